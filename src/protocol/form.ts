@@ -1,0 +1,231 @@
+// AEP-0006 forms: spec checks, answer validation and capture gating of values.
+// The emitter is the authority on a form answer; validating here only spares
+// the operator a round trip to `control.rejected{reason:"invalid"}`. Where the
+// spec is silent the console is stricter than the emitter, never looser:
+//  - a required string (or `other` free text) must be non-empty after trim;
+//  - a required multi-select needs at least one entry;
+//  - optional fields the operator left blank must be OMITTED from values
+//    (an empty string for an optional select-with-other is an error).
+// All functions take `unknown`-ish input at runtime and never throw.
+import { FIELD_TYPES, type Capture, type FieldSpec } from './types.js';
+import { captureRank, hasOwn, isObj, setOwn, type Obj } from './guards.js';
+
+export interface FormCheck {
+  ok: boolean;
+  /** field id (or '#<index>' for a field without a usable id, '#values') -> reason */
+  errors: Record<string, string>;
+}
+
+function addReason(rec: Record<string, string>, key: string, reason: string): void {
+  setOwn(rec, key, hasOwn(rec, key) ? `${rec[key]}; ${reason}` : reason);
+}
+
+function isFiniteNumber(v: unknown): v is number {
+  return typeof v === 'number' && Number.isFinite(v);
+}
+
+function choiceIds(field: Obj): Set<string> {
+  const ids = new Set<string>();
+  if (Array.isArray(field.choices)) {
+    for (const c of field.choices) if (isObj(c) && typeof c.id === 'string') ids.add(c.id);
+  }
+  return ids;
+}
+
+/**
+ * Every problem with one field_spec, independent of its siblings (duplicate
+ * ids are a list-level problem, see checkFormSpec). Empty when well formed.
+ */
+export function fieldSpecProblems(field: unknown): string[] {
+  if (!isObj(field)) return ['field is not an object'];
+  const out: string[] = [];
+  if (typeof field.id !== 'string' || field.id === '') out.push('missing id');
+  if (typeof field.type !== 'string' || field.type === '') out.push('missing type');
+  else if (!(FIELD_TYPES as readonly string[]).includes(field.type)) out.push('unknown field type');
+  if (typeof field.label !== 'string') out.push('missing label');
+  for (const flag of ['required', 'multi', 'other'] as const) {
+    if (field[flag] !== undefined && typeof field[flag] !== 'boolean') out.push(`${flag} is not a boolean`);
+  }
+  if (field.type === 'select') {
+    if (!Array.isArray(field.choices)) out.push('select without choices');
+    else if (field.choices.length === 0) out.push('select with no choices');
+    else {
+      const seen = new Set<string>();
+      let malformed = false;
+      let dup = false;
+      for (const c of field.choices) {
+        if (!isObj(c) || typeof c.id !== 'string' || typeof c.label !== 'string') malformed = true;
+        else if (seen.has(c.id)) dup = true;
+        else seen.add(c.id);
+      }
+      if (malformed) out.push('malformed choice');
+      if (dup) out.push('duplicate choice id');
+    }
+  }
+  for (const bound of ['min', 'max'] as const) {
+    if (field[bound] !== undefined && !isFiniteNumber(field[bound])) out.push(`${bound} is not a number`);
+  }
+  if (isFiniteNumber(field.min) && isFiniteNumber(field.max) && field.min > field.max) {
+    out.push('min is greater than max');
+  }
+  return out;
+}
+
+/**
+ * The UI's test for rendering a field as "malformed field: <reason>" instead
+ * of an input: null when the field can be rendered and answered.
+ */
+export function fieldSpecProblem(field: unknown): string | null {
+  const p = fieldSpecProblems(field);
+  return p.length > 0 ? p.join('; ') : null;
+}
+
+/**
+ * Problems of a whole field list, keyed by field id ('#<index>' when the
+ * field has no usable id, '#fields' when the list itself is not an array).
+ * Empty object = well-formed spec.
+ */
+export function checkFormSpec(fields: unknown): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (!Array.isArray(fields)) {
+    addReason(errors, '#fields', 'fields is not an array');
+    return errors;
+  }
+  const seen = new Set<string>();
+  fields.forEach((f: unknown, i: number) => {
+    const id = isObj(f) && typeof f.id === 'string' && f.id !== '' ? f.id : null;
+    const key = id ?? `#${i}`;
+    for (const p of fieldSpecProblems(f)) addReason(errors, key, p);
+    if (id !== null) {
+      if (seen.has(id)) addReason(errors, key, 'duplicate field id');
+      seen.add(id);
+    }
+  });
+  return errors;
+}
+
+function fieldsById(fields: unknown): Map<string, Obj> {
+  const byId = new Map<string, Obj>();
+  if (Array.isArray(fields)) {
+    for (const f of fields) {
+      // First definition wins; duplicates are already a spec error.
+      if (isObj(f) && typeof f.id === 'string' && !byId.has(f.id)) byId.set(f.id, f);
+    }
+  }
+  return byId;
+}
+
+function selectProblem(field: Obj, v: unknown): string | null {
+  const ids = choiceIds(field);
+  const other = field.other === true;
+  if (field.multi === true) {
+    if (!Array.isArray(v)) return 'must be a list of choices';
+    if (field.required === true && v.length === 0) return 'required';
+    const seen = new Set<string>();
+    for (const e of v) {
+      if (typeof e !== 'string') return 'must be a list of choices';
+      if (seen.has(e)) return 'duplicate entry';
+      seen.add(e);
+      if (ids.has(e)) continue;
+      if (!other) return 'not one of the choices';
+      if (e.trim() === '') return 'empty free-text entry';
+    }
+    return null;
+  }
+  if (typeof v !== 'string') return 'must be one of the choices';
+  if (ids.has(v)) return null;
+  if (!other) return 'not one of the choices';
+  return v.trim() === '' ? 'must be a choice or non-empty text' : null;
+}
+
+function valueProblem(field: Obj, v: unknown): string | null {
+  switch (field.type) {
+    case 'string':
+      if (typeof v !== 'string') return 'must be text';
+      return field.required === true && v.trim() === '' ? 'required' : null;
+    case 'number':
+      if (!isFiniteNumber(v)) return 'must be a number';
+      if (isFiniteNumber(field.min) && v < field.min) return `must be at least ${field.min}`;
+      if (isFiniteNumber(field.max) && v > field.max) return `must be at most ${field.max}`;
+      return null;
+    case 'boolean':
+      return typeof v === 'boolean' ? null : 'must be true or false';
+    case 'select':
+      return selectProblem(field, v);
+    default:
+      return 'malformed field';
+  }
+}
+
+/**
+ * Check a values map against a form the way AEP-0006 says the emitter will.
+ * A malformed spec always fails (its problems are reported too): the console
+ * must not send a form answer it cannot check.
+ */
+export function validateFormValues(fields: FieldSpec[], values: Record<string, unknown>): FormCheck {
+  try {
+    const errors = checkFormSpec(fields);
+    if (!isObj(values)) {
+      addReason(errors, '#values', 'values is not an object');
+      return { ok: false, errors };
+    }
+    const byId = fieldsById(fields);
+    for (const [id, field] of byId) {
+      const present = hasOwn(values, id) && values[id] !== undefined;
+      if (!present) {
+        if (field.required === true) addReason(errors, id, 'required');
+        continue;
+      }
+      const p = valueProblem(field, values[id]);
+      if (p !== null) addReason(errors, id, p);
+    }
+    for (const key of Object.keys(values)) {
+      if (!byId.has(key) && values[key] !== undefined) addReason(errors, key, 'not a field of this form');
+    }
+    return { ok: Object.keys(errors).length === 0, errors };
+  } catch {
+    return { ok: false, errors: { '#values': 'values could not be checked' } };
+  }
+}
+
+/**
+ * True when a value is (or may be) user-authored text and so needs capture
+ * `redacted` (AEP-0006 gating): string-field values, `other` free text on a
+ * select, and anything that is neither a primitive nor a known choice id.
+ * Booleans and numbers never carry text. Unknown field -> true (conservative).
+ */
+export function isFreeTextValue(field: FieldSpec | undefined, value: unknown): boolean {
+  if (typeof value === 'boolean' || typeof value === 'number') return false;
+  if (!isObj(field)) return true;
+  if (field.type === 'select') {
+    const ids = choiceIds(field as unknown as Obj);
+    if (typeof value === 'string') return !ids.has(value);
+    if (Array.isArray(value)) return value.some((e) => typeof e !== 'string' || !ids.has(e));
+  }
+  return true;
+}
+
+/**
+ * Down-level a values map to a capture ceiling (capture-gating-cases.json):
+ * keys without a field_spec are always dropped; below `redacted` free-text
+ * values are dropped while numbers, booleans and choice ids stay. Dropping the
+ * whole `data` at ceiling `none` is the caller's job (AEP-0001 §8.2).
+ */
+export function gateFormValues(fields: FieldSpec[], values: Record<string, unknown>, ceiling: Capture): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  try {
+    if (!isObj(values)) return out;
+    const byId = fieldsById(fields);
+    const textAllowed = captureRank(ceiling) >= captureRank('redacted');
+    for (const key of Object.keys(values)) {
+      const field = byId.get(key);
+      const v = values[key];
+      if (field === undefined || v === undefined) continue;
+      if (!textAllowed && isFreeTextValue(field as unknown as FieldSpec, v)) continue;
+      setOwn(out, key, Array.isArray(v) ? v.slice() : v);
+    }
+    return out;
+  } catch {
+    return {};
+  }
+}

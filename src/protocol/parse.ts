@@ -1,0 +1,198 @@
+// Envelope validation (AEP-0001 §5, schemas/aep-event.schema.json). The
+// envelope is all-or-nothing: an invalid one is rejected naming the rule
+// (strings as in fixtures/invalid-cases.json). What passes is kept whole:
+// unknown types, unknown extension attributes and unknown payload members are
+// tolerated (AEP-0001 §5–§7). Payload problems are only reported as issues.
+// `reason` strings may quote producer text: render them via displayText.
+import type { AepEvent, ParseResult } from './types.js';
+import { isObj, isRfc3339, type Obj } from './guards.js';
+import { payloadIssues } from './payload.js';
+
+export { readRequestPayload, readAnswerPayload, payloadIssues } from './payload.js';
+export { severityRank, captureRank, isRfc3339 } from './guards.js';
+
+/** Largest accepted event, in bytes of JSON (UTF-16 code units for string input). */
+export const MAX_EVENT_BYTES = 1024 * 1024;
+
+export const RULE_FRAME = 'AEP-0003 §2 (one JSON object per frame)';
+export const RULE_SIZE = 'AEP-0001 §12 (untrusted input: size limit)';
+export const RULE_TYPE = 'AEP-0001 §6';
+export const RULE_CLOSED_SET = 'AEP-0002 §3 (closed set)';
+export const RULE_SCOPE = 'AEP-0001 §5.2';
+export const RULE_COMMAND = 'AEP-0004 §2.2';
+export const RULE_EXTENSION = 'AEP-0001 §5.4';
+export const RULE_SEVERITY = 'AEP-0001 §8.1';
+export const RULE_CAPTURE = 'AEP-0001 §8.2';
+export const RULE_DATA = 'AEP-0001 §5 (data is an object)';
+
+// AEP-0001 §5.1 numbers the sixteen context attributes in this order
+// (aep is #1, seq #11, traceparent #14 in the conformance corpus).
+const ATTRS = ['aep', 'id', 'type', 'subject', 'time', 'source', 'agent', 'session', 'run', 'step', 'seq', 'epoch', 'cause', 'traceparent', 'severity', 'capture'] as const;
+const KNOWN = new Set<string>([...ATTRS, 'data']);
+const attrRule = (name: (typeof ATTRS)[number]): string => `AEP-0001 §5.1 #${ATTRS.indexOf(name) + 1}`;
+
+const CORE_TYPE = /^(agent|session|run|progress|tool|delegation|attention|resource|error|state|assessment|message|control)(\.[a-z0-9_]+)+$/;
+const VENDOR_TYPE = /^x\.[a-z0-9_-]+\.[a-z0-9_]+(\.[a-z0-9_]+)+$/;
+const DOTTED = /^[a-z0-9_]+(\.[a-z0-9_]+)+$/;
+const COMMAND_TYPE = /^(control\.attention\.respond|control\.cancel|control\.pause|control\.resume|x\.[a-z0-9_-]+\.control\..+)$/;
+const TRACEPARENT = /^[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/;
+const EXTENSION_NAME = /^[a-z0-9]{1,20}$/;
+// An absolute URI (RFC 3986 characters only): no spaces, controls or
+// non-ASCII, so a source can't smuggle display tricks either.
+const URI = /^[A-Za-z][A-Za-z0-9+.-]*:(?:[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$/;
+
+/** Commands (AEP-0004 §2.2): foreign-emitter events with session and no seq. */
+export function isCommandType(type: unknown): boolean {
+  return typeof type === 'string' && COMMAND_TYPE.test(type);
+}
+
+/** `agent.*` events carry neither session nor seq (AEP-0001 §5.2). */
+export function isAgentScoped(type: unknown): boolean {
+  return typeof type === 'string' && type.startsWith('agent.');
+}
+
+/** Commands plus consumer-emitted attention.routed: session, never seq. */
+export function isForeignEmitterType(type: unknown): boolean {
+  return isCommandType(type) || type === 'attention.routed';
+}
+
+/** An object whose `type` contains a dot is an Event; without one, a frame (AEP-0003 §2). */
+export function looksLikeEvent(v: unknown): boolean {
+  return isObj(v) && typeof v.type === 'string' && v.type.includes('.');
+}
+
+/**
+ * The host of an `aep://host/...` source ('' for anything else), without
+ * userinfo. Still producer text: pass it through displayText.
+ */
+export function hostFromSource(source: unknown): string {
+  if (typeof source !== 'string') return '';
+  const m = /^aep:\/\/([^/?#]*)/i.exec(source.slice(0, 2048));
+  if (!m) return '';
+  const authority = m[1];
+  return authority.slice(authority.lastIndexOf('@') + 1);
+}
+
+type Fail = { rule: string; reason: string };
+const fail = (rule: string, reason: string): Fail => ({ rule, reason });
+
+function quote(v: unknown): string {
+  const s = typeof v === 'string' ? v : JSON.stringify(v) ?? String(v);
+  return JSON.stringify(s.length > 40 ? `${s.slice(0, 40)}…` : s);
+}
+
+function checkType(type: string): Fail | null {
+  if (type.startsWith('x.')) {
+    return VENDOR_TYPE.test(type) ? null : fail(RULE_TYPE, `vendor type ${quote(type)} is not x.{vendor}.{category}.{rest}`);
+  }
+  if (CORE_TYPE.test(type)) return null;
+  if (DOTTED.test(type)) return fail(RULE_CLOSED_SET, `unknown category in type ${quote(type)}`);
+  return fail(RULE_TYPE, `type ${quote(type)} is not {category}.{rest} in lowercase`);
+}
+
+function checkAttributes(e: Obj): Fail | null {
+  for (const name of ['aep', 'id', 'type', 'time', 'source', 'agent'] as const) {
+    if (typeof e[name] !== 'string' || e[name] === '') return fail(attrRule(name), `${name} is required (non-empty string)`);
+  }
+  if (e.aep !== '0.1') return fail(attrRule('aep'), `unsupported AEP version ${quote(e.aep)}`);
+  const typeFail = checkType(e.type as string);
+  if (typeFail) return typeFail;
+  if (!isRfc3339(e.time)) return fail(attrRule('time'), 'time is not an RFC 3339 date-time');
+  if (!URI.test(e.source as string)) return fail(attrRule('source'), 'source is not an absolute URI');
+  for (const name of ['subject', 'session', 'run', 'step', 'cause'] as const) {
+    if (e[name] !== undefined && (typeof e[name] !== 'string' || e[name] === '')) {
+      return fail(attrRule(name), `${name} must be a non-empty string`);
+    }
+  }
+  for (const name of ['seq', 'epoch'] as const) {
+    const v = e[name];
+    if (v !== undefined && !(typeof v === 'number' && Number.isInteger(v) && v >= 0)) {
+      return fail(attrRule(name), `${name} must be a non-negative integer`);
+    }
+  }
+  if (e.traceparent !== undefined && !(typeof e.traceparent === 'string' && TRACEPARENT.test(e.traceparent))) {
+    return fail(attrRule('traceparent'), 'traceparent is not a W3C traceparent');
+  }
+  if (e.severity !== undefined && !['debug', 'info', 'notice', 'warning', 'error', 'critical'].includes(e.severity as string)) {
+    return fail(RULE_SEVERITY, `unknown severity ${quote(e.severity)}`);
+  }
+  if (e.capture !== undefined && !['none', 'metadata', 'redacted', 'full'].includes(e.capture as string)) {
+    return fail(RULE_CAPTURE, `unknown capture level ${quote(e.capture)}`);
+  }
+  if (e.data !== undefined && !isObj(e.data)) return fail(RULE_DATA, 'data must be an object');
+  for (const key of Object.keys(e)) {
+    if (KNOWN.has(key)) continue;
+    if (!EXTENSION_NAME.test(key)) return fail(RULE_EXTENSION, `extension attribute name ${quote(key)} is not [a-z0-9]{1,20}`);
+    const v = e[key];
+    if (!(typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isInteger(v)))) {
+      return fail(RULE_EXTENSION, `extension attribute ${quote(key)} must be a string, integer or boolean`);
+    }
+  }
+  return null;
+}
+
+function checkScope(e: Obj): Fail | null {
+  const type = e.type as string;
+  if (isAgentScoped(type)) {
+    for (const name of ['session', 'run', 'step', 'seq']) {
+      if (e[name] !== undefined) return fail(RULE_SCOPE, `agent-scoped event must not carry ${name}`);
+    }
+    return null;
+  }
+  if (isForeignEmitterType(type)) {
+    const rule = isCommandType(type) ? RULE_COMMAND : RULE_SCOPE;
+    if (e.session === undefined) return fail(rule, `${type} requires session`);
+    if (e.seq !== undefined) return fail(rule, `${type} is a foreign-emitter event and must not carry seq`);
+    return null;
+  }
+  if (e.session === undefined) return fail(RULE_SCOPE, 'session-scoped event requires session');
+  if (e.seq === undefined) return fail(RULE_SCOPE, 'session-scoped event requires seq');
+  return null;
+}
+
+function toJsonText(raw: unknown): string | Fail {
+  if (typeof raw === 'string') {
+    if (raw.length > MAX_EVENT_BYTES) return fail(RULE_SIZE, `event larger than ${MAX_EVENT_BYTES} bytes`);
+    return raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
+  }
+  if (raw instanceof Uint8Array || raw instanceof ArrayBuffer) {
+    const bytes = raw instanceof ArrayBuffer ? new Uint8Array(raw) : raw;
+    if (bytes.byteLength > MAX_EVENT_BYTES) return fail(RULE_SIZE, `event larger than ${MAX_EVENT_BYTES} bytes`);
+    // Invalid UTF-8 becomes U+FFFD rather than an exception; BOM is dropped.
+    return new TextDecoder('utf-8').decode(bytes);
+  }
+  // An already-parsed value is round-tripped through JSON: that measures its
+  // size, refuses cycles, and leaves a plain copy with no getters, proxies or
+  // prototypes for the rest of the console to hold on to.
+  const text = JSON.stringify(raw);
+  if (typeof text !== 'string') return fail(RULE_FRAME, 'value is not JSON');
+  if (text.length > MAX_EVENT_BYTES) return fail(RULE_SIZE, `event larger than ${MAX_EVENT_BYTES} bytes`);
+  return text;
+}
+
+/**
+ * Validate one Event: JSON text (string / Buffer / Uint8Array) or an
+ * already-parsed value. Never throws. On success the event is a fresh plain
+ * object holding every attribute of the input.
+ */
+export function parseEvent(raw: unknown): ParseResult {
+  try {
+    const text = toJsonText(raw);
+    if (typeof text !== 'string') return { ok: false, ...text };
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return { ok: false, rule: RULE_FRAME, reason: 'not valid JSON' };
+    }
+    if (!isObj(value)) return { ok: false, rule: RULE_FRAME, reason: 'not a JSON object' };
+    const bad = checkAttributes(value) ?? checkScope(value);
+    if (bad) return { ok: false, ...bad };
+    const event = value as AepEvent;
+    return { ok: true, event, issues: payloadIssues(event) };
+  } catch (err) {
+    // Deep nesting can exhaust the stack in JSON.stringify; anything else
+    // unexpected is still an input problem, not a crash.
+    return { ok: false, rule: RULE_FRAME, reason: err instanceof RangeError ? 'value too deeply nested' : 'value could not be read' };
+  }
+}

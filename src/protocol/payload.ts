@@ -1,0 +1,153 @@
+// Payload readers. A bad payload never invalidates the envelope (unknown and
+// odd members are tolerated, AEP-0001 §5–§7): it is normalised into a shape
+// the UI can render and the problems are reported as PayloadIssues, so the UI
+// can say "malformed request" instead of crashing or guessing.
+import {
+  NACK_REASONS,
+  type AepEvent,
+  type Answer,
+  type AttentionRequestPayload,
+  type Choice,
+  type FieldSpec,
+  type FieldType,
+  type PayloadIssue,
+} from './types.js';
+import { fieldSpecProblems } from './form.js';
+import { isObj, isRfc3339, type Obj } from './guards.js';
+
+function dataOf(event: unknown): Obj {
+  return isObj(event) && isObj(event.data) ? event.data : {};
+}
+
+function readChoices(raw: unknown[], path: string, issues: PayloadIssue[]): Choice[] {
+  const out: Choice[] = [];
+  const seen = new Set<string>();
+  raw.forEach((c, i) => {
+    // Without a string id an entry cannot be answered: drop it, flagged.
+    if (!isObj(c) || typeof c.id !== 'string') {
+      issues.push({ path: `${path}[${i}]`, reason: 'entry without an id' });
+      return;
+    }
+    if (typeof c.label !== 'string') issues.push({ path: `${path}[${i}].label`, reason: 'label is not text' });
+    if (seen.has(c.id)) issues.push({ path: `${path}[${i}].id`, reason: 'duplicate id' });
+    seen.add(c.id);
+    out.push({ id: c.id, label: typeof c.label === 'string' ? c.label : '' });
+  });
+  return out;
+}
+
+// Every entry of `fields` stays in the list, even a malformed one, so that a
+// form never silently loses a question: malformed fields keep their raw
+// `type` string (possibly '' or not a FieldType) and a select without choices
+// gets `choices: []`. The UI must render any field for which
+// `fieldSpecProblem(field)` is non-null as "malformed field", and
+// validateFormValues refuses such a form, so it can only be answered by text.
+function readField(raw: unknown, i: number, issues: PayloadIssue[]): FieldSpec {
+  const path = `data.fields[${i}]`;
+  for (const reason of fieldSpecProblems(raw)) issues.push({ path, reason });
+  if (!isObj(raw)) return { id: '', type: '' as FieldType, label: '' };
+  const field: FieldSpec = {
+    id: typeof raw.id === 'string' ? raw.id : '',
+    type: (typeof raw.type === 'string' ? raw.type : '') as FieldType,
+    label: typeof raw.label === 'string' ? raw.label : '',
+  };
+  for (const flag of ['required', 'multi', 'other'] as const) {
+    if (typeof raw[flag] === 'boolean') field[flag] = raw[flag] as boolean;
+  }
+  if (Array.isArray(raw.choices)) {
+    // Problems are already reported by fieldSpecProblems; don't double them.
+    field.choices = readChoices(raw.choices, `${path}.choices`, []);
+  } else if (field.type === 'select') {
+    field.choices = [];
+  }
+  if (typeof raw.min === 'number' && Number.isFinite(raw.min)) field.min = raw.min;
+  if (typeof raw.max === 'number' && Number.isFinite(raw.max)) field.max = raw.max;
+  return field;
+}
+
+/**
+ * The normalised, render-safe view of an attention.requested payload.
+ * Strings are never coerced from other types: a non-string prompt becomes ''
+ * (with an issue), a missing kind becomes '' (rendered like any unknown kind:
+ * prompt + free-text reply). Options without a string id are dropped (flagged);
+ * fields are all kept (see readField). A malformed `expires_at` or
+ * `respond_via` is dropped (flagged), i.e. treated as absent. Unknown kinds
+ * and unknown respond_via channels are not issues (forward compatibility).
+ */
+export function readRequestPayload(event: AepEvent): { payload: AttentionRequestPayload; issues: PayloadIssue[] } {
+  const issues: PayloadIssue[] = [];
+  const data = dataOf(event);
+  const payload: AttentionRequestPayload = { kind: '', prompt: '', options: [], fields: [] };
+
+  if (typeof data.kind === 'string') payload.kind = data.kind;
+  else issues.push({ path: 'data.kind', reason: data.kind === undefined ? 'missing kind' : 'kind is not text' });
+
+  if (typeof data.prompt === 'string') payload.prompt = data.prompt;
+  else issues.push({ path: 'data.prompt', reason: data.prompt === undefined ? 'missing prompt' : 'prompt is not text' });
+
+  if (Array.isArray(data.options)) payload.options = readChoices(data.options, 'data.options', issues);
+  else if (data.options !== undefined) issues.push({ path: 'data.options', reason: 'options is not a list' });
+
+  if (Array.isArray(data.fields)) {
+    payload.fields = data.fields.map((f, i) => readField(f, i, issues));
+    const seen = new Set<string>();
+    payload.fields.forEach((f, i) => {
+      if (f.id === '') return;
+      if (seen.has(f.id)) issues.push({ path: `data.fields[${i}].id`, reason: 'duplicate field id' });
+      seen.add(f.id);
+    });
+  } else if (data.fields !== undefined) {
+    issues.push({ path: 'data.fields', reason: 'fields is not a list' });
+  }
+
+  if (isRfc3339(data.expires_at)) payload.expiresAt = data.expires_at as string;
+  else if (data.expires_at !== undefined) issues.push({ path: 'data.expires_at', reason: 'not an RFC 3339 time' });
+
+  if (Array.isArray(data.respond_via) && data.respond_via.every((v) => typeof v === 'string')) {
+    payload.respondVia = data.respond_via.slice() as string[];
+  } else if (data.respond_via !== undefined) {
+    issues.push({ path: 'data.respond_via', reason: 'respond_via is not a list of channel names' });
+  }
+
+  if (data.context !== undefined) payload.context = data.context;
+  return { payload, issues };
+}
+
+/**
+ * The answer of an attention.answered or control.attention.respond, with only
+ * well-typed members kept (`answer: null` when there is no answer object).
+ */
+export function readAnswerPayload(event: AepEvent): { answer: Answer | null; issues: PayloadIssue[] } {
+  const issues: PayloadIssue[] = [];
+  const raw = dataOf(event).answer;
+  if (!isObj(raw)) {
+    issues.push({ path: 'data.answer', reason: raw === undefined ? 'missing answer' : 'answer is not an object' });
+    return { answer: null, issues };
+  }
+  const answer: Answer = {};
+  if (typeof raw.option === 'string') answer.option = raw.option;
+  else if (raw.option !== undefined) issues.push({ path: 'data.answer.option', reason: 'option is not text' });
+  if (typeof raw.text === 'string') answer.text = raw.text;
+  else if (raw.text !== undefined) issues.push({ path: 'data.answer.text', reason: 'text is not text' });
+  if (isObj(raw.values)) answer.values = raw.values;
+  else if (raw.values !== undefined) issues.push({ path: 'data.answer.values', reason: 'values is not an object' });
+  return { answer, issues };
+}
+
+/** Payload issues for the types the console acts on; [] for every other type. */
+export function payloadIssues(event: AepEvent): PayloadIssue[] {
+  switch (event.type) {
+    case 'attention.requested':
+      return readRequestPayload(event).issues;
+    case 'attention.answered':
+    case 'control.attention.respond':
+      return readAnswerPayload(event).issues;
+    case 'control.rejected': {
+      const reason = dataOf(event).reason;
+      if ((NACK_REASONS as readonly unknown[]).includes(reason)) return [];
+      return [{ path: 'data.reason', reason: reason === undefined ? 'missing reason' : 'reason is not a known rejection reason' }];
+    }
+    default:
+      return [];
+  }
+}
