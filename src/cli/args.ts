@@ -1,0 +1,230 @@
+import { readFileSync, statSync } from 'node:fs';
+import meow from 'meow';
+import { CAPTURE_LEVELS, type Capture } from '../protocol/types.js';
+import { HELP } from './help.js';
+
+export interface ConsoleOptions {
+  command: 'console' | 'list';
+  relays: string[];
+  token?: string;
+  filter?: Record<string, unknown>;
+  capture?: Capture;
+  bell: boolean;
+  notify: boolean;
+  name: string;
+  demo: boolean;
+  json: boolean;
+}
+
+export type ParsedArgs =
+  | { kind: 'run'; options: ConsoleOptions }
+  | { kind: 'help'; text: string }
+  | { kind: 'version'; text: string }
+  | { kind: 'usage-error'; message: string };
+
+export const DEFAULT_RELAY = 'http://127.0.0.1:8787';
+
+const FLAGS = {
+  relay: { type: 'string', isMultiple: true },
+  token: { type: 'string' },
+  tokenFile: { type: 'string' },
+  filter: { type: 'string' },
+  agent: { type: 'string', isMultiple: true },
+  session: { type: 'string', isMultiple: true },
+  capture: { type: 'string' },
+  bell: { type: 'boolean', default: true },
+  notify: { type: 'boolean', default: false },
+  name: { type: 'string', default: 'aep-console' },
+  demo: { type: 'boolean', default: false },
+  json: { type: 'boolean', default: false },
+  help: { type: 'boolean', default: false, shortFlag: 'h' },
+  version: { type: 'boolean', default: false },
+} as const;
+
+const KNOWN = new Set([
+  'relay', 'token', 'token-file', 'filter', 'agent', 'session', 'capture', 'bell', 'no-bell',
+  'notify', 'no-notify', 'name', 'demo', 'json', 'help', 'h', 'version',
+]);
+
+/** Envelope attributes attr-match may test (AEP-0003 §6); others fail closed. */
+const FILTERABLE = new Set(['id', 'type', 'subject', 'source', 'agent', 'session', 'run', 'step', 'epoch', 'cause', 'severity', 'capture']);
+const NOT_FILTERABLE = new Set(['time', 'seq', 'aep', 'data']);
+
+class UsageError extends Error {}
+
+/** Parses and validates the command line. Never prints; never exits. */
+export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env, version = '0.0.0'): ParsedArgs {
+  try {
+    return parse(argv, env, version);
+  } catch (error) {
+    if (error instanceof UsageError) return { kind: 'usage-error', message: error.message };
+    throw error;
+  }
+}
+
+function parse(argv: string[], env: NodeJS.ProcessEnv, version: string): ParsedArgs {
+  for (const arg of argv) {
+    if (arg === '--') break;
+    if (!arg.startsWith('-') || arg === '-') continue;
+    const name = arg.replace(/^--?/, '').split('=')[0];
+    if (!KNOWN.has(name)) throw new UsageError(`unknown flag ${arg.split('=')[0]} (see --help)`);
+  }
+  const cli = meow(HELP, {
+    importMeta: import.meta,
+    argv,
+    flags: FLAGS,
+    autoHelp: false,
+    autoVersion: false,
+    allowUnknownFlags: true,
+    description: false,
+    pkg: { name: 'aep-console', version },
+  });
+  const flags = cli.flags;
+  if (flags.help) return { kind: 'help', text: HELP.trim() };
+  if (flags.version) return { kind: 'version', text: version };
+
+  const [command, ...extra] = cli.input;
+  if (command !== undefined && command !== 'list') throw new UsageError(`unknown command "${command}" (the only command is "list")`);
+  if (extra.length) throw new UsageError(`unexpected argument "${extra[0]}"`);
+  const isList = command === 'list';
+  if (flags.json && !isList) throw new UsageError('--json only applies to "aep-console list"');
+  if (flags.demo && isList) throw new UsageError('--demo opens the interactive console; it cannot be combined with "list"');
+
+  const relayFlags = flags.relay ?? [];
+  const relayArgs: string[] = relayFlags.length ? relayFlags : env.AEP_RELAY ? [env.AEP_RELAY] : [];
+  if (flags.demo && relayFlags.length) throw new UsageError('--demo starts its own relay: drop --relay');
+  const relays = (relayArgs.length ? relayArgs : [DEFAULT_RELAY]).map(checkRelayUrl);
+  if (new Set(relays).size !== relays.length) throw new UsageError('the same --relay is given twice');
+
+  return {
+    kind: 'run',
+    options: {
+      command: isList ? 'list' : 'console',
+      relays,
+      token: readToken(flags.token, flags.tokenFile, env),
+      filter: buildFilter(flags.filter, flags.agent ?? [], flags.session ?? []),
+      capture: checkCapture(flags.capture),
+      bell: flags.bell,
+      notify: flags.notify,
+      name: checkName(flags.name),
+      demo: flags.demo,
+      json: flags.json,
+    },
+  };
+}
+
+export function checkRelayUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new UsageError(`--relay "${printable(raw)}" is not a URL (expected http://host:port)`);
+  }
+  if (!['http:', 'https:', 'ws:', 'wss:'].includes(url.protocol)) {
+    throw new UsageError(`--relay "${printable(raw)}" must use http, https, ws or wss`);
+  }
+  if (url.username || url.password || url.searchParams.has('access_token') || url.searchParams.has('token')) {
+    // A credential in a URL ends up in logs and shell history: refuse it.
+    throw new UsageError('--relay must not carry credentials; pass the token with --token, AEP_TOKEN or --token-file');
+  }
+  return url.href.replace(/\/$/, '');
+}
+
+function checkCapture(raw: string | undefined): Capture | undefined {
+  if (raw === undefined) return undefined;
+  if (!(CAPTURE_LEVELS as readonly string[]).includes(raw)) {
+    throw new UsageError(`--capture must be one of ${CAPTURE_LEVELS.join('|')}, not "${printable(raw)}"`);
+  }
+  return raw as Capture;
+}
+
+function checkName(raw: string): string {
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(raw)) {
+    throw new UsageError('--name must be 1-64 characters of letters, digits, ".", "_" or "-" (it goes into the command source URI)');
+  }
+  return raw;
+}
+
+function readToken(flag: string | undefined, file: string | undefined, env: NodeJS.ProcessEnv): string | undefined {
+  if (flag !== undefined && file !== undefined) throw new UsageError('give either --token or --token-file, not both');
+  if (flag !== undefined) {
+    if (!flag.trim()) throw new UsageError('--token is empty');
+    return flag.trim();
+  }
+  if (file !== undefined) return readTokenFile(file);
+  const fromEnv = env.AEP_TOKEN;
+  return fromEnv && fromEnv.trim() ? fromEnv.trim() : undefined;
+}
+
+function readTokenFile(file: string): string {
+  let mode: number;
+  try {
+    const stat = statSync(file);
+    if (!stat.isFile()) throw new UsageError(`--token-file ${printable(file)} is not a regular file`);
+    mode = stat.mode;
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new UsageError(`--token-file ${printable(file)} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  if (process.platform !== 'win32' && (mode & 0o077) !== 0) {
+    const octal = (mode & 0o777).toString(8).padStart(4, '0');
+    throw new UsageError(`--token-file ${printable(file)} is accessible by other users (mode ${octal}); run chmod 600 on it`);
+  }
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`--token-file ${printable(file)} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  const token = text.trim();
+  if (!token) throw new UsageError(`--token-file ${printable(file)} is empty`);
+  if (/\s/.test(token)) throw new UsageError(`--token-file ${printable(file)} must hold the token alone on one line`);
+  return token;
+}
+
+/** The user's extra attr-match filter: --filter JSON with --agent/--session folded in. */
+function buildFilter(raw: string | undefined, agents: string[], sessions: string[]): Record<string, unknown> | undefined {
+  let filter: Record<string, unknown> = {};
+  if (raw !== undefined) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      throw new UsageError('--filter is not valid JSON');
+    }
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+      throw new UsageError('--filter must be a JSON object of attribute predicates, e.g. {"agent":"codex"}');
+    }
+    filter = parsed as Record<string, unknown>;
+    for (const [key, value] of Object.entries(filter)) {
+      if (NOT_FILTERABLE.has(key) || (!FILTERABLE.has(key) && !/^[a-z0-9]{1,20}$/.test(key))) {
+        throw new UsageError(`--filter key "${printable(key)}" is not filterable (allowed: ${[...FILTERABLE].join(' ')} and extension names)`);
+      }
+      if (!isPredicate(value)) throw new UsageError(`--filter value for "${printable(key)}" must be a string, number, boolean, an array of them, or {"gte": ...}`);
+    }
+  }
+  for (const [key, list] of [['agent', agents], ['session', sessions]] as const) {
+    if (!list.length) continue;
+    if (key in filter) throw new UsageError(`--${key} and a "${key}" key in --filter conflict; use one of them`);
+    if (list.some((item) => !item.trim())) throw new UsageError(`--${key} is empty`);
+    filter[key] = list.length === 1 ? list[0] : [...list];
+  }
+  return Object.keys(filter).length ? filter : undefined;
+}
+
+function isPredicate(value: unknown): boolean {
+  const scalar = (v: unknown) => ['string', 'number', 'boolean'].includes(typeof v);
+  if (scalar(value)) return true;
+  if (Array.isArray(value)) return value.length > 0 && value.every(scalar);
+  if (value && typeof value === 'object') {
+    const keys = Object.keys(value);
+    return keys.length === 1 && keys[0] === 'gte' && scalar((value as Record<string, unknown>).gte);
+  }
+  return false;
+}
+
+/** Echoing user input in an error must not echo control characters either. */
+function printable(text: string): string {
+  const clipped = text.length > 80 ? `${text.slice(0, 80)}…` : text;
+  return clipped.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
+}

@@ -1,0 +1,32 @@
+export const HELP = `
+aep-console: see every AI agent waiting for a human on an AEP relay, and answer it.
+
+Usage
+  aep-console [--relay URL]... [--token T | --token-file F] [--filter JSON]
+              [--agent NAME]... [--session ID]... [--capture LEVEL]
+              [--no-bell] [--notify] [--name NAME] [--demo]
+  aep-console list [same connection flags] [--json]
+  aep-console --help | --version
+
+Options
+  --relay URL        relay base URL (http, https, ws, wss); repeat to watch several.
+                     Env AEP_RELAY. Default http://127.0.0.1:8787
+  --token T          bearer token, sent only in the Authorization header. Env AEP_TOKEN
+  --token-file F     read the token from F (must not be readable by other users)
+  --filter JSON      extra attr-match filter ANDed with the console's own,
+                     e.g. '{"severity":{"gte":"warning"}}'
+  --agent NAME       only requests from this agent (repeatable)
+  --session ID       only requests from this session (repeatable)
+  --capture LEVEL    subscription ceiling: none|metadata|redacted|full
+  --no-bell          no terminal bell on a new pending request
+  --notify           also a desktop notification (OSC 9 / OSC 777, passes through tmux)
+  --name NAME        sender name in commands; others see it as who answered (default aep-console)
+  --demo             start an embedded loopback relay with demo agents and open the console on it
+  --json             (list) one JSON object per request
+
+Keys
+  ↑/↓ j/k move   Enter open/send   / filter   ? help   Esc back (keeps a draft)   q quit
+
+Exit codes
+  0 normal quit   2 usage error   3 could not connect or not authorized (list)
+`;

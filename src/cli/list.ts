@@ -1,0 +1,88 @@
+import { displayLine } from '../protocol/sanitize.js';
+import { readReplayOnce } from '../relay/replay-once.js';
+import { ConsoleStore } from '../store/store.js';
+import { describeOutcome, inboxOrder, type RequestRecord } from '../store/index.js';
+import type { ConsoleOptions } from './args.js';
+import { stateMark } from '../store/marks.js';
+
+export interface ListIO {
+  out: (line: string) => void;
+  err: (line: string) => void;
+  host?: string;
+}
+
+/** `aep-console list`: read each relay's replay once, print requests, exit. */
+export async function runList(options: ConsoleOptions, io: ListIO): Promise<number> {
+  const store = new ConsoleStore();
+  for (const relay of options.relays) {
+    const result = await readReplayOnce({
+      url: relay,
+      token: options.token,
+      name: options.name,
+      host: io.host,
+      filter: options.filter,
+      capture: options.capture,
+      store,
+    });
+    if (!result.ok) {
+      io.err(`aep-console: ${relay}: ${result.reason}`);
+      return 3;
+    }
+  }
+  const records = inboxOrder(store.allRequests());
+  if (options.json) {
+    for (const record of records) io.out(safeJson(toJson(record)));
+  } else if (records.length === 0) {
+    io.out('no attention requests');
+  } else {
+    for (const record of records) io.out(textRow(record, options.relays.length > 1));
+  }
+  return 0;
+}
+
+export function toJson(record: RequestRecord): Record<string, unknown> {
+  const outcome = describeOutcome(record);
+  const row: Record<string, unknown> = {
+    relay: record.relay,
+    agent: record.agent,
+    session: record.session,
+    id: record.id,
+    kind: record.payload.kind,
+    state: record.state,
+    prompt: record.payload.prompt,
+    severity: record.severity,
+  };
+  if (record.payload.expiresAt) row.expires_at = record.payload.expiresAt;
+  if (outcome) {
+    const { summary, ...rest } = outcome;
+    row.outcome = { ...Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)), summary };
+  }
+  return row;
+}
+
+function textRow(record: RequestRecord, showRelay: boolean): string {
+  const outcome = describeOutcome(record);
+  const cells = [
+    stateMark(record.state),
+    record.state.padEnd(13),
+    displayLine(record.payload.kind, 12).padEnd(10),
+    displayLine(record.agent, 20).padEnd(14),
+    displayLine(record.session, 24),
+    showRelay ? `@${record.relay}` : '',
+    '·',
+    displayLine(record.payload.prompt, 100),
+    outcome ? `→ ${displayLine(outcome.summary, 120)}` : '',
+  ];
+  return cells.filter(Boolean).join(' ');
+}
+
+/**
+ * JSON.stringify escapes C0 but leaves C1, bidi and zero-width characters
+ * raw; escape those too so piping `list --json` to a terminal stays inert.
+ */
+export function safeJson(value: unknown): string {
+  return JSON.stringify(value).replace(
+    /[\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/g,
+    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}

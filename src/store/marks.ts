@@ -1,0 +1,19 @@
+import type { RequestState } from './types.js';
+
+/** A mark per state, readable without color (NO_COLOR, screen readers, logs). */
+export function stateMark(state: RequestState): string {
+  switch (state) {
+    case 'pending':
+      return '●';
+    case 'answered':
+      return '◐';
+    case 'informational':
+      return '○';
+    case 'resolved':
+      return '✓';
+    case 'timeout':
+      return '⊘';
+    case 'stale':
+      return '✗';
+  }
+}

@@ -1,0 +1,99 @@
+import type { Answer, FieldSpec } from '../protocol/types.js';
+import type { RequestRecord } from './types.js';
+
+// Human-readable outcome of a request, built from what the emitter recorded
+// (attention.answered / resolved / timeout), never from what we sent. The
+// strings carry producer text: callers pass them through displayText.
+
+function choiceLabel(field: FieldSpec | undefined, id: string): string {
+  const choice = field?.choices?.find((c) => c.id === id);
+  return choice ? choice.label : id;
+}
+
+function formatValue(field: FieldSpec | undefined, value: unknown): string {
+  if (Array.isArray(value)) return value.map((v) => formatValue(field, v)).join(', ') || '(none)';
+  if (field?.type === 'select' && typeof value === 'string') {
+    const isChoice = field.choices?.some((c) => c.id === value);
+    return isChoice ? choiceLabel(field, value) : `"${value}" (other)`;
+  }
+  if (typeof value === 'string') return `"${value}"`;
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  return JSON.stringify(value) ?? String(value);
+}
+
+/** One line per form value, choice ids mapped back to their labels. */
+export function describeValues(fields: FieldSpec[], values: Record<string, unknown>): string[] {
+  return Object.entries(values).map(([id, value]) => {
+    const field = fields.find((f) => f.id === id);
+    return `${field?.label ?? id}: ${formatValue(field, value)}`;
+  });
+}
+
+/** What an answer applied, e.g. `deny (text: "use staging")` or `Allow`. */
+export function describeAnswer(record: Pick<RequestRecord, 'payload'>, answer: Answer): string {
+  const parts: string[] = [];
+  if (answer.option !== undefined) {
+    const option = record.payload.options.find((o) => o.id === answer.option);
+    parts.push(option && option.label !== option.id ? `${option.label} [${option.id}]` : answer.option);
+  }
+  if (answer.text !== undefined) {
+    parts.push(answer.option !== undefined ? `(text: "${answer.text}")` : `text: "${answer.text}"`);
+  }
+  if (answer.values) parts.push(describeValues(record.payload.fields, answer.values).join('; ') || '(no values)');
+  return parts.join(' ') || '(no answer content recorded)';
+}
+
+export interface Outcome {
+  state: RequestRecord['state'];
+  resolution?: string;
+  answer?: Answer;
+  by?: string;
+  via?: string;
+  latency_ms?: number;
+  after_ms?: number;
+  summary: string;
+}
+
+export function describeOutcome(record: RequestRecord): Outcome | undefined {
+  const answered = record.answered;
+  const base = {
+    state: record.state,
+    answer: answered?.answer,
+    by: answered?.by,
+    via: answered?.via,
+  };
+  const who = answered ? ` by ${answered.by ?? 'unknown'}${answered.via ? ` via ${answered.via}` : ''}` : '';
+  switch (record.state) {
+    case 'resolved': {
+      const latency = record.resolution?.latencyMs;
+      const what = answered ? describeAnswer(record, answered.answer) : record.resolution?.resolution ?? 'resolved';
+      return {
+        ...base,
+        resolution: record.resolution?.resolution,
+        latency_ms: latency,
+        summary: `${record.resolution?.resolution ?? 'resolved'}: ${what}${who}${latency !== undefined ? ` in ${formatMs(latency)}` : ''}`,
+      };
+    }
+    case 'answered':
+      return { ...base, summary: `answered: ${describeAnswer(record, answered?.answer ?? {})}${who}` };
+    case 'timeout': {
+      const after = record.timeout?.afterMs;
+      return { ...base, after_ms: after, summary: `timed out${after !== undefined ? ` after ${formatMs(after)}` : ''} with no answer` };
+    }
+    case 'stale':
+      return { ...base, summary: 'stale: the session ended before the request was answered' };
+    default:
+      return undefined;
+  }
+}
+
+export function formatMs(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)}ms`;
+  const s = ms / 1000;
+  if (s < 60) return `${Number.isInteger(s) ? s : s.toFixed(1)}s`;
+  const m = Math.floor(s / 60);
+  const rest = Math.round(s % 60);
+  if (m < 60) return rest ? `${m}m${rest}s` : `${m}m`;
+  const h = Math.floor(m / 60);
+  return `${h}h${m % 60 ? `${m % 60}m` : ''}`;
+}

@@ -1,0 +1,456 @@
+import { hostFromSource, readRequestPayload } from '../protocol/parse.js';
+import type { AepEvent, Answer, PayloadIssue, ResumePosition, RosterEntry } from '../protocol/types.js';
+import { BoundedSet } from './bounded-set.js';
+import { readAnswer, readCapture, readSeverity, str } from './read.js';
+import {
+  OPEN_STATES,
+  requestKey,
+  type ApplyResult,
+  type CommandOutcome,
+  type OwnCommand,
+  type RelayStatus,
+  type RequestRecord,
+  type RosterInfo,
+} from './types.js';
+
+export interface StoreOptions {
+  /** Terminal requests kept before the oldest are pruned (pending never are). */
+  terminalCap?: number;
+  /** (relay, source, id) triples remembered for dedupe. */
+  dedupeCap?: number;
+  /** Lifecycle events held while their request has not arrived yet. */
+  heldCap?: number;
+  now?: () => number;
+}
+
+interface Position {
+  epoch: number;
+  seq: number;
+}
+
+const SEP = '\u001f';
+
+/**
+ * Folds Events from one or more relays into the console's state. Pure state:
+ * no I/O, no timers, no React. Every mutation bumps `version` and notifies
+ * subscribers; records are replaced, never mutated, so renderers can compare
+ * by reference.
+ */
+export class ConsoleStore {
+  private readonly requests = new Map<string, RequestRecord>();
+  /** relay␟session␟subject → request keys (two emitters may share a session name). */
+  private readonly bySubject = new Map<string, string[]>();
+  /** relay␟command id → request key, for acks of anyone's commands. */
+  private readonly commandIndex = new Map<string, string>();
+  private readonly held = new Map<string, { event: AepEvent; arrival: number }[]>();
+  private heldCount = 0;
+  private readonly seen: BoundedSet;
+  private readonly endedSessions: BoundedSet;
+  private readonly positions = new Map<string, Map<string, Position>>();
+  private readonly relayStatus = new Map<string, RelayStatus>();
+  private readonly rosters = new Map<string, RosterInfo>();
+  private readonly own = new Map<string, OwnCommand>();
+  private readonly ownByRequest = new Map<string, string[]>();
+  private readonly listeners = new Set<() => void>();
+  private readonly terminalCap: number;
+  private readonly heldCap: number;
+  private readonly now: () => number;
+  private arrivalCounter = 0;
+  private terminalCount = 0;
+  private versionCounter = 0;
+
+  constructor(options: StoreOptions = {}) {
+    this.terminalCap = options.terminalCap ?? 1000;
+    this.heldCap = options.heldCap ?? 1000;
+    this.seen = new BoundedSet(options.dedupeCap ?? 50_000);
+    this.endedSessions = new BoundedSet(10_000);
+    this.now = options.now ?? Date.now;
+  }
+
+  // ── subscription ──────────────────────────────────────────────────────
+
+  get version(): number {
+    return this.versionCounter;
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private changed(): void {
+    this.versionCounter++;
+    for (const listener of [...this.listeners]) listener();
+  }
+
+  // ── relays ────────────────────────────────────────────────────────────
+
+  addRelay(relay: string): void {
+    if (this.relayStatus.has(relay)) return;
+    this.relayStatus.set(relay, {
+      relay,
+      connection: { kind: 'connecting' },
+      watchOnly: false,
+      replayAll: false,
+      roster: false,
+      warnings: [],
+      undecodable: 0,
+      invalid: 0,
+      replaying: false,
+    });
+    this.changed();
+  }
+
+  updateRelay(relay: string, patch: Partial<RelayStatus>): void {
+    this.addRelay(relay);
+    const current = this.relayStatus.get(relay)!;
+    this.relayStatus.set(relay, { ...current, ...patch });
+    this.changed();
+  }
+
+  /** Adds a warning once (the same text is not repeated). */
+  warnRelay(relay: string, warning: string): void {
+    this.addRelay(relay);
+    const current = this.relayStatus.get(relay)!;
+    if (current.warnings.includes(warning)) return;
+    this.updateRelay(relay, { warnings: [...current.warnings, warning].slice(-20) });
+  }
+
+  getRelay(relay: string): RelayStatus | undefined {
+    return this.relayStatus.get(relay);
+  }
+
+  relays(): RelayStatus[] {
+    return [...this.relayStatus.values()];
+  }
+
+  setRoster(relay: string, entries: RosterEntry[]): void {
+    this.rosters.set(relay, { entries, receivedAt: this.now() });
+    this.changed();
+  }
+
+  /**
+   * Live emitter claims for a request's session: undefined when the relay has
+   * no roster (unknown), otherwise the number of claimants.
+   */
+  claimants(relay: string, session: string): number | undefined {
+    const roster = this.rosters.get(relay);
+    if (!roster) return undefined;
+    return roster.entries.filter((entry) => entry.session === session).length;
+  }
+
+  /** The target's ack window from the roster, when it declared one. */
+  ackWindowMs(relay: string, session: string): number | undefined {
+    const roster = this.rosters.get(relay);
+    const claims = roster?.entries.filter((entry) => entry.session === session) ?? [];
+    if (claims.length !== 1) return undefined;
+    const ms = claims[0].control?.ack_window_ms;
+    return typeof ms === 'number' && Number.isFinite(ms) && ms > 0 ? ms : undefined;
+  }
+
+  // ── events ────────────────────────────────────────────────────────────
+
+  /** Applies one parsed Event from `relay`. A duplicate changes nothing. */
+  applyEvent(relay: string, event: AepEvent, options: { replayed?: boolean; issues?: PayloadIssue[] } = {}): ApplyResult {
+    const dedupeKey = relay + SEP + event.source + SEP + event.id;
+    if (!this.seen.add(dedupeKey)) return 'duplicate';
+    this.trackPosition(relay, event);
+    const result = this.fold(relay, event, options);
+    this.changed();
+    return result;
+  }
+
+  private fold(relay: string, event: AepEvent, options: { replayed?: boolean; issues?: PayloadIssue[] }): ApplyResult {
+    switch (event.type) {
+      case 'attention.requested':
+        return this.addRequest(relay, event, options.replayed ?? false);
+      case 'attention.answered':
+      case 'attention.resolved':
+      case 'attention.timeout':
+      case 'attention.routed':
+      case 'control.attention.respond':
+        return this.applyLifecycle(relay, event);
+      case 'control.accepted':
+      case 'control.rejected':
+        return this.applyAck(relay, event);
+      case 'session.ended':
+        return this.endSession(relay, event);
+      default:
+        return 'ignored';
+    }
+  }
+
+  private trackPosition(relay: string, event: AepEvent): void {
+    if (typeof event.session !== 'string' || typeof event.seq !== 'number') return;
+    const epoch = typeof event.epoch === 'number' ? event.epoch : 0;
+    let sessions = this.positions.get(relay);
+    if (!sessions) {
+      sessions = new Map();
+      this.positions.set(relay, sessions);
+    }
+    const current = sessions.get(event.session);
+    if (!current || epoch > current.epoch || (epoch === current.epoch && event.seq > current.seq)) {
+      sessions.set(event.session, { epoch, seq: event.seq });
+    }
+  }
+
+  private addRequest(relay: string, event: AepEvent, replayed: boolean): ApplyResult {
+    const session = event.session ?? '';
+    const key = requestKey(relay, session, event.source, event.id);
+    if (this.requests.has(key)) return 'duplicate';
+    const { payload, issues } = readRequestPayload(event);
+    const informational = Array.isArray(payload.respondVia) && !payload.respondVia.includes('control');
+    const record: RequestRecord = {
+      key,
+      relay,
+      session,
+      id: event.id,
+      source: event.source,
+      agent: event.agent,
+      host: hostFromSource(event.source),
+      severity: readSeverity(event.severity),
+      capture: readCapture(event.capture),
+      time: event.time,
+      arrival: ++this.arrivalCounter,
+      receivedAt: this.now(),
+      replayed,
+      payload,
+      issues,
+      informational,
+      state: informational ? 'informational' : 'pending',
+      commands: [],
+      routed: [],
+    };
+    this.requests.set(key, record);
+    const subjectKey = relay + SEP + session + SEP + event.id;
+    this.bySubject.set(subjectKey, [...(this.bySubject.get(subjectKey) ?? []), key]);
+    if (this.endedSessions.has(this.sessionKey(relay, session, event.source))) {
+      this.replace(key, { state: 'stale', staleAt: event.time, terminalArrival: record.arrival });
+      this.terminalCount++;
+    }
+    const waiting = this.held.get(subjectKey);
+    if (waiting) {
+      this.held.delete(subjectKey);
+      this.heldCount -= waiting.length;
+      for (const item of waiting) this.applyLifecycle(relay, item.event);
+    }
+    this.prune();
+    return 'applied';
+  }
+
+  /** Finds the request a lifecycle event or command refers to. */
+  private findRequest(relay: string, event: AepEvent): string | undefined {
+    if (typeof event.subject !== 'string' || typeof event.session !== 'string') return undefined;
+    const keys = this.bySubject.get(relay + SEP + event.session + SEP + event.subject);
+    if (!keys || keys.length === 0) return undefined;
+    if (keys.length === 1) return keys[0];
+    return keys.find((key) => this.requests.get(key)?.agent === event.agent) ?? keys[0];
+  }
+
+  private applyLifecycle(relay: string, event: AepEvent): ApplyResult {
+    const key = this.findRequest(relay, event);
+    if (!key) return this.hold(relay, event);
+    const record = this.requests.get(key)!;
+    const data = event.data ?? {};
+    switch (event.type) {
+      case 'attention.answered': {
+        const answered = {
+          answer: readAnswer(data.answer),
+          by: str(data.by),
+          via: str(data.via),
+          cause: event.cause,
+          time: event.time,
+        };
+        const terminal = record.state === 'resolved' || record.state === 'timeout';
+        this.replace(key, terminal ? { answered } : { answered, state: 'answered' });
+        break;
+      }
+      case 'attention.resolved':
+        this.replace(key, {
+          state: 'resolved',
+          resolution: { resolution: str(data.resolution) ?? 'answered', latencyMs: num(data.latency_ms), time: event.time },
+          terminalArrival: ++this.arrivalCounter,
+        });
+        this.countTerminal(record);
+        break;
+      case 'attention.timeout':
+        this.replace(key, {
+          state: 'timeout',
+          timeout: { afterMs: num(data.after_ms), time: event.time },
+          terminalArrival: ++this.arrivalCounter,
+        });
+        this.countTerminal(record);
+        break;
+      case 'attention.routed':
+        this.replace(key, { routed: [...record.routed, { by: event.agent, to: str(data.to), via: str(data.via) }].slice(-20) });
+        break;
+      case 'control.attention.respond': {
+        const command = { id: event.id, source: event.source, agent: event.agent, answer: readAnswer(data.answer), time: event.time };
+        this.commandIndex.set(relay + SEP + event.id, key);
+        this.replace(key, { commands: [...record.commands, command].slice(-50) });
+        break;
+      }
+    }
+    return 'applied';
+  }
+
+  private applyAck(relay: string, event: AepEvent): ApplyResult {
+    if (typeof event.cause !== 'string') return 'ignored';
+    const key = this.commandIndex.get(relay + SEP + event.cause);
+    if (!key) return 'ignored';
+    const record = this.requests.get(key);
+    if (!record) return 'ignored';
+    const data = event.data ?? {};
+    const ack = event.type === 'control.accepted' ? { accepted: true } : { accepted: false, reason: str(data.reason), detail: str(data.detail) };
+    this.replace(key, {
+      commands: record.commands.map((command) => (command.id === event.cause && !command.ack ? { ...command, ack } : command)),
+    });
+    return 'applied';
+  }
+
+  private hold(relay: string, event: AepEvent): ApplyResult {
+    if (typeof event.subject !== 'string' || typeof event.session !== 'string') return 'ignored';
+    if (this.heldCount >= this.heldCap) {
+      // Drop the oldest held group: memory stays bounded even under a flood of orphans.
+      const oldest = this.held.keys().next().value;
+      if (oldest !== undefined) {
+        this.heldCount -= this.held.get(oldest)?.length ?? 0;
+        this.held.delete(oldest);
+      }
+    }
+    const subjectKey = relay + SEP + event.session + SEP + event.subject;
+    this.held.set(subjectKey, [...(this.held.get(subjectKey) ?? []), { event, arrival: ++this.arrivalCounter }]);
+    this.heldCount++;
+    return 'held';
+  }
+
+  private sessionKey(relay: string, session: string, source: string): string {
+    return relay + SEP + session + SEP + source;
+  }
+
+  private endSession(relay: string, event: AepEvent): ApplyResult {
+    const session = event.session ?? '';
+    this.endedSessions.add(this.sessionKey(relay, session, event.source));
+    for (const record of this.requests.values()) {
+      if (record.relay !== relay || record.session !== session) continue;
+      if (record.source !== event.source && record.agent !== event.agent) continue;
+      if (!OPEN_STATES.has(record.state)) continue;
+      this.replace(record.key, { state: 'stale', staleAt: event.time, terminalArrival: ++this.arrivalCounter });
+      this.countTerminal(record);
+    }
+    return 'applied';
+  }
+
+  private replace(key: string, patch: Partial<RequestRecord>): void {
+    const record = this.requests.get(key);
+    if (record) this.requests.set(key, { ...record, ...patch });
+  }
+
+  private countTerminal(before: RequestRecord): void {
+    if (OPEN_STATES.has(before.state)) this.terminalCount++;
+    this.prune();
+  }
+
+  /** Prunes terminal requests oldest-first past the cap; open ones are never dropped. */
+  private prune(): void {
+    if (this.terminalCount <= this.terminalCap) return;
+    const terminal = [...this.requests.values()]
+      .filter((record) => !OPEN_STATES.has(record.state))
+      .sort((a, b) => (a.terminalArrival ?? a.arrival) - (b.terminalArrival ?? b.arrival));
+    for (const record of terminal.slice(0, terminal.length - this.terminalCap)) {
+      this.requests.delete(record.key);
+      const subjectKey = record.relay + SEP + record.session + SEP + record.id;
+      const rest = (this.bySubject.get(subjectKey) ?? []).filter((key) => key !== record.key);
+      if (rest.length) this.bySubject.set(subjectKey, rest);
+      else this.bySubject.delete(subjectKey);
+      for (const command of record.commands) this.commandIndex.delete(record.relay + SEP + command.id);
+    }
+    this.terminalCount = Math.min(terminal.length, this.terminalCap);
+  }
+
+  // ── the console's own commands ────────────────────────────────────────
+
+  /** Records a command the console is about to send (queued until a socket takes it). */
+  commandCreated(relay: string, requestKeyValue: string, event: AepEvent, answer: Answer, ackWindowMs: number): OwnCommand {
+    const command: OwnCommand = {
+      id: event.id,
+      relay,
+      requestKey: requestKeyValue,
+      event,
+      answer,
+      state: 'sending',
+      queued: true,
+      attempts: 0,
+      ackWindowMs,
+      createdAt: this.now(),
+    };
+    this.own.set(command.id, command);
+    this.ownByRequest.set(requestKeyValue, [...(this.ownByRequest.get(requestKeyValue) ?? []), command.id]);
+    this.changed();
+    return command;
+  }
+
+  /** A (re)send went onto the wire. */
+  commandSent(commandId: string): void {
+    const command = this.own.get(commandId);
+    if (!command) return;
+    this.own.set(commandId, { ...command, state: 'sending', queued: false, attempts: command.attempts + 1, settledAt: undefined });
+    this.changed();
+  }
+
+  /** Back to the queue (connection lost before an ack). */
+  commandQueued(commandId: string): void {
+    const command = this.own.get(commandId);
+    if (!command || command.state !== 'sending') return;
+    this.own.set(commandId, { ...command, queued: true });
+    this.changed();
+  }
+
+  commandSettled(commandId: string, outcome: CommandOutcome): void {
+    const command = this.own.get(commandId);
+    if (!command) return;
+    const next: OwnCommand = { ...command, state: outcome.state, queued: false, settledAt: this.now() };
+    next.reason = outcome.state === 'rejected' ? outcome.reason : undefined;
+    next.code = outcome.state === 'refused-by-relay' ? outcome.code : undefined;
+    next.detail = outcome.state === 'rejected' || outcome.state === 'refused-by-relay' ? outcome.detail : undefined;
+    this.own.set(commandId, next);
+    this.changed();
+  }
+
+  command(commandId: string): OwnCommand | undefined {
+    return this.own.get(commandId);
+  }
+
+  commandsFor(key: string): OwnCommand[] {
+    return (this.ownByRequest.get(key) ?? []).map((id) => this.own.get(id)).filter((c): c is OwnCommand => c !== undefined);
+  }
+
+  lastCommandFor(key: string): OwnCommand | undefined {
+    const ids = this.ownByRequest.get(key);
+    return ids && ids.length ? this.own.get(ids[ids.length - 1]) : undefined;
+  }
+
+  inFlightCommands(): OwnCommand[] {
+    return [...this.own.values()].filter((command) => command.state === 'sending');
+  }
+
+  // ── queries ───────────────────────────────────────────────────────────
+
+  request(key: string): RequestRecord | undefined {
+    return this.requests.get(key);
+  }
+
+  allRequests(): RequestRecord[] {
+    return [...this.requests.values()];
+  }
+
+  resumePositions(relay: string): ResumePosition[] {
+    const sessions = this.positions.get(relay);
+    if (!sessions) return [];
+    return [...sessions.entries()].map(([session, position]) => ({ session, epoch: position.epoch, seq: position.seq }));
+  }
+}
+
+function num(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}

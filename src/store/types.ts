@@ -1,0 +1,134 @@
+import type {
+  AepEvent,
+  Answer,
+  AttentionRequestPayload,
+  Capture,
+  PayloadIssue,
+  RosterEntry,
+  Severity,
+} from '../protocol/types.js';
+
+export type RequestState = 'pending' | 'answered' | 'resolved' | 'timeout' | 'stale' | 'informational';
+
+export const OPEN_STATES: ReadonlySet<RequestState> = new Set(['pending', 'answered', 'informational']);
+
+export interface AnsweredInfo {
+  answer: Answer;
+  by?: string;
+  via?: string;
+  /** The command (or other event) the emitter says caused this answer. */
+  cause?: string;
+  time: string;
+}
+
+/** A control.attention.respond seen on the wire for a request (anyone's). */
+export interface SeenCommand {
+  id: string;
+  source: string;
+  agent: string;
+  answer: Answer;
+  time: string;
+  ack?: { accepted: boolean; reason?: string; detail?: string };
+}
+
+export interface RequestRecord {
+  /** Store key: relay, session, source and id joined (see requestKey). */
+  key: string;
+  relay: string;
+  session: string;
+  id: string;
+  source: string;
+  agent: string;
+  /** Host part of `source` (provenance), "" when the URI has none. */
+  host: string;
+  severity: Severity;
+  capture: Capture;
+  time: string;
+  /** Arrival order within the store; the only ordering authority we trust. */
+  arrival: number;
+  /** Wall-clock ms when the console first saw it (for ages). */
+  receivedAt: number;
+  /** Whether it arrived in a replay of history (no bell for those). */
+  replayed: boolean;
+  payload: AttentionRequestPayload;
+  issues: PayloadIssue[];
+  /** respond_via present without "control": the answer belongs to the agent's UI. */
+  informational: boolean;
+  state: RequestState;
+  answered?: AnsweredInfo;
+  resolution?: { resolution: string; latencyMs?: number; time: string };
+  timeout?: { afterMs?: number; time: string };
+  staleAt?: string;
+  /** Arrival order of the event that made it terminal (recent list order). */
+  terminalArrival?: number;
+  commands: SeenCommand[];
+  routed: { by: string; to?: string; via?: string }[];
+}
+
+export type CommandState = 'sending' | 'accepted' | 'rejected' | 'timeout' | 'refused-by-relay';
+
+/** A command this console sent (or is about to send). */
+export interface OwnCommand {
+  id: string;
+  relay: string;
+  requestKey: string;
+  event: AepEvent;
+  answer: Answer;
+  state: CommandState;
+  /** True while waiting for a connection to send it on. */
+  queued: boolean;
+  attempts: number;
+  ackWindowMs: number;
+  createdAt: number;
+  settledAt?: number;
+  reason?: string;
+  detail?: string;
+  code?: string;
+}
+
+export type CommandOutcome =
+  | { state: 'accepted' }
+  | { state: 'rejected'; reason: string; detail?: string }
+  | { state: 'timeout' }
+  | { state: 'refused-by-relay'; code: string; detail?: string };
+
+export type ConnectionState =
+  | { kind: 'connecting' }
+  | { kind: 'live' }
+  | { kind: 'reconnecting'; retryAt: number; reason?: string }
+  | { kind: 'unauthorized'; detail?: string }
+  | { kind: 'version-unsupported'; detail?: string }
+  | { kind: 'closed' };
+
+export interface RelayStatus {
+  /** Display form of the relay URL (never carries a token). */
+  relay: string;
+  connection: ConnectionState;
+  /** The relay runs without auth or refused a command `unauthorized`. */
+  watchOnly: boolean;
+  watchOnlyReason?: string;
+  /** Hello capabilities we rely on. */
+  replayAll: boolean;
+  roster: boolean;
+  /** Visible warnings: replay gaps, missing replay.all, refused subscription. */
+  warnings: string[];
+  subscriptionError?: { code: string; detail?: string };
+  /** Frames that were not JSON objects, counted and ignored. */
+  undecodable: number;
+  /** Events whose envelope broke a rule, counted and ignored. */
+  invalid: number;
+  lastInvalid?: string;
+  /** Whether the initial replay is still being received. */
+  replaying: boolean;
+}
+
+export interface RosterInfo {
+  entries: RosterEntry[];
+  receivedAt: number;
+}
+
+export type ApplyResult = 'applied' | 'duplicate' | 'held' | 'ignored';
+
+export function requestKey(relay: string, session: string, source: string, id: string): string {
+  return [relay, session, source, id].join('\u001f');
+}
