@@ -1,0 +1,24 @@
+import { displayLine } from '../protocol/sanitize.js';
+
+const BEL = '\u0007';
+const ESC = '\u001b';
+
+/**
+ * A desktop notification as OSC 9 (iTerm2, WezTerm, kitty…) and OSC 777
+ * (urxvt, foot, VTE). The text is producer-derived, so it is sanitized and
+ * stripped of everything that could end or nest the sequence.
+ */
+export function notificationSequence(title: string, body: string, env: NodeJS.ProcessEnv = process.env): string {
+  const clean = (s: string, max: number) => displayLine(s, max).replace(/[;\u0007\u001b\u009c]/g, ' ');
+  const t = clean(title, 60);
+  const b = clean(body, 120);
+  const sequences = `${ESC}]9;${t}: ${b}${BEL}${ESC}]777;notify;${t};${b}${BEL}`;
+  return env.TMUX ? tmuxPassthrough(sequences) : sequences;
+}
+
+/** tmux forwards a sequence only inside its DCS passthrough, with ESC doubled. */
+export function tmuxPassthrough(sequence: string): string {
+  return `${ESC}Ptmux;${sequence.replaceAll(ESC, ESC + ESC)}${ESC}\\`;
+}
+
+export { BEL };

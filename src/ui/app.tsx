@@ -1,0 +1,217 @@
+import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Box, useApp, useInput } from 'ink';
+import type { RelayHandle } from '../relay/types.js';
+import type { ConsoleStore } from '../store/store.js';
+import { counts, inboxOrder } from '../store/selectors.js';
+import { OPEN_STATES } from '../store/types.js';
+import { readKey } from './keys.js';
+import { LinesView, colorEnabled, seg, type Line } from './text/line.js';
+import { fit } from './text/wrap.js';
+import { buildDetailLines } from './inbox/detail-view.js';
+import { buildHelpLines } from './inbox/help-view.js';
+import { buildListLines } from './inbox/list-view.js';
+import { buildStatusLines } from './inbox/status-view.js';
+import { footerLine } from './inbox/footer-view.js';
+import { reduceKey } from './inbox/reduce-key.js';
+import { answerLock, draftFor, hasUnsentDraft, initialInbox, matchesFilter, type InboxState } from './inbox/state.js';
+import { useAlerts } from './hooks/use-alerts.js';
+import { useRejectionFeedback } from './hooks/use-rejection-feedback.js';
+import { useStoreVersion } from './hooks/use-store.js';
+import { useTerminalSize, type TerminalSize } from './hooks/use-terminal-size.js';
+import { useClock } from './hooks/use-clock.js';
+
+export interface AppProps {
+  store: ConsoleStore;
+  clients: RelayHandle[];
+  bell?: boolean;
+  notify?: boolean;
+  /** Fixed size (tests, embedders); otherwise the terminal's, tracked on resize. */
+  size?: TerminalSize;
+  now?: () => number;
+  /** Clock tick for ages and countdowns; 0 disables (tests). */
+  tickMs?: number;
+  env?: NodeJS.ProcessEnv;
+  /** Where bells and notifications go (defaults to the terminal). */
+  write?: (data: string) => void;
+  onQuit?: () => void;
+}
+
+/** Wide terminals show list and detail side by side. */
+export const SIDE_BY_SIDE_MIN_COLUMNS = 100;
+
+export function App(props: AppProps): React.ReactElement {
+  const { store, clients } = props;
+  const { exit } = useApp();
+  useStoreVersion(store);
+  const size = useTerminalSize(props.size);
+  const now = useClock(props.now ?? Date.now, props.tickMs ?? 1000);
+  const env = props.env ?? process.env;
+  const color = colorEnabled(env);
+  const [inbox, setInbox] = useState<InboxState>(initialInbox);
+  const inboxRef = useRef(inbox);
+  inboxRef.current = inbox;
+
+  const records = store.allRequests();
+  const list = useMemo(
+    () => inboxOrder(records).filter((record) => matchesFilter(record, inbox.filter)),
+    // records is a fresh array per store version; the version drives recomputation.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [store.version, inbox.filter],
+  );
+  const selectedIndex = resolveSelection(inbox, list);
+  const selected = list[selectedIndex];
+  const open = inbox.openKey ? store.request(inbox.openKey) : undefined;
+  const openCommand = inbox.openKey ? store.lastCommandFor(inbox.openKey) : undefined;
+  const clientFor = useCallback((relay: string) => clients.find((client) => client.relay === relay), [clients]);
+
+  // Pin the selection to a request key as soon as there is one, so later
+  // reordering or growth never moves it.
+  useEffect(() => {
+    if (selected && inbox.selectedKey !== selected.key) {
+      setInbox((s) => ({ ...s, selectedKey: selected.key, selectedIndex }));
+    } else if (selected && inbox.selectedIndex !== selectedIndex) {
+      setInbox((s) => ({ ...s, selectedIndex }));
+    }
+  }, [selected?.key, selectedIndex]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  useAlerts(store, { bell: props.bell ?? true, notify: props.notify ?? false, env, write: props.write });
+  useRejectionFeedback(store, inbox, setInbox);
+
+  const statusLines = buildStatusLines({
+    relays: store.relays(),
+    counts: counts(records),
+    filter: inbox.filter,
+    width: size.columns,
+    now,
+    maxRows: 3,
+  });
+  const frameHeight = Math.max(3, size.rows - 1);
+  const bodyHeight = Math.max(1, frameHeight - statusLines.length - 1);
+  const wide = size.columns >= SIDE_BY_SIDE_MIN_COLUMNS;
+  const listWidth = wide ? Math.min(56, Math.floor(size.columns * 0.42)) : size.columns;
+  const detailWidth = wide ? size.columns - listWidth - 3 : size.columns;
+
+  const unsentWork =
+    store.inFlightCommands().length > 0 ||
+    hasUnsentDraft({
+      ...inbox,
+      // Drafts of requests that are closed or already accepted are not "unsent".
+      drafts: Object.fromEntries(
+        Object.entries(inbox.drafts).filter(([key]) => {
+          const record = store.request(key);
+          return record && OPEN_STATES.has(record.state) && store.lastCommandFor(key)?.state !== 'accepted';
+        }),
+      ),
+    });
+
+  useInput((input, key) => {
+    const press = readKey(input, key);
+    if (press.name === 'none') return;
+    const state = inboxRef.current;
+    const openRecord = state.openKey ? store.request(state.openKey) : undefined;
+    const result = reduceKey(state, press, {
+      list,
+      open: openRecord,
+      openCommand: state.openKey ? store.lastCommandFor(state.openKey) : undefined,
+      claimants: openRecord ? store.claimants(openRecord.relay, openRecord.session) : undefined,
+      pageSize: Math.max(1, bodyHeight - 2),
+      unsentWork,
+    });
+    inboxRef.current = result.state;
+    setInbox(result.state);
+    for (const effect of result.effects) {
+      if (effect.type === 'quit') {
+        props.onQuit?.();
+        exit();
+      } else if (effect.type === 'send') {
+        const record = store.request(effect.key);
+        if (record) clientFor(record.relay)?.respond(effect.key, effect.answer);
+      } else if (effect.type === 'resend') {
+        const command = store.command(effect.commandId);
+        if (command) clientFor(command.relay)?.resend(effect.commandId);
+      }
+    }
+  });
+
+  const relayIndex = (relay: string) => store.relays().findIndex((r) => r.relay === relay) + 1;
+  const relayLabel = store.relays().length > 1 ? (r: { relay: string }) => `[${relayIndex(r.relay)}]` : undefined;
+  const answering = inbox.mode === 'answer' || (inbox.returnMode === 'answer' && (inbox.mode === 'help' || inbox.mode === 'confirm-quit'));
+  const detailRecord = answering ? open : wide ? selected : undefined;
+
+  const detail = (width: number): Line[] => {
+    if (!detailRecord) {
+      return [[seg(list.length ? 'Select a request with ↑/↓; Enter opens it.' : 'No requests yet. Agents raise them; they appear here.', { dim: true })]];
+    }
+    const command = store.lastCommandFor(detailRecord.key);
+    return buildDetailLines({
+      record: detailRecord,
+      command,
+      draft: draftFor(inbox, detailRecord),
+      lock: answerLock(detailRecord, command),
+      focused: answering,
+      width,
+      height: bodyHeight,
+      scroll: answering ? inbox.detailScroll : 0,
+      now,
+      relay: detailRecord.relay,
+      claimants: store.claimants(detailRecord.relay, detailRecord.session),
+      hint: answering ? inbox.hint : undefined,
+      confirmWarning: answering && inbox.pendingConfirm?.key === detailRecord.key ? inbox.pendingConfirm.warning : undefined,
+    });
+  };
+
+  let body: React.ReactElement;
+  if (inbox.mode === 'help') {
+    body = <LinesView lines={buildHelpLines(size.columns, bodyHeight)} color={color} />;
+  } else {
+    const listLines = buildListLines({
+      records: list,
+      selectedIndex,
+      width: listWidth,
+      height: bodyHeight,
+      now,
+      focused: !answering,
+      relayLabel,
+      showPrompt: !wide,
+    });
+    if (wide) {
+      const separator = Array.from({ length: bodyHeight }, () => [seg('│', { dim: true })]);
+      body = (
+        <Box flexDirection="row" height={bodyHeight}>
+          <Box flexDirection="column" width={listWidth}>
+            <LinesView lines={listLines} color={color} />
+          </Box>
+          <Box flexDirection="column" width={3} paddingLeft={1}>
+            <LinesView lines={separator} color={color} />
+          </Box>
+          <Box flexDirection="column" width={detailWidth}>
+            <LinesView lines={detail(detailWidth)} color={color} />
+          </Box>
+        </Box>
+      );
+    } else {
+      body = <LinesView lines={answering ? detail(detailWidth) : listLines} color={color} />;
+    }
+  }
+
+  const footer = footerLine(inbox, size.columns, answering && open ? answerLock(open, openCommand) : undefined);
+  return (
+    <Box flexDirection="column" width={size.columns} height={frameHeight} overflow="hidden">
+      <LinesView lines={statusLines.map((l) => l.map((s) => ({ ...s, text: fit(s.text, size.columns) })))} color={color} />
+      <Box flexDirection="column" height={bodyHeight} overflow="hidden">
+        {body}
+      </Box>
+      <LinesView lines={[footer]} color={color} />
+    </Box>
+  );
+}
+
+/** The selection's index: the pinned key if still listed, else the old index clamped. */
+export function resolveSelection(state: InboxState, list: { key: string }[]): number {
+  if (list.length === 0) return 0;
+  if (state.selectedKey) {
+    const at = list.findIndex((record) => record.key === state.selectedKey);
+    if (at >= 0) return at;
+  }
+  return Math.max(0, Math.min(list.length - 1, state.selectedIndex));
+}

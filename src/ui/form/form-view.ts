@@ -1,0 +1,189 @@
+import { fieldSpecProblem } from '../../protocol/form.js';
+import { displayLine } from '../../protocol/sanitize.js';
+import type { FieldSpec } from '../../protocol/types.js';
+import { editorWindow } from '../text/editor.js';
+import { seg, type Line } from '../text/line.js';
+import { fit, wrapText } from '../text/wrap.js';
+import { fieldDraft, isOtherRow, numberProblem, OTHER, type FieldDraft, type FormDraft } from './form-state.js';
+
+export interface FormViewInput {
+  fields: FieldSpec[];
+  draft: FormDraft;
+  width: number;
+  height: number;
+  /** Labels are placeholders (capture metadata): say so instead of showing "1". */
+  labelsWithheld: boolean;
+  /** Whether keys go to the form (false when locked or only previewed). */
+  focused: boolean;
+}
+
+const MAX_CHOICES_SHOWN = 8;
+
+export function fieldLabel(field: FieldSpec, index: number, withheld: boolean): string {
+  if (withheld) return `field ${index + 1} (label withheld)`;
+  return displayLine(field.label || field.id || `field ${index + 1}`, 120);
+}
+
+export function choiceLabel(field: FieldSpec, choiceIndex: number, withheld: boolean): string {
+  if (withheld) return `choice ${choiceIndex + 1}`;
+  const choice = field.choices?.[choiceIndex];
+  return displayLine(choice?.label || choice?.id || `choice ${choiceIndex + 1}`, 120);
+}
+
+export function constraintText(field: FieldSpec): string {
+  switch (field.type) {
+    case 'number':
+      if (field.min !== undefined && field.max !== undefined) return `${field.min}–${field.max}`;
+      if (field.min !== undefined) return `≥ ${field.min}`;
+      if (field.max !== undefined) return `≤ ${field.max}`;
+      return 'a number';
+    case 'boolean':
+      return field.required ? 'yes or no' : 'yes / no / unset';
+    case 'select':
+      return `${field.multi ? 'pick any' : 'pick one'}${field.other ? ', or type your own' : ''}`;
+    default:
+      return 'text';
+  }
+}
+
+function valueSummary(field: FieldSpec, fd: FieldDraft, withheld: boolean): string {
+  switch (field.type) {
+    case 'string':
+    case 'number':
+      return fd.text.value ? displayLine(fd.text.value, 60) : '—';
+    case 'boolean':
+      return fd.bool === undefined ? 'unset (left out)' : fd.bool ? 'yes' : 'no';
+    case 'select': {
+      const choices = field.choices ?? [];
+      const label = (id: string) => {
+        const i = choices.findIndex((c) => c.id === id);
+        return i >= 0 ? choiceLabel(field, i, withheld) : displayLine(id, 40);
+      };
+      if (field.multi) {
+        const picked = choices.filter((c) => fd.toggled.includes(c.id)).map((c) => label(c.id));
+        if (field.other && fd.text.value.trim()) picked.push(`"${displayLine(fd.text.value, 40)}"`);
+        return picked.length ? picked.join(', ') : '—';
+      }
+      if (fd.picked === OTHER) return `"${displayLine(fd.text.value, 40)}" (other)`;
+      return fd.picked !== undefined ? label(fd.picked) : '—';
+    }
+    default:
+      return '';
+  }
+}
+
+function editorLine(prefix: string, fd: FieldDraft, width: number, active: boolean): Line {
+  const w = editorWindow(fd.text, width - prefix.length - 2);
+  if (!active) return [seg(prefix), seg(`[${w.before}${w.cursorChar === ' ' ? '' : w.cursorChar}${w.after}]`)];
+  return [seg(prefix), seg('['), seg(w.before), seg(w.cursorChar, { inverse: true }), seg(w.after), seg(']')];
+}
+
+function selectLines(field: FieldSpec, fd: FieldDraft, input: FormViewInput, active: boolean): Line[] {
+  const choices = field.choices ?? [];
+  const rows = choices.length + (field.other ? 1 : 0);
+  let start = 0;
+  if (rows > MAX_CHOICES_SHOWN) start = Math.min(Math.max(0, fd.highlight - Math.floor(MAX_CHOICES_SHOWN / 2)), rows - MAX_CHOICES_SHOWN);
+  const end = Math.min(rows, start + MAX_CHOICES_SHOWN);
+  const out: Line[] = [];
+  if (start > 0) out.push([seg(`    ↑ ${start} more`, { dim: true })]);
+  for (let i = start; i < end; i++) {
+    const here = active && fd.highlight === i;
+    const pointer = here ? '  ▸ ' : '    ';
+    if (isOtherRow(field, i)) {
+      const on = field.multi ? fd.text.value.trim() !== '' : fd.picked === OTHER;
+      const box = field.multi ? (on ? '[x]' : '[ ]') : on ? '(•)' : '( )';
+      out.push(editorLine(`${pointer}${box} Other… `, fd, input.width, here));
+      continue;
+    }
+    const id = choices[i].id;
+    const on = field.multi ? fd.toggled.includes(id) : fd.picked === id;
+    const box = field.multi ? (on ? '[x]' : '[ ]') : on ? '(•)' : '( )';
+    out.push([seg(fit(`${pointer}${box} ${choiceLabel(field, i, input.labelsWithheld)}`, input.width), { inverse: here, bold: on })]);
+  }
+  if (end < rows) out.push([seg(`    ↓ ${rows - end} more`, { dim: true })]);
+  return out;
+}
+
+function fieldLines(field: FieldSpec, index: number, input: FormViewInput): Line[] {
+  const { draft, width } = input;
+  const active = input.focused && draft.active === index;
+  const fd = fieldDraft(draft, field);
+  const label = fieldLabel(field, index, input.labelsWithheld);
+  const problem = fieldSpecProblem(field);
+  const error = draft.errors[field.id];
+  const pointer = active ? '▸ ' : '  ';
+  if (problem) {
+    return [[seg(fit(`${pointer}${label}: malformed field (${problem})`, width), { color: 'red', inverse: active })]];
+  }
+  const live = field.type === 'number' ? numberProblem(field, fd.text.value) : undefined;
+  const complaint = error ?? live;
+  const head: Line = [
+    seg(pointer, { bold: active }),
+    seg(label, { bold: active }),
+    seg(field.required ? '*' : '', { color: 'red', bold: true }),
+    seg(` (${constraintText(field)})`, { dim: true }),
+  ];
+  if (!active) {
+    head.push(seg(`: ${valueSummary(field, fd, input.labelsWithheld)}`));
+    if (complaint) head.push(seg(`  ✗ ${complaint}`, { color: 'red' }));
+    return [head];
+  }
+  const out: Line[] = [head];
+  switch (field.type) {
+    case 'string':
+    case 'number':
+      out.push(editorLine('    ', fd, width, true));
+      break;
+    case 'boolean':
+      out.push([
+        seg('    '),
+        seg(fd.bool === true ? '[x] yes' : fd.bool === false ? '[ ] no' : '[ ] unset: left out of the answer', { inverse: true }),
+        seg('  Space toggles · y/n set' + (field.required ? '' : ' · Backspace unsets'), { dim: true }),
+      ]);
+      break;
+    case 'select':
+      out.push(...selectLines(field, fd, input, true));
+      break;
+  }
+  if (complaint) out.push([seg(fit(`    ✗ ${complaint}`, width), { color: 'red' })]);
+  return out;
+}
+
+/**
+ * The form as exact rows: every field in order with the active one expanded,
+ * then Submit; windowed so the active field is always on screen.
+ */
+export function buildFormLines(input: FormViewInput): Line[] {
+  const { fields, draft, width, height } = input;
+  const blocks: Line[][] = [];
+  if (draft.rejection) {
+    blocks.push(wrapText(`✗ the agent rejected the answer: ${displayLine(draft.rejection, 400)}`, width).map((l) => [seg(l, { color: 'red' })]));
+  }
+  const firstField = blocks.length;
+  fields.forEach((field, i) => blocks.push(fieldLines(field, i, input)));
+  const submitActive = input.focused && draft.active === fields.length;
+  const formError = Object.entries(draft.errors).find(([id]) => !fields.some((f) => f.id === id));
+  blocks.push([
+    [
+      seg(submitActive ? '▸ ' : '  '),
+      seg('[ Submit ]', { inverse: submitActive, bold: true }),
+      seg(formError ? `  ✗ ${displayLine(formError[1], 200)}` : '  Tab/Shift-Tab move · Enter confirms a field', { dim: !formError, color: formError ? 'red' : undefined }),
+    ],
+  ]);
+  const all = blocks.flat();
+  if (all.length <= height) return all;
+  // Window around the active block, keeping as much context above as fits.
+  const activeBlock = firstField + Math.min(draft.active, fields.length);
+  let startLine = blocks.slice(0, activeBlock).reduce((n, b) => n + b.length, 0);
+  const activeLen = blocks[activeBlock].length;
+  const room = Math.max(1, height - 2);
+  startLine = Math.max(0, Math.min(startLine - Math.floor((room - activeLen) / 2), all.length - room));
+  const window = all.slice(startLine, startLine + room);
+  const above = startLine;
+  const below = all.length - startLine - window.length;
+  return [
+    [seg(above ? `  ↑ ${above} more lines` : '', { dim: true })],
+    ...window,
+    [seg(below ? `  ↓ ${below} more lines` : '', { dim: true })],
+  ].slice(0, height);
+}

@@ -1,0 +1,63 @@
+import { displayLine } from '../../protocol/sanitize.js';
+import type { Counts } from '../../store/selectors.js';
+import type { ConnectionState, RelayStatus } from '../../store/types.js';
+import { seg, type Line } from '../text/line.js';
+import { fit } from '../text/wrap.js';
+
+export function connectionText(connection: ConnectionState, now: number): { text: string; color: string } {
+  switch (connection.kind) {
+    case 'connecting':
+      return { text: 'connecting', color: 'yellow' };
+    case 'live':
+      return { text: 'live', color: 'green' };
+    case 'reconnecting': {
+      const seconds = Math.max(0, Math.ceil((connection.retryAt - now) / 1000));
+      return { text: `reconnecting in ${seconds}s${connection.reason ? ` (${connection.reason})` : ''}`, color: 'yellow' };
+    }
+    case 'unauthorized':
+      return { text: `unauthorized${connection.detail ? ` (${connection.detail})` : ': check the token'}`, color: 'red' };
+    case 'version-unsupported':
+      return { text: `version-unsupported${connection.detail ? ` (${connection.detail})` : ''}`, color: 'red' };
+    case 'closed':
+      return { text: 'closed', color: 'gray' };
+  }
+}
+
+export interface StatusInput {
+  relays: RelayStatus[];
+  counts: Counts;
+  filter: string;
+  width: number;
+  now: number;
+  /** At most this many relay rows; the rest are summarized. */
+  maxRows: number;
+}
+
+/** One row per relay: state, watch-only, warnings; counts and filter on the first. */
+export function buildStatusLines(input: StatusInput): Line[] {
+  const { relays, counts, width, now } = input;
+  const summary = `${counts.pending} pending · ${counts.recent} recent${input.filter ? ` · filter "${displayLine(input.filter, 30)}"` : ''}`;
+  const lines: Line[] = [];
+  const shown = relays.slice(0, Math.max(1, input.maxRows));
+  shown.forEach((relay, i) => {
+    const state = connectionText(relay.connection, now);
+    const extras: string[] = [];
+    if (relay.watchOnly) extras.push(`watch-only${relay.watchOnlyReason ? `: ${relay.watchOnlyReason}` : ''}`);
+    if (relay.subscriptionError) extras.push(`subscription refused: ${relay.subscriptionError.code}${relay.subscriptionError.detail ? ` ${relay.subscriptionError.detail}` : ''}`);
+    if (relay.invalid) extras.push(`${relay.invalid} invalid events ignored`);
+    if (relay.undecodable) extras.push(`${relay.undecodable} undecodable frames`);
+    extras.push(...relay.warnings.slice(-2).map((w) => `⚠ ${w}`));
+    const prefix = relays.length > 1 ? `[${i + 1}] ` : '';
+    const head = `${prefix}${relay.relay} `;
+    const line: Line = [
+      seg(i === 0 ? 'aep-console ' : '            ', { bold: true }),
+      seg(fit(head, Math.max(10, Math.floor(width / 3)))),
+      seg(state.text, { color: state.color, bold: true }),
+    ];
+    if (i === 0) line.push(seg(` · ${summary}`));
+    if (extras.length) line.push(seg(` · ${displayLine(extras.join(' · '), 400)}`, { color: relay.watchOnly || relay.subscriptionError ? 'red' : 'yellow' }));
+    lines.push(line);
+  });
+  if (relays.length > shown.length) lines.push([seg(`            +${relays.length - shown.length} more relays`, { dim: true })]);
+  return lines;
+}

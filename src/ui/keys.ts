@@ -1,0 +1,115 @@
+import type { Key } from 'ink';
+
+/**
+ * One table of named key bindings: the handlers match against it and the `?`
+ * overlay lists it, so the two cannot drift apart.
+ */
+export type KeyName =
+  | 'up'
+  | 'down'
+  | 'left'
+  | 'right'
+  | 'home'
+  | 'end'
+  | 'pageUp'
+  | 'pageDown'
+  | 'enter'
+  | 'escape'
+  | 'tab'
+  | 'backTab'
+  | 'backspace'
+  | 'deleteForward'
+  | 'space'
+  | 'ctrlC'
+  | 'ctrlU'
+  | 'ctrlW'
+  | 'char'
+  | 'none';
+
+export interface KeyPress {
+  name: KeyName;
+  /** Printable text for `char` (a pasted string may hold many characters). */
+  text: string;
+}
+
+/**
+ * Normalizes Ink's (input, key) into one name. Ink 6 quirks handled here and
+ * nowhere else: the Backspace key usually arrives as `key.delete` (0x7F) and
+ * Ctrl-H / 0x08 as `key.backspace`, so both erase backwards; Esc also sets
+ * `key.meta`; Shift-Tab arrives as tab + shift.
+ */
+export function readKey(input: string, key: Key): KeyPress {
+  if (key.ctrl && input === 'c') return { name: 'ctrlC', text: '' };
+  if (key.ctrl && input === 'u') return { name: 'ctrlU', text: '' };
+  if (key.ctrl && input === 'w') return { name: 'ctrlW', text: '' };
+  if (key.ctrl && input === 'd') return { name: 'deleteForward', text: '' };
+  if (key.ctrl && input === 'a') return { name: 'home', text: '' };
+  if (key.ctrl && input === 'e') return { name: 'end', text: '' };
+  if (key.upArrow) return { name: 'up', text: '' };
+  if (key.downArrow) return { name: 'down', text: '' };
+  if (key.leftArrow) return { name: 'left', text: '' };
+  if (key.rightArrow) return { name: 'right', text: '' };
+  if (key.pageUp) return { name: 'pageUp', text: '' };
+  if (key.pageDown) return { name: 'pageDown', text: '' };
+  if (key.home) return { name: 'home', text: '' };
+  if (key.end) return { name: 'end', text: '' };
+  if (key.return) return { name: 'enter', text: '' };
+  if (key.tab) return { name: key.shift ? 'backTab' : 'tab', text: '' };
+  if (key.backspace || key.delete) return { name: 'backspace', text: '' };
+  if (key.escape) return { name: 'escape', text: '' };
+  if (key.ctrl || key.meta) return { name: 'none', text: '' };
+  if (input === ' ') return { name: 'space', text: ' ' };
+  // A paste arrives as one input; newlines inside it become spaces (one-line fields).
+  const text = input.replace(/\r\n|[\r\n]/g, ' ').replace(/[\u0000-\u001f\u007f-\u009f]/g, '');
+  if (!text) return { name: 'none', text: '' };
+  return { name: 'char', text };
+}
+
+export interface Binding {
+  keys: string;
+  action: string;
+}
+
+export interface BindingGroup {
+  title: string;
+  bindings: Binding[];
+}
+
+/** Every key the console understands, as the help overlay shows it. */
+export const KEY_HELP: BindingGroup[] = [
+  {
+    title: 'Browse (list)',
+    bindings: [
+      { keys: '↑/↓  k/j', action: 'move the selection' },
+      { keys: 'PgUp/PgDn', action: 'move a page' },
+      { keys: 'Enter', action: 'open the selected request to answer it' },
+      { keys: '/', action: 'filter by agent, session, kind or prompt (Enter keeps, Esc clears)' },
+      { keys: '?', action: 'this help' },
+      { keys: 'q  Ctrl-C', action: 'quit (asks first if something is unsent or in flight)' },
+    ],
+  },
+  {
+    title: 'Answer (a request is open)',
+    bindings: [
+      { keys: '↑/↓', action: 'move between options, the Reply row and form choices' },
+      { keys: 'Enter', action: 'option: send it · Reply: send the text · form: next field / Submit' },
+      { keys: 'typing', action: 'edit the Reply row or a text/number field' },
+      { keys: 'Tab / Shift-Tab', action: 'next / previous form field (Submit is the last stop)' },
+      { keys: 'Space', action: 'toggle a boolean or multi choice; pick a single choice' },
+      { keys: 'y / n', action: 'set a boolean field' },
+      { keys: 'r', action: 'resend a command that got no answer (same id)' },
+      { keys: 'PgUp/PgDn', action: 'scroll a long prompt' },
+      { keys: 'Esc', action: 'back to the list; what you typed stays as a draft' },
+    ],
+  },
+];
+
+/** Single-key commands that must never fire while text is being edited. */
+export const BROWSE_CHARS = {
+  up: 'k',
+  down: 'j',
+  filter: '/',
+  help: '?',
+  quit: 'q',
+  resend: 'r',
+} as const;

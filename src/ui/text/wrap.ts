@@ -1,0 +1,74 @@
+import stringWidth from 'string-width';
+
+/**
+ * Wraps already-sanitized text to `width` columns, by words where it can and
+ * hard-breaking words longer than a line. Returns the exact lines drawn, so
+ * callers know a region's height before rendering (the frame budget depends
+ * on it).
+ */
+export function wrapText(text: string, width: number): string[] {
+  const max = Math.max(1, width);
+  const out: string[] = [];
+  for (const paragraph of text.split('\n')) {
+    const expanded = paragraph.replace(/\t/g, '  ');
+    if (stringWidth(expanded) <= max) {
+      out.push(expanded);
+      continue;
+    }
+    let line = '';
+    let lineWidth = 0;
+    for (const word of expanded.split(/(\s+)/)) {
+      if (!word) continue;
+      const w = stringWidth(word);
+      if (lineWidth + w <= max) {
+        line += word;
+        lineWidth += w;
+        continue;
+      }
+      if (/^\s+$/.test(word)) {
+        out.push(line);
+        line = '';
+        lineWidth = 0;
+        continue;
+      }
+      if (line) out.push(line);
+      line = '';
+      lineWidth = 0;
+      for (const ch of word) {
+        const cw = stringWidth(ch);
+        if (lineWidth + cw > max) {
+          out.push(line);
+          line = '';
+          lineWidth = 0;
+        }
+        line += ch;
+        lineWidth += cw;
+      }
+    }
+    out.push(line);
+  }
+  return out;
+}
+
+/** Cuts text to at most `width` columns, marking the cut with `…`. */
+export function fit(text: string, width: number): string {
+  if (width <= 0) return '';
+  if (stringWidth(text) <= width) return text;
+  let out = '';
+  let used = 0;
+  for (const ch of text) {
+    const cw = stringWidth(ch);
+    if (used + cw > width - 1) break;
+    out += ch;
+    used += cw;
+  }
+  return `${out}…`;
+}
+
+/** Pads (or cuts) to exactly `width` columns. */
+export function pad(text: string, width: number): string {
+  const cut = fit(text, width);
+  return cut + ' '.repeat(Math.max(0, width - stringWidth(cut)));
+}
+
+export { stringWidth };
