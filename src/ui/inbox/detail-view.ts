@@ -61,7 +61,9 @@ function provenance(input: DetailViewInput): Line[] {
     lines.push([seg(fit(`⚠ ${input.claimants} agents claim this session: the relay will refuse to pick one`, width), { color: 'red' })]);
   }
   if (record.capture === 'metadata' || record.capture === 'none') {
-    lines.push([seg(fit(`prompt synthesized by the agent: content withheld at capture ${record.capture}`, width), { color: 'yellow' })]);
+    for (const l of wrapText(`prompt synthesized by the agent: content withheld at capture ${record.capture}`, width)) {
+      lines.push([seg(l, { color: 'yellow' })]);
+    }
   }
   if (record.issues.length) {
     const first = record.issues[0];
