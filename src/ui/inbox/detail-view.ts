@@ -73,7 +73,18 @@ function provenance(input: DetailViewInput): Line[] {
   return lines;
 }
 
+// Wrapping a long prompt costs milliseconds; it only changes with the payload or the width.
+const promptCache = new WeakMap<object, { width: number; lines: Line[] }>();
+
 function promptLines(record: RequestRecord, width: number): Line[] {
+  const cached = promptCache.get(record.payload);
+  if (cached && cached.width === width) return cached.lines;
+  const lines = quotePrompt(record, width);
+  promptCache.set(record.payload, { width, lines });
+  return lines;
+}
+
+function quotePrompt(record: RequestRecord, width: number): Line[] {
   const text = displayText(record.payload.prompt || '(empty prompt)', 8000);
   const quoted = wrapText(text, Math.max(4, width - 2)).map((l): Line => [seg('┃ ', { color: QUOTE_COLOR }), seg(l)]);
   const label = fit(`┏ ${displayLine(record.agent, 40)} says (agent text, not the console's):`, width);

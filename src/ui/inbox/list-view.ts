@@ -68,27 +68,33 @@ function row(record: RequestRecord, input: ListViewInput, selected: boolean): Li
 /**
  * The list as exact rows: a "Pending" section and a "Recent" section, windowed
  * so the selected row is always visible and the height is never exceeded.
+ * Only the visible rows are formatted: the list may hold thousands.
  */
 export function buildListLines(input: ListViewInput): Line[] {
   const { records, height, width } = input;
   if (height <= 0) return [];
-  const open = records.filter((r) => OPEN_STATES.has(r.state));
-  const recent = records.length - open.length;
-  const all: { line: Line; index?: number }[] = [];
-  all.push({ line: line(seg(fit(`Pending (${open.length})`, width), { bold: true })) });
-  if (open.length === 0) all.push({ line: line(seg('  nothing waiting for you', { dim: true })) });
-  records.forEach((record, index) => {
-    if (index === open.length) all.push({ line: line(seg(fit(`Recent (${recent})`, width), { bold: true })) });
-    all.push({ line: row(record, input, index === input.selectedIndex), index });
-  });
-  if (all.length <= height) return all.map((item) => item.line);
-  const selectedLine = Math.max(0, all.findIndex((item) => item.index === input.selectedIndex));
+  let open = 0;
+  while (open < records.length && OPEN_STATES.has(records[open].state)) open++;
+  const recent = records.length - open;
+  // Virtual rows: pending header, [empty note], open rows, [recent header, recent rows].
+  const emptyNote = open === 0 ? 1 : 0;
+  const recentHeaderAt = 1 + emptyNote + open;
+  const total = recentHeaderAt + (recent ? 1 + recent : 0);
+  const lineOf = (index: number) => (index < open ? 1 + emptyNote + index : recentHeaderAt + 1 + (index - open));
+  const render = (at: number): Line => {
+    if (at === 0) return line(seg(fit(`Pending (${open})`, width), { bold: true }));
+    if (emptyNote && at === 1) return line(seg('  nothing waiting for you', { dim: true }));
+    if (recent && at === recentHeaderAt) return line(seg(fit(`Recent (${recent})`, width), { bold: true }));
+    const index = at < recentHeaderAt ? at - 1 - emptyNote : open + (at - recentHeaderAt - 1);
+    return row(records[index], input, index === input.selectedIndex);
+  };
+  if (total <= height) return Array.from({ length: total }, (_, at) => render(at));
+  const selectedLine = records.length ? lineOf(Math.min(input.selectedIndex, records.length - 1)) : 0;
   const room = height - 1; // one row for the "more" indicator
   let start = Math.max(0, selectedLine - Math.floor(room / 2));
-  start = Math.min(start, all.length - room);
-  const window = all.slice(start, start + room).map((item) => item.line);
-  const above = start;
-  const below = all.length - start - room;
-  window.push(line(seg(fit(`${above ? `↑${above} ` : ''}${below ? `↓${below} more` : ''}`, width), { dim: true })));
+  start = Math.min(start, total - room);
+  const window = Array.from({ length: room }, (_, i) => render(start + i));
+  const below = total - start - room;
+  window.push(line(seg(fit(`${start ? `↑${start} ` : ''}${below ? `↓${below} more` : ''}`, width), { dim: true })));
   return window;
 }

@@ -1,4 +1,9 @@
-import stringWidth from 'string-width';
+import measure from 'string-width';
+
+/** Printable ASCII is one column per character: skip the Unicode tables for it. */
+function stringWidth(text: string): number {
+  return /^[\x20-\x7e]*$/.test(text) ? text.length : measure(text);
+}
 
 /**
  * Wraps already-sanitized text to `width` columns, by words where it can and
