@@ -80,7 +80,7 @@ async function runConsole(options: ConsoleOptions, io: MainIO): Promise<number> 
   for (const client of clients) client.start();
   const instance = render(
     React.createElement(App, { store, clients, bell: options.bell, notify: options.notify }),
-    { exitOnCtrlC: false, patchConsole: true, incrementalRendering: true },
+    { exitOnCtrlC: false, patchConsole: true },
   );
   const stopSignals = () => instance.unmount();
   process.once('SIGTERM', stopSignals);

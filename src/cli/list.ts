@@ -1,5 +1,6 @@
 import { displayLine } from '../protocol/sanitize.js';
 import { readReplayOnce } from '../relay/replay-once.js';
+import { relayUrls } from '../relay/url.js';
 import { ConsoleStore } from '../store/store.js';
 import { describeOutcome, inboxOrder, type RequestRecord } from '../store/index.js';
 import type { ConsoleOptions } from './args.js';
@@ -25,7 +26,7 @@ export async function runList(options: ConsoleOptions, io: ListIO): Promise<numb
       store,
     });
     if (!result.ok) {
-      io.err(`aep-console: ${relay}: ${result.reason}`);
+      io.err(`aep-console: ${relayUrls(relay).relay}: ${result.reason}`);
       return 3;
     }
   }

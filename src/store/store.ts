@@ -56,7 +56,8 @@ export class ConsoleStore {
   private readonly heldCap: number;
   private readonly now: () => number;
   private arrivalCounter = 0;
-  private terminalCount = 0;
+  /** Terminal request keys, oldest terminal first. */
+  private readonly terminalOrder = new Set<string>();
   private versionCounter = 0;
 
   constructor(options: StoreOptions = {}) {
@@ -226,7 +227,7 @@ export class ConsoleStore {
     this.bySubject.set(subjectKey, [...(this.bySubject.get(subjectKey) ?? []), key]);
     if (this.endedSessions.has(this.sessionKey(relay, session, event.source))) {
       this.replace(key, { state: 'stale', staleAt: event.time, terminalArrival: record.arrival });
-      this.terminalCount++;
+      this.countTerminal(record);
     }
     const waiting = this.held.get(subjectKey);
     if (waiting) {
@@ -347,25 +348,26 @@ export class ConsoleStore {
   }
 
   private countTerminal(before: RequestRecord): void {
-    if (OPEN_STATES.has(before.state)) this.terminalCount++;
+    // Re-inserting moves the key to the back: the order is terminal arrival.
+    this.terminalOrder.delete(before.key);
+    this.terminalOrder.add(before.key);
     this.prune();
   }
 
   /** Prunes terminal requests oldest-first past the cap; open ones are never dropped. */
   private prune(): void {
-    if (this.terminalCount <= this.terminalCap) return;
-    const terminal = [...this.requests.values()]
-      .filter((record) => !OPEN_STATES.has(record.state))
-      .sort((a, b) => (a.terminalArrival ?? a.arrival) - (b.terminalArrival ?? b.arrival));
-    for (const record of terminal.slice(0, terminal.length - this.terminalCap)) {
-      this.requests.delete(record.key);
+    while (this.terminalOrder.size > this.terminalCap) {
+      const key = this.terminalOrder.values().next().value as string;
+      this.terminalOrder.delete(key);
+      const record = this.requests.get(key);
+      if (!record) continue;
+      this.requests.delete(key);
       const subjectKey = record.relay + SEP + record.session + SEP + record.id;
-      const rest = (this.bySubject.get(subjectKey) ?? []).filter((key) => key !== record.key);
+      const rest = (this.bySubject.get(subjectKey) ?? []).filter((k) => k !== key);
       if (rest.length) this.bySubject.set(subjectKey, rest);
       else this.bySubject.delete(subjectKey);
       for (const command of record.commands) this.commandIndex.delete(record.relay + SEP + command.id);
     }
-    this.terminalCount = Math.min(terminal.length, this.terminalCap);
   }
 
   // ── the console's own commands ────────────────────────────────────────
@@ -398,11 +400,11 @@ export class ConsoleStore {
     this.changed();
   }
 
-  /** Back to the queue (connection lost before an ack). */
+  /** Back to the queue: the connection was lost before an ack, or a timed-out command is resent while offline. */
   commandQueued(commandId: string): void {
     const command = this.own.get(commandId);
-    if (!command || command.state !== 'sending') return;
-    this.own.set(commandId, { ...command, queued: true });
+    if (!command || (command.state !== 'sending' && command.state !== 'timeout')) return;
+    this.own.set(commandId, { ...command, state: 'sending', queued: true, settledAt: undefined });
     this.changed();
   }
 

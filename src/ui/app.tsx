@@ -65,14 +65,19 @@ export function App(props: AppProps): React.ReactElement {
   const clientFor = useCallback((relay: string) => clients.find((client) => client.relay === relay), [clients]);
 
   // Pin the selection to a request key as soon as there is one, so later
-  // reordering or growth never moves it.
+  // reordering or growth never moves it. While the start-up replay is still
+  // arriving (and the operator has not moved), the first row is not yet the
+  // first row the operator will see, so it is not pinned.
+  const replaying = store.relays().some((relay) => relay.replaying);
   useEffect(() => {
-    if (selected && inbox.selectedKey !== selected.key) {
+    if (!inbox.selectionTouched && replaying) {
+      if (inbox.selectedKey !== undefined || inbox.selectedIndex !== 0) setInbox((s) => ({ ...s, selectedKey: undefined, selectedIndex: 0 }));
+    } else if (selected && inbox.selectedKey !== selected.key) {
       setInbox((s) => ({ ...s, selectedKey: selected.key, selectedIndex }));
     } else if (selected && inbox.selectedIndex !== selectedIndex) {
       setInbox((s) => ({ ...s, selectedIndex }));
     }
-  }, [selected?.key, selectedIndex]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [selected?.key, selectedIndex, replaying]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useAlerts(store, { bell: props.bell ?? true, notify: props.notify ?? false, env, write: props.write });
   useRejectionFeedback(store, inbox, setInbox);

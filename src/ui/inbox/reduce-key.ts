@@ -21,7 +21,7 @@ function quit(state: InboxState, ctx: KeyContext): KeyResult {
 function select(state: InboxState, ctx: KeyContext, index: number): InboxState {
   if (ctx.list.length === 0) return { ...state, selectedIndex: 0, selectedKey: undefined };
   const clamped = Math.max(0, Math.min(ctx.list.length - 1, index));
-  return { ...state, selectedIndex: clamped, selectedKey: ctx.list[clamped].key };
+  return { ...state, selectedIndex: clamped, selectedKey: ctx.list[clamped].key, selectionTouched: true };
 }
 
 function setDraft(state: InboxState, key: string, draft: Draft): InboxState {
@@ -81,7 +81,7 @@ function browseKey(state: InboxState, key: KeyPress, ctx: KeyContext): KeyResult
   if (key.name === 'enter') {
     const record = ctx.list[index];
     if (!record) return done(state);
-    return done({ ...state, mode: 'answer', openKey: record.key, selectedKey: record.key, detailScroll: 0, hint: undefined, pendingConfirm: undefined });
+    return done({ ...state, mode: 'answer', openKey: record.key, selectedKey: record.key, selectionTouched: true, detailScroll: 0, hint: undefined, pendingConfirm: undefined });
   }
   return done(state);
 }

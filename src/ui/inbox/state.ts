@@ -20,6 +20,8 @@ export interface InboxState {
   /** The list selection, by request key, so reordering never moves it. */
   selectedKey?: string;
   selectedIndex: number;
+  /** The operator moved the selection (before that, a start-up replay may still reorder the first row). */
+  selectionTouched: boolean;
   /** The request pinned in answer mode. Answers only ever go to this key. */
   openKey?: string;
   filterEditor: EditorState;
@@ -36,6 +38,7 @@ export const initialInbox: InboxState = {
   mode: 'browse',
   returnMode: 'browse',
   selectedIndex: 0,
+  selectionTouched: false,
   filterEditor: emptyEditor,
   filter: '',
   drafts: {},

@@ -1,0 +1,202 @@
+// The 'mixed' demo script: a realistic, gently paced stream of attention
+// requests (permission prompts, questions, forms, an informational card, one
+// that times out, one at capture `metadata`). Capped so the inbox never floods.
+
+import type { RaiseRequest } from './agent.js';
+
+export interface ScriptTiming {
+  /** Requests raised immediately at start (default 3). */
+  initialBurst: number;
+  /** Gap between later requests, uniformly in [minGapMs, maxGapMs] (default 8–20 s). */
+  minGapMs: number;
+  maxGapMs: number;
+  /** No new request while this many are pending (default 6). */
+  maxPending: number;
+  /** Expiry of the request meant to time out (default 45 s). */
+  shortExpiryMs: number;
+  /** Informational requests resolve themselves after this long (default 20 s). */
+  oobResolveMs: number;
+}
+
+export const DEFAULT_TIMING: ScriptTiming = {
+  initialBurst: 3,
+  minGapMs: 8_000,
+  maxGapMs: 20_000,
+  maxPending: 6,
+  shortExpiryMs: 45_000,
+  oobResolveMs: 20_000,
+};
+
+const ALLOW_DENY = [
+  { id: 'allow', label: 'Allow' },
+  { id: 'deny', label: 'Deny' },
+];
+
+const bash = (cmd: string, extra: Partial<RaiseRequest> = {}): RaiseRequest => ({
+  kind: 'permission',
+  subject: 'Bash',
+  prompt: `Permission requested: Bash — ${cmd}`,
+  options: ALLOW_DENY,
+  ...extra,
+});
+
+type Factory = (t: ScriptTiming) => RaiseRequest;
+
+/** The catalog, by name so each agent can open with its own flavour. */
+export const CATALOG: Record<string, Factory> = {
+  rmBuild: () => bash('rm -rf build/', { severity: 'warning' }),
+  forcePush: () => bash('git push --force origin main', { severity: 'warning', expiresInMs: 10 * 60_000 }),
+  npmPublish: () => bash('npm publish --access public'),
+  editConfig: () => ({
+    kind: 'permission',
+    subject: 'Edit',
+    prompt: 'Permission requested: Edit — src/server/config.ts (+12 −3)',
+    options: [
+      { id: 'allow', label: 'Yes' },
+      { id: 'session', label: "Yes, and don't ask again this session" },
+      { id: 'deny', label: 'No, tell the agent what to do differently' },
+    ],
+  }),
+  testRunner: () => ({
+    kind: 'input',
+    prompt: 'Which test runner should I use for the new package?',
+    options: [
+      { id: 'vitest', label: 'Vitest' },
+      { id: 'jest', label: 'Jest' },
+      { id: 'node-test', label: 'node:test (built in)' },
+    ],
+  }),
+  askUserQuestion: () => ({
+    kind: 'form',
+    subject: 'AskUserQuestion',
+    prompt: 'A few questions before I scaffold the service',
+    fields: [
+      {
+        id: 'db',
+        type: 'select',
+        label: 'Database: Which database should the new service use?',
+        required: true,
+        other: true,
+        choices: [
+          { id: '1', label: 'PostgreSQL' },
+          { id: '2', label: 'SQLite' },
+          { id: '3', label: 'MySQL' },
+        ],
+      },
+      {
+        id: 'features',
+        type: 'select',
+        label: 'Features: Which features should I enable?',
+        multi: true,
+        choices: [
+          { id: '1', label: 'Authentication' },
+          { id: '2', label: 'Structured logging' },
+          { id: '3', label: 'Prometheus metrics' },
+          { id: '4', label: 'Rate limiting' },
+        ],
+      },
+    ],
+  }),
+  deployForm: () => ({
+    kind: 'form',
+    prompt: 'Configure the new service deployment',
+    severity: 'notice',
+    fields: [
+      { id: 'name', type: 'string', label: 'Service name', required: true },
+      { id: 'replicas', type: 'number', label: 'Replica count', required: true, min: 1, max: 10 },
+      { id: 'staged', type: 'boolean', label: 'Deploy to staging first?' },
+      {
+        id: 'region',
+        type: 'select',
+        label: 'Region',
+        required: true,
+        choices: [
+          { id: 'us-east', label: 'us-east-1' },
+          { id: 'eu-west', label: 'eu-west-1' },
+          { id: 'ap-south', label: 'ap-south-1' },
+        ],
+      },
+    ],
+  }),
+  observedApproval: (t) => ({
+    kind: 'permission',
+    subject: 'run_shell_command',
+    prompt: "Allow execution of 'make test'? (asked in the agent's own terminal)",
+    options: [
+      { id: 'proceed_once', label: 'Allow once' },
+      { id: 'proceed_always', label: 'Allow always' },
+      { id: 'cancel', label: 'No (esc)' },
+    ],
+    respondVia: ['oob'],
+    resolveAfterMs: t.oobResolveMs,
+  }),
+  shortExpiry: (t) => bash('docker system prune -af --volumes', { severity: 'warning', expiresInMs: t.shortExpiryMs }),
+  metadataOnly: () => bash('curl -fsSL https://example.com/install.sh | sh', { capture: 'metadata', severity: 'warning' }),
+  reviewPlan: () => ({
+    kind: 'review',
+    prompt: 'Review the migration plan before I apply it: 3 tables altered, 1 index dropped, backfill runs in batches of 5k rows.',
+    options: [
+      { id: 'approve', label: 'Approve' },
+      { id: 'changes', label: 'Request changes' },
+    ],
+  }),
+  ghAuth: () => ({
+    kind: 'auth',
+    prompt: 'GitHub CLI is not authenticated. Run `gh auth login` and tell me when done.',
+    options: [
+      { id: 'done', label: 'Done' },
+      { id: 'skip', label: 'Skip GitHub steps' },
+    ],
+  }),
+};
+
+const OPENERS: Record<string, string[]> = {
+  'claude-code': ['askUserQuestion', 'rmBuild', 'deployForm'],
+  codex: ['metadataOnly', 'forcePush', 'shortExpiry'],
+  'gemini-cli': ['observedApproval', 'testRunner', 'npmPublish'],
+};
+
+export interface ScriptHost {
+  name: string;
+  raise(r: RaiseRequest): string;
+  pendingCount(): number;
+  rng: () => number;
+  timing?: Partial<ScriptTiming>;
+}
+
+/** Starts the script; returns its stop function. */
+export function startScript(host: ScriptHost): () => void {
+  const t: ScriptTiming = { ...DEFAULT_TIMING, ...host.timing };
+  const names = Object.keys(CATALOG);
+  const pick = (): string => names[Math.floor(host.rng() * names.length) % names.length];
+  const openers = OPENERS[host.name] ?? [];
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  const raiseNamed = (n: string): void => {
+    try {
+      host.raise(CATALOG[n](t));
+    } catch {
+      stopped = true; // the agent closed underneath us
+    }
+  };
+
+  for (let i = 0; i < t.initialBurst; i++) raiseNamed(openers[i] ?? pick());
+
+  const schedule = (): void => {
+    if (stopped) return;
+    const gap = t.minGapMs + host.rng() * Math.max(0, t.maxGapMs - t.minGapMs);
+    timer = setTimeout(() => {
+      if (stopped) return;
+      if (host.pendingCount() < t.maxPending) raiseNamed(pick());
+      schedule();
+    }, gap);
+    timer.unref();
+  };
+  schedule();
+
+  return () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+  };
+}

@@ -1,0 +1,197 @@
+// One WebSocket connection to the demo relay (AEP-0003 §3–§7): hello first,
+// then Events (type with a dot) and frames (subscribe, unsubscribe, roster,
+// ping/pong). Unknown frame types are ignored.
+
+import type { WebSocket } from 'ws';
+import type { AepEvent, Capture } from '../protocol/types.js';
+import { filterProblem } from './filter.js';
+import { parseFrom, type RelayCore, type Subscription } from './relay-core.js';
+import type { Claimant } from './routing.js';
+import { AEP_VERSION, envelopeProblem, isCaptureLevel, isEventObject, isPlainObject } from './wire.js';
+
+let nextConnId = 1;
+
+export class SocketConnection implements Claimant {
+  readonly connId = nextConnId++;
+  identity: { agent?: string; instance?: string } = {};
+  control?: { accepts: string[]; ack_window_ms?: number };
+  role?: string;
+  lastSeen = Date.now();
+  private helloDone = false;
+  private declaredEmits?: string[];
+  private readonly seenCategories = new Set<string>();
+  private readonly subs = new Map<string, Subscription>();
+
+  constructor(
+    private readonly ws: WebSocket,
+    private readonly core: RelayCore,
+    private readonly relayHello: Record<string, unknown>,
+  ) {
+    ws.on('message', (data, isBinary) => this.onMessage(isBinary ? null : data.toString()));
+    ws.on('close', () => this.dispose());
+    ws.on('error', () => this.dispose());
+  }
+
+  send(frame: unknown): void {
+    this.sendRaw(JSON.stringify(frame));
+  }
+
+  sendRaw(text: string): void {
+    if (this.ws.readyState === this.ws.OPEN) this.ws.send(text);
+  }
+
+  forward(raw: string): void {
+    this.sendRaw(raw);
+  }
+
+  emits(): string[] {
+    return this.declaredEmits ? [...this.declaredEmits] : [...this.seenCategories].map((c) => `${c}.*`);
+  }
+
+  private fail(code: string, detail: string): void {
+    this.send({ type: 'error', code, detail });
+    this.ws.close(1008, code);
+  }
+
+  private onMessage(text: string | null): void {
+    this.lastSeen = Date.now();
+    let msg: unknown;
+    try {
+      msg = text === null ? undefined : JSON.parse(text);
+    } catch {
+      msg = undefined;
+    }
+    if (!this.helloDone) {
+      this.onHello(msg);
+      return;
+    }
+    if (!isPlainObject(msg) || typeof msg.type !== 'string') {
+      this.send({ type: 'error', code: 'bad-frame', detail: 'frames are JSON objects with a string "type" (text frames only)' });
+      return;
+    }
+    if (isEventObject(msg)) {
+      this.onEvent(msg, text!);
+      return;
+    }
+    switch (msg.type) {
+      case 'subscribe':
+        return this.onSubscribe(msg);
+      case 'unsubscribe': {
+        const id = typeof msg.id === 'string' ? msg.id : '';
+        const sub = this.subs.get(id);
+        if (sub) this.core.unsubscribe(sub);
+        this.subs.delete(id);
+        return this.send({ type: 'unsubscribed', id });
+      }
+      case 'roster':
+        return this.send({ type: 'roster', id: msg.id, entries: this.core.claims.roster() });
+      case 'ping':
+        return this.send({ type: 'pong', t: msg.t });
+      default:
+        return; // pong, hello again, closing, unknown frames: ignored (AEP-0003 §2)
+    }
+  }
+
+  private onHello(msg: unknown): void {
+    if (!isPlainObject(msg) || msg.type !== 'hello') {
+      this.fail('hello-required', 'the first frame must be hello');
+      return;
+    }
+    const versions = Array.isArray(msg.versions) ? msg.versions : [];
+    if (!versions.includes(AEP_VERSION)) {
+      this.fail('version-unsupported', `relay speaks ${JSON.stringify([AEP_VERSION])}; client offered ${JSON.stringify(versions)}`);
+      return;
+    }
+    this.helloDone = true;
+    this.role = typeof msg.role === 'string' ? msg.role : 'consumer';
+    if (isPlainObject(msg.identity)) {
+      const { agent, instance } = msg.identity;
+      if (typeof agent === 'string') this.identity.agent = agent;
+      if (typeof instance === 'string') this.identity.instance = instance;
+    }
+    const caps = isPlainObject(msg.capabilities) ? msg.capabilities : {};
+    if (this.role === 'emitter' && isPlainObject(caps.control)) {
+      const accepts = Array.isArray(caps.control.accepts) ? caps.control.accepts.filter((a): a is string => typeof a === 'string') : [];
+      this.control = { accepts };
+      const w = caps.control.ack_window_ms;
+      if (typeof w === 'number' && Number.isFinite(w) && w > 0) this.control.ack_window_ms = w;
+    }
+    if (Array.isArray(caps.emits)) this.declaredEmits = caps.emits.filter((x): x is string => typeof x === 'string');
+    this.send(this.relayHello);
+    if (this.role === 'emitter' && Array.isArray(msg.sessions)) {
+      for (const s of msg.sessions) if (typeof s === 'string' && s !== '') this.core.claims.claim(this, s, this.identity.agent);
+    }
+  }
+
+  private onEvent(o: Record<string, unknown>, raw: string): void {
+    const problem = envelopeProblem(o);
+    if (problem) {
+      const frame: Record<string, unknown> = { type: 'error', code: 'invalid-event', detail: problem };
+      if (typeof o.id === 'string') frame.cause = o.id;
+      this.send(frame);
+      return;
+    }
+    const e = o as AepEvent;
+    if (this.role === 'emitter') this.seenCategories.add(e.type.startsWith('x.') ? e.type.split('.').slice(0, 3).join('.') : e.type.split('.')[0]);
+    this.core.ingest(e, raw, {
+      claimant: this.role === 'emitter' ? this : undefined,
+      refuse: (frame) => this.send(frame),
+    });
+  }
+
+  private onSubscribe(msg: Record<string, unknown>): void {
+    const id = msg.id;
+    if (typeof id !== 'string' || id === '') {
+      this.send({ type: 'error', code: 'invalid-filter', detail: 'subscribe needs a string id' });
+      return;
+    }
+    const refuse = (code: string, detail: string): void => this.send({ type: 'error', id, code, detail });
+    if (this.subs.has(id)) return refuse('invalid-filter', `subscription ${id} already exists`);
+    const filter = msg.filter === undefined ? {} : msg.filter;
+    const problem = filterProblem(filter);
+    if (problem) return refuse('invalid-filter', problem);
+    if (msg.capture !== undefined && !isCaptureLevel(msg.capture)) {
+      return refuse('invalid-filter', `capture must be one of none|metadata|redacted|full`);
+    }
+    const from = parseFrom(msg.from);
+    if (!from.ok) return refuse(from.code, from.detail);
+    const sub: Subscription = {
+      id,
+      filter: filter as Record<string, unknown>,
+      capture: msg.capture as Capture | undefined,
+      deliver: (json) => this.sendRaw(json),
+      exhausted: (frame) => this.send(frame),
+    };
+    this.subs.set(id, sub);
+    this.send({ type: 'subscribed', id });
+    this.core.subscribe(sub, from.from);
+  }
+
+  /** Sends `closing` and closes with 1001 (going away). */
+  shutdown(reason: string): void {
+    this.send({ type: 'closing', reason, delivered: [] });
+    this.ws.close(1001, reason);
+  }
+
+  ping(): void {
+    this.send({ type: 'ping', t: Date.now() });
+  }
+
+  onClosed(cb: () => void): void {
+    if (this.ws.readyState === this.ws.CLOSED) cb();
+    else this.ws.once('close', cb);
+  }
+
+  terminate(): void {
+    this.ws.terminate();
+  }
+
+  private disposed = false;
+  private dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    for (const sub of this.subs.values()) this.core.unsubscribe(sub);
+    this.subs.clear();
+    this.core.claims.release(this);
+  }
+}

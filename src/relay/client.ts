@@ -1,0 +1,316 @@
+// A live connection to one relay (AEP-0003): connect with the bearer token in
+// the header, hello as a consumer, one subscription, roster, liveness and
+// reconnect with backoff, and the console's commands. Every transition is
+// reported to the ConsoleStore; nothing here ever throws into its caller.
+
+import { hostname } from 'node:os';
+import type { Answer } from '../protocol/types.js';
+import type { ConsoleStore } from '../store/store.js';
+import type { RosterEntry } from '../protocol/types.js';
+import { CommandSender } from './commands.js';
+import { countUndecodable, ingestEvent, readRelayHello, type RelayHelloInfo } from './events.js';
+import { RelaySocket, type CloseInfo, type Frame } from './socket.js';
+import { ConsoleSubscription } from './subscription.js';
+import { oneLine } from './text.js';
+import { backoffDelay, later, resolveTiming, type RelayTiming } from './timing.js';
+import type { RelayClientOptions, RelayHandle } from './types.js';
+import { relayUrls } from './url.js';
+
+interface Connection {
+  socket?: RelaySocket;
+  hello?: RelayHelloInfo;
+  subscription?: ConsoleSubscription;
+  live: boolean;
+  helloTimer?: ReturnType<typeof setTimeout>;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function consumerHello(name: string, host: string): Record<string, unknown> {
+  return {
+    type: 'hello',
+    versions: ['0.1'],
+    role: 'consumer',
+    identity: { agent: name, instance: `${host}/${process.pid}` },
+    capabilities: { filters: ['attr-match'] },
+  };
+}
+
+export class RelayClient implements RelayHandle {
+  readonly relay: string;
+  private readonly store: ConsoleStore;
+  private readonly socketUrl?: string;
+  private readonly urlProblem?: string;
+  private readonly host: string;
+  private readonly timing: RelayTiming;
+  private readonly random: () => number;
+  private readonly commands: CommandSender;
+  private conn?: Connection;
+  private started = false;
+  private stopped = false;
+  private stopping?: Promise<void>;
+  /** version-unsupported: retrying cannot help. */
+  private gaveUp = false;
+  private failures = 0;
+  private retryTimer?: ReturnType<typeof setTimeout>;
+  private rosterTimer?: ReturnType<typeof setTimeout>;
+  private rosterCounter = 0;
+  private refusedControl = false;
+
+  constructor(private readonly options: RelayClientOptions) {
+    const urls = relayUrls(options.url);
+    this.relay = urls.relay;
+    if (urls.ok) this.socketUrl = urls.socketUrl;
+    else this.urlProblem = urls.reason;
+    this.store = options.store;
+    this.host = options.host ?? safeHostname();
+    this.timing = resolveTiming(options.timing);
+    this.random = options.random ?? Math.random;
+    this.commands = new CommandSender(
+      this.store,
+      this.relay,
+      {
+        ready: () => this.conn?.live === true && this.conn.socket?.isOpen === true,
+        send: (event) => this.conn?.socket?.send(event) ?? false,
+      },
+      this.timing,
+      { name: options.name, host: this.host },
+    );
+    this.store.addRelay(this.relay);
+  }
+
+  start(): void {
+    this.guard(() => {
+      if (this.started || this.stopped) return;
+      this.started = true;
+      if (!this.socketUrl) {
+        this.store.updateRelay(this.relay, { connection: { kind: 'closed' } });
+        this.store.warnRelay(this.relay, `invalid relay URL: ${this.urlProblem ?? 'unknown problem'}`);
+        return;
+      }
+      this.connect();
+    });
+  }
+
+  stop(): Promise<void> {
+    this.stopping ??= (async () => {
+      this.stopped = true;
+      try {
+        clearTimeout(this.retryTimer);
+        clearTimeout(this.rosterTimer);
+        this.commands.dispose();
+        const conn = this.conn;
+        if (conn) {
+          clearTimeout(conn.helloTimer);
+          conn.subscription?.dispose();
+          await conn.socket?.close();
+        }
+        this.conn = undefined;
+        this.store.updateRelay(this.relay, { connection: { kind: 'closed' } });
+      } catch {
+        // stop() never rejects
+      }
+    })();
+    return this.stopping;
+  }
+
+  respond(requestKey: string, answer: Answer): string {
+    try {
+      if (this.stopped) return '';
+      return this.commands.respond(requestKey, answer);
+    } catch {
+      return '';
+    }
+  }
+
+  resend(commandId: string): void {
+    this.guard(() => this.commands.resend(commandId));
+  }
+
+  // ── connection lifecycle ──────────────────────────────────────────────
+
+  private guard(fn: () => void): void {
+    try {
+      fn();
+    } catch {
+      // The client never throws into its caller (or into ws callbacks).
+    }
+  }
+
+  private connect(): void {
+    this.retryTimer = undefined;
+    if (this.stopped || this.gaveUp || !this.socketUrl) return;
+    if (this.store.getRelay(this.relay)?.connection.kind !== 'unauthorized') {
+      this.store.updateRelay(this.relay, { connection: { kind: 'connecting' } });
+    }
+    const conn: Connection = { live: false };
+    this.conn = conn;
+    try {
+      conn.socket = new RelaySocket(
+        this.socketUrl,
+        this.options.token,
+        {
+          open: () => this.guard(() => this.onOpen(conn)),
+          frame: (frame) => this.guard(() => this.onFrame(conn, frame)),
+          event: (text) => this.guard(() => this.onEvent(conn, text)),
+          undecodable: () => this.guard(() => countUndecodable(this.store, this.relay)),
+          closed: (info) => this.guard(() => this.onClosed(conn, info)),
+        },
+        this.timing,
+      );
+    } catch (err) {
+      this.onClosed(conn, { reason: oneLine(err instanceof Error ? err.message : 'could not open the socket'), opened: false });
+    }
+  }
+
+  private onOpen(conn: Connection): void {
+    if (conn !== this.conn) return;
+    conn.socket?.send(consumerHello(this.options.name, this.host));
+    conn.helloTimer = later(() => conn.socket?.terminate('the relay sent no hello'), this.timing.helloTimeoutMs);
+  }
+
+  private onClosed(conn: Connection, info: CloseInfo): void {
+    if (conn !== this.conn) return;
+    this.conn = undefined;
+    clearTimeout(conn.helloTimer);
+    clearTimeout(this.rosterTimer);
+    this.rosterTimer = undefined;
+    conn.subscription?.dispose();
+    this.commands.disconnected();
+    if (this.stopped || this.gaveUp) return;
+    if (info.httpStatus === 401 || info.httpStatus === 403) {
+      // The operator may fix the token on the relay side: keep trying, slowly, and say why.
+      this.store.updateRelay(this.relay, {
+        connection: { kind: 'unauthorized', detail: `relay refused the token (HTTP ${info.httpStatus})` },
+      });
+      this.retryTimer = setTimeout(() => this.guard(() => this.connect()), this.timing.unauthorizedRetryMs);
+      return;
+    }
+    const delay = backoffDelay(this.failures++, this.timing, this.random);
+    this.store.updateRelay(this.relay, { connection: { kind: 'reconnecting', retryAt: Date.now() + delay, reason: info.reason } });
+    this.retryTimer = setTimeout(() => this.guard(() => this.connect()), delay);
+  }
+
+  private goLive(conn: Connection): void {
+    if (conn !== this.conn || conn.live) return;
+    conn.live = true;
+    this.failures = 0;
+    this.store.updateRelay(this.relay, { connection: { kind: 'live' } });
+    // Commands queued across an outage wait for the replay burst to end: an ack
+    // recorded while we were away settles them without a needless resend.
+    if (!conn.subscription?.replaying) this.commands.flush();
+  }
+
+  private giveUp(conn: Connection, detail: string): void {
+    this.gaveUp = true;
+    this.store.updateRelay(this.relay, { connection: { kind: 'version-unsupported', detail } });
+    void conn.socket?.close();
+  }
+
+  // ── frames ────────────────────────────────────────────────────────────
+
+  private onFrame(conn: Connection, frame: Frame): void {
+    if (conn !== this.conn) return;
+    switch (frame.type) {
+      case 'hello':
+        return this.onHello(conn, frame);
+      case 'error':
+        return this.onError(conn, frame);
+      case 'subscribed':
+      case 'replay-exhausted':
+        conn.subscription?.handle(frame);
+        return;
+      case 'roster':
+        if (Array.isArray(frame.entries)) {
+          const entries = frame.entries.filter((e): e is RosterEntry => isObject(e) && typeof e.session === 'string');
+          this.store.setRoster(this.relay, entries);
+        }
+        return;
+      case 'closing':
+        // Expect the close; reconnect with backoff and resume from our own positions.
+        conn.socket?.expectClose(`relay closing: ${oneLine(frame.reason ?? 'no reason given', 80)}`);
+        return;
+      default:
+        return; // ping (answered by the socket), pong, unknown frames: ignored (AEP-0003 §2)
+    }
+  }
+
+  private onHello(conn: Connection, frame: Frame): void {
+    if (conn.hello) return;
+    clearTimeout(conn.helloTimer);
+    const info = readRelayHello(frame);
+    if (!info.versionOk) {
+      const offered = info.versions.length ? info.versions.map((v) => oneLine(v, 20)).join(', ') : 'none';
+      return this.giveUp(conn, `relay speaks AEP ${offered}; the console speaks 0.1`);
+    }
+    conn.hello = info;
+    const watchOnlyReason = info.watchOnlyReason ?? (this.refusedControl ? this.store.getRelay(this.relay)?.watchOnlyReason : undefined);
+    this.store.updateRelay(this.relay, {
+      replayAll: info.replayAll,
+      roster: info.roster,
+      watchOnly: watchOnlyReason !== undefined,
+      watchOnlyReason,
+    });
+    const socket = conn.socket;
+    conn.subscription = new ConsoleSubscription(this.store, this.relay, this.options.filter, this.options.capture, this.timing, {
+      send: (f) => socket?.send(f) ?? false,
+      settled: () => this.goLive(conn),
+      burstEnded: () => this.commands.flush(),
+    });
+    conn.subscription.begin(info.replayAll);
+    if (info.roster) this.requestRoster(conn);
+  }
+
+  private onError(conn: Connection, frame: Frame): void {
+    const code = frame.code === undefined ? 'error' : oneLine(frame.code, 60);
+    const detail = frame.detail === undefined || frame.detail === null ? undefined : oneLine(frame.detail);
+    if (code === 'version-unsupported') return this.giveUp(conn, detail ?? 'the relay does not speak AEP 0.1');
+    if (conn.subscription?.handle(frame)) return;
+    if (typeof frame.cause === 'string' && this.commands.onRelayRefusal(frame.cause, code, detail)) {
+      if (code === 'unauthorized') {
+        this.refusedControl = true;
+        this.store.updateRelay(this.relay, { watchOnly: true, watchOnlyReason: 'relay refused a command: unauthorized' });
+      }
+      // The refusal says something about who claims the session: refresh the roster.
+      if ((code === 'no-route' || code === 'ambiguous') && conn.hello?.roster) this.scheduleRoster();
+      return;
+    }
+    this.store.warnRelay(this.relay, `relay error ${code}${detail ? `: ${detail}` : ''}`);
+  }
+
+  private onEvent(conn: Connection, text: string): void {
+    if (conn !== this.conn) return;
+    const replayed = conn.subscription?.replaying ?? false;
+    conn.subscription?.touch();
+    const event = ingestEvent(this.store, this.relay, text, replayed);
+    if (!event) return;
+    this.commands.onEvent(event);
+    if (conn.hello?.roster && (event.type === 'session.started' || event.type === 'session.ended')) this.scheduleRoster();
+  }
+
+  // ── roster ────────────────────────────────────────────────────────────
+
+  private requestRoster(conn: Connection): void {
+    conn.socket?.send({ type: 'roster', id: `r-${++this.rosterCounter}` });
+  }
+
+  private scheduleRoster(): void {
+    if (this.rosterTimer) return;
+    this.rosterTimer = later(() => {
+      this.rosterTimer = undefined;
+      this.guard(() => {
+        if (this.conn?.hello?.roster) this.requestRoster(this.conn);
+      });
+    }, this.timing.rosterDebounceMs);
+  }
+}
+
+function safeHostname(): string {
+  try {
+    return hostname() || 'localhost';
+  } catch {
+    return 'localhost';
+  }
+}

@@ -1,0 +1,207 @@
+// One WebSocket to a relay (AEP-0003 §2–§3): the bearer token in the
+// Authorization header, text frames decoded into Events (a `type` with a dot)
+// and frames, `ping` answered with `pong`, and liveness: after `pingAfterMs`
+// of silence the client pings, after `deadAfterMs` the socket is dropped.
+// Knows nothing about subscriptions or the store.
+
+import WebSocket from 'ws';
+import { later, type RelayTiming } from './timing.js';
+
+export type Frame = Record<string, unknown> & { type: string };
+
+export interface CloseInfo {
+  /** One line for the status bar; never contains the token. */
+  reason: string;
+  /** HTTP status when the upgrade was refused (401, 403, 404…). */
+  httpStatus?: number;
+  /** Whether the socket ever opened. */
+  opened: boolean;
+}
+
+export interface SocketHandlers {
+  open(): void;
+  /** A frame (object whose `type` has no dot). `ping` is answered before this is called. */
+  frame(frame: Frame): void;
+  /** An object whose `type` contains a dot: an Event candidate, still unvalidated (its JSON text). */
+  event(text: string): void;
+  /** Binary frame, bad JSON, or JSON that is not an object. */
+  undecodable(): void;
+  /** Called exactly once, whatever the cause. */
+  closed(info: CloseInfo): void;
+}
+
+/** Frames above this are refused by ws (close 1009) rather than buffered. */
+const MAX_PAYLOAD = 16 * 1024 * 1024;
+
+function describeError(err: unknown): string {
+  const code = (err as { code?: unknown } | null)?.code;
+  switch (code) {
+    case 'ECONNREFUSED':
+      return 'connection refused';
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return 'host not found';
+    case 'ETIMEDOUT':
+      return 'connection timed out';
+    case 'ECONNRESET':
+      return 'connection reset';
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return 'host unreachable';
+  }
+  const message = err instanceof Error ? err.message : String(err);
+  return message.replace(/\s+/g, ' ').slice(0, 160) || 'socket error';
+}
+
+export class RelaySocket {
+  private readonly ws: WebSocket;
+  private lastFrameAt = Date.now();
+  private pinged = false;
+  private livenessTimer?: ReturnType<typeof setTimeout>;
+  private graceTimer?: ReturnType<typeof setTimeout>;
+  private opened = false;
+  private httpStatus?: number;
+  private failure?: string;
+  private done = false;
+  private readonly closedPromise: Promise<void>;
+  private resolveClosed!: () => void;
+
+  constructor(
+    url: string,
+    token: string | undefined,
+    private readonly handlers: SocketHandlers,
+    private readonly timing: RelayTiming,
+  ) {
+    this.closedPromise = new Promise((resolve) => (this.resolveClosed = resolve));
+    const headers: Record<string, string> = {};
+    if (token !== undefined && token !== '') headers.Authorization = `Bearer ${token}`;
+    this.ws = new WebSocket(url, { headers, maxPayload: MAX_PAYLOAD, handshakeTimeout: timing.helloTimeoutMs, followRedirects: false });
+    this.ws.on('open', () => this.safely(() => this.onOpen()));
+    this.ws.on('message', (data, isBinary) => this.safely(() => this.onMessage(data, isBinary)));
+    this.ws.on('unexpected-response', (req, res) => {
+      this.httpStatus = res.statusCode;
+      this.failure = `HTTP ${res.statusCode ?? '?'}${res.statusMessage ? ` ${res.statusMessage}` : ''}`;
+      res.resume();
+      this.ws.terminate();
+    });
+    this.ws.on('error', (err) => {
+      this.failure ??= describeError(err);
+    });
+    this.ws.on('close', (code, reason) => this.onClose(code, reason.toString('utf8')));
+  }
+
+  get isOpen(): boolean {
+    return this.ws.readyState === WebSocket.OPEN;
+  }
+
+  /** Sends one JSON object; false when the socket is not open or the send failed. */
+  send(frame: unknown): boolean {
+    if (!this.isOpen) return false;
+    try {
+      this.ws.send(JSON.stringify(frame));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Polite close; terminates if the peer does not finish within closeGraceMs. */
+  close(reason?: string): Promise<void> {
+    if (reason) this.failure ??= reason;
+    if (!this.done) {
+      try {
+        this.ws.close(1000);
+      } catch {
+        this.ws.terminate();
+      }
+      this.expectClose();
+    }
+    return this.closedPromise;
+  }
+
+  /** Drops the connection now (dead peer, protocol failure). */
+  terminate(reason: string): void {
+    this.failure ??= reason;
+    this.ws.terminate();
+  }
+
+  /** The relay announced `closing`: give it closeGraceMs to close, then drop it ourselves. */
+  expectClose(reason?: string): void {
+    if (reason) this.failure ??= reason;
+    if (this.graceTimer || this.done) return;
+    this.graceTimer = later(() => {
+      this.graceTimer = undefined;
+      this.ws.terminate();
+    }, this.timing.closeGraceMs);
+  }
+
+  private safely(fn: () => void): void {
+    try {
+      fn();
+    } catch {
+      // A handler bug must never throw into ws (and from there into the process).
+    }
+  }
+
+  private onOpen(): void {
+    this.opened = true;
+    this.lastFrameAt = Date.now();
+    this.scheduleLiveness();
+    this.handlers.open();
+  }
+
+  private onMessage(data: WebSocket.RawData, isBinary: boolean): void {
+    this.lastFrameAt = Date.now();
+    this.pinged = false;
+    if (isBinary) return this.handlers.undecodable();
+    const text = data.toString();
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return this.handlers.undecodable();
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return this.handlers.undecodable();
+    const object = parsed as Record<string, unknown>;
+    if (typeof object.type !== 'string') return; // an object that is neither Event nor frame: ignored
+    if (object.type.includes('.')) return this.handlers.event(text);
+    if (object.type === 'ping') this.send({ type: 'pong', t: object.t });
+    this.handlers.frame(object as Frame);
+  }
+
+  private scheduleLiveness(): void {
+    clearTimeout(this.livenessTimer);
+    if (this.done) return;
+    const silent = Date.now() - this.lastFrameAt;
+    if (silent >= this.timing.deadAfterMs) {
+      this.terminate(`no frames from the relay for ${Math.round(silent / 1000)} s`);
+      return;
+    }
+    if (silent >= this.timing.pingAfterMs && !this.pinged) {
+      this.pinged = true;
+      this.send({ type: 'ping', t: Date.now() });
+    }
+    const next = silent < this.timing.pingAfterMs ? this.timing.pingAfterMs - silent : this.timing.deadAfterMs - silent;
+    this.livenessTimer = later(() => this.safely(() => this.scheduleLiveness()), Math.max(next, 1));
+  }
+
+  private onClose(code: number, reason: string): void {
+    if (this.done) return;
+    this.done = true;
+    clearTimeout(this.livenessTimer);
+    clearTimeout(this.graceTimer);
+    this.graceTimer = undefined;
+    let why = this.failure;
+    if (!why) {
+      const text = reason.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').slice(0, 120);
+      why = `closed by relay (${code}${text ? ` ${text}` : ''})`;
+    }
+    this.safely(() => this.handlers.closed({ reason: why, httpStatus: this.httpStatus, opened: this.opened }));
+    this.resolveClosed();
+  }
+
+  /** Resolves once the close has been reported. */
+  whenClosed(): Promise<void> {
+    return this.closedPromise;
+  }
+}

@@ -1,0 +1,158 @@
+// The console's one subscription per connection (AEP-0003 §6.5, §7): what
+// `from` to ask for, the in-band refusal and its single fallback, replay gaps,
+// and the replay burst.
+//
+// Replay burst detection: the WebSocket binding has no end-of-replay marker.
+// Replay precedes live delivery on a subscription, so the burst is taken to be
+// every Event from the subscribe (in practice from `subscribed`) until the
+// first gap of `replayQuietMs` (~300 ms) without an Event, capped at
+// `replayMaxMs` (a busy live stream is never quiet). Events in a burst are applied with `replayed: true` (no bell).
+// That holds on every connection: the first burst is the history at startup,
+// a reconnect burst is history again (mostly duplicates the store absorbs).
+
+import type { ConsoleStore } from '../store/store.js';
+import type { Capture, ResumePosition } from '../protocol/types.js';
+import { mergeFilter, subscribeFrame } from './filter.js';
+import type { Frame } from './socket.js';
+import { oneLine } from './text.js';
+import { later, type RelayTiming } from './timing.js';
+
+export interface SubscriptionHooks {
+  send(frame: unknown): boolean;
+  /** The subscription is settled (subscribed, or finally refused): the connection is usable. */
+  settled(): void;
+  /** The replay burst after `subscribed` went quiet. */
+  burstEnded(): void;
+}
+
+let subscriptionCounter = 0;
+
+function text(value: unknown, max = 200): string | undefined {
+  return value === undefined || value === null ? undefined : oneLine(value, max);
+}
+
+export class ConsoleSubscription {
+  private id?: string;
+  private mode: 'all' | 'positions' = 'positions';
+  private fellBack = false;
+  private done = false;
+  private bursting = false;
+  private burstStart = 0;
+  private lastEventAt = 0;
+  private burstTimer?: ReturnType<typeof setTimeout>;
+  private disposed = false;
+
+  constructor(
+    private readonly store: ConsoleStore,
+    private readonly relay: string,
+    private readonly filter: Record<string, unknown> | undefined,
+    private readonly capture: Capture | undefined,
+    private readonly timing: RelayTiming,
+    private readonly hooks: SubscriptionHooks,
+  ) {}
+
+  /**
+   * True while the current Event belongs to the replay burst: from the
+   * subscribe until the burst goes quiet (a relay that replays before its
+   * `subscribed` reply is covered too).
+   */
+  get replaying(): boolean {
+    return this.bursting || (this.id !== undefined && !this.done);
+  }
+
+  /** Sends the subscribe: from "all" when the relay replays everything, else our resume positions. */
+  begin(replayAll: boolean): void {
+    if (!replayAll) {
+      this.store.warnRelay(this.relay, 'relay has no replay.all: requests raised before connecting may be missing');
+    }
+    this.send(replayAll ? 'all' : 'positions');
+  }
+
+  private send(mode: 'all' | 'positions'): void {
+    this.mode = mode;
+    this.id = `sub-${++subscriptionCounter}`;
+    const merged = mergeFilter(this.filter);
+    if (merged.warning) this.store.warnRelay(this.relay, merged.warning);
+    const from: 'all' | ResumePosition[] = mode === 'all' ? 'all' : this.store.resumePositions(this.relay);
+    this.hooks.send(subscribeFrame(this.id, merged.filter, from, this.capture));
+  }
+
+  /** Handles `subscribed`, `error` (with our id) and `replay-exhausted`; false when the frame is not ours. */
+  handle(frame: Frame): boolean {
+    if (this.disposed || this.id === undefined) return false;
+    if (frame.type === 'subscribed' && frame.id === this.id) {
+      this.done = true;
+      if (this.store.getRelay(this.relay)?.subscriptionError) this.store.updateRelay(this.relay, { subscriptionError: undefined });
+      this.startBurst();
+      this.hooks.settled();
+      return true;
+    }
+    if (frame.type === 'error' && frame.id === this.id && !this.done) {
+      const code = text(frame.code, 60) ?? 'error';
+      const detail = text(frame.detail);
+      if (this.mode === 'all' && code === 'invalid-filter' && !this.fellBack) {
+        this.fellBack = true;
+        this.store.warnRelay(this.relay, 'relay refused from "all": resuming from the positions already seen');
+        this.send('positions');
+        return true;
+      }
+      this.done = true;
+      this.store.updateRelay(this.relay, { subscriptionError: detail === undefined ? { code } : { code, detail } });
+      this.store.warnRelay(this.relay, `subscription refused: ${code}${detail ? ` (${detail})` : ''}`);
+      this.hooks.settled();
+      return true;
+    }
+    if (frame.type === 'replay-exhausted' && (frame.sub === undefined || frame.sub === this.id)) {
+      const session = text(frame.session, 80) ?? '?';
+      const earliest = frame.earliest as { epoch?: unknown; seq?: unknown } | undefined;
+      const at = earliest && typeof earliest === 'object' ? ` (replay starts at epoch ${text(earliest.epoch, 20)} seq ${text(earliest.seq, 20)})` : '';
+      this.store.warnRelay(this.relay, `history of session ${session} is partly gone from the relay buffer${at}`);
+      return true;
+    }
+    return false;
+  }
+
+  /** An Event arrived on this connection. */
+  touch(): void {
+    if (this.bursting) this.lastEventAt = Date.now();
+  }
+
+  private startBurst(): void {
+    this.bursting = true;
+    this.burstStart = this.lastEventAt = Date.now();
+    this.store.updateRelay(this.relay, { replaying: true });
+    this.scheduleBurstCheck(this.timing.replayQuietMs);
+  }
+
+  private scheduleBurstCheck(delay: number): void {
+    clearTimeout(this.burstTimer);
+    this.burstTimer = later(() => this.checkBurst(), Math.max(delay, 1));
+  }
+
+  private checkBurst(): void {
+    this.burstTimer = undefined;
+    if (!this.bursting || this.disposed) return;
+    const now = Date.now();
+    const quiet = now - this.lastEventAt;
+    if (quiet >= this.timing.replayQuietMs || now - this.burstStart >= this.timing.replayMaxMs) {
+      this.endBurst();
+      this.hooks.burstEnded();
+      return;
+    }
+    this.scheduleBurstCheck(Math.min(this.timing.replayQuietMs - quiet, this.timing.replayMaxMs - (now - this.burstStart)));
+  }
+
+  private endBurst(): void {
+    clearTimeout(this.burstTimer);
+    this.burstTimer = undefined;
+    if (!this.bursting) return;
+    this.bursting = false;
+    this.store.updateRelay(this.relay, { replaying: false });
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.endBurst();
+  }
+}

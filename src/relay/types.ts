@@ -1,0 +1,37 @@
+import type { Answer, Capture, FieldSpec } from '../protocol/types.js';
+import type { ConsoleStore } from '../store/store.js';
+import type { RelayTiming } from './timing.js';
+
+/** What the UI needs from a relay connection; tests pass in-memory fakes. */
+export interface RelayHandle {
+  /** The relay's display id, as used in the store (`RequestRecord.relay`). */
+  readonly relay: string;
+  /**
+   * Builds a control.attention.respond for the request and sends it (or
+   * queues it until connected). Returns the command id. Every transition is
+   * reported to the store.
+   */
+  respond(requestKey: string, answer: Answer): string;
+  /** Resends a timed-out command with the SAME id. */
+  resend(commandId: string): void;
+}
+
+export interface RelayClientOptions {
+  /** Base URL as given on the command line (http, https, ws, wss). */
+  url: string;
+  token?: string;
+  /** Sender name in hello identity and commands (--name). */
+  name: string;
+  /** Host name for identity/source; defaults to os.hostname(). */
+  host?: string;
+  /** The user's extra attr-match filter (--filter, --agent, --session merged). */
+  filter?: Record<string, unknown>;
+  capture?: Capture;
+  store: ConsoleStore;
+  /** Injectable for tests: Math.random for backoff jitter. */
+  random?: () => number;
+  /** Optional overrides of backoff, liveness, replay-burst and ack delays (tests shorten them). */
+  timing?: Partial<RelayTiming>;
+}
+
+export type { Answer, FieldSpec };

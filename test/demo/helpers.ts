@@ -1,0 +1,191 @@
+// Test helpers: a tiny raw `ws` client that records every frame and awaits
+// frames by predicate (no sleeps where an event can be awaited).
+
+import { ulid } from 'ulid';
+import WebSocket from 'ws';
+import { socketUrl } from '../../src/demo/wire.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Frame = any;
+
+export interface TestClient {
+  ws: WebSocket;
+  frames: Frame[];
+  send(o: unknown): void;
+  sendRaw(s: string): void;
+  /** Resolves with the first not-yet-returned frame matching `pred`. */
+  waitFor(pred: (f: Frame) => boolean, timeoutMs?: number): Promise<Frame>;
+  /** Resolves when the socket closes. */
+  closed: Promise<{ code: number; reason: string }>;
+  close(): Promise<void>;
+}
+
+export const CONSUMER_HELLO = {
+  type: 'hello',
+  versions: ['0.1'],
+  role: 'consumer',
+  identity: { agent: 'aep-console', instance: 'test/1' },
+  capabilities: { filters: ['attr-match'] },
+};
+
+export interface ConnectOptions {
+  token?: string;
+  /** The first frame; false sends nothing. Default: a consumer hello. */
+  hello?: unknown | false;
+  /** Put the token in `?access_token=` instead of the header. */
+  tokenInQuery?: boolean;
+}
+
+export function connect(relayUrl: string, opts: ConnectOptions = {}): Promise<TestClient> {
+  let url = socketUrl(relayUrl);
+  const headers: Record<string, string> = {};
+  if (opts.token !== undefined) {
+    if (opts.tokenInQuery) url += `?access_token=${encodeURIComponent(opts.token)}`;
+    else headers.authorization = `Bearer ${opts.token}`;
+  }
+  const ws = new WebSocket(url, { headers });
+  const frames: Frame[] = [];
+  const returned = new Set<number>();
+  const waiters: Array<() => void> = [];
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => {
+    ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() }));
+  });
+  ws.on('message', (data) => {
+    frames.push(JSON.parse(data.toString()));
+    for (const w of [...waiters]) w();
+  });
+
+  const client: TestClient = {
+    ws,
+    frames,
+    closed,
+    send: (o) => ws.send(JSON.stringify(o)),
+    sendRaw: (s) => ws.send(s),
+    waitFor: (pred, timeoutMs = 2000) =>
+      new Promise((resolve, reject) => {
+        const check = (): boolean => {
+          for (let i = 0; i < frames.length; i++) {
+            if (!returned.has(i) && pred(frames[i])) {
+              returned.add(i);
+              resolve(frames[i]);
+              return true;
+            }
+          }
+          return false;
+        };
+        if (check()) return;
+        const waiter = (): void => {
+          if (check()) {
+            clearTimeout(timer);
+            waiters.splice(waiters.indexOf(waiter), 1);
+          }
+        };
+        const timer = setTimeout(() => {
+          waiters.splice(waiters.indexOf(waiter), 1);
+          reject(new Error(`timed out waiting for a frame; got ${JSON.stringify(frames).slice(0, 1500)}`));
+        }, timeoutMs);
+        waiters.push(waiter);
+      }),
+    close: async () => {
+      if (ws.readyState === WebSocket.CLOSED) return;
+      ws.close();
+      await closed;
+    },
+  };
+  return new Promise((resolve, reject) => {
+    ws.once('open', () => {
+      if (opts.hello !== false) client.send(opts.hello ?? CONSUMER_HELLO);
+      resolve(client);
+    });
+    ws.once('unexpected-response', (_req, res) => reject(Object.assign(new Error(`HTTP ${res.statusCode}`), { status: res.statusCode })));
+    ws.once('error', reject);
+  });
+}
+
+/** Connects, says hello, awaits the relay hello, and subscribes (`from: "all"` by default). */
+export async function consumer(
+  relayUrl: string,
+  token: string | undefined,
+  sub: Record<string, unknown> = { id: 'sub-1', filter: {}, from: 'all' },
+): Promise<TestClient> {
+  const c = await connect(relayUrl, { token });
+  await c.waitFor((f) => f.type === 'hello');
+  c.send({ type: 'subscribe', ...sub });
+  await c.waitFor((f) => (f.type === 'subscribed' || f.type === 'error') && f.id === sub.id);
+  return c;
+}
+
+/** Connects as an emitter with the given hello capabilities. */
+export async function emitter(relayUrl: string, token: string | undefined, hello: Record<string, unknown> = {}): Promise<TestClient> {
+  const c = await connect(relayUrl, {
+    token,
+    hello: {
+      type: 'hello',
+      versions: ['0.1'],
+      role: 'emitter',
+      identity: { agent: 'test-agent', instance: 'test/2' },
+      capabilities: { control: { accepts: ['control.attention.respond'], ack_window_ms: 5000 } },
+      ...hello,
+    },
+  });
+  await c.waitFor((f) => f.type === 'hello');
+  return c;
+}
+
+let seqs = new Map<string, number>();
+export function resetSeqs(): void {
+  seqs = new Map();
+}
+
+/** A minimal valid session event. */
+export function ev(session: string, type: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  const seq = seqs.get(session) ?? 0;
+  seqs.set(session, seq + 1);
+  return {
+    aep: '0.1',
+    id: ulid(),
+    type,
+    time: new Date().toISOString(),
+    source: `aep://test/agent/test-agent/session/${session}`,
+    agent: 'test-agent',
+    session,
+    seq,
+    epoch: 0,
+    capture: 'metadata',
+    ...extra,
+  };
+}
+
+/** A `control.attention.respond` as the console would send it. */
+export function respond(session: string, requestId: string, answer: Record<string, unknown>, id = ulid()): Record<string, unknown> {
+  const hasText = typeof answer.text === 'string' || answer.values !== undefined;
+  return {
+    aep: '0.1',
+    id,
+    type: 'control.attention.respond',
+    time: new Date().toISOString(),
+    source: 'aep://test/agent/aep-console',
+    agent: 'aep-console',
+    session,
+    subject: requestId,
+    cause: requestId,
+    capture: hasText ? 'redacted' : 'metadata',
+    data: { answer },
+  };
+}
+
+/** Roster round trip: the relay handles frames in order, so its reply also marks "everything before was processed". */
+export async function barrier(c: TestClient): Promise<void> {
+  const id = `b-${ulid()}`;
+  c.send({ type: 'roster', id });
+  await c.waitFor((f) => f.type === 'roster' && f.id === id);
+}
+
+/** Waits for an in-process condition (for state with no wire event to await). */
+export async function until(cond: () => boolean, timeoutMs = 2000): Promise<void> {
+  const start = Date.now();
+  while (!cond()) {
+    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}

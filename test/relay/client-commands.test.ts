@@ -1,0 +1,263 @@
+// Commands against a scriptable loopback relay, with node:test mock timers
+// driving ack windows, backoff and liveness (sockets stay real).
+
+import assert from 'node:assert/strict';
+import { afterEach, describe, it, mock } from 'node:test';
+import { RelayClient } from '../../src/relay/client.js';
+import { ConsoleStore } from '../../src/store/store.js';
+import { startFakeRelay, type FakeConnection, type FakeRelay } from './fake-relay.js';
+import { ackEvent, connectionKind, requestEvent, waitFor } from './helpers.js';
+
+const cleanups: Array<() => Promise<unknown>> = [];
+afterEach(async () => {
+  mock.timers.reset();
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+const isCommand = (f: { type?: string }) => f?.type === 'control.attention.respond';
+
+interface Ready {
+  relay: FakeRelay;
+  conn: FakeConnection;
+  store: ConsoleStore;
+  client: RelayClient;
+  key: string;
+}
+
+/** A live client whose store holds one pending request, with mock timers enabled afterwards. */
+async function ready(roster?: unknown[]): Promise<Ready> {
+  const relay = await startFakeRelay({ roster });
+  const store = new ConsoleStore();
+  const client = new RelayClient({
+    url: relay.url,
+    name: 'aep-console',
+    host: 'test-host',
+    token: 't',
+    store,
+    random: () => 0.5,
+    timing: { replayQuietMs: 30 },
+  });
+  cleanups.push(() => relay.close(), () => client.stop());
+  client.start();
+  const conn = await relay.connection(0);
+  const request = requestEvent();
+  await waitFor(store, (s) => s.getRelay(client.relay)?.connection.kind === 'live', 'live');
+  conn.send(request);
+  const record = await waitFor(store, (s) => s.allRequests()[0], 'request');
+  await waitFor(store, (s) => !s.getRelay(client.relay)?.replaying, 'burst over');
+  if (roster) await waitFor(store, (s) => s.claimants(client.relay, 's1') !== undefined, 'roster');
+  mock.timers.enable({ apis: ['setTimeout', 'Date'] });
+  return { relay, conn, store, client, key: record.key };
+}
+
+describe('respond', () => {
+  it('builds a respond for the request and settles on control.accepted', async () => {
+    const { conn, store, client, key } = await ready();
+    const id = client.respond(key, { option: 'allow' });
+    assert.ok(id);
+    const sent = await conn.next(isCommand);
+    assert.equal(sent.id, id);
+    assert.equal(sent.subject, store.request(key)!.id);
+    assert.equal(sent.session, 's1');
+    assert.equal(sent.seq, undefined);
+    assert.deepEqual(sent.data, { answer: { option: 'allow' } });
+    assert.equal(sent.agent, 'aep-console');
+    assert.equal(sent.source, 'aep://test-host/agent/aep-console');
+    await waitFor(store, (s) => s.command(id)?.attempts === 1 && !s.command(id)?.queued, 'sent');
+    conn.send(ackEvent('control.accepted', id));
+    const command = await waitFor(store, (s) => (s.command(id)?.state === 'accepted' ? s.command(id) : undefined), 'accepted');
+    assert.equal(command.attempts, 1);
+  });
+
+  it('settles rejected with reason and detail', async () => {
+    const { conn, store, client, key } = await ready();
+    const id = client.respond(key, { text: 'maybe' });
+    await conn.next(isCommand);
+    conn.send(ackEvent('control.rejected', id, { reason: 'invalid', detail: 'field x' }));
+    const command = await waitFor(store, (s) => (s.command(id)?.state === 'rejected' ? s.command(id) : undefined), 'rejected');
+    assert.equal(command.reason, 'invalid');
+    assert.equal(command.detail, 'field x');
+  });
+
+  it('settles refused-by-relay on an error frame with the cause; unauthorized flips watch-only', async () => {
+    const { conn, store, client, key } = await ready();
+    const id = client.respond(key, { option: 'deny' });
+    await conn.next(isCommand);
+    conn.send({ type: 'error', cause: id, code: 'unauthorized', detail: 'watch-only relay' });
+    const command = await waitFor(store, (s) => (s.command(id)?.state === 'refused-by-relay' ? s.command(id) : undefined), 'refused');
+    assert.equal(command.code, 'unauthorized');
+    assert.equal(command.detail, 'watch-only relay');
+    assert.equal(store.getRelay(client.relay)?.watchOnly, true);
+  });
+
+  it('resends the same id on ack silence, twice, then times out locally; a late ack still settles', async () => {
+    const { conn, store, client, key } = await ready();
+    const id = client.respond(key, { option: 'allow' });
+    const first = await conn.next(isCommand);
+    mock.timers.tick(9_999);
+    await waitFor(store, (s) => s.command(id)?.attempts === 1, 'one send');
+    mock.timers.tick(1);
+    const second = await conn.next(isCommand);
+    mock.timers.tick(10_000);
+    const third = await conn.next(isCommand);
+    assert.deepEqual(second, first, 'a retry is the byte-identical event');
+    assert.deepEqual(third, first);
+    mock.timers.tick(10_000);
+    const timedOut = await waitFor(store, (s) => (s.command(id)?.state === 'timeout' ? s.command(id) : undefined), 'timeout');
+    assert.equal(timedOut.attempts, 3);
+    assert.equal(conn.frames.filter(isCommand).length, 3, 'timeout is never sent');
+    mock.timers.tick(60_000);
+    assert.equal(conn.frames.filter(isCommand).length, 3);
+    conn.send(ackEvent('control.accepted', id));
+    await waitFor(store, (s) => s.command(id)?.state === 'accepted', 'late ack settles');
+  });
+
+  it('uses the ack window from the roster', async () => {
+    const { conn, store, client, key } = await ready([{ session: 's1', control: { accepts: ['control.attention.respond'], ack_window_ms: 500 } }]);
+    const id = client.respond(key, { option: 'allow' });
+    await conn.next(isCommand);
+    assert.equal(store.command(id)?.ackWindowMs, 500);
+    mock.timers.tick(500);
+    await conn.next(isCommand);
+    mock.timers.tick(500);
+    await conn.next(isCommand);
+    mock.timers.tick(500);
+    await waitFor(store, (s) => s.command(id)?.state === 'timeout', 'timeout after 3 × 500 ms');
+  });
+
+  it('resend() sends a timed-out command again with the same id and fresh retries', async () => {
+    const { conn, store, client, key } = await ready();
+    const id = client.respond(key, { option: 'allow' });
+    await conn.next(isCommand);
+    for (let i = 0; i < 2; i++) {
+      mock.timers.tick(10_000);
+      await conn.next(isCommand);
+    }
+    mock.timers.tick(10_000);
+    await waitFor(store, (s) => s.command(id)?.state === 'timeout', 'timeout');
+    client.resend(id);
+    const again = await conn.next(isCommand);
+    assert.equal(again.id, id);
+    await waitFor(store, (s) => s.command(id)?.state === 'sending' && s.command(id)?.attempts === 4, 'sending again');
+    mock.timers.tick(10_000);
+    await conn.next(isCommand);
+    mock.timers.tick(10_000);
+    await conn.next(isCommand);
+    mock.timers.tick(10_000);
+    await waitFor(store, (s) => s.command(id)?.state === 'timeout' && s.command(id)?.attempts === 6, 'timeout again');
+    client.resend('unknown');
+    client.resend(id);
+    await conn.next(isCommand);
+    conn.send(ackEvent('control.accepted', id));
+    await waitFor(store, (s) => s.command(id)?.state === 'accepted', 'accepted');
+    client.resend(id); // not timed out: ignored
+    assert.equal(conn.frames.filter(isCommand).length, 7);
+  });
+
+  it('unknown request keys return an empty id and create nothing', async () => {
+    const { store, client } = await ready();
+    assert.equal(client.respond('no-such-key', { option: 'x' }), '');
+    assert.equal(store.inFlightCommands().length, 0);
+  });
+});
+
+describe('commands across a reconnect', () => {
+  it('queues a command while disconnected and sends it once, same id, after the replay burst', async () => {
+    const { relay, conn, store, client, key } = await ready();
+    conn.terminate();
+    await waitFor(store, (s) => s.getRelay(client.relay)?.connection.kind === 'reconnecting', 'reconnecting');
+    const id = client.respond(key, { option: 'deny' });
+    assert.equal(store.command(id)?.queued, true);
+    assert.equal(store.command(id)?.attempts, 0);
+    mock.timers.tick(500); // backoff: 500 ms × (1 + 0) with random 0.5
+    const second = await relay.connection(1);
+    await waitFor(store, (s) => s.getRelay(client.relay)?.connection.kind === 'live', 'live again');
+    second.send(requestEvent()); // a replayed event keeps the burst going
+    await waitFor(store, (s) => s.allRequests().length === 2, 'replayed');
+    assert.equal(second.frames.filter(isCommand).length, 0, 'held until the burst is over');
+    mock.timers.tick(300);
+    const sent = await second.next(isCommand);
+    assert.equal(sent.id, id);
+    await waitFor(store, (s) => s.command(id)?.attempts === 1 && !s.command(id)?.queued, 'sent');
+  });
+
+  it('puts an in-flight command back in the queue on a drop; a replayed ack settles it without a resend', async () => {
+    const { relay, conn, store, client, key } = await ready();
+    const id = client.respond(key, { option: 'allow' });
+    await conn.next(isCommand);
+    conn.terminate();
+    await waitFor(store, (s) => s.command(id)?.queued === true, 'queued again');
+    assert.equal(store.command(id)?.state, 'sending');
+    mock.timers.tick(500);
+    const second = await relay.connection(1);
+    await waitFor(store, (s) => s.getRelay(client.relay)?.connection.kind === 'live', 'live again');
+    second.send(ackEvent('control.accepted', id));
+    await waitFor(store, (s) => s.command(id)?.state === 'accepted', 'accepted from the replay');
+    mock.timers.tick(1_000);
+    await waitFor(store, (s) => !s.getRelay(client.relay)?.replaying, 'burst over');
+    assert.equal(second.frames.filter(isCommand).length, 0);
+  });
+
+  it('resends an in-flight command with the same id after reconnect when no ack was recorded', async () => {
+    const { relay, conn, store, client, key } = await ready();
+    const id = client.respond(key, { option: 'allow' });
+    await conn.next(isCommand);
+    mock.timers.tick(10_000);
+    await conn.next(isCommand); // second send of the round
+    conn.terminate();
+    await waitFor(store, (s) => s.command(id)?.queued === true, 'queued');
+    mock.timers.tick(500);
+    const second = await relay.connection(1);
+    await waitFor(store, (s) => s.getRelay(client.relay)?.connection.kind === 'live', 'live again');
+    mock.timers.tick(300);
+    const resent = await second.next(isCommand);
+    assert.equal(resent.id, id);
+    // A fresh round after the requeue: three sends on this connection before a timeout.
+    mock.timers.tick(10_000);
+    await second.next(isCommand);
+    mock.timers.tick(10_000);
+    await second.next(isCommand);
+    mock.timers.tick(10_000);
+    await waitFor(store, (s) => s.command(id)?.state === 'timeout', 'timeout');
+  });
+});
+
+describe('liveness', () => {
+  it('pings after 45 s of silence and drops the connection after 90 s', async () => {
+    const { relay, conn, store, client } = await ready();
+    // The liveness timer was armed before the clock was mocked: reconnect once
+    // so every timer of the new connection runs on the mock clock.
+    conn.terminate();
+    await waitFor(store, (s) => s.getRelay(client.relay)?.connection.kind === 'reconnecting', 'reconnecting');
+    mock.timers.tick(500);
+    const second = await relay.connection(1);
+    await waitFor(store, (s) => s.getRelay(client.relay)?.connection.kind === 'live', 'live');
+    mock.timers.tick(45_000);
+    const ping = await second.next('ping');
+    assert.equal(typeof ping.t, 'number');
+    mock.timers.tick(44_000);
+    assert.equal(connectionKind(store, client.relay), 'live');
+    mock.timers.tick(1_000);
+    const state = await waitFor(store, (s) => {
+      const c = s.getRelay(client.relay)?.connection;
+      return c?.kind === 'reconnecting' ? c : undefined;
+    }, 'dead → reconnecting');
+    assert.match(state.reason ?? '', /no frames/);
+  });
+
+  it('any frame resets the silence clock', async () => {
+    const { relay, conn, store, client } = await ready();
+    conn.terminate();
+    await waitFor(store, (s) => s.getRelay(client.relay)?.connection.kind === 'reconnecting', 'reconnecting');
+    mock.timers.tick(500);
+    const second = await relay.connection(1);
+    await waitFor(store, (s) => s.getRelay(client.relay)?.connection.kind === 'live', 'live');
+    for (let i = 0; i < 4; i++) {
+      mock.timers.tick(40_000);
+      second.send({ type: 'ping', t: i });
+      await second.next((f: { type?: string; t?: number }) => f?.type === 'pong' && f.t === i);
+    }
+    assert.equal(connectionKind(store, client.relay), 'live');
+    assert.equal(relay.connections.length, 2);
+  });
+});

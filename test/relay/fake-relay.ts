@@ -1,0 +1,164 @@
+// A scriptable loopback relay for the client's unit tests: records every
+// frame the client sends and lets the test answer by hand (or automatically
+// for hello / subscribe). Not a relay implementation: the demo relay is used
+// for behaviour end to end.
+
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer, type WebSocket } from 'ws';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Frame = any;
+
+export const RELAY_HELLO = {
+  type: 'hello',
+  versions: ['0.1'],
+  role: 'relay',
+  identity: { agent: 'fake-relay', instance: 'test/1' },
+  capabilities: { replay: { buffer: 100, all: true }, roster: {}, control: { accepts: ['control.attention.respond'] } },
+};
+
+export interface FakeRelayOptions {
+  /** Auto-reply to the client's hello with this; null = the test replies by hand. */
+  hello?: Record<string, unknown> | null;
+  /** Auto-reply `subscribed` to every subscribe (default true). */
+  autoSubscribe?: boolean;
+  /** Auto-reply to roster requests with these entries (default: no reply). */
+  roster?: unknown[];
+  /** Refuse the upgrade with this HTTP status. */
+  rejectStatus?: number;
+  port?: number;
+}
+
+export interface FakeConnection {
+  headers: IncomingHttpHeaders;
+  /** Request path and query as received. */
+  path: string;
+  frames: Frame[];
+  /** Resolves with the next not-yet-returned frame of `type` (or matching predicate). */
+  next(match: string | ((f: Frame) => boolean)): Promise<Frame>;
+  send(frame: unknown): void;
+  sendRaw(text: string): void;
+  close(code?: number, reason?: string): void;
+  terminate(): void;
+  closed: Promise<number>;
+  ws: WebSocket;
+}
+
+export interface FakeRelay {
+  url: string;
+  port: number;
+  options: FakeRelayOptions;
+  connections: FakeConnection[];
+  /** Resolves with the n-th connection (0-based) once it exists. */
+  connection(n: number): Promise<FakeConnection>;
+  /** Count of refused upgrades. */
+  refused: number;
+  close(): Promise<void>;
+}
+
+export async function startFakeRelay(options: FakeRelayOptions = {}): Promise<FakeRelay> {
+  const server: Server = createServer((_req, res) => {
+    res.writeHead(404);
+    res.end();
+  });
+  const wss = new WebSocketServer({ noServer: true });
+  const connections: FakeConnection[] = [];
+  const connectionWaiters: Array<() => void> = [];
+  const relay: FakeRelay = {
+    url: '',
+    port: 0,
+    options,
+    connections,
+    refused: 0,
+    connection: (n) =>
+      new Promise((resolve) => {
+        const check = (): boolean => {
+          if (connections[n]) {
+            resolve(connections[n]);
+            return true;
+          }
+          return false;
+        };
+        if (!check()) connectionWaiters.push(() => void check());
+      }),
+    close: async () => {
+      for (const c of connections) c.terminate();
+      wss.close();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+
+  server.on('upgrade', (req, socket, head) => {
+    if (relay.options.rejectStatus) {
+      relay.refused++;
+      socket.end(`HTTP/1.1 ${relay.options.rejectStatus} Refused\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      socket.destroy();
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      const frames: Frame[] = [];
+      const returned = new Set<number>();
+      const waiters: Array<() => void> = [];
+      const conn: FakeConnection = {
+        headers: req.headers,
+        path: req.url ?? '',
+        frames,
+        ws,
+        next: (match) =>
+          new Promise((resolve) => {
+            const pred = typeof match === 'string' ? (f: Frame) => f?.type === match : match;
+            const check = (): boolean => {
+              for (let i = 0; i < frames.length; i++) {
+                if (!returned.has(i) && pred(frames[i])) {
+                  returned.add(i);
+                  resolve(frames[i]);
+                  return true;
+                }
+              }
+              return false;
+            };
+            if (check()) return;
+            const waiter = (): void => {
+              if (check()) waiters.splice(waiters.indexOf(waiter), 1);
+            };
+            waiters.push(waiter);
+          }),
+        send: (frame) => {
+          if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
+        },
+        sendRaw: (text) => {
+          if (ws.readyState === ws.OPEN) ws.send(text);
+        },
+        close: (code = 1000, reason) => ws.close(code, reason),
+        terminate: () => ws.terminate(),
+        closed: new Promise((resolve) => ws.on('close', (code) => resolve(code))),
+      };
+      ws.on('error', () => undefined);
+      ws.on('message', (data) => {
+        let frame: Frame;
+        try {
+          frame = JSON.parse(data.toString());
+        } catch {
+          frame = { unparsable: data.toString() };
+        }
+        frames.push(frame);
+        const opts = relay.options;
+        if (frame?.type === 'hello' && opts.hello !== null) conn.send(opts.hello ?? RELAY_HELLO);
+        if (frame?.type === 'subscribe' && opts.autoSubscribe !== false) conn.send({ type: 'subscribed', id: frame.id });
+        if (frame?.type === 'roster' && opts.roster) conn.send({ type: 'roster', id: frame.id, entries: opts.roster });
+        for (const w of [...waiters]) w();
+      });
+      connections.push(conn);
+      for (const w of [...connectionWaiters]) w();
+    });
+  });
+
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', () => resolve()));
+  relay.port = (server.address() as AddressInfo).port;
+  relay.url = `http://127.0.0.1:${relay.port}`;
+  return relay;
+}

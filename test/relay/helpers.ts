@@ -1,0 +1,111 @@
+// Shared test helpers: wait for a store predicate (via store.subscribe, no
+// sleeps), event builders, and real timers captured before any test mocks them.
+
+import { ulid } from 'ulid';
+import type { AepEvent } from '../../src/protocol/types.js';
+import type { ConsoleStore } from '../../src/store/store.js';
+import type { RelayStatus, RequestRecord } from '../../src/store/types.js';
+
+export const realSetTimeout = globalThis.setTimeout;
+export const realClearTimeout = globalThis.clearTimeout;
+
+/** Resolves once `predicate(store)` holds (checked now and after every store change). */
+export function waitFor<T>(store: ConsoleStore, predicate: (store: ConsoleStore) => T | undefined | false | null, label = 'condition', timeoutMs = 4000): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let done = false;
+    const check = (): void => {
+      if (done) return;
+      let value: T | undefined | false | null;
+      try {
+        value = predicate(store);
+      } catch {
+        value = undefined;
+      }
+      if (value !== undefined && value !== false && value !== null) {
+        done = true;
+        unsubscribe();
+        realClearTimeout(timer);
+        resolve(value);
+      }
+    };
+    const unsubscribe = store.subscribe(check);
+    const timer = realSetTimeout(() => {
+      if (done) return;
+      done = true;
+      unsubscribe();
+      reject(new Error(`timed out waiting for ${label}`));
+    }, timeoutMs);
+    check();
+  });
+}
+
+export function relayStatus(store: ConsoleStore, relay: string): RelayStatus {
+  const status = store.getRelay(relay);
+  if (!status) throw new Error(`relay ${relay} unknown to the store`);
+  return status;
+}
+
+export function connectionKind(store: ConsoleStore, relay: string): string {
+  return relayStatus(store, relay).connection.kind;
+}
+
+export function findRequest(store: ConsoleStore, id: string): RequestRecord | undefined {
+  return store.allRequests().find((record) => record.id === id);
+}
+
+let seq = 0;
+
+export function requestEvent(overrides: Partial<AepEvent> = {}, data: Record<string, unknown> = {}): AepEvent {
+  return {
+    aep: '0.1',
+    id: ulid(),
+    type: 'attention.requested',
+    time: new Date(1_700_000_000_000).toISOString(),
+    source: 'aep://host-a/agent/claude-code/session/s1',
+    agent: 'claude-code',
+    session: 's1',
+    seq: ++seq,
+    severity: 'notice',
+    capture: 'redacted',
+    data: {
+      kind: 'permission',
+      prompt: 'Run rm -rf build?',
+      options: [
+        { id: 'allow', label: 'Allow' },
+        { id: 'deny', label: 'Deny' },
+      ],
+      respond_via: ['control'],
+      ...data,
+    },
+    ...overrides,
+  };
+}
+
+export function ackEvent(type: 'control.accepted' | 'control.rejected', cause: string, data: Record<string, unknown> = {}, session = 's1'): AepEvent {
+  return {
+    aep: '0.1',
+    id: ulid(),
+    type,
+    time: new Date(1_700_000_000_000).toISOString(),
+    source: `aep://host-a/agent/claude-code/session/${session}`,
+    agent: 'claude-code',
+    session,
+    seq: ++seq,
+    cause,
+    data,
+  };
+}
+
+export function sessionEvent(type: 'session.started' | 'session.ended', session = 's1'): AepEvent {
+  return {
+    aep: '0.1',
+    id: ulid(),
+    type,
+    time: new Date(1_700_000_000_000).toISOString(),
+    source: `aep://host-a/agent/claude-code/session/${session}`,
+    agent: 'claude-code',
+    session,
+    seq: ++seq,
+    data: {},
+  };
+}
