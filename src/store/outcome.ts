@@ -30,11 +30,13 @@ export function describeValues(fields: FieldSpec[], values: Record<string, unkno
 }
 
 /** What an answer applied, e.g. `deny (text: "use staging")` or `Allow`. */
-export function describeAnswer(record: Pick<RequestRecord, 'payload'>, answer: Answer): string {
+export function describeAnswer(record: Pick<RequestRecord, 'payload' | 'capture'>, answer: Answer): string {
   const parts: string[] = [];
   if (answer.option !== undefined) {
     const option = record.payload.options.find((o) => o.id === answer.option);
-    parts.push(option && option.label !== option.id ? `${option.label} [${option.id}]` : answer.option);
+    // At capture metadata labels are placeholders: the id is the only real word.
+    const withheld = record.capture === 'metadata' || record.capture === 'none';
+    parts.push(option && !withheld && option.label !== option.id ? `${option.label} [${option.id}]` : answer.option);
   }
   if (answer.text !== undefined) {
     parts.push(answer.option !== undefined ? `(text: "${answer.text}")` : `text: "${answer.text}"`);

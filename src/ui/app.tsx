@@ -4,7 +4,7 @@ import type { RelayHandle } from '../relay/types.js';
 import type { ConsoleStore } from '../store/store.js';
 import { counts, inboxOrder } from '../store/selectors.js';
 import { OPEN_STATES } from '../store/types.js';
-import { readKey } from './keys.js';
+import { readKeys, type KeyPress } from './keys.js';
 import { LinesView, colorEnabled, seg, type Line } from './text/line.js';
 import { fit } from './text/wrap.js';
 import { buildDetailLines } from './inbox/detail-view.js';
@@ -110,9 +110,17 @@ export function App(props: AppProps): React.ReactElement {
     });
 
   useInput((input, key) => {
-    const press = readKey(input, key);
-    if (press.name === 'none') return;
-    const state = inboxRef.current;
+    for (const press of readKeys(input, key)) {
+      if (press.name !== 'none') handleKey(press);
+    }
+  });
+
+  function handleKey(press: KeyPress): void {
+    // Keys may arrive several per chunk, before React re-renders: read the
+    // list and the selection from the current state, never from the last render.
+    const current = inboxRef.current;
+    const list = inboxOrder(store.allRequests()).filter((record) => matchesFilter(record, current.filter));
+    const state = { ...current, selectedIndex: resolveSelection(current, list) };
     const openRecord = state.openKey ? store.request(state.openKey) : undefined;
     const result = reduceKey(state, press, {
       list,
@@ -136,7 +144,7 @@ export function App(props: AppProps): React.ReactElement {
         if (command) clientFor(command.relay)?.resend(effect.commandId);
       }
     }
-  });
+  }
 
   const relayIndex = (relay: string) => store.relays().findIndex((r) => r.relay === relay) + 1;
   const relayLabel = store.relays().length > 1 ? (r: { relay: string }) => `[${relayIndex(r.relay)}]` : undefined;

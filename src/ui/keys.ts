@@ -65,6 +65,54 @@ export function readKey(input: string, key: Key): KeyPress {
   return { name: 'char', text };
 }
 
+const CONTROL_IN_TEXT = /[\u0000-\u001f\u007f]/;
+
+/** Control bytes that are keys of their own inside a chunk. */
+const CONTROL_KEYS: Record<string, KeyName> = {
+  '\u0001': 'home',
+  '\u0003': 'ctrlC',
+  '\u0004': 'deleteForward',
+  '\u0005': 'end',
+  '\u0015': 'ctrlU',
+  '\u0017': 'ctrlW',
+};
+
+/**
+ * Ink hands a chunk of plain input to one handler call when keys arrive faster
+ * than a read (over SSH, from tmux send-keys, from a script). Split it into
+ * the keys it holds, as a terminal's line discipline would: each CR (or LF,
+ * or CRLF) is Enter, DEL and BS erase, TAB moves; runs of text are typed.
+ */
+export function readKeys(input: string, key: Key): KeyPress[] {
+  if (input.length <= 1 || !CONTROL_IN_TEXT.test(input) || key.ctrl || key.meta) return [readKey(input, key)];
+  const presses: KeyPress[] = [];
+  let text = '';
+  const flush = () => {
+    if (text) presses.push({ name: text === ' ' ? 'space' : 'char', text });
+    text = '';
+  };
+  const chars = [...input];
+  chars.forEach((ch, i) => {
+    if (ch === '\u007f' || ch === '\b') {
+      flush();
+      presses.push({ name: 'backspace', text: '' });
+    } else if (ch === '\t') {
+      flush();
+      presses.push({ name: 'tab', text: '' });
+    } else if (ch === '\r' || ch === '\n') {
+      flush();
+      if (!(ch === '\n' && chars[i - 1] === '\r')) presses.push({ name: 'enter', text: '' });
+    } else if (CONTROL_KEYS[ch]) {
+      flush();
+      presses.push({ name: CONTROL_KEYS[ch], text: '' });
+    } else if (ch >= ' ') {
+      text += ch;
+    }
+  });
+  flush();
+  return presses;
+}
+
 export interface Binding {
   keys: string;
   action: string;
@@ -83,7 +131,7 @@ export const KEY_HELP: BindingGroup[] = [
       { keys: '↑/↓  k/j', action: 'move the selection' },
       { keys: 'PgUp/PgDn', action: 'move a page' },
       { keys: 'Enter', action: 'open the selected request to answer it' },
-      { keys: '/', action: 'filter by agent, session, kind or prompt (Enter keeps, Esc clears)' },
+      { keys: '/', action: 'filter: agent, session, kind, prompt (Enter keeps, Esc clears)' },
       { keys: '?', action: 'this help' },
       { keys: 'q  Ctrl-C', action: 'quit (asks first if something is unsent or in flight)' },
     ],
@@ -92,7 +140,7 @@ export const KEY_HELP: BindingGroup[] = [
     title: 'Answer (a request is open)',
     bindings: [
       { keys: '↑/↓', action: 'move between options, the Reply row and form choices' },
-      { keys: 'Enter', action: 'option: send it · Reply: send the text · form: next field / Submit' },
+      { keys: 'Enter', action: 'send the option or the Reply text · form: next field / Submit' },
       { keys: 'typing', action: 'edit the Reply row or a text/number field' },
       { keys: 'Tab / Shift-Tab', action: 'next / previous form field (Submit is the last stop)' },
       { keys: 'Space', action: 'toggle a boolean or multi choice; pick a single choice' },

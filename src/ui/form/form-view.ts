@@ -124,9 +124,18 @@ function fieldLines(field: FieldSpec, index: number, input: FormViewInput): Line
     seg(` (${constraintText(field)})`, { dim: true }),
   ];
   if (!active) {
-    head.push(seg(`: ${valueSummary(field, fd, input.labelsWithheld)}`));
-    if (complaint) head.push(seg(`  ✗ ${complaint}`, { color: 'red' }));
-    return [head];
+    // Collapsed: the answer matters more than the label, so the label yields room.
+    const value = valueSummary(field, fd, input.labelsWithheld);
+    const valueRoom = Math.min(value.length + 2, Math.floor(width / 2));
+    const labelRoom = Math.max(12, width - valueRoom - (complaint ? complaint.length + 4 : 0) - 4);
+    const collapsed: Line = [
+      seg(pointer),
+      seg(fit(label, labelRoom)),
+      seg(field.required ? '*' : '', { color: 'red', bold: true }),
+      seg(`: ${value}`),
+    ];
+    if (complaint) collapsed.push(seg(`  ✗ ${complaint}`, { color: 'red' }));
+    return [collapsed];
   }
   const out: Line[] = [head];
   switch (field.type) {

@@ -1,3 +1,5 @@
+import { stateMark } from '../../store/marks.js';
+import type { RequestState } from '../../store/types.js';
 import { KEY_HELP } from '../keys.js';
 import { seg, type Line } from '../text/line.js';
 import { fit } from '../text/wrap.js';
@@ -13,7 +15,18 @@ export function buildHelpLines(width: number, height: number): Line[] {
     }
   }
   lines.push([seg('')]);
-  lines.push([seg(fit('While a text row is highlighted every printable key is text; q j k / ? r y n act elsewhere.', width), { dim: true })]);
-  lines.push([seg(fit('Marks: ● pending  ◑ answered  ○ informational  ✓ resolved  ⊘ timed out  ✗ stale', width), { dim: true })]);
-  return lines.slice(0, Math.max(1, height));
+  lines.push([seg(fit('On a text row every printable key is text: q j k / ? r y n act elsewhere.', width), { dim: true })]);
+  // From the same function the list draws with, so the legend cannot drift from the marks.
+  const states: [RequestState, string][] = [
+    ['pending', 'pending'],
+    ['answered', 'answered'],
+    ['informational', 'informational'],
+    ['resolved', 'resolved'],
+    ['timeout', 'timed out'],
+    ['stale', 'stale'],
+  ];
+  lines.push([seg(fit(`Marks: ${states.map(([state, word]) => `${stateMark(state)} ${word}`).join('  ')}`, width), { dim: true })]);
+  // Short terminals (80x24) drop the spacer rows before dropping content.
+  const fitted = lines.length > height ? lines.filter((l) => l.some((s) => s.text !== '')) : lines;
+  return fitted.slice(0, Math.max(1, height));
 }
