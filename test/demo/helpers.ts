@@ -4,6 +4,7 @@
 import { ulid } from 'ulid';
 import WebSocket from 'ws';
 import { socketUrl } from '../../src/demo/wire.js';
+import { FrameInbox } from '../support/frame-inbox.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Frame = any;
@@ -44,48 +45,19 @@ export function connect(relayUrl: string, opts: ConnectOptions = {}): Promise<Te
     else headers.authorization = `Bearer ${opts.token}`;
   }
   const ws = new WebSocket(url, { headers });
-  const frames: Frame[] = [];
-  const returned = new Set<number>();
-  const waiters: Array<() => void> = [];
+  const inbox = new FrameInbox<Frame>();
   const closed = new Promise<{ code: number; reason: string }>((resolve) => {
     ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() }));
   });
-  ws.on('message', (data) => {
-    frames.push(JSON.parse(data.toString()));
-    for (const w of [...waiters]) w();
-  });
+  ws.on('message', (data) => inbox.push(JSON.parse(data.toString())));
 
   const client: TestClient = {
     ws,
-    frames,
+    frames: inbox.frames,
     closed,
     send: (o) => ws.send(JSON.stringify(o)),
     sendRaw: (s) => ws.send(s),
-    waitFor: (pred, timeoutMs = 2000) =>
-      new Promise((resolve, reject) => {
-        const check = (): boolean => {
-          for (let i = 0; i < frames.length; i++) {
-            if (!returned.has(i) && pred(frames[i])) {
-              returned.add(i);
-              resolve(frames[i]);
-              return true;
-            }
-          }
-          return false;
-        };
-        if (check()) return;
-        const waiter = (): void => {
-          if (check()) {
-            clearTimeout(timer);
-            waiters.splice(waiters.indexOf(waiter), 1);
-          }
-        };
-        const timer = setTimeout(() => {
-          waiters.splice(waiters.indexOf(waiter), 1);
-          reject(new Error(`timed out waiting for a frame; got ${JSON.stringify(frames).slice(0, 1500)}`));
-        }, timeoutMs);
-        waiters.push(waiter);
-      }),
+    waitFor: (pred, timeoutMs = 2000) => inbox.next(pred, timeoutMs),
     close: async () => {
       if (ws.readyState === WebSocket.CLOSED) return;
       ws.close();

@@ -3,6 +3,7 @@
 // for hello / subscribe). Not a relay implementation: the demo relay is used
 // for behaviour end to end.
 
+import { FrameInbox } from '../support/frame-inbox.js';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -100,33 +101,13 @@ export async function startFakeRelay(options: FakeRelayOptions = {}): Promise<Fa
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
-      const frames: Frame[] = [];
-      const returned = new Set<number>();
-      const waiters: Array<() => void> = [];
+      const inbox = new FrameInbox<Frame>();
       const conn: FakeConnection = {
         headers: req.headers,
         path: req.url ?? '',
-        frames,
+        frames: inbox.frames,
         ws,
-        next: (match) =>
-          new Promise((resolve) => {
-            const pred = typeof match === 'string' ? (f: Frame) => f?.type === match : match;
-            const check = (): boolean => {
-              for (let i = 0; i < frames.length; i++) {
-                if (!returned.has(i) && pred(frames[i])) {
-                  returned.add(i);
-                  resolve(frames[i]);
-                  return true;
-                }
-              }
-              return false;
-            };
-            if (check()) return;
-            const waiter = (): void => {
-              if (check()) waiters.splice(waiters.indexOf(waiter), 1);
-            };
-            waiters.push(waiter);
-          }),
+        next: (match) => inbox.next(typeof match === 'string' ? (f: Frame) => f?.type === match : match),
         send: (frame) => {
           if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
         },
@@ -145,12 +126,11 @@ export async function startFakeRelay(options: FakeRelayOptions = {}): Promise<Fa
         } catch {
           frame = { unparsable: data.toString() };
         }
-        frames.push(frame);
+        inbox.push(frame);
         const opts = relay.options;
         if (frame?.type === 'hello' && opts.hello !== null) conn.send(opts.hello ?? RELAY_HELLO);
         if (frame?.type === 'subscribe' && opts.autoSubscribe !== false) conn.send({ type: 'subscribed', id: frame.id });
         if (frame?.type === 'roster' && opts.roster) conn.send({ type: 'roster', id: frame.id, entries: opts.roster });
-        for (const w of [...waiters]) w();
       });
       connections.push(conn);
       for (const w of [...connectionWaiters]) w();
