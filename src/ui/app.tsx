@@ -96,13 +96,15 @@ export function App(props: AppProps): React.ReactElement {
   const listWidth = wide ? Math.min(56, Math.floor(size.columns * 0.42)) : size.columns;
   const detailWidth = wide ? size.columns - listWidth - 3 : size.columns;
 
-  const unsentWork =
+  // Read per key from the current state: a draft typed (or a command sent)
+  // earlier in the same chunk of input must still make quitting ask.
+  const unsentWork = (state: InboxState): boolean =>
     store.inFlightCommands().length > 0 ||
     hasUnsentDraft({
-      ...inbox,
+      ...state,
       // Drafts of requests that are closed or already accepted are not "unsent".
       drafts: Object.fromEntries(
-        Object.entries(inbox.drafts).filter(([key]) => {
+        Object.entries(state.drafts).filter(([key]) => {
           const record = store.request(key);
           return record && OPEN_STATES.has(record.state) && store.lastCommandFor(key)?.state !== 'accepted';
         }),
@@ -128,7 +130,7 @@ export function App(props: AppProps): React.ReactElement {
       openCommand: state.openKey ? store.lastCommandFor(state.openKey) : undefined,
       claimants: openRecord ? store.claimants(openRecord.relay, openRecord.session) : undefined,
       pageSize: Math.max(1, bodyHeight - 2),
-      unsentWork,
+      unsentWork: unsentWork(state),
     });
     inboxRef.current = result.state;
     setInbox(result.state);

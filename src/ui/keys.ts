@@ -84,6 +84,11 @@ const CONTROL_KEYS: Record<string, KeyName> = {
  * or CRLF) is Enter, DEL and BS erase, TAB moves; runs of text are typed.
  */
 export function readKeys(input: string, key: Key): KeyPress[] {
+  // Esc followed by a key in the same chunk reaches us as Alt+key (key.meta).
+  // The console binds no Alt keys: it is Esc, then that key.
+  if (key.meta && !key.escape) return [{ name: 'escape', text: '' }, ...readKeys(input, { ...key, meta: false })];
+  // A lone LF (Ctrl-J; drivers that send \n) is Enter too, as it is inside a chunk.
+  if (input === '\n') return [{ name: 'enter', text: '' }];
   if (input.length <= 1 || !CONTROL_IN_TEXT.test(input) || key.ctrl || key.meta) return [readKey(input, key)];
   const presses: KeyPress[] = [];
   let text = '';

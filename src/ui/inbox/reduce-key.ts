@@ -41,7 +41,40 @@ function send(state: InboxState, ctx: KeyContext, key: string, answer: Answer): 
   return done({ ...state, pendingConfirm: undefined, hint: undefined }, { type: 'send', key, answer });
 }
 
+/** Whether a printable key is text here: the filter, the Reply row, a text field or `Other…` row. */
+function editsTextNow(state: InboxState, ctx: KeyContext): boolean {
+  if (state.mode === 'filter') return true;
+  if (state.mode !== 'answer' || !ctx.open || answerLock(ctx.open, ctx.openCommand) !== 'none') return false;
+  const draft = draftFor(state, ctx.open);
+  if (isForm(ctx.open)) return editsText(ctx.open.payload.fields, draft.form ?? initialFormDraft());
+  return draft.highlight >= ctx.open.payload.options.length;
+}
+
+/**
+ * Several characters in one press are keys that arrived in one chunk (typed
+ * faster than a read, over SSH or from a script) or a paste. Where characters
+ * are commands (browse, an option row, help, a quit prompt) each acts on its
+ * own, so `jj` moves twice and `kj` on the options never becomes reply text;
+ * from the moment the keys land on a text row the rest is typed in one edit.
+ */
 export function reduceKey(state: InboxState, key: KeyPress, ctx: KeyContext): KeyResult {
+  const chars = key.name === 'char' ? [...key.text] : [];
+  if (chars.length <= 1) return reduceOneKey(state, key, ctx);
+  let result = done(state);
+  for (let i = 0; i < chars.length; i++) {
+    if (editsTextNow(result.state, ctx)) {
+      const rest = reduceOneKey(result.state, { name: 'char', text: chars.slice(i).join('') }, ctx);
+      return { state: rest.state, effects: [...result.effects, ...rest.effects] };
+    }
+    const ch = chars[i];
+    const step = reduceOneKey(result.state, ch === ' ' ? { name: 'space', text: ' ' } : { name: 'char', text: ch }, ctx);
+    result = { state: step.state, effects: [...result.effects, ...step.effects] };
+    if (step.effects.some((effect) => effect.type === 'quit')) break;
+  }
+  return result;
+}
+
+function reduceOneKey(state: InboxState, key: KeyPress, ctx: KeyContext): KeyResult {
   switch (state.mode) {
     case 'help':
       if (key.name === 'ctrlC') return quit(state, ctx);
