@@ -209,7 +209,7 @@ export function App(props: AppProps): React.ReactElement {
     }
   }
 
-  const footer = footerLine(inbox, size.columns, answering && open ? answerLock(open, openCommand) : undefined);
+  const footer = footerLine(inbox, size.columns, answering && open ? answerLock(open, openCommand) : undefined, answering && open?.payload.kind === 'form');
   return (
     <Box flexDirection="column" width={size.columns} height={frameHeight} overflow="hidden">
       <LinesView lines={statusLines.map((l) => l.map((s) => ({ ...s, text: fit(s.text, size.columns) })))} color={color} />

@@ -93,7 +93,7 @@ test('the emitter\'s rejection returns to the form with values kept and the deta
   await press();
   assert.match(frame(), /rejected the answer: db: required by this agent/);
   assert.match(frame(), /▸ Database/);
-  assert.match(frame(), /Service name\*: billing-api/, "values kept");
+  assert.match(frame(), /Service name\* \(text\): billing-api/, "values kept");
   await press(KEYS.space, KEYS.enter, KEYS.enter);
   assert.equal(client.sent.length, 2, 'a corrected submit goes out as a new command');
   assert.deepEqual(client.sent[1].data, { answer: { values: { name: 'billing-api', db: '1' } } });

@@ -124,14 +124,16 @@ function fieldLines(field: FieldSpec, index: number, input: FormViewInput): Line
     seg(` (${constraintText(field)})`, { dim: true }),
   ];
   if (!active) {
-    // Collapsed: the answer matters more than the label, so the label yields room.
+    // Collapsed: label, mark, constraint, then the value; the label yields room first.
     const value = valueSummary(field, fd, input.labelsWithheld);
-    const valueRoom = Math.min(value.length + 2, Math.floor(width / 2));
-    const labelRoom = Math.max(12, width - valueRoom - (complaint ? complaint.length + 4 : 0) - 4);
+    const constraint = ` (${constraintText(field)})`;
+    const tail = `${field.required ? '*' : ''}${constraint}: ${value}${complaint ? `  ✗ ${complaint}` : ''}`;
+    const labelRoom = Math.max(12, width - 2 - tail.length);
     const collapsed: Line = [
       seg(pointer),
       seg(fit(label, labelRoom)),
       seg(field.required ? '*' : '', { color: 'red', bold: true }),
+      seg(constraint, { dim: true }),
       seg(`: ${value}`),
     ];
     if (complaint) collapsed.push(seg(`  ✗ ${complaint}`, { color: 'red' }));

@@ -163,18 +163,28 @@ export function buildDetailLines(input: DetailViewInput): Line[] {
     notes.push([seg(fit('Enter: answer this request', width), { dim: true })]);
   }
   const prompt = promptLines(input.record, width);
-  const budget = height - head.length - status.length - notes.length - 1;
+  // What must stay visible, in order of priority: the answer state and any
+  // warning, the controls, the title and agent, then the prompt and the rest
+  // of the provenance. Small terminals lose the least important first.
+  const reserved = status.length + notes.length;
+  const headRoom = Math.max(Math.min(2, head.length), Math.min(head.length, height - reserved - 5));
+  const shownHead = head.slice(0, headRoom);
+  const budget = height - shownHead.length - reserved - 1;
   const controlRoom = Math.max(3, Math.min(budget - Math.min(prompt.length, 3), Math.floor(height * 0.6)));
   const controls = input.lock === 'terminal' ? [] : controlLines(input, controlRoom);
-  const promptRoom = Math.max(1, height - head.length - controls.length - status.length - notes.length - 1);
+  const promptRoom = Math.max(1, height - shownHead.length - controls.length - reserved - 1);
   let shownPrompt = prompt;
   if (prompt.length > promptRoom) {
-    const maxScroll = prompt.length - (promptRoom - 1);
+    const bodyRoom = Math.max(1, promptRoom - 1);
+    const maxScroll = Math.max(0, prompt.length - bodyRoom);
     const scroll = Math.max(0, Math.min(input.scroll, maxScroll));
-    const body = prompt.slice(scroll, scroll + promptRoom - 1);
+    const body = prompt.slice(scroll, scroll + bodyRoom);
     const below = prompt.length - scroll - body.length;
-    shownPrompt = [...body, [seg(fit(`┃ … ${scroll ? `↑${scroll} ` : ''}${below ? `↓${below} more lines` : ''} (PgUp/PgDn)`, width), { color: QUOTE_COLOR, dim: true })]];
+    const more: Line = [seg(fit(`┃ … ${scroll ? `↑${scroll} ` : ''}${below ? `↓${below} more lines` : ''} (PgUp/PgDn)`, width), { color: QUOTE_COLOR, dim: true })];
+    shownPrompt = promptRoom >= 2 ? [...body, more] : body;
   }
-  const lines = [...head, ...shownPrompt, [seg('')], ...controls, ...status, ...notes];
-  return lines.slice(0, height);
+  const lines = [...shownHead, ...shownPrompt, [seg('')], ...controls];
+  // Never cut the answer state or a warning: trim the controls' tail instead.
+  return [...lines.slice(0, Math.max(0, height - reserved)), ...status, ...notes].slice(0, height);
 }
+

@@ -4,7 +4,7 @@ import { fit } from '../text/wrap.js';
 import type { InboxState, Lock } from './state.js';
 
 /** The bottom row: what the keys do right now, or the filter being typed. */
-export function footerLine(state: InboxState, width: number, lock: Lock | undefined): Line {
+export function footerLine(state: InboxState, width: number, lock: Lock | undefined, form = false): Line {
   switch (state.mode) {
     case 'filter': {
       const w = editorWindow(state.filterEditor, width - 30);
@@ -25,6 +25,7 @@ export function footerLine(state: InboxState, width: number, lock: Lock | undefi
     case 'answer':
       if (lock === 'ack-timeout') return [seg(fit('r resend (same id) · Esc back · ? help', width), { dim: true })];
       if (lock && lock !== 'none') return [seg(fit('Esc back to the list · PgUp/PgDn scroll · ? help', width), { dim: true })];
-      return [seg(fit('↑/↓ choose · Enter send/confirm · Tab next field · Esc back (keeps draft) · PgUp/PgDn scroll', width), { dim: true })];
+      if (form) return [seg(fit('Tab/Shift-Tab field · ↑/↓ choice · Space toggle · Enter next/Submit · Esc back', width), { dim: true })];
+      return [seg(fit('↑/↓ choose · Enter send · Esc back (keeps draft) · PgUp/PgDn scroll · ? help', width), { dim: true })];
   }
 }
