@@ -2,6 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import meow from 'meow';
 import { CAPTURE_LEVELS, type Capture } from '../protocol/types.js';
 import { HELP } from './help.js';
+import { relayUrls } from '../relay/url.js';
 
 export interface ConsoleOptions {
   command: 'console' | 'list';
@@ -94,14 +95,24 @@ function parse(argv: string[], env: NodeJS.ProcessEnv, version: string): ParsedA
   const relayArgs: string[] = relayFlags.length ? relayFlags : env.AEP_RELAY ? [env.AEP_RELAY] : [];
   if (flags.demo && relayFlags.length) throw new UsageError('--demo starts its own relay: drop --relay');
   const relays = (relayArgs.length ? relayArgs : [DEFAULT_RELAY]).map(checkRelayUrl);
-  if (new Set(relays).size !== relays.length) throw new UsageError('the same --relay is given twice');
+  // http://h:1 and ws://h:1/socket are one relay: watching it twice would list every request twice.
+  if (new Set(relays.map(socketIdentity)).size !== relays.length) {
+    throw new UsageError('the same relay is given twice in --relay');
+  }
+  const token = readToken(flags.token, flags.tokenFile, env);
+  if (token !== undefined) {
+    const exposed = relays.find((relay) => !isTls(relay) && !isLoopback(relay));
+    if (exposed) {
+      throw new UsageError(`--relay ${exposed} is not on this host: use https:// or wss:// so the token does not cross the network in cleartext`);
+    }
+  }
 
   return {
     kind: 'run',
     options: {
       command: isList ? 'list' : 'console',
       relays,
-      token: readToken(flags.token, flags.tokenFile, env),
+      token,
       filter: buildFilter(flags.filter, flags.agent ?? [], flags.session ?? []),
       capture: checkCapture(flags.capture),
       bell: flags.bell,
@@ -111,6 +122,21 @@ function parse(argv: string[], env: NodeJS.ProcessEnv, version: string): ParsedA
       json: flags.json,
     },
   };
+}
+
+function socketIdentity(relay: string): string {
+  const urls = relayUrls(relay);
+  return urls.ok ? urls.socketUrl : urls.relay;
+}
+
+function isTls(relay: string): boolean {
+  return /^(https|wss):/.test(relay);
+}
+
+/** Loopback hosts: the only place a bearer token may travel without TLS (AEP-0003 §8.1). */
+function isLoopback(relay: string): boolean {
+  const host = new URL(relay).hostname.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
 }
 
 export function checkRelayUrl(raw: string): string {

@@ -10,15 +10,16 @@ function choiceLabel(field: FieldSpec | undefined, id: string): string {
   return choice ? choice.label : id;
 }
 
-function formatValue(field: FieldSpec | undefined, value: unknown): string {
-  if (Array.isArray(value)) return value.map((v) => formatValue(field, v)).join(', ') || '(none)';
+function formatValue(field: FieldSpec | undefined, value: unknown, depth = 0): string {
+  if (Array.isArray(value)) return depth > 0 ? '(nested list)' : value.map((v) => formatValue(field, v, 1)).join(', ') || '(none)';
   if (field?.type === 'select' && typeof value === 'string') {
     const isChoice = field.choices?.some((c) => c.id === value);
     return isChoice ? choiceLabel(field, value) : `"${value}" (other)`;
   }
   if (typeof value === 'string') return `"${value}"`;
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
-  return JSON.stringify(value) ?? String(value);
+  if (typeof value === 'number') return String(value);
+  return '(unsupported value)';
 }
 
 /** One line per form value, choice ids mapped back to their labels. */

@@ -22,7 +22,25 @@ export function readAnswer(value: unknown): Answer {
   if (typeof raw.option === 'string') answer.option = raw.option;
   if (typeof raw.text === 'string') answer.text = raw.text;
   if (raw.values && typeof raw.values === 'object' && !Array.isArray(raw.values)) {
-    answer.values = raw.values as Record<string, unknown>;
+    answer.values = flatValues(raw.values as Record<string, unknown>);
   }
   return answer;
+}
+
+/** Stands in for a value AEP-0006 does not allow (forms are flat). */
+export const UNSUPPORTED_VALUE = '(unsupported value)';
+
+/**
+ * Form values are flat (AEP-0006): strings, numbers, booleans, or lists of
+ * strings. Anything deeper is replaced, so no renderer ever walks a hostile
+ * structure (a 10 KB array nested 5,000 deep overflows a recursive printer).
+ */
+function flatValues(values: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(values).slice(0, 500)) {
+    const scalar = typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value));
+    const list = Array.isArray(value) && value.length <= 1000 && value.every((v) => typeof v === 'string');
+    Object.defineProperty(out, key, { value: scalar || list ? value : UNSUPPORTED_VALUE, enumerable: true, writable: true, configurable: true });
+  }
+  return out;
 }

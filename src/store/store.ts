@@ -29,6 +29,31 @@ interface Position {
 }
 
 const SEP = '\u001f';
+const MAX_COMMANDS_KEPT = 50;
+const MAX_SESSIONS_TRACKED = 5000;
+export const MIN_ACK_WINDOW_MS = 1000;
+export const MAX_ACK_WINDOW_MS = 300_000;
+/** Events only the emitter of a request may send about it. */
+const EMITTER_LIFECYCLE = new Set(['attention.answered', 'attention.resolved', 'attention.timeout']);
+
+function positionOf(event: AepEvent): Position {
+  return { epoch: typeof event.epoch === 'number' ? event.epoch : 0, seq: typeof event.seq === 'number' ? event.seq : -1 };
+}
+
+function after(a: Position, b: Position): boolean {
+  return a.epoch > b.epoch || (a.epoch === b.epoch && a.seq > b.seq);
+}
+
+/** A held event keeps its envelope and only the payload members applying it reads. */
+function slimForHold(event: AepEvent): AepEvent {
+  const data = event.data ?? {};
+  const keep: Record<string, unknown> = {};
+  for (const name of ['answer', 'by', 'via', 'resolution', 'latency_ms', 'after_ms', 'to']) {
+    if (name in data) keep[name] = name === 'answer' ? readAnswer(data.answer) : data[name];
+  }
+  const { data: _drop, ...envelope } = event;
+  return { ...envelope, data: keep } as AepEvent;
+}
 
 /**
  * Folds Events from one or more relays into the console's state. Pure state:
@@ -45,7 +70,8 @@ export class ConsoleStore {
   private readonly held = new Map<string, { event: AepEvent; arrival: number }[]>();
   private heldCount = 0;
   private readonly seen: BoundedSet;
-  private readonly endedSessions: BoundedSet;
+  /** relay␟session␟source → the position of its session.ended (a later epoch reopens the session). */
+  private readonly endedSessions = new Map<string, Position>();
   private readonly positions = new Map<string, Map<string, Position>>();
   private readonly relayStatus = new Map<string, RelayStatus>();
   private readonly rosters = new Map<string, RosterInfo>();
@@ -64,7 +90,6 @@ export class ConsoleStore {
     this.terminalCap = options.terminalCap ?? 1000;
     this.heldCap = options.heldCap ?? 1000;
     this.seen = new BoundedSet(options.dedupeCap ?? 50_000);
-    this.endedSessions = new BoundedSet(10_000);
     this.now = options.now ?? Date.now;
   }
 
@@ -146,7 +171,8 @@ export class ConsoleStore {
     const claims = roster?.entries.filter((entry) => entry.session === session) ?? [];
     if (claims.length !== 1) return undefined;
     const ms = claims[0].control?.ack_window_ms;
-    return typeof ms === 'number' && Number.isFinite(ms) && ms > 0 ? ms : undefined;
+    // A roster is producer data: a window outside sane bounds is ignored (the default applies).
+    return typeof ms === 'number' && ms >= MIN_ACK_WINDOW_MS && ms <= MAX_ACK_WINDOW_MS ? ms : undefined;
   }
 
   // ── events ────────────────────────────────────────────────────────────
@@ -156,6 +182,7 @@ export class ConsoleStore {
     const dedupeKey = relay + SEP + event.source + SEP + event.id;
     if (!this.seen.add(dedupeKey)) return 'duplicate';
     this.trackPosition(relay, event);
+    this.reopenSession(relay, event);
     const result = this.fold(relay, event, options);
     this.changed();
     return result;
@@ -191,8 +218,19 @@ export class ConsoleStore {
     }
     const current = sessions.get(event.session);
     if (!current || epoch > current.epoch || (epoch === current.epoch && event.seq > current.seq)) {
+      // Re-inserting keeps the map in least-recently-advanced order for the cap below.
+      sessions.delete(event.session);
       sessions.set(event.session, { epoch, seq: event.seq });
+      if (sessions.size > MAX_SESSIONS_TRACKED) sessions.delete(sessions.keys().next().value as string);
     }
+  }
+
+  /** An event positioned after a session.ended (a new epoch) means the session lives again. */
+  private reopenSession(relay: string, event: AepEvent): void {
+    if (event.type === 'session.ended' || typeof event.session !== 'string' || typeof event.seq !== 'number') return;
+    const key = this.sessionKey(relay, event.session, event.source);
+    const ended = this.endedSessions.get(key);
+    if (ended && after(positionOf(event), ended)) this.endedSessions.delete(key);
   }
 
   private addRequest(relay: string, event: AepEvent, replayed: boolean): ApplyResult {
@@ -225,7 +263,8 @@ export class ConsoleStore {
     this.requests.set(key, record);
     const subjectKey = relay + SEP + session + SEP + event.id;
     this.bySubject.set(subjectKey, [...(this.bySubject.get(subjectKey) ?? []), key]);
-    if (this.endedSessions.has(this.sessionKey(relay, session, event.source))) {
+    const ended = this.endedSessions.get(this.sessionKey(relay, session, event.source));
+    if (ended && !after(positionOf(event), ended)) {
       this.replace(key, { state: 'stale', staleAt: event.time, terminalArrival: record.arrival });
       this.countTerminal(record);
     }
@@ -239,18 +278,29 @@ export class ConsoleStore {
     return 'applied';
   }
 
-  /** Finds the request a lifecycle event or command refers to. */
+  /**
+   * Finds the request a lifecycle event or command refers to. Only the
+   * emitter that raised a request may answer, resolve or time it out: those
+   * must come from the request's own source (session names and ids collide
+   * across emitters). Routing notes and commands come from anyone.
+   */
   private findRequest(relay: string, event: AepEvent): string | undefined {
     if (typeof event.subject !== 'string' || typeof event.session !== 'string') return undefined;
     const keys = this.bySubject.get(relay + SEP + event.session + SEP + event.subject);
     if (!keys || keys.length === 0) return undefined;
+    if (EMITTER_LIFECYCLE.has(event.type)) return keys.find((key) => this.requests.get(key)?.source === event.source);
     if (keys.length === 1) return keys[0];
     return keys.find((key) => this.requests.get(key)?.agent === event.agent) ?? keys[0];
   }
 
+  private hasSubject(relay: string, event: AepEvent): boolean {
+    return (this.bySubject.get(relay + SEP + (event.session ?? '') + SEP + (event.subject ?? ''))?.length ?? 0) > 0;
+  }
+
   private applyLifecycle(relay: string, event: AepEvent): ApplyResult {
     const key = this.findRequest(relay, event);
-    if (!key) return this.hold(relay, event);
+    // A known subject from the wrong emitter is ignored, not held for later.
+    if (!key) return this.hasSubject(relay, event) ? 'ignored' : this.hold(relay, event);
     const record = this.requests.get(key)!;
     const data = event.data ?? {};
     switch (event.type) {
@@ -262,7 +312,7 @@ export class ConsoleStore {
           cause: event.cause,
           time: event.time,
         };
-        const terminal = record.state === 'resolved' || record.state === 'timeout';
+        const terminal = !OPEN_STATES.has(record.state);
         this.replace(key, terminal ? { answered } : { answered, state: 'answered' });
         break;
       }
@@ -288,7 +338,9 @@ export class ConsoleStore {
       case 'control.attention.respond': {
         const command = { id: event.id, source: event.source, agent: event.agent, answer: readAnswer(data.answer), time: event.time };
         this.commandIndex.set(relay + SEP + event.id, key);
-        this.replace(key, { commands: [...record.commands, command].slice(-50) });
+        const commands = [...record.commands, command];
+        for (const dropped of commands.slice(0, Math.max(0, commands.length - MAX_COMMANDS_KEPT))) this.commandIndex.delete(relay + SEP + dropped.id);
+        this.replace(key, { commands: commands.slice(-MAX_COMMANDS_KEPT) });
         break;
       }
     }
@@ -300,7 +352,7 @@ export class ConsoleStore {
     const key = this.commandIndex.get(relay + SEP + event.cause);
     if (!key) return 'ignored';
     const record = this.requests.get(key);
-    if (!record) return 'ignored';
+    if (!record || record.source !== event.source) return 'ignored';
     const data = event.data ?? {};
     const ack = event.type === 'control.accepted' ? { accepted: true } : { accepted: false, reason: str(data.reason), detail: str(data.detail) };
     this.replace(key, {
@@ -320,7 +372,7 @@ export class ConsoleStore {
       }
     }
     const subjectKey = relay + SEP + event.session + SEP + event.subject;
-    this.held.set(subjectKey, [...(this.held.get(subjectKey) ?? []), { event, arrival: ++this.arrivalCounter }]);
+    this.held.set(subjectKey, [...(this.held.get(subjectKey) ?? []), { event: slimForHold(event), arrival: ++this.arrivalCounter }]);
     this.heldCount++;
     return 'held';
   }
@@ -331,10 +383,13 @@ export class ConsoleStore {
 
   private endSession(relay: string, event: AepEvent): ApplyResult {
     const session = event.session ?? '';
-    this.endedSessions.add(this.sessionKey(relay, session, event.source));
+    const key = this.sessionKey(relay, session, event.source);
+    this.endedSessions.delete(key);
+    this.endedSessions.set(key, positionOf(event));
+    if (this.endedSessions.size > 10_000) this.endedSessions.delete(this.endedSessions.keys().next().value as string);
     for (const record of this.requests.values()) {
-      if (record.relay !== relay || record.session !== session) continue;
-      if (record.source !== event.source && record.agent !== event.agent) continue;
+      // Session names collide across emitters: only the emitter's own requests end with it.
+      if (record.relay !== relay || record.session !== session || record.source !== event.source) continue;
       if (!OPEN_STATES.has(record.state)) continue;
       this.replace(record.key, { state: 'stale', staleAt: event.time, terminalArrival: ++this.arrivalCounter });
       this.countTerminal(record);
@@ -360,7 +415,7 @@ export class ConsoleStore {
       const key = this.terminalOrder.values().next().value as string;
       this.terminalOrder.delete(key);
       const record = this.requests.get(key);
-      if (!record) continue;
+      if (!record || OPEN_STATES.has(record.state)) continue;
       this.requests.delete(key);
       const subjectKey = record.relay + SEP + record.session + SEP + record.id;
       const rest = (this.bySubject.get(subjectKey) ?? []).filter((k) => k !== key);

@@ -55,6 +55,8 @@ const usageErrors: [string, string[], RegExp][] = [
   ['json without list', ['--json'], /--json only applies/],
   ['unknown command', ['frobnicate'], /unknown command "frobnicate"/],
   ['demo with relay', ['--demo', '--relay', 'http://h'], /--demo starts its own relay/],
+  ['token over cleartext off-host', ['list', '--relay', 'http://10.0.0.5:8787', '--token', SECRET], /--relay http:\/\/10\.0\.0\.5:8787 is not on this host: use https:\/\/ or wss:\/\//],
+  ['the same relay twice', ['list', '--relay', 'http://127.0.0.1:8787', '--relay', 'ws://127.0.0.1:8787/socket'], /the same relay is given twice/],
 ];
 
 /** The CLI in-process, with its output captured (no child process: these are many). */
@@ -96,13 +98,15 @@ test('--help and --version', async () => {
 });
 
 test('parseArgs: env relay and token, shorthands folded into the filter', () => {
-  const parsed = parseArgs(['list', '--agent', 'codex', '--agent', 'gemini-cli', '--session', 's1'], { AEP_RELAY: 'ws://relay:9/', AEP_TOKEN: SECRET });
+  const parsed = parseArgs(['list', '--agent', 'codex', '--agent', 'gemini-cli', '--session', 's1'], { AEP_RELAY: 'wss://relay:9/', AEP_TOKEN: SECRET });
   assert.equal(parsed.kind, 'run');
   if (parsed.kind !== 'run') return;
-  assert.deepEqual(parsed.options.relays, ['ws://relay:9']);
+  assert.deepEqual(parsed.options.relays, ['wss://relay:9']);
   assert.equal(parsed.options.token, SECRET);
   assert.deepEqual(parsed.options.filter, { agent: ['codex', 'gemini-cli'], session: 's1' });
   assert.equal(parsed.options.bell, true);
+  const remote = parseArgs(['list', '--relay', 'wss://relay.example:443', '--relay', 'http://[::1]:9', '--token', SECRET], {});
+  assert.equal(remote.kind, 'run', 'TLS and loopback relays may carry the token');
   const quiet = parseArgs(['--no-bell', '--notify', '--token-file', goodFile], {});
   assert.ok(quiet.kind === 'run' && quiet.options.bell === false && quiet.options.notify && quiet.options.token === SECRET);
 });
