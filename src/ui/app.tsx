@@ -48,6 +48,11 @@ export function App(props: AppProps): React.ReactElement {
   const env = props.env ?? process.env;
   const color = colorEnabled(env);
   const [inbox, setInbox] = useState<InboxState>(initialInbox);
+  // Quitting renders an empty frame first, so the terminal is left clean.
+  const [quitting, setQuitting] = useState(false);
+  useEffect(() => {
+    if (quitting) exit();
+  }, [quitting, exit]);
   const inboxRef = useRef(inbox);
   inboxRef.current = inbox;
 
@@ -137,7 +142,7 @@ export function App(props: AppProps): React.ReactElement {
     for (const effect of result.effects) {
       if (effect.type === 'quit') {
         props.onQuit?.();
-        exit();
+        setQuitting(true);
       } else if (effect.type === 'send') {
         const record = store.request(effect.key);
         if (record) clientFor(record.relay)?.respond(effect.key, effect.answer);
@@ -210,6 +215,7 @@ export function App(props: AppProps): React.ReactElement {
   }
 
   const footer = footerLine(inbox, size.columns, answering && open ? answerLock(open, openCommand) : undefined, answering && open?.payload.kind === 'form');
+  if (quitting) return <></>;
   return (
     <Box flexDirection="column" width={size.columns} height={frameHeight} overflow="hidden">
       <LinesView lines={statusLines.map((l) => l.map((s) => ({ ...s, text: fit(s.text, size.columns) })))} color={color} />
