@@ -2,6 +2,13 @@
 // the header, hello as a consumer, one subscription, roster, liveness and
 // reconnect with backoff, and the console's commands. Every transition is
 // reported to the ConsoleStore; nothing here ever throws into its caller.
+//
+// Bell semantics: Events of the start-up replay burst are history and are
+// applied `replayed: true` (no bell). Once one burst has completed, later
+// bursts (after a reconnect) are applied `replayed: false`: the store dedupes
+// what it already holds, so only requests raised during the outage become new
+// records, and those ring once. (A connection lost during the start-up burst
+// leaves start-up unfinished: the next burst is still start-up history.)
 
 import { hostname } from 'node:os';
 import type { Answer } from '../protocol/types.js';
@@ -15,6 +22,9 @@ import { oneLine } from './text.js';
 import { backoffDelay, later, resolveTiming, type RelayTiming } from './timing.js';
 import type { RelayClientOptions, RelayHandle } from './types.js';
 import { relayUrls } from './url.js';
+
+/** Prefix of the warning shown when a relay leaves the subscribe unanswered. */
+const UNANSWERED_SUBSCRIBE = 'relay did not answer subscribe';
 
 interface Connection {
   socket?: RelaySocket;
@@ -58,6 +68,8 @@ export class RelayClient implements RelayHandle {
   private rosterTimer?: ReturnType<typeof setTimeout>;
   private rosterCounter = 0;
   private refusedControl = false;
+  /** A replay burst has completed once: later bursts carry new events (they ring). */
+  private caughtUp = false;
 
   constructor(private readonly options: RelayClientOptions) {
     const urls = relayUrls(options.url);
@@ -126,6 +138,7 @@ export class RelayClient implements RelayHandle {
   }
 
   resend(commandId: string): void {
+    if (this.stopped) return;
     this.guard(() => this.commands.resend(commandId));
   }
 
@@ -197,7 +210,9 @@ export class RelayClient implements RelayHandle {
     if (conn !== this.conn || conn.live) return;
     conn.live = true;
     this.failures = 0;
-    this.store.updateRelay(this.relay, { connection: { kind: 'live' } });
+    const warnings = this.store.getRelay(this.relay)?.warnings ?? [];
+    const current = warnings.filter((w) => !w.startsWith(UNANSWERED_SUBSCRIBE));
+    this.store.updateRelay(this.relay, current.length === warnings.length ? { connection: { kind: 'live' } } : { connection: { kind: 'live' }, warnings: current });
     // Commands queued across an outage wait for the replay burst to end: an ack
     // recorded while we were away settles them without a needless resend.
     if (!conn.subscription?.replaying) this.commands.flush();
@@ -257,10 +272,23 @@ export class RelayClient implements RelayHandle {
     conn.subscription = new ConsoleSubscription(this.store, this.relay, this.options.filter, this.options.capture, this.timing, {
       send: (f) => socket?.send(f) ?? false,
       settled: () => this.goLive(conn),
-      burstEnded: () => this.commands.flush(),
+      burstEnded: () => {
+        if (conn === this.conn) this.caughtUp = true;
+        this.commands.flush();
+      },
+      unanswered: () => this.subscribeUnanswered(conn),
     });
     conn.subscription.begin(info.replayAll);
     if (info.roster) this.requestRoster(conn);
+  }
+
+  /** No `subscribed` and no error for our subscribe: drop the socket and reconnect with backoff. */
+  private subscribeUnanswered(conn: Connection): void {
+    if (conn !== this.conn || this.stopped) return;
+    const ms = this.timing.subscribeTimeoutMs;
+    const why = `${UNANSWERED_SUBSCRIBE} within ${ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`}`;
+    this.store.warnRelay(this.relay, `${why}: reconnecting`);
+    conn.socket?.terminate(why);
   }
 
   private onError(conn: Connection, frame: Frame): void {
@@ -282,7 +310,8 @@ export class RelayClient implements RelayHandle {
 
   private onEvent(conn: Connection, text: string): void {
     if (conn !== this.conn) return;
-    const replayed = conn.subscription?.replaying ?? false;
+    // Only the start-up burst is history; a reconnect burst may hold requests raised during the outage.
+    const replayed = !this.caughtUp && (conn.subscription?.replaying ?? false);
     conn.subscription?.touch();
     const event = ingestEvent(this.store, this.relay, text, replayed);
     if (!event) return;

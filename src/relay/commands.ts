@@ -5,13 +5,20 @@
 // a local verdict, never sent. A late ack still settles (the store shows the
 // truth). A connection lost while waiting puts the command back in the queue;
 // it goes out again, same id, once the next connection is live.
+//
+// An ack counts only when it comes from the target: its `source` must be the
+// source of the request the command answers (a different emitter that shares
+// the session name must not settle it, or the real ack would then be ignored).
+// When the request record is gone from the store, the ack must carry the same
+// session and agent as the request had (remembered when the command was made).
+// Roster ack windows are untrusted: clamped to [1 s, 300 s] (clampAckWindow).
 
 import { buildRespond } from '../protocol/respond.js';
 import type { AepEvent, Answer } from '../protocol/types.js';
 import type { ConsoleStore } from '../store/store.js';
 import type { CommandOutcome } from '../store/types.js';
 import { oneLine } from './text.js';
-import { later, type RelayTiming } from './timing.js';
+import { clampAckWindow, later, type RelayTiming } from './timing.js';
 
 export interface CommandLink {
   /** True when the connection is live and a command may go on the wire now. */
@@ -20,10 +27,22 @@ export interface CommandLink {
   send(event: AepEvent): boolean;
 }
 
+/** Who must ack a command: the emitter of the request it answers. */
+interface Target {
+  source: string;
+  agent: string;
+  session: string;
+}
+
+/** Targets kept for late acks (after a local timeout); oldest dropped beyond this. */
+const MAX_TARGETS = 1_000;
+
 interface Pending {
   id: string;
   event: AepEvent;
   session: string;
+  /** The request's emitter, when known (always for commands made by respond()). */
+  target?: Target;
   /** Sends in the current round (reset by a requeue or by resend()). */
   sends: number;
   queued: boolean;
@@ -33,6 +52,9 @@ interface Pending {
 
 export class CommandSender {
   private readonly pending = new Map<string, Pending>();
+  /** command id → the request's emitter; outlives `pending` so a late ack can still be checked. */
+  private readonly targets = new Map<string, Target>();
+  private disposed = false;
 
   constructor(
     private readonly store: ConsoleStore,
@@ -44,6 +66,7 @@ export class CommandSender {
 
   /** Builds and sends (or queues) an answer; '' when the request is unknown on this relay. */
   respond(requestKey: string, answer: Answer): string {
+    if (this.disposed) return '';
     const record = this.store.request(requestKey);
     if (!record || record.relay !== this.relay) return '';
     const event = buildRespond({
@@ -53,9 +76,11 @@ export class CommandSender {
       host: this.identity.host,
       fields: record.payload.fields,
     });
-    const windowMs = this.store.ackWindowMs(this.relay, record.session) ?? this.timing.defaultAckWindowMs;
+    const windowMs = clampAckWindow(this.store.ackWindowMs(this.relay, record.session), this.timing);
+    const target: Target = { source: record.source, agent: record.agent, session: record.session };
     this.store.commandCreated(this.relay, requestKey, event, answer, windowMs);
-    const entry: Pending = { id: event.id, event, session: record.session, sends: 0, queued: true, windowMs };
+    const entry: Pending = { id: event.id, event, session: record.session, target, sends: 0, queued: true, windowMs };
+    this.remember(entry.id, target);
     this.pending.set(entry.id, entry);
     if (this.link.ready()) this.transmit(entry);
     return entry.id;
@@ -63,15 +88,17 @@ export class CommandSender {
 
   /** `r`: a timed-out command goes out again with the same id and a fresh set of retries. */
   resend(commandId: string): void {
+    if (this.disposed) return;
     const command = this.store.command(commandId);
     if (!command || command.relay !== this.relay || command.state !== 'timeout' || this.pending.has(commandId)) return;
     const entry: Pending = {
       id: command.id,
       event: command.event,
       session: command.event.session ?? '',
+      target: this.targetOf(command.id, command.requestKey),
       sends: 0,
       queued: true,
-      windowMs: command.ackWindowMs,
+      windowMs: clampAckWindow(command.ackWindowMs, this.timing),
     };
     this.pending.set(entry.id, entry);
     if (this.link.ready()) this.transmit(entry);
@@ -105,6 +132,7 @@ export class CommandSender {
     const command = this.store.command(event.cause);
     if (!command || command.relay !== this.relay) return;
     if (typeof event.session === 'string' && command.event.session !== undefined && event.session !== command.event.session) return;
+    if (!this.fromTarget(event, command.id, command.requestKey)) return;
     if (event.type === 'control.accepted') {
       this.settle(event.cause, { state: 'accepted' });
       return;
@@ -121,9 +149,51 @@ export class CommandSender {
     return this.settle(cause, text === undefined ? { state: 'refused-by-relay', code } : { state: 'refused-by-relay', code, detail: text });
   }
 
+  /**
+   * The client stopped: nothing more goes on the wire. Commands still waiting
+   * (in flight or queued) settle as a local `timeout` (no ack was seen), so
+   * the UI never shows "sending" forever. A timeout is never sent.
+   */
   dispose(): void {
-    for (const entry of this.pending.values()) clearTimeout(entry.timer);
+    if (this.disposed) return;
+    this.disposed = true;
+    const entries = [...this.pending.values()];
+    for (const entry of entries) clearTimeout(entry.timer);
     this.pending.clear();
+    for (const entry of entries) {
+      const command = this.store.command(entry.id);
+      if (command && command.relay === this.relay && command.state === 'sending') this.store.commandSettled(entry.id, { state: 'timeout' });
+    }
+  }
+
+  /** Does this ack come from the emitter of the request the command answers? */
+  private fromTarget(event: AepEvent, commandId: string, requestKey: string): boolean {
+    const request = this.store.request(requestKey);
+    if (request) return event.source === request.source;
+    // The request record is gone (pruned): same session and same agent as it had.
+    const target = this.pending.get(commandId)?.target ?? this.targets.get(commandId);
+    if (!target) return false;
+    return event.session === target.session && event.agent === target.agent;
+  }
+
+  private targetOf(commandId: string, requestKey: string): Target | undefined {
+    const known = this.targets.get(commandId);
+    if (known) return known;
+    const request = this.store.request(requestKey);
+    if (!request) return undefined;
+    const target: Target = { source: request.source, agent: request.agent, session: request.session };
+    this.remember(commandId, target);
+    return target;
+  }
+
+  private remember(commandId: string, target: Target): void {
+    this.targets.delete(commandId);
+    this.targets.set(commandId, target);
+    while (this.targets.size > MAX_TARGETS) {
+      const oldest = this.targets.keys().next().value;
+      if (oldest === undefined) break;
+      this.targets.delete(oldest);
+    }
   }
 
   private settle(commandId: string, outcome: CommandOutcome): boolean {
@@ -140,8 +210,9 @@ export class CommandSender {
   }
 
   private transmit(entry: Pending): void {
-    const command = this.store.command(entry.id);
-    entry.windowMs = this.store.ackWindowMs(this.relay, entry.session) ?? command?.ackWindowMs ?? entry.windowMs;
+    // The roster may have changed since the command was made: its (clamped) window wins.
+    const fromRoster = this.store.ackWindowMs(this.relay, entry.session);
+    entry.windowMs = clampAckWindow(fromRoster ?? this.store.command(entry.id)?.ackWindowMs ?? entry.windowMs, this.timing);
     if (!this.link.send(entry.event)) {
       entry.queued = true;
       return;

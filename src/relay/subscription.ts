@@ -6,9 +6,15 @@
 // Replay precedes live delivery on a subscription, so the burst is taken to be
 // every Event from the subscribe (in practice from `subscribed`) until the
 // first gap of `replayQuietMs` (~300 ms) without an Event, capped at
-// `replayMaxMs` (a busy live stream is never quiet). Events in a burst are applied with `replayed: true` (no bell).
-// That holds on every connection: the first burst is the history at startup,
-// a reconnect burst is history again (mostly duplicates the store absorbs).
+// `replayMaxMs` (a busy live stream is never quiet). `replaying` is true during
+// the burst on every connection (the queued-command flush waits for it); whether
+// burst events are marked `replayed` (no bell) is the client's call: only until
+// the start-up burst has completed once (see RelayClient.onEvent).
+//
+// A relay that never answers the subscribe (neither `subscribed` nor an error
+// with its id) would leave the connection not live forever while pings keep it
+// open: after `subscribeTimeoutMs` the `unanswered` hook fires (the client
+// drops the socket and reconnects with backoff).
 
 import type { ConsoleStore } from '../store/store.js';
 import type { Capture, ResumePosition } from '../protocol/types.js';
@@ -23,6 +29,8 @@ export interface SubscriptionHooks {
   settled(): void;
   /** The replay burst after `subscribed` went quiet. */
   burstEnded(): void;
+  /** The relay answered the subscribe neither way within `subscribeTimeoutMs`. */
+  unanswered(): void;
 }
 
 let subscriptionCounter = 0;
@@ -40,6 +48,7 @@ export class ConsoleSubscription {
   private burstStart = 0;
   private lastEventAt = 0;
   private burstTimer?: ReturnType<typeof setTimeout>;
+  private answerTimer?: ReturnType<typeof setTimeout>;
   private disposed = false;
 
   constructor(
@@ -75,12 +84,23 @@ export class ConsoleSubscription {
     if (merged.warning) this.store.warnRelay(this.relay, merged.warning);
     const from: 'all' | ResumePosition[] = mode === 'all' ? 'all' : this.store.resumePositions(this.relay);
     this.hooks.send(subscribeFrame(this.id, merged.filter, from, this.capture));
+    clearTimeout(this.answerTimer);
+    this.answerTimer = later(() => {
+      this.answerTimer = undefined;
+      if (!this.disposed && !this.done) this.hooks.unanswered();
+    }, this.timing.subscribeTimeoutMs);
+  }
+
+  private answered(): void {
+    clearTimeout(this.answerTimer);
+    this.answerTimer = undefined;
   }
 
   /** Handles `subscribed`, `error` (with our id) and `replay-exhausted`; false when the frame is not ours. */
   handle(frame: Frame): boolean {
     if (this.disposed || this.id === undefined) return false;
     if (frame.type === 'subscribed' && frame.id === this.id) {
+      this.answered();
       this.done = true;
       if (this.store.getRelay(this.relay)?.subscriptionError) this.store.updateRelay(this.relay, { subscriptionError: undefined });
       this.startBurst();
@@ -88,6 +108,7 @@ export class ConsoleSubscription {
       return true;
     }
     if (frame.type === 'error' && frame.id === this.id && !this.done) {
+      this.answered();
       const code = text(frame.code, 60) ?? 'error';
       const detail = text(frame.detail);
       if (this.mode === 'all' && code === 'invalid-filter' && !this.fellBack) {
@@ -153,6 +174,7 @@ export class ConsoleSubscription {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
+    this.answered();
     this.endBurst();
   }
 }

@@ -11,6 +11,8 @@ export interface RelayTiming {
   unauthorizedRetryMs: number;
   /** The relay must send its hello within this after the socket opens. */
   helloTimeoutMs: number;
+  /** The relay must answer a `subscribe` (`subscribed` or an error with its id) within this, else reconnect. */
+  subscribeTimeoutMs: number;
   /** A replay burst ends after this long without an Event (no end-of-replay marker exists). */
   replayQuietMs: number;
   /** A replay burst never lasts longer than this (a busy live stream is never quiet). */
@@ -34,6 +36,7 @@ export const DEFAULT_TIMING: RelayTiming = {
   backoffMaxMs: 15_000,
   unauthorizedRetryMs: 15_000,
   helloTimeoutMs: 10_000,
+  subscribeTimeoutMs: 10_000,
   replayQuietMs: 300,
   replayMaxMs: 10_000,
   pingAfterMs: 45_000,
@@ -57,6 +60,25 @@ export function backoffDelay(attempt: number, timing: RelayTiming, random: () =>
   const r = random();
   const jitter = 1 + ((Number.isFinite(r) ? Math.min(Math.max(r, 0), 1) : 0.5) * 2 - 1) * 0.2;
   return Math.max(0, Math.round(base * jitter));
+}
+
+/** Bounds of an ack window read from a roster (AEP-0004 §3); anything else is not believed. */
+export const ACK_WINDOW_MIN_MS = 1_000;
+export const ACK_WINDOW_MAX_MS = 300_000;
+/** The spec default ack window, used when the configured default is unusable. */
+const SPEC_ACK_WINDOW_MS = 10_000;
+/** setTimeout fires after 1 ms (with a TimeoutOverflowWarning on stderr) above this. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * The ack window to wait for: `value` (a roster's `ack_window_ms`, untrusted)
+ * when it is a finite number within [1 s, 300 s], else the default from the
+ * timing (the spec's 10 s unless a test shortened it).
+ */
+export function clampAckWindow(value: unknown, timing: Pick<RelayTiming, 'defaultAckWindowMs'>): number {
+  if (typeof value === 'number' && Number.isFinite(value) && value >= ACK_WINDOW_MIN_MS && value <= ACK_WINDOW_MAX_MS) return value;
+  const fallback = timing.defaultAckWindowMs;
+  return typeof fallback === 'number' && Number.isFinite(fallback) && fallback > 0 && fallback <= MAX_TIMER_MS ? fallback : SPEC_ACK_WINDOW_MS;
 }
 
 export type Timer = ReturnType<typeof setTimeout>;

@@ -113,16 +113,44 @@ describe('respond', () => {
   });
 
   it('uses the ack window from the roster', async () => {
-    const { conn, store, client, key } = await ready([{ session: 's1', control: { accepts: ['control.attention.respond'], ack_window_ms: 500 } }]);
+    const { conn, store, client, key } = await ready([{ session: 's1', control: { accepts: ['control.attention.respond'], ack_window_ms: 1_500 } }]);
     const id = client.respond(key, { option: 'allow' });
     await conn.next(isCommand);
-    assert.equal(store.command(id)?.ackWindowMs, 500);
-    mock.timers.tick(500);
+    assert.equal(store.command(id)?.ackWindowMs, 1_500);
+    mock.timers.tick(1_500);
     await conn.next(isCommand);
-    mock.timers.tick(500);
+    mock.timers.tick(1_500);
     await conn.next(isCommand);
-    mock.timers.tick(500);
-    await waitFor(store, (s) => s.command(id)?.state === 'timeout', 'timeout after 3 × 500 ms');
+    mock.timers.tick(1_500);
+    await waitFor(store, (s) => s.command(id)?.state === 'timeout', 'timeout after 3 × 1.5 s');
+  });
+
+  it('clamps a hostile ack window read from the store to the default 10 s (no 1 ms timer, no overflow warning)', async () => {
+    for (const hostile of [2 ** 40, 999, 0, -1, Infinity, NaN, 300_001]) {
+      const { conn, store, client, key } = await ready();
+      const read = mock.method(store, 'ackWindowMs', () => hostile);
+      const warnings: Error[] = [];
+      const onWarning = (w: Error): void => void warnings.push(w);
+      process.on('warning', onWarning);
+      try {
+        const id = client.respond(key, { option: 'allow' });
+        await conn.next(isCommand);
+        assert.ok(read.mock.callCount() >= 1, 'the window is read from the store');
+        assert.equal(store.command(id)?.ackWindowMs, 10_000, String(hostile));
+        mock.timers.tick(9_999);
+        await waitFor(store, (s) => s.command(id)?.attempts === 1, 'still one send');
+        assert.equal(conn.frames.filter(isCommand).length, 1, `no early retry for ${hostile}`);
+        mock.timers.tick(1);
+        await conn.next(isCommand);
+        assert.equal(store.command(id)?.attempts, 2);
+        assert.deepEqual(warnings.filter((w) => w.name === 'TimeoutOverflowWarning'), []);
+      } finally {
+        process.off('warning', onWarning);
+        read.mock.restore();
+        mock.timers.reset();
+        while (cleanups.length) await cleanups.pop()!();
+      }
+    }
   });
 
   it('resend() sends a timed-out command again with the same id and fresh retries', async () => {
@@ -152,6 +180,53 @@ describe('respond', () => {
     await waitFor(store, (s) => s.command(id)?.state === 'accepted', 'accepted');
     client.resend(id); // not timed out: ignored
     assert.equal(conn.frames.filter(isCommand).length, 7);
+  });
+
+  it('ignores an ack from another emitter that shares the session name; the target\'s ack settles', async () => {
+    const { conn, store, client, key } = await ready();
+    const id = client.respond(key, { option: 'allow' });
+    await conn.next(isCommand);
+    // Same session name, other agent; then same agent and session on another host: neither is the target.
+    conn.send({ ...ackEvent('control.accepted', id), source: 'aep://host-b/agent/codex/session/s1', agent: 'codex' });
+    conn.send({ ...ackEvent('control.accepted', id), source: 'aep://host-z/agent/claude-code/session/s1' });
+    conn.send(ackEvent('control.rejected', id, { reason: 'busy' })); // from the request's own source
+    const command = await waitFor(store, (s) => (s.command(id)?.state !== 'sending' ? s.command(id) : undefined), 'settled');
+    assert.equal(command.state, 'rejected', 'the impostor acks did not win');
+    assert.equal(command.reason, 'busy');
+  });
+
+  it('when the request record is gone, an ack must match the request\'s session and agent', async () => {
+    const { conn, store, client, key } = await ready();
+    const id = client.respond(key, { option: 'allow' });
+    await conn.next(isCommand);
+    const pruned = mock.method(store, 'request', () => undefined); // the store pruned the record
+    try {
+      conn.send({ ...ackEvent('control.accepted', id), source: 'aep://host-b/agent/codex/session/s1', agent: 'codex' });
+      conn.send(ackEvent('control.accepted', id, {}, 's2')); // same agent, other session
+      conn.send({ ...ackEvent('control.rejected', id, { reason: 'refused' }), source: 'aep://host-a/agent/claude-code/session/s1-restarted' });
+      const command = await waitFor(store, (s) => (s.command(id)?.state !== 'sending' ? s.command(id) : undefined), 'settled');
+      assert.equal(command.state, 'rejected', 'only the ack with the same session and agent counts');
+      assert.equal(command.reason, 'refused');
+      assert.ok(pruned.mock.callCount() >= 1);
+    } finally {
+      pruned.mock.restore();
+    }
+  });
+
+  it('a late ack after a local timeout still has to come from the target', async () => {
+    const { conn, store, client, key } = await ready();
+    const id = client.respond(key, { option: 'allow' });
+    await conn.next(isCommand);
+    for (let i = 0; i < 2; i++) {
+      mock.timers.tick(10_000);
+      await conn.next(isCommand);
+    }
+    mock.timers.tick(10_000);
+    await waitFor(store, (s) => s.command(id)?.state === 'timeout', 'timeout');
+    conn.send({ ...ackEvent('control.accepted', id), source: 'aep://host-b/agent/codex/session/s1', agent: 'codex' });
+    conn.send(ackEvent('control.rejected', id, { reason: 'invalid' }));
+    const command = await waitFor(store, (s) => (s.command(id)?.state !== 'timeout' ? s.command(id) : undefined), 'late ack');
+    assert.equal(command.state, 'rejected');
   });
 
   it('unknown request keys return an empty id and create nothing', async () => {
@@ -219,6 +294,43 @@ describe('commands across a reconnect', () => {
     await second.next(isCommand);
     mock.timers.tick(10_000);
     await waitFor(store, (s) => s.command(id)?.state === 'timeout', 'timeout');
+  });
+});
+
+describe('stop', () => {
+  it('settles an in-flight command as a local timeout, never sent; resend() after stop() does nothing', async () => {
+    const { conn, store, client, key } = await ready();
+    const id = client.respond(key, { option: 'allow' });
+    await conn.next(isCommand);
+    await waitFor(store, (s) => s.command(id)?.attempts === 1, 'sent');
+    const stopped = client.stop();
+    const command = store.command(id);
+    assert.equal(command?.state, 'timeout', 'settled at once, not "sending" forever');
+    assert.equal(command?.queued, false);
+    await stopped;
+    client.resend(id);
+    assert.equal(store.command(id)?.state, 'timeout', 'resend after stop neither queues nor sends');
+    assert.equal(store.command(id)?.queued, false);
+    assert.equal(client.respond(key, { option: 'deny' }), '');
+    mock.timers.tick(60_000);
+    assert.equal(conn.frames.filter(isCommand).length, 1, 'nothing more on the wire, the timeout included');
+    assert.deepEqual(store.inFlightCommands(), []);
+  });
+
+  it('settles a command still queued across an outage as a local timeout', async () => {
+    const { relay, conn, store, client, key } = await ready();
+    conn.terminate();
+    await waitFor(store, (s) => s.getRelay(client.relay)?.connection.kind === 'reconnecting', 'reconnecting');
+    const id = client.respond(key, { option: 'deny' });
+    assert.equal(store.command(id)?.queued, true);
+    await client.stop();
+    assert.equal(store.command(id)?.state, 'timeout');
+    assert.equal(store.command(id)?.attempts, 0);
+    client.resend(id);
+    mock.timers.tick(60_000);
+    assert.equal(store.command(id)?.state, 'timeout');
+    assert.equal(relay.connections.length, 1, 'no reconnect after stop');
+    assert.deepEqual(store.inFlightCommands(), []);
   });
 });
 

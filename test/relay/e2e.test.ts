@@ -44,11 +44,11 @@ async function raised(store: ConsoleStore, agent: DemoAgent, request: RaiseReque
   return waitFor(store, (s) => findRequest(s, id), `request ${id}`);
 }
 
-function settled(store: ConsoleStore, commandId: string) {
+function settled(store: ConsoleStore, commandId: string, timeoutMs?: number) {
   return waitFor(store, (s) => {
     const command = s.command(commandId);
     return command && command.state !== 'sending' ? command : undefined;
-  }, `command ${commandId} settled`);
+  }, `command ${commandId} settled`, timeoutMs);
 }
 
 describe('against the demo relay with a token', () => {
@@ -181,12 +181,14 @@ describe('against the demo relay with a token', () => {
   });
 
   it('ack silence: the same id is resent twice, then a local timeout', async () => {
-    const a = await agent(nextSession(), 150);
+    // The smallest window a roster may declare (shorter ones are not believed): 3 × 1 s.
+    const a = await agent(nextSession(), 1_000);
     a.silent = true;
-    await waitFor(store, (s) => s.ackWindowMs(client.relay, a.session) === 150, 'ack window from the roster');
+    await waitFor(store, (s) => s.ackWindowMs(client.relay, a.session) === 1_000, 'ack window from the roster');
     const request = await raised(store, a, PERMISSION);
     const id = client.respond(request.key, { option: 'allow' });
-    const command = await settled(store, id);
+    assert.equal(store.command(id)?.ackWindowMs, 1_000);
+    const command = await settled(store, id, 8_000);
     assert.equal(command.state, 'timeout');
     assert.equal(command.attempts, 3);
     assert.deepEqual(a.received.map((c) => c.id), [id, id, id]);

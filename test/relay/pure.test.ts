@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { mergeFilter, subscribeFrame } from '../../src/relay/filter.js';
-import { backoffDelay, DEFAULT_TIMING } from '../../src/relay/timing.js';
+import { backoffDelay, clampAckWindow, DEFAULT_TIMING } from '../../src/relay/timing.js';
 import { relayUrls } from '../../src/relay/url.js';
 
 describe('relayUrls', () => {
@@ -75,5 +75,21 @@ describe('subscribeFrame', () => {
   it('omits an empty from and a missing capture', () => {
     assert.deepEqual(subscribeFrame('sub-1', { type: ['a.*'] }, [], undefined), { type: 'subscribe', id: 'sub-1', filter: { type: ['a.*'] } });
     assert.deepEqual(subscribeFrame('sub-1', {}, 'all', 'metadata'), { type: 'subscribe', id: 'sub-1', filter: {}, from: 'all', capture: 'metadata' });
+  });
+});
+
+describe('clampAckWindow', () => {
+  it('believes a roster window only within [1 s, 300 s]; anything else is the default 10 s', () => {
+    for (const ok of [1_000, 1_500, 10_000, 299_999.5, 300_000]) assert.equal(clampAckWindow(ok, DEFAULT_TIMING), ok);
+    for (const bad of [undefined, null, '5000', 0, -1, 999, 300_001, 2 ** 31, 2 ** 40, Number.MAX_VALUE, Infinity, -Infinity, NaN]) {
+      assert.equal(clampAckWindow(bad, DEFAULT_TIMING), 10_000, String(bad));
+    }
+  });
+
+  it('falls back to a shortened default, and to 10 s when the default itself is unusable', () => {
+    assert.equal(clampAckWindow(2 ** 40, { defaultAckWindowMs: 150 }), 150);
+    assert.equal(clampAckWindow(undefined, { defaultAckWindowMs: NaN }), 10_000);
+    assert.equal(clampAckWindow(undefined, { defaultAckWindowMs: 2 ** 31 }), 10_000);
+    assert.equal(clampAckWindow(undefined, { defaultAckWindowMs: 0 }), 10_000);
   });
 });
