@@ -2,24 +2,17 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { startDemoAgent, type DemoAgent } from '../../src/demo/agent.js';
 import { startDemoRelay, type DemoRelay } from '../../src/demo/relay.js';
+import { permissionRequest, replicasField, selectField, serviceNameField, stagedField } from '../support/requests.js';
 import { consumer, respond, until, type Frame, type TestClient } from './helpers.js';
 
 const TOKEN = 'agent-token';
-const PERMISSION = {
-  kind: 'permission',
-  subject: 'Bash',
-  prompt: 'Permission requested: Bash — rm -rf build/',
-  options: [
-    { id: 'allow', label: 'Allow' },
-    { id: 'deny', label: 'Deny' },
-  ],
-};
+const PERMISSION = permissionRequest('Permission requested: Bash — rm -rf build/');
 const FORM_FIELDS = [
-  { id: 'name', type: 'string' as const, label: 'Service name', required: true },
-  { id: 'replicas', type: 'number' as const, label: 'Replicas', min: 1, max: 10 },
-  { id: 'staged', type: 'boolean' as const, label: 'Staging first?' },
-  { id: 'db', type: 'select' as const, label: 'Database', other: true, choices: [{ id: '1', label: 'PostgreSQL' }, { id: '2', label: 'SQLite' }] },
-  { id: 'regions', type: 'select' as const, label: 'Regions', multi: true, choices: [{ id: 'us', label: 'us-east' }, { id: 'eu', label: 'eu-west' }] },
+  serviceNameField(),
+  replicasField(),
+  stagedField('Staging first?'),
+  selectField('db', 'Database', [['1', 'PostgreSQL'], ['2', 'SQLite']], { other: true }),
+  selectField('regions', 'Regions', [['us', 'us-east'], ['eu', 'eu-west']], { multi: true }),
 ];
 
 describe('demo agent: a conformant target', () => {

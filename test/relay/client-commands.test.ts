@@ -1,54 +1,13 @@
 // Commands against a scriptable loopback relay, with node:test mock timers
-// driving ack windows, backoff and liveness (sockets stay real).
+// driving ack windows and backoff (sockets stay real); liveness is in
+// client-liveness.test.ts.
 
 import assert from 'node:assert/strict';
-import { afterEach, describe, it, mock } from 'node:test';
-import { RelayClient } from '../../src/relay/client.js';
-import { ConsoleStore } from '../../src/store/store.js';
-import { startFakeRelay, type FakeConnection, type FakeRelay } from './fake-relay.js';
-import { ackEvent, connectionKind, requestEvent, waitFor } from './helpers.js';
+import { describe, it, mock } from 'node:test';
+import { backLive, cleanUp, drop, isCommand, ready, resetAfterEach, silentToTimeout } from './harness.js';
+import { ackEvent, requestEvent, waitFor } from './helpers.js';
 
-const cleanups: Array<() => Promise<unknown>> = [];
-afterEach(async () => {
-  mock.timers.reset();
-  while (cleanups.length) await cleanups.pop()!();
-});
-
-const isCommand = (f: { type?: string }) => f?.type === 'control.attention.respond';
-
-interface Ready {
-  relay: FakeRelay;
-  conn: FakeConnection;
-  store: ConsoleStore;
-  client: RelayClient;
-  key: string;
-}
-
-/** A live client whose store holds one pending request, with mock timers enabled afterwards. */
-async function ready(roster?: unknown[]): Promise<Ready> {
-  const relay = await startFakeRelay({ roster });
-  const store = new ConsoleStore();
-  const client = new RelayClient({
-    url: relay.url,
-    name: 'aep-console',
-    host: 'test-host',
-    token: 't',
-    store,
-    random: () => 0.5,
-    timing: { replayQuietMs: 30 },
-  });
-  cleanups.push(() => relay.close(), () => client.stop());
-  client.start();
-  const conn = await relay.connection(0);
-  const request = requestEvent();
-  await waitFor(store, (s) => s.getRelay(client.relay)?.connection.kind === 'live', 'live');
-  conn.send(request);
-  const record = await waitFor(store, (s) => s.allRequests()[0], 'request');
-  await waitFor(store, (s) => !s.getRelay(client.relay)?.replaying, 'burst over');
-  if (roster) await waitFor(store, (s) => s.claimants(client.relay, 's1') !== undefined, 'roster');
-  mock.timers.enable({ apis: ['setTimeout', 'Date'] });
-  return { relay, conn, store, client, key: record.key };
-}
+resetAfterEach();
 
 describe('respond', () => {
   it('builds a respond for the request and settles on control.accepted', async () => {
@@ -117,12 +76,7 @@ describe('respond', () => {
     const id = client.respond(key, { option: 'allow' });
     await conn.next(isCommand);
     assert.equal(store.command(id)?.ackWindowMs, 1_500);
-    mock.timers.tick(1_500);
-    await conn.next(isCommand);
-    mock.timers.tick(1_500);
-    await conn.next(isCommand);
-    mock.timers.tick(1_500);
-    await waitFor(store, (s) => s.command(id)?.state === 'timeout', 'timeout after 3 × 1.5 s');
+    await silentToTimeout(conn, store, id, { windowMs: 1_500, label: 'timeout after 3 × 1.5 s' });
   });
 
   it('clamps a hostile ack window read from the store to the default 10 s (no 1 ms timer, no overflow warning)', async () => {
@@ -148,7 +102,7 @@ describe('respond', () => {
         process.off('warning', onWarning);
         read.mock.restore();
         mock.timers.reset();
-        while (cleanups.length) await cleanups.pop()!();
+        await cleanUp();
       }
     }
   });
@@ -157,22 +111,12 @@ describe('respond', () => {
     const { conn, store, client, key } = await ready();
     const id = client.respond(key, { option: 'allow' });
     await conn.next(isCommand);
-    for (let i = 0; i < 2; i++) {
-      mock.timers.tick(10_000);
-      await conn.next(isCommand);
-    }
-    mock.timers.tick(10_000);
-    await waitFor(store, (s) => s.command(id)?.state === 'timeout', 'timeout');
+    await silentToTimeout(conn, store, id);
     client.resend(id);
     const again = await conn.next(isCommand);
     assert.equal(again.id, id);
     await waitFor(store, (s) => s.command(id)?.state === 'sending' && s.command(id)?.attempts === 4, 'sending again');
-    mock.timers.tick(10_000);
-    await conn.next(isCommand);
-    mock.timers.tick(10_000);
-    await conn.next(isCommand);
-    mock.timers.tick(10_000);
-    await waitFor(store, (s) => s.command(id)?.state === 'timeout' && s.command(id)?.attempts === 6, 'timeout again');
+    await silentToTimeout(conn, store, id, { attempts: 6, label: 'timeout again' });
     client.resend('unknown');
     client.resend(id);
     await conn.next(isCommand);
@@ -217,12 +161,7 @@ describe('respond', () => {
     const { conn, store, client, key } = await ready();
     const id = client.respond(key, { option: 'allow' });
     await conn.next(isCommand);
-    for (let i = 0; i < 2; i++) {
-      mock.timers.tick(10_000);
-      await conn.next(isCommand);
-    }
-    mock.timers.tick(10_000);
-    await waitFor(store, (s) => s.command(id)?.state === 'timeout', 'timeout');
+    await silentToTimeout(conn, store, id);
     conn.send({ ...ackEvent('control.accepted', id), source: 'aep://host-b/agent/codex/session/s1', agent: 'codex' });
     conn.send(ackEvent('control.rejected', id, { reason: 'invalid' }));
     const command = await waitFor(store, (s) => (s.command(id)?.state !== 'timeout' ? s.command(id) : undefined), 'late ack');
@@ -239,14 +178,11 @@ describe('respond', () => {
 describe('commands across a reconnect', () => {
   it('queues a command while disconnected and sends it once, same id, after the replay burst', async () => {
     const { relay, conn, store, client, key } = await ready();
-    conn.terminate();
-    await waitFor(store, (s) => s.getRelay(client.relay)?.connection.kind === 'reconnecting', 'reconnecting');
+    await drop(conn, store, client);
     const id = client.respond(key, { option: 'deny' });
     assert.equal(store.command(id)?.queued, true);
     assert.equal(store.command(id)?.attempts, 0);
-    mock.timers.tick(500); // backoff: 500 ms × (1 + 0) with random 0.5
-    const second = await relay.connection(1);
-    await waitFor(store, (s) => s.getRelay(client.relay)?.connection.kind === 'live', 'live again');
+    const second = await backLive(relay, store, client); // backoff: 500 ms × (1 + 0) with random 0.5
     second.send(requestEvent()); // a replayed event keeps the burst going
     await waitFor(store, (s) => s.allRequests().length === 2, 'replayed');
     assert.equal(second.frames.filter(isCommand).length, 0, 'held until the burst is over');
@@ -263,9 +199,7 @@ describe('commands across a reconnect', () => {
     conn.terminate();
     await waitFor(store, (s) => s.command(id)?.queued === true, 'queued again');
     assert.equal(store.command(id)?.state, 'sending');
-    mock.timers.tick(500);
-    const second = await relay.connection(1);
-    await waitFor(store, (s) => s.getRelay(client.relay)?.connection.kind === 'live', 'live again');
+    const second = await backLive(relay, store, client);
     second.send(ackEvent('control.accepted', id));
     await waitFor(store, (s) => s.command(id)?.state === 'accepted', 'accepted from the replay');
     mock.timers.tick(1_000);
@@ -281,19 +215,12 @@ describe('commands across a reconnect', () => {
     await conn.next(isCommand); // second send of the round
     conn.terminate();
     await waitFor(store, (s) => s.command(id)?.queued === true, 'queued');
-    mock.timers.tick(500);
-    const second = await relay.connection(1);
-    await waitFor(store, (s) => s.getRelay(client.relay)?.connection.kind === 'live', 'live again');
+    const second = await backLive(relay, store, client);
     mock.timers.tick(300);
     const resent = await second.next(isCommand);
     assert.equal(resent.id, id);
     // A fresh round after the requeue: three sends on this connection before a timeout.
-    mock.timers.tick(10_000);
-    await second.next(isCommand);
-    mock.timers.tick(10_000);
-    await second.next(isCommand);
-    mock.timers.tick(10_000);
-    await waitFor(store, (s) => s.command(id)?.state === 'timeout', 'timeout');
+    await silentToTimeout(second, store, id);
   });
 });
 
@@ -319,8 +246,7 @@ describe('stop', () => {
 
   it('settles a command still queued across an outage as a local timeout', async () => {
     const { relay, conn, store, client, key } = await ready();
-    conn.terminate();
-    await waitFor(store, (s) => s.getRelay(client.relay)?.connection.kind === 'reconnecting', 'reconnecting');
+    await drop(conn, store, client);
     const id = client.respond(key, { option: 'deny' });
     assert.equal(store.command(id)?.queued, true);
     await client.stop();
@@ -331,45 +257,5 @@ describe('stop', () => {
     assert.equal(store.command(id)?.state, 'timeout');
     assert.equal(relay.connections.length, 1, 'no reconnect after stop');
     assert.deepEqual(store.inFlightCommands(), []);
-  });
-});
-
-describe('liveness', () => {
-  it('pings after 45 s of silence and drops the connection after 90 s', async () => {
-    const { relay, conn, store, client } = await ready();
-    // The liveness timer was armed before the clock was mocked: reconnect once
-    // so every timer of the new connection runs on the mock clock.
-    conn.terminate();
-    await waitFor(store, (s) => s.getRelay(client.relay)?.connection.kind === 'reconnecting', 'reconnecting');
-    mock.timers.tick(500);
-    const second = await relay.connection(1);
-    await waitFor(store, (s) => s.getRelay(client.relay)?.connection.kind === 'live', 'live');
-    mock.timers.tick(45_000);
-    const ping = await second.next('ping');
-    assert.equal(typeof ping.t, 'number');
-    mock.timers.tick(44_000);
-    assert.equal(connectionKind(store, client.relay), 'live');
-    mock.timers.tick(1_000);
-    const state = await waitFor(store, (s) => {
-      const c = s.getRelay(client.relay)?.connection;
-      return c?.kind === 'reconnecting' ? c : undefined;
-    }, 'dead → reconnecting');
-    assert.match(state.reason ?? '', /no frames/);
-  });
-
-  it('any frame resets the silence clock', async () => {
-    const { relay, conn, store, client } = await ready();
-    conn.terminate();
-    await waitFor(store, (s) => s.getRelay(client.relay)?.connection.kind === 'reconnecting', 'reconnecting');
-    mock.timers.tick(500);
-    const second = await relay.connection(1);
-    await waitFor(store, (s) => s.getRelay(client.relay)?.connection.kind === 'live', 'live');
-    for (let i = 0; i < 4; i++) {
-      mock.timers.tick(40_000);
-      second.send({ type: 'ping', t: i });
-      await second.next((f: { type?: string; t?: number }) => f?.type === 'pong' && f.t === i);
-    }
-    assert.equal(connectionKind(store, client.relay), 'live');
-    assert.equal(relay.connections.length, 2);
   });
 });

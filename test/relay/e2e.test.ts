@@ -9,27 +9,17 @@ import type { AepEvent } from '../../src/protocol/types.js';
 import { RelayClient } from '../../src/relay/client.js';
 import { ConsoleStore } from '../../src/store/store.js';
 import type { RequestRecord } from '../../src/store/types.js';
+import { permissionRequest, replicasField, selectField } from '../support/requests.js';
 import { startDurableEmitter } from './durable-emitter.js';
-import { findRequest, relayStatus, waitFor } from './helpers.js';
+import { findRequest, relayStatus, waitFor, waitForConnection } from './helpers.js';
 
 const TOKEN = 'e2e-token';
 const TIMING = { rosterDebounceMs: 20, backoffInitialMs: 100 };
-const PERMISSION: RaiseRequest = {
-  kind: 'permission',
-  subject: 'Bash',
-  prompt: 'Run rm -rf build/?',
-  options: [
-    { id: 'allow', label: 'Allow' },
-    { id: 'deny', label: 'Deny' },
-  ],
-};
+const PERMISSION = permissionRequest('Run rm -rf build/?');
 const FORM: RaiseRequest = {
   kind: 'form',
   prompt: 'Deploy settings',
-  fields: [
-    { id: 'env', type: 'select', label: 'Environment', required: true, choices: [{ id: 'prod', label: 'Production' }, { id: 'staging', label: 'Staging' }] },
-    { id: 'replicas', type: 'number', label: 'Replicas', min: 1, max: 5 },
-  ],
+  fields: [selectField('env', 'Environment', [['prod', 'Production'], ['staging', 'Staging']], { required: true }), replicasField(5)],
 };
 
 let sessionCounter = 0;
@@ -42,6 +32,22 @@ async function live(store: ConsoleStore, client: RelayClient): Promise<void> {
 async function raised(store: ConsoleStore, agent: DemoAgent, request: RaiseRequest): Promise<RequestRecord> {
   const id = agent.raise(request);
   return waitFor(store, (s) => findRequest(s, id), `request ${id}`);
+}
+
+function resolved(store: ConsoleStore, key: string) {
+  return waitFor(store, (s) => (s.request(key)?.state === 'resolved' ? s.request(key) : undefined), 'resolved');
+}
+
+/** A console client of `relay` that is stopped, and the relay closed (the latest one, should the test restart it), once `body` is done. */
+async function withConsole(relay: DemoRelay, token: string | undefined, body: (ctx: { relay: DemoRelay; store: ConsoleStore; client: RelayClient }) => Promise<void>): Promise<void> {
+  const store = new ConsoleStore();
+  const ctx = { relay, store, client: new RelayClient({ url: relay.url, token, name: 'aep-console', store, timing: TIMING }) };
+  try {
+    await body(ctx);
+  } finally {
+    await ctx.client.stop();
+    await ctx.relay.close();
+  }
 }
 
 function settled(store: ConsoleStore, commandId: string, timeoutMs?: number) {
@@ -88,7 +94,7 @@ describe('against the demo relay with a token', () => {
     assert.equal(request.replayed, false);
     const id = client.respond(request.key, { option: 'allow' });
     assert.equal((await settled(store, id)).state, 'accepted');
-    const done = await waitFor(store, (s) => (s.request(request.key)?.state === 'resolved' ? s.request(request.key) : undefined), 'resolved');
+    const done = await resolved(store, request.key);
     assert.deepEqual(done.answered?.answer, { option: 'allow' });
     assert.equal(done.answered?.by, 'aep-console');
     assert.equal(done.answered?.cause, id);
@@ -101,7 +107,7 @@ describe('against the demo relay with a token', () => {
     const id = client.respond(request.key, { text: 'Allow' });
     assert.equal(a.received.length, 0);
     assert.equal((await settled(store, id)).state, 'accepted');
-    const done = await waitFor(store, (s) => (s.request(request.key)?.state === 'resolved' ? s.request(request.key) : undefined), 'resolved');
+    const done = await resolved(store, request.key);
     assert.deepEqual(done.answered?.answer, { option: 'allow' });
     assert.deepEqual(a.received[0].data, { answer: { text: 'Allow' } }, 'the console sends text as text');
     assert.equal(a.received[0].capture, 'redacted');
@@ -112,7 +118,7 @@ describe('against the demo relay with a token', () => {
     const request = await raised(store, a, PERMISSION);
     const id = client.respond(request.key, { text: 'use staging instead' });
     assert.equal((await settled(store, id)).state, 'accepted');
-    const done = await waitFor(store, (s) => (s.request(request.key)?.state === 'resolved' ? s.request(request.key) : undefined), 'resolved');
+    const done = await resolved(store, request.key);
     assert.deepEqual(done.answered?.answer, { option: 'deny', text: 'use staging instead' });
   });
 
@@ -121,7 +127,7 @@ describe('against the demo relay with a token', () => {
     const request = await raised(store, a, FORM);
     const id = client.respond(request.key, { values: { env: 'staging', replicas: 2 } });
     assert.equal((await settled(store, id)).state, 'accepted');
-    const done = await waitFor(store, (s) => (s.request(request.key)?.state === 'resolved' ? s.request(request.key) : undefined), 'resolved');
+    const done = await resolved(store, request.key);
     assert.deepEqual(done.answered?.answer.values, { env: 'staging', replicas: 2 });
   });
 
@@ -198,10 +204,7 @@ describe('against the demo relay with a token', () => {
 
 describe('against a relay without a token (watch-only)', () => {
   it('shows watch-only and a command comes back refused-by-relay unauthorized', async () => {
-    const relay = await startDemoRelay();
-    const store = new ConsoleStore();
-    const client = new RelayClient({ url: relay.url, name: 'aep-console', store, timing: TIMING });
-    try {
+    await withConsole(await startDemoRelay(), undefined, async ({ relay, store, client }) => {
       client.start();
       await live(store, client);
       assert.equal(relayStatus(store, client.relay).watchOnly, true);
@@ -215,72 +218,59 @@ describe('against a relay without a token (watch-only)', () => {
       } finally {
         await a.close();
       }
-    } finally {
-      await client.stop();
-      await relay.close();
-    }
+    });
   });
 });
 
 describe('wrong token', () => {
   it('shows unauthorized (HTTP 401)', async () => {
-    const relay = await startDemoRelay({ token: TOKEN });
-    const store = new ConsoleStore();
-    const client = new RelayClient({ url: relay.url, token: 'wrong', name: 'aep-console', store, timing: TIMING });
-    try {
+    await withConsole(await startDemoRelay({ token: TOKEN }), 'wrong', async ({ store, client }) => {
       client.start();
-      const state = await waitFor(store, (s) => {
-        const c = s.getRelay(client.relay)?.connection;
-        return c?.kind === 'unauthorized' ? c : undefined;
-      }, 'unauthorized');
+      const state = await waitForConnection(store, client.relay, 'unauthorized');
       assert.equal(state.detail, 'relay refused the token (HTTP 401)');
       assert.ok(!JSON.stringify(store.relays()).includes('wrong'));
-    } finally {
-      await client.stop();
-      await relay.close();
-    }
+    });
   });
 });
 
 describe('relay restart mid-session', () => {
   it('reconnects, keeps the same pending list without duplicates, and delivers a queued command exactly once', async () => {
-    let relay = await startDemoRelay({ token: TOKEN });
-    const port = relay.port;
-    const store = new ConsoleStore();
-    const client = new RelayClient({ url: relay.url, token: TOKEN, name: 'aep-console', store, timing: TIMING });
-    const one = startDurableEmitter({ relayUrl: relay.url, token: TOKEN, name: 'claude-code', session: 's_restart_1' });
-    const two = startDurableEmitter({ relayUrl: relay.url, token: TOKEN, name: 'codex', session: 's_restart_2' });
-    try {
-      client.start();
-      await live(store, client);
-      await Promise.all([one.connected(1), two.connected(1)]);
-      const idOne = one.raise('deploy to prod?');
-      const idTwo = two.raise('delete the cache?');
-      await waitFor(store, (s) => findRequest(s, idOne) && findRequest(s, idTwo), 'both requests');
-      const pendingBefore = store.allRequests().map((r) => r.key).sort();
+    const first = await startDemoRelay({ token: TOKEN });
+    const port = first.port;
+    await withConsole(first, TOKEN, async (ctx) => {
+      const { store, client } = ctx;
+      const one = startDurableEmitter({ relayUrl: first.url, token: TOKEN, name: 'claude-code', session: 's_restart_1' });
+      const two = startDurableEmitter({ relayUrl: first.url, token: TOKEN, name: 'codex', session: 's_restart_2' });
+      try {
+        client.start();
+        await live(store, client);
+        await Promise.all([one.connected(1), two.connected(1)]);
+        const idOne = one.raise('deploy to prod?');
+        const idTwo = two.raise('delete the cache?');
+        await waitFor(store, (s) => findRequest(s, idOne) && findRequest(s, idTwo), 'both requests');
+        const pendingBefore = store.allRequests().map((r) => r.key).sort();
 
-      await relay.close();
-      await waitFor(store, (s) => s.getRelay(client.relay)?.connection.kind !== 'live', 'connection lost');
-      const commandId = client.respond(findRequest(store, idOne)!.key, { option: 'allow' });
-      assert.equal(store.command(commandId)?.queued, true);
+        await ctx.relay.close();
+        await waitFor(store, (s) => s.getRelay(client.relay)?.connection.kind !== 'live', 'connection lost');
+        const commandId = client.respond(findRequest(store, idOne)!.key, { option: 'allow' });
+        assert.equal(store.command(commandId)?.queued, true);
 
-      relay = await startDemoRelay({ token: TOKEN, port });
-      await Promise.all([one.connected(2), two.connected(2)]);
-      const command = await settled(store, commandId);
-      assert.equal(command.state, 'accepted');
-      assert.equal(one.received.length, 1, 'delivered exactly once');
-      assert.equal(one.received[0].id, commandId);
-      await waitFor(store, (s) => s.request(findRequest(s, idOne)!.key)?.state === 'resolved', 'resolved');
+        ctx.relay = await startDemoRelay({ token: TOKEN, port });
+        await Promise.all([one.connected(2), two.connected(2)]);
+        const command = await settled(store, commandId);
+        assert.equal(command.state, 'accepted');
+        assert.equal(one.received.length, 1, 'delivered exactly once');
+        assert.equal(one.received[0].id, commandId);
+        await waitFor(store, (s) => s.request(findRequest(s, idOne)!.key)?.state === 'resolved', 'resolved');
 
-      assert.deepEqual(store.allRequests().map((r) => r.key).sort(), pendingBefore, 'no duplicates');
-      assert.equal(findRequest(store, idTwo)?.state, 'pending');
-      assert.equal(two.received.length, 0);
-      assert.equal(store.getRelay(client.relay)?.connection.kind, 'live');
-    } finally {
-      one.close();
-      two.close();
-      await client.stop();
-      await relay.close();
-    }
+        assert.deepEqual(store.allRequests().map((r) => r.key).sort(), pendingBefore, 'no duplicates');
+        assert.equal(findRequest(store, idTwo)?.state, 'pending');
+        assert.equal(two.received.length, 0);
+        assert.equal(store.getRelay(client.relay)?.connection.kind, 'live');
+      } finally {
+        one.close();
+        two.close();
+      }
+    });
   });
 });

@@ -4,7 +4,7 @@
 import { ulid } from 'ulid';
 import type { AepEvent } from '../../src/protocol/types.js';
 import type { ConsoleStore } from '../../src/store/store.js';
-import type { RelayStatus, RequestRecord } from '../../src/store/types.js';
+import type { ConnectionState, RelayStatus, RequestRecord } from '../../src/store/types.js';
 
 export const realSetTimeout = globalThis.setTimeout;
 export const realClearTimeout = globalThis.clearTimeout;
@@ -45,6 +45,14 @@ export function relayStatus(store: ConsoleStore, relay: string): RelayStatus {
   return status;
 }
 
+/** Resolves with the relay's connection state once it is of `kind`. */
+export function waitForConnection<K extends ConnectionState['kind']>(store: ConsoleStore, relay: string, kind: K, label: string = kind): Promise<Extract<ConnectionState, { kind: K }>> {
+  return waitFor(store, (s) => {
+    const c = s.getRelay(relay)?.connection;
+    return c?.kind === kind ? (c as Extract<ConnectionState, { kind: K }>) : undefined;
+  }, label);
+}
+
 export function connectionKind(store: ConsoleStore, relay: string): string {
   return relayStatus(store, relay).connection.kind;
 }
@@ -55,16 +63,23 @@ export function findRequest(store: ConsoleStore, id: string): RequestRecord | un
 
 let seq = 0;
 
-export function requestEvent(overrides: Partial<AepEvent> = {}, data: Record<string, unknown> = {}): AepEvent {
+/** An event from claude-code on host-a in `session`, with a fresh id and the next seq; `fields` go after the envelope. */
+function agentEvent(type: string, session: string, fields: Partial<AepEvent>): AepEvent {
   return {
     aep: '0.1',
     id: ulid(),
-    type: 'attention.requested',
+    type,
     time: new Date(1_700_000_000_000).toISOString(),
-    source: 'aep://host-a/agent/claude-code/session/s1',
+    source: `aep://host-a/agent/claude-code/session/${session}`,
     agent: 'claude-code',
-    session: 's1',
+    session,
     seq: ++seq,
+    ...fields,
+  };
+}
+
+export function requestEvent(overrides: Partial<AepEvent> = {}, data: Record<string, unknown> = {}): AepEvent {
+  return agentEvent('attention.requested', 's1', {
     severity: 'notice',
     capture: 'redacted',
     data: {
@@ -78,34 +93,13 @@ export function requestEvent(overrides: Partial<AepEvent> = {}, data: Record<str
       ...data,
     },
     ...overrides,
-  };
+  });
 }
 
 export function ackEvent(type: 'control.accepted' | 'control.rejected', cause: string, data: Record<string, unknown> = {}, session = 's1'): AepEvent {
-  return {
-    aep: '0.1',
-    id: ulid(),
-    type,
-    time: new Date(1_700_000_000_000).toISOString(),
-    source: `aep://host-a/agent/claude-code/session/${session}`,
-    agent: 'claude-code',
-    session,
-    seq: ++seq,
-    cause,
-    data,
-  };
+  return agentEvent(type, session, { cause, data });
 }
 
 export function sessionEvent(type: 'session.started' | 'session.ended', session = 's1'): AepEvent {
-  return {
-    aep: '0.1',
-    id: ulid(),
-    type,
-    time: new Date(1_700_000_000_000).toISOString(),
-    source: `aep://host-a/agent/claude-code/session/${session}`,
-    agent: 'claude-code',
-    session,
-    seq: ++seq,
-    data: {},
-  };
+  return agentEvent(type, session, { data: {} });
 }

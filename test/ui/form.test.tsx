@@ -2,33 +2,15 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FieldSpec } from '../../src/protocol/types.js';
 import { requested } from '../support/events.js';
+import { replicasField, selectField, serviceNameField, stagedField } from '../support/requests.js';
 import { KEY, flat, lines, renderApp } from '../support/ui.js';
 
 const FIELDS: FieldSpec[] = [
-  { id: 'name', type: 'string', label: 'Service name', required: true },
-  { id: 'replicas', type: 'number', label: 'Replicas', min: 1, max: 10 },
-  { id: 'staged', type: 'boolean', label: 'Staged rollout' },
-  {
-    id: 'regions',
-    type: 'select',
-    label: 'Regions',
-    multi: true,
-    choices: [
-      { id: 'us-east', label: 'US East' },
-      { id: 'eu-west', label: 'EU West' },
-      { id: 'ap-south', label: 'AP South' },
-    ],
-  },
-  {
-    id: 'db',
-    type: 'select',
-    label: 'Database',
-    other: true,
-    choices: [
-      { id: 'pg', label: 'Postgres' },
-      { id: 'my', label: 'MySQL' },
-    ],
-  },
+  serviceNameField(),
+  replicasField(),
+  stagedField('Staged rollout'),
+  selectField('regions', 'Regions', [['us-east', 'US East'], ['eu-west', 'EU West'], ['ap-south', 'AP South']], { multi: true }),
+  selectField('db', 'Database', [['pg', 'Postgres'], ['my', 'MySQL']], { other: true }),
 ];
 
 const form = (fields: FieldSpec[] = FIELDS) => requested({ kind: 'form', prompt: 'Configure the deploy', fields, respond_via: ['control'] });
