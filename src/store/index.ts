@@ -1,4 +1,5 @@
 export { ConsoleStore, type StoreOptions } from './store.js';
+export { MIN_ACK_WINDOW_MS, MAX_ACK_WINDOW_MS } from './relay-book.js';
 export * from './types.js';
 export * from './selectors.js';
 export * from './outcome.js';

@@ -1,7 +1,10 @@
 import { hostFromSource, readRequestPayload } from '../protocol/parse.js';
 import type { AepEvent, Answer, PayloadIssue, ResumePosition, RosterEntry } from '../protocol/types.js';
 import { BoundedSet } from './bounded-set.js';
+import { OwnCommands } from './own-commands.js';
+import { after, positionOf, slimForHold, type Position } from './positions.js';
 import { readAnswer, readCapture, readSeverity, str } from './read.js';
+import { RelayBook } from './relay-book.js';
 import {
   OPEN_STATES,
   requestKey,
@@ -10,7 +13,6 @@ import {
   type OwnCommand,
   type RelayStatus,
   type RequestRecord,
-  type RosterInfo,
 } from './types.js';
 
 export interface StoreOptions {
@@ -23,37 +25,11 @@ export interface StoreOptions {
   now?: () => number;
 }
 
-interface Position {
-  epoch: number;
-  seq: number;
-}
-
 const SEP = '\u001f';
 const MAX_COMMANDS_KEPT = 50;
 const MAX_SESSIONS_TRACKED = 5000;
-export const MIN_ACK_WINDOW_MS = 1000;
-export const MAX_ACK_WINDOW_MS = 300_000;
 /** Events only the emitter of a request may send about it. */
 const EMITTER_LIFECYCLE = new Set(['attention.answered', 'attention.resolved', 'attention.timeout']);
-
-function positionOf(event: AepEvent): Position {
-  return { epoch: typeof event.epoch === 'number' ? event.epoch : 0, seq: typeof event.seq === 'number' ? event.seq : -1 };
-}
-
-function after(a: Position, b: Position): boolean {
-  return a.epoch > b.epoch || (a.epoch === b.epoch && a.seq > b.seq);
-}
-
-/** A held event keeps its envelope and only the payload members applying it reads. */
-function slimForHold(event: AepEvent): AepEvent {
-  const data = event.data ?? {};
-  const keep: Record<string, unknown> = {};
-  for (const name of ['answer', 'by', 'via', 'resolution', 'latency_ms', 'after_ms', 'to']) {
-    if (name in data) keep[name] = name === 'answer' ? readAnswer(data.answer) : data[name];
-  }
-  const { data: _drop, ...envelope } = event;
-  return { ...envelope, data: keep } as AepEvent;
-}
 
 /**
  * Folds Events from one or more relays into the console's state. Pure state:
@@ -73,10 +49,8 @@ export class ConsoleStore {
   /** relay␟session␟source → the position of its session.ended (a later epoch reopens the session). */
   private readonly endedSessions = new Map<string, Position>();
   private readonly positions = new Map<string, Map<string, Position>>();
-  private readonly relayStatus = new Map<string, RelayStatus>();
-  private readonly rosters = new Map<string, RosterInfo>();
-  private readonly own = new Map<string, OwnCommand>();
-  private readonly ownByRequest = new Map<string, string[]>();
+  private readonly relayBook = new RelayBook();
+  private readonly own = new OwnCommands();
   private readonly listeners = new Set<() => void>();
   private readonly terminalCap: number;
   private readonly heldCap: number;
@@ -109,70 +83,43 @@ export class ConsoleStore {
     for (const listener of [...this.listeners]) listener();
   }
 
-  // ── relays ────────────────────────────────────────────────────────────
+  // ── relays (see relay-book.ts) ────────────────────────────────────────
 
   addRelay(relay: string): void {
-    if (this.relayStatus.has(relay)) return;
-    this.relayStatus.set(relay, {
-      relay,
-      connection: { kind: 'connecting' },
-      watchOnly: false,
-      replayAll: false,
-      roster: false,
-      warnings: [],
-      undecodable: 0,
-      invalid: 0,
-      replaying: false,
-    });
-    this.changed();
+    if (this.relayBook.add(relay)) this.changed();
   }
 
   updateRelay(relay: string, patch: Partial<RelayStatus>): void {
-    this.addRelay(relay);
-    const current = this.relayStatus.get(relay)!;
-    this.relayStatus.set(relay, { ...current, ...patch });
+    this.relayBook.update(relay, patch);
     this.changed();
   }
 
   /** Adds a warning once (the same text is not repeated). */
   warnRelay(relay: string, warning: string): void {
-    this.addRelay(relay);
-    const current = this.relayStatus.get(relay)!;
-    if (current.warnings.includes(warning)) return;
-    this.updateRelay(relay, { warnings: [...current.warnings, warning].slice(-20) });
+    if (this.relayBook.warn(relay, warning)) this.changed();
   }
 
   getRelay(relay: string): RelayStatus | undefined {
-    return this.relayStatus.get(relay);
+    return this.relayBook.get(relay);
   }
 
   relays(): RelayStatus[] {
-    return [...this.relayStatus.values()];
+    return this.relayBook.all();
   }
 
   setRoster(relay: string, entries: RosterEntry[]): void {
-    this.rosters.set(relay, { entries, receivedAt: this.now() });
+    this.relayBook.setRoster(relay, entries, this.now());
     this.changed();
   }
 
-  /**
-   * Live emitter claims for a request's session: undefined when the relay has
-   * no roster (unknown), otherwise the number of claimants.
-   */
+  /** Live emitter claims for a session: undefined when the relay has no roster (unknown). */
   claimants(relay: string, session: string): number | undefined {
-    const roster = this.rosters.get(relay);
-    if (!roster) return undefined;
-    return roster.entries.filter((entry) => entry.session === session).length;
+    return this.relayBook.claimants(relay, session);
   }
 
-  /** The target's ack window from the roster, when it declared one. */
+  /** The target's ack window from the roster, when it declared a sane one. */
   ackWindowMs(relay: string, session: string): number | undefined {
-    const roster = this.rosters.get(relay);
-    const claims = roster?.entries.filter((entry) => entry.session === session) ?? [];
-    if (claims.length !== 1) return undefined;
-    const ms = claims[0].control?.ack_window_ms;
-    // A roster is producer data: a window outside sane bounds is ignored (the default applies).
-    return typeof ms === 'number' && ms >= MIN_ACK_WINDOW_MS && ms <= MAX_ACK_WINDOW_MS ? ms : undefined;
+    return this.relayBook.ackWindowMs(relay, session);
   }
 
   // ── events ────────────────────────────────────────────────────────────
@@ -425,53 +372,27 @@ export class ConsoleStore {
     }
   }
 
-  // ── the console's own commands ────────────────────────────────────────
+  // ── the console's own commands (see own-commands.ts) ──────────────────
 
   /** Records a command the console is about to send (queued until a socket takes it). */
   commandCreated(relay: string, requestKeyValue: string, event: AepEvent, answer: Answer, ackWindowMs: number): OwnCommand {
-    const command: OwnCommand = {
-      id: event.id,
-      relay,
-      requestKey: requestKeyValue,
-      event,
-      answer,
-      state: 'sending',
-      queued: true,
-      attempts: 0,
-      ackWindowMs,
-      createdAt: this.now(),
-    };
-    this.own.set(command.id, command);
-    this.ownByRequest.set(requestKeyValue, [...(this.ownByRequest.get(requestKeyValue) ?? []), command.id]);
+    const command = this.own.create(relay, requestKeyValue, event, answer, ackWindowMs, this.now());
     this.changed();
     return command;
   }
 
   /** A (re)send went onto the wire. */
   commandSent(commandId: string): void {
-    const command = this.own.get(commandId);
-    if (!command) return;
-    this.own.set(commandId, { ...command, state: 'sending', queued: false, attempts: command.attempts + 1, settledAt: undefined });
-    this.changed();
+    if (this.own.sent(commandId)) this.changed();
   }
 
   /** Back to the queue: the connection was lost before an ack, or a timed-out command is resent while offline. */
   commandQueued(commandId: string): void {
-    const command = this.own.get(commandId);
-    if (!command || (command.state !== 'sending' && command.state !== 'timeout')) return;
-    this.own.set(commandId, { ...command, state: 'sending', queued: true, settledAt: undefined });
-    this.changed();
+    if (this.own.queued(commandId)) this.changed();
   }
 
   commandSettled(commandId: string, outcome: CommandOutcome): void {
-    const command = this.own.get(commandId);
-    if (!command) return;
-    const next: OwnCommand = { ...command, state: outcome.state, queued: false, settledAt: this.now() };
-    next.reason = outcome.state === 'rejected' ? outcome.reason : undefined;
-    next.code = outcome.state === 'refused-by-relay' ? outcome.code : undefined;
-    next.detail = outcome.state === 'rejected' || outcome.state === 'refused-by-relay' ? outcome.detail : undefined;
-    this.own.set(commandId, next);
-    this.changed();
+    if (this.own.settled(commandId, outcome, this.now())) this.changed();
   }
 
   command(commandId: string): OwnCommand | undefined {
@@ -479,16 +400,15 @@ export class ConsoleStore {
   }
 
   commandsFor(key: string): OwnCommand[] {
-    return (this.ownByRequest.get(key) ?? []).map((id) => this.own.get(id)).filter((c): c is OwnCommand => c !== undefined);
+    return this.own.forRequest(key);
   }
 
   lastCommandFor(key: string): OwnCommand | undefined {
-    const ids = this.ownByRequest.get(key);
-    return ids && ids.length ? this.own.get(ids[ids.length - 1]) : undefined;
+    return this.own.lastFor(key);
   }
 
   inFlightCommands(): OwnCommand[] {
-    return [...this.own.values()].filter((command) => command.state === 'sending');
+    return this.own.inFlight();
   }
 
   // ── queries ───────────────────────────────────────────────────────────

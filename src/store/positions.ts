@@ -1,0 +1,27 @@
+import type { AepEvent } from '../protocol/types.js';
+import { readAnswer } from './read.js';
+
+/** A position in a session's stream: (epoch, seq) totally orders it (AEP-0003 §7). */
+export interface Position {
+  epoch: number;
+  seq: number;
+}
+
+export function positionOf(event: AepEvent): Position {
+  return { epoch: typeof event.epoch === 'number' ? event.epoch : 0, seq: typeof event.seq === 'number' ? event.seq : -1 };
+}
+
+export function after(a: Position, b: Position): boolean {
+  return a.epoch > b.epoch || (a.epoch === b.epoch && a.seq > b.seq);
+}
+
+/** A held event keeps its envelope and only the payload members applying it reads. */
+export function slimForHold(event: AepEvent): AepEvent {
+  const data = event.data ?? {};
+  const keep: Record<string, unknown> = {};
+  for (const name of ['answer', 'by', 'via', 'resolution', 'latency_ms', 'after_ms', 'to']) {
+    if (name in data) keep[name] = name === 'answer' ? readAnswer(data.answer) : data[name];
+  }
+  const { data: _drop, ...envelope } = event;
+  return { ...envelope, data: keep } as AepEvent;
+}
