@@ -30,6 +30,7 @@ test('in a small terminal the answer state and warnings survive; the prompt and 
     assert.ok(lines.length <= height, `${lines.length} > ${height}`);
     assert.ok(lines.join(' ').replace(/\s+/g, ' ').includes('Enter sends anyway'), `warning visible at height ${height}:\n${lines.join('\n')}`);
     if (height >= 10) assert.ok(lines.some((l) => l.includes('Reply:')), `Reply row visible at height ${height}`);
+    if (height >= 10) assert.ok(lines.some((l) => l.startsWith('┃ word word')), `the prompt itself is visible at height ${height}`);
   }
 });
 

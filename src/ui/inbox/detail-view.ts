@@ -33,7 +33,13 @@ export function isForm(record: RequestRecord): boolean {
   return record.payload.kind === 'form';
 }
 
-function provenance(input: DetailViewInput): Line[] {
+interface Head {
+  title: Line;
+  identity: Line[];
+  warnings: Line[];
+}
+
+function provenance(input: DetailViewInput): Head {
   const { record, width, now } = input;
   const left = timeLeftMs(record, now);
   const title: Line = [
@@ -44,8 +50,7 @@ function provenance(input: DetailViewInput): Line[] {
     seg(` · raised ${shortDuration(ageMs(record, now))} ago`, { dim: true }),
     seg(left !== undefined ? ` · ${timeLeftText(left)}` : '', { color: left !== undefined && left < 60_000 ? 'red' : 'yellow' }),
   ];
-  const lines: Line[] = [
-    title,
+  const identity: Line[] = [
     [seg('agent ', { dim: true }), seg(fit(displayLine(record.agent, 80), Math.max(8, width - 6)), { bold: true })],
     [seg('session ', { dim: true }), seg(fit(displayLine(record.session, 120), Math.max(8, width - 8)))],
     [
@@ -55,6 +60,7 @@ function provenance(input: DetailViewInput): Line[] {
       seg(fit(input.relay, Math.max(8, width - 20))),
     ],
   ];
+  const lines: Line[] = [];
   if (input.claimants === 0 && (record.state === 'pending' || record.state === 'answered')) {
     lines.push([seg(fit('⚠ no agent is connected for this session: an answer cannot be delivered now', width), { color: 'red' })]);
   } else if (input.claimants !== undefined && input.claimants > 1) {
@@ -70,7 +76,7 @@ function provenance(input: DetailViewInput): Line[] {
     const more = record.issues.length > 1 ? ` (+${record.issues.length - 1} more)` : '';
     lines.push([seg(fit(`⚠ malformed request: ${displayLine(first.path, 60)}: ${displayLine(first.reason, 80)}${more}`, width), { color: 'red' })]);
   }
-  return lines;
+  return { title, identity, warnings: lines };
 }
 
 // Wrapping a long prompt costs milliseconds; it only changes with the payload or the width.
@@ -86,9 +92,11 @@ function promptLines(record: RequestRecord, width: number): Line[] {
 
 function quotePrompt(record: RequestRecord, width: number): Line[] {
   const text = displayText(record.payload.prompt || '(empty prompt)', 8000);
-  const quoted = wrapText(text, Math.max(4, width - 2)).map((l): Line => [seg('┃ ', { color: QUOTE_COLOR }), seg(l)]);
-  const label = fit(`┏ ${displayLine(record.agent, 40)} says (agent text, not the console's):`, width);
-  return [[seg(label, { color: QUOTE_COLOR, dim: true })], ...quoted];
+  return wrapText(text, Math.max(4, width - 2)).map((l): Line => [seg('┃ ', { color: QUOTE_COLOR }), seg(l)]);
+}
+
+function quoteLabel(record: RequestRecord, width: number): Line {
+  return [seg(fit(`┏ ${displayLine(record.agent, 40)} says (agent text, not the console's):`, width), { color: QUOTE_COLOR, dim: true })];
 }
 
 function replyLine(input: DetailViewInput, highlighted: boolean): Line {
@@ -163,28 +171,49 @@ export function buildDetailLines(input: DetailViewInput): Line[] {
     notes.push([seg(fit('Enter: answer this request', width), { dim: true })]);
   }
   const prompt = promptLines(input.record, width);
-  // What must stay visible, in order of priority: the answer state and any
-  // warning, the controls, the title and agent, then the prompt and the rest
-  // of the provenance. Small terminals lose the least important first.
-  const reserved = status.length + notes.length;
-  const headRoom = Math.max(Math.min(2, head.length), Math.min(head.length, height - reserved - 5));
-  const shownHead = head.slice(0, headRoom);
-  const budget = height - shownHead.length - reserved - 1;
-  const controlRoom = Math.max(3, Math.min(budget - Math.min(prompt.length, 3), Math.floor(height * 0.6)));
-  const controls = input.lock === 'terminal' ? [] : controlLines(input, controlRoom);
-  const promptRoom = Math.max(1, height - shownHead.length - controls.length - reserved - 1);
-  let shownPrompt = prompt;
-  if (prompt.length > promptRoom) {
-    const bodyRoom = Math.max(1, promptRoom - 1);
-    const maxScroll = Math.max(0, prompt.length - bodyRoom);
-    const scroll = Math.max(0, Math.min(input.scroll, maxScroll));
+  const controlsNatural = input.lock === 'terminal' ? 0 : controlLines(input, 1000).length;
+
+  // Rows go to what matters most first, so a small terminal loses the least
+  // important: the answer state and warnings, the title, a few controls and a
+  // few prompt lines, the provenance and request warnings, then the rest of
+  // the controls and of the prompt.
+  let left = height;
+  const take = (want: number) => {
+    const got = Math.max(0, Math.min(want, left));
+    left -= got;
+    return got;
+  };
+  const statusRows = take(status.length + notes.length);
+  const titleRows = take(1);
+  let controlRows = take(Math.min(controlsNatural, 4));
+  let promptRows = take(Math.min(prompt.length, 3));
+  const warningRows = take(head.warnings.length);
+  const identityRows = take(head.identity.length);
+  const labelRows = take(promptRows > 0 ? 1 : 0);
+  const gapRows = take(controlRows > 0 ? 1 : 0);
+  controlRows += take(Math.min(controlsNatural, Math.floor(height * 0.6)) - controlRows);
+  promptRows += take(prompt.length - promptRows);
+  controlRows += take(controlsNatural - controlRows);
+
+  const controls = controlRows > 0 ? controlLines(input, controlRows).slice(0, controlRows) : [];
+  let shownPrompt = prompt.slice(0, promptRows);
+  if (prompt.length > promptRows && promptRows > 0) {
+    const bodyRoom = promptRows >= 2 ? promptRows - 1 : 1;
+    const scroll = Math.max(0, Math.min(input.scroll, prompt.length - bodyRoom));
     const body = prompt.slice(scroll, scroll + bodyRoom);
     const below = prompt.length - scroll - body.length;
     const more: Line = [seg(fit(`┃ … ${scroll ? `↑${scroll} ` : ''}${below ? `↓${below} more lines` : ''} (PgUp/PgDn)`, width), { color: QUOTE_COLOR, dim: true })];
-    shownPrompt = promptRoom >= 2 ? [...body, more] : body;
+    shownPrompt = promptRows >= 2 ? [...body, more] : body;
   }
-  const lines = [...shownHead, ...shownPrompt, [seg('')], ...controls];
-  // Never cut the answer state or a warning: trim the controls' tail instead.
-  return [...lines.slice(0, Math.max(0, height - reserved)), ...status, ...notes].slice(0, height);
+  return [
+    ...[head.title].slice(0, titleRows),
+    ...head.identity.slice(0, identityRows),
+    ...head.warnings.slice(0, warningRows),
+    ...(labelRows ? [quoteLabel(input.record, width)] : []),
+    ...shownPrompt,
+    ...(gapRows ? [[seg('')]] : []),
+    ...controls,
+    ...[...status, ...notes].slice(0, statusRows),
+  ];
 }
 
