@@ -7,7 +7,7 @@ import { OPEN_STATES } from '../store/types.js';
 import { readKeys, type KeyPress } from './keys.js';
 import { LinesView, colorEnabled, seg, type Line } from './text/line.js';
 import { fit } from './text/wrap.js';
-import { buildDetailLines } from './inbox/detail-view.js';
+import { buildDetailLines, isAnswerableForm } from './inbox/detail-view.js';
 import { buildHelpLines } from './inbox/help-view.js';
 import { buildListLines } from './inbox/list-view.js';
 import { buildStatusLines } from './inbox/status-view.js';
@@ -159,6 +159,9 @@ export function App(props: AppProps): React.ReactElement {
   const detailRecord = answering ? open : wide ? selected : undefined;
 
   const detail = (width: number): Line[] => {
+    if (answering && inbox.openKey && !open) {
+      return [[seg('This request is no longer held (pruned from history). Esc returns to the list.', { color: 'yellow' })]];
+    }
     if (!detailRecord) {
       return [[seg(list.length ? 'Select a request with ↑/↓; Enter opens it.' : 'No requests yet. Agents raise them; they appear here.', { dim: true })]];
     }
@@ -214,7 +217,7 @@ export function App(props: AppProps): React.ReactElement {
     }
   }
 
-  const footer = footerLine(inbox, size.columns, answering && open ? answerLock(open, openCommand) : undefined, answering && open?.payload.kind === 'form');
+  const footer = footerLine(inbox, size.columns, answering && open ? answerLock(open, openCommand) : undefined, answering && open !== undefined && isAnswerableForm(open));
   if (quitting) return <></>;
   return (
     <Box flexDirection="column" width={size.columns} height={frameHeight} overflow="hidden">

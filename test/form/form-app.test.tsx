@@ -171,3 +171,28 @@ test('the recorded outcome maps choice ids back to labels, other text included',
   assert.match(text, /answered by you via control: Service name: "billing-api"; Deploy to staging first\?: yes; Regions: us-east, ap-south; Database: "MariaDB" \(other\) · after 5s/);
   app.unmount();
 });
+
+test('a form with no fields never lands a stray Enter on Submit: it is answered in words', async () => {
+  const { client, press, type, frame, app } = setup([]);
+  await press(KEYS.enter, KEYS.enter, KEYS.enter);
+  assert.equal(client.sent.length, 0, 'stray Enters send nothing');
+  assert.match(frame(), /answer it in words/);
+  await type('not now');
+  await press(KEYS.enter);
+  assert.deepEqual(client.sent[0].data, { answer: { text: 'not now' } });
+  app.unmount();
+});
+
+test('a malformed form is shown read-only and can still be refused in words', async () => {
+  const fields = [
+    { id: 'a', type: 'string', label: 'Same id' },
+    { id: 'a', type: 'number', label: 'Same id again' },
+  ] as FieldSpec[];
+  const { client, press, type, frame, app } = setup(fields);
+  await press(KEYS.enter);
+  assert.match(frame(), /Same id \(text\): —  ✗ duplicate field id/);
+  await type('please fix the form');
+  await press(KEYS.enter);
+  assert.deepEqual(client.sent[0].data, { answer: { text: 'please fix the form' } });
+  app.unmount();
+});

@@ -122,7 +122,7 @@ test('q with an unsent draft asks first: any other key stays, y quits', async (t
   t.after(h.unmount);
   await h.press(KEY.enter, 'not sent yet', KEY.esc, 'q');
   assert.equal(h.quits(), 0);
-  assert.match(h.frame(), /^Quit\? A draft is unsent or an answer is in flight\. y quits, any other key stays\.$/m);
+  assert.match(h.frame(), /^Quit\? y quits · any other key stays \(a draft is unsent or a reply in flight\)$/m);
   await h.press('n');
   assert.equal(h.quits(), 0);
   assert.doesNotMatch(h.frame(), /Quit\?/);

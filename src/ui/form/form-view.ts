@@ -19,6 +19,13 @@ export interface FormViewInput {
 
 const MAX_CHOICES_SHOWN = 8;
 
+/** The row the keys act on (highlighted choice, text editor, checkbox): windowing keeps it on screen. */
+const focusRows = new WeakSet<Line>();
+function focusRow(row: Line): Line {
+  focusRows.add(row);
+  return row;
+}
+
 export function fieldLabel(field: FieldSpec, index: number, withheld: boolean): string {
   if (withheld) return `field ${index + 1} (label withheld)`;
   return displayLine(field.label || field.id || `field ${index + 1}`, 120);
@@ -92,13 +99,15 @@ function selectLines(field: FieldSpec, fd: FieldDraft, input: FormViewInput, act
     if (isOtherRow(field, i)) {
       const on = field.multi ? fd.text.value.trim() !== '' : fd.picked === OTHER;
       const box = field.multi ? (on ? '[x]' : '[ ]') : on ? '(•)' : '( )';
-      out.push(editorLine(`${pointer}${box} Other… `, fd, input.width, here));
+      const other = editorLine(`${pointer}${box} Other… `, fd, input.width, here);
+      out.push(here ? focusRow(other) : other);
       continue;
     }
     const id = choices[i].id;
     const on = field.multi ? fd.toggled.includes(id) : fd.picked === id;
     const box = field.multi ? (on ? '[x]' : '[ ]') : on ? '(•)' : '( )';
-    out.push([seg(fit(`${pointer}${box} ${choiceLabel(field, i, input.labelsWithheld)}`, input.width), { inverse: here, bold: on })]);
+    const row: Line = [seg(fit(`${pointer}${box} ${choiceLabel(field, i, input.labelsWithheld)}`, input.width), { inverse: here, bold: on })];
+    out.push(here ? focusRow(row) : row);
   }
   if (end < rows) out.push([seg(`    ↓ ${rows - end} more`, { dim: true })]);
   return out;
@@ -116,7 +125,8 @@ function fieldLines(field: FieldSpec, index: number, input: FormViewInput): Line
     return [[seg(fit(`${pointer}${label}: malformed field (${problem})`, width), { color: 'red', inverse: active })]];
   }
   const live = field.type === 'number' ? numberProblem(field, fd.text.value) : undefined;
-  const complaint = error ?? live;
+  // Emitter rejection details are producer text.
+  const complaint = error !== undefined ? displayLine(error, 200) : live;
   const head: Line = [
     seg(pointer, { bold: active }),
     seg(label, { bold: active }),
@@ -143,20 +153,21 @@ function fieldLines(field: FieldSpec, index: number, input: FormViewInput): Line
   switch (field.type) {
     case 'string':
     case 'number':
-      out.push(editorLine('    ', fd, width, true));
+      out.push(focusRow(editorLine('    ', fd, width, true)));
       break;
     case 'boolean':
-      out.push([
+      out.push(focusRow([
         seg('    '),
         seg(fd.bool === true ? '[x] yes' : fd.bool === false ? '[ ] no' : '[ ] unset: left out of the answer', { inverse: true }),
         seg('  Space toggles · y/n set' + (field.required ? '' : ' · Backspace unsets'), { dim: true }),
-      ]);
+      ]));
       break;
     case 'select':
       out.push(...selectLines(field, fd, input, true));
       break;
   }
   if (complaint) out.push([seg(fit(`    ✗ ${complaint}`, width), { color: 'red' })]);
+  if (!out.some((row) => focusRows.has(row))) focusRow(out[0]);
   return out;
 }
 
@@ -183,18 +194,20 @@ export function buildFormLines(input: FormViewInput): Line[] {
   ]);
   const all = blocks.flat();
   if (all.length <= height) return all;
-  // Window around the active block, keeping as much context above as fits.
+  // Window so the row the keys act on is visible, with its field's label when it fits.
   const activeBlock = firstField + Math.min(draft.active, fields.length);
-  let startLine = blocks.slice(0, activeBlock).reduce((n, b) => n + b.length, 0);
-  const activeLen = blocks[activeBlock].length;
-  const room = Math.max(1, height - 2);
-  startLine = Math.max(0, Math.min(startLine - Math.floor((room - activeLen) / 2), all.length - room));
-  const window = all.slice(startLine, startLine + room);
-  const above = startLine;
-  const below = all.length - startLine - window.length;
+  const header = blocks.slice(0, activeBlock).reduce((n, b) => n + b.length, 0);
+  const focusInBlock = blocks[activeBlock].findIndex((row) => focusRows.has(row));
+  const focus = header + Math.max(0, focusInBlock);
+  if (height <= 2) return [all[focus]];
+  const room = height - 2;
+  let start = focus - header + 1 <= room ? Math.min(header, Math.max(focus - room + 1, header - Math.floor((room - (focus - header + 1)) / 2))) : focus - Math.floor(room / 2);
+  start = Math.max(0, Math.min(start, all.length - room));
+  const window = all.slice(start, start + room);
+  const below = all.length - start - window.length;
   return [
-    [seg(above ? `  ↑ ${above} more lines` : '', { dim: true })],
+    [seg(start ? `  ↑ ${start} more lines` : '', { dim: true })],
     ...window,
     [seg(below ? `  ↓ ${below} more lines` : '', { dim: true })],
-  ].slice(0, height);
+  ];
 }

@@ -3,6 +3,7 @@ import type { OwnCommand, RequestRecord } from '../../store/types.js';
 import { stateMark } from '../../store/marks.js';
 import { buildFormLines } from '../form/form-view.js';
 import { initialFormDraft } from '../form/form-state.js';
+import { checkFormSpec } from '../../protocol/form.js';
 import { editorWindow } from '../text/editor.js';
 import { seg, type Line } from '../text/line.js';
 import { fit, wrapText } from '../text/wrap.js';
@@ -31,6 +32,16 @@ export interface DetailViewInput {
 
 export function isForm(record: RequestRecord): boolean {
   return record.payload.kind === 'form';
+}
+
+/**
+ * A form the console can fill in. One with no fields or a malformed spec is
+ * shown read-only and answered in words through the Reply row instead: the
+ * console must not send values it cannot check, and Submit alone must never
+ * be what a stray Enter lands on.
+ */
+export function isAnswerableForm(record: RequestRecord): boolean {
+  return isForm(record) && record.payload.fields.length > 0 && Object.keys(checkFormSpec(record.payload.fields)).length === 0;
 }
 
 interface Head {
@@ -128,6 +139,8 @@ function optionControls(input: DetailViewInput, room: number): Line[] {
   });
   rows.push(replyLine(input, active && draft.highlight === options.length));
   if (rows.length <= room) return rows;
+  // Too little room for context: the highlighted row alone, so what Enter acts on is on screen.
+  if (room <= 2) return [rows[Math.min(draft.highlight, rows.length - 1)]];
   // Window the options around the highlight; the Reply row always stays.
   const optionRoom = Math.max(1, room - 2);
   const start = Math.min(Math.max(0, draft.highlight - Math.floor(optionRoom / 2)), Math.max(0, options.length - optionRoom));
@@ -140,14 +153,21 @@ function controlLines(input: DetailViewInput, room: number): Line[] {
   const { record, draft, width, lock } = input;
   if (isForm(record)) {
     if (lock === 'informational') return [[seg('Form fields (for information; the answer belongs to the agent\'s own UI)', { dim: true })]];
-    return buildFormLines({
-      fields: record.payload.fields,
-      draft: draft.form ?? initialFormDraft(),
-      width,
-      height: room,
-      labelsWithheld: record.capture === 'metadata',
-      focused: input.focused && lock === 'none',
-    });
+    const form = (focused: boolean, height: number, errors?: Record<string, string>) =>
+      buildFormLines({
+        fields: record.payload.fields,
+        draft: errors ? { ...initialFormDraft(), errors } : draft.form ?? initialFormDraft(),
+        width,
+        height,
+        labelsWithheld: record.capture === 'metadata',
+        focused,
+      });
+    if (isAnswerableForm(record)) return form(input.focused && lock === 'none', room);
+    // Read-only fields, then the Reply row: the only way to answer this one.
+    const note: Line = [seg(fit('This form cannot be filled in here (see above); answer it in words:', width), { color: 'yellow' })];
+    const reply = optionControls(input, 1);
+    const problems = checkFormSpec(record.payload.fields);
+    return [...form(false, Math.max(0, room - 2), problems), note, ...reply].slice(-room);
   }
   return optionControls(input, room);
 }
@@ -183,14 +203,17 @@ export function buildDetailLines(input: DetailViewInput): Line[] {
     left -= got;
     return got;
   };
-  const statusRows = take(status.length + notes.length);
   const titleRows = take(1);
-  let controlRows = take(Math.min(controlsNatural, 4));
+  let controlRows = take(Math.min(controlsNatural, 3));
+  let noteRows = take(Math.min(notes.length, 2));
+  let statusRows = take(Math.min(status.length, 2));
   let promptRows = take(Math.min(prompt.length, 3));
   const warningRows = take(head.warnings.length);
   const identityRows = take(head.identity.length);
   const labelRows = take(promptRows > 0 ? 1 : 0);
   const gapRows = take(controlRows > 0 ? 1 : 0);
+  noteRows += take(notes.length - noteRows);
+  statusRows += take(status.length - statusRows);
   controlRows += take(Math.min(controlsNatural, Math.floor(height * 0.6)) - controlRows);
   promptRows += take(prompt.length - promptRows);
   controlRows += take(controlsNatural - controlRows);
@@ -213,7 +236,8 @@ export function buildDetailLines(input: DetailViewInput): Line[] {
     ...shownPrompt,
     ...(gapRows ? [[seg('')]] : []),
     ...controls,
-    ...[...status, ...notes].slice(0, statusRows),
+    ...status.slice(0, statusRows),
+    ...notes.slice(0, noteRows),
   ];
 }
 

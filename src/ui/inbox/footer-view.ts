@@ -17,7 +17,7 @@ export function footerLine(state: InboxState, width: number, lock: Lock | undefi
       ];
     }
     case 'confirm-quit':
-      return [seg(fit('Quit? A draft is unsent or an answer is in flight. y quits, any other key stays.', width), { color: 'red', bold: true })];
+      return [seg(fit('Quit? y quits · any other key stays (a draft is unsent or a reply in flight)', width), { color: 'red', bold: true })];
     case 'help':
       return [seg(fit('any key: close help', width), { dim: true })];
     case 'browse':

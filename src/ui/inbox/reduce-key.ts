@@ -2,7 +2,7 @@ import type { Answer } from '../../protocol/types.js';
 import { editsText, initialFormDraft, reduceFormKey } from '../form/form-state.js';
 import { BROWSE_CHARS, type KeyPress } from '../keys.js';
 import { editLine, editorOf } from '../text/editor.js';
-import { isForm } from './detail-view.js';
+import { isAnswerableForm } from './detail-view.js';
 import { answerLock, draftFor, type Draft, type Effect, type InboxState, type KeyContext } from './state.js';
 
 export interface KeyResult {
@@ -46,7 +46,7 @@ function editsTextNow(state: InboxState, ctx: KeyContext): boolean {
   if (state.mode === 'filter') return true;
   if (state.mode !== 'answer' || !ctx.open || answerLock(ctx.open, ctx.openCommand) !== 'none') return false;
   const draft = draftFor(state, ctx.open);
-  if (isForm(ctx.open)) return editsText(ctx.open.payload.fields, draft.form ?? initialFormDraft());
+  if (isAnswerableForm(ctx.open)) return editsText(ctx.open.payload.fields, draft.form ?? initialFormDraft());
   return draft.highlight >= ctx.open.payload.options.length;
 }
 
@@ -139,7 +139,7 @@ function answerKey(state: InboxState, key: KeyPress, ctx: KeyContext): KeyResult
     }
     return done({ ...state, hint: lockHint(lock) });
   }
-  if (isForm(record)) {
+  if (isAnswerableForm(record)) {
     const fields = record.payload.fields;
     const form = draft.form ?? initialFormDraft();
     if (!editsText(fields, form)) {

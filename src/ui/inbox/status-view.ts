@@ -41,6 +41,8 @@ export function buildStatusLines(input: StatusInput): Line[] {
   const shown = relays.slice(0, Math.max(1, input.maxRows));
   shown.forEach((relay, i) => {
     const state = connectionText(relay.connection, now);
+    // Close reasons and error details come from the relay: producer text.
+    state.text = displayLine(state.text, 200);
     const extras: string[] = [];
     if (relay.watchOnly) extras.push(`watch-only${relay.watchOnlyReason ? `: ${relay.watchOnlyReason}` : ''}`);
     if (relay.subscriptionError) extras.push(`subscription refused: ${relay.subscriptionError.code}${relay.subscriptionError.detail ? ` ${relay.subscriptionError.detail}` : ''}`);
