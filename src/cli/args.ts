@@ -3,6 +3,7 @@ import meow from 'meow';
 import { CAPTURE_LEVELS, type Capture } from '../protocol/types.js';
 import { HELP } from './help.js';
 import { relayUrls } from '../relay/url.js';
+import { displayLine } from '../protocol/sanitize.js';
 
 export interface ConsoleOptions {
   command: 'console' | 'list';
@@ -251,6 +252,5 @@ function isPredicate(value: unknown): boolean {
 
 /** Echoing user input in an error must not echo control characters either. */
 function printable(text: string): string {
-  const clipped = text.length > 80 ? `${text.slice(0, 80)}…` : text;
-  return clipped.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
+  return displayLine(text, 80);
 }

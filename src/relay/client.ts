@@ -18,7 +18,8 @@ import { CommandSender } from './commands.js';
 import { countUndecodable, ingestEvent, readRelayHello, type RelayHelloInfo } from './events.js';
 import { RelaySocket, type CloseInfo, type Frame } from './socket.js';
 import { ConsoleSubscription } from './subscription.js';
-import { oneLine } from './text.js';
+import { displayLine } from '../protocol/sanitize.js';
+import { contain } from './contain.js';
 import { backoffDelay, later, resolveTiming, type RelayTiming } from './timing.js';
 import type { RelayClientOptions, RelayHandle } from './types.js';
 import { relayUrls } from './url.js';
@@ -94,7 +95,7 @@ export class RelayClient implements RelayHandle {
   }
 
   start(): void {
-    this.guard(() => {
+    contain(() => {
       if (this.started || this.stopped) return;
       this.started = true;
       if (!this.socketUrl) {
@@ -139,18 +140,10 @@ export class RelayClient implements RelayHandle {
 
   resend(commandId: string): void {
     if (this.stopped) return;
-    this.guard(() => this.commands.resend(commandId));
+    contain(() => this.commands.resend(commandId));
   }
 
   // ── connection lifecycle ──────────────────────────────────────────────
-
-  private guard(fn: () => void): void {
-    try {
-      fn();
-    } catch {
-      // The client never throws into its caller (or into ws callbacks).
-    }
-  }
 
   private connect(): void {
     this.retryTimer = undefined;
@@ -165,16 +158,16 @@ export class RelayClient implements RelayHandle {
         this.socketUrl,
         this.options.token,
         {
-          open: () => this.guard(() => this.onOpen(conn)),
-          frame: (frame) => this.guard(() => this.onFrame(conn, frame)),
-          event: (text) => this.guard(() => this.onEvent(conn, text)),
-          undecodable: () => this.guard(() => countUndecodable(this.store, this.relay)),
-          closed: (info) => this.guard(() => this.onClosed(conn, info)),
+          open: () => contain(() => this.onOpen(conn)),
+          frame: (frame) => contain(() => this.onFrame(conn, frame)),
+          event: (text) => contain(() => this.onEvent(conn, text)),
+          undecodable: () => contain(() => countUndecodable(this.store, this.relay)),
+          closed: (info) => contain(() => this.onClosed(conn, info)),
         },
         this.timing,
       );
     } catch (err) {
-      this.onClosed(conn, { reason: oneLine(err instanceof Error ? err.message : 'could not open the socket'), opened: false });
+      this.onClosed(conn, { reason: displayLine(err instanceof Error ? err.message : 'could not open the socket', 200), opened: false });
     }
   }
 
@@ -198,12 +191,12 @@ export class RelayClient implements RelayHandle {
       this.store.updateRelay(this.relay, {
         connection: { kind: 'unauthorized', detail: `relay refused the token (HTTP ${info.httpStatus})` },
       });
-      this.retryTimer = setTimeout(() => this.guard(() => this.connect()), this.timing.unauthorizedRetryMs);
+      this.retryTimer = setTimeout(() => contain(() => this.connect()), this.timing.unauthorizedRetryMs);
       return;
     }
     const delay = backoffDelay(this.failures++, this.timing, this.random);
     this.store.updateRelay(this.relay, { connection: { kind: 'reconnecting', retryAt: Date.now() + delay, reason: info.reason } });
-    this.retryTimer = setTimeout(() => this.guard(() => this.connect()), delay);
+    this.retryTimer = setTimeout(() => contain(() => this.connect()), delay);
   }
 
   private goLive(conn: Connection): void {
@@ -245,7 +238,7 @@ export class RelayClient implements RelayHandle {
         return;
       case 'closing':
         // Expect the close; reconnect with backoff and resume from our own positions.
-        conn.socket?.expectClose(`relay closing: ${oneLine(frame.reason ?? 'no reason given', 80)}`);
+        conn.socket?.expectClose(`relay closing: ${displayLine(frame.reason ?? 'no reason given', 80)}`);
         return;
       default:
         return; // ping (answered by the socket), pong, unknown frames: ignored (AEP-0003 §2)
@@ -257,7 +250,7 @@ export class RelayClient implements RelayHandle {
     clearTimeout(conn.helloTimer);
     const info = readRelayHello(frame);
     if (!info.versionOk) {
-      const offered = info.versions.length ? info.versions.map((v) => oneLine(v, 20)).join(', ') : 'none';
+      const offered = info.versions.length ? info.versions.map((v) => displayLine(v, 20)).join(', ') : 'none';
       return this.giveUp(conn, `relay speaks AEP ${offered}; the console speaks 0.1`);
     }
     conn.hello = info;
@@ -292,8 +285,8 @@ export class RelayClient implements RelayHandle {
   }
 
   private onError(conn: Connection, frame: Frame): void {
-    const code = frame.code === undefined ? 'error' : oneLine(frame.code, 60);
-    const detail = frame.detail === undefined || frame.detail === null ? undefined : oneLine(frame.detail);
+    const code = frame.code === undefined ? 'error' : displayLine(frame.code, 60);
+    const detail = frame.detail === undefined || frame.detail === null ? undefined : displayLine(frame.detail, 200);
     if (code === 'version-unsupported') return this.giveUp(conn, detail ?? 'the relay does not speak AEP 0.1');
     if (conn.subscription?.handle(frame)) return;
     if (typeof frame.cause === 'string' && this.commands.onRelayRefusal(frame.cause, code, detail)) {
@@ -329,7 +322,7 @@ export class RelayClient implements RelayHandle {
     if (this.rosterTimer) return;
     this.rosterTimer = later(() => {
       this.rosterTimer = undefined;
-      this.guard(() => {
+      contain(() => {
         if (this.conn?.hello?.roster) this.requestRoster(this.conn);
       });
     }, this.timing.rosterDebounceMs);

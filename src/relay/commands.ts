@@ -17,7 +17,7 @@ import { buildRespond } from '../protocol/respond.js';
 import type { AepEvent, Answer } from '../protocol/types.js';
 import type { ConsoleStore } from '../store/store.js';
 import type { CommandOutcome } from '../store/types.js';
-import { oneLine } from './text.js';
+import { displayLine } from '../protocol/sanitize.js';
 import { clampAckWindow, later, type RelayTiming } from './timing.js';
 
 export interface CommandLink {
@@ -145,7 +145,7 @@ export class CommandSender {
 
   /** A relay `error` frame with a `cause`: true when it settled (or concerned) one of our commands. */
   onRelayRefusal(cause: string, code: string, detail: unknown): boolean {
-    const text = detail === undefined || detail === null ? undefined : oneLine(detail);
+    const text = detail === undefined || detail === null ? undefined : displayLine(detail, 200);
     return this.settle(cause, text === undefined ? { state: 'refused-by-relay', code } : { state: 'refused-by-relay', code, detail: text });
   }
 

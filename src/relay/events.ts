@@ -4,7 +4,7 @@
 import { parseEvent } from '../protocol/parse.js';
 import type { AepEvent } from '../protocol/types.js';
 import type { ConsoleStore } from '../store/store.js';
-import { oneLine } from './text.js';
+import { displayLine } from '../protocol/sanitize.js';
 
 /** Parses one Event frame's text and applies it; the parsed event, or undefined when it was rejected. */
 export function ingestEvent(store: ConsoleStore, relay: string, text: string, replayed: boolean): AepEvent | undefined {
@@ -13,7 +13,7 @@ export function ingestEvent(store: ConsoleStore, relay: string, text: string, re
     const status = store.getRelay(relay);
     store.updateRelay(relay, {
       invalid: (status?.invalid ?? 0) + 1,
-      lastInvalid: oneLine(`${parsed.rule}: ${parsed.reason}`),
+      lastInvalid: displayLine(`${parsed.rule}: ${parsed.reason}`, 200),
     });
     return undefined;
   }

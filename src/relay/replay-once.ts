@@ -13,7 +13,7 @@ import { countUndecodable, ingestEvent, readRelayHello } from './events.js';
 import { mergeFilter, subscribeFrame } from './filter.js';
 import { consumerHello } from './client.js';
 import { RelaySocket, type CloseInfo, type Frame } from './socket.js';
-import { oneLine } from './text.js';
+import { displayLine } from '../protocol/sanitize.js';
 import { later, resolveTiming } from './timing.js';
 import type { RelayClientOptions } from './types.js';
 import { relayUrls } from './url.js';
@@ -93,7 +93,7 @@ export function readReplayOnce(options: ReplayOnceOptions): Promise<ReplayOnceRe
         case 'hello': {
           const info = readRelayHello(frame);
           if (!info.versionOk) {
-            const offered = info.versions.map((v) => oneLine(v, 20)).join(', ') || 'none';
+            const offered = info.versions.map((v) => displayLine(v, 20)).join(', ') || 'none';
             return finish({ ok: false, reason: `relay speaks AEP ${offered}; the console speaks 0.1` });
           }
           store.updateRelay(relay, {
@@ -115,8 +115,8 @@ export function readReplayOnce(options: ReplayOnceOptions): Promise<ReplayOnceRe
           quietTimer = later(checkQuiet, quietMs);
           return;
         case 'error': {
-          const code = frame.code === undefined ? 'error' : oneLine(frame.code, 60);
-          const detail = frame.detail === undefined || frame.detail === null ? '' : ` (${oneLine(frame.detail)})`;
+          const code = frame.code === undefined ? 'error' : displayLine(frame.code, 60);
+          const detail = frame.detail === undefined || frame.detail === null ? '' : ` (${displayLine(frame.detail, 200)})`;
           if (code === 'version-unsupported') return finish({ ok: false, reason: `relay does not speak AEP 0.1${detail}` });
           if (frame.id === SUBSCRIPTION_ID) {
             const replayAll = store.getRelay(relay)?.replayAll;
@@ -126,7 +126,7 @@ export function readReplayOnce(options: ReplayOnceOptions): Promise<ReplayOnceRe
           return;
         }
         case 'replay-exhausted':
-          store.warnRelay(relay, `history of session ${oneLine(frame.session ?? '?', 80)} is partly gone from the relay buffer`);
+          store.warnRelay(relay, `history of session ${displayLine(frame.session ?? '?', 80)} is partly gone from the relay buffer`);
           return;
         default:
           return;
@@ -156,7 +156,7 @@ export function readReplayOnce(options: ReplayOnceOptions): Promise<ReplayOnceRe
         resolveTiming({ ...options.timing, helloTimeoutMs: Math.min(options.timing?.helloTimeoutMs ?? timeoutMs, timeoutMs) }),
       );
     } catch (err) {
-      finish({ ok: false, reason: `could not connect: ${oneLine(err instanceof Error ? err.message : 'socket error', 160)}` });
+      finish({ ok: false, reason: `could not connect: ${displayLine(err instanceof Error ? err.message : 'socket error', 160)}` });
     }
   });
 }

@@ -4,7 +4,9 @@
 // of silence the client pings, after `deadAfterMs` the socket is dropped.
 // Knows nothing about subscriptions or the store.
 
+import { displayLine } from '../protocol/sanitize.js';
 import WebSocket from 'ws';
+import { contain } from './contain.js';
 import { later, type RelayTiming } from './timing.js';
 
 export type Frame = Record<string, unknown> & { type: string };
@@ -76,8 +78,8 @@ export class RelaySocket {
     const headers: Record<string, string> = {};
     if (token !== undefined && token !== '') headers.Authorization = `Bearer ${token}`;
     this.ws = new WebSocket(url, { headers, maxPayload: MAX_PAYLOAD, handshakeTimeout: timing.helloTimeoutMs, followRedirects: false });
-    this.ws.on('open', () => this.safely(() => this.onOpen()));
-    this.ws.on('message', (data, isBinary) => this.safely(() => this.onMessage(data, isBinary)));
+    this.ws.on('open', () => contain(() => this.onOpen()));
+    this.ws.on('message', (data, isBinary) => contain(() => this.onMessage(data, isBinary)));
     this.ws.on('unexpected-response', (req, res) => {
       this.httpStatus = res.statusCode;
       this.failure = `HTTP ${res.statusCode ?? '?'}${res.statusMessage ? ` ${res.statusMessage}` : ''}`;
@@ -135,14 +137,6 @@ export class RelaySocket {
     }, this.timing.closeGraceMs);
   }
 
-  private safely(fn: () => void): void {
-    try {
-      fn();
-    } catch {
-      // A handler bug must never throw into ws (and from there into the process).
-    }
-  }
-
   private onOpen(): void {
     this.opened = true;
     this.lastFrameAt = Date.now();
@@ -182,7 +176,7 @@ export class RelaySocket {
       this.send({ type: 'ping', t: Date.now() });
     }
     const next = silent < this.timing.pingAfterMs ? this.timing.pingAfterMs - silent : this.timing.deadAfterMs - silent;
-    this.livenessTimer = later(() => this.safely(() => this.scheduleLiveness()), Math.max(next, 1));
+    this.livenessTimer = later(() => contain(() => this.scheduleLiveness()), Math.max(next, 1));
   }
 
   private onClose(code: number, reason: string): void {
@@ -193,10 +187,10 @@ export class RelaySocket {
     this.graceTimer = undefined;
     let why = this.failure;
     if (!why) {
-      const text = reason.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').slice(0, 120);
+      const text = displayLine(reason, 120);
       why = `closed by relay (${code}${text ? ` ${text}` : ''})`;
     }
-    this.safely(() => this.handlers.closed({ reason: why, httpStatus: this.httpStatus, opened: this.opened }));
+    contain(() => this.handlers.closed({ reason: why, httpStatus: this.httpStatus, opened: this.opened }));
     this.resolveClosed();
   }
 

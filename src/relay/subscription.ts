@@ -20,7 +20,7 @@ import type { ConsoleStore } from '../store/store.js';
 import type { Capture, ResumePosition } from '../protocol/types.js';
 import { mergeFilter, subscribeFrame } from './filter.js';
 import type { Frame } from './socket.js';
-import { oneLine } from './text.js';
+import { displayLine } from '../protocol/sanitize.js';
 import { later, type RelayTiming } from './timing.js';
 
 export interface SubscriptionHooks {
@@ -36,7 +36,7 @@ export interface SubscriptionHooks {
 let subscriptionCounter = 0;
 
 function text(value: unknown, max = 200): string | undefined {
-  return value === undefined || value === null ? undefined : oneLine(value, max);
+  return value === undefined || value === null ? undefined : displayLine(value, max);
 }
 
 export class ConsoleSubscription {
