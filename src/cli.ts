@@ -7,6 +7,7 @@ import { runList } from './cli/list.js';
 import { RelayClient } from './relay/client.js';
 import { ConsoleStore } from './store/store.js';
 import { App } from './ui/app.js';
+import { createFrameWriter } from './ui/terminal/frame-writer.js';
 
 function packageVersion(): string {
   try {
@@ -80,7 +81,8 @@ async function runConsole(options: ConsoleOptions, io: MainIO): Promise<number> 
   for (const client of clients) client.start();
   const instance = render(
     React.createElement(App, { store, clients, bell: options.bell, notify: options.notify }),
-    { exitOnCtrlC: false, patchConsole: true },
+    // Only changed rows reach the terminal (see frame-writer.ts).
+    { exitOnCtrlC: false, patchConsole: true, stdout: createFrameWriter(process.stdout).stream },
   );
   const stopSignals = () => instance.unmount();
   process.once('SIGTERM', stopSignals);

@@ -1,0 +1,76 @@
+// The stream Ink renders into: the real terminal, except that a frame write
+// is replaced by the rows that changed since the last one. Over a slow SSH
+// link a cursor move in a 10,000-row inbox then costs a few hundred bytes,
+// not the whole screen.
+import { diffFrames, readFrameWrite } from './frame-diff.js';
+
+export interface FrameWriterStats {
+  /** Bytes handed to the terminal. */
+  bytes: number;
+  /** Frame writes replaced by a diff. */
+  diffed: number;
+  /** Frame writes passed through whole. */
+  whole: number;
+}
+
+export interface FrameWriter {
+  /** Give this to Ink as `stdout`. */
+  stream: NodeJS.WriteStream;
+  stats: FrameWriterStats;
+}
+
+/**
+ * Wraps a terminal stream. Everything but `write` is the terminal's own
+ * (size, isTTY, resize events), so Ink sees the real terminal.
+ */
+export function createFrameWriter(terminal: NodeJS.WriteStream): FrameWriter {
+  const stats: FrameWriterStats = { bytes: 0, diffed: 0, whole: 0 };
+  // The rows on screen just above the cursor, as Ink last wrote them;
+  // undefined when unknown (before the first frame, after a resize).
+  let shown: string[] | undefined;
+  const forget = () => {
+    shown = undefined;
+  };
+  // A resize may reflow what is on screen, so the next frame goes out whole.
+  terminal.on('resize', forget);
+
+  const send = (data: string, rest: unknown[]): boolean => {
+    stats.bytes += Buffer.byteLength(data);
+    return (terminal.write as (chunk: string, ...args: unknown[]) => boolean)(data, ...rest);
+  };
+
+  const write = (chunk: unknown, ...rest: unknown[]): boolean => {
+    if (typeof chunk !== 'string') {
+      forget();
+      stats.bytes += chunk instanceof Uint8Array ? chunk.byteLength : 0;
+      return (terminal.write as (chunk: unknown, ...args: unknown[]) => boolean)(chunk, ...rest);
+    }
+    const frame = readFrameWrite(chunk);
+    if (!frame) {
+      // Cursor show/hide and synchronized-update marks leave the rows alone;
+      // anything else (a clear, console output) makes them unknown.
+      if (!/^(\u001b\[\?(25|2026)[hl])+$/.test(chunk)) forget();
+      return send(chunk, rest);
+    }
+    const rows = terminal.rows ?? 0;
+    const diffable =
+      shown !== undefined &&
+      frame.erased === shown.length + 1 &&
+      shown.length < rows &&
+      frame.rows.length < rows;
+    const data = diffable ? diffFrames(shown!, frame.rows) : chunk;
+    if (diffable) stats.diffed++;
+    else stats.whole++;
+    shown = frame.rows;
+    return send(data, rest);
+  };
+
+  const stream = new Proxy(terminal, {
+    get(target, property) {
+      if (property === 'write') return write;
+      const value = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return { stream, stats };
+}

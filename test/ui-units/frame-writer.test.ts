@@ -1,0 +1,154 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { EventEmitter } from 'node:events';
+import React from 'react';
+import { Box, Text, render } from 'ink';
+import { diffFrames, readFrameWrite } from '../../src/ui/terminal/frame-diff.js';
+import { createFrameWriter } from '../../src/ui/terminal/frame-writer.js';
+import { Screen } from '../support/vt.js';
+
+/** What Ink's standard log-update writes for a frame (eraseLines + text). */
+function inkWrite(previousRows: number | undefined, rows: string[]): string {
+  const count = previousRows === undefined ? 0 : previousRows + 1;
+  let erase = '';
+  for (let i = 0; i < count; i++) erase += `\u001b[2K${i < count - 1 ? '\u001b[1A' : ''}`;
+  if (count) erase += '\u001b[G';
+  return `${erase}${rows.join('\n')}\n`;
+}
+
+function fakeTerminal(columns: number, rows: number) {
+  const emitter = new EventEmitter();
+  const chunks: string[] = [];
+  const terminal = Object.assign(emitter, {
+    columns,
+    rows,
+    isTTY: true,
+    write: (chunk: string) => {
+      chunks.push(chunk);
+      return true;
+    },
+  });
+  return { terminal: terminal as unknown as NodeJS.WriteStream, chunks };
+}
+
+function mulberry32(seed: number): () => number {
+  return () => {
+    seed |= 0;
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+test('readFrameWrite reads Ink frame writes and nothing else', () => {
+  assert.deepEqual(readFrameWrite(inkWrite(undefined, ['a', 'b'])), { erased: 0, rows: ['a', 'b'] });
+  assert.deepEqual(readFrameWrite(inkWrite(2, ['x'])), { erased: 3, rows: ['x'] });
+  assert.deepEqual(readFrameWrite(inkWrite(0, ['\u001b[1mbold\u001b[22m'])), { erased: 1, rows: ['\u001b[1mbold\u001b[22m'] });
+  assert.equal(readFrameWrite('\u001b[?25l'), undefined);
+  assert.equal(readFrameWrite('\u001b[2K\u001b[1A\u001b[2K\u001b[G'), undefined, 'a clear alone is not a frame');
+  assert.equal(readFrameWrite('no newline'), undefined);
+  assert.equal(readFrameWrite('\u001b[2J\u001b[3J\u001b[Hframe\n'), undefined, 'clearTerminal is not a frame write');
+  assert.equal(readFrameWrite('a\rb\n'), undefined);
+});
+
+test('a diff leaves the same screen as a whole redraw, over random frame sequences', () => {
+  const random = mulberry32(7);
+  for (let run = 0; run < 200; run++) {
+    const columns = 20;
+    const rows = 12;
+    const whole = new Screen(columns, rows);
+    const diffed = new Screen(columns, rows);
+    // Some lines above the console, as in a real terminal tab.
+    whole.write('$ aep-console\n');
+    diffed.write('$ aep-console\n');
+    let previous: string[] | undefined;
+    for (let step = 0; step < 15; step++) {
+      const height = 1 + Math.floor(random() * (rows - 2));
+      const next = Array.from({ length: height }, (_, i) =>
+        random() < 0.6 && previous?.[i] !== undefined ? previous[i] : `r${i}-${Math.floor(random() * 1e6)}`.slice(0, columns).padEnd(Math.floor(random() * columns), '.'),
+      );
+      whole.write(inkWrite(previous?.length, next));
+      diffed.write(previous ? diffFrames(previous, next) : inkWrite(undefined, next));
+      assert.deepEqual(diffed.text(), whole.text(), `run ${run} step ${step}`);
+      assert.equal(diffed.row, whole.row);
+      previous = next;
+    }
+  }
+});
+
+test('full-width rows and a frame that shrinks to one row keep the screen exact', () => {
+  const whole = new Screen(10, 6);
+  const diffed = new Screen(10, 6);
+  const a = ['0123456789', 'abcdefghij', 'short'];
+  const b = ['0123456789', 'ABCDEFGHIJ', 'short', 'more'];
+  const c = ['only'];
+  let prev: string[] | undefined;
+  for (const next of [a, b, c, a]) {
+    whole.write(inkWrite(prev?.length, next));
+    diffed.write(prev ? diffFrames(prev, next) : inkWrite(undefined, next));
+    assert.deepEqual(diffed.text(), whole.text());
+    prev = next;
+  }
+});
+
+test('the writer sends only changed rows, and whole frames after a resize or a clear', () => {
+  const { terminal, chunks } = fakeTerminal(40, 10);
+  const writer = createFrameWriter(terminal);
+  const frame = (rows: string[], prev?: number) => writer.stream.write(inkWrite(prev, rows));
+  frame(['status', 'row 1', 'row 2', 'footer']);
+  frame(['status', 'row 1*', 'row 2', 'footer'], 4);
+  assert.equal(writer.stats.whole, 1);
+  assert.equal(writer.stats.diffed, 1);
+  assert.equal(chunks[1], '\u001b[4A\u001b[1E\u001b[2Krow 1*\n\u001b[2E');
+  writer.stream.write('\u001b[?2026h');
+  frame(['status', 'row 1*', 'row 2', 'footer!'], 4);
+  assert.equal(writer.stats.diffed, 2, 'synchronized-update marks do not forget the rows');
+  terminal.emit('resize');
+  frame(['status', 'row 1*', 'row 2', 'footer!'], 4);
+  assert.equal(writer.stats.whole, 2, 'after a resize the frame goes out whole');
+  writer.stream.write('\u001b[2K\u001b[1A\u001b[2K\u001b[G');
+  frame(['x'], undefined);
+  assert.equal(writer.stats.whole, 3);
+  assert.equal(writer.stream.columns, 40, 'everything else is the terminal’s');
+  assert.equal(writer.stats.bytes, chunks.reduce((n, c) => n + Buffer.byteLength(c), 0));
+});
+
+test('frames as tall as the terminal go out whole (Ink clears the screen for those)', () => {
+  const { terminal } = fakeTerminal(40, 4);
+  const writer = createFrameWriter(terminal);
+  writer.stream.write(inkWrite(undefined, ['a', 'b', 'c']));
+  writer.stream.write(inkWrite(3, ['a', 'b', 'c', 'd']));
+  assert.equal(writer.stats.diffed, 0);
+});
+
+test('real Ink output through the writer ends on the same screen as Ink alone', async () => {
+  const { terminal, chunks } = fakeTerminal(30, 12);
+  const writer = createFrameWriter(terminal);
+  const App = ({ n }: { n: number }) =>
+    React.createElement(
+      Box,
+      { flexDirection: 'column' },
+      ...Array.from({ length: 6 }, (_, i) => React.createElement(Text, { key: i, bold: i === n % 6 }, i === n % 6 ? `> row ${i}` : `  row ${i}`)),
+      n % 3 === 0 ? React.createElement(Text, { key: 'x' }, 'extra') : null,
+    );
+  const instance = render(React.createElement(App, { n: 0 }), {
+    stdout: writer.stream,
+    stdin: Object.assign(new EventEmitter(), { isTTY: false }) as unknown as NodeJS.ReadStream,
+    patchConsole: false,
+    exitOnCtrlC: false,
+    debug: false,
+    maxFps: 0,
+  });
+  const screen = new Screen(30, 12);
+  for (let n = 1; n <= 8; n++) {
+    instance.rerender(React.createElement(App, { n }));
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  for (const chunk of chunks) screen.write(chunk);
+  const expected = ['  row 0', '  row 1', '> row 2', '  row 3', '  row 4', '  row 5'];
+  assert.deepEqual(screen.text().slice(0, 6), expected);
+  assert.equal(screen.text()[6], '', 'n=8 has no extra row, and none is left behind');
+  assert.ok(writer.stats.diffed >= 5, `diffed ${writer.stats.diffed} frames`);
+  instance.unmount();
+});
