@@ -4,6 +4,7 @@ import { BoundedSet } from './bounded-set.js';
 import { OwnCommands } from './own-commands.js';
 import { after, positionOf, slimForHold, type Position } from './positions.js';
 import { readAnswer, readCapture, readSeverity, str } from './read.js';
+import { Reconfirmations } from './reconfirm.js';
 import { RelayBook } from './relay-book.js';
 import {
   OPEN_STATES,
@@ -51,6 +52,9 @@ export class ConsoleStore {
   private readonly positions = new Map<string, Map<string, Position>>();
   private readonly relayBook = new RelayBook();
   private readonly own = new OwnCommands();
+  private readonly reconfirm = new Reconfirmations();
+  /** Open requests marked `unconfirmed`: events about them clear the mark. */
+  private readonly unconfirmedKeys = new Set<string>();
   private readonly listeners = new Set<() => void>();
   private readonly terminalCap: number;
   private readonly heldCap: number;
@@ -122,11 +126,69 @@ export class ConsoleStore {
     return this.relayBook.ackWindowMs(relay, session);
   }
 
+  // ── re-confirmation after a reconnect (see reconfirm.ts) ──────────────
+
+  /** The relay is about to replay everything it holds: its open requests should come back in that replay. */
+  replayBegins(relay: string): void {
+    const open: string[] = [];
+    for (const record of this.requests.values()) if (record.relay === relay && OPEN_STATES.has(record.state)) open.push(record.key);
+    this.reconfirm.begin(relay, open);
+  }
+
+  /** That replay completed: open requests it did not bring back are marked `unconfirmed`. */
+  replayCompleted(relay: string): void {
+    let marked = false;
+    for (const key of this.reconfirm.complete(relay)) {
+      const record = this.requests.get(key);
+      if (!record || !OPEN_STATES.has(record.state) || record.unconfirmed) continue;
+      this.replace(key, { unconfirmed: true });
+      this.unconfirmedKeys.add(key);
+      marked = true;
+    }
+    for (const key of this.unconfirmedKeys) {
+      const state = this.requests.get(key)?.state;
+      if (!state || !OPEN_STATES.has(state)) this.unconfirmedKeys.delete(key);
+    }
+    if (marked) this.changed();
+  }
+
+  /** The replay was cut short (connection lost, subscription refused): it proves nothing either way. */
+  replayAbandoned(relay: string): void {
+    this.reconfirm.abandon(relay);
+  }
+
+  /** Counts `event` as the relay vouching for the request it is about; true when that cleared a mark. */
+  private noteReconfirmed(relay: string, event: AepEvent): boolean {
+    if (!this.reconfirm.active(relay) && this.unconfirmedKeys.size === 0) return false;
+    const key = this.requestKeyOf(relay, event);
+    if (key === undefined) return false;
+    this.reconfirm.seen(relay, key);
+    if (!this.unconfirmedKeys.delete(key)) return false;
+    this.replace(key, { unconfirmed: false });
+    return true;
+  }
+
+  /** The known request an event is about: the request itself, a lifecycle event or command, or an ack. */
+  private requestKeyOf(relay: string, event: AepEvent): string | undefined {
+    if (event.type === 'attention.requested') {
+      const key = requestKey(relay, event.session ?? '', event.source, event.id);
+      return this.requests.has(key) ? key : undefined;
+    }
+    if (event.type === 'control.accepted' || event.type === 'control.rejected') {
+      return typeof event.cause === 'string' ? this.commandIndex.get(relay + SEP + event.cause) : undefined;
+    }
+    return this.findRequest(relay, event);
+  }
+
   // ── events ────────────────────────────────────────────────────────────
 
   /** Applies one parsed Event from `relay`. A duplicate changes nothing. */
   applyEvent(relay: string, event: AepEvent, options: { replayed?: boolean; issues?: PayloadIssue[] } = {}): ApplyResult {
     const dedupeKey = relay + SEP + event.source + SEP + event.id;
+    if (this.noteReconfirmed(relay, event) && this.seen.has(dedupeKey)) {
+      this.changed();
+      return 'duplicate';
+    }
     if (!this.seen.add(dedupeKey)) return 'duplicate';
     this.trackPosition(relay, event);
     this.reopenSession(relay, event);

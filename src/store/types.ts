@@ -63,6 +63,12 @@ export interface RequestRecord {
   terminalArrival?: number;
   commands: SeenCommand[];
   routed: { by: string; to?: string; via?: string }[];
+  /**
+   * The relay replayed everything it holds after a (re)connect and this open
+   * request was not in it (the relay restarted or evicted it): still listed,
+   * but no longer vouched for. Cleared by any later event about it.
+   */
+  unconfirmed?: boolean;
 }
 
 export type CommandState = 'sending' | 'accepted' | 'rejected' | 'timeout' | 'refused-by-relay';
