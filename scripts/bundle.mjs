@@ -1,0 +1,35 @@
+// Builds dist/: one bundled entry (plus a lazily loaded chunk for --demo), so
+// the shipped bin reads a single file instead of resolving hundreds of
+// modules before its first frame. Types are checked by `npm run typecheck`.
+import { rmSync } from 'node:fs';
+import { build } from 'esbuild';
+import { stringWidthPrecheck } from './string-width-precheck.mjs';
+
+const root = new URL('..', import.meta.url);
+// `--outdir DIR` builds elsewhere (the bundle test does, beside a copy of bin/).
+const at = process.argv.indexOf('--outdir');
+const outdir = at > 0 ? process.argv[at + 1] : new URL('dist', root).pathname;
+rmSync(outdir, { recursive: true, force: true });
+
+await build({
+  absWorkingDir: root.pathname,
+  entryPoints: { cli: 'src/cli.ts' },
+  outdir,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  minify: true,
+  legalComments: 'linked',
+  sourcemap: 'linked',
+  chunkNames: 'chunks/[name]-[hash]',
+  // The shipped bin always runs React's production build.
+  define: { 'process.env.NODE_ENV': '"production"' },
+  // Optional at run time in their packages: ws's native speed-ups, Ink's devtools.
+  external: ['bufferutil', 'utf-8-validate', 'react-devtools-core'],
+  // CommonJS dependencies (ws, React) call require() for Node's built-ins.
+  banner: { js: "import { createRequire as __aepRequire } from 'node:module'; const require = __aepRequire(import.meta.url);" },
+  plugins: [stringWidthPrecheck],
+  logLevel: 'warning',
+});
