@@ -79,6 +79,9 @@ export class ConsoleSubscription {
 
   private send(mode: 'all' | 'positions'): void {
     this.mode = mode;
+    // Only a replay of everything can show that the relay no longer holds a request we know.
+    if (mode === 'all') this.store.replayBegins(this.relay);
+    else this.store.replayAbandoned(this.relay);
     this.id = `sub-${++subscriptionCounter}`;
     const merged = mergeFilter(this.filter);
     if (merged.warning) this.store.warnRelay(this.relay, merged.warning);
@@ -118,6 +121,7 @@ export class ConsoleSubscription {
         return true;
       }
       this.done = true;
+      this.store.replayAbandoned(this.relay);
       this.store.updateRelay(this.relay, { subscriptionError: detail === undefined ? { code } : { code, detail } });
       this.store.warnRelay(this.relay, `subscription refused: ${code}${detail ? ` (${detail})` : ''}`);
       this.hooks.settled();
@@ -157,6 +161,7 @@ export class ConsoleSubscription {
     const quiet = now - this.lastEventAt;
     if (quiet >= this.timing.replayQuietMs || now - this.burstStart >= this.timing.replayMaxMs) {
       this.endBurst();
+      if (this.mode === 'all') this.store.replayCompleted(this.relay);
       this.hooks.burstEnded();
       return;
     }
@@ -175,6 +180,7 @@ export class ConsoleSubscription {
     if (this.disposed) return;
     this.disposed = true;
     this.answered();
+    this.store.replayAbandoned(this.relay);
     this.endBurst();
   }
 }

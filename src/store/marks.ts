@@ -1,5 +1,11 @@
 import type { RequestState } from './types.js';
 
+/**
+ * Beside the state mark of an open request the relay did not bring back in
+ * its full replay after a reconnect (`RequestRecord.unconfirmed`).
+ */
+export const UNCONFIRMED_MARK = '?';
+
 /** A mark per state, readable without color (NO_COLOR, screen readers, logs). */
 export function stateMark(state: RequestState): string {
   switch (state) {

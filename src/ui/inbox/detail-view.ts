@@ -1,6 +1,6 @@
 import { displayLine, displayText } from '../../protocol/sanitize.js';
-import type { OwnCommand, RequestRecord } from '../../store/types.js';
-import { stateMark } from '../../store/marks.js';
+import { OPEN_STATES, type OwnCommand, type RequestRecord } from '../../store/types.js';
+import { UNCONFIRMED_MARK, stateMark } from '../../store/marks.js';
 import { buildFormLines } from '../form/form-view.js';
 import { initialFormDraft } from '../form/form-state.js';
 import { checkFormSpec } from '../../protocol/form.js';
@@ -76,6 +76,10 @@ function provenance(input: DetailViewInput): Head {
     lines.push([seg(fit('⚠ no agent is connected for this session: an answer cannot be delivered now', width), { color: 'red' })]);
   } else if (input.claimants !== undefined && input.claimants > 1) {
     lines.push([seg(fit(`⚠ ${input.claimants} agents claim this session: the relay will refuse to pick one`, width), { color: 'red' })]);
+  }
+  if (record.unconfirmed && OPEN_STATES.has(record.state)) {
+    const why = `${UNCONFIRMED_MARK} not re-confirmed by the relay since it reconnected: its replay did not include this request (the relay may have restarted); it may be answered or gone`;
+    for (const l of wrapText(why, width)) lines.push([seg(l, { color: 'yellow' })]);
   }
   if (record.capture === 'metadata' || record.capture === 'none') {
     for (const l of wrapText(`prompt synthesized by the agent: content withheld at capture ${record.capture}`, width)) {

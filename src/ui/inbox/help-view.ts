@@ -1,4 +1,4 @@
-import { stateMark } from '../../store/marks.js';
+import { UNCONFIRMED_MARK, stateMark } from '../../store/marks.js';
 import type { RequestState } from '../../store/types.js';
 import { KEY_HELP } from '../keys.js';
 import { seg, type Line } from '../text/line.js';
@@ -26,6 +26,7 @@ export function buildHelpLines(width: number, height: number): Line[] {
     ['stale', 'stale'],
   ];
   lines.push([seg(fit(`Marks: ${states.map(([state, word]) => `${stateMark(state)} ${word}`).join('  ')}`, width), { dim: true })]);
+  lines.push([seg(fit(`       ${UNCONFIRMED_MARK} after a mark: not re-confirmed by the relay since it reconnected`, width), { dim: true })]);
   // Short terminals (80x24) drop the spacer rows before dropping content.
   const fitted = lines.length > height ? lines.filter((l) => l.some((s) => s.text !== '')) : lines;
   return fitted.slice(0, Math.max(1, height));

@@ -1,6 +1,6 @@
 import { displayLine } from '../../protocol/sanitize.js';
 import { OPEN_STATES, type RequestRecord } from '../../store/types.js';
-import { stateMark } from '../../store/marks.js';
+import { UNCONFIRMED_MARK, stateMark } from '../../store/marks.js';
 import { formatMs } from '../../store/outcome.js';
 import { fit, pad } from '../text/wrap.js';
 import { line, seg, type Line } from '../text/line.js';
@@ -47,19 +47,21 @@ function row(record: RequestRecord, input: ListViewInput, selected: boolean): Li
   const { width, now } = input;
   const left = timeLeftMs(record, now);
   const mark = stateMark(record.state);
+  const doubt = record.unconfirmed && OPEN_STATES.has(record.state) ? UNCONFIRMED_MARK : ' ';
   const kind = pad(displayLine(record.payload.kind || 'unknown', 12), 10);
   const agent = pad(displayLine(record.agent, 40), 12);
   const age = shortDuration(ageMs(record, now)).padStart(4);
   const relay = input.relayLabel ? `${input.relayLabel(record)} ` : '';
   const leftText = left !== undefined ? ` ${timeLeftText(left)}` : '';
-  const fixed = `${selected ? '▸' : ' '}${mark} ${kind} ${relay}${agent} ${age}${leftText}`;
+  const fixed = `${selected ? '▸' : ' '}${mark}${doubt}${kind} ${relay}${agent} ${age}${leftText}`;
   const rest = width - fixed.length - 1;
   const prompt = input.showPrompt && rest > 8 ? ` ${fit(displayLine(record.payload.prompt, 200), rest)}` : '';
   const style = selected ? { inverse: input.focused, bold: true } : {};
   return [
     seg(selected ? '▸' : ' ', style),
     seg(mark, { ...style, color: stateColor(record.state) }),
-    seg(` ${kind} ${relay}${agent} ${age}`, style),
+    seg(doubt, { ...style, color: 'yellow' }),
+    seg(`${kind} ${relay}${agent} ${age}`, style),
     seg(leftText, { ...style, color: left !== undefined && left < 60_000 ? 'red' : 'yellow' }),
     seg(prompt, { ...style, dim: !selected }),
   ];
