@@ -6,12 +6,13 @@ import type { WebSocket } from 'ws';
 import type { AepEvent, Capture } from '../protocol/types.js';
 import { filterProblem } from './filter.js';
 import { parseFrom, type RelayCore, type Subscription } from './relay-core.js';
+import type { FaultableConnection, FaultSettings } from './relay-faults.js';
 import type { Claimant } from './routing.js';
 import { AEP_VERSION, envelopeProblem, isCaptureLevel, isEventObject, isPlainObject } from './wire.js';
 
 let nextConnId = 1;
 
-export class SocketConnection implements Claimant {
+export class SocketConnection implements Claimant, FaultableConnection {
   readonly connId = nextConnId++;
   identity: { agent?: string; instance?: string } = {};
   control?: { accepts: string[]; ack_window_ms?: number };
@@ -21,11 +22,15 @@ export class SocketConnection implements Claimant {
   private declaredEmits?: string[];
   private readonly seenCategories = new Set<string>();
   private readonly subs = new Map<string, Subscription>();
+  /** Injected faults (relay-faults.ts): writes nothing at all / drops event deliveries. */
+  private muted = false;
+  private congested = false;
 
   constructor(
     private readonly ws: WebSocket,
     private readonly core: RelayCore,
     private readonly relayHello: Record<string, unknown>,
+    private readonly faults: FaultSettings = { subscribes: [] },
   ) {
     ws.on('message', (data, isBinary) => this.onMessage(isBinary ? null : data.toString()));
     ws.on('close', () => this.dispose());
@@ -37,7 +42,19 @@ export class SocketConnection implements Claimant {
   }
 
   sendRaw(text: string): void {
-    if (this.ws.readyState === this.ws.OPEN) this.ws.send(text);
+    if (!this.muted && this.ws.readyState === this.ws.OPEN) this.ws.send(text);
+  }
+
+  get isConsumer(): boolean {
+    return this.helloDone && this.role !== 'emitter';
+  }
+
+  mute(): void {
+    this.muted = true;
+  }
+
+  congest(): void {
+    this.congested = true;
   }
 
   forward(raw: string): void {
@@ -145,6 +162,7 @@ export class SocketConnection implements Claimant {
       this.send({ type: 'error', code: 'invalid-filter', detail: 'subscribe needs a string id' });
       return;
     }
+    this.faults.subscribes.push(msg);
     const refuse = (code: string, detail: string): void => this.send({ type: 'error', id, code, detail });
     if (this.subs.has(id)) return refuse('invalid-filter', `subscription ${id} already exists`);
     const filter = msg.filter === undefined ? {} : msg.filter;
@@ -155,11 +173,12 @@ export class SocketConnection implements Claimant {
     }
     const from = parseFrom(msg.from);
     if (!from.ok) return refuse(from.code, from.detail);
+    const budget = { left: this.faults.stallAfter ?? Infinity };
     const sub: Subscription = {
       id,
       filter: filter as Record<string, unknown>,
       capture: msg.capture as Capture | undefined,
-      deliver: (json) => this.sendRaw(json),
+      deliver: (json) => this.deliver(json, budget),
       exhausted: (frame) => this.send(frame),
     };
     this.subs.set(id, sub);
@@ -167,10 +186,17 @@ export class SocketConnection implements Claimant {
     this.core.subscribe(sub, from.from);
   }
 
-  /** Sends `closing` and closes with 1001 (going away). */
-  shutdown(reason: string): void {
+  private deliver(json: string, budget: { left: number }): void {
+    if (this.congested) return;
+    // A stalled subscription: the relay hangs partway through, as if killed mid-replay.
+    if (budget.left-- <= 0) this.muted = true;
+    this.sendRaw(json);
+  }
+
+  /** Sends `closing` and closes with `code` (1001: going away). */
+  shutdown(reason: string, code = 1001): void {
     this.send({ type: 'closing', reason, delivered: [] });
-    this.ws.close(1001, reason);
+    this.ws.close(code, reason);
   }
 
   ping(): void {

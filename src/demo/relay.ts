@@ -11,6 +11,7 @@ import type { AepEvent } from '../protocol/types.js';
 import { CONTROL_TYPES, RelayCore } from './relay-core.js';
 import { SocketConnection } from './relay-socket.js';
 import { handlePostEvents, handleStream, type SseClient } from './relay-http.js';
+import { relayFaults, type FaultSettings, type RelayFaults } from './relay-faults.js';
 import { AEP_VERSION, CAPTURE_ORDER, envelopeProblem } from './wire.js';
 
 export interface DemoRelayOptions {
@@ -24,6 +25,8 @@ export interface DemoRelayOptions {
   bufferPerSession?: number;
   /** Relay ping period (default 25000 ms). A connection silent for 3 periods is dropped. */
   pingIntervalMs?: number;
+  /** Advertise `replay.all` (default true). Without it consumers resume from their own positions. */
+  replayAll?: boolean;
 }
 
 export interface DemoRelay {
@@ -35,6 +38,8 @@ export interface DemoRelay {
   publish(event: AepEvent): void;
   /** Open WebSocket connections. */
   connections(): number;
+  /** Fault injection for tests (relay-faults.ts); the demo never uses it. */
+  faults: RelayFaults;
 }
 
 function sameSecret(a: string, b: string): boolean {
@@ -56,13 +61,14 @@ export function isAuthorized(req: IncomingMessage, token: string | undefined): b
 
 export async function startDemoRelay(opts: DemoRelayOptions = {}): Promise<DemoRelay> {
   const host = opts.host ?? '127.0.0.1';
-  const token = opts.token;
+  // `let`: tests rotate it (faults.rotateToken).
+  let token = opts.token;
   const bufferPerSession = opts.bufferPerSession ?? 1000;
   const pingIntervalMs = opts.pingIntervalMs ?? 25_000;
   const core = new RelayCore(bufferPerSession, token !== undefined);
 
   const capabilities: Record<string, unknown> = {
-    replay: { buffer: bufferPerSession, all: true },
+    replay: { buffer: bufferPerSession, all: opts.replayAll ?? true },
     roster: {},
     capture: [...CAPTURE_ORDER],
     filters: ['attr-match'],
@@ -79,6 +85,7 @@ export async function startDemoRelay(opts: DemoRelayOptions = {}): Promise<DemoR
   };
 
   const conns = new Set<SocketConnection>();
+  const faultSettings: FaultSettings = { subscribes: [] };
   const sse = new Set<SseClient>();
   const wss = new WebSocketServer({ noServer: true });
 
@@ -110,7 +117,7 @@ export async function startDemoRelay(opts: DemoRelayOptions = {}): Promise<DemoR
     if (url.pathname !== '/socket') return refuse('404 Not Found');
     if (!isAuthorized(req, token)) return refuse('401 Unauthorized');
     wss.handleUpgrade(req, socket, head, (ws) => {
-      const conn = new SocketConnection(ws, core, relayHello);
+      const conn = new SocketConnection(ws, core, relayHello, faultSettings);
       conns.add(conn);
       ws.on('close', () => conns.delete(conn));
     });
@@ -137,6 +144,21 @@ export async function startDemoRelay(opts: DemoRelayOptions = {}): Promise<DemoR
   const urlHost = host.includes(':') ? `[${host}]` : host;
 
   let closed: Promise<void> | undefined;
+  const release = async (): Promise<void> => {
+    wss.close();
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  };
+  const kill = (): Promise<void> => {
+    closed ??= (async () => {
+      clearInterval(pinger);
+      for (const c of conns) c.terminate();
+      await release();
+    })();
+    return closed;
+  };
   const close = (): Promise<void> => {
     closed ??= (async () => {
       clearInterval(pinger);
@@ -156,11 +178,7 @@ export async function startDemoRelay(opts: DemoRelayOptions = {}): Promise<DemoR
       );
       for (const s of sse) s.shutdown();
       await Promise.all(waits);
-      wss.close();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      await release();
     })();
     return closed;
   };
@@ -175,5 +193,19 @@ export async function startDemoRelay(opts: DemoRelayOptions = {}): Promise<DemoR
       core.ingest(event, JSON.stringify(event), { refuse: () => undefined });
     },
     connections: () => conns.size,
+    faults: relayFaults({
+      settings: faultSettings,
+      connections: () => conns,
+      core,
+      kill,
+      restart: async () => {
+        await kill();
+        return startDemoRelay({ ...opts, port, token });
+      },
+      setToken: (next) => {
+        if (token === undefined) throw new Error('rotateToken: a watch-only relay has no token to rotate');
+        token = next;
+      },
+    }),
   };
 }

@@ -19,6 +19,8 @@ export interface DurableEmitter {
   connections: number;
   /** Resolves once the emitter is connected (hello answered) at least `n` times. */
   connected(n: number): Promise<void>;
+  /** Resolves once the relay has handled everything sent so far (a roster round trip: it handles frames in order). */
+  synced(): Promise<void>;
   close(): void;
 }
 
@@ -32,6 +34,8 @@ export function startDurableEmitter(opts: { relayUrl: string; token: string; nam
   let closed = false;
   let retry: ReturnType<typeof setTimeout> | undefined;
   const waiters: Array<() => void> = [];
+  const rosterReplies = new Map<string, () => void>();
+  let rosterCounter = 0;
 
   const event = (type: string, rest: Partial<AepEvent>): AepEvent => ({
     aep: '0.1',
@@ -66,6 +70,12 @@ export function startDurableEmitter(opts: { relayUrl: string; token: string; nam
       new Promise((resolve) => {
         const check = (): boolean => (emitter.connections >= n ? (resolve(), true) : false);
         if (!check()) waiters.push(() => void check());
+      }),
+    synced: () =>
+      new Promise((resolve) => {
+        const id = `sync-${++rosterCounter}`;
+        rosterReplies.set(id, resolve);
+        send(JSON.stringify({ type: 'roster', id }));
       }),
     close() {
       closed = true;
@@ -118,6 +128,10 @@ export function startDurableEmitter(opts: { relayUrl: string; token: string; nam
         for (const request of pending.values()) send(request); // re-announce, same ids
         for (const w of [...waiters]) w();
       } else if (msg.type === 'ping') send(JSON.stringify({ type: 'pong', t: msg.t }));
+      else if (msg.type === 'roster' && rosterReplies.has(msg.id)) {
+        rosterReplies.get(msg.id)!();
+        rosterReplies.delete(msg.id);
+      }
       else if (typeof msg.type === 'string' && msg.type.includes('.')) onCommand(msg as AepEvent);
     });
     socket.on('close', () => {

@@ -1,0 +1,83 @@
+// Fault injection for tests of the console against the demo relay: the relay
+// failing the ways a real one does (killed, hung mid-replay, half-open,
+// shedding a slow consumer, rotating its token). Only tests drive these; the
+// demo itself never calls them, and the console never imports src/demo.
+
+import type { AepEvent } from '../protocol/types.js';
+import type { RelayCore } from './relay-core.js';
+import type { DemoRelay } from './relay.js';
+
+/** Shared by the relay and its connections: what later subscriptions are subject to, and what they asked. */
+export interface FaultSettings {
+  /** Later subscriptions deliver at most this many events, then their connection writes nothing more. */
+  stallAfter?: number;
+  /** Every `subscribe` frame received, as received (tests check the `from` a console resumes with). */
+  subscribes: Record<string, unknown>[];
+}
+
+/** What the faults need from one connection. */
+export interface FaultableConnection {
+  readonly isConsumer: boolean;
+  /** Half-open: writes nothing more (pongs included) and does not close. */
+  mute(): void;
+  /** A slow consumer whose queue overflowed: event deliveries are dropped from now on. */
+  congest(): void;
+  /** Sends `closing` with `reason`, then closes with `code`. */
+  shutdown(reason: string, code?: number): void;
+}
+
+export interface RelayFaults {
+  /** Abrupt death: every socket destroyed without a closing frame or close handshake, the port released. */
+  kill(): Promise<void>;
+  /** kill(), then a new relay on the same port with the same options and an empty buffer. */
+  restart(): Promise<DemoRelay>;
+  /** Later subscriptions replay (or deliver) at most `n` events, then their connection hangs silently; undefined lifts it. */
+  stallReplayAfter(n: number | undefined): void;
+  /** Every open consumer connection goes half-open: nothing more is written to it, nothing is closed. */
+  silence(): void;
+  /** Every open consumer connection stops receiving events (they stay buffered for replay). */
+  congest(): void;
+  /** Every open consumer connection gets `closing` {reason} and is closed with `code` (1013: try again later). */
+  closing(reason: string, code?: number): void;
+  /** Later upgrades need `token`; consumers that came in with the old one are closed (emitters are kept). */
+  rotateToken(token: string): void;
+  /** Subscribe frames received so far, oldest first. */
+  subscribes(): Record<string, unknown>[];
+  /** The events the relay's buffer holds, in arrival order. */
+  buffered(): AepEvent[];
+}
+
+export interface FaultContext {
+  settings: FaultSettings;
+  connections(): Iterable<FaultableConnection>;
+  core: RelayCore;
+  kill(): Promise<void>;
+  restart(): Promise<DemoRelay>;
+  setToken(token: string): void;
+}
+
+export function relayFaults(ctx: FaultContext): RelayFaults {
+  const consumers = (): FaultableConnection[] => [...ctx.connections()].filter((c) => c.isConsumer);
+  return {
+    kill: ctx.kill,
+    restart: ctx.restart,
+    stallReplayAfter(n) {
+      ctx.settings.stallAfter = n;
+    },
+    silence() {
+      for (const c of consumers()) c.mute();
+    },
+    congest() {
+      for (const c of consumers()) c.congest();
+    },
+    closing(reason, code = 1013) {
+      for (const c of consumers()) c.shutdown(reason, code);
+    },
+    rotateToken(token) {
+      ctx.setToken(token);
+      for (const c of consumers()) c.shutdown('token-rotated', 1008);
+    },
+    subscribes: () => [...ctx.settings.subscribes],
+    buffered: () => ctx.core.buffer.all().map((entry) => entry.event),
+  };
+}
