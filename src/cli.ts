@@ -45,6 +45,7 @@ export async function main(argv: string[], io: MainIO = defaultIO): Promise<numb
       return 2;
   }
   const options = parsed.options;
+  for (const warning of parsed.warnings) io.err(`aep-console: ${warning}`);
   if (options.command === 'list') return runList(options, { out: io.out, err: io.err, host: hostname() });
   return runConsole(options, io);
 }
@@ -71,6 +72,7 @@ async function runConsole(options: ConsoleOptions, io: MainIO): Promise<number> 
       new RelayClient({
         url,
         token,
+        ca: options.ca,
         name: options.name,
         host: hostname(),
         filter: options.filter,

@@ -1,3 +1,4 @@
+import { X509Certificate } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import meow from 'meow';
 import { CAPTURE_LEVELS, type Capture } from '../protocol/types.js';
@@ -9,6 +10,8 @@ export interface ConsoleOptions {
   command: 'console' | 'list';
   relays: string[];
   token?: string;
+  /** Extra trusted CA certificates (PEM), added to Node's own roots for https/wss. */
+  ca?: string[];
   filter?: Record<string, unknown>;
   capture?: Capture;
   bell: boolean;
@@ -19,7 +22,7 @@ export interface ConsoleOptions {
 }
 
 export type ParsedArgs =
-  | { kind: 'run'; options: ConsoleOptions }
+  | { kind: 'run'; options: ConsoleOptions; warnings: string[] }
   | { kind: 'help'; text: string }
   | { kind: 'version'; text: string }
   | { kind: 'usage-error'; message: string };
@@ -30,6 +33,8 @@ const FLAGS = {
   relay: { type: 'string', isMultiple: true },
   token: { type: 'string' },
   tokenFile: { type: 'string' },
+  insecure: { type: 'boolean', default: false },
+  ca: { type: 'string' },
   filter: { type: 'string' },
   agent: { type: 'string', isMultiple: true },
   session: { type: 'string', isMultiple: true },
@@ -44,7 +49,7 @@ const FLAGS = {
 } as const;
 
 const KNOWN = new Set([
-  'relay', 'token', 'token-file', 'filter', 'agent', 'session', 'capture', 'bell', 'no-bell',
+  'relay', 'token', 'token-file', 'insecure', 'ca', 'filter', 'agent', 'session', 'capture', 'bell', 'no-bell',
   'notify', 'no-notify', 'name', 'demo', 'json', 'help', 'h', 'version',
 ]);
 
@@ -101,12 +106,20 @@ function parse(argv: string[], env: NodeJS.ProcessEnv, version: string): ParsedA
     throw new UsageError('the same relay is given twice in --relay');
   }
   const token = readToken(flags.token, flags.tokenFile, env);
-  if (token !== undefined) {
-    const exposed = relays.find((relay) => !isTls(relay) && !isLoopback(relay));
-    if (exposed) {
-      throw new UsageError(`--relay ${exposed} is not on this host: use https:// or wss:// so the token does not cross the network in cleartext`);
-    }
+  const warnings: string[] = [];
+  if (flags.token !== undefined) {
+    warnings.push('warning: --token is visible to other users in the process list; use AEP_TOKEN or --token-file instead');
   }
+  if (token !== undefined) {
+    const exposed = relays.filter((relay) => !isTls(relay) && !isLoopback(relay));
+    if (exposed.length && !flags.insecure) {
+      throw new UsageError(
+        `--relay ${exposed[0]} is not on this host: use https:// or wss:// so the token does not cross the network in cleartext (or --insecure to send it anyway)`,
+      );
+    }
+    if (exposed.length) warnings.push(`warning: --insecure: the token goes to ${exposed.join(', ')} in cleartext, readable by anyone on the network path`);
+  }
+  const ca = flags.ca === undefined ? undefined : readCa(flags.ca, env);
 
   return {
     kind: 'run',
@@ -114,6 +127,7 @@ function parse(argv: string[], env: NodeJS.ProcessEnv, version: string): ParsedA
       command: isList ? 'list' : 'console',
       relays,
       token,
+      ca,
       filter: buildFilter(flags.filter, flags.agent ?? [], flags.session ?? []),
       capture: checkCapture(flags.capture),
       bell: flags.bell,
@@ -122,6 +136,7 @@ function parse(argv: string[], env: NodeJS.ProcessEnv, version: string): ParsedA
       demo: flags.demo,
       json: flags.json,
     },
+    warnings,
   };
 }
 
@@ -195,7 +210,7 @@ function readTokenFile(file: string): string {
   }
   if (process.platform !== 'win32' && (mode & 0o077) !== 0) {
     const octal = (mode & 0o777).toString(8).padStart(4, '0');
-    throw new UsageError(`--token-file ${printable(file)} is accessible by other users (mode ${octal}); run chmod 600 on it`);
+    throw new UsageError(`--token-file ${printable(file)} is accessible by other users (mode ${octal}); fix it with: chmod 600 ${shellWord(printable(file))}`);
   }
   let text: string;
   try {
@@ -207,6 +222,45 @@ function readTokenFile(file: string): string {
   if (!token) throw new UsageError(`--token-file ${printable(file)} is empty`);
   if (/\s/.test(token)) throw new UsageError(`--token-file ${printable(file)} must hold the token alone on one line`);
   return token;
+}
+
+const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
+
+/**
+ * --ca FILE: PEM certificates to trust besides Node's roots. Giving a `ca`
+ * to TLS replaces the default list, so NODE_EXTRA_CA_CERTS (which Node would
+ * otherwise have added) is carried along by hand.
+ */
+function readCa(file: string, env: NodeJS.ProcessEnv): string[] {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`--ca ${printable(file)} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  const blocks = text.match(PEM_CERTIFICATE) ?? [];
+  if (!blocks.length) throw new UsageError(`--ca ${printable(file)} holds no PEM certificate (-----BEGIN CERTIFICATE-----)`);
+  for (const block of blocks) {
+    try {
+      new X509Certificate(block);
+    } catch {
+      throw new UsageError(`--ca ${printable(file)} holds a certificate that does not parse`);
+    }
+  }
+  let extra: string[] = [];
+  if (env.NODE_EXTRA_CA_CERTS) {
+    try {
+      extra = readFileSync(env.NODE_EXTRA_CA_CERTS, 'utf8').match(PEM_CERTIFICATE) ?? [];
+    } catch {
+      // Node itself only warns about an unreadable NODE_EXTRA_CA_CERTS: skip it likewise.
+    }
+  }
+  return [...extra, ...blocks];
+}
+
+/** A path as the user can paste it into a shell. */
+function shellWord(text: string): string {
+  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
 /** The user's extra attr-match filter: --filter JSON with --agent/--session folded in. */

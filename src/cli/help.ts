@@ -12,7 +12,11 @@ Options
   --relay URL        relay base URL (http, https, ws, wss); repeat to watch several.
                      Env AEP_RELAY. Default http://127.0.0.1:8787
   --token T          bearer token, sent only in the Authorization header. Env AEP_TOKEN
+                     (a --token shows in the process list: prefer AEP_TOKEN or --token-file)
   --token-file F     read the token from F (must not be readable by other users)
+  --insecure         allow the token over plain http/ws to a relay off this host
+                     (it does not turn off certificate checks)
+  --ca FILE          also trust the CA certificate(s) in FILE (PEM) for https/wss
   --filter JSON      extra attr-match filter ANDed with the console's own,
                      e.g. '{"severity":{"gte":"warning"}}'
   --agent NAME       only requests from this agent (repeatable)
@@ -28,5 +32,6 @@ Keys
   ↑/↓ j/k move   Enter open/send   / filter   ? help   Esc back (keeps a draft)   q quit
 
 Exit codes
-  0 normal quit   2 usage error   3 could not connect or not authorized (list)
+  0 normal quit   1 internal error (a crash report is written)   2 usage error
+  3 could not connect or not authorized (list)   128+N stopped by signal N
 `;

@@ -19,6 +19,7 @@ export async function runList(options: ConsoleOptions, io: ListIO): Promise<numb
     const result = await readReplayOnce({
       url: relay,
       token: options.token,
+      ca: options.ca,
       name: options.name,
       host: io.host,
       filter: options.filter,

@@ -165,6 +165,7 @@ export class RelayClient implements RelayHandle {
           closed: (info) => contain(() => this.onClosed(conn, info)),
         },
         this.timing,
+        this.options.ca,
       );
     } catch (err) {
       this.onClosed(conn, { reason: displayLine(err instanceof Error ? err.message : 'could not open the socket', 200), opened: false });

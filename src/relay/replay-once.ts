@@ -154,6 +154,7 @@ export function readReplayOnce(options: ReplayOnceOptions): Promise<ReplayOnceRe
           closed: (info) => finish({ ok: false, reason: closeReason(info, subscribed) }),
         },
         resolveTiming({ ...options.timing, helloTimeoutMs: Math.min(options.timing?.helloTimeoutMs ?? timeoutMs, timeoutMs) }),
+        options.ca,
       );
     } catch (err) {
       finish({ ok: false, reason: `could not connect: ${displayLine(err instanceof Error ? err.message : 'socket error', 160)}` });

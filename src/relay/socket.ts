@@ -5,6 +5,7 @@
 // Knows nothing about subscriptions or the store.
 
 import { displayLine } from '../protocol/sanitize.js';
+import { rootCertificates } from 'node:tls';
 import WebSocket from 'ws';
 import { contain } from './contain.js';
 import { later, type RelayTiming } from './timing.js';
@@ -37,6 +38,11 @@ const MAX_PAYLOAD = 16 * 1024 * 1024;
 
 function describeError(err: unknown): string {
   const code = (err as { code?: unknown } | null)?.code;
+  const message = err instanceof Error ? err.message : String(err);
+  if (typeof code === 'string' && /SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER/.test(code)) {
+    return `TLS certificate not trusted: ${displayLine(message, 120)}; --ca FILE adds a CA`;
+  }
+  if (typeof code === 'string' && /CERT/.test(code)) return `TLS certificate refused: ${displayLine(message, 120)}`;
   switch (code) {
     case 'ECONNREFUSED':
       return 'connection refused';
@@ -51,7 +57,6 @@ function describeError(err: unknown): string {
     case 'ENETUNREACH':
       return 'host unreachable';
   }
-  const message = err instanceof Error ? err.message : String(err);
   return message.replace(/\s+/g, ' ').slice(0, 160) || 'socket error';
 }
 
@@ -73,11 +78,14 @@ export class RelaySocket {
     token: string | undefined,
     private readonly handlers: SocketHandlers,
     private readonly timing: RelayTiming,
+    extraCa?: readonly string[],
   ) {
     this.closedPromise = new Promise((resolve) => (this.resolveClosed = resolve));
     const headers: Record<string, string> = {};
     if (token !== undefined && token !== '') headers.Authorization = `Bearer ${token}`;
-    this.ws = new WebSocket(url, { headers, maxPayload: MAX_PAYLOAD, handshakeTimeout: timing.helloTimeoutMs, followRedirects: false });
+    // A `ca` replaces Node's roots rather than adding to them: pass both.
+    const ca = extraCa?.length ? [...rootCertificates, ...extraCa] : undefined;
+    this.ws = new WebSocket(url, { headers, maxPayload: MAX_PAYLOAD, handshakeTimeout: timing.helloTimeoutMs, followRedirects: false, ca });
     this.ws.on('open', () => contain(() => this.onOpen()));
     this.ws.on('message', (data, isBinary) => contain(() => this.onMessage(data, isBinary)));
     this.ws.on('unexpected-response', (req, res) => {

@@ -20,6 +20,8 @@ export interface RelayClientOptions {
   /** Base URL as given on the command line (http, https, ws, wss). */
   url: string;
   token?: string;
+  /** Extra CA certificates (PEM) trusted for https/wss besides Node's roots (--ca). */
+  ca?: readonly string[];
   /** Sender name in hello identity and commands (--name). */
   name: string;
   /** Host name for identity/source; defaults to os.hostname(). */

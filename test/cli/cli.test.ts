@@ -49,7 +49,7 @@ const usageErrors: [string, string[], RegExp][] = [
   ['agent conflict', ['list', '--filter', '{"agent":"a"}', '--agent', 'b'], /--agent and a "agent" key/],
   ['capture level', ['list', '--capture', 'secret'], /--capture must be one of none\|metadata\|redacted\|full/],
   ['token twice', ['list', '--token', SECRET, '--token-file', goodFile], /either --token or --token-file/],
-  ['open token file', ['list', '--token-file', openFile], /accessible by other users \(mode 0644\)/],
+  ['open token file', ['list', '--token-file', openFile], /accessible by other users \(mode 0644\); fix it with: chmod 600 \S*open-token$/],
   ['missing token file', ['list', '--token-file', join(dir, 'nope')], /cannot be read \(ENOENT\)/],
   ['bad name', ['list', '--name', 'a b'], /--name must be/],
   ['json without list', ['--json'], /--json only applies/],
@@ -125,7 +125,7 @@ after(async () => {
 });
 
 test('list: exit 3 with a one-line reason for a wrong token and for an unreachable relay; the token never shows', async () => {
-  const wrong = await run(['list', '--relay', relay.url, '--token', 'wrong-token-abc']);
+  const wrong = await run(['list', '--relay', relay.url], { AEP_TOKEN: 'wrong-token-abc' });
   assert.equal(wrong.code, 3);
   assert.match(wrong.stderr.trim(), /^aep-console: .*401/);
   assert.equal(wrong.stderr.trim().split('\n').length, 1);

@@ -1,0 +1,163 @@
+// Runs the real console (test/cli/run-cli.ts, as the bin does) inside a
+// pseudo-terminal made by util-linux `script` (bsdutils: on every Debian).
+// Inside the pty a shell records the terminal modes before and after, the
+// console's stderr in a file of its own and its exit code, so a test can see
+// every byte the console wrote and whether it left the terminal as it found it.
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = fileURLToPath(new URL('../../', import.meta.url));
+const runner = join(root, 'test/cli/run-cli.ts');
+
+export interface PtyResult {
+  /** Exit code of the console (from inside the pty). */
+  code: number;
+  /** Everything written to the terminal (the console's stdout, and the shell's nothing). */
+  output: string;
+  stderr: string;
+  sttyBefore: string;
+  sttyAfter: string;
+}
+
+export interface PtyRun {
+  /** The console's pid, once it runs. */
+  pid(): number | undefined;
+  output(): string;
+  /** Resolves once the terminal output, escapes stripped, matches. */
+  until(pattern: RegExp, what: string, ms?: number): Promise<void>;
+  type(keys: string): void;
+  done: Promise<PtyResult>;
+}
+
+function shellQuote(arg: string): string {
+  return `'${arg.replace(/'/g, `'\\''`)}'`;
+}
+
+export function plain(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/\u001b\[[0-9;?:]*[A-Za-z]/g, ' ').replace(/\s+/g, ' ');
+}
+
+export function runInPty(args: string[], options: { dir: string; env: Record<string, string> }): PtyRun {
+  const file = (name: string) => join(options.dir, name);
+  const command = [
+    'stty cols 100 rows 30',
+    `stty -g > ${file('stty-before')}`,
+    `node --import tsx ${shellQuote(runner)} ${args.map(shellQuote).join(' ')} 2> ${file('stderr')}`,
+    `echo $? > ${file('code')}`,
+    `stty -g > ${file('stty-after')}`,
+  ].join('; ');
+  const child = spawn('script', ['-qfec', command, '/dev/null'], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', SHELL: '/bin/sh', TERM: 'xterm-256color', LANG: 'C.UTF-8', ...options.env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const waiters = new Set<() => void>();
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (chunk: string) => {
+    output += chunk;
+    for (const waiter of waiters) waiter();
+  });
+  child.stderr.resume();
+  const done = new Promise<PtyResult>((resolve, reject) => {
+    const killer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    child.on('error', reject);
+    child.on('close', () => {
+      clearTimeout(killer);
+      child.stdin.destroy();
+      const read = (name: string) => (existsSync(file(name)) ? readFileSync(file(name), 'utf8') : '');
+      resolve({
+        code: Number(read('code').trim() || NaN),
+        output,
+        stderr: read('stderr'),
+        sttyBefore: read('stty-before').trim(),
+        sttyAfter: read('stty-after').trim(),
+      });
+    });
+  });
+  return {
+    pid: () => descendants(child.pid ?? -1).find((pid) => cmdline(pid).includes(runner)),
+    output: () => output,
+    until: (pattern, what, ms = 20_000) =>
+      new Promise<void>((resolve, reject) => {
+        const check = () => {
+          if (!pattern.test(plain(output))) return;
+          cleanup();
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          cleanup();
+          reject(new Error(`timed out waiting for ${what}; screen so far:\n${plain(output).slice(-2000)}`));
+        }, ms);
+        const cleanup = () => {
+          clearTimeout(timer);
+          waiters.delete(check);
+        };
+        waiters.add(check);
+        check();
+      }),
+    type: (keys) => child.stdin.write(keys),
+    done,
+  };
+}
+
+/** argv of a process, NUL-separated arguments joined with spaces. */
+export function cmdline(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
+  } catch {
+    return '';
+  }
+}
+
+/** Every process below `pid` (children, grandchildren…), from /proc. */
+export function descendants(pid: number): number[] {
+  const parentOf = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // The command name may hold spaces and parentheses: fields start after the last ')'.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      parentOf.set(Number(entry), Number(fields[1]));
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  const found: number[] = [];
+  const queue = [pid];
+  while (queue.length) {
+    const parent = queue.shift()!;
+    for (const [child, ppid] of parentOf) {
+      if (ppid === parent) {
+        found.push(child);
+        queue.push(child);
+      }
+    }
+  }
+  return found;
+}
+
+/** The CLI without a terminal (pipes), as scripts run `list`. */
+export function runPiped(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', runner, ...args], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const killer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      clearTimeout(killer);
+      resolve({ code: code ?? 128 + (signal === 'SIGKILL' ? 9 : 0), stdout, stderr });
+    });
+  });
+}
