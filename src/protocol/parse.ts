@@ -14,6 +14,13 @@ export { severityRank, captureRank, isRfc3339 } from './guards.js';
 /** Largest accepted event, in bytes of JSON (UTF-16 code units for string input). */
 export const MAX_EVENT_BYTES = 1024 * 1024;
 
+/**
+ * Longest envelope string attribute. The console keeps ids, sources and
+ * sessions per event long after the event (dedupe, resume positions, held
+ * events): without a limit, tens of thousands of them at up to a megabyte each.
+ */
+export const MAX_ATTRIBUTE_CHARS = 1024;
+
 export const RULE_FRAME = 'AEP-0003 §2 (one JSON object per frame)';
 export const RULE_SIZE = 'AEP-0001 §12 (untrusted input: size limit)';
 export const RULE_TYPE = 'AEP-0001 §6';
@@ -77,7 +84,10 @@ type Fail = { rule: string; reason: string };
 const fail = (rule: string, reason: string): Fail => ({ rule, reason });
 
 function quote(v: unknown): string {
-  const s = typeof v === 'string' ? v : JSON.stringify(v) ?? String(v);
+  // A list or object is named, not printed: stringifying a deeply nested one
+  // overflows the stack (and a huge one costs its whole size for 40 characters).
+  if (typeof v === 'object' && v !== null) return Array.isArray(v) ? 'a list' : 'an object';
+  const s = typeof v === 'string' ? v : String(v);
   return JSON.stringify(s.length > 40 ? `${s.slice(0, 40)}…` : s);
 }
 
@@ -127,6 +137,10 @@ function checkAttributes(e: Obj): Fail | null {
     if (!(typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isInteger(v)))) {
       return fail(RULE_EXTENSION, `extension attribute ${quote(key)} must be a string, integer or boolean`);
     }
+  }
+  for (const key of Object.keys(e)) {
+    const v = e[key];
+    if (typeof v === 'string' && v.length > MAX_ATTRIBUTE_CHARS) return fail(RULE_SIZE, `${key} is longer than ${MAX_ATTRIBUTE_CHARS} characters`);
   }
   return null;
 }

@@ -6,7 +6,7 @@
 export class BoundedSet {
   private readonly items = new Set<string>();
 
-  constructor(private readonly cap: number) {}
+  constructor(readonly cap: number) {}
 
   has(key: string): boolean {
     return this.items.has(key);

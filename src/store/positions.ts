@@ -20,7 +20,13 @@ export function slimForHold(event: AepEvent): AepEvent {
   const data = event.data ?? {};
   const keep: Record<string, unknown> = {};
   for (const name of ['answer', 'by', 'via', 'resolution', 'latency_ms', 'after_ms', 'to']) {
-    if (name in data) keep[name] = name === 'answer' ? readAnswer(data.answer) : data[name];
+    const value = data[name];
+    // Applying reads only strings and numbers here; a nested value would cost heap for as long as it is held.
+    if (name === 'answer') {
+      if (name in data) keep.answer = readAnswer(value);
+    } else if (typeof value === 'string' || typeof value === 'number') {
+      keep[name] = value;
+    }
   }
   const { data: _drop, ...envelope } = event;
   return { ...envelope, data: keep } as AepEvent;

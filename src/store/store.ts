@@ -23,12 +23,29 @@ export interface StoreOptions {
   dedupeCap?: number;
   /** Lifecycle events held while their request has not arrived yet. */
   heldCap?: number;
+  /** Open requests held; past it new requests are refused, with a relay warning. */
+  openCap?: number;
   now?: () => number;
 }
 
 const SEP = '\u001f';
 const MAX_COMMANDS_KEPT = 50;
 const MAX_SESSIONS_TRACKED = 5000;
+const MAX_ENDED_SESSIONS = 10_000;
+
+/** How much the store holds; every count is capped (see `limits`). */
+export interface StoreSizes {
+  requests: number;
+  open: number;
+  held: number;
+  heldGroups: number;
+  dedupe: number;
+  subjects: number;
+  commandIndex: number;
+  endedSessions: number;
+  /** Resume positions over all relays (the cap is per relay). */
+  positions: number;
+}
 /** Events only the emitter of a request may send about it. */
 const EMITTER_LIFECYCLE = new Set(['attention.answered', 'attention.resolved', 'attention.timeout']);
 
@@ -58,6 +75,7 @@ export class ConsoleStore {
   private readonly listeners = new Set<() => void>();
   private readonly terminalCap: number;
   private readonly heldCap: number;
+  private readonly openCap: number;
   private readonly now: () => number;
   private arrivalCounter = 0;
   /** Terminal request keys, oldest terminal first. */
@@ -67,6 +85,7 @@ export class ConsoleStore {
   constructor(options: StoreOptions = {}) {
     this.terminalCap = options.terminalCap ?? 1000;
     this.heldCap = options.heldCap ?? 1000;
+    this.openCap = options.openCap ?? 50_000;
     this.seen = new BoundedSet(options.dedupeCap ?? 50_000);
     this.now = options.now ?? Date.now;
   }
@@ -185,6 +204,13 @@ export class ConsoleStore {
   /** Applies one parsed Event from `relay`. A duplicate changes nothing. */
   applyEvent(relay: string, event: AepEvent, options: { replayed?: boolean; issues?: PayloadIssue[] } = {}): ApplyResult {
     const dedupeKey = relay + SEP + event.source + SEP + event.id;
+    // Open requests are never pruned, so a flood of requests nobody ends would
+    // grow without bound: past the cap new ones are refused, said on the relay,
+    // and not remembered (a later replay brings them once there is room).
+    if (event.type === 'attention.requested' && this.requests.size - this.terminalOrder.size >= this.openCap && !this.seen.has(dedupeKey)) {
+      this.warnRelay(relay, `more than ${this.openCap} open requests: newer ones are not shown`);
+      return 'ignored';
+    }
     if (this.noteReconfirmed(relay, event) && this.seen.has(dedupeKey)) {
       this.changed();
       return 'duplicate';
@@ -246,7 +272,8 @@ export class ConsoleStore {
     const session = event.session ?? '';
     const key = requestKey(relay, session, event.source, event.id);
     if (this.requests.has(key)) return 'duplicate';
-    const { payload, issues } = readRequestPayload(event);
+    // `context` is never shown, and a deeply nested one costs megabytes of heap per request: not kept.
+    const { payload: { context: _context, ...payload }, issues } = readRequestPayload(event);
     const informational = Array.isArray(payload.respondVia) && !payload.respondVia.includes('control');
     const record: RequestRecord = {
       key,
@@ -395,7 +422,7 @@ export class ConsoleStore {
     const key = this.sessionKey(relay, session, event.source);
     this.endedSessions.delete(key);
     this.endedSessions.set(key, positionOf(event));
-    if (this.endedSessions.size > 10_000) this.endedSessions.delete(this.endedSessions.keys().next().value as string);
+    if (this.endedSessions.size > MAX_ENDED_SESSIONS) this.endedSessions.delete(this.endedSessions.keys().next().value as string);
     for (const record of this.requests.values()) {
       // Session names collide across emitters: only the emitter's own requests end with it.
       if (record.relay !== relay || record.session !== session || record.source !== event.source) continue;
@@ -481,6 +508,35 @@ export class ConsoleStore {
 
   allRequests(): RequestRecord[] {
     return [...this.requests.values()];
+  }
+
+  sizes(): StoreSizes {
+    let positions = 0;
+    for (const sessions of this.positions.values()) positions += sessions.size;
+    return {
+      requests: this.requests.size,
+      open: this.requests.size - this.terminalOrder.size,
+      held: this.heldCount,
+      heldGroups: this.held.size,
+      dedupe: this.seen.size,
+      subjects: this.bySubject.size,
+      commandIndex: this.commandIndex.size,
+      endedSessions: this.endedSessions.size,
+      positions,
+    };
+  }
+
+  /** The caps `sizes()` stays within (positions per relay, command index per request held). */
+  get limits() {
+    return {
+      terminal: this.terminalCap,
+      open: this.openCap,
+      held: this.heldCap,
+      dedupe: this.seen.cap,
+      endedSessions: MAX_ENDED_SESSIONS,
+      positionsPerRelay: MAX_SESSIONS_TRACKED,
+      commandsPerRequest: MAX_COMMANDS_KEPT,
+    };
   }
 
   resumePositions(relay: string): ResumePosition[] {

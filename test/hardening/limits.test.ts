@@ -1,0 +1,52 @@
+// What the fuzz found, pinned: hostile shapes that cost an exception or
+// unbounded memory before.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { MAX_ATTRIBUTE_CHARS, RULE_SEVERITY, RULE_SIZE, parseEvent } from '../../src/protocol/parse.js';
+import type { AepEvent } from '../../src/protocol/types.js';
+import { ConsoleStore } from '../../src/store/store.js';
+import { slimForHold } from '../../src/store/positions.js';
+
+const R = 'http://relay.test';
+const base = { aep: '0.1', time: '2026-07-03T10:00:00Z', source: 'aep://h/agent/a/session/S', agent: 'a', session: 'S' };
+const request = (id: string, seq: number, data: Record<string, unknown> = {}) =>
+  ({ ...base, id, seq, type: 'attention.requested', data: { kind: 'input', prompt: 'q', ...data } }) as AepEvent;
+const deepJson = (depth: number) => '['.repeat(depth) + '1' + ']'.repeat(depth);
+
+test('a deeply nested attribute is rejected for what it is, not by the parser catching a stack overflow', () => {
+  const text = JSON.stringify({ ...base, id: 'x', seq: 0, type: 'progress.status', severity: 'DEEP' }).replace('"DEEP"', deepJson(20_000));
+  const parsed = parseEvent(text);
+  assert.equal(parsed.ok, false);
+  assert.deepEqual(parsed.ok ? undefined : [parsed.rule, parsed.reason], [RULE_SEVERITY, 'unknown severity a list']);
+});
+
+test(`envelope strings longer than ${MAX_ATTRIBUTE_CHARS} characters are refused (they would be kept per event)`, () => {
+  for (const name of ['id', 'session', 'subject', 'agent', 'cause', 'acmeregion']) {
+    const parsed = parseEvent({ ...base, id: 'x', seq: 0, type: 'progress.status', [name]: 'a'.repeat(MAX_ATTRIBUTE_CHARS + 1) });
+    assert.equal(parsed.ok ? 'accepted' : parsed.rule, RULE_SIZE, name);
+  }
+  assert.equal(parseEvent({ ...base, id: 'a'.repeat(MAX_ATTRIBUTE_CHARS), seq: 0, type: 'progress.status' }).ok, true);
+});
+
+test('past the open-request cap new requests are refused, said on the relay, and accepted once there is room', () => {
+  const store = new ConsoleStore({ openCap: 2 });
+  store.applyEvent(R, request('q1', 1));
+  store.applyEvent(R, request('q2', 2));
+  assert.equal(store.applyEvent(R, request('q3', 3)), 'ignored');
+  assert.equal(store.sizes().open, 2);
+  assert.deepEqual(store.getRelay(R)?.warnings, ['more than 2 open requests: newer ones are not shown']);
+  store.applyEvent(R, { ...base, id: 't1', seq: 4, type: 'attention.timeout', subject: 'q1', data: {} } as AepEvent);
+  // Not remembered as seen: the relay's redelivery brings it in.
+  assert.equal(store.applyEvent(R, request('q3', 3)), 'applied');
+  assert.deepEqual(store.allRequests().map((r) => [r.id, r.state]), [['q1', 'timeout'], ['q2', 'pending'], ['q3', 'pending']]);
+});
+
+test('a request keeps no context, and a held event no nested payload values', () => {
+  const store = new ConsoleStore();
+  let nested: unknown = 1;
+  for (let i = 0; i < 1000; i++) nested = { a: nested };
+  store.applyEvent(R, request('q1', 1, { context: nested }));
+  assert.equal(store.allRequests()[0].payload.context, undefined);
+  const held = slimForHold({ ...base, id: 'r', type: 'attention.resolved', seq: 2, subject: 'q9', data: { resolution: nested, by: ['x'], latency_ms: 5, via: 'control' } } as AepEvent);
+  assert.deepEqual(held.data, { latency_ms: 5, via: 'control' });
+});
