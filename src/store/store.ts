@@ -66,7 +66,8 @@ export class ConsoleStore {
   private readonly seen: BoundedSet;
   /** relay␟session␟source → the position of its session.ended (a later epoch reopens the session). */
   private readonly endedSessions = new Map<string, Position>();
-  private readonly positions = new Map<string, Map<string, Position>>();
+  /** relay → (session, source) → the highest (epoch, seq) seen; see resumePositions. */
+  private readonly positions = new Map<string, Map<string, Position & { session: string }>>();
   private readonly relayBook = new RelayBook();
   private readonly own = new OwnCommands();
   private readonly reconfirm = new Reconfirmations();
@@ -251,11 +252,13 @@ export class ConsoleStore {
       sessions = new Map();
       this.positions.set(relay, sessions);
     }
-    const current = sessions.get(event.session);
+    // Per emitter: session names collide across emitters, and their positions do not compare.
+    const key = `${event.session.length}:${event.session}${event.source}`;
+    const current = sessions.get(key);
     if (!current || epoch > current.epoch || (epoch === current.epoch && event.seq > current.seq)) {
       // Re-inserting keeps the map in least-recently-advanced order for the cap below.
-      sessions.delete(event.session);
-      sessions.set(event.session, { epoch, seq: event.seq });
+      sessions.delete(key);
+      sessions.set(key, { session: event.session, epoch, seq: event.seq });
       if (sessions.size > MAX_SESSIONS_TRACKED) sessions.delete(sessions.keys().next().value as string);
     }
   }
@@ -542,7 +545,14 @@ export class ConsoleStore {
   resumePositions(relay: string): ResumePosition[] {
     const sessions = this.positions.get(relay);
     if (!sessions) return [];
-    return [...sessions.entries()].map(([session, position]) => ({ session, epoch: position.epoch, seq: position.seq }));
+    // `from` names bare sessions: where emitters share a session name, resume from the
+    // lowest of their positions, so none of them loses events (the overlap is deduped).
+    const lowest = new Map<string, Position>();
+    for (const { session, epoch, seq } of sessions.values()) {
+      const known = lowest.get(session);
+      if (!known || after(known, { epoch, seq })) lowest.set(session, { epoch, seq });
+    }
+    return [...lowest].map(([session, position]) => ({ session, epoch: position.epoch, seq: position.seq }));
   }
 }
 

@@ -14,6 +14,11 @@ export const TOKEN = 'fault-test-token';
 
 const teardown: Array<() => unknown> = [];
 
+/** Closes `thing` after the current test (before what was opened earlier). */
+export function onTeardown(close: () => unknown): void {
+  teardown.push(close);
+}
+
 /** Registers, in the calling test file: after each test, real timers again and everything closed, last opened first. */
 export function tearDownAfterEach(): void {
   afterEach(async () => {
