@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import React from 'react';
 import { render } from 'ink';
-import { parseArgs, type ConsoleOptions } from './cli/args.js';
+import { parseArgs, tokenSource, type ConsoleOptions } from './cli/args.js';
 import { runList } from './cli/list.js';
 import { RelayClient } from './relay/client.js';
 import { ConsoleStore } from './store/store.js';
@@ -71,7 +71,8 @@ async function runConsole(options: ConsoleOptions, io: MainIO): Promise<number> 
     (url) =>
       new RelayClient({
         url,
-        token,
+        // --token-file is re-read before every reconnect: a rotated token needs no restart.
+        token: options.demo ? token : tokenSource(options),
         ca: options.ca,
         name: options.name,
         host: hostname(),

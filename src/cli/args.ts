@@ -10,6 +10,8 @@ export interface ConsoleOptions {
   command: 'console' | 'list';
   relays: string[];
   token?: string;
+  /** --token-file as given: re-read before every reconnect (see tokenSource). */
+  tokenFile?: string;
   /** Extra trusted CA certificates (PEM), added to Node's own roots for https/wss. */
   ca?: string[];
   filter?: Record<string, unknown>;
@@ -127,6 +129,7 @@ function parse(argv: string[], env: NodeJS.ProcessEnv, version: string): ParsedA
       command: isList ? 'list' : 'console',
       relays,
       token,
+      tokenFile: flags.tokenFile,
       ca,
       filter: buildFilter(flags.filter, flags.agent ?? [], flags.session ?? []),
       capture: checkCapture(flags.capture),
@@ -185,6 +188,22 @@ function checkName(raw: string): string {
     throw new UsageError('--name must be 1-64 characters of letters, digits, ".", "_" or "-" (it goes into the command source URI)');
   }
   return raw;
+}
+
+/**
+ * The token as the relay clients take it: with --token-file, a provider that
+ * re-reads the file (same checks, same one-line errors, never the token)
+ * before every connect, so a rotated token is picked up without a restart;
+ * otherwise the token read once. `remember` sees every token read.
+ */
+export function tokenSource(options: Pick<ConsoleOptions, 'token' | 'tokenFile'>, remember?: (token: string) => void): string | (() => string) | undefined {
+  const file = options.tokenFile;
+  if (file === undefined) return options.token;
+  return () => {
+    const token = readTokenFile(file);
+    remember?.(token);
+    return token;
+  };
 }
 
 function readToken(flag: string | undefined, file: string | undefined, env: NodeJS.ProcessEnv): string | undefined {

@@ -26,6 +26,8 @@ import { relayUrls } from './url.js';
 
 /** Prefix of the warning shown when a relay leaves the subscribe unanswered. */
 const UNANSWERED_SUBSCRIBE = 'relay did not answer subscribe';
+/** Prefix of the warning shown while the token provider fails (the last token it gave is used). */
+const TOKEN_UNREADABLE = 'could not re-read the token';
 
 interface Connection {
   socket?: RelaySocket;
@@ -71,6 +73,8 @@ export class RelayClient implements RelayHandle {
   private refusedControl = false;
   /** A replay burst has completed once: later bursts carry new events (they ring). */
   private caughtUp = false;
+  /** The last token the provider gave (see currentToken). */
+  private lastToken?: string;
 
   constructor(private readonly options: RelayClientOptions) {
     const urls = relayUrls(options.url);
@@ -156,7 +160,7 @@ export class RelayClient implements RelayHandle {
     try {
       conn.socket = new RelaySocket(
         this.socketUrl,
-        this.options.token,
+        this.currentToken(),
         {
           open: () => contain(() => this.onOpen(conn)),
           frame: (frame) => contain(() => this.onFrame(conn, frame)),
@@ -170,6 +174,31 @@ export class RelayClient implements RelayHandle {
     } catch (err) {
       this.onClosed(conn, { reason: displayLine(err instanceof Error ? err.message : 'could not open the socket', 200), opened: false });
     }
+  }
+
+  /**
+   * The token for this connect. A provider (the CLI re-reads --token-file) is
+   * asked every time, so a rotated token is picked up without a restart; when
+   * it fails, the last token it gave is used and the reason, never the token,
+   * is shown.
+   */
+  private currentToken(): string | undefined {
+    const source = this.options.token;
+    if (typeof source !== 'function') return source;
+    try {
+      this.lastToken = source();
+      this.dropWarnings(TOKEN_UNREADABLE);
+    } catch (err) {
+      const why = displayLine(err instanceof Error ? err.message : 'unknown error', 200);
+      this.store.warnRelay(this.relay, `${TOKEN_UNREADABLE} (${why}): using the last one read`);
+    }
+    return this.lastToken;
+  }
+
+  private dropWarnings(prefix: string): void {
+    const warnings = this.store.getRelay(this.relay)?.warnings ?? [];
+    const kept = warnings.filter((w) => !w.startsWith(prefix));
+    if (kept.length !== warnings.length) this.store.updateRelay(this.relay, { warnings: kept });
   }
 
   private onOpen(conn: Connection): void {

@@ -19,7 +19,9 @@ import type { RelayClientOptions } from './types.js';
 import { relayUrls } from './url.js';
 import { hostname } from 'node:os';
 
-export interface ReplayOnceOptions extends RelayClientOptions {
+export interface ReplayOnceOptions extends Omit<RelayClientOptions, 'token'> {
+  /** Read once: `list` makes one connection. */
+  token?: string;
   /** Quiet period after the last Event that ends the replay (default 500 ms). */
   quietMs?: number;
   /** Overall limit (default 10 s). */

@@ -19,7 +19,12 @@ export interface RelayHandle {
 export interface RelayClientOptions {
   /** Base URL as given on the command line (http, https, ws, wss). */
   url: string;
-  token?: string;
+  /**
+   * Bearer token, or a provider asked before every connect (a rotated token
+   * file is picked up without a restart). When the provider throws, the last
+   * token it gave is used and the reason shows as a relay warning.
+   */
+  token?: string | (() => string | undefined);
   /** Extra CA certificates (PEM) trusted for https/wss besides Node's roots (--ca). */
   ca?: readonly string[];
   /** Sender name in hello identity and commands (--name). */
