@@ -13,7 +13,8 @@ Options
                      Env AEP_RELAY. Default http://127.0.0.1:8787
   --token T          bearer token, sent only in the Authorization header. Env AEP_TOKEN
                      (a --token shows in the process list: prefer AEP_TOKEN or --token-file)
-  --token-file F     read the token from F (must not be readable by other users)
+  --token-file F     read the token from F (must not be readable by other users);
+                     re-read at each reconnect: rotating it needs no restart
   --insecure         allow the token over plain http/ws to a relay off this host
                      (it does not turn off certificate checks)
   --ca FILE          also trust the CA certificate(s) in FILE (PEM) for https/wss
