@@ -12,7 +12,8 @@ const CALL = 'rgiEmojiRegex.test(segment)';
 
 export function patchStringWidth(source) {
   if (!source.includes(CALL)) throw new Error('string-width changed: the RGI emoji precheck no longer applies');
-  return source.replace(CALL, `(${MAY_BE_EMOJI}.test(segment) && ${CALL})`);
+  // Hoisted: a literal inside the loop would be a new RegExp object per grapheme.
+  return `const aepMayBeEmoji = ${MAY_BE_EMOJI};\n${source.replace(CALL, `(aepMayBeEmoji.test(segment) && ${CALL})`)}`;
 }
 
 export const stringWidthPrecheck = {

@@ -1,23 +1,29 @@
 import { SEVERITIES } from '../protocol/types.js';
 import { OPEN_STATES, type RequestRecord } from './types.js';
 
-const severityRank = (record: RequestRecord): number => SEVERITIES.indexOf(record.severity);
+const SEVERITY_RANK = new Map<string, number>(SEVERITIES.map((severity, rank) => [severity, rank]));
+
+/** Records are replaced, never mutated, so a sort key computed once per record stays right. */
+const expiryCache = new WeakMap<RequestRecord, number>();
 
 function expiresMs(record: RequestRecord): number {
-  const at = record.payload.expiresAt ? Date.parse(record.payload.expiresAt) : NaN;
-  return Number.isFinite(at) ? at : Number.POSITIVE_INFINITY;
+  let at = expiryCache.get(record);
+  if (at === undefined) {
+    const parsed = record.payload.expiresAt ? Date.parse(record.payload.expiresAt) : NaN;
+    at = Number.isFinite(parsed) ? parsed : Number.POSITIVE_INFINITY;
+    expiryCache.set(record, at);
+  }
+  return at;
 }
 
 /** Open requests, most urgent first: severity desc, nearest expiry, then oldest arrival. */
 export function pendingByUrgency(records: Iterable<RequestRecord>): RequestRecord[] {
-  return [...records]
-    .filter((record) => OPEN_STATES.has(record.state))
-    .sort(
-      (a, b) =>
-        severityRank(b) - severityRank(a) ||
-        expiresMs(a) - expiresMs(b) ||
-        a.arrival - b.arrival,
-    );
+  const open: { record: RequestRecord; rank: number; expires: number }[] = [];
+  for (const record of records) {
+    if (OPEN_STATES.has(record.state)) open.push({ record, rank: SEVERITY_RANK.get(record.severity) ?? -1, expires: expiresMs(record) });
+  }
+  open.sort((a, b) => b.rank - a.rank || a.expires - b.expires || a.record.arrival - b.record.arrival);
+  return open.map((entry) => entry.record);
 }
 
 /** Terminal requests (resolved, timed out, stale), newest first. */

@@ -1,15 +1,15 @@
-import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import React, { useCallback, useEffect, useRef, useState } from 'react';
 import { Box, useApp, useInput } from 'ink';
 import type { RelayHandle } from '../relay/types.js';
 import type { ConsoleStore } from '../store/store.js';
-import { counts, inboxOrder } from '../store/selectors.js';
-import { OPEN_STATES } from '../store/types.js';
+import { counts, inboxOrder, type Counts } from '../store/selectors.js';
+import { OPEN_STATES, type RequestRecord } from '../store/types.js';
 import { readKeys, type KeyPress } from './keys.js';
-import { LinesView, colorEnabled, seg, type Line } from './text/line.js';
+import { LinesView, colorEnabled, fitLine, seg, type Line } from './text/line.js';
 import { fit } from './text/wrap.js';
 import { buildDetailLines, isAnswerableForm } from './inbox/detail-view.js';
 import { buildHelpLines } from './inbox/help-view.js';
-import { buildListLines } from './inbox/list-view.js';
+import { listWindow } from './inbox/list-view.js';
 import { buildStatusLines } from './inbox/status-view.js';
 import { footerLine } from './inbox/footer-view.js';
 import { reduceKey } from './inbox/reduce-key.js';
@@ -36,6 +36,13 @@ export interface AppProps {
   onQuit?: () => void;
 }
 
+interface InboxView {
+  version: number;
+  filter: string;
+  list: RequestRecord[];
+  counts: Counts;
+}
+
 /** Wide terminals show list and detail side by side. */
 export const SIDE_BY_SIDE_MIN_COLUMNS = 100;
 
@@ -56,13 +63,25 @@ export function App(props: AppProps): React.ReactElement {
   const inboxRef = useRef(inbox);
   inboxRef.current = inbox;
 
-  const records = store.allRequests();
-  const list = useMemo(
-    () => inboxOrder(records).filter((record) => matchesFilter(record, inbox.filter)),
-    // records is a fresh array per store version; the version drives recomputation.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [store.version, inbox.filter],
-  );
+  // Ordering thousands of requests is the costliest step of a frame: done
+  // once per store version and filter, shared by rendering and key handling.
+  const viewCache = useRef<InboxView | undefined>(undefined);
+  // The list window stays where it is until the selection nears an edge.
+  const listStart = useRef(0);
+  const viewFor = (filter: string): InboxView => {
+    const cached = viewCache.current;
+    if (cached && cached.version === store.version && cached.filter === filter) return cached;
+    const records = store.allRequests();
+    const view = {
+      version: store.version,
+      filter,
+      list: inboxOrder(records).filter((record) => matchesFilter(record, filter)),
+      counts: counts(records),
+    };
+    viewCache.current = view;
+    return view;
+  };
+  const { list, counts: requestCounts } = viewFor(inbox.filter);
   const selectedIndex = resolveSelection(inbox, list);
   const selected = list[selectedIndex];
   const open = inbox.openKey ? store.request(inbox.openKey) : undefined;
@@ -89,7 +108,7 @@ export function App(props: AppProps): React.ReactElement {
 
   const statusLines = buildStatusLines({
     relays: store.relays(),
-    counts: counts(records),
+    counts: requestCounts,
     filter: inbox.filter,
     width: size.columns,
     now,
@@ -126,7 +145,7 @@ export function App(props: AppProps): React.ReactElement {
     // Keys may arrive several per chunk, before React re-renders: read the
     // list and the selection from the current state, never from the last render.
     const current = inboxRef.current;
-    const list = inboxOrder(store.allRequests()).filter((record) => matchesFilter(record, current.filter));
+    const { list } = viewFor(current.filter);
     const state = { ...current, selectedIndex: resolveSelection(current, list) };
     const openRecord = state.openKey ? store.request(state.openKey) : undefined;
     const result = reduceKey(state, press, {
@@ -187,7 +206,7 @@ export function App(props: AppProps): React.ReactElement {
   if (inbox.mode === 'help') {
     body = <LinesView lines={buildHelpLines(size.columns, bodyHeight)} color={color} />;
   } else {
-    const listLines = buildListLines({
+    const listed = listWindow({
       records: list,
       selectedIndex,
       width: listWidth,
@@ -196,24 +215,22 @@ export function App(props: AppProps): React.ReactElement {
       focused: !answering,
       relayLabel,
       showPrompt: !wide,
+      previousStart: listStart.current,
     });
+    listStart.current = listed.start;
     if (wide) {
-      const separator = Array.from({ length: bodyHeight }, () => [seg('│', { dim: true })]);
-      body = (
-        <Box flexDirection="row" height={bodyHeight}>
-          <Box flexDirection="column" width={listWidth}>
-            <LinesView lines={listLines} color={color} />
-          </Box>
-          <Box flexDirection="column" width={3} paddingLeft={1}>
-            <LinesView lines={separator} color={color} />
-          </Box>
-          <Box flexDirection="column" width={detailWidth}>
-            <LinesView lines={detail(detailWidth)} color={color} />
-          </Box>
-        </Box>
-      );
+      // One text row per terminal row (list, rule, detail), not three
+      // columns of boxes: a third of the nodes for Ink to lay out each frame.
+      const detailLines = detail(detailWidth);
+      const rule = seg(' │ ', { dim: true });
+      const rows = Array.from({ length: bodyHeight }, (_, i): Line => [
+        ...fitLine(listed.lines[i] ?? [], listWidth),
+        rule,
+        ...fitLine(detailLines[i] ?? [], detailWidth, false),
+      ]);
+      body = <LinesView lines={rows} color={color} />;
     } else {
-      body = <LinesView lines={answering ? detail(detailWidth) : listLines} color={color} />;
+      body = <LinesView lines={answering ? detail(detailWidth) : listed.lines} color={color} />;
     }
   }
 

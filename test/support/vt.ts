@@ -63,6 +63,22 @@ export class Screen {
             for (let c = this.col; c < this.columns; c++) this.cells[this.row][c] = ' ';
             for (let r = this.row + 1; r < this.rows; r++) this.cells[r] = this.blank();
             break;
+          case 'L': {
+            // Insert lines: rows from the cursor down move down; the bottom ones are lost.
+            const count = Math.min(n, this.rows - this.row);
+            this.cells.splice(this.rows - count, count);
+            this.cells.splice(this.row, 0, ...Array.from({ length: count }, () => this.blank()));
+            this.col = 0;
+            break;
+          }
+          case 'M': {
+            // Delete lines: rows below move up; blank rows appear at the bottom.
+            const count = Math.min(n, this.rows - this.row);
+            this.cells.splice(this.row, count);
+            this.cells.push(...Array.from({ length: count }, () => this.blank()));
+            this.col = 0;
+            break;
+          }
           case 'H':
             this.row = 0;
             this.col = 0;

@@ -77,6 +77,47 @@ test('a diff leaves the same screen as a whole redraw, over random frame sequenc
   }
 });
 
+test('a scrolled list moves its rows with delete/insert line and writes only the new ones', () => {
+  const random = mulberry32(11);
+  const frame = (top: number, selected: number, height: number) => [
+    'status line',
+    ...Array.from({ length: height }, (_, i) => `${top + i === selected ? '>' : ' '} request ${top + i}`),
+    `more below ${top}`,
+    'footer',
+  ];
+  for (const rows of [14, 20]) {
+    const whole = new Screen(30, rows);
+    const diffed = new Screen(30, rows);
+    for (const screen of [whole, diffed]) screen.write('$ older shell output\n$ aep-console\n');
+    let top = 0;
+    let selected = 0;
+    let previous = frame(top, selected, rows - 4);
+    whole.write(inkWrite(undefined, previous));
+    diffed.write(inkWrite(undefined, previous));
+    let shifted = 0;
+    for (let step = 0; step < 80; step++) {
+      const jump = [1, 1, 1, -1, -1, 5, -5, 12, -12][Math.floor(random() * 9)];
+      selected = Math.max(0, selected + jump);
+      if (selected < top) top = selected;
+      if (selected > top + rows - 5) top = selected - (rows - 5);
+      const next = frame(top, selected, rows - 4);
+      const bytes = diffFrames(previous, next);
+      if (/\u001b\[\d+M/.test(bytes)) shifted++;
+      whole.write(inkWrite(previous.length, next));
+      diffed.write(bytes);
+      assert.deepEqual(diffed.text(), whole.text(), `rows ${rows} step ${step}`);
+      assert.equal(diffed.row, whole.row);
+      previous = next;
+    }
+    assert.ok(shifted > 10, `${shifted} frames moved rows`);
+  }
+  // Scrolling a 20-row list by one: the row that lost the selection, the new (selected) row, the indicator.
+  const a = frame(0, 19, 20);
+  const b = frame(1, 20, 20);
+  const bytes = diffFrames(a, b);
+  assert.equal(bytes.split('\u001b[2K').length - 1, 3, JSON.stringify(bytes));
+});
+
 test('full-width rows and a frame that shrinks to one row keep the screen exact', () => {
   const whole = new Screen(10, 6);
   const diffed = new Screen(10, 6);
@@ -100,7 +141,7 @@ test('the writer sends only changed rows, and whole frames after a resize or a c
   frame(['status', 'row 1*', 'row 2', 'footer'], 4);
   assert.equal(writer.stats.whole, 1);
   assert.equal(writer.stats.diffed, 1);
-  assert.equal(chunks[1], '\u001b[4A\u001b[1E\u001b[2Krow 1*\n\u001b[2E');
+  assert.equal(chunks[1], '\u001b[3A\r\u001b[2Krow 1*\n\u001b[2E');
   writer.stream.write('\u001b[?2026h');
   frame(['status', 'row 1*', 'row 2', 'footer!'], 4);
   assert.equal(writer.stats.diffed, 2, 'synchronized-update marks do not forget the rows');

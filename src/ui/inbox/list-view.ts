@@ -41,6 +41,8 @@ export interface ListViewInput {
   relayLabel?: (record: RequestRecord) => string;
   /** Show a prompt excerpt (full-width list). */
   showPrompt: boolean;
+  /** Where the window started last time (see windowStart); the top when absent. */
+  previousStart?: number;
 }
 
 function row(record: RequestRecord, input: ListViewInput, selected: boolean): Line {
@@ -67,14 +69,35 @@ function row(record: RequestRecord, input: ListViewInput, selected: boolean): Li
   ];
 }
 
+/** Rows kept between the selection and the window's edge before it scrolls. */
+const SCROLL_MARGIN = 2;
+
+/**
+ * Where the window starts: where it was, unless the selection came within
+ * the margin of an edge. A window that stays put redraws two rows per move,
+ * not the whole list (what a slow SSH link feels).
+ */
+export function windowStart(total: number, room: number, selectedLine: number, previous = 0): number {
+  const margin = Math.min(SCROLL_MARGIN, Math.floor((room - 1) / 2));
+  let start = previous;
+  if (selectedLine < start + margin) start = selectedLine - margin;
+  if (selectedLine > start + room - 1 - margin) start = selectedLine - (room - 1 - margin);
+  return Math.max(0, Math.min(start, total - room));
+}
+
 /**
  * The list as exact rows: a "Pending" section and a "Recent" section, windowed
  * so the selected row is always visible and the height is never exceeded.
  * Only the visible rows are formatted: the list may hold thousands.
  */
 export function buildListLines(input: ListViewInput): Line[] {
+  return listWindow(input).lines;
+}
+
+/** The rows, and the window start to pass back as `previousStart` next time. */
+export function listWindow(input: ListViewInput): { lines: Line[]; start: number } {
   const { records, height, width } = input;
-  if (height <= 0) return [];
+  if (height <= 0) return { lines: [], start: 0 };
   let open = 0;
   while (open < records.length && OPEN_STATES.has(records[open].state)) open++;
   const recent = records.length - open;
@@ -90,13 +113,12 @@ export function buildListLines(input: ListViewInput): Line[] {
     const index = at < recentHeaderAt ? at - 1 - emptyNote : open + (at - recentHeaderAt - 1);
     return row(records[index], input, index === input.selectedIndex);
   };
-  if (total <= height) return Array.from({ length: total }, (_, at) => render(at));
+  if (total <= height) return { lines: Array.from({ length: total }, (_, at) => render(at)), start: 0 };
   const selectedLine = records.length ? lineOf(Math.min(input.selectedIndex, records.length - 1)) : 0;
   const room = height - 1; // one row for the "more" indicator
-  let start = Math.max(0, selectedLine - Math.floor(room / 2));
-  start = Math.min(start, total - room);
+  const start = windowStart(total, room, selectedLine, input.previousStart);
   const window = Array.from({ length: room }, (_, i) => render(start + i));
   const below = total - start - room;
   window.push(line(seg(fit(`${start ? `↑${start} ` : ''}${below ? `↓${below} more` : ''}`, width), { dim: true })));
-  return window;
+  return { lines: window, start };
 }

@@ -52,26 +52,88 @@ function onlyStyling(text: string): boolean {
   return !/[\r\u0007\u0008\u000b\u000c]/.test(text);
 }
 
+/** A run of rows that moved: new rows [from, to] show old rows [from + by, to + by]. */
+interface Shift {
+  from: number;
+  to: number;
+  by: number;
+}
+
+/** Below this many rows, moving a block costs more than rewriting it. */
+const MIN_SHIFT_RUN = 4;
+
+/**
+ * The longest run of rows that appear `by` rows away in the previous frame
+ * (a list scrolled by one, or by a page), if it is worth moving.
+ */
+export function findShift(previous: string[], next: string[]): Shift | undefined {
+  const at = new Map<string, number[]>();
+  previous.forEach((row, i) => {
+    const list = at.get(row);
+    if (list) list.push(i);
+    else at.set(row, [i]);
+  });
+  let best: Shift | undefined;
+  // run length per shift, for the run ending at the previous row
+  let runs = new Map<number, number>();
+  for (let i = 0; i < next.length; i++) {
+    const current = new Map<number, number>();
+    for (const j of at.get(next[i]) ?? []) {
+      const by = j - i;
+      if (by === 0) continue;
+      const length = (runs.get(by) ?? 0) + 1;
+      current.set(by, length);
+      if (!best || length > best.to - best.from + 1) best = { from: i - length + 1, to: i, by };
+    }
+    runs = current;
+  }
+  return best && best.to - best.from + 1 >= MIN_SHIFT_RUN ? best : undefined;
+}
+
 /**
  * The bytes that turn `previous` (on screen, cursor at column 1 of the row
  * just below it) into `next`, leaving the cursor in the same place relative
- * to `next`. Unchanged rows are skipped with cursor moves.
+ * to `next`. Unchanged rows are skipped with cursor moves; a block of rows
+ * that scrolled is moved with delete/insert line, which shift only the rows
+ * from the cursor down, so nothing above the frame is touched.
  */
 export function diffFrames(previous: string[], next: string[]): string {
   const out: string[] = [];
-  if (previous.length > 0) out.push(`${ESC}[${previous.length}A`);
-  let skip = 0;
-  for (let row = 0; row < next.length; row++) {
-    if (row < previous.length && previous[row] === next[row]) {
-      skip++;
-      continue;
+  let cursor = previous.length;
+  const moveTo = (row: number): void => {
+    if (row < cursor) out.push(`${ESC}[${cursor - row}A`);
+    else if (row > cursor) out.push(`${ESC}[${row - cursor}E`);
+    cursor = row;
+  };
+  // What the screen holds, row by row, as the edits go out.
+  let shown = previous.slice();
+  const shift = findShift(previous, next);
+  if (shift) {
+    const { from, to, by } = shift;
+    const n = Math.abs(by);
+    const blanks = Array.from({ length: n }, () => '');
+    if (by > 0) {
+      moveTo(from);
+      out.push(`${ESC}[${n}M`);
+      moveTo(to + 1);
+      out.push(`${ESC}[${n}L`);
+      shown = [...shown.slice(0, from), ...shown.slice(from + n, to + 1 + n), ...blanks, ...shown.slice(to + 1 + n)];
+    } else {
+      moveTo(to - n + 1);
+      out.push(`${ESC}[${n}M`);
+      moveTo(from - n);
+      out.push(`${ESC}[${n}L`);
+      shown = [...shown.slice(0, from - n), ...blanks, ...shown.slice(from - n, to - n + 1), ...shown.slice(to + 1)];
     }
-    if (skip) out.push(`${ESC}[${skip}E`);
-    skip = 0;
-    out.push(`${ERASE_LINE}${next[row]}\n`);
   }
-  if (skip) out.push(`${ESC}[${skip}E`);
+  for (let row = 0; row < next.length; row++) {
+    if (shown[row] === next[row]) continue;
+    moveTo(row);
+    out.push(`\r${ERASE_LINE}${next[row]}\n`);
+    cursor = row + 1;
+  }
+  moveTo(next.length);
   // Rows the previous frame had below the new one's end.
-  if (next.length < previous.length) out.push(`${ESC}[J`);
+  if (shown.slice(next.length).some((row) => row !== '')) out.push(`${ESC}[J`);
   return out.join('');
 }

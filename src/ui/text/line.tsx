@@ -1,5 +1,6 @@
 import React from 'react';
 import { Text } from 'ink';
+import { fit, stringWidth } from './wrap.js';
 
 /** A styled run of sanitized text. Colors are names Ink understands. */
 export interface Segment {
@@ -27,7 +28,42 @@ export function colorEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
   return !(typeof env.NO_COLOR === 'string' && env.NO_COLOR !== '');
 }
 
-export function LineView({ value, color }: { value: Line; color: boolean }): React.ReactElement {
+/**
+ * Cuts a line to `width` columns (marking the cut with …) and, unless told
+ * not to, pads it to exactly that width so what follows lines up.
+ */
+export function fitLine(l: Line, width: number, padEnd = true): Line {
+  const out: Line = [];
+  let used = 0;
+  for (const s of l) {
+    if (used >= width) break;
+    const w = stringWidth(s.text);
+    if (used + w <= width) {
+      out.push(s);
+      used += w;
+    } else {
+      const cut = fit(s.text, width - used);
+      out.push({ ...s, text: cut });
+      used += stringWidth(cut);
+      break;
+    }
+  }
+  if (padEnd && used < width) out.push({ text: ' '.repeat(width - used) });
+  return out;
+}
+
+function sameLine(a: Line, b: Line): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x.text !== y.text || x.color !== y.color || x.bold !== y.bold || x.dim !== y.dim || x.inverse !== y.inverse || x.italic !== y.italic) return false;
+  }
+  return true;
+}
+
+function LineViewImpl({ value, color }: { value: Line; color: boolean }): React.ReactElement {
   return (
     <Text wrap="truncate-end">
       {value.every((s) => s.text === '')
@@ -47,6 +83,9 @@ export function LineView({ value, color }: { value: Line; color: boolean }): Rea
     </Text>
   );
 }
+
+/** Rows are rebuilt every frame; React skips the ones whose text and style did not change. */
+export const LineView = React.memo(LineViewImpl, (before, after) => before.color === after.color && sameLine(before.value, after.value));
 
 export function LinesView({ lines, color }: { lines: Line[]; color: boolean }): React.ReactElement {
   return (
