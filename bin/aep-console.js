@@ -17,12 +17,6 @@ try {
   else delete globalThis.fetch;
 }
 
-cli.main(process.argv.slice(2)).then(
-  (code) => {
-    if (typeof code === 'number') process.exitCode = code;
-  },
-  (error) => {
-    process.stderr.write(`aep-console: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exitCode = 1;
-  },
-);
+// runCli sets the exit code, and turns a crash or a signal into a restored
+// terminal, one line and (for a crash) a report without the token.
+await cli.runCli(process.argv.slice(2));

@@ -4,6 +4,8 @@ import React from 'react';
 import { render } from 'ink';
 import { parseArgs, tokenSource, type ConsoleOptions } from './cli/args.js';
 import { runList } from './cli/list.js';
+import { installCrashGuard, type CrashGuard } from './cli/crash.js';
+import { CrashBoundary, CrashProbe, scheduleTestCrash, testCrashMode } from './cli/crash-boundary.js';
 import { RelayClient } from './relay/client.js';
 import { ConsoleStore } from './store/store.js';
 import { App } from './ui/app.js';
@@ -22,6 +24,8 @@ export interface MainIO {
   out: (line: string) => void;
   err: (line: string) => void;
   env: NodeJS.ProcessEnv;
+  /** The real process's crash guard (runCli); absent when tests call main(). */
+  crash?: CrashGuard;
 }
 
 const defaultIO: MainIO = {
@@ -45,6 +49,7 @@ export async function main(argv: string[], io: MainIO = defaultIO): Promise<numb
       return 2;
   }
   const options = parsed.options;
+  io.crash?.addSecret(options.token);
   for (const warning of parsed.warnings) io.err(`aep-console: ${warning}`);
   if (options.command === 'list') return runList(options, { out: io.out, err: io.err, host: hostname() });
   return runConsole(options, io);
@@ -65,6 +70,7 @@ async function runConsole(options: ConsoleOptions, io: MainIO): Promise<number> 
     demo = fleet;
     relays = [fleet.relayUrl];
     token = fleet.token;
+    io.crash?.addSecret(token);
   }
   const store = new ConsoleStore();
   const clients = relays.map(
@@ -72,7 +78,7 @@ async function runConsole(options: ConsoleOptions, io: MainIO): Promise<number> 
       new RelayClient({
         url,
         // --token-file is re-read before every reconnect: a rotated token needs no restart.
-        token: options.demo ? token : tokenSource(options),
+        token: options.demo ? token : tokenSource(options, (read) => io.crash?.addSecret(read)),
         ca: options.ca,
         name: options.name,
         host: hostname(),
@@ -82,21 +88,57 @@ async function runConsole(options: ConsoleOptions, io: MainIO): Promise<number> 
       }),
   );
   for (const client of clients) client.start();
+  const testCrash = testCrashMode(io.env);
+  const onCrash = (error: unknown) => (io.crash ? io.crash.crash(error, 'render error') : instance.unmount(error as Error));
   const instance = render(
-    React.createElement(App, { store, clients, bell: options.bell, notify: options.notify }),
+    React.createElement(
+      CrashBoundary,
+      { onCrash },
+      React.createElement(App, { store, clients, bell: options.bell, notify: options.notify }),
+      testCrash === 'render' ? React.createElement(CrashProbe, { token }) : null,
+    ),
     // Only changed rows reach the terminal (see frame-writer.ts).
     { exitOnCtrlC: false, patchConsole: true, stdout: createFrameWriter(process.stdout).stream },
   );
-  const stopSignals = () => instance.unmount();
-  process.once('SIGTERM', stopSignals);
-  process.once('SIGHUP', stopSignals);
+  // An empty tree first, as a quit does: unmounting then flushes that empty
+  // frame, so no frame is left behind (clear() would be undone by a pending
+  // throttled frame).
+  const detach = io.crash?.attachUi(() => {
+    try {
+      instance.rerender(React.createElement(React.Fragment));
+    } finally {
+      instance.unmount();
+    }
+  });
+  if (testCrash) scheduleTestCrash(testCrash, token);
   try {
     await instance.waitUntilExit();
   } finally {
-    process.off('SIGTERM', stopSignals);
-    process.off('SIGHUP', stopSignals);
+    detach?.();
     await Promise.allSettled(clients.map((client) => client.stop()));
     await demo?.close();
   }
-  return 0;
+  return io.crash?.stopCode() ?? 0;
+}
+
+/**
+ * The real process: crash guard, then main(); sets the exit code. The bin
+ * (and the source runner the CLI tests use) call only this.
+ */
+export async function runCli(argv: string[] = process.argv.slice(2)): Promise<void> {
+  const crash = installCrashGuard({
+    version: packageVersion(),
+    argv,
+    env: process.env,
+    stdin: process.stdin,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    exit: (code) => process.exit(code),
+    target: process,
+  });
+  try {
+    process.exitCode = await main(argv, { ...defaultIO, crash });
+  } catch (error) {
+    crash.crash(error, 'error');
+  }
 }

@@ -79,7 +79,7 @@ export function runInPty(args: string[], options: { dir: string; env: Record<str
     });
   });
   return {
-    pid: () => descendants(child.pid ?? -1).find((pid) => cmdline(pid).includes(runner)),
+    pid: () => descendants(child.pid ?? -1).find((pid) => isConsole(cmdline(pid))),
     output: () => output,
     until: (pattern, what, ms = 20_000) =>
       new Promise<void>((resolve, reject) => {
@@ -102,6 +102,15 @@ export function runInPty(args: string[], options: { dir: string; env: Record<str
     type: (keys) => child.stdin.write(keys),
     done,
   };
+}
+
+/**
+ * The console's process: node running the runner, or, once meow has parsed
+ * the arguments, retitled "aep-console" (which also overwrites the argv that
+ * /proc shows). The shell around it names the runner too, so not that.
+ */
+function isConsole(command: string): boolean {
+  return command.startsWith('aep-console') || (/^(\S*\/)?node /.test(command) && command.includes(runner));
 }
 
 /** argv of a process, NUL-separated arguments joined with spaces. */

@@ -1,12 +1,4 @@
-// Runs the CLI from source in a child process, exactly as the bin would.
-import { main } from '../../src/cli.js';
+// Runs the CLI from source in a child process, exactly as the bin does.
+import { runCli } from '../../src/cli.js';
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error) => {
-    process.stderr.write(`aep-console: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exitCode = 1;
-  },
-);
+void runCli(process.argv.slice(2));

@@ -49,12 +49,13 @@ test('list over wss:// without --ca: exit 3 with one line naming the untrusted c
 });
 
 test('list over wss:// (and https://) with --ca: exit 0 and the request is listed', async () => {
-  for (const url of [wss, `https://localhost:${front.port}`]) {
-    const result = await runPiped(['list', '--relay', url, '--ca', ca.caFile], { AEP_TOKEN: TOKEN });
-    assert.equal(result.code, 0, `${url}: ${result.stderr}`);
+  const urls = [wss, `https://localhost:${front.port}`];
+  const results = await Promise.all(urls.map((url) => runPiped(['list', '--relay', url, '--ca', ca.caFile], { AEP_TOKEN: TOKEN })));
+  results.forEach((result, i) => {
+    assert.equal(result.code, 0, `${urls[i]}: ${result.stderr}`);
     assert.equal(result.stderr, '');
     assert.match(result.stdout, /● pending .*permission .*codex .*Permission requested: deploy over TLS/);
-  }
+  });
 });
 
 test('--ca reads every certificate of a PEM bundle, and keeps NODE_EXTRA_CA_CERTS (a `ca` replaces Node\'s default extras)', () => {

@@ -1,0 +1,122 @@
+// The crash report file: what a maintainer needs to find the bug (version,
+// time, what failed, the stack), and never the bearer token: every secret the
+// process knows is scrubbed from every line, the argument after --token is
+// redacted, and only a few harmless environment variables are copied at all.
+
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { inspect } from 'node:util';
+
+export interface CrashFacts {
+  version: string;
+  /** What failed: "uncaught exception", "unhandled rejection", "render error"… */
+  kind: string;
+  error: unknown;
+  argv: readonly string[];
+  env: NodeJS.ProcessEnv;
+  secrets: readonly string[];
+  time: Date;
+}
+
+/** Environment variables worth a look in a terminal bug and harmless to copy. */
+const ENV_SHOWN = ['TERM', 'COLORTERM', 'TERM_PROGRAM', 'LANG', 'LC_ALL', 'NO_COLOR', 'NODE_ENV', 'AEP_RELAY'];
+/** Present or not is useful; their values are not (or are secret). */
+const ENV_PRESENCE = ['AEP_TOKEN', 'TMUX', 'SSH_CONNECTION', 'NODE_EXTRA_CA_CERTS'];
+
+const MAX_REPORT = 64 * 1024;
+
+/** Replaces every secret (and any `Bearer x` credential) in `text`. */
+export function scrub(text: string, secrets: readonly string[]): string {
+  let out = text;
+  // Longest first, so a secret that contains another is replaced whole.
+  for (const secret of [...secrets].filter(Boolean).sort((a, b) => b.length - a.length)) {
+    out = out.split(secret).join('[token]');
+  }
+  return out.replace(/(Bearer\s+)[^\s'"]+/gi, '$1[redacted]');
+}
+
+/** The command line with the value of --token replaced, whatever its spelling. */
+export function redactArgv(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (/^--?token$/.test(arg) && i + 1 < argv.length) {
+      out.push(arg, '[redacted]');
+      i++;
+    } else if (/^--?token=/.test(arg)) {
+      out.push(`${arg.split('=')[0]}=[redacted]`);
+    } else {
+      out.push(arg);
+    }
+  }
+  return out;
+}
+
+function describe(error: unknown): string {
+  const parts: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current !== undefined; depth++) {
+    if (current instanceof Error) {
+      parts.push(`${depth ? 'caused by: ' : ''}${current.stack ?? `${current.name}: ${current.message}`}`);
+      current = current.cause;
+    } else {
+      parts.push(`${depth ? 'caused by: ' : ''}thrown value: ${inspect(current, { depth: 3, breakLength: 100 })}`);
+      current = undefined;
+    }
+  }
+  return parts.join('\n');
+}
+
+export function reportText(facts: CrashFacts): string {
+  const env = [
+    ...ENV_SHOWN.filter((name) => facts.env[name] !== undefined).map((name) => `${name}=${facts.env[name]}`),
+    ...ENV_PRESENCE.filter((name) => facts.env[name] !== undefined).map((name) => `${name}=(set)`),
+  ];
+  const text = [
+    'aep-console crash report',
+    `version: ${facts.version}`,
+    `time: ${facts.time.toISOString()}`,
+    `node: ${process.version} ${process.platform} ${process.arch}`,
+    `what: ${facts.kind}`,
+    `argv: ${redactArgv(facts.argv).map((arg) => JSON.stringify(arg)).join(' ')}`,
+    `env: ${env.join(' ') || '(none of interest)'}`,
+    '',
+    describe(facts.error),
+    '',
+  ].join('\n');
+  return scrub(text, facts.secrets).slice(0, MAX_REPORT);
+}
+
+/**
+ * $XDG_STATE_HOME/aep-console, else ~/.local/state/aep-console (the XDG
+ * default); the temp directory only when neither can be made.
+ */
+export function reportDirs(env: NodeJS.ProcessEnv): string[] {
+  const dirs: string[] = [];
+  if (env.XDG_STATE_HOME && env.XDG_STATE_HOME.startsWith('/')) dirs.push(join(env.XDG_STATE_HOME, 'aep-console'));
+  else {
+    const home = env.HOME || homedir();
+    if (home) dirs.push(join(home, '.local', 'state', 'aep-console'));
+  }
+  dirs.push(tmpdir());
+  return dirs;
+}
+
+/** Writes the report (mode 0600, never over an existing file); its path, or the reason it could not be written. */
+export function writeReport(facts: CrashFacts): { ok: true; file: string } | { ok: false; reason: string } {
+  const text = reportText(facts);
+  const stamp = facts.time.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  let reason = 'no directory';
+  for (const dir of reportDirs(facts.env)) {
+    const file = join(dir, `aep-console-crash-${stamp}-${process.pid}.txt`);
+    try {
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      writeFileSync(file, text, { mode: 0o600, flag: 'wx' });
+      return { ok: true, file };
+    } catch (error) {
+      reason = (error as NodeJS.ErrnoException).code ?? 'error';
+    }
+  }
+  return { ok: false, reason };
+}
