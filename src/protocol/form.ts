@@ -32,12 +32,26 @@ function choiceIds(field: Obj): Set<string> {
   return ids;
 }
 
+// Reading a field off the wire normalises it (payload.ts readField), which can
+// hide what was wrong: a choice's non-text label becomes '', a `required` or
+// `min` that is not a boolean or number is dropped. The problems found on the
+// wire stay attached to the normalised field, so it is still shown as
+// malformed and a form holding it still cannot be submitted.
+const wireProblems = new WeakMap<object, string[]>();
+
+/** Attaches the problems found on the wire to the field read from it. */
+export function keepWireProblems(field: object, problems: string[]): void {
+  if (problems.length) wireProblems.set(field, problems);
+}
+
 /**
  * Every problem with one field_spec, independent of its siblings (duplicate
  * ids are a list-level problem, see checkFormSpec). Empty when well formed.
  */
 export function fieldSpecProblems(field: unknown): string[] {
   if (!isObj(field)) return ['field is not an object'];
+  const onWire = wireProblems.get(field);
+  if (onWire) return [...onWire];
   const out: string[] = [];
   if (typeof field.id !== 'string' || field.id === '') out.push('missing id');
   if (typeof field.type !== 'string' || field.type === '') out.push('missing type');

@@ -12,7 +12,7 @@ import {
   type FieldType,
   type PayloadIssue,
 } from './types.js';
-import { fieldSpecProblems } from './form.js';
+import { fieldSpecProblems, keepWireProblems } from './form.js';
 import { isObj, isRfc3339, type Obj } from './guards.js';
 
 function dataOf(event: unknown): Obj {
@@ -44,8 +44,13 @@ function readChoices(raw: unknown[], path: string, issues: PayloadIssue[]): Choi
 // validateFormValues refuses such a form, so it can only be answered by text.
 function readField(raw: unknown, i: number, issues: PayloadIssue[]): FieldSpec {
   const path = `data.fields[${i}]`;
-  for (const reason of fieldSpecProblems(raw)) issues.push({ path, reason });
-  if (!isObj(raw)) return { id: '', type: '' as FieldType, label: '' };
+  const problems = fieldSpecProblems(raw);
+  for (const reason of problems) issues.push({ path, reason });
+  if (!isObj(raw)) {
+    const empty: FieldSpec = { id: '', type: '' as FieldType, label: '' };
+    keepWireProblems(empty, problems);
+    return empty;
+  }
   const field: FieldSpec = {
     id: typeof raw.id === 'string' ? raw.id : '',
     type: (typeof raw.type === 'string' ? raw.type : '') as FieldType,
@@ -62,6 +67,7 @@ function readField(raw: unknown, i: number, issues: PayloadIssue[]): FieldSpec {
   }
   if (typeof raw.min === 'number' && Number.isFinite(raw.min)) field.min = raw.min;
   if (typeof raw.max === 'number' && Number.isFinite(raw.max)) field.max = raw.max;
+  keepWireProblems(field, problems);
   return field;
 }
 

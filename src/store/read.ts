@@ -1,4 +1,4 @@
-import { CAPTURE_LEVELS, SEVERITIES, type Answer, type Capture, type Severity } from '../protocol/types.js';
+import { CAPTURE_LEVELS, SEVERITIES, type AepEvent, type Answer, type Capture, type PayloadIssue, type Severity } from '../protocol/types.js';
 
 // Defensive readers for payload members: the envelope is validated, the
 // payload is whatever the producer sent.
@@ -13,6 +13,18 @@ export function readSeverity(value: unknown): Severity {
 
 export function readCapture(value: unknown): Capture {
   return (CAPTURE_LEVELS as readonly string[]).includes(value as string) ? (value as Capture) : 'metadata';
+}
+
+/**
+ * The envelope values readSeverity and readCapture had to replace: the parser
+ * refuses them, so only an event applied unchecked carries one, and then the
+ * detail says so rather than showing the default as if it had been sent.
+ */
+export function envelopeIssues(event: AepEvent): PayloadIssue[] {
+  const issues: PayloadIssue[] = [];
+  if (event.severity !== undefined && readSeverity(event.severity) !== event.severity) issues.push({ path: 'severity', reason: 'unknown severity, shown as info' });
+  if (event.capture !== undefined && readCapture(event.capture) !== event.capture) issues.push({ path: 'capture', reason: 'unknown capture level, read as metadata' });
+  return issues;
 }
 
 export function readAnswer(value: unknown): Answer {

@@ -3,7 +3,7 @@ import type { AepEvent, Answer, PayloadIssue, ResumePosition, RosterEntry } from
 import { BoundedSet } from './bounded-set.js';
 import { OwnCommands } from './own-commands.js';
 import { after, positionOf, slimForHold, type Position } from './positions.js';
-import { readAnswer, readCapture, readSeverity, str } from './read.js';
+import { envelopeIssues, readAnswer, readCapture, readSeverity, str } from './read.js';
 import { Reconfirmations } from './reconfirm.js';
 import { RelayBook } from './relay-book.js';
 import {
@@ -293,7 +293,7 @@ export class ConsoleStore {
       receivedAt: this.now(),
       replayed,
       payload,
-      issues,
+      issues: [...envelopeIssues(event), ...issues],
       informational,
       state: informational ? 'informational' : 'pending',
       commands: [],

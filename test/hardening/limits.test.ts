@@ -1,9 +1,11 @@
-// What the fuzz found, pinned: hostile shapes that cost an exception or
-// unbounded memory before.
+// What the hardening work found, pinned: hostile shapes that cost an
+// exception or unbounded memory, or whose malformed parts vanished.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { MAX_ATTRIBUTE_CHARS, RULE_SEVERITY, RULE_SIZE, parseEvent } from '../../src/protocol/parse.js';
 import type { AepEvent } from '../../src/protocol/types.js';
+import { fieldSpecProblem, validateFormValues } from '../../src/protocol/form.js';
+import { readRequestPayload } from '../../src/protocol/payload.js';
 import { ConsoleStore } from '../../src/store/store.js';
 import { slimForHold } from '../../src/store/positions.js';
 
@@ -49,4 +51,18 @@ test('a request keeps no context, and a held event no nested payload values', ()
   assert.equal(store.allRequests()[0].payload.context, undefined);
   const held = slimForHold({ ...base, id: 'r', type: 'attention.resolved', seq: 2, subject: 'q9', data: { resolution: nested, by: ['x'], latency_ms: 5, via: 'control' } } as AepEvent);
   assert.deepEqual(held.data, { latency_ms: 5, via: 'control' });
+});
+
+test('a field normalised on reading stays malformed: its label, flag or bound is not silently dropped', () => {
+  const { payload } = readRequestPayload(request('f', 1, {
+    kind: 'form',
+    fields: [
+      { id: 'c', type: 'select', label: 'C', choices: [{ id: 'a', label: 'A' }, { id: 'b', label: 7 }] },
+      { id: 'r', type: 'string', label: 'R', required: 'yes' },
+      { id: 'n', type: 'number', label: 'N', max: '9' },
+      { id: 'ok', type: 'boolean', label: 'fine' },
+    ],
+  }));
+  assert.deepEqual(payload.fields.map((f) => fieldSpecProblem(f)), ['malformed choice', 'required is not a boolean', 'max is not a number', null]);
+  assert.equal(validateFormValues(payload.fields, { c: 'a', r: 'x', n: 1, ok: true }).ok, false);
 });

@@ -171,40 +171,68 @@ function fieldLines(field: FieldSpec, index: number, input: FormViewInput): Line
   return out;
 }
 
+/** Rows of one part of the form, built only if they are drawn. */
+interface Block {
+  size: number;
+  lines: () => Line[];
+}
+
+const built = (lines: Line[]): Block => ({ size: lines.length, lines: () => lines });
+
+/** Rows `from`..`to` (exclusive) of the blocks laid end to end, building only the blocks they touch. */
+function rowsOf(blocks: Block[], from: number, to: number): Line[] {
+  const out: Line[] = [];
+  let at = 0;
+  for (const block of blocks) {
+    if (at >= to) break;
+    if (at + block.size > from) out.push(...block.lines().slice(Math.max(0, from - at), to - at));
+    at += block.size;
+  }
+  return out;
+}
+
 /**
  * The form as exact rows: every field in order with the active one expanded,
- * then Submit; windowed so the active field is always on screen.
+ * then Submit; windowed so the active field is always on screen. A field
+ * that is not expanded is one row, so only the rows on screen are built: a
+ * form of thousands of fields costs what it shows.
  */
 export function buildFormLines(input: FormViewInput): Line[] {
   const { fields, draft, width, height } = input;
-  const blocks: Line[][] = [];
+  const blocks: Block[] = [];
   if (draft.rejection) {
-    blocks.push(wrapText(`✗ the agent rejected the answer: ${displayLine(draft.rejection, 400)}`, width).map((l) => [seg(l, { color: 'red' })]));
+    blocks.push(built(wrapText(`✗ the agent rejected the answer: ${displayLine(draft.rejection, 400)}`, width).map((l) => [seg(l, { color: 'red' })])));
   }
   const firstField = blocks.length;
-  fields.forEach((field, i) => blocks.push(fieldLines(field, i, input)));
+  fields.forEach((field, i) => {
+    const expanded = input.focused && draft.active === i;
+    blocks.push(expanded ? built(fieldLines(field, i, input)) : { size: 1, lines: () => fieldLines(field, i, input) });
+  });
   const submitActive = input.focused && draft.active === fields.length;
-  const formError = Object.entries(draft.errors).find(([id]) => !fields.some((f) => f.id === id));
-  blocks.push([
-    [
-      seg(submitActive ? '▸ ' : '  '),
-      seg('[ Submit ]', { inverse: submitActive, bold: true }),
-      seg(formError ? `  ✗ ${displayLine(formError[1], 200)}` : '  Tab/Shift-Tab move · Enter confirms a field', { dim: !formError, color: formError ? 'red' : undefined }),
-    ],
-  ]);
-  const all = blocks.flat();
-  if (all.length <= height) return all;
+  const ids = new Set(fields.map((f) => f.id));
+  const formError = Object.entries(draft.errors).find(([id]) => !ids.has(id));
+  blocks.push(
+    built([
+      [
+        seg(submitActive ? '▸ ' : '  '),
+        seg('[ Submit ]', { inverse: submitActive, bold: true }),
+        seg(formError ? `  ✗ ${displayLine(formError[1], 200)}` : '  Tab/Shift-Tab move · Enter confirms a field', { dim: !formError, color: formError ? 'red' : undefined }),
+      ],
+    ]),
+  );
+  const total = blocks.reduce((n, b) => n + b.size, 0);
+  if (total <= height) return rowsOf(blocks, 0, total);
   // Window so the row the keys act on is visible, with its field's label when it fits.
   const activeBlock = firstField + Math.min(draft.active, fields.length);
-  const header = blocks.slice(0, activeBlock).reduce((n, b) => n + b.length, 0);
-  const focusInBlock = blocks[activeBlock].findIndex((row) => focusRows.has(row));
+  const header = blocks.slice(0, activeBlock).reduce((n, b) => n + b.size, 0);
+  const focusInBlock = blocks[activeBlock].lines().findIndex((row) => focusRows.has(row));
   const focus = header + Math.max(0, focusInBlock);
-  if (height <= 2) return [all[focus]];
+  if (height <= 2) return rowsOf(blocks, focus, focus + 1);
   const room = height - 2;
   let start = focus - header + 1 <= room ? Math.min(header, Math.max(focus - room + 1, header - Math.floor((room - (focus - header + 1)) / 2))) : focus - Math.floor(room / 2);
-  start = Math.max(0, Math.min(start, all.length - room));
-  const window = all.slice(start, start + room);
-  const below = all.length - start - window.length;
+  start = Math.max(0, Math.min(start, total - room));
+  const window = rowsOf(blocks, start, start + room);
+  const below = total - start - window.length;
   return [
     [seg(start ? `  ↑ ${start} more lines` : '', { dim: true })],
     ...window,

@@ -41,8 +41,19 @@ export function isForm(record: RequestRecord): boolean {
  * be what a stray Enter lands on.
  */
 export function isAnswerableForm(record: RequestRecord): boolean {
-  return isForm(record) && record.payload.fields.length > 0 && Object.keys(checkFormSpec(record.payload.fields)).length === 0;
+  if (!isForm(record) || record.payload.fields.length === 0) return false;
+  // Asked several times per key; checking thousands of fields each time costs a frame.
+  let answerable = answerableCache.get(record.payload);
+  if (answerable === undefined) {
+    answerable = Object.keys(checkFormSpec(record.payload.fields)).length === 0;
+    answerableCache.set(record.payload, answerable);
+  }
+  return answerable;
 }
+
+const answerableCache = new WeakMap<object, boolean>();
+
+const MAX_ISSUES_LISTED = 12;
 
 interface Head {
   title: Line;
@@ -53,13 +64,17 @@ interface Head {
 function provenance(input: DetailViewInput): Head {
   const { record, width, now } = input;
   const left = timeLeftMs(record, now);
+  // A malformed severity or expiry is said where it would have been shown.
+  const malformed = (path: string) => record.issues.some((issue) => issue.path === path);
+  const expiry = left !== undefined ? ` · ${timeLeftText(left)}` : malformed('data.expires_at') ? ' · expiry malformed' : '';
   const title: Line = [
     seg(`${stateMark(record.state)} `, { color: stateColor(record.state) }),
     seg(fit(`${displayLine(record.payload.kind || 'unknown', 20)} request`, 30), { bold: true }),
     seg(` · ${record.state}`, { color: stateColor(record.state) }),
-    seg(` · ${record.severity}`, { color: severityColor(record.severity) }),
+    seg(` · ${record.severity}${malformed('severity') ? ' (malformed)' : ''}`, { color: severityColor(record.severity) }),
+    // Time left (or a malformed expiry) before the age: a narrow title is cut at its end.
+    seg(expiry, { color: left !== undefined && left < 60_000 ? 'red' : 'yellow' }),
     seg(` · raised ${shortDuration(ageMs(record, now))} ago`, { dim: true }),
-    seg(left !== undefined ? ` · ${timeLeftText(left)}` : '', { color: left !== undefined && left < 60_000 ? 'red' : 'yellow' }),
   ];
   const identity: Line[] = [
     [seg('agent ', { dim: true }), seg(fit(displayLine(record.agent, 80), Math.max(8, width - 6)), { bold: true })],
@@ -87,9 +102,12 @@ function provenance(input: DetailViewInput): Head {
     }
   }
   if (record.issues.length) {
-    const first = record.issues[0];
-    const more = record.issues.length > 1 ? ` (+${record.issues.length - 1} more)` : '';
-    lines.push([seg(fit(`⚠ malformed request: ${displayLine(first.path, 60)}: ${displayLine(first.reason, 80)}${more}`, width), { color: 'red' })]);
+    // Every problem, not just the first, in at most three rows.
+    const listed = record.issues.slice(0, MAX_ISSUES_LISTED).map((issue) => `${displayLine(issue.path, 60)}: ${displayLine(issue.reason, 80)}`);
+    const more = record.issues.length > MAX_ISSUES_LISTED ? ` (+${record.issues.length - MAX_ISSUES_LISTED} more)` : '';
+    const rows = wrapText(`⚠ malformed request: ${listed.join('; ')}${more}`, width);
+    if (rows.length > 3) rows.splice(2, rows.length, fit(rows.slice(2).join(' '), width));
+    for (const row of rows) lines.push([seg(row, { color: 'red' })]);
   }
   return { title, identity, warnings: lines };
 }
@@ -195,7 +213,8 @@ export function buildDetailLines(input: DetailViewInput): Line[] {
     notes.push([seg(fit('Enter: answer this request', width), { dim: true })]);
   }
   const prompt = promptLines(input.record, width);
-  const controlsNatural = input.lock === 'terminal' ? 0 : controlLines(input, 1000).length;
+  // Controls never get more than `height` rows, so that is all their count needs (a huge form builds only that many).
+  const controlsNatural = input.lock === 'terminal' ? 0 : controlLines(input, Math.max(height, 3)).length;
 
   // Rows go to what matters most first, so a small terminal loses the least
   // important: the answer state and warnings, the title, a few controls and a
