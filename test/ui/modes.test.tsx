@@ -157,6 +157,17 @@ test('q with a command in flight asks first', async (t) => {
   assert.equal(h.quits(), 1);
 });
 
+test('Ctrl-C with a command in flight asks first; y quits', async (t) => {
+  const h = await renderApp({ events: [permission()] });
+  t.after(h.unmount);
+  await h.press(KEY.enter, KEY.up, KEY.enter, KEY.esc, KEY.ctrlC);
+  assert.equal(h.client.sent.length, 1);
+  assert.equal(h.quits(), 0);
+  assert.match(h.frame(), /^Quit\? y quits · any other key stays \(a draft is unsent or a reply in flight\)$/m);
+  await h.press('y');
+  assert.equal(h.quits(), 1);
+});
+
 test('q does not ask once the command is accepted and the draft was sent', async (t) => {
   const h = await renderApp({ events: [permission()] });
   t.after(h.unmount);
