@@ -115,3 +115,12 @@ test('--ca: an unreadable file, a file with no certificate, or a broken one is a
     assert.match(result.stderr[0], message);
   }
 });
+
+test('--help documents --insecure and --ca, and the new exit codes', () => {
+  const help = parseArgs(['--help'], {});
+  assert.ok(help.kind === 'help');
+  assert.match(help.text, /--insecure {2,}allow the token over plain http\/ws to a relay off this host/);
+  assert.match(help.text, /--ca FILE {2,}also trust the CA certificate\(s\) in FILE \(PEM\)/);
+  assert.match(help.text, /1 internal error \(a crash report is written\)/);
+  assert.match(help.text, /128\+N stopped by signal N/);
+});
