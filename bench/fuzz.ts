@@ -31,7 +31,7 @@ const over = overLimits(result);
 // Live memory, not garbage yet to be collected (`npm run fuzz` passes --expose-gc).
 (globalThis as { gc?: () => void }).gc?.();
 const memory = process.memoryUsage();
-console.log(`seed ${seed}: ${result.frames} frames (${result.sweep} systematic, ${(result.bytes / 1e6).toFixed(1)} MB) in ${result.seconds.toFixed(1)} s, ${Math.round(result.frames / result.seconds)} frames/s`);
+console.log(`seed ${seed}: ${result.frames} frames (${Math.min(result.sweep, result.frames)} systematic, ${(result.bytes / 1e6).toFixed(1)} MB) in ${result.seconds.toFixed(1)} s, ${Math.round(result.frames / result.seconds)} frames/s`);
 console.log(`exceptions: ${result.exceptions.length}`);
 for (const e of result.exceptions.slice(0, 10)) console.log(`  ${e.split('\n').slice(0, 4).join('\n    ')}`);
 console.log(`relay: ${result.relay.connection.kind}, ${result.connections} connection(s), ${result.relay.invalid} invalid events, ${result.relay.undecodable} undecodable frames, ${result.relay.warnings.length} warnings`);
