@@ -7,6 +7,7 @@ import { runList } from './cli/list.js';
 import { installCrashGuard, type CrashGuard } from './cli/crash.js';
 import { CrashBoundary, CrashProbe, scheduleTestCrash, testCrashMode } from './cli/crash-boundary.js';
 import { RelayClient } from './relay/client.js';
+import { IngestBatch } from './relay/ingest-batch.js';
 import { ConsoleStore } from './store/store.js';
 import { App } from './ui/app.js';
 import { createFrameWriter } from './ui/terminal/frame-writer.js';
@@ -73,6 +74,7 @@ async function runConsole(options: ConsoleOptions, io: MainIO): Promise<number> 
     io.crash?.addSecret(token);
   }
   const store = new ConsoleStore();
+  const ingest = new IngestBatch(store);
   const clients = relays.map(
     (url) =>
       new RelayClient({
@@ -85,6 +87,7 @@ async function runConsole(options: ConsoleOptions, io: MainIO): Promise<number> 
         filter: options.filter,
         capture: options.capture,
         store,
+        ingest,
       }),
   );
   for (const client of clients) client.start();

@@ -15,6 +15,7 @@ import type { Answer } from '../protocol/types.js';
 import type { ConsoleStore } from '../store/store.js';
 import type { RosterEntry } from '../protocol/types.js';
 import { CommandSender } from './commands.js';
+import { IngestBatch } from './ingest-batch.js';
 import { countUndecodable, ingestEvent, readRelayHello, type RelayHelloInfo } from './events.js';
 import { RelaySocket, type CloseInfo, type Frame } from './socket.js';
 import { ConsoleSubscription } from './subscription.js';
@@ -60,6 +61,7 @@ export class RelayClient implements RelayHandle {
   private readonly timing: RelayTiming;
   private readonly random: () => number;
   private readonly commands: CommandSender;
+  private readonly ingest: IngestBatch;
   private conn?: Connection;
   private started = false;
   private stopped = false;
@@ -82,6 +84,7 @@ export class RelayClient implements RelayHandle {
     if (urls.ok) this.socketUrl = urls.socketUrl;
     else this.urlProblem = urls.reason;
     this.store = options.store;
+    this.ingest = options.ingest ?? new IngestBatch(options.store);
     this.host = options.host ?? safeHostname();
     this.timing = resolveTiming(options.timing);
     this.random = options.random ?? Math.random;
@@ -162,11 +165,13 @@ export class RelayClient implements RelayHandle {
         this.socketUrl,
         this.currentToken(),
         {
-          open: () => contain(() => this.onOpen(conn)),
-          frame: (frame) => contain(() => this.onFrame(conn, frame)),
-          event: (text) => contain(() => this.onEvent(conn, text)),
-          undecodable: () => contain(() => countUndecodable(this.store, this.relay)),
-          closed: (info) => contain(() => this.onClosed(conn, info)),
+          // Queued in arrival order, close included, so no frame is dropped
+          // for a connection that closed before its batch ran.
+          open: () => this.ingest.add(() => this.onOpen(conn)),
+          frame: (frame) => this.ingest.add(() => this.onFrame(conn, frame)),
+          event: (text) => this.ingest.add(() => this.onEvent(conn, text)),
+          undecodable: () => this.ingest.add(() => countUndecodable(this.store, this.relay)),
+          closed: (info) => this.ingest.add(() => this.onClosed(conn, info)),
         },
         this.timing,
         this.options.ca,

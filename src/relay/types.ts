@@ -1,5 +1,6 @@
 import type { Answer, Capture, FieldSpec } from '../protocol/types.js';
 import type { ConsoleStore } from '../store/store.js';
+import type { IngestBatch } from './ingest-batch.js';
 import type { RelayTiming } from './timing.js';
 
 /** What the UI needs from a relay connection; tests pass in-memory fakes. */
@@ -35,6 +36,8 @@ export interface RelayClientOptions {
   filter?: Record<string, unknown>;
   capture?: Capture;
   store: ConsoleStore;
+  /** Shared by the clients of one console so a burst from any relay is one store batch. */
+  ingest?: IngestBatch;
   /** Injectable for tests: Math.random for backoff jitter. */
   random?: () => number;
   /** Optional overrides of backoff, liveness, replay-burst and ack delays (tests shorten them). */

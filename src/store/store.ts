@@ -74,6 +74,8 @@ export class ConsoleStore {
   /** Open requests marked `unconfirmed`: events about them clear the mark. */
   private readonly unconfirmedKeys = new Set<string>();
   private readonly listeners = new Set<() => void>();
+  private batchDepth = 0;
+  private batchChanged = false;
   private readonly terminalCap: number;
   private readonly heldCap: number;
   private readonly openCap: number;
@@ -104,7 +106,30 @@ export class ConsoleStore {
 
   private changed(): void {
     this.versionCounter++;
+    if (this.batchDepth > 0) this.batchChanged = true;
+    else this.notify();
+  }
+
+  private notify(): void {
     for (const listener of [...this.listeners]) listener();
+  }
+
+  /**
+   * Runs `apply` with notifications held: subscribers hear once at the end,
+   * if anything changed. A burst of Events then costs one render, not one
+   * per Event.
+   */
+  batch(apply: () => void): void {
+    this.batchDepth++;
+    try {
+      apply();
+    } finally {
+      this.batchDepth--;
+      if (this.batchDepth === 0 && this.batchChanged) {
+        this.batchChanged = false;
+        this.notify();
+      }
+    }
   }
 
   // ── relays (see relay-book.ts) ────────────────────────────────────────
