@@ -185,11 +185,37 @@ function toJsonText(raw: unknown): string | Fail {
 }
 
 /**
+ * Validates a value JSON.parse has just made from `size` characters of text
+ * (so: plain data, no getters, no cycles), without parsing it again; the
+ * relay socket has already parsed each frame to route it. Never throws.
+ */
+export function parseParsedEvent(value: unknown, size: number, options: { payloadIssues?: boolean } = {}): ParseResult {
+  try {
+    if (size > MAX_EVENT_BYTES) return { ok: false, ...fail(RULE_SIZE, `event larger than ${MAX_EVENT_BYTES} bytes`) };
+    if (!isObj(value)) return { ok: false, rule: RULE_FRAME, reason: 'not a JSON object' };
+    const bad = checkAttributes(value) ?? checkScope(value);
+    if (bad) return { ok: false, ...bad };
+    const event = value as AepEvent;
+    return { ok: true, event, issues: options.payloadIssues === false ? [] : payloadIssues(event) };
+  } catch (err) {
+    return { ok: false, rule: RULE_FRAME, reason: err instanceof RangeError ? 'value too deeply nested' : 'value could not be read' };
+  }
+}
+
+/**
  * Validate one Event: JSON text (string / Buffer / Uint8Array) or an
  * already-parsed value. Never throws. On success the event is a fresh plain
  * object holding every attribute of the input.
  */
-export function parseEvent(raw: unknown): ParseResult {
+export function parseEvent(
+  raw: unknown,
+  /**
+   * `payloadIssues: false` skips reading the payload for its issues (the
+   * result has none): the store reads the payload itself, so the relay
+   * client's intake would do it twice.
+   */
+  options: { payloadIssues?: boolean } = {},
+): ParseResult {
   try {
     const text = toJsonText(raw);
     if (typeof text !== 'string') return { ok: false, ...text };
@@ -199,11 +225,7 @@ export function parseEvent(raw: unknown): ParseResult {
     } catch {
       return { ok: false, rule: RULE_FRAME, reason: 'not valid JSON' };
     }
-    if (!isObj(value)) return { ok: false, rule: RULE_FRAME, reason: 'not a JSON object' };
-    const bad = checkAttributes(value) ?? checkScope(value);
-    if (bad) return { ok: false, ...bad };
-    const event = value as AepEvent;
-    return { ok: true, event, issues: payloadIssues(event) };
+    return parseParsedEvent(value, text.length, options);
   } catch (err) {
     // Deep nesting can exhaust the stack in JSON.stringify; anything else
     // unexpected is still an input problem, not a crash.

@@ -80,7 +80,11 @@ function readField(raw: unknown, i: number, issues: PayloadIssue[]): FieldSpec {
  * `respond_via` is dropped (flagged), i.e. treated as absent. Unknown kinds
  * and unknown respond_via channels are not issues (forward compatibility).
  */
-export function readRequestPayload(event: AepEvent): { payload: AttentionRequestPayload; issues: PayloadIssue[] } {
+export function readRequestPayload(
+  event: AepEvent,
+  /** `context: false` leaves the producer's free-form context out (the store never shows it). */
+  options: { context?: boolean } = {},
+): { payload: AttentionRequestPayload; issues: PayloadIssue[] } {
   const issues: PayloadIssue[] = [];
   const data = dataOf(event);
   const payload: AttentionRequestPayload = { kind: '', prompt: '', options: [], fields: [] };
@@ -115,7 +119,7 @@ export function readRequestPayload(event: AepEvent): { payload: AttentionRequest
     issues.push({ path: 'data.respond_via', reason: 'respond_via is not a list of channel names' });
   }
 
-  if (data.context !== undefined) payload.context = data.context;
+  if (data.context !== undefined && options.context !== false) payload.context = data.context;
   return { payload, issues };
 }
 

@@ -169,7 +169,7 @@ export class RelayClient implements RelayHandle {
           // for a connection that closed before its batch ran.
           open: () => this.ingest.add(() => this.onOpen(conn)),
           frame: (frame) => this.ingest.add(() => this.onFrame(conn, frame)),
-          event: (text) => this.ingest.add(() => this.onEvent(conn, text)),
+          event: (text, value) => this.ingest.add(() => this.onEvent(conn, text, value)),
           undecodable: () => this.ingest.add(() => countUndecodable(this.store, this.relay)),
           closed: (info) => this.ingest.add(() => this.onClosed(conn, info)),
         },
@@ -336,12 +336,12 @@ export class RelayClient implements RelayHandle {
     this.store.warnRelay(this.relay, `relay error ${code}${detail ? `: ${detail}` : ''}`);
   }
 
-  private onEvent(conn: Connection, text: string): void {
+  private onEvent(conn: Connection, text: string, value: Record<string, unknown>): void {
     if (conn !== this.conn) return;
     // Only the start-up burst is history; a reconnect burst may hold requests raised during the outage.
     const replayed = !this.caughtUp && (conn.subscription?.replaying ?? false);
     conn.subscription?.touch();
-    const event = ingestEvent(this.store, this.relay, text, replayed);
+    const event = ingestEvent(this.store, this.relay, text, replayed, value);
     if (!event) return;
     this.commands.onEvent(event);
     if (conn.hello?.roster && (event.type === 'session.started' || event.type === 'session.ended')) this.scheduleRoster();

@@ -1,14 +1,16 @@
 // Event intake shared by the live client and `list`: validate, count what is
 // rejected, apply what is not.
 
-import { parseEvent } from '../protocol/parse.js';
+import { parseEvent, parseParsedEvent } from '../protocol/parse.js';
 import type { AepEvent } from '../protocol/types.js';
 import type { ConsoleStore } from '../store/store.js';
 import { displayLine } from '../protocol/sanitize.js';
 
 /** Parses one Event frame's text and applies it; the parsed event, or undefined when it was rejected. */
-export function ingestEvent(store: ConsoleStore, relay: string, text: string, replayed: boolean): AepEvent | undefined {
-  const parsed = parseEvent(text);
+export function ingestEvent(store: ConsoleStore, relay: string, text: string, replayed: boolean, parsedValue?: Record<string, unknown>): AepEvent | undefined {
+  // The store reads (and flags) the payload when it folds the Event; a value
+  // the socket already parsed is not parsed again.
+  const parsed = parsedValue ? parseParsedEvent(parsedValue, text.length, { payloadIssues: false }) : parseEvent(text, { payloadIssues: false });
   if (!parsed.ok) {
     const status = store.getRelay(relay);
     store.updateRelay(relay, {
@@ -17,7 +19,7 @@ export function ingestEvent(store: ConsoleStore, relay: string, text: string, re
     });
     return undefined;
   }
-  store.applyEvent(relay, parsed.event, { replayed, issues: parsed.issues });
+  store.applyEvent(relay, parsed.event, { replayed });
   return parsed.event;
 }
 

@@ -147,10 +147,10 @@ export function readReplayOnce(options: ReplayOnceOptions): Promise<ReplayOnceRe
           frame: (frame) => {
             if (!settled) onFrame(frame);
           },
-          event: (text) => {
+          event: (text, value) => {
             if (settled) return;
             lastEventAt = Date.now();
-            ingestEvent(store, relay, text, true);
+            ingestEvent(store, relay, text, true, value);
           },
           undecodable: () => countUndecodable(store, relay),
           closed: (info) => finish({ ok: false, reason: closeReason(info, subscribed) }),

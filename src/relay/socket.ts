@@ -26,7 +26,7 @@ export interface SocketHandlers {
   /** A frame (object whose `type` has no dot). `ping` is answered before this is called. */
   frame(frame: Frame): void;
   /** An object whose `type` contains a dot: an Event candidate, still unvalidated (its JSON text). */
-  event(text: string): void;
+  event(text: string, value: Record<string, unknown>): void;
   /** Binary frame, bad JSON, or JSON that is not an object. */
   undecodable(): void;
   /** Called exactly once, whatever the cause. */
@@ -166,7 +166,7 @@ export class RelaySocket {
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return this.handlers.undecodable();
     const object = parsed as Record<string, unknown>;
     if (typeof object.type !== 'string') return; // an object that is neither Event nor frame: ignored
-    if (object.type.includes('.')) return this.handlers.event(text);
+    if (object.type.includes('.')) return this.handlers.event(text, object);
     if (object.type === 'ping') this.send({ type: 'pong', t: object.t });
     this.handlers.frame(object as Frame);
   }

@@ -2,9 +2,14 @@
  * A set that forgets its oldest members past `cap`. Dedupe needs memory of
  * recent ids only: at-least-once redelivery happens within a replay window,
  * and an unbounded set would grow for as long as the console runs.
+ *
+ * The order lives in a ring of `cap` slots, so forgetting is O(1): taking
+ * the first of a JS Set after many deletions walks over every deleted slot.
  */
 export class BoundedSet {
   private readonly items = new Set<string>();
+  private readonly ring: (string | undefined)[] = [];
+  private next = 0;
 
   constructor(readonly cap: number) {}
 
@@ -15,11 +20,12 @@ export class BoundedSet {
   /** Adds `key`; returns false when it was already present. */
   add(key: string): boolean {
     if (this.items.has(key)) return false;
+    if (this.cap <= 0) return true;
+    const oldest = this.ring[this.next];
+    if (oldest !== undefined) this.items.delete(oldest);
+    this.ring[this.next] = key;
+    this.next = (this.next + 1) % this.cap;
     this.items.add(key);
-    if (this.items.size > this.cap) {
-      const oldest = this.items.values().next().value;
-      if (oldest !== undefined) this.items.delete(oldest);
-    }
     return true;
   }
 

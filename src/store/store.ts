@@ -1,6 +1,7 @@
 import { hostFromSource, readRequestPayload } from '../protocol/parse.js';
 import type { AepEvent, Answer, PayloadIssue, ResumePosition, RosterEntry } from '../protocol/types.js';
 import { BoundedSet } from './bounded-set.js';
+import { OrderedKeys } from './ordered-keys.js';
 import { OwnCommands } from './own-commands.js';
 import { after, positionOf, slimForHold, type Position } from './positions.js';
 import { envelopeIssues, readAnswer, readCapture, readSeverity, str } from './read.js';
@@ -82,7 +83,7 @@ export class ConsoleStore {
   private readonly now: () => number;
   private arrivalCounter = 0;
   /** Terminal request keys, oldest terminal first. */
-  private readonly terminalOrder = new Set<string>();
+  private readonly terminalOrder = new OrderedKeys();
   private versionCounter = 0;
 
   constructor(options: StoreOptions = {}) {
@@ -290,7 +291,7 @@ export class ConsoleStore {
 
   /** An event positioned after a session.ended (a new epoch) means the session lives again. */
   private reopenSession(relay: string, event: AepEvent): void {
-    if (event.type === 'session.ended' || typeof event.session !== 'string' || typeof event.seq !== 'number') return;
+    if (this.endedSessions.size === 0 || event.type === 'session.ended' || typeof event.session !== 'string' || typeof event.seq !== 'number') return;
     const key = this.sessionKey(relay, event.session, event.source);
     const ended = this.endedSessions.get(key);
     if (ended && after(positionOf(event), ended)) this.endedSessions.delete(key);
@@ -301,7 +302,7 @@ export class ConsoleStore {
     const key = requestKey(relay, session, event.source, event.id);
     if (this.requests.has(key)) return 'duplicate';
     // `context` is never shown, and a deeply nested one costs megabytes of heap per request: not kept.
-    const { payload: { context: _context, ...payload }, issues } = readRequestPayload(event);
+    const { payload, issues } = readRequestPayload(event, { context: false });
     const informational = Array.isArray(payload.respondVia) && !payload.respondVia.includes('control');
     const record: RequestRecord = {
       key,
@@ -318,7 +319,7 @@ export class ConsoleStore {
       receivedAt: this.now(),
       replayed,
       payload,
-      issues: [...envelopeIssues(event), ...issues],
+      issues: withEnvelopeIssues(event, issues),
       informational,
       state: informational ? 'informational' : 'pending',
       commands: [],
@@ -327,7 +328,7 @@ export class ConsoleStore {
     this.requests.set(key, record);
     const subjectKey = relay + SEP + session + SEP + event.id;
     this.bySubject.set(subjectKey, [...(this.bySubject.get(subjectKey) ?? []), key]);
-    const ended = this.endedSessions.get(this.sessionKey(relay, session, event.source));
+    const ended = this.endedSessions.size ? this.endedSessions.get(this.sessionKey(relay, session, event.source)) : undefined;
     if (ended && !after(positionOf(event), ended)) {
       this.replace(key, { state: 'stale', staleAt: event.time, terminalArrival: record.arrival });
       this.countTerminal(record);
@@ -476,8 +477,7 @@ export class ConsoleStore {
   /** Prunes terminal requests oldest-first past the cap; open ones are never dropped. */
   private prune(): void {
     while (this.terminalOrder.size > this.terminalCap) {
-      const key = this.terminalOrder.values().next().value as string;
-      this.terminalOrder.delete(key);
+      const key = this.terminalOrder.shift() as string;
       const record = this.requests.get(key);
       if (!record || OPEN_STATES.has(record.state)) continue;
       this.requests.delete(key);
@@ -583,4 +583,10 @@ export class ConsoleStore {
 
 function num(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+/** The payload's issues, after the envelope's when it has any (rarely: no copy otherwise). */
+function withEnvelopeIssues(event: AepEvent, issues: PayloadIssue[]): PayloadIssue[] {
+  const envelope = envelopeIssues(event);
+  return envelope.length ? [...envelope, ...issues] : issues;
 }

@@ -136,5 +136,5 @@ export interface RosterInfo {
 export type ApplyResult = 'applied' | 'duplicate' | 'held' | 'ignored';
 
 export function requestKey(relay: string, session: string, source: string, id: string): string {
-  return [relay, session, source, id].join('\u001f');
+  return `${relay}\u001f${session}\u001f${source}\u001f${id}`;
 }
