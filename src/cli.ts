@@ -11,6 +11,7 @@ import { IngestBatch } from './relay/ingest-batch.js';
 import { ConsoleStore } from './store/store.js';
 import { App } from './ui/app.js';
 import { createFrameWriter } from './ui/terminal/frame-writer.js';
+import { MAX_FPS } from './ui/terminal/frame-rate.js';
 
 function packageVersion(): string {
   try {
@@ -101,7 +102,7 @@ async function runConsole(options: ConsoleOptions, io: MainIO): Promise<number> 
       testCrash === 'render' ? React.createElement(CrashProbe, { token }) : null,
     ),
     // Only changed rows reach the terminal (see frame-writer.ts).
-    { exitOnCtrlC: false, patchConsole: true, stdout: createFrameWriter(process.stdout).stream },
+    { exitOnCtrlC: false, patchConsole: true, stdout: createFrameWriter(process.stdout).stream, maxFps: MAX_FPS },
   );
   // An empty tree first, as a quit does: unmounting then flushes that empty
   // frame, so no frame is left behind (clear() would be undone by a pending

@@ -41,6 +41,8 @@ interface InboxView {
   filter: string;
   list: RequestRecord[];
   counts: Counts;
+  /** How many of `list` are open (they come first). */
+  openCount: number;
 }
 
 /** Wide terminals show list and detail side by side. */
@@ -77,11 +79,14 @@ export function App(props: AppProps): React.ReactElement {
       filter,
       list: inboxOrder(records).filter((record) => matchesFilter(record, filter)),
       counts: counts(records),
+      openCount: 0,
     };
+    // Open requests lead the list; the list window needs where they end.
+    while (view.openCount < view.list.length && OPEN_STATES.has(view.list[view.openCount].state)) view.openCount++;
     viewCache.current = view;
     return view;
   };
-  const { list, counts: requestCounts } = viewFor(inbox.filter);
+  const { list, counts: requestCounts, openCount } = viewFor(inbox.filter);
   const selectedIndex = resolveSelection(inbox, list);
   const selected = list[selectedIndex];
   const open = inbox.openKey ? store.request(inbox.openKey) : undefined;
@@ -202,12 +207,13 @@ export function App(props: AppProps): React.ReactElement {
     });
   };
 
-  let body: React.ReactElement;
+  let body: Line[];
   if (inbox.mode === 'help') {
-    body = <LinesView lines={buildHelpLines(size.columns, bodyHeight)} color={color} />;
+    body = buildHelpLines(size.columns, bodyHeight).map((l) => fitLine(l, size.columns, false));
   } else {
     const listed = listWindow({
       records: list,
+      openCount,
       selectedIndex,
       width: listWidth,
       height: bodyHeight,
@@ -228,19 +234,21 @@ export function App(props: AppProps): React.ReactElement {
         rule,
         ...fitLine(detailLines[i] ?? [], detailWidth, false),
       ]);
-      body = <LinesView lines={rows} color={color} />;
+      body = rows;
     } else {
-      body = <LinesView lines={answering ? detail(detailWidth) : listed.lines} color={color} />;
+      body = (answering ? detail(detailWidth) : listed.lines).map((l) => fitLine(l, size.columns, false));
     }
   }
 
   const footer = footerLine(inbox, size.columns, answering && open ? answerLock(open, openCommand) : undefined, answering && open !== undefined && isAnswerableForm(open));
   if (quitting) return <></>;
   return (
-    <Box flexDirection="column" width={size.columns} height={frameHeight} overflow="hidden">
+    // Every region is built as exact rows and each row is cut to the width,
+    // so no box clips: clipping costs Ink a slice of every row, every frame.
+    <Box flexDirection="column" width={size.columns} height={frameHeight}>
       <LinesView lines={statusLines.map((l) => l.map((s) => ({ ...s, text: fit(s.text, size.columns) })))} color={color} />
-      <Box flexDirection="column" height={bodyHeight} overflow="hidden">
-        {body}
+      <Box flexDirection="column" height={bodyHeight}>
+        <LinesView lines={body.slice(0, bodyHeight)} color={color} />
       </Box>
       <LinesView lines={[footer]} color={color} />
     </Box>

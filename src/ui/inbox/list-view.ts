@@ -41,6 +41,8 @@ export interface ListViewInput {
   relayLabel?: (record: RequestRecord) => string;
   /** Show a prompt excerpt (full-width list). */
   showPrompt: boolean;
+  /** How many records are open (they come first); counted here when absent. */
+  openCount?: number;
   /** Where the window started last time (see windowStart); the top when absent. */
   previousStart?: number;
 }
@@ -98,8 +100,8 @@ export function buildListLines(input: ListViewInput): Line[] {
 export function listWindow(input: ListViewInput): { lines: Line[]; start: number } {
   const { records, height, width } = input;
   if (height <= 0) return { lines: [], start: 0 };
-  let open = 0;
-  while (open < records.length && OPEN_STATES.has(records[open].state)) open++;
+  let open = input.openCount ?? 0;
+  if (input.openCount === undefined) while (open < records.length && OPEN_STATES.has(records[open].state)) open++;
   const recent = records.length - open;
   // Virtual rows: pending header, [empty note], open rows, [recent header, recent rows].
   const emptyNote = open === 0 ? 1 : 0;

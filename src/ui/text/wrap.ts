@@ -55,9 +55,13 @@ export function wrapText(text: string, width: number): string[] {
   return out;
 }
 
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
 /** Cuts text to at most `width` columns, marking the cut with `…`. */
 export function fit(text: string, width: number): string {
   if (width <= 0) return '';
+  // Printable ASCII is one column a character: no need to measure.
+  if (PRINTABLE_ASCII.test(text)) return text.length <= width ? text : `${text.slice(0, width - 1)}…`;
   if (stringWidth(text) <= width) return text;
   let out = '';
   let used = 0;
