@@ -1,116 +1,126 @@
-// npm run bench: throughput of the pure layers and the cost of one frame.
-// Figures are medians of several runs on whatever machine runs it; compare
-// runs on the same machine, not across machines.
-import { performance } from 'node:perf_hooks';
-import React from 'react';
-import { render } from 'ink-testing-library';
-import { parseEvent } from '../src/protocol/parse.js';
-import { displayText } from '../src/protocol/sanitize.js';
-import type { AepEvent } from '../src/protocol/types.js';
-import { ConsoleStore } from '../src/store/store.js';
-import { inboxOrder } from '../src/store/selectors.js';
-import { App } from '../src/ui/app.js';
-import { buildListLines } from '../src/ui/inbox/list-view.js';
-import { buildDetailLines } from '../src/ui/inbox/detail-view.js';
-import { emptyEditor } from '../src/ui/text/editor.js';
+// npm run bench: the console at fleet scale, measured on this machine. A
+// benchmark, not a test: it prints a table and, as its last line, one JSON
+// object with the figures. Timings are medians of at least 5 runs. Everything
+// runs in this process tree on loopback.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { bundleChild } from './build-child.js';
+import { median, percentile } from './frames.js';
+import { ingestOnce, parseAll, parseAndIngestOnce, trafficOf } from './ingest.js';
+import { replayOnce, startReplayRelay } from './replay.js';
+import { timeToMarker } from './startup.js';
 
-const RELAY = 'http://bench.relay';
+const root = new URL('..', import.meta.url).pathname;
+const RUNS = 5;
 
-function median(samples: number[]): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
+interface UiRun {
+  pending: number;
+  latencies: number[];
+  bytesPerMove: number[];
+  firstFrameBytes: number;
+  rssMb: number;
 }
 
-function time(runs: number, fn: () => void): number {
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    fn();
-    samples.push(performance.now() - start);
-  }
-  return median(samples);
-}
+const mean = (samples: number[]) => samples.reduce((a, b) => a + b, 0) / samples.length;
+const round = (value: number, digits = 1) => Number(value.toFixed(digits));
+const say = (text: string) => process.stdout.write(`${text}\n`);
 
-function stream(requests: number): string[] {
-  const lines: string[] = [];
-  for (let i = 0; i < requests; i++) {
-    const session = `s${i % 50}`;
-    const source = `aep://bench/agent/a${i % 5}/session/${session}`;
-    const base = { aep: '0.1', time: '2026-07-03T10:00:00Z', source, agent: `a${i % 5}`, session, epoch: 0 };
-    const id = `R${i}`;
-    lines.push(JSON.stringify({ ...base, id, type: 'attention.requested', seq: i * 3, severity: 'notice', capture: 'redacted', data: { kind: 'permission', prompt: `Permission requested: Bash — step ${i}`, options: [{ id: 'allow', label: 'Allow' }, { id: 'deny', label: 'Deny' }] } }));
-    if (i % 4 !== 0) {
-      lines.push(JSON.stringify({ ...base, id: `A${i}`, type: 'attention.answered', seq: i * 3 + 1, subject: id, data: { answer: { option: 'deny' }, via: 'control' } }));
-      lines.push(JSON.stringify({ ...base, id: `S${i}`, type: 'attention.resolved', seq: i * 3 + 2, subject: id, data: { resolution: 'answered', latency_ms: 1200 } }));
-    }
-  }
-  return lines;
-}
-
-function report(name: string, value: string): void {
-  process.stdout.write(`${name.padEnd(58)} ${value}\n`);
+function uiRun(file: string, args: string[]): UiRun {
+  const out = execFileSync(process.execPath, [file, ...args], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const line = out.split('\n').find((l) => l.startsWith('{'));
+  if (!line) throw new Error(`bench child printed no figures: ${out.slice(0, 200)}`);
+  return JSON.parse(line) as UiRun;
 }
 
 async function main(): Promise<void> {
-  const lines = stream(20_000);
-  const parsed: AepEvent[] = [];
-  const parseMs = time(3, () => {
-    parsed.length = 0;
-    for (const line of lines) {
-      const result = parseEvent(line);
-      if (result.ok) parsed.push(result.event);
-    }
-  });
-  report(`parseEvent, ${lines.length} events`, `${parseMs.toFixed(1)} ms  (${Math.round(lines.length / (parseMs / 1000)).toLocaleString('en')} events/s)`);
+  if (!existsSync(`${root}dist/cli.js`)) execFileSync(process.execPath, [`${root}scripts/bundle.mjs`], { stdio: 'inherit' });
+  const rows: [string, string, string][] = [];
+  const row = (name: string, value: string, goal = '') => {
+    rows.push([name, value, goal]);
+    say(`  ${name}: ${value}${goal ? `   (goal ${goal})` : ''}`);
+  };
 
-  let store = new ConsoleStore();
-  const foldMs = time(3, () => {
-    store = new ConsoleStore();
-    for (const event of parsed) store.applyEvent(RELAY, event);
-  });
-  report(`store fold, ${parsed.length} events (cap 1000 terminal)`, `${foldMs.toFixed(1)} ms  (${Math.round(parsed.length / (foldMs / 1000)).toLocaleString('en')} events/s)`);
-  const dupMs = time(3, () => {
-    for (const event of parsed) store.applyEvent(RELAY, event);
-  });
-  report(`store dedupe, ${parsed.length} duplicate events`, `${dupMs.toFixed(1)} ms`);
-
-  const records = store.allRequests();
-  const orderMs = time(20, () => void inboxOrder(records));
-  report(`inboxOrder over ${records.length} requests`, `${orderMs.toFixed(2)} ms`);
-
-  const hostile = '\u001b]52;c;ZWNobyBoaQ==\u0007 rm -rf \u001b[24D\u001b[K\u202e\u200b'.repeat(20_000);
-  const sanitizeMs = time(5, () => void displayText(hostile, 4000));
-  report(`displayText, ${(hostile.length / 1e6).toFixed(2)}M hostile chars, cap 4000`, `${sanitizeMs.toFixed(2)} ms`);
-  const sanitizeFullMs = time(3, () => void displayText(hostile, hostile.length));
-  report(`displayText, ${(hostile.length / 1e6).toFixed(2)}M hostile chars, uncapped`, `${sanitizeFullMs.toFixed(1)} ms`);
-
-  const ordered = inboxOrder(records);
-  const listMs = time(20, () => void buildListLines({ records: ordered, selectedIndex: 500, width: 56, height: 38, now: Date.now(), focused: true, showPrompt: false }));
-  report(`list rows for ${ordered.length} requests (120x40)`, `${listMs.toFixed(2)} ms`);
-  const longPrompt = { ...ordered[0], payload: { ...ordered[0].payload, prompt: 'word '.repeat(20_000) } };
-  const detailMs = time(20, () =>
-    void buildDetailLines({ record: longPrompt, draft: { reply: emptyEditor, highlight: 2 }, lock: 'none', focused: true, width: 60, height: 38, scroll: 0, now: Date.now(), relay: RELAY }),
-  );
-  report('detail rows, 100k-char prompt (60 columns)', `${detailMs.toFixed(2)} ms`);
-
-  // A whole frame through Ink: keypress to rendered frame, 1,000+ requests listed.
-  const app = render(React.createElement(App, { store, clients: [], size: { columns: 120, rows: 40 }, tickMs: 0, write: () => {}, bell: false }));
-  const settle = () => new Promise((resolve) => setImmediate(resolve));
-  await settle();
-  const frameSamples: number[] = [];
-  for (let i = 0; i < 40; i++) {
-    const before = app.frames.length;
-    const start = performance.now();
-    app.stdin.write(i % 2 ? '\u001b[A' : '\u001b[B');
-    while (app.frames.length === before && performance.now() - start < 2000) await settle();
-    frameSamples.push(performance.now() - start);
+  say('Start-up (pseudo-terminal 100x30, spawn → first frame)');
+  const relay = await startReplayRelay(50_000);
+  const floor: number[] = [];
+  const first: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    floor.push(await timeToMarker([process.execPath, '-e', "process.stdout.write('ready\\n')"], 'ready'));
+    first.push(
+      await timeToMarker([process.execPath, `${root}bin/aep-console.js`, '--relay', relay.url, '--no-bell'], 'q quit', {
+        ...process.env,
+        AEP_TOKEN: 'bench-token',
+        NODE_ENV: '',
+      }),
+    );
   }
-  app.unmount();
-  report(`keypress → frame, ${records.length} requests, 120x40`, `${median(frameSamples).toFixed(2)} ms median, ${Math.max(...frameSamples).toFixed(2)} ms max`);
-  report('memory (heap used)', `${(process.memoryUsage().heapUsed / 1e6).toFixed(1)} MB`);
+  const nodeFloorMs = median(floor);
+  const firstFrameMs = median(first);
+  row('node -e floor', `${round(nodeFloorMs)} ms`);
+  row('aep-console first frame', `${round(firstFrameMs)} ms (${round(firstFrameMs / nodeFloorMs, 2)}× the floor)`, '≤ 3× the floor');
+
+  say('Keys with 10,000 pending (the console bundled as shipped, in-process terminal)');
+  const child = await bundleChild('./ui-child.ts');
+  const narrow = Array.from({ length: RUNS }, () => uiRun(child, ['app', '80', '24', '100']));
+  const wide = Array.from({ length: 3 }, () => uiRun(child, ['app', '100', '30', '100']));
+  const naive = uiRun(child, ['naive', '80', '24', '3']);
+  const small = Array.from({ length: 3 }, () => uiRun(child, ['app', '80', '24', '20']));
+  if (narrow.some((run) => run.pending !== 10_000)) throw new Error('the store did not hold 10,000 pending requests');
+  const keyP50 = median(narrow.map((run) => percentile(run.latencies, 50)));
+  const keyP95 = median(narrow.map((run) => percentile(run.latencies, 95)));
+  const bytesPerMove = median(narrow.map((run) => mean(run.bytesPerMove)));
+  const naiveBytes = mean(naive.bytesPerMove);
+  const rssMb = median(small.map((run) => run.rssMb));
+  row('↓ key → frame, 80x24, p50', `${round(keyP50)} ms`);
+  row('↓ key → frame, 80x24, p95', `${round(keyP95)} ms`, '≤ 16 ms');
+  row('bytes per move, 80x24 (mean of 100 moves)', `${Math.round(bytesPerMove)} B`, '≤ 1,000 B');
+  row('bytes per move, naive list (every row rendered)', `${Math.round(naiveBytes).toLocaleString('en')} B (${Math.round(naiveBytes / bytesPerMove)}× more)`, '≥ 100× more');
+  row('naive list, ↓ key → frame', `${Math.round(median(naive.latencies))} ms, peak RSS ${Math.round(naive.rssMb)} MB`);
+  row('↓ key → frame, 100x30 side by side, p50 / p95', `${round(median(wide.map((r) => percentile(r.latencies, 50))))} / ${round(median(wide.map((r) => percentile(r.latencies, 95))))} ms`);
+  row('bytes per move, 100x30 side by side (detail redrawn)', `${Math.round(median(wide.map((r) => mean(r.bytesPerMove))))} B`);
+  row('first frame bytes, 80x24', `${narrow[0].firstFrameBytes} B`);
+  row('peak RSS, 10,000 pending, UI drawn, 20 moves', `${round(rssMb)} MB`, '≤ 150 MB');
+  row('peak RSS after 100 moves', `${round(median(narrow.map((r) => r.rssMb)))} MB`);
+
+  say('Intake');
+  const lines = trafficOf(100_000);
+  const storeRates: number[] = [];
+  const parseRates: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    storeRates.push(lines.length / (ingestOnce(parseAll(lines)) / 1000));
+    parseRates.push(lines.length / (parseAndIngestOnce(lines) / 1000));
+  }
+  const ingestRate = median(storeRates);
+  row('store alone, 100,000 Events', `${Math.round(ingestRate).toLocaleString('en')} Events/s`, '≥ 250,000/s');
+  row('JSON text → parse, validate → store', `${Math.round(median(parseRates)).toLocaleString('en')} Events/s`);
+  const replays: number[] = [];
+  for (let i = 0; i < RUNS; i++) replays.push(await replayOnce(relay, 50_000));
+  relay.close();
+  const replayMs = median(replays);
+  row('replay of 50,000 Events, demo relay → WebSocket → client → store', `${Math.round(replayMs)} ms`, '≤ 1,500 ms');
+
+  say('');
+  const width = Math.max(...rows.map(([name]) => name.length));
+  for (const [name, value, goal] of rows) say(`${name.padEnd(width)}  ${value}${goal ? `  [goal ${goal}]` : ''}`);
+  say(
+    JSON.stringify({
+      first_frame_ms: round(firstFrameMs),
+      node_floor_ms: round(nodeFloorMs),
+      key_p95_ms_10k: round(keyP95, 2),
+      key_p50_ms_10k: round(keyP50, 2),
+      bytes_per_move_10k: Math.round(bytesPerMove),
+      bytes_per_move_naive_10k: Math.round(naiveBytes),
+      ingest_events_per_s: Math.round(ingestRate),
+      replay_50k_ms: Math.round(replayMs),
+      rss_mb_10k: round(rssMb),
+    }),
+  );
 }
 
-main().catch((error) => {
-  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
-  process.exitCode = 1;
-});
+main().then(
+  () => process.exit(0),
+  (error) => {
+    process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+    process.exit(1);
+  },
+);

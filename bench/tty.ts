@@ -1,0 +1,63 @@
+// In-process stand-ins for a terminal, so Ink renders exactly as it would to
+// a real one (not in debug mode): a sized TTY that records what is written
+// and when, and a keyboard that feeds keys the way a tty read does.
+import { EventEmitter } from 'node:events';
+import { performance } from 'node:perf_hooks';
+
+export class BenchTerminal extends EventEmitter {
+  readonly isTTY = true;
+  bytes = 0;
+  writes = 0;
+  lastWriteAt = 0;
+  private waiters: (() => void)[] = [];
+
+  constructor(
+    public columns: number,
+    public rows: number,
+  ) {
+    super();
+  }
+
+  write = (chunk: string | Uint8Array): boolean => {
+    this.bytes += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.byteLength;
+    this.writes++;
+    this.lastWriteAt = performance.now();
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const wake of waiters) wake();
+    return true;
+  };
+
+  /** Resolves at the next write. */
+  nextWrite(): Promise<void> {
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+}
+
+export class BenchKeyboard extends EventEmitter {
+  readonly isTTY = true;
+  private data: string | null = null;
+
+  press(data: string): void {
+    this.data = data;
+    this.emit('readable');
+  }
+
+  read = (): string | null => {
+    const { data } = this;
+    this.data = null;
+    return data;
+  };
+
+  setEncoding(): void {}
+  setRawMode(): void {}
+  resume(): void {}
+  pause(): void {}
+  ref(): void {}
+  unref(): void {}
+}
+
+/** Resolves once the event loop has nothing ready to run (timers excluded). */
+export function settle(): Promise<void> {
+  return new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
+}

@@ -1,0 +1,44 @@
+// Bench child, run from an esbuild bundle built like the shipped one: 10,000
+// pending requests in the store, the console (or the naive list) drawn on a
+// sized in-process terminal, the ↓ key pressed again and again. Prints one
+// JSON line: latencies, bytes per move, peak RSS.
+import React from 'react';
+import { parseEvent } from '../src/protocol/parse.js';
+import { ConsoleStore } from '../src/store/store.js';
+import { inboxOrder } from '../src/store/selectors.js';
+import { App } from '../src/ui/app.js';
+import { measureMoves } from './frames.js';
+import { NaiveList } from './naive-list.js';
+import { pendingRequests } from './requests.js';
+
+const [mode = 'app', columnsArg = '80', rowsArg = '24', movesArg = '100', countArg = '10000'] = process.argv.slice(2);
+const RELAY = 'http://bench.relay';
+
+const store = new ConsoleStore();
+store.addRelay(RELAY);
+store.batch(() => {
+  for (const line of pendingRequests(Number(countArg))) {
+    const parsed = parseEvent(line);
+    if (parsed.ok) store.applyEvent(RELAY, parsed.event, { replayed: true, issues: parsed.issues });
+  }
+});
+const columns = Number(columnsArg);
+const rows = Number(rowsArg);
+const element =
+  mode === 'naive'
+    ? React.createElement(NaiveList, { records: inboxOrder(store.allRequests()) })
+    : React.createElement(App, { store, clients: [], bell: false, size: { columns, rows }, tickMs: 1000 });
+const figures = await measureMoves(element, { columns, rows, moves: Number(movesArg), gapMs: 40 });
+process.stdout.write(
+  `${JSON.stringify({
+    pending: store.sizes().open,
+    latencies: figures.latencies,
+    bytesPerMove: figures.bytesPerMove,
+    firstFrameBytes: figures.firstFrameBytes,
+    rssMb: process.resourceUsage().maxRSS / 1024,
+    memory: Object.fromEntries(Object.entries(process.memoryUsage()).map(([k, v]) => [k, Math.round(v / 1048576)])),
+    // Live heap after a full collection, when the child may collect (--expose-gc).
+    liveHeapMb: (globalThis as { gc?: () => void }).gc ? ((globalThis as unknown as { gc: () => void }).gc(), process.memoryUsage().heapUsed / 1048576) : undefined,
+  })}\n`,
+);
+process.exit(0);
