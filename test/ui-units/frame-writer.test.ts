@@ -146,6 +146,7 @@ test('the writer sends only changed rows, and whole frames after a resize or a c
   frame(['status', 'row 1*', 'row 2', 'footer!'], 4);
   assert.equal(writer.stats.diffed, 2, 'synchronized-update marks do not forget the rows');
   terminal.emit('resize');
+  assert.equal(chunks.at(-1), '\u001b[H\u001b[2J', 'a resize clears the screen (not the scrollback)');
   frame(['status', 'row 1*', 'row 2', 'footer!'], 4);
   assert.equal(writer.stats.whole, 2, 'after a resize the frame goes out whole');
   writer.stream.write('\u001b[2K\u001b[1A\u001b[2K\u001b[G');

@@ -4,6 +4,9 @@
 // not the whole screen.
 import { diffFrames, readFrameWrite } from './frame-diff.js';
 
+/** Cursor home, then erase the screen (ED 2): the scrollback is kept. */
+const CLEAR_SCREEN = '\u001b[H\u001b[2J';
+
 export interface FrameWriterStats {
   /** Bytes handed to the terminal. */
   bytes: number;
@@ -31,13 +34,20 @@ export function createFrameWriter(terminal: NodeJS.WriteStream): FrameWriter {
   const forget = () => {
     shown = undefined;
   };
-  // A resize may reflow what is on screen, so the next frame goes out whole.
-  terminal.on('resize', forget);
-
   const send = (data: string, rest: unknown[]): boolean => {
     stats.bytes += Buffer.byteLength(data);
     return (terminal.write as (chunk: string, ...args: unknown[]) => boolean)(data, ...rest);
   };
+
+  // A resize reflows what is on screen (a terminal rewraps rows that no
+  // longer fit), so no count of rows to erase is right any more: clear the
+  // screen (not the scrollback) and send the next frame whole from the top,
+  // as full-screen programs do. Registered before Ink's own resize handler,
+  // so it runs first.
+  terminal.on('resize', () => {
+    forget();
+    send(CLEAR_SCREEN, []);
+  });
 
   const write = (chunk: unknown, ...rest: unknown[]): boolean => {
     if (typeof chunk !== 'string') {
