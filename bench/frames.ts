@@ -5,7 +5,8 @@ import type React from 'react';
 import { render } from 'ink';
 import { createFrameWriter } from '../src/ui/terminal/frame-writer.js';
 import { MAX_FPS } from '../src/ui/terminal/frame-rate.js';
-import { BenchKeyboard, BenchTerminal, settle } from './tty.js';
+import { TestStdin } from '../test/support/ui.js';
+import { BenchTerminal, settle } from './tty.js';
 
 export interface MoveFigures {
   latencies: number[];
@@ -19,7 +20,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function measureMoves(element: React.ReactElement, options: { columns: number; rows: number; moves: number; gapMs: number }): Promise<MoveFigures> {
   const terminal = new BenchTerminal(options.columns, options.rows);
-  const keyboard = new BenchKeyboard();
+  const keyboard = new TestStdin();
   const writer = createFrameWriter(terminal as unknown as NodeJS.WriteStream);
   const instance = render(element, {
     stdout: writer.stream,
@@ -39,7 +40,7 @@ export async function measureMoves(element: React.ReactElement, options: { colum
     await sleep(options.gapMs);
     const bytesBefore = terminal.bytes;
     const start = performance.now();
-    keyboard.press(DOWN);
+    keyboard.write(DOWN);
     // The frame is the first write after the key that is more than a
     // synchronized-update mark (a whole frame when Ink clears the screen).
     while (terminal.bytes - bytesBefore <= 8) await terminal.nextWrite();

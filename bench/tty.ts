@@ -1,6 +1,6 @@
 // In-process stand-ins for a terminal, so Ink renders exactly as it would to
 // a real one (not in debug mode): a sized TTY that records what is written
-// and when, and a keyboard that feeds keys the way a tty read does.
+// and when. Keys go in through the tests' stdin stand-in.
 import { EventEmitter } from 'node:events';
 import { performance } from 'node:perf_hooks';
 
@@ -32,29 +32,6 @@ export class BenchTerminal extends EventEmitter {
   nextWrite(): Promise<void> {
     return new Promise((resolve) => this.waiters.push(resolve));
   }
-}
-
-export class BenchKeyboard extends EventEmitter {
-  readonly isTTY = true;
-  private data: string | null = null;
-
-  press(data: string): void {
-    this.data = data;
-    this.emit('readable');
-  }
-
-  read = (): string | null => {
-    const { data } = this;
-    this.data = null;
-    return data;
-  };
-
-  setEncoding(): void {}
-  setRawMode(): void {}
-  resume(): void {}
-  pause(): void {}
-  ref(): void {}
-  unref(): void {}
 }
 
 /** Resolves once the event loop has nothing ready to run (timers excluded). */

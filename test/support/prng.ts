@@ -1,17 +1,9 @@
-// A small seeded PRNG, so a fuzz run is reproducible from its seed alone
-// (Math.random cannot be seeded). mulberry32: 32-bit state, good enough
-// spread for picking mutations, not for anything cryptographic.
+// A seeded PRNG, so a fuzz run is reproducible from its seed alone
+// (Math.random cannot be seeded): the demo's mulberry32, good enough spread
+// for picking mutations, not for anything cryptographic.
+import { seededRandom as mulberry32 } from '../../src/demo/wire.js';
 
-export function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 };
 
 export class Rng {
   readonly next: () => number;

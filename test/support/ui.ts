@@ -56,8 +56,8 @@ export class SizedStdout extends EventEmitter {
   }
 }
 
-/** The stdin stand-in ink-testing-library uses, for the sized renderer. */
-class TestStdin extends EventEmitter {
+/** The stdin stand-in ink-testing-library uses, for the sized renderer (and the bench). */
+export class TestStdin extends EventEmitter {
   isTTY = true;
   private data: string | null = null;
   write = (data: string): void => {

@@ -6,6 +6,7 @@ import { Box, Text, render } from 'ink';
 import { diffFrames, readFrameWrite } from '../../src/ui/terminal/frame-diff.js';
 import { createFrameWriter } from '../../src/ui/terminal/frame-writer.js';
 import { Screen } from '../support/vt.js';
+import { mulberry32 } from '../support/prng.js';
 
 /** What Ink's standard log-update writes for a frame (eraseLines + text). */
 function inkWrite(previousRows: number | undefined, rows: string[]): string {
@@ -29,16 +30,6 @@ function fakeTerminal(columns: number, rows: number) {
     },
   });
   return { terminal: terminal as unknown as NodeJS.WriteStream, chunks };
-}
-
-function mulberry32(seed: number): () => number {
-  return () => {
-    seed |= 0;
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 test('readFrameWrite reads Ink frame writes and nothing else', () => {
