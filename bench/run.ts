@@ -25,8 +25,11 @@ const mean = (samples: number[]) => samples.reduce((a, b) => a + b, 0) / samples
 const round = (value: number, digits = 1) => Number(value.toFixed(digits));
 const say = (text: string) => process.stdout.write(`${text}\n`);
 
+/** Ink draws nothing before exit when CI is set: the children draw as on a terminal. */
+const { CI: _ci, CONTINUOUS_INTEGRATION: _continuous, ...terminalEnv } = process.env;
+
 function uiRun(file: string, args: string[]): UiRun {
-  const out = execFileSync(process.execPath, [file, ...args], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const out = execFileSync(process.execPath, [file, ...args], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: terminalEnv });
   const line = out.split('\n').find((l) => l.startsWith('{'));
   if (!line) throw new Error(`bench child printed no figures: ${out.slice(0, 200)}`);
   return JSON.parse(line) as UiRun;
@@ -48,7 +51,7 @@ async function main(): Promise<void> {
     floor.push(await timeToMarker([process.execPath, '-e', "process.stdout.write('ready\\n')"], 'ready'));
     first.push(
       await timeToMarker([process.execPath, `${root}bin/aep-console.js`, '--relay', relay.url, '--no-bell'], 'q quit', {
-        ...process.env,
+        ...terminalEnv,
         AEP_TOKEN: 'bench-token',
         NODE_ENV: '',
       }),

@@ -130,6 +130,10 @@ async function runConsole(options: ConsoleOptions, io: MainIO): Promise<number> 
  * (and the source runner the CLI tests use) call only this.
  */
 export async function runCli(argv: string[] = process.argv.slice(2)): Promise<void> {
+  // On Linux this overwrites the argv that /proc (and ps) show, so a --token
+  // given on the command line stops being readable there from this point on
+  // (meow does the same, but only once the arguments are parsed).
+  process.title = 'aep-console';
   const crash = installCrashGuard({
     version: packageVersion(),
     argv,

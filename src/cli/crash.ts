@@ -11,6 +11,10 @@
 // the orderly way (relay connections closed), one line says which signal
 // (none for SIGHUP: the terminal is gone), and the exit code is 128+N. A
 // second signal, or a stop that hangs for 3 s, exits at once.
+//
+// A hang-up (SIGHUP, or writes to the terminal failing with EIO/EPIPE when
+// the window closes or SSH drops) is not a crash either: nothing more is
+// written to the terminal, there is no report, and the exit code is 129.
 
 import { constants } from 'node:os';
 import { displayLine } from '../protocol/sanitize.js';
@@ -30,7 +34,13 @@ interface TtyIn {
 interface Out {
   isTTY?: boolean;
   write(text: string): unknown;
+  on?(event: 'error', listener: (error: unknown) => void): unknown;
+  off?(event: 'error', listener: (error: unknown) => void): unknown;
 }
+
+/** Write errors that mean the terminal is gone, not that the console is broken. */
+const HANGUP_CODES = new Set(['EIO', 'EPIPE', 'ENOTCONN', 'ECONNRESET', 'EBADF']);
+const HANGUP_EXIT = 128 + (constants.signals.SIGHUP ?? 1);
 
 export interface CrashGuardOptions {
   version: string;
@@ -136,7 +146,19 @@ export function installCrashGuard(options: CrashGuardOptions): CrashGuard {
     options.exit(1);
   }
 
+  /** The terminal is gone: put raw mode back if it can be, write nothing, leave. */
+  function hangUp(): void {
+    closeUi = undefined;
+    try {
+      if (stdin.isTTY && stdin.isRaw) stdin.setRawMode?.(false);
+    } catch {
+      // not a terminal any more
+    }
+    options.exit(stopping ?? HANGUP_EXIT);
+  }
+
   function onSignal(signal: (typeof STOP_SIGNALS)[number]): void {
+    if (signal === 'SIGHUP' && !crashing) return hangUp();
     const code = 128 + (constants.signals[signal] ?? 0);
     if (stopping !== undefined || crashing || !closeUi) {
       // Nothing to take down the orderly way (or asked twice): go now.
@@ -151,7 +173,20 @@ export function installCrashGuard(options: CrashGuardOptions): CrashGuard {
     setTimeout(() => options.exit(code), STOP_GRACE_MS).unref();
   }
 
-  const onException = (error: unknown) => crash(error, 'uncaught exception');
+  // Without a listener, a failed write to a closed terminal is thrown as an
+  // uncaught exception (and was reported as a crash).
+  const onOutputError = (error: unknown) => {
+    const code = (error as { code?: unknown } | null)?.code;
+    if (typeof code === 'string' && HANGUP_CODES.has(code)) hangUp();
+    else crash(error, 'output error');
+  };
+  stdout.on?.('error', onOutputError);
+  stderr.on?.('error', onOutputError);
+  const onException = (error: unknown) => {
+    const code = (error as { code?: unknown } | null)?.code;
+    if (typeof code === 'string' && HANGUP_CODES.has(code) && (error as { syscall?: unknown }).syscall === 'write') return hangUp();
+    crash(error, 'uncaught exception');
+  };
   const onRejection = (reason: unknown) => crash(reason, 'unhandled rejection');
   const signalHandlers = STOP_SIGNALS.map((signal) => [signal, () => onSignal(signal)] as const);
   target.on('uncaughtException', onException);
@@ -169,6 +204,8 @@ export function installCrashGuard(options: CrashGuardOptions): CrashGuard {
     stopCode: () => stopping,
     crash,
     dispose() {
+      stdout.off?.('error', onOutputError);
+      stderr.off?.('error', onOutputError);
       target.off('uncaughtException', onException);
       target.off('unhandledRejection', onRejection);
       for (const [signal, handler] of signalHandlers) target.off(signal, handler);

@@ -94,3 +94,21 @@ for (const [signal, code] of [['SIGTERM', 143], ['SIGINT', 130]] as const) {
     assert.ok(!existsSync(join(home, '.local/state/aep-console')), 'a request to stop is not a crash');
   });
 }
+
+test('the terminal closing under the console (window closed, SSH dropped) is a hang-up, not a crash: no report, no error line', async () => {
+  const home = mkdtempSync(join(tmpdir(), 'aep-console-home-'));
+  const dir = mkdtempSync(join(tmpdir(), 'aep-console-pty-'));
+  const run = runInPty(['--relay', relay.url], { dir, env: { HOME: home, AEP_TOKEN: TOKEN } });
+  await run.until(/live/, 'the relay to be live');
+  const pid = run.pid();
+  assert.ok(pid, 'the console process is found');
+  run.hangUp();
+  await run.done;
+  // The console is a grandchild of the killed terminal: wait for it to go.
+  const gone = Date.now() + 10_000;
+  while (existsSync(`/proc/${pid}`) && Date.now() < gone) await new Promise((resolve) => setTimeout(resolve, 50));
+  assert.ok(!existsSync(`/proc/${pid}`), 'the console exits when its terminal goes');
+  const stderr = existsSync(join(dir, 'stderr')) ? readFileSync(join(dir, 'stderr'), 'utf8') : '';
+  assert.doesNotMatch(stderr, /internal error|crash report/, stderr);
+  assert.ok(!existsSync(join(home, '.local/state/aep-console')), 'a hang-up is not a crash');
+});

@@ -120,10 +120,14 @@ test('SIGTERM with the UI up: taken down the orderly way, one line, exit code 14
 
 test('SIGHUP says nothing (the terminal is gone), exits 129; SIGINT and SIGQUIT sent with kill: 130 and 131', () => {
   const hup = harness();
-  hup.guard.attachUi(() => {});
+  let drawn = 0;
+  hup.guard.attachUi(() => drawn++);
   hup.target.emit('SIGHUP');
   assert.deepEqual(hup.err, []);
-  assert.equal(hup.guard.stopCode(), 129);
+  assert.deepEqual(hup.out, [], 'nothing is written to a terminal that is gone');
+  assert.equal(drawn, 0, 'the UI is not redrawn (that write would fail with EIO)');
+  assert.deepEqual(hup.rawModes, [false]);
+  assert.deepEqual(hup.exits, [129]);
   for (const [signal, code] of [['SIGINT', 130], ['SIGQUIT', 131]] as const) {
     const h = harness();
     h.target.emit(signal);
@@ -131,6 +135,20 @@ test('SIGHUP says nothing (the terminal is gone), exits 129; SIGINT and SIGQUIT 
     assert.deepEqual(h.err, [`aep-console: stopped by ${signal}\n`]);
     assert.deepEqual(h.out, []);
   }
+});
+
+test('a closed terminal (EIO on a write) is a hang-up: exit 129, no report, nothing written', () => {
+  const h = harness();
+  h.guard.attachUi(() => {});
+  const eio = Object.assign(new Error('write EIO'), { code: 'EIO', syscall: 'write' });
+  h.target.emit('uncaughtException', eio);
+  assert.deepEqual(h.exits, [129]);
+  assert.deepEqual(h.err, []);
+  assert.deepEqual(h.out, []);
+  assert.throws(() => h.reports(), 'no report directory was even created');
+  const other = harness();
+  other.target.emit('uncaughtException', Object.assign(new Error('read EIO'), { code: 'EIO', syscall: 'read' }));
+  assert.deepEqual(other.exits, [1], 'an EIO that is not a write to the terminal is still a crash');
 });
 
 test('dispose removes every handler', () => {

@@ -28,6 +28,8 @@ export interface PtyRun {
   /** Resolves once the terminal output, escapes stripped, matches. */
   until(pattern: RegExp, what: string, ms?: number): Promise<void>;
   type(keys: string): void;
+  /** Kills the terminal itself, as closing its window or losing SSH does. */
+  hangUp(): void;
   done: Promise<PtyResult>;
 }
 
@@ -100,6 +102,7 @@ export function runInPty(args: string[], options: { dir: string; env: Record<str
         check();
       }),
     type: (keys) => child.stdin.write(keys),
+    hangUp: () => child.kill('SIGKILL'),
     done,
   };
 }
