@@ -140,7 +140,12 @@ function checkAttributes(e: Obj): Fail | null {
   }
   for (const key of Object.keys(e)) {
     const v = e[key];
-    if (typeof v === 'string' && v.length > MAX_ATTRIBUTE_CHARS) return fail(RULE_SIZE, `${key} is longer than ${MAX_ATTRIBUTE_CHARS} characters`);
+    if (typeof v !== 'string' || v.length <= MAX_ATTRIBUTE_CHARS) continue;
+    // Core attributes are kept per event (dedupe, positions, held events):
+    // too long, the Event is refused. An extension the console never uses is
+    // tolerated (AEP-0001 §5.4) but not kept.
+    if (KNOWN.has(key)) return fail(RULE_SIZE, `${key} is longer than ${MAX_ATTRIBUTE_CHARS} characters`);
+    delete e[key];
   }
   return null;
 }

@@ -159,9 +159,16 @@ export class ConsoleSubscription {
     if (!this.bursting || this.disposed) return;
     const now = Date.now();
     const quiet = now - this.lastEventAt;
-    if (quiet >= this.timing.replayQuietMs || now - this.burstStart >= this.timing.replayMaxMs) {
+    const wentQuiet = quiet >= this.timing.replayQuietMs;
+    if (wentQuiet || now - this.burstStart >= this.timing.replayMaxMs) {
       this.endBurst();
-      if (this.mode === 'all') this.store.replayCompleted(this.relay);
+      // Only a replay that went quiet has shown everything it holds; one cut
+      // off at the cap (a slow replay, or live traffic that never pauses)
+      // gives no verdict on what it has not re-delivered yet.
+      if (this.mode === 'all') {
+        if (wentQuiet) this.store.replayCompleted(this.relay);
+        else this.store.replayAbandoned(this.relay);
+      }
       this.hooks.burstEnded();
       return;
     }

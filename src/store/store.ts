@@ -234,7 +234,13 @@ export class ConsoleStore {
     // Open requests are never pruned, so a flood of requests nobody ends would
     // grow without bound: past the cap new ones are refused, said on the relay,
     // and not remembered (a later replay brings them once there is room).
-    if (event.type === 'attention.requested' && this.requests.size - this.terminalOrder.size >= this.openCap && !this.seen.has(dedupeKey)) {
+    if (
+      event.type === 'attention.requested' &&
+      this.requests.size - this.terminalOrder.size >= this.openCap &&
+      !this.seen.has(dedupeKey) &&
+      // A request already held is re-delivered (a replay), not new: never refused.
+      !this.requests.has(requestKey(relay, event.session ?? '', event.source, event.id))
+    ) {
       this.warnRelay(relay, `more than ${this.openCap} open requests: newer ones are not shown`);
       return 'ignored';
     }
@@ -397,10 +403,14 @@ export class ConsoleStore {
         });
         this.countTerminal(record);
         break;
+      // These two append to lists: one re-delivered after the dedupe memory
+      // forgot its id (a replay longer than the memory) must not append twice.
       case 'attention.routed':
-        this.replace(key, { routed: [...record.routed, { by: event.agent, to: str(data.to), via: str(data.via) }].slice(-20) });
+        if (record.routed.some((note) => note.id === event.id && note.source === event.source)) break;
+        this.replace(key, { routed: [...record.routed, { id: event.id, source: event.source, by: event.agent, to: str(data.to), via: str(data.via) }].slice(-20) });
         break;
       case 'control.attention.respond': {
+        if (record.commands.some((seen) => seen.id === event.id && seen.source === event.source)) break;
         const command = { id: event.id, source: event.source, agent: event.agent, answer: readAnswer(data.answer), time: event.time };
         this.commandIndex.set(relay + SEP + event.id, key);
         const commands = [...record.commands, command];

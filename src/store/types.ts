@@ -62,7 +62,7 @@ export interface RequestRecord {
   /** Arrival order of the event that made it terminal (recent list order). */
   terminalArrival?: number;
   commands: SeenCommand[];
-  routed: { by: string; to?: string; via?: string }[];
+  routed: { id?: string; source?: string; by: string; to?: string; via?: string }[];
   /**
    * The relay replayed everything it holds after a (re)connect and this open
    * request was not in it (the relay restarted or evicted it): still listed,

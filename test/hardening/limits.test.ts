@@ -22,12 +22,16 @@ test('a deeply nested attribute is rejected for what it is, not by the parser ca
   assert.deepEqual(parsed.ok ? undefined : [parsed.rule, parsed.reason], [RULE_SEVERITY, 'unknown severity a list']);
 });
 
-test(`envelope strings longer than ${MAX_ATTRIBUTE_CHARS} characters are refused (they would be kept per event)`, () => {
-  for (const name of ['id', 'session', 'subject', 'agent', 'cause', 'acmeregion']) {
+test(`core envelope strings longer than ${MAX_ATTRIBUTE_CHARS} characters are refused (they would be kept per event); a long extension is dropped, not the Event`, () => {
+  for (const name of ['id', 'session', 'subject', 'agent', 'cause']) {
     const parsed = parseEvent({ ...base, id: 'x', seq: 0, type: 'progress.status', [name]: 'a'.repeat(MAX_ATTRIBUTE_CHARS + 1) });
     assert.equal(parsed.ok ? 'accepted' : parsed.rule, RULE_SIZE, name);
   }
   assert.equal(parseEvent({ ...base, id: 'a'.repeat(MAX_ATTRIBUTE_CHARS), seq: 0, type: 'progress.status' }).ok, true);
+  const extended = parseEvent({ ...base, id: 'x', seq: 0, type: 'progress.status', acmeregion: 'a'.repeat(MAX_ATTRIBUTE_CHARS + 1), acmezone: 'eu' });
+  assert.equal(extended.ok, true);
+  assert.equal(extended.ok && 'acmeregion' in extended.event, false, 'the long extension is not kept');
+  assert.equal(extended.ok && extended.event.acmezone, 'eu', 'short extensions are');
 });
 
 test('past the open-request cap new requests are refused, said on the relay, and accepted once there is room', () => {
@@ -41,6 +45,15 @@ test('past the open-request cap new requests are refused, said on the relay, and
   // Not remembered as seen: the relay's redelivery brings it in.
   assert.equal(store.applyEvent(R, request('q3', 3)), 'applied');
   assert.deepEqual(store.allRequests().map((r) => [r.id, r.state]), [['q1', 'timeout'], ['q2', 'pending'], ['q3', 'pending']]);
+});
+
+test('at the open-request cap, a request already held is re-delivered, not refused (even once the dedupe memory forgot it)', () => {
+  const store = new ConsoleStore({ openCap: 2, dedupeCap: 1 });
+  store.applyEvent(R, request('q1', 1));
+  store.applyEvent(R, request('q2', 2));
+  // q2's id pushed q1 out of a one-id dedupe memory: q1 looks new to it.
+  assert.equal(store.applyEvent(R, request('q1', 1)), 'duplicate');
+  assert.deepEqual(store.getRelay(R)?.warnings ?? [], [], 'no false "more than 2 open requests"');
 });
 
 test('a request keeps no context, and a held event no nested payload values', () => {

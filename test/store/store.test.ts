@@ -35,7 +35,7 @@ test('golden corpus: every line applies and derives the three requests', () => {
   assert.equal(allowed.commands.length, 1, 'the telegram-sink command is recorded');
   assert.equal(allowed.commands[0].agent, 'telegram-sink');
   assert.deepEqual(allowed.commands[0].ack, { accepted: true });
-  assert.deepEqual(allowed.routed, [{ by: 'telegram-sink', to: undefined, via: undefined }]);
+  assert.deepEqual(allowed.routed.map(({ by, to, via }) => ({ by, to, via })), [{ by: 'telegram-sink', to: undefined, via: undefined }]);
 
   const timedOut = requests.find((r) => r.id === '01JX9YBQARQ20000000000GOLD')!;
   assert.equal(timedOut.state, 'timeout');
@@ -191,4 +191,21 @@ test('roster: claimants and ack windows', () => {
   assert.equal(store.claimants(RELAY, 's3'), 0);
   assert.equal(store.ackWindowMs(RELAY, 's1'), 2500);
   assert.equal(store.ackWindowMs(RELAY, 's2'), undefined);
+});
+
+test('a routing note or a command re-delivered after the dedupe memory forgot it is not appended twice', () => {
+  const store = new ConsoleStore({ dedupeCap: 1 });
+  const relay = 'http://relay.test';
+  const base = { aep: '0.1', time: '2026-07-03T10:00:00Z', source: 'aep://h/agent/a/session/s', agent: 'a', session: 's' };
+  store.applyEvent(relay, { ...base, id: 'R1', type: 'attention.requested', seq: 1, data: { kind: 'permission', prompt: 'ok?', options: [{ id: 'y', label: 'Yes' }] } });
+  const routed = { ...base, id: 'N1', type: 'attention.routed', seq: 2, subject: 'R1', data: { to: 'phone' } };
+  const respond = { aep: '0.1', time: base.time, source: 'aep://h/agent/sink', agent: 'sink', session: 's', id: 'C1', type: 'control.attention.respond', subject: 'R1', data: { answer: { option: 'y' } } };
+  for (let i = 0; i < 3; i++) {
+    store.applyEvent(relay, routed);
+    store.applyEvent(relay, respond);
+    store.applyEvent(relay, { ...base, id: `X${i}`, type: 'progress.status', seq: 10 + i, data: {} });
+  }
+  const record = store.allRequests()[0];
+  assert.equal(record.routed.length, 1);
+  assert.equal(record.commands.length, 1);
 });
