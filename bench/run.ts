@@ -29,7 +29,8 @@ const say = (text: string) => process.stdout.write(`${text}\n`);
 const { CI: _ci, CONTINUOUS_INTEGRATION: _continuous, ...terminalEnv } = process.env;
 
 function uiRun(file: string, args: string[]): UiRun {
-  const out = execFileSync(process.execPath, [file, ...args], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: terminalEnv });
+  // stderr is kept (and shown if the child fails), not passed through: Ink's exit writes a cursor escape there.
+  const out = execFileSync(process.execPath, [file, ...args], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: terminalEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   const line = out.split('\n').find((l) => l.startsWith('{'));
   if (!line) throw new Error(`bench child printed no figures: ${out.slice(0, 200)}`);
   return JSON.parse(line) as UiRun;
