@@ -32,9 +32,14 @@ export async function replayOnce(relay: ReplayRelay, count: number): Promise<num
   const store = new ConsoleStore({ openCap: count * 2 });
   const client = new RelayClient({ url: relay.url, token: TOKEN, name: 'bench', host: 'bench', store, ingest: new IngestBatch(store) });
   const start = performance.now();
-  await new Promise<void>((resolve) => {
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      unsubscribe();
+      reject(new Error(`replay incomplete after 60 s: ${store.sizes().open} of ${count} requests`));
+    }, 60_000);
     const check = () => {
       if (store.sizes().open < count) return;
+      clearTimeout(timer);
       unsubscribe();
       resolve();
     };

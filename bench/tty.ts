@@ -28,9 +28,15 @@ export class BenchTerminal extends EventEmitter {
     return true;
   };
 
-  /** Resolves at the next write. */
-  nextWrite(): Promise<void> {
-    return new Promise((resolve) => this.waiters.push(resolve));
+  /** Resolves at the next write; fails after `ms` without one (a bench must not hang). */
+  nextWrite(ms = 10_000): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no write to the terminal within ${ms} ms`)), ms);
+      this.waiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
   }
 }
 

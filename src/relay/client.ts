@@ -167,10 +167,11 @@ export class RelayClient implements RelayHandle {
         {
           // Queued in arrival order, close included, so no frame is dropped
           // for a connection that closed before its batch ran.
-          open: () => this.ingest.add(() => this.onOpen(conn)),
-          frame: (frame) => this.ingest.add(() => this.onFrame(conn, frame)),
-          event: (text, value) => this.ingest.add(() => this.onEvent(conn, text, value)),
-          undecodable: () => this.ingest.add(() => countUndecodable(this.store, this.relay)),
+          // After stop() nothing more is applied, though the socket is still closing.
+          open: () => this.ingest.add(() => this.stopped || this.onOpen(conn)),
+          frame: (frame) => this.ingest.add(() => this.stopped || this.onFrame(conn, frame)),
+          event: (text, value) => this.ingest.add(() => this.stopped || this.onEvent(conn, text, value)),
+          undecodable: () => this.ingest.add(() => this.stopped || countUndecodable(this.store, this.relay)),
           closed: (info) => this.ingest.add(() => this.onClosed(conn, info)),
         },
         this.timing,

@@ -108,6 +108,31 @@ test('a scrolled list moves its rows with delete/insert line and writes only the
   assert.equal(bytes.split('\u001b[2K').length - 1, 3, JSON.stringify(bytes));
 });
 
+test('frames anywhere on the screen (down to the last row) that shift, grow and shrink: the diff matches a redraw', () => {
+  const random = mulberry32(3);
+  const pool = Array.from({ length: 8 }, (_, i) => `L${i}`);
+  const pick = () => (random() < 0.3 ? '' : pool[Math.floor(random() * pool.length)]);
+  for (let run = 0; run < 1500; run++) {
+    const rows = 10;
+    const whole = new Screen(12, rows);
+    const diffed = new Screen(12, rows);
+    // Shell output above: the frame starts anywhere, its end often on the last row.
+    const above = Math.floor(random() * 12);
+    for (let i = 0; i < above; i++) for (const screen of [whole, diffed]) screen.write(`$ p${i}\n`);
+    let previous: string[] | undefined;
+    for (let step = 0; step < 10; step++) {
+      const height = 1 + Math.floor(random() * (rows - 1));
+      const by = Math.floor(random() * 7) - 3;
+      const next = Array.from({ length: height }, (_, i) => (previous && random() < 0.6 ? (previous[i + by] ?? pick()) : pick()));
+      whole.write(inkWrite(previous?.length, next));
+      diffed.write(previous ? diffFrames(previous, next) : inkWrite(undefined, next));
+      assert.deepEqual(diffed.text(), whole.text(), `run ${run} step ${step}`);
+      assert.equal(diffed.row, whole.row);
+      previous = next;
+    }
+  }
+});
+
 test('full-width rows and a frame that shrinks to one row keep the screen exact', () => {
   const whole = new Screen(10, 6);
   const diffed = new Screen(10, 6);
@@ -125,7 +150,8 @@ test('full-width rows and a frame that shrinks to one row keep the screen exact'
 
 test('the writer sends only changed rows, and whole frames after a resize or a clear', () => {
   const { terminal, chunks } = fakeTerminal(40, 10);
-  const writer = createFrameWriter(terminal);
+  let clock = 1000;
+  const writer = createFrameWriter(terminal, () => clock);
   const frame = (rows: string[], prev?: number) => writer.stream.write(inkWrite(prev, rows));
   frame(['status', 'row 1', 'row 2', 'footer']);
   frame(['status', 'row 1*', 'row 2', 'footer'], 4);
@@ -135,13 +161,28 @@ test('the writer sends only changed rows, and whole frames after a resize or a c
   writer.stream.write('\u001b[?2026h');
   frame(['status', 'row 1*', 'row 2', 'footer!'], 4);
   assert.equal(writer.stats.diffed, 2, 'synchronized-update marks do not forget the rows');
+  writer.stream.write('\u0007');
+  frame(['status', 'row 1*', 'row 2', 'footer?'], 4);
+  assert.equal(writer.stats.diffed, 3, 'a bell does not forget the rows');
   terminal.emit('resize');
   assert.equal(chunks.at(-1), '\u001b[H\u001b[2J', 'a resize clears the screen (not the scrollback)');
-  frame(['status', 'row 1*', 'row 2', 'footer!'], 4);
-  assert.equal(writer.stats.whole, 2, 'after a resize the frame goes out whole');
+  // Ink draws once at the old width before the UI re-renders: frames are
+  // repainted from the top until one comes after the resize has settled.
+  frame(['status (old width, wraps)', 'row 1*', 'row 2', 'footer!'], 4);
+  assert.equal(chunks.at(-1), '\u001b[H\u001b[2Jstatus (old width, wraps)\nrow 1*\nrow 2\nfooter!\n');
+  clock += 100;
+  frame(['status', 'row 1', 'row 2', 'footer!'], 4);
+  assert.ok(chunks.at(-1)!.startsWith('\u001b[H\u001b[2Jstatus\n'), 'still settling: repainted');
+  clock += 400;
+  frame(['status', 'row 1', 'row 2', 'footer'], 4);
+  assert.ok(chunks.at(-1)!.startsWith('\u001b[H\u001b[2Jstatus\n'), 'the first frame after the settle time is repainted too');
+  frame(['status', 'row 1', 'row 2', 'footer.'], 4);
+  assert.equal(writer.stats.whole, 5, 'then frames go out whole once');
+  frame(['status', 'row 1', 'row 2', 'footer:'], 4);
+  assert.equal(writer.stats.diffed, 4, 'and diffed again after that');
   writer.stream.write('\u001b[2K\u001b[1A\u001b[2K\u001b[G');
   frame(['x'], undefined);
-  assert.equal(writer.stats.whole, 3);
+  assert.equal(writer.stats.whole, 6);
   assert.equal(writer.stream.columns, 40, 'everything else is the terminal’s');
   assert.equal(writer.stats.bytes, chunks.reduce((n, c) => n + Buffer.byteLength(c), 0));
 });

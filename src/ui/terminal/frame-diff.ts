@@ -107,7 +107,10 @@ export function diffFrames(previous: string[], next: string[]): string {
   };
   // What the screen holds, row by row, as the edits go out.
   let shown = previous.slice();
-  const shift = findShift(previous, next);
+  let shift = findShift(previous, next);
+  // Moving rows down past the old frame's end would push rows off the
+  // bottom of the screen (insert line does not scroll): rewrite instead.
+  if (shift && shift.by < 0 && shift.to >= previous.length) shift = undefined;
   if (shift) {
     const { from, to, by } = shift;
     const n = Math.abs(by);

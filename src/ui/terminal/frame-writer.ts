@@ -6,6 +6,8 @@ import { diffFrames, readFrameWrite } from './frame-diff.js';
 
 /** Cursor home, then erase the screen (ED 2): the scrollback is kept. */
 const CLEAR_SCREEN = '\u001b[H\u001b[2J';
+/** How long after a resize frames are repainted from the top (the UI re-renders at the new size within it). */
+const RESIZE_SETTLE_MS = 300;
 
 export interface FrameWriterStats {
   /** Bytes handed to the terminal. */
@@ -26,7 +28,7 @@ export interface FrameWriter {
  * Wraps a terminal stream. Everything but `write` is the terminal's own
  * (size, isTTY, resize events), so Ink sees the real terminal.
  */
-export function createFrameWriter(terminal: NodeJS.WriteStream): FrameWriter {
+export function createFrameWriter(terminal: NodeJS.WriteStream, now: () => number = Date.now): FrameWriter {
   const stats: FrameWriterStats = { bytes: 0, diffed: 0, whole: 0 };
   // The rows on screen just above the cursor, as Ink last wrote them;
   // undefined when unknown (before the first frame, after a resize).
@@ -41,11 +43,15 @@ export function createFrameWriter(terminal: NodeJS.WriteStream): FrameWriter {
 
   // A resize reflows what is on screen (a terminal rewraps rows that no
   // longer fit), so no count of rows to erase is right any more: clear the
-  // screen (not the scrollback) and send the next frame whole from the top,
-  // as full-screen programs do. Registered before Ink's own resize handler,
-  // so it runs first.
+  // screen (not the scrollback), as full-screen programs do, and repaint
+  // each frame from the top until things settle. Ink draws once at the old
+  // width in its own resize handler (the UI has not re-rendered yet) and the
+  // terminal wraps that frame, so the frames right after a resize cannot be
+  // trusted either. Registered before Ink's handler, so it runs first.
+  let repaintUntil = -1;
   terminal.on('resize', () => {
     forget();
+    repaintUntil = now() + RESIZE_SETTLE_MS;
     send(CLEAR_SCREEN, []);
   });
 
@@ -57,10 +63,18 @@ export function createFrameWriter(terminal: NodeJS.WriteStream): FrameWriter {
     }
     const frame = readFrameWrite(chunk);
     if (!frame) {
-      // Cursor show/hide and synchronized-update marks leave the rows alone;
-      // anything else (a clear, console output) makes them unknown.
-      if (!/^(\u001b\[\?(25|2026)[hl])+$/.test(chunk)) forget();
+      // Cursor show/hide, synchronized-update marks and the bell leave the
+      // rows alone; anything else (a clear, console output) makes them unknown.
+      if (!/^(\u001b\[\?(25|2026)[hl]|\u0007)+$/.test(chunk)) forget();
       return send(chunk, rest);
+    }
+    if (repaintUntil >= 0) {
+      // Repainted from the top: the cursor ends below the frame, where Ink
+      // believes it is, whatever the resize left on screen.
+      if (now() >= repaintUntil) repaintUntil = -1;
+      shown = undefined;
+      stats.whole++;
+      return send(`${CLEAR_SCREEN}${frame.rows.join('\n')}\n`, rest);
     }
     const rows = terminal.rows ?? 0;
     const diffable =
