@@ -16,6 +16,14 @@ function inkWrite(previousRows: number | undefined, rows: string[]): string {
   return `${erase}${rows.join('\n')}\n`;
 }
 
+/** Sends `next` both ways (Ink's whole redraw, and the diff) and checks the two screens agree. */
+function sendBoth(whole: Screen, diffed: Screen, previous: string[] | undefined, next: string[], label: string): void {
+  whole.write(inkWrite(previous?.length, next));
+  diffed.write(previous ? diffFrames(previous, next) : inkWrite(undefined, next));
+  assert.deepEqual(diffed.text(), whole.text(), label);
+  assert.equal(diffed.row, whole.row, label);
+}
+
 function fakeTerminal(columns: number, rows: number) {
   const emitter = new EventEmitter();
   const chunks: string[] = [];
@@ -58,10 +66,7 @@ test('a diff leaves the same screen as a whole redraw, over random frame sequenc
       const next = Array.from({ length: height }, (_, i) =>
         random() < 0.6 && previous?.[i] !== undefined ? previous[i] : `r${i}-${Math.floor(random() * 1e6)}`.slice(0, columns).padEnd(Math.floor(random() * columns), '.'),
       );
-      whole.write(inkWrite(previous?.length, next));
-      diffed.write(previous ? diffFrames(previous, next) : inkWrite(undefined, next));
-      assert.deepEqual(diffed.text(), whole.text(), `run ${run} step ${step}`);
-      assert.equal(diffed.row, whole.row);
+      sendBoth(whole, diffed, previous, next, `run ${run} step ${step}`);
       previous = next;
     }
   }
@@ -124,10 +129,7 @@ test('frames anywhere on the screen (down to the last row) that shift, grow and 
       const height = 1 + Math.floor(random() * (rows - 1));
       const by = Math.floor(random() * 7) - 3;
       const next = Array.from({ length: height }, (_, i) => (previous && random() < 0.6 ? (previous[i + by] ?? pick()) : pick()));
-      whole.write(inkWrite(previous?.length, next));
-      diffed.write(previous ? diffFrames(previous, next) : inkWrite(undefined, next));
-      assert.deepEqual(diffed.text(), whole.text(), `run ${run} step ${step}`);
-      assert.equal(diffed.row, whole.row);
+      sendBoth(whole, diffed, previous, next, `run ${run} step ${step}`);
       previous = next;
     }
   }
@@ -140,10 +142,8 @@ test('full-width rows and a frame that shrinks to one row keep the screen exact'
   const b = ['0123456789', 'ABCDEFGHIJ', 'short', 'more'];
   const c = ['only'];
   let prev: string[] | undefined;
-  for (const next of [a, b, c, a]) {
-    whole.write(inkWrite(prev?.length, next));
-    diffed.write(prev ? diffFrames(prev, next) : inkWrite(undefined, next));
-    assert.deepEqual(diffed.text(), whole.text());
+  for (const [i, next] of [a, b, c, a].entries()) {
+    sendBoth(whole, diffed, prev, next, `frame ${i}`);
     prev = next;
   }
 });
