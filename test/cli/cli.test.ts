@@ -1,4 +1,4 @@
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -7,8 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from '../../src/cli/args.js';
 import { main } from '../../src/cli.js';
-import { startDemoRelay, type DemoRelay } from '../../src/demo/relay.js';
-import { startDemoAgent, type DemoAgent } from '../../src/demo/agent.js';
+import { demoRelayAndAgent } from '../support/demo-pair.js';
 import { RelayClient } from '../../src/relay/client.js';
 import { ConsoleStore } from '../../src/store/store.js';
 import { toJson } from '../../src/cli/list.js';
@@ -105,27 +104,16 @@ test('parseArgs: env relay and token, shorthands folded into the filter', () => 
   assert.equal(parsed.options.token, SECRET);
   assert.deepEqual(parsed.options.filter, { agent: ['codex', 'gemini-cli'], session: 's1' });
   assert.equal(parsed.options.bell, true);
-  const remote = parseArgs(['list', '--relay', 'wss://relay.example:443', '--relay', 'http://[::1]:9', '--token', SECRET], {});
+  const remote = parseArgs(['list', '--relay', 'wss://demo.relay.example:443', '--relay', 'http://[::1]:9', '--token', SECRET], {});
   assert.equal(remote.kind, 'run', 'TLS and loopback relays may carry the token');
   const quiet = parseArgs(['--no-bell', '--notify', '--token-file', goodFile], {});
   assert.ok(quiet.kind === 'run' && quiet.options.bell === false && quiet.options.notify && quiet.options.token === SECRET);
 });
 
-let relay: DemoRelay;
-let agent: DemoAgent;
-
-before(async () => {
-  relay = await startDemoRelay({ port: 0, token: SECRET });
-  agent = await startDemoAgent({ relayUrl: relay.url, token: SECRET, name: 'codex', script: 'none' });
-});
-
-after(async () => {
-  await agent.close();
-  await relay.close();
-});
+const demo = demoRelayAndAgent(SECRET, 'codex');
 
 test('list: exit 3 with a one-line reason for a wrong token and for an unreachable relay; the token never shows', async () => {
-  const wrong = await run(['list', '--relay', relay.url], { AEP_TOKEN: 'wrong-token-abc' });
+  const wrong = await run(['list', '--relay', demo.relay.url], { AEP_TOKEN: 'wrong-token-abc' });
   assert.equal(wrong.code, 3);
   assert.match(wrong.stderr.trim(), /^aep-console: .*401/);
   assert.equal(wrong.stderr.trim().split('\n').length, 1);
@@ -137,11 +125,11 @@ test('list: exit 3 with a one-line reason for a wrong token and for an unreachab
 });
 
 test('list --json against the demo relay matches the store\'s view', async () => {
-  const allowId = agent.raise({ kind: 'permission', prompt: 'Permission requested: Bash — npm publish', options: [{ id: 'allow', label: 'Allow' }, { id: 'deny', label: 'Deny' }] });
-  agent.raise({ kind: 'input', prompt: 'Which test runner?\u001b[2J', options: [{ id: 'vitest', label: 'vitest' }], expiresInMs: 600_000 });
+  const allowId = demo.agent.raise({ kind: 'permission', prompt: 'Permission requested: Bash — npm publish', options: [{ id: 'allow', label: 'Allow' }, { id: 'deny', label: 'Deny' }] });
+  demo.agent.raise({ kind: 'input', prompt: 'Which test runner?\u001b[2J', options: [{ id: 'vitest', label: 'vitest' }], expiresInMs: 600_000 });
   // Answer the first through a live console, so the list has an outcome to show.
   const store = new ConsoleStore();
-  const client = new RelayClient({ url: relay.url, token: SECRET, name: 'cli-test', host: 'h', store });
+  const client = new RelayClient({ url: demo.relay.url, token: SECRET, name: 'cli-test', host: 'h', store });
   client.start();
   await new Promise<void>((resolve) => {
     const check = () => {
@@ -165,7 +153,7 @@ test('list --json against the demo relay matches the store\'s view', async () =>
     const unsubscribe = store.subscribe(check);
     check();
   });
-  const result = await run(['list', '--json', '--relay', relay.url], { AEP_TOKEN: SECRET });
+  const result = await run(['list', '--json', '--relay', demo.relay.url], { AEP_TOKEN: SECRET });
   await client.stop();
   assert.equal(result.code, 0, result.stderr);
   const printed = result.stdout.trim().split('\n').map((l) => JSON.parse(l));
@@ -179,7 +167,7 @@ test('list --json against the demo relay matches the store\'s view', async () =>
   assert.ok(!result.stdout.includes('\u001b'), 'producer escapes stay escaped in JSON');
   assert.ok(!result.stdout.includes(SECRET));
 
-  const text = await run(['list', '--relay', relay.url], { AEP_TOKEN: SECRET });
+  const text = await run(['list', '--relay', demo.relay.url], { AEP_TOKEN: SECRET });
   assert.equal(text.code, 0);
   assert.match(text.stdout, /● pending .*input .*codex .*Which test runner\?␛\[2J/);
   assert.match(text.stdout, /✓ resolved .*permission .*→ answered: Allow \[allow\] by cli-test via control/);

@@ -1,33 +1,21 @@
 // End to end: the demo relay and a demo agent on loopback, the real <App>
 // wired to a real RelayClient, driven by keys; the outcome the agent records
 // must show on screen.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import React from 'react';
 import { render } from 'ink-testing-library';
-import { startDemoRelay, type DemoRelay } from '../../src/demo/relay.js';
-import { startDemoAgent, type DemoAgent } from '../../src/demo/agent.js';
+import { demoRelayAndAgent } from '../support/demo-pair.js';
 import { RelayClient } from '../../src/relay/client.js';
 import { ConsoleStore } from '../../src/store/store.js';
 import { App } from '../../src/ui/app.js';
 
 const TOKEN = 'e2e-token-not-secret';
-let relay: DemoRelay;
-let agent: DemoAgent;
-
-before(async () => {
-  relay = await startDemoRelay({ port: 0, token: TOKEN });
-  agent = await startDemoAgent({ relayUrl: relay.url, token: TOKEN, name: 'claude-code', script: 'none' });
-});
-
-after(async () => {
-  await agent.close();
-  await relay.close();
-});
+const demo = demoRelayAndAgent(TOKEN, 'claude-code');
 
 function consoleOn(columns = 80) {
   const store = new ConsoleStore();
-  const client = new RelayClient({ url: relay.url, token: TOKEN, name: 'e2e-console', host: 'e2e-host', store });
+  const client = new RelayClient({ url: demo.relay.url, token: TOKEN, name: 'e2e-console', host: 'e2e-host', store });
   client.start();
   const app = render(<App store={store} clients={[client]} size={{ columns, rows: 30 }} tickMs={0} write={() => {}} env={{ NO_COLOR: '1' }} />);
   const frame = () => app.lastFrame() ?? '';
@@ -78,13 +66,13 @@ const permission = (command: string) => ({
 test('answer a permission by option and see the outcome the agent recorded', async () => {
   const ui = consoleOn();
   try {
-    agent.raise(permission('rm -rf build/'));
+    demo.agent.raise(permission('rm -rf build/'));
     await ui.until((t) => t.includes('rm -rf build/') && t.includes('live'), 'the request to show');
     await ui.press('\r');
     await ui.until((t) => t.includes('▸ Reply:'), 'the request to open on the Reply row');
     await ui.press('\u001b[A', '\u001b[A', '\r');
     await ui.until((t) => /answered by you via control: Allow \[allow\]/.test(t), 'the recorded outcome');
-    const received = agent.received.filter((e) => e.type === 'control.attention.respond');
+    const received = demo.agent.received.filter((e) => e.type === 'control.attention.respond');
     assert.equal(received.length, 1, 'exactly one command reached the agent');
     assert.deepEqual(received[0].data, { answer: { option: 'allow' } });
     assert.equal(received[0].agent, 'e2e-console');
@@ -97,14 +85,14 @@ test('answer a permission by option and see the outcome the agent recorded', asy
 test('answer a permission with free text: the agent applies deny and keeps the text as the reason', async () => {
   const ui = consoleOn();
   try {
-    agent.raise(permission('git push --force origin main'));
+    demo.agent.raise(permission('git push --force origin main'));
     await ui.until((t) => t.includes('git push --force'), 'the request to show');
     // The earlier test's request is now recent; the new pending one is first.
     await ui.press('\r');
     await ui.until((t) => t.includes('git push --force') && t.includes('▸ Reply:'), 'the request to open');
     await ui.press('use staging instead', '\r');
     await ui.until((t) => /answered by you via control: Deny \[deny\] \(your text: "use staging instead"\)/.test(t), 'the applied deny with the text');
-    const sent = agent.received.filter((e) => e.type === 'control.attention.respond').at(-1)!;
+    const sent = demo.agent.received.filter((e) => e.type === 'control.attention.respond').at(-1)!;
     assert.deepEqual(sent.data, { answer: { text: 'use staging instead' } }, 'the console never rewrites text into an option');
     assert.equal(sent.capture, 'redacted');
   } finally {
@@ -115,7 +103,7 @@ test('answer a permission with free text: the agent applies deny and keeps the t
 test('form: the agent rejects a missing required field, the form comes back, a corrected submit resolves', async () => {
   const ui = consoleOn();
   try {
-    const requestId = agent.raise({
+    const requestId = demo.agent.raise({
       kind: 'form',
       prompt: 'Configure the new service deployment',
       fields: [
@@ -136,7 +124,7 @@ test('form: the agent rejects a missing required field, the form comes back, a c
     assert.match(ui.frame().replace(/\s+/g, ' '), /▸ Service name\*/);
     await ui.press('billing-api', '\t', '4', '\t', '\u001b[B', '\r', '\r');
     await ui.until((t) => /answered by you via control: Service name: "billing-api"; Replicas: 4; Database: SQLite/.test(t), 'the resolved outcome');
-    const commands = agent.received.filter((e) => e.type === 'control.attention.respond' && e.subject === requestId);
+    const commands = demo.agent.received.filter((e) => e.type === 'control.attention.respond' && e.subject === requestId);
     assert.equal(commands.length, 2);
     assert.deepEqual(commands[1].data, { answer: { values: { name: 'billing-api', replicas: 4, db: '2' } } });
   } finally {
