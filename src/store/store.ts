@@ -74,7 +74,9 @@ export class ConsoleStore {
   private readonly reconfirm = new Reconfirmations();
   /** Open requests marked `unconfirmed`: events about them clear the mark. */
   private readonly unconfirmedKeys = new Set<string>();
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Set<(change: StoreChange) => void>();
+  /** What changed since subscribers last heard (see StoreChange). */
+  private pendingChange = emptyChange();
   private batchDepth = 0;
   private batchChanged = false;
   private readonly terminalCap: number;
@@ -100,7 +102,8 @@ export class ConsoleStore {
     return this.versionCounter;
   }
 
-  subscribe(listener: () => void): () => void {
+  /** Subscribers hear once per change, or once per batch, with what changed. */
+  subscribe(listener: (change: StoreChange) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
@@ -112,7 +115,13 @@ export class ConsoleStore {
   }
 
   private notify(): void {
-    for (const listener of [...this.listeners]) listener();
+    const change = { ...this.pendingChange, version: this.versionCounter };
+    this.pendingChange = emptyChange();
+    for (const listener of [...this.listeners]) listener(change);
+  }
+
+  private touchRequest(key: string): void {
+    this.pendingChange.requests.add(key);
   }
 
   /**
@@ -136,17 +145,22 @@ export class ConsoleStore {
   // ── relays (see relay-book.ts) ────────────────────────────────────────
 
   addRelay(relay: string): void {
-    if (this.relayBook.add(relay)) this.changed();
+    if (this.relayBook.add(relay)) this.relaysChanged();
+  }
+
+  private relaysChanged(): void {
+    this.pendingChange.relays = true;
+    this.changed();
   }
 
   updateRelay(relay: string, patch: Partial<RelayStatus>): void {
     this.relayBook.update(relay, patch);
-    this.changed();
+    this.relaysChanged();
   }
 
   /** Adds a warning once (the same text is not repeated). */
   warnRelay(relay: string, warning: string): void {
-    if (this.relayBook.warn(relay, warning)) this.changed();
+    if (this.relayBook.warn(relay, warning)) this.relaysChanged();
   }
 
   getRelay(relay: string): RelayStatus | undefined {
@@ -159,7 +173,7 @@ export class ConsoleStore {
 
   setRoster(relay: string, entries: RosterEntry[]): void {
     this.relayBook.setRoster(relay, entries, this.now());
-    this.changed();
+    this.relaysChanged();
   }
 
   /** Live emitter claims for a session: undefined when the relay has no roster (unknown). */
@@ -332,6 +346,8 @@ export class ConsoleStore {
       routed: [],
     };
     this.requests.set(key, record);
+    this.pendingChange.added.push(key);
+    this.touchRequest(key);
     const subjectKey = relay + SEP + session + SEP + event.id;
     this.bySubject.set(subjectKey, [...(this.bySubject.get(subjectKey) ?? []), key]);
     const ended = this.endedSessions.size ? this.endedSessions.get(this.sessionKey(relay, session, event.source)) : undefined;
@@ -474,7 +490,9 @@ export class ConsoleStore {
 
   private replace(key: string, patch: Partial<RequestRecord>): void {
     const record = this.requests.get(key);
-    if (record) this.requests.set(key, { ...record, ...patch });
+    if (!record) return;
+    this.requests.set(key, { ...record, ...patch });
+    this.touchRequest(key);
   }
 
   private countTerminal(before: RequestRecord): void {
@@ -491,6 +509,7 @@ export class ConsoleStore {
       const record = this.requests.get(key);
       if (!record || OPEN_STATES.has(record.state)) continue;
       this.requests.delete(key);
+      this.touchRequest(key);
       const subjectKey = record.relay + SEP + record.session + SEP + record.id;
       const rest = (this.bySubject.get(subjectKey) ?? []).filter((k) => k !== key);
       if (rest.length) this.bySubject.set(subjectKey, rest);
@@ -504,22 +523,27 @@ export class ConsoleStore {
   /** Records a command the console is about to send (queued until a socket takes it). */
   commandCreated(relay: string, requestKeyValue: string, event: AepEvent, answer: Answer, ackWindowMs: number): OwnCommand {
     const command = this.own.create(relay, requestKeyValue, event, answer, ackWindowMs, this.now());
-    this.changed();
+    this.commandChanged(command.id);
     return command;
   }
 
   /** A (re)send went onto the wire. */
   commandSent(commandId: string): void {
-    if (this.own.sent(commandId)) this.changed();
+    if (this.own.sent(commandId)) this.commandChanged(commandId);
   }
 
   /** Back to the queue: the connection was lost before an ack, or a timed-out command is resent while offline. */
   commandQueued(commandId: string): void {
-    if (this.own.queued(commandId)) this.changed();
+    if (this.own.queued(commandId)) this.commandChanged(commandId);
   }
 
   commandSettled(commandId: string, outcome: CommandOutcome): void {
-    if (this.own.settled(commandId, outcome, this.now())) this.changed();
+    if (this.own.settled(commandId, outcome, this.now())) this.commandChanged(commandId);
+  }
+
+  private commandChanged(commandId: string): void {
+    this.pendingChange.commands.add(commandId);
+    this.changed();
   }
 
   command(commandId: string): OwnCommand | undefined {
@@ -589,6 +613,26 @@ export class ConsoleStore {
     }
     return [...lowest].map(([session, position]) => ({ session, epoch: position.epoch, seq: position.seq }));
   }
+}
+
+/**
+ * What one notification covers: the UI's update decides alerts, selection and
+ * rejection feedback from this instead of rescanning every request.
+ */
+export interface StoreChange {
+  version: number;
+  /** Requests first seen (in arrival order). */
+  added: string[];
+  /** Requests added, replaced or pruned. */
+  requests: Set<string>;
+  /** The console's own commands that changed state. */
+  commands: Set<string>;
+  /** Relay status, warnings or rosters changed. */
+  relays: boolean;
+}
+
+function emptyChange(): Omit<StoreChange, 'version'> {
+  return { added: [], requests: new Set(), commands: new Set(), relays: false };
 }
 
 function num(value: unknown): number | undefined {

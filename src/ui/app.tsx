@@ -1,24 +1,16 @@
-import React, { useCallback, useEffect, useRef, useState } from 'react';
-import { Box, useApp, useInput } from 'ink';
+import React, { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Box, useApp, useInput, useStdout } from 'ink';
 import type { RelayHandle } from '../relay/types.js';
 import type { ConsoleStore } from '../store/store.js';
-import { counts, inboxOrder, type Counts } from '../store/selectors.js';
-import { OPEN_STATES, type RequestRecord } from '../store/types.js';
-import { readKeys, type KeyPress } from './keys.js';
-import { LinesView, colorEnabled, fitLine, seg, type Line } from './text/line.js';
-import { fit } from './text/wrap.js';
-import { buildDetailLines, isAnswerableForm } from './inbox/detail-view.js';
-import { buildHelpLines } from './inbox/help-view.js';
-import { listWindow } from './inbox/list-view.js';
-import { buildStatusLines } from './inbox/status-view.js';
-import { footerLine } from './inbox/footer-view.js';
-import { reduceKey } from './inbox/reduce-key.js';
-import { answerLock, draftFor, hasUnsentDraft, initialInbox, matchesFilter, type InboxState } from './inbox/state.js';
-import { useAlerts } from './hooks/use-alerts.js';
-import { useRejectionFeedback } from './hooks/use-rejection-feedback.js';
-import { useStoreVersion } from './hooks/use-store.js';
-import { useTerminalSize, type TerminalSize } from './hooks/use-terminal-size.js';
-import { useClock } from './hooks/use-clock.js';
+import { BEL, notificationSequence } from './alerts.js';
+import { readKeys } from './keys.js';
+import { initialModel, type Effect, type Msg, type TerminalSize, type UiModel } from './model.js';
+import { LinesView, colorEnabled } from './text/line.js';
+import { update } from './update.js';
+import { view } from './view.js';
+
+export { SIDE_BY_SIDE_MIN_COLUMNS, resolveSelection } from './model.js';
+export type { TerminalSize } from './model.js';
 
 export interface AppProps {
   store: ConsoleStore;
@@ -34,233 +26,124 @@ export interface AppProps {
   /** Where bells and notifications go (defaults to the terminal). */
   write?: (data: string) => void;
   onQuit?: () => void;
+  /** Ctrl-Z: the CLI stops the process the way a shell expects and repaints on `fg`. */
+  onSuspend?: () => void;
 }
 
-interface InboxView {
-  version: number;
-  filter: string;
-  list: RequestRecord[];
-  counts: Counts;
-  /** How many of `list` are open (they come first). */
-  openCount: number;
-}
-
-/** Wide terminals show list and detail side by side. */
-export const SIDE_BY_SIDE_MIN_COLUMNS = 100;
-
+/**
+ * The console's React shell: it subscribes (keys, store, clock, resize),
+ * dispatches each as a message to `update`, performs the effects it
+ * returns, and paints `view(model)`. Nothing is decided here.
+ */
 export function App(props: AppProps): React.ReactElement {
-  const { store, clients } = props;
+  const { store } = props;
   const { exit } = useApp();
-  useStoreVersion(store);
-  const size = useTerminalSize(props.size);
-  const now = useClock(props.now ?? Date.now, props.tickMs ?? 1000);
-  const env = props.env ?? process.env;
-  const color = colorEnabled(env);
-  const [inbox, setInbox] = useState<InboxState>(initialInbox);
-  // Quitting renders an empty frame first, so the terminal is left clean.
-  const [quitting, setQuitting] = useState(false);
-  useEffect(() => {
-    if (quitting) exit();
-  }, [quitting, exit]);
-  const inboxRef = useRef(inbox);
-  inboxRef.current = inbox;
-
-  // Ordering thousands of requests is the costliest step of a frame: done
-  // once per store version and filter, shared by rendering and key handling.
-  const viewCache = useRef<InboxView | undefined>(undefined);
-  // The list window stays where it is until the selection nears an edge.
-  const listStart = useRef(0);
-  const viewFor = (filter: string): InboxView => {
-    const cached = viewCache.current;
-    if (cached && cached.version === store.version && cached.filter === filter) return cached;
-    const records = store.allRequests();
-    const view = {
-      version: store.version,
-      filter,
-      list: inboxOrder(records).filter((record) => matchesFilter(record, filter)),
-      counts: counts(records),
-      openCount: 0,
-    };
-    // Open requests lead the list; the list window needs where they end.
-    while (view.openCount < view.list.length && OPEN_STATES.has(view.list[view.openCount].state)) view.openCount++;
-    viewCache.current = view;
-    return view;
-  };
-  const { list, counts: requestCounts, openCount } = viewFor(inbox.filter);
-  const selectedIndex = resolveSelection(inbox, list);
-  const selected = list[selectedIndex];
-  const open = inbox.openKey ? store.request(inbox.openKey) : undefined;
-  const openCommand = inbox.openKey ? store.lastCommandFor(inbox.openKey) : undefined;
-  const clientFor = useCallback((relay: string) => clients.find((client) => client.relay === relay), [clients]);
-
-  // Pin the selection to a request key as soon as there is one, so later
-  // reordering or growth never moves it. While the start-up replay is still
-  // arriving (and the operator has not moved), the first row is not yet the
-  // first row the operator will see, so it is not pinned.
-  const replaying = store.relays().some((relay) => relay.replaying);
-  useEffect(() => {
-    if (!inbox.selectionTouched && replaying) {
-      if (inbox.selectedKey !== undefined || inbox.selectedIndex !== 0) setInbox((s) => ({ ...s, selectedKey: undefined, selectedIndex: 0 }));
-    } else if (selected && inbox.selectedKey !== selected.key) {
-      setInbox((s) => ({ ...s, selectedKey: selected.key, selectedIndex }));
-    } else if (selected && inbox.selectedIndex !== selectedIndex) {
-      setInbox((s) => ({ ...s, selectedIndex }));
-    }
-  }, [selected?.key, selectedIndex, replaying]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  useAlerts(store, { bell: props.bell ?? true, notify: props.notify ?? false, env, write: props.write });
-  useRejectionFeedback(store, inbox, setInbox);
-
-  const statusLines = buildStatusLines({
-    relays: store.relays(),
-    counts: requestCounts,
-    filter: inbox.filter,
-    width: size.columns,
-    now,
-    maxRows: 3,
+  const { stdout } = useStdout();
+  const terminalSize = (): TerminalSize => props.size ?? { columns: stdout.columns || 80, rows: stdout.rows || 24 };
+  const now = props.now ?? Date.now;
+  const [model, setModel] = useState<UiModel>(() =>
+    initialModel(store, terminalSize(), now(), { bell: props.bell ?? true, notify: props.notify ?? false }),
+  );
+  // The model as of the last message: keys arrive several per chunk, before
+  // React re-renders, and each must see the one before it. Written only by dispatch.
+  const current = useRef(model);
+  const latestProps = useRef(props);
+  useLayoutEffect(() => {
+    latestProps.current = props;
   });
-  const frameHeight = Math.max(3, size.rows - 1);
-  const bodyHeight = Math.max(1, frameHeight - statusLines.length - 1);
-  const wide = size.columns >= SIDE_BY_SIDE_MIN_COLUMNS;
-  const listWidth = wide ? Math.min(56, Math.floor(size.columns * 0.42)) : size.columns;
-  const detailWidth = wide ? size.columns - listWidth - 3 : size.columns;
 
-  // Read per key from the current state: a draft typed (or a command sent)
-  // earlier in the same chunk of input must still make quitting ask.
-  const unsentWork = (state: InboxState): boolean =>
-    store.inFlightCommands().length > 0 ||
-    hasUnsentDraft({
-      ...state,
-      // Drafts of requests that are closed or already accepted are not "unsent".
-      drafts: Object.fromEntries(
-        Object.entries(state.drafts).filter(([key]) => {
-          const record = store.request(key);
-          return record && OPEN_STATES.has(record.state) && store.lastCommandFor(key)?.state !== 'accepted';
-        }),
-      ),
-    });
+  const perform = useCallback(
+    (effect: Effect) => {
+      const { clients, onQuit, onSuspend, write, env = process.env } = latestProps.current;
+      const out = write ?? ((data: string) => stdout.write(data));
+      switch (effect.type) {
+        case 'send': {
+          const record = store.request(effect.key);
+          if (record) clients.find((client) => client.relay === record.relay)?.respond(effect.key, effect.answer);
+          break;
+        }
+        case 'resend': {
+          const command = store.command(effect.commandId);
+          if (command) clients.find((client) => client.relay === command.relay)?.resend(effect.commandId);
+          break;
+        }
+        case 'bell':
+          out(BEL);
+          break;
+        case 'notify':
+          out(notificationSequence(effect.title, effect.body, env));
+          break;
+        case 'suspend':
+          onSuspend?.();
+          break;
+        case 'quit':
+          onQuit?.();
+          break;
+      }
+    },
+    [store, stdout],
+  );
+
+  const dispatch = useCallback(
+    (msg: Msg) => {
+      const result = update(current.current, msg, { store, now: latestProps.current.now ?? Date.now });
+      current.current = result.model;
+      setModel(result.model);
+      for (const effect of result.effects) perform(effect);
+    },
+    [store, perform],
+  );
+
+  // Store changes: one message per notification (the relay batches a burst into one).
+  useEffect(() => {
+    // Requests already held when the console opens are news too (a bell for the live ones).
+    const added = store.allRequests().map((record) => record.key);
+    dispatch({ type: 'store', change: { version: store.version, added, requests: new Set(added), commands: new Set(), relays: true } });
+    return store.subscribe((change) => dispatch({ type: 'store', change }));
+  }, [store, dispatch]);
+
+  // Resizes (a fixed size from the props wins).
+  useEffect(() => {
+    if (props.size) {
+      if (props.size.columns !== current.current.size.columns || props.size.rows !== current.current.size.rows) dispatch({ type: 'resize', size: props.size });
+      return;
+    }
+    const onResize = () => dispatch({ type: 'resize', size: terminalSize() });
+    stdout.on('resize', onResize);
+    return () => {
+      stdout.off('resize', onResize);
+    };
+  }, [stdout, props.size?.columns, props.size?.rows, dispatch]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // The clock ticks only after a quiet interval: any other render already
+  // read the time, and a tick landing just before a key would make the key
+  // wait for Ink's next frame slot.
+  const tickMs = props.tickMs ?? 1000;
+  useEffect(() => {
+    if (tickMs <= 0) return;
+    const timer = setTimeout(() => dispatch({ type: 'tick' }), tickMs);
+    return () => clearTimeout(timer);
+  });
 
   useInput((input, key) => {
-    for (const press of readKeys(input, key)) {
-      if (press.name !== 'none') handleKey(press);
-    }
+    for (const press of readKeys(input, key)) if (press.name !== 'none') dispatch({ type: 'key', press });
   });
 
-  function handleKey(press: KeyPress): void {
-    // Keys may arrive several per chunk, before React re-renders: read the
-    // list and the selection from the current state, never from the last render.
-    const current = inboxRef.current;
-    const { list } = viewFor(current.filter);
-    const state = { ...current, selectedIndex: resolveSelection(current, list) };
-    const openRecord = state.openKey ? store.request(state.openKey) : undefined;
-    const result = reduceKey(state, press, {
-      list,
-      open: openRecord,
-      openCommand: state.openKey ? store.lastCommandFor(state.openKey) : undefined,
-      claimants: openRecord ? store.claimants(openRecord.relay, openRecord.session) : undefined,
-      pageSize: Math.max(1, bodyHeight - 2),
-      unsentWork: unsentWork(state),
-    });
-    inboxRef.current = result.state;
-    setInbox(result.state);
-    for (const effect of result.effects) {
-      if (effect.type === 'quit') {
-        props.onQuit?.();
-        setQuitting(true);
-      } else if (effect.type === 'send') {
-        const record = store.request(effect.key);
-        if (record) clientFor(record.relay)?.respond(effect.key, effect.answer);
-      } else if (effect.type === 'resend') {
-        const command = store.command(effect.commandId);
-        if (command) clientFor(command.relay)?.resend(effect.commandId);
-      }
-    }
-  }
+  // Quitting renders an empty frame first, so the terminal is left clean.
+  useEffect(() => {
+    if (model.quitting) exit();
+  }, [model.quitting, exit]);
+  if (model.quitting) return <></>;
 
-  const relayIndex = (relay: string) => store.relays().findIndex((r) => r.relay === relay) + 1;
-  const relayLabel = store.relays().length > 1 ? (r: { relay: string }) => `[${relayIndex(r.relay)}]` : undefined;
-  const answering = inbox.mode === 'answer' || (inbox.returnMode === 'answer' && (inbox.mode === 'help' || inbox.mode === 'confirm-quit'));
-  const detailRecord = answering ? open : wide ? selected : undefined;
-
-  const detail = (width: number): Line[] => {
-    if (answering && inbox.openKey && !open) {
-      return [[seg('This request is no longer held (pruned from history). Esc returns to the list.', { color: 'yellow' })]];
-    }
-    if (!detailRecord) {
-      return [[seg(list.length ? 'Select a request with ↑/↓; Enter opens it.' : 'No requests yet. Agents raise them; they appear here.', { dim: true })]];
-    }
-    const command = store.lastCommandFor(detailRecord.key);
-    return buildDetailLines({
-      record: detailRecord,
-      command,
-      draft: draftFor(inbox, detailRecord),
-      lock: answerLock(detailRecord, command),
-      focused: answering,
-      width,
-      height: bodyHeight,
-      scroll: answering ? inbox.detailScroll : 0,
-      now,
-      relay: detailRecord.relay,
-      claimants: store.claimants(detailRecord.relay, detailRecord.session),
-      hint: answering ? inbox.hint : undefined,
-      confirmWarning: answering && inbox.pendingConfirm?.key === detailRecord.key ? inbox.pendingConfirm.warning : undefined,
-    });
-  };
-
-  let body: Line[];
-  if (inbox.mode === 'help') {
-    body = buildHelpLines(size.columns, bodyHeight).map((l) => fitLine(l, size.columns, false));
-  } else {
-    const listed = listWindow({
-      records: list,
-      openCount,
-      selectedIndex,
-      width: listWidth,
-      height: bodyHeight,
-      now,
-      focused: !answering,
-      relayLabel,
-      showPrompt: !wide,
-      previousStart: listStart.current,
-    });
-    listStart.current = listed.start;
-    if (wide) {
-      // One text row per terminal row (list, rule, detail), not three
-      // columns of boxes: a third of the nodes for Ink to lay out each frame.
-      const detailLines = detail(detailWidth);
-      const rule = seg(' │ ', { dim: true });
-      const rows = Array.from({ length: bodyHeight }, (_, i): Line => [
-        ...fitLine(listed.lines[i] ?? [], listWidth),
-        rule,
-        ...fitLine(detailLines[i] ?? [], detailWidth, false),
-      ]);
-      body = rows;
-    } else {
-      body = (answering ? detail(detailWidth) : listed.lines).map((l) => fitLine(l, size.columns, false));
-    }
-  }
-
-  const footer = footerLine(inbox, size.columns, answering && open ? answerLock(open, openCommand) : undefined, answering && open !== undefined && isAnswerableForm(open));
-  if (quitting) return <></>;
+  const color = colorEnabled(props.env ?? process.env);
+  const frame = view(model, store);
   return (
-    // Every region is built as exact rows and each row is cut to the width,
-    // so no box clips: clipping costs Ink a slice of every row, every frame.
-    <Box flexDirection="column" width={size.columns} height={frameHeight}>
-      <LinesView lines={statusLines.map((l) => l.map((s) => ({ ...s, text: fit(s.text, size.columns) })))} color={color} />
-      <Box flexDirection="column" height={bodyHeight}>
-        <LinesView lines={body.slice(0, bodyHeight)} color={color} />
+    <Box flexDirection="column" width={model.size.columns} height={frame.height}>
+      <LinesView lines={frame.status} color={color} />
+      <Box flexDirection="column" height={frame.bodyHeight}>
+        <LinesView lines={frame.body} color={color} />
       </Box>
-      <LinesView lines={[footer]} color={color} />
+      <LinesView lines={[frame.footer]} color={color} />
     </Box>
   );
-}
-
-/** The selection's index: the pinned key if still listed, else the old index clamped. */
-export function resolveSelection(state: InboxState, list: { key: string }[]): number {
-  if (list.length === 0) return 0;
-  if (state.selectedKey) {
-    const at = list.findIndex((record) => record.key === state.selectedKey);
-    if (at >= 0) return at;
-  }
-  return Math.max(0, Math.min(list.length - 1, state.selectedIndex));
 }

@@ -1,9 +1,6 @@
 import type { Key } from 'ink';
 
-/**
- * One table of named key bindings: the handlers match against it and the `?`
- * overlay lists it, so the two cannot drift apart.
- */
+/** Keys by name, whatever bytes the terminal sent (the bindings are in key-table.ts). */
 export type KeyName =
   | 'up'
   | 'down'
@@ -118,51 +115,3 @@ export function readKeys(input: string, key: Key): KeyPress[] {
   return presses;
 }
 
-export interface Binding {
-  keys: string;
-  action: string;
-}
-
-export interface BindingGroup {
-  title: string;
-  bindings: Binding[];
-}
-
-/** Every key the console understands, as the help overlay shows it. */
-export const KEY_HELP: BindingGroup[] = [
-  {
-    title: 'Browse (list)',
-    bindings: [
-      { keys: '↑/↓  k/j', action: 'move the selection' },
-      { keys: 'PgUp/PgDn', action: 'move a page' },
-      { keys: 'Enter', action: 'open the selected request to answer it' },
-      { keys: '/', action: 'filter: agent, session, kind, prompt (Enter keeps, Esc clears)' },
-      { keys: '?', action: 'this help' },
-      { keys: 'q  Ctrl-C', action: 'quit (asks first if something is unsent or in flight)' },
-    ],
-  },
-  {
-    title: 'Answer (a request is open)',
-    bindings: [
-      { keys: '↑/↓', action: 'move between options, the Reply row and form choices' },
-      { keys: 'Enter', action: 'send the option or the Reply text · form: next field / Submit' },
-      { keys: 'typing', action: 'edit the Reply row or a text/number field' },
-      { keys: 'Tab / Shift-Tab', action: 'next / previous form field (Submit is the last stop)' },
-      { keys: 'Space', action: 'toggle a boolean or multi choice; pick a single choice' },
-      { keys: 'y / n', action: 'set a boolean field' },
-      { keys: 'r', action: 'resend a command that got no answer (same id)' },
-      { keys: 'PgUp/PgDn', action: 'scroll a long prompt' },
-      { keys: 'Esc', action: 'back to the list; what you typed stays as a draft' },
-    ],
-  },
-];
-
-/** Single-key commands that must never fire while text is being edited. */
-export const BROWSE_CHARS = {
-  up: 'k',
-  down: 'j',
-  filter: '/',
-  help: '?',
-  quit: 'q',
-  resend: 'r',
-} as const;

@@ -227,6 +227,7 @@ test('an unknown severity off the wire is refused by the parser and counted on s
   const event = { ...expiresAt('2026-07-03T10:05:00Z'), severity: 'catastrophic' };
   await s.h.apply([]);
   ingestEvent(s.h.store, RELAY, JSON.stringify(event), false);
+  await s.h.settle();
   await s.step('settle');
   assert.match(s.h.frame(), /1 invalid events/);
   assert.equal(s.h.store.allRequests().length, 0);

@@ -3,7 +3,7 @@ import { EventEmitter } from 'node:events';
 import { render as inkRender } from 'ink';
 import { render as itlRender } from 'ink-testing-library';
 import { App, type AppProps } from '../../src/ui/app.js';
-import type { TerminalSize } from '../../src/ui/hooks/use-terminal-size.js';
+import type { TerminalSize } from '../../src/ui/model.js';
 import { ConsoleStore } from '../../src/store/store.js';
 import type { AepEvent } from '../../src/protocol/types.js';
 import { FakeClient } from './fake-client.js';

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { windowStart } from '../../src/ui/inbox/list-view.js';
+import { stickyStart as windowStart } from '../../src/ui/widgets/window.js';
 
 test('the list window stays put until the selection comes within 2 rows of an edge', () => {
   // 100 rows, 10 visible.

@@ -109,7 +109,7 @@ test('q and ? act on a non-text form stop but are text in a text field', async (
   assert.equal(h.quits(), 0);
   assert.match(h.frame(), /\[q\?/);
   await h.press(KEY.tab, '?');
-  assert.match(h.frame(), /any key: close help/);
+  assert.match(h.frame(), /any other key closes/);
   await h.press('x', 'q');
   assert.match(h.frame(), /Quit\?/, 'the draft is dirty, so quitting asks');
 });

@@ -1,21 +1,22 @@
 import { UNCONFIRMED_MARK, stateMark } from '../../store/marks.js';
 import type { RequestState } from '../../store/types.js';
-import { KEY_HELP } from '../keys.js';
+import { KEY_ROWS, type Scope } from '../key-table.js';
 import { seg, type Line } from '../text/line.js';
-import { fit } from '../text/wrap.js';
+import { fit, wrapText } from '../text/wrap.js';
+import { windowAt } from '../widgets/window.js';
+
+const HELP_TITLES: Record<Scope, string> = {
+  browse: 'Browse (list)',
+  answer: 'Answer (a request is open)',
+  form: 'Form (an open request is a form)',
+  locked: 'Sent or closed (the open request takes no answer now)',
+  filter: `Filter (typing after /)`,
+  help: 'Help (this overlay)',
+};
 
 /** The `?` overlay, built from the same key table the handlers use. */
-export function buildHelpLines(width: number, height: number): Line[] {
-  const lines: Line[] = [[seg('Keys', { bold: true }), seg('  (any key closes this help)', { dim: true })]];
-  for (const group of KEY_HELP) {
-    lines.push([seg('')]);
-    lines.push([seg(group.title, { bold: true })]);
-    for (const binding of group.bindings) {
-      lines.push([seg(`  ${binding.keys.padEnd(16)}`, { color: 'cyan' }), seg(fit(binding.action, Math.max(10, width - 18)))]);
-    }
-  }
-  lines.push([seg('')]);
-  lines.push([seg(fit('On a text row every printable key is text: q j k / ? r y n act elsewhere.', width), { dim: true })]);
+export function buildHelpLines(width: number, height: number, scroll = 0): Line[] {
+  const lines: Line[] = [[seg('Keys', { bold: true }), seg('  (↑/↓ scroll · any other key closes)', { dim: true })]];
   // From the same function the list draws with, so the legend cannot drift from the marks.
   const states: [RequestState, string][] = [
     ['pending', 'pending'],
@@ -27,7 +28,26 @@ export function buildHelpLines(width: number, height: number): Line[] {
   ];
   lines.push([seg(fit(`Marks: ${states.map(([state, word]) => `${stateMark(state)} ${word}`).join('  ')}`, width), { dim: true })]);
   lines.push([seg(fit(`       ${UNCONFIRMED_MARK} after a mark: not re-confirmed by the relay since it reconnected`, width), { dim: true })]);
+  let scope: Scope | undefined;
+  for (const row of KEY_ROWS) {
+    if (row.scope !== scope) {
+      scope = row.scope;
+      lines.push([seg('')]);
+      lines.push([seg(HELP_TITLES[scope], { bold: true })]);
+    }
+    // A long description wraps under itself rather than being cut: help must say it all.
+    wrapText(row.does, Math.max(10, width - 18)).forEach((part, i) =>
+      lines.push([seg(`  ${(i === 0 ? row.keys : '').padEnd(16)}`, { color: 'cyan' }), seg(part)]),
+    );
+  }
+  lines.push([seg('')]);
+  lines.push([seg(fit('On a text row every printable key is text: q j k / ? r y n act elsewhere.', width), { dim: true })]);
   // Short terminals (80x24) drop the spacer rows before dropping content.
   const fitted = lines.length > height ? lines.filter((l) => l.some((s) => s.text !== '')) : lines;
-  return fitted.slice(0, Math.max(1, height));
+  if (fitted.length <= height || height < 3) return fitted.slice(0, Math.max(1, height));
+  // Still too tall: it scrolls, with a last row saying what is hidden and how to see it.
+  const room = height - 1;
+  const window = windowAt(fitted.length, room, scroll, (i) => fitted[i]);
+  const more = `${window.above ? `↑${window.above} ` : ''}${window.below ? `↓${window.below} more ` : ''}(↑/↓ PgUp/PgDn scroll · any other key closes)`;
+  return [...window.rows, [seg(fit(more, width), { dim: true })]];
 }

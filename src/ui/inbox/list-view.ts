@@ -5,6 +5,7 @@ import { formatMs } from '../../store/outcome.js';
 import { fit, pad } from '../text/wrap.js';
 import { line, seg, type Line } from '../text/line.js';
 import { stateColor } from './theme.js';
+import { stickyStart, windowAt } from '../widgets/window.js';
 
 /** Milliseconds since the request was raised (producer time, for display only). */
 export function ageMs(record: RequestRecord, now: number): number {
@@ -43,8 +44,8 @@ export interface ListViewInput {
   showPrompt: boolean;
   /** How many records are open (they come first); counted here when absent. */
   openCount?: number;
-  /** Where the window started last time (see windowStart); the top when absent. */
-  previousStart?: number;
+  /** The window's first virtual row (see listStartFor); worked out here when absent. */
+  start?: number;
 }
 
 function row(record: RequestRecord, input: ListViewInput, selected: boolean): Line {
@@ -71,20 +72,40 @@ function row(record: RequestRecord, input: ListViewInput, selected: boolean): Li
   ];
 }
 
-/** Rows kept between the selection and the window's edge before it scrolls. */
-const SCROLL_MARGIN = 2;
+/** The list's virtual rows: a Pending header, [an empty note], open rows, [a Recent header and recent rows]. */
+export interface ListGeometry {
+  total: number;
+  open: number;
+  recent: number;
+  emptyNote: number;
+  recentHeaderAt: number;
+  /** The virtual row of record `index`. */
+  lineOf: (index: number) => number;
+}
+
+export function listGeometry(count: number, open: number): ListGeometry {
+  const recent = count - open;
+  const emptyNote = open === 0 ? 1 : 0;
+  const recentHeaderAt = 1 + emptyNote + open;
+  return {
+    total: recentHeaderAt + (recent ? 1 + recent : 0),
+    open,
+    recent,
+    emptyNote,
+    recentHeaderAt,
+    lineOf: (index) => (index < open ? 1 + emptyNote + index : recentHeaderAt + 1 + (index - open)),
+  };
+}
 
 /**
- * Where the window starts: where it was, unless the selection came within
- * the margin of an edge. A window that stays put redraws two rows per move,
- * not the whole list (what a slow SSH link feels).
+ * Where the list window starts for this selection: the update keeps it in
+ * the model, so the view only draws it (no state written while drawing).
  */
-export function windowStart(total: number, room: number, selectedLine: number, previous = 0): number {
-  const margin = Math.min(SCROLL_MARGIN, Math.floor((room - 1) / 2));
-  let start = previous;
-  if (selectedLine < start + margin) start = selectedLine - margin;
-  if (selectedLine > start + room - 1 - margin) start = selectedLine - (room - 1 - margin);
-  return Math.max(0, Math.min(start, total - room));
+export function listStartFor(count: number, open: number, selectedIndex: number, height: number, previous: number): number {
+  const geometry = listGeometry(count, open);
+  if (geometry.total <= height) return 0;
+  const selectedLine = count ? geometry.lineOf(Math.min(selectedIndex, count - 1)) : 0;
+  return stickyStart(geometry.total, height - 1, selectedLine, previous);
 }
 
 /**
@@ -93,34 +114,21 @@ export function windowStart(total: number, room: number, selectedLine: number, p
  * Only the visible rows are formatted: the list may hold thousands.
  */
 export function buildListLines(input: ListViewInput): Line[] {
-  return listWindow(input).lines;
-}
-
-/** The rows, and the window start to pass back as `previousStart` next time. */
-export function listWindow(input: ListViewInput): { lines: Line[]; start: number } {
   const { records, height, width } = input;
-  if (height <= 0) return { lines: [], start: 0 };
+  if (height <= 0) return [];
   let open = input.openCount ?? 0;
   if (input.openCount === undefined) while (open < records.length && OPEN_STATES.has(records[open].state)) open++;
-  const recent = records.length - open;
-  // Virtual rows: pending header, [empty note], open rows, [recent header, recent rows].
-  const emptyNote = open === 0 ? 1 : 0;
-  const recentHeaderAt = 1 + emptyNote + open;
-  const total = recentHeaderAt + (recent ? 1 + recent : 0);
-  const lineOf = (index: number) => (index < open ? 1 + emptyNote + index : recentHeaderAt + 1 + (index - open));
+  const g = listGeometry(records.length, open);
   const render = (at: number): Line => {
     if (at === 0) return line(seg(fit(`Pending (${open})`, width), { bold: true }));
-    if (emptyNote && at === 1) return line(seg('  nothing waiting for you', { dim: true }));
-    if (recent && at === recentHeaderAt) return line(seg(fit(`Recent (${recent})`, width), { bold: true }));
-    const index = at < recentHeaderAt ? at - 1 - emptyNote : open + (at - recentHeaderAt - 1);
+    if (g.emptyNote && at === 1) return line(seg('  nothing waiting for you', { dim: true }));
+    if (g.recent && at === g.recentHeaderAt) return line(seg(fit(`Recent (${g.recent})`, width), { bold: true }));
+    const index = at < g.recentHeaderAt ? at - 1 - g.emptyNote : open + (at - g.recentHeaderAt - 1);
     return row(records[index], input, index === input.selectedIndex);
   };
-  if (total <= height) return { lines: Array.from({ length: total }, (_, at) => render(at)), start: 0 };
-  const selectedLine = records.length ? lineOf(Math.min(input.selectedIndex, records.length - 1)) : 0;
-  const room = height - 1; // one row for the "more" indicator
-  const start = windowStart(total, room, selectedLine, input.previousStart);
-  const window = Array.from({ length: room }, (_, i) => render(start + i));
-  const below = total - start - room;
-  window.push(line(seg(fit(`${start ? `↑${start} ` : ''}${below ? `↓${below} more` : ''}`, width), { dim: true })));
-  return { lines: window, start };
+  if (g.total <= height) return Array.from({ length: g.total }, (_, at) => render(at));
+  const start = input.start ?? listStartFor(records.length, open, input.selectedIndex, height, 0);
+  const window = windowAt(g.total, height - 1, start, render);
+  window.rows.push(line(seg(fit(`${window.above ? `↑${window.above} ` : ''}${window.below ? `↓${window.below} more` : ''}`, width), { dim: true })));
+  return window.rows;
 }

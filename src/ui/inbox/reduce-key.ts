@@ -1,6 +1,7 @@
 import type { Answer } from '../../protocol/types.js';
 import { editsText, initialFormDraft, reduceFormKey } from '../form/form-state.js';
-import { BROWSE_CHARS, type KeyPress } from '../keys.js';
+import type { KeyPress } from '../keys.js';
+import { actionFor } from '../key-table.js';
 import { editLine, editorOf } from '../text/editor.js';
 import { isAnswerableForm } from './detail-view.js';
 import { answerLock, draftFor, type Draft, type Effect, type InboxState, type KeyContext } from './state.js';
@@ -77,8 +78,7 @@ export function reduceKey(state: InboxState, key: KeyPress, ctx: KeyContext): Ke
 function reduceOneKey(state: InboxState, key: KeyPress, ctx: KeyContext): KeyResult {
   switch (state.mode) {
     case 'help':
-      if (key.name === 'ctrlC') return quit(state, ctx);
-      return done({ ...state, mode: state.returnMode });
+      return helpKey(state, key, ctx);
     case 'confirm-quit':
       if (key.name === 'ctrlC' || (key.name === 'char' && /^[yY]$/.test(key.text))) return done(state, { type: 'quit' });
       return done({ ...state, mode: state.returnMode });
@@ -91,32 +91,68 @@ function reduceOneKey(state: InboxState, key: KeyPress, ctx: KeyContext): KeyRes
   }
 }
 
+function helpKey(state: InboxState, key: KeyPress, ctx: KeyContext): KeyResult {
+  if (key.name === 'ctrlC') return quit(state, ctx);
+  const scroll = (by: number) => done({ ...state, helpScroll: Math.max(0, state.helpScroll + by) });
+  switch (actionFor('help', key)) {
+    case 'up':
+      return scroll(-1);
+    case 'down':
+      return scroll(1);
+    case 'pageUp':
+      return scroll(-ctx.pageSize);
+    case 'pageDown':
+      return scroll(ctx.pageSize);
+    default:
+      return done({ ...state, mode: state.returnMode, helpScroll: 0 });
+  }
+}
+
 function filterKey(state: InboxState, key: KeyPress): KeyResult {
-  if (key.name === 'enter') return done({ ...state, mode: 'browse' });
-  if (key.name === 'escape') return done({ ...state, mode: 'browse', filter: '', filterEditor: editorOf('') });
-  if (key.name === 'ctrlC') return done({ ...state, mode: 'browse', filter: '', filterEditor: editorOf('') });
+  const action = actionFor('filter', key);
+  if (action === 'keep') return done({ ...state, mode: 'browse' });
+  if (action === 'clear') return done({ ...state, mode: 'browse', filter: '', filterEditor: editorOf('') });
   const filterEditor = editLine(state.filterEditor, key);
   return done({ ...state, filterEditor, filter: filterEditor.value });
 }
 
 function browseKey(state: InboxState, key: KeyPress, ctx: KeyContext): KeyResult {
   const index = state.selectedIndex;
-  const ch = key.name === 'char' ? key.text : '';
-  if (key.name === 'ctrlC' || ch === BROWSE_CHARS.quit) return quit(state, ctx);
-  if (key.name === 'up' || ch === BROWSE_CHARS.up) return done(select(state, ctx, index - 1));
-  if (key.name === 'down' || ch === BROWSE_CHARS.down) return done(select(state, ctx, index + 1));
-  if (key.name === 'pageUp') return done(select(state, ctx, index - ctx.pageSize));
-  if (key.name === 'pageDown') return done(select(state, ctx, index + ctx.pageSize));
-  if (key.name === 'home') return done(select(state, ctx, 0));
-  if (key.name === 'end') return done(select(state, ctx, ctx.list.length - 1));
-  if (ch === BROWSE_CHARS.filter) return done({ ...state, mode: 'filter', filterEditor: editorOf(state.filter) });
-  if (ch === BROWSE_CHARS.help) return done({ ...state, mode: 'help', returnMode: 'browse' });
-  if (key.name === 'enter') {
-    const record = ctx.list[index];
-    if (!record) return done(state);
-    return done({ ...state, mode: 'answer', openKey: record.key, selectedKey: record.key, selectionTouched: true, detailScroll: 0, hint: undefined, pendingConfirm: undefined });
+  switch (actionFor('browse', key)) {
+    case 'quit':
+      return quit(state, ctx);
+    case 'up':
+      return done(select(state, ctx, index - 1));
+    case 'down':
+      return done(select(state, ctx, index + 1));
+    case 'pageUp':
+      return done(select(state, ctx, index - ctx.pageSize));
+    case 'pageDown':
+      return done(select(state, ctx, index + ctx.pageSize));
+    case 'first':
+      return done(select(state, ctx, 0));
+    case 'last':
+      return done(select(state, ctx, ctx.list.length - 1));
+    case 'filter':
+      return done({ ...state, mode: 'filter', filterEditor: editorOf(state.filter) });
+    case 'help':
+      return done({ ...state, mode: 'help', returnMode: 'browse', helpScroll: 0 });
+    case 'open': {
+      const record = ctx.list[index];
+      if (!record) return done(state);
+      return done({ ...state, mode: 'answer', openKey: record.key, selectedKey: record.key, selectionTouched: true, detailScroll: 0, hint: undefined, pendingConfirm: undefined });
+    }
+    default:
+      return done(state);
   }
-  return done(state);
+}
+
+/** Help and quit, where no text is being edited. */
+function helpOrQuit(state: InboxState, key: KeyPress, ctx: KeyContext): KeyResult | undefined {
+  const action = actionFor('answer', key);
+  if (action === 'quit') return quit(state, ctx);
+  if (action === 'help') return done({ ...state, mode: 'help', returnMode: 'answer', helpScroll: 0 });
+  return undefined;
 }
 
 function answerKey(state: InboxState, key: KeyPress, ctx: KeyContext): KeyResult {
@@ -126,15 +162,15 @@ function answerKey(state: InboxState, key: KeyPress, ctx: KeyContext): KeyResult
     return done({ ...state, mode: 'browse', openKey: undefined, hint: undefined });
   }
   if (!record) return done({ ...state, mode: 'browse', openKey: undefined });
-  if (key.name === 'pageUp') return done({ ...state, detailScroll: Math.max(0, state.detailScroll - 5) });
-  if (key.name === 'pageDown') return done({ ...state, detailScroll: state.detailScroll + 5 });
+  const scroll = actionFor('locked', key);
+  if (scroll === 'pageUp') return done({ ...state, detailScroll: Math.max(0, state.detailScroll - 5) });
+  if (scroll === 'pageDown') return done({ ...state, detailScroll: state.detailScroll + 5 });
   const lock = answerLock(record, ctx.openCommand);
   const draft = draftFor(state, record);
-  const ch = key.name === 'char' ? key.text : '';
   if (lock !== 'none') {
-    if (key.name === 'ctrlC' || ch === BROWSE_CHARS.quit) return quit(state, ctx);
-    if (ch === BROWSE_CHARS.help) return done({ ...state, mode: 'help', returnMode: 'answer' });
-    if (ch === BROWSE_CHARS.resend && lock === 'ack-timeout' && ctx.openCommand) {
+    const common = helpOrQuit(state, key, ctx);
+    if (common) return common;
+    if (scroll === 'resend' && lock === 'ack-timeout' && ctx.openCommand) {
       return done({ ...state, hint: undefined }, { type: 'resend', commandId: ctx.openCommand.id });
     }
     return done({ ...state, hint: lockHint(lock) });
@@ -143,8 +179,8 @@ function answerKey(state: InboxState, key: KeyPress, ctx: KeyContext): KeyResult
     const fields = record.payload.fields;
     const form = draft.form ?? initialFormDraft();
     if (!editsText(fields, form)) {
-      if (key.name === 'ctrlC' || ch === BROWSE_CHARS.quit) return quit(state, ctx);
-      if (ch === BROWSE_CHARS.help) return done({ ...state, mode: 'help', returnMode: 'answer' });
+      const common = helpOrQuit(state, key, ctx);
+      if (common) return common;
     } else if (key.name === 'ctrlC') {
       return quit(state, ctx);
     }
@@ -160,23 +196,20 @@ function optionKey(state: InboxState, key: KeyPress, ctx: KeyContext, draft: Dra
   const record = ctx.open!;
   const options = record.payload.options;
   const onReply = draft.highlight >= options.length;
-  const ch = key.name === 'char' ? key.text : '';
+  // On the Reply row every printable key is text: only named keys act.
+  const action = onReply && key.name === 'char' ? undefined : actionFor('answer', key);
   if (key.name === 'ctrlC') return quit(state, ctx);
-  if (key.name === 'up' || (!onReply && ch === BROWSE_CHARS.up)) {
-    return done(setDraft(state, record.key, { ...draft, highlight: Math.max(0, draft.highlight - 1) }));
-  }
-  if (key.name === 'down' || (!onReply && ch === BROWSE_CHARS.down)) {
-    return done(setDraft(state, record.key, { ...draft, highlight: Math.min(options.length, draft.highlight + 1) }));
-  }
-  if (key.name === 'enter') {
+  if (action === 'up') return done(setDraft(state, record.key, { ...draft, highlight: Math.max(0, draft.highlight - 1) }));
+  if (action === 'down') return done(setDraft(state, record.key, { ...draft, highlight: Math.min(options.length, draft.highlight + 1) }));
+  if (action === 'send') {
     if (!onReply) return send(state, ctx, record.key, { option: options[draft.highlight].id });
     const text = draft.reply.value;
     if (!text.trim()) return done({ ...state, hint: 'Type a reply first: Enter on an empty Reply sends nothing.' });
     return send(state, ctx, record.key, { text });
   }
   if (!onReply) {
-    if (ch === BROWSE_CHARS.quit) return quit(state, ctx);
-    if (ch === BROWSE_CHARS.help) return done({ ...state, mode: 'help', returnMode: 'answer' });
+    const common = helpOrQuit(state, key, ctx);
+    if (common) return common;
     // Any other typing goes to the Reply row: you never type into an option.
     if (key.name === 'char') {
       return done(setDraft(state, record.key, { ...draft, highlight: options.length, reply: editLine(draft.reply, key) }));

@@ -28,6 +28,8 @@ export interface InboxState {
   filter: string;
   drafts: Record<string, Draft>;
   detailScroll: number;
+  /** First row of the help overlay shown (it scrolls on small terminals). */
+  helpScroll: number;
   /** A send waiting for a second Enter because the session has no single live claimant. */
   pendingConfirm?: { key: string; answer: Answer; warning: string };
   /** A one-shot hint shown under the controls (e.g. why Enter did nothing). */
@@ -43,6 +45,7 @@ export const initialInbox: InboxState = {
   filter: '',
   drafts: {},
   detailScroll: 0,
+  helpScroll: 0,
 };
 
 export type Effect =

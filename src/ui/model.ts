@@ -1,0 +1,119 @@
+import type { StoreChange } from '../store/store.js';
+import { counts, inboxOrder, type Counts } from '../store/selectors.js';
+import { OPEN_STATES, type OwnCommand, type RelayStatus, type RequestRecord } from '../store/types.js';
+import type { KeyPress } from './keys.js';
+import { initialInbox, matchesFilter, type Effect as InboxEffect, type InboxState } from './inbox/state.js';
+
+export interface TerminalSize {
+  columns: number;
+  rows: number;
+}
+
+/** What the UI reads of the store: it never writes to it (answers go out as effects). */
+export interface StoreReader {
+  readonly version: number;
+  request(key: string): RequestRecord | undefined;
+  allRequests(): RequestRecord[];
+  relays(): RelayStatus[];
+  command(id: string): OwnCommand | undefined;
+  lastCommandFor(key: string): OwnCommand | undefined;
+  inFlightCommands(): OwnCommand[];
+  claimants(relay: string, session: string): number | undefined;
+}
+
+/** The list as the inbox shows it: ordered and filtered once per store version and filter. */
+export interface ListView {
+  version: number;
+  filter: string;
+  list: RequestRecord[];
+  counts: Counts;
+  /** How many of `list` are open (they come first). */
+  openCount: number;
+}
+
+export interface UiConfig {
+  bell: boolean;
+  notify: boolean;
+}
+
+/** Everything the screen shows and the keys act on, besides the store itself. */
+export interface UiModel {
+  inbox: InboxState;
+  size: TerminalSize;
+  now: number;
+  view: ListView;
+  /** First virtual row of the list window: it stays put until the selection nears an edge. */
+  listStart: number;
+  /** Rejected commands already fed back into their drafts. */
+  rejectionsSeen: ReadonlySet<string>;
+  config: UiConfig;
+  quitting: boolean;
+}
+
+export type Msg =
+  | { type: 'key'; press: KeyPress }
+  | { type: 'store'; change: StoreChange }
+  | { type: 'tick' }
+  | { type: 'resize'; size: TerminalSize };
+
+export type Effect =
+  | InboxEffect
+  | { type: 'bell' }
+  | { type: 'notify'; title: string; body: string }
+  | { type: 'suspend' };
+
+export function buildListView(store: StoreReader, filter: string): ListView {
+  const records = store.allRequests();
+  const list = inboxOrder(records).filter((record) => matchesFilter(record, filter));
+  let openCount = 0;
+  while (openCount < list.length && OPEN_STATES.has(list[openCount].state)) openCount++;
+  return { version: store.version, filter, list, counts: counts(records), openCount };
+}
+
+export function initialModel(store: StoreReader, size: TerminalSize, now: number, config: UiConfig): UiModel {
+  return {
+    inbox: initialInbox,
+    size,
+    now,
+    view: buildListView(store, ''),
+    listStart: 0,
+    rejectionsSeen: new Set(),
+    config,
+    quitting: false,
+  };
+}
+
+/** Wide terminals show list and detail side by side. */
+export const SIDE_BY_SIDE_MIN_COLUMNS = 100;
+
+export interface Layout {
+  frameHeight: number;
+  statusRows: number;
+  bodyHeight: number;
+  wide: boolean;
+  listWidth: number;
+  detailWidth: number;
+}
+
+/** At most this many relay rows in the status line; the rest are summarized in one. */
+export const STATUS_RELAY_ROWS = 3;
+
+/** Where everything goes, from the terminal size and the number of relays. */
+export function layoutOf(size: TerminalSize, relayCount: number): Layout {
+  const statusRows = Math.min(Math.max(1, relayCount), STATUS_RELAY_ROWS) + (relayCount > STATUS_RELAY_ROWS ? 1 : 0);
+  const frameHeight = Math.max(3, size.rows - 1);
+  const bodyHeight = Math.max(1, frameHeight - statusRows - 1);
+  const wide = size.columns >= SIDE_BY_SIDE_MIN_COLUMNS;
+  const listWidth = wide ? Math.min(56, Math.floor(size.columns * 0.42)) : size.columns;
+  return { frameHeight, statusRows, bodyHeight, wide, listWidth, detailWidth: wide ? size.columns - listWidth - 3 : size.columns };
+}
+
+/** The selection's index: the pinned key if still listed, else the old index clamped. */
+export function resolveSelection(state: InboxState, list: { key: string }[]): number {
+  if (list.length === 0) return 0;
+  if (state.selectedKey) {
+    const at = list.findIndex((record) => record.key === state.selectedKey);
+    if (at >= 0) return at;
+  }
+  return Math.max(0, Math.min(list.length - 1, state.selectedIndex));
+}

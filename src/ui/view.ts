@@ -1,0 +1,106 @@
+import { buildDetailLines, isAnswerableForm } from './inbox/detail-view.js';
+import { footerLine } from './inbox/footer-view.js';
+import { buildHelpLines } from './inbox/help-view.js';
+import { buildListLines } from './inbox/list-view.js';
+import { buildStatusLines } from './inbox/status-view.js';
+import { answerLock, draftFor } from './inbox/state.js';
+import { layoutOf, STATUS_RELAY_ROWS, type StoreReader, type UiModel } from './model.js';
+import { fitLine, seg, type Line } from './text/line.js';
+import { fit } from './text/wrap.js';
+
+export interface Frame {
+  status: Line[];
+  body: Line[];
+  footer: Line;
+  height: number;
+  bodyHeight: number;
+}
+
+/** Whether the detail has the keys (answer mode, or help / quit prompt over it). */
+export function answering(model: UiModel): boolean {
+  const { mode, returnMode } = model.inbox;
+  return mode === 'answer' || (returnMode === 'answer' && (mode === 'help' || mode === 'confirm-quit'));
+}
+
+/**
+ * The whole screen as exact rows, from the model and the store: status
+ * line, body (list, detail or both side by side, or help), footer. Every
+ * row is cut to the width here, so no box clips (clipping costs Ink a slice
+ * of every row, every frame).
+ */
+export function view(model: UiModel, store: StoreReader): Frame {
+  const { inbox, size, now } = model;
+  const relays = store.relays();
+  const layout = layoutOf(size, relays.length);
+  const { list, openCount } = model.view;
+  const selectedIndex = inbox.selectedIndex;
+  const selected = list[selectedIndex];
+  const open = inbox.openKey ? store.request(inbox.openKey) : undefined;
+  const isAnswering = answering(model);
+  const detailRecord = isAnswering ? open : layout.wide ? selected : undefined;
+
+  const status = buildStatusLines({ relays, counts: model.view.counts, filter: inbox.filter, width: size.columns, now, maxRows: STATUS_RELAY_ROWS }).map((l) =>
+    l.map((s) => ({ ...s, text: fit(s.text, size.columns) })),
+  );
+
+  const detail = (width: number): Line[] => {
+    if (isAnswering && inbox.openKey && !open) {
+      return [[seg('This request is no longer held (pruned from history). Esc returns to the list.', { color: 'yellow' })]];
+    }
+    if (!detailRecord) {
+      return [[seg(list.length ? 'Select a request with ↑/↓; Enter opens it.' : 'No requests yet. Agents raise them; they appear here.', { dim: true })]];
+    }
+    const command = store.lastCommandFor(detailRecord.key);
+    return buildDetailLines({
+      record: detailRecord,
+      command,
+      draft: draftFor(inbox, detailRecord),
+      lock: answerLock(detailRecord, command),
+      focused: isAnswering,
+      width,
+      height: layout.bodyHeight,
+      scroll: isAnswering ? inbox.detailScroll : 0,
+      now,
+      relay: detailRecord.relay,
+      claimants: store.claimants(detailRecord.relay, detailRecord.session),
+      hint: isAnswering ? inbox.hint : undefined,
+      confirmWarning: isAnswering && inbox.pendingConfirm?.key === detailRecord.key ? inbox.pendingConfirm.warning : undefined,
+    });
+  };
+
+  let body: Line[];
+  if (inbox.mode === 'help') {
+    body = buildHelpLines(size.columns, layout.bodyHeight, inbox.helpScroll).map((l) => fitLine(l, size.columns, false));
+  } else {
+    const relayNumber = new Map(relays.map((r, i) => [r.relay, i + 1]));
+    const listed = buildListLines({
+      records: list,
+      openCount,
+      selectedIndex,
+      width: layout.listWidth,
+      height: layout.bodyHeight,
+      now,
+      focused: !isAnswering,
+      relayLabel: relays.length > 1 ? (r) => `[${relayNumber.get(r.relay) ?? '?'}]` : undefined,
+      showPrompt: !layout.wide,
+      start: model.listStart,
+    });
+    if (layout.wide) {
+      // One text row per terminal row (list, rule, detail), not three
+      // columns of boxes: a third of the nodes for Ink to lay out each frame.
+      const detailLines = detail(layout.detailWidth);
+      const rule = seg(' │ ', { dim: true });
+      body = Array.from({ length: layout.bodyHeight }, (_, i): Line => [
+        ...fitLine(listed[i] ?? [], layout.listWidth),
+        rule,
+        ...fitLine(detailLines[i] ?? [], layout.detailWidth, false),
+      ]);
+    } else {
+      body = (isAnswering ? detail(layout.detailWidth) : listed).map((l) => fitLine(l, size.columns, false));
+    }
+  }
+
+  const lock = isAnswering && open ? answerLock(open, store.lastCommandFor(open.key)) : undefined;
+  const footer = footerLine(inbox, size.columns, lock, isAnswering && open !== undefined && isAnswerableForm(open));
+  return { status, body: body.slice(0, layout.bodyHeight), footer, height: layout.frameHeight, bodyHeight: layout.bodyHeight };
+}
