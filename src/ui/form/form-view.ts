@@ -1,7 +1,8 @@
 import { fieldSpecProblem } from '../../protocol/form.js';
 import { displayLine } from '../../protocol/sanitize.js';
 import type { FieldSpec } from '../../protocol/types.js';
-import { editorWindow } from '../text/editor.js';
+import { editorSegments } from '../widgets/line-editor.js';
+import { choiceWindow } from '../widgets/window.js';
 import { seg, type Line } from '../text/line.js';
 import { fit, wrapText } from '../text/wrap.js';
 import { fieldDraft, isOtherRow, numberProblem, OTHER, type FieldDraft, type FormDraft } from './form-state.js';
@@ -80,36 +81,33 @@ function valueSummary(field: FieldSpec, fd: FieldDraft, withheld: boolean): stri
 }
 
 function editorLine(prefix: string, fd: FieldDraft, width: number, active: boolean): Line {
-  const w = editorWindow(fd.text, width - prefix.length - 2);
-  if (!active) return [seg(prefix), seg(`[${w.before}${w.cursorChar === ' ' ? '' : w.cursorChar}${w.after}]`)];
-  return [seg(prefix), seg('['), seg(w.before), seg(w.cursorChar, { inverse: true }), seg(w.after), seg(']')];
+  return [seg(prefix), seg('['), ...editorSegments(fd.text, width - prefix.length - 2, active), seg(']')];
+}
+
+/** One row of a select: a choice with its box, or the `Other…` row with its editor. */
+function choiceRow(field: FieldSpec, fd: FieldDraft, input: FormViewInput, active: boolean, i: number): Line {
+  const here = active && fd.highlight === i;
+  const pointer = here ? '  ▸ ' : '    ';
+  if (isOtherRow(field, i)) {
+    const on = field.multi ? fd.text.value.trim() !== '' : fd.picked === OTHER;
+    const box = field.multi ? (on ? '[x]' : '[ ]') : on ? '(•)' : '( )';
+    const other = editorLine(`${pointer}${box} Other… `, fd, input.width, here);
+    return here ? focusRow(other) : other;
+  }
+  const id = (field.choices ?? [])[i].id;
+  const on = field.multi ? fd.toggled.includes(id) : fd.picked === id;
+  const box = field.multi ? (on ? '[x]' : '[ ]') : on ? '(•)' : '( )';
+  const row: Line = [seg(fit(`${pointer}${box} ${choiceLabel(field, i, input.labelsWithheld)}`, input.width), { inverse: here, bold: on })];
+  return here ? focusRow(row) : row;
 }
 
 function selectLines(field: FieldSpec, fd: FieldDraft, input: FormViewInput, active: boolean): Line[] {
-  const choices = field.choices ?? [];
-  const rows = choices.length + (field.other ? 1 : 0);
-  let start = 0;
-  if (rows > MAX_CHOICES_SHOWN) start = Math.min(Math.max(0, fd.highlight - Math.floor(MAX_CHOICES_SHOWN / 2)), rows - MAX_CHOICES_SHOWN);
-  const end = Math.min(rows, start + MAX_CHOICES_SHOWN);
+  const rows = (field.choices ?? []).length + (field.other ? 1 : 0);
+  const window = choiceWindow(rows, MAX_CHOICES_SHOWN, fd.highlight, (i) => choiceRow(field, fd, input, active, i));
   const out: Line[] = [];
-  if (start > 0) out.push([seg(`    ↑ ${start} more`, { dim: true })]);
-  for (let i = start; i < end; i++) {
-    const here = active && fd.highlight === i;
-    const pointer = here ? '  ▸ ' : '    ';
-    if (isOtherRow(field, i)) {
-      const on = field.multi ? fd.text.value.trim() !== '' : fd.picked === OTHER;
-      const box = field.multi ? (on ? '[x]' : '[ ]') : on ? '(•)' : '( )';
-      const other = editorLine(`${pointer}${box} Other… `, fd, input.width, here);
-      out.push(here ? focusRow(other) : other);
-      continue;
-    }
-    const id = choices[i].id;
-    const on = field.multi ? fd.toggled.includes(id) : fd.picked === id;
-    const box = field.multi ? (on ? '[x]' : '[ ]') : on ? '(•)' : '( )';
-    const row: Line = [seg(fit(`${pointer}${box} ${choiceLabel(field, i, input.labelsWithheld)}`, input.width), { inverse: here, bold: on })];
-    out.push(here ? focusRow(row) : row);
-  }
-  if (end < rows) out.push([seg(`    ↓ ${rows - end} more`, { dim: true })]);
+  if (window.above > 0) out.push([seg(`    ↑ ${window.above} more`, { dim: true })]);
+  out.push(...window.rows);
+  if (window.below > 0) out.push([seg(`    ↓ ${window.below} more`, { dim: true })]);
   return out;
 }
 

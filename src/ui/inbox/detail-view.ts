@@ -4,7 +4,8 @@ import { UNCONFIRMED_MARK, stateMark } from '../../store/marks.js';
 import { buildFormLines } from '../form/form-view.js';
 import { initialFormDraft } from '../form/form-state.js';
 import { checkFormSpec } from '../../protocol/form.js';
-import { editorWindow } from '../text/editor.js';
+import { editorSegments } from '../widgets/line-editor.js';
+import { choiceWindow } from '../widgets/window.js';
 import { seg, type Line } from '../text/line.js';
 import { fit, wrapText } from '../text/wrap.js';
 import { answerStatusLines } from './answer-status.js';
@@ -135,11 +136,7 @@ function quoteLabel(record: RequestRecord, width: number): Line {
 function replyLine(input: DetailViewInput, highlighted: boolean): Line {
   const { draft, width } = input;
   const label = highlighted ? '▸ Reply: ' : '  Reply: ';
-  const w = editorWindow(draft.reply, width - label.length - 1);
-  if (!highlighted) {
-    return [seg(label), seg(draft.reply.value ? `${w.before}${w.cursorChar.trim()}${w.after}` : 'type an answer in your own words', { dim: !draft.reply.value })];
-  }
-  return [seg(label, { bold: true }), seg(w.before), seg(w.cursorChar, { inverse: true }), seg(w.after)];
+  return [seg(label, { bold: highlighted }), ...editorSegments(draft.reply, width - label.length - 1, highlighted, 'type an answer in your own words')];
 }
 
 function optionControls(input: DetailViewInput, room: number): Line[] {
@@ -163,12 +160,10 @@ function optionControls(input: DetailViewInput, room: number): Line[] {
   if (rows.length <= room) return rows;
   // Too little room for context: the highlighted row alone, so what Enter acts on is on screen.
   if (room <= 2) return [rows[Math.min(draft.highlight, rows.length - 1)]];
-  // Window the options around the highlight; the Reply row always stays.
-  const optionRoom = Math.max(1, room - 2);
-  const start = Math.min(Math.max(0, draft.highlight - Math.floor(optionRoom / 2)), Math.max(0, options.length - optionRoom));
-  const shown = rows.slice(start, Math.min(options.length, start + optionRoom));
-  const hidden = options.length - shown.length;
-  return [...shown, [seg(`  (${hidden} more options: ↑/↓)`, { dim: true })], rows[rows.length - 1]];
+  // The options windowed (paged around the highlight); the Reply row always stays.
+  const window = choiceWindow(options.length, Math.max(1, room - 2), Math.min(draft.highlight, options.length - 1), (i) => rows[i]);
+  const hidden = window.above + window.below;
+  return [...window.rows, [seg(`  (${hidden} more options: ↑/↓)`, { dim: true })], rows[rows.length - 1]];
 }
 
 function controlLines(input: DetailViewInput, room: number): Line[] {

@@ -1,4 +1,4 @@
-import { editorWindow } from '../text/editor.js';
+import { editorSegments } from '../widgets/line-editor.js';
 import { seg, type Line } from '../text/line.js';
 import { fit } from '../text/wrap.js';
 import type { InboxState, Lock } from './state.js';
@@ -8,12 +8,9 @@ import { hintsFor } from '../key-table.js';
 export function footerLine(state: InboxState, width: number, lock: Lock | undefined, form = false): Line {
   switch (state.mode) {
     case 'filter': {
-      const w = editorWindow(state.filterEditor, width - 30);
       return [
         seg('/ filter: ', { bold: true }),
-        seg(w.before),
-        seg(w.cursorChar, { inverse: true }),
-        seg(w.after),
+        ...editorSegments(state.filterEditor, width - 30, true),
         seg(`  ${hintsFor('filter')}`, { dim: true }),
       ];
     }
