@@ -2,7 +2,6 @@
 // embedders and tests: one store, one relay client per relay, one shared
 // ingest batch, all started; `stop()` undoes it. The CLI keeps its own
 // wiring (it adds token files and crash handling on top).
-import { hostname } from 'node:os';
 import { IngestBatch } from './relay/ingest-batch.js';
 import { RelayClient } from './relay/index.js';
 import type { Capture } from './protocol/index.js';
@@ -15,7 +14,7 @@ export interface ConnectOptions {
   token?: string | (() => string | undefined);
   /** Sender name in the commands the console sends (default `aep-console`). */
   name?: string;
-  /** Host named in the console's identity (default: this host's name). */
+  /** Host named in the console's identity and commands (default: this host's name). */
   host?: string;
   /** Extra attr-match filter, ANDed with the console's own type filter. */
   filter?: Record<string, unknown>;
@@ -40,14 +39,13 @@ export function connect(options: ConnectOptions): ConsoleConnection {
   // One batch for every client: a burst from several relays is still one render.
   const ingest = new IngestBatch(store);
   const urls = typeof options.relays === 'string' ? [options.relays] : [...options.relays];
-  const host = options.host ?? hostname();
   const clients = urls.map(
     (url) =>
       new RelayClient({
         url,
         token: options.token,
         name: options.name ?? 'aep-console',
-        host,
+        host: options.host,
         filter: options.filter,
         capture: options.capture,
         ca: options.ca,

@@ -59,7 +59,7 @@ before(
     // runs `prepare` (bundle + library build) there exactly as it does here.
     const source = join(scratch, 'package');
     mkdirSync(source);
-    for (const entry of ['package.json', 'package-lock.json', 'README.md', 'tsconfig.json', 'tsconfig.lib.json', 'bin', 'scripts', 'src']) {
+    for (const entry of ['package.json', 'README.md', 'tsconfig.json', 'tsconfig.lib.json', 'bin', 'scripts', 'src']) {
       cpSync(join(root, entry), join(source, entry), { recursive: true });
     }
     symlinkSync(join(root, 'node_modules'), join(source, 'node_modules'), 'dir');
