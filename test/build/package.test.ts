@@ -37,17 +37,15 @@ function lockedVersion(name: string): string {
 }
 
 /**
- * Children run as in a fresh shell: without the npm script's variables
- * (npm_config_*, npm_package_*) or this runner's (NODE_TEST_CONTEXT, tsx's
- * NODE_OPTIONS), any of which would change how npm or node behaves there.
+ * Children run as from a fresh shell: without this npm script's own
+ * variables (npm_package_*, npm_lifecycle_*, the project's prefix) or this
+ * runner's (NODE_TEST_CONTEXT, tsx's NODE_OPTIONS). The user's npm settings
+ * (npm_config_cache, registry, cafile, proxy) are kept: installs work offline
+ * from the cache `npm ci` filled, and behind the same proxy.
  */
 function freshEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    if (key.startsWith('npm_') || key === 'NODE_TEST_CONTEXT' || key === 'NODE_OPTIONS' || key === 'INIT_CWD') continue;
-    env[key] = value;
-  }
-  return env;
+  const dropped = /^(npm_package_|npm_lifecycle_|npm_config_local_prefix$|INIT_CWD$|NODE_TEST_CONTEXT$|NODE_OPTIONS$)/;
+  return Object.fromEntries(Object.entries(process.env).filter(([key]) => !dropped.test(key)));
 }
 
 const npm = (args: string[], cwd: string) =>
@@ -63,7 +61,8 @@ before(
       cpSync(join(root, entry), join(source, entry), { recursive: true });
     }
     symlinkSync(join(root, 'node_modules'), join(source, 'node_modules'), 'dir');
-    await npm(['pack', '--pack-destination', scratch], source);
+    // (--ignore-scripts=false: the build must run even if the caller's npm skips scripts.)
+    await npm(['pack', '--ignore-scripts=false', '--pack-destination', scratch], source);
     const tarball = readdirSync(scratch).find((name) => name.endsWith('.tgz'));
     assert.ok(tarball, 'npm pack wrote a tarball');
 
