@@ -62,6 +62,8 @@ export interface DemoAgent {
   silent: boolean;
   /** Every command received, in order (including duplicates). */
   received: AepEvent[];
+  /** Called after each command is added to `received`, so tests can await one instead of polling. */
+  onCommand?: (command: AepEvent) => void;
   /** Requests still pending. */
   pendingCount(): number;
 }
@@ -132,6 +134,7 @@ export async function startDemoAgent(opts: DemoAgentOptions): Promise<DemoAgent>
 
   const onCommand = (cmd: AepEvent): void => {
     agent.received.push(cmd);
+    agent.onCommand?.(cmd);
     if (agent.silent) return; // simulates a lost delivery: not even deduped
     const key = `${cmd.source}\u0000${cmd.id}`;
     const recorded = acks.get(key);

@@ -15,6 +15,8 @@ export interface DemoOptions {
   timing?: Partial<ScriptTiming>;
   /** Agents to start (default claude-code, codex, gemini-cli). */
   agents?: string[];
+  /** 'mixed' (default) keeps raising a realistic mix; 'none' raises only what agent.raise() asks (library tests). */
+  script?: 'mixed' | 'none';
 }
 
 export interface Demo {
@@ -39,7 +41,7 @@ export async function startDemo(opts: DemoOptions = {}): Promise<Demo> {
           relayUrl: relay.url,
           token,
           name: names[i],
-          script: 'mixed',
+          script: opts.script ?? 'mixed',
           seed: Date.now() + i * 7919,
           timing: opts.timing,
         }),
