@@ -3,7 +3,7 @@
 // "Stability"); deep imports into dist/ are not. The bin does not load this
 // file: it runs its own bundle of src/cli.ts.
 export { App, type AppProps } from './ui/app.js';
-export type { TerminalSize } from './ui/hooks/use-terminal-size.js';
+export type { TerminalSize } from './ui/model.js';
 export { ConsoleStore, type StoreOptions } from './store/index.js';
 export type { RequestRecord, RequestState, RelayStatus, ConnectionState, AnsweredInfo } from './store/index.js';
 export { RelayClient, type RelayClientOptions, type RelayHandle } from './relay/index.js';
