@@ -15,7 +15,7 @@
 
 import { buildRespond } from '../protocol/respond.js';
 import type { AepEvent, Answer } from '../protocol/types.js';
-import type { ConsoleStore } from '../store/store.js';
+import type { CommandLog, RelayStatusBook } from '../store/writers.js';
 import type { CommandOutcome } from '../store/types.js';
 import { displayLine } from '../protocol/sanitize.js';
 import { clampAckWindow, later, type RelayTiming } from './timing.js';
@@ -57,7 +57,7 @@ export class CommandSender {
   private disposed = false;
 
   constructor(
-    private readonly store: ConsoleStore,
+    private readonly store: CommandLog & Pick<RelayStatusBook, 'ackWindowMs'>,
     private readonly relay: string,
     private readonly link: CommandLink,
     private readonly timing: RelayTiming,

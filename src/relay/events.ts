@@ -3,11 +3,14 @@
 
 import { parseEvent, parseParsedEvent } from '../protocol/parse.js';
 import type { AepEvent } from '../protocol/types.js';
-import type { ConsoleStore } from '../store/store.js';
+import type { EventIntake, RelayStatusBook } from '../store/writers.js';
+
+/** Intake writes Events and counts what it refuses on the relay's status. */
+type Intake = EventIntake & Pick<RelayStatusBook, 'getRelay' | 'updateRelay'>;
 import { displayLine } from '../protocol/sanitize.js';
 
 /** Parses one Event frame's text and applies it; the parsed event, or undefined when it was rejected. */
-export function ingestEvent(store: ConsoleStore, relay: string, text: string, replayed: boolean, parsedValue?: Record<string, unknown>): AepEvent | undefined {
+export function ingestEvent(store: Intake, relay: string, text: string, replayed: boolean, parsedValue?: Record<string, unknown>): AepEvent | undefined {
   // The store reads (and flags) the payload when it folds the Event; a value
   // the socket already parsed is not parsed again.
   const parsed = parsedValue ? parseParsedEvent(parsedValue, text.length, { payloadIssues: false }) : parseEvent(text, { payloadIssues: false });
@@ -23,7 +26,7 @@ export function ingestEvent(store: ConsoleStore, relay: string, text: string, re
   return parsed.event;
 }
 
-export function countUndecodable(store: ConsoleStore, relay: string): void {
+export function countUndecodable(store: Intake, relay: string): void {
   store.updateRelay(relay, { undecodable: (store.getRelay(relay)?.undecodable ?? 0) + 1 });
 }
 

@@ -2,7 +2,7 @@
 // frames that arrived in one turn of the event loop run inside one
 // store.batch(), so the UI renders once per burst rather than once per Event.
 // One batch is shared by every relay client of a console.
-import type { ConsoleStore } from '../store/store.js';
+import type { EventIntake } from '../store/writers.js';
 import { contain } from './contain.js';
 
 export class IngestBatch {
@@ -10,7 +10,7 @@ export class IngestBatch {
   private scheduled = false;
 
   constructor(
-    private readonly store: ConsoleStore,
+    private readonly store: EventIntake,
     /** When the queue is drained; the next turn of the event loop by default. */
     private readonly defer: (drain: () => void) => void = (drain) => void setImmediate(drain),
   ) {}

@@ -16,7 +16,7 @@
 // open: after `subscribeTimeoutMs` the `unanswered` hook fires (the client
 // drops the socket and reconnects with backoff).
 
-import type { ConsoleStore } from '../store/store.js';
+import type { EventIntake, RelayStatusBook } from '../store/writers.js';
 import type { Capture, ResumePosition } from '../protocol/types.js';
 import { mergeFilter, subscribeFrame } from './filter.js';
 import type { Frame } from './socket.js';
@@ -52,7 +52,7 @@ export class ConsoleSubscription {
   private disposed = false;
 
   constructor(
-    private readonly store: ConsoleStore,
+    private readonly store: EventIntake & RelayStatusBook,
     private readonly relay: string,
     private readonly filter: Record<string, unknown> | undefined,
     private readonly capture: Capture | undefined,

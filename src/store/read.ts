@@ -56,3 +56,13 @@ function flatValues(values: Record<string, unknown>): Record<string, unknown> {
   }
   return out;
 }
+
+export function num(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+/** The payload's issues, after the envelope's when it has any (rarely: no copy otherwise). */
+export function withEnvelopeIssues(event: AepEvent, issues: PayloadIssue[]): PayloadIssue[] {
+  const envelope = envelopeIssues(event);
+  return envelope.length ? [...envelope, ...issues] : issues;
+}

@@ -1,13 +1,21 @@
-import type { RosterEntry } from '../protocol/types.js';
+import type { AepEvent, ResumePosition, RosterEntry } from '../protocol/types.js';
+import { after, type Position } from './positions.js';
 import type { RelayStatus, RosterInfo } from './types.js';
 
 export const MIN_ACK_WINDOW_MS = 1000;
 export const MAX_ACK_WINDOW_MS = 300_000;
+export const MAX_SESSIONS_TRACKED = 5000;
 
-/** Per-relay connection status and the latest roster snapshot. */
+/**
+ * What the console knows of each relay: connection status and warnings, the
+ * latest roster snapshot, and where to resume each session's stream.
+ * Written by the relay client (through the store).
+ */
 export class RelayBook {
   private readonly status = new Map<string, RelayStatus>();
   private readonly rosters = new Map<string, RosterInfo>();
+  /** relay → (session, source) → the highest (epoch, seq) seen; see resumePositions. */
+  private readonly positions = new Map<string, Map<string, Position & { session: string }>>();
 
   /** Returns false when the relay was already known. */
   add(relay: string): boolean {
@@ -66,5 +74,47 @@ export class RelayBook {
     const ms = claims[0].control?.ack_window_ms;
     // A roster is producer data: a window outside sane bounds is ignored (the default applies).
     return typeof ms === 'number' && ms >= MIN_ACK_WINDOW_MS && ms <= MAX_ACK_WINDOW_MS ? ms : undefined;
+  }
+
+  // ── resume positions ──
+
+  /** Advances the resume position of the Event's (session, emitter). */
+  trackPosition(relay: string, event: AepEvent): void {
+    if (typeof event.session !== 'string' || typeof event.seq !== 'number') return;
+    const epoch = typeof event.epoch === 'number' ? event.epoch : 0;
+    let sessions = this.positions.get(relay);
+    if (!sessions) {
+      sessions = new Map();
+      this.positions.set(relay, sessions);
+    }
+    // Per emitter: session names collide across emitters, and their positions do not compare.
+    const key = `${event.session.length}:${event.session}${event.source}`;
+    const current = sessions.get(key);
+    if (!current || epoch > current.epoch || (epoch === current.epoch && event.seq > current.seq)) {
+      // Re-inserting keeps the map in least-recently-advanced order for the cap below.
+      sessions.delete(key);
+      sessions.set(key, { session: event.session, epoch, seq: event.seq });
+      if (sessions.size > MAX_SESSIONS_TRACKED) sessions.delete(sessions.keys().next().value as string);
+    }
+  }
+
+  resumePositions(relay: string): ResumePosition[] {
+    const sessions = this.positions.get(relay);
+    if (!sessions) return [];
+    // `from` names bare sessions: where emitters share a session name, resume from the
+    // lowest of their positions, so none of them loses events (the overlap is deduped).
+    const lowest = new Map<string, Position>();
+    for (const { session, epoch, seq } of sessions.values()) {
+      const known = lowest.get(session);
+      if (!known || after(known, { epoch, seq })) lowest.set(session, { epoch, seq });
+    }
+    return [...lowest].map(([session, position]) => ({ session, epoch: position.epoch, seq: position.seq }));
+  }
+
+  /** Resume positions over all relays (the cap is per relay). */
+  positionCount(): number {
+    let positions = 0;
+    for (const sessions of this.positions.values()) positions += sessions.size;
+    return positions;
   }
 }

@@ -1,24 +1,14 @@
-import type { StoreChange } from '../store/store.js';
+import type { StoreChange, StoreReader } from '../store/writers.js';
 import { counts, inboxOrder, type Counts } from '../store/selectors.js';
-import { OPEN_STATES, type OwnCommand, type RelayStatus, type RequestRecord } from '../store/types.js';
+import { OPEN_STATES, type RequestRecord } from '../store/types.js';
+
+export type { StoreReader } from '../store/writers.js';
 import type { KeyPress } from './keys.js';
 import { initialInbox, matchesFilter, type Effect as InboxEffect, type InboxState } from './inbox/state.js';
 
 export interface TerminalSize {
   columns: number;
   rows: number;
-}
-
-/** What the UI reads of the store: it never writes to it (answers go out as effects). */
-export interface StoreReader {
-  readonly version: number;
-  request(key: string): RequestRecord | undefined;
-  allRequests(): RequestRecord[];
-  relays(): RelayStatus[];
-  command(id: string): OwnCommand | undefined;
-  lastCommandFor(key: string): OwnCommand | undefined;
-  inFlightCommands(): OwnCommand[];
-  claimants(relay: string, session: string): number | undefined;
 }
 
 /** The list as the inbox shows it: ordered and filtered once per store version and filter. */

@@ -90,7 +90,8 @@ test('held events keep only what applying them needs', () => {
   const big = 'x'.repeat(100_000);
   store.applyEvent(R, ev({ id: 'r1', type: 'attention.routed', subject: 'later', data: { to: 'ops', junk: big } }));
   store.applyEvent(R, ev({ id: 'a1', type: 'attention.answered', seq: 2, subject: 'later', data: { answer: { option: 'x', junk: big }, by: 'op', junk: big } }));
-  const heldSize = JSON.stringify((store as unknown as { held: Map<string, unknown> }).held.get([R, 'S', 'later'].join('\u001f'))).length;
+  const held = (store as unknown as { fold: { held: { groups: Map<string, unknown> } } }).fold.held.groups;
+  const heldSize = JSON.stringify(held.get([R, 'S', 'later'].join('\u001f'))).length;
   assert.ok(heldSize < 2000, `held ${heldSize} bytes`);
   store.applyEvent(R, req('later', 1));
   const record = store.allRequests()[0];
