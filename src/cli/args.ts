@@ -50,16 +50,24 @@ const FLAGS = {
   version: { type: 'boolean', default: false },
 } as const;
 
-const KNOWN = new Set([
-  'relay', 'token', 'token-file', 'insecure', 'ca', 'filter', 'agent', 'session', 'capture', 'bell', 'no-bell',
-  'notify', 'no-notify', 'name', 'demo', 'json', 'help', 'h', 'version',
-]);
 
 /** Envelope attributes attr-match may test (AEP-0003 §6); others fail closed. */
 const FILTERABLE = new Set(['id', 'type', 'subject', 'source', 'agent', 'session', 'run', 'step', 'epoch', 'cause', 'severity', 'capture']);
 const NOT_FILTERABLE = new Set(['time', 'seq', 'aep', 'data']);
 
 class UsageError extends Error {}
+
+const SHORT_FLAGS = new Set<string>(Object.values(FLAGS).flatMap((flag) => ('shortFlag' in flag ? [flag.shortFlag] : [])));
+
+/** Every flag meow parsed must be one of FLAGS (by its camelCase or kebab-case name, or a short flag). */
+function rejectUnknownFlags(parsed: Record<string, unknown>): void {
+  for (const name of Object.keys(parsed)) {
+    const camel = name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+    if (camel in FLAGS || SHORT_FLAGS.has(name)) continue;
+    const kebab = name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+    throw new UsageError(`unknown flag ${kebab.length === 1 ? '-' : '--'}${kebab} (see --help)`);
+  }
+}
 
 /** Parses and validates the command line. Never prints; never exits. */
 export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env, version = '0.0.0'): ParsedArgs {
@@ -72,12 +80,8 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env, 
 }
 
 function parse(argv: string[], env: NodeJS.ProcessEnv, version: string): ParsedArgs {
-  for (const arg of argv) {
-    if (arg === '--') break;
-    if (!arg.startsWith('-') || arg === '-') continue;
-    const name = arg.replace(/^--?/, '').split('=')[0];
-    if (!KNOWN.has(name)) throw new UsageError(`unknown flag ${arg.split('=')[0]} (see --help)`);
-  }
+  // meow's own check for unknown flags prints and exits the process; a
+  // parser must do neither, so it lets them through and they are found here.
   const cli = meow(HELP, {
     importMeta: import.meta,
     argv,
@@ -88,6 +92,7 @@ function parse(argv: string[], env: NodeJS.ProcessEnv, version: string): ParsedA
     description: false,
     pkg: { name: 'aep-console', version },
   });
+  rejectUnknownFlags(cli.unnormalizedFlags);
   const flags = cli.flags;
   if (flags.help) return { kind: 'help', text: HELP.trim() };
   if (flags.version) return { kind: 'version', text: version };

@@ -37,6 +37,8 @@ chmodSync(goodFile, 0o600);
 
 const usageErrors: [string, string[], RegExp][] = [
   ['unknown flag', ['--bogus'], /unknown flag --bogus/],
+  ['unknown short flag', ['-x'], /unknown flag -x/],
+  ['unknown flag with a value', ['--bogus-thing=1'], /unknown flag --bogus-thing/],
   ['bad relay URL', ['list', '--relay', 'not a url'], /--relay "not a url" is not a URL/],
   ['relay scheme', ['list', '--relay', 'ftp://x'], /must use http, https, ws or wss/],
   ['credentials in the URL', ['list', '--relay', `http://u:${SECRET}@h`], /must not carry credentials/],
