@@ -6,6 +6,7 @@ import { BEL, notificationSequence } from './alerts.js';
 import { readKeys } from './keys.js';
 import { initialModel, type Effect, type Msg, type TerminalSize, type UiModel } from './model.js';
 import { LinesView, colorEnabled } from './text/line.js';
+import { glyphsFor } from './glyphs.js';
 import { update } from './update.js';
 import { view } from './view.js';
 
@@ -28,6 +29,8 @@ export interface AppProps {
   onQuit?: () => void;
   /** Ctrl-Z: the CLI stops the process the way a shell expects and repaints on `fg`. */
   onSuspend?: () => void;
+  /** --demo: the embedded relay's URL and the `list` command that reads it (shown in `?`). */
+  demo?: { relay: string; listCommand: string };
 }
 
 /**
@@ -42,7 +45,7 @@ export function App(props: AppProps): React.ReactElement {
   const terminalSize = (): TerminalSize => props.size ?? { columns: stdout.columns || 80, rows: stdout.rows || 24 };
   const now = props.now ?? Date.now;
   const [model, setModel] = useState<UiModel>(() =>
-    initialModel(store, terminalSize(), now(), { bell: props.bell ?? true, notify: props.notify ?? false }),
+    initialModel(store, terminalSize(), now(), { bell: props.bell ?? true, notify: props.notify ?? false, demo: props.demo }, glyphsFor(props.env ?? process.env)),
   );
   // The model as of the last message: keys arrive several per chunk, before
   // React re-renders, and each must see the one before it. Written only by dispatch.
@@ -88,7 +91,8 @@ export function App(props: AppProps): React.ReactElement {
     (msg: Msg) => {
       const result = update(current.current, msg, { store, now: latestProps.current.now ?? Date.now });
       current.current = result.model;
-      setModel(result.model);
+      // Painting is news to the update (keys then act on what was painted), not a reason to paint again.
+      if (msg.type !== 'painted') setModel(result.model);
       for (const effect of result.effects) perform(effect);
     },
     [store, perform],
@@ -128,6 +132,10 @@ export function App(props: AppProps): React.ReactElement {
   useInput((input, key) => {
     for (const press of readKeys(input, key)) if (press.name !== 'none') dispatch({ type: 'key', press });
   });
+
+  useLayoutEffect(() => {
+    dispatch({ type: 'painted' });
+  }, [model, dispatch]);
 
   // Quitting renders an empty frame first, so the terminal is left clean.
   useEffect(() => {

@@ -6,7 +6,7 @@ import type { KeyName, KeyPress } from './keys.js';
  * README's Keys table are rendered from it (a test compares the README), so
  * none of them can drift from what the keys really do.
  */
-export type Scope = 'browse' | 'answer' | 'form' | 'locked' | 'filter' | 'help';
+export type Scope = 'browse' | 'answer' | 'batch' | 'form' | 'locked' | 'filter' | 'help';
 
 export type Action =
   | 'up'
@@ -28,7 +28,10 @@ export type Action =
   | 'setNo'
   | 'resend'
   | 'keep'
-  | 'clear';
+  | 'clear'
+  | 'tag'
+  | 'tagAll'
+  | 'suspend';
 
 /** A key name (`up`, `enter`, …) or, when one character long, that character typed. */
 type KeySpec = KeyName | string;
@@ -48,6 +51,7 @@ export interface KeyRow {
 export const SCOPE_TITLES: Record<Scope, string> = {
   browse: 'list',
   answer: 'open',
+  batch: 'batch',
   form: 'form',
   locked: 'open, answered',
   filter: 'filter',
@@ -56,20 +60,31 @@ export const SCOPE_TITLES: Record<Scope, string> = {
 
 export const KEY_ROWS: KeyRow[] = [
   // Browse: the list has the focus.
-  { scope: 'browse', keys: '↑/↓  k/j', does: 'move the selection (it stays on the same request when the list reorders)', hint: '↑/↓ j/k move', bind: { up: ['up', 'k'], down: ['down', 'j'] } },
+  { scope: 'browse', keys: '↑/↓  k/j', does: 'move the selection (it stays on the same request when the list reorders)', hint: 'j/k move', bind: { up: ['up', 'k'], down: ['down', 'j'] } },
+  { scope: 'browse', keys: 'g/G  Home/End', does: 'first / last request', bind: { first: ['home', 'g'], last: ['end', 'G'] } },
   { scope: 'browse', keys: 'PgUp/PgDn', does: 'move a page', bind: { pageUp: ['pageUp'], pageDown: ['pageDown'] } },
-  { scope: 'browse', keys: 'Home/End', does: 'first / last request', bind: { first: ['home'], last: ['end'] } },
-  { scope: 'browse', keys: 'Enter', does: 'open the selected request to answer it', hint: 'Enter open', bind: { open: ['enter'] } },
-  { scope: 'browse', keys: '/', does: 'filter by agent, session, kind or prompt (Enter keeps, Esc clears)', hint: '/ filter', bind: { filter: ['/'] } },
+  { scope: 'browse', keys: 'Enter', does: 'open the selected request to answer it (with marks: the batch answer)', hint: 'Enter open', bind: { open: ['enter'] } },
+  { scope: 'browse', keys: '1-9', does: 'open it with option N highlighted (with marks: the batch); nothing is sent until Enter', hint: '1-9 option', bind: {} },
+  { scope: 'browse', keys: 'Space', does: 'mark / unmark the selected request for a batch answer, and move down', hint: 'Space mark', bind: { tag: ['space'] } },
+  { scope: 'browse', keys: '*', does: 'mark every open request the list shows that takes an answer (not forms or informational)', bind: { tagAll: ['*'] } },
+  { scope: 'browse', keys: 'Esc', does: 'clear the marks if any, else clear a kept filter', bind: { clear: ['escape'] } },
+  { scope: 'browse', keys: '/', does: 'type a fresh filter: every word must match agent, session, host, kind, severity or prompt (Enter keeps, Esc clears)', hint: '/ filter', bind: { filter: ['/'] } },
   { scope: 'browse', keys: '?', does: 'this help', hint: '? help', bind: { help: ['?'] } },
-  { scope: 'browse', keys: 'q  Ctrl-C', does: 'quit (asks first if an answer is in flight or a draft is unsent)', hint: 'q quit', bind: { quit: ['q', 'ctrlC'] } },
+  { scope: 'browse', keys: 'q  Ctrl-C', does: 'quit (asks first, naming the unsent drafts and answers in flight)', hint: 'q quit', bind: { quit: ['q', 'ctrlC'] } },
+  { scope: 'browse', keys: 'Ctrl-Z', does: 'suspend to the shell; fg brings the console back', bind: { suspend: ['ctrlZ'] } },
   // Answer: a request is open and takes an option or a reply.
   { scope: 'answer', keys: '↑/↓', does: 'move between the options and the Reply row (k/j too, off the Reply row)', hint: '↑/↓ choose', bind: { up: ['up', 'k'], down: ['down', 'j'] } },
-  { scope: 'answer', keys: 'Enter', does: 'on an option: send it; on Reply: send the text (an empty Reply sends nothing)', hint: 'Enter send', bind: { send: ['enter'] } },
+  { scope: 'answer', keys: '1-9', does: 'highlight option N (off the Reply row)', bind: {} },
+  { scope: 'answer', keys: 'Enter', does: 'on an option: send it; on Reply: send the text (an empty Reply sends nothing); then back to the list on the next open request', hint: 'Enter send', bind: { send: ['enter'] } },
   { scope: 'answer', keys: 'typing', does: 'edit the Reply row (from an option, typing moves to it)', bind: {} },
   { scope: 'answer', keys: 'PgUp/PgDn', does: 'scroll a long prompt', hint: 'PgUp/PgDn scroll', bind: { pageUp: ['pageUp'], pageDown: ['pageDown'] } },
   { scope: 'answer', keys: 'Esc', does: 'back to the list; what you typed stays as a draft', hint: 'Esc back (keeps draft)', bind: { back: ['escape'] } },
   { scope: 'answer', keys: '?  q', does: 'help / quit, where no text is being edited', hint: '? help', bind: { help: ['?'], quit: ['q', 'ctrlC'] } },
+  // Batch: several marked requests answered at once.
+  { scope: 'batch', keys: '↑/↓  1-9', does: 'move between the options every marked request offers and the Reply row', hint: '↑/↓ 1-9 choose', bind: {} },
+  { scope: 'batch', keys: 'Enter', does: 'on an option or a non-empty Reply: ask Send "…" to N requests? y/n', hint: 'Enter send…', bind: {} },
+  { scope: 'batch', keys: 'y', does: 'at that question: send one command per request, each with its own id (any other key: back)', bind: {} },
+  { scope: 'batch', keys: 'Esc', does: 'back to the list; the marks stay', hint: 'Esc back (marks stay)', bind: {} },
   // Form: the open request is a form.
   { scope: 'form', keys: 'Tab / Shift-Tab', does: 'next / previous field (Submit is the last stop)', hint: 'Tab/Shift-Tab field', bind: { nextField: ['tab'], prevField: ['backTab'] } },
   { scope: 'form', keys: '↑/↓', does: 'move between choices of a select, or between fields', hint: '↑/↓ choice', bind: {} },

@@ -20,6 +20,7 @@ export type KeyName =
   | 'ctrlC'
   | 'ctrlU'
   | 'ctrlW'
+  | 'ctrlZ'
   | 'char'
   | 'none';
 
@@ -39,6 +40,7 @@ export function readKey(input: string, key: Key): KeyPress {
   if (key.ctrl && input === 'c') return { name: 'ctrlC', text: '' };
   if (key.ctrl && input === 'u') return { name: 'ctrlU', text: '' };
   if (key.ctrl && input === 'w') return { name: 'ctrlW', text: '' };
+  if (key.ctrl && input === 'z') return { name: 'ctrlZ', text: '' };
   if (key.ctrl && input === 'd') return { name: 'deleteForward', text: '' };
   if (key.ctrl && input === 'a') return { name: 'home', text: '' };
   if (key.ctrl && input === 'e') return { name: 'end', text: '' };
@@ -72,6 +74,7 @@ const CONTROL_KEYS: Record<string, KeyName> = {
   '\u0005': 'end',
   '\u0015': 'ctrlU',
   '\u0017': 'ctrlW',
+  '\u001a': 'ctrlZ',
 };
 
 /**

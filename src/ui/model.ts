@@ -4,6 +4,7 @@ import { OPEN_STATES, type RequestRecord } from '../store/types.js';
 
 export type { StoreReader } from '../store/writers.js';
 import type { KeyPress } from './keys.js';
+import { UTF8_GLYPHS, type Glyphs } from './glyphs.js';
 import { initialInbox, matchesFilter, type Effect as InboxEffect, type InboxState } from './inbox/state.js';
 
 export interface TerminalSize {
@@ -19,11 +20,15 @@ export interface ListView {
   counts: Counts;
   /** How many of `list` are open (they come first). */
   openCount: number;
+  /** Of those, how many are informational (the answer belongs to the agent's own UI). */
+  informational: number;
 }
 
 export interface UiConfig {
   bell: boolean;
   notify: boolean;
+  /** Set by --demo: the embedded relay, and how to point `list` at it. */
+  demo?: { relay: string; listCommand: string };
 }
 
 /** Everything the screen shows and the keys act on, besides the store itself. */
@@ -38,12 +43,16 @@ export interface UiModel {
   rejectionsSeen: ReadonlySet<string>;
   config: UiConfig;
   quitting: boolean;
+  /** The list and selection as last painted (keys act on what the operator saw). */
+  shown?: { version: number; list: RequestRecord[]; selectedKey?: string };
+  glyphs: Glyphs;
 }
 
 export type Msg =
   | { type: 'key'; press: KeyPress }
   | { type: 'store'; change: StoreChange }
   | { type: 'tick' }
+  | { type: 'painted' }
   | { type: 'resize'; size: TerminalSize };
 
 export type Effect =
@@ -56,11 +65,12 @@ export function buildListView(store: StoreReader, filter: string): ListView {
   const records = store.allRequests();
   const list = inboxOrder(records).filter((record) => matchesFilter(record, filter));
   let openCount = 0;
-  while (openCount < list.length && OPEN_STATES.has(list[openCount].state)) openCount++;
-  return { version: store.version, filter, list, counts: counts(records), openCount };
+  let informational = 0;
+  for (; openCount < list.length && OPEN_STATES.has(list[openCount].state); openCount++) if (list[openCount].state === 'informational') informational++;
+  return { version: store.version, filter, list, counts: counts(records), openCount, informational };
 }
 
-export function initialModel(store: StoreReader, size: TerminalSize, now: number, config: UiConfig): UiModel {
+export function initialModel(store: StoreReader, size: TerminalSize, now: number, config: UiConfig, glyphs: Glyphs = UTF8_GLYPHS): UiModel {
   return {
     inbox: initialInbox,
     size,
@@ -70,6 +80,7 @@ export function initialModel(store: StoreReader, size: TerminalSize, now: number
     rejectionsSeen: new Set(),
     config,
     quitting: false,
+    glyphs,
   };
 }
 
@@ -94,7 +105,8 @@ export function layoutOf(size: TerminalSize, relayCount: number): Layout {
   const frameHeight = Math.max(3, size.rows - 1);
   const bodyHeight = Math.max(1, frameHeight - statusRows - 1);
   const wide = size.columns >= SIDE_BY_SIDE_MIN_COLUMNS;
-  const listWidth = wide ? Math.min(56, Math.floor(size.columns * 0.42)) : size.columns;
+  // Wide enough that each row shows some of its prompt beside agent, age and time left.
+  const listWidth = wide ? Math.max(44, Math.min(72, Math.floor(size.columns * 0.45))) : size.columns;
   return { frameHeight, statusRows, bodyHeight, wide, listWidth, detailWidth: wide ? size.columns - listWidth - 3 : size.columns };
 }
 

@@ -1,11 +1,12 @@
-import type { StoreChange } from '../store/store.js';
-import { OPEN_STATES } from '../store/types.js';
+import type { StoreChange } from '../store/writers.js';
+import { OPEN_STATES, type RequestRecord } from '../store/types.js';
 import { applyRejection, initialFormDraft } from './form/form-state.js';
+import { isForm } from './inbox/detail-view.js';
 import { listStartFor } from './inbox/list-view.js';
 import { reduceKey } from './inbox/reduce-key.js';
-import { draftFor, hasUnsentDraft, type InboxState } from './inbox/state.js';
+import { draftFor, isUnsent, type InboxState, type KeyContext } from './inbox/state.js';
 import type { KeyPress } from './keys.js';
-import { buildListView, layoutOf, resolveSelection, type Effect, type Msg, type StoreReader, type UiModel } from './model.js';
+import { buildListView, layoutOf, resolveSelection, type Effect, type ListView, type Msg, type StoreReader, type UiModel } from './model.js';
 
 export interface UpdateResult {
   model: UiModel;
@@ -22,53 +23,101 @@ export interface World {
  * The console's one update (the Elm architecture, as Bubble Tea practises
  * it): every key, store change, clock tick and resize comes through here and
  * yields the next model and the effects to perform (send, resend, quit,
- * bell, notify, suspend). Selection pinning, alerts and rejection feedback
- * are decided here, from what changed, in the same pass: no second render.
+ * bell, notify, suspend). Selection, alerts and rejection feedback are
+ * decided here, from what changed, in the same pass: no second render.
  */
 export function update(model: UiModel, msg: Msg, world: World): UpdateResult {
+  if (msg.type === 'painted') {
+    // What the operator now sees: keys act on this list until the next paint.
+    return { model: { ...model, shown: { version: model.view.version, list: model.view.list, selectedKey: model.inbox.selectedKey } }, effects: [] };
+  }
   const now = world.now();
   const base = model.now === now ? model : { ...model, now };
   switch (msg.type) {
     case 'key':
-      return reconcile(onKey(base, msg.press, world), world);
+      return reconcile(onKey(base, msg.press, world), model.view, world);
     case 'store':
-      return reconcile(onStore(base, msg.change, world), world);
+      return reconcile(onStore(base, msg.change, world), model.view, world);
     case 'resize':
-      return reconcile({ model: { ...base, size: msg.size }, effects: [] }, world);
+      return reconcile({ model: { ...base, size: msg.size }, effects: [] }, model.view, world);
     case 'tick':
       return { model: base, effects: [] };
   }
 }
 
+/** Open, not a form or informational, and no answer of ours in flight: it can take an answer from the list. */
+function answerableFrom(store: StoreReader): (record: RequestRecord) => boolean {
+  return (record) => {
+    if (record.state !== 'pending' || isForm(record)) return false;
+    const state = store.lastCommandFor(record.key)?.state;
+    return state !== 'sending' && state !== 'accepted';
+  };
+}
+
 function onKey(model: UiModel, press: KeyPress, world: World): UpdateResult {
   const { store } = world;
-  const list = model.view.list;
-  const state = { ...model.inbox, selectedIndex: resolveSelection(model.inbox, list) };
+  // Keys act on the list as last painted: a row that changed under the
+  // operator's finger (closed, reordered) is still the row the key meant.
+  const shown = model.shown && model.shown.version !== model.view.version ? model.shown : undefined;
+  const list = shown ? shown.list : model.view.list;
+  const selectedKey = shown ? shown.selectedKey : model.inbox.selectedKey;
+  const state = { ...model.inbox, selectedKey, selectedIndex: resolveSelection({ ...model.inbox, selectedKey }, list) };
   const open = state.openKey ? store.request(state.openKey) : undefined;
-  const result = reduceKey(state, press, {
+  const answerable = answerableFrom(store);
+  const ctx: KeyContext = {
     list,
     open,
     openCommand: state.openKey ? store.lastCommandFor(state.openKey) : undefined,
     claimants: open ? store.claimants(open.relay, open.session) : undefined,
     pageSize: Math.max(1, layoutOf(model.size, store.relays().length).bodyHeight - 2),
     unsentWork: unsentWork(state, store),
-  });
+    answerable,
+    tagged: taggedRecords(state, store, answerable),
+    commandFor: (key) => store.lastCommandFor(key),
+  };
+  const result = reduceKey(state, press, ctx);
+  let inbox = result.state;
+  const sent = result.effects.flatMap((effect) => (effect.type === 'send' ? [effect.key] : []));
+  if (sent.length) inbox = afterSend(inbox, list, new Set(sent), answerable);
   const quitting = model.quitting || result.effects.some((effect) => effect.type === 'quit');
-  return { model: { ...model, inbox: result.state, quitting }, effects: result.effects };
+  const nextShown = shown ? { ...shown, selectedKey: inbox.selectedKey } : model.shown;
+  return { model: { ...model, inbox, quitting, shown: nextShown }, effects: result.effects };
 }
 
-/** Whether quitting would lose something: a command in flight or a draft for an open, unanswered request. */
-function unsentWork(state: InboxState, store: StoreReader): boolean {
-  if (store.inFlightCommands().length > 0) return true;
-  return hasUnsentDraft({
-    ...state,
-    drafts: Object.fromEntries(
-      Object.entries(state.drafts).filter(([key]) => {
-        const record = store.request(key);
-        return record && OPEN_STATES.has(record.state) && store.lastCommandFor(key)?.state !== 'accepted';
-      }),
-    ),
-  });
+/** The marked requests (in the order they were marked; a filter does not unmark) that can still take an answer. */
+function taggedRecords(state: InboxState, store: StoreReader, answerable: (record: RequestRecord) => boolean): RequestRecord[] {
+  const records: RequestRecord[] = [];
+  for (const key of state.tagged) {
+    const record = store.request(key);
+    if (record && answerable(record)) records.push(record);
+  }
+  return records;
+}
+
+/**
+ * After an answer is sent: back to the list, on the next open request that
+ * has no answer in flight (below first, then above), never on one in Recent.
+ */
+function afterSend(state: InboxState, list: RequestRecord[], sent: Set<string>, answerable: (record: RequestRecord) => boolean): InboxState {
+  const from = list.findIndex((record) => record.key === (state.openKey ?? state.selectedKey));
+  const candidate = (record: RequestRecord) => !sent.has(record.key) && answerable(record);
+  let next: RequestRecord | undefined;
+  for (let i = from + 1; i < list.length && !next; i++) if (candidate(list[i])) next = list[i];
+  for (let i = from - 1; i >= 0 && !next; i--) if (candidate(list[i])) next = list[i];
+  const back: InboxState = { ...state, mode: 'browse', openKey: undefined, hint: undefined, pendingConfirm: undefined, selectionTouched: true };
+  if (!next) return back;
+  return { ...back, selectedKey: next.key, selectedIndex: list.indexOf(next) };
+}
+
+/** What quitting would lose: drafts for open, unanswered requests, and commands in flight. */
+function unsentWork(state: InboxState, store: StoreReader): { drafts: number; inFlight: number } {
+  let drafts = 0;
+  for (const [key, draft] of Object.entries(state.drafts)) {
+    if (!isUnsent(draft)) continue;
+    const record = store.request(key);
+    if (record && OPEN_STATES.has(record.state) && record.state !== 'answered' && !store.lastCommandFor(key)) drafts++;
+  }
+  return { drafts, inFlight: store.inFlightCommands().length };
 }
 
 function onStore(model: UiModel, change: StoreChange, world: World): UpdateResult {
@@ -82,17 +131,18 @@ function onStore(model: UiModel, change: StoreChange, world: World): UpdateResul
     if (model.config.bell) effects.push({ type: 'bell' });
     if (model.config.notify) effects.push({ type: 'notify', title: 'aep-console', body: `${record.agent} needs you: ${record.payload.kind}` });
   }
-  // Rejection feedback: a form the emitter rejected comes back with every
-  // value kept, focus on the field the detail names, the detail beside it.
+  // A rejected answer marks its row and rings once; it never takes the focus.
+  // A rejected form comes back into its draft with every value kept, focus
+  // on the field the agent named, and the detail beside it.
   let inbox = model.inbox;
   let rejectionsSeen = model.rejectionsSeen;
   for (const id of change.commands) {
     const command = store.command(id);
-    if (!command || command.state !== 'rejected' || rejectionsSeen.has(id)) continue;
+    if (!command || (command.state !== 'rejected' && command.state !== 'refused-by-relay') || rejectionsSeen.has(id)) continue;
     rejectionsSeen = new Set(rejectionsSeen).add(id);
+    if (model.config.bell) effects.push({ type: 'bell' });
     const record = store.request(command.requestKey);
-    if (!record || record.payload.kind !== 'form') continue;
-    if (!(record.key in inbox.drafts) && inbox.openKey !== record.key) continue;
+    if (command.state !== 'rejected' || !record || record.payload.kind !== 'form') continue;
     const draft = draftFor(inbox, record);
     const form = applyRejection(record.payload.fields, draft.form ?? initialFormDraft(), command.detail ?? command.reason ?? 'rejected');
     inbox = { ...inbox, drafts: { ...inbox.drafts, [record.key]: { ...draft, form } } };
@@ -103,9 +153,11 @@ function onStore(model: UiModel, change: StoreChange, world: World): UpdateResul
 /**
  * After every message: the list view rebuilt when the store or the filter
  * moved on (once per version, shared by keys and painting), the selection
- * pinned to a request, and the list window kept around it.
+ * kept on a request (handed to its neighbour in Pending when it closes),
+ * marks dropped from requests that can no longer take them, and the list
+ * window kept around the selection.
  */
-function reconcile(result: UpdateResult, world: World): UpdateResult {
+function reconcile(result: UpdateResult, before: ListView, world: World): UpdateResult {
   const { store } = world;
   let model = result.model;
   if (model.view.version !== store.version || model.view.filter !== model.inbox.filter) {
@@ -121,8 +173,22 @@ function reconcile(result: UpdateResult, world: World): UpdateResult {
     if (inbox.selectedKey !== undefined || inbox.selectedIndex !== 0) inbox = { ...inbox, selectedKey: undefined, selectedIndex: 0 };
   } else {
     index = resolveSelection(inbox, list);
+    // The selected request closed (Pending → Recent) under the selection: its
+    // neighbour in Pending takes the selection, not the request in Recent.
+    const wasAt = before.list.findIndex((record) => record.key === inbox.selectedKey);
+    if (model.view !== before && wasAt >= 0 && wasAt < before.openCount && index >= openCount && openCount > 0 && inbox.mode !== 'answer') {
+      index = Math.min(wasAt, openCount - 1);
+    }
     const key = list[index]?.key;
     if (key !== undefined && (key !== inbox.selectedKey || index !== inbox.selectedIndex)) inbox = { ...inbox, selectedKey: key, selectedIndex: index };
+  }
+  if (inbox.tagged.size && model.view !== before) {
+    const answerable = answerableFrom(store);
+    const kept = [...inbox.tagged].filter((key) => {
+      const record = store.request(key);
+      return record !== undefined && answerable(record);
+    });
+    if (kept.length !== inbox.tagged.size) inbox = { ...inbox, tagged: new Set(kept) };
   }
   const height = layoutOf(model.size, store.relays().length).bodyHeight;
   const listStart = listStartFor(list.length, openCount, index, height, model.listStart);

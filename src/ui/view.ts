@@ -3,7 +3,11 @@ import { footerLine } from './inbox/footer-view.js';
 import { buildHelpLines } from './inbox/help-view.js';
 import { buildListLines } from './inbox/list-view.js';
 import { buildStatusLines } from './inbox/status-view.js';
-import { answerLock, draftFor } from './inbox/state.js';
+import { answerLock, draftFor, isUnsent } from './inbox/state.js';
+import { buildBatchLines } from './inbox/batch-view.js';
+import { emptyPendingNote } from './inbox/empty-state.js';
+import { rowStatus } from './inbox/row-status.js';
+import { OPEN_STATES } from '../store/types.js';
 import { layoutOf, STATUS_RELAY_ROWS, type StoreReader, type UiModel } from './model.js';
 import { fitLine, seg, type Line } from './text/line.js';
 import { fit } from './text/wrap.js';
@@ -43,11 +47,20 @@ export function view(model: UiModel, store: StoreReader): Frame {
     l.map((s) => ({ ...s, text: fit(s.text, size.columns) })),
   );
 
+  const g = model.glyphs;
+  const emptyNote = model.view.openCount === 0 ? emptyPendingNote(relays, model.view.counts.pending, inbox.filter, now) : undefined;
+  const inBatch = inbox.mode === 'batch' || inbox.mode === 'confirm-batch' || (inbox.returnMode === 'batch' && (inbox.mode === 'help' || inbox.mode === 'confirm-quit'));
+
   const detail = (width: number): Line[] => {
+    if (inBatch) {
+      const records = [...inbox.tagged].flatMap((key) => store.request(key) ?? []);
+      return buildBatchLines(inbox, records, width, layout.bodyHeight, g);
+    }
     if (isAnswering && inbox.openKey && !open) {
       return [[seg('This request is no longer held (pruned from history). Esc returns to the list.', { color: 'yellow' })]];
     }
     if (!detailRecord) {
+      if (emptyNote && list.length === 0) return [emptyNote.map((s) => ({ ...s, text: s.text.trimStart() }))];
       return [[seg(list.length ? 'Select a request with ↑/↓; Enter opens it.' : 'No requests yet. Agents raise them; they appear here.', { dim: true })]];
     }
     const command = store.lastCommandFor(detailRecord.key);
@@ -64,13 +77,15 @@ export function view(model: UiModel, store: StoreReader): Frame {
       relay: detailRecord.relay,
       claimants: store.claimants(detailRecord.relay, detailRecord.session),
       hint: isAnswering ? inbox.hint : undefined,
+      glyphs: g,
+      numbered: isAnswering,
       confirmWarning: isAnswering && inbox.pendingConfirm?.key === detailRecord.key ? inbox.pendingConfirm.warning : undefined,
     });
   };
 
   let body: Line[];
   if (inbox.mode === 'help') {
-    body = buildHelpLines(size.columns, layout.bodyHeight, inbox.helpScroll).map((l) => fitLine(l, size.columns, false));
+    body = buildHelpLines(size.columns, layout.bodyHeight, inbox.helpScroll, g, model.config.demo).map((l) => fitLine(l, size.columns, false));
   } else {
     const relayNumber = new Map(relays.map((r, i) => [r.relay, i + 1]));
     const listed = buildListLines({
@@ -80,23 +95,33 @@ export function view(model: UiModel, store: StoreReader): Frame {
       width: layout.listWidth,
       height: layout.bodyHeight,
       now,
-      focused: !isAnswering,
+      focused: !isAnswering && !inBatch,
       relayLabel: relays.length > 1 ? (r) => `[${relayNumber.get(r.relay) ?? '?'}]` : undefined,
-      showPrompt: !layout.wide,
+      informational: model.view.informational,
       start: model.listStart,
+      glyphs: g,
+      emptyNote,
+      decorate: (record) => {
+        const command = store.lastCommandFor(record.key);
+        return {
+          tagged: inbox.tagged.has(record.key),
+          draft: isUnsent(inbox.drafts[record.key]) && !command && OPEN_STATES.has(record.state),
+          status: rowStatus(record, command, g),
+        };
+      },
     });
     if (layout.wide) {
       // One text row per terminal row (list, rule, detail), not three
       // columns of boxes: a third of the nodes for Ink to lay out each frame.
       const detailLines = detail(layout.detailWidth);
-      const rule = seg(' │ ', { dim: true });
+      const rule = seg(` ${g.rule} `, { dim: true });
       body = Array.from({ length: layout.bodyHeight }, (_, i): Line => [
         ...fitLine(listed[i] ?? [], layout.listWidth),
         rule,
         ...fitLine(detailLines[i] ?? [], layout.detailWidth, false),
       ]);
     } else {
-      body = (isAnswering ? detail(layout.detailWidth) : listed).map((l) => fitLine(l, size.columns, false));
+      body = (isAnswering || inBatch ? detail(layout.detailWidth) : listed).map((l) => fitLine(l, size.columns, false));
     }
   }
 

@@ -17,7 +17,7 @@ function consoleOn(columns = 80) {
   const store = new ConsoleStore();
   const client = new RelayClient({ url: demo.relay.url, token: TOKEN, name: 'e2e-console', host: 'e2e-host', store });
   client.start();
-  const app = render(<App store={store} clients={[client]} size={{ columns, rows: 30 }} tickMs={0} write={() => {}} env={{ NO_COLOR: '1' }} />);
+  const app = render(<App store={store} clients={[client]} size={{ columns, rows: 30 }} tickMs={0} write={() => {}} env={{ NO_COLOR: '1', LANG: 'C.UTF-8' }} />);
   const frame = () => app.lastFrame() ?? '';
   /** Resolves when the frame satisfies the predicate (re-checked on every store change and frame). */
   const until = (predicate: (text: string) => boolean, what: string) =>
@@ -71,12 +71,15 @@ test('answer a permission by option and see the outcome the agent recorded', asy
     await ui.press('\r');
     await ui.until((t) => t.includes('▸ Reply:'), 'the request to open on the Reply row');
     await ui.press('\u001b[A', '\u001b[A', '\r');
+    // Back on the list: the row carries the outcome in a word; Enter shows it whole.
+    await ui.until((t) => /✓ allow Permission requested: Bash — rm -rf build\//.test(t), 'the outcome on the row');
+    await ui.press('\r');
     await ui.until((t) => /answered by you via control: Allow \[allow\]/.test(t), 'the recorded outcome');
     const received = demo.agent.received.filter((e) => e.type === 'control.attention.respond');
     assert.equal(received.length, 1, 'exactly one command reached the agent');
     assert.deepEqual(received[0].data, { answer: { option: 'allow' } });
     assert.equal(received[0].agent, 'e2e-console');
-    assert.match(ui.frame(), /✓ permission request · resolved/);
+    assert.match(ui.frame(), /✓ permission · resolved/);
   } finally {
     await ui.stop();
   }
@@ -91,6 +94,8 @@ test('answer a permission with free text: the agent applies deny and keeps the t
     await ui.press('\r');
     await ui.until((t) => t.includes('git push --force') && t.includes('▸ Reply:'), 'the request to open');
     await ui.press('use staging instead', '\r');
+    await ui.until((t) => /✓ deny …Bash — git push/.test(t), 'the outcome on the row');
+    await ui.press('\r');
     await ui.until((t) => /answered by you via control: Deny \[deny\] \(your text: "use staging instead"\)/.test(t), 'the applied deny with the text');
     const sent = demo.agent.received.filter((e) => e.type === 'control.attention.respond').at(-1)!;
     assert.deepEqual(sent.data, { answer: { text: 'use staging instead' } }, 'the console never rewrites text into an option');
@@ -123,6 +128,8 @@ test('form: the agent rejects a missing required field, the form comes back, a c
     assert.equal(ui.store.request(record.key)!.state, 'pending', 'the request stays pending');
     assert.match(ui.frame().replace(/\s+/g, ' '), /▸ Service name\*/);
     await ui.press('billing-api', '\t', '4', '\t', '\u001b[B', '\r', '\r');
+    await ui.until((t) => /✓ form \[form\] Configure the new service/.test(t), 'the outcome on the row');
+    await ui.press('\r');
     await ui.until((t) => /answered by you via control: Service name: "billing-api"; Replicas: 4; Database: SQLite/.test(t), 'the resolved outcome');
     const commands = demo.agent.received.filter((e) => e.type === 'control.attention.respond' && e.subject === requestId);
     assert.equal(commands.length, 2);

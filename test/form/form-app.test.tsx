@@ -30,7 +30,7 @@ function setup(fields: FieldSpec[], options: { capture?: string; columns?: numbe
   );
   store.applyEvent(RELAY, request);
   const size = { columns: options.columns ?? 80, rows: options.rows ?? 40 };
-  const app = render(<App store={store} clients={[client]} size={size} tickMs={0} now={() => NOW} write={() => {}} env={{ NO_COLOR: '1' }} />);
+  const app = render(<App store={store} clients={[client]} size={size} tickMs={0} now={() => NOW} write={() => {}} env={{ NO_COLOR: '1', LANG: 'C.UTF-8' }} />);
   const frame = () => app.lastFrame() ?? '';
   /** Writes one key and waits until Ink has rendered (or nothing changed after a few turns). */
   const settle = async () => {
@@ -91,6 +91,8 @@ test('the emitter\'s rejection returns to the form with values kept and the deta
   assert.equal(client.sent.length, 1);
   store.commandSettled(client.sent[0].id, { state: 'rejected', reason: 'invalid', detail: 'db: required by this agent' });
   await press();
+  assert.match(frame(), /✗ rejected/, 'the row says so; the focus stays on the list');
+  await press(KEYS.enter);
   assert.match(frame(), /rejected the answer: db: required by this agent/);
   assert.match(frame(), /▸ Database/);
   assert.match(frame(), /Service name\* \(text\): billing-api/, "values kept");
@@ -167,6 +169,8 @@ test('the recorded outcome maps choice ids back to labels, other text included',
   store.applyEvent(RELAY, event({ type: 'attention.answered', session: 's_form', source, subject: request.id, cause: command.id, data: { answer: command.data!.answer, by: 'aep-console', via: 'control' } }));
   store.applyEvent(RELAY, event({ type: 'attention.resolved', session: 's_form', source, subject: request.id, data: { resolution: 'answered', latency_ms: 5000 } }));
   await press();
+  // Back on the list after the answer; the request is in Recent now: open it.
+  await press(KEYS.down, KEYS.enter);
   const text = frame().replace(/\s+/g, ' ');
   assert.match(text, /answered by you via control: Service name: "billing-api"; Deploy to staging first\?: yes; Regions: us-east, ap-south; Database: "MariaDB" \(other\) · after 5s/);
   app.unmount();

@@ -144,7 +144,8 @@ export async function renderApp(options: RenderOptions = {}): Promise<Harness> {
     size: options.size === 'terminal' ? undefined : (options.size ?? { columns: 80, rows: 24 }),
     now: () => now,
     tickMs: 0,
-    env: options.env ?? {},
+    // A UTF-8 locale unless a test says otherwise (marks fall back to ASCII without one).
+    env: { LANG: 'C.UTF-8', ...(options.env ?? {}) },
     bell: options.bell,
     notify: options.notify,
     write: (data) => writes.push(data),

@@ -14,7 +14,7 @@ test('every footer hint names a key the same scope binds or documents', () => {
     if (!row.hint) continue;
     assert.ok(hintsFor(row.scope).includes(row.hint), `${row.scope}: ${row.hint}`);
   }
-  assert.equal(hintsFor('browse'), '↑/↓ j/k move · Enter open · / filter · ? help · q quit');
+  assert.equal(hintsFor('browse'), 'j/k move · Enter open · 1-9 option · Space mark · / filter · ? help · q quit');
 });
 
 test('a press maps to one action per scope, and text keys are not commands on text rows', () => {

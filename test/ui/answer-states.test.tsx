@@ -3,9 +3,12 @@ import assert from 'node:assert/strict';
 import { permission } from '../support/events.js';
 import { KEY, answered, flat, foreignRespond, lines, permissionFrom, renderApp, resolved, sessionEnded, timedOut, type Harness } from '../support/ui.js';
 
+/** Opens the selected request, answers it, and (once back on the list, the row saying "sent") opens it again to follow its state. */
 async function openAndSend(h: Harness, ...keys: string[]): Promise<string> {
   await h.press(KEY.enter, ...keys, KEY.enter);
   assert.equal(h.client.sent.length, 1, 'one command sent');
+  assert.match(h.frame(), /^▸● .* sent /m, 'back on the list, the row says sent');
+  await h.press(KEY.enter);
   return h.client.sent[0].id;
 }
 
@@ -31,7 +34,7 @@ test('sending → accepted → the outcome the agent recorded (a text answer app
   await h.apply(resolved(request, { resolution: 'answered', latency_ms: 4000 }));
   const frame = h.frame();
   assert.match(flat(frame), /answered by you via control: Deny \[deny\] \(your text: "use staging"\) · after 4s/);
-  assert.match(frame, /^✓ permission request · resolved/m);
+  assert.match(frame, /^✓ permission · resolved/m);
   assert.doesNotMatch(frame, /Reply:/, 'a resolved request has no controls');
   await h.press(KEY.up, KEY.enter, 'x', KEY.enter);
   assert.equal(h.client.sent.length, 1, 'nothing more is sent');
@@ -54,7 +57,7 @@ test('rejected: reason and detail shown, the reply text still there to fix and r
 test('ack timeout: says how long it waited, r resends the same command id', async (t) => {
   const h = await renderApp({ events: [permission()] });
   t.after(h.unmount);
-  await h.press(KEY.enter, KEY.up, KEY.enter);
+  await h.press(KEY.enter, KEY.up, KEY.enter, KEY.enter);
   const id = h.client.sent[0].id;
   await h.press('r');
   assert.deepEqual(h.client.resent, [], 'r does nothing while the command is still in its ack window');
@@ -76,7 +79,7 @@ for (const [code, text] of [
   test(`relay refusal ${code} shows "${text}"`, async (t) => {
     const h = await renderApp({ events: [permission()] });
     t.after(h.unmount);
-    await h.press(KEY.enter, KEY.up, KEY.enter);
+    await h.press(KEY.enter, KEY.up, KEY.enter, KEY.enter);
     h.store.commandSettled(h.client.sent[0].id, { state: 'refused-by-relay', code, detail: 'relay says so' });
     await h.settle();
     assert.match(flat(h.frame()), new RegExp(`✗ ${text}.*\\(relay says so\\)`));
@@ -123,14 +126,14 @@ test('timed out while open: locked, says it timed out and how long the agent wai
   await h.apply(timedOut(request, 30_000));
   const frame = h.frame();
   assert.match(flat(frame), /timed out: the agent stopped waiting after 30s with no answer/);
-  assert.match(frame, /^⊘ permission request · timeout/m);
+  assert.match(frame, /^⊘ permission · timeout/m);
   assert.doesNotMatch(frame, /Reply:/);
-  await h.press(KEY.enter, KEY.up, KEY.enter);
+  await h.press(KEY.enter, KEY.up, KEY.enter, KEY.enter);
   assert.equal(h.client.sent.length, 0);
   assert.match(h.frame(), /This request is closed/);
   await h.press(KEY.esc);
   assert.match(h.frame(), /^Recent \(1\)$/m);
-  assert.match(h.frame(), /^▸⊘ permission/m);
+  assert.match(h.frame(), /^▸⊘ /m);
 });
 
 test('stale (session ended) while open: locked and says so', async (t) => {

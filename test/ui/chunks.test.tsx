@@ -65,7 +65,7 @@ test('one chunk: k j on the option rows move the highlight, they are not typed a
   const h = await renderApp({ events: [permission()] });
   t.after(h.unmount);
   await h.press(KEY.enter, KEY.up, 'kj');
-  assert.match(h.frame(), /^▸ Deny/m);
+  assert.match(h.frame(), /^▸ 2 Deny/m);
   await h.press(KEY.enter);
   assert.deepEqual(h.client.sent[0]?.data?.answer, { option: 'deny' });
 });

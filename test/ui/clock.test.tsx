@@ -28,8 +28,9 @@ function mount(tickMs: number) {
   return { clock, app };
 }
 
-test('while nothing else happens, the clock ticks and ages move', async () => {
+test('while nothing else happens, the clock ticks and ages move', async (t) => {
   const { clock, app } = mount(20);
+  t.after(() => app.unmount());
   assert.match(app.lastFrame() ?? '', /alpha +5s/);
   clock.wall = T0 + 7000;
   const deadline = Date.now() + 5000;
@@ -38,8 +39,9 @@ test('while nothing else happens, the clock ticks and ages move', async () => {
   app.unmount();
 });
 
-test('keys read the clock and push the tick back: no tick lands between keys', async () => {
+test('keys read the clock and push the tick back: no tick lands between keys', async (t) => {
   const { clock, app } = mount(1000);
+  t.after(() => app.unmount());
   await wait(10);
   const start = clock.reads;
   // A key every 50 ms for 1.5 s against a 1 s tick: a clock on a plain interval would tick once.

@@ -121,6 +121,9 @@ test("the emitter's rejection comes back on the form: values kept, focus on the 
   assert.equal(h.client.sent.length, 1);
   h.store.commandSettled(h.client.sent[0].id, { state: 'rejected', reason: 'invalid', detail: 'replicas: must be odd' });
   await h.settle();
+  // The rejection marks the row (it never takes the focus); Enter reopens the form.
+  assert.match(h.frame(), /^▸● .*✗ rejected/m);
+  await h.press(KEY.enter);
   const frame = h.frame();
   assert.match(flat(frame), /✗ the agent rejected the answer: replicas: must be odd/);
   assert.match(active(frame) ?? '', /^▸ Replicas/);

@@ -60,11 +60,13 @@ for (const { columns, rows, options } of SIZES) {
     assertFits(h, columns, rows, 'answer (50 options, highlight in the middle)');
     h.store.setRoster(h.client.relay, []);
     await h.press(KEY.enter);
-    if (roomy) assert.match(h.frame(), /Enter sends anyway/);
+    if (roomy) assert.match(h.frame(), /Enter sends/);
     assertFits(h, columns, rows, 'answer (roster warning and confirmation)');
     await h.press(KEY.enter);
     h.store.commandSettled(h.client.sent[0].id, { state: 'rejected', reason: 'invalid', detail: 'a very long explanation from the agent '.repeat(12) });
     await h.settle();
+    assert.match(h.frame(), /✗ rejected/, 'back on the list, the row says rejected');
+    await h.press('k', KEY.enter);
     if (roomy) assert.match(h.frame(), /rejected: invalid/);
     assertFits(h, columns, rows, 'answer (long rejection)');
     await h.press(KEY.up, '?');
@@ -96,12 +98,12 @@ test('at 100 columns and more the list and the detail sit side by side', async (
   const h = await renderApp({ events: manyRequests(3), size: { columns: 100, rows: 24 } });
   t.after(h.unmount);
   const browse = lines(h.frame());
-  assert.ok(browse.some((l) => /^Pending \(3\) +│ ● permission request · pending/.test(l)), 'list and preview share rows');
+  assert.ok(browse.some((l) => /^Pending \(3\) +│ ● permission · pending/.test(l)), 'list and preview share rows');
   assert.ok(browse.some((l) => /agent-00.*│ agent agent-00$/.test(l) || /│ agent agent-00$/.test(l)));
   assert.ok(browse.some((l) => /│ Enter: answer this request/.test(l)), 'the preview says how to answer');
   await h.press(KEY.enter);
   const open = lines(h.frame());
-  assert.ok(open.some((l) => /^Pending \(3\) +│ ● permission request/.test(l)), 'the list stays beside the open request');
+  assert.ok(open.some((l) => /^Pending \(3\) +│ ● permission · pending/.test(l)), 'the list stays beside the open request');
   assert.ok(open.some((l) => /│ ▸ Reply:/.test(l)));
 });
 

@@ -1,6 +1,7 @@
 import { displayLine, displayText } from '../../protocol/sanitize.js';
 import { OPEN_STATES, type OwnCommand, type RequestRecord } from '../../store/types.js';
-import { UNCONFIRMED_MARK, stateMark } from '../../store/marks.js';
+import { UNCONFIRMED_MARK } from '../../store/marks.js';
+import { UTF8_GLYPHS, type Glyphs } from '../glyphs.js';
 import { buildFormLines } from '../form/form-view.js';
 import { initialFormDraft } from '../form/form-state.js';
 import { checkFormSpec } from '../../protocol/form.js';
@@ -10,7 +11,7 @@ import { seg, type Line } from '../text/line.js';
 import { fit, wrapText } from '../text/wrap.js';
 import { answerStatusLines } from './answer-status.js';
 import { ageMs, shortDuration, timeLeftMs, timeLeftText } from './list-view.js';
-import type { Draft, Lock } from './state.js';
+import { isUnsent, type Draft, type Lock } from './state.js';
 import { QUOTE_COLOR, severityColor, stateColor } from './theme.js';
 
 export interface DetailViewInput {
@@ -29,6 +30,9 @@ export interface DetailViewInput {
   claimants?: number;
   hint?: string;
   confirmWarning?: string;
+  glyphs?: Glyphs;
+  /** Number the options (1-9 highlight them). */
+  numbered?: boolean;
 }
 
 export function isForm(record: RequestRecord): boolean {
@@ -69,8 +73,8 @@ function provenance(input: DetailViewInput): Head {
   const malformed = (path: string) => record.issues.some((issue) => issue.path === path);
   const expiry = left !== undefined ? ` · ${timeLeftText(left)}` : malformed('data.expires_at') ? ' · expiry malformed' : '';
   const title: Line = [
-    seg(`${stateMark(record.state)} `, { color: stateColor(record.state) }),
-    seg(fit(`${displayLine(record.payload.kind || 'unknown', 20)} request`, 30), { bold: true }),
+    seg(`${(input.glyphs ?? UTF8_GLYPHS).mark(record.state)} `, { color: stateColor(record.state) }),
+    seg(fit(displayLine(record.payload.kind || 'unknown', 20), 22), { bold: true }),
     seg(` · ${record.state}`, { color: stateColor(record.state) }),
     seg(` · ${record.severity}${malformed('severity') ? ' (malformed)' : ''}`, { color: severityColor(record.severity) }),
     // Time left (or a malformed expiry) before the age: a narrow title is cut at its end.
@@ -114,28 +118,28 @@ function provenance(input: DetailViewInput): Head {
 }
 
 // Wrapping a long prompt costs milliseconds; it only changes with the payload or the width.
-const promptCache = new WeakMap<object, { width: number; lines: Line[] }>();
+const promptCache = new WeakMap<object, { width: number; quote: string; lines: Line[] }>();
 
-function promptLines(record: RequestRecord, width: number): Line[] {
+function promptLines(record: RequestRecord, width: number, g: Glyphs): Line[] {
   const cached = promptCache.get(record.payload);
-  if (cached && cached.width === width) return cached.lines;
-  const lines = quotePrompt(record, width);
-  promptCache.set(record.payload, { width, lines });
+  if (cached && cached.width === width && cached.quote === g.quote) return cached.lines;
+  const lines = quotePrompt(record, width, g);
+  promptCache.set(record.payload, { width, quote: g.quote, lines });
   return lines;
 }
 
-function quotePrompt(record: RequestRecord, width: number): Line[] {
+function quotePrompt(record: RequestRecord, width: number, g: Glyphs): Line[] {
   const text = displayText(record.payload.prompt || '(empty prompt)', 8000);
-  return wrapText(text, Math.max(4, width - 2)).map((l): Line => [seg('┃ ', { color: QUOTE_COLOR }), seg(l)]);
+  return wrapText(text, Math.max(4, width - 2)).map((l): Line => [seg(`${g.quote} `, { color: QUOTE_COLOR }), seg(l)]);
 }
 
-function quoteLabel(record: RequestRecord, width: number): Line {
-  return [seg(fit(`┏ ${displayLine(record.agent, 40)} says (agent text, not the console's):`, width), { color: QUOTE_COLOR, dim: true })];
+function quoteLabel(record: RequestRecord, width: number, g: Glyphs): Line {
+  return [seg(fit(`${g.quoteTop} ${displayLine(record.agent, 40)} says (agent text, not the console's):`, width), { color: QUOTE_COLOR, dim: true })];
 }
 
 function replyLine(input: DetailViewInput, highlighted: boolean): Line {
   const { draft, width } = input;
-  const label = highlighted ? '▸ Reply: ' : '  Reply: ';
+  const label = highlighted ? `${(input.glyphs ?? UTF8_GLYPHS).pointer} Reply: ` : '  Reply: ';
   return [seg(label, { bold: highlighted }), ...editorSegments(draft.reply, width - label.length - 1, highlighted, 'type an answer in your own words')];
 }
 
@@ -154,7 +158,9 @@ function optionControls(input: DetailViewInput, room: number): Line[] {
     const label = withheld ? `option ${i + 1} (label withheld)` : displayLine(o.label || o.id, 120);
     const id = displayLine(o.id, 40);
     const text = label === id || withheld ? label : `${label}  [${id}]`;
-    return [seg(fit(`${here ? '▸ ' : '  '}${text}`, width), { inverse: here, bold: here })];
+    // Numbered while open: 1-9 highlight an option, Enter sends it.
+    const number = input.numbered && i < 9 ? `${i + 1} ` : '';
+    return [seg(fit(`${here ? `${(input.glyphs ?? UTF8_GLYPHS).pointer} ` : '  '}${number}${text}`, width), { inverse: here, bold: here })];
   });
   rows.push(replyLine(input, active && draft.highlight === options.length));
   if (rows.length <= room) return rows;
@@ -204,10 +210,16 @@ export function buildDetailLines(input: DetailViewInput): Line[] {
   } else if (input.hint) {
     notes.push([seg(fit(input.hint, width), { dim: true })]);
   }
+  if (isUnsent(input.draft) && !input.command && (input.lock === 'answered-elsewhere' || input.lock === 'terminal')) {
+    const typed = input.draft.reply.value.trim() ? ` "${displayLine(input.draft.reply.value, 40)}"` : '';
+    const why = input.lock === 'answered-elsewhere' ? 'someone else answered this request first' : 'this request closed before it was sent';
+    for (const l of wrapText(`Your draft${typed} was not sent: ${why}.`, width)) notes.push([seg(l, { color: 'yellow' })]);
+  }
   if (!input.focused && input.lock === 'none' && input.record.state !== 'informational') {
     notes.push([seg(fit('Enter: answer this request', width), { dim: true })]);
   }
-  const prompt = promptLines(input.record, width);
+  const g = input.glyphs ?? UTF8_GLYPHS;
+  const prompt = promptLines(input.record, width, g);
   // Controls never get more than `height` rows, so that is all their count needs (a huge form builds only that many).
   const controlsNatural = input.lock === 'terminal' ? 0 : controlLines(input, Math.max(height, 3)).length;
 
@@ -243,14 +255,14 @@ export function buildDetailLines(input: DetailViewInput): Line[] {
     const scroll = Math.max(0, Math.min(input.scroll, prompt.length - bodyRoom));
     const body = prompt.slice(scroll, scroll + bodyRoom);
     const below = prompt.length - scroll - body.length;
-    const more: Line = [seg(fit(`┃ … ${scroll ? `↑${scroll} ` : ''}${below ? `↓${below} more lines` : ''} (PgUp/PgDn)`, width), { color: QUOTE_COLOR, dim: true })];
+    const more: Line = [seg(fit(`${g.quote} … ${scroll ? `↑${scroll} ` : ''}${below ? `↓${below} more lines` : ''} (PgUp/PgDn)`, width), { color: QUOTE_COLOR, dim: true })];
     shownPrompt = promptRows >= 2 ? [...body, more] : body;
   }
   return [
     ...[head.title].slice(0, titleRows),
     ...head.identity.slice(0, identityRows),
     ...head.warnings.slice(0, warningRows),
-    ...(labelRows ? [quoteLabel(input.record, width)] : []),
+    ...(labelRows ? [quoteLabel(input.record, width, g)] : []),
     ...shownPrompt,
     ...(gapRows ? [[seg('')]] : []),
     ...controls,

@@ -3,28 +3,51 @@ import { seg, type Line } from '../text/line.js';
 import { fit } from '../text/wrap.js';
 import type { InboxState, Lock } from './state.js';
 import { hintsFor } from '../key-table.js';
+import { displayLine } from '../../protocol/sanitize.js';
 
-/** The bottom row: what the keys do right now, or the filter being typed. */
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** The quit prompt names what quitting would lose. */
+function quitQuestion(state: InboxState): string {
+  const loses = state.quitLoses ?? { drafts: 0, inFlight: 0 };
+  const parts = [
+    loses.drafts ? `${plural(loses.drafts, 'unsent draft', 'unsent drafts')}` : '',
+    loses.inFlight ? `${plural(loses.inFlight, 'answer', 'answers')} in flight` : '',
+  ].filter(Boolean);
+  return `Quit? ${parts.join(' and ') || 'unsent work'} would be lost · y quits · any other key stays`;
+}
+
+/** The bottom row: what the keys do right now, the filter being typed, or a question. */
 export function footerLine(state: InboxState, width: number, lock: Lock | undefined, form = false): Line {
+  const hints = (text: string): Line => {
+    // A one-shot notice (why a key did nothing, what was just sent) goes first.
+    if (state.notice) return [seg(fit(`${displayLine(state.notice, 200)}  `, width), { color: 'yellow' }), seg(fit(text, Math.max(0, width - displayLine(state.notice, 200).length - 2)), { dim: true })];
+    return [seg(fit(text, width), { dim: true })];
+  };
   switch (state.mode) {
-    case 'filter': {
-      return [
-        seg('/ filter: ', { bold: true }),
-        ...editorSegments(state.filterEditor, width - 30, true),
-        seg(`  ${hintsFor('filter')}`, { dim: true }),
-      ];
-    }
+    case 'filter':
+      return [seg('/ filter: ', { bold: true }), ...editorSegments(state.filterEditor, width - 30, true), seg(`  ${hintsFor('filter')}`, { dim: true })];
     case 'confirm-quit':
-      return [seg(fit('Quit? y quits · any other key stays (a draft is unsent or a reply in flight)', width), { color: 'red', bold: true })];
+      return [seg(fit(quitQuestion(state), width), { color: 'red', bold: true })];
+    case 'confirm-batch': {
+      const confirm = state.batch.confirm;
+      const n = confirm?.keys.length ?? 0;
+      return [seg(fit(`Send "${confirm?.label ?? ''}" to ${plural(n, 'request', 'requests')}? y/n`, width), { color: 'red', bold: true })];
+    }
     case 'help':
       return [seg(fit(hintsFor('help'), width), { dim: true })];
-    case 'browse':
-      return [seg(fit(hintsFor('browse'), width), { dim: true })];
+    case 'browse': {
+      const marks = state.tagged.size ? `${state.tagged.size} marked: Enter/1-9 answer them · Esc clears marks · ` : '';
+      const filter = !marks && state.filter ? 'Esc clears the filter · ' : '';
+      return hints(`${marks}${filter}${hintsFor('browse')}`);
+    }
+    case 'batch':
+      return hints(hintsFor('batch'));
     case 'answer': {
-      if (lock === 'ack-timeout') return [seg(fit(hintsFor('locked'), width), { dim: true })];
+      if (lock === 'ack-timeout') return hints(hintsFor('locked'));
       // Resend applies only after an ack timeout: not offered otherwise.
-      if (lock && lock !== 'none') return [seg(fit(hintsFor('locked').replace(/^r resend \(same id\) · /, ''), width), { dim: true })];
-      return [seg(fit(hintsFor(form ? 'form' : 'answer'), width), { dim: true })];
+      if (lock && lock !== 'none') return hints(hintsFor('locked').replace(/^r resend \(same id\) · /, ''));
+      return hints(hintsFor(form ? 'form' : 'answer'));
     }
   }
 }

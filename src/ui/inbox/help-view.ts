@@ -1,4 +1,5 @@
-import { UNCONFIRMED_MARK, stateMark } from '../../store/marks.js';
+import { UNCONFIRMED_MARK } from '../../store/marks.js';
+import { UTF8_GLYPHS, type Glyphs } from '../glyphs.js';
 import type { RequestState } from '../../store/types.js';
 import { KEY_ROWS, type Scope } from '../key-table.js';
 import { seg, type Line } from '../text/line.js';
@@ -8,6 +9,7 @@ import { windowAt } from '../widgets/window.js';
 const HELP_TITLES: Record<Scope, string> = {
   browse: 'Browse (list)',
   answer: 'Answer (a request is open)',
+  batch: 'Batch answer (requests marked with Space or *)',
   form: 'Form (an open request is a form)',
   locked: 'Sent or closed (the open request takes no answer now)',
   filter: `Filter (typing after /)`,
@@ -15,8 +17,13 @@ const HELP_TITLES: Record<Scope, string> = {
 };
 
 /** The `?` overlay, built from the same key table the handlers use. */
-export function buildHelpLines(width: number, height: number, scroll = 0): Line[] {
+export function buildHelpLines(width: number, height: number, scroll = 0, g: Glyphs = UTF8_GLYPHS, demo?: { relay: string; listCommand: string }): Line[] {
   const lines: Line[] = [[seg('Keys', { bold: true }), seg('  (↑/↓ scroll · any other key closes)', { dim: true })]];
+  if (demo) {
+    // Trying `list` on the demo: the relay is on loopback with a random token, kept in a 0600 file.
+    lines.push([seg(fit(`Demo relay: ${demo.relay} · list it from another terminal:`, width), { color: 'cyan' })]);
+    lines.push([seg(fit(`  ${demo.listCommand}`, width), { color: 'cyan', bold: true })]);
+  }
   // From the same function the list draws with, so the legend cannot drift from the marks.
   const states: [RequestState, string][] = [
     ['pending', 'pending'],
@@ -26,8 +33,10 @@ export function buildHelpLines(width: number, height: number, scroll = 0): Line[
     ['timeout', 'timed out'],
     ['stale', 'stale'],
   ];
-  lines.push([seg(fit(`Marks: ${states.map(([state, word]) => `${stateMark(state)} ${word}`).join('  ')}`, width), { dim: true })]);
+  lines.push([seg(fit(`Marks: ${states.map(([state, word]) => `${g.mark(state)} ${word}`).join('  ')}`, width), { dim: true })]);
   lines.push([seg(fit(`       ${UNCONFIRMED_MARK} after a mark: not re-confirmed by the relay since it reconnected`, width), { dim: true })]);
+  lines.push([seg(fit(`       ${g.tagged} marked for a batch · ${g.draft} unsent draft · ${g.timeLeft}35s time left to answer`, width), { dim: true })]);
+  lines.push([seg(fit('       severity: crit err warn note info · [form]: the kind, if not permission', width), { dim: true })]);
   let scope: Scope | undefined;
   for (const row of KEY_ROWS) {
     if (row.scope !== scope) {

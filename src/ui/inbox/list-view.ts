@@ -1,10 +1,11 @@
 import { displayLine } from '../../protocol/sanitize.js';
 import { OPEN_STATES, type RequestRecord } from '../../store/types.js';
-import { UNCONFIRMED_MARK, stateMark } from '../../store/marks.js';
+import { UNCONFIRMED_MARK } from '../../store/marks.js';
 import { formatMs } from '../../store/outcome.js';
-import { fit, pad } from '../text/wrap.js';
+import { fit, pad, stringWidth } from '../text/wrap.js';
 import { line, seg, type Line } from '../text/line.js';
-import { stateColor } from './theme.js';
+import { severityColor, stateColor } from './theme.js';
+import { UTF8_GLYPHS, type Glyphs } from '../glyphs.js';
 import { stickyStart, windowAt } from '../widgets/window.js';
 
 /** Milliseconds since the request was raised (producer time, for display only). */
@@ -30,6 +31,16 @@ export function timeLeftText(left: number): string {
   return left <= 0 ? 'expired' : `${shortDuration(left)} left`;
 }
 
+/** What the list shows beside a request besides the record itself (from the UI model and the console's commands). */
+export interface RowDecoration {
+  /** Marked for a batch answer. */
+  tagged: boolean;
+  /** An unsent draft is kept for it. */
+  draft: boolean;
+  /** The answer's state in a few words (`sent`, `✓ deny`, `✗ rejected`…). */
+  status?: { text: string; color: string };
+}
+
 export interface ListViewInput {
   records: RequestRecord[];
   selectedIndex: number;
@@ -40,34 +51,80 @@ export interface ListViewInput {
   focused: boolean;
   /** Relay label per request when several relays are watched. */
   relayLabel?: (record: RequestRecord) => string;
-  /** Show a prompt excerpt (full-width list). */
-  showPrompt: boolean;
   /** How many records are open (they come first); counted here when absent. */
   openCount?: number;
+  /** Of the open ones, how many are informational (answered in the agent's own UI). */
+  informational?: number;
   /** The window's first virtual row (see listStartFor); worked out here when absent. */
   start?: number;
+  glyphs?: Glyphs;
+  decorate?: (record: RequestRecord) => RowDecoration;
+  /** What the Pending section says when it is empty (why it is empty). */
+  emptyNote?: Line;
+}
+
+const SEVERITY_WORD: Record<string, string> = {
+  critical: 'crit',
+  error: 'err',
+  warning: 'warn',
+  notice: 'note',
+  info: 'info',
+  debug: 'dbug',
+};
+
+/** The kind, where it is not the common case (a permission prompt). */
+function kindTag(record: RequestRecord): string {
+  const kind = record.payload.kind || 'unknown';
+  return kind === 'permission' ? '' : `[${displayLine(kind, 12)}] `;
+}
+
+/** A separator that ends a boilerplate lead-in ("Permission requested: ", "codex asks — "). */
+const LEAD_IN = /^(.{3,48}?)(?::\s+|\s+—\s+|\s+-\s+)/;
+
+/**
+ * As much of the prompt as fits in `room` columns. When it does not all fit
+ * it is cut where it says least: an agent's own lead-in before the command
+ * ("Permission requested: Bash — rm -rf build/" keeps "Bash — rm -rf build/").
+ */
+export function promptExcerpt(prompt: string, room: number): string {
+  if (room <= 0) return '';
+  const text = displayLine(prompt, 400);
+  if (stringWidth(text) <= room) return text;
+  const lead = LEAD_IN.exec(text);
+  if (lead && text.length - lead[0].length >= 8) return fit(`…${text.slice(lead[0].length)}`, room);
+  return fit(text, room);
 }
 
 function row(record: RequestRecord, input: ListViewInput, selected: boolean): Line {
   const { width, now } = input;
+  const g = input.glyphs ?? UTF8_GLYPHS;
+  const deco = input.decorate?.(record) ?? { tagged: false, draft: false };
   const left = timeLeftMs(record, now);
-  const mark = stateMark(record.state);
   const doubt = record.unconfirmed && OPEN_STATES.has(record.state) ? UNCONFIRMED_MARK : ' ';
-  const kind = pad(displayLine(record.payload.kind || 'unknown', 12), 10);
-  const agent = pad(displayLine(record.agent, 40), 12);
+  const severity = pad(SEVERITY_WORD[record.severity] ?? displayLine(record.severity, 4), 4);
+  const agentWidth = width >= 70 ? 14 : width >= 50 ? 12 : 10;
+  const agent = pad(displayLine(record.agent, 40), agentWidth);
   const age = shortDuration(ageMs(record, now)).padStart(4);
   const relay = input.relayLabel ? `${input.relayLabel(record)} ` : '';
-  const leftText = left !== undefined ? ` ${timeLeftText(left)}` : '';
-  const fixed = `${selected ? '▸' : ' '}${mark}${doubt}${kind} ${relay}${agent} ${age}${leftText}`;
-  const rest = width - fixed.length - 1;
-  const prompt = input.showPrompt && rest > 8 ? ` ${fit(displayLine(record.payload.prompt, 200), rest)}` : '';
+  // Time left is labelled, so it never reads as a second age.
+  const leftText = left === undefined ? '' : left <= 0 ? `${g.timeLeft}exp` : `${g.timeLeft}${shortDuration(left)}`;
+  // Only rows that expire spend columns on it: the rest give them to the prompt.
+  const leftCell = leftText ? `${leftText} ` : '';
+  const head = `${selected ? g.pointer : ' '}${g.mark(record.state)}${doubt}${deco.tagged ? g.tagged : ' '}${severity} ${relay}${agent} ${age} `;
+  const flags = `${deco.draft ? g.draft : ''}${deco.status ? `${deco.status.text} ` : ''}`;
+  const used = stringWidth(head) + stringWidth(leftCell) + stringWidth(flags);
+  const prompt = promptExcerpt(`${kindTag(record)}${record.payload.prompt}`, width - used);
   const style = selected ? { inverse: input.focused, bold: true } : {};
   return [
-    seg(selected ? '▸' : ' ', style),
-    seg(mark, { ...style, color: stateColor(record.state) }),
+    seg(selected ? g.pointer : ' ', style),
+    seg(g.mark(record.state), { ...style, color: stateColor(record.state) }),
     seg(doubt, { ...style, color: 'yellow' }),
-    seg(`${kind} ${relay}${agent} ${age}`, style),
-    seg(leftText, { ...style, color: left !== undefined && left < 60_000 ? 'red' : 'yellow' }),
+    seg(deco.tagged ? g.tagged : ' ', { ...style, color: 'magenta', bold: true }),
+    seg(severity, { ...style, color: severityColor(record.severity) }),
+    seg(` ${relay}${agent} ${age} `, style),
+    seg(leftCell, { ...style, color: left !== undefined && left < 60_000 ? 'red' : 'yellow' }),
+    seg(deco.draft ? g.draft : '', { ...style, color: 'cyan' }),
+    seg(deco.status ? `${deco.status.text} ` : '', { ...style, color: deco.status?.color }),
     seg(prompt, { ...style, dim: !selected }),
   ];
 }
@@ -120,8 +177,12 @@ export function buildListLines(input: ListViewInput): Line[] {
   if (input.openCount === undefined) while (open < records.length && OPEN_STATES.has(records[open].state)) open++;
   const g = listGeometry(records.length, open);
   const render = (at: number): Line => {
-    if (at === 0) return line(seg(fit(`Pending (${open})`, width), { bold: true }));
-    if (g.emptyNote && at === 1) return line(seg('  nothing waiting for you', { dim: true }));
+    if (at === 0) {
+      const informational = input.informational ?? 0;
+      const split = informational ? ` · ${open - informational} to answer · ${informational} informational` : '';
+      return line(seg(fit(`Pending (${open})${split}`, width), { bold: true }));
+    }
+    if (g.emptyNote && at === 1) return input.emptyNote ?? line(seg('  nothing waiting for you', { dim: true }));
     if (g.recent && at === g.recentHeaderAt) return line(seg(fit(`Recent (${g.recent})`, width), { bold: true }));
     const index = at < g.recentHeaderAt ? at - 1 - g.emptyNote : open + (at - g.recentHeaderAt - 1);
     return row(records[index], input, index === input.selectedIndex);

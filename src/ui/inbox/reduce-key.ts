@@ -3,7 +3,8 @@ import { editsText, initialFormDraft, reduceFormKey } from '../form/form-state.j
 import type { KeyPress } from '../keys.js';
 import { actionFor } from '../key-table.js';
 import { editLine, editorOf } from '../text/editor.js';
-import { isAnswerableForm } from './detail-view.js';
+import { isAnswerableForm, isForm } from './detail-view.js';
+import { batchKey, commonOptions, confirmBatchKey, openBatch } from './batch.js';
 import { answerLock, draftFor, type Draft, type Effect, type InboxState, type KeyContext } from './state.js';
 
 export interface KeyResult {
@@ -14,9 +15,10 @@ export interface KeyResult {
 const done = (state: InboxState, ...effects: Effect[]): KeyResult => ({ state, effects });
 
 function quit(state: InboxState, ctx: KeyContext): KeyResult {
-  if (!ctx.unsentWork) return done(state, { type: 'quit' });
-  const returnMode = state.mode === 'help' || state.mode === 'confirm-quit' ? state.returnMode : state.mode;
-  return done({ ...state, mode: 'confirm-quit', returnMode });
+  const loses = ctx.unsentWork;
+  if (loses.drafts === 0 && loses.inFlight === 0) return done(state, { type: 'quit' });
+  const returnMode = state.mode === 'help' || state.mode === 'confirm-quit' || state.mode === 'confirm-batch' ? state.returnMode : state.mode;
+  return done({ ...state, mode: 'confirm-quit', returnMode, quitLoses: loses });
 }
 
 function select(state: InboxState, ctx: KeyContext, index: number): InboxState {
@@ -45,6 +47,7 @@ function send(state: InboxState, ctx: KeyContext, key: string, answer: Answer): 
 /** Whether a printable key is text here: the filter, the Reply row, a text field or `Other…` row. */
 function editsTextNow(state: InboxState, ctx: KeyContext): boolean {
   if (state.mode === 'filter') return true;
+  if (state.mode === 'batch') return state.batch.highlight >= commonOptions(ctx.tagged).length;
   if (state.mode !== 'answer' || !ctx.open || answerLock(ctx.open, ctx.openCommand) !== 'none') return false;
   const draft = draftFor(state, ctx.open);
   if (isAnswerableForm(ctx.open)) return editsText(ctx.open.payload.fields, draft.form ?? initialFormDraft());
@@ -84,6 +87,10 @@ function reduceOneKey(state: InboxState, key: KeyPress, ctx: KeyContext): KeyRes
       return done({ ...state, mode: state.returnMode });
     case 'filter':
       return filterKey(state, key);
+    case 'batch':
+      return batchKey(state, key, ctx);
+    case 'confirm-batch':
+      return confirmBatchKey(state, key, ctx);
     case 'browse':
       return browseKey(state, key, ctx);
     case 'answer':
@@ -118,9 +125,12 @@ function filterKey(state: InboxState, key: KeyPress): KeyResult {
 
 function browseKey(state: InboxState, key: KeyPress, ctx: KeyContext): KeyResult {
   const index = state.selectedIndex;
+  if (state.notice) state = { ...state, notice: undefined };
   switch (actionFor('browse', key)) {
     case 'quit':
       return quit(state, ctx);
+    case 'suspend':
+      return done(state, { type: 'suspend' });
     case 'up':
       return done(select(state, ctx, index - 1));
     case 'down':
@@ -134,17 +144,68 @@ function browseKey(state: InboxState, key: KeyPress, ctx: KeyContext): KeyResult
     case 'last':
       return done(select(state, ctx, ctx.list.length - 1));
     case 'filter':
-      return done({ ...state, mode: 'filter', filterEditor: editorOf(state.filter) });
+      // Like k9s and lazygit: `/` starts a fresh filter (Esc there clears it).
+      return done({ ...state, mode: 'filter', filterEditor: editorOf(''), filter: '', notice: undefined });
     case 'help':
       return done({ ...state, mode: 'help', returnMode: 'browse', helpScroll: 0 });
-    case 'open': {
-      const record = ctx.list[index];
-      if (!record) return done(state);
-      return done({ ...state, mode: 'answer', openKey: record.key, selectedKey: record.key, selectionTouched: true, detailScroll: 0, hint: undefined, pendingConfirm: undefined });
+    case 'open':
+      return state.tagged.size ? openBatch(state, ctx) : open(state, ctx);
+    case 'tag':
+      return tag(state, ctx);
+    case 'tagAll': {
+      const tagged = new Set(state.tagged);
+      for (const record of ctx.list) if (ctx.answerable(record)) tagged.add(record.key);
+      const added = tagged.size - state.tagged.size;
+      return done({ ...state, tagged, notice: added ? undefined : 'Nothing here can be marked: forms and informational requests are answered one by one.' });
     }
-    default:
+    case 'clear':
+      if (state.tagged.size) return done({ ...state, tagged: new Set(), notice: undefined });
+      if (state.filter) return done({ ...state, filter: '', filterEditor: editorOf(''), notice: undefined });
       return done(state);
   }
+  if (key.name === 'char' && /^[1-9]$/.test(key.text)) {
+    const digit = Number(key.text);
+    return state.tagged.size ? openBatch(state, ctx, digit) : open(state, ctx, digit);
+  }
+  return done(state);
+}
+
+/**
+ * Opens the selected request. With a digit the highlight starts on that
+ * option, numbered on screen: still nothing is sent until Enter. Without
+ * one it starts on the empty Reply row, where a stray Enter does nothing.
+ */
+function open(state: InboxState, ctx: KeyContext, digit?: number): KeyResult {
+  const record = ctx.list[state.selectedIndex];
+  if (!record) return done(state);
+  let next: InboxState = { ...state, mode: 'answer', openKey: record.key, selectedKey: record.key, selectionTouched: true, detailScroll: 0, hint: undefined, pendingConfirm: undefined, notice: undefined };
+  const options = record.payload.options;
+  if (digit !== undefined && !isAnswerableForm(record) && answerLock(record, ctx.commandFor(record.key)) === 'none') {
+    if (digit <= options.length) next = { ...next, drafts: { ...next.drafts, [record.key]: { ...draftFor(next, record), highlight: digit - 1 } } };
+    else next = { ...next, hint: options.length ? `No option ${digit}: this request has ${options.length}.` : 'This request has no options: type a reply.' };
+  }
+  return done(next);
+}
+
+/** Space: marks (or unmarks) the selected request for a batch answer and moves down. */
+function tag(state: InboxState, ctx: KeyContext): KeyResult {
+  const record = ctx.list[state.selectedIndex];
+  if (!record) return done(state);
+  const moved = select(state, ctx, state.selectedIndex + 1);
+  if (state.tagged.has(record.key)) {
+    const tagged = new Set(state.tagged);
+    tagged.delete(record.key);
+    return done({ ...moved, tagged, notice: undefined });
+  }
+  if (!ctx.answerable(record)) {
+    const why = isForm(record)
+      ? 'Forms cannot be marked: each is filled in on its own.'
+      : record.state === 'informational'
+        ? 'Informational requests cannot be marked: they are answered in the agent\'s own UI.'
+        : 'Only open requests with no answer in flight can be marked.';
+    return done({ ...state, notice: why });
+  }
+  return done({ ...moved, tagged: new Set(state.tagged).add(record.key), notice: undefined });
 }
 
 /** Help and quit, where no text is being edited. */
@@ -210,6 +271,10 @@ function optionKey(state: InboxState, key: KeyPress, ctx: KeyContext, draft: Dra
   if (!onReply) {
     const common = helpOrQuit(state, key, ctx);
     if (common) return common;
+    // A digit highlights that option (numbered on screen); only Enter sends.
+    if (key.name === 'char' && /^[1-9]$/.test(key.text) && Number(key.text) <= options.length) {
+      return done(setDraft(state, record.key, { ...draft, highlight: Number(key.text) - 1 }));
+    }
     // Any other typing goes to the Reply row: you never type into an option.
     if (key.name === 'char') {
       return done(setDraft(state, record.key, { ...draft, highlight: options.length, reply: editLine(draft.reply, key) }));

@@ -3,7 +3,7 @@ import type { OwnCommand, RequestRecord } from '../../store/types.js';
 import { emptyEditor, type EditorState } from '../text/editor.js';
 import type { FormDraft } from '../form/form-state.js';
 
-export type Mode = 'browse' | 'answer' | 'filter' | 'help' | 'confirm-quit';
+export type Mode = 'browse' | 'answer' | 'batch' | 'confirm-batch' | 'filter' | 'help' | 'confirm-quit';
 
 /** What the operator has typed or highlighted for one request, kept across Esc. */
 export interface Draft {
@@ -17,6 +17,14 @@ export interface InboxState {
   mode: Mode;
   /** Where help / quit confirmation return to. */
   returnMode: Exclude<Mode, 'help' | 'confirm-quit'>;
+  /** Requests marked for a batch answer (Space, `*`), by key. */
+  tagged: ReadonlySet<string>;
+  /** The batch answer being composed: highlighted option (or Reply), the reply text, and the answer awaiting y/n. */
+  batch: { highlight: number; reply: EditorState; confirm?: { answer: Answer; label: string; keys: string[] } };
+  /** What quitting would lose, counted when q was pressed (the prompt names them). */
+  quitLoses?: { drafts: number; inFlight: number };
+  /** A one-shot note in the footer (why a key did nothing, what was just sent). */
+  notice?: string;
   /** The list selection, by request key, so reordering never moves it. */
   selectedKey?: string;
   selectedIndex: number;
@@ -39,6 +47,8 @@ export interface InboxState {
 export const initialInbox: InboxState = {
   mode: 'browse',
   returnMode: 'browse',
+  tagged: new Set(),
+  batch: { highlight: 0, reply: emptyEditor },
   selectedIndex: 0,
   selectionTouched: false,
   filterEditor: emptyEditor,
@@ -51,6 +61,7 @@ export const initialInbox: InboxState = {
 export type Effect =
   | { type: 'send'; key: string; answer: Answer }
   | { type: 'resend'; commandId: string }
+  | { type: 'suspend' }
   | { type: 'quit' };
 
 export interface KeyContext {
@@ -64,8 +75,14 @@ export interface KeyContext {
   claimants?: number;
   /** Rows a page move jumps. */
   pageSize: number;
-  /** Something would be lost by quitting (in-flight command or unsent draft). */
-  unsentWork: boolean;
+  /** What quitting would lose: unsent drafts and commands in flight. */
+  unsentWork: { drafts: number; inFlight: number };
+  /** Whether a request can take an answer from the list now (open, not a form or informational, nothing in flight). */
+  answerable: (record: RequestRecord) => boolean;
+  /** The records marked for a batch, in list order, that can still take an answer. */
+  tagged: RequestRecord[];
+  /** The console's latest command for a request. */
+  commandFor: (key: string) => OwnCommand | undefined;
 }
 
 export type Lock =
@@ -93,15 +110,34 @@ export function draftFor(state: InboxState, record: RequestRecord): Draft {
   return state.drafts[record.key] ?? { reply: emptyEditor, highlight: record.payload.options.length };
 }
 
-export function hasUnsentDraft(state: InboxState): boolean {
-  return Object.values(state.drafts).some((draft) => draft.reply.value.trim() !== '' || draft.form?.dirty === true);
+export function isUnsent(draft: Draft | undefined): boolean {
+  return draft !== undefined && (draft.reply.value.trim() !== '' || draft.form?.dirty === true);
 }
 
-/** Case-insensitive substring match on agent, session, kind or prompt. */
+export function hasUnsentDraft(state: InboxState): boolean {
+  return Object.values(state.drafts).some(isUnsent);
+}
+
+/**
+ * The filter as k9s, lazygit and fzf read it: words separated by spaces must
+ * all match, case-insensitive, each against the agent, session, host, kind,
+ * severity or prompt.
+ */
 export function matchesFilter(record: RequestRecord, filter: string): boolean {
-  const needle = filter.trim().toLowerCase();
-  if (!needle) return true;
-  return [record.agent, record.session, record.payload.kind, record.payload.prompt].some((field) =>
-    field.toLowerCase().includes(needle),
-  );
+  const words = filterWords(filter);
+  if (words.length === 0) return true;
+  const fields = [record.agent, record.session, record.host, record.payload.kind, record.severity, record.payload.prompt].map((f) => f.toLowerCase());
+  return words.every((word) => fields.some((field) => field.includes(word)));
+}
+
+const wordsCache = new Map<string, string[]>();
+
+function filterWords(filter: string): string[] {
+  let words = wordsCache.get(filter);
+  if (!words) {
+    words = filter.toLowerCase().split(/\s+/).filter(Boolean);
+    if (wordsCache.size > 64) wordsCache.clear();
+    wordsCache.set(filter, words);
+  }
+  return words;
 }

@@ -1,0 +1,42 @@
+import { displayLine } from '../../protocol/sanitize.js';
+import type { RequestRecord } from '../../store/types.js';
+import type { Glyphs } from '../glyphs.js';
+import { seg, type Line } from '../text/line.js';
+import { fit } from '../text/wrap.js';
+import { editorSegments } from '../widgets/line-editor.js';
+import { choiceWindow } from '../widgets/window.js';
+import { commonOptions } from './batch.js';
+import { promptExcerpt } from './list-view.js';
+import type { InboxState } from './state.js';
+
+/**
+ * The batch answer: the marked requests (windowed), the options every one
+ * of them offers, numbered, and the Reply row. Never taller than `height`.
+ */
+export function buildBatchLines(state: InboxState, records: RequestRecord[], width: number, height: number, g: Glyphs): Line[] {
+  const options = commonOptions(records);
+  const { highlight, reply } = state.batch;
+  const title: Line = [seg(fit(`Batch answer · ${records.length} marked request${records.length === 1 ? '' : 's'} · one command each, own ids`, width), { bold: true })];
+  const controls: Line[] = options.map((option, i) => {
+    const here = highlight === i;
+    const label = displayLine(option.label || option.id, 80);
+    const id = displayLine(option.id, 30);
+    return [seg(fit(`${here ? `${g.pointer} ` : '  '}${i + 1} ${label === id ? label : `${label}  [${id}]`}`, width), { inverse: here, bold: here })];
+  });
+  const onReply = highlight >= options.length;
+  const label = onReply ? `${g.pointer} Reply: ` : '  Reply: ';
+  controls.push([seg(label, { bold: onReply }), ...editorSegments(reply, width - label.length - 1, onReply, 'the same text to every one')]);
+  const note: Line = options.length
+    ? [seg(fit('Options every marked request offers (same id):', width), { dim: true })]
+    : [seg(fit('The marked requests share no option: answer in words, or mark alike ones.', width), { color: 'yellow' })];
+  // The requests get what is left, at least two rows.
+  const room = Math.max(2, height - 1 - controls.length - 2);
+  const list = choiceWindow(records.length, records.length > room ? room - 1 : room, 0, (i): Line => {
+    const record = records[i];
+    const agent = displayLine(record.agent, 14);
+    return [seg(`  ${g.tagged} `, { color: 'magenta' }), seg(`${agent} `, { bold: true }), seg(promptExcerpt(record.payload.prompt, width - 5 - agent.length))];
+  });
+  const rows = [...list.rows];
+  if (list.below) rows.push([seg(`  +${list.below} more`, { dim: true })]);
+  return [title, ...rows, [seg('')], note, ...controls].slice(0, Math.max(1, height));
+}

@@ -1,0 +1,96 @@
+import type { Answer, Choice as RequestOption } from '../../protocol/types.js';
+import type { RequestRecord } from '../../store/types.js';
+import { actionFor } from '../key-table.js';
+import type { KeyPress } from '../keys.js';
+import { editLine, emptyEditor } from '../text/editor.js';
+import { displayLine } from '../../protocol/sanitize.js';
+import type { Effect, InboxState, KeyContext } from './state.js';
+
+/**
+ * Batch answers: several alike requests (marked with Space or `*`) answered
+ * at once. Only the options every one of them offers (same id) are offered,
+ * plus the Reply row; sending asks `Send "Deny" to 5 requests? y/n` and `y`
+ * sends one command per request, each with its own id.
+ */
+
+/** The options every marked request has (same id), in the first one's order and labels. */
+export function commonOptions(records: RequestRecord[]): RequestOption[] {
+  if (records.length === 0) return [];
+  const [first, ...rest] = records;
+  return first.payload.options.filter((option) => rest.every((record) => record.payload.options.some((o) => o.id === option.id)));
+}
+
+export interface BatchResult {
+  state: InboxState;
+  effects: Effect[];
+}
+
+/** Opens the batch view, the highlight on option `digit` (1-based) when given and offered, else on Reply. */
+export function openBatch(state: InboxState, ctx: KeyContext, digit?: number): BatchResult {
+  const options = commonOptions(ctx.tagged);
+  if (ctx.tagged.length === 0) return { state: { ...state, tagged: new Set(), notice: 'The marked requests no longer take an answer.' }, effects: [] };
+  const highlight = digit !== undefined && digit <= options.length ? digit - 1 : options.length;
+  const notice = digit !== undefined && digit > options.length ? `No option ${digit} is common to the marked requests.` : undefined;
+  return { state: { ...state, mode: 'batch', batch: { highlight, reply: state.batch.reply }, notice }, effects: [] };
+}
+
+function label(option: RequestOption): string {
+  return displayLine(option.label || option.id, 60);
+}
+
+export function batchKey(state: InboxState, key: KeyPress, ctx: KeyContext): BatchResult {
+  const options = commonOptions(ctx.tagged);
+  const { batch } = state;
+  const onReply = batch.highlight >= options.length;
+  const same = (next: Partial<InboxState['batch']>): BatchResult => ({ state: { ...state, batch: { ...batch, ...next }, notice: undefined }, effects: [] });
+  if (key.name === 'escape') return { state: { ...state, mode: 'browse', notice: undefined }, effects: [] };
+  if (ctx.tagged.length === 0) return { state: { ...state, mode: 'browse', tagged: new Set(), notice: 'The marked requests no longer take an answer.' }, effects: [] };
+  const action = onReply && key.name === 'char' ? undefined : actionFor('answer', key);
+  if (action === 'up') return same({ highlight: Math.max(0, batch.highlight - 1) });
+  if (action === 'down') return same({ highlight: Math.min(options.length, batch.highlight + 1) });
+  if (!onReply && key.name === 'char' && /^[1-9]$/.test(key.text)) {
+    const n = Number(key.text);
+    return n <= options.length ? same({ highlight: n - 1 }) : { state: { ...state, notice: `No option ${n} is common to the marked requests.` }, effects: [] };
+  }
+  if (action === 'send') {
+    const keys = ctx.tagged.map((record) => record.key);
+    if (!onReply) {
+      const option = options[batch.highlight];
+      return confirm(state, { option: option.id }, label(option), keys);
+    }
+    const text = batch.reply.value;
+    if (!text.trim()) return { state: { ...state, notice: 'Type a reply first: Enter on an empty Reply sends nothing.' }, effects: [] };
+    return confirm(state, { text }, displayLine(text, 40), keys);
+  }
+  if (key.name === 'ctrlC') return { state: { ...state, mode: 'confirm-quit', returnMode: 'batch' }, effects: [] };
+  if (!onReply) {
+    if (action === 'help') return { state: { ...state, mode: 'help', returnMode: 'batch', helpScroll: 0 }, effects: [] };
+    // Typing on an option goes to the Reply row, as in a single answer.
+    if (key.name === 'char') return same({ highlight: options.length, reply: editLine(batch.reply, key) });
+    return { state, effects: [] };
+  }
+  const reply = editLine(batch.reply, key);
+  return reply === batch.reply ? { state, effects: [] } : same({ reply });
+}
+
+function confirm(state: InboxState, answer: Answer, text: string, keys: string[]): BatchResult {
+  return { state: { ...state, mode: 'confirm-batch', batch: { ...state.batch, confirm: { answer, label: text, keys } }, notice: undefined }, effects: [] };
+}
+
+/** `y` sends one command per marked request that can still take it; anything else goes back to the batch view. */
+export function confirmBatchKey(state: InboxState, key: KeyPress, ctx: KeyContext): BatchResult {
+  const pending = state.batch.confirm;
+  if (!pending) return { state: { ...state, mode: 'batch' }, effects: [] };
+  if (key.name === 'char' && /^[yY]$/.test(key.text)) {
+    const still = new Set(ctx.tagged.map((record) => record.key));
+    const keys = pending.keys.filter((k) => still.has(k));
+    const effects: Effect[] = keys.map((k) => ({ type: 'send', key: k, answer: pending.answer }));
+    const skipped = pending.keys.length - keys.length;
+    const notice = `Sent "${pending.label}" to ${keys.length} request${keys.length === 1 ? '' : 's'}${skipped ? ` (${skipped} closed meanwhile, not sent)` : ''}.`;
+    return {
+      state: { ...state, mode: 'browse', tagged: new Set(), batch: { highlight: 0, reply: emptyEditor }, notice },
+      effects,
+    };
+  }
+  return { state: { ...state, mode: 'batch', batch: { ...state.batch, confirm: undefined } }, effects: [] };
+}

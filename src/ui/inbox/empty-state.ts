@@ -1,0 +1,25 @@
+import { displayLine } from '../../protocol/sanitize.js';
+import type { RelayStatus } from '../../store/types.js';
+import { seg, type Line } from '../text/line.js';
+import { connectionText } from './status-view.js';
+
+/**
+ * Why the Pending section is empty, honestly: a filter hiding requests, no
+ * relay connected (and why), a refused token, a replay still arriving, or
+ * truly nothing waiting. Never "nothing waiting" when the console cannot know.
+ */
+export function emptyPendingNote(relays: RelayStatus[], hiddenByFilter: number, filter: string, now: number): Line {
+  if (hiddenByFilter > 0) {
+    return [seg(`  the filter "${displayLine(filter, 30)}" hides ${hiddenByFilter} pending request${hiddenByFilter === 1 ? '' : 's'} · Esc clears it`, { color: 'yellow' })];
+  }
+  const refused = relays.find((relay) => relay.connection.kind === 'unauthorized');
+  if (refused) return [seg(`  token refused by ${refused.relay}: check --token, AEP_TOKEN or --token-file`, { color: 'red' })];
+  const down = relays.filter((relay) => relay.connection.kind !== 'live');
+  if (down.length === relays.length && relays.length > 0) {
+    const why = displayLine(connectionText(down[0].connection, now).text, 120);
+    return [seg(`  not connected to ${down[0].relay} (${why}): cannot tell what is waiting`, { color: 'yellow' })];
+  }
+  if (relays.some((relay) => relay.replaying)) return [seg('  reading the relay\'s history…', { dim: true })];
+  if (down.length) return [seg(`  nothing waiting on the connected relays; ${down.length} of ${relays.length} not connected`, { color: 'yellow' })];
+  return [seg('  nothing waiting for you', { dim: true })];
+}
