@@ -46,6 +46,7 @@ export function toJson(record: RequestRecord): Record<string, unknown> {
   const outcome = describeOutcome(record);
   const row: Record<string, unknown> = {
     relay: record.relay,
+    source: record.source,
     agent: record.agent,
     session: record.session,
     id: record.id,
@@ -59,6 +60,7 @@ export function toJson(record: RequestRecord): Record<string, unknown> {
     const { summary, ...rest } = outcome;
     row.outcome = { ...Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)), summary };
   }
+  if (record.violations?.length) row.violations = [...record.violations];
   return row;
 }
 

@@ -7,6 +7,7 @@ import { after, positionOf, slimForHold, type Position } from './positions.js';
 import { envelopeIssues, readAnswer, readCapture, readSeverity, str } from './read.js';
 import { Reconfirmations } from './reconfirm.js';
 import { RelayBook } from './relay-book.js';
+import { EmitterRules, withRule, type EmitterViolation, type ViolationRule } from './violations.js';
 import {
   OPEN_STATES,
   requestKey,
@@ -72,6 +73,8 @@ export class ConsoleStore {
   private readonly relayBook = new RelayBook();
   private readonly own = new OwnCommands();
   private readonly reconfirm = new Reconfirmations();
+  /** Emitter protocol violations (violations.ts); bounded like the dedupe memory. */
+  private readonly emitterRules: EmitterRules;
   /** Open requests marked `unconfirmed`: events about them clear the mark. */
   private readonly unconfirmedKeys = new Set<string>();
   private readonly listeners = new Set<() => void>();
@@ -91,6 +94,7 @@ export class ConsoleStore {
     this.heldCap = options.heldCap ?? 1000;
     this.openCap = options.openCap ?? 50_000;
     this.seen = new BoundedSet(options.dedupeCap ?? 50_000);
+    this.emitterRules = new EmitterRules(options.dedupeCap ?? 50_000);
     this.now = options.now ?? Date.now;
   }
 
@@ -245,13 +249,20 @@ export class ConsoleStore {
       return 'ignored';
     }
     if (this.noteReconfirmed(relay, event) && this.seen.has(dedupeKey)) {
+      this.flagViolations(relay, event, [this.emitterRules.redelivered(relay, event)]);
       this.changed();
       return 'duplicate';
     }
-    if (!this.seen.add(dedupeKey)) return 'duplicate';
+    if (!this.seen.add(dedupeKey)) {
+      if (this.flagViolations(relay, event, [this.emitterRules.redelivered(relay, event)])) this.changed();
+      return 'duplicate';
+    }
+    const broken = this.emitterRules.admit(relay, event);
     this.trackPosition(relay, event);
     this.reopenSession(relay, event);
     const result = this.fold(relay, event, options);
+    // After the fold: a request that broke a rule exists only now.
+    this.flagViolations(relay, event, broken);
     this.changed();
     return result;
   }
@@ -336,6 +347,7 @@ export class ConsoleStore {
     this.bySubject.set(subjectKey, [...(this.bySubject.get(subjectKey) ?? []), key]);
     const ended = this.endedSessions.size ? this.endedSessions.get(this.sessionKey(relay, session, event.source)) : undefined;
     if (ended && !after(positionOf(event), ended)) {
+      this.flagViolations(relay, event, [this.emitterRules.requestAfterEnd(relay, event)]);
       this.replace(key, { state: 'stale', staleAt: event.time, terminalArrival: record.arrival });
       this.countTerminal(record);
     }
@@ -462,14 +474,49 @@ export class ConsoleStore {
     this.endedSessions.delete(key);
     this.endedSessions.set(key, positionOf(event));
     if (this.endedSessions.size > MAX_ENDED_SESSIONS) this.endedSessions.delete(this.endedSessions.keys().next().value as string);
+    const pending: string[] = [];
     for (const record of this.requests.values()) {
       // Session names collide across emitters: only the emitter's own requests end with it.
       if (record.relay !== relay || record.session !== session || record.source !== event.source) continue;
       if (!OPEN_STATES.has(record.state)) continue;
+      pending.push(record.key);
       this.replace(record.key, { state: 'stale', staleAt: event.time, terminalArrival: ++this.arrivalCounter });
       this.countTerminal(record);
     }
+    // AEP-0002 §7.2: the emitter had to close these before ending the session.
+    // They stay `stale` here (nobody will take an answer now) and carry the rule.
+    for (const violation of this.emitterRules.sessionEnded(relay, event, pending.length)) {
+      if (violation.rule === 'ended-with-pending-attention') for (const key of pending) this.flagRecord(key, violation.rule);
+      this.noteViolation(violation);
+    }
     return 'applied';
+  }
+
+  /**
+   * Records violations an Event revealed: counted on its relay, and named on
+   * the request it is about (the request itself, or the one its subject names).
+   * True when anything was recorded.
+   */
+  private flagViolations(relay: string, event: AepEvent, found: (EmitterViolation | undefined)[]): boolean {
+    let any = false;
+    for (const violation of found) {
+      if (!violation) continue;
+      any = true;
+      this.noteViolation(violation);
+      const own = requestKey(relay, event.session ?? '', event.source, event.id);
+      const key = event.type === 'attention.requested' && this.requests.has(own) ? own : this.findRequest(relay, event);
+      if (key !== undefined) this.flagRecord(key, violation.rule);
+    }
+    return any;
+  }
+
+  private flagRecord(key: string, rule: ViolationRule): void {
+    const rules = withRule(this.requests.get(key)?.violations, rule);
+    if (rules) this.replace(key, { violations: rules });
+  }
+
+  private noteViolation(violation: EmitterViolation): void {
+    this.relayBook.update(violation.relay, { violations: this.emitterRules.count(violation.relay) });
   }
 
   private replace(key: string, patch: Partial<RequestRecord>): void {
@@ -575,6 +622,11 @@ export class ConsoleStore {
       positionsPerRelay: MAX_SESSIONS_TRACKED,
       commandsPerRequest: MAX_COMMANDS_KEPT,
     };
+  }
+
+  /** Emitter protocol violations seen (all relays), and the most recent of them. */
+  violations(): { total: number; recent: EmitterViolation[] } {
+    return { total: this.emitterRules.count(), recent: this.emitterRules.recent() };
   }
 
   resumePositions(relay: string): ResumePosition[] {
