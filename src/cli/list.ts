@@ -1,5 +1,5 @@
 import { displayLine } from '../protocol/sanitize.js';
-import { readReplayOnce } from '../relay/replay-once.js';
+import { readHistoryOnce, type HistoryResult } from '../relay/sse-replay.js';
 import { relayUrls } from '../relay/url.js';
 import { ConsoleStore } from '../store/store.js';
 import { describeOutcome, inboxOrder, type RequestRecord } from '../store/index.js';
@@ -15,8 +15,9 @@ export interface ListIO {
 /** `aep-console list`: read each relay's replay once, print requests, exit. */
 export async function runList(options: ConsoleOptions, io: ListIO): Promise<number> {
   const store = new ConsoleStore();
+  const reads: string[] = [];
   for (const relay of options.relays) {
-    const result = await readReplayOnce({
+    const result = await readHistoryOnce({
       url: relay,
       token: options.token,
       ca: options.ca,
@@ -30,6 +31,7 @@ export async function runList(options: ConsoleOptions, io: ListIO): Promise<numb
       io.err(`aep-console: ${relayUrls(relay).relay}: ${result.reason}`);
       return 3;
     }
+    reads.push(`${relayUrls(relay).relay}: ${readText(result)}`);
   }
   const records = inboxOrder(store.allRequests());
   if (options.json) {
@@ -39,7 +41,17 @@ export async function runList(options: ConsoleOptions, io: ListIO): Promise<numb
   } else {
     for (const record of records) io.out(textRow(record, options.relays.length > 1));
   }
+  // Which binding read the history, last (--json output stays one object per line).
+  if (!options.json) io.out(`read ${reads.join('; ')}`);
   return 0;
+}
+
+function readText(result: Extract<HistoryResult, { ok: true }>): string {
+  const how =
+    result.via === 'sse'
+      ? 'SSE single pass (discovery document, live=0)'
+      : 'WebSocket replay, ended after 500 ms without events';
+  return `${how}${result.note ? ` (${displayLine(result.note, 160)})` : ''}`;
 }
 
 export function toJson(record: RequestRecord): Record<string, unknown> {

@@ -13,6 +13,7 @@ import { listWindow } from './inbox/list-view.js';
 import { buildStatusLines } from './inbox/status-view.js';
 import { footerLine } from './inbox/footer-view.js';
 import { reduceKey } from './inbox/reduce-key.js';
+import { isHistory } from '../store/history.js';
 import { answerLock, draftFor, hasUnsentDraft, initialInbox, matchesFilter, type InboxState } from './inbox/state.js';
 import { useAlerts } from './hooks/use-alerts.js';
 import { useRejectionFeedback } from './hooks/use-rejection-feedback.js';
@@ -169,7 +170,8 @@ export function App(props: AppProps): React.ReactElement {
         setQuitting(true);
       } else if (effect.type === 'send') {
         const record = store.request(effect.key);
-        if (record) clientFor(record.relay)?.respond(effect.key, effect.answer);
+        // A request read from a file is history: never answered, whatever the keys said.
+        if (record && !isHistory(record)) clientFor(record.relay)?.respond(effect.key, effect.answer);
       } else if (effect.type === 'resend') {
         const command = store.command(effect.commandId);
         if (command) clientFor(command.relay)?.resend(effect.commandId);

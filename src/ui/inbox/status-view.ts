@@ -48,6 +48,7 @@ export function buildStatusLines(input: StatusInput): Line[] {
     if (relay.subscriptionError) extras.push(`subscription refused: ${relay.subscriptionError.code}${relay.subscriptionError.detail ? ` ${relay.subscriptionError.detail}` : ''}`);
     if (relay.invalid) extras.push(`${relay.invalid} invalid events ignored`);
     if (relay.undecodable) extras.push(`${relay.undecodable} undecodable frames`);
+    if (relay.violations) extras.push(`${relay.violations} emitter violation${relay.violations === 1 ? '' : 's'}`);
     extras.push(...relay.warnings.slice(-2).map((w) => `⚠ ${w}`));
     const prefix = relays.length > 1 ? `[${i + 1}] ` : '';
     const head = `${prefix}${relay.relay} `;
