@@ -1,10 +1,12 @@
 import { displayLine } from '../protocol/sanitize.js';
 import { readHistoryOnce, type HistoryResult } from '../relay/sse-replay.js';
+import { readJsonlFiles } from './jsonl-files.js';
 import { relayUrls } from '../relay/url.js';
 import { ConsoleStore } from '../store/store.js';
 import { describeOutcome, inboxOrder, type RequestRecord } from '../store/index.js';
 import type { ConsoleOptions } from './args.js';
 import { stateMark } from '../store/marks.js';
+import { filePath } from '../store/history.js';
 
 export interface ListIO {
   out: (line: string) => void;
@@ -33,13 +35,18 @@ export async function runList(options: ConsoleOptions, io: ListIO): Promise<numb
     }
     reads.push(`${relayUrls(relay).relay}: ${readText(result)}`);
   }
+  // Files after relays: a file is history, read whole, beside or instead of relays.
+  for (const { path, summary, problems } of readJsonlFiles(options.files, store)) {
+    if (problems) io.err(`aep-console: ${path}: ${problems}`);
+    reads.push(`${path}: ${summary}`);
+  }
   const records = inboxOrder(store.allRequests());
   if (options.json) {
     for (const record of records) io.out(safeJson(toJson(record)));
   } else if (records.length === 0) {
     io.out('no attention requests');
   } else {
-    for (const record of records) io.out(textRow(record, options.relays.length > 1));
+    for (const record of records) io.out(textRow(record, options.relays.length + options.files.length > 1));
   }
   // Which binding read the history, last (--json output stays one object per line).
   if (!options.json) io.out(`read ${reads.join('; ')}`);
@@ -84,7 +91,7 @@ function textRow(record: RequestRecord, showRelay: boolean): string {
     displayLine(record.payload.kind, 12).padEnd(10),
     displayLine(record.agent, 20).padEnd(14),
     displayLine(record.session, 24),
-    showRelay ? `@${record.relay}` : '',
+    showRelay ? `@${filePath(record.relay)}` : '',
     '·',
     displayLine(record.payload.prompt, 100),
     outcome ? `→ ${displayLine(outcome.summary, 120)}` : '',

@@ -40,7 +40,8 @@ export function buildStatusLines(input: StatusInput): Line[] {
   const lines: Line[] = [];
   const shown = relays.slice(0, Math.max(1, input.maxRows));
   shown.forEach((relay, i) => {
-    const state = connectionText(relay.connection, now);
+    // A --file source has no connection: it is history, followed or read.
+    const state = relay.file ? { text: relay.file.following ? 'history file, following' : 'history file', color: 'blue' } : connectionText(relay.connection, now);
     // Close reasons and error details come from the relay: producer text.
     state.text = displayLine(state.text, 200);
     const extras: string[] = [];
