@@ -49,7 +49,6 @@ export function buildStatusLines(input: StatusInput): Line[] {
     if (relay.subscriptionError) extras.push(`subscription refused: ${relay.subscriptionError.code}${relay.subscriptionError.detail ? ` ${relay.subscriptionError.detail}` : ''}`);
     if (relay.invalid) extras.push(`${relay.invalid} invalid events ignored`);
     if (relay.undecodable) extras.push(`${relay.undecodable} undecodable frames`);
-    if (relay.violations) extras.push(`${relay.violations} emitter violation${relay.violations === 1 ? '' : 's'}`);
     extras.push(...relay.warnings.slice(-2).map((w) => `⚠ ${w}`));
     const prefix = relays.length > 1 ? `[${i + 1}] ` : '';
     const head = `${prefix}${relay.relay} `;
@@ -58,6 +57,8 @@ export function buildStatusLines(input: StatusInput): Line[] {
       seg(fit(head, Math.max(10, Math.floor(width / 3)))),
       seg(state.text, { color: state.color, bold: true }),
     ];
+    // Beside the relay's state, not among the extras: a narrow status line cuts those first.
+    if (relay.violations) line.push(seg(` · ⚠ ${relay.violations} emitter violation${relay.violations === 1 ? '' : 's'}`, { color: 'yellow' }));
     if (i === 0) line.push(seg(` · ${summary}`));
     if (extras.length) line.push(seg(` · ${displayLine(extras.join(' · '), 400)}`, { color: relay.watchOnly || relay.subscriptionError ? 'red' : 'yellow' }));
     lines.push(line);
