@@ -95,6 +95,7 @@ function textRow(record: RequestRecord, showRelay: boolean): string {
     '·',
     displayLine(record.payload.prompt, 100),
     outcome ? `→ ${displayLine(outcome.summary, 120)}` : '',
+    record.violations?.length ? `⚠ emitter violation: ${record.violations.join(', ')}` : '',
   ];
   return cells.filter(Boolean).join(' ');
 }
