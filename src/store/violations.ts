@@ -154,32 +154,26 @@ function remember<V>(map: Map<string, V>, key: string, value: V, cap: number): v
 }
 
 /**
- * Sorted-keys JSON, hashed: two deliveries of one Event compare equal even
- * when a hop re-serialized it with another member order.
+ * The Event's identity for collision checks: its members in sorted order,
+ * each value as JSON, hashed. Two deliveries of one Event compare equal even
+ * when a hop re-serialized the envelope with another member order; values
+ * nested inside a member compare as serialized (sorting them all cost as
+ * much as folding the Event: one relay serializes one Event the same way).
  */
 export function digest(event: AepEvent): string {
-  return createHash('sha1').update(canonical(event)).digest('base64').slice(0, 16);
+  const record = event as Record<string, unknown>;
+  let text = '';
+  for (const key of Object.keys(record).sort()) {
+    if (record[key] !== undefined) text += `${key}\u0000${asSent(record[key])}\u0001`;
+  }
+  return createHash('sha1').update(text).digest('base64').slice(0, 16);
 }
 
-/** Past this depth a subtree is compared as sent: hostile nesting must not exhaust the stack. */
-const CANONICAL_DEPTH = 32;
-
-function canonical(value: unknown, depth = 0): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (depth >= CANONICAL_DEPTH) return asSent(value);
-  if (Array.isArray(value)) return `[${value.map((item) => canonical(item, depth + 1)).join(',')}]`;
-  const record = value as Record<string, unknown>;
-  const keys = Object.keys(record)
-    .filter((key) => record[key] !== undefined)
-    .sort();
-  return `{${keys.map((key) => `${JSON.stringify(key)}:${canonical(record[key], depth + 1)}`).join(',')}}`;
-}
-
-function asSent(value: object): string {
+function asSent(value: unknown): string {
   try {
-    return JSON.stringify(value);
+    return JSON.stringify(value) ?? 'null';
   } catch {
-    // Deeper than JSON.stringify can walk: such an Event is only compared by its identity.
+    // Nested deeper than JSON.stringify can walk: compared by identity alone.
     return '…';
   }
 }

