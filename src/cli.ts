@@ -7,6 +7,8 @@ import { runList } from './cli/list.js';
 import { installCrashGuard, type CrashGuard } from './cli/crash.js';
 import { CrashBoundary, CrashProbe, scheduleTestCrash, testCrashMode } from './cli/crash-boundary.js';
 import { RelayClient } from './relay/client.js';
+import { JsonlFollower } from './relay/jsonl-file.js';
+import { openJsonlFiles } from './cli/jsonl-files.js';
 import { IngestBatch } from './relay/ingest-batch.js';
 import { ConsoleStore } from './store/store.js';
 import { App } from './ui/app.js';
@@ -92,6 +94,9 @@ async function runConsole(options: ConsoleOptions, io: MainIO): Promise<number> 
       }),
   );
   for (const client of clients) client.start();
+  // --file: history beside (or instead of) relays, followed while the console runs.
+  const follower = options.files.length ? new JsonlFollower(openJsonlFiles(options.files, store)) : undefined;
+  follower?.start();
   const testCrash = testCrashMode(io.env);
   const onCrash = (error: unknown) => (io.crash ? io.crash.crash(error, 'render error') : instance.unmount(error as Error));
   const instance = render(
@@ -119,6 +124,7 @@ async function runConsole(options: ConsoleOptions, io: MainIO): Promise<number> 
     await instance.waitUntilExit();
   } finally {
     detach?.();
+    follower?.stop();
     await Promise.allSettled(clients.map((client) => client.stop()));
     await demo?.close();
   }

@@ -1,5 +1,6 @@
 import { X509Certificate } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import meow from 'meow';
 import { CAPTURE_LEVELS, type Capture } from '../protocol/types.js';
 import { HELP } from './help.js';
@@ -21,6 +22,8 @@ export interface ConsoleOptions {
   name: string;
   demo: boolean;
   json: boolean;
+  /** --file: AEP JSONL files read as history (AEP-0003 §3.1), as given. */
+  files: string[];
 }
 
 export type ParsedArgs =
@@ -46,6 +49,7 @@ const FLAGS = {
   name: { type: 'string', default: 'aep-console' },
   demo: { type: 'boolean', default: false },
   json: { type: 'boolean', default: false },
+  file: { type: 'string', isMultiple: true },
   help: { type: 'boolean', default: false, shortFlag: 'h' },
   version: { type: 'boolean', default: false },
 } as const;
@@ -105,9 +109,13 @@ function parse(argv: string[], env: NodeJS.ProcessEnv, version: string): ParsedA
   if (flags.demo && isList) throw new UsageError('--demo opens the interactive console; it cannot be combined with "list"');
 
   const relayFlags = flags.relay ?? [];
+  const files = checkFiles(flags.file ?? []);
+  if (flags.demo && files.length) throw new UsageError('--demo starts its own relay: drop --file (or drop --demo)');
+  // Files alone (no --relay, no AEP_RELAY): read the files instead of the default relay.
+  const filesOnly = files.length > 0 && relayFlags.length === 0 && !env.AEP_RELAY;
   const relayArgs: string[] = relayFlags.length ? relayFlags : env.AEP_RELAY ? [env.AEP_RELAY] : [];
   if (flags.demo && relayFlags.length) throw new UsageError('--demo starts its own relay: drop --relay');
-  const relays = (relayArgs.length ? relayArgs : [DEFAULT_RELAY]).map(checkRelayUrl);
+  const relays = filesOnly ? [] : (relayArgs.length ? relayArgs : [DEFAULT_RELAY]).map(checkRelayUrl);
   // http://h:1 and ws://h:1/socket are one relay: watching it twice would list every request twice.
   if (new Set(relays.map(socketIdentity)).size !== relays.length) {
     throw new UsageError('the same relay is given twice in --relay');
@@ -143,9 +151,26 @@ function parse(argv: string[], env: NodeJS.ProcessEnv, version: string): ParsedA
       name: checkName(flags.name),
       demo: flags.demo,
       json: flags.json,
+      files,
     },
     warnings,
   };
+}
+
+/** --file paths: each must name a readable regular file now (it may grow later); no file twice. */
+function checkFiles(paths: string[]): string[] {
+  for (const path of paths) {
+    if (!path.trim()) throw new UsageError('--file is empty');
+    let stat;
+    try {
+      stat = statSync(path);
+    } catch (error) {
+      throw new UsageError(`--file ${printable(path)} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    }
+    if (!stat.isFile()) throw new UsageError(`--file ${printable(path)} is not a regular file`);
+  }
+  if (new Set(paths.map((p) => resolve(p))).size !== paths.length) throw new UsageError('the same file is given twice in --file');
+  return paths;
 }
 
 function socketIdentity(relay: string): string {

@@ -4,8 +4,8 @@ aep-console: see every AI agent waiting for a human on an AEP relay, and answer 
 Usage
   aep-console [--relay URL]... [--token T | --token-file F] [--filter JSON]
               [--agent NAME]... [--session ID]... [--capture LEVEL]
-              [--no-bell] [--notify] [--name NAME] [--demo]
-  aep-console list [same connection flags] [--json]
+              [--no-bell] [--notify] [--name NAME] [--demo] [--file F]...
+  aep-console list [same connection flags] [--file F]... [--json]
   aep-console --help | --version
 
 Options
@@ -27,6 +27,9 @@ Options
   --notify           also a desktop notification (OSC 9 / OSC 777, passes through tmux)
   --name NAME        sender name in commands; others see it as who answered (default aep-console)
   --demo             start an embedded loopback relay with demo agents and open the console on it
+  --file F           read Events from an AEP JSONL file (a session log, a capture), beside
+                     or instead of relays (repeatable); history: read, never answered.
+                     The console follows a growing file (tail -f)
   --json             (list) one JSON object per request
 
 Keys

@@ -1,10 +1,12 @@
 import { displayLine } from '../protocol/sanitize.js';
-import { readReplayOnce } from '../relay/replay-once.js';
+import { readHistoryOnce, type HistoryResult } from '../relay/sse-replay.js';
+import { readJsonlFiles } from './jsonl-files.js';
 import { relayUrls } from '../relay/url.js';
 import { ConsoleStore } from '../store/store.js';
 import { describeOutcome, inboxOrder, type RequestRecord } from '../store/index.js';
 import type { ConsoleOptions } from './args.js';
 import { stateMark } from '../store/marks.js';
+import { filePath } from '../store/history.js';
 
 export interface ListIO {
   out: (line: string) => void;
@@ -15,8 +17,9 @@ export interface ListIO {
 /** `aep-console list`: read each relay's replay once, print requests, exit. */
 export async function runList(options: ConsoleOptions, io: ListIO): Promise<number> {
   const store = new ConsoleStore();
+  const reads: string[] = [];
   for (const relay of options.relays) {
-    const result = await readReplayOnce({
+    const result = await readHistoryOnce({
       url: relay,
       token: options.token,
       ca: options.ca,
@@ -30,6 +33,12 @@ export async function runList(options: ConsoleOptions, io: ListIO): Promise<numb
       io.err(`aep-console: ${relayUrls(relay).relay}: ${result.reason}`);
       return 3;
     }
+    reads.push(`${relayUrls(relay).relay}: ${readText(result)}`);
+  }
+  // Files after relays: a file is history, read whole, beside or instead of relays.
+  for (const { path, summary, problems } of readJsonlFiles(options.files, store)) {
+    if (problems) io.err(`aep-console: ${path}: ${problems}`);
+    reads.push(`${path}: ${summary}`);
   }
   const records = inboxOrder(store.allRequests());
   if (options.json) {
@@ -37,15 +46,26 @@ export async function runList(options: ConsoleOptions, io: ListIO): Promise<numb
   } else if (records.length === 0) {
     io.out('no attention requests');
   } else {
-    for (const record of records) io.out(textRow(record, options.relays.length > 1));
+    for (const record of records) io.out(textRow(record, options.relays.length + options.files.length > 1));
   }
+  // Which binding read the history, last (--json output stays one object per line).
+  if (!options.json) io.out(`read ${reads.join('; ')}`);
   return 0;
+}
+
+function readText(result: Extract<HistoryResult, { ok: true }>): string {
+  const how =
+    result.via === 'sse'
+      ? 'SSE single pass (discovery document, live=0)'
+      : 'WebSocket replay, ended after 500 ms without events';
+  return `${how}${result.note ? ` (${displayLine(result.note, 160)})` : ''}`;
 }
 
 export function toJson(record: RequestRecord): Record<string, unknown> {
   const outcome = describeOutcome(record);
   const row: Record<string, unknown> = {
     relay: record.relay,
+    source: record.source,
     agent: record.agent,
     session: record.session,
     id: record.id,
@@ -59,6 +79,7 @@ export function toJson(record: RequestRecord): Record<string, unknown> {
     const { summary, ...rest } = outcome;
     row.outcome = { ...Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)), summary };
   }
+  if (record.violations?.length) row.violations = [...record.violations];
   return row;
 }
 
@@ -70,10 +91,11 @@ function textRow(record: RequestRecord, showRelay: boolean): string {
     displayLine(record.payload.kind, 12).padEnd(10),
     displayLine(record.agent, 20).padEnd(14),
     displayLine(record.session, 24),
-    showRelay ? `@${record.relay}` : '',
+    showRelay ? `@${filePath(record.relay)}` : '',
     '·',
     displayLine(record.payload.prompt, 100),
     outcome ? `→ ${displayLine(outcome.summary, 120)}` : '',
+    record.violations?.length ? `⚠ emitter violation: ${record.violations.join(', ')}` : '',
   ];
   return cells.filter(Boolean).join(' ');
 }

@@ -2,11 +2,13 @@
 // `GET /stream` Server-Sent Events. Auth is checked by the caller.
 //
 // GET /stream?from=all|<json positions>&filter=<json>&capture=<level>&live=0
-//   - `data: <event json>` per event (replay first, then live);
-//   - `event: replay-exhausted` + `data: {type,sub,session,earliest}` when a
-//     requested position predates the buffer;
+//   - per Event (AEP-0003 §3.3.2): `event: <type>`, `id: <session>:<epoch>:<seq>`
+//     (session-scoped Events with a seq only), `data: <event json>` on one line;
+//   - `: replay-exhausted <session> <epoch>:<seq>` comment when a requested
+//     position predates the buffer (§3.3.3);
 //   - `: replay-complete` comment once replay is done; with `live=0` the
-//     response then ends, otherwise live events follow with `: ping` comments.
+//     response then ends (the single-pass read `list` relies on), otherwise
+//     live events follow with `: ping` comments.
 //   - a bad filter/from/capture answers 400 `{error, detail}` before any stream.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -67,6 +69,23 @@ export async function handlePostEvents(req: IncomingMessage, res: ServerResponse
   sendJson(res, accepted === 0 && rejected.length > 0 ? 400 : 202, { accepted, rejected });
 }
 
+/** One SSE message for an Event the relay already validated (its JSON is ours to re-read). */
+function sseMessage(json: string): string {
+  const event = JSON.parse(json) as AepEvent;
+  // SSE data lines must not contain raw newlines: re-serialize pretty JSON.
+  const data = /[\r\n]/.test(json) ? JSON.stringify(event) : json;
+  const position =
+    typeof event.session === 'string' && typeof event.seq === 'number'
+      ? `id: ${oneLine(event.session)}:${typeof event.epoch === 'number' ? event.epoch : 0}:${event.seq}\n`
+      : '';
+  return `event: ${oneLine(event.type)}\n${position}data: ${data}\n\n`;
+}
+
+/** Producer strings in SSE fields: a newline would end the field (and forge the next). */
+function oneLine(text: string): string {
+  return text.replace(/[\r\n]/g, ' ');
+}
+
 export function handleStream(
   req: IncomingMessage,
   res: ServerResponse,
@@ -107,9 +126,8 @@ export function handleStream(
     id: 'sse',
     filter: filter as Record<string, unknown>,
     capture: capture as Capture | undefined,
-    // SSE data lines must not contain raw newlines: re-serialize pretty JSON.
-    deliver: (json) => write(`data: ${/[\r\n]/.test(json) ? JSON.stringify(JSON.parse(json)) : json}\n\n`),
-    exhausted: (frame) => write(`event: replay-exhausted\ndata: ${JSON.stringify(frame)}\n\n`),
+    deliver: (json) => write(sseMessage(json)),
+    exhausted: (frame) => write(`: replay-exhausted ${oneLine(frame.session)} ${frame.earliest.epoch}:${frame.earliest.seq}\n\n`),
   };
   core.subscribe(sub, from.from);
   write(': replay-complete\n\n');

@@ -27,6 +27,8 @@ export interface DemoRelayOptions {
   pingIntervalMs?: number;
   /** Advertise `replay.all` (default true). Without it consumers resume from their own positions. */
   replayAll?: boolean;
+  /** Serve SSE at `/stream` (default true). Without it the discovery document names no stream (tests of the WebSocket fallback). */
+  sse?: boolean;
 }
 
 export interface DemoRelay {
@@ -84,6 +86,9 @@ export async function startDemoRelay(opts: DemoRelayOptions = {}): Promise<DemoR
     capabilities,
   };
 
+  const serveSse = opts.sse ?? true;
+  const endpoints: Record<string, string> = { events: '/events', socket: '/socket' };
+  if (serveSse) endpoints.stream = '/stream';
   const conns = new Set<SocketConnection>();
   const faultSettings: FaultSettings = { subscribes: [] };
   const sse = new Set<SseClient>();
@@ -101,10 +106,11 @@ export async function startDemoRelay(opts: DemoRelayOptions = {}): Promise<DemoR
       return res.end(JSON.stringify({ error: 'unauthorized' }));
     }
     if (req.method === 'GET' && (url.pathname === '/.well-known/aep' || url.pathname === '/events')) {
-      return json(200, { versions: relayHello.versions, auth: relayHello.auth, capabilities });
+      // The discovery document (AEP-0003 §3.4); `versions` and `auth` are this relay's extras.
+      return json(200, { aep: relayHello.versions, role: 'collector', endpoints, capabilities, versions: relayHello.versions, auth: relayHello.auth });
     }
     if (req.method === 'POST' && url.pathname === '/events') return void handlePostEvents(req, res, core).catch(() => res.destroy());
-    if (req.method === 'GET' && url.pathname === '/stream') return handleStream(req, res, url, core, sse, pingIntervalMs);
+    if (req.method === 'GET' && url.pathname === '/stream' && serveSse) return handleStream(req, res, url, core, sse, pingIntervalMs);
     json(404, { error: 'not-found' });
   });
 

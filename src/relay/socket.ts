@@ -36,7 +36,7 @@ export interface SocketHandlers {
 /** Frames above this are refused by ws (close 1009) rather than buffered. */
 const MAX_PAYLOAD = 16 * 1024 * 1024;
 
-function describeError(err: unknown): string {
+export function describeError(err: unknown): string {
   const code = (err as { code?: unknown } | null)?.code;
   const message = err instanceof Error ? err.message : String(err);
   if (typeof code === 'string' && /SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER/.test(code)) {

@@ -57,6 +57,9 @@ export interface Outcome {
   summary: string;
 }
 
+/** Who answered when `attention.answered` names nobody (and no command of ours or others' caused it). */
+export const UNNAMED = 'an unnamed party';
+
 export function describeOutcome(record: RequestRecord): Outcome | undefined {
   const answered = record.answered;
   const base = {
@@ -65,7 +68,8 @@ export function describeOutcome(record: RequestRecord): Outcome | undefined {
     by: answered?.by,
     via: answered?.via,
   };
-  const who = answered ? ` by ${answered.by ?? 'unknown'}${answered.via ? ` via ${answered.via}` : ''}` : '';
+  // `by` is optional (AEP-0002 §7): its absence is said, not turned into a name.
+  const who = answered ? ` by ${answered.by ?? UNNAMED}${answered.via ? ` via ${answered.via}` : ''}` : '';
   switch (record.state) {
     case 'resolved': {
       const latency = record.resolution?.latencyMs;

@@ -12,6 +12,41 @@
  */
 export class Reconfirmations {
   private readonly rounds = new Map<string, Set<string>>();
+  /** Open requests marked `unconfirmed`: an event about one clears its mark. */
+  private readonly unconfirmed = new Set<string>();
+
+  /** Whether events from `relay` can confirm anything now (a round runs, or marks wait to be cleared). */
+  watching(relay: string): boolean {
+    return this.rounds.has(relay) || this.unconfirmed.size > 0;
+  }
+
+  /**
+   * The relay vouched for request `key` (an event about it arrived). Calls
+   * `unmark` and returns true when that cleared its mark.
+   */
+  vouch(relay: string, key: string, unmark: () => void): boolean {
+    this.seen(relay, key);
+    if (!this.unconfirmed.delete(key)) return false;
+    unmark();
+    return true;
+  }
+
+  /**
+   * Ends the round: each open request it did not re-confirm is marked (via
+   * `mark`); marks of requests no longer open are forgotten. True when any
+   * request was newly marked.
+   */
+  settle(relay: string, isOpen: (key: string) => boolean, mark: (key: string) => void): boolean {
+    let marked = false;
+    for (const key of this.complete(relay)) {
+      if (!isOpen(key) || this.unconfirmed.has(key)) continue;
+      mark(key);
+      this.unconfirmed.add(key);
+      marked = true;
+    }
+    for (const key of this.unconfirmed) if (!isOpen(key)) this.unconfirmed.delete(key);
+    return marked;
+  }
 
   begin(relay: string, openKeys: Iterable<string>): void {
     this.rounds.set(relay, new Set(openKeys));

@@ -4,9 +4,11 @@ import { BoundedSet } from './bounded-set.js';
 import { OrderedKeys } from './ordered-keys.js';
 import { HeldEvents } from './held-events.js';
 import { SessionEnds } from './session-ends.js';
-import { num, readAnswer, readCapture, readSeverity, str, withEnvelopeIssues } from './read.js';
+import { readAnswer, readCapture, readSeverity, str, withEnvelopeIssues } from './read.js';
+import { lifecyclePatch } from './lifecycle.js';
 import { Reconfirmations } from './reconfirm.js';
 import { OPEN_STATES, requestKey, type ApplyResult, type RequestRecord } from './types.js';
+import { EmitterRules, withRule, type EmitterViolation, type ViolationRule } from './violations.js';
 
 export interface FoldOptions {
   /** Terminal requests kept before the oldest are pruned (pending never are). */
@@ -28,6 +30,8 @@ export interface FoldHooks {
   touch(key: string, added: boolean): void;
   /** An Event passed dedupe (resume positions are kept from these). */
   fresh(relay: string, event: AepEvent): void;
+  /** An emitter broke a protocol rule on `relay` (its count there is `count`). */
+  violated(relay: string, count: number): void;
   warn(relay: string, warning: string): void;
 }
 
@@ -64,14 +68,14 @@ export class RequestFold {
   private readonly seen: BoundedSet;
   private readonly endedSessions = new SessionEnds(MAX_ENDED_SESSIONS);
   private readonly reconfirm = new Reconfirmations();
-  /** Open requests marked `unconfirmed`: events about them clear the mark. */
-  private readonly unconfirmedKeys = new Set<string>();
   private readonly terminalCap: number;
   readonly openCap: number;
   private readonly now: () => number;
   private arrivalCounter = 0;
   /** Terminal request keys, oldest terminal first. */
   private readonly terminalOrder = new OrderedKeys();
+  /** Emitter protocol violations (violations.ts); bounded like the dedupe memory. */
+  private readonly emitterRules: EmitterRules;
 
   constructor(
     private readonly hooks: FoldHooks,
@@ -81,6 +85,7 @@ export class RequestFold {
     this.held = new HeldEvents(options.heldCap ?? 1000);
     this.openCap = options.openCap ?? 50_000;
     this.seen = new BoundedSet(options.dedupeCap ?? 50_000);
+    this.emitterRules = new EmitterRules(options.dedupeCap ?? 50_000);
     this.now = options.now ?? Date.now;
   }
 
@@ -93,19 +98,8 @@ export class RequestFold {
 
   /** That replay completed: open requests it did not bring back are marked `unconfirmed`. */
   replayCompleted(relay: string): void {
-    let marked = false;
-    for (const key of this.reconfirm.complete(relay)) {
-      const record = this.requests.get(key);
-      if (!record || !OPEN_STATES.has(record.state) || record.unconfirmed) continue;
-      this.replace(key, { unconfirmed: true });
-      this.unconfirmedKeys.add(key);
-      marked = true;
-    }
-    for (const key of this.unconfirmedKeys) {
-      const state = this.requests.get(key)?.state;
-      if (!state || !OPEN_STATES.has(state)) this.unconfirmedKeys.delete(key);
-    }
-    if (marked) this.hooks.changed();
+    const isOpen = (key: string) => OPEN_STATES.has(this.requests.get(key)?.state ?? 'stale');
+    if (this.reconfirm.settle(relay, isOpen, (key) => this.replace(key, { unconfirmed: true }))) this.hooks.changed();
   }
 
   /** The replay was cut short (connection lost, subscription refused): it proves nothing either way. */
@@ -115,13 +109,9 @@ export class RequestFold {
 
   /** Counts `event` as the relay vouching for the request it is about; true when that cleared a mark. */
   private noteReconfirmed(relay: string, event: AepEvent): boolean {
-    if (!this.reconfirm.active(relay) && this.unconfirmedKeys.size === 0) return false;
+    if (!this.reconfirm.watching(relay)) return false;
     const key = this.requestKeyOf(relay, event);
-    if (key === undefined) return false;
-    this.reconfirm.seen(relay, key);
-    if (!this.unconfirmedKeys.delete(key)) return false;
-    this.replace(key, { unconfirmed: false });
-    return true;
+    return key !== undefined && this.reconfirm.vouch(relay, key, () => this.replace(key, { unconfirmed: false }));
   }
 
   /** The known request an event is about: the request itself, a lifecycle event or command, or an ack. */
@@ -153,13 +143,20 @@ export class RequestFold {
       return 'ignored';
     }
     if (this.noteReconfirmed(relay, event) && this.seen.has(dedupeKey)) {
+      this.flagViolations(relay, event, [this.emitterRules.redelivered(relay, event)]);
       this.hooks.changed();
       return 'duplicate';
     }
-    if (!this.seen.add(dedupeKey)) return 'duplicate';
+    if (!this.seen.add(dedupeKey)) {
+      if (this.flagViolations(relay, event, [this.emitterRules.redelivered(relay, event)])) this.hooks.changed();
+      return 'duplicate';
+    }
+    const broken = this.emitterRules.admit(relay, event);
     this.hooks.fresh(relay, event);
     this.endedSessions.reopen(relay, event);
     const result = this.fold(relay, event, options);
+    // After the fold: a request that broke a rule exists only now.
+    this.flagViolations(relay, event, broken);
     this.hooks.changed();
     return result;
   }
@@ -217,6 +214,7 @@ export class RequestFold {
     const subjectKey = relay + SEP + session + SEP + event.id;
     this.bySubject.set(subjectKey, [...(this.bySubject.get(subjectKey) ?? []), key]);
     if (this.endedSessions.endedBefore(relay, session, event)) {
+      this.flagViolations(relay, event, [this.emitterRules.requestAfterEnd(relay, event)]);
       this.replace(key, { state: 'stale', staleAt: event.time, terminalArrival: record.arrival });
       this.countTerminal(record);
     }
@@ -249,52 +247,21 @@ export class RequestFold {
     // A known subject from the wrong emitter is ignored, not held for later.
     if (!key) return this.hasSubject(relay, event) ? 'ignored' : this.hold(relay, event);
     const record = this.requests.get(key)!;
-    const data = event.data ?? {};
-    switch (event.type) {
-      case 'attention.answered': {
-        const answered = {
-          answer: readAnswer(data.answer),
-          by: str(data.by),
-          via: str(data.via),
-          cause: event.cause,
-          time: event.time,
-        };
-        const terminal = !OPEN_STATES.has(record.state);
-        this.replace(key, terminal ? { answered } : { answered, state: 'answered' });
-        break;
+    if (event.type !== 'control.attention.respond') {
+      const change = lifecyclePatch(record, event);
+      if (change) {
+        this.replace(key, change.terminal ? { ...change.patch, terminalArrival: ++this.arrivalCounter } : change.patch);
+        if (change.terminal) this.countTerminal(record);
       }
-      case 'attention.resolved':
-        this.replace(key, {
-          state: 'resolved',
-          resolution: { resolution: str(data.resolution) ?? 'answered', latencyMs: num(data.latency_ms), time: event.time },
-          terminalArrival: ++this.arrivalCounter,
-        });
-        this.countTerminal(record);
-        break;
-      case 'attention.timeout':
-        this.replace(key, {
-          state: 'timeout',
-          timeout: { afterMs: num(data.after_ms), time: event.time },
-          terminalArrival: ++this.arrivalCounter,
-        });
-        this.countTerminal(record);
-        break;
-      // These two append to lists: one re-delivered after the dedupe memory
-      // forgot its id (a replay longer than the memory) must not append twice.
-      case 'attention.routed':
-        if (record.routed.some((note) => note.id === event.id && note.source === event.source)) break;
-        this.replace(key, { routed: [...record.routed, { id: event.id, source: event.source, by: event.agent, to: str(data.to), via: str(data.via) }].slice(-20) });
-        break;
-      case 'control.attention.respond': {
-        if (record.commands.some((seen) => seen.id === event.id && seen.source === event.source)) break;
-        const command = { id: event.id, source: event.source, agent: event.agent, answer: readAnswer(data.answer), time: event.time };
-        this.commandIndex.set(relay + SEP + event.id, key);
-        const commands = [...record.commands, command];
-        for (const dropped of commands.slice(0, Math.max(0, commands.length - MAX_COMMANDS_KEPT))) this.commandIndex.delete(relay + SEP + dropped.id);
-        this.replace(key, { commands: commands.slice(-MAX_COMMANDS_KEPT) });
-        break;
-      }
+      return 'applied';
     }
+    // Anyone's command for the request, indexed so its ack finds it; re-delivered ones are not appended twice.
+    if (record.commands.some((seen) => seen.id === event.id && seen.source === event.source)) return 'applied';
+    const command = { id: event.id, source: event.source, agent: event.agent, answer: readAnswer(event.data?.answer), time: event.time };
+    this.commandIndex.set(relay + SEP + event.id, key);
+    const commands = [...record.commands, command];
+    for (const dropped of commands.slice(0, Math.max(0, commands.length - MAX_COMMANDS_KEPT))) this.commandIndex.delete(relay + SEP + dropped.id);
+    this.replace(key, { commands: commands.slice(-MAX_COMMANDS_KEPT) });
     return 'applied';
   }
 
@@ -322,14 +289,50 @@ export class RequestFold {
   private endSession(relay: string, event: AepEvent): ApplyResult {
     const session = event.session ?? '';
     this.endedSessions.end(relay, event);
+    const pending: string[] = [];
     for (const record of this.requests.values()) {
       // Session names collide across emitters: only the emitter's own requests end with it.
       if (record.relay !== relay || record.session !== session || record.source !== event.source) continue;
       if (!OPEN_STATES.has(record.state)) continue;
+      pending.push(record.key);
       this.replace(record.key, { state: 'stale', staleAt: event.time, terminalArrival: ++this.arrivalCounter });
       this.countTerminal(record);
     }
+    // AEP-0002 §7.2: the emitter had to close these before ending the session.
+    // They stay `stale` here (nobody will take an answer now) and carry the rule.
+    for (const violation of this.emitterRules.sessionEnded(relay, event, pending.length)) {
+      if (violation.rule === 'ended-with-pending-attention') for (const key of pending) this.flagRecord(key, violation.rule);
+      this.hooks.violated(violation.relay, this.emitterRules.count(violation.relay));
+    }
     return 'applied';
+  }
+
+  /**
+   * Records violations an Event revealed: counted on its relay, and named on
+   * the request it is about (the request itself, or the one its subject names).
+   * True when anything was recorded.
+   */
+  private flagViolations(relay: string, event: AepEvent, found: (EmitterViolation | undefined)[]): boolean {
+    let any = false;
+    for (const violation of found) {
+      if (!violation) continue;
+      any = true;
+      this.hooks.violated(violation.relay, this.emitterRules.count(violation.relay));
+      const own = requestKey(relay, event.session ?? '', event.source, event.id);
+      const key = event.type === 'attention.requested' && this.requests.has(own) ? own : this.findRequest(relay, event);
+      if (key !== undefined) this.flagRecord(key, violation.rule);
+    }
+    return any;
+  }
+
+  private flagRecord(key: string, rule: ViolationRule): void {
+    const rules = withRule(this.requests.get(key)?.violations, rule);
+    if (rules) this.replace(key, { violations: rules });
+  }
+
+  /** Emitter protocol violations seen (all relays), and the most recent of them. */
+  violations(): { total: number; recent: EmitterViolation[] } {
+    return { total: this.emitterRules.count(), recent: this.emitterRules.recent() };
   }
 
   private replace(key: string, patch: Partial<RequestRecord>): void {

@@ -2,6 +2,7 @@ import type { AepEvent, Answer, PayloadIssue, ResumePosition, RosterEntry } from
 import { OwnCommands } from './own-commands.js';
 import { MAX_SESSIONS_TRACKED, RelayBook } from './relay-book.js';
 import { RequestFold, type FoldOptions, type FoldSizes } from './request-fold.js';
+import type { EmitterViolation } from './violations.js';
 import type { ApplyResult, CommandOutcome, OwnCommand, RelayStatus, RequestRecord } from './types.js';
 import type { CommandLog, EventIntake, RelayStatusBook, StoreChange, StoreReader } from './writers.js';
 
@@ -45,6 +46,11 @@ export class ConsoleStore implements EventIntake, RelayStatusBook, CommandLog, S
         },
         fresh: (relay, event) => this.book.trackPosition(relay, event),
         warn: (relay, warning) => this.warnRelay(relay, warning),
+        // Counted on the relay's status line; no notification of its own (the Event's change carries it).
+        violated: (relay, count) => {
+          this.book.update(relay, { violations: count });
+          this.pending.relays = true;
+        },
       },
       options,
     );
@@ -120,6 +126,11 @@ export class ConsoleStore implements EventIntake, RelayStatusBook, CommandLog, S
 
   allRequests(): RequestRecord[] {
     return this.fold.allRequests();
+  }
+
+  /** Emitter protocol violations seen (all relays), and the most recent of them. */
+  violations(): { total: number; recent: EmitterViolation[] } {
+    return this.fold.violations();
   }
 
   // ── the relay book (see relay-book.ts) ────────────────────────────────

@@ -7,6 +7,7 @@ import type {
   RosterEntry,
   Severity,
 } from '../protocol/types.js';
+import type { ViolationRule } from './violations.js';
 
 export type RequestState = 'pending' | 'answered' | 'resolved' | 'timeout' | 'stale' | 'informational';
 
@@ -69,6 +70,11 @@ export interface RequestRecord {
    * but no longer vouched for. Cleared by any later event about it.
    */
   unconfirmed?: boolean;
+  /**
+   * Protocol rules its emitter broke about this request (see violations.ts),
+   * e.g. `ended-with-pending-attention`: the session ended without a terminal.
+   */
+  violations?: ViolationRule[];
 }
 
 export type CommandState = 'sending' | 'accepted' | 'rejected' | 'timeout' | 'refused-by-relay';
@@ -126,6 +132,12 @@ export interface RelayStatus {
   lastInvalid?: string;
   /** Whether the initial replay is still being received. */
   replaying: boolean;
+  /** Emitter protocol violations seen on this relay (absent when none). */
+  violations?: number;
+  /** Set when this "relay" is an AEP JSONL file (AEP-0003 §3.1): history, never answered. */
+  file?: { path: string; following: boolean };
+  /** How `list` read the history: SSE single pass, or the WebSocket and a quiet timer. */
+  readVia?: 'sse' | 'websocket' | 'file';
 }
 
 export interface RosterInfo {

@@ -3,6 +3,7 @@ import { Box, useApp, useInput, useStdout } from 'ink';
 import type { RelayHandle } from '../relay/types.js';
 import type { ConsoleStore } from '../store/store.js';
 import { BEL, notificationSequence } from './alerts.js';
+import { isHistory } from '../store/history.js';
 import { readKeys } from './keys.js';
 import { initialModel, type Effect, type Msg, type TerminalSize, type UiModel } from './model.js';
 import { LinesView, colorEnabled } from './text/line.js';
@@ -62,7 +63,8 @@ export function App(props: AppProps): React.ReactElement {
       switch (effect.type) {
         case 'send': {
           const record = store.request(effect.key);
-          if (record) clients.find((client) => client.relay === record.relay)?.respond(effect.key, effect.answer);
+          // A request read from a file is history: never answered, whatever the keys said.
+          if (record && !isHistory(record)) clients.find((client) => client.relay === record.relay)?.respond(effect.key, effect.answer);
           break;
         }
         case 'resend': {

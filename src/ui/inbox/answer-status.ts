@@ -1,6 +1,6 @@
 import { displayText } from '../../protocol/sanitize.js';
 import type { Answer } from '../../protocol/types.js';
-import { describeAnswer, describeValues, formatMs } from '../../store/outcome.js';
+import { describeAnswer, describeValues, formatMs, UNNAMED } from '../../store/outcome.js';
 import type { OwnCommand, RequestRecord } from '../../store/types.js';
 import { seg, type Line } from '../text/line.js';
 import { wrapText } from '../text/wrap.js';
@@ -25,9 +25,9 @@ export function refusalText(code: string | undefined, detail: string | undefined
 /** Who answered, from the answered event or the command it names as cause. */
 function answeredBy(record: RequestRecord): string {
   const answered = record.answered;
-  if (!answered) return 'unknown';
+  if (!answered) return UNNAMED;
   const command = record.commands.find((c) => c.id === answered.cause);
-  return answered.by ?? command?.agent ?? 'unknown';
+  return answered.by ?? command?.agent ?? UNNAMED;
 }
 
 function outcomeText(record: RequestRecord, own: OwnCommand | undefined): string | undefined {

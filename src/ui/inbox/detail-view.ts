@@ -2,6 +2,8 @@ import { displayLine, displayText } from '../../protocol/sanitize.js';
 import { OPEN_STATES, type OwnCommand, type RequestRecord } from '../../store/types.js';
 import { UNCONFIRMED_MARK } from '../../store/marks.js';
 import { UTF8_GLYPHS, type Glyphs } from '../glyphs.js';
+import { historyNotes } from '../../store/history.js';
+import { violationNotes } from '../../store/violation-text.js';
 import { buildFormLines } from '../form/form-view.js';
 import { initialFormDraft } from '../form/form-state.js';
 import { checkFormSpec } from '../../protocol/form.js';
@@ -90,6 +92,8 @@ function provenance(input: DetailViewInput): Head {
       seg(' · relay ', { dim: true }),
       seg(fit(input.relay, Math.max(8, width - 20))),
     ],
+    // Identity is (source, session): two agents may share a session name (AEP-0001 §5.2).
+    [seg('source ', { dim: true }), seg(fit(displayLine(record.source, 200), Math.max(8, width - 7)))],
   ];
   const lines: Line[] = [];
   if (input.claimants === 0 && (record.state === 'pending' || record.state === 'answered')) {
@@ -100,6 +104,9 @@ function provenance(input: DetailViewInput): Head {
   if (record.unconfirmed && OPEN_STATES.has(record.state)) {
     const why = `${UNCONFIRMED_MARK} not re-confirmed by the relay since it reconnected: its replay did not include this request (the relay may have restarted); it may be answered or gone`;
     for (const l of wrapText(why, width)) lines.push([seg(l, { color: 'yellow' })]);
+  }
+  for (const note of [...historyNotes(record), ...violationNotes(record)]) {
+    for (const l of wrapText(note, width)) lines.push([seg(l, { color: 'red' })]);
   }
   if (record.capture === 'metadata' || record.capture === 'none') {
     for (const l of wrapText(`prompt synthesized by the agent: content withheld at capture ${record.capture}`, width)) {
@@ -148,8 +155,9 @@ function optionControls(input: DetailViewInput, room: number): Line[] {
   const options = record.payload.options;
   const withheld = record.capture === 'metadata';
   const active = input.focused && lock === 'none';
-  if (lock === 'informational') {
-    const lines: Line[] = [[seg('Options (for information; the answer belongs to the agent\'s own UI):', { dim: true })]];
+  if (lock === 'informational' || lock === 'history') {
+    const why = lock === 'history' ? 'history from a file: it cannot be answered' : 'the answer belongs to the agent\'s own UI';
+    const lines: Line[] = [[seg(`Options (for information; ${why}):`, { dim: true })]];
     options.forEach((o, i) => lines.push([seg(fit(`  · ${withheld ? `option ${i + 1}` : displayLine(o.label || o.id, 120)}`, width))]));
     return lines.slice(0, Math.max(1, room));
   }
@@ -176,6 +184,7 @@ function controlLines(input: DetailViewInput, room: number): Line[] {
   const { record, draft, width, lock } = input;
   if (isForm(record)) {
     if (lock === 'informational') return [[seg('Form fields (for information; the answer belongs to the agent\'s own UI)', { dim: true })]];
+    if (lock === 'history') return [[seg('Form fields (for information; history from a file: it cannot be answered)', { dim: true })]];
     const form = (focused: boolean, height: number, errors?: Record<string, string>) =>
       buildFormLines({
         fields: record.payload.fields,

@@ -111,7 +111,9 @@ function row(record: RequestRecord, input: ListViewInput, selected: boolean): Li
   // Only rows that expire spend columns on it: the rest give them to the prompt.
   const leftCell = leftText ? `${leftText} ` : '';
   const head = `${selected ? g.pointer : ' '}${g.mark(record.state)}${doubt}${deco.tagged ? g.tagged : ' '}${severity} ${relay}${agent} ${age} `;
-  const flags = `${deco.draft ? g.draft : ''}${deco.status ? `${deco.status.text} ` : ''}`;
+  // An emitter that broke a protocol rule about this request: the detail names the rule.
+  const warn = record.violations?.length ? (g.utf8 ? '⚠' : '!') : '';
+  const flags = `${warn}${deco.draft ? g.draft : ''}${deco.status ? `${deco.status.text} ` : ''}`;
   const used = stringWidth(head) + stringWidth(leftCell) + stringWidth(flags);
   const prompt = promptExcerpt(`${kindTag(record)}${record.payload.prompt}`, width - used);
   const style = selected ? { inverse: input.focused, bold: true } : {};
@@ -123,6 +125,7 @@ function row(record: RequestRecord, input: ListViewInput, selected: boolean): Li
     seg(severity, { ...style, color: severityColor(record.severity) }),
     seg(` ${relay}${agent} ${age} `, style),
     seg(leftCell, { ...style, color: left !== undefined && left < 60_000 ? 'red' : 'yellow' }),
+    seg(warn, { ...style, color: 'red' }),
     seg(deco.draft ? g.draft : '', { ...style, color: 'cyan' }),
     seg(deco.status ? `${deco.status.text} ` : '', { ...style, color: deco.status?.color }),
     seg(prompt, { ...style, dim: !selected }),

@@ -296,6 +296,8 @@ function lockHint(lock: string): string {
       return 'No acknowledgement: press r to resend the same command.';
     case 'informational':
       return 'Informational: this request is answered in the agent\'s own UI.';
+    case 'history':
+      return 'History from a file: it can be read, not answered.';
     case 'answered-elsewhere':
       return 'Already answered: waiting for the agent to resolve it.';
     default:

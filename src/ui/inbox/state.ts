@@ -1,5 +1,6 @@
 import type { Answer } from '../../protocol/types.js';
 import type { OwnCommand, RequestRecord } from '../../store/types.js';
+import { isHistory } from '../../store/history.js';
 import { emptyEditor, type EditorState } from '../text/editor.js';
 import type { FormDraft } from '../form/form-state.js';
 
@@ -90,6 +91,7 @@ export type Lock =
   | 'terminal'
   | 'answered-elsewhere'
   | 'informational'
+  | 'history'
   | 'sending'
   | 'accepted'
   | 'ack-timeout';
@@ -98,6 +100,8 @@ export type Lock =
 export function answerLock(record: RequestRecord | undefined, command: OwnCommand | undefined): Lock {
   if (!record) return 'terminal';
   if (record.state === 'resolved' || record.state === 'timeout' || record.state === 'stale') return 'terminal';
+  // Read from a file (--file): nobody is behind it to take an answer.
+  if (isHistory(record)) return 'history';
   if (record.informational) return 'informational';
   if (command?.state === 'sending') return 'sending';
   if (command?.state === 'accepted') return 'accepted';

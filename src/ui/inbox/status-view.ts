@@ -40,7 +40,8 @@ export function buildStatusLines(input: StatusInput): Line[] {
   const lines: Line[] = [];
   const shown = relays.slice(0, Math.max(1, input.maxRows));
   shown.forEach((relay, i) => {
-    const state = connectionText(relay.connection, now);
+    // A --file source has no connection: it is history, followed or read.
+    const state = relay.file ? { text: relay.file.following ? 'history file, following' : 'history file', color: 'blue' } : connectionText(relay.connection, now);
     // Close reasons and error details come from the relay: producer text.
     state.text = displayLine(state.text, 200);
     const extras: string[] = [];
@@ -56,6 +57,8 @@ export function buildStatusLines(input: StatusInput): Line[] {
       seg(fit(head, Math.max(10, Math.floor(width / 3)))),
       seg(state.text, { color: state.color, bold: true }),
     ];
+    // Beside the relay's state, not among the extras: a narrow status line cuts those first.
+    if (relay.violations) line.push(seg(` · ⚠ ${relay.violations} emitter violation${relay.violations === 1 ? '' : 's'}`, { color: 'yellow' }));
     if (i === 0) line.push(seg(` · ${summary}`));
     if (extras.length) line.push(seg(` · ${displayLine(extras.join(' · '), 400)}`, { color: relay.watchOnly || relay.subscriptionError ? 'red' : 'yellow' }));
     lines.push(line);

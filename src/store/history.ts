@@ -1,0 +1,31 @@
+// Requests read from an AEP JSONL file (AEP-0003 §3.1) are history: there is
+// no live binding behind a file, so they can be read, never answered. The
+// store keys such a "relay" as `file://<absolute path>` (relay URLs are
+// http/https/ws/wss, so the two never collide).
+import type { RequestRecord } from './types.js';
+
+const FILE_PREFIX = 'file://';
+
+/** The store's relay key for a file (the caller resolves `absolutePath`). */
+export function fileRelayKey(absolutePath: string): string {
+  return FILE_PREFIX + absolutePath;
+}
+
+export function isFileRelay(relay: string): boolean {
+  return relay.startsWith(FILE_PREFIX);
+}
+
+/** The path behind a file relay key (for display). */
+export function filePath(relay: string): string {
+  return isFileRelay(relay) ? relay.slice(FILE_PREFIX.length) : relay;
+}
+
+/** Whether a request came from a file and so can never be answered here. */
+export function isHistory(record: Pick<RequestRecord, 'relay'>): boolean {
+  return isFileRelay(record.relay);
+}
+
+export function historyNotes(record: RequestRecord): string[] {
+  if (!isHistory(record)) return [];
+  return [`◇ history from the file ${filePath(record.relay)}: it can be read, not answered (a file has no agent behind it to take an answer)`];
+}
