@@ -6,6 +6,7 @@ import { parseArgs, tokenSource, type ConsoleOptions } from './cli/args.js';
 import { runList } from './cli/list.js';
 import { installCrashGuard, type CrashGuard } from './cli/crash.js';
 import { CrashBoundary, CrashProbe, scheduleTestCrash, testCrashMode } from './cli/crash-boundary.js';
+import { addSecret, redact } from './protocol/redact.js';
 import { RelayClient } from './relay/client.js';
 import { IngestBatch } from './relay/ingest-batch.js';
 import { ConsoleStore } from './store/store.js';
@@ -37,7 +38,14 @@ const defaultIO: MainIO = {
 };
 
 /** Runs the command line; resolves to the exit code. */
-export async function main(argv: string[], io: MainIO = defaultIO): Promise<number> {
+export async function main(argv: string[], given: MainIO = defaultIO): Promise<number> {
+  // Every line for stdout or stderr passes through redaction: a relay may echo
+  // the token back in an error or a close reason (issue 14).
+  const io: MainIO = { ...given, out: (line) => given.out(redact(line)), err: (line) => given.err(redact(line)) };
+  const remember = (secret: string | undefined) => {
+    addSecret(secret);
+    io.crash?.addSecret(secret);
+  };
   const parsed = parseArgs(argv, io.env, packageVersion());
   switch (parsed.kind) {
     case 'help':
@@ -51,13 +59,13 @@ export async function main(argv: string[], io: MainIO = defaultIO): Promise<numb
       return 2;
   }
   const options = parsed.options;
-  io.crash?.addSecret(options.token);
+  remember(options.token);
   for (const warning of parsed.warnings) io.err(`aep-console: ${warning}`);
   if (options.command === 'list') return runList(options, { out: io.out, err: io.err, host: hostname() });
-  return runConsole(options, io);
+  return runConsole(options, io, remember);
 }
 
-async function runConsole(options: ConsoleOptions, io: MainIO): Promise<number> {
+async function runConsole(options: ConsoleOptions, io: MainIO, remember: (secret: string | undefined) => void): Promise<number> {
   if (!process.stdin.isTTY || !process.stdout.isTTY) {
     io.err('aep-console: the interactive console needs a terminal; use "aep-console list" in scripts');
     return 2;
@@ -72,7 +80,7 @@ async function runConsole(options: ConsoleOptions, io: MainIO): Promise<number> 
     demo = fleet;
     relays = [fleet.relayUrl];
     token = fleet.token;
-    io.crash?.addSecret(token);
+    remember(token);
   }
   const store = new ConsoleStore();
   const ingest = new IngestBatch(store);
@@ -81,7 +89,7 @@ async function runConsole(options: ConsoleOptions, io: MainIO): Promise<number> 
       new RelayClient({
         url,
         // --token-file is re-read before every reconnect: a rotated token needs no restart.
-        token: options.demo ? token : tokenSource(options, (read) => io.crash?.addSecret(read)),
+        token: options.demo ? token : tokenSource(options, remember),
         ca: options.ca,
         name: options.name,
         host: hostname(),
