@@ -1,6 +1,7 @@
 import { hostFromSource, readRequestPayload } from '../protocol/parse.js';
 import type { AepEvent, Answer, PayloadIssue, ResumePosition, RosterEntry } from '../protocol/types.js';
 import { BoundedSet } from './bounded-set.js';
+import { ByteBudget, heldEventBytes, requestBytes } from './byte-budget.js';
 import { OrderedKeys } from './ordered-keys.js';
 import { OwnCommands } from './own-commands.js';
 import { after, positionOf, slimForHold, type Position } from './positions.js';
@@ -26,10 +27,14 @@ export interface StoreOptions {
   heldCap?: number;
   /** Open requests held; past it new requests are refused, with a relay warning. */
   openCap?: number;
+  /** Estimated bytes held (requests and held events); see byte-budget.ts. */
+  byteBudget?: number;
   now?: () => number;
 }
 
 const SEP = '\u001f';
+/** Budget key prefix of a held group (request keys never start with NUL). */
+const HELD = '\u0000held';
 const MAX_COMMANDS_KEPT = 50;
 const MAX_SESSIONS_TRACKED = 5000;
 const MAX_ENDED_SESSIONS = 10_000;
@@ -80,6 +85,7 @@ export class ConsoleStore {
   private readonly terminalCap: number;
   private readonly heldCap: number;
   private readonly openCap: number;
+  private readonly budget: ByteBudget;
   private readonly now: () => number;
   private arrivalCounter = 0;
   /** Terminal request keys, oldest terminal first. */
@@ -90,6 +96,7 @@ export class ConsoleStore {
     this.terminalCap = options.terminalCap ?? 1000;
     this.heldCap = options.heldCap ?? 1000;
     this.openCap = options.openCap ?? 50_000;
+    this.budget = new ByteBudget(options.byteBudget);
     this.seen = new BoundedSet(options.dedupeCap ?? 50_000);
     this.now = options.now ?? Date.now;
   }
@@ -331,6 +338,10 @@ export class ConsoleStore {
       commands: [],
       routed: [],
     };
+    // Bounded bytes (issue 14): history is evicted first; a request that still does not fit is refused, visibly.
+    const bytes = requestBytes(record);
+    if (!this.makeRoom(bytes)) return this.refuseForBytes(relay, event);
+    this.budget.charge(key, bytes);
     this.requests.set(key, record);
     const subjectKey = relay + SEP + session + SEP + event.id;
     this.bySubject.set(subjectKey, [...(this.bySubject.get(subjectKey) ?? []), key]);
@@ -342,6 +353,7 @@ export class ConsoleStore {
     const waiting = this.held.get(subjectKey);
     if (waiting) {
       this.held.delete(subjectKey);
+      this.budget.release(HELD + subjectKey);
       this.heldCount -= waiting.length;
       for (const item of waiting) this.applyLifecycle(relay, item.event);
     }
@@ -438,16 +450,15 @@ export class ConsoleStore {
 
   private hold(relay: string, event: AepEvent): ApplyResult {
     if (typeof event.subject !== 'string' || typeof event.session !== 'string') return 'ignored';
-    if (this.heldCount >= this.heldCap) {
-      // Drop the oldest held group: memory stays bounded even under a flood of orphans.
-      const oldest = this.held.keys().next().value;
-      if (oldest !== undefined) {
-        this.heldCount -= this.held.get(oldest)?.length ?? 0;
-        this.held.delete(oldest);
-      }
-    }
+    // Drop the oldest held group: memory stays bounded even under a flood of orphans.
+    if (this.heldCount >= this.heldCap) this.dropOldestHeld();
+    const slim = slimForHold(event);
+    const bytes = heldEventBytes(slim);
+    while (!this.budget.fits(bytes) && this.held.size > 0) this.dropOldestHeld();
+    if (!this.budget.fits(bytes)) return 'ignored';
     const subjectKey = relay + SEP + event.session + SEP + event.subject;
-    this.held.set(subjectKey, [...(this.held.get(subjectKey) ?? []), { event: slimForHold(event), arrival: ++this.arrivalCounter }]);
+    this.held.set(subjectKey, [...(this.held.get(subjectKey) ?? []), { event: slim, arrival: ++this.arrivalCounter }]);
+    this.budget.add(HELD + subjectKey, bytes);
     this.heldCount++;
     return 'held';
   }
@@ -486,17 +497,42 @@ export class ConsoleStore {
 
   /** Prunes terminal requests oldest-first past the cap; open ones are never dropped. */
   private prune(): void {
-    while (this.terminalOrder.size > this.terminalCap) {
-      const key = this.terminalOrder.shift() as string;
-      const record = this.requests.get(key);
-      if (!record || OPEN_STATES.has(record.state)) continue;
-      this.requests.delete(key);
-      const subjectKey = record.relay + SEP + record.session + SEP + record.id;
-      const rest = (this.bySubject.get(subjectKey) ?? []).filter((k) => k !== key);
-      if (rest.length) this.bySubject.set(subjectKey, rest);
-      else this.bySubject.delete(subjectKey);
-      for (const command of record.commands) this.commandIndex.delete(record.relay + SEP + command.id);
-    }
+    while (this.terminalOrder.size > this.terminalCap) this.evictOldestTerminal();
+  }
+
+  private dropOldestHeld(): void {
+    const oldest = this.held.keys().next().value;
+    if (oldest === undefined) return;
+    this.heldCount -= this.held.get(oldest)?.length ?? 0;
+    this.held.delete(oldest);
+    this.budget.release(HELD + oldest);
+  }
+
+  /** Room for `bytes` more: oldest history first, then held events; false when open requests alone fill the budget. */
+  private makeRoom(bytes: number): boolean {
+    while (!this.budget.fits(bytes) && this.terminalOrder.size > 0) this.evictOldestTerminal();
+    while (!this.budget.fits(bytes) && this.held.size > 0) this.dropOldestHeld();
+    return this.budget.fits(bytes);
+  }
+
+  /** Not remembered as seen, like a request past the open cap: a later replay brings it once there is room. */
+  private refuseForBytes(relay: string, event: AepEvent): ApplyResult {
+    this.seen.delete(relay + SEP + event.source + SEP + event.id);
+    this.warnRelay(relay, `memory budget full (${Math.round(this.budget.limit / 1048576)} MB of open requests): newer requests are not shown until some close`);
+    return 'ignored';
+  }
+
+  private evictOldestTerminal(): void {
+    const key = this.terminalOrder.shift() as string;
+    const record = this.requests.get(key);
+    if (!record || OPEN_STATES.has(record.state)) return;
+    this.requests.delete(key);
+    this.budget.release(key);
+    const subjectKey = record.relay + SEP + record.session + SEP + record.id;
+    const rest = (this.bySubject.get(subjectKey) ?? []).filter((k) => k !== key);
+    if (rest.length) this.bySubject.set(subjectKey, rest);
+    else this.bySubject.delete(subjectKey);
+    for (const command of record.commands) this.commandIndex.delete(record.relay + SEP + command.id);
   }
 
   // ── the console's own commands (see own-commands.ts) ──────────────────
@@ -546,6 +582,11 @@ export class ConsoleStore {
 
   allRequests(): RequestRecord[] {
     return [...this.requests.values()];
+  }
+
+  /** Estimated bytes held and the budget they stay within (byte-budget.ts). */
+  memory(): { bytes: number; limit: number } {
+    return { bytes: this.budget.total, limit: this.budget.limit };
   }
 
   sizes(): StoreSizes {
