@@ -5,6 +5,7 @@ import { render } from 'ink';
 import { parseArgs, tokenSource, type ConsoleOptions } from './cli/args.js';
 import { runList } from './cli/list.js';
 import { installCrashGuard, type CrashGuard } from './cli/crash.js';
+import { watchHeap } from './cli/heap-watch.js';
 import { CrashBoundary, CrashProbe, scheduleTestCrash, testCrashMode } from './cli/crash-boundary.js';
 import { addSecret, redact } from './protocol/redact.js';
 import { RelayClient } from './relay/client.js';
@@ -152,6 +153,8 @@ export async function runCli(argv: string[] = process.argv.slice(2)): Promise<vo
     exit: (code) => process.exit(code),
     target: process,
   });
+  // Heap exhaustion kills the process without a handler: stop the orderly way just before it.
+  watchHeap((error) => crash.crash(error, 'out of memory'));
   try {
     process.exitCode = await main(argv, { ...defaultIO, crash });
   } catch (error) {

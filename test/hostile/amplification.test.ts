@@ -95,3 +95,19 @@ test('a malformed list is one issue per kind of fault, however long', () => {
   assert.ok(issues.some((i) => /entry without an id \(200 entries, first shown\)/.test(i.reason)), JSON.stringify(issues));
   assert.ok(issues.some((i) => /9800 more entries not kept/.test(i.reason)), JSON.stringify(issues));
 });
+
+test('a heap nearly full crashes the orderly way (so the crash report is written) instead of V8 aborting', async (t) => {
+  const { watchHeap } = await import('../../src/cli/heap-watch.js');
+  t.mock.timers.enable({ apis: ['setInterval'] });
+  const crashes: Error[] = [];
+  let used = 100;
+  const stop = watchHeap((error) => crashes.push(error), () => ({ used_heap_size: used, heap_size_limit: 1000 }));
+  t.mock.timers.tick(1000);
+  assert.equal(crashes.length, 0, 'a heap at 10% is fine');
+  used = 950;
+  t.mock.timers.tick(1000);
+  t.mock.timers.tick(1000);
+  stop();
+  assert.equal(crashes.length, 1, 'once');
+  assert.match(crashes[0].message, /memory nearly exhausted: 0 of 0 MB/);
+});
