@@ -25,6 +25,10 @@ export interface CommandLink {
   ready(): boolean;
   /** Puts one Event on the wire; false when it could not be written. */
   send(event: AepEvent): boolean;
+  /** Messages heard on the current connection so far (-1 without one): did anything arrive since a send? */
+  heard(): number;
+  /** Pings the relay; the connection is dropped if nothing at all comes back in time (a half-open link). */
+  probe(): void;
 }
 
 /** Who must ack a command: the emitter of the request it answers. */
@@ -48,6 +52,10 @@ interface Pending {
   queued: boolean;
   windowMs: number;
   timer?: ReturnType<typeof setTimeout>;
+  /** link.heard() at the last send: unchanged after the ack window means the whole link was silent. */
+  heardAtSend: number;
+  /** Probe rounds of the link since the last send (see ackSilence). */
+  probes: number;
 }
 
 export class CommandSender {
@@ -79,7 +87,7 @@ export class CommandSender {
     const windowMs = clampAckWindow(this.store.ackWindowMs(this.relay, record.session), this.timing);
     const target: Target = { source: record.source, agent: record.agent, session: record.session };
     this.store.commandCreated(this.relay, requestKey, event, answer, windowMs);
-    const entry: Pending = { id: event.id, event, session: record.session, target, sends: 0, queued: true, windowMs };
+    const entry: Pending = { id: event.id, event, session: record.session, target, sends: 0, queued: true, windowMs, heardAtSend: -1, probes: 0 };
     this.remember(entry.id, target);
     this.pending.set(entry.id, entry);
     if (this.link.ready()) this.transmit(entry);
@@ -99,6 +107,8 @@ export class CommandSender {
       sends: 0,
       queued: true,
       windowMs: clampAckWindow(command.ackWindowMs, this.timing),
+      heardAtSend: -1,
+      probes: 0,
     };
     this.pending.set(entry.id, entry);
     if (this.link.ready()) this.transmit(entry);
@@ -110,6 +120,19 @@ export class CommandSender {
     for (const entry of [...this.pending.values()]) {
       if (!this.link.ready()) return;
       if (entry.queued && this.pending.has(entry.id)) this.transmit(entry);
+    }
+  }
+
+  /**
+   * Something arrived on the link: a command that was probing it (see
+   * ackSilence) has its answer, the link is alive, so the silence was the
+   * agent's after all: carry on at once (resend, or time out).
+   */
+  linkHeard(): void {
+    for (const entry of this.pending.values()) {
+      if (entry.probes === 0 || entry.queued || this.link.heard() === entry.heardAtSend) continue;
+      clearTimeout(entry.timer);
+      this.ackSilence(entry);
     }
   }
 
@@ -219,6 +242,8 @@ export class CommandSender {
     }
     entry.queued = false;
     entry.sends++;
+    entry.heardAtSend = this.link.heard();
+    entry.probes = 0;
     this.store.commandSent(entry.id);
     clearTimeout(entry.timer);
     entry.timer = later(() => this.ackSilence(entry), entry.windowMs);
@@ -227,6 +252,24 @@ export class CommandSender {
   private ackSilence(entry: Pending): void {
     entry.timer = undefined;
     if (this.pending.get(entry.id) !== entry || entry.queued) return;
+    // Nothing at all came over the link since the send: the silence may be the
+    // link's (half-open), not the agent's. Resending into a dead socket and then
+    // blaming the agent lost answers (issue 14): probe it first. A dead link is
+    // dropped, and disconnected() puts the command back in the queue for the
+    // next connection, same id. A link that answers was merely quiet.
+    if (this.link.ready() && this.link.heard() === entry.heardAtSend && entry.probes < 2) {
+      entry.probes++;
+      this.link.probe();
+      entry.timer = later(() => this.ackSilence(entry), this.timing.probeTimeoutMs);
+      return;
+    }
+    if (entry.probes >= 2 && this.link.heard() === entry.heardAtSend) {
+      // Probed and still silent, yet not closed: never the agent's fault; wait for the next connection.
+      entry.queued = true;
+      entry.sends = 0;
+      this.store.commandQueued(entry.id);
+      return;
+    }
     if (entry.sends < this.timing.maxSends) {
       if (this.link.ready()) {
         this.transmit(entry);
