@@ -9,6 +9,8 @@ import { watchHeap } from './cli/heap-watch.js';
 import { CrashBoundary, CrashProbe, scheduleTestCrash, testCrashMode } from './cli/crash-boundary.js';
 import { addSecret, redact } from './protocol/redact.js';
 import { RelayClient } from './relay/client.js';
+import { Outbox } from './relay/outbox.js';
+import { reportDirs } from './cli/crash-report.js';
 import { IngestBatch } from './relay/ingest-batch.js';
 import { ConsoleStore } from './store/store.js';
 import { App } from './ui/app.js';
@@ -85,6 +87,8 @@ async function runConsole(options: ConsoleOptions, io: MainIO, remember: (secret
   }
   const store = new ConsoleStore();
   const ingest = new IngestBatch(store);
+  // Answers are saved until acknowledged, so a stop (SIGTERM, crash) loses none. Not for the demo: its relay is new each run.
+  const outbox = options.demo ? undefined : new Outbox(reportDirs(io.env)[0]);
   const clients = relays.map(
     (url) =>
       new RelayClient({
@@ -98,6 +102,7 @@ async function runConsole(options: ConsoleOptions, io: MainIO, remember: (secret
         capture: options.capture,
         store,
         ingest,
+        outbox,
       }),
   );
   for (const client of clients) client.start();

@@ -10,7 +10,8 @@
 // records, and those ring once. (A connection lost during the start-up burst
 // leaves start-up unfinished: the next burst is still start-up history.)
 
-import { hostname } from 'node:os';
+import { consumerHello, safeHostname } from './hello.js';
+import { recoverAnswers } from './outbox-recovery.js';
 import type { Answer } from '../protocol/types.js';
 import type { ConsoleStore } from '../store/store.js';
 import type { RosterEntry } from '../protocol/types.js';
@@ -44,15 +45,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-export function consumerHello(name: string, host: string): Record<string, unknown> {
-  return {
-    type: 'hello',
-    versions: ['0.1'],
-    role: 'consumer',
-    identity: { agent: name, instance: `${host}/${process.pid}` },
-    capabilities: { filters: ['attr-match'] },
-  };
-}
+export { consumerHello };
 
 export class RelayClient implements RelayHandle {
   readonly relay: string;
@@ -79,6 +72,8 @@ export class RelayClient implements RelayHandle {
   private refusedControl = false;
   /** A replay burst has completed once: later bursts carry new events (they ring). */
   private caughtUp = false;
+  /** Saved answers of earlier consoles were taken over (once, after the first replay). */
+  private recovered = false;
   /** The last token the provider gave (see currentToken). */
   private lastToken?: string;
 
@@ -103,6 +98,7 @@ export class RelayClient implements RelayHandle {
       },
       this.timing,
       { name: options.name, host: this.host },
+      options.outbox,
     );
     this.store.addRelay(this.relay);
   }
@@ -333,6 +329,11 @@ export class RelayClient implements RelayHandle {
       settled: () => this.goLive(conn),
       burstEnded: () => {
         if (conn === this.conn) this.caughtUp = true;
+        // Once per console: answers an earlier console saved and never saw acknowledged.
+        if (this.options.outbox && !this.recovered) {
+          this.recovered = true;
+          recoverAnswers(this.store, this.relay, this.options.outbox, this.commands);
+        }
         this.commands.flush();
       },
       unanswered: () => this.subscribeUnanswered(conn),
@@ -376,6 +377,7 @@ export class RelayClient implements RelayHandle {
     const event = ingestEvent(this.store, this.relay, text, replayed, value);
     if (!event) return;
     this.commands.onEvent(event);
+    if (this.options.outbox && (event.type.startsWith('attention.') || event.type === 'session.ended')) this.commands.dropClosed();
     if (conn.hello?.roster && (event.type === 'session.started' || event.type === 'session.ended')) this.scheduleRoster();
   }
 
@@ -393,13 +395,5 @@ export class RelayClient implements RelayHandle {
         if (this.conn?.hello?.roster) this.requestRoster(this.conn);
       });
     }, this.timing.rosterDebounceMs);
-  }
-}
-
-function safeHostname(): string {
-  try {
-    return hostname() || 'localhost';
-  } catch {
-    return 'localhost';
   }
 }

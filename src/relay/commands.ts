@@ -19,6 +19,8 @@ import type { ConsoleStore } from '../store/store.js';
 import type { CommandOutcome } from '../store/types.js';
 import { displayLine } from '../protocol/sanitize.js';
 import { clampAckWindow, later, type RelayTiming } from './timing.js';
+import type { JournaledAnswer, Outbox } from './outbox.js';
+import { OPEN_STATES } from '../store/types.js';
 
 export interface CommandLink {
   /** True when the connection is live and a command may go on the wire now. */
@@ -70,6 +72,8 @@ export class CommandSender {
     private readonly link: CommandLink,
     private readonly timing: RelayTiming,
     private readonly identity: { name: string; host: string },
+    /** The durable outbox (outbox.ts): answers survive a stop until acknowledged. */
+    private readonly outbox?: Outbox,
   ) {}
 
   /** Builds and sends (or queues) an answer; '' when the request is unknown on this relay. */
@@ -87,11 +91,41 @@ export class CommandSender {
     const windowMs = clampAckWindow(this.store.ackWindowMs(this.relay, record.session), this.timing);
     const target: Target = { source: record.source, agent: record.agent, session: record.session };
     this.store.commandCreated(this.relay, requestKey, event, answer, windowMs);
+    // Journaled before it can go on the wire: a stop after this point cannot lose it.
+    const journaled = this.outbox?.record({ relay: this.relay, requestKey, event, answer, ackWindowMs: windowMs, createdAt: Date.now() });
+    if (journaled && !journaled.ok) this.store.warnRelay(this.relay, `an answer could not be saved to disk (${journaled.reason}): it is lost if the console stops before the agent acknowledges it`);
     const entry: Pending = { id: event.id, event, session: record.session, target, sends: 0, queued: true, windowMs, heardAtSend: -1, probes: 0 };
     this.remember(entry.id, target);
     this.pending.set(entry.id, entry);
     if (this.link.ready()) this.transmit(entry);
     return entry.id;
+  }
+
+  /**
+   * An answer journaled by an earlier console whose request is open here:
+   * queued again with its original id (the target dedupes a command it
+   * already applied and re-sends its ack).
+   */
+  adopt(journaled: JournaledAnswer): void {
+    if (this.disposed || this.pending.has(journaled.event.id)) return;
+    const record = this.store.request(journaled.requestKey);
+    if (!record) return;
+    const windowMs = clampAckWindow(journaled.ackWindowMs, this.timing);
+    this.store.commandCreated(this.relay, journaled.requestKey, journaled.event, journaled.answer, windowMs);
+    const target: Target = { source: record.source, agent: record.agent, session: record.session };
+    this.remember(journaled.event.id, target);
+    this.pending.set(journaled.event.id, { id: journaled.event.id, event: journaled.event, session: record.session, target, sends: 0, queued: true, windowMs, heardAtSend: -1, probes: 0 });
+  }
+
+  /** Journaled answers whose request has closed (or is gone) are no longer needed on disk. */
+  dropClosed(): void {
+    if (!this.outbox) return;
+    for (const id of this.outbox.ids()) {
+      const command = this.store.command(id);
+      if (!command || command.relay !== this.relay) continue;
+      const request = this.store.request(command.requestKey);
+      if (!request || !OPEN_STATES.has(request.state)) this.outbox.clear(id);
+    }
   }
 
   /** `r`: a timed-out command goes out again with the same id and a fresh set of retries. */
@@ -227,6 +261,8 @@ export class CommandSender {
       clearTimeout(entry.timer);
       this.pending.delete(commandId);
     }
+    // Acknowledged (or refused outright): nothing left to resend after a restart.
+    if (outcome.state !== 'timeout') this.outbox?.clear(commandId);
     // The first ack wins; a late one after a local timeout still tells the truth.
     if (command.state === 'sending' || command.state === 'timeout') this.store.commandSettled(commandId, outcome);
     return true;
