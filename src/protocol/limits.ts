@@ -13,10 +13,15 @@ export const PROMPT_KEPT_CHARS = 7_900;
 export const LABEL_KEPT_CHARS = 500;
 /** Longer ids cannot be cut (an answer must name the id exactly): such entries are dropped, flagged. */
 export const ID_MAX_CHARS = 1_024;
-/** Options, and choices per select field. */
-export const OPTIONS_KEPT = 200;
-/** Fields of one form. */
-export const FIELDS_KEPT = 100;
+/**
+ * Options, and choices per select field. Generous (the console renders lists
+ * this long, test/hardening/render-stress): an event is at most 1 MB on the
+ * wire, so what is kept stays proportional to it; the cap stops a list of
+ * 300,000 junk entries from costing more than a list of this many.
+ */
+export const OPTIONS_KEPT = 10_000;
+/** Fields of one form (the same reasoning). */
+export const FIELDS_KEPT = 5_000;
 /** Issues kept per request; the rest are counted in one last issue. */
 export const ISSUES_KEPT = 20;
 /** respond_via channels kept (there are two defined). */
