@@ -5,10 +5,14 @@ import { render } from 'ink';
 import { parseArgs, tokenSource, type ConsoleOptions } from './cli/args.js';
 import { runList } from './cli/list.js';
 import { installCrashGuard, type CrashGuard } from './cli/crash.js';
+import { watchHeap } from './cli/heap-watch.js';
 import { CrashBoundary, CrashProbe, scheduleTestCrash, testCrashMode } from './cli/crash-boundary.js';
+import { addSecret, redact } from './protocol/redact.js';
 import { RelayClient } from './relay/client.js';
 import { JsonlFollower } from './relay/jsonl-file.js';
 import { openJsonlFiles } from './cli/jsonl-files.js';
+import { Outbox } from './relay/outbox.js';
+import { reportDirs } from './cli/crash-report.js';
 import { IngestBatch } from './relay/ingest-batch.js';
 import { ConsoleStore } from './store/store.js';
 import { App } from './ui/app.js';
@@ -39,7 +43,14 @@ const defaultIO: MainIO = {
 };
 
 /** Runs the command line; resolves to the exit code. */
-export async function main(argv: string[], io: MainIO = defaultIO): Promise<number> {
+export async function main(argv: string[], given: MainIO = defaultIO): Promise<number> {
+  // Every line for stdout or stderr passes through redaction: a relay may echo
+  // the token back in an error or a close reason (issue 14).
+  const io: MainIO = { ...given, out: (line) => given.out(redact(line)), err: (line) => given.err(redact(line)) };
+  const remember = (secret: string | undefined) => {
+    addSecret(secret);
+    io.crash?.addSecret(secret);
+  };
   const parsed = parseArgs(argv, io.env, packageVersion());
   switch (parsed.kind) {
     case 'help':
@@ -53,13 +64,13 @@ export async function main(argv: string[], io: MainIO = defaultIO): Promise<numb
       return 2;
   }
   const options = parsed.options;
-  io.crash?.addSecret(options.token);
+  remember(options.token);
   for (const warning of parsed.warnings) io.err(`aep-console: ${warning}`);
   if (options.command === 'list') return runList(options, { out: io.out, err: io.err, host: hostname() });
-  return runConsole(options, io);
+  return runConsole(options, io, remember);
 }
 
-async function runConsole(options: ConsoleOptions, io: MainIO): Promise<number> {
+async function runConsole(options: ConsoleOptions, io: MainIO, remember: (secret: string | undefined) => void): Promise<number> {
   if (!process.stdin.isTTY || !process.stdout.isTTY) {
     io.err('aep-console: the interactive console needs a terminal; use "aep-console list" in scripts');
     return 2;
@@ -74,16 +85,18 @@ async function runConsole(options: ConsoleOptions, io: MainIO): Promise<number> 
     demo = fleet;
     relays = [fleet.relayUrl];
     token = fleet.token;
-    io.crash?.addSecret(token);
+    remember(token);
   }
   const store = new ConsoleStore();
   const ingest = new IngestBatch(store);
+  // Answers are saved until acknowledged, so a stop (SIGTERM, crash) loses none. Not for the demo: its relay is new each run.
+  const outbox = options.demo ? undefined : new Outbox(reportDirs(io.env)[0]);
   const clients = relays.map(
     (url) =>
       new RelayClient({
         url,
         // --token-file is re-read before every reconnect: a rotated token needs no restart.
-        token: options.demo ? token : tokenSource(options, (read) => io.crash?.addSecret(read)),
+        token: options.demo ? token : tokenSource(options, remember),
         ca: options.ca,
         name: options.name,
         host: hostname(),
@@ -91,6 +104,7 @@ async function runConsole(options: ConsoleOptions, io: MainIO): Promise<number> 
         capture: options.capture,
         store,
         ingest,
+        outbox,
       }),
   );
   for (const client of clients) client.start();
@@ -150,6 +164,8 @@ export async function runCli(argv: string[] = process.argv.slice(2)): Promise<vo
     exit: (code) => process.exit(code),
     target: process,
   });
+  // Heap exhaustion kills the process without a handler: stop the orderly way just before it.
+  watchHeap((error) => crash.crash(error, 'out of memory'));
   try {
     process.exitCode = await main(argv, { ...defaultIO, crash });
   } catch (error) {

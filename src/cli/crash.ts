@@ -19,6 +19,7 @@
 import { constants } from 'node:os';
 import { displayLine } from '../protocol/sanitize.js';
 import { writeReport } from './crash-report.js';
+import { knownSecrets } from '../protocol/redact.js';
 
 const STOP_SIGNALS = ['SIGTERM', 'SIGHUP', 'SIGINT', 'SIGQUIT'] as const;
 const STOP_GRACE_MS = 3000;
@@ -135,7 +136,7 @@ export function installCrashGuard(options: CrashGuardOptions): CrashGuard {
       error,
       argv: options.argv,
       env: options.env,
-      secrets: [...secrets],
+      secrets: [...secrets, ...knownSecrets()],
       time: new Date(),
     });
     line(

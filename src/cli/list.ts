@@ -1,6 +1,7 @@
 import { displayLine } from '../protocol/sanitize.js';
 import { readHistoryOnce, type HistoryResult } from '../relay/sse-replay.js';
 import { readJsonlFiles } from './jsonl-files.js';
+import { redact } from '../protocol/redact.js';
 import { relayUrls } from '../relay/url.js';
 import { ConsoleStore } from '../store/store.js';
 import { describeOutcome, inboxOrder, type RequestRecord } from '../store/index.js';
@@ -101,12 +102,25 @@ function textRow(record: RequestRecord, showRelay: boolean): string {
 }
 
 /**
- * JSON.stringify escapes C0 but leaves C1, bidi and zero-width characters
- * raw; escape those too so piping `list --json` to a terminal stays inert.
+ * JSON.stringify escapes C0 but leaves C1, bidi, zero-width, line/paragraph
+ * separators and tag characters raw; escape those too so piping `list --json`
+ * to a terminal stays inert (and invisible text stays visible). Every string
+ * value has the known tokens taken out first (a relay may echo one back).
  */
 export function safeJson(value: unknown): string {
-  return JSON.stringify(value).replace(
-    /[\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/g,
-    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+  const text = JSON.stringify(value, (_key, v: unknown) => (typeof v === 'string' ? redact(v) : v));
+  return text.replace(JSON_INVISIBLE, (ch) => escapeUnits(ch));
 }
+
+/** `\\uXXXX` per UTF-16 code unit (a tag character is two). */
+function escapeUnits(text: string): string {
+  let out = '';
+  for (let i = 0; i < text.length; i++) out += `\\u${text.charCodeAt(i).toString(16).padStart(4, '0')}`;
+  return out;
+}
+
+// C1 and DEL, soft hyphen, Arabic letter mark, Mongolian vowel separator,
+// zero-width and bidi controls, U+2028/9, word joiner and invisible operators,
+// bidi isolates and deprecated formatters, BOM, interlinear annotations, and
+// the tag characters U+E0000–E007F (a surrogate pair each).
+const JSON_INVISIBLE = /[\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]|\udb40[\udc00-\udc7f]/g;

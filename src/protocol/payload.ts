@@ -14,25 +14,34 @@ import {
 } from './types.js';
 import { fieldSpecProblems, keepWireProblems } from './form.js';
 import { isObj, isRfc3339, type Obj } from './guards.js';
+import { CHANNELS_KEPT, FIELDS_KEPT, ID_MAX_CHARS, IssueList, keepText, LABEL_KEPT_CHARS, OPTIONS_KEPT, PROMPT_KEPT_CHARS } from './limits.js';
 
 function dataOf(event: unknown): Obj {
   return isObj(event) && isObj(event.data) ? event.data : {};
 }
 
-function readChoices(raw: unknown[], path: string, issues: PayloadIssue[]): Choice[] {
+function readChoices(raw: unknown[], path: string, issues: IssueList | undefined): Choice[] {
   const out: Choice[] = [];
   const seen = new Set<string>();
-  raw.forEach((c, i) => {
+  // Only the first OPTIONS_KEPT are read: a list of 300,000 costs no more than one of 200.
+  const kept = Math.min(raw.length, OPTIONS_KEPT);
+  for (let i = 0; i < kept; i++) {
+    const c = raw[i];
     // Without a string id an entry cannot be answered: drop it, flagged.
     if (!isObj(c) || typeof c.id !== 'string') {
-      issues.push({ path: `${path}[${i}]`, reason: 'entry without an id' });
-      return;
+      issues?.entry(path, i, 'entry without an id');
+      continue;
     }
-    if (typeof c.label !== 'string') issues.push({ path: `${path}[${i}].label`, reason: 'label is not text' });
-    if (seen.has(c.id)) issues.push({ path: `${path}[${i}].id`, reason: 'duplicate id' });
+    if (c.id.length > ID_MAX_CHARS) {
+      issues?.entry(path, i, `id longer than ${ID_MAX_CHARS} characters`, '.id');
+      continue;
+    }
+    if (typeof c.label !== 'string') issues?.entry(path, i, 'label is not text', '.label');
+    if (seen.has(c.id)) issues?.entry(path, i, 'duplicate id', '.id');
     seen.add(c.id);
-    out.push({ id: c.id, label: typeof c.label === 'string' ? c.label : '' });
-  });
+    out.push({ id: c.id, label: typeof c.label === 'string' ? keepText(c.label, LABEL_KEPT_CHARS) : '' });
+  }
+  if (raw.length > kept) issues?.push({ path, reason: `${raw.length - kept} more entries not kept (the first ${kept} are)` });
   return out;
 }
 
@@ -42,10 +51,10 @@ function readChoices(raw: unknown[], path: string, issues: PayloadIssue[]): Choi
 // gets `choices: []`. The UI must render any field for which
 // `fieldSpecProblem(field)` is non-null as "malformed field", and
 // validateFormValues refuses such a form, so it can only be answered by text.
-function readField(raw: unknown, i: number, issues: PayloadIssue[]): FieldSpec {
+function readField(raw: unknown, i: number, issues: IssueList): FieldSpec {
   const path = `data.fields[${i}]`;
   const problems = fieldSpecProblems(raw);
-  for (const reason of problems) issues.push({ path, reason });
+  for (const reason of problems) issues.entry('data.fields', i, reason);
   if (!isObj(raw)) {
     const empty: FieldSpec = { id: '', type: '' as FieldType, label: '' };
     keepWireProblems(empty, problems);
@@ -54,14 +63,14 @@ function readField(raw: unknown, i: number, issues: PayloadIssue[]): FieldSpec {
   const field: FieldSpec = {
     id: typeof raw.id === 'string' ? raw.id : '',
     type: (typeof raw.type === 'string' ? raw.type : '') as FieldType,
-    label: typeof raw.label === 'string' ? raw.label : '',
+    label: typeof raw.label === 'string' ? keepText(raw.label, LABEL_KEPT_CHARS) : '',
   };
   for (const flag of ['required', 'multi', 'other'] as const) {
     if (typeof raw[flag] === 'boolean') field[flag] = raw[flag] as boolean;
   }
   if (Array.isArray(raw.choices)) {
     // Problems are already reported by fieldSpecProblems; don't double them.
-    field.choices = readChoices(raw.choices, `${path}.choices`, []);
+    field.choices = readChoices(raw.choices, `${path}.choices`, undefined);
   } else if (field.type === 'select') {
     field.choices = [];
   }
@@ -85,25 +94,27 @@ export function readRequestPayload(
   /** `context: false` leaves the producer's free-form context out (the store never shows it). */
   options: { context?: boolean } = {},
 ): { payload: AttentionRequestPayload; issues: PayloadIssue[] } {
-  const issues: PayloadIssue[] = [];
+  const issues = new IssueList();
   const data = dataOf(event);
   const payload: AttentionRequestPayload = { kind: '', prompt: '', options: [], fields: [] };
 
   if (typeof data.kind === 'string') payload.kind = data.kind;
   else issues.push({ path: 'data.kind', reason: data.kind === undefined ? 'missing kind' : 'kind is not text' });
 
-  if (typeof data.prompt === 'string') payload.prompt = data.prompt;
+  // Kept to a fixed size, the rest counted on screen ("… (N more characters)").
+  if (typeof data.prompt === 'string') payload.prompt = keepText(data.prompt, PROMPT_KEPT_CHARS);
   else issues.push({ path: 'data.prompt', reason: data.prompt === undefined ? 'missing prompt' : 'prompt is not text' });
 
   if (Array.isArray(data.options)) payload.options = readChoices(data.options, 'data.options', issues);
   else if (data.options !== undefined) issues.push({ path: 'data.options', reason: 'options is not a list' });
 
   if (Array.isArray(data.fields)) {
-    payload.fields = data.fields.map((f, i) => readField(f, i, issues));
+    payload.fields = data.fields.slice(0, FIELDS_KEPT).map((f, i) => readField(f, i, issues));
+    if (data.fields.length > FIELDS_KEPT) issues.push({ path: 'data.fields', reason: `${data.fields.length - FIELDS_KEPT} more fields not kept (the first ${FIELDS_KEPT} are)` });
     const seen = new Set<string>();
     payload.fields.forEach((f, i) => {
       if (f.id === '') return;
-      if (seen.has(f.id)) issues.push({ path: `data.fields[${i}].id`, reason: 'duplicate field id' });
+      if (seen.has(f.id)) issues.entry('data.fields', i, 'duplicate field id', '.id');
       seen.add(f.id);
     });
   } else if (data.fields !== undefined) {
@@ -113,14 +124,14 @@ export function readRequestPayload(
   if (isRfc3339(data.expires_at)) payload.expiresAt = data.expires_at as string;
   else if (data.expires_at !== undefined) issues.push({ path: 'data.expires_at', reason: 'not an RFC 3339 time' });
 
-  if (Array.isArray(data.respond_via) && data.respond_via.every((v) => typeof v === 'string')) {
+  if (Array.isArray(data.respond_via) && data.respond_via.length <= CHANNELS_KEPT && data.respond_via.every((v) => typeof v === 'string' && v.length <= 64)) {
     payload.respondVia = data.respond_via.slice() as string[];
   } else if (data.respond_via !== undefined) {
     issues.push({ path: 'data.respond_via', reason: 'respond_via is not a list of channel names' });
   }
 
   if (data.context !== undefined && options.context !== false) payload.context = data.context;
-  return { payload, issues };
+  return { payload, issues: issues.done() };
 }
 
 /**

@@ -19,6 +19,8 @@
 // per code point, so it cannot be confused by malformed or unterminated
 // sequences.
 
+import { redact } from './redact.js';
+
 /** Default cap for displayText, in output code points. */
 export const DEFAULT_MAX_CHARS = 4000;
 
@@ -96,7 +98,8 @@ function normaliseMax(maxChars: number): number {
 }
 
 function render(value: unknown, maxChars: number, singleLine: boolean): string {
-  const s = toText(value);
+  // Every known token is taken out first: a relay may echo it back (redact.ts).
+  const s = redact(toText(value));
   const limit = normaliseMax(maxChars);
   const parts: string[] = [];
   let runStart = 0;

@@ -10,7 +10,8 @@
 // records, and those ring once. (A connection lost during the start-up burst
 // leaves start-up unfinished: the next burst is still start-up history.)
 
-import { hostname } from 'node:os';
+import { consumerHello, safeHostname } from './hello.js';
+import { recoverAnswers } from './outbox-recovery.js';
 import type { Answer } from '../protocol/types.js';
 import type { ConsoleStore } from '../store/store.js';
 import type { RosterEntry } from '../protocol/types.js';
@@ -36,21 +37,15 @@ interface Connection {
   subscription?: ConsoleSubscription;
   live: boolean;
   helloTimer?: ReturnType<typeof setTimeout>;
+  /** The relay refused our version (the reason): the retry is slow. */
+  versionRefused?: string;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-export function consumerHello(name: string, host: string): Record<string, unknown> {
-  return {
-    type: 'hello',
-    versions: ['0.1'],
-    role: 'consumer',
-    identity: { agent: name, instance: `${host}/${process.pid}` },
-    capabilities: { filters: ['attr-match'] },
-  };
-}
+export { consumerHello };
 
 export class RelayClient implements RelayHandle {
   readonly relay: string;
@@ -66,15 +61,19 @@ export class RelayClient implements RelayHandle {
   private started = false;
   private stopped = false;
   private stopping?: Promise<void>;
-  /** version-unsupported: retrying cannot help. */
-  private gaveUp = false;
+  /** Consecutive failed connections; reset only once a connection has proved stable (see goLive). */
   private failures = 0;
+  /** Why the last connection failed: kept on the status line while the next attempt connects. */
+  private lastFailure?: string;
   private retryTimer?: ReturnType<typeof setTimeout>;
+  private stableTimer?: ReturnType<typeof setTimeout>;
   private rosterTimer?: ReturnType<typeof setTimeout>;
   private rosterCounter = 0;
   private refusedControl = false;
   /** A replay burst has completed once: later bursts carry new events (they ring). */
   private caughtUp = false;
+  /** Saved answers of earlier consoles were taken over (once, after the first replay). */
+  private recovered = false;
   /** The last token the provider gave (see currentToken). */
   private lastToken?: string;
 
@@ -94,9 +93,12 @@ export class RelayClient implements RelayHandle {
       {
         ready: () => this.conn?.live === true && this.conn.socket?.isOpen === true,
         send: (event) => this.conn?.socket?.send(event) ?? false,
+        heard: () => this.conn?.socket?.framesHeard ?? -1,
+        probe: () => this.conn?.socket?.probe(this.timing.probeTimeoutMs),
       },
       this.timing,
       { name: options.name, host: this.host },
+      options.outbox,
     );
     this.store.addRelay(this.relay);
   }
@@ -120,6 +122,7 @@ export class RelayClient implements RelayHandle {
       try {
         clearTimeout(this.retryTimer);
         clearTimeout(this.rosterTimer);
+        clearTimeout(this.stableTimer);
         this.commands.dispose();
         const conn = this.conn;
         if (conn) {
@@ -154,9 +157,11 @@ export class RelayClient implements RelayHandle {
 
   private connect(): void {
     this.retryTimer = undefined;
-    if (this.stopped || this.gaveUp || !this.socketUrl) return;
-    if (this.store.getRelay(this.relay)?.connection.kind !== 'unauthorized') {
-      this.store.updateRelay(this.relay, { connection: { kind: 'connecting' } });
+    if (this.stopped || !this.socketUrl) return;
+    // A refusal stays on screen until the relay says otherwise; any other failure is named while we retry.
+    const shown = this.store.getRelay(this.relay)?.connection.kind;
+    if (shown !== 'unauthorized' && shown !== 'version-unsupported') {
+      this.store.updateRelay(this.relay, { connection: this.lastFailure ? { kind: 'connecting', reason: this.lastFailure } : { kind: 'connecting' } });
     }
     const conn: Connection = { live: false };
     this.conn = conn;
@@ -221,7 +226,17 @@ export class RelayClient implements RelayHandle {
     this.rosterTimer = undefined;
     conn.subscription?.dispose();
     this.commands.disconnected();
-    if (this.stopped || this.gaveUp) return;
+    clearTimeout(this.stableTimer);
+    this.stableTimer = undefined;
+    if (this.stopped) return;
+    this.lastFailure = info.reason;
+    if (conn.versionRefused) {
+      // The relay may be upgraded: try again, at the slow end of the backoff.
+      const delay = backoffDelay(0, { ...this.timing, backoffInitialMs: this.timing.versionRetryMs, backoffMaxMs: this.timing.versionRetryMs }, this.random);
+      this.store.updateRelay(this.relay, { connection: { kind: 'version-unsupported', detail: conn.versionRefused, retryAt: Date.now() + delay } });
+      this.retryTimer = setTimeout(() => contain(() => this.connect()), delay);
+      return;
+    }
     if (info.httpStatus === 401 || info.httpStatus === 403) {
       // The operator may fix the token on the relay side: keep trying, slowly, and say why.
       this.store.updateRelay(this.relay, {
@@ -238,7 +253,16 @@ export class RelayClient implements RelayHandle {
   private goLive(conn: Connection): void {
     if (conn !== this.conn || conn.live) return;
     conn.live = true;
-    this.failures = 0;
+    // Only a connection that stays up proves the relay healthy: one that is
+    // closed right after each subscribe must not reset the backoff, or it is
+    // redialled (with a full replay) about once a second forever (issue 14).
+    clearTimeout(this.stableTimer);
+    this.stableTimer = later(() => {
+      if (conn === this.conn) {
+        this.failures = 0;
+        this.lastFailure = undefined;
+      }
+    }, this.timing.stableAfterMs);
     const warnings = this.store.getRelay(this.relay)?.warnings ?? [];
     const current = warnings.filter((w) => !w.startsWith(UNANSWERED_SUBSCRIBE));
     this.store.updateRelay(this.relay, current.length === warnings.length ? { connection: { kind: 'live' } } : { connection: { kind: 'live' }, warnings: current });
@@ -247,8 +271,9 @@ export class RelayClient implements RelayHandle {
     if (!conn.subscription?.replaying) this.commands.flush();
   }
 
+  /** No common version: said, the socket closed, and retried slowly (onClosed). */
   private giveUp(conn: Connection, detail: string): void {
-    this.gaveUp = true;
+    conn.versionRefused = detail;
     this.store.updateRelay(this.relay, { connection: { kind: 'version-unsupported', detail } });
     void conn.socket?.close();
   }
@@ -257,6 +282,7 @@ export class RelayClient implements RelayHandle {
 
   private onFrame(conn: Connection, frame: Frame): void {
     if (conn !== this.conn) return;
+    this.commands.linkHeard();
     switch (frame.type) {
       case 'hello':
         return this.onHello(conn, frame);
@@ -303,6 +329,11 @@ export class RelayClient implements RelayHandle {
       settled: () => this.goLive(conn),
       burstEnded: () => {
         if (conn === this.conn) this.caughtUp = true;
+        // Once per console: answers an earlier console saved and never saw acknowledged.
+        if (this.options.outbox && !this.recovered) {
+          this.recovered = true;
+          recoverAnswers(this.store, this.relay, this.options.outbox, this.commands);
+        }
         this.commands.flush();
       },
       unanswered: () => this.subscribeUnanswered(conn),
@@ -339,12 +370,14 @@ export class RelayClient implements RelayHandle {
 
   private onEvent(conn: Connection, text: string, value: Record<string, unknown>): void {
     if (conn !== this.conn) return;
+    this.commands.linkHeard();
     // Only the start-up burst is history; a reconnect burst may hold requests raised during the outage.
     const replayed = !this.caughtUp && (conn.subscription?.replaying ?? false);
     conn.subscription?.touch();
     const event = ingestEvent(this.store, this.relay, text, replayed, value);
     if (!event) return;
     this.commands.onEvent(event);
+    if (this.options.outbox && (event.type.startsWith('attention.') || event.type === 'session.ended')) this.commands.dropClosed();
     if (conn.hello?.roster && (event.type === 'session.started' || event.type === 'session.ended')) this.scheduleRoster();
   }
 
@@ -362,13 +395,5 @@ export class RelayClient implements RelayHandle {
         if (this.conn?.hello?.roster) this.requestRoster(this.conn);
       });
     }, this.timing.rosterDebounceMs);
-  }
-}
-
-function safeHostname(): string {
-  try {
-    return hostname() || 'localhost';
-  } catch {
-    return 'localhost';
   }
 }

@@ -19,12 +19,18 @@ import type { CommandLog, RelayStatusBook } from '../store/writers.js';
 import type { CommandOutcome } from '../store/types.js';
 import { displayLine } from '../protocol/sanitize.js';
 import { clampAckWindow, later, type RelayTiming } from './timing.js';
+import type { JournaledAnswer, Outbox } from './outbox.js';
+import { OPEN_STATES } from '../store/types.js';
 
 export interface CommandLink {
   /** True when the connection is live and a command may go on the wire now. */
   ready(): boolean;
   /** Puts one Event on the wire; false when it could not be written. */
   send(event: AepEvent): boolean;
+  /** Messages heard on the current connection so far (-1 without one): did anything arrive since a send? */
+  heard(): number;
+  /** Pings the relay; the connection is dropped if nothing at all comes back in time (a half-open link). */
+  probe(): void;
 }
 
 /** Who must ack a command: the emitter of the request it answers. */
@@ -48,6 +54,10 @@ interface Pending {
   queued: boolean;
   windowMs: number;
   timer?: ReturnType<typeof setTimeout>;
+  /** link.heard() at the last send: unchanged after the ack window means the whole link was silent. */
+  heardAtSend: number;
+  /** Probe rounds of the link since the last send (see ackSilence). */
+  probes: number;
 }
 
 export class CommandSender {
@@ -57,11 +67,13 @@ export class CommandSender {
   private disposed = false;
 
   constructor(
-    private readonly store: CommandLog & Pick<RelayStatusBook, 'ackWindowMs'>,
+    private readonly store: CommandLog & Pick<RelayStatusBook, 'ackWindowMs' | 'warnRelay'>,
     private readonly relay: string,
     private readonly link: CommandLink,
     private readonly timing: RelayTiming,
     private readonly identity: { name: string; host: string },
+    /** The durable outbox (outbox.ts): answers survive a stop until acknowledged. */
+    private readonly outbox?: Outbox,
   ) {}
 
   /** Builds and sends (or queues) an answer; '' when the request is unknown on this relay. */
@@ -79,11 +91,41 @@ export class CommandSender {
     const windowMs = clampAckWindow(this.store.ackWindowMs(this.relay, record.session), this.timing);
     const target: Target = { source: record.source, agent: record.agent, session: record.session };
     this.store.commandCreated(this.relay, requestKey, event, answer, windowMs);
-    const entry: Pending = { id: event.id, event, session: record.session, target, sends: 0, queued: true, windowMs };
+    // Journaled before it can go on the wire: a stop after this point cannot lose it.
+    const journaled = this.outbox?.record({ relay: this.relay, requestKey, event, answer, ackWindowMs: windowMs, createdAt: Date.now() });
+    if (journaled && !journaled.ok) this.store.warnRelay(this.relay, `an answer could not be saved to disk (${journaled.reason}): it is lost if the console stops before the agent acknowledges it`);
+    const entry: Pending = { id: event.id, event, session: record.session, target, sends: 0, queued: true, windowMs, heardAtSend: -1, probes: 0 };
     this.remember(entry.id, target);
     this.pending.set(entry.id, entry);
     if (this.link.ready()) this.transmit(entry);
     return entry.id;
+  }
+
+  /**
+   * An answer journaled by an earlier console whose request is open here:
+   * queued again with its original id (the target dedupes a command it
+   * already applied and re-sends its ack).
+   */
+  adopt(journaled: JournaledAnswer): void {
+    if (this.disposed || this.pending.has(journaled.event.id)) return;
+    const record = this.store.request(journaled.requestKey);
+    if (!record) return;
+    const windowMs = clampAckWindow(journaled.ackWindowMs, this.timing);
+    this.store.commandCreated(this.relay, journaled.requestKey, journaled.event, journaled.answer, windowMs);
+    const target: Target = { source: record.source, agent: record.agent, session: record.session };
+    this.remember(journaled.event.id, target);
+    this.pending.set(journaled.event.id, { id: journaled.event.id, event: journaled.event, session: record.session, target, sends: 0, queued: true, windowMs, heardAtSend: -1, probes: 0 });
+  }
+
+  /** Journaled answers whose request has closed (or is gone) are no longer needed on disk. */
+  dropClosed(): void {
+    if (!this.outbox) return;
+    for (const id of this.outbox.ids()) {
+      const command = this.store.command(id);
+      if (!command || command.relay !== this.relay) continue;
+      const request = this.store.request(command.requestKey);
+      if (!request || !OPEN_STATES.has(request.state)) this.outbox.clear(id);
+    }
   }
 
   /** `r`: a timed-out command goes out again with the same id and a fresh set of retries. */
@@ -99,6 +141,8 @@ export class CommandSender {
       sends: 0,
       queued: true,
       windowMs: clampAckWindow(command.ackWindowMs, this.timing),
+      heardAtSend: -1,
+      probes: 0,
     };
     this.pending.set(entry.id, entry);
     if (this.link.ready()) this.transmit(entry);
@@ -110,6 +154,19 @@ export class CommandSender {
     for (const entry of [...this.pending.values()]) {
       if (!this.link.ready()) return;
       if (entry.queued && this.pending.has(entry.id)) this.transmit(entry);
+    }
+  }
+
+  /**
+   * Something arrived on the link: a command that was probing it (see
+   * ackSilence) has its answer, the link is alive, so the silence was the
+   * agent's after all: carry on at once (resend, or time out).
+   */
+  linkHeard(): void {
+    for (const entry of this.pending.values()) {
+      if (entry.probes === 0 || entry.queued || this.link.heard() === entry.heardAtSend) continue;
+      clearTimeout(entry.timer);
+      this.ackSilence(entry);
     }
   }
 
@@ -204,6 +261,8 @@ export class CommandSender {
       clearTimeout(entry.timer);
       this.pending.delete(commandId);
     }
+    // Acknowledged (or refused outright): nothing left to resend after a restart.
+    if (outcome.state !== 'timeout') this.outbox?.clear(commandId);
     // The first ack wins; a late one after a local timeout still tells the truth.
     if (command.state === 'sending' || command.state === 'timeout') this.store.commandSettled(commandId, outcome);
     return true;
@@ -219,6 +278,8 @@ export class CommandSender {
     }
     entry.queued = false;
     entry.sends++;
+    entry.heardAtSend = this.link.heard();
+    entry.probes = 0;
     this.store.commandSent(entry.id);
     clearTimeout(entry.timer);
     entry.timer = later(() => this.ackSilence(entry), entry.windowMs);
@@ -227,6 +288,24 @@ export class CommandSender {
   private ackSilence(entry: Pending): void {
     entry.timer = undefined;
     if (this.pending.get(entry.id) !== entry || entry.queued) return;
+    // Nothing at all came over the link since the send: the silence may be the
+    // link's (half-open), not the agent's. Resending into a dead socket and then
+    // blaming the agent lost answers (issue 14): probe it first. A dead link is
+    // dropped, and disconnected() puts the command back in the queue for the
+    // next connection, same id. A link that answers was merely quiet.
+    if (this.link.ready() && this.link.heard() === entry.heardAtSend && entry.probes < 2) {
+      entry.probes++;
+      this.link.probe();
+      entry.timer = later(() => this.ackSilence(entry), this.timing.probeTimeoutMs);
+      return;
+    }
+    if (entry.probes >= 2 && this.link.heard() === entry.heardAtSend) {
+      // Probed and still silent, yet not closed: never the agent's fault; wait for the next connection.
+      entry.queued = true;
+      entry.sends = 0;
+      this.store.commandQueued(entry.id);
+      return;
+    }
     if (entry.sends < this.timing.maxSends) {
       if (this.link.ready()) {
         this.transmit(entry);

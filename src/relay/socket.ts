@@ -7,6 +7,7 @@
 import { displayLine } from '../protocol/sanitize.js';
 import { rootCertificates } from 'node:tls';
 import WebSocket from 'ws';
+import { describeCloseCode } from './close-codes.js';
 import { contain } from './contain.js';
 import { later, type RelayTiming } from './timing.js';
 
@@ -66,6 +67,8 @@ export class RelaySocket {
   private pinged = false;
   private livenessTimer?: ReturnType<typeof setTimeout>;
   private graceTimer?: ReturnType<typeof setTimeout>;
+  private probeTimer?: ReturnType<typeof setTimeout>;
+  private heardCount = 0;
   private opened = false;
   private httpStatus?: number;
   private failure?: string;
@@ -129,6 +132,27 @@ export class RelaySocket {
     return this.closedPromise;
   }
 
+  /** Messages received so far (frames, pongs, Events): a command compares it before and after its ack window. */
+  get framesHeard(): number {
+    return this.heardCount;
+  }
+
+  /**
+   * Is the link alive? Pings now; if nothing at all arrives within `ms`, the
+   * socket is dropped as dead (a half-open link never closes by itself). A
+   * command waiting for its ack uses this rather than resend into a link that
+   * may be dead and blame the agent for the silence (issue 14).
+   */
+  probe(ms: number): void {
+    if (this.done || this.probeTimer) return;
+    const heard = this.framesHeard;
+    this.send({ type: 'ping', t: Date.now() });
+    this.probeTimer = later(() => {
+      this.probeTimer = undefined;
+      if (this.framesHeard === heard) this.terminate(`no answer to a ping within ${Math.round(ms / 1000)} s: the link is dead`);
+    }, ms);
+  }
+
   /** Drops the connection now (dead peer, protocol failure). */
   terminate(reason: string): void {
     this.failure ??= reason;
@@ -154,6 +178,10 @@ export class RelaySocket {
 
   private onMessage(data: WebSocket.RawData, isBinary: boolean): void {
     this.lastFrameAt = Date.now();
+    this.heardCount++;
+    // Any message answers a pending probe: the link is alive.
+    clearTimeout(this.probeTimer);
+    this.probeTimer = undefined;
     this.pinged = false;
     if (isBinary) return this.handlers.undecodable();
     const text = data.toString();
@@ -192,11 +220,13 @@ export class RelaySocket {
     this.done = true;
     clearTimeout(this.livenessTimer);
     clearTimeout(this.graceTimer);
+    clearTimeout(this.probeTimer);
     this.graceTimer = undefined;
     let why = this.failure;
     if (!why) {
       const text = displayLine(reason, 120);
-      why = `closed by relay (${code}${text ? ` ${text}` : ''})`;
+      // The code in words: "1006" alone means nothing to an operator.
+      why = `closed by relay (${describeCloseCode(code)}${text ? `; ${text}` : ''})`;
     }
     contain(() => this.handlers.closed({ reason: why, httpStatus: this.httpStatus, opened: this.opened }));
     this.resolveClosed();

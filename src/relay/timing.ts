@@ -29,6 +29,12 @@ export interface RelayTiming {
   maxSends: number;
   /** After `closing` or stop(): how long to wait for the close before terminating. */
   closeGraceMs: number;
+  /** A connection live this long has proved stable: only then does the backoff start again from its first delay. */
+  stableAfterMs: number;
+  /** Retry period after `version-unsupported` (the relay may be upgraded): the slow end, with jitter. */
+  versionRetryMs: number;
+  /** After an ack window with nothing at all from the relay: how long a ping may take before the link is called dead. */
+  probeTimeoutMs: number;
 }
 
 export const DEFAULT_TIMING: RelayTiming = {
@@ -45,6 +51,9 @@ export const DEFAULT_TIMING: RelayTiming = {
   defaultAckWindowMs: 10_000,
   maxSends: 3,
   closeGraceMs: 1_000,
+  stableAfterMs: 30_000,
+  versionRetryMs: 60_000,
+  probeTimeoutMs: 5_000,
 };
 
 export function resolveTiming(partial?: Partial<RelayTiming>): RelayTiming {

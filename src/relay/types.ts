@@ -2,6 +2,7 @@ import type { Answer, Capture, FieldSpec } from '../protocol/types.js';
 import type { ConsoleStore } from '../store/store.js';
 import type { IngestBatch } from './ingest-batch.js';
 import type { RelayTiming } from './timing.js';
+import type { Outbox } from './outbox.js';
 
 /** What the UI needs from a relay connection; tests pass in-memory fakes. */
 export interface RelayHandle {
@@ -38,6 +39,8 @@ export interface RelayClientOptions {
   store: ConsoleStore;
   /** Shared by the clients of one console so a burst from any relay is one store batch. */
   ingest?: IngestBatch;
+  /** The durable outbox: answers are saved before they are sent (see outbox.ts); none when absent. */
+  outbox?: Outbox;
   /** Injectable for tests: Math.random for backoff jitter. */
   random?: () => number;
   /** Optional overrides of backoff, liveness, replay-burst and ack delays (tests shorten them). */

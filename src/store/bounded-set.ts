@@ -29,6 +29,11 @@ export class BoundedSet {
     return true;
   }
 
+  /** Forgets `key` (its ring slot is reused in turn; deleting a missing key there is harmless). */
+  delete(key: string): void {
+    this.items.delete(key);
+  }
+
   get size(): number {
     return this.items.size;
   }

@@ -1,5 +1,9 @@
 import type { AepEvent } from '../protocol/types.js';
 import { slimForHold } from './positions.js';
+import { heldEventBytes, type ByteBudget } from './byte-budget.js';
+
+/** Budget key prefix of a held group (request keys never start with NUL). */
+const HELD = '\u0000held';
 
 /**
  * Lifecycle events that arrived before their request (relays may deliver out
@@ -10,15 +14,30 @@ export class HeldEvents {
   private readonly groups = new Map<string, AepEvent[]>();
   private held = 0;
 
-  constructor(readonly cap: number) {}
+  constructor(
+    readonly cap: number,
+    private readonly budget: ByteBudget,
+  ) {}
 
-  hold(subjectKey: string, event: AepEvent): void {
-    if (this.held >= this.cap) {
-      const oldest = this.groups.keys().next().value;
-      if (oldest !== undefined) this.drop(oldest);
-    }
-    this.groups.set(subjectKey, [...(this.groups.get(subjectKey) ?? []), slimForHold(event)]);
+  /** Holds `event` (slimmed), dropping the oldest groups to stay within the count and the byte budget; false when it cannot fit at all. */
+  hold(subjectKey: string, event: AepEvent): boolean {
+    if (this.held >= this.cap) this.dropOldest();
+    const slim = slimForHold(event);
+    const bytes = heldEventBytes(slim);
+    while (!this.budget.fits(bytes) && this.groups.size > 0) this.dropOldest();
+    if (!this.budget.fits(bytes)) return false;
+    this.groups.set(subjectKey, [...(this.groups.get(subjectKey) ?? []), slim]);
+    this.budget.add(HELD + subjectKey, bytes);
     this.held++;
+    return true;
+  }
+
+  /** Drops the oldest group (to make room); false when nothing is held. */
+  dropOldest(): boolean {
+    const oldest = this.groups.keys().next().value;
+    if (oldest === undefined) return false;
+    this.drop(oldest);
+    return true;
   }
 
   /** The events waiting for `subjectKey`, removed. */
@@ -31,6 +50,7 @@ export class HeldEvents {
   private drop(subjectKey: string): void {
     this.held -= this.groups.get(subjectKey)?.length ?? 0;
     this.groups.delete(subjectKey);
+    this.budget.release(HELD + subjectKey);
   }
 
   get count(): number {

@@ -1,8 +1,9 @@
 import { hostFromSource, readRequestPayload } from '../protocol/parse.js';
 import type { AepEvent, PayloadIssue } from '../protocol/types.js';
 import { BoundedSet } from './bounded-set.js';
-import { OrderedKeys } from './ordered-keys.js';
 import { HeldEvents } from './held-events.js';
+import { RequestTable, SEP } from './request-table.js';
+import { ByteBudget, requestBytes } from './byte-budget.js';
 import { SessionEnds } from './session-ends.js';
 import { readAnswer, readCapture, readSeverity, str, withEnvelopeIssues } from './read.js';
 import { lifecyclePatch } from './lifecycle.js';
@@ -19,6 +20,8 @@ export interface FoldOptions {
   heldCap?: number;
   /** Open requests held; past it new requests are refused, with a relay warning. */
   openCap?: number;
+  /** Estimated bytes held (requests and held events); see byte-budget.ts. */
+  byteBudget?: number;
   now?: () => number;
 }
 
@@ -46,11 +49,8 @@ export interface FoldSizes {
   endedSessions: number;
 }
 
-const SEP = '\u001f';
 const MAX_COMMANDS_KEPT = 50;
 const MAX_ENDED_SESSIONS = 10_000;
-/** Events only the emitter of a request may send about it. */
-const EMITTER_LIFECYCLE = new Set(['attention.answered', 'attention.resolved', 'attention.timeout']);
 
 /**
  * The request fold: Events in, requests out. Dedupe, lifecycle matching
@@ -58,31 +58,19 @@ const EMITTER_LIFECYCLE = new Set(['attention.answered', 'attention.resolved', '
  * re-confirmation of open requests after a full replay. Written only by the
  * relay intake (through the store); pure state, no I/O.
  */
-export class RequestFold {
-  private readonly requests = new Map<string, RequestRecord>();
-  /** relay␟session␟subject → request keys (two emitters may share a session name). */
-  private readonly bySubject = new Map<string, string[]>();
-  /** relay␟command id → request key, for acks of anyone's commands. */
-  private readonly commandIndex = new Map<string, string>();
+export class RequestFold extends RequestTable {
   private readonly held: HeldEvents;
   private readonly seen: BoundedSet;
   private readonly endedSessions = new SessionEnds(MAX_ENDED_SESSIONS);
   private readonly reconfirm = new Reconfirmations();
-  private readonly terminalCap: number;
   readonly openCap: number;
   private readonly now: () => number;
-  private arrivalCounter = 0;
-  /** Terminal request keys, oldest terminal first. */
-  private readonly terminalOrder = new OrderedKeys();
   /** Emitter protocol violations (violations.ts); bounded like the dedupe memory. */
   private readonly emitterRules: EmitterRules;
 
-  constructor(
-    private readonly hooks: FoldHooks,
-    options: FoldOptions = {},
-  ) {
-    this.terminalCap = options.terminalCap ?? 1000;
-    this.held = new HeldEvents(options.heldCap ?? 1000);
+  constructor(hooks: FoldHooks, options: FoldOptions = {}) {
+    super(hooks, options.terminalCap ?? 1000, new ByteBudget(options.byteBudget));
+    this.held = new HeldEvents(options.heldCap ?? 1000, this.budget);
     this.openCap = options.openCap ?? 50_000;
     this.seen = new BoundedSet(options.dedupeCap ?? 50_000);
     this.emitterRules = new EmitterRules(options.dedupeCap ?? 50_000);
@@ -209,6 +197,19 @@ export class RequestFold {
       commands: [],
       routed: [],
     };
+    // History is evicted first; a request that still does not fit is refused,
+    // visibly, and not remembered as seen, so a later replay brings it once there is room.
+    const bytes = requestBytes(record);
+    while (!this.budget.fits(bytes) && (this.terminalOrder.size > 0 || this.held.groupCount > 0)) {
+      if (this.terminalOrder.size > 0) this.evictOldestTerminal();
+      else this.held.dropOldest();
+    }
+    if (!this.budget.fits(bytes)) {
+      this.seen.delete(relay + SEP + event.source + SEP + event.id);
+      this.hooks.warn(relay, `memory budget full (${Math.round(this.budget.limit / 1048576)} MB of open requests): newer requests are not shown until some close`);
+      return 'ignored';
+    }
+    this.budget.charge(key, bytes);
     this.requests.set(key, record);
     this.hooks.touch(key, true);
     const subjectKey = relay + SEP + session + SEP + event.id;
@@ -221,25 +222,6 @@ export class RequestFold {
     for (const waiting of this.held.take(subjectKey) ?? []) this.applyLifecycle(relay, waiting);
     this.prune();
     return 'applied';
-  }
-
-  /**
-   * Finds the request a lifecycle event or command refers to. Only the
-   * emitter that raised a request may answer, resolve or time it out: those
-   * must come from the request's own source (session names and ids collide
-   * across emitters). Routing notes and commands come from anyone.
-   */
-  private findRequest(relay: string, event: AepEvent): string | undefined {
-    if (typeof event.subject !== 'string' || typeof event.session !== 'string') return undefined;
-    const keys = this.bySubject.get(relay + SEP + event.session + SEP + event.subject);
-    if (!keys || keys.length === 0) return undefined;
-    if (EMITTER_LIFECYCLE.has(event.type)) return keys.find((key) => this.requests.get(key)?.source === event.source);
-    if (keys.length === 1) return keys[0];
-    return keys.find((key) => this.requests.get(key)?.agent === event.agent) ?? keys[0];
-  }
-
-  private hasSubject(relay: string, event: AepEvent): boolean {
-    return (this.bySubject.get(relay + SEP + (event.session ?? '') + SEP + (event.subject ?? ''))?.length ?? 0) > 0;
   }
 
   private applyLifecycle(relay: string, event: AepEvent): ApplyResult {
@@ -281,7 +263,7 @@ export class RequestFold {
 
   private hold(relay: string, event: AepEvent): ApplyResult {
     if (typeof event.subject !== 'string' || typeof event.session !== 'string') return 'ignored';
-    this.held.hold(relay + SEP + event.session + SEP + event.subject, event);
+    if (!this.held.hold(relay + SEP + event.session + SEP + event.subject, event)) return 'ignored';
     ++this.arrivalCounter;
     return 'held';
   }
@@ -333,44 +315,6 @@ export class RequestFold {
   /** Emitter protocol violations seen (all relays), and the most recent of them. */
   violations(): { total: number; recent: EmitterViolation[] } {
     return { total: this.emitterRules.count(), recent: this.emitterRules.recent() };
-  }
-
-  private replace(key: string, patch: Partial<RequestRecord>): void {
-    const record = this.requests.get(key);
-    if (!record) return;
-    this.requests.set(key, { ...record, ...patch });
-    this.hooks.touch(key, false);
-  }
-
-  private countTerminal(before: RequestRecord): void {
-    // Re-inserting moves the key to the back: the order is terminal arrival.
-    this.terminalOrder.delete(before.key);
-    this.terminalOrder.add(before.key);
-    this.prune();
-  }
-
-  /** Prunes terminal requests oldest-first past the cap; open ones are never dropped. */
-  private prune(): void {
-    while (this.terminalOrder.size > this.terminalCap) {
-      const key = this.terminalOrder.shift() as string;
-      const record = this.requests.get(key);
-      if (!record || OPEN_STATES.has(record.state)) continue;
-      this.requests.delete(key);
-      this.hooks.touch(key, false);
-      const subjectKey = record.relay + SEP + record.session + SEP + record.id;
-      const rest = (this.bySubject.get(subjectKey) ?? []).filter((k) => k !== key);
-      if (rest.length) this.bySubject.set(subjectKey, rest);
-      else this.bySubject.delete(subjectKey);
-      for (const command of record.commands) this.commandIndex.delete(record.relay + SEP + command.id);
-    }
-  }
-
-  request(key: string): RequestRecord | undefined {
-    return this.requests.get(key);
-  }
-
-  allRequests(): RequestRecord[] {
-    return [...this.requests.values()];
   }
 
   sizes(): FoldSizes {

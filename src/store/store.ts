@@ -128,6 +128,11 @@ export class ConsoleStore implements EventIntake, RelayStatusBook, CommandLog, S
     return this.fold.allRequests();
   }
 
+  /** Estimated bytes held and the budget they stay within (byte-budget.ts). */
+  memory(): { bytes: number; limit: number } {
+    return this.fold.memory();
+  }
+
   /** Emitter protocol violations seen (all relays), and the most recent of them. */
   violations(): { total: number; recent: EmitterViolation[] } {
     return this.fold.violations();

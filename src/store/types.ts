@@ -105,11 +105,13 @@ export type CommandOutcome =
   | { state: 'refused-by-relay'; code: string; detail?: string };
 
 export type ConnectionState =
-  | { kind: 'connecting' }
+  /** `reason`: why the previous connection failed, shown while this attempt runs. */
+  | { kind: 'connecting'; reason?: string }
   | { kind: 'live' }
   | { kind: 'reconnecting'; retryAt: number; reason?: string }
   | { kind: 'unauthorized'; detail?: string }
-  | { kind: 'version-unsupported'; detail?: string }
+  /** `retryAt`: when the next attempt starts (the relay may be upgraded). */
+  | { kind: 'version-unsupported'; detail?: string; retryAt?: number }
   | { kind: 'closed' };
 
 export interface RelayStatus {

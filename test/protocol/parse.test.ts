@@ -209,8 +209,8 @@ test('readRequestPayload normalises hostile requests into a renderable shape', (
   for (const expected of [
     'data.kind: kind is not text',
     'data.prompt: prompt is not text',
-    'data.options[1]: entry without an id',
-    'data.options[2]: entry without an id',
+    // One issue per kind of fault in a list, not one per entry (issue 14).
+    'data.options[1]: entry without an id (2 entries, first shown)',
     'data.options[3].label: label is not text',
     'data.options[4].id: duplicate id',
     'data.fields[0]: field is not an object',

@@ -90,23 +90,30 @@ describe('handshake', () => {
     assert.equal(conn.frames.filter((f) => f.type === 'subscribe').length, 2, 'one retry only');
   });
 
-  it('stops for good on a relay that does not speak 0.1', async () => {
-    const { relay, client, store } = await setup({ hello: { ...RELAY_HELLO, versions: ['0.2'] } });
+  it('on a relay that does not speak 0.1: says so, retries at the slow end of the backoff, goes live once the relay is fixed', async () => {
+    const { relay, client, store } = await setup({ hello: { ...RELAY_HELLO, versions: ['0.2'] } }, { timing: { ...FAST, versionRetryMs: 300 }, random: () => 0.5 });
     client.start();
     const kind = await waitFor(store, (s) => s.getRelay(client.relay)?.connection.kind === 'version-unsupported' && s.getRelay(client.relay)?.connection, 'version-unsupported');
     assert.match((kind as { detail?: string }).detail ?? '', /0\.2/);
     await (await relay.connection(0)).closed;
-    assert.equal(relay.connections.length, 1, 'no retry');
-    assert.equal(connectionKind(store, client.relay), 'version-unsupported');
+    const retrying = await waitFor(store, (s) => {
+      const c = s.getRelay(client.relay)?.connection;
+      return c?.kind === 'version-unsupported' && c.retryAt !== undefined ? c : undefined;
+    }, 'a retry scheduled');
+    assert.ok(retrying.retryAt! - Date.now() > 200, 'slowly: not the 20 ms first backoff');
+    relay.options.hello = RELAY_HELLO;
+    await waitForConnection(store, client.relay, 'live', 'live once the relay speaks 0.1');
+    assert.equal(relay.connections.length, 2);
   });
 
-  it('stops for good on an error frame version-unsupported', async () => {
-    const { relay, client, store, conn } = await started({ hello: null });
+  it('an error frame version-unsupported closes, and the retry is slow', async () => {
+    const { relay, client, store, conn } = await started({ hello: null }, { timing: { ...FAST, versionRetryMs: 60_000 } });
     await conn.next('hello');
     conn.send({ type: 'error', code: 'version-unsupported', detail: 'relay speaks ["9.9"]' });
     await waitFor(store, (s) => s.getRelay(client.relay)?.connection.kind === 'version-unsupported', 'version-unsupported');
     await conn.closed;
-    assert.equal(relay.connections.length, 1);
+    await waitFor(store, (s) => { const c = s.getRelay(client.relay)?.connection; return c?.kind === 'version-unsupported' && c.retryAt !== undefined; }, 'retry scheduled');
+    assert.equal(relay.connections.length, 1, 'not yet: a minute away');
   });
 
   it('reports unauthorized on HTTP 401 and keeps retrying slowly', async () => {

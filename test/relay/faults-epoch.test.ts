@@ -84,7 +84,8 @@ describe('an emitter restarting with a new epoch', () => {
 
     relay.faults.closing('shutdown', 1001);
     await waitForConnection(store, client.relay, 'reconnecting');
-    mock.timers.tick(500);
+    // The second failure in a row: the last connection never proved stable (30 s), so the backoff doubled.
+    mock.timers.tick(1000);
     await waitForConnection(store, client.relay, 'live', 'live once more');
     assert.deepEqual(relay.faults.subscribes()[2].from, [{ session: SESSION, epoch: 1, seq: 2 }]);
     await burstOver(store, client);

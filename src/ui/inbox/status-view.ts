@@ -7,7 +7,7 @@ import { fit } from '../text/wrap.js';
 export function connectionText(connection: ConnectionState, now: number): { text: string; color: string } {
   switch (connection.kind) {
     case 'connecting':
-      return { text: 'connecting', color: 'yellow' };
+      return { text: `connecting${connection.reason ? ` (last attempt: ${connection.reason})` : ''}`, color: 'yellow' };
     case 'live':
       return { text: 'live', color: 'green' };
     case 'reconnecting': {
@@ -16,8 +16,10 @@ export function connectionText(connection: ConnectionState, now: number): { text
     }
     case 'unauthorized':
       return { text: `unauthorized${connection.detail ? ` (${connection.detail})` : ': check the token'}`, color: 'red' };
-    case 'version-unsupported':
-      return { text: `version-unsupported${connection.detail ? ` (${connection.detail})` : ''}`, color: 'red' };
+    case 'version-unsupported': {
+      const retry = connection.retryAt === undefined ? '' : ` · retrying in ${Math.max(0, Math.ceil((connection.retryAt - now) / 1000))}s`;
+      return { text: `version-unsupported${connection.detail ? ` (${connection.detail})` : ''}${retry}`, color: 'red' };
+    }
     case 'closed':
       return { text: 'closed', color: 'gray' };
   }

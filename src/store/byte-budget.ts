@@ -1,0 +1,79 @@
+// A bound on the bytes the store holds (issue 14). Counting requests was not
+// enough: 120 requests can cost gigabytes when each carries megabytes. Each
+// request record and each group of held events is charged an estimate of its
+// heap cost when it is stored and released when it is dropped; the store
+// evicts history (oldest terminal request first) to make room, and refuses a
+// new open request, visibly, when history alone cannot. Pure bookkeeping.
+
+import type { AepEvent } from '../protocol/types.js';
+import type { RequestRecord } from './types.js';
+
+/** Estimated bytes the store may hold by default: a few thousand full-size requests. */
+export const DEFAULT_BYTE_BUDGET = 64 * 1024 * 1024;
+
+/** Per object or array: header, hidden class, a few slots (a rough V8 figure). */
+const OBJECT_BYTES = 64;
+
+/** Two bytes per UTF-16 unit (V8 may store one, the estimate stays on the safe side) plus a header. */
+function textBytes(value: unknown): number {
+  return typeof value === 'string' ? 16 + value.length * 2 : 0;
+}
+
+/** What one request record costs: envelope strings, payload, issues. Commands and routing notes are capped by count. */
+export function requestBytes(record: RequestRecord): number {
+  let bytes = OBJECT_BYTES * 4 + record.key.length * 2;
+  for (const value of [record.relay, record.session, record.id, record.source, record.agent, record.host, record.time]) bytes += textBytes(value);
+  const payload = record.payload;
+  bytes += textBytes(payload.kind) + textBytes(payload.prompt) + textBytes(payload.expiresAt);
+  for (const option of payload.options) bytes += OBJECT_BYTES + textBytes(option.id) + textBytes(option.label);
+  for (const field of payload.fields) {
+    bytes += OBJECT_BYTES * 2 + textBytes(field.id) + textBytes(field.label) + textBytes(field.type);
+    for (const choice of field.choices ?? []) bytes += OBJECT_BYTES + textBytes(choice.id) + textBytes(choice.label);
+  }
+  for (const channel of payload.respondVia ?? []) bytes += textBytes(channel);
+  for (const issue of record.issues) bytes += OBJECT_BYTES + textBytes(issue.path) + textBytes(issue.reason);
+  return bytes;
+}
+
+/** What one held (slimmed) event costs: its string attributes and the few payload values kept. */
+export function heldEventBytes(event: AepEvent): number {
+  let bytes = OBJECT_BYTES * 3;
+  for (const value of Object.values(event)) bytes += textBytes(value) + 8;
+  for (const value of Object.values(event.data ?? {})) bytes += typeof value === 'object' && value !== null ? JSON.stringify(value).length * 2 + OBJECT_BYTES : textBytes(value) + 8;
+  return bytes;
+}
+
+export class ByteBudget {
+  private readonly charges = new Map<string, number>();
+  private totalBytes = 0;
+
+  constructor(readonly limit: number = DEFAULT_BYTE_BUDGET) {}
+
+  get total(): number {
+    return this.totalBytes;
+  }
+
+  /** Whether `bytes` more would still be within the limit. */
+  fits(bytes: number): boolean {
+    return this.totalBytes + bytes <= this.limit;
+  }
+
+  /** Sets what `key` costs (replacing an earlier charge). */
+  charge(key: string, bytes: number): void {
+    this.release(key);
+    this.charges.set(key, bytes);
+    this.totalBytes += bytes;
+  }
+
+  /** Adds to what `key` costs. */
+  add(key: string, bytes: number): void {
+    this.charge(key, (this.charges.get(key) ?? 0) + bytes);
+  }
+
+  release(key: string): void {
+    const bytes = this.charges.get(key);
+    if (bytes === undefined) return;
+    this.charges.delete(key);
+    this.totalBytes -= bytes;
+  }
+}

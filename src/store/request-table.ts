@@ -1,0 +1,99 @@
+import type { AepEvent } from '../protocol/types.js';
+import type { ByteBudget } from './byte-budget.js';
+import { OrderedKeys } from './ordered-keys.js';
+import { OPEN_STATES, type RequestRecord } from './types.js';
+import type { FoldHooks } from './request-fold.js';
+
+export const SEP = '\u001f';
+/** Events only the emitter of a request may send about it. */
+const EMITTER_LIFECYCLE = new Set(['attention.answered', 'attention.resolved', 'attention.timeout']);
+
+/**
+ * The requests and their indexes: by key, by subject, by command id, and
+ * the terminal ones in the order they closed (pruned oldest first past a cap,
+ * and evicted first when the byte budget needs room). The fold (request-fold.ts)
+ * decides what Events do; this holds the result. Records are replaced, never
+ * mutated, so renderers can compare by reference.
+ */
+export class RequestTable {
+  protected readonly requests = new Map<string, RequestRecord>();
+  /** relay␟session␟subject → request keys (two emitters may share a session name). */
+  protected readonly bySubject = new Map<string, string[]>();
+  /** relay␟command id → request key, for acks of anyone's commands. */
+  protected readonly commandIndex = new Map<string, string>();
+  /** Terminal request keys, oldest terminal first. */
+  protected readonly terminalOrder = new OrderedKeys();
+  protected arrivalCounter = 0;
+
+  constructor(
+    protected readonly hooks: FoldHooks,
+    protected readonly terminalCap: number,
+    /** Bytes held are bounded, not only requests (issue 14): see byte-budget.ts. */
+    protected readonly budget: ByteBudget,
+  ) {}
+
+  /**
+   * Finds the request a lifecycle event or command refers to. Only the
+   * emitter that raised a request may answer, resolve or time it out: those
+   * must come from the request's own source (session names and ids collide
+   * across emitters). Routing notes and commands come from anyone.
+   */
+  protected findRequest(relay: string, event: AepEvent): string | undefined {
+    if (typeof event.subject !== 'string' || typeof event.session !== 'string') return undefined;
+    const keys = this.bySubject.get(relay + SEP + event.session + SEP + event.subject);
+    if (!keys || keys.length === 0) return undefined;
+    if (EMITTER_LIFECYCLE.has(event.type)) return keys.find((key) => this.requests.get(key)?.source === event.source);
+    if (keys.length === 1) return keys[0];
+    return keys.find((key) => this.requests.get(key)?.agent === event.agent) ?? keys[0];
+  }
+
+  protected hasSubject(relay: string, event: AepEvent): boolean {
+    return (this.bySubject.get(relay + SEP + (event.session ?? '') + SEP + (event.subject ?? ''))?.length ?? 0) > 0;
+  }
+
+  protected replace(key: string, patch: Partial<RequestRecord>): void {
+    const record = this.requests.get(key);
+    if (!record) return;
+    this.requests.set(key, { ...record, ...patch });
+    this.hooks.touch(key, false);
+  }
+
+  protected countTerminal(before: RequestRecord): void {
+    // Re-inserting moves the key to the back: the order is terminal arrival.
+    this.terminalOrder.delete(before.key);
+    this.terminalOrder.add(before.key);
+    this.prune();
+  }
+
+  /** Prunes terminal requests oldest-first past the cap; open ones are never dropped. */
+  protected prune(): void {
+    while (this.terminalOrder.size > this.terminalCap) this.evictOldestTerminal();
+  }
+
+  protected evictOldestTerminal(): void {
+    const key = this.terminalOrder.shift() as string;
+    const record = this.requests.get(key);
+    if (!record || OPEN_STATES.has(record.state)) return;
+    this.requests.delete(key);
+    this.budget.release(key);
+    this.hooks.touch(key, false);
+    const subjectKey = record.relay + SEP + record.session + SEP + record.id;
+    const rest = (this.bySubject.get(subjectKey) ?? []).filter((k) => k !== key);
+    if (rest.length) this.bySubject.set(subjectKey, rest);
+    else this.bySubject.delete(subjectKey);
+    for (const command of record.commands) this.commandIndex.delete(record.relay + SEP + command.id);
+  }
+
+  /** Estimated bytes held and the budget they stay within (byte-budget.ts). */
+  memory(): { bytes: number; limit: number } {
+    return { bytes: this.budget.total, limit: this.budget.limit };
+  }
+
+  request(key: string): RequestRecord | undefined {
+    return this.requests.get(key);
+  }
+
+  allRequests(): RequestRecord[] {
+    return [...this.requests.values()];
+  }
+}
