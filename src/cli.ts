@@ -14,6 +14,8 @@ import { openJsonlFiles } from './cli/jsonl-files.js';
 import { Outbox } from './relay/outbox.js';
 import { reportDirs } from './cli/crash-report.js';
 import { IngestBatch } from './relay/ingest-batch.js';
+import { suspendProcess } from './cli/suspend.js';
+import { writeDemoTokenFile } from './cli/demo-token.js';
 import { ConsoleStore } from './store/store.js';
 import { App } from './ui/app.js';
 import { createFrameWriter } from './ui/terminal/frame-writer.js';
@@ -78,14 +80,23 @@ async function runConsole(options: ConsoleOptions, io: MainIO, remember: (secret
   let demo: { close(): Promise<void> } | undefined;
   let relays = options.relays;
   let token = options.token;
+  let demoInfo: { relay: string; listCommand: string } | undefined;
   if (options.demo) {
     // Imported only here: the console itself never depends on the demo.
-    const { startDemo } = await import('./demo/fleet.js');
-    const fleet = await startDemo();
-    demo = fleet;
+    const { startDemo, demoAgentNames } = await import('./demo/fleet.js');
+    const fleet = await startDemo({ agents: options.demoAgents ? demoAgentNames(options.demoAgents) : undefined });
     relays = [fleet.relayUrl];
     token = fleet.token;
     remember(token);
+    // So `list` can be tried on the demo from another terminal: its token in a 0600 file, removed on exit.
+    const tokenFile = writeDemoTokenFile(fleet.token);
+    demoInfo = { relay: fleet.relayUrl, listCommand: `aep-console list --relay ${fleet.relayUrl} --token-file ${tokenFile.path}` };
+    demo = {
+      close: async () => {
+        tokenFile.remove();
+        await fleet.close();
+      },
+    };
   }
   const store = new ConsoleStore();
   const ingest = new IngestBatch(store);
@@ -117,7 +128,7 @@ async function runConsole(options: ConsoleOptions, io: MainIO, remember: (secret
     React.createElement(
       CrashBoundary,
       { onCrash },
-      React.createElement(App, { store, clients, bell: options.bell, notify: options.notify }),
+      React.createElement(App, { store, clients, bell: options.bell, notify: options.notify, onSuspend: suspendProcess, demo: demoInfo }),
       testCrash === 'render' ? React.createElement(CrashProbe, { token }) : null,
     ),
     // Only changed rows reach the terminal (see frame-writer.ts).

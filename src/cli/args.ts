@@ -21,6 +21,8 @@ export interface ConsoleOptions {
   notify: boolean;
   name: string;
   demo: boolean;
+  /** --demo-agents N: how many demo agents (default 3), to try triage at fleet scale. */
+  demoAgents?: number;
   json: boolean;
   /** --file: AEP JSONL files read as history (AEP-0003 §3.1), as given. */
   files: string[];
@@ -48,6 +50,7 @@ const FLAGS = {
   notify: { type: 'boolean', default: false },
   name: { type: 'string', default: 'aep-console' },
   demo: { type: 'boolean', default: false },
+  demoAgents: { type: 'number' },
   json: { type: 'boolean', default: false },
   file: { type: 'string', isMultiple: true },
   help: { type: 'boolean', default: false, shortFlag: 'h' },
@@ -115,6 +118,10 @@ function parse(argv: string[], env: NodeJS.ProcessEnv, version: string): ParsedA
   const filesOnly = files.length > 0 && relayFlags.length === 0 && !env.AEP_RELAY;
   const relayArgs: string[] = relayFlags.length ? relayFlags : env.AEP_RELAY ? [env.AEP_RELAY] : [];
   if (flags.demo && relayFlags.length) throw new UsageError('--demo starts its own relay: drop --relay');
+  if (flags.demoAgents !== undefined && !flags.demo) throw new UsageError('--demo-agents only applies with --demo');
+  if (flags.demoAgents !== undefined && (!Number.isInteger(flags.demoAgents) || flags.demoAgents < 1 || flags.demoAgents > 200)) {
+    throw new UsageError('--demo-agents must be a whole number from 1 to 200');
+  }
   const relays = filesOnly ? [] : (relayArgs.length ? relayArgs : [DEFAULT_RELAY]).map(checkRelayUrl);
   // http://h:1 and ws://h:1/socket are one relay: watching it twice would list every request twice.
   if (new Set(relays.map(socketIdentity)).size !== relays.length) {
@@ -150,6 +157,7 @@ function parse(argv: string[], env: NodeJS.ProcessEnv, version: string): ParsedA
       notify: flags.notify,
       name: checkName(flags.name),
       demo: flags.demo,
+      demoAgents: flags.demoAgents,
       json: flags.json,
       files,
     },

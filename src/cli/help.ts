@@ -4,7 +4,7 @@ aep-console: see every AI agent waiting for a human on an AEP relay, and answer 
 Usage
   aep-console [--relay URL]... [--token T | --token-file F] [--filter JSON]
               [--agent NAME]... [--session ID]... [--capture LEVEL]
-              [--no-bell] [--notify] [--name NAME] [--demo] [--file F]...
+              [--no-bell] [--notify] [--name NAME] [--demo [--demo-agents N]] [--file F]...
   aep-console list [same connection flags] [--file F]... [--json]
   aep-console --help | --version
 
@@ -27,13 +27,16 @@ Options
   --notify           also a desktop notification (OSC 9 / OSC 777, passes through tmux)
   --name NAME        sender name in commands; others see it as who answered (default aep-console)
   --demo             start an embedded loopback relay with demo agents and open the console on it
+                     (? shows the relay and the list command that reads it from another terminal)
+  --demo-agents N    with --demo: N demo agents (default 3; 40 to try triage at fleet scale)
   --file F           read Events from an AEP JSONL file (a session log, a capture), beside
                      or instead of relays (repeatable); history: read, never answered.
                      The console follows a growing file (tail -f)
   --json             (list) one JSON object per request
 
-Keys
-  ↑/↓ j/k move   Enter open/send   / filter   ? help   Esc back (keeps a draft)   q quit
+Keys (? in the console lists them all)
+  j/k move   Enter open/send   1-9 open on option N   Space/* mark for a batch answer
+  / filter   Esc back (keeps a draft)   Ctrl-Z suspend   q quit
 
 Exit codes
   0 normal quit   1 internal error (a crash report is written)   2 usage error

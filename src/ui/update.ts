@@ -175,9 +175,14 @@ function reconcile(result: UpdateResult, before: ListView, world: World): Update
     index = resolveSelection(inbox, list);
     // The selected request closed (Pending → Recent) under the selection: its
     // neighbour in Pending takes the selection, not the request in Recent.
-    const wasAt = before.list.findIndex((record) => record.key === inbox.selectedKey);
-    if (model.view !== before && wasAt >= 0 && wasAt < before.openCount && index >= openCount && openCount > 0 && inbox.mode !== 'answer') {
-      index = Math.min(wasAt, openCount - 1);
+    const wasAt = model.view !== before ? before.list.findIndex((record) => record.key === inbox.selectedKey) : -1;
+    if (wasAt >= 0 && wasAt < before.openCount && index >= openCount && inbox.mode !== 'answer') {
+      // With nothing left in Pending it waits in Recent ("parked") and goes to the first new request.
+      if (openCount > 0) index = Math.min(wasAt, openCount - 1);
+      else inbox = { ...inbox, parked: true };
+    } else if (inbox.parked && openCount > 0 && inbox.mode === 'browse') {
+      index = 0;
+      inbox = { ...inbox, parked: false };
     }
     const key = list[index]?.key;
     if (key !== undefined && (key !== inbox.selectedKey || index !== inbox.selectedIndex)) inbox = { ...inbox, selectedKey: key, selectedIndex: index };

@@ -2,7 +2,7 @@ import { displayLine } from '../../protocol/sanitize.js';
 import type { RequestRecord } from '../../store/types.js';
 import type { Glyphs } from '../glyphs.js';
 import { seg, type Line } from '../text/line.js';
-import { fit } from '../text/wrap.js';
+import { fit, pad } from '../text/wrap.js';
 import { editorSegments } from '../widgets/line-editor.js';
 import { choiceWindow } from '../widgets/window.js';
 import { commonOptions } from './batch.js';
@@ -31,10 +31,10 @@ export function buildBatchLines(state: InboxState, records: RequestRecord[], wid
     : [seg(fit('The marked requests share no option: answer in words, or mark alike ones.', width), { color: 'yellow' })];
   // The requests get what is left, at least two rows.
   const room = Math.max(2, height - 1 - controls.length - 2);
+  const agentWidth = Math.min(16, Math.max(...records.map((record) => displayLine(record.agent, 16).length), 4));
   const list = choiceWindow(records.length, records.length > room ? room - 1 : room, 0, (i): Line => {
     const record = records[i];
-    const agent = displayLine(record.agent, 14);
-    return [seg(`  ${g.tagged} `, { color: 'magenta' }), seg(`${agent} `, { bold: true }), seg(promptExcerpt(record.payload.prompt, width - 5 - agent.length))];
+    return [seg(`  ${g.tagged} `, { color: 'magenta' }), seg(`${pad(displayLine(record.agent, 40), agentWidth)} `, { bold: true }), seg(promptExcerpt(record.payload.prompt, width - 5 - agentWidth))];
   });
   const rows = [...list.rows];
   if (list.below) rows.push([seg(`  +${list.below} more`, { dim: true })]);

@@ -84,14 +84,22 @@ const LEAD_IN = /^(.{3,48}?)(?::\s+|\s+—\s+|\s+-\s+)/;
 /**
  * As much of the prompt as fits in `room` columns. When it does not all fit
  * it is cut where it says least: an agent's own lead-in before the command
- * ("Permission requested: Bash — rm -rf build/" keeps "Bash — rm -rf build/").
+ * ("Permission requested: Bash — rm -rf build/" keeps "Bash — rm -rf build/",
+ * and in a narrower room "rm -rf build/").
  */
 export function promptExcerpt(prompt: string, room: number): string {
   if (room <= 0) return '';
-  const text = displayLine(prompt, 400);
+  let text = displayLine(prompt, 400);
   if (stringWidth(text) <= room) return text;
-  const lead = LEAD_IN.exec(text);
-  if (lead && text.length - lead[0].length >= 8) return fit(`…${text.slice(lead[0].length)}`, room);
+  // Lead-ins are dropped one at a time while it still does not fit
+  // ("Permission requested: " then "Bash — "), never down to a stub.
+  for (let cut = 0; cut < 3 && stringWidth(text) + (cut ? 1 : 0) > room; cut++) {
+    const lead = LEAD_IN.exec(text.startsWith('…') ? text.slice(1) : text);
+    if (!lead) break;
+    const rest = (text.startsWith('…') ? text.slice(1) : text).slice(lead[0].length);
+    if (rest.length < 12) break;
+    text = `…${rest}`;
+  }
   return fit(text, room);
 }
 

@@ -24,7 +24,7 @@ function quit(state: InboxState, ctx: KeyContext): KeyResult {
 function select(state: InboxState, ctx: KeyContext, index: number): InboxState {
   if (ctx.list.length === 0) return { ...state, selectedIndex: 0, selectedKey: undefined };
   const clamped = Math.max(0, Math.min(ctx.list.length - 1, index));
-  return { ...state, selectedIndex: clamped, selectedKey: ctx.list[clamped].key, selectionTouched: true };
+  return { ...state, selectedIndex: clamped, selectedKey: ctx.list[clamped].key, selectionTouched: true, parked: false };
 }
 
 function setDraft(state: InboxState, key: string, draft: Draft): InboxState {

@@ -31,6 +31,8 @@ export interface InboxState {
   selectedIndex: number;
   /** The operator moved the selection (before that, a start-up replay may still reorder the first row). */
   selectionTouched: boolean;
+  /** The selection was left in Recent because the last open request closed under it: the next new request takes it. */
+  parked?: boolean;
   /** The request pinned in answer mode. Answers only ever go to this key. */
   openKey?: string;
   filterEditor: EditorState;
