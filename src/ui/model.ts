@@ -105,8 +105,9 @@ export function layoutOf(size: TerminalSize, relayCount: number): Layout {
   const frameHeight = Math.max(3, size.rows - 1);
   const bodyHeight = Math.max(1, frameHeight - statusRows - 1);
   const wide = size.columns >= SIDE_BY_SIDE_MIN_COLUMNS;
-  // Wide enough that each row shows some of its prompt beside agent, age and time left.
-  const listWidth = wide ? Math.max(44, Math.min(72, Math.floor(size.columns * 0.5))) : size.columns;
+  // 50 columns at 100 (each row shows some of its prompt beside agent, age
+  // and time left), then a fifth of every column more: the detail gets the rest.
+  const listWidth = wide ? Math.max(44, Math.min(72, 50 + Math.floor((size.columns - SIDE_BY_SIDE_MIN_COLUMNS) / 5))) : size.columns;
   return { frameHeight, statusRows, bodyHeight, wide, listWidth, detailWidth: wide ? size.columns - listWidth - 3 : size.columns };
 }
 

@@ -138,3 +138,43 @@ test('form: the agent rejects a missing required field, the form comes back, a c
     await ui.stop();
   }
 });
+
+test('two keys: a digit opens the request on that option, Enter sends it; the agent receives exactly that', async () => {
+  const ui = consoleOn();
+  try {
+    const requestId = demo.agent.raise(permission('terraform apply'));
+    await ui.until((t) => t.includes('terraform apply') && t.includes('live'), 'the request to show');
+    // From "request is listed" to "answer sent": 2 keys.
+    await ui.press('2');
+    await ui.until((t) => t.includes('▸ 2 Deny'), 'Deny highlighted, nothing sent');
+    assert.equal(demo.agent.received.filter((e) => e.subject === requestId).length, 0, 'a digit alone sends nothing');
+    await ui.press('\r');
+    await ui.until((t) => /✓ deny (Permission requested: |…)?(Bash — )?terraform apply/.test(t), "the outcome on the row");
+    const commands = demo.agent.received.filter((e) => e.type === 'control.attention.respond' && e.subject === requestId);
+    assert.equal(commands.length, 1);
+    assert.deepEqual(commands[0].data, { answer: { option: 'deny' } });
+  } finally {
+    await ui.stop();
+  }
+});
+
+test('batch: 5 alike requests among 7 denied with filter, *, a digit, Enter and y: one command each, distinct ids', async () => {
+  const ui = consoleOn(120);
+  try {
+    const prunes = Array.from({ length: 5 }, () => demo.agent.raise(permission('docker system prune -af')));
+    const others = [demo.agent.raise(permission('ls -la')), demo.agent.raise(permission('cat README.md'))];
+    await ui.until((t) => (t.match(/docker system prune/g) ?? []).length >= 5 && t.includes('ls -la') && t.includes('cat README.md'), 'all seven listed');
+    await ui.press('/', 'docker prune', '\r', '*', '2', '\r');
+    await ui.until((t) => t.includes('Send "Deny" to 5 requests? y/n'), 'the confirmation');
+    await ui.press('y');
+    await ui.until((t) => (t.match(/✓ deny/g) ?? []).length >= 5, 'every row showing its own outcome');
+    const commands = demo.agent.received.filter((e) => e.type === 'control.attention.respond' && prunes.includes(e.subject ?? ''));
+    assert.equal(commands.length, 5, 'one command per request');
+    assert.deepEqual(new Set(commands.map((e) => e.subject)), new Set(prunes));
+    assert.equal(new Set(commands.map((e) => e.id)).size, 5, 'each with its own command id');
+    for (const command of commands) assert.deepEqual(command.data, { answer: { option: 'deny' } });
+    assert.equal(demo.agent.received.filter((e) => others.includes(e.subject ?? '')).length, 0, 'the other two untouched');
+  } finally {
+    await ui.stop();
+  }
+});

@@ -96,6 +96,8 @@ export interface RenderOptions {
   /** Events applied before the first render (live, unless `replayed`). */
   events?: AepEvent[];
   replayed?: boolean;
+  /** Passed to <App demo>: the demo relay and its list command. */
+  demo?: { relay: string; listCommand: string };
 }
 
 export interface Harness {
@@ -106,6 +108,8 @@ export interface Harness {
   writes: string[];
   /** How many times onQuit was called. */
   quits: () => number;
+  /** How many times onSuspend (Ctrl-Z) was called. */
+  suspends: () => number;
   frames: () => string[];
   /** The last frame with styling (SGR) codes removed; see rawFrame for the bytes Ink wrote. */
   frame: () => string;
@@ -137,6 +141,7 @@ export async function renderApp(options: RenderOptions = {}): Promise<Harness> {
   for (const e of options.events ?? []) store.applyEvent(relays[0], e, { replayed: options.replayed });
   const writes: string[] = [];
   let quits = 0;
+  let suspends = 0;
   const now = options.now ?? NOW;
   const props: AppProps = {
     store,
@@ -152,6 +157,10 @@ export async function renderApp(options: RenderOptions = {}): Promise<Harness> {
     onQuit: () => {
       quits++;
     },
+    onSuspend: () => {
+      suspends++;
+    },
+    demo: options.demo,
   };
   const element = React.createElement(App, props);
 
@@ -209,6 +218,7 @@ export async function renderApp(options: RenderOptions = {}): Promise<Harness> {
     clients,
     writes,
     quits: () => quits,
+    suspends: () => suspends,
     frames,
     frame,
     rawFrame,

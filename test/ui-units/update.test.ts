@@ -194,3 +194,57 @@ test('ticks move the clock without touching anything else; resizes re-window the
   const selectedLine = 1 + d.model.inbox.selectedIndex;
   assert.ok(selectedLine >= d.model.listStart && selectedLine < d.model.listStart + rows, 'the selection is inside the window after shrinking');
 });
+
+test('keys act on the list as last painted: a row that closed before the paint is still the row Enter meant', () => {
+  const d = driver({ bell: false });
+  const events = three();
+  d.apply(events);
+  d.keys('j');
+  d.dispatch({ type: 'painted' });
+  // bravo closes; the store moves on, but nothing has been painted since.
+  d.apply([timedOut(events[1])]);
+  assert.equal(d.selectedAgent(), 'charlie', 'the model already hands the selection on');
+  d.keys('enter');
+  assert.equal(d.store.request(d.model.inbox.openKey!)?.agent, 'bravo', 'Enter opens what the operator saw selected');
+  const after = driver({ bell: false });
+  after.apply(three());
+  after.keys('j');
+  after.dispatch({ type: 'painted' });
+  after.apply([timedOut(three()[0])]);
+  after.dispatch({ type: 'painted' });
+  after.keys('enter');
+  assert.equal(after.store.request(after.model.inbox.openKey!)?.agent, 'bravo', 'once painted, keys act on the new list');
+});
+
+test('after a send the selection goes to the next request that takes an answer; a digit never sends', () => {
+  const d = driver({ bell: false });
+  d.apply(three());
+  d.keys('2');
+  assert.deepEqual(d.effects, [], 'a digit opens, it does not send');
+  assert.equal(d.model.inbox.mode, 'answer');
+  d.keys('enter');
+  assert.equal(d.effects.length, 1);
+  assert.equal(d.model.inbox.mode, 'browse');
+  assert.equal(d.selectedAgent(), 'bravo');
+});
+
+test('batch marks: Space marks and moves, * marks the listed, closed requests drop their marks, y sends one per request', () => {
+  const d = driver({ bell: false });
+  const events = three();
+  d.apply(events);
+  d.keys(' ');
+  assert.equal(d.selectedAgent(), 'bravo');
+  assert.equal(d.model.inbox.tagged.size, 1);
+  d.keys('*');
+  assert.equal(d.model.inbox.tagged.size, 3);
+  d.apply([timedOut(events[2])]);
+  assert.equal(d.model.inbox.tagged.size, 2, 'a request that closed is no longer marked');
+  d.keys('1', 'enter');
+  assert.equal(d.model.inbox.mode, 'confirm-batch');
+  d.keys('y');
+  const sends = d.effects.filter((e) => e.type === 'send');
+  assert.equal(sends.length, 2);
+  assert.deepEqual(sends.map((e) => (e.type === 'send' ? e.answer : undefined)), [{ option: 'allow' }, { option: 'allow' }]);
+  assert.equal(d.model.inbox.tagged.size, 0);
+  assert.equal(d.model.inbox.mode, 'browse');
+});

@@ -12,12 +12,14 @@ export function emptyPendingNote(relays: RelayStatus[], hiddenByFilter: number, 
   if (hiddenByFilter > 0) {
     return [seg(`  the filter "${displayLine(filter, 30)}" hides ${hiddenByFilter} pending request${hiddenByFilter === 1 ? '' : 's'} · Esc clears it`, { color: 'yellow' })];
   }
+  // The relay is named only when there are several (the status line names a single one).
+  const which = (relay: RelayStatus) => (relays.length > 1 ? ` to ${relay.relay}` : '');
   const refused = relays.find((relay) => relay.connection.kind === 'unauthorized');
-  if (refused) return [seg(`  token refused by ${refused.relay}: check --token, AEP_TOKEN or --token-file`, { color: 'red' })];
+  if (refused) return [seg(`  token refused${which(refused).replace(' to ', ' by ')}: check --token, AEP_TOKEN or --token-file`, { color: 'red' })];
   const down = relays.filter((relay) => relay.connection.kind !== 'live');
   if (down.length === relays.length && relays.length > 0) {
     const why = displayLine(connectionText(down[0].connection, now).text, 120);
-    return [seg(`  not connected to ${down[0].relay} (${why}): cannot tell what is waiting`, { color: 'yellow' })];
+    return [seg(`  not connected${which(down[0])}: ${why} · cannot tell what is waiting`, { color: 'yellow' })];
   }
   if (relays.some((relay) => relay.replaying)) return [seg('  reading the relay\'s history…', { dim: true })];
   if (down.length) return [seg(`  nothing waiting on the connected relays; ${down.length} of ${relays.length} not connected`, { color: 'yellow' })];
