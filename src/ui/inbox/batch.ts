@@ -5,6 +5,7 @@ import type { KeyPress } from '../keys.js';
 import { editLine, emptyEditor } from '../text/editor.js';
 import { displayLine } from '../../protocol/sanitize.js';
 import type { Effect, InboxState, KeyContext } from './state.js';
+import { quit } from './quit.js';
 
 /**
  * Batch answers: several alike requests (marked with Space or `*`) answered
@@ -62,7 +63,7 @@ export function batchKey(state: InboxState, key: KeyPress, ctx: KeyContext): Bat
     if (!text.trim()) return { state: { ...state, notice: 'Type a reply first: Enter on an empty Reply sends nothing.' }, effects: [] };
     return confirm(state, { text }, displayLine(text, 40), keys);
   }
-  if (key.name === 'ctrlC') return { state: { ...state, mode: 'confirm-quit', returnMode: 'batch' }, effects: [] };
+  if (key.name === 'ctrlC') return quit(state, ctx);
   if (!onReply) {
     if (action === 'help') return { state: { ...state, mode: 'help', returnMode: 'batch', helpScroll: 0 }, effects: [] };
     // Typing on an option goes to the Reply row, as in a single answer.
@@ -81,6 +82,8 @@ function confirm(state: InboxState, answer: Answer, text: string, keys: string[]
 export function confirmBatchKey(state: InboxState, key: KeyPress, ctx: KeyContext): BatchResult {
   const pending = state.batch.confirm;
   if (!pending) return { state: { ...state, mode: 'batch' }, effects: [] };
+  // Ctrl-C is quit everywhere: it asks (answers may be in flight), and comes back to the batch.
+  if (key.name === 'ctrlC') return quit({ ...state, mode: 'batch', batch: { ...state.batch, confirm: undefined } }, ctx);
   if (key.name === 'char' && /^[yY]$/.test(key.text)) {
     const still = new Set(ctx.tagged.map((record) => record.key));
     const keys = pending.keys.filter((k) => still.has(k));

@@ -5,6 +5,7 @@ import { actionFor } from '../key-table.js';
 import { editLine, editorOf } from '../text/editor.js';
 import { isAnswerableForm, isForm } from './detail-view.js';
 import { batchKey, commonOptions, confirmBatchKey, openBatch } from './batch.js';
+import { quit } from './quit.js';
 import { answerLock, draftFor, type Draft, type Effect, type InboxState, type KeyContext } from './state.js';
 
 export interface KeyResult {
@@ -13,13 +14,6 @@ export interface KeyResult {
 }
 
 const done = (state: InboxState, ...effects: Effect[]): KeyResult => ({ state, effects });
-
-function quit(state: InboxState, ctx: KeyContext): KeyResult {
-  const loses = ctx.unsentWork;
-  if (loses.drafts === 0 && loses.inFlight === 0) return done(state, { type: 'quit' });
-  const returnMode = state.mode === 'help' || state.mode === 'confirm-quit' || state.mode === 'confirm-batch' ? state.returnMode : state.mode;
-  return done({ ...state, mode: 'confirm-quit', returnMode, quitLoses: loses });
-}
 
 function select(state: InboxState, ctx: KeyContext, index: number): InboxState {
   if (ctx.list.length === 0) return { ...state, selectedIndex: 0, selectedKey: undefined };
