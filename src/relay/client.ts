@@ -45,8 +45,6 @@ interface Connection {
   versionRefused?: string;
 }
 
-export { consumerHello };
-
 export class RelayClient implements RelayHandle {
   readonly relay: string;
   private readonly store: ConsoleStore;
@@ -149,11 +147,9 @@ export class RelayClient implements RelayHandle {
   }
 
   control(requestKey: string, request: ControlRequest): string {
-    try {
-      return this.stopped ? '' : this.commands.control(requestKey, request);
-    } catch {
-      return '';
-    }
+    let id = '';
+    if (!this.stopped) contain(() => (id = this.commands.control(requestKey, request)));
+    return id;
   }
 
   /** One-off read (cause, timeline) on its own connection, with this client's token, CAs and capture ceiling. */
