@@ -4,6 +4,7 @@ import type { KeyPress } from '../keys.js';
 import { actionFor } from '../key-table.js';
 import { editLine, editorOf } from '../text/editor.js';
 import { isAnswerableForm, isForm } from './detail-view.js';
+import { browseControlKey, confirmControlKey, timelineKey } from './control-keys.js';
 import { batchKey, commonOptions, confirmBatchKey, openBatch } from './batch.js';
 import { answerLock, draftFor, type Draft, type Effect, type InboxState, type KeyContext } from './state.js';
 
@@ -17,7 +18,7 @@ const done = (state: InboxState, ...effects: Effect[]): KeyResult => ({ state, e
 function quit(state: InboxState, ctx: KeyContext): KeyResult {
   const loses = ctx.unsentWork;
   if (loses.drafts === 0 && loses.inFlight === 0) return done(state, { type: 'quit' });
-  const returnMode = state.mode === 'help' || state.mode === 'confirm-quit' || state.mode === 'confirm-batch' ? state.returnMode : state.mode;
+  const returnMode = state.mode === 'help' || state.mode === 'confirm-quit' || state.mode === 'confirm-batch' || state.mode === 'confirm-control' ? state.returnMode : state.mode;
   return done({ ...state, mode: 'confirm-quit', returnMode, quitLoses: loses });
 }
 
@@ -46,7 +47,7 @@ function send(state: InboxState, ctx: KeyContext, key: string, answer: Answer): 
 
 /** Whether a printable key is text here: the filter, the Reply row, a text field or `Other…` row. */
 function editsTextNow(state: InboxState, ctx: KeyContext): boolean {
-  if (state.mode === 'filter') return true;
+  if (state.mode === 'filter' || (state.mode === 'confirm-control' && state.control?.reason)) return true;
   if (state.mode === 'batch') return state.batch.highlight >= commonOptions(ctx.tagged).length;
   if (state.mode !== 'answer' || !ctx.open || answerLock(ctx.open, ctx.openCommand) !== 'none') return false;
   const draft = draftFor(state, ctx.open);
@@ -95,6 +96,12 @@ function reduceOneKey(state: InboxState, key: KeyPress, ctx: KeyContext): KeyRes
       return browseKey(state, key, ctx);
     case 'answer':
       return answerKey(state, key, ctx);
+    case 'confirm-control':
+      return confirmControlKey(state, key);
+    case 'timeline': {
+      const result = timelineKey(state, key, ctx.pageSize);
+      return result === 'quit' ? quit(state, ctx) : result;
+    }
   }
 }
 
@@ -126,7 +133,10 @@ function filterKey(state: InboxState, key: KeyPress): KeyResult {
 function browseKey(state: InboxState, key: KeyPress, ctx: KeyContext): KeyResult {
   const index = state.selectedIndex;
   if (state.notice) state = { ...state, notice: undefined };
-  switch (actionFor('browse', key)) {
+  const action = actionFor('browse', key);
+  const beyond = browseControlKey(state, action, ctx);
+  if (beyond) return beyond;
+  switch (action) {
     case 'quit':
       return quit(state, ctx);
     case 'suspend':
