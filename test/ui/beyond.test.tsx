@@ -60,7 +60,7 @@ test('an agent that does not accept cancel is said so plainly, and nothing is as
   h.store.setRoster(RELAY, [{ session: 's1', agent: 'claude-code', control: { accepts: ['control.attention.respond'] } }]);
   await h.settle();
   await h.press('x');
-  assert.match(h.frame(), /claude-code does not accept cancel \(control\.cancel is not in its control\.accepts\): nothing sent\./);
+  assert.match(h.frame(), /claude-code does not accept cancel \(not in its control\.accepts\): nothing sent\./);
   assert.doesNotMatch(h.frame(), /y\/n/);
   await h.press('p');
   assert.match(h.frame(), /does not accept pause/);
@@ -75,6 +75,8 @@ test('p pauses, then resumes once the agent reported the pause; the outcome show
   await h.press('y');
   const pause = h.client.sent[0];
   assert.equal(pause.type, 'control.pause');
+  // (The fake handle has no sender: settled here as the real one does on the ack.)
+  h.store.commandSettled(pause.id, { state: 'accepted' });
   await h.apply([
     event({ type: 'control.accepted', cause: pause.id, source: SOURCE }),
     event({ type: 'progress.status', cause: pause.id, source: SOURCE, run: 'r_1', data: { phase: 'paused' } }),
@@ -89,6 +91,7 @@ test('the run cancelled and its dismissed request show inline on the row', async
   t.after(h.unmount);
   await h.press('x', 'y');
   const cancel = h.client.sent[0];
+  h.store.commandSettled(cancel.id, { state: 'accepted' });
   await h.apply([
     event({ type: 'control.accepted', cause: cancel.id, source: SOURCE }),
     event({ type: 'attention.resolved', subject: request.id, cause: cancel.id, source: SOURCE, data: { resolution: 'dismissed' } }),
@@ -143,7 +146,7 @@ test('t shows the session timeline at 80x24: newest last, the cause tree indente
   assert.ok(lines(frame).every((l) => l.length <= 80), 'fits 80 columns');
   assert.match(frame, /of 33 · newest last/);
   assert.match(frame, /└ tool\.requested Bash command: ls/, 'the tool call is indented under its run');
-  assert.match(frame, /▶ \d\d:\d\d:\d\d     └ attention\.requested permission: Permission requested: Bash — ls/, 'the request, two levels deep, marked');
+  assert.match(frame, /▶ \d\d:\d\d:\d\d     └ attention\.requested permission: Permission requested: Bash/, 'the request, two levels deep, marked');
   assert.doesNotMatch(frame, /run\.started/, 'the oldest are above the window');
   await h.press(KEY.pageUp, KEY.pageUp, 'g');
   assert.match(h.frame(), /run\.started/);

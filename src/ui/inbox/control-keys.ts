@@ -53,7 +53,7 @@ export function browseControlKey(state: InboxState, action: Action | undefined, 
   const type = CONTROL_TYPES[request.verb];
   if (session.accepts && !session.accepts.includes(type)) {
     const word = request.verb === 'cancel' ? 'cancel' : request.verb;
-    return done({ ...state, notice: `${displayLine(record.agent, 40)} does not accept ${word} (${type} is not in its control.accepts): nothing sent.` });
+    return done({ ...state, notice: `${displayLine(record.agent, 30)} does not accept ${word} (not in its control.accepts): nothing sent.` });
   }
   return done({ ...state, mode: 'confirm-control', control: { key: record.key, request }, notice: undefined });
 }
