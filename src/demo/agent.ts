@@ -93,6 +93,7 @@ export async function startDemoAgent(opts: DemoAgentOptions): Promise<DemoAgent>
   let run = '';
   let runStartedAt = Date.now();
   let runCounter = 0;
+  let runStartedId: string | undefined;
   let paused = false;
   const accepts = opts.accepts ?? DEMO_ACCEPTS;
 
@@ -150,7 +151,7 @@ export async function startDemoAgent(opts: DemoAgentOptions): Promise<DemoAgent>
   const startRun = (cause?: string): string => {
     run = `r_${session.slice(2)}_${++runCounter}`;
     runStartedAt = Date.now();
-    emit('run.started', { run, cause, data: { trigger: cause ? 'control' : 'user' } });
+    runStartedId = emit('run.started', { run, cause, data: { trigger: cause ? 'control' : 'user' } }).event.id;
     return run;
   };
 
@@ -228,7 +229,7 @@ export async function startDemoAgent(opts: DemoAgentOptions): Promise<DemoAgent>
       const args = r.args ?? {};
       const digest = createHash('sha256').update(JSON.stringify(args)).digest('hex').slice(0, 32);
       const tool = { name: r.subject, call_id: `t_${nextId().slice(-8).toLowerCase()}` };
-      cause = emit('tool.requested', { subject: r.subject, run, capture, data: atMetadata ? { tool, args_digest: digest } : { tool, args_redacted: args, args_digest: digest } }).event.id;
+      cause = emit('tool.requested', { subject: r.subject, run, cause: runStartedId, capture, data: atMetadata ? { tool, args_digest: digest } : { tool, args_redacted: args, args_digest: digest } }).event.id;
     }
     const { event } = emit('attention.requested', { subject: r.subject, severity, capture, data, run, cause });
     const req: HeldRequest = {
