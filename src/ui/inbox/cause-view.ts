@@ -27,7 +27,8 @@ function say(text: string, width: number, color?: string): Line[] {
 }
 
 function causeOnly(record: RequestRecord, fetched: Fetched | undefined, width: number): Line[] {
-  if (!record.cause) return say('the request names none.', width);
+  // No cause named: nothing to say (the rows go to the prompt and controls).
+  if (!record.cause) return [];
   const id = displayLine(record.cause, 40);
   if (isHistory(record)) return say(`${id} (history from a file: the relay is not asked).`, width);
   if (!fetched || fetched.state === 'loading') return say(`reading ${id} from the relay…`, width);

@@ -250,8 +250,8 @@ export function buildDetailLines(input: DetailViewInput): Line[] {
   let statusRows = take(Math.min(status.length, 2));
   let promptRows = take(Math.min(prompt.length, 3));
   const cause = input.cause ?? [];
-  let causeRows = take(Math.min(cause.length, 2));
   const warningRows = take(head.warnings.length);
+  let causeRows = take(Math.min(cause.length, 2));
   const identityRows = take(head.identity.length);
   const labelRows = take(promptRows > 0 ? 1 : 0);
   const gapRows = take(controlRows > 0 ? 1 : 0);
