@@ -17,6 +17,8 @@ export interface HeldRequest {
   respondVia?: string[];
   state: RequestState;
   requestedAt: number;
+  /** The run it was raised in (a run cancel dismisses it). */
+  run?: string;
 }
 
 export interface AppliedAnswer {

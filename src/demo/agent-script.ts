@@ -37,6 +37,7 @@ const bash = (cmd: string, extra: Partial<RaiseRequest> = {}): RaiseRequest => (
   subject: 'Bash',
   prompt: `Permission requested: Bash — ${cmd}`,
   options: ALLOW_DENY,
+  args: { command: cmd },
   ...extra,
 });
 
@@ -51,6 +52,7 @@ export const CATALOG: Record<string, Factory> = {
     kind: 'permission',
     subject: 'Edit',
     prompt: 'Permission requested: Edit — src/server/config.ts (+12 −3)',
+    args: { file_path: 'src/server/config.ts', added: 12, removed: 3 },
     options: [
       { id: 'allow', label: 'Yes' },
       { id: 'session', label: "Yes, and don't ask again this session" },
@@ -122,6 +124,7 @@ export const CATALOG: Record<string, Factory> = {
     kind: 'permission',
     subject: 'run_shell_command',
     prompt: "Allow execution of 'make test'? (asked in the agent's own terminal)",
+    args: { command: 'make test' },
     options: [
       { id: 'proceed_once', label: 'Allow once' },
       { id: 'proceed_always', label: 'Allow always' },

@@ -2,13 +2,14 @@
 // answers exactly as a conformant target must (AEP-0002 §7, AEP-0004 §3,
 // AEP-0006, AEP-0008). Never writes to stdout/stderr.
 
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { monotonicFactory } from 'ulid';
 import WebSocket from 'ws';
 import type { AepEvent, Capture, Choice, FieldSpec, Severity } from '../protocol/types.js';
 import { decide, recordAnswer, type HeldRequest } from './agent-decide.js';
 import { startScript, type ScriptTiming } from './agent-script.js';
+import { DEMO_ACCEPTS, decideControl, type ControlHost } from './agent-control.js';
 import { synthesizePrompt } from './downlevel.js';
 import { AEP_VERSION, captureRank, isEventObject, isPlainObject, nowIso, seededRandom, socketUrl } from './wire.js';
 
@@ -31,6 +32,8 @@ export interface RaiseRequest {
   resolveAfterMs?: number;
   /** For informational requests: the option the local operator picks (default the first). */
   oobOption?: string;
+  /** With a subject: the tool call's arguments, emitted in the tool.requested that causes the request. */
+  args?: Record<string, unknown>;
 }
 
 export interface DemoAgentOptions {
@@ -51,6 +54,8 @@ export interface DemoAgentOptions {
   oobResolveMs?: number;
   /** Pace of the 'mixed' script (tests shorten it). */
   timing?: Partial<ScriptTiming>;
+  /** Declared `control.accepts` (default: respond, cancel, pause, resume). */
+  accepts?: string[];
 }
 
 export interface DemoAgent {
@@ -66,6 +71,10 @@ export interface DemoAgent {
   onCommand?: (command: AepEvent) => void;
   /** Requests still pending. */
   pendingCount(): number;
+  /** The run requests are raised in now (a cancel starts a new one). */
+  readonly run: string;
+  /** Paused by control.pause: the script raises nothing until resumed. */
+  readonly paused: boolean;
 }
 
 export async function startDemoAgent(opts: DemoAgentOptions): Promise<DemoAgent> {
@@ -81,6 +90,12 @@ export async function startDemoAgent(opts: DemoAgentOptions): Promise<DemoAgent>
   const timers = new Set<NodeJS.Timeout>();
   let seq = 0;
   let closed = false;
+  let run = '';
+  let runStartedAt = Date.now();
+  let runCounter = 0;
+  let runStartedId: string | undefined;
+  let paused = false;
+  const accepts = opts.accepts ?? DEMO_ACCEPTS;
 
   const headers: Record<string, string> = {};
   if (opts.token !== undefined) headers.authorization = `Bearer ${opts.token}`;
@@ -100,6 +115,7 @@ export async function startDemoAgent(opts: DemoAgentOptions): Promise<DemoAgent>
       source,
       agent: opts.name,
       session,
+      ...(rest.run !== undefined ? { run: rest.run } : {}),
       seq: seq++,
       epoch: 0,
       ...(rest.cause !== undefined ? { cause: rest.cause } : {}),
@@ -132,6 +148,30 @@ export async function startDemoAgent(opts: DemoAgentOptions): Promise<DemoAgent>
     });
   };
 
+  const startRun = (cause?: string): string => {
+    run = `r_${session.slice(2)}_${++runCounter}`;
+    runStartedAt = Date.now();
+    runStartedId = emit('run.started', { run, cause, data: { trigger: cause ? 'control' : 'user' } }).event.id;
+    return run;
+  };
+
+  const controlHost: ControlHost = {
+    accepts,
+    run: () => run,
+    paused: () => paused,
+    setPaused: (p) => (paused = p),
+    pendingIn: (r) => [...requests.values()].filter((q) => q.state === 'pending' && (r === undefined || q.run === r)).map((q) => q.id),
+    dismiss: (id, cause) => {
+      const req = requests.get(id);
+      if (!req) return;
+      req.state = 'resolved';
+      emit('attention.resolved', { subject: id, cause, run: req.run, data: { resolution: 'dismissed', latency_ms: Math.max(0, Date.now() - req.requestedAt) } });
+    },
+    emit: (type, rest) => void emit(type, rest),
+    nextRun: (cause) => startRun(cause),
+    endSession: (cause) => void closeSession(cause),
+  };
+
   const onCommand = (cmd: AepEvent): void => {
     agent.received.push(cmd);
     agent.onCommand?.(cmd);
@@ -140,6 +180,17 @@ export async function startDemoAgent(opts: DemoAgentOptions): Promise<DemoAgent>
     const recorded = acks.get(key);
     if (recorded !== undefined) {
       sendRaw(recorded); // a retry: the same ack again, applied once
+      return;
+    }
+    if (cmd.type !== 'control.attention.respond') {
+      const c = decideControl(cmd, controlHost, runStartedAt);
+      const ack = c.ack === 'rejected' ? emit('control.rejected', { cause: cmd.id, capture: 'redacted', data: { reason: c.reason, detail: c.detail } }) : emit('control.accepted', { cause: cmd.id, data: {} });
+      acks.set(key, ack.raw);
+      if (c.ack === 'accepted') c.apply();
+      return;
+    }
+    if (!accepts.includes(cmd.type)) {
+      acks.set(key, emit('control.rejected', { cause: cmd.id, capture: 'redacted', data: { reason: 'unsupported', detail: `${cmd.type} is not accepted by this agent` } }).raw);
       return;
     }
     const req = typeof cmd.subject === 'string' ? requests.get(cmd.subject) : undefined;
@@ -172,7 +223,15 @@ export async function startDemoAgent(opts: DemoAgentOptions): Promise<DemoAgent>
     const respondVia = r.respondVia ?? ['control'];
     data.respond_via = respondVia;
     const severity = r.severity ?? 'notice';
-    const { event } = emit('attention.requested', { subject: r.subject, severity, capture, data });
+    // What led to it: the tool call it asks about (its arguments only above metadata), else the run.
+    let cause: string | undefined;
+    if (r.subject) {
+      const args = r.args ?? {};
+      const digest = createHash('sha256').update(JSON.stringify(args)).digest('hex').slice(0, 32);
+      const tool = { name: r.subject, call_id: `t_${nextId().slice(-8).toLowerCase()}` };
+      cause = emit('tool.requested', { subject: r.subject, run, cause: runStartedId, capture, data: atMetadata ? { tool, args_digest: digest } : { tool, args_redacted: args, args_digest: digest } }).event.id;
+    }
+    const { event } = emit('attention.requested', { subject: r.subject, severity, capture, data, run, cause });
     const req: HeldRequest = {
       id: event.id,
       kind: r.kind,
@@ -182,6 +241,7 @@ export async function startDemoAgent(opts: DemoAgentOptions): Promise<DemoAgent>
       respondVia,
       state: 'pending',
       requestedAt: Date.now(),
+      run,
     };
     requests.set(req.id, req);
     if (r.expiresInMs !== undefined) {
@@ -210,29 +270,37 @@ export async function startDemoAgent(opts: DemoAgentOptions): Promise<DemoAgent>
     silent: false,
     received: [],
     pendingCount: () => [...requests.values()].filter((r) => r.state === 'pending').length,
-    close: async () => {
-      if (closed) return;
-      stopScript?.();
-      if (ws.readyState === WebSocket.OPEN) {
-        emit('session.ended', { data: { reason: 'normal', duration_ms: Date.now() - startedAt } });
-      }
-      closed = true;
-      for (const t of timers) clearTimeout(t);
-      timers.clear();
-      if (ws.readyState === WebSocket.CLOSED) return;
-      await new Promise<void>((done) => {
-        const t = setTimeout(() => {
-          ws.terminate();
-          done();
-        }, 1000);
-        ws.once('close', () => {
-          clearTimeout(t);
-          done();
-        });
-        ws.close(1000, 'session ended');
-      });
+    get run() {
+      return run;
     },
+    get paused() {
+      return paused;
+    },
+    close: () => closeSession(),
   };
+
+  async function closeSession(cancelledBy?: string): Promise<void> {
+    if (closed) return;
+    stopScript?.();
+    if (ws.readyState === WebSocket.OPEN) {
+      emit('session.ended', { cause: cancelledBy, data: { reason: cancelledBy ? 'cancelled' : 'normal', duration_ms: Date.now() - startedAt } });
+    }
+    closed = true;
+    for (const t of timers) clearTimeout(t);
+    timers.clear();
+    if (ws.readyState === WebSocket.CLOSED) return;
+    await new Promise<void>((done) => {
+      const t = setTimeout(() => {
+        ws.terminate();
+        done();
+      }, 1000);
+      ws.once('close', () => {
+        clearTimeout(t);
+        done();
+      });
+      ws.close(1000, 'session ended');
+    });
+  }
 
   ws.on('error', () => undefined); // failures surface as 'close' (or reject the start below)
   await new Promise<void>((ready, fail) => {
@@ -251,8 +319,8 @@ export async function startDemoAgent(opts: DemoAgentOptions): Promise<DemoAgent>
           role: 'emitter',
           identity: { agent: opts.name, instance: `${host}/${process.pid}` },
           capabilities: {
-            control: { accepts: ['control.attention.respond'], ack_window_ms: ackWindowMs },
-            emits: ['session.*', 'attention.*', 'control.*'],
+            control: { accepts, ack_window_ms: ackWindowMs },
+            emits: ['session.*', 'attention.*', 'control.*', 'run.*', 'tool.*', 'progress.*'],
           },
           sessions: [session],
         }),
@@ -287,9 +355,12 @@ export async function startDemoAgent(opts: DemoAgentOptions): Promise<DemoAgent>
     timers.clear();
   });
   emit('session.started', { data: { client: { name: opts.name, version: 'demo' } } });
+  startRun();
   if (opts.script === 'mixed') {
     const rng = seededRandom(opts.seed ?? Math.floor(Math.random() * 2 ** 31));
-    stopScript = startScript({ name: opts.name, raise, pendingCount: agent.pendingCount, rng, timing: { oobResolveMs, ...opts.timing } });
+    // Paused (control.pause): the script raises nothing until control.resume.
+    const scripted = (r: RaiseRequest): string => (paused ? '' : raise(r));
+    stopScript = startScript({ name: opts.name, raise: scripted, pendingCount: agent.pendingCount, rng, timing: { oobResolveMs, ...opts.timing } });
   }
   return agent;
 }

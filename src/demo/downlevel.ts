@@ -97,6 +97,15 @@ function dataAtMetadata(e: AepEvent, data: Data, lookup?: FieldLookup): Data | u
       return pick(data, ['scope']);
     case 'session.started':
       return pick(data, ['parent', 'client', 'gen_ai.request.model']);
+    case 'tool.requested':
+      // The tool's name and the digest of its arguments are structural; the arguments are not.
+      return pick(data, ['tool', 'args_digest']);
+    case 'run.started':
+      return pick(data, ['trigger']);
+    case 'run.cancelled':
+      return pick(data, ['by', 'duration_ms']);
+    case 'progress.status':
+      return pick(data, ['phase', 'percent']);
     case 'session.ended':
       return pick(data, ['reason', 'duration_ms', 'runs']);
     case 'session.compacted':

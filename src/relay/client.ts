@@ -13,6 +13,7 @@
 import { consumerHello, safeHostname } from './hello.js';
 import { recoverAnswers } from './outbox-recovery.js';
 import type { Answer } from '../protocol/types.js';
+import type { ControlRequest } from '../protocol/control.js';
 import type { ConsoleStore } from '../store/store.js';
 import type { RosterEntry } from '../protocol/types.js';
 import { CommandSender } from './commands.js';
@@ -25,6 +26,9 @@ import { contain } from './contain.js';
 import { backoffDelay, later, resolveTiming, type RelayTiming } from './timing.js';
 import type { RelayClientOptions, RelayHandle } from './types.js';
 import { relayUrls } from './url.js';
+import { readToken } from './token.js';
+import { isObj } from '../protocol/guards.js';
+import { fetchEvents, type FetchResult } from './fetch-events.js';
 
 /** Prefix of the warning shown when a relay leaves the subscribe unanswered. */
 const UNANSWERED_SUBSCRIBE = 'relay did not answer subscribe';
@@ -40,12 +44,6 @@ interface Connection {
   /** The relay refused our version (the reason): the retry is slow. */
   versionRefused?: string;
 }
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-export { consumerHello };
 
 export class RelayClient implements RelayHandle {
   readonly relay: string;
@@ -148,6 +146,18 @@ export class RelayClient implements RelayHandle {
     }
   }
 
+  control(requestKey: string, request: ControlRequest): string {
+    let id = '';
+    if (!this.stopped) contain(() => (id = this.commands.control(requestKey, request)));
+    return id;
+  }
+
+  /** One-off read (cause, timeline) on its own connection, with this client's token, CAs and capture ceiling. */
+  fetchEvents(filter: Record<string, unknown>, limit: number): Promise<FetchResult> {
+    const { url, ca, capture, name, timing } = this.options;
+    return fetchEvents({ url, token: readToken(this.options.token, this.lastToken).token, ca, capture, name, host: this.host, timing }, filter, limit);
+  }
+
   resend(commandId: string): void {
     if (this.stopped) return;
     contain(() => this.commands.resend(commandId));
@@ -187,23 +197,13 @@ export class RelayClient implements RelayHandle {
     }
   }
 
-  /**
-   * The token for this connect. A provider (the CLI re-reads --token-file) is
-   * asked every time, so a rotated token is picked up without a restart; when
-   * it fails, the last token it gave is used and the reason, never the token,
-   * is shown.
-   */
+  /** The token for this connect: a provider is asked every time (see token.ts). */
   private currentToken(): string | undefined {
-    const source = this.options.token;
-    if (typeof source !== 'function') return source;
-    try {
-      this.lastToken = source();
-      this.dropWarnings(TOKEN_UNREADABLE);
-    } catch (err) {
-      const why = displayLine(err instanceof Error ? err.message : 'unknown error', 200);
-      this.store.warnRelay(this.relay, `${TOKEN_UNREADABLE} (${why}): using the last one read`);
-    }
-    return this.lastToken;
+    const read = readToken(this.options.token, this.lastToken);
+    this.lastToken = read.token;
+    if (read.failure) this.store.warnRelay(this.relay, `${TOKEN_UNREADABLE} (${read.failure}): using the last one read`);
+    else if (typeof this.options.token === 'function') this.dropWarnings(TOKEN_UNREADABLE);
+    return read.token;
   }
 
   private dropWarnings(prefix: string): void {
@@ -294,7 +294,7 @@ export class RelayClient implements RelayHandle {
         return;
       case 'roster':
         if (Array.isArray(frame.entries)) {
-          const entries = frame.entries.filter((e): e is RosterEntry => isObject(e) && typeof e.session === 'string');
+          const entries = frame.entries.filter((e): e is RosterEntry => isObj(e) && typeof e.session === 'string');
           this.store.setRoster(this.relay, entries);
         }
         return;

@@ -14,6 +14,7 @@
 // Roster ack windows are untrusted: clamped to [1 s, 300 s] (clampAckWindow).
 
 import { buildRespond } from '../protocol/respond.js';
+import { buildControl, type ControlRequest } from '../protocol/control.js';
 import type { AepEvent, Answer } from '../protocol/types.js';
 import type { CommandLog, RelayStatusBook } from '../store/writers.js';
 import type { CommandOutcome } from '../store/types.js';
@@ -88,12 +89,31 @@ export class CommandSender {
       host: this.identity.host,
       fields: record.payload.fields,
     });
+    // Journaled before it can go on the wire (enqueue): a stop after that point cannot lose it.
+    return this.enqueue(requestKey, record, event, answer);
+  }
+
+  /**
+   * Builds and sends (or queues) a session-level command (AEP-0004 §5) for
+   * the session of `requestKey`: cancel its run or session, pause, resume.
+   * Same discipline as an answer: journaled, one ack window per send, the
+   * same id on every retry, settled only by the request's emitter.
+   */
+  control(requestKey: string, request: ControlRequest): string {
+    if (this.disposed) return '';
+    const record = this.store.request(requestKey);
+    if (!record || record.relay !== this.relay) return '';
+    if (request.verb === 'cancel' && request.scope !== 'session' && !record.run) return '';
+    const event = buildControl({ ...request, session: record.session, run: record.run, cause: record.id, name: this.identity.name, host: this.identity.host });
+    return this.enqueue(requestKey, record, event, {});
+  }
+
+  private enqueue(requestKey: string, record: { session: string; source: string; agent: string }, event: AepEvent, answer: Answer): string {
     const windowMs = clampAckWindow(this.store.ackWindowMs(this.relay, record.session), this.timing);
     const target: Target = { source: record.source, agent: record.agent, session: record.session };
     this.store.commandCreated(this.relay, requestKey, event, answer, windowMs);
-    // Journaled before it can go on the wire: a stop after this point cannot lose it.
     const journaled = this.outbox?.record({ relay: this.relay, requestKey, event, answer, ackWindowMs: windowMs, createdAt: Date.now() });
-    if (journaled && !journaled.ok) this.store.warnRelay(this.relay, `an answer could not be saved to disk (${journaled.reason}): it is lost if the console stops before the agent acknowledges it`);
+    if (journaled && !journaled.ok) this.store.warnRelay(this.relay, `${event.type === 'control.attention.respond' ? 'an answer' : 'a command'} could not be saved to disk (${journaled.reason}): it is lost if the console stops before the agent acknowledges it`);
     const entry: Pending = { id: event.id, event, session: record.session, target, sends: 0, queued: true, windowMs, heardAtSend: -1, probes: 0 };
     this.remember(entry.id, target);
     this.pending.set(entry.id, entry);

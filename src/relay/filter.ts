@@ -5,8 +5,12 @@
 
 import type { Capture, ResumePosition, SubscribeFrame } from '../protocol/types.js';
 
-export const CONSOLE_TYPES = ['attention.*', 'control.*', 'session.*'] as const;
-const PREFIXES = CONSOLE_TYPES.map((pattern) => pattern.slice(0, -1)); // "attention." …
+// `run.*` and `progress.status` carry the outcomes of the console's cancel and
+// pause (AEP-0004 §5: `run.cancelled`; a pause is reported by a vendor-defined
+// Event such as `progress.status`, cause-linked to the command).
+export const CONSOLE_TYPES = ['attention.*', 'control.*', 'session.*', 'run.*', 'progress.status'] as const;
+const PREFIXES = CONSOLE_TYPES.filter((pattern) => pattern.endsWith('.*')).map((pattern) => pattern.slice(0, -1)); // "attention." …
+const EXACT: readonly string[] = CONSOLE_TYPES.filter((pattern) => !pattern.endsWith('.*'));
 
 export interface MergedFilter {
   filter: Record<string, unknown>;
@@ -16,7 +20,7 @@ export interface MergedFilter {
 
 /** Does a user type value (exact type or "prefix.*") only select events under our prefixes? */
 function underOurs(value: unknown): value is string {
-  return typeof value === 'string' && PREFIXES.some((prefix) => value.startsWith(prefix));
+  return typeof value === 'string' && (PREFIXES.some((prefix) => value.startsWith(prefix)) || EXACT.includes(value));
 }
 
 /**

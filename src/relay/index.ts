@@ -1,4 +1,5 @@
-export { RelayClient, consumerHello } from './client.js';
+export { RelayClient } from './client.js';
+export { consumerHello } from './hello.js';
 export { readReplayOnce, type ReplayOnceOptions, type ReplayOnceResult } from './replay-once.js';
 export { mergeFilter, subscribeFrame, CONSOLE_TYPES, type MergedFilter } from './filter.js';
 export { relayUrls, type RelayUrls } from './url.js';

@@ -11,7 +11,7 @@
 
 import { countUndecodable, ingestEvent, readRelayHello } from './events.js';
 import { mergeFilter, subscribeFrame } from './filter.js';
-import { consumerHello } from './client.js';
+import { consumerHello } from './hello.js';
 import { RelaySocket, type CloseInfo, type Frame } from './socket.js';
 import { displayLine } from '../protocol/sanitize.js';
 import { later, resolveTiming } from './timing.js';

@@ -36,7 +36,7 @@ export function httpBase(relay: string): URL {
   return url;
 }
 
-type Discovery = { stream: URL; replayAll: boolean; watchOnlyReason?: string } | { fallback: string } | { fail: string };
+export type Discovery = { stream: URL; replayAll: boolean; watchOnlyReason?: string } | { fallback: string } | { fail: string };
 
 function refusedToken(status: number): string | undefined {
   return status === 401 || status === 403 ? `relay refused the token (HTTP ${status})` : undefined;
@@ -46,7 +46,10 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-async function discover(base: URL, options: ReplayOnceOptions): Promise<Discovery> {
+/** What a one-pass HTTP read needs: the token, extra CAs and an overall limit. */
+export type HttpReadOptions = Pick<ReplayOnceOptions, 'token' | 'ca' | 'timeoutMs'>;
+
+export async function discover(base: URL, options: HttpReadOptions): Promise<Discovery> {
   const url = new URL(`${base.pathname.replace(/\/+$/, '')}/events`, base);
   const got = await httpGet(url, { token: options.token, ca: options.ca, accept: 'application/json', timeoutMs: Math.min(DISCOVERY_TIMEOUT_MS, options.timeoutMs ?? 10_000) });
   if (!got.ok) return { fail: `could not connect: ${got.reason}` };
@@ -83,13 +86,33 @@ async function discover(base: URL, options: ReplayOnceOptions): Promise<Discover
   return { stream, replayAll: replay.all === true, watchOnlyReason };
 }
 
-type StreamResult = { ok: true; note?: string } | { fallback: string } | { fail: string };
+export type StreamResult = { ok: true; note?: string } | { fallback: string } | { fail: string };
 
 async function readStream(stream: URL, options: ReplayOnceOptions, relay: string): Promise<StreamResult> {
   const { store } = options;
+  return streamOnce(stream, { ...options, filter: mergeFilter(options.filter).filter }, {
+    started: () => store.updateRelay(relay, { connection: { kind: 'live' }, replaying: true }),
+    message: (data) => void ingestEvent(store, relay, data, true),
+    exhausted: (session) => store.warnRelay(relay, `history of session ${displayLine(session, 80)} is partly gone from the relay buffer`),
+    oversize: () => countUndecodable(store, relay),
+  });
+}
+
+export interface StreamSink {
+  started(): void;
+  message(data: string): void;
+  exhausted(session: string): void;
+  oversize(): void;
+}
+
+/**
+ * One replay of the SSE stream, `filter` given as is (already merged where
+ * the caller wants the console's type filter), ended by the relay (`live=0`).
+ */
+export async function streamOnce(stream: URL, options: HttpReadOptions & { filter: Record<string, unknown>; capture?: string }, sink: StreamSink): Promise<StreamResult> {
   const url = new URL(stream);
   url.search = '';
-  url.searchParams.set('filter', JSON.stringify(mergeFilter(options.filter).filter));
+  url.searchParams.set('filter', JSON.stringify(options.filter));
   if (options.capture) url.searchParams.set('capture', options.capture);
   url.searchParams.set('from', 'all');
   url.searchParams.set('live', '0');
@@ -105,15 +128,15 @@ async function readStream(stream: URL, options: ReplayOnceOptions, relay: string
     const detail = got.status === 400 ? await readSmallBody(got.body, 4096) : (got.abort(), undefined);
     return { fallback: `the SSE stream was refused (HTTP ${got.status}${detail ? `: ${displayLine(detail, 120)}` : ''})` };
   }
-  store.updateRelay(relay, { connection: { kind: 'live' }, replaying: true });
+  sink.started();
   const parser = new SseParser(
     {
-      message: (data) => void ingestEvent(store, relay, data, true),
+      message: (data) => sink.message(data),
       comment: (text) => {
         const exhausted = /^replay-exhausted (\S+)/.exec(text);
-        if (exhausted) store.warnRelay(relay, `history of session ${displayLine(exhausted[1], 80)} is partly gone from the relay buffer`);
+        if (exhausted) sink.exhausted(exhausted[1]);
       },
-      oversize: () => countUndecodable(store, relay),
+      oversize: () => sink.oversize(),
     },
     MAX_EVENT_BYTES + 1024,
   );

@@ -1,4 +1,6 @@
 import type { Answer, Capture, FieldSpec } from '../protocol/types.js';
+import type { ControlRequest } from '../protocol/control.js';
+import type { FetchResult } from './fetch-events.js';
 import type { ConsoleStore } from '../store/store.js';
 import type { IngestBatch } from './ingest-batch.js';
 import type { RelayTiming } from './timing.js';
@@ -16,6 +18,14 @@ export interface RelayHandle {
   respond(requestKey: string, answer: Answer): string;
   /** Resends a timed-out command with the SAME id. */
   resend(commandId: string): void;
+  /**
+   * Cancel / pause / resume the session of a request (AEP-0004 §5), with the
+   * same discipline as an answer. Returns the command id ('' when not sent).
+   * Absent on handles that cannot command (files, test fakes).
+   */
+  control?(requestKey: string, request: ControlRequest): string;
+  /** Reads Events matching an attr-match filter once (cause, timeline): see fetch-events.ts. */
+  fetchEvents?(filter: Record<string, unknown>, limit: number): Promise<FetchResult>;
 }
 
 export interface RelayClientOptions {

@@ -1,6 +1,9 @@
 import type { AepEvent, Answer } from '../protocol/types.js';
 import type { CommandOutcome, OwnCommand } from './types.js';
 
+/** Session-level commands remembered per session (the newest). */
+const MAX_PER_SESSION = 20;
+
 /**
  * The commands this console sent, by id and by request. Each mutator returns
  * whether anything changed, so the store notifies only on real transitions.
@@ -8,6 +11,7 @@ import type { CommandOutcome, OwnCommand } from './types.js';
 export class OwnCommands {
   private readonly byId = new Map<string, OwnCommand>();
   private readonly byRequest = new Map<string, string[]>();
+  private readonly bySession = new Map<string, string[]>();
 
   create(relay: string, requestKey: string, event: AepEvent, answer: Answer, ackWindowMs: number, now: number): OwnCommand {
     const command: OwnCommand = {
@@ -23,6 +27,13 @@ export class OwnCommands {
       createdAt: now,
     };
     this.byId.set(command.id, command);
+    // Cancel / pause / resume are about the session, not the request they were
+    // sent from: they never lock (or show as) the request's answer.
+    if (event.type !== 'control.attention.respond') {
+      const at = relay + '\u001f' + (event.session ?? '');
+      this.bySession.set(at, [...(this.bySession.get(at) ?? []), command.id].slice(-MAX_PER_SESSION));
+      return command;
+    }
     this.byRequest.set(requestKey, [...(this.byRequest.get(requestKey) ?? []), command.id]);
     return command;
   }
@@ -62,6 +73,10 @@ export class OwnCommands {
 
   forRequest(requestKey: string): OwnCommand[] {
     return (this.byRequest.get(requestKey) ?? []).map((id) => this.byId.get(id)).filter((c): c is OwnCommand => c !== undefined);
+  }
+
+  forSession(relay: string, session: string): OwnCommand[] {
+    return (this.bySession.get(relay + '\u001f' + session) ?? []).map((id) => this.byId.get(id)).filter((c): c is OwnCommand => c !== undefined);
   }
 
   lastFor(requestKey: string): OwnCommand | undefined {

@@ -67,6 +67,14 @@ export class RelayBook {
     return roster.entries.filter((entry) => entry.session === session).length;
   }
 
+  /** The single claimant's declared `control.accepts` (producer data: only strings kept). */
+  accepts(relay: string, session: string): string[] | undefined {
+    const claims = this.rosters.get(relay)?.entries.filter((entry) => entry.session === session) ?? [];
+    if (claims.length !== 1) return undefined;
+    const accepts = claims[0].control?.accepts;
+    return Array.isArray(accepts) ? accepts.filter((a): a is string => typeof a === 'string').slice(0, 64) : [];
+  }
+
   /** The single claimant's ack window, when it declared a sane one. */
   ackWindowMs(relay: string, session: string): number | undefined {
     const claims = this.rosters.get(relay)?.entries.filter((entry) => entry.session === session) ?? [];

@@ -184,6 +184,8 @@ export class RequestFold extends RequestTable {
       source: event.source,
       agent: event.agent,
       host: hostFromSource(event.source),
+      ...(typeof event.run === 'string' ? { run: event.run } : {}),
+      ...(typeof event.cause === 'string' ? { cause: event.cause } : {}),
       severity: readSeverity(event.severity),
       capture: readCapture(event.capture),
       time: event.time,

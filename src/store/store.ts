@@ -1,3 +1,4 @@
+import { SessionControls, type SessionControl } from './session-control.js';
 import type { AepEvent, Answer, PayloadIssue, ResumePosition, RosterEntry } from '../protocol/types.js';
 import { OwnCommands } from './own-commands.js';
 import { MAX_SESSIONS_TRACKED, RelayBook } from './relay-book.js';
@@ -28,6 +29,7 @@ export class ConsoleStore implements EventIntake, RelayStatusBook, CommandLog, S
   private readonly fold: RequestFold;
   private readonly book = new RelayBook();
   private readonly own = new OwnCommands();
+  private readonly controls = new SessionControls();
   private readonly listeners = new Set<(change: StoreChange) => void>();
   private pending = emptyChange();
   private batchDepth = 0;
@@ -102,7 +104,27 @@ export class ConsoleStore implements EventIntake, RelayStatusBook, CommandLog, S
 
   /** Applies one parsed Event from `relay`. A duplicate changes nothing. */
   applyEvent(relay: string, event: AepEvent, options: { replayed?: boolean; issues?: PayloadIssue[] } = {}): ApplyResult {
-    return this.fold.applyEvent(relay, event, options);
+    const result = this.fold.applyEvent(relay, event, options);
+    // Session-level commands and their outcomes (session-control.ts): the fold dedupes first.
+    if (result !== 'duplicate' && this.controls.observe(relay, event)) {
+      this.changed();
+    }
+    return result;
+  }
+
+  /** What cancel / pause / resume commands did to a session (anyone's, seen on the wire). */
+  sessionControl(relay: string, session: string): SessionControl | undefined {
+    return this.controls.get(relay, session);
+  }
+
+  /** The console's own cancel / pause / resume commands for a session, oldest first. */
+  controlCommandsFor(relay: string, session: string): OwnCommand[] {
+    return this.own.forSession(relay, session);
+  }
+
+  /** The command types the session's single live claimant accepts (undefined: no roster, or not one claimant). */
+  accepts(relay: string, session: string): string[] | undefined {
+    return this.book.accepts(relay, session);
   }
 
   /** The relay is about to replay everything it holds: its open requests should come back in that replay. */

@@ -42,6 +42,10 @@ export interface RequestRecord {
   agent: string;
   /** Host part of `source` (provenance), "" when the URI has none. */
   host: string;
+  /** The run it belongs to (envelope `run`), if any: what `x` cancels. */
+  run?: string;
+  /** The id of the Event that led to it (envelope `cause`), e.g. a tool.requested. */
+  cause?: string;
   severity: Severity;
   capture: Capture;
   time: string;

@@ -1,4 +1,5 @@
 import type { AepEvent, Answer, PayloadIssue, ResumePosition, RosterEntry } from '../protocol/types.js';
+import type { SessionControl } from './session-control.js';
 import type { ApplyResult, CommandOutcome, OwnCommand, RelayStatus, RequestRecord } from './types.js';
 
 // The store's narrow faces, one per writer: each layer is handed only what
@@ -63,4 +64,7 @@ export interface StoreReader {
   lastCommandFor(key: string): OwnCommand | undefined;
   inFlightCommands(): OwnCommand[];
   claimants(relay: string, session: string): number | undefined;
+  sessionControl(relay: string, session: string): SessionControl | undefined;
+  controlCommandsFor(relay: string, session: string): OwnCommand[];
+  accepts(relay: string, session: string): string[] | undefined;
 }

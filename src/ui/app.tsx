@@ -3,7 +3,7 @@ import { Box, useApp, useInput, useStdout } from 'ink';
 import type { RelayHandle } from '../relay/types.js';
 import type { ConsoleStore } from '../store/store.js';
 import { BEL, notificationSequence } from './alerts.js';
-import { isHistory } from '../store/history.js';
+import { performRelayEffect } from './effects.js';
 import { readKeys } from './keys.js';
 import { initialModel, type Effect, type Msg, type TerminalSize, type UiModel } from './model.js';
 import { LinesView, colorEnabled } from './text/line.js';
@@ -52,6 +52,8 @@ export function App(props: AppProps): React.ReactElement {
   // React re-renders, and each must see the one before it. Written only by dispatch.
   const current = useRef(model);
   const latestProps = useRef(props);
+  // Reads finish later: their results are dispatched through the current dispatch.
+  const dispatchRef = useRef<(msg: Msg) => void>(() => undefined);
   useLayoutEffect(() => {
     latestProps.current = props;
   });
@@ -60,18 +62,8 @@ export function App(props: AppProps): React.ReactElement {
     (effect: Effect) => {
       const { clients, onQuit, onSuspend, write, env = process.env } = latestProps.current;
       const out = write ?? ((data: string) => stdout.write(data));
+      if (performRelayEffect(effect, store, clients, (msg) => dispatchRef.current(msg))) return;
       switch (effect.type) {
-        case 'send': {
-          const record = store.request(effect.key);
-          // A request read from a file is history: never answered, whatever the keys said.
-          if (record && !isHistory(record)) clients.find((client) => client.relay === record.relay)?.respond(effect.key, effect.answer);
-          break;
-        }
-        case 'resend': {
-          const command = store.command(effect.commandId);
-          if (command) clients.find((client) => client.relay === command.relay)?.resend(effect.commandId);
-          break;
-        }
         case 'bell':
           out(BEL);
           break;
@@ -99,6 +91,7 @@ export function App(props: AppProps): React.ReactElement {
     },
     [store, perform],
   );
+  dispatchRef.current = dispatch;
 
   // Store changes: one message per notification (the relay batches a burst into one).
   useEffect(() => {

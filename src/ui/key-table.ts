@@ -6,7 +6,7 @@ import type { KeyName, KeyPress } from './keys.js';
  * README's Keys table are rendered from it (a test compares the README), so
  * none of them can drift from what the keys really do.
  */
-export type Scope = 'browse' | 'answer' | 'batch' | 'form' | 'locked' | 'filter' | 'help';
+export type Scope = 'browse' | 'answer' | 'batch' | 'form' | 'locked' | 'filter' | 'help' | 'control' | 'timeline';
 
 export type Action =
   | 'up'
@@ -31,7 +31,13 @@ export type Action =
   | 'clear'
   | 'tag'
   | 'tagAll'
-  | 'suspend';
+  | 'suspend'
+  | 'timeline'
+  | 'cancelRun'
+  | 'cancelSession'
+  | 'pause'
+  | 'confirm'
+  | 'reason';
 
 /** A key name (`up`, `enter`, …) or, when one character long, that character typed. */
 type KeySpec = KeyName | string;
@@ -56,6 +62,8 @@ export const SCOPE_TITLES: Record<Scope, string> = {
   locked: 'open, answered',
   filter: 'filter',
   help: 'help',
+  control: 'cancel / pause',
+  timeline: 'timeline',
 };
 
 export const KEY_ROWS: KeyRow[] = [
@@ -69,6 +77,9 @@ export const KEY_ROWS: KeyRow[] = [
   { scope: 'browse', keys: '*', does: 'mark every open request the list shows that takes an answer (not forms or informational)', bind: { tagAll: ['*'] } },
   { scope: 'browse', keys: 'Esc', does: 'clear the marks if any, else clear a kept filter', bind: { clear: ['escape'] } },
   { scope: 'browse', keys: '/', does: 'type a fresh filter: every word must match agent, session, host, kind, severity or prompt (Enter keeps, Esc clears)', hint: '/ filter', bind: { filter: ['/'] } },
+  { scope: 'browse', keys: 't', does: "the selected request's session timeline: its recent Events, newest last, the cause tree indented (Esc back)", bind: { timeline: ['t'] } },
+  { scope: 'browse', keys: 'x / X', does: 'cancel the run behind the selected request / its whole session (control.cancel), after y/n', bind: { cancelRun: ['x'], cancelSession: ['X'] } },
+  { scope: 'browse', keys: 'p', does: "pause / resume the selected request's session (control.pause / control.resume), after y/n", bind: { pause: ['p'] } },
   { scope: 'browse', keys: '?', does: 'this help', hint: '? help', bind: { help: ['?'] } },
   { scope: 'browse', keys: 'q  Ctrl-C', does: 'quit (asks first, naming the unsent drafts and answers in flight)', hint: 'q quit', bind: { quit: ['q', 'ctrlC'] } },
   { scope: 'browse', keys: 'Ctrl-Z', does: 'suspend to the shell; fg brings the console back', bind: { suspend: ['ctrlZ'] } },
@@ -101,6 +112,14 @@ export const KEY_ROWS: KeyRow[] = [
   // Filter: the footer is a line editor.
   { scope: 'filter', keys: 'Enter', does: 'keep the filter and go back to the list', hint: 'Enter keeps', bind: { keep: ['enter'] } },
   { scope: 'filter', keys: 'Esc', does: 'clear the filter', hint: 'Esc clears', bind: { clear: ['escape', 'ctrlC'] } },
+  // Control: the y/n question of x, X and p.
+  { scope: 'control', keys: 'y', does: 'send the command (a cancel without a reason)', hint: 'y send', bind: { confirm: ['y', 'Y'] } },
+  { scope: 'control', keys: 'Tab', does: 'cancel only: type a one-line reason first, then Enter sends it', hint: 'Tab reason', bind: { reason: ['tab'] } },
+  { scope: 'control', keys: 'n  Esc', does: 'keep it running: nothing is sent (in the reason too)', hint: 'n/Esc keep running', bind: { back: ['n', 'N', 'escape'] } },
+  // Timeline: a session's recent Events.
+  { scope: 'timeline', keys: '↑/↓  PgUp/PgDn', does: 'scroll the timeline (g/G: oldest / newest)', hint: '↑/↓ PgUp/PgDn scroll', bind: { up: ['up', 'k'], down: ['down', 'j'], pageUp: ['pageUp'], pageDown: ['pageDown'], first: ['home', 'g'], last: ['end', 'G'] } },
+  { scope: 'timeline', keys: 'Esc  t', does: 'back to the list', hint: 'Esc back', bind: { back: ['escape', 't'] } },
+  { scope: 'timeline', keys: 'q', does: 'quit', bind: { quit: ['q', 'ctrlC'] } },
   // Help: the overlay scrolls where the terminal is too short for it.
   { scope: 'help', keys: '↑/↓  PgUp/PgDn', does: 'scroll this help when it does not fit', hint: '↑/↓ PgUp/PgDn scroll', bind: { up: ['up', 'k'], down: ['down', 'j'], pageUp: ['pageUp'], pageDown: ['pageDown'] } },
   { scope: 'help', keys: 'any other key', does: 'close this help', hint: 'any other key closes', bind: {} },

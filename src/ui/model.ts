@@ -4,6 +4,7 @@ import { OPEN_STATES, type RequestRecord } from '../store/types.js';
 
 export type { StoreReader } from '../store/writers.js';
 import type { KeyPress } from './keys.js';
+import type { FetchResult } from '../relay/fetch-events.js';
 import { UTF8_GLYPHS, type Glyphs } from './glyphs.js';
 import { initialInbox, matchesFilter, type Effect as InboxEffect, type InboxState } from './inbox/state.js';
 
@@ -46,20 +47,29 @@ export interface UiModel {
   /** The list and selection as last painted (keys act on what the operator saw). */
   shown?: { version: number; list: RequestRecord[]; selectedKey?: string };
   glyphs: Glyphs;
+  /** The Events requests' `cause` names, fetched lazily once per request (fetches.ts). */
+  causes: ReadonlyMap<string, Fetched>;
+  /** The session timeline being shown (t). */
+  timelineData?: { key: string; fetched: Fetched };
 }
+
+/** A one-off read of the relay: in flight, or its result (kept: the cache). */
+export type Fetched = { state: 'loading' } | { state: 'done'; result: FetchResult; at: number };
 
 export type Msg =
   | { type: 'key'; press: KeyPress }
   | { type: 'store'; change: StoreChange }
   | { type: 'tick' }
   | { type: 'painted' }
-  | { type: 'resize'; size: TerminalSize };
+  | { type: 'resize'; size: TerminalSize }
+  | { type: 'fetched'; kind: 'cause' | 'timeline'; key: string; result: FetchResult };
 
 export type Effect =
   | InboxEffect
   | { type: 'bell' }
   | { type: 'notify'; title: string; body: string }
-  | { type: 'suspend' };
+  | { type: 'suspend' }
+  | { type: 'fetch'; kind: 'cause' | 'timeline'; key: string; relay: string; filter: Record<string, unknown>; limit: number };
 
 export function buildListView(store: StoreReader, filter: string): ListView {
   const records = store.allRequests();
@@ -81,6 +91,7 @@ export function initialModel(store: StoreReader, size: TerminalSize, now: number
     config,
     quitting: false,
     glyphs,
+    causes: new Map(),
   };
 }
 

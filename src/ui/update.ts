@@ -4,6 +4,8 @@ import { applyRejection, initialFormDraft } from './form/form-state.js';
 import { isForm } from './inbox/detail-view.js';
 import { listStartFor } from './inbox/list-view.js';
 import { reduceKey } from './inbox/reduce-key.js';
+import { ensureCause, onFetched, timelineEffect } from './fetches.js';
+import { timelineRoom } from './inbox/timeline-view.js';
 import { draftFor, isUnsent, type InboxState, type KeyContext } from './inbox/state.js';
 import type { KeyPress } from './keys.js';
 import { buildListView, layoutOf, resolveSelection, type Effect, type ListView, type Msg, type StoreReader, type UiModel } from './model.js';
@@ -40,6 +42,8 @@ export function update(model: UiModel, msg: Msg, world: World): UpdateResult {
       return reconcile(onStore(base, msg.change, world), model.view, world);
     case 'resize':
       return reconcile({ model: { ...base, size: msg.size }, effects: [] }, model.view, world);
+    case 'fetched':
+      return reconcile({ model: onFetched(base, msg, now), effects: [] }, model.view, world);
     case 'tick':
       return { model: base, effects: [] };
   }
@@ -74,6 +78,7 @@ function onKey(model: UiModel, press: KeyPress, world: World): UpdateResult {
     answerable,
     tagged: taggedRecords(state, store, answerable),
     commandFor: (key) => store.lastCommandFor(key),
+    session: (record) => ({ accepts: store.accepts(record.relay, record.session), paused: store.sessionControl(record.relay, record.session)?.paused?.paused === true }),
   };
   const result = reduceKey(state, press, ctx);
   let inbox = result.state;
@@ -81,7 +86,18 @@ function onKey(model: UiModel, press: KeyPress, world: World): UpdateResult {
   if (sent.length) inbox = afterSend(inbox, list, new Set(sent), answerable);
   const quitting = model.quitting || result.effects.some((effect) => effect.type === 'quit');
   const nextShown = shown ? { ...shown, selectedKey: inbox.selectedKey } : model.shown;
-  return { model: { ...model, inbox, quitting, shown: nextShown }, effects: result.effects };
+  let next: UiModel = { ...model, inbox, quitting, shown: nextShown, ...(inbox.timeline ? {} : { timelineData: undefined }) };
+  const effects: Effect[] = [];
+  for (const effect of result.effects) {
+    if (effect.type !== 'timeline') {
+      effects.push(effect);
+      continue;
+    }
+    const read = timelineEffect(next, store, effect.key);
+    next = read.model;
+    effects.push(...read.effects);
+  }
+  return { model: next, effects };
 }
 
 /** The marked requests (in the order they were marked; a filter does not unmark) that can still take an answer. */
@@ -197,6 +213,17 @@ function reconcile(result: UpdateResult, before: ListView, world: World): Update
   }
   const height = layoutOf(model.size, store.relays().length).bodyHeight;
   const listStart = listStartFor(list.length, openCount, index, height, model.listStart);
+  inbox = withTimelineBounds(inbox, model, height);
   if (inbox !== model.inbox || listStart !== model.listStart) model = { ...model, inbox, listStart };
-  return { model, effects: result.effects };
+  const cause = ensureCause(model, store, model.now);
+  return { model: cause.model, effects: cause.effects.length ? [...result.effects, ...cause.effects] : result.effects };
+}
+
+/** The timeline's last possible first row, once its Events are known (keys scroll within it). */
+function withTimelineBounds(inbox: InboxState, model: UiModel, height: number): InboxState {
+  const fetched = model.timelineData?.fetched;
+  if (!inbox.timeline || fetched?.state !== 'done' || !fetched.result.ok) return inbox;
+  const maxStart = Math.max(0, fetched.result.events.length - timelineRoom(height));
+  if (inbox.timeline.maxStart === maxStart) return inbox;
+  return { ...inbox, timeline: { ...inbox.timeline, maxStart } };
 }

@@ -7,6 +7,10 @@ import { answerLock, draftFor, isUnsent } from './inbox/state.js';
 import { buildBatchLines } from './inbox/batch-view.js';
 import { emptyPendingNote } from './inbox/empty-state.js';
 import { rowStatus } from './inbox/row-status.js';
+import { causeLines } from './inbox/cause-view.js';
+import { controlRowStatus } from './inbox/control-status.js';
+import { controlQuestion } from './inbox/control-keys.js';
+import { buildTimelineLines } from './inbox/timeline-view.js';
 import { OPEN_STATES } from '../store/types.js';
 import { layoutOf, STATUS_RELAY_ROWS, type StoreReader, type UiModel } from './model.js';
 import { fitLine, seg, type Line } from './text/line.js';
@@ -80,11 +84,16 @@ export function view(model: UiModel, store: StoreReader): Frame {
       glyphs: g,
       numbered: isAnswering,
       confirmWarning: isAnswering && inbox.pendingConfirm?.key === detailRecord.key ? inbox.pendingConfirm.warning : undefined,
+      cause: causeLines(detailRecord, model.causes.get(detailRecord.key), width, store),
     });
   };
 
   let body: Line[];
-  if (inbox.mode === 'help') {
+  if (inbox.mode === 'timeline' && inbox.timeline) {
+    const { key, start, maxStart } = inbox.timeline;
+    const from = start < 0 || maxStart === undefined ? start : Math.min(start, maxStart);
+    body = buildTimelineLines(store.request(key), model.timelineData?.fetched, size.columns, layout.bodyHeight, from, g).map((l) => fitLine(l, size.columns, false));
+  } else if (inbox.mode === 'help') {
     body = buildHelpLines(size.columns, layout.bodyHeight, inbox.helpScroll, g, model.config.demo).map((l) => fitLine(l, size.columns, false));
   } else {
     const relayNumber = new Map(relays.map((r, i) => [r.relay, i + 1]));
@@ -106,7 +115,8 @@ export function view(model: UiModel, store: StoreReader): Frame {
         return {
           tagged: inbox.tagged.has(record.key),
           draft: isUnsent(inbox.drafts[record.key]) && !command && OPEN_STATES.has(record.state),
-          status: rowStatus(record, command, g),
+          // An answer of ours speaks first; otherwise what cancel / pause did to the session.
+          status: command ? rowStatus(record, command, g) ?? controlRowStatus(record, store) : controlRowStatus(record, store) ?? rowStatus(record, command, g),
         };
       },
     });
@@ -126,6 +136,8 @@ export function view(model: UiModel, store: StoreReader): Frame {
   }
 
   const lock = isAnswering && open ? answerLock(open, store.lastCommandFor(open.key)) : undefined;
-  const footer = footerLine(inbox, size.columns, lock, isAnswering && open !== undefined && isAnswerableForm(open));
+  const asked = inbox.control ? store.request(inbox.control.key) : undefined;
+  const question = asked && inbox.control ? controlQuestion(asked, inbox.control.request) : undefined;
+  const footer = footerLine(inbox, size.columns, lock, isAnswering && open !== undefined && isAnswerableForm(open), question);
   return { status, body: body.slice(0, layout.bodyHeight), footer, height: layout.frameHeight, bodyHeight: layout.bodyHeight };
 }

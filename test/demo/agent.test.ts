@@ -50,7 +50,7 @@ describe('demo agent: a conformant target', () => {
     assert.equal(started.agent, 'claude-code');
     c.send({ type: 'roster', id: 'r' });
     const roster = await c.waitFor((f) => f.type === 'roster');
-    assert.deepEqual(roster.entries[0].control, { accepts: ['control.attention.respond'], ack_window_ms: 10000 });
+    assert.deepEqual(roster.entries[0].control, { accepts: ['control.attention.respond', 'control.cancel', 'control.pause', 'control.resume'], ack_window_ms: 10000 });
     assert.equal(roster.entries[0].instance, `host-a/${process.pid}`);
   });
 

@@ -31,7 +31,7 @@ describe('handshake', () => {
       capabilities: { filters: ['attr-match'] },
     });
     const sub = await conn.next('subscribe');
-    assert.deepEqual(sub.filter, { type: ['attention.*', 'control.*', 'session.*'] });
+    assert.deepEqual(sub.filter, { type: ['attention.*', 'control.*', 'session.*', 'run.*', 'progress.status'] });
     assert.equal(sub.from, 'all');
     await waitForConnection(store, client.relay, 'live');
     const status = relayStatus(store, client.relay);

@@ -45,7 +45,7 @@ describe('backoffDelay', () => {
 });
 
 describe('mergeFilter', () => {
-  const ours = ['attention.*', 'control.*', 'session.*'];
+  const ours = ['attention.*', 'control.*', 'session.*', 'run.*', 'progress.status'];
   it('is our type filter without a user filter', () => {
     assert.deepEqual(mergeFilter(undefined), { filter: { type: ours } });
   });

@@ -1,4 +1,6 @@
 import { buildRespond } from '../../src/protocol/respond.js';
+import { buildControl, type ControlRequest } from '../../src/protocol/control.js';
+import type { FetchResult } from '../../src/relay/fetch-events.js';
 import type { AepEvent, Answer } from '../../src/protocol/types.js';
 import type { RelayHandle } from '../../src/relay/types.js';
 import type { ConsoleStore } from '../../src/store/store.js';
@@ -23,6 +25,31 @@ export class FakeClient implements RelayHandle {
     this.store.commandSent(event.id);
     this.sent.push(event);
     return event.id;
+  }
+
+  /** Cancel / pause / resume requested by the UI. */
+  readonly controls: { key: string; request: ControlRequest }[] = [];
+  /** What fetchEvents reads from (filtered by id / session like a relay), or a failure reason. */
+  history: AepEvent[] | string = [];
+  readonly fetches: Record<string, unknown>[] = [];
+
+  control(requestKey: string, request: ControlRequest): string {
+    const record = this.store.request(requestKey);
+    if (!record) return '';
+    const event = buildControl({ ...request, session: record.session, run: record.run, cause: record.id, name: 'aep-console', host: 'test-host' });
+    this.store.commandCreated(this.relay, requestKey, event, {}, 10_000);
+    this.store.commandSent(event.id);
+    this.store.applyEvent(this.relay, event);
+    this.controls.push({ key: requestKey, request });
+    this.sent.push(event);
+    return event.id;
+  }
+
+  async fetchEvents(filter: Record<string, unknown>, limit: number): Promise<FetchResult> {
+    this.fetches.push(filter);
+    if (typeof this.history === 'string') return { ok: false, reason: this.history };
+    const events = this.history.filter((e) => Object.entries(filter).every(([k, v]) => e[k] === v)).slice(-limit);
+    return { ok: true, events, via: 'sse', dropped: 0 };
   }
 
   resend(commandId: string): void {

@@ -17,6 +17,8 @@ import { isUnsent, type Draft, type Lock } from './state.js';
 import { QUOTE_COLOR, severityColor, stateColor } from './theme.js';
 
 export interface DetailViewInput {
+  /** What caused it and what control did to its session (cause-view.ts), shown after the prompt. */
+  cause?: Line[];
   record: RequestRecord;
   command?: OwnCommand;
   draft: Draft;
@@ -247,13 +249,16 @@ export function buildDetailLines(input: DetailViewInput): Line[] {
   let noteRows = take(Math.min(notes.length, 2));
   let statusRows = take(Math.min(status.length, 2));
   let promptRows = take(Math.min(prompt.length, 3));
+  const cause = input.cause ?? [];
   const warningRows = take(head.warnings.length);
+  let causeRows = take(Math.min(cause.length, 2));
   const identityRows = take(head.identity.length);
   const labelRows = take(promptRows > 0 ? 1 : 0);
   const gapRows = take(controlRows > 0 ? 1 : 0);
   noteRows += take(notes.length - noteRows);
   statusRows += take(status.length - statusRows);
   controlRows += take(Math.min(controlsNatural, Math.floor(height * 0.6)) - controlRows);
+  causeRows += take(cause.length - causeRows);
   promptRows += take(prompt.length - promptRows);
   controlRows += take(controlsNatural - controlRows);
 
@@ -273,6 +278,7 @@ export function buildDetailLines(input: DetailViewInput): Line[] {
     ...head.warnings.slice(0, warningRows),
     ...(labelRows ? [quoteLabel(input.record, width, g)] : []),
     ...shownPrompt,
+    ...cause.slice(0, causeRows),
     ...(gapRows ? [[seg('')]] : []),
     ...controls,
     ...status.slice(0, statusRows),

@@ -18,7 +18,7 @@ function quitQuestion(state: InboxState): string {
 }
 
 /** The bottom row: what the keys do right now, the filter being typed, or a question. */
-export function footerLine(state: InboxState, width: number, lock: Lock | undefined, form = false): Line {
+export function footerLine(state: InboxState, width: number, lock: Lock | undefined, form = false, question?: string): Line {
   const hints = (text: string): Line => {
     // A one-shot notice (why a key did nothing, what was just sent) goes first.
     if (state.notice) return [seg(fit(`${displayLine(state.notice, 200)}  `, width), { color: 'yellow' }), seg(fit(text, Math.max(0, width - displayLine(state.notice, 200).length - 2)), { dim: true })];
@@ -36,6 +36,14 @@ export function footerLine(state: InboxState, width: number, lock: Lock | undefi
     }
     case 'help':
       return [seg(fit(hintsFor('help'), width), { dim: true })];
+    case 'confirm-control': {
+      const reason = state.control?.reason;
+      if (reason) return [seg('Reason: ', { bold: true }), ...editorSegments(reason, Math.max(10, width - 40), true), seg(fit('  Enter sends · Esc keeps it running', 36), { dim: true })];
+      const tab = state.control?.request.verb === 'cancel' ? ' · Tab reason' : '';
+      return [seg(fit(`${question ?? 'Send?'} (n/Esc keeps it running${tab})`, width), { color: 'red', bold: true })];
+    }
+    case 'timeline':
+      return hints(hintsFor('timeline'));
     case 'browse': {
       const marks = state.tagged.size ? `${state.tagged.size} marked: Enter/1-9 answer them · Esc clears marks · ` : '';
       const filter = !marks && state.filter ? 'Esc clears the filter · ' : '';

@@ -14,6 +14,8 @@ const HELP_TITLES: Record<Scope, string> = {
   locked: 'Sent or closed (the open request takes no answer now)',
   filter: `Filter (typing after /)`,
   help: 'Help (this overlay)',
+  control: 'Cancel / pause (the y/n question of x, X, p)',
+  timeline: 'Timeline (t: a session\'s recent Events)',
 };
 
 /** The `?` overlay, built from the same key table the handlers use. */

@@ -4,6 +4,7 @@ import type { KeyPress } from '../keys.js';
 import { actionFor } from '../key-table.js';
 import { editLine, editorOf } from '../text/editor.js';
 import { isAnswerableForm, isForm } from './detail-view.js';
+import { browseControlKey, confirmControlKey, timelineKey } from './control-keys.js';
 import { batchKey, commonOptions, confirmBatchKey, openBatch } from './batch.js';
 import { quit } from './quit.js';
 import { answerLock, draftFor, type Draft, type Effect, type InboxState, type KeyContext } from './state.js';
@@ -40,7 +41,7 @@ function send(state: InboxState, ctx: KeyContext, key: string, answer: Answer): 
 
 /** Whether a printable key is text here: the filter, the Reply row, a text field or `Other…` row. */
 function editsTextNow(state: InboxState, ctx: KeyContext): boolean {
-  if (state.mode === 'filter') return true;
+  if (state.mode === 'filter' || (state.mode === 'confirm-control' && state.control?.reason)) return true;
   if (state.mode === 'batch') return state.batch.highlight >= commonOptions(ctx.tagged).length;
   if (state.mode !== 'answer' || !ctx.open || answerLock(ctx.open, ctx.openCommand) !== 'none') return false;
   const draft = draftFor(state, ctx.open);
@@ -89,6 +90,12 @@ function reduceOneKey(state: InboxState, key: KeyPress, ctx: KeyContext): KeyRes
       return browseKey(state, key, ctx);
     case 'answer':
       return answerKey(state, key, ctx);
+    case 'confirm-control':
+      return confirmControlKey(state, key);
+    case 'timeline': {
+      const result = timelineKey(state, key, ctx.pageSize);
+      return result === 'quit' ? quit(state, ctx) : result;
+    }
   }
 }
 
@@ -120,7 +127,10 @@ function filterKey(state: InboxState, key: KeyPress): KeyResult {
 function browseKey(state: InboxState, key: KeyPress, ctx: KeyContext): KeyResult {
   const index = state.selectedIndex;
   if (state.notice) state = { ...state, notice: undefined };
-  switch (actionFor('browse', key)) {
+  const action = actionFor('browse', key);
+  const beyond = browseControlKey(state, action, ctx);
+  if (beyond) return beyond;
+  switch (action) {
     case 'quit':
       return quit(state, ctx);
     case 'suspend':

@@ -1,10 +1,11 @@
 import type { Answer } from '../../protocol/types.js';
+import type { ControlRequest } from '../../protocol/control.js';
 import type { OwnCommand, RequestRecord } from '../../store/types.js';
 import { isHistory } from '../../store/history.js';
 import { emptyEditor, type EditorState } from '../text/editor.js';
 import type { FormDraft } from '../form/form-state.js';
 
-export type Mode = 'browse' | 'answer' | 'batch' | 'confirm-batch' | 'filter' | 'help' | 'confirm-quit';
+export type Mode = 'browse' | 'answer' | 'batch' | 'confirm-batch' | 'filter' | 'help' | 'confirm-quit' | 'confirm-control' | 'timeline';
 
 /** What the operator has typed or highlighted for one request, kept across Esc. */
 export interface Draft {
@@ -17,7 +18,7 @@ export interface Draft {
 export interface InboxState {
   mode: Mode;
   /** Where help / quit confirmation return to. */
-  returnMode: Exclude<Mode, 'help' | 'confirm-quit'>;
+  returnMode: Exclude<Mode, 'help' | 'confirm-quit' | 'confirm-control'>;
   /** Requests marked for a batch answer (Space, `*`), by key. */
   tagged: ReadonlySet<string>;
   /** The batch answer being composed: highlighted option (or Reply), the reply text, and the answer awaiting y/n. */
@@ -45,6 +46,10 @@ export interface InboxState {
   pendingConfirm?: { key: string; answer: Answer; warning: string };
   /** A one-shot hint shown under the controls (e.g. why Enter did nothing). */
   hint?: string;
+  /** Cancel / pause / resume awaiting y/n (x, X, p), pinned to the request it was asked on; `reason` while one is typed (Tab). */
+  control?: { key: string; request: ControlRequest; reason?: EditorState };
+  /** The request whose session timeline is shown (t), and its first row shown (-1: the newest at the bottom). */
+  timeline?: { key: string; start: number; maxStart?: number };
 }
 
 export const initialInbox: InboxState = {
@@ -63,6 +68,8 @@ export const initialInbox: InboxState = {
 
 export type Effect =
   | { type: 'send'; key: string; answer: Answer }
+  | { type: 'control'; key: string; request: ControlRequest }
+  | { type: 'timeline'; key: string }
   | { type: 'resend'; commandId: string }
   | { type: 'suspend' }
   | { type: 'quit' };
@@ -86,6 +93,8 @@ export interface KeyContext {
   tagged: RequestRecord[];
   /** The console's latest command for a request. */
   commandFor: (key: string) => OwnCommand | undefined;
+  /** The command types a request's session accepts (roster), undefined when unknown; and whether it is paused. */
+  session?: (record: RequestRecord) => { accepts?: string[]; paused: boolean };
 }
 
 export type Lock =

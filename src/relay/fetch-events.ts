@@ -1,0 +1,81 @@
+// A short, one-off read of a relay's history for one question: the Event a
+// request's `cause` names (filter `{id, session}`), or a session's recent
+// Events (filter `{session}`) for the timeline. Nothing goes into the store:
+// the Events come back to the UI as a message. Single pass where the relay
+// has SSE (discovery + `live=0`, sse-replay.ts); otherwise a short-lived
+// WebSocket subscription ended by a quiet period (fetch-events-ws.ts).
+// Every Event is validated like live traffic; at most `limit` are kept (the
+// newest), so a huge session cannot grow the console's memory.
+
+import { parseEvent } from '../protocol/parse.js';
+import type { AepEvent, Capture } from '../protocol/types.js';
+import { discover, httpBase, streamOnce } from './sse-replay.js';
+import { fetchOverSocket } from './fetch-events-ws.js';
+import type { RelayTiming } from './timing.js';
+
+export type FetchResult =
+  | { ok: true; events: AepEvent[]; via: 'sse' | 'websocket'; dropped: number; gap?: boolean }
+  | { ok: false; reason: string };
+
+export interface FetchOptions {
+  url: string;
+  token?: string;
+  ca?: readonly string[];
+  /** The subscription's capture ceiling: fetched Events are down-levelled the same way. */
+  capture?: Capture;
+  name: string;
+  host: string;
+  /** Overall limit (default 8 s): the detail says "unreachable" after it. */
+  timeoutMs?: number;
+  /** WebSocket only: the quiet time that ends the read (default 400 ms). */
+  quietMs?: number;
+  timing?: Partial<RelayTiming>;
+}
+
+/** Keeps the newest `limit` valid Events, counting what it drops. */
+export class EventCollector {
+  readonly events: AepEvent[] = [];
+  dropped = 0;
+  gap = false;
+  constructor(private readonly limit: number) {}
+  add(text: string): void {
+    const parsed = parseEvent(text, { payloadIssues: false });
+    if (!parsed.ok) {
+      this.dropped++;
+      return;
+    }
+    this.events.push(parsed.event);
+    if (this.events.length > this.limit) {
+      this.events.shift();
+      this.dropped++;
+    }
+  }
+}
+
+export async function fetchEvents(options: FetchOptions, filter: Record<string, unknown>, limit: number): Promise<FetchResult> {
+  const timeoutMs = options.timeoutMs ?? 8_000;
+  let base: URL;
+  try {
+    base = httpBase(options.url);
+  } catch {
+    return { ok: false, reason: 'invalid relay URL' };
+  }
+  try {
+    const found = await discover(base, { token: options.token, ca: options.ca, timeoutMs });
+    if ('fail' in found) return { ok: false, reason: found.fail };
+    if ('stream' in found) {
+      const collector = new EventCollector(limit);
+      const read = await streamOnce(found.stream, { token: options.token, ca: options.ca, timeoutMs, filter, capture: options.capture }, {
+        started: () => undefined,
+        message: (data) => collector.add(data),
+        exhausted: () => (collector.gap = true),
+        oversize: () => collector.dropped++,
+      });
+      if ('fail' in read) return { ok: false, reason: read.fail };
+      if ('ok' in read) return { ok: true, events: collector.events, via: 'sse', dropped: collector.dropped, gap: collector.gap };
+    }
+    return await fetchOverSocket(options, filter, limit);
+  } catch (err) {
+    return { ok: false, reason: err instanceof Error ? 'read failed' : 'read failed' };
+  }
+}

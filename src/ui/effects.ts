@@ -1,0 +1,47 @@
+// The effects that reach a relay, performed for App: answers and their
+// resends, cancel / pause / resume, and the one-off reads whose results
+// come back as `fetched` messages. A request read from a file is history:
+// never commanded, whatever the keys said.
+
+import type { RelayHandle } from '../relay/types.js';
+import type { FetchResult } from '../relay/fetch-events.js';
+import { isHistory } from '../store/history.js';
+import type { StoreReader } from '../store/writers.js';
+import type { Effect, Msg } from './model.js';
+
+/** Performs `effect` when it concerns a relay; false for every other effect. */
+export function performRelayEffect(effect: Effect, store: StoreReader, clients: RelayHandle[], dispatch: (msg: Msg) => void): boolean {
+  switch (effect.type) {
+    case 'send': {
+      const record = store.request(effect.key);
+      if (record && !isHistory(record)) clientOf(clients, record.relay)?.respond(effect.key, effect.answer);
+      return true;
+    }
+    case 'resend': {
+      const command = store.command(effect.commandId);
+      if (command) clientOf(clients, command.relay)?.resend(effect.commandId);
+      return true;
+    }
+    case 'control': {
+      const record = store.request(effect.key);
+      if (record && !isHistory(record)) clientOf(clients, record.relay)?.control?.(effect.key, effect.request);
+      return true;
+    }
+    case 'fetch': {
+      const client = clientOf(clients, effect.relay);
+      const done = (result: FetchResult) => dispatch({ type: 'fetched', kind: effect.kind, key: effect.key, result });
+      if (!client?.fetchEvents) {
+        done({ ok: false, reason: 'this relay connection cannot read history' });
+        return true;
+      }
+      client.fetchEvents(effect.filter, effect.limit).then(done, () => done({ ok: false, reason: 'the read failed' }));
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
+function clientOf(clients: RelayHandle[], relay: string): RelayHandle | undefined {
+  return clients.find((client) => client.relay === relay);
+}

@@ -1,0 +1,58 @@
+// The update's side of the one-off relay reads (cause, timeline): which
+// request needs a read, the effect that asks App to perform it, and the
+// result folded back into the model when App dispatches `fetched`. No
+// fetching happens here or in render: only effects and messages.
+
+import { isHistory } from '../store/history.js';
+import type { RequestRecord } from '../store/types.js';
+import { layoutOf, type Effect, type Fetched, type Msg, type StoreReader, type UiModel } from './model.js';
+
+/** Causes remembered at once; the oldest are forgotten (and read again if shown again). */
+const MAX_CAUSES = 200;
+/** A failed read is tried again when the request is shown after this long. */
+const RETRY_FAILED_MS = 30_000;
+/** Events a timeline keeps (the newest). */
+export const TIMELINE_LIMIT = 200;
+
+/** The request the detail shows: the open one, or (side by side) the selected one. */
+function detailRecord(model: UiModel, store: StoreReader): RequestRecord | undefined {
+  const { inbox } = model;
+  if (inbox.mode === 'answer' && inbox.openKey) return store.request(inbox.openKey);
+  if (inbox.mode === 'timeline' || !layoutOf(model.size, store.relays().length).wide) return undefined;
+  return model.view.list[inbox.selectedIndex];
+}
+
+/** After every message: the shown request's cause is read once (lazily), if it names one. */
+export function ensureCause(model: UiModel, store: StoreReader, now: number): { model: UiModel; effects: Effect[] } {
+  const record = detailRecord(model, store);
+  if (!record?.cause || isHistory(record)) return { model, effects: [] };
+  const known = model.causes.get(record.key);
+  if (known && (known.state === 'loading' || known.result.ok || now - known.at < RETRY_FAILED_MS)) return { model, effects: [] };
+  const causes = new Map(model.causes).set(record.key, { state: 'loading' });
+  while (causes.size > MAX_CAUSES) causes.delete(causes.keys().next().value as string);
+  const effect: Effect = { type: 'fetch', kind: 'cause', key: record.key, relay: record.relay, filter: { id: record.cause, session: record.session }, limit: 8 };
+  return { model: { ...model, causes }, effects: [effect] };
+}
+
+/** `t`: the session's recent Events, read once more each time the timeline opens. */
+export function timelineEffect(model: UiModel, store: StoreReader, key: string): { model: UiModel; effects: Effect[] } {
+  const record = store.request(key);
+  if (!record) return { model, effects: [] };
+  if (isHistory(record)) {
+    const fetched: Fetched = { state: 'done', at: model.now, result: { ok: false, reason: 'history from a file: the relay is not asked' } };
+    return { model: { ...model, timelineData: { key, fetched } }, effects: [] };
+  }
+  const effect: Effect = { type: 'fetch', kind: 'timeline', key, relay: record.relay, filter: { session: record.session }, limit: TIMELINE_LIMIT };
+  return { model: { ...model, timelineData: { key, fetched: { state: 'loading' } } }, effects: [effect] };
+}
+
+/** A read came back: into the cause cache, or the timeline if it is still the one shown. */
+export function onFetched(model: UiModel, msg: Extract<Msg, { type: 'fetched' }>, now: number): UiModel {
+  const fetched: Fetched = { state: 'done', result: msg.result, at: now };
+  if (msg.kind === 'cause') {
+    if (!model.causes.has(msg.key)) return model; // forgotten meanwhile
+    return { ...model, causes: new Map(model.causes).set(msg.key, fetched) };
+  }
+  if (model.timelineData?.key !== msg.key) return model;
+  return { ...model, timelineData: { key: msg.key, fetched } };
+}
