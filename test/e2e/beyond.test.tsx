@@ -4,55 +4,13 @@
 // pass), the commands reach the agent, and its outcomes show on the rows.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import React from 'react';
-import { render } from 'ink-testing-library';
 import { demoRelayAndAgent } from '../support/demo-pair.js';
-import { RelayClient } from '../../src/relay/client.js';
-import { ConsoleStore } from '../../src/store/store.js';
-import { App } from '../../src/ui/app.js';
+import { consoleOnDemo } from '../support/e2e-console.js';
 
 const TOKEN = 'e2e-beyond-token-not-secret';
 const demo = demoRelayAndAgent(TOKEN, 'codex');
 
-function consoleOn() {
-  const store = new ConsoleStore();
-  const client = new RelayClient({ url: demo.relay.url, token: TOKEN, name: 'e2e-console', host: 'e2e-host', store });
-  client.start();
-  const app = render(<App store={store} clients={[client]} size={{ columns: 80, rows: 30 }} tickMs={0} write={() => {}} env={{ NO_COLOR: '1', LANG: 'C.UTF-8' }} />);
-  const frame = () => app.lastFrame() ?? '';
-  const until = (predicate: (text: string) => boolean, what: string) =>
-    new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        cleanup();
-        reject(new Error(`timed out waiting for ${what}; last frame:\n${frame()}`));
-      }, 8000);
-      const check = () => {
-        if (predicate(frame().replace(/\s+/g, ' '))) {
-          cleanup();
-          resolve();
-        }
-      };
-      const poll = setInterval(check, 10);
-      const unsubscribe = store.subscribe(() => setImmediate(check));
-      const cleanup = () => {
-        clearTimeout(timer);
-        clearInterval(poll);
-        unsubscribe();
-      };
-      check();
-    });
-  const press = async (...keys: string[]) => {
-    for (const key of keys) {
-      app.stdin.write(key);
-      for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
-    }
-  };
-  const stop = async () => {
-    app.unmount();
-    await client.stop();
-  };
-  return { store, frame, until, press, stop };
-}
+const consoleOn = () => consoleOnDemo(demo, TOKEN);
 
 const bash = (command: string) => ({
   kind: 'permission',

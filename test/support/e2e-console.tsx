@@ -1,0 +1,49 @@
+// The real <App> wired to a real RelayClient on a demo relay, for the
+// end-to-end files: keys in, frames out, and a wait for what the screen says.
+import React from 'react';
+import { render } from 'ink-testing-library';
+import type { DemoPair } from './demo-pair.js';
+import { RelayClient } from '../../src/relay/client.js';
+import { ConsoleStore } from '../../src/store/store.js';
+import { App } from '../../src/ui/app.js';
+
+export function consoleOnDemo(demo: DemoPair, token: string, columns = 80) {
+  const store = new ConsoleStore();
+  const client = new RelayClient({ url: demo.relay.url, token, name: 'e2e-console', host: 'e2e-host', store });
+  client.start();
+  const app = render(<App store={store} clients={[client]} size={{ columns, rows: 30 }} tickMs={0} write={() => {}} env={{ NO_COLOR: '1', LANG: 'C.UTF-8' }} />);
+  const frame = () => app.lastFrame() ?? '';
+  /** Resolves when the frame (whitespace squeezed) satisfies the predicate: re-checked on every store change, and polled for frames. */
+  const until = (predicate: (text: string) => boolean, what: string) =>
+    new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        cleanup();
+        reject(new Error(`timed out waiting for ${what}; last frame:\n${frame()}`));
+      }, 8000);
+      const check = () => {
+        if (predicate(frame().replace(/\s+/g, ' '))) {
+          cleanup();
+          resolve();
+        }
+      };
+      const poll = setInterval(check, 10);
+      const unsubscribe = store.subscribe(() => setImmediate(check));
+      const cleanup = () => {
+        clearTimeout(timer);
+        clearInterval(poll);
+        unsubscribe();
+      };
+      check();
+    });
+  const press = async (...keys: string[]) => {
+    for (const key of keys) {
+      app.stdin.write(key);
+      for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+    }
+  };
+  const stop = async () => {
+    app.unmount();
+    await client.stop();
+  };
+  return { store, client, app, frame, until, press, stop };
+}
