@@ -73,11 +73,18 @@ export function looksLikeEvent(v: unknown): boolean {
  * userinfo. Still producer text: pass it through displayText.
  */
 export function hostFromSource(source: unknown): string {
-  if (typeof source !== 'string') return '';
-  const m = /^aep:\/\/([^/?#]*)/i.exec(source.slice(0, 2048));
-  if (!m) return '';
-  const authority = m[1];
-  return authority.slice(authority.lastIndexOf('@') + 1);
+  if (typeof source !== 'string' || source.length < 6) return '';
+  // Read once per request as it arrives: a scan, not a regular expression and its match.
+  if (!source.startsWith('aep://') && source.slice(0, 6).toLowerCase() !== 'aep://') return '';
+  const limit = Math.min(source.length, 2048);
+  let end = 6;
+  let at = 5;
+  for (; end < limit; end++) {
+    const c = source.charCodeAt(end);
+    if (c === 0x2f || c === 0x3f || c === 0x23) break; // / ? #
+    if (c === 0x40) at = end; // @
+  }
+  return source.slice(at + 1, end);
 }
 
 type Fail = { rule: string; reason: string };

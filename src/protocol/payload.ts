@@ -19,20 +19,28 @@ function dataOf(event: unknown): Obj {
   return isObj(event) && isObj(event.data) ? event.data : {};
 }
 
+/** Whether `list[0..end)` holds an entry with this id (lists are short: a scan beats a Set). */
+function idBefore(list: readonly { id: string }[], end: number, id: string): boolean {
+  for (let i = 0; i < end; i++) if (list[i].id === id) return true;
+  return false;
+}
+
 function readChoices(raw: unknown[], path: string, issues: PayloadIssue[]): Choice[] {
   const out: Choice[] = [];
-  const seen = new Set<string>();
-  raw.forEach((c, i) => {
+  const seen = raw.length > 16 ? new Set<string>() : undefined;
+  // Read once per request as it arrives: paths are built only for an issue.
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i];
     // Without a string id an entry cannot be answered: drop it, flagged.
     if (!isObj(c) || typeof c.id !== 'string') {
       issues.push({ path: `${path}[${i}]`, reason: 'entry without an id' });
-      return;
+      continue;
     }
     if (typeof c.label !== 'string') issues.push({ path: `${path}[${i}].label`, reason: 'label is not text' });
-    if (seen.has(c.id)) issues.push({ path: `${path}[${i}].id`, reason: 'duplicate id' });
-    seen.add(c.id);
+    if (seen ? seen.has(c.id) : idBefore(out, out.length, c.id)) issues.push({ path: `${path}[${i}].id`, reason: 'duplicate id' });
+    seen?.add(c.id);
     out.push({ id: c.id, label: typeof c.label === 'string' ? c.label : '' });
-  });
+  }
   return out;
 }
 
@@ -43,9 +51,8 @@ function readChoices(raw: unknown[], path: string, issues: PayloadIssue[]): Choi
 // `fieldSpecProblem(field)` is non-null as "malformed field", and
 // validateFormValues refuses such a form, so it can only be answered by text.
 function readField(raw: unknown, i: number, issues: PayloadIssue[]): FieldSpec {
-  const path = `data.fields[${i}]`;
   const problems = fieldSpecProblems(raw);
-  for (const reason of problems) issues.push({ path, reason });
+  for (const reason of problems) issues.push({ path: `data.fields[${i}]`, reason });
   if (!isObj(raw)) {
     const empty: FieldSpec = { id: '', type: '' as FieldType, label: '' };
     keepWireProblems(empty, problems);
@@ -61,7 +68,7 @@ function readField(raw: unknown, i: number, issues: PayloadIssue[]): FieldSpec {
   }
   if (Array.isArray(raw.choices)) {
     // Problems are already reported by fieldSpecProblems; don't double them.
-    field.choices = readChoices(raw.choices, `${path}.choices`, []);
+    field.choices = readChoices(raw.choices, '', []);
   } else if (field.type === 'select') {
     field.choices = [];
   }
@@ -99,13 +106,16 @@ export function readRequestPayload(
   else if (data.options !== undefined) issues.push({ path: 'data.options', reason: 'options is not a list' });
 
   if (Array.isArray(data.fields)) {
-    payload.fields = data.fields.map((f, i) => readField(f, i, issues));
-    const seen = new Set<string>();
-    payload.fields.forEach((f, i) => {
-      if (f.id === '') return;
-      if (seen.has(f.id)) issues.push({ path: `data.fields[${i}].id`, reason: 'duplicate field id' });
-      seen.add(f.id);
-    });
+    const fields = data.fields.map((f, i) => readField(f, i, issues));
+    payload.fields = fields;
+    const many = fields.length > 16;
+    const seen = many ? new Set<string>() : undefined;
+    for (let i = 0; i < fields.length; i++) {
+      const id = fields[i].id;
+      if (id === '') continue;
+      if (seen ? seen.has(id) : idBefore(fields, i, id)) issues.push({ path: `data.fields[${i}].id`, reason: 'duplicate field id' });
+      seen?.add(id);
+    }
   } else if (data.fields !== undefined) {
     issues.push({ path: 'data.fields', reason: 'fields is not a list' });
   }

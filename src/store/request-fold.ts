@@ -1,8 +1,8 @@
 import { hostFromSource, readRequestPayload } from '../protocol/parse.js';
 import type { AepEvent, PayloadIssue } from '../protocol/types.js';
-import { BoundedSet } from './bounded-set.js';
 import { OrderedKeys } from './ordered-keys.js';
 import { HeldEvents } from './held-events.js';
+import { SeenEvents } from './seen-events.js';
 import { SessionEnds } from './session-ends.js';
 import { num, readAnswer, readCapture, readSeverity, str, withEnvelopeIssues } from './read.js';
 import { Reconfirmations } from './reconfirm.js';
@@ -43,6 +43,7 @@ export interface FoldSizes {
 }
 
 const SEP = '\u001f';
+const NONE: readonly string[] = [];
 const MAX_COMMANDS_KEPT = 50;
 const MAX_ENDED_SESSIONS = 10_000;
 /** Events only the emitter of a request may send about it. */
@@ -56,12 +57,17 @@ const EMITTER_LIFECYCLE = new Set(['attention.answered', 'attention.resolved', '
  */
 export class RequestFold {
   private readonly requests = new Map<string, RequestRecord>();
-  /** relay␟session␟subject → request keys (two emitters may share a session name). */
+  /**
+   * Request id → keys of the requests with that id (relays, sessions and
+   * emitters may share ids); lifecycle events find theirs among them by
+   * relay and session. Keyed by the id the Event already holds: no key
+   * string is built per Event.
+   */
   private readonly bySubject = new Map<string, string[]>();
   /** relay␟command id → request key, for acks of anyone's commands. */
   private readonly commandIndex = new Map<string, string>();
   private readonly held: HeldEvents;
-  private readonly seen: BoundedSet;
+  private readonly seen: SeenEvents;
   private readonly endedSessions = new SessionEnds(MAX_ENDED_SESSIONS);
   private readonly reconfirm = new Reconfirmations();
   /** Open requests marked `unconfirmed`: events about them clear the mark. */
@@ -80,7 +86,7 @@ export class RequestFold {
     this.terminalCap = options.terminalCap ?? 1000;
     this.held = new HeldEvents(options.heldCap ?? 1000);
     this.openCap = options.openCap ?? 50_000;
-    this.seen = new BoundedSet(options.dedupeCap ?? 50_000);
+    this.seen = new SeenEvents(options.dedupeCap ?? 50_000);
     this.now = options.now ?? Date.now;
   }
 
@@ -138,25 +144,24 @@ export class RequestFold {
 
   /** Applies one parsed Event from `relay`. A duplicate changes nothing. */
   applyEvent(relay: string, event: AepEvent, options: { replayed?: boolean; issues?: PayloadIssue[] } = {}): ApplyResult {
-    const dedupeKey = relay + SEP + event.source + SEP + event.id;
     // Open requests are never pruned, so a flood of requests nobody ends would
     // grow without bound: past the cap new ones are refused, said on the relay,
     // and not remembered (a later replay brings them once there is room).
     if (
       event.type === 'attention.requested' &&
       this.requests.size - this.terminalOrder.size >= this.openCap &&
-      !this.seen.has(dedupeKey) &&
+      !this.seen.has(relay, event.source, event.id) &&
       // A request already held is re-delivered (a replay), not new: never refused.
       !this.requests.has(requestKey(relay, event.session ?? '', event.source, event.id))
     ) {
       this.hooks.warn(relay, `more than ${this.openCap} open requests: newer ones are not shown`);
       return 'ignored';
     }
-    if (this.noteReconfirmed(relay, event) && this.seen.has(dedupeKey)) {
+    if (this.noteReconfirmed(relay, event) && this.seen.has(relay, event.source, event.id)) {
       this.hooks.changed();
       return 'duplicate';
     }
-    if (!this.seen.add(dedupeKey)) return 'duplicate';
+    if (!this.seen.add(relay, event.source, event.id)) return 'duplicate';
     this.hooks.fresh(relay, event);
     this.endedSessions.reopen(relay, event);
     const result = this.fold(relay, event, options);
@@ -214,13 +219,16 @@ export class RequestFold {
     };
     this.requests.set(key, record);
     this.hooks.touch(key, true);
-    const subjectKey = relay + SEP + session + SEP + event.id;
-    this.bySubject.set(subjectKey, [...(this.bySubject.get(subjectKey) ?? []), key]);
+    const sharing = this.bySubject.get(event.id);
+    if (sharing) sharing.push(key);
+    else this.bySubject.set(event.id, [key]);
     if (this.endedSessions.endedBefore(relay, session, event)) {
       this.replace(key, { state: 'stale', staleAt: event.time, terminalArrival: record.arrival });
       this.countTerminal(record);
     }
-    for (const waiting of this.held.take(subjectKey) ?? []) this.applyLifecycle(relay, waiting);
+    if (this.held.count > 0) {
+      for (const waiting of this.held.take(relay + SEP + session + SEP + event.id) ?? []) this.applyLifecycle(relay, waiting);
+    }
     this.prune();
     return 'applied';
   }
@@ -233,15 +241,29 @@ export class RequestFold {
    */
   private findRequest(relay: string, event: AepEvent): string | undefined {
     if (typeof event.subject !== 'string' || typeof event.session !== 'string') return undefined;
-    const keys = this.bySubject.get(relay + SEP + event.session + SEP + event.subject);
-    if (!keys || keys.length === 0) return undefined;
+    const keys = this.subjectKeys(relay, event.session, event.subject);
+    if (keys.length === 0) return undefined;
     if (EMITTER_LIFECYCLE.has(event.type)) return keys.find((key) => this.requests.get(key)?.source === event.source);
     if (keys.length === 1) return keys[0];
     return keys.find((key) => this.requests.get(key)?.agent === event.agent) ?? keys[0];
   }
 
+  /** Keys of the requests `subject` names on that relay and session, in arrival order. */
+  private subjectKeys(relay: string, session: string, subject: string): readonly string[] {
+    const keys = this.bySubject.get(subject);
+    if (!keys) return NONE;
+    if (keys.length === 1) {
+      const record = this.requests.get(keys[0]);
+      return record && record.relay === relay && record.session === session ? keys : NONE;
+    }
+    return keys.filter((key) => {
+      const record = this.requests.get(key);
+      return record !== undefined && record.relay === relay && record.session === session;
+    });
+  }
+
   private hasSubject(relay: string, event: AepEvent): boolean {
-    return (this.bySubject.get(relay + SEP + (event.session ?? '') + SEP + (event.subject ?? ''))?.length ?? 0) > 0;
+    return this.subjectKeys(relay, event.session ?? '', event.subject ?? '').length > 0;
   }
 
   private applyLifecycle(relay: string, event: AepEvent): ApplyResult {
@@ -354,10 +376,10 @@ export class RequestFold {
       if (!record || OPEN_STATES.has(record.state)) continue;
       this.requests.delete(key);
       this.hooks.touch(key, false);
-      const subjectKey = record.relay + SEP + record.session + SEP + record.id;
-      const rest = (this.bySubject.get(subjectKey) ?? []).filter((k) => k !== key);
-      if (rest.length) this.bySubject.set(subjectKey, rest);
-      else this.bySubject.delete(subjectKey);
+      const sharing = this.bySubject.get(record.id);
+      const rest = sharing && sharing.length > 1 ? sharing.filter((k) => k !== key) : [];
+      if (rest.length) this.bySubject.set(record.id, rest);
+      else this.bySubject.delete(record.id);
       for (const command of record.commands) this.commandIndex.delete(record.relay + SEP + command.id);
     }
   }
