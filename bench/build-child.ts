@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 // @ts-expect-error: a plain .mjs build script, without types
 import { stringWidthPrecheck } from '../scripts/string-width-precheck.mjs';
+// @ts-expect-error: a plain .mjs build script, without types
+import { inkMeasureCache } from '../scripts/ink-measure-cache.mjs';
 
 export async function bundleChild(entry: string): Promise<string> {
   const outdir = mkdtempSync(join(tmpdir(), 'aep-bench-'));
@@ -23,7 +25,7 @@ export async function bundleChild(entry: string): Promise<string> {
     define: { 'process.env.NODE_ENV': '"production"' },
     external: ['bufferutil', 'utf-8-validate', 'react-devtools-core'],
     banner: { js: "import { createRequire as __aepRequire } from 'node:module'; const require = __aepRequire(import.meta.url);" },
-    plugins: [stringWidthPrecheck],
+    plugins: [stringWidthPrecheck, inkMeasureCache],
     logLevel: 'warning',
   });
   return join(outdir, 'child.mjs');
