@@ -98,7 +98,37 @@ function quote(v: unknown): string {
   return JSON.stringify(s.length > 40 ? `${s.slice(0, 40)}…` : s);
 }
 
+/**
+ * A fleet sends a handful of types and emitter sources over and over: each
+ * distinct one is checked against its pattern once, then looked up (the
+ * answers are remembered for up to this many of each, then forgotten).
+ */
+const CHECKED_CAP = 1024;
+const checkedTypes = new Map<string, Fail | null>();
+const validSources = new Set<string>();
+
 function checkType(type: string): Fail | null {
+  let verdict = checkedTypes.get(type);
+  if (verdict === undefined) {
+    verdict = checkTypePattern(type);
+    if (checkedTypes.size >= CHECKED_CAP) checkedTypes.clear();
+    checkedTypes.set(type, verdict);
+  }
+  return verdict;
+}
+
+function isUriSource(source: string): boolean {
+  if (validSources.has(source)) return true;
+  if (!URI.test(source)) return false;
+  if (validSources.size >= CHECKED_CAP) validSources.clear();
+  validSources.add(source);
+  return true;
+}
+
+const SEVERITY_NAMES = new Set(['debug', 'info', 'notice', 'warning', 'error', 'critical']);
+const CAPTURE_NAMES = new Set(['none', 'metadata', 'redacted', 'full']);
+
+function checkTypePattern(type: string): Fail | null {
   if (type.startsWith('x.')) {
     return VENDOR_TYPE.test(type) ? null : fail(RULE_TYPE, `vendor type ${quote(type)} is not x.{vendor}.{category}.{rest}`);
   }
@@ -115,7 +145,7 @@ function checkAttributes(e: Obj): Fail | null {
   const typeFail = checkType(e.type as string);
   if (typeFail) return typeFail;
   if (!isRfc3339(e.time)) return fail(attrRule('time'), 'time is not an RFC 3339 date-time');
-  if (!URI.test(e.source as string)) return fail(attrRule('source'), 'source is not an absolute URI');
+  if (!isUriSource(e.source as string)) return fail(attrRule('source'), 'source is not an absolute URI');
   for (const name of ['subject', 'session', 'run', 'step', 'cause'] as const) {
     if (e[name] !== undefined && (typeof e[name] !== 'string' || e[name] === '')) {
       return fail(attrRule(name), `${name} must be a non-empty string`);
@@ -130,30 +160,35 @@ function checkAttributes(e: Obj): Fail | null {
   if (e.traceparent !== undefined && !(typeof e.traceparent === 'string' && TRACEPARENT.test(e.traceparent))) {
     return fail(attrRule('traceparent'), 'traceparent is not a W3C traceparent');
   }
-  if (e.severity !== undefined && !['debug', 'info', 'notice', 'warning', 'error', 'critical'].includes(e.severity as string)) {
+  if (e.severity !== undefined && !SEVERITY_NAMES.has(e.severity as string)) {
     return fail(RULE_SEVERITY, `unknown severity ${quote(e.severity)}`);
   }
-  if (e.capture !== undefined && !['none', 'metadata', 'redacted', 'full'].includes(e.capture as string)) {
+  if (e.capture !== undefined && !CAPTURE_NAMES.has(e.capture as string)) {
     return fail(RULE_CAPTURE, `unknown capture level ${quote(e.capture)}`);
   }
   if (e.data !== undefined && !isObj(e.data)) return fail(RULE_DATA, 'data must be an object');
-  for (const key of Object.keys(e)) {
-    if (KNOWN.has(key)) continue;
-    if (!EXTENSION_NAME.test(key)) return fail(RULE_EXTENSION, `extension attribute name ${quote(key)} is not [a-z0-9]{1,20}`);
+  // One pass over the members: extension rules first (any breach wins),
+  // then length. Core attributes are kept per event (dedupe, positions, held
+  // events): too long, the Event is refused. An extension the console never
+  // uses is tolerated (AEP-0001 §5.4) but not kept.
+  const keys = Object.keys(e);
+  let tooLong: Fail | null = null;
+  let dropped: string[] | undefined;
+  for (const key of keys) {
     const v = e[key];
-    if (!(typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isInteger(v)))) {
-      return fail(RULE_EXTENSION, `extension attribute ${quote(key)} must be a string, integer or boolean`);
+    const known = KNOWN.has(key);
+    if (!known) {
+      if (!EXTENSION_NAME.test(key)) return fail(RULE_EXTENSION, `extension attribute name ${quote(key)} is not [a-z0-9]{1,20}`);
+      if (!(typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isInteger(v)))) {
+        return fail(RULE_EXTENSION, `extension attribute ${quote(key)} must be a string, integer or boolean`);
+      }
     }
+    if (tooLong || typeof v !== 'string' || v.length <= MAX_ATTRIBUTE_CHARS) continue;
+    if (known) tooLong = fail(RULE_SIZE, `${key} is longer than ${MAX_ATTRIBUTE_CHARS} characters`);
+    else (dropped ??= []).push(key);
   }
-  for (const key of Object.keys(e)) {
-    const v = e[key];
-    if (typeof v !== 'string' || v.length <= MAX_ATTRIBUTE_CHARS) continue;
-    // Core attributes are kept per event (dedupe, positions, held events):
-    // too long, the Event is refused. An extension the console never uses is
-    // tolerated (AEP-0001 §5.4) but not kept.
-    if (KNOWN.has(key)) return fail(RULE_SIZE, `${key} is longer than ${MAX_ATTRIBUTE_CHARS} characters`);
-    delete e[key];
-  }
+  if (tooLong) return tooLong;
+  if (dropped) for (const key of dropped) delete e[key];
   return null;
 }
 
