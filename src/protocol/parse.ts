@@ -36,6 +36,11 @@ export const RULE_DATA = 'AEP-0001 §5 (data is an object)';
 // (aep is #1, seq #11, traceparent #14 in the conformance corpus).
 const ATTRS = ['aep', 'id', 'type', 'subject', 'time', 'source', 'agent', 'session', 'run', 'step', 'seq', 'epoch', 'cause', 'traceparent', 'severity', 'capture'] as const;
 const KNOWN = new Set<string>([...ATTRS, 'data']);
+// Hoisted: an array literal in the checks would be a new array per Event.
+const REQUIRED_ATTRS = ['aep', 'id', 'type', 'time', 'source', 'agent'] as const;
+const OPTIONAL_STRING_ATTRS = ['subject', 'session', 'run', 'step', 'cause'] as const;
+const COUNTER_ATTRS = ['seq', 'epoch'] as const;
+const NOT_AGENT_SCOPED = ['session', 'run', 'step', 'seq'] as const;
 const attrRule = (name: (typeof ATTRS)[number]): string => `AEP-0001 §5.1 #${ATTRS.indexOf(name) + 1}`;
 
 const CORE_TYPE = /^(agent|session|run|progress|tool|delegation|attention|resource|error|state|assessment|message|control)(\.[a-z0-9_]+)+$/;
@@ -138,7 +143,7 @@ function checkTypePattern(type: string): Fail | null {
 }
 
 function checkAttributes(e: Obj): Fail | null {
-  for (const name of ['aep', 'id', 'type', 'time', 'source', 'agent'] as const) {
+  for (const name of REQUIRED_ATTRS) {
     if (typeof e[name] !== 'string' || e[name] === '') return fail(attrRule(name), `${name} is required (non-empty string)`);
   }
   if (e.aep !== '0.1') return fail(attrRule('aep'), `unsupported AEP version ${quote(e.aep)}`);
@@ -146,12 +151,12 @@ function checkAttributes(e: Obj): Fail | null {
   if (typeFail) return typeFail;
   if (!isRfc3339(e.time)) return fail(attrRule('time'), 'time is not an RFC 3339 date-time');
   if (!isUriSource(e.source as string)) return fail(attrRule('source'), 'source is not an absolute URI');
-  for (const name of ['subject', 'session', 'run', 'step', 'cause'] as const) {
+  for (const name of OPTIONAL_STRING_ATTRS) {
     if (e[name] !== undefined && (typeof e[name] !== 'string' || e[name] === '')) {
       return fail(attrRule(name), `${name} must be a non-empty string`);
     }
   }
-  for (const name of ['seq', 'epoch'] as const) {
+  for (const name of COUNTER_ATTRS) {
     const v = e[name];
     if (v !== undefined && !(typeof v === 'number' && Number.isInteger(v) && v >= 0)) {
       return fail(attrRule(name), `${name} must be a non-negative integer`);
@@ -171,10 +176,11 @@ function checkAttributes(e: Obj): Fail | null {
   // then length. Core attributes are kept per event (dedupe, positions, held
   // events): too long, the Event is refused. An extension the console never
   // uses is tolerated (AEP-0001 §5.4) but not kept.
-  const keys = Object.keys(e);
   let tooLong: Fail | null = null;
   let dropped: string[] | undefined;
-  for (const key of keys) {
+  // for…in, not Object.keys: no array per Event (a JSON object has no inherited enumerable members).
+  for (const key in e) {
+    if (!Object.prototype.hasOwnProperty.call(e, key)) continue;
     const v = e[key];
     const known = KNOWN.has(key);
     if (!known) {
@@ -195,7 +201,7 @@ function checkAttributes(e: Obj): Fail | null {
 function checkScope(e: Obj): Fail | null {
   const type = e.type as string;
   if (isAgentScoped(type)) {
-    for (const name of ['session', 'run', 'step', 'seq']) {
+    for (const name of NOT_AGENT_SCOPED) {
       if (e[name] !== undefined) return fail(RULE_SCOPE, `agent-scoped event must not carry ${name}`);
     }
     return null;

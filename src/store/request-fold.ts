@@ -44,6 +44,7 @@ export interface FoldSizes {
 
 const SEP = '\u001f';
 const NONE: readonly string[] = [];
+const WITHOUT_CONTEXT = { context: false } as const;
 const MAX_COMMANDS_KEPT = 50;
 const MAX_ENDED_SESSIONS = 10_000;
 /** Events only the emitter of a request may send about it. */
@@ -194,7 +195,7 @@ export class RequestFold {
     const key = requestKey(relay, session, event.source, event.id);
     if (this.requests.has(key)) return 'duplicate';
     // `context` is never shown, and a deeply nested one costs megabytes of heap per request: not kept.
-    const { payload, issues } = readRequestPayload(event, { context: false });
+    const { payload, issues } = readRequestPayload(event, WITHOUT_CONTEXT);
     const informational = Array.isArray(payload.respondVia) && !payload.respondVia.includes('control');
     const record: RequestRecord = {
       key,
