@@ -7,6 +7,8 @@ import { build } from 'esbuild';
 // @ts-expect-error: a plain .mjs build script, without types
 import { stringWidthPrecheck } from '../scripts/string-width-precheck.mjs';
 // @ts-expect-error: a plain .mjs build script, without types
+import { ansiStylesFastPath } from '../scripts/ansi-styles-fast-path.mjs';
+// @ts-expect-error: a plain .mjs build script, without types
 import { inkMeasureCache } from '../scripts/ink-measure-cache.mjs';
 
 export async function bundleChild(entry: string): Promise<string> {
@@ -25,7 +27,7 @@ export async function bundleChild(entry: string): Promise<string> {
     define: { 'process.env.NODE_ENV': '"production"' },
     external: ['bufferutil', 'utf-8-validate', 'react-devtools-core'],
     banner: { js: "import { createRequire as __aepRequire } from 'node:module'; const require = __aepRequire(import.meta.url);" },
-    plugins: [stringWidthPrecheck, inkMeasureCache],
+    plugins: [stringWidthPrecheck, inkMeasureCache, ansiStylesFastPath],
     logLevel: 'warning',
   });
   return join(outdir, 'child.mjs');
