@@ -1,4 +1,4 @@
-// The bundle's patches to Ink and its ANSI tokenizer (scripts/ink-measure-cache.mjs,
+// The bundle's patches to Ink and its ANSI tokenizer (scripts/ink-caches.mjs,
 // scripts/ansi-styles-fast-path.mjs) must not change a single byte drawn:
 // compare each with the package itself.
 import { test } from 'node:test';
@@ -13,7 +13,7 @@ import { build } from 'esbuild';
 // @ts-expect-error: a plain .mjs build script, without types
 import { patchStyledChars, ansiStylesFastPath } from '../../scripts/ansi-styles-fast-path.mjs';
 // @ts-expect-error: a plain .mjs build script, without types
-import { inkMeasureCache, patchRenderNodeToOutput } from '../../scripts/ink-measure-cache.mjs';
+import { inkCaches, patchOutput, patchRenderNodeToOutput } from '../../scripts/ink-caches.mjs';
 import { mulberry32 } from '../support/prng.js';
 
 type Tokenizer = {
@@ -79,11 +79,11 @@ test('Ink built with the bundle patches draws every frame as Ink itself does', a
     define: { 'process.env.NODE_ENV': '"production"' },
     external: ['react-devtools-core'],
     banner: { js: "import { createRequire as __aepRequire } from 'node:module'; const require = __aepRequire(import.meta.url);" },
-    plugins: [inkMeasureCache, ansiStylesFastPath],
+    plugins: [inkCaches, ansiStylesFastPath],
     logLevel: 'error',
   });
   const text = readFileSync(join(dir, 'ink.mjs'), 'utf8');
-  for (const mark of ['aepSameStyles', '(text).width;', 'cache.size >=']) assert.ok(text.includes(mark), `the bundle carries the patch (${mark})`);
+  for (const mark of ['aepSameStyles', '(text).width;', 'cache.size >=', 'aepSharedCaches']) assert.ok(text.includes(mark), `the bundle carries the patch (${mark})`);
   const bundled = (await import(pathToFileURL(join(dir, 'ink.mjs')).href)) as {
     renderToString: typeof renderToString;
     Box: typeof Box;
@@ -118,4 +118,5 @@ test('Ink built with the bundle patches draws every frame as Ink itself does', a
 test('the Ink patches refuse sources they do not recognise', () => {
   assert.throws(() => patchStyledChars('export function styledCharsToString() {}'), /ansi-tokenize changed/);
   assert.throws(() => patchRenderNodeToOutput('export default () => {}'), /render-node-to-output changed/);
+  assert.throws(() => patchOutput('export default class Output {}'), /output changed/);
 });

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 // @ts-expect-error: a plain .mjs build script, without types
-import { MEASURE_CACHE_CAP, patchMeasureText } from '../../scripts/ink-measure-cache.mjs';
+import { MEASURE_CACHE_CAP, patchMeasureText } from '../../scripts/ink-caches.mjs';
 
 const require = createRequire(import.meta.url);
 
