@@ -4,6 +4,7 @@ import { OrderedKeys } from './ordered-keys.js';
 import { HeldEvents } from './held-events.js';
 import { SeenEvents } from './seen-events.js';
 import { SessionEnds } from './session-ends.js';
+import { SubjectIndex } from './subject-index.js';
 import { num, readAnswer, readCapture, readSeverity, str, withEnvelopeIssues } from './read.js';
 import { Reconfirmations } from './reconfirm.js';
 import { OPEN_STATES, requestKey, type ApplyResult, type RequestRecord } from './types.js';
@@ -43,7 +44,6 @@ export interface FoldSizes {
 }
 
 const SEP = '\u001f';
-const NONE: readonly string[] = [];
 const WITHOUT_CONTEXT = { context: false } as const;
 const MAX_COMMANDS_KEPT = 50;
 const MAX_ENDED_SESSIONS = 10_000;
@@ -58,13 +58,8 @@ const EMITTER_LIFECYCLE = new Set(['attention.answered', 'attention.resolved', '
  */
 export class RequestFold {
   private readonly requests = new Map<string, RequestRecord>();
-  /**
-   * Request id → keys of the requests with that id (relays, sessions and
-   * emitters may share ids); lifecycle events find theirs among them by
-   * relay and session. Keyed by the id the Event already holds: no key
-   * string is built per Event.
-   */
-  private readonly bySubject = new Map<string, string[]>();
+  /** (relay, session, subject) → request keys (two emitters may share a session name). */
+  private readonly bySubject = new SubjectIndex();
   /** relay␟command id → request key, for acks of anyone's commands. */
   private readonly commandIndex = new Map<string, string>();
   private readonly held: HeldEvents;
@@ -220,9 +215,7 @@ export class RequestFold {
     };
     this.requests.set(key, record);
     this.hooks.touch(key, true);
-    const sharing = this.bySubject.get(event.id);
-    if (sharing) sharing.push(key);
-    else this.bySubject.set(event.id, [key]);
+    this.bySubject.add(relay, session, event.id, key);
     if (this.endedSessions.endedBefore(relay, session, event)) {
       this.replace(key, { state: 'stale', staleAt: event.time, terminalArrival: record.arrival });
       this.countTerminal(record);
@@ -242,29 +235,15 @@ export class RequestFold {
    */
   private findRequest(relay: string, event: AepEvent): string | undefined {
     if (typeof event.subject !== 'string' || typeof event.session !== 'string') return undefined;
-    const keys = this.subjectKeys(relay, event.session, event.subject);
+    const keys = this.bySubject.keys(relay, event.session, event.subject);
     if (keys.length === 0) return undefined;
     if (EMITTER_LIFECYCLE.has(event.type)) return keys.find((key) => this.requests.get(key)?.source === event.source);
     if (keys.length === 1) return keys[0];
     return keys.find((key) => this.requests.get(key)?.agent === event.agent) ?? keys[0];
   }
 
-  /** Keys of the requests `subject` names on that relay and session, in arrival order. */
-  private subjectKeys(relay: string, session: string, subject: string): readonly string[] {
-    const keys = this.bySubject.get(subject);
-    if (!keys) return NONE;
-    if (keys.length === 1) {
-      const record = this.requests.get(keys[0]);
-      return record && record.relay === relay && record.session === session ? keys : NONE;
-    }
-    return keys.filter((key) => {
-      const record = this.requests.get(key);
-      return record !== undefined && record.relay === relay && record.session === session;
-    });
-  }
-
   private hasSubject(relay: string, event: AepEvent): boolean {
-    return this.subjectKeys(relay, event.session ?? '', event.subject ?? '').length > 0;
+    return this.bySubject.keys(relay, event.session ?? '', event.subject ?? '').length > 0;
   }
 
   private applyLifecycle(relay: string, event: AepEvent): ApplyResult {
@@ -377,10 +356,7 @@ export class RequestFold {
       if (!record || OPEN_STATES.has(record.state)) continue;
       this.requests.delete(key);
       this.hooks.touch(key, false);
-      const sharing = this.bySubject.get(record.id);
-      const rest = sharing && sharing.length > 1 ? sharing.filter((k) => k !== key) : [];
-      if (rest.length) this.bySubject.set(record.id, rest);
-      else this.bySubject.delete(record.id);
+      this.bySubject.remove(record.relay, record.session, record.id, key);
       for (const command of record.commands) this.commandIndex.delete(record.relay + SEP + command.id);
     }
   }

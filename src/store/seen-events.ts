@@ -36,8 +36,8 @@ export class SeenEvents {
     const at = this.next;
     const oldest = this.ringIds[at];
     if (oldest !== undefined) this.forget(at, oldest);
-    if (!ids) {
-      // Looked up again: forgetting may just have removed this source's set.
+    // Looked up again: forgetting may just have emptied and removed this source's set.
+    if (!ids || sources.get(source) !== ids) {
       ids = sources.get(source);
       if (!ids) {
         ids = new Set();
