@@ -6,8 +6,16 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 // @ts-expect-error: a plain .mjs build script, without types
 import { stringWidthPrecheck } from '../scripts/string-width-precheck.mjs';
+// @ts-expect-error: a plain .mjs build script, without types
+import { ansiStylesFastPath } from '../scripts/ansi-styles-fast-path.mjs';
+// @ts-expect-error: a plain .mjs build script, without types
+import { inkCaches } from '../scripts/ink-caches.mjs';
 
-export async function bundleChild(entry: string): Promise<string> {
+/**
+ * `inkPatches: false` leaves Ink and its tokenizer as published (the floor
+ * as ../shared/tools/ink-floor.mjs measures it); the shipped bundle carries them.
+ */
+export async function bundleChild(entry: string, options: { inkPatches?: boolean } = {}): Promise<string> {
   const outdir = mkdtempSync(join(tmpdir(), 'aep-bench-'));
   await build({
     entryPoints: { child: new URL(entry, import.meta.url).pathname },
@@ -23,7 +31,7 @@ export async function bundleChild(entry: string): Promise<string> {
     define: { 'process.env.NODE_ENV': '"production"' },
     external: ['bufferutil', 'utf-8-validate', 'react-devtools-core'],
     banner: { js: "import { createRequire as __aepRequire } from 'node:module'; const require = __aepRequire(import.meta.url);" },
-    plugins: [stringWidthPrecheck],
+    plugins: options.inkPatches === false ? [stringWidthPrecheck] : [stringWidthPrecheck, inkCaches, ansiStylesFastPath],
     logLevel: 'warning',
   });
   return join(outdir, 'child.mjs');

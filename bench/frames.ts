@@ -54,6 +54,33 @@ export async function measureMoves(element: React.ReactElement, options: { colum
   return { latencies, bytesPerMove, firstFrameBytes };
 }
 
+/**
+ * Ink's floor: ms from a re-render of `frame(i)` (one row changed) to its
+ * frame on the terminal, through the same writer, throttle and idle gap as
+ * `measureMoves`.
+ */
+export async function measureRedraws(frame: (i: number) => React.ReactElement, options: { columns: number; rows: number; redraws: number; gapMs: number }): Promise<number[]> {
+  const terminal = new BenchTerminal(options.columns, options.rows);
+  const writer = createFrameWriter(terminal as unknown as NodeJS.WriteStream);
+  const instance = render(frame(0), { stdout: writer.stream, patchConsole: false, exitOnCtrlC: false, maxFps: MAX_FPS });
+  while (terminal.bytes <= 64) await terminal.nextWrite();
+  await sleep(100);
+  await settle();
+  const latencies: number[] = [];
+  for (let i = 1; i <= options.redraws; i++) {
+    await sleep(options.gapMs);
+    const bytesBefore = terminal.bytes;
+    const start = performance.now();
+    instance.rerender(frame(i));
+    while (terminal.bytes - bytesBefore <= 8) await terminal.nextWrite();
+    latencies.push(terminal.lastWriteAt - start);
+    await settle();
+  }
+  instance.unmount();
+  instance.cleanup();
+  return latencies;
+}
+
 export function percentile(samples: number[], p: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];

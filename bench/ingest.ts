@@ -29,6 +29,16 @@ export function ingestOnce(events: Parsed[]): number {
   return performance.now() - start;
 }
 
+/** ms for JSON.parse alone over the same Event text: what parsing costs before any validation or folding. */
+export function jsonParseOnce(lines: string[]): number {
+  let objects = 0;
+  const start = performance.now();
+  for (const line of lines) if (JSON.parse(line) !== null) objects++;
+  const ms = performance.now() - start;
+  if (objects !== lines.length) throw new Error('a bench line did not parse to an object');
+  return ms;
+}
+
 /** ms to parse, validate and fold the Event text. */
 export function parseAndIngestOnce(lines: string[]): number {
   const store = new ConsoleStore();

@@ -1,18 +1,29 @@
 // Bench child, run from an esbuild bundle built like the shipped one: 10,000
 // pending requests in the store, the console (or the naive list) drawn on a
 // sized in-process terminal, the ↓ key pressed again and again. Prints one
-// JSON line: latencies, bytes per move, peak RSS.
+// JSON line: latencies, bytes per move, peak RSS. Mode `floor` draws Ink's
+// floor instead (one <Text> frame of the same size, one row changed per
+// redraw), with no store and no console.
 import React from 'react';
 import { parseEvent } from '../src/protocol/parse.js';
 import { ConsoleStore } from '../src/store/store.js';
 import { inboxOrder } from '../src/store/selectors.js';
 import { App } from '../src/ui/app.js';
-import { measureMoves } from './frames.js';
+import { measureMoves, measureRedraws } from './frames.js';
+import { FloorFrame } from './ink-floor.js';
 import { NaiveList } from './naive-list.js';
 import { pendingRequests } from './requests.js';
 
 const [mode = 'app', columnsArg = '80', rowsArg = '24', movesArg = '100', countArg = '10000'] = process.argv.slice(2);
 const RELAY = 'http://bench.relay';
+
+if (mode === 'floor') {
+  const [columns, rows, redraws] = [Number(columnsArg), Number(rowsArg), Number(movesArg)];
+  const frame = (i: number) => React.createElement(FloorFrame, { selected: i, columns, count: rows - 1 });
+  const latencies = await measureRedraws(frame, { columns, rows, redraws, gapMs: 40 });
+  process.stdout.write(`${JSON.stringify({ latencies })}\n`);
+  process.exit(0);
+}
 
 const store = new ConsoleStore();
 store.addRelay(RELAY);

@@ -3,6 +3,9 @@
 // modules before its first frame. Types are checked by `npm run typecheck`.
 import { rmSync } from 'node:fs';
 import { build } from 'esbuild';
+import { ansiStylesFastPath } from './ansi-styles-fast-path.mjs';
+import { inkCaches } from './ink-caches.mjs';
+import { meowLazyNormalize } from './meow-lazy-normalize.mjs';
 import { stringWidthPrecheck } from './string-width-precheck.mjs';
 
 const root = new URL('..', import.meta.url);
@@ -30,6 +33,6 @@ await build({
   external: ['bufferutil', 'utf-8-validate', 'react-devtools-core'],
   // CommonJS dependencies (ws, React) call require() for Node's built-ins.
   banner: { js: "import { createRequire as __aepRequire } from 'node:module'; const require = __aepRequire(import.meta.url);" },
-  plugins: [stringWidthPrecheck],
+  plugins: [stringWidthPrecheck, inkCaches, ansiStylesFastPath, meowLazyNormalize],
   logLevel: 'warning',
 });

@@ -10,10 +10,25 @@ import { readFile } from 'node:fs/promises';
 export const MAY_BE_EMOJI = String.raw`/[\p{Extended_Pictographic}\p{Regional_Indicator}\u{1F3FB}-\u{1F3FF}\u20E3]/u`;
 const CALL = 'rgiEmojiRegex.test(segment)';
 
+// A second fast path, beside string-width's own for printable ASCII: the
+// console's rows are ASCII plus a few symbols of its own (rules, markers,
+// arrows, dashes), and Ink measures every changed row with its styles: each
+// such row went through the grapheme segmenter. These symbols are each a
+// grapheme of their own (none extends or joins a neighbour, none is
+// pictographic) and one column wide when ambiguous-width characters are
+// narrow (string-width's default), so a text made only of them and ASCII is
+// as wide as it is long. Checked against string-width itself, character by
+// character and in mixed text (test/build/string-width.test.ts).
+export const NARROW_ONLY = String.raw`/^[\u0020-\u007E\u00A7\u00B7\u2013\u2014\u2022\u2026\u2190\u2191\u2192\u2193\u2264\u2265\u2500-\u257F\u25B8\u25BE\u25CB\u25CF]*$/`;
+const ASCII_FAST_PATH = `\tif (/^[\\u0020-\\u007E]*$/.test(string)) {\n\t\treturn string.length;\n\t}\n`;
+
 export function patchStringWidth(source) {
   if (!source.includes(CALL)) throw new Error('string-width changed: the RGI emoji precheck no longer applies');
+  if (!source.includes(ASCII_FAST_PATH) || !source.includes('ambiguousIsNarrow = true,')) throw new Error('string-width changed: the narrow-symbols fast path no longer applies');
   // Hoisted: a literal inside the loop would be a new RegExp object per grapheme.
-  return `const aepMayBeEmoji = ${MAY_BE_EMOJI};\n${source.replace(CALL, `(aepMayBeEmoji.test(segment) && ${CALL})`)}`;
+  return `const aepMayBeEmoji = ${MAY_BE_EMOJI};\nconst aepNarrowOnly = ${NARROW_ONLY};\n${source
+    .replace(CALL, `(aepMayBeEmoji.test(segment) && ${CALL})`)
+    .replace(ASCII_FAST_PATH, `${ASCII_FAST_PATH}\tif (ambiguousIsNarrow && aepNarrowOnly.test(string)) {\n\t\treturn string.length;\n\t}\n`)}`;
 }
 
 export const stringWidthPrecheck = {

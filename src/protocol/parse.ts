@@ -36,6 +36,11 @@ export const RULE_DATA = 'AEP-0001 §5 (data is an object)';
 // (aep is #1, seq #11, traceparent #14 in the conformance corpus).
 const ATTRS = ['aep', 'id', 'type', 'subject', 'time', 'source', 'agent', 'session', 'run', 'step', 'seq', 'epoch', 'cause', 'traceparent', 'severity', 'capture'] as const;
 const KNOWN = new Set<string>([...ATTRS, 'data']);
+// Hoisted: an array literal in the checks would be a new array per Event.
+const REQUIRED_ATTRS = ['aep', 'id', 'type', 'time', 'source', 'agent'] as const;
+const OPTIONAL_STRING_ATTRS = ['subject', 'session', 'run', 'step', 'cause'] as const;
+const COUNTER_ATTRS = ['seq', 'epoch'] as const;
+const NOT_AGENT_SCOPED = ['session', 'run', 'step', 'seq'] as const;
 const attrRule = (name: (typeof ATTRS)[number]): string => `AEP-0001 §5.1 #${ATTRS.indexOf(name) + 1}`;
 
 const CORE_TYPE = /^(agent|session|run|progress|tool|delegation|attention|resource|error|state|assessment|message|control)(\.[a-z0-9_]+)+$/;
@@ -73,11 +78,18 @@ export function looksLikeEvent(v: unknown): boolean {
  * userinfo. Still producer text: pass it through displayText.
  */
 export function hostFromSource(source: unknown): string {
-  if (typeof source !== 'string') return '';
-  const m = /^aep:\/\/([^/?#]*)/i.exec(source.slice(0, 2048));
-  if (!m) return '';
-  const authority = m[1];
-  return authority.slice(authority.lastIndexOf('@') + 1);
+  if (typeof source !== 'string' || source.length < 6) return '';
+  // Read once per request as it arrives: a scan, not a regular expression and its match.
+  if (!source.startsWith('aep://') && source.slice(0, 6).toLowerCase() !== 'aep://') return '';
+  const limit = Math.min(source.length, 2048);
+  let end = 6;
+  let at = 5;
+  for (; end < limit; end++) {
+    const c = source.charCodeAt(end);
+    if (c === 0x2f || c === 0x3f || c === 0x23) break; // / ? #
+    if (c === 0x40) at = end; // @
+  }
+  return source.slice(at + 1, end);
 }
 
 type Fail = { rule: string; reason: string };
@@ -91,7 +103,37 @@ function quote(v: unknown): string {
   return JSON.stringify(s.length > 40 ? `${s.slice(0, 40)}…` : s);
 }
 
+/**
+ * A fleet sends a handful of types and emitter sources over and over: each
+ * distinct one is checked against its pattern once, then looked up (the
+ * answers are remembered for up to this many of each, then forgotten).
+ */
+const CHECKED_CAP = 1024;
+const checkedTypes = new Map<string, Fail | null>();
+const validSources = new Set<string>();
+
 function checkType(type: string): Fail | null {
+  let verdict = checkedTypes.get(type);
+  if (verdict === undefined) {
+    verdict = checkTypePattern(type);
+    if (checkedTypes.size >= CHECKED_CAP) checkedTypes.clear();
+    checkedTypes.set(type, verdict);
+  }
+  return verdict;
+}
+
+function isUriSource(source: string): boolean {
+  if (validSources.has(source)) return true;
+  if (!URI.test(source)) return false;
+  if (validSources.size >= CHECKED_CAP) validSources.clear();
+  validSources.add(source);
+  return true;
+}
+
+const SEVERITY_NAMES = new Set(['debug', 'info', 'notice', 'warning', 'error', 'critical']);
+const CAPTURE_NAMES = new Set(['none', 'metadata', 'redacted', 'full']);
+
+function checkTypePattern(type: string): Fail | null {
   if (type.startsWith('x.')) {
     return VENDOR_TYPE.test(type) ? null : fail(RULE_TYPE, `vendor type ${quote(type)} is not x.{vendor}.{category}.{rest}`);
   }
@@ -101,20 +143,20 @@ function checkType(type: string): Fail | null {
 }
 
 function checkAttributes(e: Obj): Fail | null {
-  for (const name of ['aep', 'id', 'type', 'time', 'source', 'agent'] as const) {
+  for (const name of REQUIRED_ATTRS) {
     if (typeof e[name] !== 'string' || e[name] === '') return fail(attrRule(name), `${name} is required (non-empty string)`);
   }
   if (e.aep !== '0.1') return fail(attrRule('aep'), `unsupported AEP version ${quote(e.aep)}`);
   const typeFail = checkType(e.type as string);
   if (typeFail) return typeFail;
   if (!isRfc3339(e.time)) return fail(attrRule('time'), 'time is not an RFC 3339 date-time');
-  if (!URI.test(e.source as string)) return fail(attrRule('source'), 'source is not an absolute URI');
-  for (const name of ['subject', 'session', 'run', 'step', 'cause'] as const) {
+  if (!isUriSource(e.source as string)) return fail(attrRule('source'), 'source is not an absolute URI');
+  for (const name of OPTIONAL_STRING_ATTRS) {
     if (e[name] !== undefined && (typeof e[name] !== 'string' || e[name] === '')) {
       return fail(attrRule(name), `${name} must be a non-empty string`);
     }
   }
-  for (const name of ['seq', 'epoch'] as const) {
+  for (const name of COUNTER_ATTRS) {
     const v = e[name];
     if (v !== undefined && !(typeof v === 'number' && Number.isInteger(v) && v >= 0)) {
       return fail(attrRule(name), `${name} must be a non-negative integer`);
@@ -123,37 +165,43 @@ function checkAttributes(e: Obj): Fail | null {
   if (e.traceparent !== undefined && !(typeof e.traceparent === 'string' && TRACEPARENT.test(e.traceparent))) {
     return fail(attrRule('traceparent'), 'traceparent is not a W3C traceparent');
   }
-  if (e.severity !== undefined && !['debug', 'info', 'notice', 'warning', 'error', 'critical'].includes(e.severity as string)) {
+  if (e.severity !== undefined && !SEVERITY_NAMES.has(e.severity as string)) {
     return fail(RULE_SEVERITY, `unknown severity ${quote(e.severity)}`);
   }
-  if (e.capture !== undefined && !['none', 'metadata', 'redacted', 'full'].includes(e.capture as string)) {
+  if (e.capture !== undefined && !CAPTURE_NAMES.has(e.capture as string)) {
     return fail(RULE_CAPTURE, `unknown capture level ${quote(e.capture)}`);
   }
   if (e.data !== undefined && !isObj(e.data)) return fail(RULE_DATA, 'data must be an object');
-  for (const key of Object.keys(e)) {
-    if (KNOWN.has(key)) continue;
-    if (!EXTENSION_NAME.test(key)) return fail(RULE_EXTENSION, `extension attribute name ${quote(key)} is not [a-z0-9]{1,20}`);
+  // One pass over the members: extension rules first (any breach wins),
+  // then length. Core attributes are kept per event (dedupe, positions, held
+  // events): too long, the Event is refused. An extension the console never
+  // uses is tolerated (AEP-0001 §5.4) but not kept.
+  let tooLong: Fail | null = null;
+  let dropped: string[] | undefined;
+  // for…in, not Object.keys: no array per Event (a JSON object has no inherited enumerable members).
+  for (const key in e) {
+    if (!Object.prototype.hasOwnProperty.call(e, key)) continue;
     const v = e[key];
-    if (!(typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isInteger(v)))) {
-      return fail(RULE_EXTENSION, `extension attribute ${quote(key)} must be a string, integer or boolean`);
+    const known = KNOWN.has(key);
+    if (!known) {
+      if (!EXTENSION_NAME.test(key)) return fail(RULE_EXTENSION, `extension attribute name ${quote(key)} is not [a-z0-9]{1,20}`);
+      if (!(typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isInteger(v)))) {
+        return fail(RULE_EXTENSION, `extension attribute ${quote(key)} must be a string, integer or boolean`);
+      }
     }
+    if (tooLong || typeof v !== 'string' || v.length <= MAX_ATTRIBUTE_CHARS) continue;
+    if (known) tooLong = fail(RULE_SIZE, `${key} is longer than ${MAX_ATTRIBUTE_CHARS} characters`);
+    else (dropped ??= []).push(key);
   }
-  for (const key of Object.keys(e)) {
-    const v = e[key];
-    if (typeof v !== 'string' || v.length <= MAX_ATTRIBUTE_CHARS) continue;
-    // Core attributes are kept per event (dedupe, positions, held events):
-    // too long, the Event is refused. An extension the console never uses is
-    // tolerated (AEP-0001 §5.4) but not kept.
-    if (KNOWN.has(key)) return fail(RULE_SIZE, `${key} is longer than ${MAX_ATTRIBUTE_CHARS} characters`);
-    delete e[key];
-  }
+  if (tooLong) return tooLong;
+  if (dropped) for (const key of dropped) delete e[key];
   return null;
 }
 
 function checkScope(e: Obj): Fail | null {
   const type = e.type as string;
   if (isAgentScoped(type)) {
-    for (const name of ['session', 'run', 'step', 'seq']) {
+    for (const name of NOT_AGENT_SCOPED) {
       if (e[name] !== undefined) return fail(RULE_SCOPE, `agent-scoped event must not carry ${name}`);
     }
     return null;

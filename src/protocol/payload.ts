@@ -20,11 +20,17 @@ function dataOf(event: unknown): Obj {
   return isObj(event) && isObj(event.data) ? event.data : {};
 }
 
+/** Whether `list[0..end)` holds an entry with this id (lists are short: a scan beats a Set). */
+function idBefore(list: readonly { id: string }[], end: number, id: string): boolean {
+  for (let i = 0; i < end; i++) if (list[i].id === id) return true;
+  return false;
+}
+
 function readChoices(raw: unknown[], path: string, issues: IssueList | undefined): Choice[] {
   const out: Choice[] = [];
-  const seen = new Set<string>();
   // Only the first OPTIONS_KEPT are read: a list of 300,000 costs no more than one of 200.
   const kept = Math.min(raw.length, OPTIONS_KEPT);
+  const seen = kept > 16 ? new Set<string>() : undefined;
   for (let i = 0; i < kept; i++) {
     const c = raw[i];
     // Without a string id an entry cannot be answered: drop it, flagged.
@@ -37,8 +43,8 @@ function readChoices(raw: unknown[], path: string, issues: IssueList | undefined
       continue;
     }
     if (typeof c.label !== 'string') issues?.entry(path, i, 'label is not text', '.label');
-    if (seen.has(c.id)) issues?.entry(path, i, 'duplicate id', '.id');
-    seen.add(c.id);
+    if (seen ? seen.has(c.id) : idBefore(out, out.length, c.id)) issues?.entry(path, i, 'duplicate id', '.id');
+    seen?.add(c.id);
     out.push({ id: c.id, label: typeof c.label === 'string' ? keepText(c.label, LABEL_KEPT_CHARS) : '' });
   }
   if (raw.length > kept) issues?.push({ path, reason: `${raw.length - kept} more entries not kept (the first ${kept} are)` });
@@ -111,12 +117,14 @@ export function readRequestPayload(
   if (Array.isArray(data.fields)) {
     payload.fields = data.fields.slice(0, FIELDS_KEPT).map((f, i) => readField(f, i, issues));
     if (data.fields.length > FIELDS_KEPT) issues.push({ path: 'data.fields', reason: `${data.fields.length - FIELDS_KEPT} more fields not kept (the first ${FIELDS_KEPT} are)` });
-    const seen = new Set<string>();
-    payload.fields.forEach((f, i) => {
-      if (f.id === '') return;
-      if (seen.has(f.id)) issues.entry('data.fields', i, 'duplicate field id', '.id');
-      seen.add(f.id);
-    });
+    const fields = payload.fields;
+    const seen = fields.length > 16 ? new Set<string>() : undefined;
+    for (let i = 0; i < fields.length; i++) {
+      const id = fields[i].id;
+      if (id === '') continue;
+      if (seen ? seen.has(id) : idBefore(fields, i, id)) issues.entry('data.fields', i, 'duplicate field id', '.id');
+      seen?.add(id);
+    }
   } else if (data.fields !== undefined) {
     issues.push({ path: 'data.fields', reason: 'fields is not a list' });
   }

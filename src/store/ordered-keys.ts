@@ -6,7 +6,9 @@
 export class OrderedKeys {
   /** Each key's latest stamp; queue entries with an older stamp are stale. */
   private readonly stamps = new Map<string, number>();
-  private queue: { key: string; stamp: number }[] = [];
+  /** The queue as two parallel arrays (no object per add). */
+  private keys: string[] = [];
+  private queueStamps: number[] = [];
   private head = 0;
   private clock = 0;
 
@@ -22,8 +24,9 @@ export class OrderedKeys {
   add(key: string): void {
     const stamp = ++this.clock;
     this.stamps.set(key, stamp);
-    this.queue.push({ key, stamp });
-    if (this.queue.length - this.head > 2 * this.stamps.size + 1024) this.compact();
+    this.keys.push(key);
+    this.queueStamps.push(stamp);
+    if (this.keys.length - this.head > 2 * this.stamps.size + 1024) this.compact();
   }
 
   delete(key: string): boolean {
@@ -32,11 +35,12 @@ export class OrderedKeys {
 
   /** Removes and returns the oldest key. */
   shift(): string | undefined {
-    while (this.head < this.queue.length) {
-      const { key, stamp } = this.queue[this.head++];
+    while (this.head < this.keys.length) {
+      const key = this.keys[this.head];
+      const stamp = this.queueStamps[this.head++];
       if (this.stamps.get(key) !== stamp) continue;
       this.stamps.delete(key);
-      if (this.head > 1024 && this.head * 2 > this.queue.length) this.compact();
+      if (this.head > 1024 && this.head * 2 > this.keys.length) this.compact();
       return key;
     }
     return undefined;
@@ -44,7 +48,15 @@ export class OrderedKeys {
 
   /** Drops stale entries and the consumed head. */
   private compact(): void {
-    this.queue = this.queue.slice(this.head).filter(({ key, stamp }) => this.stamps.get(key) === stamp);
+    const keys: string[] = [];
+    const stamps: number[] = [];
+    for (let i = this.head; i < this.keys.length; i++) {
+      if (this.stamps.get(this.keys[i]) !== this.queueStamps[i]) continue;
+      keys.push(this.keys[i]);
+      stamps.push(this.queueStamps[i]);
+    }
+    this.keys = keys;
+    this.queueStamps = stamps;
     this.head = 0;
   }
 }

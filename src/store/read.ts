@@ -63,6 +63,8 @@ export function num(value: unknown): number | undefined {
 
 /** The payload's issues, after the envelope's when it has any (rarely: no copy otherwise). */
 export function withEnvelopeIssues(event: AepEvent, issues: PayloadIssue[]): PayloadIssue[] {
+  // The parser refuses both, so an event that came through it has none: no array built per request.
+  if ((event.severity === undefined || readSeverity(event.severity) === event.severity) && (event.capture === undefined || readCapture(event.capture) === event.capture)) return issues;
   const envelope = envelopeIssues(event);
   return envelope.length ? [...envelope, ...issues] : issues;
 }

@@ -14,8 +14,8 @@ export const MAX_SESSIONS_TRACKED = 5000;
 export class RelayBook {
   private readonly status = new Map<string, RelayStatus>();
   private readonly rosters = new Map<string, RosterInfo>();
-  /** relay → (session, source) → the highest (epoch, seq) seen; see resumePositions. */
-  private readonly positions = new Map<string, Map<string, Position & { session: string }>>();
+  /** relay → the highest (epoch, seq) seen per (session, source); see resumePositions. */
+  private readonly positions = new Map<string, SessionPositions>();
 
   /** Returns false when the relay was already known. */
   add(relay: string): boolean {
@@ -92,18 +92,10 @@ export class RelayBook {
     const epoch = typeof event.epoch === 'number' ? event.epoch : 0;
     let sessions = this.positions.get(relay);
     if (!sessions) {
-      sessions = new Map();
+      sessions = new SessionPositions(MAX_SESSIONS_TRACKED);
       this.positions.set(relay, sessions);
     }
-    // Per emitter: session names collide across emitters, and their positions do not compare.
-    const key = `${event.session.length}:${event.session}${event.source}`;
-    const current = sessions.get(key);
-    if (!current || epoch > current.epoch || (epoch === current.epoch && event.seq > current.seq)) {
-      // Re-inserting keeps the map in least-recently-advanced order for the cap below.
-      sessions.delete(key);
-      sessions.set(key, { session: event.session, epoch, seq: event.seq });
-      if (sessions.size > MAX_SESSIONS_TRACKED) sessions.delete(sessions.keys().next().value as string);
-    }
+    sessions.advance(event.session, event.source, epoch, event.seq);
   }
 
   resumePositions(relay: string): ResumePosition[] {
@@ -112,7 +104,7 @@ export class RelayBook {
     // `from` names bare sessions: where emitters share a session name, resume from the
     // lowest of their positions, so none of them loses events (the overlap is deduped).
     const lowest = new Map<string, Position>();
-    for (const { session, epoch, seq } of sessions.values()) {
+    for (const { session, epoch, seq } of sessions.leastRecentFirst()) {
       const known = lowest.get(session);
       if (!known || after(known, { epoch, seq })) lowest.set(session, { epoch, seq });
     }
@@ -124,5 +116,86 @@ export class RelayBook {
     let positions = 0;
     for (const sessions of this.positions.values()) positions += sessions.size;
     return positions;
+  }
+}
+
+interface Tracked extends Position {
+  session: string;
+  source: string;
+  /** When it last advanced (a clock per relay). */
+  stamp: number;
+}
+
+/**
+ * One relay's resume positions, per emitter: session names collide across
+ * emitters, and their positions do not compare. Kept as session → source →
+ * position, advanced in place (no key string or object per Event), with the
+ * least recently advanced forgotten past `cap`: advances are queued with
+ * their stamp, and a queued entry whose position advanced again since is stale.
+ */
+class SessionPositions {
+  private readonly bySession = new Map<string, Map<string, Tracked>>();
+  private queue: Tracked[] = [];
+  private queueStamps: number[] = [];
+  private head = 0;
+  private clock = 0;
+  size = 0;
+
+  constructor(private readonly cap: number) {}
+
+  advance(session: string, source: string, epoch: number, seq: number): void {
+    let sources = this.bySession.get(session);
+    if (!sources) {
+      sources = new Map();
+      this.bySession.set(session, sources);
+    }
+    let current = sources.get(source);
+    if (current && !(epoch > current.epoch || (epoch === current.epoch && seq > current.seq))) return;
+    if (current) {
+      current.epoch = epoch;
+      current.seq = seq;
+      current.stamp = ++this.clock;
+    } else {
+      current = { session, source, epoch, seq, stamp: ++this.clock };
+      sources.set(source, current);
+      this.size++;
+    }
+    this.queue.push(current);
+    this.queueStamps.push(current.stamp);
+    if (this.size > this.cap) this.forgetOldest();
+    if (this.queue.length - this.head > 2 * this.size + 1024) this.compact();
+  }
+
+  private forgetOldest(): void {
+    while (this.head < this.queue.length) {
+      const oldest = this.queue[this.head];
+      const stamp = this.queueStamps[this.head++];
+      if (oldest.stamp !== stamp) continue;
+      const sources = this.bySession.get(oldest.session)!;
+      sources.delete(oldest.source);
+      if (sources.size === 0) this.bySession.delete(oldest.session);
+      this.size--;
+      return;
+    }
+  }
+
+  private compact(): void {
+    const queue: Tracked[] = [];
+    const stamps: number[] = [];
+    for (let i = this.head; i < this.queue.length; i++) {
+      if (this.queue[i].stamp !== this.queueStamps[i]) continue;
+      queue.push(this.queue[i]);
+      stamps.push(this.queueStamps[i]);
+    }
+    this.queue = queue;
+    this.queueStamps = stamps;
+    this.head = 0;
+  }
+
+  /** Every position, least recently advanced first (a copy of each). */
+  leastRecentFirst(): Tracked[] {
+    const all: Tracked[] = [];
+    for (const sources of this.bySession.values()) for (const tracked of sources.values()) all.push({ ...tracked });
+    return all.sort((a, b) => a.stamp - b.stamp);
   }
 }

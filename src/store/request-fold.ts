@@ -1,6 +1,6 @@
 import { hostFromSource, readRequestPayload } from '../protocol/parse.js';
 import type { AepEvent, PayloadIssue } from '../protocol/types.js';
-import { BoundedSet } from './bounded-set.js';
+import { SeenEvents } from './seen-events.js';
 import { HeldEvents } from './held-events.js';
 import { RequestTable, SEP } from './request-table.js';
 import { ByteBudget, requestBytes } from './byte-budget.js';
@@ -49,6 +49,7 @@ export interface FoldSizes {
   endedSessions: number;
 }
 
+const WITHOUT_CONTEXT = { context: false } as const;
 const MAX_COMMANDS_KEPT = 50;
 const MAX_ENDED_SESSIONS = 10_000;
 
@@ -60,7 +61,7 @@ const MAX_ENDED_SESSIONS = 10_000;
  */
 export class RequestFold extends RequestTable {
   private readonly held: HeldEvents;
-  private readonly seen: BoundedSet;
+  private readonly seen: SeenEvents;
   private readonly endedSessions = new SessionEnds(MAX_ENDED_SESSIONS);
   private readonly reconfirm = new Reconfirmations();
   readonly openCap: number;
@@ -72,7 +73,7 @@ export class RequestFold extends RequestTable {
     super(hooks, options.terminalCap ?? 1000, new ByteBudget(options.byteBudget));
     this.held = new HeldEvents(options.heldCap ?? 1000, this.budget);
     this.openCap = options.openCap ?? 50_000;
-    this.seen = new BoundedSet(options.dedupeCap ?? 50_000);
+    this.seen = new SeenEvents(options.dedupeCap ?? 50_000);
     this.emitterRules = new EmitterRules(options.dedupeCap ?? 50_000);
     this.now = options.now ?? Date.now;
   }
@@ -116,26 +117,25 @@ export class RequestFold extends RequestTable {
 
   /** Applies one parsed Event from `relay`. A duplicate changes nothing. */
   applyEvent(relay: string, event: AepEvent, options: { replayed?: boolean; issues?: PayloadIssue[] } = {}): ApplyResult {
-    const dedupeKey = relay + SEP + event.source + SEP + event.id;
     // Open requests are never pruned, so a flood of requests nobody ends would
     // grow without bound: past the cap new ones are refused, said on the relay,
     // and not remembered (a later replay brings them once there is room).
     if (
       event.type === 'attention.requested' &&
       this.requests.size - this.terminalOrder.size >= this.openCap &&
-      !this.seen.has(dedupeKey) &&
+      !this.seen.has(relay, event.source, event.id) &&
       // A request already held is re-delivered (a replay), not new: never refused.
       !this.requests.has(requestKey(relay, event.session ?? '', event.source, event.id))
     ) {
       this.hooks.warn(relay, `more than ${this.openCap} open requests: newer ones are not shown`);
       return 'ignored';
     }
-    if (this.noteReconfirmed(relay, event) && this.seen.has(dedupeKey)) {
+    if (this.noteReconfirmed(relay, event) && this.seen.has(relay, event.source, event.id)) {
       this.flagViolations(relay, event, [this.emitterRules.redelivered(relay, event)]);
       this.hooks.changed();
       return 'duplicate';
     }
-    if (!this.seen.add(dedupeKey)) {
+    if (!this.seen.add(relay, event.source, event.id)) {
       if (this.flagViolations(relay, event, [this.emitterRules.redelivered(relay, event)])) this.hooks.changed();
       return 'duplicate';
     }
@@ -174,7 +174,7 @@ export class RequestFold extends RequestTable {
     const key = requestKey(relay, session, event.source, event.id);
     if (this.requests.has(key)) return 'duplicate';
     // `context` is never shown, and a deeply nested one costs megabytes of heap per request: not kept.
-    const { payload, issues } = readRequestPayload(event, { context: false });
+    const { payload, issues } = readRequestPayload(event, WITHOUT_CONTEXT);
     const informational = Array.isArray(payload.respondVia) && !payload.respondVia.includes('control');
     const record: RequestRecord = {
       key,
@@ -207,21 +207,22 @@ export class RequestFold extends RequestTable {
       else this.held.dropOldest();
     }
     if (!this.budget.fits(bytes)) {
-      this.seen.delete(relay + SEP + event.source + SEP + event.id);
+      this.seen.delete(relay, event.source, event.id);
       this.hooks.warn(relay, `memory budget full (${Math.round(this.budget.limit / 1048576)} MB of open requests): newer requests are not shown until some close`);
       return 'ignored';
     }
     this.budget.charge(key, bytes);
     this.requests.set(key, record);
     this.hooks.touch(key, true);
-    const subjectKey = relay + SEP + session + SEP + event.id;
-    this.bySubject.set(subjectKey, [...(this.bySubject.get(subjectKey) ?? []), key]);
+    this.bySubject.add(relay, session, event.id, key);
     if (this.endedSessions.endedBefore(relay, session, event)) {
       this.flagViolations(relay, event, [this.emitterRules.requestAfterEnd(relay, event)]);
       this.replace(key, { state: 'stale', staleAt: event.time, terminalArrival: record.arrival });
       this.countTerminal(record);
     }
-    for (const waiting of this.held.take(subjectKey) ?? []) this.applyLifecycle(relay, waiting);
+    if (this.held.count > 0) {
+      for (const waiting of this.held.take(relay + SEP + session + SEP + event.id) ?? []) this.applyLifecycle(relay, waiting);
+    }
     this.prune();
     return 'applied';
   }

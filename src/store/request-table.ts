@@ -1,6 +1,7 @@
 import type { AepEvent } from '../protocol/types.js';
 import type { ByteBudget } from './byte-budget.js';
 import { OrderedKeys } from './ordered-keys.js';
+import { SubjectIndex } from './subject-index.js';
 import { OPEN_STATES, type RequestRecord } from './types.js';
 import type { FoldHooks } from './request-fold.js';
 
@@ -17,8 +18,8 @@ const EMITTER_LIFECYCLE = new Set(['attention.answered', 'attention.resolved', '
  */
 export class RequestTable {
   protected readonly requests = new Map<string, RequestRecord>();
-  /** relay␟session␟subject → request keys (two emitters may share a session name). */
-  protected readonly bySubject = new Map<string, string[]>();
+  /** (relay, session, subject) → request keys (two emitters may share a session name). */
+  protected readonly bySubject = new SubjectIndex();
   /** relay␟command id → request key, for acks of anyone's commands. */
   protected readonly commandIndex = new Map<string, string>();
   /** Terminal request keys, oldest terminal first. */
@@ -40,15 +41,15 @@ export class RequestTable {
    */
   protected findRequest(relay: string, event: AepEvent): string | undefined {
     if (typeof event.subject !== 'string' || typeof event.session !== 'string') return undefined;
-    const keys = this.bySubject.get(relay + SEP + event.session + SEP + event.subject);
-    if (!keys || keys.length === 0) return undefined;
+    const keys = this.bySubject.keys(relay, event.session, event.subject);
+    if (keys.length === 0) return undefined;
     if (EMITTER_LIFECYCLE.has(event.type)) return keys.find((key) => this.requests.get(key)?.source === event.source);
     if (keys.length === 1) return keys[0];
     return keys.find((key) => this.requests.get(key)?.agent === event.agent) ?? keys[0];
   }
 
   protected hasSubject(relay: string, event: AepEvent): boolean {
-    return (this.bySubject.get(relay + SEP + (event.session ?? '') + SEP + (event.subject ?? ''))?.length ?? 0) > 0;
+    return this.bySubject.keys(relay, event.session ?? '', event.subject ?? '').length > 0;
   }
 
   protected replace(key: string, patch: Partial<RequestRecord>): void {
@@ -77,10 +78,7 @@ export class RequestTable {
     this.requests.delete(key);
     this.budget.release(key);
     this.hooks.touch(key, false);
-    const subjectKey = record.relay + SEP + record.session + SEP + record.id;
-    const rest = (this.bySubject.get(subjectKey) ?? []).filter((k) => k !== key);
-    if (rest.length) this.bySubject.set(subjectKey, rest);
-    else this.bySubject.delete(subjectKey);
+    this.bySubject.remove(record.relay, record.session, record.id, key);
     for (const command of record.commands) this.commandIndex.delete(record.relay + SEP + command.id);
   }
 

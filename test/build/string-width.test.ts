@@ -9,9 +9,12 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import stringWidth from 'string-width';
 // @ts-expect-error: a plain .mjs build script, without types
-import { patchStringWidth } from '../../scripts/string-width-precheck.mjs';
+import { NARROW_ONLY, patchStringWidth } from '../../scripts/string-width-precheck.mjs';
+import { mulberry32 } from '../support/prng.js';
 
-test('string-width with the emoji precheck gives the same widths', async (t) => {
+type Width = (s: string, options?: { ambiguousIsNarrow?: boolean }) => number;
+
+async function patchedStringWidth(t: { after: (fn: () => void) => void }): Promise<Width> {
   const require = createRequire(import.meta.url);
   const source = readFileSync(require.resolve('string-width'), 'utf8');
   const patched = (patchStringWidth as (s: string) => string)(source);
@@ -22,7 +25,11 @@ test('string-width with the emoji precheck gives the same widths', async (t) => 
   const file = join(require.resolve('string-width'), '..', `index.precheck-${process.pid}.js`);
   writeFileSync(file, patched);
   t.after(() => rmSync(file, { force: true }));
-  const { default: patchedWidth } = (await import(pathToFileURL(file).href)) as { default: (s: string) => number };
+  return ((await import(pathToFileURL(file).href)) as { default: Width }).default;
+}
+
+test('string-width with the emoji precheck gives the same widths', async (t) => {
+  const patchedWidth = await patchedStringWidth(t);
 
   const samples = [
     'plain ascii', '│ ● ▸ · … ━ ┃ ┏', '漢字かな한국어', '👍', '👍🏽', '🏳️‍🌈', '🇫🇷🇯🇵', '#️⃣', '1⃣', '©', '©️', '❤', '❤️',
@@ -33,4 +40,29 @@ test('string-width with the emoji precheck gives the same widths', async (t) => 
     samples.push(String.fromCodePoint(cp), `${String.fromCodePoint(cp)}\ufe0f`);
   }
   for (const sample of samples) assert.equal(patchedWidth(sample), stringWidth(sample), JSON.stringify(sample));
+});
+
+test('string-width with the narrow-symbols fast path gives the same widths, alone and in mixed text', async (t) => {
+  const patchedWidth = await patchedStringWidth(t);
+  const narrow = new RegExp((NARROW_ONLY as string).slice(1, -1));
+  const symbols: string[] = [];
+  for (let cp = 0x80; cp < 0x10000; cp++) if (narrow.test(String.fromCodePoint(cp))) symbols.push(String.fromCodePoint(cp));
+  assert.ok(symbols.includes('│') && symbols.includes('●') && symbols.includes('…'));
+  const segmenter = new Intl.Segmenter();
+  for (const symbol of symbols) {
+    assert.equal(stringWidth(symbol), 1, `U+${symbol.codePointAt(0)!.toString(16)} is one column`);
+    // A grapheme of its own beside anything the fast path lets through.
+    assert.equal([...segmenter.segment(`a${symbol}b${symbol}${symbol}`)].length, 5, `U+${symbol.codePointAt(0)!.toString(16)} joins no neighbour`);
+  }
+  const random = mulberry32(5);
+  const others = ['\u0301', '\u20e3', '\ufe0f', '\u200d', '👍', '漢', '\u00ad', '⚠', '✓', '\t', '\u001b[1m', '\u001b[22m'];
+  for (let n = 0; n < 20_000; n++) {
+    let text = '';
+    for (let k = Math.floor(random() * 40); k > 0; k--) {
+      const pick = random();
+      text += pick < 0.5 ? String.fromCharCode(0x20 + Math.floor(random() * 95)) : pick < 0.95 ? symbols[Math.floor(random() * symbols.length)] : others[Math.floor(random() * others.length)];
+    }
+    assert.equal(patchedWidth(text), stringWidth(text), JSON.stringify(text));
+    assert.equal(patchedWidth(text, { ambiguousIsNarrow: false }), stringWidth(text, { ambiguousIsNarrow: false }), JSON.stringify(text));
+  }
 });

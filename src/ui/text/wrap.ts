@@ -1,8 +1,22 @@
 import measure from 'string-width';
 
+/** Distinct texts measured, remembered (up to this many, then forgotten): rows are redrawn every frame, mostly unchanged. */
+const WIDTH_CACHE_CAP = 4096;
+/** Longer texts are measured every time (kept, they would cost more heap than they save). */
+const WIDTH_CACHE_MAX_CHARS = 512;
+const widths = new Map<string, number>();
+
 /** Printable ASCII is one column per character: skip the Unicode tables for it. */
 function stringWidth(text: string): number {
-  return /^[\x20-\x7e]*$/.test(text) ? text.length : measure(text);
+  if (/^[\x20-\x7e]*$/.test(text)) return text.length;
+  if (text.length > WIDTH_CACHE_MAX_CHARS) return measure(text);
+  let width = widths.get(text);
+  if (width === undefined) {
+    width = measure(text);
+    if (widths.size >= WIDTH_CACHE_CAP) widths.clear();
+    widths.set(text, width);
+  }
+  return width;
 }
 
 /**

@@ -1,0 +1,68 @@
+// esbuild plugin for the shipped bundle: Ink turns its output grid back into
+// text one character at a time (@alcalzone/ansi-tokenize's
+// styledCharsToString), and for every character diffs its styles against the
+// previous one's: three Sets, four arrays and a join, even when both are
+// unstyled or styled alike, as nearly every neighbour in a row is. That is
+// most of Ink's per-character cost per frame ("the Ink floor"). Here the diff
+// is skipped when the two style lists hold the same codes in the same order:
+// it would be empty (nothing to undo, nothing to add), so the text written is
+// byte for byte the same (test/build/ansi-styles-fast-path.test.ts). To be
+// offered upstream; until then it is carried here, as the string-width
+// precheck is.
+import { readFile } from 'node:fs/promises';
+
+const LOOP = `    for (let i = 0; i < chars.length; i++) {
+        const char = chars[i];
+        if (i === 0) {
+            ret += ansiCodesToString(char.styles);
+        }
+        else {
+            ret += ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, char.styles));
+        }
+        ret += char.value;
+        // reset active styles at the end of the string
+        if (i === chars.length - 1) {
+            ret += ansiCodesToString(diffAnsiCodes(char.styles, []));
+        }
+    }`;
+
+const FAST_LOOP = `    for (let i = 0; i < chars.length; i++) {
+        const char = chars[i];
+        if (i === 0) {
+            if (char.styles.length > 0) ret += ansiCodesToString(char.styles);
+        }
+        else if (!aepSameStyles(chars[i - 1].styles, char.styles)) {
+            ret += ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, char.styles));
+        }
+        ret += char.value;
+        // reset active styles at the end of the string
+        if (i === chars.length - 1 && char.styles.length > 0) {
+            ret += ansiCodesToString(diffAnsiCodes(char.styles, []));
+        }
+    }`;
+
+const SAME_STYLES = `/** Same codes in the same order: the diff between them is empty. */
+function aepSameStyles(a, b) {
+    if (a === b) return true;
+    if (a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) {
+        if (a[i].code !== b[i].code || a[i].endCode !== b[i].endCode) return false;
+    }
+    return true;
+}
+`;
+
+export function patchStyledChars(source) {
+  if (!source.includes(LOOP)) throw new Error('ansi-tokenize changed: the styles fast path no longer applies');
+  return `${SAME_STYLES}${source.replace(LOOP, FAST_LOOP)}`;
+}
+
+export const ansiStylesFastPath = {
+  name: 'ansi-styles-fast-path',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]node_modules[\\/]@alcalzone[\\/]ansi-tokenize[\\/]build[\\/]styledChars\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      return { contents: patchStyledChars(source), loader: 'js' };
+    });
+  },
+};

@@ -1,0 +1,79 @@
+/**
+ * The dedupe memory: which (relay, source, id) triples were seen, forgetting
+ * the oldest past `cap` (at-least-once redelivery happens within a replay
+ * window; an unbounded memory would grow for as long as the console runs).
+ *
+ * Kept as relay → source → ids rather than one set of joined strings: a
+ * joined key is a fresh string per Event (built, flattened, hashed and kept),
+ * while these levels hash strings the Event already holds. The order lives
+ * in a ring of `cap` slots, so forgetting is O(1).
+ */
+export class SeenEvents {
+  private readonly relays = new Map<string, Map<string, Set<string>>>();
+  private readonly ringIds: (string | undefined)[] = [];
+  private readonly ringSets: (Set<string> | undefined)[] = [];
+  private readonly ringSources: string[] = [];
+  private readonly ringRelays: (Map<string, Set<string>> | undefined)[] = [];
+  private next = 0;
+  private count = 0;
+
+  constructor(readonly cap: number) {}
+
+  has(relay: string, source: string, id: string): boolean {
+    return this.relays.get(relay)?.get(source)?.has(id) ?? false;
+  }
+
+  /** Adds the triple; returns false when it was already present. */
+  add(relay: string, source: string, id: string): boolean {
+    let sources = this.relays.get(relay);
+    if (!sources) {
+      sources = new Map();
+      this.relays.set(relay, sources);
+    }
+    let ids = sources.get(source);
+    if (ids?.has(id)) return false;
+    if (this.cap <= 0) return true;
+    const at = this.next;
+    const oldest = this.ringIds[at];
+    if (oldest !== undefined) this.forget(at, oldest);
+    // Looked up again: forgetting may just have emptied and removed this source's set.
+    if (!ids || sources.get(source) !== ids) {
+      ids = sources.get(source);
+      if (!ids) {
+        ids = new Set();
+        sources.set(source, ids);
+      }
+    }
+    ids.add(id);
+    this.count++;
+    this.ringIds[at] = id;
+    this.ringSets[at] = ids;
+    this.ringSources[at] = source;
+    this.ringRelays[at] = sources;
+    this.next = (at + 1) % this.cap;
+    return true;
+  }
+
+  /**
+   * Forgets a triple now (a request refused for room, so a later replay can
+   * bring it). Its ring slot stays until overwritten; forgetting it then finds
+   * nothing to remove (at worst a re-added id is forgotten a little early).
+   */
+  delete(relay: string, source: string, id: string): void {
+    if (this.relays.get(relay)?.get(source)?.delete(id)) this.count--;
+  }
+
+  private forget(at: number, id: string): void {
+    const ids = this.ringSets[at]!;
+    if (ids.delete(id)) this.count--;
+    if (ids.size === 0) {
+      const sources = this.ringRelays[at]!;
+      const source = this.ringSources[at];
+      if (sources.get(source) === ids) sources.delete(source);
+    }
+  }
+
+  get size(): number {
+    return this.count;
+  }
+}

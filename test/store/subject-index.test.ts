@@ -1,0 +1,75 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ConsoleStore } from '../../src/store/store.js';
+import { SubjectIndex } from '../../src/store/subject-index.js';
+import { SeenEvents } from '../../src/store/seen-events.js';
+import { event, permission } from '../support/events.js';
+import { BoundedSet } from '../../src/store/bounded-set.js';
+import { mulberry32 } from '../support/prng.js';
+
+const RELAY = 'http://relay.test';
+
+test('one request id in many sessions: each lifecycle event ends its own request only, and pruning keeps the index exact', () => {
+  const store = new ConsoleStore({ terminalCap: 10 });
+  store.addRelay(RELAY);
+  const sessions = Array.from({ length: 200 }, (_, i) => `s${i}`);
+  for (const session of sessions) {
+    store.applyEvent(RELAY, permission('same id everywhere', { id: 'SHARED', session, source: `aep://h/agent/a/session/${session}` }));
+  }
+  assert.equal(store.sizes().subjects, 200);
+  for (const session of sessions.slice(0, 150)) {
+    store.applyEvent(RELAY, event({ type: 'attention.resolved', id: `X-${session}`, session, subject: 'SHARED', source: `aep://h/agent/a/session/${session}`, data: { resolution: 'answered' } }));
+  }
+  const byState = new Map<string, string[]>();
+  for (const record of store.allRequests()) byState.set(record.state, [...(byState.get(record.state) ?? []), record.session]);
+  assert.deepEqual(byState.get('pending'), sessions.slice(150));
+  assert.deepEqual(byState.get('resolved'), sessions.slice(140, 150), 'the ten newest terminal requests are kept');
+  assert.equal(store.sizes().subjects, 60, 'pruned requests left the subject index');
+});
+
+test('SubjectIndex: keys in arrival order per (relay, session, id), a list handed out never changes under its reader', () => {
+  const index = new SubjectIndex();
+  index.add('r', 's', 'id', 'k1');
+  index.add('r', 's', 'id', 'k2');
+  index.add('r', 't', 'id', 'k3');
+  index.add('q', 's', 'id', 'k4');
+  const held = index.keys('r', 's', 'id');
+  assert.deepEqual(held, ['k1', 'k2']);
+  index.remove('r', 's', 'id', 'k1');
+  assert.deepEqual(held, ['k1', 'k2']);
+  assert.deepEqual(index.keys('r', 's', 'id'), ['k2']);
+  assert.deepEqual(index.keys('r', 't', 'id'), ['k3']);
+  assert.equal(index.size, 3);
+  for (const [relay, session, key] of [['r', 's', 'k2'], ['r', 't', 'k3'], ['q', 's', 'k4']]) index.remove(relay, session, 'id', key);
+  assert.equal(index.size, 0);
+  assert.deepEqual(index.keys('r', 's', 'id'), []);
+});
+
+test('SeenEvents forgets the oldest triple past its cap, per relay and source, and a duplicate is not re-added', () => {
+  const seen = new SeenEvents(3);
+  assert.equal(seen.add('r', 'a', '1'), true);
+  assert.equal(seen.add('r', 'b', '1'), true, 'the same id from another source is another event');
+  assert.equal(seen.add('q', 'a', '1'), true, 'and from another relay');
+  assert.equal(seen.add('r', 'a', '1'), false);
+  assert.equal(seen.add('r', 'a', '2'), true);
+  assert.deepEqual([seen.has('r', 'a', '1'), seen.has('r', 'b', '1'), seen.has('q', 'a', '1'), seen.has('r', 'a', '2')], [false, true, true, true]);
+  assert.equal(seen.size, 3);
+  for (let i = 0; i < 10; i++) seen.add('r', 'c', `x${i}`);
+  assert.equal(seen.size, 3);
+  assert.deepEqual(['x6', 'x7', 'x8', 'x9'].map((id) => seen.has('r', 'c', id)), [false, true, true, true]);
+});
+
+test('SeenEvents answers as the joined-key BoundedSet it replaced (against a model)', () => {
+  const random = mulberry32(9);
+  const seen = new SeenEvents(50);
+  const model = new BoundedSet(50);
+  for (let step = 0; step < 20_000; step++) {
+    const relay = `r${Math.floor(random() * 2)}`;
+    const source = `s${Math.floor(random() * 5)}`;
+    const id = `i${Math.floor(random() * 40)}`;
+    const joined = `${relay}\u001f${source}\u001f${id}`;
+    if (random() < 0.3) assert.equal(seen.has(relay, source, id), model.has(joined));
+    else assert.equal(seen.add(relay, source, id), model.add(joined));
+    assert.equal(seen.size, model.size);
+  }
+});
