@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BoundedSet } from '../../src/store/bounded-set.js';
+import { BoundedSet } from '../support/bounded-set.js';
 import { OrderedKeys } from '../../src/store/ordered-keys.js';
 
 test('OrderedKeys keeps last-added order through adds, re-adds, deletes and shifts (against a model)', () => {

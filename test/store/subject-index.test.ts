@@ -4,7 +4,7 @@ import { ConsoleStore } from '../../src/store/store.js';
 import { SubjectIndex } from '../../src/store/subject-index.js';
 import { SeenEvents } from '../../src/store/seen-events.js';
 import { event, permission } from '../support/events.js';
-import { BoundedSet } from '../../src/store/bounded-set.js';
+import { BoundedSet } from '../support/bounded-set.js';
 import { mulberry32 } from '../support/prng.js';
 
 const RELAY = 'http://relay.test';

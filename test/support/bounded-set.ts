@@ -1,3 +1,4 @@
+// The joined-key dedupe set the store used before SeenEvents: kept as the model SeenEvents is tested against.
 /**
  * A set that forgets its oldest members past `cap`. Dedupe needs memory of
  * recent ids only: at-least-once redelivery happens within a replay window,
