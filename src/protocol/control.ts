@@ -18,9 +18,11 @@ export const CONTROL_TYPES: Record<ControlVerb, string> = {
 };
 
 /** The verb of a session-level command type, if it is one. */
+// Asked for every Event the store folds: one lookup, no list built per call.
+const VERB_OF_TYPE = new Map<string, ControlVerb>((Object.entries(CONTROL_TYPES) as [ControlVerb, string][]).map(([verb, type]) => [type, verb]));
+
 export function controlVerbOf(type: string): ControlVerb | undefined {
-  for (const [verb, t] of Object.entries(CONTROL_TYPES) as [ControlVerb, string][]) if (t === type) return verb;
-  return undefined;
+  return VERB_OF_TYPE.get(type);
 }
 
 /** What the operator asked for: a verb, where it points, and (cancel only) an optional reason. */

@@ -9,7 +9,7 @@ import { readAnswer, readCapture, readSeverity, str, withEnvelopeIssues } from '
 import { lifecyclePatch } from './lifecycle.js';
 import { Reconfirmations } from './reconfirm.js';
 import { OPEN_STATES, requestKey, type ApplyResult, type RequestRecord } from './types.js';
-import { EmitterRules, withRule, type EmitterViolation, type ViolationRule } from './violations.js';
+import { digest, EmitterRules, withRule, type EmitterViolation, type ViolationRule } from './violations.js';
 
 export interface FoldOptions {
   /** Terminal requests kept before the oldest are pruned (pending never are). */
@@ -130,13 +130,15 @@ export class RequestFold extends RequestTable {
       this.hooks.warn(relay, `more than ${this.openCap} open requests: newer ones are not shown`);
       return 'ignored';
     }
+    // The dedupe memory keeps each Event's digest: a redelivery is checked against the first.
+    const identity = digest(event);
     if (this.noteReconfirmed(relay, event) && this.seen.has(relay, event.source, event.id)) {
-      this.flagViolations(relay, event, [this.emitterRules.redelivered(relay, event)]);
+      this.flagViolations(relay, event, [this.emitterRules.redelivered(relay, event, this.seen.get(relay, event.source, event.id), identity)]);
       this.hooks.changed();
       return 'duplicate';
     }
-    if (!this.seen.add(relay, event.source, event.id)) {
-      if (this.flagViolations(relay, event, [this.emitterRules.redelivered(relay, event)])) this.hooks.changed();
+    if (!this.seen.add(relay, event.source, event.id, identity)) {
+      if (this.flagViolations(relay, event, [this.emitterRules.redelivered(relay, event, this.seen.get(relay, event.source, event.id), identity)])) this.hooks.changed();
       return 'duplicate';
     }
     const broken = this.emitterRules.admit(relay, event);

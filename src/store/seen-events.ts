@@ -1,5 +1,6 @@
 /**
- * The dedupe memory: which (relay, source, id) triples were seen, forgetting
+ * The dedupe memory: which (relay, source, id) triples were seen (each with
+ * a number, e.g. the digest of its first Event), forgetting
  * the oldest past `cap` (at-least-once redelivery happens within a replay
  * window; an unbounded memory would grow for as long as the console runs).
  *
@@ -9,11 +10,11 @@
  * in a ring of `cap` slots, so forgetting is O(1).
  */
 export class SeenEvents {
-  private readonly relays = new Map<string, Map<string, Set<string>>>();
+  private readonly relays = new Map<string, Map<string, Map<string, number>>>();
   private readonly ringIds: (string | undefined)[] = [];
-  private readonly ringSets: (Set<string> | undefined)[] = [];
+  private readonly ringSets: (Map<string, number> | undefined)[] = [];
   private readonly ringSources: string[] = [];
-  private readonly ringRelays: (Map<string, Set<string>> | undefined)[] = [];
+  private readonly ringRelays: (Map<string, Map<string, number>> | undefined)[] = [];
   private next = 0;
   private count = 0;
 
@@ -23,8 +24,13 @@ export class SeenEvents {
     return this.relays.get(relay)?.get(source)?.has(id) ?? false;
   }
 
-  /** Adds the triple; returns false when it was already present. */
-  add(relay: string, source: string, id: string): boolean {
+  /** The value remembered with the triple (see add), if it is remembered. */
+  get(relay: string, source: string, id: string): number | undefined {
+    return this.relays.get(relay)?.get(source)?.get(id);
+  }
+
+  /** Adds the triple (with a value, e.g. a digest); returns false when it was already present (the first value stays). */
+  add(relay: string, source: string, id: string, value = 0): boolean {
     let sources = this.relays.get(relay);
     if (!sources) {
       sources = new Map();
@@ -40,11 +46,11 @@ export class SeenEvents {
     if (!ids || sources.get(source) !== ids) {
       ids = sources.get(source);
       if (!ids) {
-        ids = new Set();
+        ids = new Map();
         sources.set(source, ids);
       }
     }
-    ids.add(id);
+    ids.set(id, value);
     this.count++;
     this.ringIds[at] = id;
     this.ringSets[at] = ids;

@@ -42,7 +42,10 @@ export class ConsoleStore implements EventIntake, RelayStatusBook, CommandLog, S
     this.fold = new RequestFold(
       {
         changed: () => this.changed(),
+        // What changed is only collected for someone to hear it (a subscriber
+        // arriving later starts from the whole store, as App does).
         touch: (key, added) => {
+          if (this.listeners.size === 0) return;
           if (added) this.pending.added.push(key);
           this.pending.requests.add(key);
         },
@@ -77,6 +80,11 @@ export class ConsoleStore implements EventIntake, RelayStatusBook, CommandLog, S
   }
 
   private notify(): void {
+    if (this.listeners.size === 0) {
+      // Nobody to tell (list, the bench, a fold in a test): nothing is allocated per change.
+      if (this.pending.added.length || this.pending.requests.size || this.pending.commands.size || this.pending.relays) this.pending = emptyChange();
+      return;
+    }
     const change = { ...this.pending, version: this.versionCounter };
     this.pending = emptyChange();
     for (const listener of [...this.listeners]) listener(change);

@@ -13,7 +13,6 @@
 // and per emitter (source): session names and ids collide across emitters,
 // and two relays' streams are not ordered against each other.
 
-import { createHash } from 'node:crypto';
 import type { AepEvent } from '../protocol/types.js';
 import type { Position } from './positions.js';
 
@@ -45,11 +44,22 @@ const COMMAND_TYPE = /^(control\.(attention\.respond|cancel|pause|resume)|x\.[a-
 const SEP = '\u001f';
 const LOG_KEPT = 200;
 
+/** Types folded outside session order, decided once per distinct type (few per relay). */
+const unorderedTypes = new Map<string, boolean>();
+function unordered(type: string): boolean {
+  let answer = unorderedTypes.get(type);
+  if (answer === undefined) {
+    answer = COMMAND_TYPE.test(type) || type.startsWith('agent.');
+    if (unorderedTypes.size > 1000) unorderedTypes.clear();
+    unorderedTypes.set(type, answer);
+  }
+  return answer;
+}
+
 export class EmitterRules {
-  /** relay␟source␟id → digest of the first Event seen under that identity. */
-  private readonly digests = new Map<string, string>();
-  /** relay␟source␟session → last folded (epoch, seq). */
-  private readonly positions = new Map<string, Position>();
+  /** relay → source → session → last folded (epoch, seq), updated in place (no key string per Event). */
+  private readonly positions = new Map<string, Map<string, Map<string, Position>>>();
+  private positionCount = 0;
   /** relay␟source␟session → the (epoch, seq) of its first session.ended. */
   private readonly ended = new Map<string, Position>();
   /** Violations already counted: a redelivered collider is one violation, not one per delivery. */
@@ -66,30 +76,47 @@ export class EmitterRules {
    * its position against the session's last one. Returns what it broke.
    */
   admit(relay: string, event: AepEvent): EmitterViolation[] {
-    remember(this.digests, relay + SEP + event.source + SEP + event.id, digest(event), this.cap);
-    if (COMMAND_TYPE.test(event.type) || event.type.startsWith('agent.')) return [];
+    if (unordered(event.type)) return [];
     if (typeof event.session !== 'string' || typeof event.seq !== 'number') return [];
-    const key = relay + SEP + event.source + SEP + event.session;
     const epoch = typeof event.epoch === 'number' ? event.epoch : 0;
-    const last = this.positions.get(key);
+    const sessions = this.sessionsOf(relay, event.source);
+    const last = sessions.get(event.session);
+    if (!last) {
+      // Bounded: past the cap the memory starts over (checks then see less, never crash).
+      if (++this.positionCount > this.cap) {
+        this.positions.clear();
+        this.positionCount = 1;
+        this.sessionsOf(relay, event.source).set(event.session, { epoch, seq: event.seq });
+      } else sessions.set(event.session, { epoch, seq: event.seq });
+      return [];
+    }
+    const before = { epoch: last.epoch, seq: last.seq };
     // As in the SDK: the position is the last folded one, whatever it was.
-    remember(this.positions, key, { epoch, seq: event.seq }, this.cap);
-    if (!last) return [];
+    last.epoch = epoch;
+    last.seq = event.seq;
     const base = { relay, source: event.source, session: event.session, id: event.id };
-    if (epoch < last.epoch) return listed(this.record({ rule: 'epoch-regression', ...base }));
-    if (epoch === last.epoch && event.seq <= last.seq) return listed(this.record({ rule: 'seq-regression', ...base }));
+    if (epoch < before.epoch) return listed(this.record({ rule: 'epoch-regression', ...base }));
+    if (epoch === before.epoch && event.seq <= before.seq) return listed(this.record({ rule: 'seq-regression', ...base }));
     return [];
   }
 
+  private sessionsOf(relay: string, source: string): Map<string, Position> {
+    let sources = this.positions.get(relay);
+    if (!sources) this.positions.set(relay, (sources = new Map()));
+    let sessions = sources.get(source);
+    if (!sessions) sources.set(source, (sessions = new Map()));
+    return sessions;
+  }
+
   /**
-   * The dedupe memory had seen this (source, id): a byte-for-byte redelivery
-   * is legal (at-least-once), anything else is the emitter reusing an id.
-   * Once the digest is forgotten (past `cap`) a redelivery is taken as legal.
+   * The dedupe memory had seen this (source, id), with the digest of the
+   * first Event under it (`first`; the dedupe memory keeps it, see
+   * seen-events.ts): a redelivery is legal (at-least-once), anything else is
+   * the emitter reusing an id. Once forgotten (past the cap) a redelivery is
+   * taken as legal.
    */
-  redelivered(relay: string, event: AepEvent): EmitterViolation | undefined {
-    const first = this.digests.get(relay + SEP + event.source + SEP + event.id);
-    const second = first === undefined ? first : digest(event);
-    if (second === first) return undefined;
+  redelivered(relay: string, event: AepEvent, first: number | undefined, second = digest(event)): EmitterViolation | undefined {
+    if (first === undefined || second === first) return undefined;
     const violation: EmitterViolation = { rule: 'id-collision', relay, source: event.source, session: event.session, id: event.id };
     return this.record(violation, second);
   }
@@ -125,7 +152,7 @@ export class EmitterRules {
     return this.log.map((v) => ({ ...v }));
   }
 
-  private record(violation: EmitterViolation, variant = ''): EmitterViolation | undefined {
+  private record(violation: EmitterViolation, variant: string | number = ''): EmitterViolation | undefined {
     const key = [violation.rule, violation.relay, violation.source, violation.session ?? '', violation.id ?? '', variant].join(SEP);
     if (this.reported.has(key)) return undefined;
     remember(this.reported, key, true, this.cap);
@@ -153,27 +180,33 @@ function remember<V>(map: Map<string, V>, key: string, value: V, cap: number): v
   if (map.size > cap) map.delete(map.keys().next().value as string);
 }
 
-/**
- * The Event's identity for collision checks: its members in sorted order,
- * each value as JSON, hashed. Two deliveries of one Event compare equal even
- * when a hop re-serialized the envelope with another member order; values
- * nested inside a member compare as serialized (sorting them all cost as
- * much as folding the Event: one relay serializes one Event the same way).
- */
-export function digest(event: AepEvent): string {
-  const record = event as Record<string, unknown>;
-  let text = '';
-  for (const key of Object.keys(record).sort()) {
-    if (record[key] !== undefined) text += `${key}\u0000${asSent(record[key])}\u0001`;
-  }
-  return createHash('sha1').update(text).digest('base64').slice(0, 16);
-}
+/** What tells two Events under one (source, id) apart: read by name, so member order on the wire does not matter. */
+const IDENTITY = ['type', 'time', 'session', 'epoch', 'seq', 'subject', 'cause', 'run', 'agent'] as const;
 
-function asSent(value: unknown): string {
-  try {
-    return JSON.stringify(value) ?? 'null';
-  } catch {
-    // Nested deeper than JSON.stringify can walk: compared by identity alone.
-    return '…';
+/**
+ * The Event's identity for collision checks, hashed: its type, time, place
+ * in its session's stream (session, epoch, seq) and what it is about
+ * (subject, cause, run, agent). A different Event under a reused id differs
+ * in one of them (the same position twice is also a seq-regression); a
+ * redelivery, however a hop re-serialized it, agrees on all. Hashing whole
+ * payloads cost as much as folding the Event. 53 bits of two FNV-1a lanes:
+ * a collision check needs equality, not secrecy.
+ */
+export function digest(event: AepEvent): number {
+  const record = event as unknown as Record<string, unknown>;
+  let a = 0x811c9dc5;
+  let b = 0x01000193;
+  for (const key of IDENTITY) {
+    const value = record[key];
+    const text = value === undefined ? '' : typeof value === 'string' ? value : String(value);
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      a = Math.imul(a ^ c, 0x01000193);
+      b = Math.imul(b ^ c, 0x5bd1e995);
+    }
+    // A separator, so ("ab","c") and ("a","bc") differ.
+    a = Math.imul(a ^ 0xff, 0x01000193);
+    b = Math.imul(b ^ text.length, 0x5bd1e995);
   }
+  return (a >>> 0) * 0x200000 + ((b >>> 0) & 0x1fffff);
 }

@@ -12,6 +12,7 @@ import type { AepEvent } from '../../src/protocol/types.js';
 import { ConsoleStore } from '../../src/store/store.js';
 import { counts } from '../../src/store/selectors.js';
 import { digest, EmitterRules } from '../../src/store/violations.js';
+import { SeenEvents } from '../../src/store/seen-events.js';
 import { toJson } from '../../src/cli/list.js';
 
 const RELAY = 'http://relay.test';
@@ -122,17 +123,23 @@ test('EmitterRules: table of single checks', () => {
   }
 });
 
-test('EmitterRules: digests ignore envelope member order, the memory is bounded, hostile nesting is survived', () => {
+test('EmitterRules: digests ignore member order and read the identity, the memory is bounded, hostile nesting is survived', () => {
   const e = { aep: '0.1', id: 'x', type: 't.t', time: 't', source: 's', agent: 'a', data: { b: 1, a: [1, { d: 2, c: 3 }] } } as AepEvent;
   const swapped = { data: { b: 1, a: [1, { d: 2, c: 3 }] }, agent: 'a', source: 's', time: 't', type: 't.t', id: 'x', aep: '0.1' } as AepEvent;
   assert.equal(digest(e), digest(swapped), 'envelope member order does not matter');
-  assert.notEqual(digest(e), digest({ ...e, data: { b: 1, a: [1, { d: 2, c: 4 }] } }), 'a nested value does');
+  assert.notEqual(digest(e), digest({ ...e, seq: 7 }), 'its place in the stream does');
+  assert.notEqual(digest(e), digest({ ...e, subject: 'r2' }), 'what it is about does');
+  assert.equal(digest(e), digest({ ...e, data: { b: 1, a: [1, { d: 2, c: 4 }] } }), 'a payload is not hashed: a different Event differs in its envelope');
   assert.notEqual(digest(e), digest({ ...e, time: 'u' }));
   let deep: unknown = 1;
   for (let i = 0; i < 5000; i++) deep = [deep];
-  assert.equal(typeof digest({ ...e, data: { deep } }), 'string');
+  assert.equal(typeof digest({ ...e, data: { deep } }), 'number');
+  // The first digest lives in the dedupe memory (bounded: past its cap an id is forgotten).
   const rules = new EmitterRules(2);
-  for (const id of ['1', '2', '3']) rules.admit(RELAY, { ...e, id });
-  assert.equal(rules.redelivered(RELAY, { ...e, id: '1', time: 'other' }), undefined, 'forgotten: taken as a redelivery');
-  assert.equal(rules.redelivered(RELAY, { ...e, id: '3', time: 'other' })?.rule, 'id-collision');
+  const seen = new SeenEvents(2);
+  for (const id of ['1', '2', '3']) seen.add(RELAY, e.source, id, digest({ ...e, id }));
+  const again = (id: string) => rules.redelivered(RELAY, { ...e, id, time: 'other' }, seen.get(RELAY, e.source, id));
+  assert.equal(again('1'), undefined, 'forgotten: taken as a redelivery');
+  assert.equal(again('3')?.rule, 'id-collision');
+  assert.equal(rules.redelivered(RELAY, { ...e, id: '3' }, seen.get(RELAY, e.source, '3')), undefined, 'the same Event again is a redelivery');
 });
