@@ -24,7 +24,10 @@ export function buildHelpLines(width: number, height: number, scroll = 0, g: Gly
   if (demo) {
     // Trying `list` on the demo: the relay is on loopback with a random token, kept in a 0600 file.
     lines.push([seg(fit(`Demo relay: ${demo.relay} · list it from another terminal:`, width), { color: 'cyan' })]);
-    lines.push([seg(fit(`  ${demo.listCommand}`, width), { color: 'cyan', bold: true })]);
+    // Wrapped, never cut: it is there to be copied whole (a shell reads the
+    // trailing backslashes as one command).
+    const parts = wrapText(demo.listCommand, Math.max(10, width - 6)).map((part) => part.trimEnd());
+    parts.forEach((part, i) => lines.push([seg(`  ${part}${i < parts.length - 1 ? ' \\' : ''}`, { color: 'cyan', bold: true })]));
   }
   // From the same function the list draws with, so the legend cannot drift from the marks.
   const states: [RequestState, string][] = [
