@@ -7,29 +7,19 @@
 // JSON line: the samples and the growth per simulated hour (least squares).
 import React from 'react';
 import { render } from 'ink';
-import { parseEvent } from '../src/protocol/parse.js';
-import { ConsoleStore } from '../src/store/store.js';
 import { App } from '../src/ui/app.js';
 import { createFrameWriter } from '../src/ui/terminal/frame-writer.js';
 import { TestStdin } from '../test/support/ui.js';
-import { pendingRequests } from './requests.js';
+import { storeWithPending } from './pending-store.js';
 import { BenchTerminal } from './tty.js';
 
 const [columnsArg = '100', rowsArg = '30', hoursArg = '2', countArg = '10000'] = process.argv.slice(2);
-const RELAY = 'http://bench.relay';
 const SAMPLE_EVERY_S = 600;
 const WARM_UP_S = 1800;
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('run the soak child with --expose-gc');
 
-const store = new ConsoleStore();
-store.addRelay(RELAY);
-store.batch(() => {
-  for (const line of pendingRequests(Number(countArg))) {
-    const parsed = parseEvent(line);
-    if (parsed.ok) store.applyEvent(RELAY, parsed.event, { replayed: true, issues: parsed.issues });
-  }
-});
+const store = storeWithPending(Number(countArg));
 
 // The console reads the clock once per message; with no keys and no store
 // changes every read is a tick, and every tick is one simulated second.

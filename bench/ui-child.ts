@@ -5,17 +5,14 @@
 // floor instead (one <Text> frame of the same size, one row changed per
 // redraw), with no store and no console.
 import React from 'react';
-import { parseEvent } from '../src/protocol/parse.js';
-import { ConsoleStore } from '../src/store/store.js';
 import { inboxOrder } from '../src/store/selectors.js';
 import { App } from '../src/ui/app.js';
 import { measureMoves, measureRedraws } from './frames.js';
 import { FloorFrame } from './ink-floor.js';
 import { NaiveList } from './naive-list.js';
-import { pendingRequests } from './requests.js';
+import { storeWithPending } from './pending-store.js';
 
 const [mode = 'app', columnsArg = '80', rowsArg = '24', movesArg = '100', countArg = '10000'] = process.argv.slice(2);
-const RELAY = 'http://bench.relay';
 
 if (mode === 'floor') {
   const [columns, rows, redraws] = [Number(columnsArg), Number(rowsArg), Number(movesArg)];
@@ -25,14 +22,7 @@ if (mode === 'floor') {
   process.exit(0);
 }
 
-const store = new ConsoleStore();
-store.addRelay(RELAY);
-store.batch(() => {
-  for (const line of pendingRequests(Number(countArg))) {
-    const parsed = parseEvent(line);
-    if (parsed.ok) store.applyEvent(RELAY, parsed.event, { replayed: true, issues: parsed.issues });
-  }
-});
+const store = storeWithPending(Number(countArg));
 const columns = Number(columnsArg);
 const rows = Number(rowsArg);
 const element =
