@@ -126,6 +126,8 @@ export function layoutOf(size: TerminalSize, relayCount: number): Layout {
 export function resolveSelection(state: InboxState, list: { key: string }[]): number {
   if (list.length === 0) return 0;
   if (state.selectedKey) {
+    // Usually still where it was: no scan of thousands of rows per key.
+    if (list[state.selectedIndex]?.key === state.selectedKey) return state.selectedIndex;
     const at = list.findIndex((record) => record.key === state.selectedKey);
     if (at >= 0) return at;
   }

@@ -74,7 +74,8 @@ function onKey(model: UiModel, press: KeyPress, world: World): UpdateResult {
     openCommand: state.openKey ? store.lastCommandFor(state.openKey) : undefined,
     claimants: open ? store.claimants(open.relay, open.session) : undefined,
     pageSize: Math.max(1, layoutOf(model.size, store.relays().length).bodyHeight - 2),
-    unsentWork: unsentWork(state, store),
+    // Counted only when a quit key asks: it walks every draft and command.
+    unsentWork: () => unsentWork(state, store),
     answerable,
     tagged: taggedRecords(state, store, answerable),
     commandFor: (key) => store.lastCommandFor(key),

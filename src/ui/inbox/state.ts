@@ -86,7 +86,7 @@ export interface KeyContext {
   /** Rows a page move jumps. */
   pageSize: number;
   /** What quitting would lose: unsent drafts and commands in flight. */
-  unsentWork: { drafts: number; inFlight: number };
+  unsentWork: () => { drafts: number; inFlight: number };
   /** Whether a request can take an answer from the list now (open, not a form or informational, nothing in flight). */
   answerable: (record: RequestRecord) => boolean;
   /** The records marked for a batch, in list order, that can still take an answer. */
