@@ -155,10 +155,6 @@ export function hintsFor(scope: Scope): string {
     .join(' · ');
 }
 
-/** Single characters bound to a command in `scope`: never typed as text there. */
-export function commandChars(scope: Scope): Set<string> {
-  return new Set([...tableOf(scope).keys()].filter((key) => key.startsWith('char:')).map((key) => key.slice(5)));
-}
 
 /** The README's Keys table, rendered from KEY_ROWS. */
 export function keyTableMarkdown(): string {

@@ -129,9 +129,6 @@ export function isUnsent(draft: Draft | undefined): boolean {
   return draft !== undefined && (draft.reply.value.trim() !== '' || draft.form?.dirty === true);
 }
 
-export function hasUnsentDraft(state: InboxState): boolean {
-  return Object.values(state.drafts).some(isUnsent);
-}
 
 /**
  * The filter as k9s, lazygit and fzf read it: words separated by spaces must

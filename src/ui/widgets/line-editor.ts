@@ -1,8 +1,6 @@
 import { editorWindow, type EditorState } from '../text/editor.js';
 import { seg, type Segment } from '../text/line.js';
 
-export { editLine, editorOf, emptyEditor, type EditorState } from '../text/editor.js';
-
 /**
  * One one-line editor, drawn the same everywhere it is used (the filter,
  * the Reply row, text and number fields, `Other…` rows): the text scrolled
