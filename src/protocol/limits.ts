@@ -67,7 +67,8 @@ function codePoints(text: string, from: number): number {
 export class IssueList {
   private readonly list: PayloadIssue[] = [];
   /** list path + reason → index in `list` and how many times it happened. */
-  private readonly grouped = new Map<string, { index: number; count: number; first: string }>();
+  // Made on the first entry: most payloads have no issue, and a Map per request read is garbage at intake speed.
+  private grouped: Map<string, { index: number; count: number; first: string }> | undefined;
   private dropped = 0;
 
   constructor(initial: PayloadIssue[] = []) {
@@ -82,7 +83,8 @@ export class IssueList {
   /** One issue per (list, reason), however many entries share it. */
   entry(listPath: string, index: number, reason: string, suffix = ''): void {
     const key = `${listPath}\u001f${suffix}\u001f${reason}`;
-    const group = this.grouped.get(key);
+    const grouped = (this.grouped ??= new Map());
+    const group = grouped.get(key);
     if (group) {
       group.count++;
       if (group.index >= 0) this.list[group.index] = { path: group.first, reason: `${reason} (${group.count} entries, first shown)` };
@@ -90,7 +92,7 @@ export class IssueList {
     }
     const first = `${listPath}[${index}]${suffix}`;
     const at = this.list.length < ISSUES_KEPT ? this.list.length : -1;
-    this.grouped.set(key, { index: at, count: 1, first });
+    grouped.set(key, { index: at, count: 1, first });
     this.push({ path: first, reason });
   }
 

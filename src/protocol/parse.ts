@@ -35,11 +35,6 @@ export const RULE_DATA = 'AEP-0001 §5 (data is an object)';
 // AEP-0001 §5.1 numbers the sixteen context attributes in this order
 // (aep is #1, seq #11, traceparent #14 in the conformance corpus).
 const ATTRS = ['aep', 'id', 'type', 'subject', 'time', 'source', 'agent', 'session', 'run', 'step', 'seq', 'epoch', 'cause', 'traceparent', 'severity', 'capture'] as const;
-const KNOWN = new Set<string>([...ATTRS, 'data']);
-// Hoisted: an array literal in the checks would be a new array per Event.
-const REQUIRED_ATTRS = ['aep', 'id', 'type', 'time', 'source', 'agent'] as const;
-const OPTIONAL_STRING_ATTRS = ['subject', 'session', 'run', 'step', 'cause'] as const;
-const COUNTER_ATTRS = ['seq', 'epoch'] as const;
 const NOT_AGENT_SCOPED = ['session', 'run', 'step', 'seq'] as const;
 const attrRule = (name: (typeof ATTRS)[number]): string => `AEP-0001 §5.1 #${ATTRS.indexOf(name) + 1}`;
 
@@ -49,9 +44,10 @@ const DOTTED = /^[a-z0-9_]+(\.[a-z0-9_]+)+$/;
 const COMMAND_TYPE = /^(control\.attention\.respond|control\.cancel|control\.pause|control\.resume|x\.[a-z0-9_-]+\.control\..+)$/;
 const TRACEPARENT = /^[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/;
 const EXTENSION_NAME = /^[a-z0-9]{1,20}$/;
-// An absolute URI (RFC 3986 characters only): no spaces, controls or
-// non-ASCII, so a source can't smuggle display tricks either.
-const URI = /^[A-Za-z][A-Za-z0-9+.-]*:(?:[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$/;
+// A source is an absolute URI of RFC 3986 characters only (no spaces,
+// controls or non-ASCII, so a source can't smuggle display tricks either):
+// /^[A-Za-z][A-Za-z0-9+.-]*:(?:[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$/,
+// checked by isUriSource's scan (test/protocol/uri-source.test.ts holds it to that pattern).
 
 /** Commands (AEP-0004 §2.2): foreign-emitter events with session and no seq. */
 export function isCommandType(type: unknown): boolean {
@@ -109,26 +105,58 @@ function quote(v: unknown): string {
  * answers are remembered for up to this many of each, then forgotten).
  */
 const CHECKED_CAP = 1024;
-const checkedTypes = new Map<string, Fail | null>();
-const validSources = new Set<string>();
+/** How a type is scoped (AEP-0001 §5.2): decides which of session and seq it must carry. */
+type Scope = 'agent' | 'command' | 'foreign' | 'session';
+/** A valid type's scope, or why the type is invalid. */
+type TypeVerdict = Scope | Fail;
+const checkedTypes = new Map<string, TypeVerdict>();
 
-function checkType(type: string): Fail | null {
+function checkType(type: string): TypeVerdict {
   let verdict = checkedTypes.get(type);
   if (verdict === undefined) {
-    verdict = checkTypePattern(type);
+    verdict = checkTypePattern(type) ?? scopeOf(type);
     if (checkedTypes.size >= CHECKED_CAP) checkedTypes.clear();
     checkedTypes.set(type, verdict);
   }
   return verdict;
 }
 
-function isUriSource(source: string): boolean {
-  if (validSources.has(source)) return true;
-  if (!URI.test(source)) return false;
-  if (validSources.size >= CHECKED_CAP) validSources.clear();
-  validSources.add(source);
+function scopeOf(type: string): Scope {
+  if (isAgentScoped(type)) return 'agent';
+  if (isCommandType(type)) return 'command';
+  return type === 'attention.routed' ? 'foreign' : 'session';
+}
+
+/**
+ * Whether `source` is an absolute URI of RFC 3986 characters (the URI pattern
+ * above), by a scan over a table of allowed characters: a fleet has a source
+ * per session, thousands of them, too many to remember and too many to run a
+ * regular expression on each time.
+ */
+export function isUriSource(source: string): boolean {
+  const n = source.length;
+  if (n === 0 || !isAlpha(source.charCodeAt(0))) return false;
+  let i = 1;
+  for (; i < n; i++) {
+    const c = source.charCodeAt(i);
+    if (c === 0x3a) break; // the scheme's ':'
+    if (!(isAlpha(c) || (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2e || c === 0x2d)) return false;
+  }
+  if (i === n) return false;
+  for (i++; i < n; i++) {
+    const c = source.charCodeAt(i);
+    if (c < 128 && URI_CHAR[c] === 1) continue;
+    if (c !== 0x25 || i + 2 >= n || !isHex(source.charCodeAt(i + 1)) || !isHex(source.charCodeAt(i + 2))) return false;
+    i += 2;
+  }
   return true;
 }
+
+const isAlpha = (c: number): boolean => (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+const isHex = (c: number): boolean => (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
+/** 1 for the characters a URI may hold outside the scheme without %-escape. */
+const URI_CHAR = new Uint8Array(128);
+for (const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;=") URI_CHAR[c.charCodeAt(0)] = 1;
 
 const SEVERITY_NAMES = new Set(['debug', 'info', 'notice', 'warning', 'error', 'critical']);
 const CAPTURE_NAMES = new Set(['none', 'metadata', 'redacted', 'full']);
@@ -142,27 +170,41 @@ function checkTypePattern(type: string): Fail | null {
   return fail(RULE_TYPE, `type ${quote(type)} is not {category}.{rest} in lowercase`);
 }
 
-function checkAttributes(e: Obj): Fail | null {
-  for (const name of REQUIRED_ATTRS) {
-    if (typeof e[name] !== 'string' || e[name] === '') return fail(attrRule(name), `${name} is required (non-empty string)`);
-  }
+// Members read by name, not through a list of names: a fleet's Events share
+// a shape, so each read is one cached load instead of a dictionary lookup per
+// name (this runs for every Event, at intake speed).
+function requiredFail(e: Obj): Fail | null {
+  if (!isText(e.aep)) return fail(attrRule('aep'), 'aep is required (non-empty string)');
+  if (!isText(e.id)) return fail(attrRule('id'), 'id is required (non-empty string)');
+  if (!isText(e.type)) return fail(attrRule('type'), 'type is required (non-empty string)');
+  if (!isText(e.time)) return fail(attrRule('time'), 'time is required (non-empty string)');
+  if (!isText(e.source)) return fail(attrRule('source'), 'source is required (non-empty string)');
+  if (!isText(e.agent)) return fail(attrRule('agent'), 'agent is required (non-empty string)');
+  return null;
+}
+
+const isText = (v: unknown): boolean => typeof v === 'string' && v !== '';
+const badOptionalText = (v: unknown): boolean => v !== undefined && (typeof v !== 'string' || v === '');
+const badCounter = (v: unknown): boolean => v !== undefined && !(typeof v === 'number' && Number.isInteger(v) && v >= 0);
+
+/** What is wrong with the attributes, or (all valid) the type's scope. */
+function checkAttributes(e: Obj): Fail | Scope {
+  const required = requiredFail(e);
+  if (required) return required;
   if (e.aep !== '0.1') return fail(attrRule('aep'), `unsupported AEP version ${quote(e.aep)}`);
-  const typeFail = checkType(e.type as string);
-  if (typeFail) return typeFail;
+  const typeVerdict = checkType(e.type as string);
+  if (typeof typeVerdict !== 'string') return typeVerdict;
   if (!isRfc3339(e.time)) return fail(attrRule('time'), 'time is not an RFC 3339 date-time');
   if (!isUriSource(e.source as string)) return fail(attrRule('source'), 'source is not an absolute URI');
-  for (const name of OPTIONAL_STRING_ATTRS) {
-    if (e[name] !== undefined && (typeof e[name] !== 'string' || e[name] === '')) {
-      return fail(attrRule(name), `${name} must be a non-empty string`);
-    }
-  }
-  for (const name of COUNTER_ATTRS) {
-    const v = e[name];
-    if (v !== undefined && !(typeof v === 'number' && Number.isInteger(v) && v >= 0)) {
-      return fail(attrRule(name), `${name} must be a non-negative integer`);
-    }
-  }
-  if (e.traceparent !== undefined && !(typeof e.traceparent === 'string' && TRACEPARENT.test(e.traceparent))) {
+  if (badOptionalText(e.subject)) return fail(attrRule('subject'), 'subject must be a non-empty string');
+  if (badOptionalText(e.session)) return fail(attrRule('session'), 'session must be a non-empty string');
+  if (badOptionalText(e.run)) return fail(attrRule('run'), 'run must be a non-empty string');
+  if (badOptionalText(e.step)) return fail(attrRule('step'), 'step must be a non-empty string');
+  if (badOptionalText(e.cause)) return fail(attrRule('cause'), 'cause must be a non-empty string');
+  if (badCounter(e.seq)) return fail(attrRule('seq'), 'seq must be a non-negative integer');
+  if (badCounter(e.epoch)) return fail(attrRule('epoch'), 'epoch must be a non-negative integer');
+  const traceparent = e.traceparent;
+  if (traceparent !== undefined && !(typeof traceparent === 'string' && TRACEPARENT.test(traceparent))) {
     return fail(attrRule('traceparent'), 'traceparent is not a W3C traceparent');
   }
   if (e.severity !== undefined && !SEVERITY_NAMES.has(e.severity as string)) {
@@ -172,18 +214,24 @@ function checkAttributes(e: Obj): Fail | null {
     return fail(RULE_CAPTURE, `unknown capture level ${quote(e.capture)}`);
   }
   if (e.data !== undefined && !isObj(e.data)) return fail(RULE_DATA, 'data must be an object');
-  // One pass over the members: extension rules first (any breach wins),
-  // then length. Core attributes are kept per event (dedupe, positions, held
-  // events): too long, the Event is refused. An extension the console never
-  // uses is tolerated (AEP-0001 §5.4) but not kept.
+  return checkMembers(e) ?? typeVerdict;
+}
+
+/**
+ * One pass over the members: extension rules first (any breach wins), then
+ * length. Core attributes are kept per event (dedupe, positions, held
+ * events): too long, the Event is refused. An extension the console never
+ * uses is tolerated (AEP-0001 §5.4) but not kept.
+ */
+function checkMembers(e: Obj): Fail | null {
   let tooLong: Fail | null = null;
   let dropped: string[] | undefined;
   // for…in, not Object.keys: no array per Event (a JSON object has no inherited enumerable members).
   for (const key in e) {
-    if (!Object.prototype.hasOwnProperty.call(e, key)) continue;
     const v = e[key];
-    const known = KNOWN.has(key);
+    const known = isKnownMember(key);
     if (!known) {
+      if (!Object.prototype.hasOwnProperty.call(e, key)) continue;
       if (!EXTENSION_NAME.test(key)) return fail(RULE_EXTENSION, `extension attribute name ${quote(key)} is not [a-z0-9]{1,20}`);
       if (!(typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isInteger(v)))) {
         return fail(RULE_EXTENSION, `extension attribute ${quote(key)} must be a string, integer or boolean`);
@@ -198,16 +246,42 @@ function checkAttributes(e: Obj): Fail | null {
   return null;
 }
 
-function checkScope(e: Obj): Fail | null {
+/** The sixteen attributes and `data` (a switch of literals: member names are interned, so each case is one comparison). */
+function isKnownMember(key: string): boolean {
+  switch (key) {
+    case 'aep':
+    case 'id':
+    case 'type':
+    case 'subject':
+    case 'time':
+    case 'source':
+    case 'agent':
+    case 'session':
+    case 'run':
+    case 'step':
+    case 'seq':
+    case 'epoch':
+    case 'cause':
+    case 'traceparent':
+    case 'severity':
+    case 'capture':
+    case 'data':
+      return true;
+    default:
+      return false;
+  }
+}
+
+function checkScope(e: Obj, scope: Scope): Fail | null {
   const type = e.type as string;
-  if (isAgentScoped(type)) {
+  if (scope === 'agent') {
     for (const name of NOT_AGENT_SCOPED) {
       if (e[name] !== undefined) return fail(RULE_SCOPE, `agent-scoped event must not carry ${name}`);
     }
     return null;
   }
-  if (isForeignEmitterType(type)) {
-    const rule = isCommandType(type) ? RULE_COMMAND : RULE_SCOPE;
+  if (scope === 'command' || scope === 'foreign') {
+    const rule = scope === 'command' ? RULE_COMMAND : RULE_SCOPE;
     if (e.session === undefined) return fail(rule, `${type} requires session`);
     if (e.seq !== undefined) return fail(rule, `${type} is a foreign-emitter event and must not carry seq`);
     return null;
@@ -246,7 +320,8 @@ export function parseParsedEvent(value: unknown, size: number, options: { payloa
   try {
     if (size > MAX_EVENT_BYTES) return { ok: false, ...fail(RULE_SIZE, `event larger than ${MAX_EVENT_BYTES} bytes`) };
     if (!isObj(value)) return { ok: false, rule: RULE_FRAME, reason: 'not a JSON object' };
-    const bad = checkAttributes(value) ?? checkScope(value);
+    const verdict = checkAttributes(value);
+    const bad = typeof verdict === 'string' ? checkScope(value, verdict) : verdict;
     if (bad) return { ok: false, ...bad };
     const event = value as AepEvent;
     return { ok: true, event, issues: options.payloadIssues === false ? [] : payloadIssues(event) };

@@ -50,6 +50,9 @@ export interface FoldSizes {
 }
 
 const WITHOUT_CONTEXT = { context: false } as const;
+// Shared empty lists: records are replaced, never mutated, so every new request can start from these.
+const NO_COMMANDS: RequestRecord['commands'] = Object.freeze([]) as unknown as RequestRecord['commands'];
+const NO_ROUTES: RequestRecord['routed'] = Object.freeze([]) as unknown as RequestRecord['routed'];
 const MAX_COMMANDS_KEPT = 50;
 const MAX_ENDED_SESSIONS = 10_000;
 
@@ -186,8 +189,6 @@ export class RequestFold extends RequestTable {
       source: event.source,
       agent: event.agent,
       host: hostFromSource(event.source),
-      ...(typeof event.run === 'string' ? { run: event.run } : {}),
-      ...(typeof event.cause === 'string' ? { cause: event.cause } : {}),
       severity: readSeverity(event.severity),
       capture: readCapture(event.capture),
       time: event.time,
@@ -198,9 +199,12 @@ export class RequestFold extends RequestTable {
       issues: withEnvelopeIssues(event, issues),
       informational,
       state: informational ? 'informational' : 'pending',
-      commands: [],
-      routed: [],
+      commands: NO_COMMANDS,
+      routed: NO_ROUTES,
     };
+    // Set after, not spread in: a spread of a conditional literal is two objects per request.
+    if (typeof event.run === 'string') record.run = event.run;
+    if (typeof event.cause === 'string') record.cause = event.cause;
     // History is evicted first; a request that still does not fit is refused,
     // visibly, and not remembered as seen, so a later replay brings it once there is room.
     const bytes = requestBytes(record);
@@ -237,7 +241,9 @@ export class RequestFold extends RequestTable {
     if (event.type !== 'control.attention.respond') {
       const change = lifecyclePatch(record, event);
       if (change) {
-        this.replace(key, change.terminal ? { ...change.patch, terminalArrival: ++this.arrivalCounter } : change.patch);
+        // The patch is fresh (lifecyclePatch made it): stamped in place, not copied.
+        if (change.terminal) change.patch.terminalArrival = ++this.arrivalCounter;
+        this.replace(key, change.patch);
         if (change.terminal) this.countTerminal(record);
       }
       return 'applied';
@@ -299,7 +305,7 @@ export class RequestFold extends RequestTable {
    * the request it is about (the request itself, or the one its subject names).
    * True when anything was recorded.
    */
-  private flagViolations(relay: string, event: AepEvent, found: (EmitterViolation | undefined)[]): boolean {
+  private flagViolations(relay: string, event: AepEvent, found: readonly (EmitterViolation | undefined)[]): boolean {
     let any = false;
     for (const violation of found) {
       if (!violation) continue;

@@ -7,7 +7,9 @@
  * Kept as relay → source → ids rather than one set of joined strings: a
  * joined key is a fresh string per Event (built, flattened, hashed and kept),
  * while these levels hash strings the Event already holds. The order lives
- * in a ring of `cap` slots, so forgetting is O(1).
+ * in a ring of `cap` slots, so forgetting is O(1). The maps hold each id's
+ * slot (a small integer) and the values sit in a typed array by slot: a
+ * 32-bit digest held in a Map would be a heap number per Event.
  */
 export class SeenEvents {
   private readonly relays = new Map<string, Map<string, Map<string, number>>>();
@@ -15,10 +17,13 @@ export class SeenEvents {
   private readonly ringSets: (Map<string, number> | undefined)[] = [];
   private readonly ringSources: string[] = [];
   private readonly ringRelays: (Map<string, Map<string, number>> | undefined)[] = [];
+  private readonly values: Float64Array;
   private next = 0;
   private count = 0;
 
-  constructor(readonly cap: number) {}
+  constructor(readonly cap: number) {
+    this.values = new Float64Array(Math.max(0, cap));
+  }
 
   has(relay: string, source: string, id: string): boolean {
     return this.relays.get(relay)?.get(source)?.has(id) ?? false;
@@ -26,7 +31,8 @@ export class SeenEvents {
 
   /** The value remembered with the triple (see add), if it is remembered. */
   get(relay: string, source: string, id: string): number | undefined {
-    return this.relays.get(relay)?.get(source)?.get(id);
+    const slot = this.relays.get(relay)?.get(source)?.get(id);
+    return slot === undefined ? undefined : this.values[slot];
   }
 
   /** Adds the triple (with a value, e.g. a digest); returns false when it was already present (the first value stays). */
@@ -50,7 +56,8 @@ export class SeenEvents {
         sources.set(source, ids);
       }
     }
-    ids.set(id, value);
+    ids.set(id, at);
+    this.values[at] = value;
     this.count++;
     this.ringIds[at] = id;
     this.ringSets[at] = ids;
@@ -63,7 +70,7 @@ export class SeenEvents {
   /**
    * Forgets a triple now (a request refused for room, so a later replay can
    * bring it). Its ring slot stays until overwritten; forgetting it then finds
-   * nothing to remove (at worst a re-added id is forgotten a little early).
+   * nothing to remove.
    */
   delete(relay: string, source: string, id: string): void {
     if (this.relays.get(relay)?.get(source)?.delete(id)) this.count--;
@@ -71,7 +78,8 @@ export class SeenEvents {
 
   private forget(at: number, id: string): void {
     const ids = this.ringSets[at]!;
-    if (ids.delete(id)) this.count--;
+    // Only if the id still lives in this slot (it may have been deleted and added again since).
+    if (ids.get(id) === at && ids.delete(id)) this.count--;
     if (ids.size === 0) {
       const sources = this.ringRelays[at]!;
       const source = this.ringSources[at];

@@ -43,6 +43,7 @@ const COMMAND_TYPE = /^(control\.(attention\.respond|cancel|pause|resume)|x\.[a-
 
 const SEP = '\u001f';
 const LOG_KEPT = 200;
+const NO_VIOLATIONS: readonly EmitterViolation[] = Object.freeze([]);
 
 /** Types folded outside session order, decided once per distinct type (few per relay). */
 const unorderedTypes = new Map<string, boolean>();
@@ -75,9 +76,9 @@ export class EmitterRules {
    * An Event the dedupe memory had not seen: remembers its digest and checks
    * its position against the session's last one. Returns what it broke.
    */
-  admit(relay: string, event: AepEvent): EmitterViolation[] {
-    if (unordered(event.type)) return [];
-    if (typeof event.session !== 'string' || typeof event.seq !== 'number') return [];
+  admit(relay: string, event: AepEvent): readonly EmitterViolation[] {
+    if (unordered(event.type)) return NO_VIOLATIONS;
+    if (typeof event.session !== 'string' || typeof event.seq !== 'number') return NO_VIOLATIONS;
     const epoch = typeof event.epoch === 'number' ? event.epoch : 0;
     const sessions = this.sessionsOf(relay, event.source);
     const last = sessions.get(event.session);
@@ -88,16 +89,17 @@ export class EmitterRules {
         this.positionCount = 1;
         this.sessionsOf(relay, event.source).set(event.session, { epoch, seq: event.seq });
       } else sessions.set(event.session, { epoch, seq: event.seq });
-      return [];
+      return NO_VIOLATIONS;
     }
-    const before = { epoch: last.epoch, seq: last.seq };
+    const lastEpoch = last.epoch;
+    const lastSeq = last.seq;
     // As in the SDK: the position is the last folded one, whatever it was.
     last.epoch = epoch;
     last.seq = event.seq;
-    const base = { relay, source: event.source, session: event.session, id: event.id };
-    if (epoch < before.epoch) return listed(this.record({ rule: 'epoch-regression', ...base }));
-    if (epoch === before.epoch && event.seq <= before.seq) return listed(this.record({ rule: 'seq-regression', ...base }));
-    return [];
+    // Objects only for a violation: this runs for every Event.
+    if (epoch > lastEpoch || (epoch === lastEpoch && event.seq > lastSeq)) return NO_VIOLATIONS;
+    const rule = epoch < lastEpoch ? 'epoch-regression' : 'seq-regression';
+    return listed(this.record({ rule, relay, source: event.source, session: event.session, id: event.id }));
   }
 
   private sessionsOf(relay: string, source: string): Map<string, Position> {
@@ -180,33 +182,44 @@ function remember<V>(map: Map<string, V>, key: string, value: V, cap: number): v
   if (map.size > cap) map.delete(map.keys().next().value as string);
 }
 
-/** What tells two Events under one (source, id) apart: read by name, so member order on the wire does not matter. */
-const IDENTITY = ['type', 'time', 'session', 'epoch', 'seq', 'subject', 'cause', 'run', 'agent'] as const;
-
 /**
  * The Event's identity for collision checks, hashed: its type, time, place
  * in its session's stream (session, epoch, seq) and what it is about
  * (subject, cause, run, agent). A different Event under a reused id differs
  * in one of them (the same position twice is also a seq-regression); a
- * redelivery, however a hop re-serialized it, agrees on all. Hashing whole
- * payloads cost as much as folding the Event. 53 bits of two FNV-1a lanes:
- * a collision check needs equality, not secrecy.
+ * redelivery, however a hop re-serialized it, agrees on all (members are read
+ * by name, so their order on the wire does not matter). Hashing whole
+ * payloads cost as much as folding the Event. One 32-bit FNV-1a lane over the
+ * text, the counters mixed in as numbers (no string made for them): this runs
+ * for every Event, and a collision check needs equality, not secrecy (two
+ * different Events agree by chance once in four billion, and then one
+ * violation goes unreported).
  */
 export function digest(event: AepEvent): number {
-  const record = event as unknown as Record<string, unknown>;
-  let a = 0x811c9dc5;
-  let b = 0x01000193;
-  for (const key of IDENTITY) {
-    const value = record[key];
-    const text = value === undefined ? '' : typeof value === 'string' ? value : String(value);
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      a = Math.imul(a ^ c, 0x01000193);
-      b = Math.imul(b ^ c, 0x5bd1e995);
-    }
-    // A separator, so ("ab","c") and ("a","bc") differ.
-    a = Math.imul(a ^ 0xff, 0x01000193);
-    b = Math.imul(b ^ text.length, 0x5bd1e995);
-  }
-  return (a >>> 0) * 0x200000 + ((b >>> 0) & 0x1fffff);
+  let h = 0x811c9dc5;
+  h = mixText(h, event.type);
+  h = mixText(h, event.time);
+  h = mixText(h, event.session);
+  h = mixCount(h, event.epoch);
+  h = mixCount(h, event.seq);
+  h = mixText(h, event.subject);
+  h = mixText(h, event.cause);
+  h = mixText(h, event.run);
+  h = mixText(h, event.agent);
+  return h >>> 0;
+}
+
+function mixText(h: number, value: unknown): number {
+  // The parser let only strings through; anything else is hashed as absent.
+  if (typeof value !== 'string') return Math.imul(h ^ 0xffff, 0x01000193);
+  for (let i = 0; i < value.length; i++) h = Math.imul(h ^ value.charCodeAt(i), 0x01000193);
+  // The length as a separator: ("ab","c") and ("a","bc") differ, and absent differs from "".
+  return Math.imul(h ^ value.length, 0x01000193);
+}
+
+function mixCount(h: number, value: unknown): number {
+  // Counters are validated non-negative integers (below 2^53): both halves mixed, absent as -1.
+  const n = typeof value === 'number' ? value : -1;
+  h = Math.imul(h ^ (n | 0), 0x01000193);
+  return Math.imul(h ^ ((n / 0x100000000) | 0), 0x01000193);
 }
