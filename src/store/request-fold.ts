@@ -8,6 +8,7 @@ import { SessionEnds } from './session-ends.js';
 import { readAnswer, readCapture, readSeverity, str, withEnvelopeIssues } from './read.js';
 import { lifecyclePatch } from './lifecycle.js';
 import { Reconfirmations } from './reconfirm.js';
+import type { AllMembers } from './record-shape.js';
 import { OPEN_STATES, requestKey, type ApplyResult, type RequestRecord } from './types.js';
 import { digest, EmitterRules, withRule, type EmitterViolation, type ViolationRule } from './violations.js';
 
@@ -181,7 +182,8 @@ export class RequestFold extends RequestTable {
     // `context` is never shown, and a deeply nested one costs megabytes of heap per request: not kept.
     const { payload, issues } = readRequestPayload(event, WITHOUT_CONTEXT);
     const informational = Array.isArray(payload.respondVia) && !payload.respondVia.includes('control');
-    const record: RequestRecord = {
+    // Every member in place, in patchedRecord's order: all records share one shape (record-shape.ts).
+    const members: AllMembers = {
       key,
       relay,
       session,
@@ -189,6 +191,8 @@ export class RequestFold extends RequestTable {
       source: event.source,
       agent: event.agent,
       host: hostFromSource(event.source),
+      run: typeof event.run === 'string' ? event.run : undefined,
+      cause: typeof event.cause === 'string' ? event.cause : undefined,
       severity: readSeverity(event.severity),
       capture: readCapture(event.capture),
       time: event.time,
@@ -199,12 +203,17 @@ export class RequestFold extends RequestTable {
       issues: withEnvelopeIssues(event, issues),
       informational,
       state: informational ? 'informational' : 'pending',
+      answered: undefined,
+      resolution: undefined,
+      timeout: undefined,
+      staleAt: undefined,
+      terminalArrival: undefined,
       commands: NO_COMMANDS,
       routed: NO_ROUTES,
+      unconfirmed: undefined,
+      violations: undefined,
     };
-    // Set after, not spread in: a spread of a conditional literal is two objects per request.
-    if (typeof event.run === 'string') record.run = event.run;
-    if (typeof event.cause === 'string') record.cause = event.cause;
+    const record = members as RequestRecord;
     // History is evicted first; a request that still does not fit is refused,
     // visibly, and not remembered as seen, so a later replay brings it once there is room.
     const bytes = requestBytes(record);
@@ -307,7 +316,9 @@ export class RequestFold extends RequestTable {
    */
   private flagViolations(relay: string, event: AepEvent, found: readonly (EmitterViolation | undefined)[]): boolean {
     let any = false;
-    for (const violation of found) {
+    // Indexed: runs for every Event, almost always over an empty list (an iterator would be an object each time).
+    for (let i = 0; i < found.length; i++) {
+      const violation = found[i];
       if (!violation) continue;
       any = true;
       this.hooks.violated(violation.relay, this.emitterRules.count(violation.relay));

@@ -1,6 +1,7 @@
 import type { AepEvent } from '../protocol/types.js';
 import type { ByteBudget } from './byte-budget.js';
 import { OrderedKeys } from './ordered-keys.js';
+import { patchedRecord } from './record-shape.js';
 import { SubjectIndex } from './subject-index.js';
 import { OPEN_STATES, type RequestRecord } from './types.js';
 import type { FoldHooks } from './request-fold.js';
@@ -55,7 +56,7 @@ export class RequestTable {
   protected replace(key: string, patch: Partial<RequestRecord>): void {
     const record = this.requests.get(key);
     if (!record) return;
-    this.requests.set(key, { ...record, ...patch });
+    this.requests.set(key, patchedRecord(record, patch));
     this.hooks.touch(key, false);
   }
 

@@ -73,3 +73,65 @@ test('SeenEvents answers as the joined-key BoundedSet it replaced (against a mod
     assert.equal(seen.size, model.size);
   }
 });
+
+/** The exact reading: a triple is remembered from its add until it is deleted or its ring slot is reused. */
+class ExactModel {
+  private readonly ring: (string | undefined)[];
+  private readonly items = new Map<string, number>();
+  private at = 0;
+  constructor(private readonly cap: number) {
+    this.ring = new Array(cap).fill(undefined);
+  }
+  has(key: string): boolean {
+    return this.items.has(key);
+  }
+  add(key: string): boolean {
+    if (this.items.has(key)) return false;
+    const oldest = this.ring[this.at];
+    if (oldest !== undefined) this.items.delete(oldest);
+    this.ring[this.at] = key;
+    this.items.set(key, this.at);
+    this.at = (this.at + 1) % this.cap;
+    return true;
+  }
+  delete(key: string): void {
+    const slot = this.items.get(key);
+    if (slot === undefined) return;
+    this.ring[slot] = undefined;
+    this.items.delete(key);
+  }
+  get size(): number {
+    return this.items.size;
+  }
+}
+
+test('SeenEvents stays exact when many emitters share ids (chained, then moved to a map of their own) and triples are deleted', () => {
+  const random = mulberry32(21);
+  for (const [sources, ids] of [[40, 3], [3, 40], [200, 1]] as const) {
+    const seen = new SeenEvents(64);
+    const model = new ExactModel(64);
+    for (let step = 0; step < 30_000; step++) {
+      const relay = `r${Math.floor(random() * 2)}`;
+      const source = `aep://h/s${Math.floor(random() * sources)}`;
+      const id = `${Math.floor(random() * ids)}`;
+      const joined = `${relay}\u001f${source}\u001f${id}`;
+      const action = random();
+      if (action < 0.25) assert.equal(seen.has(relay, source, id), model.has(joined));
+      else if (action < 0.35) {
+        seen.delete(relay, source, id);
+        model.delete(joined);
+      } else assert.equal(seen.add(relay, source, id, step), model.add(joined));
+      assert.equal(seen.size, model.size);
+    }
+  }
+});
+
+test('SeenEvents keeps the first value of a triple, and finds one id shared by 1,000 sources', () => {
+  const seen = new SeenEvents(5000);
+  for (let s = 0; s < 1000; s++) assert.equal(seen.add('r', `aep://h/${s}`, '1', s), true);
+  assert.equal(seen.add('r', 'aep://h/7', '1', 99), false);
+  assert.equal(seen.get('r', 'aep://h/7', '1'), 7);
+  assert.equal(seen.get('r', 'aep://h/1000', '1'), undefined);
+  assert.equal(seen.size, 1000);
+});
+
