@@ -19,7 +19,11 @@ function textBytes(value: unknown): number {
   return typeof value === 'string' ? 16 + value.length * 2 : 0;
 }
 
-/** What one request record costs: envelope strings, payload, issues. Commands and routing notes are capped by count. */
+/**
+ * What one request record costs: envelope strings, payload, issues. Commands
+ * and routing notes are capped by count. It reads only what a record keeps
+ * from its first Event, so every later version of a record costs the same.
+ */
 export function requestBytes(record: RequestRecord): number {
   let bytes = OBJECT_BYTES * 4 + record.key.length * 2;
   // Named one by one: an array of them would be built per request.
@@ -58,6 +62,20 @@ export class ByteBudget {
   /** Whether `bytes` more would still be within the limit. */
   fits(bytes: number): boolean {
     return this.totalBytes + bytes <= this.limit;
+  }
+
+  /**
+   * Holds `bytes` with no key: for a request record, whose estimate is
+   * worked out again from the record when it is dropped (what it reads never
+   * changes), so no map entry is made and removed per request.
+   */
+  hold(bytes: number): void {
+    this.totalBytes += bytes;
+  }
+
+  /** Gives back what `hold` took. */
+  free(bytes: number): void {
+    this.totalBytes -= bytes;
   }
 
   /** Sets what `key` costs (replacing an earlier charge). */

@@ -7,6 +7,17 @@ export interface Position {
   seq: number;
 }
 
+/**
+ * The last position folded for one (relay, emitter, session), whatever it was
+ * (a regression included), for the emitter-rule checks (violations.ts); kept
+ * on the resume-position entry (relay-book.ts), so one lookup serves both.
+ * `lastEpoch` is -1 before the first Event.
+ */
+export interface FoldedPosition {
+  lastEpoch: number;
+  lastSeq: number;
+}
+
 export function positionOf(event: AepEvent): Position {
   return { epoch: typeof event.epoch === 'number' ? event.epoch : 0, seq: typeof event.seq === 'number' ? event.seq : -1 };
 }

@@ -1,5 +1,5 @@
 import type { AepEvent, ResumePosition, RosterEntry } from '../protocol/types.js';
-import { after, type Position } from './positions.js';
+import { after, type FoldedPosition, type Position } from './positions.js';
 import type { RelayStatus, RosterInfo } from './types.js';
 
 export const MIN_ACK_WINDOW_MS = 1000;
@@ -86,16 +86,20 @@ export class RelayBook {
 
   // ── resume positions ──
 
-  /** Advances the resume position of the Event's (session, emitter). */
-  trackPosition(relay: string, event: AepEvent): void {
-    if (typeof event.session !== 'string' || typeof event.seq !== 'number') return;
+  /**
+   * Advances the resume position of the Event's (session, emitter), and
+   * hands back its entry, whose last folded position the emitter-rule checks
+   * read and move (undefined for an Event outside session order).
+   */
+  trackPosition(relay: string, event: AepEvent): FoldedPosition | undefined {
+    if (typeof event.session !== 'string' || typeof event.seq !== 'number') return undefined;
     const epoch = typeof event.epoch === 'number' ? event.epoch : 0;
     let sessions = this.positions.get(relay);
     if (!sessions) {
       sessions = new SessionPositions(MAX_SESSIONS_TRACKED);
       this.positions.set(relay, sessions);
     }
-    sessions.advance(event.session, event.source, epoch, event.seq);
+    return sessions.advance(event.session, event.source, epoch, event.seq);
   }
 
   resumePositions(relay: string): ResumePosition[] {
@@ -119,7 +123,7 @@ export class RelayBook {
   }
 }
 
-interface Tracked extends Position {
+interface Tracked extends Position, FoldedPosition {
   session: string;
   source: string;
   /** When it last advanced (a clock per relay). */
@@ -143,20 +147,20 @@ class SessionPositions {
 
   constructor(private readonly cap: number) {}
 
-  advance(session: string, source: string, epoch: number, seq: number): void {
+  advance(session: string, source: string, epoch: number, seq: number): Tracked {
     let sources = this.bySession.get(session);
     if (!sources) {
       sources = new Map();
       this.bySession.set(session, sources);
     }
     let current = sources.get(source);
-    if (current && !(epoch > current.epoch || (epoch === current.epoch && seq > current.seq))) return;
+    if (current && !(epoch > current.epoch || (epoch === current.epoch && seq > current.seq))) return current;
     if (current) {
       current.epoch = epoch;
       current.seq = seq;
       current.stamp = ++this.clock;
     } else {
-      current = { session, source, epoch, seq, stamp: ++this.clock };
+      current = { session, source, epoch, seq, stamp: ++this.clock, lastEpoch: -1, lastSeq: -1 };
       sources.set(source, current);
       this.size++;
     }
@@ -164,6 +168,7 @@ class SessionPositions {
     this.queueStamps.push(current.stamp);
     if (this.size > this.cap) this.forgetOldest();
     if (this.queue.length - this.head > 2 * this.size + 1024) this.compact();
+    return current;
   }
 
   private forgetOldest(): void {

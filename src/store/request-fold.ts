@@ -9,6 +9,7 @@ import { readAnswer, readCapture, readSeverity, str, withEnvelopeIssues } from '
 import { lifecyclePatch } from './lifecycle.js';
 import { Reconfirmations } from './reconfirm.js';
 import type { AllMembers } from './record-shape.js';
+import type { FoldedPosition } from './positions.js';
 import { OPEN_STATES, requestKey, type ApplyResult, type RequestRecord } from './types.js';
 import { digest, EmitterRules, withRule, type EmitterViolation, type ViolationRule } from './violations.js';
 
@@ -32,8 +33,8 @@ export interface FoldHooks {
   changed(): void;
   /** Request `key` was added (`added`), replaced or pruned. */
   touch(key: string, added: boolean): void;
-  /** An Event passed dedupe (resume positions are kept from these). */
-  fresh(relay: string, event: AepEvent): void;
+  /** An Event passed dedupe (resume positions are kept from these): its entry's last folded position, if it has one. */
+  fresh(relay: string, event: AepEvent): FoldedPosition | undefined;
   /** An emitter broke a protocol rule on `relay` (its count there is `count`). */
   violated(relay: string, count: number): void;
   warn(relay: string, warning: string): void;
@@ -145,8 +146,7 @@ export class RequestFold extends RequestTable {
       if (this.flagViolations(relay, event, [this.emitterRules.redelivered(relay, event, this.seen.get(relay, event.source, event.id), identity)])) this.hooks.changed();
       return 'duplicate';
     }
-    const broken = this.emitterRules.admit(relay, event);
-    this.hooks.fresh(relay, event);
+    const broken = this.emitterRules.admit(relay, event, this.hooks.fresh(relay, event));
     this.endedSessions.reopen(relay, event);
     const result = this.fold(relay, event, options);
     // After the fold: a request that broke a rule exists only now.
@@ -226,7 +226,7 @@ export class RequestFold extends RequestTable {
       this.hooks.warn(relay, `memory budget full (${Math.round(this.budget.limit / 1048576)} MB of open requests): newer requests are not shown until some close`);
       return 'ignored';
     }
-    this.budget.charge(key, bytes);
+    this.budget.hold(bytes);
     this.requests.set(key, record);
     this.hooks.touch(key, true);
     this.bySubject.add(relay, session, event.id, key);

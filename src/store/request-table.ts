@@ -1,5 +1,5 @@
 import type { AepEvent } from '../protocol/types.js';
-import type { ByteBudget } from './byte-budget.js';
+import { requestBytes, type ByteBudget } from './byte-budget.js';
 import { OrderedKeys } from './ordered-keys.js';
 import { patchedRecord } from './record-shape.js';
 import { SubjectIndex } from './subject-index.js';
@@ -77,7 +77,7 @@ export class RequestTable {
     const record = this.requests.get(key);
     if (!record || OPEN_STATES.has(record.state)) return;
     this.requests.delete(key);
-    this.budget.release(key);
+    this.budget.free(requestBytes(record));
     this.hooks.touch(key, false);
     this.bySubject.remove(record.relay, record.session, record.id, key);
     for (const command of record.commands) this.commandIndex.delete(record.relay + SEP + command.id);

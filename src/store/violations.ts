@@ -14,7 +14,7 @@
 // and two relays' streams are not ordered against each other.
 
 import type { AepEvent } from '../protocol/types.js';
-import type { Position } from './positions.js';
+import type { FoldedPosition, Position } from './positions.js';
 
 export type ViolationRule =
   | 'id-collision'
@@ -58,9 +58,6 @@ function unordered(type: string): boolean {
 }
 
 export class EmitterRules {
-  /** relay → source → session → last folded (epoch, seq), updated in place (no key string per Event). */
-  private readonly positions = new Map<string, Map<string, Map<string, Position>>>();
-  private positionCount = 0;
   /** relay␟source␟session → the (epoch, seq) of its first session.ended. */
   private readonly ended = new Map<string, Position>();
   /** Violations already counted: a redelivered collider is one violation, not one per delivery. */
@@ -73,41 +70,24 @@ export class EmitterRules {
   constructor(private readonly cap: number) {}
 
   /**
-   * An Event the dedupe memory had not seen: remembers its digest and checks
-   * its position against the session's last one. Returns what it broke.
+   * An Event the dedupe memory had not seen, with the last position folded
+   * for its (relay, emitter, session) (`folded`, kept with the resume
+   * positions: relay-book.ts): checks the Event's position against it and
+   * moves it. Returns what the Event broke.
    */
-  admit(relay: string, event: AepEvent): readonly EmitterViolation[] {
-    if (unordered(event.type)) return NO_VIOLATIONS;
+  admit(relay: string, event: AepEvent, folded: FoldedPosition | undefined): readonly EmitterViolation[] {
+    if (!folded || unordered(event.type)) return NO_VIOLATIONS;
     if (typeof event.session !== 'string' || typeof event.seq !== 'number') return NO_VIOLATIONS;
     const epoch = typeof event.epoch === 'number' ? event.epoch : 0;
-    const sessions = this.sessionsOf(relay, event.source);
-    const last = sessions.get(event.session);
-    if (!last) {
-      // Bounded: past the cap the memory starts over (checks then see less, never crash).
-      if (++this.positionCount > this.cap) {
-        this.positions.clear();
-        this.positionCount = 1;
-        this.sessionsOf(relay, event.source).set(event.session, { epoch, seq: event.seq });
-      } else sessions.set(event.session, { epoch, seq: event.seq });
-      return NO_VIOLATIONS;
-    }
-    const lastEpoch = last.epoch;
-    const lastSeq = last.seq;
+    const lastEpoch = folded.lastEpoch;
+    const lastSeq = folded.lastSeq;
     // As in the SDK: the position is the last folded one, whatever it was.
-    last.epoch = epoch;
-    last.seq = event.seq;
+    folded.lastEpoch = epoch;
+    folded.lastSeq = event.seq;
     // Objects only for a violation: this runs for every Event.
-    if (epoch > lastEpoch || (epoch === lastEpoch && event.seq > lastSeq)) return NO_VIOLATIONS;
+    if (lastEpoch < 0 || epoch > lastEpoch || (epoch === lastEpoch && event.seq > lastSeq)) return NO_VIOLATIONS;
     const rule = epoch < lastEpoch ? 'epoch-regression' : 'seq-regression';
     return listed(this.record({ rule, relay, source: event.source, session: event.session, id: event.id }));
-  }
-
-  private sessionsOf(relay: string, source: string): Map<string, Position> {
-    let sources = this.positions.get(relay);
-    if (!sources) this.positions.set(relay, (sources = new Map()));
-    let sessions = sources.get(source);
-    if (!sessions) sources.set(source, (sessions = new Map()));
-    return sessions;
   }
 
   /**

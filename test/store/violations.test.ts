@@ -12,6 +12,7 @@ import type { AepEvent } from '../../src/protocol/types.js';
 import { ConsoleStore } from '../../src/store/store.js';
 import { counts } from '../../src/store/selectors.js';
 import { digest, EmitterRules } from '../../src/store/violations.js';
+import { RelayBook } from '../../src/store/relay-book.js';
 import { SeenEvents } from '../../src/store/seen-events.js';
 import { toJson } from '../../src/cli/list.js';
 
@@ -118,7 +119,10 @@ test('EmitterRules: table of single checks', () => {
   ];
   for (const c of cases) {
     const rules = new EmitterRules(100);
-    const found = c.events.flatMap((e) => rules.admit(RELAY, { ...base, type: 'tool.requested', ...e } as AepEvent)).map((v) => v.rule);
+    // The last folded position lives with the resume positions, as in the store.
+    const book = new RelayBook();
+    const admit = (event: AepEvent) => rules.admit(RELAY, event, book.trackPosition(RELAY, event));
+    const found = c.events.flatMap((e) => admit({ ...base, type: 'tool.requested', ...e } as AepEvent)).map((v) => v.rule);
     assert.deepEqual(found, c.rules, c.name);
   }
 });
