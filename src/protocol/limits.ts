@@ -59,13 +59,16 @@ function codePoints(text: string, from: number): number {
   return n;
 }
 
+/** The issues of a payload that has none: shared, frozen, so nobody can add to everyone's. */
+export const NO_ISSUES: PayloadIssue[] = Object.freeze([]) as unknown as PayloadIssue[];
+
 /**
  * Issues of one payload, bounded: a fault repeated across a list's entries is
  * one issue ("3 entries without an id, first data.options[0]"), and past
  * ISSUES_KEPT distinct issues the rest are only counted.
  */
 export class IssueList {
-  private readonly list: PayloadIssue[] = [];
+  private list: PayloadIssue[] = NO_ISSUES;
   /** list path + reason → index in `list` and how many times it happened. */
   // Made on the first entry: most payloads have no issue, and a Map per request read is garbage at intake speed.
   private grouped: Map<string, { index: number; count: number; first: string }> | undefined;
@@ -77,6 +80,7 @@ export class IssueList {
 
   push(issue: PayloadIssue): void {
     if (this.list.length >= ISSUES_KEPT) this.dropped++;
+    else if (this.list === NO_ISSUES) this.list = [issue];
     else this.list.push(issue);
   }
 
@@ -99,6 +103,7 @@ export class IssueList {
   /** The issues, with a last one counting those not kept. */
   done(): PayloadIssue[] {
     if (this.dropped > 0) this.list.push({ path: 'data', reason: `${this.dropped} more problems not listed` });
+    // Most payloads have no issue: they all share one frozen empty list (a list is never changed once done).
     return this.list;
   }
 }

@@ -7,6 +7,7 @@
 import type { AepEvent, ParseResult } from './types.js';
 import { isObj, isRfc3339, type Obj } from './guards.js';
 import { payloadIssues } from './payload.js';
+import { NO_ISSUES } from './limits.js';
 
 export { readRequestPayload, readAnswerPayload, payloadIssues } from './payload.js';
 export { severityRank, captureRank, isRfc3339 } from './guards.js';
@@ -324,7 +325,7 @@ export function parseParsedEvent(value: unknown, size: number, options: { payloa
     const bad = typeof verdict === 'string' ? checkScope(value, verdict) : verdict;
     if (bad) return { ok: false, ...bad };
     const event = value as AepEvent;
-    return { ok: true, event, issues: options.payloadIssues === false ? [] : payloadIssues(event) };
+    return { ok: true, event, issues: options.payloadIssues === false ? NO_ISSUES : payloadIssues(event) };
   } catch (err) {
     return { ok: false, rule: RULE_FRAME, reason: err instanceof RangeError ? 'value too deeply nested' : 'value could not be read' };
   }

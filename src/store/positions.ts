@@ -16,6 +16,9 @@ export interface Position {
 export interface FoldedPosition {
   lastEpoch: number;
   lastSeq: number;
+  /** The entry's copies of the emitter's names (the first Event's). */
+  readonly session: string;
+  readonly source: string;
 }
 
 export function positionOf(event: AepEvent): Position {

@@ -33,8 +33,12 @@ export interface FoldHooks {
   changed(): void;
   /** Request `key` was added (`added`), replaced or pruned. */
   touch(key: string, added: boolean): void;
-  /** An Event passed dedupe (resume positions are kept from these): its entry's last folded position, if it has one. */
-  fresh(relay: string, event: AepEvent): FoldedPosition | undefined;
+  /**
+   * Where an Event stands in its session's stream, before dedupe (resume
+   * positions only move forward, so a redelivery leaves them as they are):
+   * its entry (relay-book.ts), for an Event in session order.
+   */
+  position(relay: string, event: AepEvent): FoldedPosition | undefined;
   /** An emitter broke a protocol rule on `relay` (its count there is `count`). */
   violated(relay: string, count: number): void;
   warn(relay: string, warning: string): void;
@@ -136,6 +140,14 @@ export class RequestFold extends RequestTable {
       return 'ignored';
     }
     // The dedupe memory keeps each Event's digest: a redelivery is checked against the first.
+    const position = this.hooks.position(relay, event);
+    if (position) {
+      // The entry's copies of the names, not the ones this Event's JSON made:
+      // the dedupe memory, records and indexes then share one copy per
+      // emitter (hashed once, kept once) instead of holding one per Event.
+      event.source = position.source;
+      event.session = position.session;
+    }
     const identity = digest(event);
     if (this.noteReconfirmed(relay, event) && this.seen.has(relay, event.source, event.id)) {
       this.flagViolations(relay, event, [this.emitterRules.redelivered(relay, event, this.seen.get(relay, event.source, event.id), identity)]);
@@ -146,7 +158,7 @@ export class RequestFold extends RequestTable {
       if (this.flagViolations(relay, event, [this.emitterRules.redelivered(relay, event, this.seen.get(relay, event.source, event.id), identity)])) this.hooks.changed();
       return 'duplicate';
     }
-    const broken = this.emitterRules.admit(relay, event, this.hooks.fresh(relay, event));
+    const broken = this.emitterRules.admit(relay, event, position);
     this.endedSessions.reopen(relay, event);
     const result = this.fold(relay, event, options);
     // After the fold: a request that broke a rule exists only now.

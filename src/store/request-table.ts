@@ -44,9 +44,14 @@ export class RequestTable {
     if (typeof event.subject !== 'string' || typeof event.session !== 'string') return undefined;
     const keys = this.bySubject.keys(relay, event.session, event.subject);
     if (keys.length === 0) return undefined;
-    if (EMITTER_LIFECYCLE.has(event.type)) return keys.find((key) => this.requests.get(key)?.source === event.source);
+    // Loops, not find() with a closure: this runs for every lifecycle Event.
+    if (EMITTER_LIFECYCLE.has(event.type)) {
+      for (let i = 0; i < keys.length; i++) if (this.requests.get(keys[i])?.source === event.source) return keys[i];
+      return undefined;
+    }
     if (keys.length === 1) return keys[0];
-    return keys.find((key) => this.requests.get(key)?.agent === event.agent) ?? keys[0];
+    for (let i = 0; i < keys.length; i++) if (this.requests.get(keys[i])?.agent === event.agent) return keys[i];
+    return keys[0];
   }
 
   protected hasSubject(relay: string, event: AepEvent): boolean {

@@ -49,7 +49,7 @@ export class ConsoleStore implements EventIntake, RelayStatusBook, CommandLog, S
           if (added) this.pending.added.push(key);
           this.pending.requests.add(key);
         },
-        fresh: (relay, event) => this.book.trackPosition(relay, event),
+        position: (relay, event) => this.book.trackPosition(relay, event),
         warn: (relay, warning) => this.warnRelay(relay, warning),
         // Counted on the relay's status line; no notification of its own (the Event's change carries it).
         violated: (relay, count) => {
