@@ -1,15 +1,14 @@
+import { StampQueue } from './stamp-queue.js';
+
 /**
  * Keys in the order they were last added, oldest first, with O(1) add,
  * delete and removal of the oldest. (A JS Set gives the order, but taking
  * its first member after many deletions walks over every deleted slot.)
  */
 export class OrderedKeys {
-  /** Each key's latest stamp; queue entries with an older stamp are stale. */
+  /** Each key's latest stamp; a queued (key, stamp) with an older one is stale. */
   private readonly stamps = new Map<string, number>();
-  /** The queue as two parallel arrays (no object per add). */
-  private keys: string[] = [];
-  private queueStamps: number[] = [];
-  private head = 0;
+  private readonly queue = new StampQueue<string>((key, stamp) => this.stamps.get(key) === stamp);
   private clock = 0;
 
   get size(): number {
@@ -24,9 +23,7 @@ export class OrderedKeys {
   add(key: string): void {
     const stamp = ++this.clock;
     this.stamps.set(key, stamp);
-    this.keys.push(key);
-    this.queueStamps.push(stamp);
-    if (this.keys.length - this.head > 2 * this.stamps.size + 1024) this.compact();
+    this.queue.push(key, stamp);
   }
 
   delete(key: string): boolean {
@@ -35,28 +32,8 @@ export class OrderedKeys {
 
   /** Removes and returns the oldest key. */
   shift(): string | undefined {
-    while (this.head < this.keys.length) {
-      const key = this.keys[this.head];
-      const stamp = this.queueStamps[this.head++];
-      if (this.stamps.get(key) !== stamp) continue;
-      this.stamps.delete(key);
-      if (this.head > 1024 && this.head * 2 > this.keys.length) this.compact();
-      return key;
-    }
-    return undefined;
-  }
-
-  /** Drops stale entries and the consumed head. */
-  private compact(): void {
-    const keys: string[] = [];
-    const stamps: number[] = [];
-    for (let i = this.head; i < this.keys.length; i++) {
-      if (this.stamps.get(this.keys[i]) !== this.queueStamps[i]) continue;
-      keys.push(this.keys[i]);
-      stamps.push(this.queueStamps[i]);
-    }
-    this.keys = keys;
-    this.queueStamps = stamps;
-    this.head = 0;
+    const key = this.queue.shift();
+    if (key !== undefined) this.stamps.delete(key);
+    return key;
   }
 }

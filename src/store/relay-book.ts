@@ -1,6 +1,7 @@
 import type { AepEvent, ResumePosition, RosterEntry } from '../protocol/types.js';
 import { after, type FoldedPosition, type Position } from './positions.js';
 import type { RelayStatus, RosterInfo } from './types.js';
+import { StampQueue } from './stamp-queue.js';
 
 export const MIN_ACK_WINDOW_MS = 1000;
 export const MAX_ACK_WINDOW_MS = 300_000;
@@ -135,13 +136,12 @@ interface Tracked extends Position, FoldedPosition {
  * emitters, and their positions do not compare. Kept as session → source →
  * position, advanced in place (no key string or object per Event), with the
  * least recently advanced forgotten past `cap`: advances are queued with
- * their stamp, and a queued entry whose position advanced again since is stale.
+ * their stamp (stamp-queue.ts), and a queued entry whose position advanced
+ * again since is stale.
  */
 class SessionPositions {
   private readonly bySession = new Map<string, Map<string, Tracked>>();
-  private queue: Tracked[] = [];
-  private queueStamps: number[] = [];
-  private head = 0;
+  private readonly queue = new StampQueue<Tracked>((tracked, stamp) => tracked.stamp === stamp);
   private clock = 0;
   size = 0;
 
@@ -164,37 +164,18 @@ class SessionPositions {
       sources.set(source, current);
       this.size++;
     }
-    this.queue.push(current);
-    this.queueStamps.push(current.stamp);
+    this.queue.push(current, current.stamp);
     if (this.size > this.cap) this.forgetOldest();
-    if (this.queue.length - this.head > 2 * this.size + 1024) this.compact();
     return current;
   }
 
   private forgetOldest(): void {
-    while (this.head < this.queue.length) {
-      const oldest = this.queue[this.head];
-      const stamp = this.queueStamps[this.head++];
-      if (oldest.stamp !== stamp) continue;
-      const sources = this.bySession.get(oldest.session)!;
-      sources.delete(oldest.source);
-      if (sources.size === 0) this.bySession.delete(oldest.session);
-      this.size--;
-      return;
-    }
-  }
-
-  private compact(): void {
-    const queue: Tracked[] = [];
-    const stamps: number[] = [];
-    for (let i = this.head; i < this.queue.length; i++) {
-      if (this.queue[i].stamp !== this.queueStamps[i]) continue;
-      queue.push(this.queue[i]);
-      stamps.push(this.queueStamps[i]);
-    }
-    this.queue = queue;
-    this.queueStamps = stamps;
-    this.head = 0;
+    const oldest = this.queue.shift();
+    if (!oldest) return;
+    const sources = this.bySession.get(oldest.session)!;
+    sources.delete(oldest.source);
+    if (sources.size === 0) this.bySession.delete(oldest.session);
+    this.size--;
   }
 
   /** Every position, least recently advanced first (a copy of each). */

@@ -85,7 +85,9 @@ export class RequestTable {
     this.budget.free(requestBytes(record));
     this.hooks.touch(key, false);
     this.bySubject.remove(record.relay, record.session, record.id, key);
-    for (const command of record.commands) this.commandIndex.delete(record.relay + SEP + command.id);
+    // Indexed: most records share one frozen empty list, which takes for…of off its fast path.
+    const commands = record.commands;
+    for (let i = 0; i < commands.length; i++) this.commandIndex.delete(record.relay + SEP + commands[i].id);
   }
 
   /** Estimated bytes held and the budget they stay within (byte-budget.ts). */

@@ -1,67 +1,69 @@
-const SEP = '\u001f';
-/** Slots one id may chain before it moves to a map of its own (see `shared`). */
-const CHAIN_MAX = 8;
-/** In `byId`: this id's slots are in `shared`. */
-const SHARED = -1;
-
 /**
  * The dedupe memory: which (relay, source, id) triples were seen (each with
  * a number, e.g. the digest of its first Event), forgetting the oldest past
  * `cap` (at-least-once redelivery happens within a replay window; an
  * unbounded memory would grow for as long as the console runs).
  *
- * Runs for every Event, so it is built for the common case, an id no other
- * emitter uses: one map from id to a slot of a ring of `cap` slots, which
- * holds the triple and its value (in a typed array: a digest held in a Map
- * would be a heap number per Event). The few triples that share an id are
- * chained through their slots; an id shared more than CHAIN_MAX times (an
- * emitter counting 1, 2, 3 in every session, or a hostile one) moves to a map
- * of its own keyed by relay and source, so no lookup walks a long chain.
- * Forgetting is O(1): the oldest slot is overwritten.
+ * It runs for every Event, so it allocates nothing per Event: the triples sit
+ * in a ring of `cap` slots (the oldest is overwritten), found through an
+ * open-addressing table of slot numbers in a typed array, linear probing,
+ * deletion by backward shift (no tombstones). A JS Map here rebuilt its
+ * 50,000-entry table every few thousand Events (deleted entries pile up), a
+ * megabyte each time. The hash covers the source and the id and is seeded per
+ * process, so no emitter can aim a long probe run at another's ids; a match
+ * is then checked by comparing the strings, so it is exact.
  */
 export class SeenEvents {
-  /** id → the newest slot holding it (older ones follow `next`), or SHARED. */
-  private readonly byId = new Map<string, number>();
-  /** Ids shared by more than CHAIN_MAX triples: id → relay␟source → slot. */
-  private readonly shared = new Map<string, Map<string, number>>();
+  /** Slot + 1 per bucket, 0 for empty; at least twice `cap` buckets. */
+  private readonly table: Int32Array;
+  private readonly mask: number;
   private readonly ids: (string | undefined)[];
   private readonly sources: (string | undefined)[];
   private readonly relays: (string | undefined)[];
-  private readonly next: Int32Array;
+  private readonly hashes: Int32Array;
   private readonly values: Float64Array;
+  private readonly seed = (Math.random() * 0x7fffffff) | 0;
   private at = 0;
   private count = 0;
 
   constructor(readonly cap: number) {
     const slots = Math.max(0, cap);
+    let buckets = 16;
+    while (buckets < slots * 2) buckets *= 2;
+    this.table = new Int32Array(buckets);
+    this.mask = buckets - 1;
     this.ids = new Array<string | undefined>(slots).fill(undefined);
     this.sources = new Array<string | undefined>(slots).fill(undefined);
     this.relays = new Array<string | undefined>(slots).fill(undefined);
-    this.next = new Int32Array(slots);
+    this.hashes = new Int32Array(slots);
     this.values = new Float64Array(slots);
   }
 
   has(relay: string, source: string, id: string): boolean {
-    return this.slotOf(relay, source, id) >= 0;
+    return this.find(relay, source, id, this.hash(source, id)) >= 0;
   }
 
   /** The value remembered with the triple (see add), if it is remembered. */
   get(relay: string, source: string, id: string): number | undefined {
-    const slot = this.slotOf(relay, source, id);
+    const slot = this.find(relay, source, id, this.hash(source, id));
     return slot >= 0 ? this.values[slot] : undefined;
   }
 
   /** Adds the triple (with a value, e.g. a digest); returns false when it was already present (the first value stays). */
   add(relay: string, source: string, id: string, value = 0): boolean {
-    if (this.slotOf(relay, source, id) >= 0) return false;
+    const hash = this.hash(source, id);
+    if (this.find(relay, source, id, hash) >= 0) return false;
     if (this.cap <= 0) return true;
     const at = this.at;
     if (this.ids[at] !== undefined) this.free(at);
     this.ids[at] = id;
     this.sources[at] = source;
     this.relays[at] = relay;
+    this.hashes[at] = hash;
     this.values[at] = value;
-    this.link(at, relay, source, id);
+    let bucket = hash & this.mask;
+    while (this.table[bucket] !== 0) bucket = (bucket + 1) & this.mask;
+    this.table[bucket] = at + 1;
     this.count++;
     this.at = at + 1 === this.cap ? 0 : at + 1;
     return true;
@@ -69,7 +71,7 @@ export class SeenEvents {
 
   /** Forgets a triple now (a request refused for room, so a later replay can bring it). */
   delete(relay: string, source: string, id: string): void {
-    const slot = this.slotOf(relay, source, id);
+    const slot = this.find(relay, source, id, this.hash(source, id));
     if (slot >= 0) this.free(slot);
   }
 
@@ -77,61 +79,42 @@ export class SeenEvents {
     return this.count;
   }
 
-  private slotOf(relay: string, source: string, id: string): number {
-    let slot = this.byId.get(id);
-    if (slot === undefined) return -1;
-    if (slot === SHARED) return this.shared.get(id)?.get(relay + SEP + source) ?? -1;
-    while (slot >= 0) {
-      if (this.sources[slot] === source && this.relays[slot] === relay) return slot;
-      slot = this.next[slot];
-    }
-    return -1;
+  /** FNV-1a over the source and the id (with a separator), from the seed. */
+  private hash(source: string, id: string): number {
+    let h = this.seed ^ 0x811c9dc5;
+    for (let i = 0; i < source.length; i++) h = Math.imul(h ^ source.charCodeAt(i), 0x01000193);
+    h = Math.imul(h ^ 0x1f, 0x01000193);
+    for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
+    // A final mix: the table is indexed by the low bits.
+    h ^= h >>> 15;
+    h = Math.imul(h, 0x2c1b3c6d);
+    return h ^ (h >>> 12);
   }
 
-  private link(at: number, relay: string, source: string, id: string): void {
-    const head = this.byId.get(id);
-    if (head === undefined) {
-      this.next[at] = -1;
-      this.byId.set(id, at);
-      return;
+  private find(relay: string, source: string, id: string, hash: number): number {
+    const mask = this.mask;
+    for (let bucket = hash & mask; ; bucket = (bucket + 1) & mask) {
+      const entry = this.table[bucket];
+      if (entry === 0) return -1;
+      const slot = entry - 1;
+      if (this.hashes[slot] === hash && this.ids[slot] === id && this.sources[slot] === source && this.relays[slot] === relay) return slot;
     }
-    if (head === SHARED) {
-      this.shared.get(id)!.set(relay + SEP + source, at);
-      return;
-    }
-    let length = 1;
-    for (let slot = this.next[head]; slot >= 0; slot = this.next[slot]) length++;
-    if (length < CHAIN_MAX) {
-      this.next[at] = head;
-      this.byId.set(id, at);
-      return;
-    }
-    // Too many emitters share this id: from now on it has a map of its own.
-    const slots = new Map<string, number>();
-    for (let slot = head; slot >= 0; slot = this.next[slot]) slots.set(this.relays[slot] + SEP + this.sources[slot], slot);
-    slots.set(relay + SEP + source, at);
-    this.shared.set(id, slots);
-    this.byId.set(id, SHARED);
   }
 
+  /** Empties `slot` and takes it out of the table, shifting back the run after it. */
   private free(slot: number): void {
-    const id = this.ids[slot]!;
-    const head = this.byId.get(id)!;
-    if (head === SHARED) {
-      const slots = this.shared.get(id)!;
-      slots.delete(this.relays[slot] + SEP + this.sources[slot]);
-      if (slots.size === 0) {
-        this.shared.delete(id);
-        this.byId.delete(id);
-      }
-    } else if (head === slot) {
-      if (this.next[slot] >= 0) this.byId.set(id, this.next[slot]);
-      else this.byId.delete(id);
-    } else {
-      let before = head;
-      while (before >= 0 && this.next[before] !== slot) before = this.next[before];
-      if (before >= 0) this.next[before] = this.next[slot];
+    const mask = this.mask;
+    let hole = this.hashes[slot] & mask;
+    while (this.table[hole] !== slot + 1) hole = (hole + 1) & mask;
+    for (let next = (hole + 1) & mask; this.table[next] !== 0; next = (next + 1) & mask) {
+      const home = this.hashes[this.table[next] - 1] & mask;
+      // An entry may move back into the hole only if its home bucket is not between the hole and it.
+      const between = hole <= next ? home > hole && home <= next : home > hole || home <= next;
+      if (between) continue;
+      this.table[hole] = this.table[next];
+      hole = next;
     }
+    this.table[hole] = 0;
     this.ids[slot] = undefined;
     this.sources[slot] = undefined;
     this.relays[slot] = undefined;
