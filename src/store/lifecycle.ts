@@ -2,32 +2,34 @@ import type { AepEvent } from '../protocol/types.js';
 import { num, readAnswer, str } from './read.js';
 import { OPEN_STATES, type RequestRecord } from './types.js';
 
+/** Lifecycle Events that close their request (the fold counts it terminal). */
+export function closesRequest(type: string): boolean {
+  return type === 'attention.resolved' || type === 'attention.timeout';
+}
+
 /**
  * What an emitter's lifecycle Event (answered, resolved, timeout) or a
- * routing note does to its request, as a patch: pure, so the fold only
- * applies it (and counts the request terminal when `terminal` is set).
- * Undefined when it changes nothing.
+ * routing note does to its request, as a patch (a fresh object the caller
+ * may add to): pure, so the fold only applies it (and counts the request
+ * terminal when the Event closesRequest). Undefined when it changes nothing.
  */
-export function lifecyclePatch(record: RequestRecord, event: AepEvent): { patch: Partial<RequestRecord>; terminal: boolean } | undefined {
+export function lifecyclePatch(record: RequestRecord, event: AepEvent): Partial<RequestRecord> | undefined {
   const data = event.data ?? {};
   switch (event.type) {
     case 'attention.answered': {
       const answered = { answer: readAnswer(data.answer), by: str(data.by), via: str(data.via), cause: event.cause, time: event.time };
       // An answer recorded after the request closed is kept, but does not reopen it.
-      return { patch: OPEN_STATES.has(record.state) ? { answered, state: 'answered' } : { answered }, terminal: false };
+      return OPEN_STATES.has(record.state) ? { answered, state: 'answered' } : { answered };
     }
     case 'attention.resolved':
-      return {
-        patch: { state: 'resolved', resolution: { resolution: str(data.resolution) ?? 'answered', latencyMs: num(data.latency_ms), time: event.time } },
-        terminal: true,
-      };
+      return { state: 'resolved', resolution: { resolution: str(data.resolution) ?? 'answered', latencyMs: num(data.latency_ms), time: event.time } };
     case 'attention.timeout':
-      return { patch: { state: 'timeout', timeout: { afterMs: num(data.after_ms), time: event.time } }, terminal: true };
+      return { state: 'timeout', timeout: { afterMs: num(data.after_ms), time: event.time } };
     case 'attention.routed':
       // Appends to a list: one re-delivered after the dedupe memory forgot
       // its id (a replay longer than the memory) must not append twice.
       if (record.routed.some((note) => note.id === event.id && note.source === event.source)) return undefined;
-      return { patch: { routed: [...record.routed, { id: event.id, source: event.source, by: event.agent, to: str(data.to), via: str(data.via) }].slice(-20) }, terminal: false };
+      return { routed: [...record.routed, { id: event.id, source: event.source, by: event.agent, to: str(data.to), via: str(data.via) }].slice(-20) };
     default:
       return undefined;
   }

@@ -143,29 +143,39 @@ class SessionPositions {
   private readonly bySession = new Map<string, Map<string, Tracked>>();
   private readonly queue = new StampQueue<Tracked>((tracked, stamp) => tracked.stamp === stamp);
   private clock = 0;
+  private lastUsed: Tracked | undefined;
   size = 0;
 
   constructor(private readonly cap: number) {}
 
   advance(session: string, source: string, epoch: number, seq: number): Tracked {
+    // An emitter's Events come in runs (answered then resolved, a tool's
+    // progress): the entry used last is tried before two map lookups.
+    const last = this.lastUsed;
+    const current = last !== undefined && last.source === source && last.session === session ? last : this.entry(session, source);
+    this.lastUsed = current;
+    if (current.stamp !== 0 && !(epoch > current.epoch || (epoch === current.epoch && seq > current.seq))) return current;
+    current.epoch = epoch;
+    current.seq = seq;
+    current.stamp = ++this.clock;
+    this.queue.push(current, current.stamp);
+    if (this.size > this.cap) this.forgetOldest();
+    return current;
+  }
+
+  /** The (session, source) entry, made (not yet stamped: stamp 0) when there is none. */
+  private entry(session: string, source: string): Tracked {
     let sources = this.bySession.get(session);
     if (!sources) {
       sources = new Map();
       this.bySession.set(session, sources);
     }
     let current = sources.get(source);
-    if (current && !(epoch > current.epoch || (epoch === current.epoch && seq > current.seq))) return current;
-    if (current) {
-      current.epoch = epoch;
-      current.seq = seq;
-      current.stamp = ++this.clock;
-    } else {
-      current = { session, source, epoch, seq, stamp: ++this.clock, lastEpoch: -1, lastSeq: -1 };
+    if (!current) {
+      current = { session, source, epoch: 0, seq: 0, stamp: 0, lastEpoch: -1, lastSeq: -1 };
       sources.set(source, current);
       this.size++;
     }
-    this.queue.push(current, current.stamp);
-    if (this.size > this.cap) this.forgetOldest();
     return current;
   }
 
@@ -175,6 +185,7 @@ class SessionPositions {
     const sources = this.bySession.get(oldest.session)!;
     sources.delete(oldest.source);
     if (sources.size === 0) this.bySession.delete(oldest.session);
+    if (this.lastUsed === oldest) this.lastUsed = undefined;
     this.size--;
   }
 

@@ -6,7 +6,7 @@ import { RequestTable, SEP } from './request-table.js';
 import { ByteBudget, requestBytes } from './byte-budget.js';
 import { SessionEnds } from './session-ends.js';
 import { readAnswer, readCapture, readSeverity, str, withEnvelopeIssues } from './read.js';
-import { lifecyclePatch } from './lifecycle.js';
+import { closesRequest, lifecyclePatch } from './lifecycle.js';
 import { Reconfirmations } from './reconfirm.js';
 import type { AllMembers } from './record-shape.js';
 import type { FoldedPosition } from './positions.js';
@@ -260,12 +260,13 @@ export class RequestFold extends RequestTable {
     if (!key) return this.hasSubject(relay, event) ? 'ignored' : this.hold(relay, event);
     const record = this.requests.get(key)!;
     if (event.type !== 'control.attention.respond') {
-      const change = lifecyclePatch(record, event);
-      if (change) {
+      const patch = lifecyclePatch(record, event);
+      if (patch) {
+        const terminal = closesRequest(event.type);
         // The patch is fresh (lifecyclePatch made it): stamped in place, not copied.
-        if (change.terminal) change.patch.terminalArrival = ++this.arrivalCounter;
-        this.replace(key, change.patch);
-        if (change.terminal) this.countTerminal(record);
+        if (terminal) patch.terminalArrival = ++this.arrivalCounter;
+        this.replace(key, patch);
+        if (terminal) this.countTerminal(record);
       }
       return 'applied';
     }
