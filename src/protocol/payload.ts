@@ -3,6 +3,8 @@
 // the UI can render and the problems are reported as PayloadIssues, so the UI
 // can say "malformed request" instead of crashing or guessing.
 import {
+  ATTENTION_KINDS,
+  FIELD_TYPES,
   NACK_REASONS,
   type AepEvent,
   type Answer,
@@ -15,6 +17,15 @@ import {
 import { fieldSpecProblems, keepWireProblems } from './form.js';
 import { isObj, isRfc3339, type Obj } from './guards.js';
 import { CHANNELS_KEPT, FIELDS_KEPT, ID_MAX_CHARS, IssueList, keepText, LABEL_KEPT_CHARS, OPTIONS_KEPT, PROMPT_KEPT_CHARS } from './limits.js';
+
+/**
+ * `word` as the list's own string when the list has it: a request then keeps
+ * no per-Event copy of a word every request repeats ("permission", "string").
+ */
+function knownWord(list: readonly string[], word: string): string {
+  const i = list.indexOf(word);
+  return i >= 0 ? list[i] : word;
+}
 
 function dataOf(event: unknown): Obj {
   return isObj(event) && isObj(event.data) ? event.data : {};
@@ -68,7 +79,7 @@ function readField(raw: unknown, i: number, issues: IssueList): FieldSpec {
   }
   const field: FieldSpec = {
     id: typeof raw.id === 'string' ? raw.id : '',
-    type: (typeof raw.type === 'string' ? raw.type : '') as FieldType,
+    type: (typeof raw.type === 'string' ? knownWord(FIELD_TYPES, raw.type) : '') as FieldType,
     label: typeof raw.label === 'string' ? keepText(raw.label, LABEL_KEPT_CHARS) : '',
   };
   for (const flag of ['required', 'multi', 'other'] as const) {
@@ -104,7 +115,7 @@ export function readRequestPayload(
   const data = dataOf(event);
   const payload: AttentionRequestPayload = { kind: '', prompt: '', options: [], fields: [] };
 
-  if (typeof data.kind === 'string') payload.kind = data.kind;
+  if (typeof data.kind === 'string') payload.kind = knownWord(ATTENTION_KINDS, data.kind);
   else issues.push({ path: 'data.kind', reason: data.kind === undefined ? 'missing kind' : 'kind is not text' });
 
   // Kept to a fixed size, the rest counted on screen ("… (N more characters)").

@@ -9,11 +9,16 @@ import type { EventIntake, RelayStatusBook } from '../store/writers.js';
 type Intake = EventIntake & Pick<RelayStatusBook, 'getRelay' | 'updateRelay'>;
 import { displayLine } from '../protocol/sanitize.js';
 
+// Options made once, not per Event.
+const NO_PAYLOAD_ISSUES = { payloadIssues: false } as const;
+const REPLAYED = { replayed: true } as const;
+const LIVE = { replayed: false } as const;
+
 /** Parses one Event frame's text and applies it; the parsed event, or undefined when it was rejected. */
 export function ingestEvent(store: Intake, relay: string, text: string, replayed: boolean, parsedValue?: Record<string, unknown>): AepEvent | undefined {
   // The store reads (and flags) the payload when it folds the Event; a value
   // the socket already parsed is not parsed again.
-  const parsed = parsedValue ? parseParsedEvent(parsedValue, text.length, { payloadIssues: false }) : parseEvent(text, { payloadIssues: false });
+  const parsed = parsedValue ? parseParsedEvent(parsedValue, text.length, NO_PAYLOAD_ISSUES) : parseEvent(text, NO_PAYLOAD_ISSUES);
   if (!parsed.ok) {
     const status = store.getRelay(relay);
     store.updateRelay(relay, {
@@ -22,7 +27,7 @@ export function ingestEvent(store: Intake, relay: string, text: string, replayed
     });
     return undefined;
   }
-  store.applyEvent(relay, parsed.event, { replayed });
+  store.applyEvent(relay, parsed.event, replayed ? REPLAYED : LIVE);
   return parsed.event;
 }
 

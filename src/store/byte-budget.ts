@@ -22,7 +22,8 @@ function textBytes(value: unknown): number {
 /**
  * What one request record costs: envelope strings, payload, issues. Commands
  * and routing notes are capped by count. It reads only what a record keeps
- * from its first Event, so every later version of a record costs the same.
+ * from its first Event, so every later version of a record costs the same
+ * (the store works it out once, and keeps it as the record's `bytes`).
  */
 export function requestBytes(record: RequestRecord): number {
   let bytes = OBJECT_BYTES * 4 + record.key.length * 2;

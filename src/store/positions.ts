@@ -19,6 +19,7 @@ export interface FoldedPosition {
   /** The entry's copies of the emitter's names (the first Event's). */
   readonly session: string;
   readonly source: string;
+  readonly agent: string;
 }
 
 export function positionOf(event: AepEvent): Position {

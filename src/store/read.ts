@@ -7,12 +7,17 @@ export function str(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
+// The list's own string, not the Event's: a record then keeps no per-Event
+// copy of a word every Event repeats (each kept string is one more object for
+// the collector to move while the record is young).
 export function readSeverity(value: unknown): Severity {
-  return (SEVERITIES as readonly string[]).includes(value as string) ? (value as Severity) : 'info';
+  const i = (SEVERITIES as readonly unknown[]).indexOf(value);
+  return i >= 0 ? SEVERITIES[i] : 'info';
 }
 
 export function readCapture(value: unknown): Capture {
-  return (CAPTURE_LEVELS as readonly string[]).includes(value as string) ? (value as Capture) : 'metadata';
+  const i = (CAPTURE_LEVELS as readonly unknown[]).indexOf(value);
+  return i >= 0 ? CAPTURE_LEVELS[i] : 'metadata';
 }
 
 /**

@@ -42,6 +42,7 @@ export function patchedRecord(record: RequestRecord, patch: Partial<RequestRecor
     routed: record.routed,
     unconfirmed: record.unconfirmed,
     violations: record.violations,
+    bytes: record.bytes,
   };
   // Members the record already has: stores, no change of shape.
   return Object.assign(next, patch) as RequestRecord;

@@ -100,7 +100,7 @@ export class RelayBook {
       sessions = new SessionPositions(MAX_SESSIONS_TRACKED);
       this.positions.set(relay, sessions);
     }
-    return sessions.advance(event.session, event.source, epoch, event.seq);
+    return sessions.advance(event.session, event.source, event.agent, epoch, event.seq);
   }
 
   resumePositions(relay: string): ResumePosition[] {
@@ -148,11 +148,11 @@ class SessionPositions {
 
   constructor(private readonly cap: number) {}
 
-  advance(session: string, source: string, epoch: number, seq: number): Tracked {
+  advance(session: string, source: string, agent: string, epoch: number, seq: number): Tracked {
     // An emitter's Events come in runs (answered then resolved, a tool's
     // progress): the entry used last is tried before two map lookups.
     const last = this.lastUsed;
-    const current = last !== undefined && last.source === source && last.session === session ? last : this.entry(session, source);
+    const current = last !== undefined && last.source === source && last.session === session ? last : this.entry(session, source, agent);
     this.lastUsed = current;
     if (current.stamp !== 0 && !(epoch > current.epoch || (epoch === current.epoch && seq > current.seq))) return current;
     current.epoch = epoch;
@@ -164,7 +164,7 @@ class SessionPositions {
   }
 
   /** The (session, source) entry, made (not yet stamped: stamp 0) when there is none. */
-  private entry(session: string, source: string): Tracked {
+  private entry(session: string, source: string, agent: string): Tracked {
     let sources = this.bySession.get(session);
     if (!sources) {
       sources = new Map();
@@ -172,7 +172,7 @@ class SessionPositions {
     }
     let current = sources.get(source);
     if (!current) {
-      current = { session, source, epoch: 0, seq: 0, stamp: 0, lastEpoch: -1, lastSeq: -1 };
+      current = { session, source, agent, epoch: 0, seq: 0, stamp: 0, lastEpoch: -1, lastSeq: -1 };
       sources.set(source, current);
       this.size++;
     }

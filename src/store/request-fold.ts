@@ -147,6 +147,7 @@ export class RequestFold extends RequestTable {
       // emitter (hashed once, kept once) instead of holding one per Event.
       event.source = position.source;
       event.session = position.session;
+      if (event.agent === position.agent) event.agent = position.agent;
     }
     const identity = digest(event);
     if (this.noteReconfirmed(relay, event) && this.seen.has(relay, event.source, event.id)) {
@@ -224,11 +225,13 @@ export class RequestFold extends RequestTable {
       routed: NO_ROUTES,
       unconfirmed: undefined,
       violations: undefined,
+      bytes: undefined,
     };
     const record = members as RequestRecord;
     // History is evicted first; a request that still does not fit is refused,
     // visibly, and not remembered as seen, so a later replay brings it once there is room.
     const bytes = requestBytes(record);
+    record.bytes = bytes;
     while (!this.budget.fits(bytes) && (this.terminalOrder.size > 0 || this.held.groupCount > 0)) {
       if (this.terminalOrder.size > 0) this.evictOldestTerminal();
       else this.held.dropOldest();

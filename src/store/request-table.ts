@@ -82,7 +82,7 @@ export class RequestTable {
     const record = this.requests.get(key);
     if (!record || OPEN_STATES.has(record.state)) return;
     this.requests.delete(key);
-    this.budget.free(requestBytes(record));
+    this.budget.free(record.bytes ?? requestBytes(record));
     this.hooks.touch(key, false);
     this.bySubject.remove(record.relay, record.session, record.id, key);
     // Indexed: most records share one frozen empty list, which takes for…of off its fast path.

@@ -79,6 +79,8 @@ export interface RequestRecord {
    * e.g. `ended-with-pending-attention`: the session ended without a terminal.
    */
   violations?: ViolationRule[];
+  /** What holding it is estimated to cost (byte-budget.ts), worked out once when it arrives. */
+  bytes?: number;
 }
 
 export type CommandState = 'sending' | 'accepted' | 'rejected' | 'timeout' | 'refused-by-relay';
