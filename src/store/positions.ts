@@ -20,6 +20,12 @@ export interface FoldedPosition {
   readonly session: string;
   readonly source: string;
   readonly agent: string;
+  /**
+   * The start of the keys of this emitter session's requests (relay, session
+   * and source joined: see requestKey), made once by the fold: a key is then
+   * one join per request instead of six.
+   */
+  requestKeyPrefix?: string;
 }
 
 export function positionOf(event: AepEvent): Position {

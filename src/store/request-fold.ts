@@ -10,7 +10,7 @@ import { closesRequest, lifecyclePatch } from './lifecycle.js';
 import { Reconfirmations } from './reconfirm.js';
 import type { AllMembers } from './record-shape.js';
 import type { FoldedPosition } from './positions.js';
-import { OPEN_STATES, requestKey, type ApplyResult, type RequestRecord } from './types.js';
+import { OPEN_STATES, requestKey, requestKeyPrefix, type ApplyResult, type RequestRecord } from './types.js';
 import { digest, EmitterRules, withRule, type EmitterViolation, type ViolationRule } from './violations.js';
 
 export interface FoldOptions {
@@ -161,17 +161,17 @@ export class RequestFold extends RequestTable {
     }
     const broken = this.emitterRules.admit(relay, event, position);
     this.endedSessions.reopen(relay, event);
-    const result = this.fold(relay, event, options);
+    const result = this.fold(relay, event, options, position);
     // After the fold: a request that broke a rule exists only now.
     this.flagViolations(relay, event, broken);
     this.hooks.changed();
     return result;
   }
 
-  private fold(relay: string, event: AepEvent, options: { replayed?: boolean; issues?: PayloadIssue[] }): ApplyResult {
+  private fold(relay: string, event: AepEvent, options: { replayed?: boolean; issues?: PayloadIssue[] }, position: FoldedPosition | undefined): ApplyResult {
     switch (event.type) {
       case 'attention.requested':
-        return this.addRequest(relay, event, options.replayed ?? false);
+        return this.addRequest(relay, event, options.replayed ?? false, position);
       case 'attention.answered':
       case 'attention.resolved':
       case 'attention.timeout':
@@ -188,9 +188,9 @@ export class RequestFold extends RequestTable {
     }
   }
 
-  private addRequest(relay: string, event: AepEvent, replayed: boolean): ApplyResult {
+  private addRequest(relay: string, event: AepEvent, replayed: boolean, position: FoldedPosition | undefined): ApplyResult {
     const session = event.session ?? '';
-    const key = requestKey(relay, session, event.source, event.id);
+    const key = position ? (position.requestKeyPrefix ??= requestKeyPrefix(relay, session, event.source)) + event.id : requestKey(relay, session, event.source, event.id);
     if (this.requests.has(key)) return 'duplicate';
     // `context` is never shown, and a deeply nested one costs megabytes of heap per request: not kept.
     const { payload, issues } = readRequestPayload(event, WITHOUT_CONTEXT);

@@ -156,5 +156,10 @@ export interface RosterInfo {
 export type ApplyResult = 'applied' | 'duplicate' | 'held' | 'ignored';
 
 export function requestKey(relay: string, session: string, source: string, id: string): string {
-  return `${relay}\u001f${session}\u001f${source}\u001f${id}`;
+  return requestKeyPrefix(relay, session, source) + id;
+}
+
+/** Everything of a request key but the id. */
+export function requestKeyPrefix(relay: string, session: string, source: string): string {
+  return `${relay}\u001f${session}\u001f${source}\u001f`;
 }
