@@ -52,37 +52,55 @@ export function fieldSpecProblems(field: unknown): string[] {
   if (!isObj(field)) return ['field is not an object'];
   const onWire = wireProblems.get(field);
   if (onWire) return [...onWire];
-  const out: string[] = [];
-  if (typeof field.id !== 'string' || field.id === '') out.push('missing id');
-  if (typeof field.type !== 'string' || field.type === '') out.push('missing type');
-  else if (!(FIELD_TYPES as readonly string[]).includes(field.type)) out.push('unknown field type');
-  if (typeof field.label !== 'string') out.push('missing label');
-  for (const flag of ['required', 'multi', 'other'] as const) {
-    if (field[flag] !== undefined && typeof field[flag] !== 'boolean') out.push(`${flag} is not a boolean`);
-  }
+  // Read for every form field of every request as it arrives: no list is made
+  // unless there is a problem to put in it, no set for a handful of choices.
+  let out: string[] | undefined;
+  if (typeof field.id !== 'string' || field.id === '') out = listed(out, 'missing id');
+  if (typeof field.type !== 'string' || field.type === '') out = listed(out, 'missing type');
+  else if (!(FIELD_TYPES as readonly string[]).includes(field.type)) out = listed(out, 'unknown field type');
+  if (typeof field.label !== 'string') out = listed(out, 'missing label');
+  if (field.required !== undefined && typeof field.required !== 'boolean') out = listed(out, 'required is not a boolean');
+  if (field.multi !== undefined && typeof field.multi !== 'boolean') out = listed(out, 'multi is not a boolean');
+  if (field.other !== undefined && typeof field.other !== 'boolean') out = listed(out, 'other is not a boolean');
   if (field.type === 'select') {
-    if (!Array.isArray(field.choices)) out.push('select without choices');
-    else if (field.choices.length === 0) out.push('select with no choices');
+    const choices = field.choices;
+    if (!Array.isArray(choices)) out = listed(out, 'select without choices');
+    else if (choices.length === 0) out = listed(out, 'select with no choices');
     else {
-      const seen = new Set<string>();
+      const seen = choices.length > 16 ? new Set<string>() : undefined;
       let malformed = false;
       let dup = false;
-      for (const c of field.choices) {
+      for (let i = 0; i < choices.length; i++) {
+        const c: unknown = choices[i];
         if (!isObj(c) || typeof c.id !== 'string' || typeof c.label !== 'string') malformed = true;
-        else if (seen.has(c.id)) dup = true;
-        else seen.add(c.id);
+        else if (seen ? seen.has(c.id) : choiceBefore(choices, i, c.id)) dup = true;
+        else seen?.add(c.id);
       }
-      if (malformed) out.push('malformed choice');
-      if (dup) out.push('duplicate choice id');
+      if (malformed) out = listed(out, 'malformed choice');
+      if (dup) out = listed(out, 'duplicate choice id');
     }
   }
-  for (const bound of ['min', 'max'] as const) {
-    if (field[bound] !== undefined && !isFiniteNumber(field[bound])) out.push(`${bound} is not a number`);
-  }
+  if (field.min !== undefined && !isFiniteNumber(field.min)) out = listed(out, 'min is not a number');
+  if (field.max !== undefined && !isFiniteNumber(field.max)) out = listed(out, 'max is not a number');
   if (isFiniteNumber(field.min) && isFiniteNumber(field.max) && field.min > field.max) {
-    out.push('min is greater than max');
+    out = listed(out, 'min is greater than max');
   }
-  return out;
+  return out ?? [];
+}
+
+function listed(list: string[] | undefined, reason: string): string[] {
+  if (!list) return [reason];
+  list.push(reason);
+  return list;
+}
+
+/** Whether a well-formed choice before `end` has this id (short lists: a scan beats a set). */
+function choiceBefore(choices: unknown[], end: number, id: string): boolean {
+  for (let i = 0; i < end; i++) {
+    const c = choices[i];
+    if (isObj(c) && typeof c.id === 'string' && typeof c.label === 'string' && c.id === id) return true;
+  }
+  return false;
 }
 
 /**

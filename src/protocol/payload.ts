@@ -69,9 +69,8 @@ function readChoices(raw: unknown[], path: string, issues: IssueList | undefined
 // `fieldSpecProblem(field)` is non-null as "malformed field", and
 // validateFormValues refuses such a form, so it can only be answered by text.
 function readField(raw: unknown, i: number, issues: IssueList): FieldSpec {
-  const path = `data.fields[${i}]`;
   const problems = fieldSpecProblems(raw);
-  for (const reason of problems) issues.entry('data.fields', i, reason);
+  for (let p = 0; p < problems.length; p++) issues.entry('data.fields', i, problems[p]);
   if (!isObj(raw)) {
     const empty: FieldSpec = { id: '', type: '' as FieldType, label: '' };
     keepWireProblems(empty, problems);
@@ -82,12 +81,12 @@ function readField(raw: unknown, i: number, issues: IssueList): FieldSpec {
     type: (typeof raw.type === 'string' ? knownWord(FIELD_TYPES, raw.type) : '') as FieldType,
     label: typeof raw.label === 'string' ? keepText(raw.label, LABEL_KEPT_CHARS) : '',
   };
-  for (const flag of ['required', 'multi', 'other'] as const) {
-    if (typeof raw[flag] === 'boolean') field[flag] = raw[flag] as boolean;
-  }
+  if (typeof raw.required === 'boolean') field.required = raw.required;
+  if (typeof raw.multi === 'boolean') field.multi = raw.multi;
+  if (typeof raw.other === 'boolean') field.other = raw.other;
   if (Array.isArray(raw.choices)) {
-    // Problems are already reported by fieldSpecProblems; don't double them.
-    field.choices = readChoices(raw.choices, `${path}.choices`, undefined);
+    // Problems are already reported by fieldSpecProblems; don't double them (so no path either).
+    field.choices = readChoices(raw.choices, '', undefined);
   } else if (field.type === 'select') {
     field.choices = [];
   }
