@@ -112,7 +112,8 @@ export function readRequestPayload(
 ): { payload: AttentionRequestPayload; issues: PayloadIssue[] } {
   const issues = new IssueList();
   const data = dataOf(event);
-  const payload: AttentionRequestPayload = { kind: '', prompt: '', options: [], fields: [] };
+  // Optional members in place (undefined) from the start: every payload has one shape, read the same way.
+  const payload: AttentionRequestPayload = { kind: '', prompt: '', options: [], fields: [], expiresAt: undefined, respondVia: undefined };
 
   if (typeof data.kind === 'string') payload.kind = knownWord(ATTENTION_KINDS, data.kind);
   else issues.push({ path: 'data.kind', reason: data.kind === undefined ? 'missing kind' : 'kind is not text' });
