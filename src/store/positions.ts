@@ -26,6 +26,8 @@ export interface FoldedPosition {
    * one join per request instead of six.
    */
   requestKeyPrefix?: string;
+  /** The dedupe hash's state after this source (seen-events.ts sourceState), made once by the fold. */
+  dedupeState?: number;
 }
 
 export function positionOf(event: AepEvent): Position {

@@ -172,8 +172,8 @@ class SessionPositions {
     }
     let current = sources.get(source);
     if (!current) {
-      // Every member in place from the start (requestKeyPrefix is filled by the fold): one shape for all entries.
-      current = { session, source, agent, epoch: 0, seq: 0, stamp: 0, lastEpoch: -1, lastSeq: -1, requestKeyPrefix: undefined };
+      // Every member in place from the start (the fold fills the last two): one shape for all entries.
+      current = { session, source, agent, epoch: 0, seq: 0, stamp: 0, lastEpoch: -1, lastSeq: -1, requestKeyPrefix: undefined, dedupeState: undefined };
       sources.set(source, current);
       this.size++;
     }

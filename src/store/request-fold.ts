@@ -150,13 +150,14 @@ export class RequestFold extends RequestTable {
       if (event.agent === position.agent) event.agent = position.agent;
     }
     const identity = digest(event);
-    if (this.noteReconfirmed(relay, event) && this.seen.has(relay, event.source, event.id)) {
-      this.flagViolations(relay, event, [this.emitterRules.redelivered(relay, event, this.seen.get(relay, event.source, event.id), identity)]);
+    const state = position ? (position.dedupeState ??= this.seen.sourceState(event.source)) : undefined;
+    if (this.noteReconfirmed(relay, event) && this.seen.has(relay, event.source, event.id, state)) {
+      this.flagViolations(relay, event, [this.emitterRules.redelivered(relay, event, this.seen.get(relay, event.source, event.id, state), identity)]);
       this.hooks.changed();
       return 'duplicate';
     }
-    if (!this.seen.add(relay, event.source, event.id, identity)) {
-      if (this.flagViolations(relay, event, [this.emitterRules.redelivered(relay, event, this.seen.get(relay, event.source, event.id), identity)])) this.hooks.changed();
+    if (!this.seen.add(relay, event.source, event.id, identity, state)) {
+      if (this.flagViolations(relay, event, [this.emitterRules.redelivered(relay, event, this.seen.get(relay, event.source, event.id, state), identity)])) this.hooks.changed();
       return 'duplicate';
     }
     const broken = this.emitterRules.admit(relay, event, position);

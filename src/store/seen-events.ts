@@ -39,19 +39,19 @@ export class SeenEvents {
     this.values = new Float64Array(slots);
   }
 
-  has(relay: string, source: string, id: string): boolean {
-    return this.find(relay, source, id, this.hash(source, id)) >= 0;
+  has(relay: string, source: string, id: string, state?: number): boolean {
+    return this.find(relay, source, id, this.hash(source, id, state)) >= 0;
   }
 
   /** The value remembered with the triple (see add), if it is remembered. */
-  get(relay: string, source: string, id: string): number | undefined {
-    const slot = this.find(relay, source, id, this.hash(source, id));
+  get(relay: string, source: string, id: string, state?: number): number | undefined {
+    const slot = this.find(relay, source, id, this.hash(source, id, state));
     return slot >= 0 ? this.values[slot] : undefined;
   }
 
   /** Adds the triple (with a value, e.g. a digest); returns false when it was already present (the first value stays). */
-  add(relay: string, source: string, id: string, value = 0): boolean {
-    const hash = this.hash(source, id);
+  add(relay: string, source: string, id: string, value = 0, state?: number): boolean {
+    const hash = this.hash(source, id, state);
     if (this.find(relay, source, id, hash) >= 0) return false;
     if (this.cap <= 0) return true;
     const at = this.at;
@@ -70,8 +70,8 @@ export class SeenEvents {
   }
 
   /** Forgets a triple now (a request refused for room, so a later replay can bring it). */
-  delete(relay: string, source: string, id: string): void {
-    const slot = this.find(relay, source, id, this.hash(source, id));
+  delete(relay: string, source: string, id: string, state?: number): void {
+    const slot = this.find(relay, source, id, this.hash(source, id, state));
     if (slot >= 0) this.free(slot);
   }
 
@@ -79,11 +79,20 @@ export class SeenEvents {
     return this.count;
   }
 
-  /** FNV-1a over the source and the id (with a separator), from the seed. */
-  private hash(source: string, id: string): number {
+  /**
+   * The hash's state after `source`: a caller that sees one source again and
+   * again (the store keeps it per emitter session) passes it to the methods
+   * above as `state`, and only the id is hashed per Event.
+   */
+  sourceState(source: string): number {
     let h = this.seed ^ 0x811c9dc5;
     for (let i = 0; i < source.length; i++) h = Math.imul(h ^ source.charCodeAt(i), 0x01000193);
-    h = Math.imul(h ^ 0x1f, 0x01000193);
+    return Math.imul(h ^ 0x1f, 0x01000193);
+  }
+
+  /** FNV-1a over the source and the id (with a separator), from the seed. */
+  private hash(source: string, id: string, state = this.sourceState(source)): number {
+    let h = state;
     for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
     // A final mix: the table is indexed by the low bits.
     h ^= h >>> 15;

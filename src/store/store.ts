@@ -35,6 +35,7 @@ export class ConsoleStore implements EventIntake, RelayStatusBook, CommandLog, S
   private batchDepth = 0;
   private batchChanged = false;
   private versionCounter = 0;
+  private batchNow: number | undefined;
   private readonly now: () => number;
 
   constructor(options: StoreOptions = {}) {
@@ -57,7 +58,10 @@ export class ConsoleStore implements EventIntake, RelayStatusBook, CommandLog, S
           this.pending.relays = true;
         },
       },
-      options,
+      // One reading of the clock per batch (a burst of Events, a replay): a
+      // request's arrival time is for its age in seconds, and the clock per
+      // Event cost more than anything else in taking a request in but its key.
+      { ...options, now: () => (this.batchDepth > 0 ? (this.batchNow ??= this.now()) : this.now()) },
     );
   }
 
@@ -101,6 +105,7 @@ export class ConsoleStore implements EventIntake, RelayStatusBook, CommandLog, S
       apply();
     } finally {
       this.batchDepth--;
+      if (this.batchDepth === 0) this.batchNow = undefined;
       if (this.batchDepth === 0 && this.batchChanged) {
         this.batchChanged = false;
         this.notify();
