@@ -38,9 +38,11 @@ function idBefore(list: readonly { id: string }[], end: number, id: string): boo
 }
 
 function readChoices(raw: unknown[], path: string, issues: IssueList | undefined): Choice[] {
-  const out: Choice[] = [];
   // Only the first OPTIONS_KEPT are read: a list of 300,000 costs no more than one of 200.
   const kept = Math.min(raw.length, OPTIONS_KEPT);
+  // Sized once (cut back below if entries are dropped): pushing onto [] reserves room for 17 per list.
+  const out = new Array<Choice>(kept);
+  let n = 0;
   const seen = kept > 16 ? new Set<string>() : undefined;
   for (let i = 0; i < kept; i++) {
     const c = raw[i];
@@ -54,10 +56,11 @@ function readChoices(raw: unknown[], path: string, issues: IssueList | undefined
       continue;
     }
     if (typeof c.label !== 'string') issues?.entry(path, i, 'label is not text', '.label');
-    if (seen ? seen.has(c.id) : idBefore(out, out.length, c.id)) issues?.entry(path, i, 'duplicate id', '.id');
+    if (seen ? seen.has(c.id) : idBefore(out, n, c.id)) issues?.entry(path, i, 'duplicate id', '.id');
     seen?.add(c.id);
-    out.push({ id: c.id, label: typeof c.label === 'string' ? keepText(c.label, LABEL_KEPT_CHARS) : '' });
+    out[n++] = { id: c.id, label: typeof c.label === 'string' ? keepText(c.label, LABEL_KEPT_CHARS) : '' };
   }
+  if (n < kept) out.length = n;
   if (raw.length > kept) issues?.push({ path, reason: `${raw.length - kept} more entries not kept (the first ${kept} are)` });
   return out;
 }
