@@ -14,24 +14,24 @@
  * is then checked by comparing the strings, so it is exact.
  */
 export class SeenEvents {
-  /** Slot + 1 per bucket, 0 for empty; at least twice `cap` buckets. */
-  private readonly table: Int32Array;
-  private readonly mask: number;
-  private readonly ids: (string | undefined)[];
-  private readonly sources: (string | undefined)[];
-  private readonly relays: (string | undefined)[];
-  private readonly hashes: Int32Array;
-  private readonly values: Float64Array;
+  /** Slot + 1 per bucket, 0 for empty; at least twice as many buckets as slots. */
+  private table: Int32Array;
+  private mask: number;
+  private ids: (string | undefined)[];
+  private sources: (string | undefined)[];
+  private relays: (string | undefined)[];
+  private hashes: Int32Array;
+  private values: Float64Array;
   private readonly seed = (Math.random() * 0x7fffffff) | 0;
   private at = 0;
   private count = 0;
 
   constructor(readonly cap: number) {
-    const slots = Math.max(0, cap);
-    let buckets = 16;
-    while (buckets < slots * 2) buckets *= 2;
-    this.table = new Int32Array(buckets);
-    this.mask = buckets - 1;
+    // Room grows with use (doubling, up to cap): a console holding a few
+    // hundred Events does not carry the memory of 50,000.
+    const slots = Math.min(Math.max(0, cap), 1024);
+    this.table = new Int32Array(bucketsFor(slots));
+    this.mask = this.table.length - 1;
     this.ids = new Array<string | undefined>(slots).fill(undefined);
     this.sources = new Array<string | undefined>(slots).fill(undefined);
     this.relays = new Array<string | undefined>(slots).fill(undefined);
@@ -55,6 +55,7 @@ export class SeenEvents {
     if (this.find(relay, source, id, hash) >= 0) return false;
     if (this.cap <= 0) return true;
     const at = this.at;
+    if (at === this.ids.length) this.grow();
     if (this.ids[at] !== undefined) this.free(at);
     this.ids[at] = id;
     this.sources[at] = source;
@@ -110,6 +111,33 @@ export class SeenEvents {
     }
   }
 
+  /** Twice the slots (at most cap), and the table rebuilt for them. Before the ring first wraps, so slots keep their numbers. */
+  private grow(): void {
+    const slots = Math.min(this.cap, this.ids.length * 2);
+    const grown = <T>(list: T[]) => {
+      const next = new Array<T | undefined>(slots).fill(undefined);
+      for (let i = 0; i < list.length; i++) next[i] = list[i];
+      return next;
+    };
+    this.ids = grown(this.ids);
+    this.sources = grown(this.sources);
+    this.relays = grown(this.relays);
+    const hashes = new Int32Array(slots);
+    hashes.set(this.hashes);
+    this.hashes = hashes;
+    const values = new Float64Array(slots);
+    values.set(this.values);
+    this.values = values;
+    this.table = new Int32Array(bucketsFor(slots));
+    this.mask = this.table.length - 1;
+    for (let slot = 0; slot < this.at; slot++) {
+      if (this.ids[slot] === undefined) continue;
+      let bucket = this.hashes[slot] & this.mask;
+      while (this.table[bucket] !== 0) bucket = (bucket + 1) & this.mask;
+      this.table[bucket] = slot + 1;
+    }
+  }
+
   /** Empties `slot` and takes it out of the table, shifting back the run after it. */
   private free(slot: number): void {
     const mask = this.mask;
@@ -129,4 +157,11 @@ export class SeenEvents {
     this.relays[slot] = undefined;
     this.count--;
   }
+}
+
+/** A power of two at least twice `slots` (a table at most half full keeps probe runs short). */
+function bucketsFor(slots: number): number {
+  let buckets = 16;
+  while (buckets < slots * 2) buckets *= 2;
+  return buckets;
 }

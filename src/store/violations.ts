@@ -170,7 +170,7 @@ function remember<V>(map: Map<string, V>, key: string, value: V, cap: number): v
  * redelivery, however a hop re-serialized it, agrees on all (members are read
  * by name, so their order on the wire does not matter). Hashing whole
  * payloads cost as much as folding the Event. One 32-bit FNV-1a lane over the
- * text, the counters mixed in as numbers (no string made for them): this runs
+ * text (two UTF-16 units a step), the counters mixed in as numbers (no string made for them): this runs
  * for every Event, and a collision check needs equality, not secrecy (two
  * different Events agree by chance once in four billion, and then one
  * violation goes unreported).
@@ -192,9 +192,13 @@ export function digest(event: AepEvent): number {
 function mixText(h: number, value: unknown): number {
   // The parser let only strings through; anything else is hashed as absent.
   if (typeof value !== 'string') return Math.imul(h ^ 0xffff, 0x01000193);
-  for (let i = 0; i < value.length; i++) h = Math.imul(h ^ value.charCodeAt(i), 0x01000193);
+  // Two UTF-16 units per step (one 32-bit word): half the multiplications.
+  const n = value.length;
+  let i = 0;
+  for (; i + 1 < n; i += 2) h = Math.imul(h ^ (value.charCodeAt(i) | (value.charCodeAt(i + 1) << 16)), 0x01000193);
+  if (i < n) h = Math.imul(h ^ value.charCodeAt(i), 0x01000193);
   // The length as a separator: ("ab","c") and ("a","bc") differ, and absent differs from "".
-  return Math.imul(h ^ value.length, 0x01000193);
+  return Math.imul(h ^ n, 0x01000193);
 }
 
 function mixCount(h: number, value: unknown): number {

@@ -126,6 +126,25 @@ test('SeenEvents stays exact when many emitters share ids (chained, then moved t
   }
 });
 
+test('SeenEvents grows its room with use (up to its cap) and stays exact through growth, wrap-around and deletes', () => {
+  const random = mulberry32(33);
+  const seen = new SeenEvents(3000);
+  const model = new ExactModel(3000);
+  for (let step = 0; step < 12_000; step++) {
+    const relay = 'r';
+    const source = `aep://h/s${Math.floor(random() * 50)}`;
+    const id = `${Math.floor(random() * 2000)}`;
+    const joined = `${relay}\u001f${source}\u001f${id}`;
+    const action = random();
+    if (action < 0.2) assert.equal(seen.has(relay, source, id), model.has(joined));
+    else if (action < 0.25) {
+      seen.delete(relay, source, id);
+      model.delete(joined);
+    } else assert.equal(seen.add(relay, source, id, step), model.add(joined));
+    assert.equal(seen.size, model.size);
+  }
+});
+
 test('SeenEvents keeps the first value of a triple, and finds one id shared by 1,000 sources', () => {
   const seen = new SeenEvents(5000);
   for (let s = 0; s < 1000; s++) assert.equal(seen.add('r', `aep://h/${s}`, '1', s), true);
