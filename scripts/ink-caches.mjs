@@ -20,8 +20,11 @@
 // them between frames draws the same bytes.
 //
 // The answers are unchanged (test/build/ink-caches.test.ts,
-// test/build/ink-patches.test.ts). To be offered upstream; until then they
-// are carried here, as the string-width precheck is.
+// test/build/ink-patches.test.ts). The unbounded text caches are known
+// upstream (vadimdemedes/ink#986, with measurements; later releases keep
+// them in a bounded LRU, see #998), but those releases need Node 22 and 6.x
+// has no backport: the bound is carried here, as the string-width precheck
+// and the frame caches are.
 import { readFile } from 'node:fs/promises';
 
 export const MEASURE_CACHE_CAP = 1024;

@@ -22,11 +22,19 @@ const CALL = 'rgiEmojiRegex.test(segment)';
 export const NARROW_ONLY = String.raw`/^[\u0020-\u007E\u00A7\u00B7\u2013\u2014\u2022\u2026\u2190\u2191\u2192\u2193\u2264\u2265\u2500-\u257F\u25B8\u25BE\u25CB\u25CF]*$/`;
 const ASCII_FAST_PATH = `\tif (/^[\\u0020-\\u007E]*$/.test(string)) {\n\t\treturn string.length;\n\t}\n`;
 
+// And the RGI emoji expression is made when first needed, not as the module
+// loads: constructing it (even unused) cost about 5 ms of every start-up,
+// and a first frame of ASCII and the console's own symbols never needs it.
+const RGI_EMOJI = 'const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;';
+
 export function patchStringWidth(source) {
   if (!source.includes(CALL)) throw new Error('string-width changed: the RGI emoji precheck no longer applies');
   if (!source.includes(ASCII_FAST_PATH) || !source.includes('ambiguousIsNarrow = true,')) throw new Error('string-width changed: the narrow-symbols fast path no longer applies');
+  if (!source.includes(RGI_EMOJI)) throw new Error('string-width changed: its emoji expression is no longer deferred');
   // Hoisted: a literal inside the loop would be a new RegExp object per grapheme.
   return `const aepMayBeEmoji = ${MAY_BE_EMOJI};\nconst aepNarrowOnly = ${NARROW_ONLY};\n${source
+    // A function, not a string: the replacement holds "$'", which replace() would expand.
+    .replace(RGI_EMOJI, () => "let aepRgiEmojiRegex;\nconst rgiEmojiRegex = {test: segment => (aepRgiEmojiRegex ??= new RegExp('^\\\\p{RGI_Emoji}$', 'v')).test(segment)};")
     .replace(CALL, `(aepMayBeEmoji.test(segment) && ${CALL})`)
     .replace(ASCII_FAST_PATH, `${ASCII_FAST_PATH}\tif (ambiguousIsNarrow && aepNarrowOnly.test(string)) {\n\t\treturn string.length;\n\t}\n`)}`;
 }

@@ -66,3 +66,10 @@ test('string-width with the narrow-symbols fast path gives the same widths, alon
     assert.equal(patchedWidth(text, { ambiguousIsNarrow: false }), stringWidth(text, { ambiguousIsNarrow: false }), JSON.stringify(text));
   }
 });
+
+test('the RGI emoji expression is built on first use, not as the module loads', () => {
+  const require = createRequire(import.meta.url);
+  const patched = (patchStringWidth as (s: string) => string)(readFileSync(require.resolve('string-width'), 'utf8'));
+  assert.doesNotMatch(patched, /^const rgiEmojiRegex = \//m);
+  assert.match(patched, /aepRgiEmojiRegex \?\?= new RegExp\('\^\\\\p\{RGI_Emoji\}\$', 'v'\)/);
+});
