@@ -115,7 +115,11 @@ export class ConsoleStore implements EventIntake, RelayStatusBook, CommandLog, S
 
   // ── the request fold (see request-fold.ts) ────────────────────────────
 
-  /** Applies one parsed Event from `relay`. A duplicate changes nothing. */
+  /**
+   * Applies one parsed Event from `relay`. A duplicate changes nothing. The
+   * Event's `source`, `session` and `agent` may be swapped for equal strings
+   * the store already holds (one copy per emitter, request-fold.ts).
+   */
   applyEvent(relay: string, event: AepEvent, options: { replayed?: boolean; issues?: PayloadIssue[] } = {}): ApplyResult {
     const result = this.fold.applyEvent(relay, event, options);
     // Session-level commands and their outcomes (session-control.ts): the fold dedupes first.
