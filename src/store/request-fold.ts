@@ -259,17 +259,17 @@ export class RequestFold extends RequestTable {
   }
 
   private applyLifecycle(relay: string, event: AepEvent): ApplyResult {
-    const key = this.findRequest(relay, event);
+    const record = this.findRecord(relay, event);
     // A known subject from the wrong emitter is ignored, not held for later.
-    if (!key) return this.hasSubject(relay, event) ? 'ignored' : this.hold(relay, event);
-    const record = this.requests.get(key)!;
+    if (!record) return this.hasSubject(relay, event) ? 'ignored' : this.hold(relay, event);
+    const key = record.key;
     if (event.type !== 'control.attention.respond') {
       const patch = lifecyclePatch(record, event);
       if (patch) {
         const terminal = closesRequest(event.type);
         // The patch is fresh (lifecyclePatch made it): stamped in place, not copied.
         if (terminal) patch.terminalArrival = ++this.arrivalCounter;
-        this.replace(key, patch);
+        this.replaceRecord(record, patch);
         if (terminal) this.countTerminal(record);
       }
       return 'applied';

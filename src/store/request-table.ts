@@ -41,17 +41,28 @@ export class RequestTable {
    * across emitters). Routing notes and commands come from anyone.
    */
   protected findRequest(relay: string, event: AepEvent): string | undefined {
+    return this.findRecord(relay, event)?.key;
+  }
+
+  /** The request findRequest finds, itself: the caller then needs no second lookup. */
+  protected findRecord(relay: string, event: AepEvent): RequestRecord | undefined {
     if (typeof event.subject !== 'string' || typeof event.session !== 'string') return undefined;
     const keys = this.bySubject.keys(relay, event.session, event.subject);
     if (keys.length === 0) return undefined;
     // Loops, not find() with a closure: this runs for every lifecycle Event.
     if (EMITTER_LIFECYCLE.has(event.type)) {
-      for (let i = 0; i < keys.length; i++) if (this.requests.get(keys[i])?.source === event.source) return keys[i];
+      for (let i = 0; i < keys.length; i++) {
+        const record = this.requests.get(keys[i]);
+        if (record?.source === event.source) return record;
+      }
       return undefined;
     }
-    if (keys.length === 1) return keys[0];
-    for (let i = 0; i < keys.length; i++) if (this.requests.get(keys[i])?.agent === event.agent) return keys[i];
-    return keys[0];
+    if (keys.length === 1) return this.requests.get(keys[0]);
+    for (let i = 0; i < keys.length; i++) {
+      const record = this.requests.get(keys[i]);
+      if (record?.agent === event.agent) return record;
+    }
+    return this.requests.get(keys[0]);
   }
 
   protected hasSubject(relay: string, event: AepEvent): boolean {
@@ -60,14 +71,17 @@ export class RequestTable {
 
   protected replace(key: string, patch: Partial<RequestRecord>): void {
     const record = this.requests.get(key);
-    if (!record) return;
-    this.requests.set(key, patchedRecord(record, patch));
-    this.hooks.touch(key, false);
+    if (record) this.replaceRecord(record, patch);
+  }
+
+  /** replace, for a caller holding the current record. */
+  protected replaceRecord(record: RequestRecord, patch: Partial<RequestRecord>): void {
+    this.requests.set(record.key, patchedRecord(record, patch));
+    this.hooks.touch(record.key, false);
   }
 
   protected countTerminal(before: RequestRecord): void {
-    // Re-inserting moves the key to the back: the order is terminal arrival.
-    this.terminalOrder.delete(before.key);
+    // Adding again moves the key to the back (a new stamp): the order is terminal arrival.
     this.terminalOrder.add(before.key);
     this.prune();
   }
