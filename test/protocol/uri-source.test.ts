@@ -34,4 +34,8 @@ test('an Event whose source is not an absolute URI is refused, naming the rule',
   const event = { aep: '0.1', id: '1', type: 'agent.started', time: '2026-11-30T09:00:00Z', source: 'aep://h/a b', agent: 'a' };
   assert.deepEqual(parseEvent(JSON.stringify(event)), { ok: false, rule: 'AEP-0001 §5.1 #6', reason: 'source is not an absolute URI' });
   assert.equal(parseEvent(JSON.stringify({ ...event, source: 'aep://h/a' })).ok, true);
+  // The last valid source is remembered (runs skip the scan): a different, invalid one after it is still refused.
+  assert.equal(parseEvent(JSON.stringify({ ...event, source: 'aep://h/a' })).ok, true);
+  assert.equal(parseEvent(JSON.stringify({ ...event, source: 'aep://h/a\u0007' })).ok, false);
+  assert.equal(parseEvent(JSON.stringify({ ...event, source: 'aep://h/a' })).ok, true);
 });
