@@ -90,9 +90,14 @@ async function runConsole(options: ConsoleOptions, io: MainIO, remember: (secret
     remember(token);
     // So `list` can be tried on the demo from another terminal: its token in a 0600 file, removed on exit.
     const tokenFile = writeDemoTokenFile(fleet.token);
+    // A stop by signal or a hang-up leaves through process.exit, never reaching
+    // close() below: the file goes then too (removing it twice is harmless).
+    const removeAtExit = () => tokenFile.remove();
+    process.once('exit', removeAtExit);
     demoInfo = { relay: fleet.relayUrl, listCommand: `aep-console list --relay ${fleet.relayUrl} --token-file ${tokenFile.path}` };
     demo = {
       close: async () => {
+        process.off('exit', removeAtExit);
         tokenFile.remove();
         await fleet.close();
       },
