@@ -139,7 +139,6 @@ export class RequestFold extends RequestTable {
       this.hooks.warn(relay, `more than ${this.openCap} open requests: newer ones are not shown`);
       return 'ignored';
     }
-    // The dedupe memory keeps each Event's digest: a redelivery is checked against the first.
     const position = this.hooks.position(relay, event);
     if (position) {
       // The entry's copies of the names, not the ones this Event's JSON made:
@@ -149,6 +148,7 @@ export class RequestFold extends RequestTable {
       event.session = position.session;
       if (event.agent === position.agent) event.agent = position.agent;
     }
+    // The dedupe memory keeps each Event's digest: a redelivery is checked against the first.
     const identity = digest(event);
     const state = position ? (position.dedupeState ??= this.seen.sourceState(event.source)) : undefined;
     if (this.noteReconfirmed(relay, event) && this.seen.has(relay, event.source, event.id, state)) {
