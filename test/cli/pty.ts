@@ -173,3 +173,15 @@ export function runPiped(args: string[], env: Record<string, string>): Promise<{
     });
   });
 }
+
+/**
+ * Resolves once process `pid` is gone, or after 10 s (the caller asserts
+ * which). A console is a grandchild of the terminal a test kills, so the
+ * terminal's exit does not say the console has gone; /proc is read every 50 ms.
+ */
+export async function exited(pid: number): Promise<boolean> {
+  const gone = Date.now() + 10_000;
+  while (existsSync(`/proc/${pid}`) && Date.now() < gone) await new Promise((resolve) => setTimeout(resolve, 50));
+  return !existsSync(`/proc/${pid}`);
+}
+

@@ -30,3 +30,21 @@ export class Rng {
     return items[this.int(items.length)];
   }
 }
+
+/**
+ * `text` with a few random edits (replace, insert or delete one character
+ * drawn from `alphabet`): at least one, up to `most`. For checking a
+ * hand-written scanner against the pattern it replaced, near valid input.
+ */
+export function mutate(text: string, random: () => number, alphabet: string, most: number): string {
+  const chars = [...text];
+  for (let k = 0; k < 1 + Math.floor(random() * most); k++) {
+    const at = Math.floor(random() * (chars.length + 1));
+    const c = alphabet[Math.floor(random() * alphabet.length)];
+    const action = random();
+    if (action < 0.5) chars[at] = c;
+    else if (action < 0.75) chars.splice(at, 0, c);
+    else chars.splice(at, 1);
+  }
+  return chars.join('');
+}
