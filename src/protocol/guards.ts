@@ -79,6 +79,16 @@ export function isRfc3339(v: unknown): boolean {
 }
 
 /**
+ * The list's own copy of `value`, when the list has it (else undefined): a
+ * record then keeps no per-Event copy of a word every Event repeats
+ * ("permission", "warning"), each one more object for the collector to move.
+ */
+export function ownWord<T extends string>(list: readonly T[], value: unknown): T | undefined {
+  const i = (list as readonly unknown[]).indexOf(value);
+  return i >= 0 ? list[i] : undefined;
+}
+
+/**
  * Rank on `debug < info < notice < warning < error < critical`. Absent or
  * unrecognised values rank as the protocol default, `info`.
  */

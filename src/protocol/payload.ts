@@ -15,17 +15,8 @@ import {
   type PayloadIssue,
 } from './types.js';
 import { fieldSpecProblems, keepWireProblems } from './form.js';
-import { isObj, isRfc3339, type Obj } from './guards.js';
+import { isObj, isRfc3339, ownWord, type Obj } from './guards.js';
 import { CHANNELS_KEPT, FIELDS_KEPT, ID_MAX_CHARS, IssueList, keepText, LABEL_KEPT_CHARS, OPTIONS_KEPT, PROMPT_KEPT_CHARS } from './limits.js';
-
-/**
- * `word` as the list's own string when the list has it: a request then keeps
- * no per-Event copy of a word every request repeats ("permission", "string").
- */
-function knownWord(list: readonly string[], word: string): string {
-  const i = list.indexOf(word);
-  return i >= 0 ? list[i] : word;
-}
 
 function dataOf(event: unknown): Obj {
   return isObj(event) && isObj(event.data) ? event.data : {};
@@ -81,7 +72,7 @@ function readField(raw: unknown, i: number, issues: IssueList): FieldSpec {
   }
   const field: FieldSpec = {
     id: typeof raw.id === 'string' ? raw.id : '',
-    type: (typeof raw.type === 'string' ? knownWord(FIELD_TYPES, raw.type) : '') as FieldType,
+    type: (typeof raw.type === 'string' ? (ownWord(FIELD_TYPES, raw.type) ?? raw.type) : '') as FieldType,
     label: typeof raw.label === 'string' ? keepText(raw.label, LABEL_KEPT_CHARS) : '',
   };
   if (typeof raw.required === 'boolean') field.required = raw.required;
@@ -118,7 +109,7 @@ export function readRequestPayload(
   // Optional members in place (undefined) from the start: every payload has one shape, read the same way.
   const payload: AttentionRequestPayload = { kind: '', prompt: '', options: [], fields: [], expiresAt: undefined, respondVia: undefined };
 
-  if (typeof data.kind === 'string') payload.kind = knownWord(ATTENTION_KINDS, data.kind);
+  if (typeof data.kind === 'string') payload.kind = ownWord(ATTENTION_KINDS, data.kind) ?? data.kind;
   else issues.push({ path: 'data.kind', reason: data.kind === undefined ? 'missing kind' : 'kind is not text' });
 
   // Kept to a fixed size, the rest counted on screen ("… (N more characters)").

@@ -1,3 +1,4 @@
+import { ownWord } from '../protocol/guards.js';
 import { CAPTURE_LEVELS, SEVERITIES, type AepEvent, type Answer, type Capture, type PayloadIssue, type Severity } from '../protocol/types.js';
 
 // Defensive readers for payload members: the envelope is validated, the
@@ -7,17 +8,12 @@ export function str(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-// The list's own string, not the Event's: a record then keeps no per-Event
-// copy of a word every Event repeats (each kept string is one more object for
-// the collector to move while the record is young).
 export function readSeverity(value: unknown): Severity {
-  const i = (SEVERITIES as readonly unknown[]).indexOf(value);
-  return i >= 0 ? SEVERITIES[i] : 'info';
+  return ownWord(SEVERITIES, value) ?? 'info';
 }
 
 export function readCapture(value: unknown): Capture {
-  const i = (CAPTURE_LEVELS as readonly unknown[]).indexOf(value);
-  return i >= 0 ? CAPTURE_LEVELS[i] : 'metadata';
+  return ownWord(CAPTURE_LEVELS, value) ?? 'metadata';
 }
 
 /**
