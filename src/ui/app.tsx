@@ -1,10 +1,10 @@
 import React, { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { Box, useApp, useInput, useStdout } from 'ink';
+import { Box, useApp, useInput, useStdin, useStdout } from 'ink';
 import type { RelayHandle } from '../relay/types.js';
 import type { ConsoleStore } from '../store/store.js';
 import { BEL, notificationSequence } from './alerts.js';
 import { performRelayEffect } from './effects.js';
-import { readKeys } from './keys.js';
+import { InputDecoder, type InputMsg } from './keys.js';
 import { initialModel, type Effect, type Msg, type TerminalSize, type UiModel } from './model.js';
 import { LinesView, colorEnabled } from './text/line.js';
 import { glyphsFor } from './glyphs.js';
@@ -13,6 +13,9 @@ import { view } from './view.js';
 
 export { SIDE_BY_SIDE_MIN_COLUMNS, resolveSelection } from './model.js';
 export type { TerminalSize } from './model.js';
+
+/** How long a paste may go without its end mark before what arrived is taken as the whole paste. */
+const PASTE_END_WAIT_MS = 1000;
 
 export interface AppProps {
   store: ConsoleStore;
@@ -76,6 +79,9 @@ export function App(props: AppProps): React.ReactElement {
         case 'quit':
           onQuit?.();
           break;
+        case 'then':
+          dispatchRef.current(effect.msg);
+          break;
       }
     },
     [store, stdout],
@@ -124,8 +130,32 @@ export function App(props: AppProps): React.ReactElement {
     return () => clearTimeout(timer);
   });
 
-  useInput((input, key) => {
-    for (const press of readKeys(input, key)) if (press.name !== 'none') dispatch({ type: 'key', press });
+  // Keys and pastes. The console decodes Ink's raw input events itself
+  // (InputDecoder: bracketed paste, one message per key or per run of plain
+  // keys). Its listener goes first on Ink's input emitter and only queues;
+  // useInput, called for the same event right after, keeps raw mode on and
+  // runs its handler inside React's batched updates, where the queue is drained.
+  const { internal_eventEmitter: inputEvents } = useStdin();
+  const queued = useRef<InputMsg[]>([]);
+  useEffect(() => {
+    const decoder = new InputDecoder();
+    let pasteTimer: NodeJS.Timeout | undefined;
+    const onInput = (data: string) => {
+      queued.current.push(...decoder.push(data));
+      clearTimeout(pasteTimer);
+      // A paste whose end mark never comes must not swallow every key after it.
+      if (decoder.pasting) pasteTimer = setTimeout(() => decoder.flush().forEach((msg) => dispatchRef.current(msg)), PASTE_END_WAIT_MS);
+    };
+    inputEvents.prependListener('input', onInput);
+    return () => {
+      clearTimeout(pasteTimer);
+      inputEvents.removeListener('input', onInput);
+    };
+  }, [inputEvents]);
+  useInput(() => {
+    const messages = queued.current;
+    queued.current = [];
+    for (const msg of messages) dispatch(msg);
   });
 
   useLayoutEffect(() => {

@@ -1,163 +1,331 @@
 import type { KeyName, KeyPress } from './keys.js';
 
 /**
- * The one table of key bindings. The handlers ask it which action a press
- * is (`actionFor`), the footer shows its hints, the `?` overlay and the
- * README's Keys table are rendered from it (a test compares the README), so
- * none of them can drift from what the keys really do.
+ * The one table of key bindings. Every handler asks it which action a press
+ * is (`actionFor`): none compares a key itself. The footer's hints, the `?`
+ * overlay and the README's Keys table are rendered from it (a test compares
+ * the README), so none of them can drift from what the keys really do.
  */
-export type Scope = 'browse' | 'answer' | 'batch' | 'form' | 'locked' | 'filter' | 'help' | 'control' | 'timeline';
 
-export type Action =
-  | 'up'
-  | 'down'
-  | 'pageUp'
-  | 'pageDown'
-  | 'first'
-  | 'last'
-  | 'open'
-  | 'filter'
-  | 'help'
-  | 'quit'
-  | 'back'
-  | 'send'
-  | 'nextField'
-  | 'prevField'
-  | 'toggle'
-  | 'setYes'
-  | 'setNo'
-  | 'resend'
-  | 'keep'
-  | 'clear'
-  | 'tag'
-  | 'tagAll'
-  | 'suspend'
-  | 'timeline'
-  | 'cancelRun'
-  | 'cancelSession'
-  | 'pause'
-  | 'confirm'
-  | 'reason';
-
-/** A key name (`up`, `enter`, …) or, when one character long, that character typed. */
-type KeySpec = KeyName | string;
-
-export interface KeyRow {
-  scope: Scope;
-  /** The keys as help, footer and README write them. */
-  keys: string;
-  /** What they do, for help and the README. */
-  does: string;
-  /** The footer's few words, when the row earns a place there. */
-  hint?: string;
-  /** Which presses trigger which action (empty: documented behaviour with no action of its own, e.g. typing). */
-  bind: Partial<Record<Action, KeySpec[]>>;
+/** The actions of each place the keys can be, exhaustively: a binding table must give every one its keys. */
+interface ScopeActions {
+  browse:
+    | 'up' | 'down' | 'first' | 'last' | 'pageUp' | 'pageDown' | 'open' | 'pickOption' | 'tag' | 'tagAll' | 'clear'
+    | 'filter' | 'timeline' | 'cancelRun' | 'cancelSession' | 'pause' | 'help' | 'quit' | 'suspend';
+  answer: 'up' | 'down' | 'pickOption' | 'send' | 'pageUp' | 'pageDown' | 'back' | 'help' | 'quit';
+  batch: 'up' | 'down' | 'pickOption' | 'send' | 'back' | 'help' | 'quit';
+  batchConfirm: 'confirm' | 'quit';
+  form: 'nextField' | 'prevField' | 'up' | 'down' | 'next' | 'toggle' | 'setYes' | 'setNo' | 'unset' | 'pageUp' | 'pageDown' | 'back' | 'help' | 'quit';
+  locked: 'resend' | 'pageUp' | 'pageDown' | 'back' | 'help' | 'quit';
+  filter: 'keep' | 'clear';
+  control: 'confirm' | 'reason' | 'back';
+  reason: 'send' | 'back';
+  quitPrompt: 'confirm';
+  timeline: 'up' | 'down' | 'pageUp' | 'pageDown' | 'first' | 'last' | 'back' | 'quit';
+  help: 'up' | 'down' | 'pageUp' | 'pageDown' | 'quit';
+  /** The line editor of every text row (Reply, text and number fields, `Other…`, the filter, a reason). */
+  edit: 'left' | 'right' | 'home' | 'end' | 'backspace' | 'deleteForward' | 'clearBefore' | 'deleteWord';
 }
 
-export const SCOPE_TITLES: Record<Scope, string> = {
-  browse: 'list',
-  answer: 'open',
-  batch: 'batch',
-  form: 'form',
-  locked: 'open, answered',
-  filter: 'filter',
-  help: 'help',
-  control: 'cancel / pause',
-  timeline: 'timeline',
+export type Scope = keyof ScopeActions;
+export type ActionOf<S extends Scope> = ScopeActions[S];
+export type Action = ScopeActions[Scope];
+
+type CharsOf<S extends string, Acc extends string = never> = S extends `${infer C}${infer Rest}` ? CharsOf<Rest, Acc | C> : Acc;
+/** The printable ASCII characters a binding may name (a typo in a key name fails the typecheck). */
+type Printable = CharsOf<'!"#$%&\'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~'>;
+
+/** A key name (`up`, `enter`, …) or a character typed. */
+export type KeySpec = Exclude<KeyName, 'char' | 'paste' | 'none'> | Printable;
+
+type Bindings = { [S in Scope]: Record<ScopeActions[S], readonly KeySpec[]> };
+
+const DIGITS: readonly KeySpec[] = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
+
+const DEFAULT_BINDINGS: Bindings = {
+  browse: {
+    up: ['k', 'up'],
+    down: ['j', 'down'],
+    first: ['g', 'home'],
+    last: ['G', 'end'],
+    pageUp: ['pageUp'],
+    pageDown: ['pageDown'],
+    open: ['enter'],
+    pickOption: DIGITS,
+    tag: ['space'],
+    tagAll: ['*'],
+    clear: ['escape'],
+    filter: ['/'],
+    timeline: ['t'],
+    cancelRun: ['x'],
+    cancelSession: ['X'],
+    pause: ['p'],
+    help: ['?'],
+    quit: ['q', 'ctrlC'],
+    suspend: ['ctrlZ'],
+  },
+  answer: { up: ['up', 'k'], down: ['down', 'j'], pickOption: DIGITS, send: ['enter'], pageUp: ['pageUp'], pageDown: ['pageDown'], back: ['escape'], help: ['?'], quit: ['q', 'ctrlC'] },
+  batch: { up: ['up', 'k'], down: ['down', 'j'], pickOption: DIGITS, send: ['enter'], back: ['escape'], help: ['?'], quit: ['q', 'ctrlC'] },
+  batchConfirm: { confirm: ['y', 'Y'], quit: ['ctrlC'] },
+  form: {
+    nextField: ['tab'],
+    prevField: ['backTab'],
+    up: ['up'],
+    down: ['down'],
+    next: ['enter'],
+    toggle: ['space'],
+    setYes: ['y', 'Y'],
+    setNo: ['n', 'N'],
+    unset: ['backspace'],
+    pageUp: ['pageUp'],
+    pageDown: ['pageDown'],
+    back: ['escape'],
+    help: ['?'],
+    quit: ['q', 'ctrlC'],
+  },
+  locked: { resend: ['r'], pageUp: ['pageUp'], pageDown: ['pageDown'], back: ['escape'], help: ['?'], quit: ['q', 'ctrlC'] },
+  filter: { keep: ['enter'], clear: ['escape', 'ctrlC'] },
+  control: { confirm: ['y', 'Y'], reason: ['tab'], back: ['n', 'N', 'escape'] },
+  reason: { send: ['enter'], back: ['escape', 'ctrlC'] },
+  quitPrompt: { confirm: ['y', 'Y', 'ctrlC'] },
+  timeline: { up: ['up', 'k'], down: ['down', 'j'], pageUp: ['pageUp'], pageDown: ['pageDown'], first: ['g', 'home'], last: ['G', 'end'], back: ['escape', 't'], quit: ['q', 'ctrlC'] },
+  help: { up: ['up', 'k'], down: ['down', 'j'], pageUp: ['pageUp'], pageDown: ['pageDown'], quit: ['ctrlC'] },
+  edit: {
+    left: ['left'],
+    right: ['right'],
+    home: ['home', 'ctrlA'],
+    end: ['end', 'ctrlE'],
+    backspace: ['backspace'],
+    deleteForward: ['deleteForward', 'ctrlD'],
+    clearBefore: ['ctrlU'],
+    deleteWord: ['ctrlW'],
+  },
 };
 
-export const KEY_ROWS: KeyRow[] = [
-  // Browse: the list has the focus.
-  { scope: 'browse', keys: '↑/↓  k/j', does: 'move the selection (it stays on the same request when the list reorders)', hint: 'j/k move', bind: { up: ['up', 'k'], down: ['down', 'j'] } },
-  { scope: 'browse', keys: 'g/G  Home/End', does: 'first / last request', bind: { first: ['home', 'g'], last: ['end', 'G'] } },
-  { scope: 'browse', keys: 'PgUp/PgDn', does: 'move a page', bind: { pageUp: ['pageUp'], pageDown: ['pageDown'] } },
-  { scope: 'browse', keys: 'Enter', does: 'open the selected request to answer it (with marks: the batch answer)', hint: 'Enter open', bind: { open: ['enter'] } },
-  { scope: 'browse', keys: '1-9', does: 'open it with option N highlighted (with marks: the batch); nothing is sent until Enter', hint: '1-9 option', bind: {} },
-  { scope: 'browse', keys: 'Space', does: 'mark / unmark the selected request for a batch answer, and move down', hint: 'Space mark', bind: { tag: ['space'] } },
-  { scope: 'browse', keys: '*', does: 'mark every open request the list shows that takes an answer (not forms or informational)', bind: { tagAll: ['*'] } },
-  { scope: 'browse', keys: 'Esc', does: 'clear the marks if any, else clear a kept filter', bind: { clear: ['escape'] } },
-  { scope: 'browse', keys: '/', does: 'type a fresh filter: every word must match agent, session, host, kind, severity or prompt (Enter keeps, Esc clears)', hint: '/ filter', bind: { filter: ['/'] } },
-  { scope: 'browse', keys: 't', does: "the selected request's session timeline: its recent Events, newest last, the cause tree indented (Esc back)", bind: { timeline: ['t'] } },
-  { scope: 'browse', keys: 'x / X', does: 'cancel the run behind the selected request / its whole session (control.cancel), after y/n', bind: { cancelRun: ['x'], cancelSession: ['X'] } },
-  { scope: 'browse', keys: 'p', does: "pause / resume the selected request's session (control.pause / control.resume), after y/n", bind: { pause: ['p'] } },
-  { scope: 'browse', keys: '?', does: 'this help', hint: '? help', bind: { help: ['?'] } },
-  { scope: 'browse', keys: 'q  Ctrl-C', does: 'quit (asks first, naming the unsent drafts and answers in flight)', hint: 'q quit', bind: { quit: ['q', 'ctrlC'] } },
-  { scope: 'browse', keys: 'Ctrl-Z', does: 'suspend to the shell; fg brings the console back', bind: { suspend: ['ctrlZ'] } },
-  // Answer: a request is open and takes an option or a reply.
-  { scope: 'answer', keys: '↑/↓', does: 'move between the options and the Reply row (k/j too, off the Reply row)', hint: '↑/↓ choose', bind: { up: ['up', 'k'], down: ['down', 'j'] } },
-  { scope: 'answer', keys: '1-9', does: 'highlight option N (off the Reply row)', bind: {} },
-  { scope: 'answer', keys: 'Enter', does: 'on an option: send it; on Reply: send the text (an empty Reply sends nothing); then back to the list on the next open request', hint: 'Enter send', bind: { send: ['enter'] } },
-  { scope: 'answer', keys: 'typing', does: 'edit the Reply row (from an option, typing moves to it)', bind: {} },
-  { scope: 'answer', keys: 'PgUp/PgDn', does: 'scroll a long prompt', hint: 'PgUp/PgDn scroll', bind: { pageUp: ['pageUp'], pageDown: ['pageDown'] } },
-  { scope: 'answer', keys: 'Esc', does: 'back to the list; what you typed stays as a draft', hint: 'Esc back (keeps draft)', bind: { back: ['escape'] } },
-  { scope: 'answer', keys: '?  q', does: 'help / quit, where no text is being edited', hint: '? help', bind: { help: ['?'], quit: ['q', 'ctrlC'] } },
-  // Batch: several marked requests answered at once.
-  { scope: 'batch', keys: '↑/↓  1-9', does: 'move between the options every marked request offers and the Reply row', hint: '↑/↓ 1-9 choose', bind: {} },
-  { scope: 'batch', keys: 'Enter', does: 'on an option or a non-empty Reply: ask Send "…" to N requests? y/n', hint: 'Enter send…', bind: {} },
-  { scope: 'batch', keys: 'y', does: 'at that question: send one command per request, each with its own id (any other key: back)', bind: {} },
-  { scope: 'batch', keys: 'Esc', does: 'back to the list; the marks stay', hint: 'Esc back (marks stay)', bind: {} },
-  // Form: the open request is a form.
-  { scope: 'form', keys: 'Tab / Shift-Tab', does: 'next / previous field (Submit is the last stop)', hint: 'Tab/Shift-Tab field', bind: { nextField: ['tab'], prevField: ['backTab'] } },
-  { scope: 'form', keys: '↑/↓', does: 'move between choices of a select, or between fields', hint: '↑/↓ choice', bind: {} },
-  { scope: 'form', keys: 'Space', does: 'toggle a boolean or a multi choice; pick a single choice', hint: 'Space toggle', bind: {} },
-  { scope: 'form', keys: 'y / n', does: 'set a boolean field', bind: {} },
-  { scope: 'form', keys: 'Enter', does: 'confirm the field and go to the next; on Submit: validate and send', hint: 'Enter next/Submit', bind: {} },
-  { scope: 'form', keys: 'typing', does: 'edit a text or number field, or an Other… row', bind: {} },
-  { scope: 'form', keys: 'Esc', does: 'back to the list; the filled-in values stay as a draft', hint: 'Esc back', bind: { back: ['escape'] } },
-  // Locked: the open request cannot take an answer now (sent, closed, informational).
-  { scope: 'locked', keys: 'r', does: 'resend a command the agent never acknowledged (same id)', hint: 'r resend (same id)', bind: { resend: ['r'] } },
-  { scope: 'locked', keys: 'PgUp/PgDn', does: 'scroll a long prompt', hint: 'PgUp/PgDn scroll', bind: { pageUp: ['pageUp'], pageDown: ['pageDown'] } },
-  { scope: 'locked', keys: 'Esc', does: 'back to the list', hint: 'Esc back to the list', bind: { back: ['escape'] } },
-  { scope: 'locked', keys: '?  q', does: 'help / quit', hint: '? help', bind: { help: ['?'], quit: ['q', 'ctrlC'] } },
-  // Filter: the footer is a line editor.
-  { scope: 'filter', keys: 'Enter', does: 'keep the filter and go back to the list', hint: 'Enter keeps', bind: { keep: ['enter'] } },
-  { scope: 'filter', keys: 'Esc', does: 'clear the filter', hint: 'Esc clears', bind: { clear: ['escape', 'ctrlC'] } },
-  // Control: the y/n question of x, X and p.
-  { scope: 'control', keys: 'y', does: 'send the command (a cancel without a reason)', hint: 'y send', bind: { confirm: ['y', 'Y'] } },
-  { scope: 'control', keys: 'Tab', does: 'cancel only: type a one-line reason first, then Enter sends it', hint: 'Tab reason', bind: { reason: ['tab'] } },
-  { scope: 'control', keys: 'n  Esc', does: 'keep it running: nothing is sent (in the reason too)', hint: 'n/Esc keep running', bind: { back: ['n', 'N', 'escape'] } },
-  // Timeline: a session's recent Events.
-  { scope: 'timeline', keys: '↑/↓  PgUp/PgDn', does: 'scroll the timeline (g/G: oldest / newest)', hint: '↑/↓ PgUp/PgDn scroll', bind: { up: ['up', 'k'], down: ['down', 'j'], pageUp: ['pageUp'], pageDown: ['pageDown'], first: ['home', 'g'], last: ['end', 'G'] } },
-  { scope: 'timeline', keys: 'Esc  t', does: 'back to the list', hint: 'Esc back', bind: { back: ['escape', 't'] } },
-  { scope: 'timeline', keys: 'q', does: 'quit', bind: { quit: ['q', 'ctrlC'] } },
-  // Help: the overlay scrolls where the terminal is too short for it.
-  { scope: 'help', keys: '↑/↓  PgUp/PgDn', does: 'scroll this help when it does not fit', hint: '↑/↓ PgUp/PgDn scroll', bind: { up: ['up', 'k'], down: ['down', 'j'], pageUp: ['pageUp'], pageDown: ['pageDown'] } },
-  { scope: 'help', keys: 'any other key', does: 'close this help', hint: 'any other key closes', bind: {} },
-];
+let bindings: Bindings = DEFAULT_BINDINGS;
+const tables = new Map<Scope, Map<string, { action: string; index: number }>>();
 
-const tables = new Map<Scope, Map<string, Action>>();
+/**
+ * Binds `action` in `scope` to `keys` instead (tests, and one day a user's
+ * key map); returns the function that puts the old keys back.
+ */
+export function rebind<S extends Scope>(scope: S, action: ActionOf<S>, keys: readonly KeySpec[]): () => void {
+  const before = bindings;
+  bindings = { ...bindings, [scope]: { ...bindings[scope], [action]: keys } };
+  tables.clear();
+  rendered = undefined;
+  return () => {
+    bindings = before;
+    tables.clear();
+    rendered = undefined;
+  };
+}
 
-function tableOf(scope: Scope): Map<string, Action> {
+function specOf(press: KeyPress): string | undefined {
+  if (press.name === 'paste' || press.name === 'none') return undefined;
+  return press.name === 'char' ? `char:${press.text}` : press.name;
+}
+
+function tableOf(scope: Scope): Map<string, { action: string; index: number }> {
   let table = tables.get(scope);
   if (!table) {
     table = new Map();
-    for (const row of KEY_ROWS) {
-      if (row.scope !== scope) continue;
-      for (const [action, specs] of Object.entries(row.bind) as [Action, KeySpec[]][]) {
-        for (const spec of specs) table.set(spec.length === 1 ? `char:${spec}` : spec, action);
-      }
+    for (const [action, specs] of Object.entries(bindings[scope]) as [string, readonly KeySpec[]][]) {
+      specs.forEach((spec, index) => table!.set(spec.length === 1 ? `char:${spec}` : spec, { action, index }));
     }
     tables.set(scope, table);
   }
   return table;
 }
 
-/** The action a press is in `scope`, if any. */
-export function actionFor(scope: Scope, press: KeyPress): Action | undefined {
-  const table = tableOf(scope);
-  return press.name === 'char' ? table.get(`char:${press.text}`) : table.get(press.name);
+/** The action a press is in `scope`, if any. A paste is never one. */
+export function actionFor<S extends Scope>(scope: S, press: KeyPress): ActionOf<S> | undefined {
+  const spec = specOf(press);
+  return spec === undefined ? undefined : (tableOf(scope).get(spec)?.action as ActionOf<S> | undefined);
+}
+
+/** Which of an action's keys a press is, counted from 1 (`pickOption`: the option number). */
+export function keyNumber(scope: Scope, press: KeyPress): number | undefined {
+  const spec = specOf(press);
+  const hit = spec === undefined ? undefined : tableOf(scope).get(spec);
+  return hit ? hit.index + 1 : undefined;
+}
+
+const LABELS: Partial<Record<KeySpec, string>> = {
+  up: '↑', down: '↓', left: '←', right: '→', home: 'Home', end: 'End', pageUp: 'PgUp', pageDown: 'PgDn', enter: 'Enter', escape: 'Esc',
+  tab: 'Tab', backTab: 'Shift-Tab', backspace: 'Backspace', deleteForward: 'Delete', space: 'Space', ctrlA: 'Ctrl-A', ctrlC: 'Ctrl-C',
+  ctrlD: 'Ctrl-D', ctrlE: 'Ctrl-E', ctrlL: 'Ctrl-L', ctrlU: 'Ctrl-U', ctrlW: 'Ctrl-W', ctrlZ: 'Ctrl-Z',
+};
+
+function labelOf(spec: KeySpec): string {
+  return LABELS[spec] ?? spec;
+}
+
+/** An action's keys as written: `1-9` for a run of digits, else each key's label. */
+function labelsOf(specs: readonly KeySpec[]): string[] {
+  const digits = specs.length > 2 && specs.every((s, i) => /^\d$/.test(s) && (i === 0 || Number(s) === Number(specs[i - 1]) + 1));
+  return digits ? [`${specs[0]}-${specs[specs.length - 1]}`] : specs.map(labelOf);
+}
+
+/** The keys of `actions` in `scope`, column by column: up [↑ k] and down [↓ j] read `↑/↓  k/j`. */
+export function keysText<S extends Scope>(scope: S, actions: readonly ActionOf<S>[]): string {
+  const labels = actions.map((action) => labelsOf(bindings[scope][action]));
+  const columns: string[] = [];
+  for (let i = 0; i < Math.max(...labels.map((l) => l.length)); i++) {
+    columns.push(labels.flatMap((l) => (l[i] === undefined ? [] : [l[i]])).join('/'));
+  }
+  return columns.join('  ');
+}
+
+/** The first key of an action, as the footer names it. */
+export function firstKey<S extends Scope>(scope: S, action: ActionOf<S>): string {
+  return labelsOf(bindings[scope][action])[0] ?? '';
+}
+
+type RowSpec = {
+  [S in Scope]: {
+    scope: S;
+    /** The actions the row documents (its keys are rendered from the bindings), or `keys` for behaviour with no action of its own (typing). */
+    actions?: readonly ActionOf<S>[];
+    keys?: string;
+    does: string;
+    /** The footer's few words: `{action}` is replaced with that action's first key. */
+    hint?: string;
+  };
+}[Scope];
+
+export interface KeyRow {
+  scope: Scope;
+  /** The keys as help, footer and README write them. */
+  keys: string;
+  does: string;
+  hint?: string;
+}
+
+export const SCOPE_TITLES: Record<Scope, string> = {
+  browse: 'list',
+  answer: 'open',
+  batch: 'batch',
+  batchConfirm: 'batch, asking',
+  form: 'form',
+  locked: 'open, answered',
+  filter: 'filter',
+  help: 'help',
+  control: 'cancel / pause',
+  reason: 'cancel reason',
+  quitPrompt: 'quit, asking',
+  timeline: 'timeline',
+  edit: 'any text row',
+};
+
+const ROWS: RowSpec[] = [
+  // Browse: the list has the focus.
+  { scope: 'browse', actions: ['up', 'down'], does: 'move the selection (it stays on the same request when the list reorders)', hint: '{down}/{up} move' },
+  { scope: 'browse', actions: ['first', 'last'], does: 'first / last request' },
+  { scope: 'browse', actions: ['pageUp', 'pageDown'], does: 'move a page' },
+  { scope: 'browse', actions: ['open'], does: 'open the selected request to answer it (with marks: the batch answer)', hint: '{open} open' },
+  { scope: 'browse', actions: ['pickOption'], does: 'open it with option N highlighted (with marks: the batch); nothing is sent until Enter', hint: '{pickOption} option' },
+  { scope: 'browse', actions: ['tag'], does: 'mark / unmark the selected request for a batch answer, and move down', hint: '{tag} mark' },
+  { scope: 'browse', actions: ['tagAll'], does: 'mark every open request the list shows that takes an answer (not forms, informational or history)' },
+  { scope: 'browse', actions: ['clear'], does: 'clear the marks if any, else clear a kept filter' },
+  { scope: 'browse', actions: ['filter'], does: 'type a fresh filter: every word must match agent, session, host, kind, severity or prompt (Enter keeps, Esc clears)', hint: '{filter} filter' },
+  { scope: 'browse', actions: ['timeline'], does: "the selected request's session timeline: its recent Events, newest last, the cause tree indented (Esc back)" },
+  { scope: 'browse', actions: ['cancelRun', 'cancelSession'], does: 'cancel the run behind the selected request / its whole session (control.cancel), after y/n' },
+  { scope: 'browse', actions: ['pause'], does: "pause / resume the selected request's session (control.pause / control.resume), after y/n" },
+  { scope: 'browse', actions: ['help'], does: 'this help', hint: '{help} help' },
+  { scope: 'browse', actions: ['quit'], does: 'quit (asks first, naming the unsent drafts and answers in flight)', hint: '{quit} quit' },
+  { scope: 'browse', actions: ['suspend'], does: 'suspend to the shell; fg brings the console back' },
+  { scope: 'browse', keys: 'paste', does: 'ignored here, and said so: a paste is only ever text, for the row being typed in' },
+  // Answer: a request is open and takes an option or a reply.
+  { scope: 'answer', actions: ['up', 'down'], does: 'move between the options and the Reply row (k/j too, off the Reply row)', hint: '{up}/{down} choose' },
+  { scope: 'answer', actions: ['pickOption'], does: 'highlight option N (off the Reply row)' },
+  { scope: 'answer', actions: ['send'], does: 'on an option: send it; on Reply: send the text (an empty Reply sends nothing); then back to the list on the next open request', hint: '{send} send' },
+  { scope: 'answer', keys: 'typing', does: 'edit the Reply row (from an option, typing moves to it); a paste goes in as text, its newlines as spaces, and sends nothing' },
+  { scope: 'answer', actions: ['pageUp', 'pageDown'], does: 'scroll a long prompt', hint: '{pageUp}/{pageDown} scroll' },
+  { scope: 'answer', actions: ['back'], does: 'back to the list; what you typed stays as a draft', hint: '{back} back (keeps draft)' },
+  { scope: 'answer', actions: ['help', 'quit'], does: 'help / quit, where no text is being edited', hint: '{help} help' },
+  // Batch: several marked requests answered at once.
+  { scope: 'batch', actions: ['up', 'down', 'pickOption'], does: 'move between the options every marked request offers and the Reply row', hint: '{up}/{down} {pickOption} choose' },
+  { scope: 'batch', actions: ['send'], does: 'on an option or a non-empty Reply: ask Send "…" to N requests? y/n', hint: '{send} send…' },
+  { scope: 'batch', actions: ['back'], does: 'back to the list; the marks stay', hint: '{back} back (marks stay)' },
+  { scope: 'batch', actions: ['help', 'quit'], does: 'help / quit, off the Reply row' },
+  { scope: 'batchConfirm', actions: ['confirm'], does: 'at that question: send one command per request, each with its own id (any other key: back)' },
+  { scope: 'batchConfirm', actions: ['quit'], does: 'quit (asks first)' },
+  // Form: the open request is a form.
+  { scope: 'form', actions: ['nextField', 'prevField'], does: 'next / previous field (Submit is the last stop)', hint: '{nextField}/{prevField} field' },
+  { scope: 'form', actions: ['up', 'down'], does: 'move between choices of a select, or between fields', hint: '{up}/{down} choice' },
+  { scope: 'form', actions: ['toggle'], does: 'toggle a boolean or a multi choice; pick a single choice', hint: '{toggle} toggle' },
+  { scope: 'form', actions: ['setYes', 'setNo'], does: 'set a boolean field' },
+  { scope: 'form', actions: ['unset'], does: 'on an optional boolean field: leave it unset' },
+  { scope: 'form', actions: ['next'], does: 'confirm the field and go to the next; on Submit: validate and send', hint: '{next} next/Submit' },
+  { scope: 'form', keys: 'typing', does: 'edit a text or number field, or an Other… row (a paste goes in as text)' },
+  { scope: 'form', actions: ['pageUp', 'pageDown'], does: 'scroll a long prompt' },
+  { scope: 'form', actions: ['back'], does: 'back to the list; the filled-in values stay as a draft', hint: '{back} back' },
+  { scope: 'form', actions: ['help', 'quit'], does: 'help / quit, where no text is being edited' },
+  // Locked: the open request cannot take an answer now (sent, closed, informational, history).
+  { scope: 'locked', actions: ['resend'], does: 'resend a command the agent never acknowledged (same id)', hint: '{resend} resend (same id)' },
+  { scope: 'locked', actions: ['pageUp', 'pageDown'], does: 'scroll a long prompt', hint: '{pageUp}/{pageDown} scroll' },
+  { scope: 'locked', actions: ['back'], does: 'back to the list', hint: '{back} back to the list' },
+  { scope: 'locked', actions: ['help', 'quit'], does: 'help / quit', hint: '{help} help' },
+  // Filter: the footer is a line editor.
+  { scope: 'filter', actions: ['keep'], does: 'keep the filter and go back to the list', hint: '{keep} keeps' },
+  { scope: 'filter', actions: ['clear'], does: 'clear the filter', hint: '{clear} clears' },
+  // Control: the y/n question of x, X and p.
+  { scope: 'control', actions: ['confirm'], does: 'send the command (a cancel without a reason)', hint: '{confirm} send' },
+  { scope: 'control', actions: ['reason'], does: 'cancel only: type a one-line reason first, then Enter sends it', hint: '{reason} reason' },
+  { scope: 'control', actions: ['back'], does: 'keep it running: nothing is sent (any other key too)', hint: '{back}/Esc keep running' },
+  { scope: 'reason', actions: ['send'], does: 'send the cancel with the reason typed' },
+  { scope: 'reason', actions: ['back'], does: 'keep it running: nothing is sent' },
+  { scope: 'quitPrompt', actions: ['confirm'], does: 'quit although something would be lost (any other key: back)' },
+  // Timeline: a session's recent Events.
+  { scope: 'timeline', actions: ['up', 'down'], does: 'scroll the timeline' },
+  { scope: 'timeline', actions: ['pageUp', 'pageDown'], does: 'scroll the timeline a page', hint: '{up}/{down} {pageUp}/{pageDown} scroll' },
+  { scope: 'timeline', actions: ['first', 'last'], does: 'oldest / newest' },
+  { scope: 'timeline', actions: ['back'], does: 'back to the list', hint: '{back} back' },
+  { scope: 'timeline', actions: ['quit'], does: 'quit' },
+  // Help: the overlay scrolls where the terminal is too short for it.
+  { scope: 'help', actions: ['up', 'down'], does: 'scroll this help when it does not fit' },
+  { scope: 'help', actions: ['pageUp', 'pageDown'], does: 'scroll it a page', hint: '{up}/{down} {pageUp}/{pageDown} scroll' },
+  { scope: 'help', actions: ['quit'], does: 'quit' },
+  { scope: 'help', keys: 'any other key', does: 'close this help', hint: 'any other key closes' },
+  // The line editor of every text row.
+  { scope: 'edit', actions: ['left', 'right'], does: 'move the cursor' },
+  { scope: 'edit', actions: ['home', 'end'], does: 'to the start / end of the text' },
+  { scope: 'edit', actions: ['backspace', 'deleteForward'], does: 'erase before / under the cursor (Backspace is 0x7F or 0x08, whichever the terminal sends)' },
+  { scope: 'edit', actions: ['clearBefore', 'deleteWord'], does: 'erase to the start of the text / the word before the cursor' },
+];
+
+function rowOf(row: RowSpec): KeyRow {
+  const scope = row.scope;
+  const keys = row.actions ? keysText(scope, row.actions as readonly ActionOf<typeof scope>[]) : (row.keys ?? '');
+  const hint = row.hint?.replace(/\{(\w+)\}/g, (_, action: string) => firstKey(scope, action as ActionOf<typeof scope>));
+  return { scope, keys, does: row.does, ...(hint ? { hint } : {}) };
+}
+
+let rendered: { rows: KeyRow[]; hints: Map<Scope, string> } | undefined;
+
+/** Every row of help and README, its keys as bound now (rendered once per binding table: the footer asks every frame). */
+export function keyRows(): KeyRow[] {
+  rendered ??= { rows: ROWS.map(rowOf), hints: new Map() };
+  return rendered.rows;
 }
 
 /** The footer's hints for a scope, in table order. */
 export function hintsFor(scope: Scope): string {
-  return KEY_ROWS.filter((row) => row.scope === scope && row.hint)
-    .map((row) => row.hint)
-    .join(' · ');
+  const rows = keyRows();
+  let hints = rendered!.hints.get(scope);
+  if (hints === undefined) {
+    hints = rows
+      .filter((row) => row.scope === scope && row.hint)
+      .map((row) => row.hint)
+      .join(' · ');
+    rendered!.hints.set(scope, hints);
+  }
+  return hints;
 }
 
-
-/** The README's Keys table, rendered from KEY_ROWS. */
+/** The README's Keys table, rendered from the bindings. */
 export function keyTableMarkdown(): string {
-  const rows = KEY_ROWS.map((row) => `| ${SCOPE_TITLES[row.scope]} | \`${row.keys.replace(/\|/g, '\\|')}\` | ${row.does} |`);
+  const rows = keyRows().map((row) => `| ${SCOPE_TITLES[row.scope]} | \`${row.keys.replace(/\|/g, '\\|')}\` | ${row.does} |`);
   return ['| where | keys | action |', '|---|---|---|', ...rows].join('\n');
 }

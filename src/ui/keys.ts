@@ -1,6 +1,4 @@
-import type { Key } from 'ink';
-
-/** Keys by name, whatever bytes the terminal sent (the bindings are in key-table.ts). */
+/** Keys by name, whatever bytes the terminal sent (what each one does is in key-table.ts). */
 export type KeyName =
   | 'up'
   | 'down'
@@ -17,104 +15,173 @@ export type KeyName =
   | 'backspace'
   | 'deleteForward'
   | 'space'
+  | 'ctrlA'
   | 'ctrlC'
+  | 'ctrlD'
+  | 'ctrlE'
+  | 'ctrlL'
   | 'ctrlU'
   | 'ctrlW'
   | 'ctrlZ'
   | 'char'
+  /** Text the terminal marked as pasted: it is only ever text, never a key any binding matches. */
+  | 'paste'
   | 'none';
 
 export interface KeyPress {
   name: KeyName;
-  /** Printable text for `char` (a pasted string may hold many characters). */
+  /** The character for `char` (one code point), the space for `space`, the text for `paste`. */
   text: string;
 }
 
-/**
- * Normalizes Ink's (input, key) into one name. Ink 6 quirks handled here and
- * nowhere else: the Backspace key usually arrives as `key.delete` (0x7F) and
- * Ctrl-H / 0x08 as `key.backspace`, so both erase backwards; Esc also sets
- * `key.meta`; Shift-Tab arrives as tab + shift.
- */
-export function readKey(input: string, key: Key): KeyPress {
-  if (key.ctrl && input === 'c') return { name: 'ctrlC', text: '' };
-  if (key.ctrl && input === 'u') return { name: 'ctrlU', text: '' };
-  if (key.ctrl && input === 'w') return { name: 'ctrlW', text: '' };
-  if (key.ctrl && input === 'z') return { name: 'ctrlZ', text: '' };
-  if (key.ctrl && input === 'd') return { name: 'deleteForward', text: '' };
-  if (key.ctrl && input === 'a') return { name: 'home', text: '' };
-  if (key.ctrl && input === 'e') return { name: 'end', text: '' };
-  if (key.upArrow) return { name: 'up', text: '' };
-  if (key.downArrow) return { name: 'down', text: '' };
-  if (key.leftArrow) return { name: 'left', text: '' };
-  if (key.rightArrow) return { name: 'right', text: '' };
-  if (key.pageUp) return { name: 'pageUp', text: '' };
-  if (key.pageDown) return { name: 'pageDown', text: '' };
-  if (key.home) return { name: 'home', text: '' };
-  if (key.end) return { name: 'end', text: '' };
-  if (key.return) return { name: 'enter', text: '' };
-  if (key.tab) return { name: key.shift ? 'backTab' : 'tab', text: '' };
-  if (key.backspace || key.delete) return { name: 'backspace', text: '' };
-  if (key.escape) return { name: 'escape', text: '' };
-  if (key.ctrl || key.meta) return { name: 'none', text: '' };
-  if (input === ' ') return { name: 'space', text: ' ' };
-  // A paste arrives as one input; newlines inside it become spaces (one-line fields).
-  const text = input.replace(/\r\n|[\r\n]/g, ' ').replace(/[\u0000-\u001f\u007f-\u009f]/g, '');
-  if (!text) return { name: 'none', text: '' };
-  return { name: 'char', text };
+/** Printable: text for a text row (a key of its own everywhere else). */
+export function isText(press: KeyPress): boolean {
+  return press.name === 'char' || press.name === 'space' || press.name === 'paste';
 }
 
-const CONTROL_IN_TEXT = /[\u0000-\u001f\u007f]/;
+const key = (name: KeyName, text = ''): KeyPress => ({ name, text });
 
-/** Control bytes that are keys of their own inside a chunk. */
+/** Control bytes that are keys of their own. Every other C0 byte is dropped. */
 const CONTROL_KEYS: Record<string, KeyName> = {
-  '\u0001': 'home',
+  '\u0001': 'ctrlA',
   '\u0003': 'ctrlC',
-  '\u0004': 'deleteForward',
-  '\u0005': 'end',
+  '\u0004': 'ctrlD',
+  '\u0005': 'ctrlE',
+  '\b': 'backspace',
+  '\t': 'tab',
+  '\u000c': 'ctrlL',
+  '\r': 'enter',
+  '\n': 'enter',
   '\u0015': 'ctrlU',
   '\u0017': 'ctrlW',
   '\u001a': 'ctrlZ',
+  '\u007f': 'backspace',
 };
 
-/**
- * Ink hands a chunk of plain input to one handler call when keys arrive faster
- * than a read (over SSH, from tmux send-keys, from a script). Split it into
- * the keys it holds, as a terminal's line discipline would: each CR (or LF,
- * or CRLF) is Enter, DEL and BS erase, TAB moves; runs of text are typed.
- */
-export function readKeys(input: string, key: Key): KeyPress[] {
-  // Esc followed by a key in the same chunk reaches us as Alt+key (key.meta).
-  // The console binds no Alt keys: it is Esc, then that key.
-  if (key.meta && !key.escape) return [{ name: 'escape', text: '' }, ...readKeys(input, { ...key, meta: false })];
-  // A lone LF (Ctrl-J; drivers that send \n) is Enter too, as it is inside a chunk.
-  if (input === '\n') return [{ name: 'enter', text: '' }];
-  if (input.length <= 1 || !CONTROL_IN_TEXT.test(input) || key.ctrl || key.meta) return [readKey(input, key)];
-  const presses: KeyPress[] = [];
-  let text = '';
-  const flush = () => {
-    if (text) presses.push({ name: text === ' ' ? 'space' : 'char', text });
-    text = '';
-  };
-  const chars = [...input];
-  chars.forEach((ch, i) => {
-    if (ch === '\u007f' || ch === '\b') {
-      flush();
-      presses.push({ name: 'backspace', text: '' });
-    } else if (ch === '\t') {
-      flush();
-      presses.push({ name: 'tab', text: '' });
-    } else if (ch === '\r' || ch === '\n') {
-      flush();
-      if (!(ch === '\n' && chars[i - 1] === '\r')) presses.push({ name: 'enter', text: '' });
-    } else if (CONTROL_KEYS[ch]) {
-      flush();
-      presses.push({ name: CONTROL_KEYS[ch], text: '' });
-    } else if (ch >= ' ') {
-      text += ch;
-    }
-  });
-  flush();
-  return presses;
+/** One plain character (no ESC) as a key; `undefined` for a byte that is no key (other C0, C1). */
+function charKey(ch: string): KeyPress | undefined {
+  const named = CONTROL_KEYS[ch];
+  if (named) return key(named);
+  if (ch === ' ') return key('space', ' ');
+  const code = ch.codePointAt(0)!;
+  if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) return undefined;
+  return key('char', ch);
 }
 
+/** A key and where it starts in the text it came from. */
+export interface KeyAt {
+  press: KeyPress;
+  at: number;
+}
+
+/**
+ * A run of plain input (no escape sequence) split into its keys, as a
+ * terminal's line discipline would: each CR, LF or CRLF is one Enter, DEL
+ * and BS erase, TAB moves, every character is a key of its own.
+ */
+export function textKeys(text: string): KeyAt[] {
+  const keys: KeyAt[] = [];
+  let at = 0;
+  for (const ch of text) {
+    const crlf = ch === '\n' && text[at - 1] === '\r';
+    const press = crlf ? undefined : charKey(ch);
+    if (press) keys.push({ press, at });
+    at += ch.length;
+  }
+  return keys;
+}
+
+/** A newline with more text after it: what a paste looks like to a terminal without bracketed paste. */
+export function looksPasted(text: string): boolean {
+  return /[\r\n][\r\n]*[^\r\n\u0000-\u001f\u007f]/.test(text);
+}
+
+/** Pasted text for a one-line row: newlines and tabs are spaces, every other control character goes. */
+export function pastedText(text: string): string {
+  return text.replace(/\r\n|[\r\n\t]/g, ' ').replace(/[\u0000-\u001f\u007f-\u009f]/g, '');
+}
+
+const CSI_FINAL: Record<string, KeyName> = { A: 'up', B: 'down', C: 'right', D: 'left', H: 'home', F: 'end', Z: 'backTab' };
+const CSI_TILDE: Record<string, KeyName> = { '1': 'home', '7': 'home', '4': 'end', '8': 'end', '5': 'pageUp', '6': 'pageDown', '3': 'deleteForward' };
+
+export const PASTE_START = '\u001b[200~';
+export const PASTE_END = '\u001b[201~';
+
+/**
+ * One escape sequence as Ink's input parser hands it over (`ESC [ … final`,
+ * `ESC O x`, a lone ESC, or ESC and one more key). Modifiers (Ctrl-↑ is
+ * `ESC[1;5A`) are ignored: the console binds no modified arrows. The console
+ * binds no Alt keys either: ESC then a key is Esc, then that key.
+ */
+export function escapeKeys(sequence: string): KeyPress[] {
+  if (sequence === '\u001b') return [key('escape')];
+  const body = sequence.slice(1);
+  if (body[0] === '[' && body.length >= 2 && body[1] !== '[') {
+    const final = body[body.length - 1];
+    const params = body.slice(1, -1);
+    if (final === '~') return [key(CSI_TILDE[params.split(';')[0]] ?? 'none')];
+    return [key(/^[\d;]*$/.test(params) ? (CSI_FINAL[final] ?? 'none') : 'none')];
+  }
+  if (body[0] === 'O' && body.length === 2) return [key(CSI_FINAL[body[1]] ?? 'none')];
+  if (body[0] === '\u001b') return [key('escape'), ...escapeKeys(body)];
+  if (body.length && body[0] !== '[' && body[0] !== 'O') return [key('escape'), ...textKeys(body).map((k) => k.press)];
+  return [key('none')];
+}
+
+/** What reaches the update from the terminal: a key, a run of plain keys that arrived in one read, or a paste. */
+export type InputMsg = { type: 'key'; press: KeyPress } | { type: 'keys'; text: string } | { type: 'paste'; text: string };
+
+/** A paste longer than this keeps its first part (the rest is dropped, and the paste says so). */
+export const MAX_PASTE = 65_536;
+
+/**
+ * Ink's input events (a text run, or one escape sequence) in, the console's
+ * input messages out. Between the terminal's bracketed-paste marks
+ * (`ESC[200~` … `ESC[201~`) everything is text, whatever it holds: keys,
+ * newlines, escape sequences. It is handed over whole when the end mark
+ * comes, as one `paste`.
+ */
+export class InputDecoder {
+  private paste: string[] | undefined;
+  private pasteLength = 0;
+
+  push(data: string): InputMsg[] {
+    if (this.paste) {
+      if (data === PASTE_END) {
+        const text = this.paste.join('');
+        this.paste = undefined;
+        return [{ type: 'paste', text }];
+      }
+      // Keys inside a paste (arrows, Esc) are not text anyone meant to type.
+      if (data.startsWith('\u001b')) return [];
+      const room = MAX_PASTE - this.pasteLength;
+      if (room > 0) {
+        const part = pastedText(data).slice(0, room);
+        this.paste.push(part);
+        this.pasteLength += part.length;
+      }
+      return [];
+    }
+    if (data === PASTE_START) {
+      this.paste = [];
+      this.pasteLength = 0;
+      return [];
+    }
+    if (data === PASTE_END) return [];
+    if (data.startsWith('\u001b')) return escapeKeys(data).filter((p) => p.name !== 'none').map((press) => ({ type: 'key', press }));
+    const keys = textKeys(data);
+    if (keys.length === 0) return [];
+    if (keys.length === 1) return [{ type: 'key', press: keys[0].press }];
+    return [{ type: 'keys', text: data }];
+  }
+
+  /** Whether a paste has started and not yet ended. */
+  get pasting(): boolean {
+    return this.paste !== undefined;
+  }
+
+  /** Ends a paste whose end mark never came (a terminal or multiplexer lost it): what arrived is still only text. */
+  flush(): InputMsg[] {
+    return this.paste ? this.push(PASTE_END) : [];
+  }
+}

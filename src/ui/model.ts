@@ -58,6 +58,10 @@ export type Fetched = { state: 'loading' } | { state: 'done'; result: FetchResul
 
 export type Msg =
   | { type: 'key'; press: KeyPress }
+  /** Plain keys that arrived in one read: folded one by one, each against the model the one before left. */
+  | { type: 'keys'; text: string }
+  /** Text the terminal marked as pasted (bracketed paste): only ever text for the focused row. */
+  | { type: 'paste'; text: string }
   | { type: 'store'; change: StoreChange }
   | { type: 'tick' }
   | { type: 'painted' }
@@ -69,6 +73,8 @@ export type Effect =
   | { type: 'bell' }
   | { type: 'notify'; title: string; body: string }
   | { type: 'suspend' }
+  /** The rest of a chunk of keys, dispatched once the effects before it have been performed. */
+  | { type: 'then'; msg: Msg }
   | { type: 'fetch'; kind: 'cause' | 'timeline'; key: string; relay: string; filter: Record<string, unknown>; limit: number };
 
 export function buildListView(store: StoreReader, filter: string): ListView {

@@ -3,11 +3,11 @@ import { OPEN_STATES, type RequestRecord } from '../store/types.js';
 import { applyRejection, initialFormDraft } from './form/form-state.js';
 import { isForm } from './inbox/detail-view.js';
 import { listStartFor } from './inbox/list-view.js';
-import { reduceKey } from './inbox/reduce-key.js';
+import { editsTextNow, reducePaste, reduceKey } from './inbox/reduce-key.js';
 import { ensureCause, onFetched, timelineEffect } from './fetches.js';
 import { timelineRoom } from './inbox/timeline-view.js';
-import { draftFor, isUnsent, type InboxState, type KeyContext } from './inbox/state.js';
-import type { KeyPress } from './keys.js';
+import { draftFor, isUnsent, type Effect as InboxEffect, type InboxState, type KeyContext } from './inbox/state.js';
+import { isText, looksPasted, pastedText, textKeys } from './keys.js';
 import { buildListView, layoutOf, resolveSelection, type Effect, type ListView, type Msg, type StoreReader, type UiModel } from './model.js';
 
 export interface UpdateResult {
@@ -37,7 +37,11 @@ export function update(model: UiModel, msg: Msg, world: World): UpdateResult {
   const base = model.now === now ? model : { ...model, now };
   switch (msg.type) {
     case 'key':
-      return reconcile(onKey(base, msg.press, world), model.view, world);
+      return reconcile(onKey(base, world, (state, ctx) => reduceKey(state, msg.press, ctx)), model.view, world);
+    case 'keys':
+      return onKeys(base, msg.text, world);
+    case 'paste':
+      return reconcile(onKey(base, world, (state, ctx) => reducePaste(state, msg.text, ctx)), model.view, world);
     case 'store':
       return reconcile(onStore(base, msg.change, world), model.view, world);
     case 'resize':
@@ -58,7 +62,50 @@ function answerableFrom(store: StoreReader): (record: RequestRecord) => boolean 
   };
 }
 
-function onKey(model: UiModel, press: KeyPress, world: World): UpdateResult {
+/**
+ * Keys that arrived in one read act exactly as if typed one at a time: each
+ * is folded against the model the one before produced. A key that has
+ * effects (a send, a cancel) ends the fold: the rest comes back as a `then`
+ * effect, dispatched after those effects have been performed, so it sees
+ * what they did (an answer in flight locks its request). On a text row a
+ * run of printable keys is typed in one edit (the same result, one step),
+ * and the rest of a chunk that holds a newline followed by more text is a
+ * paste from a terminal without bracketed paste: text, never sent.
+ */
+function onKeys(model: UiModel, text: string, world: World): UpdateResult {
+  const keys = textKeys(text);
+  let result: UpdateResult = { model, effects: [] };
+  for (let i = 0; i < keys.length; ) {
+    const current = result.model;
+    const [state, ctx] = keyState(current, world);
+    const typing = editsTextNow(state, ctx);
+    let step: UpdateResult;
+    let next = i + 1;
+    if (typing && looksPasted(text.slice(keys[i].at))) {
+      const pasted = pastedText(text.slice(keys[i].at));
+      step = onKey(current, world, (state, ctx) => reducePaste(state, pasted, ctx));
+      next = keys.length;
+    } else if (typing && isText(keys[i].press)) {
+      while (next < keys.length && isText(keys[next].press)) next++;
+      const typed = keys.slice(i, next).map((k) => k.press.text).join('');
+      step = onKey(current, world, (state, ctx) => reduceKey(state, { name: 'char', text: typed }, ctx));
+    } else {
+      const press = keys[i].press;
+      step = onKey(current, world, (state, ctx) => reduceKey(state, press, ctx));
+    }
+    step = reconcile(step, current.view, world);
+    result = { model: step.model, effects: [...result.effects, ...step.effects] };
+    i = next;
+    if (step.effects.length === 0) continue;
+    if (step.effects.some((effect) => effect.type === 'quit')) break;
+    if (i < keys.length) result.effects.push({ type: 'then', msg: { type: 'keys', text: text.slice(keys[i].at) } });
+    break;
+  }
+  return result;
+}
+
+/** The inbox state a key acts on and what it reads besides, from the model as last painted. */
+function keyState(model: UiModel, world: World): [InboxState, KeyContext, RequestRecord[]] {
   const { store } = world;
   // Keys act on the list as last painted: a row that changed under the
   // operator's finger (closed, reordered) is still the row the key meant.
@@ -81,10 +128,17 @@ function onKey(model: UiModel, press: KeyPress, world: World): UpdateResult {
     commandFor: (key) => store.lastCommandFor(key),
     session: (record) => ({ accepts: store.accepts(record.relay, record.session), paused: store.sessionControl(record.relay, record.session)?.paused?.paused === true }),
   };
-  const result = reduceKey(state, press, ctx);
+  return [state, ctx, list];
+}
+
+function onKey(model: UiModel, world: World, reduce: (state: InboxState, ctx: KeyContext) => { state: InboxState; effects: InboxEffect[] }): UpdateResult {
+  const { store } = world;
+  const shown = model.shown && model.shown.version !== model.view.version ? model.shown : undefined;
+  const [state, ctx, list] = keyState(model, world);
+  const result = reduce(state, ctx);
   let inbox = result.state;
   const sent = result.effects.flatMap((effect) => (effect.type === 'send' ? [effect.key] : []));
-  if (sent.length) inbox = afterSend(inbox, list, new Set(sent), answerable);
+  if (sent.length) inbox = afterSend(inbox, list, new Set(sent), ctx.answerable);
   const quitting = model.quitting || result.effects.some((effect) => effect.type === 'quit');
   const nextShown = shown ? { ...shown, selectedKey: inbox.selectedKey } : model.shown;
   let next: UiModel = { ...model, inbox, quitting, shown: nextShown, ...(inbox.timeline ? {} : { timelineData: undefined }) };

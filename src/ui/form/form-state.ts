@@ -1,6 +1,7 @@
 import { checkFormSpec, fieldSpecProblem, validateFormValues } from '../../protocol/form.js';
 import type { FieldSpec, FormValues } from '../../protocol/types.js';
-import type { KeyPress } from '../keys.js';
+import { isText, type KeyPress } from '../keys.js';
+import { actionFor, type ActionOf } from '../key-table.js';
 import { editLine, emptyEditor, type EditorState } from '../text/editor.js';
 
 /** The `Other…` pick of a single select (never a valid choice id: ids are producer strings, this is not). */
@@ -148,72 +149,84 @@ export function submitForm(fields: FieldSpec[], draft: FormDraft): FormStep {
   return { draft: { ...draft, errors, active: first >= 0 ? first : draft.active } };
 }
 
+/** The form scope's action for a press; none for text typed where text is edited. */
+function formAction(key: KeyPress, textRow: boolean): ActionOf<'form'> | undefined {
+  return textRow && isText(key) ? undefined : actionFor('form', key);
+}
+
 /** Applies one key to a form draft. */
 export function reduceFormKey(fields: FieldSpec[], draft: FormDraft, key: KeyPress): FormStep {
-  if (key.name === 'tab') return { draft: move(draft, fields, 1) };
-  if (key.name === 'backTab') return { draft: move(draft, fields, -1) };
+  const action = formAction(key, editsText(fields, draft));
+  if (action === 'nextField') return { draft: move(draft, fields, 1) };
+  if (action === 'prevField') return { draft: move(draft, fields, -1) };
   const field = fields[draft.active];
-  if (!field) {
-    // The Submit stop.
-    if (key.name === 'enter') return submitForm(fields, draft);
-    if (key.name === 'up') return { draft: move(draft, fields, -1) };
-    if (key.name === 'down') return { draft: move(draft, fields, 1) };
-    return { draft };
-  }
-  if (fieldSpecProblem(field)) {
-    if (key.name === 'up') return { draft: move(draft, fields, -1) };
-    if (key.name === 'down' || key.name === 'enter') return { draft: move(draft, fields, 1) };
+  if (!field || fieldSpecProblem(field)) {
+    // The Submit stop, or a field the request got wrong (it can only be passed).
+    if (!field && action === 'next') return submitForm(fields, draft);
+    if (action === 'up') return { draft: move(draft, fields, -1) };
+    if (action === 'down' || (field && action === 'next')) return { draft: move(draft, fields, 1) };
     return { draft };
   }
   const fd = fieldDraft(draft, field);
   switch (field.type) {
     case 'string':
     case 'number':
-      return { draft: textKey(fields, draft, field, fd, key) };
+      return { draft: textKey(fields, draft, field, fd, key, action) };
     case 'boolean':
-      return { draft: booleanKey(fields, draft, field, fd, key) };
+      return { draft: booleanKey(fields, draft, field, fd, action) };
     case 'select':
-      return { draft: selectKey(fields, draft, field, fd, key) };
+      return { draft: selectKey(fields, draft, field, fd, key, action) };
     default:
       return { draft };
   }
 }
 
-function textKey(fields: FieldSpec[], draft: FormDraft, field: FieldSpec, fd: FieldDraft, key: KeyPress): FormDraft {
-  if (key.name === 'enter' || key.name === 'down') return move(draft, fields, 1);
-  if (key.name === 'up') return move(draft, fields, -1);
+type FormAction = ActionOf<'form'> | undefined;
+
+function textKey(fields: FieldSpec[], draft: FormDraft, field: FieldSpec, fd: FieldDraft, key: KeyPress, action: FormAction): FormDraft {
+  if (action === 'next' || action === 'down') return move(draft, fields, 1);
+  if (action === 'up') return move(draft, fields, -1);
   const text = editLine(fd.text, key);
   return text === fd.text ? draft : patchField(draft, field, { text });
 }
 
-function booleanKey(fields: FieldSpec[], draft: FormDraft, field: FieldSpec, fd: FieldDraft, key: KeyPress): FormDraft {
-  if (key.name === 'enter' || key.name === 'down') return move(draft, fields, 1);
-  if (key.name === 'up') return move(draft, fields, -1);
-  if (key.name === 'space') return patchField(draft, field, { bool: !(fd.bool ?? false) });
-  if (key.name === 'char' && /^[yY]$/.test(key.text)) return patchField(draft, field, { bool: true });
-  if (key.name === 'char' && /^[nN]$/.test(key.text)) return patchField(draft, field, { bool: false });
-  // Backspace returns an optional boolean to "unset" (omitted, not false).
-  if (key.name === 'backspace' && !field.required) return patchField(draft, field, { bool: undefined });
-  return draft;
+function booleanKey(fields: FieldSpec[], draft: FormDraft, field: FieldSpec, fd: FieldDraft, action: FormAction): FormDraft {
+  switch (action) {
+    case 'next':
+    case 'down':
+      return move(draft, fields, 1);
+    case 'up':
+      return move(draft, fields, -1);
+    case 'toggle':
+      return patchField(draft, field, { bool: !(fd.bool ?? false) });
+    case 'setYes':
+      return patchField(draft, field, { bool: true });
+    case 'setNo':
+      return patchField(draft, field, { bool: false });
+    case 'unset':
+      // An optional boolean goes back to "unset" (omitted, not false).
+      return field.required ? draft : patchField(draft, field, { bool: undefined });
+    default:
+      return draft;
+  }
 }
 
-function selectKey(fields: FieldSpec[], draft: FormDraft, field: FieldSpec, fd: FieldDraft, key: KeyPress): FormDraft {
+function selectKey(fields: FieldSpec[], draft: FormDraft, field: FieldSpec, fd: FieldDraft, key: KeyPress, action: FormAction): FormDraft {
   const rows = selectRows(field);
   const onOther = isOtherRow(field, fd.highlight);
   const choice = field.choices?.[fd.highlight];
-  switch (key.name) {
+  switch (action) {
     case 'up':
       return fd.highlight > 0 ? { ...draft, fields: { ...draft.fields, [field.id]: { ...fd, highlight: fd.highlight - 1 } } } : move(draft, fields, -1);
     case 'down':
       return fd.highlight < rows - 1 ? { ...draft, fields: { ...draft.fields, [field.id]: { ...fd, highlight: fd.highlight + 1 } } } : move(draft, fields, 1);
-    case 'enter': {
+    case 'next': {
       if (field.multi) return move(draft, fields, 1);
       if (onOther) return fd.text.value.trim() ? move(patchField(draft, field, { picked: OTHER }), fields, 1) : draft;
       return choice ? move(patchField(draft, field, { picked: choice.id }), fields, 1) : draft;
     }
-    case 'space':
-      if (onOther) break;
-      if (!choice) return draft;
+    case 'toggle':
+      if (onOther || !choice) return draft;
       if (field.multi) {
         const toggled = fd.toggled.includes(choice.id) ? fd.toggled.filter((id) => id !== choice.id) : [...fd.toggled, choice.id];
         return patchField(draft, field, { toggled });

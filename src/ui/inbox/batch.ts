@@ -1,7 +1,7 @@
 import type { Answer, Choice as RequestOption } from '../../protocol/types.js';
 import type { RequestRecord } from '../../store/types.js';
-import { actionFor } from '../key-table.js';
-import type { KeyPress } from '../keys.js';
+import { actionFor, keyNumber } from '../key-table.js';
+import { isText, type KeyPress } from '../keys.js';
 import { editLine, emptyEditor } from '../text/editor.js';
 import { displayLine } from '../../protocol/sanitize.js';
 import type { Effect, InboxState, KeyContext } from './state.js';
@@ -44,32 +44,36 @@ export function batchKey(state: InboxState, key: KeyPress, ctx: KeyContext): Bat
   const { batch } = state;
   const onReply = batch.highlight >= options.length;
   const same = (next: Partial<InboxState['batch']>): BatchResult => ({ state: { ...state, batch: { ...batch, ...next }, notice: undefined }, effects: [] });
-  if (key.name === 'escape') return { state: { ...state, mode: 'browse', notice: undefined }, effects: [] };
+  // On the Reply row every printable key is text: only named keys act.
+  const action = onReply && isText(key) ? undefined : actionFor('batch', key);
+  if (action === 'back') return { state: { ...state, mode: 'browse', notice: undefined }, effects: [] };
   if (ctx.tagged.length === 0) return { state: { ...state, mode: 'browse', tagged: new Set(), notice: 'The marked requests no longer take an answer.' }, effects: [] };
-  const action = onReply && key.name === 'char' ? undefined : actionFor('answer', key);
-  if (action === 'up') return same({ highlight: Math.max(0, batch.highlight - 1) });
-  if (action === 'down') return same({ highlight: Math.min(options.length, batch.highlight + 1) });
-  if (!onReply && key.name === 'char' && /^[1-9]$/.test(key.text)) {
-    const n = Number(key.text);
-    return n <= options.length ? same({ highlight: n - 1 }) : { state: { ...state, notice: `No option ${n} is common to the marked requests.` }, effects: [] };
-  }
-  if (action === 'send') {
-    const keys = ctx.tagged.map((record) => record.key);
-    if (!onReply) {
-      const option = options[batch.highlight];
-      return confirm(state, { option: option.id }, label(option), keys);
+  switch (action) {
+    case 'up':
+      return same({ highlight: Math.max(0, batch.highlight - 1) });
+    case 'down':
+      return same({ highlight: Math.min(options.length, batch.highlight + 1) });
+    case 'pickOption': {
+      const n = keyNumber('batch', key)!;
+      return n <= options.length ? same({ highlight: n - 1 }) : { state: { ...state, notice: `No option ${n} is common to the marked requests.` }, effects: [] };
     }
-    const text = batch.reply.value;
-    if (!text.trim()) return { state: { ...state, notice: 'Type a reply first: Enter on an empty Reply sends nothing.' }, effects: [] };
-    return confirm(state, { text }, displayLine(text, 40), keys);
+    case 'send': {
+      const keys = ctx.tagged.map((record) => record.key);
+      if (!onReply) {
+        const option = options[batch.highlight];
+        return confirm(state, { option: option.id }, label(option), keys);
+      }
+      const text = batch.reply.value;
+      if (!text.trim()) return { state: { ...state, notice: 'Type a reply first: Enter on an empty Reply sends nothing.' }, effects: [] };
+      return confirm(state, { text }, displayLine(text, 40), keys);
+    }
+    case 'quit':
+      return quit(state, ctx);
+    case 'help':
+      return { state: { ...state, mode: 'help', returnMode: 'batch', helpScroll: 0 }, effects: [] };
   }
-  if (key.name === 'ctrlC') return quit(state, ctx);
-  if (!onReply) {
-    if (action === 'help') return { state: { ...state, mode: 'help', returnMode: 'batch', helpScroll: 0 }, effects: [] };
-    // Typing on an option goes to the Reply row, as in a single answer.
-    if (key.name === 'char') return same({ highlight: options.length, reply: editLine(batch.reply, key) });
-    return { state, effects: [] };
-  }
+  // Typing on an option goes to the Reply row, as in a single answer.
+  if (!onReply) return isText(key) ? same({ highlight: options.length, reply: editLine(batch.reply, key) }) : { state, effects: [] };
   const reply = editLine(batch.reply, key);
   return reply === batch.reply ? { state, effects: [] } : same({ reply });
 }
@@ -82,9 +86,10 @@ function confirm(state: InboxState, answer: Answer, text: string, keys: string[]
 export function confirmBatchKey(state: InboxState, key: KeyPress, ctx: KeyContext): BatchResult {
   const pending = state.batch.confirm;
   if (!pending) return { state: { ...state, mode: 'batch' }, effects: [] };
-  // Ctrl-C is quit everywhere: it asks (answers may be in flight), and comes back to the batch.
-  if (key.name === 'ctrlC') return quit({ ...state, mode: 'batch', batch: { ...state.batch, confirm: undefined } }, ctx);
-  if (key.name === 'char' && /^[yY]$/.test(key.text)) {
+  const action = actionFor('batchConfirm', key);
+  // Quit asks (answers may be in flight), and comes back to the batch.
+  if (action === 'quit') return quit({ ...state, mode: 'batch', batch: { ...state.batch, confirm: undefined } }, ctx);
+  if (action === 'confirm') {
     const still = new Set(ctx.tagged.map((record) => record.key));
     const keys = pending.keys.filter((k) => still.has(k));
     const effects: Effect[] = keys.map((k) => ({ type: 'send', key: k, answer: pending.answer }));

@@ -9,7 +9,7 @@ import { CONTROL_TYPES } from '../../protocol/control.js';
 import { displayLine } from '../../protocol/sanitize.js';
 import { isHistory } from '../../store/history.js';
 import type { RequestRecord } from '../../store/types.js';
-import type { KeyPress } from '../keys.js';
+import { isText, type KeyPress } from '../keys.js';
 import { actionFor, type Action } from '../key-table.js';
 import { editLine, emptyEditor } from '../text/editor.js';
 import type { Effect, InboxState, KeyContext } from './state.js';
@@ -65,8 +65,9 @@ export function confirmControlKey(state: InboxState, key: KeyPress): KeyResult {
   const back = (notice: string) => done({ ...state, mode: 'browse', control: undefined, notice });
   if (control.reason) {
     // Typing a reason: every printable key is text; Enter sends, Esc keeps it running.
-    if (key.name === 'escape' || key.name === 'ctrlC') return back('Nothing sent: it keeps running.');
-    if (key.name === 'enter') {
+    const action = isText(key) ? undefined : actionFor('reason', key);
+    if (action === 'back') return back('Nothing sent: it keeps running.');
+    if (action === 'send') {
       const reason = control.reason.value.trim();
       return send(state, control.key, reason ? { ...control.request, reason } : control.request);
     }

@@ -1,7 +1,7 @@
 import { UNCONFIRMED_MARK } from '../../store/marks.js';
 import { UTF8_GLYPHS, type Glyphs } from '../glyphs.js';
 import type { RequestState } from '../../store/types.js';
-import { KEY_ROWS, type Scope } from '../key-table.js';
+import { firstKey, hintsFor, keyRows, type Scope } from '../key-table.js';
 import { seg, type Line } from '../text/line.js';
 import { fit, wrapText } from '../text/wrap.js';
 import { windowAt } from '../widgets/window.js';
@@ -15,12 +15,16 @@ const HELP_TITLES: Record<Scope, string> = {
   filter: `Filter (typing after /)`,
   help: 'Help (this overlay)',
   control: 'Cancel / pause (the y/n question of x, X, p)',
+  reason: 'Cancel reason (typing after Tab at that question)',
+  batchConfirm: 'Batch answer, asking Send … to N requests? y/n',
+  quitPrompt: 'Quit, asking (something would be lost)',
+  edit: 'Every text row (Reply, text fields, Other…, the filter, a reason)',
   timeline: 'Timeline (t: a session\'s recent Events)',
 };
 
 /** The `?` overlay, built from the same key table the handlers use. */
 export function buildHelpLines(width: number, height: number, scroll = 0, g: Glyphs = UTF8_GLYPHS, demo?: { relay: string; listCommand: string }): Line[] {
-  const lines: Line[] = [[seg('Keys', { bold: true }), seg('  (↑/↓ scroll · any other key closes)', { dim: true })]];
+  const lines: Line[] = [[seg('Keys', { bold: true }), seg(`  (${firstKey('help', 'up')}/${firstKey('help', 'down')} scroll · any other key closes)`, { dim: true })]];
   if (demo) {
     // Trying `list` on the demo: the relay is on loopback with a random token, kept in a 0600 file.
     lines.push([seg(fit(`Demo relay: ${demo.relay} · list it from another terminal:`, width), { color: 'cyan' })]);
@@ -43,15 +47,18 @@ export function buildHelpLines(width: number, height: number, scroll = 0, g: Gly
   lines.push([seg(fit(`       ${g.tagged} marked for a batch · ${g.draft} unsent draft · ${g.timeLeft}35s time left to answer`, width), { dim: true })]);
   lines.push([seg(fit('       severity: crit err warn note info · [form]: the kind, if not permission', width), { dim: true })]);
   let scope: Scope | undefined;
-  for (const row of KEY_ROWS) {
+  for (const row of keyRows()) {
     if (row.scope !== scope) {
       scope = row.scope;
       lines.push([seg('')]);
       lines.push([seg(HELP_TITLES[scope], { bold: true })]);
     }
     // A long description wraps under itself rather than being cut: help must say it all.
-    wrapText(row.does, Math.max(10, width - 18)).forEach((part, i) =>
-      lines.push([seg(`  ${(i === 0 ? row.keys : '').padEnd(16)}`, { color: 'cyan' }), seg(part)]),
+    // Keys too long for their column get a row of their own, the words below them.
+    const own = row.keys.length > 16;
+    if (own) lines.push([seg(`  ${row.keys}`, { color: 'cyan' })]);
+    wrapText(row.does, Math.max(10, width - 19)).forEach((part, i) =>
+      lines.push([seg(`  ${(i === 0 && !own ? `${row.keys} ` : '').padEnd(17)}`, { color: 'cyan' }), seg(part)]),
     );
   }
   lines.push([seg('')]);
@@ -62,6 +69,6 @@ export function buildHelpLines(width: number, height: number, scroll = 0, g: Gly
   // Still too tall: it scrolls, with a last row saying what is hidden and how to see it.
   const room = height - 1;
   const window = windowAt(fitted.length, room, scroll, (i) => fitted[i]);
-  const more = `${window.above ? `↑${window.above} ` : ''}${window.below ? `↓${window.below} more ` : ''}(↑/↓ PgUp/PgDn scroll · any other key closes)`;
+  const more = `${window.above ? `↑${window.above} ` : ''}${window.below ? `↓${window.below} more ` : ''}(${hintsFor('help')})`;
   return [...window.rows, [seg(fit(more, width), { dim: true })]];
 }

@@ -1,7 +1,7 @@
 import type { Answer } from '../../protocol/types.js';
 import { editsText, initialFormDraft, reduceFormKey } from '../form/form-state.js';
-import type { KeyPress } from '../keys.js';
-import { actionFor } from '../key-table.js';
+import { isText, type KeyPress } from '../keys.js';
+import { actionFor, keyNumber, type ActionOf } from '../key-table.js';
 import { editLine, editorOf } from '../text/editor.js';
 import { isAnswerableForm, isForm } from './detail-view.js';
 import { browseControlKey, confirmControlKey, timelineKey } from './control-keys.js';
@@ -39,8 +39,8 @@ function send(state: InboxState, ctx: KeyContext, key: string, answer: Answer): 
   return done({ ...state, pendingConfirm: undefined, hint: undefined }, { type: 'send', key, answer });
 }
 
-/** Whether a printable key is text here: the filter, the Reply row, a text field or `Other…` row. */
-function editsTextNow(state: InboxState, ctx: KeyContext): boolean {
+/** Whether a printable key is text here: the filter, a cancel reason, the Reply row, a text field or `Other…` row. */
+export function editsTextNow(state: InboxState, ctx: KeyContext): boolean {
   if (state.mode === 'filter' || (state.mode === 'confirm-control' && state.control?.reason)) return true;
   if (state.mode === 'batch') return state.batch.highlight >= commonOptions(ctx.tagged).length;
   if (state.mode !== 'answer' || !ctx.open || answerLock(ctx.open, ctx.openCommand) !== 'none') return false;
@@ -50,35 +50,24 @@ function editsTextNow(state: InboxState, ctx: KeyContext): boolean {
 }
 
 /**
- * Several characters in one press are keys that arrived in one chunk (typed
- * faster than a read, over SSH or from a script) or a paste. Where characters
- * are commands (browse, an option row, help, a quit prompt) each acts on its
- * own, so `jj` moves twice and `kj` on the options never becomes reply text;
- * from the moment the keys land on a text row the rest is typed in one edit.
+ * A paste is text for the row being typed in, and nothing else: it never
+ * sends, never moves focus, never runs a command (no binding matches a
+ * paste). Anywhere else it is ignored, and the footer says so.
  */
-export function reduceKey(state: InboxState, key: KeyPress, ctx: KeyContext): KeyResult {
-  const chars = key.name === 'char' ? [...key.text] : [];
-  if (chars.length <= 1) return reduceOneKey(state, key, ctx);
-  let result = done(state);
-  for (let i = 0; i < chars.length; i++) {
-    if (editsTextNow(result.state, ctx)) {
-      const rest = reduceOneKey(result.state, { name: 'char', text: chars.slice(i).join('') }, ctx);
-      return { state: rest.state, effects: [...result.effects, ...rest.effects] };
-    }
-    const ch = chars[i];
-    const step = reduceOneKey(result.state, ch === ' ' ? { name: 'space', text: ' ' } : { name: 'char', text: ch }, ctx);
-    result = { state: step.state, effects: [...result.effects, ...step.effects] };
-    if (step.effects.some((effect) => effect.type === 'quit')) break;
-  }
-  return result;
+export function reducePaste(state: InboxState, text: string, ctx: KeyContext): KeyResult {
+  if (editsTextNow(state, ctx)) return reduceKey(state, { name: 'paste', text }, ctx);
+  const why = state.mode === 'answer' || state.mode === 'batch' ? 'Paste ignored: move to the Reply row (or a text field) to paste.' : 'Paste ignored: open a request first.';
+  if (state.mode === 'answer') return done({ ...state, hint: why });
+  return done({ ...state, notice: why });
 }
 
-function reduceOneKey(state: InboxState, key: KeyPress, ctx: KeyContext): KeyResult {
+/** One key, against the state the previous key left (the update folds a chunk of keys one by one). */
+export function reduceKey(state: InboxState, key: KeyPress, ctx: KeyContext): KeyResult {
   switch (state.mode) {
     case 'help':
       return helpKey(state, key, ctx);
     case 'confirm-quit':
-      if (key.name === 'ctrlC' || (key.name === 'char' && /^[yY]$/.test(key.text))) return done(state, { type: 'quit' });
+      if (actionFor('quitPrompt', key) === 'confirm') return done(state, { type: 'quit' });
       return done({ ...state, mode: state.returnMode });
     case 'filter':
       return filterKey(state, key);
@@ -100,9 +89,10 @@ function reduceOneKey(state: InboxState, key: KeyPress, ctx: KeyContext): KeyRes
 }
 
 function helpKey(state: InboxState, key: KeyPress, ctx: KeyContext): KeyResult {
-  if (key.name === 'ctrlC') return quit(state, ctx);
   const scroll = (by: number) => done({ ...state, helpScroll: Math.max(0, state.helpScroll + by) });
   switch (actionFor('help', key)) {
+    case 'quit':
+      return quit(state, ctx);
     case 'up':
       return scroll(-1);
     case 'down':
@@ -166,10 +156,10 @@ function browseKey(state: InboxState, key: KeyPress, ctx: KeyContext): KeyResult
       if (state.tagged.size) return done({ ...state, tagged: new Set(), notice: undefined });
       if (state.filter) return done({ ...state, filter: '', filterEditor: editorOf(''), notice: undefined });
       return done(state);
-  }
-  if (key.name === 'char' && /^[1-9]$/.test(key.text)) {
-    const digit = Number(key.text);
-    return state.tagged.size ? openBatch(state, ctx, digit) : open(state, ctx, digit);
+    case 'pickOption': {
+      const digit = keyNumber('browse', key)!;
+      return state.tagged.size ? openBatch(state, ctx, digit) : open(state, ctx, digit);
+    }
   }
   return done(state);
 }
@@ -212,58 +202,52 @@ function tag(state: InboxState, ctx: KeyContext): KeyResult {
   return done({ ...moved, tagged: new Set(state.tagged).add(record.key), notice: undefined });
 }
 
-/** Help and quit, where no text is being edited. */
-function helpOrQuit(state: InboxState, key: KeyPress, ctx: KeyContext): KeyResult | undefined {
-  const action = actionFor('answer', key);
-  if (action === 'quit') return quit(state, ctx);
-  if (action === 'help') return done({ ...state, mode: 'help', returnMode: 'answer', helpScroll: 0 });
-  return undefined;
-}
-
+/**
+ * A request is open. Which keys mean what depends on what it can take now:
+ * `locked` (sent, closed, informational, history), `form`, or `answer`. On a
+ * text row every printable key is text: only named keys act there.
+ */
 function answerKey(state: InboxState, key: KeyPress, ctx: KeyContext): KeyResult {
   const record = ctx.open;
-  if (key.name === 'escape') {
-    if (state.pendingConfirm) return done({ ...state, pendingConfirm: undefined });
-    return done({ ...state, mode: 'browse', openKey: undefined, hint: undefined });
-  }
   if (!record) return done({ ...state, mode: 'browse', openKey: undefined });
-  const scroll = actionFor('locked', key);
-  if (scroll === 'pageUp') return done({ ...state, detailScroll: Math.max(0, state.detailScroll - 5) });
-  if (scroll === 'pageDown') return done({ ...state, detailScroll: state.detailScroll + 5 });
   const lock = answerLock(record, ctx.openCommand);
   const draft = draftFor(state, record);
+  const form = lock === 'none' && isAnswerableForm(record);
+  const scope = lock !== 'none' ? 'locked' : form ? 'form' : 'answer';
+  const typing = isText(key) && editsTextNow(state, ctx);
+  const action = typing ? undefined : actionFor(scope, key);
+  switch (action) {
+    case 'back':
+      if (state.pendingConfirm) return done({ ...state, pendingConfirm: undefined });
+      return done({ ...state, mode: 'browse', openKey: undefined, hint: undefined });
+    case 'pageUp':
+      return done({ ...state, detailScroll: Math.max(0, state.detailScroll - 5) });
+    case 'pageDown':
+      return done({ ...state, detailScroll: state.detailScroll + 5 });
+    case 'quit':
+      return quit(state, ctx);
+    case 'help':
+      return done({ ...state, mode: 'help', returnMode: 'answer', helpScroll: 0 });
+  }
   if (lock !== 'none') {
-    const common = helpOrQuit(state, key, ctx);
-    if (common) return common;
-    if (scroll === 'resend' && lock === 'ack-timeout' && ctx.openCommand) {
+    if (action === 'resend' && lock === 'ack-timeout' && ctx.openCommand) {
       return done({ ...state, hint: undefined }, { type: 'resend', commandId: ctx.openCommand.id });
     }
     return done({ ...state, hint: lockHint(lock) });
   }
-  if (isAnswerableForm(record)) {
-    const fields = record.payload.fields;
-    const form = draft.form ?? initialFormDraft();
-    if (!editsText(fields, form)) {
-      const common = helpOrQuit(state, key, ctx);
-      if (common) return common;
-    } else if (key.name === 'ctrlC') {
-      return quit(state, ctx);
-    }
-    const step = reduceFormKey(fields, form, key);
+  if (form) {
+    const step = reduceFormKey(record.payload.fields, draft.form ?? initialFormDraft(), key);
     const next = setDraft(state, record.key, { ...draft, form: step.draft });
     if (step.submit) return send(next, ctx, record.key, { values: step.submit });
     return done(next);
   }
-  return optionKey(state, key, ctx, draft);
+  return optionKey(state, key, action as ActionOf<'answer'> | undefined, ctx, draft);
 }
 
-function optionKey(state: InboxState, key: KeyPress, ctx: KeyContext, draft: Draft): KeyResult {
+function optionKey(state: InboxState, key: KeyPress, action: ActionOf<'answer'> | undefined, ctx: KeyContext, draft: Draft): KeyResult {
   const record = ctx.open!;
   const options = record.payload.options;
   const onReply = draft.highlight >= options.length;
-  // On the Reply row every printable key is text: only named keys act.
-  const action = onReply && key.name === 'char' ? undefined : actionFor('answer', key);
-  if (key.name === 'ctrlC') return quit(state, ctx);
   if (action === 'up') return done(setDraft(state, record.key, { ...draft, highlight: Math.max(0, draft.highlight - 1) }));
   if (action === 'down') return done(setDraft(state, record.key, { ...draft, highlight: Math.min(options.length, draft.highlight + 1) }));
   if (action === 'send') {
@@ -273,14 +257,11 @@ function optionKey(state: InboxState, key: KeyPress, ctx: KeyContext, draft: Dra
     return send(state, ctx, record.key, { text });
   }
   if (!onReply) {
-    const common = helpOrQuit(state, key, ctx);
-    if (common) return common;
     // A digit highlights that option (numbered on screen); only Enter sends.
-    if (key.name === 'char' && /^[1-9]$/.test(key.text) && Number(key.text) <= options.length) {
-      return done(setDraft(state, record.key, { ...draft, highlight: Number(key.text) - 1 }));
-    }
+    const n = action === 'pickOption' ? keyNumber('answer', key)! : 0;
+    if (n >= 1 && n <= options.length) return done(setDraft(state, record.key, { ...draft, highlight: n - 1 }));
     // Any other typing goes to the Reply row: you never type into an option.
-    if (key.name === 'char') {
+    if (isText(key)) {
       return done(setDraft(state, record.key, { ...draft, highlight: options.length, reply: editLine(draft.reply, key) }));
     }
     return done(state);

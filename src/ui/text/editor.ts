@@ -1,4 +1,5 @@
-import type { KeyPress } from '../keys.js';
+import { isText, type KeyPress } from '../keys.js';
+import { actionFor } from '../key-table.js';
 
 /** A one-line text editor's state: the value and the cursor (in code points). */
 export interface EditorState {
@@ -13,19 +14,20 @@ export function editorOf(value: string): EditorState {
 }
 
 /**
- * Applies one key to a line editor. Returns the same object when the key is
- * not an editing key, so callers can tell "handled" from "not mine".
+ * Applies one key to a line editor: printable keys and pastes insert their
+ * text, the `edit` scope's keys move and erase. Returns the same object when
+ * the key is not an editing key, so callers can tell "handled" from "not mine".
  */
 export function editLine(state: EditorState, key: KeyPress): EditorState {
   const chars = [...state.value];
   const at = Math.min(state.cursor, chars.length);
-  switch (key.name) {
-    case 'char':
-    case 'space': {
-      const insert = [...key.text];
-      chars.splice(at, 0, ...insert);
-      return { value: chars.join(''), cursor: at + insert.length };
-    }
+  if (isText(key)) {
+    const insert = [...key.text];
+    if (insert.length === 0) return state;
+    chars.splice(at, 0, ...insert);
+    return { value: chars.join(''), cursor: at + insert.length };
+  }
+  switch (actionFor('edit', key)) {
     case 'backspace':
       if (at === 0) return { ...state };
       chars.splice(at - 1, 1);
@@ -42,9 +44,9 @@ export function editLine(state: EditorState, key: KeyPress): EditorState {
       return { ...state, cursor: 0 };
     case 'end':
       return { ...state, cursor: chars.length };
-    case 'ctrlU':
+    case 'clearBefore':
       return { value: chars.slice(at).join(''), cursor: 0 };
-    case 'ctrlW': {
+    case 'deleteWord': {
       let start = at;
       while (start > 0 && chars[start - 1] === ' ') start--;
       while (start > 0 && chars[start - 1] !== ' ') start--;
