@@ -18,6 +18,7 @@ import { suspendProcess } from './cli/suspend.js';
 import { writeDemoTokenFile } from './cli/demo-token.js';
 import { ConsoleStore } from './store/store.js';
 import { App } from './ui/app.js';
+import { BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON } from './ui/keys.js';
 import { createFrameWriter } from './ui/terminal/frame-writer.js';
 import { MAX_FPS } from './ui/terminal/frame-rate.js';
 
@@ -129,6 +130,9 @@ async function runConsole(options: ConsoleOptions, io: MainIO, remember: (secret
   follower?.start();
   const testCrash = testCrashMode(io.env);
   const onCrash = (error: unknown) => (io.crash ? io.crash.crash(error, 'render error') : instance.unmount(error as Error));
+  // Pastes arrive marked (ESC[200~ … ESC[201~), so a paste is only ever text (ui/keys.ts).
+  const pasteMarks = process.stdout.isTTY === true;
+  if (pasteMarks) process.stdout.write(BRACKETED_PASTE_ON);
   const instance = render(
     React.createElement(
       CrashBoundary,
@@ -153,6 +157,7 @@ async function runConsole(options: ConsoleOptions, io: MainIO, remember: (secret
   try {
     await instance.waitUntilExit();
   } finally {
+    if (pasteMarks) process.stdout.write(BRACKETED_PASTE_OFF);
     detach?.();
     follower?.stop();
     await Promise.allSettled(clients.map((client) => client.stop()));

@@ -20,11 +20,12 @@ import { constants } from 'node:os';
 import { displayLine } from '../protocol/sanitize.js';
 import { writeReport } from './crash-report.js';
 import { knownSecrets } from '../protocol/redact.js';
+import { BRACKETED_PASTE_OFF } from '../ui/keys.js';
 
 const STOP_SIGNALS = ['SIGTERM', 'SIGHUP', 'SIGINT', 'SIGQUIT'] as const;
 const STOP_GRACE_MS = 3000;
-/** End a synchronized update, reset attributes, show the cursor. */
-export const RESTORE_SEQUENCE = '\u001b[?2026l\u001b[0m\u001b[?25h';
+/** End a synchronized update, reset attributes, show the cursor, stop marking pastes. */
+export const RESTORE_SEQUENCE = `\u001b[?2026l\u001b[0m\u001b[?25h${BRACKETED_PASTE_OFF}`;
 
 interface TtyIn {
   isTTY?: boolean;

@@ -1,3 +1,5 @@
+import { BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON } from '../ui/keys.js';
+
 /**
  * Ctrl-Z, as a shell expects of a full-screen program. In raw mode the
  * terminal driver does not turn Ctrl-Z into SIGTSTP, so the console stops
@@ -22,10 +24,12 @@ export function suspend(target: SuspendTarget): void {
     if (resumed) return;
     resumed = true;
     target.stdin.setRawMode?.(true);
+    target.stdout.write(BRACKETED_PASTE_ON);
     target.stdout.emit('resize');
   };
   target.stdin.setRawMode?.(false);
-  target.stdout.write('\u001b[?25h\r\n');
+  // The shell gets its terminal as it was: cursor shown, pastes not marked.
+  target.stdout.write(`\u001b[?25h${BRACKETED_PASTE_OFF}\r\n`);
   target.onContinue(resume);
   target.stop();
   // Without job control (an orphaned process group: started by \`sh -c\`, by

@@ -104,6 +104,9 @@ export function pastedText(text: string): string {
 const CSI_FINAL: Record<string, KeyName> = { A: 'up', B: 'down', C: 'right', D: 'left', H: 'home', F: 'end', Z: 'backTab' };
 const CSI_TILDE: Record<string, KeyName> = { '1': 'home', '7': 'home', '4': 'end', '8': 'end', '5': 'pageUp', '6': 'pageDown', '3': 'deleteForward' };
 
+/** Asks the terminal to mark pastes (bracketed paste, DEC mode 2004), and to stop. */
+export const BRACKETED_PASTE_ON = '\u001b[?2004h';
+export const BRACKETED_PASTE_OFF = '\u001b[?2004l';
 export const PASTE_START = '\u001b[200~';
 export const PASTE_END = '\u001b[201~';
 

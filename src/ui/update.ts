@@ -133,14 +133,14 @@ function keyState(model: UiModel, world: World): [InboxState, KeyContext, Reques
 
 function onKey(model: UiModel, world: World, reduce: (state: InboxState, ctx: KeyContext) => { state: InboxState; effects: InboxEffect[] }): UpdateResult {
   const { store } = world;
-  const shown = model.shown && model.shown.version !== model.view.version ? model.shown : undefined;
   const [state, ctx, list] = keyState(model, world);
   const result = reduce(state, ctx);
   let inbox = result.state;
   const sent = result.effects.flatMap((effect) => (effect.type === 'send' ? [effect.key] : []));
   if (sent.length) inbox = afterSend(inbox, list, new Set(sent), ctx.answerable);
   const quitting = model.quitting || result.effects.some((effect) => effect.type === 'quit');
-  const nextShown = shown ? { ...shown, selectedKey: inbox.selectedKey } : model.shown;
+  // The selection a key leaves is the operator's own: the next key starts from it, painted or not.
+  const nextShown = model.shown ? { ...model.shown, selectedKey: inbox.selectedKey } : model.shown;
   let next: UiModel = { ...model, inbox, quitting, shown: nextShown, ...(inbox.timeline ? {} : { timelineData: undefined }) };
   const effects: Effect[] = [];
   for (const effect of result.effects) {

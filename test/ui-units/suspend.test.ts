@@ -27,15 +27,15 @@ function target() {
 test('Ctrl-Z hands the terminal back, stops, and on fg takes it back once and repaints', () => {
   const x = target();
   suspend(x.t);
-  assert.deepEqual(x.log, ['raw false', 'write "\\u001b[?25h\\r\\n"', 'SIGTSTP']);
+  assert.deepEqual(x.log, ['raw false', 'write "\\u001b[?25h\\u001b[?2004l\\r\\n"', 'SIGTSTP']);
   x.cont();
   x.tick();
-  assert.deepEqual(x.log.slice(3), ['raw true', 'emit resize'], 'SIGCONT and the timer resume once');
+  assert.deepEqual(x.log.slice(3), ['raw true', 'write "\\u001b[?2004h"', 'emit resize'], 'SIGCONT and the timer resume once');
 });
 
 test('without job control (SIGTSTP discarded) the console takes the terminal back by itself', () => {
   const x = target();
   suspend(x.t);
   x.tick();
-  assert.deepEqual(x.log.slice(3), ['raw true', 'emit resize']);
+  assert.deepEqual(x.log.slice(3), ['raw true', 'write "\\u001b[?2004h"', 'emit resize']);
 });
