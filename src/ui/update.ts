@@ -1,5 +1,6 @@
 import type { StoreChange } from '../store/writers.js';
 import { OPEN_STATES, type RequestRecord } from '../store/types.js';
+import { isHistory } from '../store/history.js';
 import { applyRejection, initialFormDraft } from './form/form-state.js';
 import { isForm } from './inbox/detail-view.js';
 import { listStartFor } from './inbox/list-view.js';
@@ -53,10 +54,10 @@ export function update(model: UiModel, msg: Msg, world: World): UpdateResult {
   }
 }
 
-/** Open, not a form or informational, and no answer of ours in flight: it can take an answer from the list. */
+/** Open, not a form, informational or history from a file, and no answer of ours in flight: it can take an answer from the list. */
 function answerableFrom(store: StoreReader): (record: RequestRecord) => boolean {
   return (record) => {
-    if (record.state !== 'pending' || isForm(record)) return false;
+    if (record.state !== 'pending' || isForm(record) || isHistory(record)) return false;
     const state = store.lastCommandFor(record.key)?.state;
     return state !== 'sending' && state !== 'accepted';
   };

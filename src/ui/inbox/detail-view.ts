@@ -5,6 +5,7 @@ import { UTF8_GLYPHS, type Glyphs } from '../glyphs.js';
 import { historyNotes } from '../../store/history.js';
 import { violationNotes } from '../../store/violation-text.js';
 import { buildFormLines } from '../form/form-view.js';
+import { readOnlyFormLines } from '../form/form-read-only.js';
 import { initialFormDraft } from '../form/form-state.js';
 import { checkFormSpec } from '../../protocol/form.js';
 import { editorSegments } from '../widgets/line-editor.js';
@@ -159,7 +160,9 @@ function optionControls(input: DetailViewInput, room: number): Line[] {
   const active = input.focused && lock === 'none';
   if (lock === 'informational' || lock === 'history') {
     const why = lock === 'history' ? 'history from a file: it cannot be answered' : 'the answer belongs to the agent\'s own UI';
-    const lines: Line[] = [[seg(`Options (for information; ${why}):`, { dim: true })]];
+    // No options: it asks for words, and says so (never an empty heading).
+    if (options.length === 0) return [[seg(fit(`Answered in words (for information; ${why}).`, width), { dim: true })]];
+    const lines: Line[] = [[seg(fit(`Options (for information; ${why}):`, width), { dim: true })]];
     options.forEach((o, i) => lines.push([seg(fit(`  · ${withheld ? `option ${i + 1}` : displayLine(o.label || o.id, 120)}`, width))]));
     return lines.slice(0, Math.max(1, room));
   }
@@ -185,8 +188,11 @@ function optionControls(input: DetailViewInput, room: number): Line[] {
 function controlLines(input: DetailViewInput, room: number): Line[] {
   const { record, draft, width, lock } = input;
   if (isForm(record)) {
-    if (lock === 'informational') return [[seg('Form fields (for information; the answer belongs to the agent\'s own UI)', { dim: true })]];
-    if (lock === 'history') return [[seg('Form fields (for information; history from a file: it cannot be answered)', { dim: true })]];
+    if (lock === 'informational' || lock === 'history') {
+      const why = lock === 'history' ? 'history from a file: it cannot be answered' : 'the answer belongs to the agent\'s own UI';
+      const heading: Line = [seg(fit(`Form fields (for information; ${why}):`, width), { dim: true })];
+      return [heading, ...readOnlyFormLines(record.payload.fields, width, record.capture === 'metadata')].slice(0, Math.max(1, room));
+    }
     const form = (focused: boolean, height: number, errors?: Record<string, string>) =>
       buildFormLines({
         fields: record.payload.fields,

@@ -7,6 +7,7 @@ import { isAnswerableForm, isForm } from './detail-view.js';
 import { browseControlKey, confirmControlKey, timelineKey } from './control-keys.js';
 import { batchKey, commonOptions, confirmBatchKey, openBatch } from './batch.js';
 import { quit } from './quit.js';
+import { isHistory } from '../../store/history.js';
 import { answerLock, draftFor, type Draft, type Effect, type InboxState, type KeyContext } from './state.js';
 
 export interface KeyResult {
@@ -150,7 +151,7 @@ function browseKey(state: InboxState, key: KeyPress, ctx: KeyContext): KeyResult
       const tagged = new Set(state.tagged);
       for (const record of ctx.list) if (ctx.answerable(record)) tagged.add(record.key);
       const added = tagged.size - state.tagged.size;
-      return done({ ...state, tagged, notice: added ? undefined : 'Nothing here can be marked: forms and informational requests are answered one by one.' });
+      return done({ ...state, tagged, notice: added ? undefined : 'Nothing here can be marked: forms and informational requests are answered one by one, history from a file not at all.' });
     }
     case 'clear':
       if (state.tagged.size) return done({ ...state, tagged: new Set(), notice: undefined });
@@ -192,7 +193,9 @@ function tag(state: InboxState, ctx: KeyContext): KeyResult {
     return done({ ...moved, tagged, notice: undefined });
   }
   if (!ctx.answerable(record)) {
-    const why = isForm(record)
+    const why = isHistory(record)
+      ? 'History from a file cannot be marked: it can be read, not answered.'
+      : isForm(record)
       ? 'Forms cannot be marked: each is filled in on its own.'
       : record.state === 'informational'
         ? 'Informational requests cannot be marked: they are answered in the agent\'s own UI.'
