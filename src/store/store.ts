@@ -129,9 +129,13 @@ export class ConsoleStore implements EventIntake, RelayStatusBook, CommandLog, S
     return result;
   }
 
-  /** What cancel / pause / resume commands did to a session (anyone's, seen on the wire). */
-  sessionControl(relay: string, session: string): SessionControl | undefined {
-    return this.controls.get(relay, session);
+  /**
+   * What cancel / pause / resume commands did to emitter `source`'s session
+   * (anyone's commands, seen on the wire): keyed like requests, since two
+   * agents may share a session name (session-control.ts).
+   */
+  sessionControl(relay: string, source: string, session: string): SessionControl | undefined {
+    return this.controls.get(relay, source, session);
   }
 
   /** The console's own cancel / pause / resume commands for a session, oldest first. */

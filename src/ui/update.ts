@@ -79,7 +79,7 @@ function onKey(model: UiModel, press: KeyPress, world: World): UpdateResult {
     answerable,
     tagged: taggedRecords(state, store, answerable),
     commandFor: (key) => store.lastCommandFor(key),
-    session: (record) => ({ accepts: store.accepts(record.relay, record.session), paused: store.sessionControl(record.relay, record.session)?.paused?.paused === true }),
+    session: (record) => ({ accepts: store.accepts(record.relay, record.session), paused: store.sessionControl(record.relay, record.source, record.session)?.paused?.paused === true }),
   };
   const result = reduceKey(state, press, ctx);
   let inbox = result.state;

@@ -1,7 +1,8 @@
 // The official AEP SDK's golden state-projection corpus (vendored unchanged,
 // see test/fixtures/sdk-projection/README.md), folded through the console's
 // store: the console must find the same emitter violations the SDK's
-// projection lists in expected.json.
+// projection lists in expected.json, and keep the runs' statuses the way the
+// projection does (the first terminal of a run stays).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -63,4 +64,19 @@ test('SDK corpus: the console finds the violations the SDK projection lists, run
 test('SDK corpus: the status line counts the same; a second full pass (redelivery) adds none', () => {
   const store = folded(2);
   assert.equal(store.getRelay(RELAY)?.violations, expected.state.violations.length);
+});
+
+test('SDK corpus: runs keep the first terminal, per (source, session); pending requests agree', () => {
+  const store = folded();
+  for (const session of expected.state.sessions) {
+    const cancelled = session.runs.filter((r) => r.status === 'cancelled').map((r) => r.run);
+    const state = store.sessionControl(RELAY, session.source, session.session);
+    assert.deepEqual([...(state?.cancelledRuns.keys() ?? [])], cancelled, `${session.source} ${session.session}`);
+  }
+  // adapter-b's r1 failed and was then "cancelled": the SDK keeps failed, so no row of it may say "run cancelled".
+  assert.equal(store.sessionControl(RELAY, 'aep://corpus/adapter-b', 's-alpha')?.cancelledRuns.has('r1'), false);
+  // The SDK's pending list is what the session left open; the console shows those as stale (the session ended).
+  const open = expected.state.sessions.flatMap((s) => s.pending.map((p) => p.id)).sort();
+  const stale = store.allRequests().filter((r) => r.state === 'stale').map((r) => r.id).sort();
+  assert.deepEqual(stale, open);
 });
