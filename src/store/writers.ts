@@ -65,6 +65,6 @@ export interface StoreReader {
   inFlightCommands(): OwnCommand[];
   claimants(relay: string, session: string): number | undefined;
   sessionControl(relay: string, source: string, session: string): SessionControl | undefined;
-  controlCommandsFor(relay: string, session: string): OwnCommand[];
+  controlCommandsFor(relay: string, source: string, session: string): OwnCommand[];
   accepts(relay: string, session: string): string[] | undefined;
 }

@@ -32,3 +32,16 @@ test('B cancels its own run r1: only B\'s row and detail say so; then B pauses: 
   assert.match(sessionLine(row(B), store)?.text ?? '', /session paused/);
   assert.doesNotMatch(sessionLine(row(A), store)?.text ?? '', /paused/);
 });
+
+test('the console\'s own cancel, sent from A\'s row, shows on A\'s rows only (B shares the session name)', () => {
+  const store = new ConsoleStore();
+  const base = { aep: '0.1', time: '2026-08-01T09:00:00Z', session: 'shared', run: 'r1', type: 'attention.requested' };
+  for (const [id, source] of [['qa', A], ['qb', B]]) store.applyEvent(RELAY, { ...base, id, source, agent: id, seq: 1, data: { kind: 'input', prompt: `${id}?` } } as AepEvent);
+  const row = (source: string) => store.allRequests().find((r) => r.source === source)!;
+  const cancel = { aep: '0.1', id: 'own-1', type: 'control.cancel', time: base.time, source: 'aep://me/agent/aep-console', agent: 'aep-console', session: 'shared', run: 'r1', data: { scope: 'run' } } as AepEvent;
+  store.commandCreated(RELAY, row(A).key, cancel, {}, 10_000);
+  assert.deepEqual(controlRowStatus(row(A), store), { text: 'cancel queued', color: 'yellow' });
+  assert.match(sessionLine(row(A), store)?.text ?? '', /your cancel: queued/);
+  assert.equal(controlRowStatus(row(B), store), undefined);
+  assert.equal(sessionLine(row(B), store), undefined);
+});
