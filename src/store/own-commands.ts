@@ -13,7 +13,8 @@ export class OwnCommands {
   private readonly byRequest = new Map<string, string[]>();
   private readonly bySession = new Map<string, string[]>();
 
-  create(relay: string, requestKey: string, event: AepEvent, answer: Answer, ackWindowMs: number, now: number): OwnCommand {
+  /** `source`: the emitter of the request it was sent from (the session the operator meant, of the agents sharing its name). */
+  create(relay: string, requestKey: string, source: string, event: AepEvent, answer: Answer, ackWindowMs: number, now: number): OwnCommand {
     const command: OwnCommand = {
       id: event.id,
       relay,
@@ -28,9 +29,10 @@ export class OwnCommands {
     };
     this.byId.set(command.id, command);
     // Cancel / pause / resume are about the session, not the request they were
-    // sent from: they never lock (or show as) the request's answer.
+    // sent from: they never lock (or show as) the request's answer. Kept per
+    // (source, session) like the session state they act on (session-control.ts).
     if (event.type !== 'control.attention.respond') {
-      const at = relay + '\u001f' + (event.session ?? '');
+      const at = relay + '\u001f' + source + '\u001f' + (event.session ?? '');
       this.bySession.set(at, [...(this.bySession.get(at) ?? []), command.id].slice(-MAX_PER_SESSION));
       return command;
     }
@@ -75,8 +77,8 @@ export class OwnCommands {
     return (this.byRequest.get(requestKey) ?? []).map((id) => this.byId.get(id)).filter((c): c is OwnCommand => c !== undefined);
   }
 
-  forSession(relay: string, session: string): OwnCommand[] {
-    return (this.bySession.get(relay + '\u001f' + session) ?? []).map((id) => this.byId.get(id)).filter((c): c is OwnCommand => c !== undefined);
+  forSession(relay: string, source: string, session: string): OwnCommand[] {
+    return (this.bySession.get(relay + '\u001f' + source + '\u001f' + session) ?? []).map((id) => this.byId.get(id)).filter((c): c is OwnCommand => c !== undefined);
   }
 
   lastFor(requestKey: string): OwnCommand | undefined {

@@ -184,6 +184,12 @@ export class RequestFold extends RequestTable {
         return this.applyAck(relay, event);
       case 'session.ended':
         return this.endSession(relay, event);
+      case 'run.finished':
+      case 'run.failed':
+      case 'run.cancelled':
+        // Counted only: a run's end concerns no request (its state lives in session-control.ts).
+        this.flagViolations(relay, event, [this.emitterRules.runEnded(relay, event)]);
+        return 'ignored';
       default:
         return 'ignored';
     }

@@ -1,12 +1,23 @@
-// What the session-level commands (AEP-0004 §5: control.cancel, control.pause,
-// control.resume) did to each session, folded from the Events themselves:
-// the commands seen on the wire (anyone's: the relay fans them out), their
-// acks, and the outcomes cause-linked to them (`run.cancelled`, a
+// What the session-level commands (AEP-0004 §5: control.cancel,
+// control.pause, control.resume) did to each session, folded from the Events
+// themselves: the commands seen on the wire (anyone's: the relay fans them
+// out), their acks, and the outcomes cause-linked to them (`run.cancelled`, a
 // `session.ended`, the vendor's pause report such as `progress.status`).
 // AEP-0004 §6: an outcome's `cause` is the command's id or its ack's id, so
-// acks are indexed one hop back to their command. Keyed by (relay, session):
-// commands are foreign-emitter events and carry no emitter source of the
-// target. Everything is bounded: a flood of commands or sessions evicts the oldest.
+// acks are indexed one hop back to their command.
+//
+// Two keys, because the two halves are said by different parties. A command
+// is a foreign-emitter Event: its `source` is the sender's, and `session`
+// names the target's session without saying whose, so commands are kept per
+// (relay, session). What a session's runs and pauses became is said by its own
+// emitter, and session identity is emitter-scoped (AEP-0001 §5.2): two agents
+// sharing a session name are two sessions, so that state is kept per (relay,
+// source, session), as requests are and as the SDK's state projection keeps
+// sessions. Runs follow the projection's run rule (AEP-0002 §2 convention 5):
+// the first terminal of a run wins; a second one in the same epoch is the
+// emitter's `run-terminal-exclusivity` violation (counted in violations.ts)
+// and changes nothing here. Everything is bounded: a flood of commands,
+// sessions or runs evicts the oldest.
 import { displayLine } from '../protocol/sanitize.js';
 import { controlVerbOf, type ControlVerb } from '../protocol/control.js';
 import type { AepEvent } from '../protocol/types.js';
@@ -25,28 +36,69 @@ export interface SeenControl {
   outcome?: string;
 }
 
+/** One emitter's session as its commands and their outcomes left it. */
 export interface SessionControl {
-  commands: SeenControl[];
-  /** Runs the target reported cancelled (`run.cancelled`), by run id. */
-  cancelledRuns: Map<string, { cause?: string; reason?: string; time: string }>;
+  /** Commands addressed to the session's name (by anyone, to whichever emitter holds it). */
+  commands: readonly SeenControl[];
+  /** Runs of this emitter whose first terminal was `run.cancelled`, by run id. */
+  cancelledRuns: ReadonlyMap<string, { cause?: string; reason?: string; time: string }>;
   /** The last pause/resume outcome cause-linked to a command. */
   paused?: { paused: boolean; cause: string; time: string };
   /** A session.ended caused by a cancel. */
   endedByCancel?: { cause: string; time: string };
 }
 
+type RunStatus = 'finished' | 'failed' | 'cancelled';
+
+/** Terminal run verbs and the status each records (AEP-0002 §2 convention 5). */
+export const RUN_TERMINAL: ReadonlyMap<string, RunStatus> = new Map([
+  ['run.finished', 'finished'],
+  ['run.failed', 'failed'],
+  ['run.cancelled', 'cancelled'],
+]);
+
+interface TargetState {
+  cancelledRuns: Map<string, { cause?: string; reason?: string; time: string }>;
+  /** Every run's first terminal in its epoch (the rule needs the finished ones too). */
+  endedRuns: Map<string, { status: RunStatus; epoch: number }>;
+  paused?: { paused: boolean; cause: string; time: string };
+  endedByCancel?: { cause: string; time: string };
+}
+
+interface CommandLink {
+  /** relay␟session of the command's list. */
+  key: string;
+  /** The session the command addressed: only that session's emitter reports on it. */
+  session: string;
+  command: string;
+}
+
 const SEP = '\u001f';
 const MAX_SESSIONS = 2_000;
 const MAX_COMMANDS = 20;
 const MAX_RUNS = 50;
+const NO_COMMANDS: readonly SeenControl[] = Object.freeze([]);
+const NO_RUNS: SessionControl['cancelledRuns'] = new Map();
 
 export class SessionControls {
-  private readonly sessions = new Map<string, SessionControl>();
-  /** relay+command id (or its ack's id) → the session key and the command id. */
-  private readonly byId = new Map<string, { key: string; command: string }>();
+  /** relay␟session → the commands addressed to it. */
+  private readonly sent = new Map<string, SeenControl[]>();
+  /** relay␟source␟session → what that emitter reported. */
+  private readonly targets = new Map<string, TargetState>();
+  /** relay␟command id (or its ack's id) → the command. */
+  private readonly byId = new Map<string, CommandLink>();
 
-  get(relay: string, session: string): SessionControl | undefined {
-    return this.sessions.get(relay + SEP + session);
+  /** The session `session` of emitter `source` on `relay`; undefined when nothing was seen for it. */
+  get(relay: string, source: string, session: string): SessionControl | undefined {
+    const commands = this.sent.get(relay + SEP + session);
+    const target = this.targets.get(relay + SEP + source + SEP + session);
+    if (!commands && !target) return undefined;
+    return {
+      commands: commands ?? NO_COMMANDS,
+      cancelledRuns: target?.cancelledRuns ?? NO_RUNS,
+      ...(target?.paused ? { paused: target.paused } : {}),
+      ...(target?.endedByCancel ? { endedByCancel: target.endedByCancel } : {}),
+    };
   }
 
   /** Folds one fresh (deduplicated) Event; true when something changed. */
@@ -54,22 +106,25 @@ export class SessionControls {
     if (typeof event.session !== 'string') return false;
     const verb = controlVerbOf(event.type);
     if (verb) return this.command(relay, event, verb);
-    if (typeof event.cause !== 'string') return event.type === 'run.cancelled' ? this.runCancelled(relay, event, undefined) : false;
-    const link = this.byId.get(relay + SEP + event.cause);
-    if (event.type === 'run.cancelled') return this.runCancelled(relay, event, link);
-    if (!link) return false;
-    const state = this.sessions.get(link.key);
-    const seen = state?.commands.find((c) => c.id === link.command);
-    if (!state || !seen) return false;
+    const link = typeof event.cause === 'string' ? this.byId.get(relay + SEP + event.cause) : undefined;
+    // The target answers in the session the command addressed; a link from elsewhere is not its outcome.
+    const linked = link && link.session === event.session ? link : undefined;
+    const terminal = RUN_TERMINAL.get(event.type);
+    if (terminal) return this.runEnded(relay, event, terminal, linked);
+    if (event.type === 'run.started') return this.runStarted(relay, event);
+    if (!linked) return false;
+    const seen = this.sent.get(linked.key)?.find((c) => c.id === linked.command);
+    if (!seen) return false;
     if (event.type === 'control.accepted' || event.type === 'control.rejected') {
       if (seen.ack) return false;
       const reason = event.type === 'control.rejected' && typeof event.data?.reason === 'string' ? displayLine(event.data.reason, 40) : undefined;
       seen.ack = { accepted: event.type === 'control.accepted', ...(reason ? { reason } : {}) };
-      this.byId.set(relay + SEP + event.id, link);
+      this.byId.set(relay + SEP + event.id, linked);
+      this.trimIds();
       return true;
     }
     if (event.type === 'session.ended' && seen.verb === 'cancel') {
-      state.endedByCancel = { cause: seen.id, time: event.time };
+      this.target(relay, event).endedByCancel = { cause: seen.id, time: event.time };
       seen.outcome = 'session ended';
       return true;
     }
@@ -77,7 +132,7 @@ export class SessionControls {
       // The first outcome linked to the command is the report (AEP-0004 §5:
       // vendor-defined, e.g. progress.status); later linked events are the work resuming.
       if (seen.outcome) return false;
-      state.paused = { paused: seen.verb === 'pause', cause: seen.id, time: event.time };
+      this.target(relay, event).paused = { paused: seen.verb === 'pause', cause: seen.id, time: event.time };
       seen.outcome = seen.verb === 'pause' ? 'paused' : 'resumed';
       return true;
     }
@@ -85,43 +140,70 @@ export class SessionControls {
   }
 
   private command(relay: string, event: AepEvent, verb: ControlVerb): boolean {
-    const key = relay + SEP + event.session;
-    const state = this.ensure(key);
-    if (state.commands.some((c) => c.id === event.id)) return false;
+    const session = event.session as string;
+    const key = relay + SEP + session;
+    let commands = this.sent.get(key);
+    if (commands?.some((c) => c.id === event.id)) return false;
+    if (!commands) {
+      commands = [];
+      remember(this.sent, key, commands);
+    }
     const data = event.data ?? {};
     const seen: SeenControl = { id: event.id, verb, by: displayLine(event.agent, 60), time: event.time };
     if (verb === 'cancel') seen.scope = data.scope === 'session' ? 'session' : 'run';
     if (typeof event.run === 'string') seen.run = event.run;
     if (typeof data.reason === 'string' && data.reason) seen.reason = displayLine(data.reason, 200);
-    state.commands.push(seen);
-    while (state.commands.length > MAX_COMMANDS) state.commands.shift();
-    this.byId.set(relay + SEP + event.id, { key, command: event.id });
+    commands.push(seen);
+    while (commands.length > MAX_COMMANDS) commands.shift();
+    this.byId.set(relay + SEP + event.id, { key, session, command: event.id });
     this.trimIds();
     return true;
   }
 
-  private runCancelled(relay: string, event: AepEvent, link: { key: string; command: string } | undefined): boolean {
+  /**
+   * A run's terminal. The first one in an epoch is the run's status; a
+   * second one there changes nothing (the rule is the emitter's to break, not
+   * a new fact). A later epoch is the emitter restarting, as for a second
+   * session.ended (violations.ts): its terminal is news.
+   */
+  private runEnded(relay: string, event: AepEvent, status: RunStatus, link: CommandLink | undefined): boolean {
     if (typeof event.run !== 'string') return false;
-    const state = this.ensure(relay + SEP + event.session);
+    const run = event.run;
+    const epoch = epochOf(event);
+    const state = this.target(relay, event);
+    const first = state.endedRuns.get(run);
+    if (first && epoch <= first.epoch) return false;
+    remember(state.endedRuns, run, { status, epoch }, MAX_RUNS);
+    if (status !== 'cancelled') return state.cancelledRuns.delete(run);
     const data = event.data ?? {};
     const cause = link?.command;
-    state.cancelledRuns.set(event.run, {
+    remember(state.cancelledRuns, run, {
       ...(cause ? { cause } : {}),
       ...(typeof data.reason === 'string' && data.reason ? { reason: displayLine(data.reason, 200) } : {}),
       time: event.time,
-    });
-    while (state.cancelledRuns.size > MAX_RUNS) state.cancelledRuns.delete(state.cancelledRuns.keys().next().value as string);
-    const seen = cause ? state.commands.find((c) => c.id === cause) : undefined;
-    if (seen && !seen.outcome) seen.outcome = `run ${displayLine(event.run, 24)} cancelled`;
+    }, MAX_RUNS);
+    const seen = link ? this.sent.get(link.key)?.find((c) => c.id === link.command) : undefined;
+    if (seen && !seen.outcome) seen.outcome = `run ${displayLine(run, 24)} cancelled`;
     return true;
   }
 
-  private ensure(key: string): SessionControl {
-    let state = this.sessions.get(key);
+  /** A run started again in a later epoch than it ended (the emitter restarted, reusing the id): it lives again. */
+  private runStarted(relay: string, event: AepEvent): boolean {
+    if (typeof event.run !== 'string') return false;
+    const state = this.targets.get(relay + SEP + event.source + SEP + event.session);
+    const ended = state?.endedRuns.get(event.run);
+    if (!state || !ended || epochOf(event) <= ended.epoch) return false;
+    state.endedRuns.delete(event.run);
+    state.cancelledRuns.delete(event.run);
+    return true;
+  }
+
+  private target(relay: string, event: AepEvent): TargetState {
+    const key = relay + SEP + event.source + SEP + event.session;
+    let state = this.targets.get(key);
     if (!state) {
-      state = { commands: [], cancelledRuns: new Map() };
-      this.sessions.set(key, state);
-      while (this.sessions.size > MAX_SESSIONS) this.sessions.delete(this.sessions.keys().next().value as string);
+      state = { cancelledRuns: new Map(), endedRuns: new Map() };
+      remember(this.targets, key, state);
     }
     return state;
   }
@@ -129,4 +211,15 @@ export class SessionControls {
   private trimIds(): void {
     while (this.byId.size > MAX_SESSIONS * MAX_COMMANDS) this.byId.delete(this.byId.keys().next().value as string);
   }
+}
+
+function epochOf(event: AepEvent): number {
+  return typeof event.epoch === 'number' ? event.epoch : 0;
+}
+
+/** Sets `key` as the newest entry; past `cap` the oldest goes. */
+function remember<V>(map: Map<string, V>, key: string, value: V, cap = MAX_SESSIONS): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > cap) map.delete(map.keys().next().value as string);
 }

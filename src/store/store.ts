@@ -129,14 +129,18 @@ export class ConsoleStore implements EventIntake, RelayStatusBook, CommandLog, S
     return result;
   }
 
-  /** What cancel / pause / resume commands did to a session (anyone's, seen on the wire). */
-  sessionControl(relay: string, session: string): SessionControl | undefined {
-    return this.controls.get(relay, session);
+  /**
+   * What cancel / pause / resume commands did to emitter `source`'s session
+   * (anyone's commands, seen on the wire): keyed like requests, since two
+   * agents may share a session name (session-control.ts).
+   */
+  sessionControl(relay: string, source: string, session: string): SessionControl | undefined {
+    return this.controls.get(relay, source, session);
   }
 
-  /** The console's own cancel / pause / resume commands for a session, oldest first. */
-  controlCommandsFor(relay: string, session: string): OwnCommand[] {
-    return this.own.forSession(relay, session);
+  /** The console's own cancel / pause / resume commands for emitter `source`'s session, oldest first. */
+  controlCommandsFor(relay: string, source: string, session: string): OwnCommand[] {
+    return this.own.forSession(relay, source, session);
   }
 
   /** The command types the session's single live claimant accepts (undefined: no roster, or not one claimant). */
@@ -229,7 +233,9 @@ export class ConsoleStore implements EventIntake, RelayStatusBook, CommandLog, S
 
   /** Records a command the console is about to send (queued until a socket takes it). */
   commandCreated(relay: string, requestKey: string, event: AepEvent, answer: Answer, ackWindowMs: number): OwnCommand {
-    const command = this.own.create(relay, requestKey, event, answer, ackWindowMs, this.now());
+    // The request it was sent from names the emitter (a journal may outlive it: then none).
+    const source = this.fold.request(requestKey)?.source ?? '';
+    const command = this.own.create(relay, requestKey, source, event, answer, ackWindowMs, this.now());
     this.commandChanged(command.id);
     return command;
   }

@@ -8,6 +8,7 @@ const MEANING: Record<ViolationRule, string> = {
   'id-collision': 'the agent reused this id for a different Event (AEP-0001 §7.4); the first one is shown',
   'seq-regression': 'the agent sent this out of order: seq did not advance (AEP-0001 §7)',
   'epoch-regression': 'the agent sent this out of order: its epoch went backwards (AEP-0001 §7)',
+  'run-terminal-exclusivity': 'the agent ended one of its runs twice (AEP-0002 §2)',
   'session-terminal-exclusivity': 'the agent ended its session twice (AEP-0002 §2)',
 };
 

@@ -6,6 +6,7 @@
 //   seq-regression                seq failed to advance within an epoch (AEP-0001 §7)
 //   epoch-regression              epoch went backwards within a session (AEP-0001 §7)
 //   ended-with-pending-attention  session.ended while a request was still open (AEP-0002 §7.2)
+//   run-terminal-exclusivity      a second, different terminal of one run (AEP-0002 §2 convention 5)
 //   session-terminal-exclusivity  a second, different session.ended (AEP-0002 §2 convention 5)
 //
 // Pure and bounded: the store feeds it Events after its own dedupe and asks
@@ -21,6 +22,7 @@ export type ViolationRule =
   | 'seq-regression'
   | 'epoch-regression'
   | 'ended-with-pending-attention'
+  | 'run-terminal-exclusivity'
   | 'session-terminal-exclusivity';
 
 export interface EmitterViolation {
@@ -28,8 +30,10 @@ export interface EmitterViolation {
   relay: string;
   source: string;
   session?: string;
-  /** The offending Event's id (collisions, regressions). */
+  /** The offending Event's id (collisions, regressions, a second terminal). */
   id?: string;
+  /** The run that ended twice (run-terminal-exclusivity). */
+  run?: string;
   /** Requests still open when the session ended. */
   pending?: number;
 }
@@ -60,6 +64,8 @@ function unordered(type: string): boolean {
 export class EmitterRules {
   /** relay␟source␟session → the (epoch, seq) of its first session.ended. */
   private readonly ended = new Map<string, Position>();
+  /** relay␟source␟session␟run → the epoch of the run's first terminal. */
+  private readonly runsEnded = new Map<string, number>();
   /** Violations already counted: a redelivered collider is one violation, not one per delivery. */
   private readonly reported = new Map<string, true>();
   private readonly log: EmitterViolation[] = [];
@@ -117,6 +123,25 @@ export class EmitterRules {
     if (first && first.epoch === epoch) found.push(this.record({ rule: 'session-terminal-exclusivity', ...base, id: event.id }));
     else remember(this.ended, key, { epoch, seq: typeof event.seq === 'number' ? event.seq : -1 }, this.cap);
     return found.flatMap(listed);
+  }
+
+  /**
+   * A run's terminal (`run.finished`, `run.failed`, `run.cancelled`; already
+   * deduplicated, so this is a different Event). As in the SDK projection
+   * the first terminal of a run is its status and any later one breaks
+   * exclusivity; as for sessions above, a later epoch is the emitter
+   * restarting (a run id reused after a restart is a new run), not a
+   * violation. Runs are the emitter's: keyed by (source, session, run).
+   */
+  runEnded(relay: string, event: AepEvent): EmitterViolation | undefined {
+    if (typeof event.run !== 'string' || typeof event.session !== 'string') return undefined;
+    const key = relay + SEP + event.source + SEP + event.session + SEP + event.run;
+    const epoch = typeof event.epoch === 'number' ? event.epoch : 0;
+    if (this.runsEnded.get(key) !== epoch) {
+      remember(this.runsEnded, key, epoch, this.cap);
+      return undefined;
+    }
+    return this.record({ rule: 'run-terminal-exclusivity', relay, source: event.source, session: event.session, run: event.run, id: event.id });
   }
 
   /** A request raised by position before its session's end, delivered after it. */

@@ -64,7 +64,7 @@ export interface StoreReader {
   lastCommandFor(key: string): OwnCommand | undefined;
   inFlightCommands(): OwnCommand[];
   claimants(relay: string, session: string): number | undefined;
-  sessionControl(relay: string, session: string): SessionControl | undefined;
-  controlCommandsFor(relay: string, session: string): OwnCommand[];
+  sessionControl(relay: string, source: string, session: string): SessionControl | undefined;
+  controlCommandsFor(relay: string, source: string, session: string): OwnCommand[];
   accepts(relay: string, session: string): string[] | undefined;
 }

@@ -127,7 +127,7 @@ function keyState(model: UiModel, world: World): [InboxState, KeyContext, Reques
     answerable,
     tagged: taggedRecords(state, store, answerable),
     commandFor: (key) => store.lastCommandFor(key),
-    session: (record) => ({ accepts: store.accepts(record.relay, record.session), paused: store.sessionControl(record.relay, record.session)?.paused?.paused === true }),
+    session: (record) => ({ accepts: store.accepts(record.relay, record.session), paused: store.sessionControl(record.relay, record.source, record.session)?.paused?.paused === true }),
   };
   return [state, ctx, list];
 }

@@ -15,11 +15,11 @@ export interface ControlMark {
 
 /** A row's few words about its session's control, or undefined. */
 export function controlRowStatus(record: RequestRecord, store: StoreReader): ControlMark | undefined {
-  const state = store.sessionControl(record.relay, record.session);
+  const state = store.sessionControl(record.relay, record.source, record.session);
   if (record.run && state?.cancelledRuns.has(record.run)) return { text: 'run cancelled', color: 'red' };
   if (state?.endedByCancel) return { text: 'cancelled', color: 'red' };
   if (record.resolution?.resolution === 'dismissed') return { text: 'dismissed', color: 'gray' };
-  const own = store.controlCommandsFor(record.relay, record.session).at(-1);
+  const own = store.controlCommandsFor(record.relay, record.source, record.session).at(-1);
   if (own && own.state !== 'accepted') {
     const verb = controlVerbOf(own.event.type) ?? 'command';
     if (own.state === 'sending') return { text: own.queued ? `${verb} queued` : `${verb} sent`, color: 'yellow' };
@@ -32,8 +32,8 @@ export function controlRowStatus(record: RequestRecord, store: StoreReader): Con
 
 /** The detail's line about the session's control, or undefined when nothing happened. */
 export function sessionLine(record: RequestRecord, store: StoreReader): ControlMark | undefined {
-  const state = store.sessionControl(record.relay, record.session);
-  const own = store.controlCommandsFor(record.relay, record.session).at(-1);
+  const state = store.sessionControl(record.relay, record.source, record.session);
+  const own = store.controlCommandsFor(record.relay, record.source, record.session).at(-1);
   const parts: string[] = [];
   if (own) {
     const verb = controlVerbOf(own.event.type) ?? 'command';
