@@ -10,7 +10,7 @@ import { WebSocketServer } from 'ws';
 import type { AepEvent } from '../protocol/types.js';
 import { CONTROL_TYPES, RelayCore } from './relay-core.js';
 import { SocketConnection } from './relay-socket.js';
-import { handleStream, type SseClient } from './relay-http.js';
+import { handleStream, type SseClient } from './relay-sse.js';
 import { handlePostEvents } from './relay-post.js';
 import { relayFaults, type FaultSettings, type RelayFaults } from './relay-faults.js';
 import { AEP_VERSION, CAPTURE_ORDER, envelopeProblem } from './wire.js';
