@@ -7,7 +7,7 @@ import { hostname } from 'node:os';
 import { monotonicFactory } from 'ulid';
 import WebSocket from 'ws';
 import type { AepEvent, Capture, Choice, FieldSpec, Severity } from '../protocol/types.js';
-import { decide, recordAnswer, type HeldRequest } from './agent-decide.js';
+import { decide, recordAnswer, type AppliedAnswer, type HeldRequest } from './agent-decide.js';
 import { startScript, type ScriptTiming } from './agent-script.js';
 import { DEMO_ACCEPTS, decideControl, type ControlHost } from './agent-control.js';
 import { synthesizePrompt } from './downlevel.js';
@@ -50,6 +50,10 @@ export interface DemoAgentOptions {
   seed?: number;
   /** Called with every event the agent emits. */
   onEvent?: (e: AepEvent) => void;
+  /** Called once a request is answered (answered and resolved already emitted), with the answer as applied and who gave it. */
+  onAnswered?: (requestId: string, answer: AppliedAnswer, by: string) => void;
+  /** Called once the connection to the relay is gone (close(), or the relay went away). */
+  onClose?: () => void;
   /** Informational requests resolve themselves after this long (default 20000 ms). */
   oobResolveMs?: number;
   /** Pace of the 'mixed' script (tests shorten it). */
@@ -204,6 +208,7 @@ export async function startDemoAgent(opts: DemoAgentOptions): Promise<DemoAgent>
     acks.set(key, raw);
     const rec = recordAnswer(req!, d.applied);
     resolve(req!, rec.answer as Record<string, unknown>, rec.capture, cmd.agent, 'control', cmd.id);
+    opts.onAnswered?.(req!.id, d.applied, cmd.agent);
   };
 
   const raise = (r: RaiseRequest): string => {
@@ -256,7 +261,9 @@ export async function startDemoAgent(opts: DemoAgentOptions): Promise<DemoAgent>
       later(r.resolveAfterMs ?? oobResolveMs, () => {
         if (req.state !== 'pending') return;
         const option = r.oobOption ?? options[0]?.id;
-        resolve(req, option !== undefined ? { option } : {}, 'metadata', 'local-operator', 'oob', req.id);
+        const answer = option !== undefined ? { option } : {};
+        resolve(req, answer, 'metadata', 'local-operator', 'oob', req.id);
+        opts.onAnswered?.(req.id, answer, 'local-operator');
       });
     }
     return req.id;
@@ -353,6 +360,7 @@ export async function startDemoAgent(opts: DemoAgentOptions): Promise<DemoAgent>
     stopScript?.();
     for (const t of timers) clearTimeout(t);
     timers.clear();
+    opts.onClose?.();
   });
   emit('session.started', { data: { client: { name: opts.name, version: 'demo' } } });
   startRun();

@@ -71,7 +71,7 @@ export class RelayCore {
     const c = origin.claimant;
     if (c && typeof e.session === 'string') {
       if (e.type === 'session.ended') this.claims.release(c, e.session);
-      else this.claims.claim(c, e.session, e.agent);
+      else this.claims.claim(c, e.session);
     }
     // agent.* liveness is live-only; everything else is buffered (deduped on
     // (source, id)) and fanned out as received, so a re-sent ack still travels.

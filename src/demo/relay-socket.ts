@@ -8,7 +8,7 @@ import { filterProblem } from './filter.js';
 import { parseFrom, type RelayCore, type Subscription } from './relay-core.js';
 import type { FaultableConnection, FaultSettings } from './relay-faults.js';
 import type { Claimant } from './routing.js';
-import { AEP_VERSION, envelopeProblem, isCaptureLevel, isEventObject, isPlainObject } from './wire.js';
+import { ROLES, SUPPORTED_VERSIONS, envelopeProblem, isCaptureLevel, isEventObject, isPlainObject, isRole, type Role } from './wire.js';
 
 let nextConnId = 1;
 
@@ -16,11 +16,10 @@ export class SocketConnection implements Claimant, FaultableConnection {
   readonly connId = nextConnId++;
   identity: { agent?: string; instance?: string } = {};
   control?: { accepts: string[]; ack_window_ms?: number };
-  role?: string;
+  declared: { control?: unknown; emits?: unknown } = {};
+  role?: Role;
   lastSeen = Date.now();
   private helloDone = false;
-  private declaredEmits?: string[];
-  private readonly seenCategories = new Set<string>();
   private readonly subs = new Map<string, Subscription>();
   /** Injected faults (relay-faults.ts): writes nothing at all / drops event deliveries. */
   private muted = false;
@@ -49,6 +48,11 @@ export class SocketConnection implements Claimant, FaultableConnection {
     return this.helloDone && this.role !== 'emitter';
   }
 
+  /** Emitter and both-role connections claim sessions and take commands (AEP-0003 §4 rule 2). */
+  private get isEmitter(): boolean {
+    return this.role === 'emitter' || this.role === 'both';
+  }
+
   mute(): void {
     this.muted = true;
   }
@@ -61,12 +65,8 @@ export class SocketConnection implements Claimant, FaultableConnection {
     this.sendRaw(raw);
   }
 
-  emits(): string[] {
-    return this.declaredEmits ? [...this.declaredEmits] : [...this.seenCategories].map((c) => `${c}.*`);
-  }
-
-  private fail(code: string, detail: string): void {
-    this.send({ type: 'error', code, detail });
+  private fail(code: string, detail: string, extra: Record<string, unknown> = {}): void {
+    this.send({ type: 'error', code, detail, ...extra });
     this.ws.close(1008, code);
   }
 
@@ -101,7 +101,7 @@ export class SocketConnection implements Claimant, FaultableConnection {
         return this.send({ type: 'unsubscribed', id });
       }
       case 'roster':
-        return this.send({ type: 'roster', id: msg.id, entries: this.core.claims.roster() });
+        return this.onRoster(msg.id);
       case 'ping':
         return this.send({ type: 'pong', t: msg.t });
       default:
@@ -115,29 +115,55 @@ export class SocketConnection implements Claimant, FaultableConnection {
       return;
     }
     const versions = Array.isArray(msg.versions) ? msg.versions : [];
-    if (!versions.includes(AEP_VERSION)) {
-      this.fail('version-unsupported', `relay speaks ${JSON.stringify([AEP_VERSION])}; client offered ${JSON.stringify(versions)}`);
+    if (!versions.some((v) => typeof v === 'string' && SUPPORTED_VERSIONS.includes(v))) {
+      // §4 rule 1: the error lists the versions this side speaks, so the peer can retry with one.
+      this.fail('version-unsupported', `relay speaks ${JSON.stringify(SUPPORTED_VERSIONS)}; client offered ${JSON.stringify(versions).slice(0, 200)}`, {
+        versions: [...SUPPORTED_VERSIONS],
+      });
+      return;
+    }
+    if (!isRole(msg.role)) {
+      this.fail('invalid-hello', `role must be one of ${ROLES.join(', ')} (AEP-0003 §4 rule 2)`);
+      return;
+    }
+    const identity = isPlainObject(msg.identity) ? msg.identity : {};
+    const emitting = msg.role === 'emitter' || msg.role === 'both';
+    if (emitting && (typeof identity.agent !== 'string' || identity.agent === '')) {
+      this.fail('invalid-hello', 'identity.agent is required of an emitter (AEP-0003 §4 rule 3)');
       return;
     }
     this.helloDone = true;
-    this.role = typeof msg.role === 'string' ? msg.role : 'consumer';
-    if (isPlainObject(msg.identity)) {
-      const { agent, instance } = msg.identity;
-      if (typeof agent === 'string') this.identity.agent = agent;
-      if (typeof instance === 'string') this.identity.instance = instance;
-    }
+    this.role = msg.role;
+    if (typeof identity.agent === 'string') this.identity.agent = identity.agent;
+    if (typeof identity.instance === 'string') this.identity.instance = identity.instance;
     const caps = isPlainObject(msg.capabilities) ? msg.capabilities : {};
-    if (this.role === 'emitter' && isPlainObject(caps.control)) {
-      const accepts = Array.isArray(caps.control.accepts) ? caps.control.accepts.filter((a): a is string => typeof a === 'string') : [];
-      this.control = { accepts };
-      const w = caps.control.ack_window_ms;
-      if (typeof w === 'number' && Number.isFinite(w) && w > 0) this.control.ack_window_ms = w;
+    if (this.isEmitter) {
+      if (caps.control !== undefined) this.declared.control = caps.control;
+      if (caps.emits !== undefined) this.declared.emits = caps.emits;
+      if (isPlainObject(caps.control)) {
+        const accepts = Array.isArray(caps.control.accepts) ? caps.control.accepts.filter((a): a is string => typeof a === 'string') : [];
+        this.control = { accepts };
+        const w = caps.control.ack_window_ms;
+        if (typeof w === 'number' && Number.isFinite(w) && w > 0) this.control.ack_window_ms = w;
+      }
     }
-    if (Array.isArray(caps.emits)) this.declaredEmits = caps.emits.filter((x): x is string => typeof x === 'string');
     this.send(this.relayHello);
-    if (this.role === 'emitter' && Array.isArray(msg.sessions)) {
-      for (const s of msg.sessions) if (typeof s === 'string' && s !== '') this.core.claims.claim(this, s, this.identity.agent);
+    if (this.isEmitter && Array.isArray(msg.sessions)) {
+      for (const s of msg.sessions) if (typeof s === 'string' && s !== '') this.core.claims.claim(this, s);
     }
+  }
+
+  /** The roster is watch-class (AEP-0003 §4.1 rule 2): an emitter-role request is refused in-band, the connection survives. */
+  private onRoster(id: unknown): void {
+    if (typeof id !== 'string' || id === '') {
+      this.send({ type: 'error', code: 'bad-frame', detail: 'roster needs a string id' });
+      return;
+    }
+    if (this.role === 'emitter') {
+      this.send({ type: 'error', id, code: 'unauthorized', detail: 'roster is answered on consumer and both-role connections' });
+      return;
+    }
+    this.send({ type: 'roster', id, entries: this.core.claims.roster() });
   }
 
   private onEvent(o: Record<string, unknown>, raw: string): void {
@@ -149,9 +175,8 @@ export class SocketConnection implements Claimant, FaultableConnection {
       return;
     }
     const e = o as AepEvent;
-    if (this.role === 'emitter') this.seenCategories.add(e.type.startsWith('x.') ? e.type.split('.').slice(0, 3).join('.') : e.type.split('.')[0]);
     this.core.ingest(e, raw, {
-      claimant: this.role === 'emitter' ? this : undefined,
+      claimant: this.isEmitter ? this : undefined,
       refuse: (frame) => this.send(frame),
     });
   }

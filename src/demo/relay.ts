@@ -10,7 +10,8 @@ import { WebSocketServer } from 'ws';
 import type { AepEvent } from '../protocol/types.js';
 import { CONTROL_TYPES, RelayCore } from './relay-core.js';
 import { SocketConnection } from './relay-socket.js';
-import { handlePostEvents, handleStream, type SseClient } from './relay-http.js';
+import { handleStream, type SseClient } from './relay-sse.js';
+import { handlePostEvents } from './relay-post.js';
 import { relayFaults, type FaultSettings, type RelayFaults } from './relay-faults.js';
 import { AEP_VERSION, CAPTURE_ORDER, envelopeProblem } from './wire.js';
 
@@ -79,7 +80,8 @@ export async function startDemoRelay(opts: DemoRelayOptions = {}): Promise<DemoR
   const relayHello = {
     type: 'hello',
     versions: [AEP_VERSION],
-    role: 'relay',
+    // A relay takes Events in and fans them out: both of AEP-0003 §4's roles.
+    role: 'both',
     identity: { agent: 'aep-demo-relay', instance: `${hostname()}/${process.pid}` },
     // Watch-only is signalled twice: `capabilities.control` is absent and `auth` is "none".
     auth: token !== undefined ? 'bearer' : 'none',

@@ -9,9 +9,10 @@ import type { RosterEntry } from '../protocol/types.js';
 export interface Claimant {
   readonly connId: number;
   identity: { agent?: string; instance?: string };
+  /** The parsed `control.accepts` routing goes by (AEP-0004 §4.2). */
   control?: { accepts: string[]; ack_window_ms?: number };
-  /** Declared `capabilities.emits`, else type globs seen on the connection. */
-  emits(): string[];
+  /** `capabilities.control` and `capabilities.emits` exactly as the hello declared them (the roster relays them verbatim). */
+  declared: { control?: unknown; emits?: unknown };
   /** Forwards a command byte-identically. */
   forward(raw: string): void;
 }
@@ -22,17 +23,15 @@ export type RouteResult =
 
 export class ClaimTable {
   /** session → claimants (insertion ordered). */
-  private readonly bySession = new Map<string, Map<number, { claimant: Claimant; agent?: string }>>();
+  private readonly bySession = new Map<string, Map<number, Claimant>>();
 
-  claim(c: Claimant, session: string, agent?: string): void {
+  claim(c: Claimant, session: string): void {
     let m = this.bySession.get(session);
     if (!m) {
       m = new Map();
       this.bySession.set(session, m);
     }
-    const existing = m.get(c.connId);
-    if (!existing) m.set(c.connId, { claimant: c, agent });
-    else if (!existing.agent && agent) existing.agent = agent;
+    if (!m.has(c.connId)) m.set(c.connId, c);
   }
 
   release(c: Claimant, session?: string): void {
@@ -44,23 +43,23 @@ export class ClaimTable {
   }
 
   claimants(session: string): Claimant[] {
-    return [...(this.bySession.get(session)?.values() ?? [])].map((x) => x.claimant);
+    return [...(this.bySession.get(session)?.values() ?? [])];
   }
 
-  /** One entry per (emitter connection, session) claim: a snapshot (AEP-0003 §4.1). */
+  /**
+   * One entry per (emitter connection, session) claim: a snapshot
+   * (AEP-0003 §4.1). Identity from the claimant's hello; `control` and
+   * `emits` verbatim and only when declared: nothing synthesized or inferred.
+   */
   roster(): RosterEntry[] {
     const out: RosterEntry[] = [];
     for (const [session, m] of this.bySession) {
-      for (const { claimant, agent } of m.values()) {
+      for (const claimant of m.values()) {
         const entry: RosterEntry = { session };
-        const a = claimant.identity.agent ?? agent;
-        if (a) entry.agent = a;
+        if (claimant.identity.agent) entry.agent = claimant.identity.agent;
         if (claimant.identity.instance) entry.instance = claimant.identity.instance;
-        if (claimant.control) {
-          entry.control = { accepts: [...claimant.control.accepts] };
-          if (claimant.control.ack_window_ms !== undefined) entry.control.ack_window_ms = claimant.control.ack_window_ms;
-        }
-        entry.emits = claimant.emits();
+        if (claimant.declared.control !== undefined) entry.control = claimant.declared.control as RosterEntry['control'];
+        if (claimant.declared.emits !== undefined) entry.emits = claimant.declared.emits;
         out.push(entry);
       }
     }

@@ -5,6 +5,16 @@
 import type { AepEvent, Capture, Severity } from '../protocol/types.js';
 
 export const AEP_VERSION = '0.1';
+/** Every version this side speaks, newest first (the `versions` of a 426 or a version-unsupported error). */
+export const SUPPORTED_VERSIONS: readonly string[] = [AEP_VERSION];
+
+/** The hello roles of AEP-0003 §4 rule 2, and no others. */
+export const ROLES = ['emitter', 'consumer', 'both'] as const;
+export type Role = (typeof ROLES)[number];
+
+export function isRole(r: unknown): r is Role {
+  return typeof r === 'string' && (ROLES as readonly string[]).includes(r);
+}
 
 export const SEVERITY_ORDER: readonly Severity[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical'];
 export const CAPTURE_ORDER: readonly Capture[] = ['none', 'metadata', 'redacted', 'full'];

@@ -1,8 +1,9 @@
 // The package as a consumer gets it: `npm pack` (which runs the real build),
 // the tarball installed into an empty project beside ink-testing-library,
 // Ink and React at our lockfile's versions; then the README's "Scripting the
-// console in tests" example runs there with plain node, and a TypeScript
-// file using both entries type-checks under nodenext. Everything happens in
+// console in tests" and "A scripted agent for your tests" examples run there
+// with plain node, and a TypeScript file using the three entries type-checks
+// under nodenext. Everything happens in
 // a scratch copy, so the repository's own dist/ is never rebuilt under other
 // tests that may be running it.
 import { after, before, test } from 'node:test';
@@ -12,21 +13,12 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { readmeExample } from '../support/readme.js';
 
 const run = promisify(execFile);
 const root = new URL('../..', import.meta.url).pathname;
 const scratch = mkdtempSync(join(tmpdir(), 'aep-package-'));
 const consumer = join(scratch, 'consumer');
-
-/** The first ```js block under the README heading, exactly as a reader copies it. */
-function readmeExample(readme: string): string {
-  const section = readme.split(/^## Scripting the console in tests$/m)[1];
-  assert.ok(section, 'README has a "Scripting the console in tests" section');
-  const block = /^```(\w*)\n([\s\S]*?)^```$/m.exec(section);
-  assert.ok(block, 'the section has a code block');
-  assert.equal(block[1], 'js', 'its first code block is JavaScript');
-  return block[2];
-}
 
 /** What the consumer's project gets from ours: the same versions we test with. */
 function lockedVersion(name: string): string {
@@ -78,7 +70,7 @@ after(() => rmSync(scratch, { recursive: true, force: true }));
 
 test('the tarball ships the built entries and the bin, and uses the consumer\'s React', async () => {
   const installed = join(consumer, 'node_modules/aep-console');
-  for (const file of ['dist/cli.js', 'dist/lib/index.js', 'dist/lib/index.d.ts', 'dist/lib/demo/index.js', 'dist/lib/demo/index.d.ts']) {
+  for (const file of ['dist/cli.js', 'dist/lib/index.js', 'dist/lib/index.d.ts', 'dist/lib/demo/index.js', 'dist/lib/demo/index.d.ts', 'dist/lib/testing/index.js', 'dist/lib/testing/index.d.ts']) {
     assert.ok(existsSync(join(installed, file)), file);
   }
   assert.ok(!existsSync(join(installed, 'src')), 'no sources in the package');
@@ -87,22 +79,28 @@ test('the tarball ships the built entries and the bin, and uses the consumer\'s 
   assert.equal(version.stdout.trim(), JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version);
 });
 
-test('the README example runs green with node against the installed package', async () => {
-  const file = join(consumer, 'answer.test.mjs');
-  writeFileSync(file, readmeExample(readFileSync(join(root, 'README.md'), 'utf8')));
-  // It must also end by itself: a handle left open would hold node past the timeout.
-  const result = await run(process.execPath, [file], { cwd: consumer, env: freshEnv(), timeout: 30_000 }).catch((error: { code?: unknown; signal?: unknown; stdout?: string; stderr?: string }) => {
-    assert.fail(`the example failed (exit ${String(error.code)}, signal ${String(error.signal)}):\n${error.stdout ?? ''}${error.stderr ?? ''}`);
+for (const [heading, name] of [
+  ['Scripting the console in tests', 'answer.test.mjs'],
+  ['A scripted agent for your tests', 'agent.test.mjs'],
+]) {
+  test(`the README example "${heading}" runs green with node against the installed package`, async () => {
+    const file = join(consumer, name);
+    writeFileSync(file, readmeExample(heading, readFileSync(join(root, 'README.md'), 'utf8')));
+    // It must also end by itself: a handle left open would hold node past the timeout.
+    const result = await run(process.execPath, [file], { cwd: consumer, env: freshEnv(), timeout: 30_000 }).catch((error: { code?: unknown; signal?: unknown; stdout?: string; stderr?: string }) => {
+      assert.fail(`the example failed (exit ${String(error.code)}, signal ${String(error.signal)}):\n${error.stdout ?? ''}${error.stderr ?? ''}`);
+    });
+    assert.equal(result.stderr, '');
   });
-  assert.equal(result.stderr, '');
-});
+}
 
-test('a TypeScript consumer type-checks both entries under moduleResolution nodenext', async () => {
+test('a TypeScript consumer type-checks the three entries under moduleResolution nodenext', async () => {
   writeFileSync(
     join(consumer, 'typed.ts'),
     `import React from 'react';
 import { App, ConsoleStore, RelayClient, connect, parseEvent, displayLine, type AppProps, type AepEvent } from 'aep-console';
 import { startDemo, type Demo, type DemoAgent } from 'aep-console/demo';
+import { createTestAgent, waitForFrame, type Answered, type Raised, type TestAgent } from 'aep-console/testing';
 
 const demo: Demo = await startDemo({ agents: ['codex'], script: 'none' });
 const agent: DemoAgent = demo.agents[0];
@@ -113,9 +111,14 @@ const element: React.ReactElement = React.createElement(App, props);
 const id: string = agent.raise({ kind: 'input', prompt: 'Which branch?' });
 const command: AepEvent = await agent.waitForCommand((c) => c.subject === id, { timeoutMs: 1000 });
 const wired: { stop(): Promise<void> } = connect({ relays: [demo.url], token: () => demo.token });
+const scripted: TestAgent = await createTestAgent({ relay: demo.url, token: demo.token, agent: 'typed-agent', session: 's_typed' });
+const raised: Raised = scripted.raise({ kind: 'form', prompt: 'Size?', fields: [{ id: 'n', type: 'number', label: 'N' }] });
+const raisedId: string = raised.id;
+const answered: Answered = await raised;
+const frame: string = await waitForFrame({ lastFrame: () => 'x' }, /x/, { timeout: 1 });
 const parsed = parseEvent('{}');
 const line: string = parsed.ok ? displayLine(parsed.event.type) : parsed.reason;
-void [element, command, wired, line];
+void [element, command, wired, line, raisedId, answered.answer.values, frame];
 `,
   );
   writeFileSync(

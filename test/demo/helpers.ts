@@ -146,11 +146,11 @@ export function respond(session: string, requestId: string, answer: Record<strin
   };
 }
 
-/** Roster round trip: the relay handles frames in order, so its reply also marks "everything before was processed". */
+/** Ping round trip: the relay handles frames in order, so its pong also marks "everything before was processed" (on any role). */
 export async function barrier(c: TestClient): Promise<void> {
-  const id = `b-${ulid()}`;
-  c.send({ type: 'roster', id });
-  await c.waitFor((f) => f.type === 'roster' && f.id === id);
+  const t = `b-${ulid()}`;
+  c.send({ type: 'ping', t });
+  await c.waitFor((f) => f.type === 'pong' && f.t === t);
 }
 
 /** Waits for an in-process condition (for state with no wire event to await). */

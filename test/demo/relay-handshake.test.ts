@@ -16,7 +16,7 @@ describe('demo relay: handshake, auth, liveness', () => {
     const c = await connect(relay.url, { token: TOKEN });
     const hello = await c.waitFor((f) => f.type === 'hello');
     assert.deepEqual(hello.versions, ['0.1']);
-    assert.equal(hello.role, 'relay');
+    assert.equal(hello.role, 'both');
     assert.equal(hello.auth, 'bearer');
     assert.deepEqual(hello.capabilities.replay, { buffer: 1000, all: true });
     assert.deepEqual(hello.capabilities.roster, {});

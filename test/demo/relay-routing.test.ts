@@ -23,7 +23,7 @@ describe('demo relay: roster and command routing', () => {
     assert.equal(entry.agent, 'claude-code');
     assert.equal(entry.instance, 'host-a/123');
     assert.deepEqual(entry.control, { accepts: ['control.attention.respond'], ack_window_ms: 5000 });
-    assert.ok(Array.isArray(entry.emits));
+    assert.equal(entry.emits, undefined, 'no emits declared, none synthesized (AEP-0003 §4.1 rule 4)');
     // session.ended releases the claim; disconnect releases the rest
     e.send(ev('s_emitted', 'session.ended', { data: { reason: 'normal' } }));
     await barrier(e);

@@ -163,7 +163,7 @@ describe('demo relay: subscribe, replay, filters, capture', () => {
     assert.equal(bad.status, 400);
     // POST /events ingests like an emitter frame
     const posted = ev('s_sse', 'attention.requested', { data: { kind: 'input', prompt: 'posted' } });
-    const pr = await fetch(`${relay.url}/events`, { method: 'POST', headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify(posted) });
+    const pr = await fetch(`${relay.url}/events`, { method: 'POST', headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json', 'aep-version': '0.1' }, body: JSON.stringify(posted) });
     assert.equal(pr.status, 202);
     const again = await (await fetch(`${relay.url}/stream?from=all&live=0`, { headers: { authorization: `Bearer ${TOKEN}` } })).text();
     assert.ok(again.includes(posted.id as string));

@@ -1,4 +1,4 @@
-// The two library entries from their sources: what they export (the semver
+// The three library entries from their sources: what they export (the semver
 // surface: a change here is a deliberate API change), connect()'s wiring,
 // and the demo's agents seen from a test's side. The packed package is
 // exercised in test/build/package.test.ts.
@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as library from '../../src/index.js';
 import * as demoEntry from '../../src/demo/index.js';
+import * as testingEntry from '../../src/testing/index.js';
 import { connect, type ConsoleStore, type RequestRecord } from '../../src/index.js';
 import { startDemo } from '../../src/demo/index.js';
 
@@ -27,6 +28,7 @@ function untilStore<T>(store: ConsoleStore, read: () => T | undefined): Promise<
 test('the entries export exactly their documented names', () => {
   assert.deepEqual(Object.keys(library).sort(), ['App', 'ConsoleStore', 'RelayClient', 'connect', 'displayLine', 'displayText', 'parseEvent']);
   assert.deepEqual(Object.keys(demoEntry).sort(), ['startDemo']);
+  assert.deepEqual(Object.keys(testingEntry).sort(), ['createTestAgent', 'waitForFrame']);
 });
 
 test('startDemo: a token-protected loopback relay and quiet agents, one session each', async () => {

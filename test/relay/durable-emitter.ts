@@ -19,7 +19,7 @@ export interface DurableEmitter {
   connections: number;
   /** Resolves once the emitter is connected (hello answered) at least `n` times. */
   connected(n: number): Promise<void>;
-  /** Resolves once the relay has handled everything sent so far (a roster round trip: it handles frames in order). */
+  /** Resolves once the relay has handled everything sent so far (a ping round trip: it handles frames in order). */
   synced(): Promise<void>;
   close(): void;
 }
@@ -34,8 +34,8 @@ export function startDurableEmitter(opts: { relayUrl: string; token: string; nam
   let closed = false;
   let retry: ReturnType<typeof setTimeout> | undefined;
   const waiters: Array<() => void> = [];
-  const rosterReplies = new Map<string, () => void>();
-  let rosterCounter = 0;
+  const syncReplies = new Map<string, () => void>();
+  let syncCounter = 0;
 
   const event = (type: string, rest: Partial<AepEvent>): AepEvent => ({
     aep: '0.1',
@@ -73,9 +73,9 @@ export function startDurableEmitter(opts: { relayUrl: string; token: string; nam
       }),
     synced: () =>
       new Promise((resolve) => {
-        const id = `sync-${++rosterCounter}`;
-        rosterReplies.set(id, resolve);
-        send(JSON.stringify({ type: 'roster', id }));
+        const id = `sync-${++syncCounter}`;
+        syncReplies.set(id, resolve);
+        send(JSON.stringify({ type: 'ping', t: id }));
       }),
     close() {
       closed = true;
@@ -128,9 +128,9 @@ export function startDurableEmitter(opts: { relayUrl: string; token: string; nam
         for (const request of pending.values()) send(request); // re-announce, same ids
         for (const w of [...waiters]) w();
       } else if (msg.type === 'ping') send(JSON.stringify({ type: 'pong', t: msg.t }));
-      else if (msg.type === 'roster' && rosterReplies.has(msg.id)) {
-        rosterReplies.get(msg.id)!();
-        rosterReplies.delete(msg.id);
+      else if (msg.type === 'pong' && syncReplies.has(msg.t)) {
+        syncReplies.get(msg.t)!();
+        syncReplies.delete(msg.t);
       }
       else if (typeof msg.type === 'string' && msg.type.includes('.')) onCommand(msg as AepEvent);
     });

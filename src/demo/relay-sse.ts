@@ -1,7 +1,8 @@
-// HTTP bindings of the demo relay (AEP-0003 §3): `POST /events` ingest and
-// `GET /stream` Server-Sent Events. Auth is checked by the caller.
+// The SSE binding of the demo relay (AEP-0003 §3.3): `GET /stream`. Auth is
+// checked by the caller; `POST /events` is relay-post.ts.
 //
 // GET /stream?from=all|<json positions>&filter=<json>&capture=<level>&live=0
+//   - without `from`, a `Last-Event-ID` header resumes its one session;
 //   - per Event (AEP-0003 §3.3.2): `event: <type>`, `id: <session>:<epoch>:<seq>`
 //     (session-scoped Events with a seq only), `data: <event json>` on one line;
 //   - `: replay-exhausted <session> <epoch>:<seq>` comment when a requested
@@ -15,9 +16,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AepEvent, Capture } from '../protocol/types.js';
 import { filterProblem } from './filter.js';
 import { parseFrom, type RelayCore, type Subscription } from './relay-core.js';
-import { envelopeProblem, isCaptureLevel } from './wire.js';
-
-const MAX_BODY = 16 * 1024 * 1024;
+import { isCaptureLevel } from './wire.js';
 
 export interface SseClient {
   shutdown(): void;
@@ -26,47 +25,6 @@ export interface SseClient {
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify(body));
-}
-
-/** Body: one JSON event, a JSON array of events, or NDJSON. */
-export async function handlePostEvents(req: IncomingMessage, res: ServerResponse, core: RelayCore): Promise<void> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY) return sendJson(res, 413, { error: 'payload-too-large' });
-    chunks.push(chunk as Buffer);
-  }
-  const text = Buffer.concat(chunks).toString('utf8').trim();
-  let items: unknown[];
-  try {
-    const parsed: unknown = JSON.parse(text);
-    items = Array.isArray(parsed) ? parsed : [parsed];
-  } catch {
-    try {
-      items = text.split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as unknown);
-    } catch {
-      return sendJson(res, 400, { error: 'bad-json' });
-    }
-  }
-  const rejected: Array<Record<string, unknown>> = [];
-  let accepted = 0;
-  for (const item of items) {
-    const problem = envelopeProblem(item);
-    if (problem) {
-      rejected.push({ code: 'invalid-event', detail: problem });
-      continue;
-    }
-    let refused = false;
-    core.ingest(item as AepEvent, JSON.stringify(item), {
-      refuse: (frame) => {
-        refused = true;
-        rejected.push(frame);
-      },
-    });
-    if (!refused) accepted++;
-  }
-  sendJson(res, accepted === 0 && rejected.length > 0 ? 400 : 202, { accepted, rejected });
 }
 
 /** One SSE message for an Event the relay already validated (its JSON is ours to re-read). */
@@ -86,6 +44,17 @@ function oneLine(text: string): string {
   return text.replace(/[\r\n]/g, ' ');
 }
 
+/**
+ * `Last-Event-ID: {session}:{epoch}:{seq}` as a one-session resume position
+ * (§3.3.3; `from` takes precedence). The session may itself hold colons, so
+ * the two numbers are read from the right; anything else resumes nothing.
+ */
+function lastEventId(header: string | string[] | undefined): unknown {
+  if (typeof header !== 'string') return undefined;
+  const m = /^(.+):(\d{1,15}):(\d{1,15})$/.exec(header.trim());
+  return m ? [{ session: m[1], epoch: Number(m[2]), seq: Number(m[3]) }] : undefined;
+}
+
 export function handleStream(
   req: IncomingMessage,
   res: ServerResponse,
@@ -100,7 +69,7 @@ export function handleStream(
   try {
     if (q.has('filter')) filter = JSON.parse(q.get('filter')!);
     const f = q.get('from');
-    fromRaw = f === null ? undefined : f === 'all' ? 'all' : JSON.parse(f);
+    fromRaw = f === null ? lastEventId(req.headers['last-event-id']) : f === 'all' ? 'all' : JSON.parse(f);
   } catch {
     return sendJson(res, 400, { error: 'invalid-filter', detail: 'filter and from must be JSON' });
   }

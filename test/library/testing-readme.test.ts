@@ -1,0 +1,36 @@
+// The README's `aep-console/testing` example, verbatim, against the sources:
+// written to a scratch file and run by plain node (with tsx and
+// test/support/self-import.mjs resolving the package's entry names to
+// src/), so it checks what a reader would run. The packed package runs it
+// again in test/build/package.test.ts.
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { promisify } from 'node:util';
+import { readmeExample } from '../support/readme.js';
+
+const run = promisify(execFile);
+const root = new URL('../..', import.meta.url).pathname;
+const selfImport = new URL('../support/self-import.mjs', import.meta.url).href;
+
+test('the README example of aep-console/testing runs green with node', async () => {
+  const scratch = mkdtempSync(join(tmpdir(), 'aep-testing-readme-'));
+  try {
+    const file = join(scratch, 'agent.test.mjs');
+    const example = readmeExample('A scripted agent for your tests');
+    assert.match(example, /from 'aep-console\/testing'/);
+    writeFileSync(file, example);
+    const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => key !== 'NODE_TEST_CONTEXT' && key !== 'NODE_OPTIONS'));
+    const result = await run(process.execPath, ['--import', 'tsx', '--import', selfImport, file], { cwd: root, env, timeout: 30_000 }).catch(
+      (error: { code?: unknown; signal?: unknown; stdout?: string; stderr?: string }) => {
+        assert.fail(`the example failed (exit ${String(error.code)}, signal ${String(error.signal)}):\n${error.stdout ?? ''}${error.stderr ?? ''}`);
+      },
+    );
+    assert.equal(result.stderr, '');
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+});
