@@ -131,7 +131,7 @@ async function runConsole(options: ConsoleOptions, io: MainIO, remember: (secret
   const testCrash = testCrashMode(io.env);
   const onCrash = (error: unknown) => (io.crash ? io.crash.crash(error, 'render error') : instance.unmount(error as Error));
   // Pastes arrive marked (ESC[200~ … ESC[201~), so a paste is only ever text (ui/keys.ts).
-  const pasteMarks = process.stdout.isTTY === true;
+  let pasteMarks = process.stdout.isTTY === true;
   if (pasteMarks) process.stdout.write(BRACKETED_PASTE_ON);
   const instance = render(
     React.createElement(
@@ -147,6 +147,8 @@ async function runConsole(options: ConsoleOptions, io: MainIO, remember: (secret
   // frame, so no frame is left behind (clear() would be undone by a pending
   // throttled frame).
   const detach = io.crash?.attachUi(() => {
+    // The crash guard's restore sequence turns the paste marks off itself.
+    pasteMarks = false;
     try {
       instance.rerender(React.createElement(React.Fragment));
     } finally {
