@@ -121,6 +121,11 @@ export function rebind<S extends Scope>(scope: S, action: ActionOf<S>, keys: rea
   };
 }
 
+/** The binding table in force (read only: tests check it for clashes). */
+export function bindingsNow(): Readonly<Bindings> {
+  return bindings;
+}
+
 function specOf(press: KeyPress): string | undefined {
   if (press.name === 'paste' || press.name === 'none') return undefined;
   return press.name === 'char' ? `char:${press.text}` : press.name;

@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { keyRows, actionFor, hintsFor, keyTableMarkdown } from '../../src/ui/key-table.js';
+import { keyRows, actionFor, bindingsNow, hintsFor, keyTableMarkdown, type Scope } from '../../src/ui/key-table.js';
+import type { KeyPress } from '../../src/ui/keys.js';
 
 test('the README Keys table is the key table, rendered', () => {
   const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
@@ -9,11 +10,28 @@ test('the README Keys table is the key table, rendered', () => {
   assert.ok(readme.includes(table), `README.md's Keys table differs from src/ui/key-table.ts; it should read:\n${table}`);
 });
 
-test('every footer hint names a key the same scope binds or documents', () => {
-  for (const row of keyRows()) {
-    if (!row.hint) continue;
-    assert.ok(hintsFor(row.scope).includes(row.hint), `${row.scope}: ${row.hint}`);
+test('no key is bound to two actions in one place (the second would silently win)', () => {
+  for (const [scope, actions] of Object.entries(bindingsNow())) {
+    const seen = new Map<string, string>();
+    for (const [action, keys] of Object.entries(actions)) {
+      for (const key of keys) {
+        assert.ok(!seen.has(key), `${scope}: ${key} is bound to both ${seen.get(key)} and ${action}`);
+        seen.set(key, action);
+      }
+    }
   }
+});
+
+test('every key a footer hint names does, in that place, what the row says', () => {
+  const checked: string[] = [];
+  for (const [scope, actions] of Object.entries(bindingsNow()) as [Scope, Record<string, readonly string[]>][]) {
+    for (const [action, keys] of Object.entries(actions)) {
+      const press = keys[0].length === 1 ? { name: 'char' as const, text: keys[0] } : { name: keys[0] as KeyPress['name'], text: '' };
+      assert.equal(actionFor(scope, press), action, `${scope}: the first key of ${action} (${keys[0]}) is that action`);
+      checked.push(`${scope}.${action}`);
+    }
+  }
+  assert.ok(checked.length > 60, 'every action of every place was checked');
   assert.equal(hintsFor('browse'), 'j/k move · Enter open · 1-9 option · Space mark · / filter · ? help · q quit');
 });
 
