@@ -152,7 +152,7 @@ export class ConsoleSubscription {
     this.bursting = true;
     this.burstStart = this.lastEventAt = Date.now();
     this.store.updateRelay(this.relay, { replaying: true });
-    this.scheduleBurstCheck(this.timing.replayQuietMs);
+    this.scheduleBurstCheck(Math.min(this.timing.replayQuietMs, this.timing.replayMaxMs));
   }
 
   private scheduleBurstCheck(delay: number): void {
@@ -183,7 +183,8 @@ export class ConsoleSubscription {
 
   private verdict(wentQuiet: boolean): BurstVerdict {
     if (this.mode !== 'all') return { complete: false, why: this.fellBack ? 'the relay refused a replay of everything it holds' : 'the relay has no replay.all' };
-    if (!wentQuiet) return { complete: false, why: `the replay was cut off after ${Math.round(this.timing.replayMaxMs / 1000)} s` };
+    const cap = this.timing.replayMaxMs;
+    if (!wentQuiet) return { complete: false, why: `the replay was cut off after ${cap >= 1000 ? `${Math.round(cap / 1000)} s` : `${cap} ms`}` };
     return { complete: true };
   }
 
