@@ -142,9 +142,7 @@ export class RelayClient implements RelayHandle {
   respond(requestKey: string, answer: Answer): string {
     try {
       if (this.stopped) return '';
-      const id = this.commands.respond(requestKey, answer);
-      this.saved?.refresh(); // a write may have found the state directory unfit
-      return id;
+      return this.commands.respond(requestKey, answer);
     } catch {
       return '';
     }
@@ -153,7 +151,6 @@ export class RelayClient implements RelayHandle {
   control(requestKey: string, request: ControlRequest): string {
     let id = '';
     if (!this.stopped) contain(() => (id = this.commands.control(requestKey, request)));
-    this.saved?.refresh();
     return id;
   }
 
@@ -379,10 +376,7 @@ export class RelayClient implements RelayHandle {
     const event = ingestEvent(this.store, this.relay, text, replayed, value);
     if (!event) return;
     this.commands.onEvent(event);
-    if (this.options.outbox && (event.type.startsWith('attention.') || event.type === 'session.ended')) {
-      this.commands.dropClosed();
-      this.saved?.eventSeen();
-    }
+    if (this.saved && (event.type.startsWith('attention.') || event.type === 'session.ended')) this.saved.eventSeen();
     if (conn.hello?.roster && (event.type === 'session.started' || event.type === 'session.ended')) this.scheduleRoster();
   }
 

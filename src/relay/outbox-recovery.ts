@@ -41,14 +41,10 @@ export class SavedAnswers {
     private readonly commands: CommandSender,
   ) {}
 
-  /** At start: the status line says at once when answers cannot be saved. */
+  /** At start: the status line says at once when answers cannot be saved, and again whenever that changes. */
   start(): void {
+    this.outbox.onProblem(() => this.showNotes());
     this.outbox.check();
-    this.showNotes();
-  }
-
-  /** Something about the directory changed (a write failed): say it. */
-  refresh(): void {
     this.showNotes();
   }
 
@@ -63,8 +59,13 @@ export class SavedAnswers {
     this.decide(verdict);
   }
 
-  /** A closing Event arrived: a waiting answer whose request it closed is dropped now (that is proof enough). */
+  /**
+   * An Event that may close a request arrived: journaled answers of this
+   * console whose request closed are no longer needed on disk, and a waiting
+   * saved answer whose request it closed is dropped now (that is proof enough).
+   */
   eventSeen(): void {
+    this.commands.dropClosed();
     if (this.waiting.size) this.decide(undefined);
   }
 

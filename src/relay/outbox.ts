@@ -105,6 +105,8 @@ export class Outbox {
   private readonly owned = new Map<string, string>();
   /** Why the directory is not trusted ("<dir> is <why>"), as last checked. */
   private problem?: string;
+  /** Told when `problem` changes (every relay's status line says it). */
+  private readonly problemListeners: Array<() => void> = [];
   /** canonical relay → what the last recovery found (for the status line). */
   private readonly found = new Map<string, Omit<Recovery, 'entries' | 'unfit'>>();
 
@@ -131,8 +133,15 @@ export class Outbox {
       const outboxWhy = checkDir(this.dir, true);
       return outboxWhy ? `${this.dir} is ${outboxWhy}` : undefined;
     })();
+    const changed = why !== this.problem;
     this.problem = why;
+    if (changed) for (const listener of this.problemListeners) listener();
     return why;
+  }
+
+  /** `listener` is called whenever the directory turns unfit, or fit again. */
+  onProblem(listener: () => void): void {
+    this.problemListeners.push(listener);
   }
 
   /** The status-line notes about saved answers for `relay` (empty when there is nothing to say). */

@@ -139,6 +139,18 @@ describe('outbox ownership: a planted answer is never sent', () => {
     assert.deepEqual(c.notes(), [`answers are not saved to disk: ${state} is writable by group and others (mode 0777)`]);
   });
 
+  it('a directory that turns unfit while the console runs: the next answer is sent, not saved, and the status line says so', async () => {
+    const state = join(root(), 'state');
+    const c = await consoleWith(state, () => undefined);
+    assert.equal(c.first.id, c.mine);
+    assert.equal(jsonFiles(state).length, 1, 'saved while the directory was fit');
+    chmodSync(state, 0o777);
+    const next = c.client.respond(c.store.allRequests()[0].key, { option: 'allow' });
+    assert.equal((await c.conn.next(isCommand)).id, next, 'sent from memory');
+    assert.deepEqual(c.notes(), [`answers are not saved to disk: ${state} is writable by group and others (mode 0777)`]);
+    assert.equal(jsonFiles(state).length, 1, 'not written');
+  });
+
   it('an outbox directory (or file) writable by the group: not used', () => {
     const state = join(root(), 'state');
     const outbox = new Outbox(state, { pid: 1, start: '1' });
