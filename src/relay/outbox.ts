@@ -26,7 +26,7 @@ import { mkdirSync, readdirSync, renameSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AepEvent, Answer } from '../protocol/types.js';
 import { processAlive, processStart } from './process-start.js';
-import { checkDir, readOwnFile, syncDir, writeOwnFile } from './state-files.js';
+import { checkDir, MISSING, readOwnFile, syncDir, writeOwnFile } from './state-files.js';
 import { canonicalRelay } from './url.js';
 
 /** One journaled answer. */
@@ -123,16 +123,21 @@ export class Outbox {
   }
 
   /**
-   * Checks (and makes, 0700) the state directory and the outbox in it:
-   * undefined when both are the operator's own, else "<dir> is <why>".
+   * Checks the state directory and the outbox in it (made, 0700, when
+   * `create`; a console that never answers leaves no trace): undefined when
+   * both are the operator's own or not there yet, else "<dir> is <why>".
    * Checked again before every read and write.
    */
-  check(): string | undefined {
-    const stateWhy = checkDir(this.stateDir, true);
-    const why = stateWhy ? `${this.stateDir} is ${stateWhy}` : (() => {
-      const outboxWhy = checkDir(this.dir, true);
-      return outboxWhy ? `${this.dir} is ${outboxWhy}` : undefined;
-    })();
+  check(create = false): string | undefined {
+    let why: string | undefined;
+    for (const dir of [this.stateDir, this.dir]) {
+      const unfit = checkDir(dir, create);
+      if (unfit === MISSING) break; // nothing there: nothing to distrust, nothing to read
+      if (unfit) {
+        why = `${dir} is ${unfit}`;
+        break;
+      }
+    }
     const changed = why !== this.problem;
     this.problem = why;
     if (changed) for (const listener of this.problemListeners) listener();
@@ -166,8 +171,8 @@ export class Outbox {
     if (this.owned.size >= this.maxEntries) return { ok: false, reason: `${this.maxEntries} answers already waiting` };
     const text = JSON.stringify(entry);
     if (Buffer.byteLength(text) > this.maxEntryBytes) return { ok: false, reason: 'answer too large to journal' };
-    const unfit = this.check();
-    if (unfit) return { ok: false, reason: `${unfit}`, unfit: true };
+    const unfit = this.check(true);
+    if (unfit) return { ok: false, reason: unfit, unfit: true };
     const file = join(this.dir, this.nameFor(relayHash(entry.relay), id));
     try {
       writeOwnFile(file, text);

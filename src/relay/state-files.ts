@@ -41,6 +41,9 @@ export function unfitBecause(stat: Stats, want: 'directory' | 'file'): string | 
   return undefined;
 }
 
+/** checkDir's word for a directory that does not exist (and was not to be made). */
+export const MISSING = 'missing';
+
 /**
  * Checks the directory `path` (lstat: a symlink is never followed), making it
  * (0700) when it does not exist and `create` is set. Undefined when it is
@@ -53,7 +56,7 @@ export function checkDir(path: string, create: boolean): string | undefined {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code !== 'ENOENT') return `not readable (${code ?? 'error'})`;
-    if (!create) return 'missing';
+    if (!create) return MISSING;
     try {
       mkdirSync(path, { recursive: true, mode: 0o700 });
       stat = lstatSync(path);

@@ -154,7 +154,7 @@ describe('outbox ownership: a planted answer is never sent', () => {
   it('an outbox directory (or file) writable by the group: not used', () => {
     const state = join(root(), 'state');
     const outbox = new Outbox(state, { pid: 1, start: '1' });
-    assert.equal(outbox.check(), undefined);
+    assert.equal(outbox.check(true), undefined);
     chmodSync(join(state, 'outbox'), 0o770);
     assert.equal(outbox.check(), `${join(state, 'outbox')} is writable by group (mode 0770)`);
     assert.equal(outbox.recover('http://r').unfit, `${join(state, 'outbox')} is writable by group (mode 0770)`);
