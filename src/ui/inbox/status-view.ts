@@ -3,6 +3,7 @@ import type { Counts } from '../../store/selectors.js';
 import type { ConnectionState, RelayStatus } from '../../store/types.js';
 import { seg, type Line } from '../text/line.js';
 import { fit } from '../text/wrap.js';
+import { relayText } from '../../store/history.js';
 
 export function connectionText(connection: ConnectionState, now: number): { text: string; color: string } {
   switch (connection.kind) {
@@ -53,7 +54,7 @@ export function buildStatusLines(input: StatusInput): Line[] {
     if (relay.undecodable) extras.push(`${relay.undecodable} undecodable frames`);
     extras.push(...relay.warnings.slice(-2).map((w) => `⚠ ${w}`));
     const prefix = relays.length > 1 ? `[${i + 1}] ` : '';
-    const head = `${prefix}${relay.relay} `;
+    const head = `${prefix}${relayText(relay.relay)} `;
     const line: Line = [
       seg(i === 0 ? 'aep-console ' : '            ', { bold: true }),
       seg(fit(head, Math.max(10, Math.floor(width / 3)))),
