@@ -1,0 +1,141 @@
+// Hostile input III (issue 21), class "slow relays hang reads". A relay on
+// loopback that drips its answer (headers or body) a byte at a time, faster
+// than any idle timeout: every read ends at its total deadline and says which
+// read failed and why; a read given up closes its connection; scrolling a
+// long list of requests that name a cause, against a relay that never
+// answers, keeps the reads in flight (and the descriptors) bounded.
+import assert from 'node:assert/strict';
+import { createServer as createHttpServer, type ServerResponse } from 'node:http';
+import { createServer as createNetServer, type Server, type Socket } from 'node:net';
+import { readdirSync } from 'node:fs';
+import { after, test } from 'node:test';
+import { fetchEvents } from '../../src/relay/fetch-events.js';
+import { readHistoryOnce } from '../../src/relay/sse-replay.js';
+import { MAX_READS_IN_FLIGHT } from '../../src/ui/reads.js';
+import { ConsoleStore } from '../../src/store/store.js';
+import { permission } from '../support/events.js';
+import { KEY, renderApp } from '../support/ui.js';
+
+const servers: Server[] = [];
+const sockets = new Set<Socket>();
+const timers: ReturnType<typeof setInterval>[] = [];
+after(async () => {
+  for (const t of timers) clearInterval(t);
+  for (const socket of sockets) socket.destroy();
+  await Promise.all(servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
+});
+
+/** Counts the server side's open connections, and the most at once. */
+function track(server: Server) {
+  const open = new Set<Socket>();
+  const stats = { open, peak: 0, total: 0 };
+  server.on('connection', (socket: Socket) => {
+    open.add(socket);
+    sockets.add(socket);
+    stats.total++;
+    stats.peak = Math.max(stats.peak, open.size);
+    socket.on('close', () => open.delete(socket));
+  });
+  return stats;
+}
+
+async function listen(server: Server): Promise<string> {
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return `http://127.0.0.1:${address.port}`;
+}
+
+/** Sends `text` one byte per `everyMs`, until the client goes away. */
+function drip(write: (chunk: string) => boolean | void, text: string, everyMs: number, closed: () => boolean): void {
+  let i = 0;
+  const timer = setInterval(() => {
+    if (closed() || i >= text.length) return clearInterval(timer);
+    write(text[i++]);
+  }, everyMs);
+  timers.push(timer);
+}
+
+const DOCUMENT = JSON.stringify({ endpoints: { stream: '/stream', socket: '/socket' }, capabilities: { replay: { all: true }, control: {} }, pad: 'x'.repeat(4000) });
+
+/** A relay whose discovery document arrives one byte per 20 ms (idle timeouts never fire). */
+async function drippingBody() {
+  const server = createHttpServer((req, res: ServerResponse) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    drip((c) => res.write(c), DOCUMENT, 20, () => res.destroyed);
+  });
+  return { url: await listen(server), stats: track(server) };
+}
+
+/** A relay that drips even its status line and headers. */
+async function drippingHeaders() {
+  const server = createNetServer((socket) => {
+    socket.on('error', () => undefined).resume();
+    drip((c) => socket.write(c), `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\nx-pad: ${'y'.repeat(4000)}\r\n\r\n{}`, 20, () => socket.destroyed);
+  });
+  return { url: await listen(server), stats: track(server) };
+}
+
+/** A relay that accepts connections and never says a word. */
+async function silent() {
+  // Reading (and dropping) what the client sends, so its close is seen.
+  const server = createNetServer((socket) => socket.on('error', () => undefined).resume());
+  return { url: await listen(server), stats: track(server) };
+}
+
+test('list (readHistoryOnce) against a dripping discovery document ends at its deadline and says which read failed', async () => {
+  for (const relay of [await drippingBody(), await drippingHeaders()]) {
+    const started = Date.now();
+    const result = await readHistoryOnce({ url: relay.url, name: 'aep-console', store: new ConsoleStore(), timeoutMs: 600 });
+    const took = Date.now() - started;
+    assert.equal(result.ok, false);
+    assert.match(!result.ok ? result.reason : '', /^the discovery document \(GET \/events\): no complete answer within 1 s$/);
+    assert.ok(took < 3000, `ended after ${took} ms (the document alone would drip for 80 s)`);
+  }
+});
+
+test('a cause read against a dripping relay ends at one total deadline, naming the read; a given-up read closes its connection', async () => {
+  const relay = await drippingBody();
+  const started = Date.now();
+  const late = await fetchEvents({ url: relay.url, name: 'aep-console', host: 't', timeoutMs: 700 }, { id: 'x' }, 8);
+  assert.ok(Date.now() - started < 3000);
+  assert.deepEqual(late, { ok: false, reason: 'the discovery document (GET /events): no complete answer within 1 s' });
+
+  const quiet = await silent();
+  const controller = new AbortController();
+  const reading = fetchEvents({ url: quiet.url, name: 'aep-console', host: 't', timeoutMs: 60_000 }, { id: 'x' }, 8, controller.signal);
+  while (quiet.stats.open.size === 0) await new Promise((resolve) => setImmediate(resolve));
+  controller.abort();
+  assert.deepEqual(await reading, { ok: false, reason: 'the discovery document (GET /events): the read was given up' });
+  while (quiet.stats.open.size > 0) await new Promise((resolve) => setImmediate(resolve));
+});
+
+const fds = () => {
+  try {
+    return readdirSync('/proc/self/fd').length;
+  } catch {
+    return 0;
+  }
+};
+
+test('scrolling 400 requests that name a cause, against a relay that never answers: reads and descriptors stay bounded', async (t) => {
+  const relay = await silent();
+  const requests = Array.from({ length: 400 }, (_, i) => permission(`request ${i}`, { session: `s${i}`, cause: `CAUSE${i}` }));
+  const h = await renderApp({ size: { columns: 140, rows: 40 }, stdout: { columns: 140, rows: 40 }, events: requests });
+  t.after(h.unmount);
+  // The fake handle reads from the silent relay for real (loopback).
+  h.client.fetchEvents = (filter: Record<string, unknown>, limit: number, signal?: AbortSignal) => fetchEvents({ url: relay.url, name: 'aep-console', host: 't', timeoutMs: 60_000 }, filter, limit, signal);
+  const baseline = fds();
+  let peakFds = baseline;
+  for (let i = 0; i < 60; i++) {
+    await h.press(KEY.down);
+    peakFds = Math.max(peakFds, fds());
+  }
+  assert.ok(relay.stats.total >= 40, `each row shown asked for its cause (${relay.stats.total} connections)`);
+  // Given-up connections close asynchronously: a few may still be closing when the next opens.
+  assert.ok(relay.stats.peak <= MAX_READS_IN_FLIGHT * 2, `at most ${relay.stats.peak} connections open at once`);
+  if (baseline) assert.ok(peakFds - baseline <= MAX_READS_IN_FLIGHT * 4, `descriptors grew by ${peakFds - baseline} at most`);
+  t.diagnostic(`60 rows scrolled: ${relay.stats.total} reads started, at most ${relay.stats.peak} connections open at once, descriptors +${peakFds - baseline} at peak`);
+  assert.match(h.frame(), /reading CAUSE60 from the relay…/);
+});
