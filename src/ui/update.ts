@@ -5,6 +5,7 @@ import { isForm } from './inbox/detail-view.js';
 import { listStartFor } from './inbox/list-view.js';
 import { reduceKey } from './inbox/reduce-key.js';
 import { ensureCause, onFetched, timelineEffect } from './fetches.js';
+import { alertsSeen, gateAlerts } from './alert-gate.js';
 import { timelineRoom } from './inbox/timeline-view.js';
 import { draftFor, isUnsent, type InboxState, type KeyContext } from './inbox/state.js';
 import type { KeyPress } from './keys.js';
@@ -37,7 +38,7 @@ export function update(model: UiModel, msg: Msg, world: World): UpdateResult {
   const base = model.now === now ? model : { ...model, now };
   switch (msg.type) {
     case 'key':
-      return reconcile(onKey(base, msg.press, world), model.view, world);
+      return reconcile(onKey({ ...base, alerts: alertsSeen(base.alerts) }, msg.press, world), model.view, world);
     case 'store':
       return reconcile(onStore(base, msg.change, world), model.view, world);
     case 'resize':
@@ -139,14 +140,14 @@ function unsentWork(state: InboxState, store: StoreReader): { drafts: number; in
 
 function onStore(model: UiModel, change: StoreChange, world: World): UpdateResult {
   const { store } = world;
-  const effects: Effect[] = [];
-  // Alerts: only what arrived, never a rescan. A request rings once, when it
-  // arrives live and pending; history replayed at start-up never rings.
+  // Alerts: only what arrived, never a rescan. A request counts once, when it
+  // arrives live and pending; history replayed at start-up never rings. The
+  // gate coalesces them (one alert per 5 s).
+  const arrived: RequestRecord[] = [];
+  let rejections = 0;
   for (const key of change.added) {
     const record = store.request(key);
-    if (!record || record.replayed || record.state !== 'pending') continue;
-    if (model.config.bell) effects.push({ type: 'bell' });
-    if (model.config.notify) effects.push({ type: 'notify', title: 'aep-console', body: `${record.agent} needs you: ${record.payload.kind}` });
+    if (record && !record.replayed && record.state === 'pending') arrived.push(record);
   }
   // A rejected answer marks its row and rings once; it never takes the focus.
   // A rejected form comes back into its draft with every value kept, focus
@@ -157,14 +158,15 @@ function onStore(model: UiModel, change: StoreChange, world: World): UpdateResul
     const command = store.command(id);
     if (!command || (command.state !== 'rejected' && command.state !== 'refused-by-relay') || rejectionsSeen.has(id)) continue;
     rejectionsSeen = new Set(rejectionsSeen).add(id);
-    if (model.config.bell) effects.push({ type: 'bell' });
+    rejections++;
     const record = store.request(command.requestKey);
     if (command.state !== 'rejected' || !record || record.payload.kind !== 'form') continue;
     const draft = draftFor(inbox, record);
     const form = applyRejection(record.payload.fields, draft.form ?? initialFormDraft(), command.detail ?? command.reason ?? 'rejected');
     inbox = { ...inbox, drafts: { ...inbox.drafts, [record.key]: { ...draft, form } } };
   }
-  return { model: { ...model, inbox, rejectionsSeen }, effects };
+  const gated = gateAlerts(model.alerts, { requests: arrived, rejections }, model.now, model.config);
+  return { model: { ...model, inbox, rejectionsSeen, alerts: gated.alerts }, effects: gated.effects };
 }
 
 /**

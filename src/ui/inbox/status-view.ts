@@ -34,12 +34,18 @@ export interface StatusInput {
   now: number;
   /** At most this many relay rows; the rest are summarized. */
   maxRows: number;
+  /** Arrivals since the last bell / notification that rang nothing (alerts are coalesced). */
+  heldAlerts?: number;
+  /** What the last alert was: "bell", or "notice" with --no-bell --notify. */
+  alertWord?: string;
 }
 
 /** One row per relay: state, watch-only, warnings; counts and filter on the first. */
 export function buildStatusLines(input: StatusInput): Line[] {
   const { relays, counts, width, now } = input;
-  const summary = `${counts.pending} pending · ${counts.recent} recent${input.filter ? ` · filter "${displayLine(input.filter, 30)}"` : ''}`;
+  // Beside "pending", where a narrow status line keeps it: what the coalesced bell did not ring for.
+  const held = input.heldAlerts ? ` (+${input.heldAlerts} since ${input.alertWord ?? 'bell'})` : '';
+  const summary = `${counts.pending} pending${held} · ${counts.recent} recent${input.filter ? ` · filter "${displayLine(input.filter, 30)}"` : ''}`;
   const lines: Line[] = [];
   const shown = relays.slice(0, Math.max(1, input.maxRows));
   shown.forEach((relay, i) => {
