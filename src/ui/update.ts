@@ -6,6 +6,7 @@ import { listStartFor } from './inbox/list-view.js';
 import { reduceKey } from './inbox/reduce-key.js';
 import { ensureCause, onFetched, timelineEffect } from './fetches.js';
 import { alertsSeen, gateAlerts } from './alert-gate.js';
+import { forgetGone } from './forget.js';
 import { timelineRoom } from './inbox/timeline-view.js';
 import { draftFor, isUnsent, type InboxState, type KeyContext } from './inbox/state.js';
 import type { KeyPress } from './keys.js';
@@ -180,7 +181,8 @@ function reconcile(result: UpdateResult, before: ListView, world: World): Update
   const { store } = world;
   let model = result.model;
   if (model.view.version !== store.version || model.view.filter !== model.inbox.filter) {
-    model = { ...model, view: buildListView(store, model.inbox.filter) };
+    // Drafts and rejections of requests and commands the store forgot go too (forget.ts).
+    model = forgetGone({ ...model, view: buildListView(store, model.inbox.filter) }, store);
   }
   const { list, openCount } = model.view;
   let inbox = model.inbox;

@@ -51,6 +51,8 @@ export function buildStatusLines(input: StatusInput): Line[] {
   shown.forEach((relay, i) => {
     // A --file source has no connection: it is history, followed or read.
     const state = relay.file ? { text: relay.file.following ? 'history file, following' : 'history file', color: 'blue' } : connectionText(relay.connection, now);
+    // Connected but the subscription refused: nothing arrives, so not "live".
+    if (!relay.file && relay.connection.kind === 'live' && relay.subscriptionError) Object.assign(state, { text: 'connected, not subscribed', color: 'red' });
     // Close reasons and error details come from the relay: producer text.
     state.text = displayLine(state.text, 200);
     const extras: string[] = [];
