@@ -57,21 +57,29 @@ export function forgetSecrets(): void {
  * nothing to replace (the common case costs one scan per secret).
  */
 export function redact(text: string): string {
-  let out = text;
-  for (const secret of ordered) {
-    if (out.includes(secret)) out = out.split(secret).join(REDACTED);
-  }
-  // A token split by invisible characters (zero-width, bidi, variation
-  // selectors, tags: the whole set of invisible.ts) still reads whole on
-  // screen: match it in the text with those folded away.
-  if (ordered.length) out = redactFolded(out);
+  let out = withoutSecrets(text, ordered);
   // Bearer credentials the process never knew (another relay's, a proxy's) are hidden too.
   if (out.length >= 7 && /bearer/i.test(out)) out = out.replace(BEARER, '$1[redacted]');
   return out;
 }
 
+/**
+ * `text` with each of `secrets` (longest first) replaced by `[token]`, also
+ * where invisible characters split it: a token split by zero-width, bidi,
+ * variation selectors or tags (the whole set of invisible.ts) still reads
+ * whole on screen, so it is matched in the text with those folded away. The
+ * crash report scrubs its own list the same way.
+ */
+export function withoutSecrets(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) {
+    if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+  }
+  return secrets.length ? redactFolded(out, secrets) : out;
+}
+
 /** Replaces each secret found in `text` once every invisible code point is skipped. */
-function redactFolded(text: string): string {
+function redactFolded(text: string, secrets: readonly string[]): string {
   // Cheap exit: nothing invisible, nothing the plain pass could have missed.
   let any = false;
   for (let i = 0; i < text.length && !any; i++) {
@@ -94,7 +102,7 @@ function redactFolded(text: string): string {
   // Spans of `text` to replace, from matches in `folded` (longest secrets first).
   const spans: [number, number][] = [];
   const taken = new Uint8Array(folded.length);
-  for (const secret of ordered) {
+  for (const secret of secrets) {
     for (let k = folded.indexOf(secret); k !== -1; k = folded.indexOf(secret, k + secret.length)) {
       if (taken[k] || taken[k + secret.length - 1]) continue;
       taken.fill(1, k, k + secret.length);

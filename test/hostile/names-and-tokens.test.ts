@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { main } from '../../src/cli.js';
 import { safeJson } from '../../src/cli/list.js';
+import { scrub } from '../../src/cli/crash-report.js';
 import { addSecret, forgetSecrets, redact } from '../../src/protocol/redact.js';
 import { displayLine, displayText } from '../../src/protocol/sanitize.js';
 import { JsonlFile } from '../../src/relay/jsonl-file.js';
@@ -112,6 +113,8 @@ test('a token split by any invisible class is redacted on screen, in list text a
       assert.ok(!shown.includes('SPLIT'), `${name}: ${where} keeps no part of the token`);
     }
     assert.equal(redact(`a ${split} b`).startsWith('a [token]'), true, name);
+    // The crash report scrubs its own list of secrets, the same way.
+    assert.doesNotMatch(scrub(`Error: ${split}`, [TOKEN]), /SPLIT/, `${name}: crash report`);
   }
   // Through the real `list`: the token is known from --token, the prompt comes from a file.
   const path = hostileFile('split.jsonl', SPLITTERS.map(([, joiner], i) => line(`s${i}`, `x ${spread(joiner)} y`)));
