@@ -97,6 +97,29 @@ test('list (readHistoryOnce) against a dripping discovery document ends at its d
   }
 });
 
+test('list (readHistoryOnce) against an SSE stream that drips its replay keeps what arrived, within the deadline, and says so', async () => {
+  const event = JSON.stringify({ aep: '0.1', id: 'e1', type: 'attention.requested', time: '2026-07-03T10:00:00Z', source: 'aep://h/agent/a', agent: 'a', session: 's', seq: 1, data: { kind: 'input', prompt: 'q' } });
+  const server = createHttpServer((req, res: ServerResponse) => {
+    if (req.url?.startsWith('/events')) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ endpoints: { stream: '/stream' }, capabilities: { replay: { all: true }, control: {} } }));
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    res.write(`data: ${event}\n\n`);
+    drip((c) => res.write(c), `: ${'z'.repeat(10_000)}`, 20, () => res.destroyed);
+  });
+  const url = await listen(server);
+  track(server);
+  const store = new ConsoleStore();
+  const started = Date.now();
+  const result = await readHistoryOnce({ url, name: 'aep-console', store, timeoutMs: 600 });
+  assert.ok(Date.now() - started < 3000);
+  assert.equal(result.ok, true);
+  assert.match(result.ok ? result.note ?? '' : '', /^the SSE stream did not end within 1 s \(live=0 ignored, or a slow relay\): listed what arrived$/);
+  assert.deepEqual(store.allRequests().map((r) => r.id), ['e1']);
+});
+
 test('a cause read against a dripping relay ends at one total deadline, naming the read; a given-up read closes its connection', async () => {
   const relay = await drippingBody();
   const started = Date.now();
