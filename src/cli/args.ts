@@ -1,11 +1,12 @@
 import { X509Certificate } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { closeSync } from 'node:fs';
 import { resolve } from 'node:path';
 import meow from 'meow';
 import { CAPTURE_LEVELS, type Capture } from '../protocol/types.js';
 import { HELP } from './help.js';
 import { relayUrls } from '../relay/url.js';
 import { displayLine } from '../protocol/sanitize.js';
+import { openRegularFile, readRegularFile } from '../relay/regular-file.js';
 
 export interface ConsoleOptions {
   command: 'console' | 'list';
@@ -169,13 +170,10 @@ function parse(argv: string[], env: NodeJS.ProcessEnv, version: string): ParsedA
 function checkFiles(paths: string[]): string[] {
   for (const path of paths) {
     if (!path.trim()) throw new UsageError('--file is empty');
-    let stat;
-    try {
-      stat = statSync(path);
-    } catch (error) {
-      throw new UsageError(`--file ${printable(path)} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
-    }
-    if (!stat.isFile()) throw new UsageError(`--file ${printable(path)} is not a regular file`);
+    // Opened the way the reads open it (non-blocking, fstat): a FIFO is refused, never waited on.
+    const opened = openRegularFile(path);
+    if (!opened.ok) throw new UsageError(`--file ${printable(path)} ${opened.reason}`);
+    closeSync(opened.fd);
   }
   if (new Set(paths.map((p) => resolve(p))).size !== paths.length) throw new UsageError('the same file is given twice in --file');
   return paths;
@@ -248,38 +246,47 @@ function readToken(flag: string | undefined, file: string | undefined, env: Node
   if (flag !== undefined && file !== undefined) throw new UsageError('give either --token or --token-file, not both');
   if (flag !== undefined) {
     if (!flag.trim()) throw new UsageError('--token is empty');
-    return flag.trim();
+    return checkTokenText(flag.trim(), '--token');
   }
   if (file !== undefined) return readTokenFile(file);
   const fromEnv = env.AEP_TOKEN;
-  return fromEnv && fromEnv.trim() ? fromEnv.trim() : undefined;
+  return fromEnv && fromEnv.trim() ? checkTokenText(fromEnv.trim(), 'AEP_TOKEN') : undefined;
 }
 
-function readTokenFile(file: string): string {
-  let mode: number;
-  try {
-    const stat = statSync(file);
-    if (!stat.isFile()) throw new UsageError(`--token-file ${printable(file)} is not a regular file`);
-    mode = stat.mode;
-  } catch (error) {
-    if (error instanceof UsageError) throw error;
-    throw new UsageError(`--token-file ${printable(file)} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+/**
+ * The token goes into an Authorization header: a character a header cannot
+ * carry (a control, anything beyond ASCII such as "€") would make every
+ * request throw deep in the HTTP client. Said once, up front, without the
+ * token (a bearer token is printable ASCII, RFC 6750 §2.1).
+ */
+function checkTokenText(token: string, from: string): string {
+  const bad = /[^\x21-\x7e]/.exec(token);
+  if (bad) {
+    const cp = bad[0].codePointAt(0) ?? 0;
+    throw new UsageError(`${from}: the token holds a character an HTTP header cannot carry (U+${cp.toString(16).toUpperCase().padStart(4, '0')} at position ${bad.index + 1}); a bearer token is printable ASCII`);
   }
+  return token;
+}
+
+/** A token file is one short line; a larger file is not a token file. */
+const TOKEN_FILE_MAX_BYTES = 64 * 1024;
+
+function readTokenFile(file: string): string {
+  const read = readRegularFile(file, TOKEN_FILE_MAX_BYTES);
+  if (!read.ok) throw new UsageError(`--token-file ${printable(file)} ${read.reason}`);
+  const mode = read.mode;
   if (process.platform !== 'win32' && (mode & 0o077) !== 0) {
     const octal = (mode & 0o777).toString(8).padStart(4, '0');
     throw new UsageError(`--token-file ${printable(file)} is accessible by other users (mode ${octal}); fix it with: chmod 600 ${shellWord(printable(file))}`);
   }
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new UsageError(`--token-file ${printable(file)} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
-  }
-  const token = text.trim();
+  const token = read.text.trim();
   if (!token) throw new UsageError(`--token-file ${printable(file)} is empty`);
   if (/\s/.test(token)) throw new UsageError(`--token-file ${printable(file)} must hold the token alone on one line`);
-  return token;
+  return checkTokenText(token, `--token-file ${printable(file)}`);
 }
+
+/** A CA bundle: the whole Mozilla set is about 250 KB. */
+const CA_FILE_MAX_BYTES = 4 * 1024 * 1024;
 
 const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
 
@@ -289,13 +296,10 @@ const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE
  * otherwise have added) is carried along by hand.
  */
 function readCa(file: string, env: NodeJS.ProcessEnv): string[] {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new UsageError(`--ca ${printable(file)} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
-  }
-  const blocks = text.match(PEM_CERTIFICATE) ?? [];
+  // /dev/zero once aborted the process (std::bad_alloc), a FIFO hung it: a regular file of a sane size only.
+  const read = readRegularFile(file, CA_FILE_MAX_BYTES);
+  if (!read.ok) throw new UsageError(`--ca ${printable(file)} ${read.reason}`);
+  const blocks = read.text.match(PEM_CERTIFICATE) ?? [];
   if (!blocks.length) throw new UsageError(`--ca ${printable(file)} holds no PEM certificate (-----BEGIN CERTIFICATE-----)`);
   for (const block of blocks) {
     try {
@@ -306,11 +310,9 @@ function readCa(file: string, env: NodeJS.ProcessEnv): string[] {
   }
   let extra: string[] = [];
   if (env.NODE_EXTRA_CA_CERTS) {
-    try {
-      extra = readFileSync(env.NODE_EXTRA_CA_CERTS, 'utf8').match(PEM_CERTIFICATE) ?? [];
-    } catch {
-      // Node itself only warns about an unreadable NODE_EXTRA_CA_CERTS: skip it likewise.
-    }
+    // Node itself only warns about an unreadable NODE_EXTRA_CA_CERTS: skip it likewise.
+    const read = readRegularFile(env.NODE_EXTRA_CA_CERTS, CA_FILE_MAX_BYTES);
+    if (read.ok) extra = read.text.match(PEM_CERTIFICATE) ?? [];
   }
   return [...extra, ...blocks];
 }

@@ -8,6 +8,7 @@ import { checkDir } from '../relay/state-files.js';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inspect } from 'node:util';
+import { withoutSecrets } from '../protocol/redact.js';
 
 export interface CrashFacts {
   version: string;
@@ -29,11 +30,8 @@ const MAX_REPORT = 64 * 1024;
 
 /** Replaces every secret (and any `Bearer x` credential) in `text`. */
 export function scrub(text: string, secrets: readonly string[]): string {
-  let out = text;
-  // Longest first, so a secret that contains another is replaced whole.
-  for (const secret of [...secrets].filter(Boolean).sort((a, b) => b.length - a.length)) {
-    out = out.split(secret).join('[token]');
-  }
+  // Longest first, so a secret that contains another is replaced whole; split by invisible characters too.
+  const out = withoutSecrets(text, [...secrets].filter(Boolean).sort((a, b) => b.length - a.length));
   return out.replace(/(Bearer\s+)[^\s'"]+/gi, '$1[redacted]');
 }
 

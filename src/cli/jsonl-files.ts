@@ -12,10 +12,11 @@ export interface FileRead {
   problems?: string;
 }
 
-export function readJsonlFiles(paths: readonly string[], store: ConsoleStore): FileRead[] {
+export function readJsonlFiles(paths: readonly string[], store: ConsoleStore, readPerCall?: number): FileRead[] {
   return paths.map((given) => {
-    const file = new JsonlFile(resolve(given), store);
-    const readable = file.readAvailable();
+    const file = new JsonlFile(resolve(given), store, readPerCall);
+    // Whole, however large: one read stops at its budget (64 MB) and the rest was missing.
+    const readable = file.readToEnd();
     file.finish();
     file.setFollowing(false);
     const { counts } = file;

@@ -2,12 +2,13 @@ import { displayLine } from '../protocol/sanitize.js';
 import { readHistoryOnce, type HistoryResult } from '../relay/sse-replay.js';
 import { readJsonlFiles } from './jsonl-files.js';
 import { redact } from '../protocol/redact.js';
+import { INVISIBLE_SOURCE } from '../protocol/invisible.js';
 import { relayUrls } from '../relay/url.js';
 import { ConsoleStore } from '../store/store.js';
 import { describeOutcome, inboxOrder, type RequestRecord } from '../store/index.js';
 import type { ConsoleOptions } from './args.js';
 import { stateMark } from '../store/marks.js';
-import { filePath } from '../store/history.js';
+import { filePathText, relayText } from '../store/history.js';
 
 export interface ListIO {
   out: (line: string) => void;
@@ -31,10 +32,10 @@ export async function runList(options: ConsoleOptions, io: ListIO): Promise<numb
       store,
     });
     if (!result.ok) {
-      io.err(`aep-console: ${relayUrls(relay).relay}: ${result.reason}`);
+      io.err(`aep-console: ${relayText(relayUrls(relay).relay)}: ${displayLine(result.reason, 300)}`);
       return 3;
     }
-    reads.push(`${relayUrls(relay).relay}: ${readText(result)}`);
+    reads.push(`${relayText(relayUrls(relay).relay)}: ${readText(result)}`);
   }
   // Files after relays: a file is history, read whole, beside or instead of relays.
   for (const { path, summary, problems } of readJsonlFiles(options.files, store)) {
@@ -92,7 +93,7 @@ function textRow(record: RequestRecord, showRelay: boolean): string {
     displayLine(record.payload.kind, 12).padEnd(10),
     displayLine(record.agent, 20).padEnd(14),
     displayLine(record.session, 24),
-    showRelay ? `@${filePath(record.relay)}` : '',
+    showRelay ? `@${filePathText(record.relay, 200)}` : '',
     '·',
     displayLine(record.payload.prompt, 100),
     outcome ? `→ ${displayLine(outcome.summary, 120)}` : '',
@@ -119,8 +120,7 @@ function escapeUnits(text: string): string {
   return out;
 }
 
-// C1 and DEL, soft hyphen, Arabic letter mark, Mongolian vowel separator,
-// zero-width and bidi controls, U+2028/9, word joiner and invisible operators,
-// bidi isolates and deprecated formatters, BOM, interlinear annotations, and
-// the tag characters U+E0000–E007F (a surrogate pair each).
-const JSON_INVISIBLE = /[\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]|\udb40[\udc00-\udc7f]/g;
+// DEL and C1, and every invisible code point the sanitizer knows (invisible.ts:
+// soft hyphen, bidi and zero-width controls, variation selectors, Hangul
+// fillers, tags…), escaped wherever they stand: JSON loses nothing by it.
+const JSON_INVISIBLE = new RegExp(`[\\u007f-\\u009f]|${INVISIBLE_SOURCE}`, 'gu');

@@ -19,26 +19,12 @@ export const REDACTED = '[token]';
  */
 export const MIN_SECRET_CHARS = 4;
 
+import { isInvisible } from './invisible.js';
+
 const secrets = new Set<string>();
 /** Longest first, so a secret that contains another is replaced whole. */
 let ordered: string[] = [];
 
-// The invisible formatters sanitize.ts shows as markers, and tag characters.
-const INVISIBLE_CLASS = '[\\u00ad\\u061c\\u180e\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u206f\\ufeff\\ufff9-\\ufffb]|\\udb40[\\udc00-\\udc7f]';
-const INVISIBLE = new RegExp(INVISIBLE_CLASS);
-/** Per secret: the secret with any run of invisible characters between its characters. */
-const splitPatterns = new Map<string, RegExp>();
-
-function splitPattern(secret: string): RegExp {
-  let pattern = splitPatterns.get(secret);
-  if (!pattern) {
-    const units = [...secret].map((ch) => ch.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&'));
-    pattern = new RegExp(units.join(`(?:${INVISIBLE_CLASS})*`), 'g');
-    splitPatterns.set(secret, pattern);
-  }
-  pattern.lastIndex = 0;
-  return pattern;
-}
 const BEARER = /(Bearer\s+)[^\s'"\\,;]+/gi;
 
 /** Remembers a secret for redaction from now on (trimmed too: a token file ends with a newline). */
@@ -62,7 +48,6 @@ export function knownSecrets(): readonly string[] {
 /** Tests only: forget every secret. */
 export function forgetSecrets(): void {
   secrets.clear();
-  splitPatterns.clear();
   ordered = [];
 }
 
@@ -72,16 +57,65 @@ export function forgetSecrets(): void {
  * nothing to replace (the common case costs one scan per secret).
  */
 export function redact(text: string): string {
-  let out = text;
-  // A token split by invisible characters (zero-width, bidi, tags) would still
-  // read whole on screen, where each becomes a small marker: look through them.
-  for (const secret of ordered) {
-    if (out.includes(secret)) out = out.split(secret).join(REDACTED);
-  }
-  if (ordered.length && INVISIBLE.test(out)) {
-    for (const secret of ordered) out = out.replace(splitPattern(secret), REDACTED);
-  }
+  let out = withoutSecrets(text, ordered);
   // Bearer credentials the process never knew (another relay's, a proxy's) are hidden too.
   if (out.length >= 7 && /bearer/i.test(out)) out = out.replace(BEARER, '$1[redacted]');
   return out;
+}
+
+/**
+ * `text` with each of `secrets` (longest first) replaced by `[token]`, also
+ * where invisible characters split it: a token split by zero-width, bidi,
+ * variation selectors or tags (the whole set of invisible.ts) still reads
+ * whole on screen, so it is matched in the text with those folded away. The
+ * crash report scrubs its own list the same way.
+ */
+export function withoutSecrets(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) {
+    if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+  }
+  return secrets.length ? redactFolded(out, secrets) : out;
+}
+
+/** Replaces each secret found in `text` once every invisible code point is skipped. */
+function redactFolded(text: string, secrets: readonly string[]): string {
+  // Cheap exit: nothing invisible, nothing the plain pass could have missed.
+  let any = false;
+  for (let i = 0; i < text.length && !any; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xad && (isInvisible(c) || (c >= 0xd800 && c <= 0xdbff && isInvisible(text.codePointAt(i) ?? 0)))) any = true;
+  }
+  if (!any) return text;
+  // folded[k] is visible code unit k; at[k] is where it sits in `text`.
+  let folded = '';
+  const at: number[] = [];
+  for (let i = 0; i < text.length; ) {
+    const cp = text.codePointAt(i) ?? 0;
+    const units = cp > 0xffff ? 2 : 1;
+    if (!isInvisible(cp)) {
+      folded += text.slice(i, i + units);
+      for (let u = 0; u < units; u++) at.push(i + u);
+    }
+    i += units;
+  }
+  // Spans of `text` to replace, from matches in `folded` (longest secrets first).
+  const spans: [number, number][] = [];
+  const taken = new Uint8Array(folded.length);
+  for (const secret of secrets) {
+    for (let k = folded.indexOf(secret); k !== -1; k = folded.indexOf(secret, k + secret.length)) {
+      if (taken[k] || taken[k + secret.length - 1]) continue;
+      taken.fill(1, k, k + secret.length);
+      spans.push([at[k], at[k + secret.length - 1] + 1]);
+    }
+  }
+  if (!spans.length) return text;
+  spans.sort((a, b) => a[0] - b[0]);
+  let out = '';
+  let from = 0;
+  for (const [start, end] of spans) {
+    out += text.slice(from, start) + REDACTED;
+    from = end;
+  }
+  return out + text.slice(from);
 }

@@ -10,7 +10,8 @@
 //   C0 controls (except \n, \t)   -> Control Pictures, U+2400 + code: ESC -> ␛, BEL -> ␇, CR -> ␍
 //   DEL                            -> ␡
 //   C1 controls U+0080..U+009F    -> ⟨U+009B⟩ (uppercase hex, at least 4 digits)
-//   bidi / zero-width / invisible -> ⟨U+202E⟩, same form
+//   bidi / zero-width / invisible -> ⟨U+202E⟩, same form (the set: invisible.ts;
+//                                    a variation selector only outside its sequence)
 //   lone surrogates               -> U+FFFD �
 // Escape sequences are neutralised by replacing the ESC byte only: once ESC is
 // a visible ␛ the rest of the sequence (`[2J`, `]52;c;…`) is inert printable
@@ -20,6 +21,7 @@
 // sequences.
 
 import { redact } from './redact.js';
+import { showsAsMarker } from './invisible.js';
 
 /** Default cap for displayText, in output code points. */
 export const DEFAULT_MAX_CHARS = 4000;
@@ -32,24 +34,6 @@ export function codeMarker(cp: number): string {
 /** The suffix appended when text is cut; N counts input characters not shown. */
 export function truncationSuffix(n: number): string {
   return `… (${n} more characters)`;
-}
-
-// Format characters that are invisible or reorder text: the bidi controls
-// U+200E/F, U+202A–E, U+2066–9, U+061C (ALM), zero-width U+200B–D, U+2060, U+FEFF,
-// plus other invisible formatters an attacker could use to hide or split text
-// (U+180E, U+2028/9, U+2061–4, U+206A–F, U+FFF9–B). Kept as a predicate rather
-// than a regex so the scan stays a single pass.
-function isInvisibleFormat(c: number): boolean {
-  return (
-    c === 0x061c ||
-    c === 0x180e ||
-    (c >= 0x200b && c <= 0x200f) ||
-    (c >= 0x2028 && c <= 0x202e) ||
-    (c >= 0x2060 && c <= 0x2064) ||
-    (c >= 0x2066 && c <= 0x206f) ||
-    c === 0xfeff ||
-    (c >= 0xfff9 && c <= 0xfffb)
-  );
 }
 
 /** Turn any value into a string without ever throwing. */
@@ -105,6 +89,7 @@ function render(value: unknown, maxChars: number, singleLine: boolean): string {
   let runStart = 0;
   let count = 0; // output code points so far
   let i = 0;
+  let prev = 0; // the code point before, for variation selectors (invisible.ts)
   // Single pass that stops as soon as the cap is reached, so a 1 MB string
   // costs only the cap plus a cheap count of what was left out.
   while (i < s.length) {
@@ -126,17 +111,19 @@ function render(value: unknown, maxChars: number, singleLine: boolean): string {
       if (d >= 0xdc00 && d <= 0xdfff) {
         width = 2;
         const cp = (c - 0xd800) * 0x400 + (d - 0xdc00) + 0x10000;
-        // Tag characters (U+E0000–E007F) are invisible and have been used to
-        // smuggle hidden instructions; show them.
-        if (cp >= 0xe0000 && cp <= 0xe007f) rep = codeMarker(cp);
+        // Tag characters (U+E0000–E007F) have been used to smuggle hidden
+        // instructions, selectors U+E0100… to split a token: show them.
+        if (showsAsMarker(cp, prev)) rep = codeMarker(cp);
+        prev = cp;
       } else {
         rep = '\ufffd';
       }
     } else if (c >= 0xdc00 && c <= 0xdfff) {
       rep = '\ufffd';
-    } else if (isInvisibleFormat(c)) {
+    } else if (showsAsMarker(c, prev)) {
       rep = codeMarker(c);
     }
+    if (width === 1) prev = c;
     // Markers are BMP-only, so their .length is their code-point count.
     const add = rep === null ? 1 : rep.length;
     if (count + add > limit) {

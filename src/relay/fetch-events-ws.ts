@@ -14,7 +14,7 @@ import { EventCollector, type FetchOptions, type FetchResult } from './fetch-eve
 
 const SUB = 'fetch-1';
 
-export function fetchOverSocket(options: FetchOptions, filter: Record<string, unknown>, limit: number): Promise<FetchResult> {
+export function fetchOverSocket(options: FetchOptions, filter: Record<string, unknown>, limit: number, signal?: AbortSignal): Promise<FetchResult> {
   return new Promise<FetchResult>((resolve) => {
     const urls = relayUrls(options.url);
     if (!urls.ok) return resolve({ ok: false, reason: 'invalid relay URL' });
@@ -26,16 +26,20 @@ export function fetchOverSocket(options: FetchOptions, filter: Record<string, un
     let done = false;
     let lastAt = 0;
     let quiet: ReturnType<typeof setTimeout> | undefined;
+    const onAbort = () => finish({ ok: false, reason: 'the read was given up' });
     const finish = (result: FetchResult): void => {
       if (done) return;
       done = true;
+      signal?.removeEventListener('abort', onAbort);
       clearTimeout(quiet);
       clearTimeout(overall);
       void socket?.close();
       resolve(result);
     };
     const ok = (): FetchResult => ({ ok: true, events: collector.events, via: 'websocket', dropped: collector.dropped, gap: collector.gap });
-    const overall = later(() => finish(subscribed ? ok() : { ok: false, reason: `no answer from the relay within ${Math.round(timeoutMs / 1000)} s` }), timeoutMs);
+    const overall = later(() => finish(subscribed ? ok() : { ok: false, reason: `the WebSocket read: no answer from the relay within ${Math.max(1, Math.round(timeoutMs / 1000))} s` }), timeoutMs);
+    if (signal?.aborted) return onAbort();
+    signal?.addEventListener('abort', onAbort, { once: true });
     const checkQuiet = (): void => {
       const idle = Date.now() - lastAt;
       if (idle >= quietMs) finish(ok());

@@ -12,6 +12,8 @@ import type { AepEvent, Capture } from '../protocol/types.js';
 import { discover, httpBase, streamOnce } from './sse-replay.js';
 import { fetchOverSocket } from './fetch-events-ws.js';
 import type { RelayTiming } from './timing.js';
+import { deadlineText } from './http-get.js';
+import { describeError } from './socket.js';
 
 export type FetchResult =
   | { ok: true; events: AepEvent[]; via: 'sse' | 'websocket'; dropped: number; gap?: boolean }
@@ -52,30 +54,41 @@ export class EventCollector {
   }
 }
 
-export async function fetchEvents(options: FetchOptions, filter: Record<string, unknown>, limit: number): Promise<FetchResult> {
+/**
+ * The read, within one total deadline (discovery, the stream and any
+ * WebSocket fallback share it), given up when `signal` fires. Failures say
+ * which step failed and why; nothing here throws.
+ */
+export async function fetchEvents(options: FetchOptions, filter: Record<string, unknown>, limit: number, signal?: AbortSignal): Promise<FetchResult> {
   const timeoutMs = options.timeoutMs ?? 8_000;
+  const endsAt = Date.now() + timeoutMs;
+  const left = () => Math.max(1, endsAt - Date.now());
   let base: URL;
   try {
     base = httpBase(options.url);
   } catch {
     return { ok: false, reason: 'invalid relay URL' };
   }
+  const givenUp = (): FetchResult => ({ ok: false, reason: 'the read was given up' });
   try {
-    const found = await discover(base, { token: options.token, ca: options.ca, timeoutMs });
+    const found = await discover(base, { token: options.token, ca: options.ca, timeoutMs: left(), signal });
     if ('fail' in found) return { ok: false, reason: found.fail };
+    if (signal?.aborted) return givenUp();
     if ('stream' in found) {
       const collector = new EventCollector(limit);
-      const read = await streamOnce(found.stream, { token: options.token, ca: options.ca, timeoutMs, filter, capture: options.capture }, {
+      const read = await streamOnce(found.stream, { token: options.token, ca: options.ca, timeoutMs: left(), filter, capture: options.capture, signal }, {
         started: () => undefined,
         message: (data) => collector.add(data),
         exhausted: () => (collector.gap = true),
         oversize: () => collector.dropped++,
       });
       if ('fail' in read) return { ok: false, reason: read.fail };
+      if (signal?.aborted) return givenUp();
       if ('ok' in read) return { ok: true, events: collector.events, via: 'sse', dropped: collector.dropped, gap: collector.gap };
     }
-    return await fetchOverSocket(options, filter, limit);
+    if (Date.now() >= endsAt) return { ok: false, reason: deadlineText(timeoutMs) };
+    return await fetchOverSocket({ ...options, timeoutMs: left() }, filter, limit, signal);
   } catch (err) {
-    return { ok: false, reason: err instanceof Error ? 'read failed' : 'read failed' };
+    return { ok: false, reason: `the read failed: ${describeError(err)}` };
   }
 }

@@ -1,6 +1,11 @@
 // One bounded HTTP GET with the bearer token in the Authorization header
 // (never in the URL, AEP-0003 §8.1), the operator's extra CAs, no redirects
 // (a redirect could carry the token to another host) and a deadline.
+//
+// The deadline is total, headers and body together: an idle timeout alone
+// let a relay that drips one byte a second keep a read (and `list`) going
+// for as long as its document is long (issue 21). An AbortSignal ends the
+// read early when nobody waits for it any more.
 
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
@@ -11,13 +16,28 @@ export interface GetOptions {
   token?: string;
   ca?: readonly string[];
   accept: string;
-  /** The whole exchange, headers and body. */
+  /** The whole exchange, headers and body: past it the request is destroyed. */
   timeoutMs: number;
+  /** Aborts the request (headers or body) when it fires. */
+  signal?: AbortSignal;
 }
 
 export type GetResponse =
-  | { ok: true; status: number; contentType: string; body: IncomingMessage; abort: () => void }
+  | {
+      ok: true;
+      status: number;
+      contentType: string;
+      body: IncomingMessage;
+      abort: () => void;
+      /** Why the body ended early, if it was cut by the deadline or the signal. */
+      cut: () => 'deadline' | 'aborted' | undefined;
+    }
   | { ok: false; reason: string };
+
+/** The reason a read gives when its deadline passed. */
+export function deadlineText(timeoutMs: number): string {
+  return `no complete answer within ${Math.max(1, Math.round(timeoutMs / 1000))} s`;
+}
 
 /** Resolves once the response headers are in (or the request failed). The caller reads or aborts `body`. */
 export function httpGet(url: URL, options: GetOptions): Promise<GetResponse> {
@@ -29,43 +49,73 @@ export function httpGet(url: URL, options: GetOptions): Promise<GetResponse> {
     const ca = tls && options.ca?.length ? [...rootCertificates, ...options.ca] : undefined;
     const send = tls ? httpsRequest : httpRequest;
     let settled = false;
-    const req = send(url, { method: 'GET', headers, ca, timeout: options.timeoutMs }, (res) => {
-      settled = true;
-      res.on('error', () => undefined);
-      resolve({
-        ok: true,
-        status: res.statusCode ?? 0,
-        contentType: String(res.headers['content-type'] ?? ''),
-        body: res,
-        abort: () => req.destroy(),
+    let cut: 'deadline' | 'aborted' | undefined;
+    const stop = (why: 'deadline' | 'aborted') => {
+      if (cut) return;
+      cut = why;
+      req.destroy(Object.assign(new Error(why === 'deadline' ? deadlineText(options.timeoutMs) : 'the read was given up'), { code: why === 'deadline' ? 'EDEADLINE' : 'EABORTED' }));
+    };
+    const onAbort = () => stop('aborted');
+    const done = () => {
+      clearTimeout(deadline);
+      options.signal?.removeEventListener('abort', onAbort);
+    };
+    let req: ReturnType<typeof httpRequest>;
+    try {
+      req = send(url, { method: 'GET', headers, ca }, (res) => {
+        settled = true;
+        res.on('error', () => undefined);
+        res.on('close', done);
+        resolve({ ok: true, status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? ''), body: res, abort: () => req.destroy(), cut: () => cut });
       });
-    });
-    req.on('timeout', () => req.destroy(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })));
+    } catch (error) {
+      // A header value Node refuses (the CLI checks the token first, a library caller may not).
+      resolve({ ok: false, reason: describeError(error) });
+      return;
+    }
+    const deadline = setTimeout(() => stop('deadline'), options.timeoutMs);
+    deadline.unref?.();
+    if (options.signal?.aborted) stop('aborted');
+    else options.signal?.addEventListener('abort', onAbort, { once: true });
     req.on('error', (error) => {
       if (settled) return;
       settled = true;
-      resolve({ ok: false, reason: describeError(error) });
+      done();
+      resolve({ ok: false, reason: cut === 'deadline' ? deadlineText(options.timeoutMs) : cut === 'aborted' ? 'the read was given up' : describeError(error) });
+    });
+    req.on('close', () => {
+      if (!settled) done();
     });
     req.end();
   });
 }
 
-/** Reads a small body whole; undefined past `maxBytes` (the rest is not read). */
-export function readSmallBody(res: IncomingMessage, maxBytes: number): Promise<string | undefined> {
+export type SmallBody = { ok: true; text: string } | { ok: false; reason: string };
+
+/** Reads a small body whole, or says why not (too large, cut by the deadline, connection lost). */
+export function readSmallBody(got: Extract<GetResponse, { ok: true }>, maxBytes: number, timeoutMs: number): Promise<SmallBody> {
+  const res = got.body;
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    let over = false;
     res.on('data', (chunk: Buffer) => {
+      if (over) return;
       size += chunk.length;
       if (size > maxBytes) {
+        over = true;
         res.destroy();
-        resolve(undefined);
         return;
       }
       chunks.push(chunk);
     });
-    res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    res.on('close', () => resolve(size > maxBytes ? undefined : Buffer.concat(chunks).toString('utf8')));
-    res.on('error', () => resolve(undefined));
+    res.on('close', () => {
+      if (over) return resolve({ ok: false, reason: `larger than ${Math.round(maxBytes / 1024)} KB` });
+      const why = got.cut();
+      if (why === 'deadline') return resolve({ ok: false, reason: deadlineText(timeoutMs) });
+      if (why === 'aborted') return resolve({ ok: false, reason: 'the read was given up' });
+      if (!res.complete) return resolve({ ok: false, reason: 'connection lost mid-answer' });
+      resolve({ ok: true, text: Buffer.concat(chunks).toString('utf8') });
+    });
   });
 }

@@ -9,13 +9,14 @@
 // offset, so following it (`tail -f`) re-reads nothing; a file that shrinks
 // was rewritten and is read again from the start (dedupe absorbs the overlap).
 
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, readSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { countUndecodable, ingestEvent } from './events.js';
 import { MAX_EVENT_BYTES } from '../protocol/parse.js';
 import { displayLine } from '../protocol/sanitize.js';
 import { fileRelayKey } from '../store/history.js';
 import type { ConsoleStore } from '../store/store.js';
+import { openRegularFile } from './regular-file.js';
 
 const CHUNK = 64 * 1024;
 /** Bytes read per `readAvailable` call: a huge file is read over several polls, never all at once. */
@@ -47,23 +48,29 @@ export class JsonlFile {
     /** Absolute path (the store's relay key is derived from it). */
     readonly path: string,
     private readonly store: ConsoleStore,
+    /** Bytes one `readAvailable` reads at most (tests lower it to cross the budget cheaply). */
+    private readonly readPerCall = MAX_READ_PER_CALL,
   ) {
     this.relay = fileRelayKey(path);
     store.addRelay(this.relay);
     store.updateRelay(this.relay, { connection: { kind: 'live' }, file: { path, following: false }, readVia: 'file' });
   }
 
+  /** Whether the last read stopped at its budget with more of the file left to read. */
+  more = false;
+
   /** Reads what the file holds past the last read; false when it cannot be read (said on the status line). */
   readAvailable(): boolean {
-    let fd: number;
-    try {
-      fd = openSync(this.path, 'r');
-    } catch (error) {
-      this.store.warnRelay(this.relay, `cannot read the file (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    // The name may have been replaced by a FIFO since start-up: opened
+    // non-blocking and refused, never waited on (that froze the keys).
+    const opened = openRegularFile(this.path);
+    if (!opened.ok) {
+      this.more = false;
+      this.store.warnRelay(this.relay, `the file ${opened.reason}`);
       return false;
     }
+    const { fd, size } = opened;
     try {
-      const size = fstatSync(fd).size;
       if (size < this.offset) {
         this.store.warnRelay(this.relay, 'the file shrank (rewritten?): read again from its start');
         this.offset = 0;
@@ -72,7 +79,7 @@ export class JsonlFile {
         this.decoder = new StringDecoder('utf8');
       }
       const buffer = Buffer.alloc(CHUNK);
-      let budget = MAX_READ_PER_CALL;
+      let budget = this.readPerCall;
       this.store.batch(() => {
         while (budget > 0) {
           const got = readSync(fd, buffer, 0, CHUNK, this.offset);
@@ -82,13 +89,26 @@ export class JsonlFile {
           this.take(this.decoder.write(buffer.subarray(0, got)));
         }
       });
+      this.more = budget <= 0 && this.offset < size;
       return true;
     } catch (error) {
+      this.more = false;
       this.store.warnRelay(this.relay, `cannot read the file (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
       return false;
     } finally {
       closeSync(fd);
     }
+  }
+
+  /**
+   * The whole file as it is now, however large (`list`): budget after budget,
+   * each applied to the store before the next, so memory holds one chunk of
+   * text, never the file.
+   */
+  readToEnd(): boolean {
+    let readable = this.readAvailable();
+    while (readable && this.more) readable = this.readAvailable();
+    return readable;
   }
 
   /** The read is over (list, or the console quits): a held partial line is torn. */

@@ -52,22 +52,15 @@ export function readReplayOnce(options: ReplayOnceOptions): Promise<ReplayOnceRe
     let quietTimer: ReturnType<typeof setTimeout> | undefined;
     let socket: RelaySocket | undefined;
 
-    try {
-      store.addRelay(relay);
-    } catch {
-      // the store is pure state; nothing to do
-    }
+    // Pure state calls: nothing to catch (a throw here is a bug, and must show as one).
+    store.addRelay(relay);
 
     const finish = (result: ReplayOnceResult): void => {
       if (settled) return;
       settled = true;
       clearTimeout(quietTimer);
       clearTimeout(overall);
-      try {
-        store.updateRelay(relay, { replaying: false, connection: { kind: 'closed' } });
-      } catch {
-        // ignore
-      }
+      store.updateRelay(relay, { replaying: false, connection: { kind: 'closed' } });
       const closing = socket?.close();
       // Resolve once the socket is closed, so the process can exit cleanly.
       if (closing) void closing.then(() => resolve(result), () => resolve(result));

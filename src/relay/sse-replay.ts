@@ -13,7 +13,7 @@
 
 import { ingestEvent, countUndecodable } from './events.js';
 import { mergeFilter } from './filter.js';
-import { httpGet, readSmallBody } from './http-get.js';
+import { deadlineText, httpGet, readSmallBody } from './http-get.js';
 import { readReplayOnce, type ReplayOnceOptions } from './replay-once.js';
 import { SseParser } from './sse-parse.js';
 import { relayUrls } from './url.js';
@@ -46,13 +46,20 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** What a one-pass HTTP read needs: the token, extra CAs and an overall limit. */
-export type HttpReadOptions = Pick<ReplayOnceOptions, 'token' | 'ca' | 'timeoutMs'>;
+/** What a one-pass HTTP read needs: the token, extra CAs, an overall limit, and a signal that gives it up. */
+export type HttpReadOptions = Pick<ReplayOnceOptions, 'token' | 'ca' | 'timeoutMs'> & { signal?: AbortSignal };
+
+function connectFailure(step: string, reason: string, timeoutMs: number): string {
+  // A deadline or a give-up is not a connection failure: say which read, and why.
+  if (reason === deadlineText(timeoutMs) || reason === 'the read was given up') return `${step}: ${reason}`;
+  return `could not connect: ${reason}`;
+}
 
 export async function discover(base: URL, options: HttpReadOptions): Promise<Discovery> {
   const url = new URL(`${base.pathname.replace(/\/+$/, '')}/events`, base);
-  const got = await httpGet(url, { token: options.token, ca: options.ca, accept: 'application/json', timeoutMs: Math.min(DISCOVERY_TIMEOUT_MS, options.timeoutMs ?? 10_000) });
-  if (!got.ok) return { fail: `could not connect: ${got.reason}` };
+  const timeoutMs = Math.min(DISCOVERY_TIMEOUT_MS, options.timeoutMs ?? 10_000);
+  const got = await httpGet(url, { token: options.token, ca: options.ca, accept: 'application/json', timeoutMs, signal: options.signal });
+  if (!got.ok) return { fail: connectFailure('the discovery document (GET /events)', got.reason, timeoutMs) };
   const refused = refusedToken(got.status);
   if (refused) {
     got.body.resume();
@@ -62,10 +69,12 @@ export async function discover(base: URL, options: HttpReadOptions): Promise<Dis
     got.abort();
     return { fallback: `no discovery document (HTTP ${got.status})` };
   }
-  const text = await readSmallBody(got.body, DISCOVERY_MAX_BYTES);
+  const body = await readSmallBody(got, DISCOVERY_MAX_BYTES, timeoutMs);
+  // Cut by the deadline or given up: a relay that drips its document fails, it is not "no SSE".
+  if (!body.ok && got.cut()) return { fail: `the discovery document (GET /events): ${body.reason}` };
   let doc: unknown;
   try {
-    doc = text === undefined ? undefined : JSON.parse(text);
+    doc = body.ok ? JSON.parse(body.text) : undefined;
   } catch {
     doc = undefined;
   }
@@ -117,15 +126,17 @@ export async function streamOnce(stream: URL, options: HttpReadOptions & { filte
   url.searchParams.set('from', 'all');
   url.searchParams.set('live', '0');
   const timeoutMs = options.timeoutMs ?? 10_000;
-  const got = await httpGet(url, { token: options.token, ca: options.ca, accept: 'text/event-stream', timeoutMs });
-  if (!got.ok) return { fail: `could not connect: ${got.reason}` };
+  // One deadline from the request on, headers included (a relay may drip those too).
+  const got = await httpGet(url, { token: options.token, ca: options.ca, accept: 'text/event-stream', timeoutMs, signal: options.signal });
+  if (!got.ok) return { fail: connectFailure('the SSE stream', got.reason, timeoutMs) };
   const refused = refusedToken(got.status);
   if (refused) {
     got.body.resume();
     return { fail: refused };
   }
   if (got.status !== 200 || !/^text\/event-stream/i.test(got.contentType)) {
-    const detail = got.status === 400 ? await readSmallBody(got.body, 4096) : (got.abort(), undefined);
+    const body = got.status === 400 ? await readSmallBody(got, 4096, timeoutMs) : (got.abort(), undefined);
+    const detail = body?.ok ? body.text : undefined;
     return { fallback: `the SSE stream was refused (HTTP ${got.status}${detail ? `: ${displayLine(detail, 120)}` : ''})` };
   }
   sink.started();
@@ -145,14 +156,8 @@ export async function streamOnce(stream: URL, options: HttpReadOptions & { filte
     const finish = (result: StreamResult): void => {
       if (done) return;
       done = true;
-      clearTimeout(deadline);
       resolve(result);
     };
-    // A relay that ignores live=0 would stream forever: keep what arrived and say so.
-    const deadline = setTimeout(() => {
-      got.abort();
-      finish({ ok: true, note: `the SSE stream did not end within ${Math.round(timeoutMs / 1000)} s (live=0 ignored?): listed what arrived` });
-    }, timeoutMs);
     got.body.setEncoding('utf8');
     got.body.on('data', (chunk: string) => {
       if (!done) parser.push(chunk);
@@ -162,7 +167,11 @@ export async function streamOnce(stream: URL, options: HttpReadOptions & { filte
       finish({ ok: true });
     });
     got.body.on('close', () => {
-      if (!got.body.complete) finish({ fail: 'connection lost during the replay' });
+      const cut = got.cut();
+      // A relay that ignores live=0 streams forever (or drips): keep what arrived and say so.
+      if (cut === 'deadline') finish({ ok: true, note: `the SSE stream did not end within ${Math.round(timeoutMs / 1000)} s (live=0 ignored, or a slow relay): listed what arrived` });
+      else if (cut === 'aborted') finish({ fail: 'the SSE stream: the read was given up' });
+      else if (!got.body.complete) finish({ fail: 'connection lost during the replay' });
     });
   });
 }

@@ -25,7 +25,7 @@ export interface RelayHandle {
    */
   control?(requestKey: string, request: ControlRequest): string;
   /** Reads Events matching an attr-match filter once (cause, timeline): see fetch-events.ts. */
-  fetchEvents?(filter: Record<string, unknown>, limit: number): Promise<FetchResult>;
+  fetchEvents?(filter: Record<string, unknown>, limit: number, signal?: AbortSignal): Promise<FetchResult>;
 }
 
 export interface RelayClientOptions {

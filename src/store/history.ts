@@ -2,6 +2,7 @@
 // no live binding behind a file, so they can be read, never answered. The
 // store keys such a "relay" as `file://<absolute path>` (relay URLs are
 // http/https/ws/wss, so the two never collide).
+import { displayLine } from '../protocol/sanitize.js';
 import type { RequestRecord } from './types.js';
 
 const FILE_PREFIX = 'file://';
@@ -20,6 +21,20 @@ export function filePath(relay: string): string {
   return isFileRelay(relay) ? relay.slice(FILE_PREFIX.length) : relay;
 }
 
+/**
+ * A relay key as it may be printed: a `--file` path is the operator's, but a
+ * file name can hold any byte (an OSC that sets the pane title, a bidi
+ * override), so it goes through the sanitizer like agent text; a URL too.
+ */
+export function relayText(relay: string, maxChars = 300): string {
+  return displayLine(relay, maxChars);
+}
+
+/** The path behind a file relay key, sanitized (see relayText). */
+export function filePathText(relay: string, maxChars = 300): string {
+  return relayText(filePath(relay), maxChars);
+}
+
 /** Whether a request came from a file and so can never be answered here. */
 export function isHistory(record: Pick<RequestRecord, 'relay'>): boolean {
   return isFileRelay(record.relay);
@@ -27,5 +42,5 @@ export function isHistory(record: Pick<RequestRecord, 'relay'>): boolean {
 
 export function historyNotes(record: RequestRecord): string[] {
   if (!isHistory(record)) return [];
-  return [`◇ history from the file ${filePath(record.relay)}: it can be read, not answered (a file has no agent behind it to take an answer)`];
+  return [`◇ history from the file ${filePathText(record.relay)}: it can be read, not answered (a file has no agent behind it to take an answer)`];
 }

@@ -5,5 +5,5 @@ export * from './selectors.js';
 export * from './outcome.js';
 export { stateMark } from './marks.js';
 export { describeViolation, violationNotes } from './violation-text.js';
-export { fileRelayKey, filePath, historyNotes, isFileRelay, isHistory } from './history.js';
+export { fileRelayKey, filePath, filePathText, historyNotes, isFileRelay, isHistory, relayText } from './history.js';
 export type { EmitterViolation, ViolationRule } from './violations.js';

@@ -3,6 +3,8 @@ import type { CommandOutcome, OwnCommand } from './types.js';
 
 /** Session-level commands remembered per session (the newest). */
 const MAX_PER_SESSION = 20;
+/** Commands remembered; past it the oldest settled ones nobody needs are forgotten. */
+export const MAX_COMMANDS_REMEMBERED = 2_000;
 
 /**
  * The commands this console sent, by id and by request. Each mutator returns
@@ -84,6 +86,46 @@ export class OwnCommands {
   lastFor(requestKey: string): OwnCommand | undefined {
     const ids = this.byRequest.get(requestKey);
     return ids && ids.length ? this.byId.get(ids[ids.length - 1]) : undefined;
+  }
+
+  get size(): number {
+    return this.byId.size;
+  }
+
+  /** Below this size nothing is scanned (after a prune that could not free enough, not before it grows again). */
+  private pruneAbove = MAX_COMMANDS_REMEMBERED;
+
+  /**
+   * Forgets the oldest settled commands once more than MAX_COMMANDS_REMEMBERED
+   * are held, sparing any `keep` still needs (their request is open: the
+   * command is what locks it against a second answer). Returns the ids forgotten.
+   */
+  prune(keep: (command: OwnCommand) => boolean): string[] {
+    if (this.byId.size <= this.pruneAbove) return [];
+    const target = Math.floor(MAX_COMMANDS_REMEMBERED * 0.9);
+    const forgotten: string[] = [];
+    for (const [id, command] of this.byId) {
+      if (this.byId.size - forgotten.length <= target) break;
+      if (command.state !== 'sending' && !keep(command)) forgotten.push(id);
+    }
+    for (const id of forgotten) this.forget(id);
+    this.pruneAbove = Math.max(MAX_COMMANDS_REMEMBERED, this.byId.size + 200);
+    return forgotten;
+  }
+
+  private forget(id: string): void {
+    const command = this.byId.get(id);
+    if (!command) return;
+    this.byId.delete(id);
+    const lists = [this.byRequest, this.bySession];
+    const at = [command.requestKey, command.relay + '\u001f' + (command.event.session ?? '')];
+    lists.forEach((list, i) => {
+      const ids = list.get(at[i]);
+      if (!ids?.includes(id)) return;
+      const kept = ids.filter((other) => other !== id);
+      if (kept.length) list.set(at[i], kept);
+      else list.delete(at[i]);
+    });
   }
 
   inFlight(): OwnCommand[] {

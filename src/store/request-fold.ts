@@ -252,6 +252,7 @@ export class RequestFold extends RequestTable {
     this.requests.set(key, record);
     this.hooks.touch(key, true);
     this.bySubject.add(relay, session, event.id, key);
+    this.indexSession(record);
     if (this.endedSessions.endedBefore(relay, session, event)) {
       this.flagViolations(relay, event, [this.emitterRules.requestAfterEnd(relay, event)]);
       this.replace(key, { state: 'stale', staleAt: event.time, terminalArrival: record.arrival });
@@ -315,10 +316,10 @@ export class RequestFold extends RequestTable {
     const session = event.session ?? '';
     this.endedSessions.end(relay, event);
     const pending: string[] = [];
-    for (const record of this.requests.values()) {
-      // Session names collide across emitters: only the emitter's own requests end with it.
-      if (record.relay !== relay || record.session !== session || record.source !== event.source) continue;
-      if (!OPEN_STATES.has(record.state)) continue;
+    // Session names collide across emitters: only the emitter's own requests end with it (the index is per emitter).
+    for (const key of this.sessionKeys(relay, session, event.source)) {
+      const record = this.requests.get(key);
+      if (!record || !OPEN_STATES.has(record.state)) continue;
       pending.push(record.key);
       this.replace(record.key, { state: 'stale', staleAt: event.time, terminalArrival: ++this.arrivalCounter });
       this.countTerminal(record);

@@ -23,6 +23,12 @@ export class RequestTable {
   protected readonly bySubject = new SubjectIndex();
   /** relay␟command id → request key, for acks of anyone's commands. */
   protected readonly commandIndex = new Map<string, string>();
+  /**
+   * (relay, session, source) → request keys: a session.ended closes its
+   * emitter's requests without scanning every request (with 40,000 open, a
+   * scan cost 0.28 ms per end and 5,000 ends blocked the loop 1.4 s).
+   */
+  private readonly bySession = new Map<string, Set<string>>();
   /** Terminal request keys, oldest terminal first. */
   protected readonly terminalOrder = new OrderedKeys();
   protected arrivalCounter = 0;
@@ -65,6 +71,20 @@ export class RequestTable {
     return this.requests.get(keys[0]);
   }
 
+  /** Indexes a request just added by its (relay, session, source). */
+  protected indexSession(record: RequestRecord): void {
+    const at = record.relay + SEP + record.session + SEP + record.source;
+    const keys = this.bySession.get(at);
+    if (keys) keys.add(record.key);
+    else this.bySession.set(at, new Set([record.key]));
+  }
+
+  /** The keys of every request held of that emitter's session, oldest first. */
+  protected sessionKeys(relay: string, session: string, source: string): readonly string[] {
+    const keys = this.bySession.get(relay + SEP + session + SEP + source);
+    return keys ? [...keys] : [];
+  }
+
   protected hasSubject(relay: string, event: AepEvent): boolean {
     return this.bySubject.keys(relay, event.session ?? '', event.subject ?? '').length > 0;
   }
@@ -99,6 +119,9 @@ export class RequestTable {
     this.budget.free(record.bytes ?? requestBytes(record));
     this.hooks.touch(key, false);
     this.bySubject.remove(record.relay, record.session, record.id, key);
+    const at = record.relay + SEP + record.session + SEP + record.source;
+    const same = this.bySession.get(at);
+    if (same?.delete(key) && same.size === 0) this.bySession.delete(at);
     // Indexed: most records share one frozen empty list, which takes for…of off its fast path.
     const commands = record.commands;
     for (let i = 0; i < commands.length; i++) this.commandIndex.delete(record.relay + SEP + commands[i].id);

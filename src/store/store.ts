@@ -4,11 +4,19 @@ import { OwnCommands } from './own-commands.js';
 import { MAX_SESSIONS_TRACKED, RelayBook } from './relay-book.js';
 import { RequestFold, type FoldOptions, type FoldSizes } from './request-fold.js';
 import type { EmitterViolation } from './violations.js';
-import type { ApplyResult, CommandOutcome, OwnCommand, RelayStatus, RequestRecord } from './types.js';
+import { OPEN_STATES, type ApplyResult, type CommandOutcome, type OwnCommand, type RelayStatus, type RequestRecord } from './types.js';
 import type { CommandLog, EventIntake, RelayStatusBook, StoreChange, StoreReader } from './writers.js';
 
 export type { StoreChange } from './writers.js';
-export type StoreOptions = FoldOptions;
+export interface StoreOptions extends FoldOptions {
+  /**
+   * A subscriber threw. The others still hear the change and the mutation
+   * that notified completes (a command created is then journaled and sent,
+   * never left half-done); the error goes here. By default it is thrown
+   * again on a microtask, so the process's crash guard still sees the bug.
+   */
+  onSubscriberError?: (error: unknown) => void;
+}
 
 /** How much the store holds; every count is capped (see `limits`). */
 export interface StoreSizes extends FoldSizes {
@@ -38,8 +46,16 @@ export class ConsoleStore implements EventIntake, RelayStatusBook, CommandLog, S
   private batchNow: number | undefined;
   private readonly now: () => number;
 
+  private readonly onSubscriberError: (error: unknown) => void;
+
   constructor(options: StoreOptions = {}) {
     this.now = options.now ?? Date.now;
+    this.onSubscriberError =
+      options.onSubscriberError ??
+      ((error) =>
+        queueMicrotask(() => {
+          throw error;
+        }));
     this.fold = new RequestFold(
       {
         changed: () => this.changed(),
@@ -91,7 +107,13 @@ export class ConsoleStore implements EventIntake, RelayStatusBook, CommandLog, S
     }
     const change = { ...this.pending, version: this.versionCounter };
     this.pending = emptyChange();
-    for (const listener of [...this.listeners]) listener(change);
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(change);
+      } catch (error) {
+        this.onSubscriberError(error);
+      }
+    }
   }
 
   /**
@@ -251,7 +273,13 @@ export class ConsoleStore implements EventIntake, RelayStatusBook, CommandLog, S
   }
 
   commandSettled(commandId: string, outcome: CommandOutcome): void {
-    if (this.own.settled(commandId, outcome, this.now())) this.commandChanged(commandId);
+    if (!this.own.settled(commandId, outcome, this.now())) return;
+    this.commandChanged(commandId);
+    // Bounded: settled commands of closed (or pruned) requests are forgotten past a cap.
+    this.own.prune((command) => {
+      const request = this.fold.request(command.requestKey);
+      return request !== undefined && OPEN_STATES.has(request.state);
+    });
   }
 
   private commandChanged(commandId: string): void {

@@ -5,6 +5,8 @@ import type { ConsoleStore } from '../store/store.js';
 import { BEL, notificationSequence } from './alerts.js';
 import { performRelayEffect } from './effects.js';
 import { InputDecoder, type InputMsg } from './keys.js';
+import { wantedRead } from './fetches.js';
+import { ReadPool } from './reads.js';
 import { initialModel, type Effect, type Msg, type TerminalSize, type UiModel } from './model.js';
 import { LinesView, colorEnabled } from './text/line.js';
 import { glyphsFor } from './glyphs.js';
@@ -61,11 +63,15 @@ export function App(props: AppProps): React.ReactElement {
     latestProps.current = props;
   });
 
+  // Cause and timeline reads: capped, and given up once the model stops waiting for them.
+  const [reads] = useState(() => new ReadPool());
+  useEffect(() => () => reads.close(), [reads]);
+
   const perform = useCallback(
     (effect: Effect) => {
       const { clients, onQuit, onSuspend, write, env = process.env } = latestProps.current;
       const out = write ?? ((data: string) => stdout.write(data));
-      if (performRelayEffect(effect, store, clients, (msg) => dispatchRef.current(msg))) return;
+      if (performRelayEffect(effect, store, clients, (msg) => dispatchRef.current(msg), reads)) return;
       switch (effect.type) {
         case 'bell':
           out(BEL);
@@ -84,7 +90,7 @@ export function App(props: AppProps): React.ReactElement {
           break;
       }
     },
-    [store, stdout],
+    [store, stdout, reads],
   );
 
   const dispatch = useCallback(
@@ -93,9 +99,10 @@ export function App(props: AppProps): React.ReactElement {
       current.current = result.model;
       // Painting is news to the update (keys then act on what was painted), not a reason to paint again.
       if (msg.type !== 'painted') setModel(result.model);
+      if (reads.inFlight || reads.waiting) reads.keepOnly((id) => wantedRead(result.model, id));
       for (const effect of result.effects) perform(effect);
     },
-    [store, perform],
+    [store, perform, reads],
   );
   dispatchRef.current = dispatch;
 

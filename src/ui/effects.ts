@@ -8,9 +8,11 @@ import type { FetchResult } from '../relay/fetch-events.js';
 import { isHistory } from '../store/history.js';
 import type { StoreReader } from '../store/writers.js';
 import type { Effect, Msg } from './model.js';
+import { ReadPool } from './reads.js';
+import { readId } from './fetches.js';
 
 /** Performs `effect` when it concerns a relay; false for every other effect. */
-export function performRelayEffect(effect: Effect, store: StoreReader, clients: RelayHandle[], dispatch: (msg: Msg) => void): boolean {
+export function performRelayEffect(effect: Effect, store: StoreReader, clients: RelayHandle[], dispatch: (msg: Msg) => void, reads: ReadPool = new ReadPool()): boolean {
   switch (effect.type) {
     case 'send': {
       const record = store.request(effect.key);
@@ -34,7 +36,9 @@ export function performRelayEffect(effect: Effect, store: StoreReader, clients: 
         done({ ok: false, reason: 'this relay connection cannot read history' });
         return true;
       }
-      client.fetchEvents(effect.filter, effect.limit).then(done, () => done({ ok: false, reason: 'the read failed' }));
+      // Bounded and given up when unwanted (reads.ts); the pool names a thrown error's cause.
+      const fetchEvents = client.fetchEvents.bind(client);
+      reads.run(readId(effect.kind, effect.key), (signal) => fetchEvents(effect.filter, effect.limit, signal), done);
       return true;
     }
     default:

@@ -22,9 +22,39 @@ function detailRecord(model: UiModel, store: StoreReader): RequestRecord | undef
   return model.view.list[inbox.selectedIndex];
 }
 
+/** The ReadPool's name for a read (App gives up the reads `wantedRead` no longer wants). */
+export function readId(kind: 'cause' | 'timeline', key: string): string {
+  return `${kind}:${key}`;
+}
+
+/** Whether the model still waits for read `id`: its cause still loading, or its timeline still shown and loading. */
+export function wantedRead(model: UiModel, id: string): boolean {
+  const cut = id.indexOf(':');
+  const kind = id.slice(0, cut);
+  const key = id.slice(cut + 1);
+  if (kind === 'cause') return model.causes.get(key)?.state === 'loading';
+  return model.timelineData?.key === key && model.timelineData.fetched.state === 'loading';
+}
+
+/**
+ * A cause still loading for a request no longer shown is forgotten (App then
+ * gives its read up): scrolling must not leave a read per row behind it.
+ * Read again if the request is shown again.
+ */
+function forgetUnshown(model: UiModel, shown: string | undefined): UiModel {
+  let causes: Map<string, Fetched> | undefined;
+  for (const [key, fetched] of model.causes) {
+    if (fetched.state !== 'loading' || key === shown) continue;
+    causes ??= new Map(model.causes);
+    causes.delete(key);
+  }
+  return causes ? { ...model, causes } : model;
+}
+
 /** After every message: the shown request's cause is read once (lazily), if it names one. */
-export function ensureCause(model: UiModel, store: StoreReader, now: number): { model: UiModel; effects: Effect[] } {
-  const record = detailRecord(model, store);
+export function ensureCause(given: UiModel, store: StoreReader, now: number): { model: UiModel; effects: Effect[] } {
+  const record = detailRecord(given, store);
+  const model = forgetUnshown(given, record?.key);
   if (!record?.cause || isHistory(record)) return { model, effects: [] };
   const known = model.causes.get(record.key);
   if (known && (known.state === 'loading' || known.result.ok || now - known.at < RETRY_FAILED_MS)) return { model, effects: [] };

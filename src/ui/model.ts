@@ -6,6 +6,7 @@ export type { StoreReader } from '../store/writers.js';
 import type { KeyPress } from './keys.js';
 import type { FetchResult } from '../relay/fetch-events.js';
 import { UTF8_GLYPHS, type Glyphs } from './glyphs.js';
+import { initialAlerts, type AlertState } from './alert-gate.js';
 import { initialInbox, matchesFilter, type Effect as InboxEffect, type InboxState } from './inbox/state.js';
 
 export interface TerminalSize {
@@ -42,6 +43,8 @@ export interface UiModel {
   listStart: number;
   /** Rejected commands already fed back into their drafts. */
   rejectionsSeen: ReadonlySet<string>;
+  /** Bell and notification coalescing (alert-gate.ts). */
+  alerts: AlertState;
   config: UiConfig;
   quitting: boolean;
   /** The list and selection as last painted (keys act on what the operator saw). */
@@ -94,6 +97,7 @@ export function initialModel(store: StoreReader, size: TerminalSize, now: number
     view: buildListView(store, ''),
     listStart: 0,
     rejectionsSeen: new Set(),
+    alerts: initialAlerts,
     config,
     quitting: false,
     glyphs,

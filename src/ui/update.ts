@@ -6,6 +6,8 @@ import { isForm } from './inbox/detail-view.js';
 import { listStartFor } from './inbox/list-view.js';
 import { editsTextNow, reducePaste, reduceKey } from './inbox/reduce-key.js';
 import { ensureCause, onFetched, timelineEffect } from './fetches.js';
+import { alertsSeen, gateAlerts } from './alert-gate.js';
+import { forgetGone } from './forget.js';
 import { timelineRoom } from './inbox/timeline-view.js';
 import { draftFor, isUnsent, type Effect as InboxEffect, type InboxState, type KeyContext } from './inbox/state.js';
 import { isText, looksPasted, pastedText, textKeys } from './keys.js';
@@ -38,11 +40,11 @@ export function update(model: UiModel, msg: Msg, world: World): UpdateResult {
   const base = model.now === now ? model : { ...model, now };
   switch (msg.type) {
     case 'key':
-      return reconcile(onKey(base, world, (state, ctx) => reduceKey(state, msg.press, ctx)), model.view, world);
+      return reconcile(onKey(present(base), world, (state, ctx) => reduceKey(state, msg.press, ctx)), model.view, world);
     case 'keys':
-      return onKeys(base, msg.text, world);
+      return onKeys(present(base), msg.text, world);
     case 'paste':
-      return reconcile(onKey(base, world, (state, ctx) => reducePaste(state, msg.text, ctx)), model.view, world);
+      return reconcile(onKey(present(base), world, (state, ctx) => reducePaste(state, msg.text, ctx)), model.view, world);
     case 'store':
       return reconcile(onStore(base, msg.change, world), model.view, world);
     case 'resize':
@@ -52,6 +54,11 @@ export function update(model: UiModel, msg: Msg, world: World): UpdateResult {
     case 'tick':
       return { model: base, effects: [] };
   }
+}
+
+/** A key or a paste: the operator is here, and has seen what arrived since the last bell. */
+function present(model: UiModel): UiModel {
+  return { ...model, alerts: alertsSeen(model.alerts) };
 }
 
 /** Open, not a form, informational or history from a file, and no answer of ours in flight: it can take an answer from the list. */
@@ -194,14 +201,14 @@ function unsentWork(state: InboxState, store: StoreReader): { drafts: number; in
 
 function onStore(model: UiModel, change: StoreChange, world: World): UpdateResult {
   const { store } = world;
-  const effects: Effect[] = [];
-  // Alerts: only what arrived, never a rescan. A request rings once, when it
-  // arrives live and pending; history replayed at start-up never rings.
+  // Alerts: only what arrived, never a rescan. A request counts once, when it
+  // arrives live and pending; history replayed at start-up never rings. The
+  // gate coalesces them (one alert per 5 s).
+  const arrived: RequestRecord[] = [];
+  let rejections = 0;
   for (const key of change.added) {
     const record = store.request(key);
-    if (!record || record.replayed || record.state !== 'pending') continue;
-    if (model.config.bell) effects.push({ type: 'bell' });
-    if (model.config.notify) effects.push({ type: 'notify', title: 'aep-console', body: `${record.agent} needs you: ${record.payload.kind}` });
+    if (record && !record.replayed && record.state === 'pending') arrived.push(record);
   }
   // A rejected answer marks its row and rings once; it never takes the focus.
   // A rejected form comes back into its draft with every value kept, focus
@@ -212,14 +219,15 @@ function onStore(model: UiModel, change: StoreChange, world: World): UpdateResul
     const command = store.command(id);
     if (!command || (command.state !== 'rejected' && command.state !== 'refused-by-relay') || rejectionsSeen.has(id)) continue;
     rejectionsSeen = new Set(rejectionsSeen).add(id);
-    if (model.config.bell) effects.push({ type: 'bell' });
+    rejections++;
     const record = store.request(command.requestKey);
     if (command.state !== 'rejected' || !record || record.payload.kind !== 'form') continue;
     const draft = draftFor(inbox, record);
     const form = applyRejection(record.payload.fields, draft.form ?? initialFormDraft(), command.detail ?? command.reason ?? 'rejected');
     inbox = { ...inbox, drafts: { ...inbox.drafts, [record.key]: { ...draft, form } } };
   }
-  return { model: { ...model, inbox, rejectionsSeen }, effects };
+  const gated = gateAlerts(model.alerts, { requests: arrived, rejections }, model.now, model.config);
+  return { model: { ...model, inbox, rejectionsSeen, alerts: gated.alerts }, effects: gated.effects };
 }
 
 /**
@@ -233,7 +241,8 @@ function reconcile(result: UpdateResult, before: ListView, world: World): Update
   const { store } = world;
   let model = result.model;
   if (model.view.version !== store.version || model.view.filter !== model.inbox.filter) {
-    model = { ...model, view: buildListView(store, model.inbox.filter) };
+    // Drafts and rejections of requests and commands the store forgot go too (forget.ts).
+    model = forgetGone({ ...model, view: buildListView(store, model.inbox.filter) }, store);
   }
   const { list, openCount } = model.view;
   let inbox = model.inbox;

@@ -47,7 +47,7 @@ export function view(model: UiModel, store: StoreReader): Frame {
   const isAnswering = answering(model);
   const detailRecord = isAnswering ? open : layout.wide ? selected : undefined;
 
-  const status = buildStatusLines({ relays, counts: model.view.counts, filter: inbox.filter, width: size.columns, now, maxRows: STATUS_RELAY_ROWS }).map((l) =>
+  const status = buildStatusLines({ relays, counts: model.view.counts, filter: inbox.filter, width: size.columns, now, maxRows: STATUS_RELAY_ROWS, heldAlerts: model.alerts.held, alertWord: model.config.bell ? 'bell' : 'notice' }).map((l) =>
     l.map((s) => ({ ...s, text: fit(s.text, size.columns) })),
   );
 

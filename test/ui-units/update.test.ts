@@ -113,7 +113,18 @@ test('store: a new live pending request rings once; replayed, informational and 
       },
       effects: ['bell'],
     },
-    { name: 'two in one batch', run: (d) => d.apply([permission(), permission()]), effects: ['bell', 'bell'] },
+    { name: 'two in one batch: one bell', run: (d) => d.apply([permission(), permission()]), effects: ['bell'] },
+    {
+      name: 'one per 5 s: a second within 5 s is held, one after 5 s rings',
+      run: (d) => {
+        d.apply([permission()]);
+        d.setClock(NOW + 4_999);
+        d.apply([permission()]);
+        d.setClock(NOW + 5_000);
+        d.apply([permission()]);
+      },
+      effects: ['bell', 'bell'],
+    },
   ];
   for (const c of cases) {
     const d = driver();

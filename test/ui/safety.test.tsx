@@ -104,7 +104,10 @@ test('a new live pending request rings the bell exactly once', async (t) => {
   await h.apply(answered(request, { option: 'allow' }));
   assert.deepEqual(h.writes, ['\u0007'], 'no second bell for the same request');
   await h.apply(permissionFrom('codex', 's2', 'another'));
-  assert.deepEqual(h.writes, ['\u0007', '\u0007'], 'one per new request');
+  assert.deepEqual(h.writes, ['\u0007'], 'a second request within 5 s is coalesced into the first bell');
+  assert.match(h.frame(), /2 pending \(\+1 since bell\)/, 'the status line counts it');
+  await h.press('j');
+  assert.doesNotMatch(h.frame(), /since bell/, 'a key: the operator has seen it');
 });
 
 test('replayed history never rings', async (t) => {

@@ -95,7 +95,8 @@ test('a request that closes under the selection hands it to its neighbour in Pen
 });
 
 test('a rejected answer marks its row and rings once; the focus stays where the operator is', async (t) => {
-  const h = await renderApp({ events: [bash('alpha', 'one'), bash('bravo', 'two')] });
+  // Replayed: they ring nothing, so the rejection's bell is not coalesced into theirs (alert-gate.ts).
+  const h = await renderApp({ events: [bash('alpha', 'one'), bash('bravo', 'two')], replayed: true });
   t.after(h.unmount);
   await h.press('2', KEY.enter);
   const bells = h.writes.filter((w) => w === '\u0007').length;

@@ -2,7 +2,7 @@ import { displayLine, displayText } from '../../protocol/sanitize.js';
 import { OPEN_STATES, type OwnCommand, type RequestRecord } from '../../store/types.js';
 import { UNCONFIRMED_MARK } from '../../store/marks.js';
 import { UTF8_GLYPHS, type Glyphs } from '../glyphs.js';
-import { historyNotes } from '../../store/history.js';
+import { historyNotes, relayText } from '../../store/history.js';
 import { violationNotes } from '../../store/violation-text.js';
 import { buildFormLines } from '../form/form-view.js';
 import { readOnlyFormLines } from '../form/form-read-only.js';
@@ -93,7 +93,7 @@ function provenance(input: DetailViewInput): Head {
       seg('host ', { dim: true }),
       seg(displayLine(record.host || '(none in source)', 60)),
       seg(' · relay ', { dim: true }),
-      seg(fit(input.relay, Math.max(8, width - 20))),
+      seg(fit(relayText(input.relay), Math.max(8, width - 20))),
     ],
     // Identity is (source, session): two agents may share a session name (AEP-0001 §5.2).
     [seg('source ', { dim: true }), seg(fit(displayLine(record.source, 200), Math.max(8, width - 7)))],

@@ -2,6 +2,7 @@ import { displayLine } from '../../protocol/sanitize.js';
 import type { RelayStatus } from '../../store/types.js';
 import { seg, type Line } from '../text/line.js';
 import { connectionText } from './status-view.js';
+import { relayText } from '../../store/history.js';
 
 /**
  * Why the Pending section is empty, honestly: a filter hiding requests, no
@@ -13,12 +14,14 @@ export function emptyPendingNote(relays: RelayStatus[], hiddenByFilter: number, 
     return [seg(`  the filter "${displayLine(filter, 30)}" hides ${hiddenByFilter} pending request${hiddenByFilter === 1 ? '' : 's'} · Esc clears it`, { color: 'yellow' })];
   }
   // The relay is named only when there are several (the status line names a single one).
-  const which = (relay: RelayStatus) => (relays.length > 1 ? ` to ${relay.relay}` : '');
+  const which = (relay: RelayStatus) => (relays.length > 1 ? ` to ${relayText(relay.relay, 120)}` : '');
   const refused = relays.find((relay) => relay.connection.kind === 'unauthorized');
   if (refused) return [seg(`  token refused${which(refused).replace(' to ', ' by ')}: check --token, AEP_TOKEN or --token-file`, { color: 'red' })];
-  const down = relays.filter((relay) => relay.connection.kind !== 'live');
+  // Connected with its subscription refused is not connected for what waits: nothing arrives.
+  const down = relays.filter((relay) => relay.connection.kind !== 'live' || relay.subscriptionError);
   if (down.length === relays.length && relays.length > 0) {
-    const why = displayLine(connectionText(down[0].connection, now).text, 120);
+    const refusedSub = down[0].connection.kind === 'live' ? down[0].subscriptionError : undefined;
+    const why = displayLine(refusedSub ? `subscription refused: ${refusedSub.code}` : connectionText(down[0].connection, now).text, 120);
     return [seg(`  not connected${which(down[0])}: ${why} · cannot tell what is waiting`, { color: 'yellow' })];
   }
   if (relays.some((relay) => relay.replaying)) return [seg('  reading the relay\'s history…', { dim: true })];

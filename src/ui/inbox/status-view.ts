@@ -3,6 +3,7 @@ import type { Counts } from '../../store/selectors.js';
 import type { ConnectionState, RelayStatus } from '../../store/types.js';
 import { seg, type Line } from '../text/line.js';
 import { fit } from '../text/wrap.js';
+import { relayText } from '../../store/history.js';
 
 export function connectionText(connection: ConnectionState, now: number): { text: string; color: string } {
   switch (connection.kind) {
@@ -33,17 +34,25 @@ export interface StatusInput {
   now: number;
   /** At most this many relay rows; the rest are summarized. */
   maxRows: number;
+  /** Arrivals since the last bell / notification that rang nothing (alerts are coalesced). */
+  heldAlerts?: number;
+  /** What the last alert was: "bell", or "notice" with --no-bell --notify. */
+  alertWord?: string;
 }
 
 /** One row per relay: state, watch-only, warnings; counts and filter on the first. */
 export function buildStatusLines(input: StatusInput): Line[] {
   const { relays, counts, width, now } = input;
-  const summary = `${counts.pending} pending · ${counts.recent} recent${input.filter ? ` · filter "${displayLine(input.filter, 30)}"` : ''}`;
+  // Beside "pending", where a narrow status line keeps it: what the coalesced bell did not ring for.
+  const held = input.heldAlerts ? ` (+${input.heldAlerts} since ${input.alertWord ?? 'bell'})` : '';
+  const summary = `${counts.pending} pending${held} · ${counts.recent} recent${input.filter ? ` · filter "${displayLine(input.filter, 30)}"` : ''}`;
   const lines: Line[] = [];
   const shown = relays.slice(0, Math.max(1, input.maxRows));
   shown.forEach((relay, i) => {
     // A --file source has no connection: it is history, followed or read.
     const state = relay.file ? { text: relay.file.following ? 'history file, following' : 'history file', color: 'blue' } : connectionText(relay.connection, now);
+    // Connected but the subscription refused: nothing arrives, so not "live".
+    if (!relay.file && relay.connection.kind === 'live' && relay.subscriptionError) Object.assign(state, { text: 'connected, not subscribed', color: 'red' });
     // Close reasons and error details come from the relay: producer text.
     state.text = displayLine(state.text, 200);
     const extras: string[] = [];
@@ -54,7 +63,7 @@ export function buildStatusLines(input: StatusInput): Line[] {
     // Saved answers (the outbox) first: what they say stays true until it changes, unlike a warning.
     extras.push(...(relay.outboxNotes ?? []).map((note) => `⚠ ${note}`), ...relay.warnings.slice(-2).map((w) => `⚠ ${w}`));
     const prefix = relays.length > 1 ? `[${i + 1}] ` : '';
-    const head = `${prefix}${relay.relay} `;
+    const head = `${prefix}${relayText(relay.relay)} `;
     const line: Line = [
       seg(i === 0 ? 'aep-console ' : '            ', { bold: true }),
       seg(fit(head, Math.max(10, Math.floor(width / 3)))),

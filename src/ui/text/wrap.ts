@@ -1,14 +1,25 @@
 import measure from 'string-width';
 
+// One measure for every row: fit, wrap and the line fitter all count columns
+// per grapheme cluster (what a terminal draws as one cell or two), never per
+// code point. Per code point, "❤️" is 1 + 0 columns while it is drawn 2
+// wide: fit("❤️❤️❤️❤️❤️", 4) returned 7 columns and a prompt of "✔️" pushed
+// the list/detail rule 23 columns right (issue 21). Characters that
+// terminals disagree on (Hangul fillers, stray variation selectors…) never
+// get here raw: the sanitizer shows them as markers (invisible.ts).
+
 /** Distinct texts measured, remembered (up to this many, then forgotten): rows are redrawn every frame, mostly unchanged. */
 const WIDTH_CACHE_CAP = 4096;
 /** Longer texts are measured every time (kept, they would cost more heap than they save). */
 const WIDTH_CACHE_MAX_CHARS = 512;
 const widths = new Map<string, number>();
 
-/** Printable ASCII is one column per character: skip the Unicode tables for it. */
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
+/** Columns `text` takes: the sum of its grapheme clusters' widths. */
 function stringWidth(text: string): number {
-  if (/^[\x20-\x7e]*$/.test(text)) return text.length;
+  // Printable ASCII is one column per character: skip the Unicode tables for it.
+  if (PRINTABLE_ASCII.test(text)) return text.length;
   if (text.length > WIDTH_CACHE_MAX_CHARS) return measure(text);
   let width = widths.get(text);
   if (width === undefined) {
@@ -17,6 +28,23 @@ function stringWidth(text: string): number {
     widths.set(text, width);
   }
   return width;
+}
+
+let segmenter: Intl.Segmenter | undefined;
+
+/**
+ * The grapheme clusters of `text`, in order: the units a cut may fall
+ * between (a cut inside "👍🏽" or "e\u0301" would leave half a character).
+ */
+export function graphemes(text: string): Iterable<string> {
+  if (PRINTABLE_ASCII.test(text)) return text;
+  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  const segments = segmenter.segment(text);
+  return {
+    *[Symbol.iterator]() {
+      for (const part of segments) yield part.segment;
+    },
+  };
 }
 
 /**
@@ -53,7 +81,7 @@ export function wrapText(text: string, width: number): string[] {
       if (line) out.push(line);
       line = '';
       lineWidth = 0;
-      for (const ch of word) {
+      for (const ch of graphemes(word)) {
         const cw = stringWidth(ch);
         if (lineWidth + cw > max) {
           out.push(line);
@@ -69,7 +97,9 @@ export function wrapText(text: string, width: number): string[] {
   return out;
 }
 
-const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+/** Cuts remembered (rows are cut the same way frame after frame), up to this many. */
+const FIT_CACHE_CAP = 4096;
+const fits = new Map<string, string>();
 
 /** Cuts text to at most `width` columns, marking the cut with `…`. */
 export function fit(text: string, width: number): string {
@@ -77,9 +107,22 @@ export function fit(text: string, width: number): string {
   // Printable ASCII is one column a character: no need to measure.
   if (PRINTABLE_ASCII.test(text)) return text.length <= width ? text : `${text.slice(0, width - 1)}…`;
   if (stringWidth(text) <= width) return text;
+  if (text.length > WIDTH_CACHE_MAX_CHARS) return cut(text, width);
+  const key = `${width}\u0000${text}`;
+  let done = fits.get(key);
+  if (done === undefined) {
+    done = cut(text, width);
+    if (fits.size >= FIT_CACHE_CAP) fits.clear();
+    fits.set(key, done);
+  }
+  return done;
+}
+
+/** The cut itself: whole grapheme clusters while they fit, then `…`. */
+function cut(text: string, width: number): string {
   let out = '';
   let used = 0;
-  for (const ch of text) {
+  for (const ch of graphemes(text)) {
     const cw = stringWidth(ch);
     if (used + cw > width - 1) break;
     out += ch;

@@ -1,0 +1,50 @@
+// Bell and desktop notification, coalesced (CONSOLE.md "Outside the
+// terminal"): at most one per ALERT_INTERVAL_MS, so a burst of new requests
+// rings once and says how many ("3 new requests"). What arrives inside the
+// interval rings nothing; the status line counts it until the operator
+// presses a key or the next alert. A flood of 5,000 requests a second once
+// wrote 50,000 BEL bytes in 20 s (issue 21). Pure: the model holds the state.
+
+import type { RequestRecord } from '../store/types.js';
+import type { Effect, UiConfig } from './model.js';
+
+export const ALERT_INTERVAL_MS = 5_000;
+
+export interface AlertState {
+  /** When the last alert went out (bell or notification). */
+  lastAt?: number;
+  /** Arrivals since that alert that rang nothing (the status line shows them). */
+  held: number;
+}
+
+export const initialAlerts: AlertState = { held: 0 };
+
+export interface Arrivals {
+  /** New live pending requests. */
+  requests: RequestRecord[];
+  /** Answers of ours newly rejected (they ring, they are not notified). */
+  rejections: number;
+}
+
+export function gateAlerts(alerts: AlertState, arrived: Arrivals, now: number, config: Pick<UiConfig, 'bell' | 'notify'>): { alerts: AlertState; effects: Effect[] } {
+  const count = arrived.requests.length + arrived.rejections;
+  if (count === 0 || (!config.bell && !config.notify)) return { alerts, effects: [] };
+  if (alerts.lastAt !== undefined && now - alerts.lastAt < ALERT_INTERVAL_MS && now >= alerts.lastAt) {
+    return { alerts: { ...alerts, held: alerts.held + count }, effects: [] };
+  }
+  const effects: Effect[] = [];
+  if (config.bell) effects.push({ type: 'bell' });
+  const n = arrived.requests.length;
+  if (config.notify && n > 0) {
+    const one = arrived.requests[0];
+    effects.push({ type: 'notify', title: 'aep-console', body: n === 1 ? `${one.agent} needs you: ${one.payload.kind}` : `${n} new requests` });
+  }
+  // Rejections with --no-bell: nothing went out, so nothing starts an interval.
+  if (!effects.length) return { alerts, effects };
+  return { alerts: { lastAt: now, held: 0 }, effects };
+}
+
+/** The operator pressed a key: what was held has been seen. */
+export function alertsSeen(alerts: AlertState): AlertState {
+  return alerts.held === 0 ? alerts : { ...alerts, held: 0 };
+}

@@ -1,0 +1,86 @@
+// Hostile input III (issue 21), class "invisible characters move the
+// layout". Width is counted per grapheme cluster by one function (fit, wrap,
+// rows); characters terminals draw differently from Unicode (Hangul fillers,
+// Khmer inherent vowels, stray variation selectors) are markers. No prompt
+// can move the status line, the footer or the list/detail rule.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import measure from 'string-width';
+import { displayLine } from '../../src/protocol/sanitize.js';
+import { fit, pad, stringWidth, wrapText } from '../../src/ui/text/wrap.js';
+import { permissionFrom } from '../support/ui-events.js';
+import { lines, renderApp } from '../support/ui.js';
+
+/** The oracle: columns as a terminal lays out grapheme clusters (string-width per cluster). */
+function columns(text: string): number {
+  let n = 0;
+  for (const { segment } of new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text)) n += measure(segment);
+  return n;
+}
+
+test('fit, pad and wrap cut between grapheme clusters and never exceed the width', () => {
+  const samples = ['❤️❤️❤️❤️❤️', '✔️✔️✔️✔️✔️✔️', '👍🏽👍🏽👍🏽', 'e\u0301e\u0301e\u0301e\u0301', '🇫🇷🇯🇵🇫🇷', '漢字かな漢字', 'a❤️b✔️c👍🏽d', '1️⃣2️⃣3️⃣'];
+  for (const text of samples) {
+    for (let width = 1; width <= 12; width++) {
+      const cut = fit(text, width);
+      assert.ok(columns(cut) <= width, `fit(${text}, ${width}) = ${cut}: ${columns(cut)} columns`);
+      assert.equal(stringWidth(cut), columns(cut), 'the measure agrees with the oracle');
+      assert.equal(columns(pad(text, width)), width, `pad(${text}, ${width})`);
+      for (const row of wrapText(text, Math.max(2, width))) {
+        assert.ok(columns(row) <= Math.max(2, width), `wrap(${text}, ${width}) row ${row}`);
+        assert.ok(!/^[\ufe0f\u0301\u20e3\u{1f3fd}]/u.test(row), `wrap(${text}, ${width}) starts a row with half a character: ${JSON.stringify(row)}`);
+      }
+    }
+  }
+  assert.equal(fit('❤️❤️❤️❤️❤️', 4), '❤️…');
+  assert.equal(fit('e\u0301e\u0301e\u0301', 2), 'e\u0301…');
+});
+
+test('fillers and stray selectors become markers, so their width is the marker\'s', () => {
+  for (const filler of ['\u3164', '\u115f', '\uffa0', '\u17b4', 'a\ufe0f'.slice(1)]) {
+    const shown = displayLine(`${filler.repeat(40)}END`);
+    assert.ok(shown.endsWith('END'));
+    assert.ok(shown.includes('⟨U+'), `U+${filler.codePointAt(0)?.toString(16)} shown as a marker`);
+    assert.equal(stringWidth(shown), shown.length, 'markers are one column a character: no terminal can disagree');
+  }
+});
+
+const HOSTILE_PROMPTS = [
+  `✔️ ${'✔️'.repeat(60)}`,
+  `${'\u3164'.repeat(40)} hangul fillers`,
+  `${'\u115f'.repeat(20)}${'\uffa0'.repeat(20)} more fillers`,
+  `${'\u17b4'.repeat(40)}END`,
+  `${'❤️'.repeat(50)}`,
+  `${'a\ufe0f'.repeat(30)} stray selectors`,
+  `${'👨\u200d👩\u200d👧'.repeat(10)} families`,
+];
+
+for (const [cols, rows] of [
+  [80, 24],
+  [100, 30],
+  [140, 30],
+]) {
+  test(`hostile prompts at ${cols}x${rows}: every row fits, the rule stays in its column, status and footer stay put`, async (t) => {
+    const events = HOSTILE_PROMPTS.map((prompt, i) => permissionFrom(`agent-${i}`, `s${i}`, prompt));
+    const h = await renderApp({ size: { columns: cols, rows }, stdout: { columns: cols, rows }, events });
+    t.after(h.unmount);
+    for (let i = 0; i < HOSTILE_PROMPTS.length; i++) {
+      const frame = lines(h.frame());
+      assert.equal(frame.length, rows - 1, 'the frame is exactly the terminal less one row');
+      assert.match(frame[0], /^aep-console /, 'the status line is the first row');
+      assert.match(frame[frame.length - 1], /q quit/, 'the footer is the last row');
+      for (const row of frame) assert.ok(columns(row) <= cols, `row of ${columns(row)} columns: ${JSON.stringify(row)}`);
+      if (cols >= 100) {
+        // The rule between list and detail: the same column on every body row.
+        const at = new Set(
+          frame.slice(1, -1).flatMap((row) => {
+            const k = row.indexOf(' │ ');
+            return k < 0 ? [] : [columns(row.slice(0, k))];
+          }),
+        );
+        assert.equal(at.size, 1, `the rule sits at columns ${[...at].join(', ')} with prompt ${i}`);
+      }
+      await h.press('j');
+    }
+  });
+}
