@@ -38,7 +38,6 @@ function shellQuote(arg: string): string {
 }
 
 export function plain(text: string): string {
-  // eslint-disable-next-line no-control-regex
   return text.replace(/\u001b\[[0-9;?:]*[A-Za-z]/g, ' ').replace(/\s+/g, ' ');
 }
 

@@ -4,10 +4,9 @@
 import { ulid } from 'ulid';
 import WebSocket from 'ws';
 import { socketUrl } from '../../src/demo/wire.js';
-import { FrameInbox } from '../support/frame-inbox.js';
+import { FrameInbox, type WireFrame } from '../support/frame-inbox.js';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Frame = any;
+export type Frame = WireFrame;
 
 export interface TestClient {
   ws: WebSocket;
