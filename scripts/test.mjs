@@ -2,6 +2,7 @@
 // process on one core, and the machine has two), then every test file
 // under test/ with node's test runner through tsx. Exit non-zero if any
 // step fails; the tests do not start when a check has failed.
+import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
