@@ -1,7 +1,7 @@
 // ESLint (flat config), run by `npm test` with --max-warnings 0: the
 // recommended JavaScript and typescript-eslint rules, and React's hook rules
-// (eslint-plugin-react-hooks, with the React Compiler's checks) where hooks
-// live. Not type-aware: `npm run typecheck` already runs tsc over the same
+// (eslint-plugin-react-hooks, with the React Compiler's checks) over every
+// TypeScript file. Not type-aware: `npm run typecheck` already runs tsc over the same
 // files, and a second type-checked program would double the lint's time.
 import { defineConfig } from 'eslint/config';
 import js from '@eslint/js';
