@@ -121,22 +121,22 @@ describe('the packed package', { concurrency: true }, () => {
     writeFileSync(
       join(consumer, 'typed.ts'),
       `import React from 'react';
-  import { App, ConsoleStore, RelayClient, connect, parseEvent, displayLine, type AppProps, type AepEvent } from 'aep-console';
-  import { startDemo, type Demo, type DemoAgent } from 'aep-console/demo';
+import { App, ConsoleStore, RelayClient, connect, parseEvent, displayLine, type AppProps, type AepEvent } from 'aep-console';
+import { startDemo, type Demo, type DemoAgent } from 'aep-console/demo';
 
-  const demo: Demo = await startDemo({ agents: ['codex'], script: 'none' });
-  const agent: DemoAgent = demo.agents[0];
-  const store = new ConsoleStore();
-  const client = new RelayClient({ url: demo.url, token: demo.token, name: 'typed', store });
-  const props: AppProps = { store, clients: [client], size: { columns: 80, rows: 24 }, tickMs: 0 };
-  const element: React.ReactElement = React.createElement(App, props);
-  const id: string = agent.raise({ kind: 'input', prompt: 'Which branch?' });
-  const command: AepEvent = await agent.waitForCommand((c) => c.subject === id, { timeoutMs: 1000 });
-  const wired: { stop(): Promise<void> } = connect({ relays: [demo.url], token: () => demo.token });
-  const parsed = parseEvent('{}');
-  const line: string = parsed.ok ? displayLine(parsed.event.type) : parsed.reason;
-  void [element, command, wired, line];
-  `,
+const demo: Demo = await startDemo({ agents: ['codex'], script: 'none' });
+const agent: DemoAgent = demo.agents[0];
+const store = new ConsoleStore();
+const client = new RelayClient({ url: demo.url, token: demo.token, name: 'typed', store });
+const props: AppProps = { store, clients: [client], size: { columns: 80, rows: 24 }, tickMs: 0 };
+const element: React.ReactElement = React.createElement(App, props);
+const id: string = agent.raise({ kind: 'input', prompt: 'Which branch?' });
+const command: AepEvent = await agent.waitForCommand((c) => c.subject === id, { timeoutMs: 1000 });
+const wired: { stop(): Promise<void> } = connect({ relays: [demo.url], token: () => demo.token });
+const parsed = parseEvent('{}');
+const line: string = parsed.ok ? displayLine(parsed.event.type) : parsed.reason;
+void [element, command, wired, line];
+`,
     );
     writeFileSync(
       join(consumer, 'tsconfig.json'),
