@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { stop as stopEsbuild } from 'esbuild';
 import { buildCliForTests } from './cli-for-tests.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -49,6 +50,8 @@ const [typecheck, lint, cli] = await Promise.all([
     return undefined;
   }),
 ]);
+// esbuild's service process is not needed past the build: ended now, it does not outlive npm test.
+await stopEsbuild();
 if (!typecheck || !lint || !cli) process.exit(1);
 
 const files = testFiles(join(root, 'test')).sort();
