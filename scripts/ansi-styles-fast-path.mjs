@@ -9,7 +9,7 @@
 // byte for byte the same (test/build/ansi-styles-fast-path.test.ts). To be
 // offered upstream; until then it is carried here, as the string-width
 // precheck is.
-import { readFile } from 'node:fs/promises';
+import { patchingPlugin } from './patching.mjs';
 
 const LOOP = `    for (let i = 0; i < chars.length; i++) {
         const char = chars[i];
@@ -57,12 +57,6 @@ export function patchStyledChars(source) {
   return `${SAME_STYLES}${source.replace(LOOP, FAST_LOOP)}`;
 }
 
-export const ansiStylesFastPath = {
-  name: 'ansi-styles-fast-path',
-  setup(build) {
-    build.onLoad({ filter: /[\\/]node_modules[\\/]@alcalzone[\\/]ansi-tokenize[\\/]build[\\/]styledChars\.js$/ }, async (args) => {
-      const source = await readFile(args.path, 'utf8');
-      return { contents: patchStyledChars(source), loader: 'js' };
-    });
-  },
-};
+export const ansiStylesFastPath = patchingPlugin('ansi-styles-fast-path', [
+  { file: '@alcalzone/ansi-tokenize/build/styledChars.js', filter: /[\\/]node_modules[\\/]@alcalzone[\\/]ansi-tokenize[\\/]build[\\/]styledChars\.js$/, patch: patchStyledChars },
+]);

@@ -9,9 +9,7 @@ import { meowLazyNormalize } from './meow-lazy-normalize.mjs';
 import { stringWidthPrecheck } from './string-width-precheck.mjs';
 
 const root = new URL('..', import.meta.url);
-// `--outdir DIR` builds elsewhere (the bundle test does, beside a copy of bin/).
-const at = process.argv.indexOf('--outdir');
-const outdir = at > 0 ? process.argv[at + 1] : new URL('dist', root).pathname;
+const outdir = new URL('dist', root).pathname;
 rmSync(outdir, { recursive: true, force: true });
 
 await build({

@@ -25,7 +25,7 @@
 // them in a bounded LRU, see #998), but those releases need Node 22 and 6.x
 // has no backport: the bound is carried here, as the string-width precheck
 // and the frame caches are.
-import { readFile } from 'node:fs/promises';
+import { patchingPlugin } from './patching.mjs';
 
 export const MEASURE_CACHE_CAP = 1024;
 const SET = 'cache.set(text, dimensions);';
@@ -58,20 +58,8 @@ export function patchRenderNodeToOutput(source) {
   return `import aepMeasureText from './measure-text.js';\n${source.replace(WIDEST, 'const currentWidth = aepMeasureText(text).width;')}`;
 }
 
-export const inkCaches = {
-  name: 'ink-caches',
-  setup(build) {
-    build.onLoad({ filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/]output\.js$/ }, async (args) => {
-      const source = await readFile(args.path, 'utf8');
-      return { contents: patchOutput(source), loader: 'js' };
-    });
-    build.onLoad({ filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/]render-node-to-output\.js$/ }, async (args) => {
-      const source = await readFile(args.path, 'utf8');
-      return { contents: patchRenderNodeToOutput(source), loader: 'js' };
-    });
-    build.onLoad({ filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/]measure-text\.js$/ }, async (args) => {
-      const source = await readFile(args.path, 'utf8');
-      return { contents: patchMeasureText(source), loader: 'js' };
-    });
-  },
-};
+export const inkCaches = patchingPlugin('ink-caches', [
+  { file: 'ink/build/output.js', filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/]output\.js$/, patch: patchOutput },
+  { file: 'ink/build/render-node-to-output.js', filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/]render-node-to-output\.js$/, patch: patchRenderNodeToOutput },
+  { file: 'ink/build/measure-text.js', filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/]measure-text\.js$/, patch: patchMeasureText },
+]);

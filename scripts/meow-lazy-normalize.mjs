@@ -5,7 +5,7 @@
 // console never does (it passes `pkg` and turns auto help, version and
 // description off). Deferred to its first call: about 8 ms less before the
 // first frame, the same behaviour (test/build/meow-lazy-normalize.test.ts).
-import { readFile } from 'node:fs/promises';
+import { patchingPlugin } from './patching.mjs';
 
 const EAGER = 'var normalizeExports = requireNormalize();\nconst normalizePackageData = getDefaultExportFromCjs(normalizeExports);';
 const LAZY = 'const normalizePackageData = (...args) => getDefaultExportFromCjs(requireNormalize())(...args);';
@@ -15,12 +15,6 @@ export function patchMeowDependencies(source) {
   return source.replace(EAGER, LAZY);
 }
 
-export const meowLazyNormalize = {
-  name: 'meow-lazy-normalize',
-  setup(build) {
-    build.onLoad({ filter: /[\\/]node_modules[\\/]meow[\\/]build[\\/]dependencies\.js$/ }, async (args) => {
-      const source = await readFile(args.path, 'utf8');
-      return { contents: patchMeowDependencies(source), loader: 'js' };
-    });
-  },
-};
+export const meowLazyNormalize = patchingPlugin('meow-lazy-normalize', [
+  { file: 'meow/build/dependencies.js', filter: /[\\/]node_modules[\\/]meow[\\/]build[\\/]dependencies\.js$/, patch: patchMeowDependencies },
+]);

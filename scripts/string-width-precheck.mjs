@@ -5,7 +5,9 @@
 // regional indicator, a skin-tone modifier or the keycap mark, so a cheap
 // class test decides first and the big expression is only built for text
 // that may be an emoji. The answers are unchanged (test/build/string-width.test.ts).
-import { readFile } from 'node:fs/promises';
+import { realpathSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { patchingPlugin } from './patching.mjs';
 
 export const MAY_BE_EMOJI = String.raw`/[\p{Extended_Pictographic}\p{Regional_Indicator}\u{1F3FB}-\u{1F3FF}\u20E3]/u`;
 const CALL = 'rgiEmojiRegex.test(segment)';
@@ -39,13 +41,16 @@ export function patchStringWidth(source) {
     .replace(ASCII_FAST_PATH, `${ASCII_FAST_PATH}\tif (ambiguousIsNarrow && aepNarrowOnly.test(string)) {\n\t\treturn string.length;\n\t}\n`)}`;
 }
 
-export const stringWidthPrecheck = {
-  name: 'string-width-precheck',
-  setup(build) {
-    build.onLoad({ filter: /[\\/]node_modules[\\/]string-width[\\/]index\.js$/ }, async (args) => {
-      const source = await readFile(args.path, 'utf8');
-      // Other majors (wrap-ansi carries string-width 7) are left as they are.
-      return { contents: source.includes(CALL) ? patchStringWidth(source) : source, loader: 'js' };
-    });
+// The copy the console declares (package.json "dependencies", which Ink and
+// the console share); other majors (wrap-ansi carries string-width 7) are
+// other code and load as they are.
+const declared = realpathSync(createRequire(new URL('../package.json', import.meta.url)).resolve('string-width'));
+
+export const stringWidthPrecheck = patchingPlugin('string-width-precheck', [
+  {
+    file: 'string-width/index.js',
+    filter: /[\\/]node_modules[\\/]string-width[\\/]index\.js$/,
+    owns: (path) => realpathSync(path) === declared,
+    patch: patchStringWidth,
   },
-};
+]);

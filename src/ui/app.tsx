@@ -104,7 +104,9 @@ export function App(props: AppProps): React.ReactElement {
     },
     [store, perform, reads],
   );
-  dispatchRef.current = dispatch;
+  useLayoutEffect(() => {
+    dispatchRef.current = dispatch;
+  });
 
   // Store changes: one message per notification (the relay batches a burst into one).
   useEffect(() => {
@@ -114,18 +116,21 @@ export function App(props: AppProps): React.ReactElement {
     return store.subscribe((change) => dispatch({ type: 'store', change }));
   }, [store, dispatch]);
 
-  // Resizes (a fixed size from the props wins).
+  // Resizes (a fixed size from the props wins). Keyed by the numbers, not
+  // the object: an embedder passing a new literal each render is no resize.
+  const fixedColumns = props.size?.columns;
+  const fixedRows = props.size?.rows;
   useEffect(() => {
-    if (props.size) {
-      if (props.size.columns !== current.current.size.columns || props.size.rows !== current.current.size.rows) dispatch({ type: 'resize', size: props.size });
+    if (fixedColumns !== undefined && fixedRows !== undefined) {
+      if (fixedColumns !== current.current.size.columns || fixedRows !== current.current.size.rows) dispatch({ type: 'resize', size: { columns: fixedColumns, rows: fixedRows } });
       return;
     }
-    const onResize = () => dispatch({ type: 'resize', size: terminalSize() });
+    const onResize = () => dispatch({ type: 'resize', size: { columns: stdout.columns || 80, rows: stdout.rows || 24 } });
     stdout.on('resize', onResize);
     return () => {
       stdout.off('resize', onResize);
     };
-  }, [stdout, props.size?.columns, props.size?.rows, dispatch]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [stdout, fixedColumns, fixedRows, dispatch]);
 
   // The clock ticks only after a quiet interval: any other render already
   // read the time, and a tick landing just before a key would make the key

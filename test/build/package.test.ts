@@ -1,18 +1,21 @@
 // The package as a consumer gets it: `npm pack` (which runs the real build),
 // the tarball installed into an empty project beside ink-testing-library,
-// Ink and React at our lockfile's versions; then the README's "Scripting the
-// console in tests" and "A scripted agent for your tests" examples run there
-// with plain node, and a TypeScript file using the three entries type-checks
-// under nodenext. Everything happens in
-// a scratch copy, so the repository's own dist/ is never rebuilt under other
+// Ink and React at our lockfile's versions; then the shipped bin (the one
+// esbuild bundle) runs against the demo relay, the README's "Scripting the
+// console in tests" and "A scripted agent for your tests" examples run there with plain node, and a TypeScript
+// file using the three entries type-checks under nodenext. One build, one
+// tarball, one install for all of them, and the checks run side by side:
+// the slowest (tsc) need not wait for the others. Everything happens in a
+// scratch copy, so the repository's own dist/ is never rebuilt under other
 // tests that may be running it.
-import { after, before, test } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { startDemo } from '../../src/demo/fleet.js';
 import { readmeExample } from '../support/readme.js';
 
 const run = promisify(execFile);
@@ -43,61 +46,77 @@ function freshEnv(): NodeJS.ProcessEnv {
 const npm = (args: string[], cwd: string) =>
   run('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], { cwd, env: freshEnv(), maxBuffer: 16 << 20 });
 
-before(
-  async () => {
-    // The package's sources beside the repository's node_modules: `npm pack`
-    // runs `prepare` (bundle + library build) there exactly as it does here.
-    const source = join(scratch, 'package');
-    mkdirSync(source);
-    for (const entry of ['package.json', 'README.md', 'tsconfig.json', 'tsconfig.lib.json', 'bin', 'scripts', 'src']) {
-      cpSync(join(root, entry), join(source, entry), { recursive: true });
+describe('the packed package', { concurrency: true }, () => {
+  before(
+    async () => {
+      // The package's sources beside the repository's node_modules: `npm pack`
+      // runs `prepare` (bundle + library build) there exactly as it does here.
+      const source = join(scratch, 'package');
+      mkdirSync(source);
+      for (const entry of ['package.json', 'README.md', 'LICENSE', 'tsconfig.json', 'tsconfig.lib.json', 'bin', 'scripts', 'src']) {
+        cpSync(join(root, entry), join(source, entry), { recursive: true });
+      }
+      symlinkSync(join(root, 'node_modules'), join(source, 'node_modules'), 'dir');
+      // (--ignore-scripts=false: the build must run even if the caller's npm skips scripts.)
+      await npm(['pack', '--ignore-scripts=false', '--pack-destination', scratch], source);
+      const tarball = readdirSync(scratch).find((name) => name.endsWith('.tgz'));
+      assert.ok(tarball, 'npm pack wrote a tarball');
+
+      mkdirSync(consumer);
+      writeFileSync(join(consumer, 'package.json'), `${JSON.stringify({ name: 'consumer', private: true, type: 'module' })}\n`);
+      const peers = ['ink-testing-library', 'ink', 'react', '@types/react', '@types/node'].map((name) => `${name}@${lockedVersion(name)}`);
+      await npm(['install', '--prefer-offline', join(scratch, tarball), ...peers], consumer);
+    },
+    { timeout: 120_000 },
+  );
+
+  after(() => rmSync(scratch, { recursive: true, force: true }));
+
+  it('the tarball ships the built entries and the bin, and uses the consumer\'s React', async () => {
+    const installed = join(consumer, 'node_modules/aep-console');
+    for (const file of ['LICENSE', 'dist/cli.js', 'dist/lib/index.js', 'dist/lib/index.d.ts', 'dist/lib/demo/index.js', 'dist/lib/demo/index.d.ts', 'dist/lib/testing/index.js', 'dist/lib/testing/index.d.ts']) {
+      assert.ok(existsSync(join(installed, file)), file);
     }
-    symlinkSync(join(root, 'node_modules'), join(source, 'node_modules'), 'dir');
-    // (--ignore-scripts=false: the build must run even if the caller's npm skips scripts.)
-    await npm(['pack', '--ignore-scripts=false', '--pack-destination', scratch], source);
-    const tarball = readdirSync(scratch).find((name) => name.endsWith('.tgz'));
-    assert.ok(tarball, 'npm pack wrote a tarball');
-
-    mkdirSync(consumer);
-    writeFileSync(join(consumer, 'package.json'), `${JSON.stringify({ name: 'consumer', private: true, type: 'module' })}\n`);
-    const peers = ['ink-testing-library', 'ink', 'react', '@types/react', '@types/node'].map((name) => `${name}@${lockedVersion(name)}`);
-    await npm(['install', '--prefer-offline', join(scratch, tarball), ...peers], consumer);
-  },
-  { timeout: 120_000 },
-);
-
-after(() => rmSync(scratch, { recursive: true, force: true }));
-
-test('the tarball ships the built entries and the bin, and uses the consumer\'s React', async () => {
-  const installed = join(consumer, 'node_modules/aep-console');
-  for (const file of ['dist/cli.js', 'dist/lib/index.js', 'dist/lib/index.d.ts', 'dist/lib/demo/index.js', 'dist/lib/demo/index.d.ts', 'dist/lib/testing/index.js', 'dist/lib/testing/index.d.ts']) {
-    assert.ok(existsSync(join(installed, file)), file);
-  }
-  assert.ok(!existsSync(join(installed, 'src')), 'no sources in the package');
-  assert.ok(!existsSync(join(installed, 'node_modules/react')) && !existsSync(join(installed, 'node_modules/ink')), 'one React and one Ink: the consumer\'s');
-  const version = await run(process.execPath, [join(consumer, 'node_modules/.bin/aep-console'), '--version'], { cwd: consumer, env: freshEnv() });
-  assert.equal(version.stdout.trim(), JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version);
-});
-
-for (const [heading, name] of [
-  ['Scripting the console in tests', 'answer.test.mjs'],
-  ['A scripted agent for your tests', 'agent.test.mjs'],
-]) {
-  test(`the README example "${heading}" runs green with node against the installed package`, async () => {
-    const file = join(consumer, name);
-    writeFileSync(file, readmeExample(heading, readFileSync(join(root, 'README.md'), 'utf8')));
-    // It must also end by itself: a handle left open would hold node past the timeout.
-    const result = await run(process.execPath, [file], { cwd: consumer, env: freshEnv(), timeout: 30_000 }).catch((error: { code?: unknown; signal?: unknown; stdout?: string; stderr?: string }) => {
-      assert.fail(`the example failed (exit ${String(error.code)}, signal ${String(error.signal)}):\n${error.stdout ?? ''}${error.stderr ?? ''}`);
-    });
-    assert.equal(result.stderr, '');
+    assert.ok(!existsSync(join(installed, 'src')), 'no sources in the package');
+    assert.ok(!existsSync(join(installed, 'node_modules/react')) && !existsSync(join(installed, 'node_modules/ink')), 'one React and one Ink: the consumer\'s');
+    const version = await run(process.execPath, [join(consumer, 'node_modules/.bin/aep-console'), '--version'], { cwd: consumer, env: freshEnv() });
+    assert.equal(version.stdout.trim(), JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version);
+    assert.equal(readFileSync(join(installed, 'LICENSE'), 'utf8'), readFileSync(join(root, 'LICENSE'), 'utf8'), 'the license ships');
   });
-}
 
-test('a TypeScript consumer type-checks the three entries under moduleResolution nodenext', async () => {
-  writeFileSync(
-    join(consumer, 'typed.ts'),
-    `import React from 'react';
+  it('the shipped bin, the bundle alone, lists the demo relay without showing the token', async (t) => {
+    const installed = join(consumer, 'node_modules/aep-console');
+    assert.deepEqual(readdirSync(join(installed, 'dist')).filter((name) => name.endsWith('.js')), ['cli.js'], 'one bundled entry (its lazy chunks aside)');
+    const demo = await startDemo();
+    t.after(() => demo.close());
+    const listed = await run(process.execPath, [join(consumer, 'node_modules/.bin/aep-console'), 'list', '--json', '--relay', demo.relayUrl], {
+      cwd: consumer,
+      env: { ...freshEnv(), AEP_TOKEN: demo.token, NODE_ENV: '' },
+    });
+    const rows = listed.stdout.trim().split('\n').map((line) => JSON.parse(line) as { state: string; agent: string });
+    assert.ok(rows.some((row) => row.state === 'pending'), listed.stdout);
+    assert.ok(!listed.stdout.includes(demo.token) && !listed.stderr.includes(demo.token));
+  });
+
+  for (const [heading, name] of [
+    ['Scripting the console in tests', 'answer.test.mjs'],
+    ['A scripted agent for your tests', 'agent.test.mjs'],
+  ]) {
+    it(`the README example "${heading}" runs green with node against the installed package`, async () => {
+      const file = join(consumer, name);
+      writeFileSync(file, readmeExample(heading, readFileSync(join(root, 'README.md'), 'utf8')));
+      // It must also end by itself: a handle left open would hold node past the timeout.
+      const result = await run(process.execPath, [file], { cwd: consumer, env: freshEnv(), timeout: 30_000 }).catch((error: { code?: unknown; signal?: unknown; stdout?: string; stderr?: string }) => {
+        assert.fail(`the example failed (exit ${String(error.code)}, signal ${String(error.signal)}):\n${error.stdout ?? ''}${error.stderr ?? ''}`);
+      });
+      assert.equal(result.stderr, '');
+    });
+  }
+
+  it('a TypeScript consumer type-checks the three entries under moduleResolution nodenext', async () => {
+    writeFileSync(
+      join(consumer, 'typed.ts'),
+      `import React from 'react';
 import { App, ConsoleStore, RelayClient, connect, parseEvent, displayLine, type AppProps, type AepEvent } from 'aep-console';
 import { startDemo, type Demo, type DemoAgent } from 'aep-console/demo';
 import { createTestAgent, waitForFrame, type Answered, type Raised, type TestAgent } from 'aep-console/testing';
@@ -120,25 +139,28 @@ const parsed = parseEvent('{}');
 const line: string = parsed.ok ? displayLine(parsed.event.type) : parsed.reason;
 void [element, command, wired, line, raisedId, answered.answer.values, frame];
 `,
-  );
-  writeFileSync(
-    join(consumer, 'tsconfig.json'),
-    JSON.stringify({
-      compilerOptions: {
-        module: 'nodenext',
-        moduleResolution: 'nodenext',
-        target: 'es2022',
-        strict: true,
-        noEmit: true,
-        // Our .d.ts files are checked too, not only the consumer's file.
-        skipLibCheck: false,
-        types: ['node'],
-      },
-      files: ['typed.ts'],
-    }),
-  );
-  const tsc = join(root, 'node_modules/typescript/bin/tsc');
-  await run(process.execPath, [tsc, '-p', join(consumer, 'tsconfig.json')], { cwd: consumer }).catch((error: { stdout?: string }) => {
-    assert.fail(`tsc found errors:\n${error.stdout ?? ''}`);
+    );
+    writeFileSync(
+      join(consumer, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          module: 'nodenext',
+          moduleResolution: 'nodenext',
+          target: 'es2022',
+          strict: true,
+          noEmit: true,
+          // Our .d.ts files are checked too, not only the consumer's file
+          // (TypeScript's own lib files need no checking here).
+          skipLibCheck: false,
+          skipDefaultLibCheck: true,
+          types: ['node'],
+        },
+        files: ['typed.ts'],
+      }),
+    );
+    const tsc = join(root, 'node_modules/typescript/bin/tsc');
+    await run(process.execPath, [tsc, '-p', join(consumer, 'tsconfig.json')], { cwd: consumer }).catch((error: { stdout?: string }) => {
+      assert.fail(`tsc found errors:\n${error.stdout ?? ''}`);
+    });
   });
 });

@@ -12,15 +12,17 @@ import { RelayClient } from '../../src/relay/client.js';
 import { ConsoleStore } from '../../src/store/store.js';
 import { toJson } from '../../src/cli/list.js';
 import { inboxOrder } from '../../src/store/selectors.js';
+import { cliEntry } from './cli-entry.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const SECRET = 'tok-SECRET-9f8e7d';
+const runner = await cliEntry();
 
 function run(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', join(root, 'test/cli/run-cli.ts'), ...args],
+      [runner, ...args],
       { cwd: root, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, timeout: 20_000 },
       (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
     );

@@ -2,7 +2,7 @@
 // pseudo-terminal, made to fail by the AEP_CONSOLE_TEST_CRASH hook (an
 // uncaught exception, an unhandled rejection, a render error, each carrying
 // the token in its message), or stopped by a signal sent with kill.
-import { after, before, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -58,54 +58,57 @@ async function crashRun(mode: string): Promise<{ result: PtyResult; home: string
   return { result, home };
 }
 
-for (const [mode, kind] of [['exception', 'uncaught exception'], ['rejection', 'unhandled rejection'], ['render', 'render error']]) {
-  test(`${kind} in the running UI: terminal restored, one stderr line naming a 0600 report without the token, exit 1`, async () => {
-    const { result, home } = await crashRun(mode);
-    assert.equal(result.code, 1, result.stderr);
-    assertTerminalRestored(result);
-    const lines = stderrLines(result);
-    assert.equal(lines.length, 1, result.stderr);
-    const match = new RegExp(`^aep-console: internal error \\(${kind}\\); crash report: (\\S+)$`).exec(lines[0]);
-    assert.ok(match, lines[0]);
-    const file = match[1];
-    assert.ok(file.startsWith(join(home, '.local/state/aep-console/')), file);
-    assert.equal(statSync(file).mode & 0o777, 0o600);
-    const report = readFileSync(file, 'utf8');
-    assert.match(report, new RegExp(`what: ${kind}`));
-    assert.match(report, /AEP_CONSOLE_TEST_CRASH: deliberate failure; token \[token\] \(must be scrubbed\)/);
-    assert.deepEqual(filesUnder(home), [file], 'the report is the only file written');
-    for (const written of [report, result.output, result.stderr]) assert.ok(!written.includes(TOKEN), 'the token is nowhere');
-    assert.ok(!result.output.includes('deliberate failure'), 'the error is not drawn on the screen');
-  });
-}
+// Each case has its own terminal, console and home: they run side by side (mostly waiting on the console).
+describe('the console in a pseudo-terminal', { concurrency: true }, () => {
+  for (const [mode, kind] of [['exception', 'uncaught exception'], ['rejection', 'unhandled rejection'], ['render', 'render error']]) {
+    test(`${kind} in the running UI: terminal restored, one stderr line naming a 0600 report without the token, exit 1`, async () => {
+      const { result, home } = await crashRun(mode);
+      assert.equal(result.code, 1, result.stderr);
+      assertTerminalRestored(result);
+      const lines = stderrLines(result);
+      assert.equal(lines.length, 1, result.stderr);
+      const match = new RegExp(`^aep-console: internal error \\(${kind}\\); crash report: (\\S+)$`).exec(lines[0]);
+      assert.ok(match, lines[0]);
+      const file = match[1];
+      assert.ok(file.startsWith(join(home, '.local/state/aep-console/')), file);
+      assert.equal(statSync(file).mode & 0o777, 0o600);
+      const report = readFileSync(file, 'utf8');
+      assert.match(report, new RegExp(`what: ${kind}`));
+      assert.match(report, /AEP_CONSOLE_TEST_CRASH: deliberate failure; token \[token\] \(must be scrubbed\)/);
+      assert.deepEqual(filesUnder(home), [file], 'the report is the only file written');
+      for (const written of [report, result.output, result.stderr]) assert.ok(!written.includes(TOKEN), 'the token is nowhere');
+      assert.ok(!result.output.includes('deliberate failure'), 'the error is not drawn on the screen');
+    });
+  }
 
-for (const [signal, code] of [['SIGTERM', 143], ['SIGINT', 130]] as const) {
-  test(`${signal} sent with kill: terminal restored, "stopped by ${signal}", exit ${code}, no crash report`, async () => {
+  for (const [signal, code] of [['SIGTERM', 143], ['SIGINT', 130]] as const) {
+    test(`${signal} sent with kill: terminal restored, "stopped by ${signal}", exit ${code}, no crash report`, async () => {
+      const home = mkdtempSync(join(tmpdir(), 'aep-console-home-'));
+      const run = runInPty(['--relay', relay.url], { dir: mkdtempSync(join(tmpdir(), 'aep-console-pty-')), env: { HOME: home, AEP_TOKEN: TOKEN } });
+      await run.until(/live/, 'the relay to be live');
+      const pid = run.pid();
+      assert.ok(pid, 'the console process is found');
+      process.kill(pid, signal);
+      const result = await run.done;
+      assert.equal(result.code, code, result.stderr);
+      assertTerminalRestored(result);
+      assert.deepEqual(stderrLines(result), [`aep-console: stopped by ${signal}`]);
+      assert.ok(!existsSync(join(home, '.local/state/aep-console')), 'a request to stop is not a crash');
+    });
+  }
+
+  test('the terminal closing under the console (window closed, SSH dropped) is a hang-up, not a crash: no report, no error line', async () => {
     const home = mkdtempSync(join(tmpdir(), 'aep-console-home-'));
-    const run = runInPty(['--relay', relay.url], { dir: mkdtempSync(join(tmpdir(), 'aep-console-pty-')), env: { HOME: home, AEP_TOKEN: TOKEN } });
+    const dir = mkdtempSync(join(tmpdir(), 'aep-console-pty-'));
+    const run = runInPty(['--relay', relay.url], { dir, env: { HOME: home, AEP_TOKEN: TOKEN } });
     await run.until(/live/, 'the relay to be live');
     const pid = run.pid();
     assert.ok(pid, 'the console process is found');
-    process.kill(pid, signal);
-    const result = await run.done;
-    assert.equal(result.code, code, result.stderr);
-    assertTerminalRestored(result);
-    assert.deepEqual(stderrLines(result), [`aep-console: stopped by ${signal}`]);
-    assert.ok(!existsSync(join(home, '.local/state/aep-console')), 'a request to stop is not a crash');
+    run.hangUp();
+    await run.done;
+    assert.ok(await exited(pid), 'the console exits when its terminal goes');
+    const stderr = existsSync(join(dir, 'stderr')) ? readFileSync(join(dir, 'stderr'), 'utf8') : '';
+    assert.doesNotMatch(stderr, /internal error|crash report/, stderr);
+    assert.ok(!existsSync(join(home, '.local/state/aep-console')), 'a hang-up is not a crash');
   });
-}
-
-test('the terminal closing under the console (window closed, SSH dropped) is a hang-up, not a crash: no report, no error line', async () => {
-  const home = mkdtempSync(join(tmpdir(), 'aep-console-home-'));
-  const dir = mkdtempSync(join(tmpdir(), 'aep-console-pty-'));
-  const run = runInPty(['--relay', relay.url], { dir, env: { HOME: home, AEP_TOKEN: TOKEN } });
-  await run.until(/live/, 'the relay to be live');
-  const pid = run.pid();
-  assert.ok(pid, 'the console process is found');
-  run.hangUp();
-  await run.done;
-  assert.ok(await exited(pid), 'the console exits when its terminal goes');
-  const stderr = existsSync(join(dir, 'stderr')) ? readFileSync(join(dir, 'stderr'), 'utf8') : '';
-  assert.doesNotMatch(stderr, /internal error|crash report/, stderr);
-  assert.ok(!existsSync(join(home, '.local/state/aep-console')), 'a hang-up is not a crash');
 });

@@ -1,7 +1,7 @@
 // The demo's token file (src/cli/demo-token.ts) is removed however the demo
 // stops: by `q`, by a signal sent with kill, or by its terminal going away
 // (the last two leave through process.exit, not through the orderly close).
-import { test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,22 +21,25 @@ async function demoInPty(): Promise<{ run: PtyRun; temp: string; tokenDir: strin
   return { run, temp, tokenDir };
 }
 
-test('the demo token file is removed when the console is stopped with kill (SIGTERM)', async () => {
-  const { run, tokenDir } = await demoInPty();
-  const pid = run.pid();
-  assert.ok(pid, 'the console process is found');
-  process.kill(pid, 'SIGTERM');
-  const result = await run.done;
-  assert.equal(result.code, 143, result.stderr);
-  assert.ok(!existsSync(tokenDir), 'the token directory is gone');
-});
+// Each case has its own terminal, demo and temporary directory: they run side by side.
+describe('the demo in a pseudo-terminal', { concurrency: true }, () => {
+  test('the demo token file is removed when the console is stopped with kill (SIGTERM)', async () => {
+    const { run, tokenDir } = await demoInPty();
+    const pid = run.pid();
+    assert.ok(pid, 'the console process is found');
+    process.kill(pid, 'SIGTERM');
+    const result = await run.done;
+    assert.equal(result.code, 143, result.stderr);
+    assert.ok(!existsSync(tokenDir), 'the token directory is gone');
+  });
 
-test('the demo token file is removed when the terminal goes away under the console', async () => {
-  const { run, tokenDir } = await demoInPty();
-  const pid = run.pid();
-  assert.ok(pid, 'the console process is found');
-  run.hangUp();
-  await run.done;
-  assert.ok(await exited(pid), 'the console exits when its terminal goes');
-  assert.ok(!existsSync(tokenDir), 'the token directory is gone');
+  test('the demo token file is removed when the terminal goes away under the console', async () => {
+    const { run, tokenDir } = await demoInPty();
+    const pid = run.pid();
+    assert.ok(pid, 'the console process is found');
+    run.hangUp();
+    await run.done;
+    assert.ok(await exited(pid), 'the console exits when its terminal goes');
+    assert.ok(!existsSync(tokenDir), 'the token directory is gone');
+  });
 });

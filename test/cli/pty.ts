@@ -1,5 +1,6 @@
-// Runs the real console (test/cli/run-cli.ts, as the bin does) inside a
-// pseudo-terminal made by util-linux `script` (bsdutils: on every Debian).
+// Runs the real console (test/cli/run-cli.ts, as the bin does; built once,
+// see cli-entry.ts) inside a pseudo-terminal made by util-linux `script`
+// (bsdutils: on every Debian).
 // Inside the pty a shell records the terminal modes before and after, the
 // console's stderr in a file of its own and its exit code, so a test can see
 // every byte the console wrote and whether it left the terminal as it found it.
@@ -7,9 +8,10 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cliEntry } from './cli-entry.js';
 
 export const root = fileURLToPath(new URL('../../', import.meta.url));
-const runner = join(root, 'test/cli/run-cli.ts');
+const runner = await cliEntry();
 
 export interface PtyResult {
   /** Exit code of the console (from inside the pty). */
@@ -38,7 +40,6 @@ function shellQuote(arg: string): string {
 }
 
 export function plain(text: string): string {
-  // eslint-disable-next-line no-control-regex
   return text.replace(/\u001b\[[0-9;?:]*[A-Za-z]/g, ' ').replace(/\s+/g, ' ');
 }
 
@@ -47,7 +48,7 @@ export function runInPty(args: string[], options: { dir: string; env: Record<str
   const command = [
     'stty cols 100 rows 30',
     `stty -g > ${file('stty-before')}`,
-    `node --import tsx ${shellQuote(runner)} ${args.map(shellQuote).join(' ')} 2> ${file('stderr')}`,
+    `node ${shellQuote(runner)} ${args.map(shellQuote).join(' ')} 2> ${file('stderr')}`,
     `echo $? > ${file('code')}`,
     `stty -g > ${file('stty-after')}`,
   ].join('; ');
@@ -156,7 +157,7 @@ export function descendants(pid: number): number[] {
 /** The CLI without a terminal (pipes), as scripts run `list`. */
 export function runPiped(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', runner, ...args], {
+    const child = spawn(process.execPath, [runner, ...args], {
       cwd: root,
       env: { PATH: process.env.PATH ?? '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

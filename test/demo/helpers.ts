@@ -4,10 +4,10 @@
 import { ulid } from 'ulid';
 import WebSocket from 'ws';
 import { socketUrl } from '../../src/demo/wire.js';
-import { FrameInbox } from '../support/frame-inbox.js';
+import { emitterEvents } from '../support/events.js';
+import { FrameInbox, type WireFrame } from '../support/frame-inbox.js';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Frame = any;
+export type Frame = WireFrame;
 
 export interface TestClient {
   ws: WebSocket;
@@ -104,28 +104,24 @@ export async function emitter(relayUrl: string, token: string | undefined, hello
   return c;
 }
 
-let seqs = new Map<string, number>();
-export function resetSeqs(): void {
-  seqs = new Map();
-}
+const seqs = new Map<string, number>();
+
+/** test-agent on host "test": fresh ulids, seqs from 0 per session, the time now, epoch 0 at metadata. */
+const testAgentEvent = emitterEvents({
+  agent: 'test-agent',
+  host: 'test',
+  next: (session) => {
+    const seq = seqs.get(session) ?? 0;
+    seqs.set(session, seq + 1);
+    return { id: ulid(), seq };
+  },
+  time: () => new Date().toISOString(),
+  envelope: { epoch: 0, capture: 'metadata' },
+});
 
 /** A minimal valid session event. */
 export function ev(session: string, type: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  const seq = seqs.get(session) ?? 0;
-  seqs.set(session, seq + 1);
-  return {
-    aep: '0.1',
-    id: ulid(),
-    type,
-    time: new Date().toISOString(),
-    source: `aep://test/agent/test-agent/session/${session}`,
-    agent: 'test-agent',
-    session,
-    seq,
-    epoch: 0,
-    capture: 'metadata',
-    ...extra,
-  };
+  return { ...testAgentEvent({ type, session, ...extra }) };
 }
 
 /** A `control.attention.respond` as the console would send it. */

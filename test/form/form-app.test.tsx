@@ -194,7 +194,7 @@ test('a malformed form is shown read-only and can still be refused in words', as
   ] as FieldSpec[];
   const { client, press, type, frame, app } = setup(fields);
   await press(KEYS.enter);
-  assert.match(frame(), /Same id \(text\): —  ✗ duplicate field id/);
+  assert.match(frame(), /Same id \(text\): — {2}✗ duplicate field id/);
   await type('please fix the form');
   await press(KEYS.enter);
   assert.deepEqual(client.sent[0].data, { answer: { text: 'please fix the form' } });

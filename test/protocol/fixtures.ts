@@ -1,11 +1,13 @@
-// Reads the shared AEP conformance corpus in place (never copied into the
-// repo): /work/shared/aep beside the repo root, ../shared/aep from it.
+// The AEP conformance corpus the tests read, carried in the repository
+// (test/fixtures/aep/, with its provenance and license in README.md there),
+// so a clone alone runs the suite. corpus-copy.test.ts checks the copy
+// against the workspace's own when there is one beside the checkout.
 import { readFileSync } from 'node:fs';
 
-const base = new URL('../../../shared/aep/fixtures/', import.meta.url);
+export const corpusDir = new URL('../fixtures/aep/', import.meta.url);
 
 export function fixtureText(name: string): string {
-  return readFileSync(new URL(name, base), 'utf8');
+  return readFileSync(new URL(name, corpusDir), 'utf8');
 }
 
 export function fixtureJson<T>(name: string): T {

@@ -76,7 +76,7 @@ describe('handshake', () => {
   });
 
   it('falls back once to positions when from "all" is refused invalid-filter', async () => {
-    const { relay, client, store, conn } = await started({ autoSubscribe: false });
+    const { client, store, conn } = await started({ autoSubscribe: false });
     const first = await conn.next('subscribe');
     assert.equal(first.from, 'all');
     conn.send({ type: 'error', id: first.id, code: 'invalid-filter', detail: 'no replay.all here' });
@@ -137,7 +137,7 @@ describe('handshake', () => {
 
 describe('intake', () => {
   it('marks the replay burst as replayed, live events not, and flips replaying', async () => {
-    const { relay, client, store, conn } = await started({ autoSubscribe: false });
+    const { client, store, conn } = await started({ autoSubscribe: false });
     const sub = await conn.next('subscribe');
     const early = requestEvent();
     const old1 = requestEvent();
@@ -158,7 +158,7 @@ describe('intake', () => {
   });
 
   it('counts undecodable and invalid frames, ignores unknown frames, answers ping', async () => {
-    const { relay, client, store, conn } = await started();
+    const { client, store, conn } = await started();
     await waitForConnection(store, client.relay, 'live');
     conn.sendRaw('not json');
     conn.sendRaw('[1,2]');
@@ -177,7 +177,7 @@ describe('intake', () => {
   });
 
   it('warns about replay-exhausted naming the session, and about relay errors', async () => {
-    const { relay, client, store, conn } = await started();
+    const { client, store, conn } = await started();
     const sub = await conn.next('subscribe');
     conn.send({ type: 'replay-exhausted', sub: sub.id, session: 's_9', earliest: { epoch: 0, seq: 40 } });
     conn.send({ type: 'error', code: 'limit-exceeded', detail: 'slow down' });
@@ -187,7 +187,7 @@ describe('intake', () => {
 
   it('asks for the roster on connect and again after session events', async () => {
     const roster = [{ session: 's1', agent: 'claude-code', control: { accepts: ['control.attention.respond'], ack_window_ms: 1234 } }];
-    const { relay, client, store, conn } = await started({ roster });
+    const { client, store, conn } = await started({ roster });
     await conn.next('roster');
     await waitFor(store, (s) => s.ackWindowMs(client.relay, 's1') === 1234, 'roster applied');
     await waitFor(store, (s) => !s.getRelay(client.relay)?.replaying && s.getRelay(client.relay)?.connection.kind === 'live', 'live');

@@ -3,13 +3,12 @@
 // for hello / subscribe). Not a relay implementation: the demo relay is used
 // for behaviour end to end.
 
-import { FrameInbox } from '../support/frame-inbox.js';
+import { FrameInbox, type WireFrame } from '../support/frame-inbox.js';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Frame = any;
+export type Frame = WireFrame;
 
 export const RELAY_HELLO = {
   type: 'hello',

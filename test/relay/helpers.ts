@@ -1,8 +1,9 @@
 // Shared test helpers: wait for a store predicate (via store.subscribe, no
-// sleeps), event builders, and real timers captured before any test mocks them.
+// sleeps), event builders (on test/support/events.ts), and real timers captured before any test mocks them.
 
 import { ulid } from 'ulid';
 import type { AepEvent } from '../../src/protocol/types.js';
+import { emitterEvents } from '../support/events.js';
 import type { ConsoleStore } from '../../src/store/store.js';
 import type { ConnectionState, RelayStatus, RequestRecord } from '../../src/store/types.js';
 
@@ -63,19 +64,17 @@ export function findRequest(store: ConsoleStore, id: string): RequestRecord | un
 
 let seq = 0;
 
+/** claude-code on host-a: fresh ulids, seqs counting across the file, one fixed time. */
+const claudeEvent = emitterEvents({
+  agent: 'claude-code',
+  host: 'host-a',
+  next: () => ({ id: ulid(), seq: ++seq }),
+  time: () => new Date(1_700_000_000_000).toISOString(),
+});
+
 /** An event from claude-code on host-a in `session`, with a fresh id and the next seq; `fields` go after the envelope. */
 function agentEvent(type: string, session: string, fields: Partial<AepEvent>): AepEvent {
-  return {
-    aep: '0.1',
-    id: ulid(),
-    type,
-    time: new Date(1_700_000_000_000).toISOString(),
-    source: `aep://host-a/agent/claude-code/session/${session}`,
-    agent: 'claude-code',
-    session,
-    seq: ++seq,
-    ...fields,
-  };
+  return claudeEvent({ type, session, ...fields });
 }
 
 export function requestEvent(overrides: Partial<AepEvent> = {}, data: Record<string, unknown> = {}): AepEvent {

@@ -14,6 +14,8 @@ import { runList } from '../../src/cli/list.js';
 import type { ConsoleOptions } from '../../src/cli/args.js';
 
 const TOKEN = 'sse-token';
+/** The discovery document's fields these tests read (AEP-0003 §3.4). */
+type Discovery = { aep: string[]; endpoints: { stream?: string }; capabilities: { replay: { all: boolean } } };
 const corpus = readFileSync(new URL('../fixtures/projection-corpus.jsonl', import.meta.url), 'utf8')
   .split('\n')
   .filter(Boolean)
@@ -53,11 +55,11 @@ describe('list against the demo relay', () => {
 
   it('serves the discovery document (AEP-0003 §3.4)', async () => {
     const res = await fetch(`${sse.url}/events`, { headers: { authorization: `Bearer ${TOKEN}` } });
-    const doc = (await res.json()) as Record<string, any>;
+    const doc = (await res.json()) as Discovery;
     assert.deepEqual(doc.aep, ['0.1']);
     assert.equal(doc.endpoints.stream, '/stream');
     assert.equal(doc.capabilities.replay.all, true);
-    const plain = (await (await fetch(`${wsOnly.url}/events`, { headers: { authorization: `Bearer ${TOKEN}` } })).json()) as Record<string, any>;
+    const plain = (await (await fetch(`${wsOnly.url}/events`, { headers: { authorization: `Bearer ${TOKEN}` } })).json()) as Discovery;
     assert.equal(plain.endpoints.stream, undefined, 'no SSE: no stream named');
   });
 

@@ -1,4 +1,12 @@
 /**
+ * A frame parsed off the wire, as tests read it: field by field, after a
+ * check of its `type`. Typing each kind of frame would put a cast at every
+ * read and check nothing more (the assertions do the checking).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above: a parsed JSON frame, read by field in assertions
+export type WireFrame = any;
+
+/**
  * Frames as they arrive, and a way to await the first one not yet taken that
  * matches a predicate: tests await frames instead of sleeping.
  */

@@ -146,7 +146,7 @@ test('t shows the session timeline at 80x24: newest last, the cause tree indente
   assert.ok(lines(frame).every((l) => l.length <= 80), 'fits 80 columns');
   assert.match(frame, /of 33 · newest last/);
   assert.match(frame, /└ tool\.requested Bash command: ls/, 'the tool call is indented under its run');
-  assert.match(frame, /▶ \d\d:\d\d:\d\d     └ attention\.requested permission: Permission requested: Bash/, 'the request, two levels deep, marked');
+  assert.match(frame, /▶ \d\d:\d\d:\d\d {5}└ attention\.requested permission: Permission requested: Bash/, 'the request, two levels deep, marked');
   assert.doesNotMatch(frame, /run\.started/, 'the oldest are above the window');
   await h.press(KEY.pageUp, KEY.pageUp, 'g');
   assert.match(h.frame(), /run\.started/);

@@ -10,7 +10,15 @@ import { permissionFrom } from '../support/ui-events.js';
 // The clock is a message like any other: it ticks after a quiet interval,
 // and any other message reads the time and pushes the tick back.
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+// Timers are mocked (t.mock.timers): the test moves time itself, so 1.5 s
+// of keys take no real time. React and Ink still run on setImmediate and
+// microtasks, which stay real: `settle` lets them finish a render.
+const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Lets React and Ink finish what a message started: a few turns of the loop, no time. */
+async function flush(): Promise<void> {
+  for (let i = 0; i < 5; i++) await settle();
+}
 const RELAY = 'http://relay.test';
 const T0 = Date.parse('2026-07-03T10:00:05Z');
 
@@ -29,28 +37,41 @@ function mount(tickMs: number) {
 }
 
 test('while nothing else happens, the clock ticks and ages move', async (t) => {
-  const { clock, app } = mount(20);
+  t.mock.timers.enable({ apis: ['setTimeout', 'setInterval'] });
+  const { clock, app } = mount(1000);
   t.after(() => app.unmount());
+  await flush();
   assert.match(app.lastFrame() ?? '', /alpha +5s/);
   clock.wall = T0 + 7000;
-  const deadline = Date.now() + 5000;
-  while (!/alpha +12s/.test(app.lastFrame() ?? '') && Date.now() < deadline) await wait(10);
+  t.mock.timers.tick(999);
+  await flush();
+  assert.match(app.lastFrame() ?? '', /alpha +5s/, 'no tick before the interval');
+  t.mock.timers.tick(1);
+  await flush();
   assert.match(app.lastFrame() ?? '', /alpha +12s/);
   app.unmount();
 });
 
 test('keys read the clock and push the tick back: no tick lands between keys', async (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout', 'setInterval'] });
   const { clock, app } = mount(1000);
   t.after(() => app.unmount());
-  await wait(10);
+  await flush();
   const start = clock.reads;
   // A key every 50 ms for 1.5 s against a 1 s tick: a clock on a plain interval would tick once.
   for (let i = 1; i <= 30; i++) {
-    await wait(50);
+    t.mock.timers.tick(50);
     clock.wall = T0 + i * 100;
     app.stdin.write('?');
+    await flush();
   }
-  await wait(10);
   assert.equal(clock.reads - start, 30, 'one clock read per key, none for a tick');
+  // And once the keys stop, the tick comes a whole interval after the last one.
+  t.mock.timers.tick(999);
+  await flush();
+  assert.equal(clock.reads - start, 30, 'no tick sooner than the interval after the last key');
+  t.mock.timers.tick(1);
+  await flush();
+  assert.equal(clock.reads - start, 31, 'the tick, one interval after the last key');
   app.unmount();
 });
