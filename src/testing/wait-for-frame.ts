@@ -57,7 +57,8 @@ export function waitForFrame(ui: FrameSource, expected: string | RegExp, options
   const matches = (text: string): boolean => (pattern ? pattern.test(text) : text.includes(expected as string));
   return new Promise<string>((resolve, reject) => {
     let done = false;
-    let unsubscribe: (() => void) | undefined;
+    // Assigned once the check below exists; finish() may run before that.
+    let unsubscribe: (() => void) | undefined = undefined;
     let poll: ReturnType<typeof setInterval> | undefined;
     const finish = (settle: () => void): void => {
       done = true;

@@ -28,7 +28,7 @@ test('fit, pad and wrap cut between grapheme clusters and never exceed the width
       assert.equal(columns(pad(text, width)), width, `pad(${text}, ${width})`);
       for (const row of wrapText(text, Math.max(2, width))) {
         assert.ok(columns(row) <= Math.max(2, width), `wrap(${text}, ${width}) row ${row}`);
-        assert.ok(!/^[\ufe0f\u0301\u20e3\u{1f3fd}]/u.test(row), `wrap(${text}, ${width}) starts a row with half a character: ${JSON.stringify(row)}`);
+        assert.ok(!/^(?:\ufe0f|\u0301|\u20e3|\u{1f3fd})/u.test(row), `wrap(${text}, ${width}) starts a row with half a character: ${JSON.stringify(row)}`);
       }
     }
   }

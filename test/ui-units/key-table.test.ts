@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { keyRows, actionFor, bindingsNow, hintsFor, keyTableMarkdown, type Scope } from '../../src/ui/key-table.js';
+import { actionFor, bindingsNow, hintsFor, keyTableMarkdown, type Scope } from '../../src/ui/key-table.js';
 import type { KeyPress } from '../../src/ui/keys.js';
 
 test('the README Keys table is the key table, rendered', () => {

@@ -45,7 +45,7 @@ test('"1 oxy" in one read types " oxy" into Reply, as typing it would; "1ok" kee
   t.after(h.unmount);
   await h.press('1 oxy');
   assert.equal(h.client.sent.length, 0);
-  assert.match(h.frame(), /Reply:  oxy/);
+  assert.match(h.frame(), /Reply: {2}oxy/);
   await h.press(KEY.esc, KEY.down, '1ok');
   assert.match(h.frame(), /git push --force/);
   assert.match(h.frame(), /Reply: ok/);
