@@ -107,7 +107,7 @@ async function runConsole(options: ConsoleOptions, io: MainIO, remember: (secret
   const store = new ConsoleStore();
   const ingest = new IngestBatch(store);
   // Answers are saved until acknowledged, so a stop (SIGTERM, crash) loses none. Not for the demo: its relay is new each run.
-  const outbox = options.demo ? undefined : new Outbox(reportDirs(io.env)[0]);
+  const outbox = options.demo ? undefined : new Outbox(reportDirs(io.env)[0], { relays });
   const clients = relays.map(
     (url) =>
       new RelayClient({

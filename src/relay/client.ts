@@ -11,7 +11,7 @@
 // leaves start-up unfinished: the next burst is still start-up history.)
 
 import { consumerHello, safeHostname } from './hello.js';
-import { recoverAnswers } from './outbox-recovery.js';
+import { SavedAnswers } from './outbox-recovery.js';
 import type { Answer } from '../protocol/types.js';
 import type { ControlRequest } from '../protocol/control.js';
 import type { ConsoleStore } from '../store/store.js';
@@ -70,8 +70,8 @@ export class RelayClient implements RelayHandle {
   private refusedControl = false;
   /** A replay burst has completed once: later bursts carry new events (they ring). */
   private caughtUp = false;
-  /** Saved answers of earlier consoles were taken over (once, after the first replay). */
-  private recovered = false;
+  /** Answers journaled by earlier consoles, taken over after the first replay and decided on proof. */
+  private readonly saved?: SavedAnswers;
   /** The last token the provider gave (see currentToken). */
   private lastToken?: string;
 
@@ -99,12 +99,14 @@ export class RelayClient implements RelayHandle {
       options.outbox,
     );
     this.store.addRelay(this.relay);
+    if (options.outbox) this.saved = new SavedAnswers(this.store, this.relay, options.outbox, this.commands);
   }
 
   start(): void {
     contain(() => {
       if (this.started || this.stopped) return;
       this.started = true;
+      this.saved?.start();
       if (!this.socketUrl) {
         this.store.updateRelay(this.relay, { connection: { kind: 'closed' } });
         this.store.warnRelay(this.relay, `invalid relay URL: ${this.urlProblem ?? 'unknown problem'}`);
@@ -327,13 +329,10 @@ export class RelayClient implements RelayHandle {
     conn.subscription = new ConsoleSubscription(this.store, this.relay, this.options.filter, this.options.capture, this.timing, {
       send: (f) => socket?.send(f) ?? false,
       settled: () => this.goLive(conn),
-      burstEnded: () => {
+      burstEnded: (verdict) => {
         if (conn === this.conn) this.caughtUp = true;
-        // Once per console: answers an earlier console saved and never saw acknowledged.
-        if (this.options.outbox && !this.recovered) {
-          this.recovered = true;
-          recoverAnswers(this.store, this.relay, this.options.outbox, this.commands);
-        }
+        // Answers an earlier console saved and never saw acknowledged: resent only on a complete replay's word.
+        this.saved?.burstEnded(verdict);
         this.commands.flush();
       },
       unanswered: () => this.subscribeUnanswered(conn),
@@ -377,7 +376,7 @@ export class RelayClient implements RelayHandle {
     const event = ingestEvent(this.store, this.relay, text, replayed, value);
     if (!event) return;
     this.commands.onEvent(event);
-    if (this.options.outbox && (event.type.startsWith('attention.') || event.type === 'session.ended')) this.commands.dropClosed();
+    if (this.saved && (event.type.startsWith('attention.') || event.type === 'session.ended')) this.saved.eventSeen();
     if (conn.hello?.roster && (event.type === 'session.started' || event.type === 'session.ended')) this.scheduleRoster();
   }
 

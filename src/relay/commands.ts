@@ -22,6 +22,7 @@ import { displayLine } from '../protocol/sanitize.js';
 import { clampAckWindow, later, type RelayTiming } from './timing.js';
 import type { JournaledAnswer, Outbox } from './outbox.js';
 import { OPEN_STATES } from '../store/types.js';
+import { answerFate } from '../store/closed-reason.js';
 
 export interface CommandLink {
   /** True when the connection is live and a command may go on the wire now. */
@@ -113,7 +114,8 @@ export class CommandSender {
     const target: Target = { source: record.source, agent: record.agent, session: record.session };
     this.store.commandCreated(this.relay, requestKey, event, answer, windowMs);
     const journaled = this.outbox?.record({ relay: this.relay, requestKey, event, answer, ackWindowMs: windowMs, createdAt: Date.now() });
-    if (journaled && !journaled.ok) this.store.warnRelay(this.relay, `${event.type === 'control.attention.respond' ? 'an answer' : 'a command'} could not be saved to disk (${journaled.reason}): it is lost if the console stops before the agent acknowledges it`);
+    // A directory that is not the operator's own is said once on the status line (outbox notes), not per answer.
+    if (journaled && !journaled.ok && !journaled.unfit) this.store.warnRelay(this.relay, `${event.type === 'control.attention.respond' ? 'an answer' : 'a command'} could not be saved to disk (${journaled.reason}): it is lost if the console stops before the agent acknowledges it`);
     const entry: Pending = { id: event.id, event, session: record.session, target, sends: 0, queued: true, windowMs, heardAtSend: -1, probes: 0 };
     this.remember(entry.id, target);
     this.pending.set(entry.id, entry);
@@ -169,12 +171,40 @@ export class CommandSender {
     else this.store.commandQueued(entry.id);
   }
 
-  /** Sends every queued command, oldest first (the connection just became usable). */
+  /**
+   * Sends every queued command, oldest first (the connection just became
+   * usable, and any replay burst has ended). An answer whose request the
+   * replay shows closed, or answered by someone else, is not sent (issue 29:
+   * a queued "allow" once went out after another operator had answered).
+   */
   flush(): void {
     for (const entry of [...this.pending.values()]) {
       if (!this.link.ready()) return;
-      if (entry.queued && this.pending.has(entry.id)) this.transmit(entry);
+      if (!entry.queued || !this.pending.has(entry.id)) continue;
+      if (this.closedMeanwhile(entry)) continue;
+      this.transmit(entry);
     }
+  }
+
+  /** Settles a queued answer whose request is no longer there to answer; true when it did. */
+  private closedMeanwhile(entry: Pending): boolean {
+    if (entry.event.type !== 'control.attention.respond') return false;
+    const command = this.store.command(entry.id);
+    const request = command && this.store.request(command.requestKey);
+    if (!command || !request) return false;
+    const fate = answerFate(request, entry.id);
+    if (fate.kind === 'open') return false;
+    clearTimeout(entry.timer);
+    this.pending.delete(entry.id);
+    this.outbox?.clear(entry.id);
+    if (fate.kind === 'applied') {
+      // The ack was lost with the connection, but the emitter recorded this very answer.
+      this.store.commandSettled(entry.id, { state: 'accepted' });
+      return true;
+    }
+    const again = command.attempts > 0 ? 'not sent again' : 'not sent';
+    this.store.commandSettled(entry.id, { state: 'not-sent', reason: `${again}: the request closed while you were offline (${fate.why})` });
+    return true;
   }
 
   /**

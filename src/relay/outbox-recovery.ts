@@ -1,28 +1,109 @@
 // A new console takes over the answers an earlier one journaled for this
-// relay (outbox.ts), once the first replay has shown which requests are
-// still open: those are queued again with their original command ids, the
-// others dropped; the relay's status line says which happened, and how often.
+// relay (outbox.ts) after its first replay, and then decides each on proof
+// only (issue 29):
+// - its request is shown closed (a closing Event, or answered by someone
+//   else): dropped, and the reason said;
+// - a COMPLETE replay (replay.all, gone quiet) shows it still open: resent
+//   with its original command id;
+// - anything else (a relay without replay.all, a replay cut off at the time
+//   cap, a request the relay no longer holds): kept on disk, not sent, and
+//   the status line says how many and why. Every later burst and closing
+//   Event looks again.
+// The relay's status line also keeps saying what the directory scan found
+// (outbox.notes): not saved to disk and why, files kept aside, answers held
+// by a running console, answers for relays not watched here.
 
+import { answerFate } from '../store/closed-reason.js';
 import type { ConsoleStore } from '../store/store.js';
-import { OPEN_STATES } from '../store/types.js';
 import type { CommandSender } from './commands.js';
-import type { Outbox } from './outbox.js';
+import type { JournaledAnswer, Outbox } from './outbox.js';
+import type { BurstVerdict } from './subscription.js';
 
-export function recoverAnswers(store: ConsoleStore, relay: string, outbox: Outbox, commands: CommandSender): { resent: number; dropped: number } {
-  let resent = 0;
-  let dropped = 0;
-  for (const entry of outbox.recover(relay)) {
-    const request = store.request(entry.requestKey);
-    if (request && OPEN_STATES.has(request.state) && !store.command(entry.event.id)) {
-      commands.adopt(entry);
-      resent++;
-    } else {
-      outbox.clear(entry.event.id);
-      dropped++;
-    }
+const answers = (n: number) => `${n} saved ${n === 1 ? 'answer' : 'answers'}`;
+
+/** The store key names its relay first: a relay spelled another way by the earlier console is this one (same canonical relay). */
+function rekey(requestKey: string, relay: string): string {
+  const cut = requestKey.indexOf('\u001f');
+  return cut < 0 ? requestKey : relay + requestKey.slice(cut);
+}
+
+export class SavedAnswers {
+  private taken = false;
+  /** Taken over, neither resent nor dropped yet: command id → answer. */
+  private readonly waiting = new Map<string, JournaledAnswer>();
+  /** Why the waiting ones were not sent at the last look. */
+  private keptWhy = '';
+
+  constructor(
+    private readonly store: ConsoleStore,
+    private readonly relay: string,
+    private readonly outbox: Outbox,
+    private readonly commands: CommandSender,
+  ) {}
+
+  /** At start: the status line says at once when answers cannot be saved, and again whenever that changes. */
+  start(): void {
+    this.outbox.onProblem(() => this.showNotes());
+    this.outbox.check();
+    this.showNotes();
   }
-  const plural = (n: number) => (n === 1 ? 'answer' : 'answers');
-  if (resent) store.warnRelay(relay, `resending ${resent} ${plural(resent)} saved by an earlier console (same command ids)`);
-  if (dropped) store.warnRelay(relay, `dropped ${dropped} saved ${plural(dropped)}: the request had closed or is gone`);
-  return { resent, dropped };
+
+  /** A replay burst ended: take over what earlier consoles left (once), then decide what proof allows. */
+  burstEnded(verdict: BurstVerdict): void {
+    if (!this.taken) {
+      this.taken = true;
+      const found = this.outbox.recover(this.relay);
+      for (const entry of found.entries) this.waiting.set(entry.event.id, { ...entry, requestKey: rekey(entry.requestKey, this.relay) });
+      for (const aside of found.keptAside.slice(0, 3)) this.store.warnRelay(this.relay, `a saved answer file was unreadable (${aside.why}): kept aside, not sent`);
+    }
+    this.decide(verdict);
+  }
+
+  /**
+   * An Event that may close a request arrived: journaled answers of this
+   * console whose request closed are no longer needed on disk, and a waiting
+   * saved answer whose request it closed is dropped now (that is proof enough).
+   */
+  eventSeen(): void {
+    this.commands.dropClosed();
+    if (this.waiting.size) this.decide(undefined);
+  }
+
+  /** `verdict` undefined: no burst just ended, so nothing is resent, only drops on proof. */
+  private decide(verdict: BurstVerdict | undefined): void {
+    let resent = 0;
+    const dropped = new Map<string, number>();
+    const drop = (id: string, why: string) => {
+      this.waiting.delete(id);
+      this.outbox.clear(id);
+      dropped.set(why, (dropped.get(why) ?? 0) + 1);
+    };
+    for (const [id, entry] of [...this.waiting]) {
+      const request = this.store.request(entry.requestKey);
+      if (this.store.command(id)) {
+        this.waiting.delete(id); // already a command of this console: it owns the file now
+        continue;
+      }
+      if (!request) continue;
+      const fate = answerFate(request, id);
+      if (fate.kind === 'applied') drop(id, 'the agent had already applied them');
+      else if (fate.kind === 'closed') drop(id, `the relay shows the request closed (${fate.why})`);
+      else if (verdict?.complete && !request.unconfirmed) {
+        this.waiting.delete(id);
+        this.commands.adopt(entry);
+        resent++;
+      }
+    }
+    if (verdict) this.keptWhy = verdict.complete ? 'their requests are not in the relay\'s replay' : verdict.why;
+    if (resent) this.store.warnRelay(this.relay, `resending ${resent === 1 ? '1 answer' : `${resent} answers`} saved by an earlier console (same command ids)`);
+    for (const [why, n] of dropped) this.store.warnRelay(this.relay, `dropped ${answers(n)}: ${why}`);
+    this.showNotes();
+  }
+
+  private showNotes(): void {
+    const notes = this.outbox.notes(this.relay);
+    if (this.waiting.size) notes.push(`${answers(this.waiting.size)} kept, not sent: ${this.keptWhy} (in ${this.outbox.dir})`);
+    const shown = this.store.getRelay(this.relay)?.outboxNotes ?? [];
+    if (shown.length !== notes.length || shown.some((note, i) => note !== notes[i])) this.store.updateRelay(this.relay, { outboxNotes: notes });
+  }
 }

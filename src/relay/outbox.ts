@@ -1,21 +1,33 @@
 // The durable outbox (issue 14): every answer the operator gives is written
 // to disk (mode 0600, fsync'd) before it goes on the wire, and removed once
-// the agent acknowledges it or its request closes. A console stopped by
-// SIGTERM, a crash or a reboot leaves its unacknowledged answers behind; the
-// next console for the same relay resends those whose request is still open,
-// with their original command ids (the target dedupes, AEP-0004 §3), and
-// drops the others, saying so either way.
+// the agent acknowledges it or its request is shown closed. A console stopped
+// by SIGTERM, a crash or a reboot leaves its unacknowledged answers behind;
+// the next console for the same relay takes them over and, once a complete
+// replay shows their requests (outbox-recovery.ts), resends those still open
+// with their original command ids (the target dedupes, AEP-0004 §3) and drops
+// those shown closed, saying so either way.
 //
-// One file per answer, `<relay hash>-<command id>.<owner pid>.json`, in
-// `$XDG_STATE_HOME/aep-console/outbox/` (0700). Ownership is the lock: a
-// console only takes over files whose owner process is gone, and takes them
-// by renaming them to its own pid, which is atomic: of two consoles starting
-// at once, exactly one gets each answer, so nothing is sent twice.
+// These files are answers sent with the operator's token, so the directory
+// and every file must be the operator's own (state-files.ts, issue 29):
+// otherwise the console neither reads nor writes there (answers are still
+// sent, from memory) and says why.
+//
+// One file per answer, `<relay hash>-<command id>.<pid>.<start>.json`, in
+// `$XDG_STATE_HOME/aep-console/outbox/` (0700). The relay is hashed in its
+// canonical spelling (url.ts), so ws://h:p/ and http://h:p are one relay.
+// Ownership is the lock: a console only takes over files whose owner process
+// is gone, and takes them by renaming them to its own name, which is atomic:
+// of two consoles starting at once, exactly one gets each answer. The owner
+// is the pid plus the process's start time, so a pid reused by another
+// program (after a reboot, or pid 1 in every container) does not hold a file.
 
 import { createHash } from 'node:crypto';
-import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { mkdirSync, readdirSync, renameSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AepEvent, Answer } from '../protocol/types.js';
+import { processAlive, processStart } from './process-start.js';
+import { checkDir, readOwnFile, syncDir, writeOwnFile } from './state-files.js';
+import { canonicalRelay } from './url.js';
 
 /** One journaled answer. */
 export interface JournaledAnswer {
@@ -30,28 +42,42 @@ export interface JournaledAnswer {
 export interface OutboxOptions {
   /** This process (tests play several consoles in one process). */
   pid?: number;
+  /** This process's start time (process-start.ts); undefined where it cannot be read. */
+  start?: string;
   /** Is the process that owns a file still running? */
   alive?: (pid: number) => boolean;
+  /** The start time of a running process (undefined: unknown, and then liveness alone decides). */
+  startOf?: (pid: number) => string | undefined;
+  /** The relays this console watches: saved answers for any other relay are counted, never touched. */
+  relays?: readonly string[];
   /** Answers held at once; past it an answer is still sent, but not journaled (and that is said). */
   maxEntries?: number;
   /** Largest journal entry in bytes (a form answer with long texts). */
   maxEntryBytes?: number;
 }
 
-const ENTRY = /^([0-9a-f]{16})-([0-9A-Za-z_-]{1,128})\.(\d{1,10})\.json$/;
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists, it is just not ours to signal.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+/** What a look at the directory found for one relay, besides the answers taken over. */
+export interface Recovery {
+  /** Answers left by consoles no longer running, now this console's. */
+  entries: JournaledAnswer[];
+  /** Files for this relay held by a console still running (pid and, where known, start time match). */
+  held: number;
+  /** Unreadable or torn files, moved aside (into `kept-aside/`) with why. */
+  keptAside: { name: string; why: string }[];
+  /** Files for relays this console does not watch. */
+  unwatched: number;
+  /** The directory is not the operator's own: nothing was read. */
+  unfit?: string;
 }
 
+// <hash>-<command id>.<pid>[.<start time>].json; files written before start times were recorded lack the last part.
+const ENTRY = /^([0-9a-f]{16})-([0-9A-Za-z_-]{1,128})\.(\d{1,10})(?:\.(\d{1,20}))?\.json$/;
+/** Names looked at per scan: a directory stuffed with files cannot stall start-up. */
+const MAX_SCAN = 10_000;
+export const KEPT_ASIDE = 'kept-aside';
+
 function relayHash(relay: string): string {
-  return createHash('sha256').update(relay).digest('hex').slice(0, 16);
+  return createHash('sha256').update(canonicalRelay(relay)).digest('hex').slice(0, 16);
 }
 
 function isEntry(value: unknown): value is JournaledAnswer {
@@ -63,43 +89,89 @@ function isEntry(value: unknown): value is JournaledAnswer {
   );
 }
 
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
 export class Outbox {
+  readonly stateDir: string;
   readonly dir: string;
   private readonly pid: number;
+  private readonly start?: string;
   private readonly alive: (pid: number) => boolean;
+  private readonly startOf: (pid: number) => string | undefined;
+  private readonly watched: string[];
   private readonly maxEntries: number;
   private readonly maxEntryBytes: number;
   /** command id → the file this console owns for it. */
   private readonly owned = new Map<string, string>();
+  /** Why the directory is not trusted ("<dir> is <why>"), as last checked. */
+  private problem?: string;
+  /** Told when `problem` changes (every relay's status line says it). */
+  private readonly problemListeners: Array<() => void> = [];
+  /** canonical relay → what the last recovery found (for the status line). */
+  private readonly found = new Map<string, Omit<Recovery, 'entries' | 'unfit'>>();
 
   constructor(stateDir: string, options: OutboxOptions = {}) {
+    this.stateDir = stateDir;
     this.dir = join(stateDir, 'outbox');
     this.pid = options.pid ?? process.pid;
+    this.startOf = options.startOf ?? processStart;
+    this.start = 'start' in options ? options.start : this.startOf(this.pid);
     this.alive = options.alive ?? processAlive;
+    this.watched = (options.relays ?? []).map(canonicalRelay);
     this.maxEntries = options.maxEntries ?? 1000;
     this.maxEntryBytes = options.maxEntryBytes ?? 256 * 1024;
   }
 
+  /**
+   * Checks (and makes, 0700) the state directory and the outbox in it:
+   * undefined when both are the operator's own, else "<dir> is <why>".
+   * Checked again before every read and write.
+   */
+  check(): string | undefined {
+    const stateWhy = checkDir(this.stateDir, true);
+    const why = stateWhy ? `${this.stateDir} is ${stateWhy}` : (() => {
+      const outboxWhy = checkDir(this.dir, true);
+      return outboxWhy ? `${this.dir} is ${outboxWhy}` : undefined;
+    })();
+    const changed = why !== this.problem;
+    this.problem = why;
+    if (changed) for (const listener of this.problemListeners) listener();
+    return why;
+  }
+
+  /** `listener` is called whenever the directory turns unfit, or fit again. */
+  onProblem(listener: () => void): void {
+    this.problemListeners.push(listener);
+  }
+
+  /** The status-line notes about saved answers for `relay` (empty when there is nothing to say). */
+  notes(relay: string): string[] {
+    if (this.problem) return [`answers are not saved to disk: ${this.problem}`];
+    const found = this.found.get(canonicalRelay(relay));
+    if (!found) return [];
+    const out: string[] = [];
+    if (found.held) out.push(`${plural(found.held, 'saved answer is', 'saved answers are')} held by another running console`);
+    if (found.keptAside.length) {
+      const why = [...new Set(found.keptAside.map((k) => k.why))].slice(0, 2).join('; ');
+      out.push(`${plural(found.keptAside.length, 'saved answer file was', 'saved answer files were')} unreadable (${why}): kept aside in ${join(this.dir, KEPT_ASIDE)}`);
+    }
+    if (found.unwatched) out.push(`${plural(found.unwatched, 'saved answer is', 'saved answers are')} for relays this console does not watch (${this.dir})`);
+    return out;
+  }
+
   /** Journals an answer before it is sent: written, flushed to disk, then renamed into place. */
-  record(entry: JournaledAnswer): { ok: true } | { ok: false; reason: string } {
+  record(entry: JournaledAnswer): { ok: true } | { ok: false; reason: string; unfit?: boolean } {
     const id = entry.event.id;
     if (!/^[0-9A-Za-z_-]{1,128}$/.test(id)) return { ok: false, reason: 'command id unfit for a file name' };
     if (this.owned.size >= this.maxEntries) return { ok: false, reason: `${this.maxEntries} answers already waiting` };
     const text = JSON.stringify(entry);
     if (Buffer.byteLength(text) > this.maxEntryBytes) return { ok: false, reason: 'answer too large to journal' };
-    const file = join(this.dir, `${relayHash(entry.relay)}-${id}.${this.pid}.json`);
+    const unfit = this.check();
+    if (unfit) return { ok: false, reason: `${unfit}`, unfit: true };
+    const file = join(this.dir, this.nameFor(relayHash(entry.relay), id));
     try {
-      mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-      const temp = `${file}.tmp`;
-      const fd = openSync(temp, 'w', 0o600);
-      try {
-        writeSync(fd, text);
-        fsyncSync(fd);
-      } finally {
-        closeSync(fd);
-      }
-      renameSync(temp, file);
-      this.syncDir();
+      writeOwnFile(file, text);
+      syncDir(this.dir);
       this.owned.set(id, file);
       return { ok: true };
     } catch (error) {
@@ -107,7 +179,7 @@ export class Outbox {
     }
   }
 
-  /** The answer was acknowledged, or its request closed: forgotten for good. */
+  /** The answer was acknowledged, or its request shown closed, or dropped: forgotten for good. */
   clear(commandId: string): void {
     const file = this.owned.get(commandId);
     if (!file) return;
@@ -131,65 +203,111 @@ export class Outbox {
 
   /**
    * Takes over the answers for `relay` that a console no longer running left
-   * behind, oldest first. Unreadable entries are removed (they cannot be sent).
+   * behind, oldest first. Unreadable or torn files are moved aside and
+   * reported, never sent and never deleted; files of running consoles and of
+   * other relays are counted, not touched. Nothing at all is read from a
+   * directory that is not the operator's own.
    */
-  recover(relay: string): JournaledAnswer[] {
-    const prefix = relayHash(relay);
+  recover(relay: string): Recovery {
+    const mine = relayHash(relay);
+    const result: Recovery = { entries: [], held: 0, keptAside: [], unwatched: 0 };
+    const unfit = this.check();
+    if (unfit) return { ...result, unfit };
     let names: string[];
     try {
-      names = readdirSync(this.dir);
+      names = readdirSync(this.dir).slice(0, MAX_SCAN);
     } catch {
-      return [];
+      return result;
     }
-    const found: JournaledAnswer[] = [];
+    const watched = new Set(this.watched.map(relayHash));
     for (const name of names) {
       const match = ENTRY.exec(name);
-      if (!match || match[1] !== prefix) continue;
-      const owner = Number(match[3]);
-      if (owner === this.pid || this.alive(owner)) continue;
-      const mine = join(this.dir, `${match[1]}-${match[2]}.${this.pid}.json`);
+      if (!match) continue;
+      const [, hash, id, pidText, start] = match;
+      if (hash !== mine) {
+        if (!watched.has(hash)) result.unwatched++;
+        continue;
+      }
+      if (this.owned.has(id)) continue;
+      if (this.heldByLive(Number(pidText), start)) {
+        result.held++;
+        continue;
+      }
+      const taken = join(this.dir, this.nameFor(hash, id));
       try {
-        renameSync(join(this.dir, name), mine); // atomic: the one console that gets here first owns it
+        renameSync(join(this.dir, name), taken); // atomic: the one console that gets here first owns it
       } catch {
         continue;
       }
+      const read = readOwnFile(taken, this.maxEntryBytes);
       let entry: unknown;
-      try {
-        const text = readFileSync(mine, 'utf8');
-        entry = text.length <= this.maxEntryBytes ? JSON.parse(text) : undefined;
-      } catch {
-        entry = undefined;
+      let why = read.ok ? '' : read.why;
+      if (read.ok) {
+        try {
+          entry = JSON.parse(read.text);
+        } catch {
+          why = 'torn: not complete JSON';
+        }
+        if (!why && (!isEntry(entry) || canonicalRelay(entry.relay) !== canonicalRelay(relay) || entry.event.id !== id)) why = 'not a saved answer for this relay';
       }
-      if (!isEntry(entry) || entry.relay !== relay || entry.event.id !== match[2]) {
-        this.unlink(mine);
+      if (why || !isEntry(entry)) {
+        result.keptAside.push({ name, why: why || 'not a saved answer' });
+        this.putAside(taken, name);
         continue;
       }
-      this.owned.set(entry.event.id, mine);
-      found.push(entry);
+      this.owned.set(id, taken);
+      result.entries.push(entry);
     }
-    this.syncDir();
-    return found.sort((a, b) => a.createdAt - b.createdAt);
+    syncDir(this.dir);
+    this.found.set(canonicalRelay(relay), { held: result.held, keptAside: result.keptAside, unwatched: this.isFirstWatched(relay) ? result.unwatched : 0 });
+    result.entries.sort((a, b) => a.createdAt - b.createdAt);
+    return result;
   }
 
-  private unlink(file: string): void {
+  /** This console's file name for an answer. */
+  private nameFor(hash: string, id: string): string {
+    return `${hash}-${id}.${this.pid}${this.start === undefined ? '' : `.${this.start}`}.json`;
+  }
+
+  /**
+   * Is the console that wrote a file still running? Its pid must be alive
+   * and, when both start times are known, its start time the recorded one:
+   * otherwise the pid now names another process and the file is orphaned.
+   * Without /proc (or for files that recorded no start time) pid liveness
+   * alone decides, which errs on the side of leaving the file alone (and
+   * saying so on the status line).
+   */
+  private heldByLive(pid: number, recordedStart: string | undefined): boolean {
+    if (pid === this.pid && recordedStart === this.start) return true; // this very process (files it does not hold are left be)
+    if (!this.alive(pid)) return false;
+    if (recordedStart === undefined) return true;
+    const now = this.startOf(pid);
+    return now === undefined || now === recordedStart;
+  }
+
+  /** The unwatched count is said once, on the first relay this console watches. */
+  private isFirstWatched(relay: string): boolean {
+    return this.watched.length === 0 || this.watched[0] === canonicalRelay(relay);
+  }
+
+  /** Keeps an unreadable file out of the journal without destroying what it holds. */
+  private putAside(file: string, originalName: string): void {
+    const aside = join(this.dir, KEPT_ASIDE);
     try {
-      unlinkSync(file);
+      mkdirSync(aside, { mode: 0o700 });
     } catch {
-      // gone already
+      // exists already (checked below) or cannot be made
     }
-  }
-
-  /** A rename is durable only once its directory is flushed too. */
-  private syncDir(): void {
     try {
-      const fd = openSync(this.dir, 'r');
+      if (checkDir(aside, false)) throw new Error('unfit');
+      renameSync(file, join(aside, `${originalName}.torn`));
+    } catch {
+      // No safe place for it: renamed in place so it is never taken as an answer again.
       try {
-        fsyncSync(fd);
-      } finally {
-        closeSync(fd);
+        renameSync(file, `${file}.torn`);
+      } catch {
+        // gone meanwhile
       }
-    } catch {
-      // some file systems refuse fsync on a directory; the file itself is flushed
     }
   }
 }

@@ -27,11 +27,17 @@ export interface SubscriptionHooks {
   send(frame: unknown): boolean;
   /** The subscription is settled (subscribed, or finally refused): the connection is usable. */
   settled(): void;
-  /** The replay burst after `subscribed` went quiet. */
-  burstEnded(): void;
+  /**
+   * The replay burst after `subscribed` ended. `complete` only when it was a
+   * replay of everything the relay holds and it went quiet: only that can
+   * show a request closed by its absence (saved answers wait for it).
+   */
+  burstEnded(verdict: BurstVerdict): void;
   /** The relay answered the subscribe neither way within `subscribeTimeoutMs`. */
   unanswered(): void;
 }
+
+export type BurstVerdict = { complete: true } | { complete: false; why: string };
 
 let subscriptionCounter = 0;
 
@@ -146,7 +152,7 @@ export class ConsoleSubscription {
     this.bursting = true;
     this.burstStart = this.lastEventAt = Date.now();
     this.store.updateRelay(this.relay, { replaying: true });
-    this.scheduleBurstCheck(this.timing.replayQuietMs);
+    this.scheduleBurstCheck(Math.min(this.timing.replayQuietMs, this.timing.replayMaxMs));
   }
 
   private scheduleBurstCheck(delay: number): void {
@@ -169,10 +175,17 @@ export class ConsoleSubscription {
         if (wentQuiet) this.store.replayCompleted(this.relay);
         else this.store.replayAbandoned(this.relay);
       }
-      this.hooks.burstEnded();
+      this.hooks.burstEnded(this.verdict(wentQuiet));
       return;
     }
     this.scheduleBurstCheck(Math.min(this.timing.replayQuietMs - quiet, this.timing.replayMaxMs - (now - this.burstStart)));
+  }
+
+  private verdict(wentQuiet: boolean): BurstVerdict {
+    if (this.mode !== 'all') return { complete: false, why: this.fellBack ? 'the relay refused a replay of everything it holds' : 'the relay has no replay.all' };
+    const cap = this.timing.replayMaxMs;
+    if (!wentQuiet) return { complete: false, why: `the replay was cut off after ${cap >= 1000 ? `${Math.round(cap / 1000)} s` : `${cap} ms`}` };
+    return { complete: true };
   }
 
   private endBurst(): void {

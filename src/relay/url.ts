@@ -31,3 +31,25 @@ export function relayUrls(base: string): RelayUrls {
   const socketPath = path.endsWith('/socket') ? path : `${path}/socket`;
   return { ok: true, relay, socketUrl: `${scheme}//${u.host}${socketPath}` };
 }
+
+/**
+ * One spelling per relay, for comparing relays (the outbox's journal): the
+ * same server is reached as `ws://h:p/`, `http://h:p`, `HTTP://H:p/socket`.
+ * The socket scheme maps to its HTTP scheme, the default port and any
+ * trailing `/` or `/socket` go (relayUrls() adds `/socket` back), and
+ * credentials, query and fragment never count. Unparsable text is kept as
+ * scrubbed, so two such spellings still compare as text.
+ */
+export function canonicalRelay(base: string): string {
+  let u: URL;
+  try {
+    u = new URL(base);
+  } catch {
+    return scrub(base);
+  }
+  const scheme = u.protocol === 'ws:' ? 'http:' : u.protocol === 'wss:' ? 'https:' : u.protocol;
+  // URL drops a default port only for the scheme it parsed: ws://h:80 and http://h must agree.
+  const port = u.port === '' || (scheme === 'http:' && u.port === '80') || (scheme === 'https:' && u.port === '443') ? '' : `:${u.port}`;
+  const path = u.pathname.replace(/\/+$/, '').replace(/\/socket$/, '').replace(/\/+$/, '');
+  return `${scheme}//${u.hostname}${port}${path}`;
+}

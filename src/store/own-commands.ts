@@ -62,7 +62,7 @@ export class OwnCommands {
       state: outcome.state,
       queued: false,
       settledAt: now,
-      reason: outcome.state === 'rejected' ? outcome.reason : undefined,
+      reason: outcome.state === 'rejected' || outcome.state === 'not-sent' ? outcome.reason : undefined,
       code: outcome.state === 'refused-by-relay' ? outcome.code : undefined,
       detail: outcome.state === 'rejected' || outcome.state === 'refused-by-relay' ? outcome.detail : undefined,
     });

@@ -83,7 +83,12 @@ export interface RequestRecord {
   bytes?: number;
 }
 
-export type CommandState = 'sending' | 'accepted' | 'rejected' | 'timeout' | 'refused-by-relay';
+/**
+ * `not-sent`: a queued (or saved) answer whose request closed before it could
+ * go out is never sent (issue 29); `reason` says why, e.g. "not sent: the
+ * request closed while you were offline (answered by other-op)".
+ */
+export type CommandState = 'sending' | 'accepted' | 'rejected' | 'timeout' | 'refused-by-relay' | 'not-sent';
 
 /** A command this console sent (or is about to send). */
 export interface OwnCommand {
@@ -108,7 +113,8 @@ export type CommandOutcome =
   | { state: 'accepted' }
   | { state: 'rejected'; reason: string; detail?: string }
   | { state: 'timeout' }
-  | { state: 'refused-by-relay'; code: string; detail?: string };
+  | { state: 'refused-by-relay'; code: string; detail?: string }
+  | { state: 'not-sent'; reason: string };
 
 export type ConnectionState =
   /** `reason`: why the previous connection failed, shown while this attempt runs. */
@@ -132,6 +138,13 @@ export interface RelayStatus {
   roster: boolean;
   /** Visible warnings: replay gaps, missing replay.all, refused subscription. */
   warnings: string[];
+  /**
+   * What the status line must keep saying about this relay's saved answers
+   * (the outbox): not saved to disk and why, answers kept until a complete
+   * replay, unreadable files kept aside, answers for relays not watched.
+   * Replaced whole on every change; absent or empty when there is nothing to say.
+   */
+  outboxNotes?: string[];
   subscriptionError?: { code: string; detail?: string };
   /** Frames that were not JSON objects, counted and ignored. */
   undecodable: number;

@@ -78,6 +78,8 @@ function commandText(command: OwnCommand): { text: string; color: string } | und
     }
     case 'refused-by-relay':
       return { text: `✗ ${refusalText(command.code, command.detail)}`, color: 'red' };
+    case 'not-sent':
+      return { text: `⊘ ${command.reason ?? 'not sent: the request closed'}`, color: 'yellow' };
   }
 }
 

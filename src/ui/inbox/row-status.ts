@@ -19,6 +19,8 @@ export function rowStatus(record: RequestRecord, command: OwnCommand | undefined
       return { text: 'no ack (r)', color: 'red' };
     case 'refused-by-relay':
       return { text: `${no} refused`, color: 'red' };
+    case 'not-sent':
+      return { text: 'not sent', color: 'yellow' };
     case 'accepted':
       if (!record.answered && record.state === 'pending') return { text: 'accepted', color: 'green' };
       break;

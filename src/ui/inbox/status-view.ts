@@ -51,7 +51,8 @@ export function buildStatusLines(input: StatusInput): Line[] {
     if (relay.subscriptionError) extras.push(`subscription refused: ${relay.subscriptionError.code}${relay.subscriptionError.detail ? ` ${relay.subscriptionError.detail}` : ''}`);
     if (relay.invalid) extras.push(`${relay.invalid} invalid events ignored`);
     if (relay.undecodable) extras.push(`${relay.undecodable} undecodable frames`);
-    extras.push(...relay.warnings.slice(-2).map((w) => `⚠ ${w}`));
+    // Saved answers (the outbox) first: what they say stays true until it changes, unlike a warning.
+    extras.push(...(relay.outboxNotes ?? []).map((note) => `⚠ ${note}`), ...relay.warnings.slice(-2).map((w) => `⚠ ${w}`));
     const prefix = relays.length > 1 ? `[${i + 1}] ` : '';
     const head = `${prefix}${relay.relay} `;
     const line: Line = [
