@@ -10,11 +10,12 @@ import type { StoreReader } from '../store/writers.js';
 import type { Effect, Msg } from './model.js';
 
 /** Performs `effect` when it concerns a relay; false for every other effect. */
-export function performRelayEffect(effect: Effect, store: StoreReader, clients: RelayHandle[], dispatch: (msg: Msg) => void): boolean {
+export function performRelayEffect(effect: Effect, store: StoreReader, clients: RelayHandle[], dispatch: (msg: Msg) => void, made?: (commandId: string) => void): boolean {
   switch (effect.type) {
     case 'send': {
       const record = store.request(effect.key);
-      if (record && !isHistory(record)) clientOf(clients, record.relay)?.respond(effect.key, effect.answer);
+      const id = record && !isHistory(record) ? clientOf(clients, record.relay)?.respond(effect.key, effect.answer) : undefined;
+      if (id) made?.(id);
       return true;
     }
     case 'resend': {
@@ -24,7 +25,8 @@ export function performRelayEffect(effect: Effect, store: StoreReader, clients: 
     }
     case 'control': {
       const record = store.request(effect.key);
-      if (record && !isHistory(record)) clientOf(clients, record.relay)?.control?.(effect.key, effect.request);
+      const id = record && !isHistory(record) ? clientOf(clients, record.relay)?.control?.(effect.key, effect.request) : undefined;
+      if (id) made?.(id);
       return true;
     }
     case 'fetch': {
