@@ -10,7 +10,7 @@
 import type { ConsoleStore } from '../store/store.js';
 import type { StoreChange } from '../store/writers.js';
 import type { CommandState } from '../store/types.js';
-import { decisionLine, outcomeLine, type DecisionExtras, type DecisionLine, type OutcomeLine } from '../store/decisions.js';
+import { actionOf, answeredLine, decisionLine, outcomeLine, type DecisionExtras, type DecisionLine, type OutcomeLine } from '../store/decisions.js';
 import type { DecisionLog } from './decision-log.js';
 import type { JournaledAnswer } from './outbox.js';
 
@@ -25,6 +25,8 @@ export interface DecisionSink {
 
 export class DecisionRecorder implements DecisionSink {
   private readonly seen = new Map<string, CommandState>();
+  /** Answers acknowledged before the emitter recorded them: request key → command id (its record is one more outcome). */
+  private readonly awaitingRecord = new Map<string, string>();
   private queue: (DecisionLine | OutcomeLine)[] = [];
   private flushing = false;
   private unsubscribe?: () => void;
@@ -78,6 +80,20 @@ export class DecisionRecorder implements DecisionSink {
       // An outcome only on a real change of verdict: a resend of a timed-out command is back to `sending`, not news.
       const outcome = outcomeLine(command, record);
       if (outcome) this.enqueue(outcome);
+      if (command.state === 'accepted' && actionOf(command) === 'answer' && record?.answered?.cause !== command.id) {
+        this.awaitingRecord.set(command.requestKey, id);
+        while (this.awaitingRecord.size > MAX_TRACKED) this.awaitingRecord.delete(this.awaitingRecord.keys().next().value as string);
+      }
+    }
+    if (!this.awaitingRecord.size) return;
+    for (const key of change.requests) {
+      const id = this.awaitingRecord.get(key);
+      const command = id === undefined ? undefined : this.store.command(id);
+      if (!command) continue;
+      const line = answeredLine(command, this.store.request(key), this.now());
+      if (!line) continue;
+      this.awaitingRecord.delete(key);
+      this.enqueue(line);
     }
   }
 

@@ -71,17 +71,30 @@ function withheld(capture: Capture): boolean {
   return CAPTURE_LEVELS.indexOf(capture) < CAPTURE_LEVELS.indexOf('redacted');
 }
 
-/** What was sent, as data: the answer, or the command's own data (scope, reason). */
-function sentOf(command: OwnCommand): Record<string, unknown> {
+/** What stands for free text kept out of the history at a capture level below `redacted`. */
+export function withheldText(capture: Capture): string {
+  return `[withheld: capture ${capture}]`;
+}
+
+/**
+ * What was sent, as data: the answer, or the command's own data (scope,
+ * reason). Below capture `redacted` the request's content is not to be
+ * kept, and the operator's words about it are content too: option ids and
+ * form field ids stay, free text is withheld.
+ */
+function sentOf(command: OwnCommand, capture: Capture): Record<string, unknown> {
   if (actionOf(command) !== 'answer') {
     const data = command.event.data;
     return typeof data === 'object' && data !== null && !Array.isArray(data) ? { ...data } : {};
   }
+  const hide = withheld(capture);
   const answer: Answer = command.answer;
   const sent: Record<string, unknown> = {};
   if (answer.option !== undefined) sent.option = answer.option;
-  if (answer.text !== undefined) sent.text = answer.text;
-  if (answer.values !== undefined) sent.values = answer.values;
+  if (answer.text !== undefined) sent.text = hide ? withheldText(capture) : answer.text;
+  if (answer.values !== undefined) {
+    sent.values = hide ? Object.fromEntries(Object.entries(answer.values).map(([k, v]) => [k, typeof v === 'string' ? withheldText(capture) : v])) : answer.values;
+  }
   return sent;
 }
 
@@ -110,7 +123,7 @@ export function decisionLine(command: OwnCommand, record: RequestRecord | undefi
     // As shown: at capture none/metadata the agent synthesized it for that level (AEP-0002 §6).
     prompt: record?.payload.prompt ?? '',
     action: actionOf(command),
-    sent: sentOf(command),
+    sent: sentOf(command, capture),
     by: extras.by ?? 'you',
     command_id: command.id,
     capture,
@@ -134,7 +147,7 @@ export function outcomeLine(command: OwnCommand, record: RequestRecord | undefin
       const answered = record?.answered?.cause === command.id ? record.answered : undefined;
       const applied = answered?.answer ?? (actionOf(command) === 'answer' ? command.answer : undefined);
       if (applied?.option !== undefined) line.option = applied.option;
-      if (applied?.text !== undefined && !withheld(record?.capture ?? 'full')) line.text = applied.text;
+      if (applied?.text !== undefined) line.text = withheld(record?.capture ?? 'metadata') ? withheldText(record?.capture ?? 'metadata') : applied.text;
       if (answered?.by) line.by = answered.by;
       break;
     }
@@ -158,6 +171,21 @@ export function outcomeLine(command: OwnCommand, record: RequestRecord | undefin
       break;
     }
   }
+  return line;
+}
+
+/**
+ * The emitter's own record of our answer (attention.answered naming the
+ * command as its cause), when it arrives after the ack: one more `applied`
+ * outcome, with the option it applied and who it says answered.
+ */
+export function answeredLine(command: OwnCommand, record: RequestRecord | undefined, now: number): OutcomeLine | undefined {
+  const answered = record?.answered;
+  if (!record || !answered || answered.cause !== command.id) return undefined;
+  const line: OutcomeLine = { t: 'outcome', command_id: command.id, time: new Date(now).toISOString(), state: 'applied', latency_ms: Math.max(0, now - command.createdAt) };
+  if (answered.answer.option !== undefined) line.option = answered.answer.option;
+  if (answered.answer.text !== undefined) line.text = withheld(record.capture) ? withheldText(record.capture) : answered.answer.text;
+  if (answered.by) line.by = answered.by;
   return line;
 }
 
