@@ -62,7 +62,7 @@ export class DecisionLog {
         fd = undefined;
         // The previous file goes; the current one becomes it; a fresh one starts (O_EXCL: never one planted meanwhile).
         renameSync(this.file, this.previous);
-        fd = openSync(this.file, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_EXCL | NOFOLLOW, 0o600);
+        fd = openSync(this.file, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | constants.O_EXCL | NOFOLLOW, 0o600);
         size = 0;
         this.tailChecked = true;
       }
@@ -85,10 +85,13 @@ export class DecisionLog {
   private openForAppend(): number | string {
     let fd: number;
     try {
-      fd = openSync(this.file, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | NOFOLLOW | NONBLOCK, 0o600);
+      // Read and write: the last byte is read once, to close off a line a crash left torn.
+      fd = openSync(this.file, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | NOFOLLOW | NONBLOCK, 0o600);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      return `${this.file} is ${code === 'ELOOP' || code === 'EMLINK' ? 'a symlink, not a regular file' : `not writable (${code ?? 'error'})`}`;
+      // O_NOFOLLOW on a symlink: ELOOP (EMLINK on some BSDs); a FIFO or socket without a reader: ENXIO.
+      const why = code === 'ELOOP' || code === 'EMLINK' ? 'a symlink, not a regular file' : code === 'ENXIO' ? 'a FIFO or a socket, not a regular file' : `not writable (${code ?? 'error'})`;
+      return `${this.file} is ${why}`;
     }
     const why = unfitBecause(fstatSync(fd), 'file');
     if (why) {
