@@ -303,7 +303,7 @@ const ROWS: RowSpec[] = [
   { scope: 'history', actions: ['first', 'last'], does: 'newest / oldest decision' },
   { scope: 'history', actions: ['pageUp', 'pageDown'], does: 'move a page' },
   { scope: 'history', actions: ['open'], does: 'open the selected decision whole: prompt, cause, what was sent, the command id, every outcome', hint: '{open} open' },
-  { scope: 'history', actions: ['filter'], does: 'type a fresh filter: every word must match agent, session, kind, what was sent, the outcome or the prompt (Enter keeps, Esc clears)', hint: '{filter} filter' },
+  { scope: 'history', actions: ['filter'], does: 'type a fresh filter over the decisions: each word must match its agent, session, kind, what was sent, its outcome or its prompt; Enter keeps it, Esc clears it', hint: '{filter} filter' },
   { scope: 'history', actions: ['back'], does: 'clear a kept filter, else back to the list', hint: '{back} back' },
   { scope: 'history', actions: ['quit'], does: 'quit (asks first when something would be lost)' },
   { scope: 'decision', actions: ['up', 'down'], does: 'scroll the decision' },
