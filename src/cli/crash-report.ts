@@ -3,7 +3,8 @@
 // process knows is scrubbed from every line, the argument after --token is
 // redacted, and only a few harmless environment variables are copied at all.
 
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
+import { checkDir } from '../relay/state-files.js';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inspect } from 'node:util';
@@ -110,8 +111,15 @@ export function writeReport(facts: CrashFacts): { ok: true; file: string } | { o
   let reason = 'no directory';
   for (const dir of reportDirs(facts.env)) {
     const file = join(dir, `aep-console-crash-${stamp}-${process.pid}.txt`);
+    // The state directory is written only when it is the operator's own (as
+    // for the outbox, state-files.ts): a symlink or someone else's directory
+    // is passed over for the temp directory, where 'wx' never follows a link.
+    const unfit = dir === tmpdir() ? undefined : checkDir(dir, true);
+    if (unfit) {
+      reason = `${dir} is ${unfit}`;
+      continue;
+    }
     try {
-      mkdirSync(dir, { recursive: true, mode: 0o700 });
       writeFileSync(file, text, { mode: 0o600, flag: 'wx' });
       return { ok: true, file };
     } catch (error) {

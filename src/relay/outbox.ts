@@ -12,22 +12,19 @@
 // otherwise the console neither reads nor writes there (answers are still
 // sent, from memory) and says why.
 //
-// One file per answer, `<relay hash>-<command id>.<pid>.<start>.json`, in
-// `$XDG_STATE_HOME/aep-console/outbox/` (0700). The relay is hashed in its
-// canonical spelling (url.ts), so ws://h:p/ and http://h:p are one relay.
-// Ownership is the lock: a console only takes over files whose owner process
-// is gone, and takes them by renaming them to its own name, which is atomic:
-// of two consoles starting at once, exactly one gets each answer. The owner
-// is the pid plus the process's start time, so a pid reused by another
-// program (after a reboot, or pid 1 in every container) does not hold a file.
+// One file per answer, in `$XDG_STATE_HOME/aep-console/outbox/` (0700),
+// named for its relay, command id and owner (outbox-names.ts). Ownership is
+// the lock: a console only takes over files whose owner process is gone, and
+// takes them by renaming them to its own name, which is atomic: of two
+// consoles starting at once, exactly one gets each answer.
 
-import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, renameSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AepEvent, Answer } from '../protocol/types.js';
 import { processAlive, processStart } from './process-start.js';
-import { checkDir, readOwnFile, syncDir, writeOwnFile } from './state-files.js';
+import { checkDir, MISSING, readOwnFile, syncDir, writeOwnFile } from './state-files.js';
 import { canonicalRelay } from './url.js';
+import { entryName, heldByLive, parseEntryName, relayHash, type Owner } from './outbox-names.js';
 
 /** One journaled answer. */
 export interface JournaledAnswer {
@@ -70,15 +67,9 @@ export interface Recovery {
   unfit?: string;
 }
 
-// <hash>-<command id>.<pid>[.<start time>].json; files written before start times were recorded lack the last part.
-const ENTRY = /^([0-9a-f]{16})-([0-9A-Za-z_-]{1,128})\.(\d{1,10})(?:\.(\d{1,20}))?\.json$/;
 /** Names looked at per scan: a directory stuffed with files cannot stall start-up. */
 const MAX_SCAN = 10_000;
 export const KEPT_ASIDE = 'kept-aside';
-
-function relayHash(relay: string): string {
-  return createHash('sha256').update(canonicalRelay(relay)).digest('hex').slice(0, 16);
-}
 
 function isEntry(value: unknown): value is JournaledAnswer {
   const v = value as Partial<JournaledAnswer> | null;
@@ -94,8 +85,8 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 export class Outbox {
   readonly stateDir: string;
   readonly dir: string;
-  private readonly pid: number;
-  private readonly start?: string;
+  /** This console: pid and start time. */
+  private readonly me: Owner;
   private readonly alive: (pid: number) => boolean;
   private readonly startOf: (pid: number) => string | undefined;
   private readonly watched: string[];
@@ -113,9 +104,10 @@ export class Outbox {
   constructor(stateDir: string, options: OutboxOptions = {}) {
     this.stateDir = stateDir;
     this.dir = join(stateDir, 'outbox');
-    this.pid = options.pid ?? process.pid;
     this.startOf = options.startOf ?? processStart;
-    this.start = 'start' in options ? options.start : this.startOf(this.pid);
+    const pid = options.pid ?? process.pid;
+    const start = 'start' in options ? options.start : this.startOf(pid);
+    this.me = start === undefined ? { pid } : { pid, start };
     this.alive = options.alive ?? processAlive;
     this.watched = (options.relays ?? []).map(canonicalRelay);
     this.maxEntries = options.maxEntries ?? 1000;
@@ -123,16 +115,21 @@ export class Outbox {
   }
 
   /**
-   * Checks (and makes, 0700) the state directory and the outbox in it:
-   * undefined when both are the operator's own, else "<dir> is <why>".
+   * Checks the state directory and the outbox in it (made, 0700, when
+   * `create`; a console that never answers leaves no trace): undefined when
+   * both are the operator's own or not there yet, else "<dir> is <why>".
    * Checked again before every read and write.
    */
-  check(): string | undefined {
-    const stateWhy = checkDir(this.stateDir, true);
-    const why = stateWhy ? `${this.stateDir} is ${stateWhy}` : (() => {
-      const outboxWhy = checkDir(this.dir, true);
-      return outboxWhy ? `${this.dir} is ${outboxWhy}` : undefined;
-    })();
+  check(create = false): string | undefined {
+    let why: string | undefined;
+    for (const dir of [this.stateDir, this.dir]) {
+      const unfit = checkDir(dir, create);
+      if (unfit === MISSING) break; // nothing there: nothing to distrust, nothing to read
+      if (unfit) {
+        why = `${dir} is ${unfit}`;
+        break;
+      }
+    }
     const changed = why !== this.problem;
     this.problem = why;
     if (changed) for (const listener of this.problemListeners) listener();
@@ -166,9 +163,9 @@ export class Outbox {
     if (this.owned.size >= this.maxEntries) return { ok: false, reason: `${this.maxEntries} answers already waiting` };
     const text = JSON.stringify(entry);
     if (Buffer.byteLength(text) > this.maxEntryBytes) return { ok: false, reason: 'answer too large to journal' };
-    const unfit = this.check();
-    if (unfit) return { ok: false, reason: `${unfit}`, unfit: true };
-    const file = join(this.dir, this.nameFor(relayHash(entry.relay), id));
+    const unfit = this.check(true);
+    if (unfit) return { ok: false, reason: unfit, unfit: true };
+    const file = join(this.dir, entryName(relayHash(entry.relay), id, this.me));
     try {
       writeOwnFile(file, text);
       syncDir(this.dir);
@@ -221,19 +218,19 @@ export class Outbox {
     }
     const watched = new Set(this.watched.map(relayHash));
     for (const name of names) {
-      const match = ENTRY.exec(name);
-      if (!match) continue;
-      const [, hash, id, pidText, start] = match;
+      const parsed = parseEntryName(name);
+      if (!parsed) continue;
+      const { hash, id, owner } = parsed;
       if (hash !== mine) {
         if (!watched.has(hash)) result.unwatched++;
         continue;
       }
       if (this.owned.has(id)) continue;
-      if (this.heldByLive(Number(pidText), start)) {
+      if (heldByLive(owner, this.me, this.alive, this.startOf)) {
         result.held++;
         continue;
       }
-      const taken = join(this.dir, this.nameFor(hash, id));
+      const taken = join(this.dir, entryName(hash, id, this.me));
       try {
         renameSync(join(this.dir, name), taken); // atomic: the one console that gets here first owns it
       } catch {
@@ -262,27 +259,6 @@ export class Outbox {
     this.found.set(canonicalRelay(relay), { held: result.held, keptAside: result.keptAside, unwatched: this.isFirstWatched(relay) ? result.unwatched : 0 });
     result.entries.sort((a, b) => a.createdAt - b.createdAt);
     return result;
-  }
-
-  /** This console's file name for an answer. */
-  private nameFor(hash: string, id: string): string {
-    return `${hash}-${id}.${this.pid}${this.start === undefined ? '' : `.${this.start}`}.json`;
-  }
-
-  /**
-   * Is the console that wrote a file still running? Its pid must be alive
-   * and, when both start times are known, its start time the recorded one:
-   * otherwise the pid now names another process and the file is orphaned.
-   * Without /proc (or for files that recorded no start time) pid liveness
-   * alone decides, which errs on the side of leaving the file alone (and
-   * saying so on the status line).
-   */
-  private heldByLive(pid: number, recordedStart: string | undefined): boolean {
-    if (pid === this.pid && recordedStart === this.start) return true; // this very process (files it does not hold are left be)
-    if (!this.alive(pid)) return false;
-    if (recordedStart === undefined) return true;
-    const now = this.startOf(pid);
-    return now === undefined || now === recordedStart;
   }
 
   /** The unwatched count is said once, on the first relay this console watches. */

@@ -7,7 +7,7 @@
 // (fstat), so what is checked is what is read.
 
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync, readSync, renameSync, writeSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeSync, type Stats } from 'node:fs';
 
 // Windows has neither the flags nor POSIX owners and modes: the checks that
 // cannot be made there are skipped (the console targets Linux and macOS).
@@ -41,6 +41,9 @@ export function unfitBecause(stat: Stats, want: 'directory' | 'file'): string | 
   return undefined;
 }
 
+/** checkDir's word for a directory that does not exist (and was not to be made). */
+export const MISSING = 'missing';
+
 /**
  * Checks the directory `path` (lstat: a symlink is never followed), making it
  * (0700) when it does not exist and `create` is set. Undefined when it is
@@ -53,7 +56,7 @@ export function checkDir(path: string, create: boolean): string | undefined {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code !== 'ENOENT') return `not readable (${code ?? 'error'})`;
-    if (!create) return 'missing';
+    if (!create) return MISSING;
     try {
       mkdirSync(path, { recursive: true, mode: 0o700 });
       stat = lstatSync(path);
@@ -104,12 +107,17 @@ export function writeOwnFile(path: string, text: string): void {
   const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
   const fd = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW, 0o600);
   try {
-    writeSync(fd, text);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
+    try {
+      writeSync(fd, text);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temp, path);
+  } catch (error) {
+    rmSync(temp, { force: true }); // a half-written temp file is never left behind
+    throw error;
   }
-  renameSync(temp, path);
 }
 
 /** A rename is durable only once its directory is flushed too. */

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { EventEmitter } from 'node:events';
-import { mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { installCrashGuard, RESTORE_SEQUENCE } from '../../src/cli/crash.js';
@@ -166,4 +166,18 @@ test('scrub, redactArgv and where reports go', () => {
   assert.deepEqual(reportDirs({ XDG_STATE_HOME: '/s', HOME: '/h' }).slice(0, 1), ['/s/aep-console']);
   assert.deepEqual(reportDirs({ XDG_STATE_HOME: 'relative', HOME: '/h' }).slice(0, 1), ['/h/.local/state/aep-console']);
   assert.equal(reportDirs({ HOME: '/h' }).at(-1), tmpdir());
+});
+
+test('a state directory that is a symlink is not written through: the report goes to the temp directory', () => {
+  const base = mkdtempSync(join(tmpdir(), 'aep-console-crash-link-'));
+  const elsewhere = join(base, 'elsewhere');
+  mkdirSync(elsewhere, { mode: 0o700 });
+  symlinkSync(elsewhere, join(base, 'aep-console'));
+  const h = harness({ env: { XDG_STATE_HOME: base } });
+  h.target.emit('uncaughtException', new Error('boom'));
+  assert.deepEqual(readdirSync(elsewhere), [], 'nothing written through the link');
+  const file = /crash report: (\S+)\n$/.exec(h.err[0])?.[1];
+  assert.ok(file && file.startsWith(tmpdir()) && !file.startsWith(base), h.err[0]);
+  assert.equal(statSync(file).mode & 0o777, 0o600);
+  rmSync(file);
 });
