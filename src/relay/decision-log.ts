@@ -12,7 +12,7 @@ import { closeSync, constants, fstatSync, fsyncSync, openSync, readSync, renameS
 import { join } from 'node:path';
 import { redact } from '../protocol/redact.js';
 import { foldDecisions, type DecisionLine, type FoldResult, type OutcomeLine } from '../store/decisions.js';
-import { checkDir, readOwnFile, unfitBecause } from './state-files.js';
+import { MISSING, checkDir, readOwnFile, unfitBecause } from './state-files.js';
 
 const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 const NONBLOCK = constants.O_NONBLOCK ?? 0;
@@ -105,7 +105,7 @@ export class DecisionLog {
   read(): LogRead {
     const problems: string[] = [];
     const dirWhy = checkDir(this.dir, false);
-    if (dirWhy === 'missing') return { decisions: [], skipped: 0, torn: false, problems };
+    if (dirWhy === MISSING) return { decisions: [], skipped: 0, torn: false, problems };
     if (dirWhy) return { decisions: [], skipped: 0, torn: false, problems: [`${this.dir} is ${dirWhy}`] };
     const texts: string[] = [];
     for (const file of [this.previous, this.file]) {

@@ -137,6 +137,13 @@ describe('the history file', () => {
     assert.match(appended.ok ? '' : appended.why, /owned by uid 12345, not by you/);
     assert.match(log.read().problems[0], /owned by uid 12345/);
   });
+  it('refuses a state directory owned by another user (/, owned by root, when not root)', { skip: isRoot && 'root owns /' }, () => {
+    const log = new DecisionLog('/');
+    const appended = log.append([decision('c1')]);
+    assert.equal(appended.ok, false);
+    assert.match(appended.ok ? '' : appended.why, /^\/ is owned by uid 0, not by you/);
+    assert.match(log.read().problems[0], /owned by uid 0/);
+  });
   it('refuses a state directory owned by another user (as root)', { skip: !isRoot && 'needs root to chown' }, () => {
     const dir = fresh();
     const log = new DecisionLog(dir);
