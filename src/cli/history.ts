@@ -8,7 +8,8 @@
 import { displayLine } from '../protocol/sanitize.js';
 import { DecisionLog } from '../relay/decision-log.js';
 import { decisionJson, outcomeSummary, selectDecisions, sentSummary } from '../store/decision-query.js';
-import { lastOutcome, type Decision } from '../store/decisions.js';
+import type { Decision } from '../store/decisions.js';
+import { lastOutcome } from '../store/decision-fold.js';
 import { formatMs } from '../store/outcome.js';
 import type { ConsoleOptions } from './args.js';
 import { reportDirs } from './crash-report.js';

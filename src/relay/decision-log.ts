@@ -11,7 +11,8 @@
 import { closeSync, constants, fstatSync, fsyncSync, openSync, readSync, renameSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { redact } from '../protocol/redact.js';
-import { foldDecisions, type DecisionLine, type FoldResult, type OutcomeLine } from '../store/decisions.js';
+import type { DecisionLine, OutcomeLine } from '../store/decisions.js';
+import { foldDecisions, type FoldResult } from '../store/decision-fold.js';
 import { MISSING, checkDir, readOwnFile, unfitBecause } from './state-files.js';
 
 const NOFOLLOW = constants.O_NOFOLLOW ?? 0;

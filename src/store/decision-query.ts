@@ -2,7 +2,8 @@
 // `history --json` object, the filters of `history` and the view, and the
 // few words a row says about what was sent and what came of it. Pure.
 
-import { lastOutcome, type Decision } from './decisions.js';
+import type { Decision } from './decisions.js';
+import { lastOutcome } from './decision-fold.js';
 
 /** `history --json`'s object: the contract's members, in its order. */
 export function decisionJson(decision: Decision): Record<string, unknown> {

@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ConsoleStore } from '../../src/store/store.js';
-import { answeredLine, decisionLine, foldDecisions, outcomeLine } from '../../src/store/decisions.js';
+import { answeredLine, decisionLine, outcomeLine } from '../../src/store/decisions.js';
+import { foldDecisions } from '../../src/store/decision-fold.js';
 import { decisionJson, outcomeSummary, parseDuration, selectDecisions, sentSummary } from '../../src/store/decision-query.js';
 import { buildRespond } from '../../src/protocol/respond.js';
 import { buildControl } from '../../src/protocol/control.js';

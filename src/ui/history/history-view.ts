@@ -6,7 +6,8 @@
 // control character reaches the terminal.
 
 import { displayLine, displayText } from '../../protocol/sanitize.js';
-import { lastOutcome, type Decision } from '../../store/decisions.js';
+import type { Decision } from '../../store/decisions.js';
+import { lastOutcome } from '../../store/decision-fold.js';
 import { outcomeSummary, sentSummary } from '../../store/decision-query.js';
 import { formatMs } from '../../store/outcome.js';
 import type { Glyphs } from '../glyphs.js';
