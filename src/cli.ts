@@ -4,6 +4,9 @@ import React from 'react';
 import { render } from 'ink';
 import { parseArgs, tokenSource, type ConsoleOptions } from './cli/args.js';
 import { runList } from './cli/list.js';
+import { runHistory } from './cli/history.js';
+import { DecisionLog } from './relay/decision-log.js';
+import { DecisionRecorder } from './relay/decision-recorder.js';
 import { installCrashGuard, type CrashGuard } from './cli/crash.js';
 import { watchHeap } from './cli/heap-watch.js';
 import { CrashBoundary, CrashProbe, scheduleTestCrash, testCrashMode } from './cli/crash-boundary.js';
@@ -70,6 +73,7 @@ export async function main(argv: string[], given: MainIO = defaultIO): Promise<n
   remember(options.token);
   for (const warning of parsed.warnings) io.err(`aep-console: ${warning}`);
   if (options.command === 'list') return runList(options, { out: io.out, err: io.err, host: hostname() });
+  if (options.command === 'history') return runHistory(options, { out: io.out, err: io.err, env: io.env });
   return runConsole(options, io, remember);
 }
 
@@ -108,6 +112,11 @@ async function runConsole(options: ConsoleOptions, io: MainIO, remember: (secret
   const ingest = new IngestBatch(store);
   // Answers are saved until acknowledged, so a stop (SIGTERM, crash) loses none. Not for the demo: its relay is new each run.
   const outbox = options.demo ? undefined : new Outbox(reportDirs(io.env)[0], { relays });
+  // Every decision, with its outcome, kept on disk (the demo's too: it is the operator's own work); none with --no-history.
+  const log = options.history === false ? undefined : new DecisionLog(reportDirs(io.env)[0]);
+  const recorder = log && new DecisionRecorder(store, log);
+  recorder?.start();
+  const history = log && recorder ? { read: () => ({ ...log.read(), file: log.file }), annotate: recorder.annotate.bind(recorder) } : undefined;
   const clients = relays.map(
     (url) =>
       new RelayClient({
@@ -122,6 +131,7 @@ async function runConsole(options: ConsoleOptions, io: MainIO, remember: (secret
         store,
         ingest,
         outbox,
+        decisions: recorder,
       }),
   );
   for (const client of clients) client.start();
@@ -137,7 +147,7 @@ async function runConsole(options: ConsoleOptions, io: MainIO, remember: (secret
     React.createElement(
       CrashBoundary,
       { onCrash },
-      React.createElement(App, { store, clients, bell: options.bell, notify: options.notify, onSuspend: suspendProcess, demo: demoInfo }),
+      React.createElement(App, { store, clients, bell: options.bell, notify: options.notify, onSuspend: suspendProcess, demo: demoInfo, history }),
       testCrash === 'render' ? React.createElement(CrashProbe, { token }) : null,
     ),
     // Only changed rows reach the terminal (see frame-writer.ts).
@@ -163,6 +173,8 @@ async function runConsole(options: ConsoleOptions, io: MainIO, remember: (secret
     detach?.();
     follower?.stop();
     await Promise.allSettled(clients.map((client) => client.stop()));
+    // After the clients: what they settled on the way out is recorded too.
+    recorder?.stop();
     await demo?.close();
   }
   return io.crash?.stopCode() ?? 0;

@@ -7,9 +7,17 @@ import { HELP } from './help.js';
 import { relayUrls } from '../relay/url.js';
 import { displayLine } from '../protocol/sanitize.js';
 import { openRegularFile, readRegularFile } from '../relay/regular-file.js';
+import { historyOptions } from './history-args.js';
 
 export interface ConsoleOptions {
-  command: 'console' | 'list';
+  command: 'console' | 'list' | 'history';
+  /** Keep the decision history (false with --no-history; absent: kept). */
+  history?: boolean;
+  /** `history --since`: how far back, in ms. */
+  sinceMs?: number;
+  /** `history --agent` / `--session`: which decisions to print (for the console and `list` they are folded into `filter`). */
+  agents?: string[];
+  sessions?: string[];
   relays: string[];
   token?: string;
   /** --token-file as given: re-read before every reconnect (see tokenSource). */
@@ -54,6 +62,8 @@ const FLAGS = {
   demoAgents: { type: 'number' },
   json: { type: 'boolean', default: false },
   file: { type: 'string', isMultiple: true },
+  history: { type: 'boolean', default: true },
+  since: { type: 'string' },
   help: { type: 'boolean', default: false, shortFlag: 'h' },
   version: { type: 'boolean', default: false },
 } as const;
@@ -106,10 +116,17 @@ function parse(argv: string[], env: NodeJS.ProcessEnv, version: string): ParsedA
   if (flags.version) return { kind: 'version', text: version };
 
   const [command, ...extra] = cli.input;
-  if (command !== undefined && command !== 'list') throw new UsageError(`unknown command "${command}" (the only command is "list")`);
-  if (extra.length) throw new UsageError(`unexpected argument "${extra[0]}"`);
+  if (command !== undefined && command !== 'list' && command !== 'history') throw new UsageError(`unknown command "${printable(command)}" (the commands are "list" and "history")`);
+  if (extra.length) throw new UsageError(`unexpected argument "${printable(extra[0])}"`);
+  if (command === 'history') {
+    const history = historyOptions(flags, argv);
+    if ('error' in history) throw new UsageError(history.error);
+    return { kind: 'run', options: history, warnings: [] };
+  }
+  if (flags.since !== undefined) throw new UsageError('--since only applies to "aep-console history"');
   const isList = command === 'list';
-  if (flags.json && !isList) throw new UsageError('--json only applies to "aep-console list"');
+  if (flags.json && !isList) throw new UsageError('--json only applies to "aep-console list" and "aep-console history"');
+  if (!flags.history && isList) throw new UsageError('--no-history applies to the interactive console ("list" keeps none)');
   if (flags.demo && isList) throw new UsageError('--demo opens the interactive console; it cannot be combined with "list"');
 
   const relayFlags = flags.relay ?? [];
@@ -148,6 +165,9 @@ function parse(argv: string[], env: NodeJS.ProcessEnv, version: string): ParsedA
     kind: 'run',
     options: {
       command: isList ? 'list' : 'console',
+      history: flags.history,
+      agents: flags.agent ?? [],
+      sessions: flags.session ?? [],
       relays,
       token,
       tokenFile: flags.tokenFile,

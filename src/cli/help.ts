@@ -6,6 +6,7 @@ Usage
               [--agent NAME]... [--session ID]... [--capture LEVEL]
               [--no-bell] [--notify] [--name NAME] [--demo [--demo-agents N]] [--file F]...
   aep-console list [same connection flags] [--file F]... [--json]
+  aep-console history [--json] [--since DURATION] [--agent NAME]... [--session ID]...
   aep-console --help | --version
 
 Options
@@ -32,13 +33,17 @@ Options
   --file F           read Events from an AEP JSONL file (a session log, a capture), beside
                      or instead of relays (repeatable); history: read, never answered.
                      The console follows a growing file (tail -f)
-  --json             (list) one JSON object per request
+  --no-history       keep no decision history (default: every answer, cancel, pause and
+                     resume is kept with its outcome in $XDG_STATE_HOME/aep-console/history.jsonl)
+  --json             (list) one JSON object per request; (history) one per decision
+  --since DURATION   (history) only decisions of the last 90s, 15m, 2h, 7d, 1h30m…
 
 Keys (? in the console lists them all)
   j/k move   Enter open/send   1-9 open on option N   Space/* mark for a batch answer
-  / filter   Esc back (keeps a draft)   Ctrl-Z suspend   q quit
+  / filter   Esc back (keeps a draft)   H decision history   Ctrl-Z suspend   q quit
 
 Exit codes
   0 normal quit   1 internal error (a crash report is written)   2 usage error
-  3 could not connect or not authorized (list)   128+N stopped by signal N
+  3 could not connect or not authorized (list); history file not yours (history)
+  128+N stopped by signal N
 `;

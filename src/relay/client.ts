@@ -99,7 +99,7 @@ export class RelayClient implements RelayHandle {
       options.outbox,
     );
     this.store.addRelay(this.relay);
-    if (options.outbox) this.saved = new SavedAnswers(this.store, this.relay, options.outbox, this.commands);
+    if (options.outbox) this.saved = new SavedAnswers(this.store, this.relay, options.outbox, this.commands, options.decisions);
   }
 
   start(): void {

@@ -17,6 +17,7 @@ import { answerFate } from '../store/closed-reason.js';
 import type { ConsoleStore } from '../store/store.js';
 import type { CommandSender } from './commands.js';
 import type { JournaledAnswer, Outbox } from './outbox.js';
+import type { DecisionSink } from './decision-recorder.js';
 import type { BurstVerdict } from './subscription.js';
 
 const answers = (n: number) => `${n} saved ${n === 1 ? 'answer' : 'answers'}`;
@@ -39,6 +40,8 @@ export class SavedAnswers {
     private readonly relay: string,
     private readonly outbox: Outbox,
     private readonly commands: CommandSender,
+    /** The decision history: every drop is recorded there too. */
+    private readonly decisions?: DecisionSink,
   ) {}
 
   /** At start: the status line says at once when answers cannot be saved, and again whenever that changes. */
@@ -73,7 +76,9 @@ export class SavedAnswers {
   private decide(verdict: BurstVerdict | undefined): void {
     let resent = 0;
     const dropped = new Map<string, number>();
-    const drop = (id: string, why: string) => {
+    const drop = (id: string, why: string, applied = false) => {
+      const entry = this.waiting.get(id);
+      if (entry) this.decisions?.dropped(this.relay, entry, why, applied);
       this.waiting.delete(id);
       this.outbox.clear(id);
       dropped.set(why, (dropped.get(why) ?? 0) + 1);
@@ -86,7 +91,7 @@ export class SavedAnswers {
       }
       if (!request) continue;
       const fate = answerFate(request, id);
-      if (fate.kind === 'applied') drop(id, 'the agent had already applied them');
+      if (fate.kind === 'applied') drop(id, 'the agent had already applied them', true);
       else if (fate.kind === 'closed') drop(id, `the relay shows the request closed (${fate.why})`);
       else if (verdict?.complete && !request.unconfirmed) {
         this.waiting.delete(id);

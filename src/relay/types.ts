@@ -5,6 +5,7 @@ import type { ConsoleStore } from '../store/store.js';
 import type { IngestBatch } from './ingest-batch.js';
 import type { RelayTiming } from './timing.js';
 import type { Outbox } from './outbox.js';
+import type { DecisionSink } from './decision-recorder.js';
 
 /** What the UI needs from a relay connection; tests pass in-memory fakes. */
 export interface RelayHandle {
@@ -51,6 +52,8 @@ export interface RelayClientOptions {
   ingest?: IngestBatch;
   /** The durable outbox: answers are saved before they are sent (see outbox.ts); none when absent. */
   outbox?: Outbox;
+  /** The decision history: told of saved answers dropped on proof (commands it reads from the store). */
+  decisions?: DecisionSink;
   /** Injectable for tests: Math.random for backoff jitter. */
   random?: () => number;
   /** Optional overrides of backoff, liveness, replay-burst and ack delays (tests shorten them). */

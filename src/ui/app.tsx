@@ -4,6 +4,8 @@ import type { RelayHandle } from '../relay/types.js';
 import type { ConsoleStore } from '../store/store.js';
 import { BEL, notificationSequence } from './alerts.js';
 import { performRelayEffect } from './effects.js';
+import { annotateDecision } from './history/annotate.js';
+import type { HistorySource } from './history/history-state.js';
 import { InputDecoder, type InputMsg } from './keys.js';
 import { wantedRead } from './fetches.js';
 import { ReadPool } from './reads.js';
@@ -37,6 +39,8 @@ export interface AppProps {
   onSuspend?: () => void;
   /** --demo: the embedded relay's URL and the `list` command that reads it (shown in `?`). */
   demo?: { relay: string; listCommand: string };
+  /** The decision history (H); absent: none is kept (--no-history). */
+  history?: HistorySource;
 }
 
 /**
@@ -69,9 +73,10 @@ export function App(props: AppProps): React.ReactElement {
 
   const perform = useCallback(
     (effect: Effect) => {
-      const { clients, onQuit, onSuspend, write, env = process.env } = latestProps.current;
+      const { clients, onQuit, onSuspend, write, env = process.env, history } = latestProps.current;
       const out = write ?? ((data: string) => stdout.write(data));
-      if (performRelayEffect(effect, store, clients, (msg) => dispatchRef.current(msg), reads)) return;
+      const made = (commandId: string) => annotateDecision(history, commandId, effect, current.current, store);
+      if (performRelayEffect(effect, store, clients, (msg) => dispatchRef.current(msg), reads, made)) return;
       switch (effect.type) {
         case 'bell':
           out(BEL);
@@ -87,6 +92,9 @@ export function App(props: AppProps): React.ReactElement {
           break;
         case 'then':
           dispatchRef.current(effect.msg);
+          break;
+        case 'readHistory':
+          dispatchRef.current({ type: 'history', read: history ? history.read() : { decisions: [], skipped: 0, torn: false, problems: [] } });
           break;
       }
     },

@@ -12,11 +12,20 @@ import { ReadPool } from './reads.js';
 import { readId } from './fetches.js';
 
 /** Performs `effect` when it concerns a relay; false for every other effect. */
-export function performRelayEffect(effect: Effect, store: StoreReader, clients: RelayHandle[], dispatch: (msg: Msg) => void, reads: ReadPool = new ReadPool()): boolean {
+export function performRelayEffect(
+  effect: Effect,
+  store: StoreReader,
+  clients: RelayHandle[],
+  dispatch: (msg: Msg) => void,
+  reads: ReadPool = new ReadPool(),
+  /** Told the command id of each decision made (the decision history). */
+  made?: (commandId: string) => void,
+): boolean {
   switch (effect.type) {
     case 'send': {
       const record = store.request(effect.key);
-      if (record && !isHistory(record)) clientOf(clients, record.relay)?.respond(effect.key, effect.answer);
+      const id = record && !isHistory(record) ? clientOf(clients, record.relay)?.respond(effect.key, effect.answer) : undefined;
+      if (id) made?.(id);
       return true;
     }
     case 'resend': {
@@ -26,7 +35,8 @@ export function performRelayEffect(effect: Effect, store: StoreReader, clients: 
     }
     case 'control': {
       const record = store.request(effect.key);
-      if (record && !isHistory(record)) clientOf(clients, record.relay)?.control?.(effect.key, effect.request);
+      const id = record && !isHistory(record) ? clientOf(clients, record.relay)?.control?.(effect.key, effect.request) : undefined;
+      if (id) made?.(id);
       return true;
     }
     case 'fetch': {

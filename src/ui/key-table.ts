@@ -11,7 +11,7 @@ import type { KeyName, KeyPress } from './keys.js';
 interface ScopeActions {
   browse:
     | 'up' | 'down' | 'first' | 'last' | 'pageUp' | 'pageDown' | 'open' | 'pickOption' | 'tag' | 'tagAll' | 'clear'
-    | 'filter' | 'timeline' | 'cancelRun' | 'cancelSession' | 'pause' | 'help' | 'quit' | 'suspend';
+    | 'filter' | 'timeline' | 'cancelRun' | 'cancelSession' | 'pause' | 'history' | 'help' | 'quit' | 'suspend';
   answer: 'up' | 'down' | 'pickOption' | 'send' | 'pageUp' | 'pageDown' | 'back' | 'help' | 'quit';
   batch: 'up' | 'down' | 'pickOption' | 'send' | 'back' | 'help' | 'quit';
   batchConfirm: 'confirm' | 'quit';
@@ -23,6 +23,10 @@ interface ScopeActions {
   quitPrompt: 'confirm';
   timeline: 'up' | 'down' | 'pageUp' | 'pageDown' | 'first' | 'last' | 'back' | 'quit';
   help: 'up' | 'down' | 'pageUp' | 'pageDown' | 'quit';
+  /** The decision history (H): one row per decision, newest first. */
+  history: 'up' | 'down' | 'first' | 'last' | 'pageUp' | 'pageDown' | 'open' | 'filter' | 'back' | 'quit';
+  /** One decision of the history, whole. */
+  decision: 'up' | 'down' | 'pageUp' | 'pageDown' | 'back' | 'quit';
   /** The line editor of every text row (Reply, text and number fields, `Other…`, the filter, a reason). */
   edit: 'left' | 'right' | 'home' | 'end' | 'backspace' | 'deleteForward' | 'clearBefore' | 'deleteWord';
 }
@@ -60,6 +64,7 @@ const DEFAULT_BINDINGS: Bindings = {
     cancelRun: ['x'],
     cancelSession: ['X'],
     pause: ['p'],
+    history: ['H'],
     help: ['?'],
     quit: ['q', 'ctrlC'],
     suspend: ['ctrlZ'],
@@ -90,6 +95,8 @@ const DEFAULT_BINDINGS: Bindings = {
   quitPrompt: { confirm: ['y', 'Y', 'ctrlC'] },
   timeline: { up: ['up', 'k'], down: ['down', 'j'], pageUp: ['pageUp'], pageDown: ['pageDown'], first: ['g', 'home'], last: ['G', 'end'], back: ['escape', 't'], quit: ['q', 'ctrlC'] },
   help: { up: ['up', 'k'], down: ['down', 'j'], pageUp: ['pageUp'], pageDown: ['pageDown'], quit: ['ctrlC'] },
+  history: { up: ['k', 'up'], down: ['j', 'down'], first: ['g', 'home'], last: ['G', 'end'], pageUp: ['pageUp'], pageDown: ['pageDown'], open: ['enter'], filter: ['/'], back: ['escape', 'H'], quit: ['q', 'ctrlC'] },
+  decision: { up: ['up', 'k'], down: ['down', 'j'], pageUp: ['pageUp'], pageDown: ['pageDown'], back: ['escape'], quit: ['q', 'ctrlC'] },
   edit: {
     left: ['left'],
     right: ['right'],
@@ -220,6 +227,8 @@ export const SCOPE_TITLES: Record<Scope, string> = {
   reason: 'cancel reason',
   quitPrompt: 'quit, asking',
   timeline: 'timeline',
+  history: 'history',
+  decision: 'one decision',
   edit: 'any text row',
 };
 
@@ -237,6 +246,7 @@ const ROWS: RowSpec[] = [
   { scope: 'browse', actions: ['timeline'], does: "the selected request's session timeline: its recent Events, newest last, the cause tree indented (Esc back)" },
   { scope: 'browse', actions: ['cancelRun', 'cancelSession'], does: 'cancel the run behind the selected request / its whole session (control.cancel), after y/n' },
   { scope: 'browse', actions: ['pause'], does: "pause / resume the selected request's session (control.pause / control.resume), after y/n" },
+  { scope: 'browse', actions: ['history'], does: 'the decision history: every answer, cancel, pause and resume this console sent, with its outcome (Esc back)' },
   { scope: 'browse', actions: ['help'], does: 'this help', hint: '{help} help' },
   { scope: 'browse', actions: ['quit'], does: 'quit (asks first, naming the unsent drafts and answers in flight)', hint: '{quit} quit' },
   { scope: 'browse', actions: ['suspend'], does: 'suspend to the shell; fg brings the console back' },
@@ -288,6 +298,18 @@ const ROWS: RowSpec[] = [
   { scope: 'timeline', actions: ['first', 'last'], does: 'oldest / newest' },
   { scope: 'timeline', actions: ['back'], does: 'back to the list', hint: '{back} back' },
   { scope: 'timeline', actions: ['quit'], does: 'quit' },
+  // History: the decisions kept on disk, newest first.
+  { scope: 'history', actions: ['up', 'down'], does: 'move the selection', hint: '{down}/{up} move' },
+  { scope: 'history', actions: ['first', 'last'], does: 'newest / oldest decision' },
+  { scope: 'history', actions: ['pageUp', 'pageDown'], does: 'move a page' },
+  { scope: 'history', actions: ['open'], does: 'open the selected decision whole: prompt, cause, what was sent, the command id, every outcome', hint: '{open} open' },
+  { scope: 'history', actions: ['filter'], does: 'type a fresh filter over the decisions: each word must match its agent, session, kind, what was sent, its outcome or its prompt; Enter keeps it, Esc clears it', hint: '{filter} filter' },
+  { scope: 'history', actions: ['back'], does: 'clear a kept filter, else back to the list', hint: '{back} back' },
+  { scope: 'history', actions: ['quit'], does: 'quit (asks first when something would be lost)' },
+  { scope: 'decision', actions: ['up', 'down'], does: 'scroll the decision' },
+  { scope: 'decision', actions: ['pageUp', 'pageDown'], does: 'scroll it a page', hint: '{up}/{down} {pageUp}/{pageDown} scroll' },
+  { scope: 'decision', actions: ['back'], does: 'back to the history', hint: '{back} back' },
+  { scope: 'decision', actions: ['quit'], does: 'quit' },
   // Help: the overlay scrolls where the terminal is too short for it.
   { scope: 'help', actions: ['up', 'down'], does: 'scroll this help when it does not fit' },
   { scope: 'help', actions: ['pageUp', 'pageDown'], does: 'scroll it a page', hint: '{up}/{down} {pageUp}/{pageDown} scroll' },

@@ -7,6 +7,7 @@ import type { KeyPress } from './keys.js';
 import type { FetchResult } from '../relay/fetch-events.js';
 import { UTF8_GLYPHS, type Glyphs } from './glyphs.js';
 import { initialAlerts, type AlertState } from './alert-gate.js';
+import type { HistoryRead } from './history/history-state.js';
 import { initialInbox, matchesFilter, type Effect as InboxEffect, type InboxState } from './inbox/state.js';
 
 export interface TerminalSize {
@@ -69,7 +70,9 @@ export type Msg =
   | { type: 'tick' }
   | { type: 'painted' }
   | { type: 'resize'; size: TerminalSize }
-  | { type: 'fetched'; kind: 'cause' | 'timeline'; key: string; result: FetchResult };
+  | { type: 'fetched'; kind: 'cause' | 'timeline'; key: string; result: FetchResult }
+  /** The decision history, read for H. */
+  | { type: 'history'; read: HistoryRead };
 
 export type Effect =
   | InboxEffect

@@ -5,6 +5,7 @@ import { applyRejection, initialFormDraft } from './form/form-state.js';
 import { isForm } from './inbox/detail-view.js';
 import { listStartFor } from './inbox/list-view.js';
 import { editsTextNow, reducePaste, reduceKey } from './inbox/reduce-key.js';
+import { withRead } from './history/history-state.js';
 import { ensureCause, onFetched, timelineEffect } from './fetches.js';
 import { alertsSeen, gateAlerts } from './alert-gate.js';
 import { forgetGone } from './forget.js';
@@ -53,6 +54,11 @@ export function update(model: UiModel, msg: Msg, world: World): UpdateResult {
       return reconcile({ model: onFetched(base, msg, now), effects: [] }, model.view, world);
     case 'tick':
       return { model: base, effects: [] };
+    case 'history': {
+      const history = base.inbox.history;
+      if (base.inbox.mode !== 'history' || !history) return { model: base, effects: [] };
+      return { model: { ...base, inbox: { ...base.inbox, history: withRead(history, msg.read) } }, effects: [] };
+    }
   }
 }
 

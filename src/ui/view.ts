@@ -11,6 +11,7 @@ import { causeLines } from './inbox/cause-view.js';
 import { controlRowStatus } from './inbox/control-status.js';
 import { controlQuestion } from './inbox/control-keys.js';
 import { buildTimelineLines } from './inbox/timeline-view.js';
+import { buildHistoryLines } from './history/history-view.js';
 import { OPEN_STATES } from '../store/types.js';
 import { layoutOf, STATUS_RELAY_ROWS, type StoreReader, type UiModel } from './model.js';
 import { fitLine, seg, type Line } from './text/line.js';
@@ -93,6 +94,8 @@ export function view(model: UiModel, store: StoreReader): Frame {
     const { key, start, maxStart } = inbox.timeline;
     const from = start < 0 || maxStart === undefined ? start : Math.min(start, maxStart);
     body = buildTimelineLines(store.request(key), model.timelineData?.fetched, size.columns, layout.bodyHeight, from, g).map((l) => fitLine(l, size.columns, false));
+  } else if (inbox.mode === 'history' && inbox.history) {
+    body = buildHistoryLines(inbox.history, size.columns, layout.bodyHeight, g).map((l) => fitLine(l, size.columns, false));
   } else if (inbox.mode === 'help') {
     body = buildHelpLines(size.columns, layout.bodyHeight, inbox.helpScroll, g, model.config.demo).map((l) => fitLine(l, size.columns, false));
   } else {

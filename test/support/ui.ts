@@ -98,6 +98,8 @@ export interface RenderOptions {
   replayed?: boolean;
   /** Passed to <App demo>: the demo relay and its list command. */
   demo?: { relay: string; listCommand: string };
+  /** Passed to <App history>: where H reads the decision history. */
+  history?: AppProps['history'];
 }
 
 export interface Harness {
@@ -161,6 +163,7 @@ export async function renderApp(options: RenderOptions = {}): Promise<Harness> {
       suspends++;
     },
     demo: options.demo,
+    history: options.history,
   };
   const element = React.createElement(App, props);
 

@@ -92,7 +92,7 @@ export function confirmBatchKey(state: InboxState, key: KeyPress, ctx: KeyContex
   if (action === 'confirm') {
     const still = new Set(ctx.tagged.map((record) => record.key));
     const keys = pending.keys.filter((k) => still.has(k));
-    const effects: Effect[] = keys.map((k) => ({ type: 'send', key: k, answer: pending.answer }));
+    const effects: Effect[] = keys.map((k) => ({ type: 'send', key: k, answer: pending.answer, batch: keys.length }));
     const skipped = pending.keys.length - keys.length;
     const notice = `Sent "${pending.label}" to ${keys.length} request${keys.length === 1 ? '' : 's'}${skipped ? ` (${skipped} closed meanwhile, not sent)` : ''}.`;
     return {

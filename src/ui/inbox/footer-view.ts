@@ -44,6 +44,11 @@ export function footerLine(state: InboxState, width: number, lock: Lock | undefi
     }
     case 'timeline':
       return hints(hintsFor('timeline'));
+    case 'history': {
+      const history = state.history;
+      if (history?.filtering) return [seg('/ filter: ', { bold: true }), ...editorSegments(history.filterEditor, width - 30, true), seg(`  ${hintsFor('filter')}`, { dim: true })];
+      return hints(hintsFor(history?.open !== undefined ? 'decision' : 'history'));
+    }
     case 'browse': {
       const marks = state.tagged.size ? `${state.tagged.size} marked: Enter/1-9 answer them · Esc clears marks · ` : '';
       const filter = !marks && state.filter ? 'Esc clears the filter · ' : '';

@@ -20,6 +20,8 @@ const HELP_TITLES: Record<Scope, string> = {
   quitPrompt: 'Quit, asking (something would be lost)',
   edit: 'Every text row (Reply, text fields, Other…, the filter, a reason)',
   timeline: 'Timeline (t: a session\'s recent Events)',
+  history: 'History (H: the decisions this console made, newest first)',
+  decision: 'One decision (Enter in the history)',
 };
 
 /** The `?` overlay, built from the same key table the handlers use. */

@@ -7,6 +7,7 @@ import { isAnswerableForm, isForm } from './detail-view.js';
 import { browseControlKey, confirmControlKey, timelineKey } from './control-keys.js';
 import { batchKey, commonOptions, confirmBatchKey, openBatch } from './batch.js';
 import { quit } from './quit.js';
+import { historyModeKey, openHistory } from './history-mode.js';
 import { isHistory } from '../../store/history.js';
 import { answerLock, draftFor, type Draft, type Effect, type InboxState, type KeyContext } from './state.js';
 
@@ -43,6 +44,7 @@ function send(state: InboxState, ctx: KeyContext, key: string, answer: Answer): 
 /** Whether a printable key is text here: the filter, a cancel reason, the Reply row, a text field or `Other…` row. */
 export function editsTextNow(state: InboxState, ctx: KeyContext): boolean {
   if (state.mode === 'filter' || (state.mode === 'confirm-control' && state.control?.reason)) return true;
+  if (state.mode === 'history') return state.history?.filtering === true;
   if (state.mode === 'batch') return state.batch.highlight >= commonOptions(ctx.tagged).length;
   if (state.mode !== 'answer' || !ctx.open || answerLock(ctx.open, ctx.openCommand) !== 'none') return false;
   const draft = draftFor(state, ctx.open);
@@ -86,6 +88,8 @@ export function reduceKey(state: InboxState, key: KeyPress, ctx: KeyContext): Ke
       const result = timelineKey(state, key, ctx.pageSize);
       return result === 'quit' ? quit(state, ctx) : result;
     }
+    case 'history':
+      return historyModeKey(state, key, ctx);
   }
 }
 
@@ -143,6 +147,8 @@ function browseKey(state: InboxState, key: KeyPress, ctx: KeyContext): KeyResult
       return done({ ...state, mode: 'filter', filterEditor: editorOf(''), filter: '', notice: undefined });
     case 'help':
       return done({ ...state, mode: 'help', returnMode: 'browse', helpScroll: 0 });
+    case 'history':
+      return openHistory(state);
     case 'open':
       return state.tagged.size ? openBatch(state, ctx) : open(state, ctx);
     case 'tag':

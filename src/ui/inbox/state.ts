@@ -4,8 +4,9 @@ import type { OwnCommand, RequestRecord } from '../../store/types.js';
 import { isHistory } from '../../store/history.js';
 import { emptyEditor, type EditorState } from '../text/editor.js';
 import type { FormDraft } from '../form/form-state.js';
+import type { HistoryView } from '../history/history-state.js';
 
-export type Mode = 'browse' | 'answer' | 'batch' | 'confirm-batch' | 'filter' | 'help' | 'confirm-quit' | 'confirm-control' | 'timeline';
+export type Mode = 'browse' | 'answer' | 'batch' | 'confirm-batch' | 'filter' | 'help' | 'confirm-quit' | 'confirm-control' | 'timeline' | 'history';
 
 /** What the operator has typed or highlighted for one request, kept across Esc. */
 export interface Draft {
@@ -50,6 +51,8 @@ export interface InboxState {
   control?: { key: string; request: ControlRequest; reason?: EditorState };
   /** The request whose session timeline is shown (t), and its first row shown (-1: the newest at the bottom). */
   timeline?: { key: string; start: number; maxStart?: number };
+  /** The decision history (H), as read when it was opened. */
+  history?: HistoryView;
 }
 
 export const initialInbox: InboxState = {
@@ -67,11 +70,14 @@ export const initialInbox: InboxState = {
 };
 
 export type Effect =
-  | { type: 'send'; key: string; answer: Answer }
+  /** `batch`: one of this many sent at once (the history says so). */
+  | { type: 'send'; key: string; answer: Answer; batch?: number }
   | { type: 'control'; key: string; request: ControlRequest }
   | { type: 'timeline'; key: string }
   | { type: 'resend'; commandId: string }
   | { type: 'suspend' }
+  /** H: read the decision history (App answers with a `history` message). */
+  | { type: 'readHistory' }
   | { type: 'quit' };
 
 export interface KeyContext {

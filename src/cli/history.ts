@@ -1,0 +1,59 @@
+// `aep-console history`: the decision history printed, oldest first (the
+// file's order, so `| tail` shows the newest), as a text table or one JSON
+// object per decision (the contract's members). The file is read under the
+// outbox's ownership rules: one that is not the operator's own is not read,
+// and that is an error (exit 3); a torn last line (a write cut short by a
+// crash) or lines that are not history are skipped and said on stderr.
+
+import { displayLine } from '../protocol/sanitize.js';
+import { DecisionLog } from '../relay/decision-log.js';
+import { decisionJson, outcomeSummary, selectDecisions, sentSummary } from '../store/decision-query.js';
+import type { Decision } from '../store/decisions.js';
+import { lastOutcome } from '../store/decision-fold.js';
+import { formatMs } from '../store/outcome.js';
+import type { ConsoleOptions } from './args.js';
+import { reportDirs } from './crash-report.js';
+import { safeJson } from './list.js';
+
+export interface HistoryIO {
+  out: (line: string) => void;
+  err: (line: string) => void;
+  env: NodeJS.ProcessEnv;
+  now?: () => number;
+}
+
+export function runHistory(options: ConsoleOptions, io: HistoryIO): number {
+  const log = new DecisionLog(reportDirs(io.env)[0]);
+  const read = log.read();
+  for (const problem of read.problems) io.err(`aep-console: history: ${displayLine(problem, 300)}: not read`);
+  if (read.torn) io.err(`aep-console: history: the last line of ${displayLine(log.file, 200)} is torn (a write cut short): skipped`);
+  if (read.skipped) io.err(`aep-console: history: ${read.skipped} ${read.skipped === 1 ? 'line is' : 'lines are'} not history: skipped`);
+  const now = (io.now ?? Date.now)();
+  const decisions = selectDecisions(read.decisions, {
+    since: options.sinceMs === undefined ? undefined : now - options.sinceMs,
+    agents: options.agents,
+    sessions: options.sessions,
+  });
+  if (options.json) for (const decision of decisions) io.out(safeJson(decisionJson(decision)));
+  else if (decisions.length === 0) io.out(read.decisions.length ? 'no decisions match' : 'no decisions recorded');
+  else for (const decision of decisions) io.out(textRow(decision));
+  return read.problems.length ? 3 : 0;
+}
+
+/** `2026-12-01 10:31:02Z  codex-1  permission  allow → applied allow in 1.2s · Run npm test?` */
+export function textRow(decision: Decision): string {
+  const outcome = lastOutcome(decision);
+  const latency = outcome?.latency_ms === undefined ? '' : ` in ${formatMs(outcome.latency_ms)}`;
+  const time = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/.test(decision.time) ? `${decision.time.slice(0, 10)} ${decision.time.slice(11, 19)}Z` : displayLine(decision.time, 24);
+  const cells = [
+    time,
+    displayLine(decision.agent, 20).padEnd(14),
+    displayLine(decision.kind || decision.action, 12).padEnd(10),
+    `${displayLine(sentSummary(decision), 80)}${decision.batch ? ` (batch of ${decision.batch})` : ''}${decision.by !== 'you' ? ` by ${displayLine(decision.by, 40)}` : ''}`,
+    '→',
+    `${displayLine(outcomeSummary(decision), 160)}${latency}`,
+    '·',
+    displayLine(decision.prompt, 100),
+  ];
+  return cells.join(' ');
+}

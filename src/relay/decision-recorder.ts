@@ -1,0 +1,139 @@
+// Writes the decision history as decisions happen. It listens to the store:
+// every command this console makes (an answer, a batch member, cancel,
+// pause, resume) appears there when it is made and again when it settles,
+// whichever path made it (the keys, a resend, an answer saved by an earlier
+// console). The decision line goes out at the end of the current task, so
+// what the UI knows about it and the store does not (the cause it showed,
+// the batch it was one of) can be added first (`annotate`). A saved answer
+// dropped on proof is told by the relay client (`dropped`).
+
+import type { ConsoleStore } from '../store/store.js';
+import type { StoreChange } from '../store/writers.js';
+import type { CommandState } from '../store/types.js';
+import { actionOf, answeredLine, decisionLine, outcomeLine, type DecisionExtras, type DecisionLine, type OutcomeLine } from '../store/decisions.js';
+import type { DecisionLog } from './decision-log.js';
+import type { JournaledAnswer } from './outbox.js';
+
+/** Commands whose last state is remembered (a late ack after a timeout is one more outcome); oldest forgotten first. */
+const MAX_TRACKED = 5_000;
+
+/** What the relay client tells the history besides the store. */
+export interface DecisionSink {
+  /** A saved answer of an earlier console was dropped on proof (its request closed): `applied` when the agent had it. */
+  dropped(relay: string, entry: JournaledAnswer, why: string, applied: boolean): void;
+}
+
+export class DecisionRecorder implements DecisionSink {
+  private readonly seen = new Map<string, CommandState>();
+  /** Answers acknowledged before the emitter recorded them: request key → command id (its record is one more outcome). */
+  private readonly awaitingRecord = new Map<string, string>();
+  private queue: (DecisionLine | OutcomeLine)[] = [];
+  private flushing = false;
+  private unsubscribe?: () => void;
+  /** Why the last write failed (said once per relay, on its status line). */
+  private problem?: string;
+
+  constructor(
+    private readonly store: ConsoleStore,
+    private readonly log: DecisionLog,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  start(): void {
+    this.unsubscribe ??= this.store.subscribe((change) => this.onChange(change));
+  }
+
+  /** Writes what is queued and stops listening. */
+  stop(): void {
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
+    this.flush();
+  }
+
+  /** Adds what only the UI knows to a decision not yet written (the same task that made it). */
+  annotate(commandId: string, extras: DecisionExtras): void {
+    const line = this.queue.find((l): l is DecisionLine => l.t === 'decision' && l.command_id === commandId);
+    if (!line) return;
+    if (extras.cause && !line.cause) line.cause = extras.cause;
+    if (extras.batch !== undefined && extras.batch > 1) line.batch = extras.batch;
+  }
+
+  dropped(relay: string, entry: JournaledAnswer, why: string, applied: boolean): void {
+    const record = this.store.request(entry.requestKey);
+    const command = { id: entry.event.id, relay, requestKey: entry.requestKey, event: entry.event, answer: entry.answer, state: 'sending' as const, queued: false, attempts: 0, ackWindowMs: entry.ackWindowMs, createdAt: entry.createdAt };
+    const line = decisionLine(command, record);
+    // The decision is the drop (now); what was dropped is the answer saved then.
+    this.enqueue({ ...line, action: 'drop', time: new Date(this.now()).toISOString() });
+    const at = this.now();
+    this.enqueue({ t: 'outcome', command_id: entry.event.id, time: new Date(at).toISOString(), state: applied ? 'applied' : 'closed-elsewhere', reason: why, ...(record?.answered?.by && !applied ? { by: record.answered.by } : {}) });
+  }
+
+  private onChange(change: StoreChange): void {
+    for (const id of change.commands) {
+      const command = this.store.command(id);
+      if (!command) continue;
+      const before = this.seen.get(id);
+      if (before === command.state) continue;
+      this.track(id, command.state);
+      const record = this.store.request(command.requestKey);
+      if (before === undefined) this.enqueue(decisionLine(command, record));
+      // An outcome only on a real change of verdict: a resend of a timed-out command is back to `sending`, not news.
+      const outcome = outcomeLine(command, record);
+      if (outcome) this.enqueue(outcome);
+      if (command.state === 'accepted' && actionOf(command) === 'answer' && record?.answered?.cause !== command.id) {
+        this.awaitingRecord.set(command.requestKey, id);
+        while (this.awaitingRecord.size > MAX_TRACKED) this.awaitingRecord.delete(this.awaitingRecord.keys().next().value as string);
+      }
+    }
+    if (!this.awaitingRecord.size) return;
+    for (const key of change.requests) {
+      const id = this.awaitingRecord.get(key);
+      const command = id === undefined ? undefined : this.store.command(id);
+      if (!command) continue;
+      const line = answeredLine(command, this.store.request(key), this.now());
+      if (!line) continue;
+      this.awaitingRecord.delete(key);
+      this.enqueue(line);
+    }
+  }
+
+  private track(id: string, state: CommandState): void {
+    this.seen.delete(id);
+    this.seen.set(id, state);
+    while (this.seen.size > MAX_TRACKED) this.seen.delete(this.seen.keys().next().value as string);
+  }
+
+  private enqueue(line: DecisionLine | OutcomeLine): void {
+    this.queue.push(line);
+    if (this.flushing) return;
+    this.flushing = true;
+    queueMicrotask(() => this.flush());
+  }
+
+  /** Writes everything queued, in one append. */
+  flush(): void {
+    this.flushing = false;
+    const lines = this.queue;
+    if (!lines.length) return;
+    this.queue = [];
+    const result = this.log.append(lines);
+    if (result.ok) {
+      if (this.problem) {
+        this.problem = undefined;
+        for (const relay of this.store.relays()) this.dropWarning(relay.relay);
+      }
+      return;
+    }
+    if (result.why === this.problem) return;
+    this.problem = result.why;
+    for (const relay of this.store.relays()) if (!relay.file) this.store.warnRelay(relay.relay, `${WARNING}: ${result.why}`);
+  }
+
+  private dropWarning(relay: string): void {
+    const warnings = this.store.getRelay(relay)?.warnings ?? [];
+    const kept = warnings.filter((w) => !w.startsWith(WARNING));
+    if (kept.length !== warnings.length) this.store.updateRelay(relay, { warnings: kept });
+  }
+}
+
+const WARNING = 'decisions are not kept in the history';

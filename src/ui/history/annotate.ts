@@ -1,0 +1,24 @@
+// What the history records that only the screen knew when a decision was
+// made: the cause it showed (the Event the request's `cause` names, in the
+// words of the detail, content withheld below `redacted`) and the batch the
+// answer was one of.
+
+import type { RequestRecord } from '../../store/types.js';
+import type { StoreReader } from '../../store/writers.js';
+import { eventSummary } from '../inbox/event-summary.js';
+import type { Effect, Fetched, UiModel } from '../model.js';
+import { displayLine } from '../../protocol/sanitize.js';
+import type { HistorySource } from './history-state.js';
+
+export function causeSummary(record: RequestRecord | undefined, fetched: Fetched | undefined): string | undefined {
+  if (!record?.cause || fetched?.state !== 'done' || !fetched.result.ok) return undefined;
+  const event = fetched.result.events.find((e) => e.id === record.cause && e.source === record.source) ?? fetched.result.events.find((e) => e.id === record.cause);
+  return event ? `${displayLine(event.type, 40)} ${eventSummary(event)}`.trim() : undefined;
+}
+
+/** After `effect` made command `commandId`: the decision line gets the cause shown and the batch. */
+export function annotateDecision(history: HistorySource | undefined, commandId: string, effect: Effect, model: UiModel, store: StoreReader): void {
+  if (!history?.annotate || (effect.type !== 'send' && effect.type !== 'control')) return;
+  const cause = causeSummary(store.request(effect.key), model.causes.get(effect.key));
+  history.annotate(commandId, { cause, batch: effect.type === 'send' ? effect.batch : undefined });
+}

@@ -1,0 +1,130 @@
+// The history view's rows: a title, then one row per decision (time,
+// agent, what you sent, outcome, the prompt in what room is left), or one
+// decision whole. Everything read from the file is as hostile as anything
+// off the network (another program may have written it, or a relay's text
+// may be in it): every string goes through displayLine / displayText, so no
+// control character reaches the terminal.
+
+import { displayLine, displayText } from '../../protocol/sanitize.js';
+import type { Decision } from '../../store/decisions.js';
+import { lastOutcome } from '../../store/decision-fold.js';
+import { outcomeSummary, sentSummary } from '../../store/decision-query.js';
+import { formatMs } from '../../store/outcome.js';
+import type { Glyphs } from '../glyphs.js';
+import { seg, type Line } from '../text/line.js';
+import { fit, wrapText } from '../text/wrap.js';
+import { choiceWindow } from '../widgets/window.js';
+import type { HistoryView } from './history-state.js';
+
+/** `12-01 10:31:02` from an RFC 3339 time (UTC, as written). */
+function stamp(time: string): string {
+  const m = /^\d{4}-(\d\d-\d\d)T(\d\d:\d\d:\d\d)/.exec(time);
+  return m ? `${m[1]} ${m[2]}` : fit(displayLine(time, 14), 14).padEnd(14);
+}
+
+function outcomeColor(decision: Decision): string | undefined {
+  switch (lastOutcome(decision)?.state) {
+    case 'applied':
+      return 'green';
+    case 'rejected':
+    case 'refused':
+      return 'red';
+    case 'timeout':
+    case 'closed-elsewhere':
+      return 'yellow';
+    default:
+      return undefined;
+  }
+}
+
+function notes(view: HistoryView, width: number): Line[] {
+  const read = view.read!;
+  const lines: Line[] = [];
+  for (const problem of read.problems.slice(0, 2)) lines.push([seg(fit(`⚠ not read: ${displayLine(problem, 300)}`, width), { color: 'red' })]);
+  const skipped = [read.torn ? 'the last line was torn (a write cut short): skipped' : '', read.skipped ? `${read.skipped} unreadable ${read.skipped === 1 ? 'line' : 'lines'} skipped` : ''].filter(Boolean);
+  if (skipped.length) lines.push([seg(fit(`⚠ ${skipped.join('; ')}`, width), { color: 'yellow' })]);
+  return lines;
+}
+
+export function buildHistoryLines(view: HistoryView, width: number, height: number, g: Glyphs): Line[] {
+  if (!view.read) return [[seg('History ', { bold: true }), seg('reading…', { dim: true })]];
+  if (view.open !== undefined) return decisionLines(view, width, height);
+  const read = view.read;
+  const total = read.decisions.length;
+  const count = view.filter ? `${view.rows.length} of ${total} decisions match "${displayLine(view.filter, 40)}"` : `${total} ${total === 1 ? 'decision' : 'decisions'}`;
+  const where = read.file ? ` · ${displayLine(read.file, 200)}` : '';
+  const lines: Line[] = [[seg('History ', { bold: true }), seg(fit(`${count}, newest first${where}`, Math.max(0, width - 8)), { dim: true })], ...notes(view, width)];
+  if (!read.file) {
+    lines.push([seg(fit('No history is kept (--no-history).', width), { dim: true })]);
+    return lines;
+  }
+  if (!view.rows.length) {
+    lines.push([seg(fit(total ? 'No decision matches the filter (Esc clears it).' : 'No decisions yet: answers, cancels, pauses and resumes sent from this console appear here.', width), { dim: true })]);
+    return lines;
+  }
+  const room = Math.max(1, height - lines.length);
+  const window = choiceWindow(view.rows.length, room, view.selected, (i) => i);
+  for (const i of window.rows) lines.push(rowLine(view.rows[i], i === view.selected, width, g));
+  return lines;
+}
+
+/** `▸ 12-01 10:31:02 codex-1      allow            applied allow  Run the tests?` */
+function rowLine(decision: Decision, selected: boolean, width: number, g: Glyphs): Line {
+  const pointer = selected ? `${g.pointer} ` : '  ';
+  const agent = fit(displayLine(decision.agent || '?', 40), 12).padEnd(12);
+  const sentWidth = width >= 100 ? 24 : 16;
+  const outcomeWidth = width >= 100 ? 28 : 20;
+  const sent = fit(displayLine(sentSummary(decision), 120), sentWidth).padEnd(sentWidth);
+  const outcome = fit(displayLine(outcomeSummary(decision), 160), outcomeWidth).padEnd(outcomeWidth);
+  const head = `${pointer}${stamp(decision.time)} ${agent} ${sent} `;
+  const promptWidth = Math.max(0, width - head.length - outcomeWidth - 1);
+  return [
+    seg(head, { bold: selected, inverse: selected }),
+    seg(outcome, { color: outcomeColor(decision), inverse: selected }),
+    seg(fit(` ${displayLine(decision.prompt, 200)}`, promptWidth), { dim: !selected, inverse: selected }),
+  ];
+}
+
+function decisionLines(view: HistoryView, width: number, height: number): Line[] {
+  const decision = view.rows.find((d) => d.command_id === view.open) ?? view.read?.decisions.find((d) => d.command_id === view.open);
+  if (!decision) return [[seg(fit('This decision is no longer in the history. Esc returns to it.', width), { color: 'yellow' })]];
+  const body: Line[] = [];
+  const field = (label: string, value: string, color?: string) => {
+    const rows = wrapText(value, Math.max(10, width - label.length));
+    rows.forEach((row, i) => body.push([seg(i === 0 ? label : ' '.repeat(label.length), { bold: i === 0 }), seg(fit(row, width - label.length), color ? { color } : {})]));
+  };
+  const who = decision.by === 'you' ? 'you' : displayLine(decision.by, 60);
+  field('Decided: ', `${displayLine(decision.time, 40)} by ${who} · ${decision.action}${decision.batch ? ` (one of a batch of ${decision.batch})` : ''}`);
+  field('Agent:   ', `${displayLine(decision.agent, 80)} · session ${displayLine(decision.session, 120)}${decision.run ? ` · run ${displayLine(decision.run, 80)}` : ''}`);
+  field('Source:  ', displayLine(decision.source, 300));
+  field('Relay:   ', displayLine(decision.relay, 300));
+  field('Request: ', `${displayLine(decision.request, 120)} · ${displayLine(decision.kind || '?', 20)} · capture ${decision.capture}`);
+  field('Command: ', displayLine(decision.command_id, 120));
+  body.push([seg('Prompt (agent text, not the console\'s):', { bold: true })]);
+  for (const row of wrapText(displayText(decision.prompt || '(empty prompt)', 8000), Math.max(4, width - 2))) body.push([seg('┃ ', { color: 'magenta' }), seg(row)]);
+  if (decision.cause) field('Cause:   ', displayLine(decision.cause, 600));
+  field('Sent:    ', displayLine(sentSummary(decision), 600));
+  const values = decision.sent.values;
+  if (typeof values === 'object' && values !== null) {
+    for (const [key, value] of Object.entries(values).slice(0, 50)) field('  ', `${displayLine(key, 60)}: ${displayLine(typeof value === 'string' ? value : safe(value), 400)}`);
+  }
+  body.push([seg(decision.outcomes.length ? 'Outcomes:' : 'Outcomes: none yet (sent, no answer from the agent recorded)', { bold: true })]);
+  for (const outcome of decision.outcomes) {
+    const parts = [outcome.state, outcome.option, outcome.text !== undefined ? `text "${outcome.text}"` : undefined, outcome.reason, outcome.by ? `by ${outcome.by}` : undefined].filter(Boolean).join(' · ');
+    const latency = outcome.latency_ms === undefined ? '' : ` after ${formatMs(outcome.latency_ms)}`;
+    field('  ', `${displayLine(outcome.time, 40)} ${displayLine(parts, 400)}${latency}`);
+  }
+  const room = Math.max(1, height - 1);
+  const start = Math.max(0, Math.min(view.scroll, body.length - room));
+  const place = body.length > room ? ` · ${start + 1}-${Math.min(body.length, start + room)} of ${body.length} rows` : '';
+  const title: Line = [seg('Decision ', { bold: true }), seg(fit(`${outcomeSummary(decision)}${place}`, Math.max(0, width - 9)), { color: outcomeColor(decision) })];
+  return [title, ...body.slice(start, start + room)];
+}
+
+function safe(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? '';
+  } catch {
+    return '(unreadable)';
+  }
+}

@@ -1,0 +1,99 @@
+// The recorder's own duties (issue 25): one append per task however many
+// lines, the UI's notes added before the line is written, a resend that goes
+// back to `sending` is no outcome, and a history that cannot be written is
+// said on every relay's status line (and unsaid once it can).
+import assert from 'node:assert/strict';
+import { chmodSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { buildRespond } from '../../src/protocol/respond.js';
+import { DecisionLog } from '../../src/relay/decision-log.js';
+import { DecisionRecorder } from '../../src/relay/decision-recorder.js';
+import { parseArgs } from '../../src/cli/args.js';
+import { ConsoleStore } from '../../src/store/store.js';
+import { requestEvent } from './helpers.js';
+
+const RELAY = 'http://relay.test';
+
+class CountingLog extends DecisionLog {
+  appends = 0;
+  override append(lines: Parameters<DecisionLog['append']>[0]) {
+    this.appends++;
+    return super.append(lines);
+  }
+}
+
+function setup(dir = join(mkdtempSync(join(tmpdir(), 'aep-console-rec-')), 'aep-console')) {
+  const store = new ConsoleStore();
+  store.addRelay(RELAY);
+  const log = new CountingLog(dir);
+  const recorder = new DecisionRecorder(store, log);
+  recorder.start();
+  const answer = () => {
+    const event = requestEvent();
+    store.applyEvent(RELAY, event);
+    const record = store.allRequests().find((r) => r.id === event.id)!;
+    const command = buildRespond({ request: { id: record.id, session: record.session }, answer: { option: 'allow' }, name: 'c', host: 'h', fields: [] });
+    store.commandCreated(RELAY, record.key, command, { option: 'allow' }, 5_000);
+    return command.id;
+  };
+  return { store, log, recorder, answer };
+}
+
+const task = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('the decision recorder', () => {
+  it('writes once per task, with the batch and cause noted in that task', async () => {
+    const { log, recorder, answer } = setup();
+    const ids = [answer(), answer(), answer()];
+    for (const id of ids) recorder.annotate(id, { batch: 3, cause: 'tool.requested Bash' });
+    assert.equal(log.appends, 0, 'nothing written before the task ends');
+    await task();
+    assert.equal(log.appends, 1);
+    const decisions = log.read().decisions;
+    assert.deepEqual(decisions.map((d) => [d.command_id, d.batch, d.cause]), ids.map((id) => [id, 3, 'tool.requested Bash']));
+    recorder.annotate(ids[0], { batch: 9 });
+    await task();
+    assert.equal(log.read().decisions[0].batch, 3, 'a note after the line was written changes nothing');
+  });
+
+  it('a timeout is an outcome; the resend going back to sending is not; the late ack is', async () => {
+    const { store, log, answer } = setup();
+    const id = answer();
+    store.commandSent(id);
+    store.commandSettled(id, { state: 'timeout' });
+    await task();
+    store.commandQueued(id);
+    store.commandSent(id);
+    await task();
+    assert.deepEqual(log.read().decisions[0].outcomes.map((o) => o.state), ['timeout']);
+    store.commandSettled(id, { state: 'accepted' });
+    await task();
+    assert.deepEqual(log.read().decisions[0].outcomes.map((o) => o.state), ['timeout', 'applied']);
+  });
+
+  it('a history that cannot be written is said on the status line, and unsaid once it can be', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'aep-console-rec-')), 'aep-console');
+    mkdirSync(dir, { mode: 0o700 });
+    chmodSync(dir, 0o777);
+    const { store, answer } = setup(dir);
+    answer();
+    await task();
+    const warned = store.getRelay(RELAY)!.warnings;
+    assert.deepEqual(warned, [`decisions are not kept in the history: ${dir} is writable by group and others (mode 0777)`]);
+    chmodSync(dir, 0o700);
+    answer();
+    await task();
+    assert.deepEqual(store.getRelay(RELAY)!.warnings, []);
+  });
+
+  it('--no-history turns it off for the console; list keeps none anyway', () => {
+    const on = parseArgs([], {});
+    const off = parseArgs(['--no-history'], {});
+    assert.ok(on.kind === 'run' && on.options.history === true);
+    assert.ok(off.kind === 'run' && off.options.history === false);
+    const list = parseArgs(['list', '--no-history'], {});
+    assert.equal(list.kind, 'usage-error');
+  });
+});
