@@ -14,8 +14,10 @@ import { inkCaches } from '../scripts/ink-caches.mjs';
 /**
  * `inkPatches: false` leaves Ink and its tokenizer as published (the floor
  * as ../shared/tools/ink-floor.mjs measures it); the shipped bundle carries them.
+ * `ui: false`: a child that loads no UI (intake); the patches would fail its
+ * build, as every patch fails a build that never loads the file it patches.
  */
-export async function bundleChild(entry: string, options: { inkPatches?: boolean } = {}): Promise<string> {
+export async function bundleChild(entry: string, options: { inkPatches?: boolean; ui?: boolean } = {}): Promise<string> {
   const outdir = mkdtempSync(join(tmpdir(), 'aep-bench-'));
   await build({
     entryPoints: { child: new URL(entry, import.meta.url).pathname },
@@ -31,7 +33,7 @@ export async function bundleChild(entry: string, options: { inkPatches?: boolean
     define: { 'process.env.NODE_ENV': '"production"' },
     external: ['bufferutil', 'utf-8-validate', 'react-devtools-core'],
     banner: { js: "import { createRequire as __aepRequire } from 'node:module'; const require = __aepRequire(import.meta.url);" },
-    plugins: options.inkPatches === false ? [stringWidthPrecheck] : [stringWidthPrecheck, inkCaches, ansiStylesFastPath],
+    plugins: options.ui === false ? [] : options.inkPatches === false ? [stringWidthPrecheck] : [stringWidthPrecheck, inkCaches, ansiStylesFastPath],
     logLevel: 'warning',
   });
   return join(outdir, 'child.mjs');

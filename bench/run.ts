@@ -120,7 +120,7 @@ async function main(): Promise<void> {
   );
 
   say('Intake (bundled as shipped, in children of their own; each figure after untimed runs of its own work)');
-  const intakeChild = await bundleChild('./intake-child.ts');
+  const intakeChild = await bundleChild('./intake-child.ts', { ui: false });
   // Three children, their runs pooled: one process's figures move by a tenth
   // with where its heap and code happened to land, more than any change measured here.
   const intakes = Array.from({ length: 3 }, () => childRun<{ events: number; store: number[]; parseStore: number[]; json: number[] }>(intakeChild, [String(RUNS), '100000']));
