@@ -8,6 +8,8 @@ import { relayUrls } from '../relay/url.js';
 import { displayLine } from '../protocol/sanitize.js';
 import { openRegularFile, readRegularFile } from '../relay/regular-file.js';
 import { historyOptions } from './history-args.js';
+import { rulesOptions } from './rules-file.js';
+import type { Rule } from '../protocol/rules.js';
 
 export interface ConsoleOptions {
   command: 'console' | 'list' | 'history';
@@ -35,6 +37,9 @@ export interface ConsoleOptions {
   json: boolean;
   /** --file: AEP JSONL files read as history (AEP-0003 §3.1), as given. */
   files: string[];
+  /** The rules (`--rules F` or the default file), in order; `auto` (--auto): they answer, else suggest. */
+  rules?: Rule[];
+  auto?: boolean;
 }
 
 export type ParsedArgs =
@@ -63,6 +68,8 @@ const FLAGS = {
   json: { type: 'boolean', default: false },
   file: { type: 'string', isMultiple: true },
   history: { type: 'boolean', default: true },
+  rules: { type: 'string' },
+  auto: { type: 'boolean', default: false },
   since: { type: 'string' },
   help: { type: 'boolean', default: false, shortFlag: 'h' },
   version: { type: 'boolean', default: false },
@@ -160,6 +167,8 @@ function parse(argv: string[], env: NodeJS.ProcessEnv, version: string): ParsedA
     if (exposed.length) warnings.push(`warning: --insecure: the token goes to ${exposed.join(', ')} in cleartext, readable by anyone on the network path`);
   }
   const ca = flags.ca === undefined ? undefined : readCa(flags.ca, env);
+  const rules = rulesOptions(flags, isList, env);
+  if ('error' in rules) throw new UsageError(rules.error);
 
   return {
     kind: 'run',
@@ -181,6 +190,8 @@ function parse(argv: string[], env: NodeJS.ProcessEnv, version: string): ParsedA
       demoAgents: flags.demoAgents,
       json: flags.json,
       files,
+      rules: rules.rules,
+      auto: rules.auto,
     },
     warnings,
   };
