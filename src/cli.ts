@@ -147,7 +147,7 @@ async function runConsole(options: ConsoleOptions, io: MainIO, remember: (secret
     React.createElement(
       CrashBoundary,
       { onCrash },
-      React.createElement(App, { store, clients, bell: options.bell, notify: options.notify, onSuspend: suspendProcess, demo: demoInfo, history }),
+      React.createElement(App, { store, clients, bell: options.bell, notify: options.notify, onSuspend: suspendProcess, demo: demoInfo, history, rules: options.rules, auto: options.auto }),
       testCrash === 'render' ? React.createElement(CrashProbe, { token }) : null,
     ),
     // Only changed rows reach the terminal (see frame-writer.ts).

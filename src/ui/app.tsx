@@ -5,6 +5,7 @@ import type { ConsoleStore } from '../store/store.js';
 import { BEL, notificationSequence } from './alerts.js';
 import { performRelayEffect } from './effects.js';
 import { annotateDecision } from './history/annotate.js';
+import type { Rule } from '../protocol/rules.js';
 import type { HistorySource } from './history/history-state.js';
 import { InputDecoder, type InputMsg } from './keys.js';
 import { wantedRead } from './fetches.js';
@@ -41,6 +42,9 @@ export interface AppProps {
   demo?: { relay: string; listCommand: string };
   /** The decision history (H); absent: none is kept (--no-history). */
   history?: HistorySource;
+  /** The rules (--rules F), and whether they answer from the start (--auto). */
+  rules?: readonly Rule[];
+  auto?: boolean;
 }
 
 /**
@@ -55,7 +59,7 @@ export function App(props: AppProps): React.ReactElement {
   const terminalSize = (): TerminalSize => props.size ?? { columns: stdout.columns || 80, rows: stdout.rows || 24 };
   const now = props.now ?? Date.now;
   const [model, setModel] = useState<UiModel>(() =>
-    initialModel(store, terminalSize(), now(), { bell: props.bell ?? true, notify: props.notify ?? false, demo: props.demo }, glyphsFor(props.env ?? process.env)),
+    initialModel(store, terminalSize(), now(), { bell: props.bell ?? true, notify: props.notify ?? false, demo: props.demo, rules: props.rules, auto: props.auto }, glyphsFor(props.env ?? process.env)),
   );
   // The model as of the last message: keys arrive several per chunk, before
   // React re-renders, and each must see the one before it. Written only by dispatch.

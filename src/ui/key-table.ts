@@ -11,7 +11,7 @@ import type { KeyName, KeyPress } from './keys.js';
 interface ScopeActions {
   browse:
     | 'up' | 'down' | 'first' | 'last' | 'pageUp' | 'pageDown' | 'open' | 'pickOption' | 'tag' | 'tagAll' | 'clear'
-    | 'filter' | 'timeline' | 'cancelRun' | 'cancelSession' | 'pause' | 'history' | 'help' | 'quit' | 'suspend';
+    | 'filter' | 'timeline' | 'cancelRun' | 'cancelSession' | 'pause' | 'history' | 'auto' | 'help' | 'quit' | 'suspend';
   answer: 'up' | 'down' | 'pickOption' | 'send' | 'pageUp' | 'pageDown' | 'back' | 'help' | 'quit';
   batch: 'up' | 'down' | 'pickOption' | 'send' | 'back' | 'help' | 'quit';
   batchConfirm: 'confirm' | 'quit';
@@ -21,6 +21,8 @@ interface ScopeActions {
   control: 'confirm' | 'reason' | 'back';
   reason: 'send' | 'back';
   quitPrompt: 'confirm';
+  /** A's question: let the rules answer? */
+  autoPrompt: 'confirm';
   timeline: 'up' | 'down' | 'pageUp' | 'pageDown' | 'first' | 'last' | 'back' | 'quit';
   help: 'up' | 'down' | 'pageUp' | 'pageDown' | 'quit';
   /** The decision history (H): one row per decision, newest first. */
@@ -65,6 +67,7 @@ const DEFAULT_BINDINGS: Bindings = {
     cancelSession: ['X'],
     pause: ['p'],
     history: ['H'],
+    auto: ['A'],
     help: ['?'],
     quit: ['q', 'ctrlC'],
     suspend: ['ctrlZ'],
@@ -93,6 +96,7 @@ const DEFAULT_BINDINGS: Bindings = {
   control: { confirm: ['y', 'Y'], reason: ['tab'], back: ['n', 'N', 'escape'] },
   reason: { send: ['enter'], back: ['escape', 'ctrlC'] },
   quitPrompt: { confirm: ['y', 'Y', 'ctrlC'] },
+  autoPrompt: { confirm: ['y', 'Y'] },
   timeline: { up: ['up', 'k'], down: ['down', 'j'], pageUp: ['pageUp'], pageDown: ['pageDown'], first: ['g', 'home'], last: ['G', 'end'], back: ['escape', 't'], quit: ['q', 'ctrlC'] },
   help: { up: ['up', 'k'], down: ['down', 'j'], pageUp: ['pageUp'], pageDown: ['pageDown'], quit: ['ctrlC'] },
   history: { up: ['k', 'up'], down: ['j', 'down'], first: ['g', 'home'], last: ['G', 'end'], pageUp: ['pageUp'], pageDown: ['pageDown'], open: ['enter'], filter: ['/'], back: ['escape', 'H'], quit: ['q', 'ctrlC'] },
@@ -226,6 +230,7 @@ export const SCOPE_TITLES: Record<Scope, string> = {
   control: 'cancel / pause',
   reason: 'cancel reason',
   quitPrompt: 'quit, asking',
+  autoPrompt: 'AUTO, asking',
   timeline: 'timeline',
   history: 'history',
   decision: 'one decision',
@@ -247,6 +252,7 @@ const ROWS: RowSpec[] = [
   { scope: 'browse', actions: ['cancelRun', 'cancelSession'], does: 'cancel the run behind the selected request / its whole session (control.cancel), after y/n' },
   { scope: 'browse', actions: ['pause'], does: "pause / resume the selected request's session (control.pause / control.resume), after y/n" },
   { scope: 'browse', actions: ['history'], does: 'the decision history: every answer, cancel, pause and resume this console sent, with its outcome (Esc back)' },
+  { scope: 'browse', actions: ['auto'], does: 'with rules loaded (--rules): let them answer (AUTO, after y/n), or back to suggesting' },
   { scope: 'browse', actions: ['help'], does: 'this help', hint: '{help} help' },
   { scope: 'browse', actions: ['quit'], does: 'quit (asks first, naming the unsent drafts and answers in flight)', hint: '{quit} quit' },
   { scope: 'browse', actions: ['suspend'], does: 'suspend to the shell; fg brings the console back' },
@@ -292,6 +298,7 @@ const ROWS: RowSpec[] = [
   { scope: 'reason', actions: ['send'], does: 'send the cancel with the reason typed' },
   { scope: 'reason', actions: ['back'], does: 'keep it running: nothing is sent' },
   { scope: 'quitPrompt', actions: ['confirm'], does: 'quit although something would be lost (any other key: back)' },
+  { scope: 'autoPrompt', actions: ['confirm'], does: 'AUTO on: the rules answer what they match, through the outbox, on the record (any other key: keep suggesting)' },
   // Timeline: a session's recent Events.
   { scope: 'timeline', actions: ['up', 'down'], does: 'scroll the timeline' },
   { scope: 'timeline', actions: ['pageUp', 'pageDown'], does: 'scroll the timeline a page', hint: '{up}/{down} {pageUp}/{pageDown} scroll' },

@@ -7,6 +7,8 @@ import { answerLock, draftFor, isUnsent } from './inbox/state.js';
 import { buildBatchLines } from './inbox/batch-view.js';
 import { emptyPendingNote } from './inbox/empty-state.js';
 import { rowStatus } from './inbox/row-status.js';
+import { ruleRowText, rulesStatus } from './rules/rule-state.js';
+import { withRuleLine, withRuleText } from './rules/rule-view.js';
 import { causeLines } from './inbox/cause-view.js';
 import { controlRowStatus } from './inbox/control-status.js';
 import { controlQuestion } from './inbox/control-keys.js';
@@ -48,7 +50,7 @@ export function view(model: UiModel, store: StoreReader): Frame {
   const isAnswering = answering(model);
   const detailRecord = isAnswering ? open : layout.wide ? selected : undefined;
 
-  const status = buildStatusLines({ relays, counts: model.view.counts, filter: inbox.filter, width: size.columns, now, maxRows: STATUS_RELAY_ROWS, heldAlerts: model.alerts.held, alertWord: model.config.bell ? 'bell' : 'notice' }).map((l) =>
+  const status = buildStatusLines({ relays, counts: model.view.counts, filter: inbox.filter, width: size.columns, now, maxRows: STATUS_RELAY_ROWS, heldAlerts: model.alerts.held, alertWord: model.config.bell ? 'bell' : 'notice', rules: rulesStatus(model.rules) }).map((l) =>
     l.map((s) => ({ ...s, text: fit(s.text, size.columns) })),
   );
 
@@ -85,7 +87,7 @@ export function view(model: UiModel, store: StoreReader): Frame {
       glyphs: g,
       numbered: isAnswering,
       confirmWarning: isAnswering && inbox.pendingConfirm?.key === detailRecord.key ? inbox.pendingConfirm.warning : undefined,
-      cause: causeLines(detailRecord, model.causes.get(detailRecord.key), width, store),
+      cause: withRuleLine(causeLines(detailRecord, model.causes.get(detailRecord.key), width, store), ruleRowText(model.rules, detailRecord), width),
     });
   };
 
@@ -119,7 +121,7 @@ export function view(model: UiModel, store: StoreReader): Frame {
           tagged: inbox.tagged.has(record.key),
           draft: isUnsent(inbox.drafts[record.key]) && !command && OPEN_STATES.has(record.state),
           // An answer of ours speaks first; otherwise what cancel / pause did to the session.
-          status: command ? rowStatus(record, command, g) ?? controlRowStatus(record, store) : controlRowStatus(record, store) ?? rowStatus(record, command, g),
+          status: withRuleText(command ? rowStatus(record, command, g) ?? controlRowStatus(record, store) : controlRowStatus(record, store) ?? rowStatus(record, command, g), ruleRowText(model.rules, record)),
         };
       },
     });

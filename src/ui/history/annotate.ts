@@ -20,5 +20,5 @@ export function causeSummary(record: RequestRecord | undefined, fetched: Fetched
 export function annotateDecision(history: HistorySource | undefined, commandId: string, effect: Effect, model: UiModel, store: StoreReader): void {
   if (!history?.annotate || (effect.type !== 'send' && effect.type !== 'control')) return;
   const cause = causeSummary(store.request(effect.key), model.causes.get(effect.key));
-  history.annotate(commandId, { cause, batch: effect.type === 'send' ? effect.batch : undefined });
+  history.annotate(commandId, { cause, batch: effect.type === 'send' ? effect.batch : undefined, by: effect.type === 'send' ? effect.by : undefined });
 }

@@ -45,6 +45,8 @@ export interface InboxState {
   helpScroll: number;
   /** A send waiting for a second Enter because the session has no single live claimant. */
   pendingConfirm?: { key: string; answer: Answer; warning: string };
+  /** `A` pressed: "Let the rules answer?" waits for y/n. */
+  autoPrompt?: boolean;
   /** A one-shot hint shown under the controls (e.g. why Enter did nothing). */
   hint?: string;
   /** Cancel / pause / resume awaiting y/n (x, X, p), pinned to the request it was asked on; `reason` while one is typed (Tab). */
@@ -71,7 +73,9 @@ export const initialInbox: InboxState = {
 
 export type Effect =
   /** `batch`: one of this many sent at once (the history says so). */
-  | { type: 'send'; key: string; answer: Answer; batch?: number }
+  | { type: 'send'; key: string; answer: Answer; batch?: number; by?: string }
+  /** A: AUTO on or off (the rules answer). */
+  | { type: 'auto'; on: boolean }
   | { type: 'control'; key: string; request: ControlRequest }
   | { type: 'timeline'; key: string }
   | { type: 'resend'; commandId: string }
@@ -101,6 +105,8 @@ export interface KeyContext {
   commandFor: (key: string) => OwnCommand | undefined;
   /** The command types a request's session accepts (roster), undefined when unknown; and whether it is paused. */
   session?: (record: RequestRecord) => { accepts?: string[]; paused: boolean };
+  /** Rules loaded (--rules): whether they answer (AUTO), and the option one suggests for a request. */
+  rules?: { auto: boolean; suggest: (record: RequestRecord) => string | undefined };
 }
 
 export type Lock =
