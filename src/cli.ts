@@ -5,6 +5,7 @@ import { render } from 'ink';
 import { parseArgs, tokenSource, type ConsoleOptions } from './cli/args.js';
 import { runList } from './cli/list.js';
 import { runHistory } from './cli/history.js';
+import { runRulesTest } from './cli/rules-test.js';
 import { DecisionLog } from './relay/decision-log.js';
 import { DecisionRecorder } from './relay/decision-recorder.js';
 import { installCrashGuard, type CrashGuard } from './cli/crash.js';
@@ -74,6 +75,7 @@ export async function main(argv: string[], given: MainIO = defaultIO): Promise<n
   for (const warning of parsed.warnings) io.err(`aep-console: ${warning}`);
   if (options.command === 'list') return runList(options, { out: io.out, err: io.err, host: hostname() });
   if (options.command === 'history') return runHistory(options, { out: io.out, err: io.err, env: io.env });
+  if (options.command === 'rules-test') return runRulesTest(options, { out: io.out, err: io.err, host: hostname() });
   return runConsole(options, io, remember);
 }
 

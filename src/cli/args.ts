@@ -8,11 +8,11 @@ import { relayUrls } from '../relay/url.js';
 import { displayLine } from '../protocol/sanitize.js';
 import { openRegularFile, readRegularFile } from '../relay/regular-file.js';
 import { historyOptions } from './history-args.js';
-import { rulesOptions } from './rules-file.js';
+import { parseRulesTest, rulesOptions } from './rules-args.js';
 import type { Rule } from '../protocol/rules.js';
 
 export interface ConsoleOptions {
-  command: 'console' | 'list' | 'history';
+  command: 'console' | 'list' | 'history' | 'rules-test';
   /** Keep the decision history (false with --no-history; absent: kept). */
   history?: boolean;
   /** `history --since`: how far back, in ms. */
@@ -97,7 +97,7 @@ function rejectUnknownFlags(parsed: Record<string, unknown>): void {
 /** Parses and validates the command line. Never prints; never exits. */
 export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env, version = '0.0.0'): ParsedArgs {
   try {
-    return parse(argv, env, version);
+    return argv[0] === 'rules' ? parseRulesTest(argv, env, (rest) => parseArgs(rest, env, version)) : parse(argv, env, version);
   } catch (error) {
     if (error instanceof UsageError) return { kind: 'usage-error', message: error.message };
     throw error;
@@ -123,7 +123,7 @@ function parse(argv: string[], env: NodeJS.ProcessEnv, version: string): ParsedA
   if (flags.version) return { kind: 'version', text: version };
 
   const [command, ...extra] = cli.input;
-  if (command !== undefined && command !== 'list' && command !== 'history') throw new UsageError(`unknown command "${printable(command)}" (the commands are "list" and "history")`);
+  if (command !== undefined && command !== 'list' && command !== 'history') throw new UsageError(`unknown command "${printable(command)}" (the commands are "list", "history" and "rules test")`);
   if (extra.length) throw new UsageError(`unexpected argument "${printable(extra[0])}"`);
   if (command === 'history') {
     const history = historyOptions(flags, argv);

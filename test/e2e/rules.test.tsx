@@ -5,7 +5,7 @@
 // the history must record each `by: "rule NAME"`.
 import React from 'react';
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -20,19 +20,19 @@ import { DecisionRecorder } from '../../src/relay/decision-recorder.js';
 import { ConsoleStore } from '../../src/store/store.js';
 import type { AepEvent } from '../../src/protocol/types.js';
 import { App } from '../../src/ui/app.js';
+import { main } from '../../src/cli.js';
 import { findRequest, waitFor } from '../relay/helpers.js';
 
 const TOKEN = 'rules-e2e-token-7c1d';
-const RULES = parseRules(
-  JSON.stringify({
+const RULES_TEXT = JSON.stringify({
     rules: [
       { name: 'tests ok', match: { agent: 'claude-*', tool: 'Bash', command_prefix: 'npm test' }, decide: { option: 'allow' } },
       { name: 'no force push', match: { agent: 'codex', tool: 'Bash', command_prefix: 'git push --force' }, decide: 'deny' },
       { name: 'rm asks', match: { command_prefix: 'rm' }, decide: 'ask' },
       { name: 'claude rm ok', match: { agent: 'claude-code', command_prefix: 'rm' }, decide: { option: 'allow' } },
     ],
-  }),
-);
+  });
+const RULES = parseRules(RULES_TEXT);
 
 const bash = (command: string): RaiseRequest => ({
   kind: 'permission',
@@ -125,5 +125,23 @@ describe('rules on the demo relay with --auto', () => {
     assert.match(frame, /AUTO/);
     assert.match(frame, /· rule tests ok/);
     assert.match(frame, /rule: ask \(rm asks\)/);
+  });
+
+  it('rules test reads the same history once and says what each rule would have done; nothing is sent', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'aep-console-rules-file-'));
+    const file = join(dir, 'rules.json');
+    writeFileSync(file, RULES_TEXT);
+    const sentBefore = agents.map((a) => responds(a).length);
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await main(['rules', 'test', '--rules', file, '--relay', relay.url], { out: (l) => out.push(l), err: (l) => err.push(l), env: { AEP_TOKEN: TOKEN, HOME: dir } });
+    assert.equal(code, 0, err.join('\n'));
+    const text = out.join('\n');
+    assert.match(text, /^rule "tests ok": 1 request\n {2}answer allow +claude-code .*npm test -- --ci \(resolved\)$/m);
+    assert.match(text, /^rule "no force push": 1 request\n {2}deny deny +codex .*git push --force origin main \(resolved\)$/m);
+    assert.match(text, /^rule "rm asks": 1 request\n {2}ask \(left to you\) +claude-code .*rm -rf build \(pending\)$/m);
+    assert.match(text, /^rule "claude rm ok": would answer nothing here$/m);
+    assert.match(text, /^no rule: 4 of 7 requests/m);
+    assert.deepEqual(agents.map((a) => responds(a).length), sentBefore, 'rules test sends nothing');
   });
 });
