@@ -120,6 +120,7 @@ describe('rules on the demo relay with --auto', () => {
         [ids.tests, 'rule tests ok', { option: 'allow' }],
       ].sort(),
     );
+    assert.match(decisions.find((d) => d.request === ids.tests)?.cause ?? '', /^tool\.requested Bash command: npm test -- --ci/, 'the cause the rule read is on the record');
     recorder.start();
     const frame = (app.lastFrame() ?? '').replace(/\s+/g, ' ');
     assert.match(frame, /AUTO/);
