@@ -94,7 +94,7 @@ function parseDecide(raw: unknown): RuleDecide | { error: string } {
   if (isObject(raw)) {
     for (const key of Object.keys(raw)) if (key !== 'option') return { error: `unknown decide key ${shown(key)}` };
     if (typeof raw.option !== 'string') return { error: '"decide.option" must be a string (an option id)' };
-    if (raw.option === '' || raw.option.length > 200) return { error: '"decide.option" must be a non-empty id' };
+    if (raw.option === '' || raw.option.length > 200 || displayLine(raw.option, 200) !== raw.option) return { error: '"decide.option" must be a non-empty id of printable characters' };
     return { option: raw.option };
   }
   return { error: '"decide" must be {"option": ID}, "deny" or "ask"' };

@@ -38,6 +38,7 @@ describe('a bad rules file: one line, the rule and the problem', () => {
     ['content alone (agent "*")', rule({ match: { agent: '*', tool: 'Bash' }, decide: 'deny' }), /^rule 2 "r2": answers on content alone/],
     ['an option id that is not a string', rule({ decide: { option: 1 } }), /^rule 2 "r2": "decide.option" must be a string/],
     ['an unknown decide', rule({ decide: 'allow' }), /^rule 2 "r2": "decide" must be/],
+    ['an option id with control characters', rule({ decide: { option: 'allow\u001b[2J' } }), /^rule 2 "r2": "decide.option" must be a non-empty id of printable characters/],
     ['an unknown decide key', rule({ decide: { option: 'allow', also: 1 } }), /^rule 2 "r2": unknown decide key "also"/],
     ['a name used twice', rule({ name: 'ok' }), /^rule 2 "ok": the name is used twice/],
     ['an empty command_prefix', rule({ match: { agent: 'a', command_prefix: ' ' } }), /command_prefix" must not be empty/],

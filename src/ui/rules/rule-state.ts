@@ -8,6 +8,7 @@
 // next time. Pure: effects out, messages in.
 
 import type { Rule } from '../../protocol/rules.js';
+import { displayLine } from '../../protocol/sanitize.js';
 import { isHistory } from '../../store/history.js';
 import { answerable, judge, needsCause, type CauseView, type RuleVerdict } from '../../store/rule-match.js';
 import type { RequestRecord } from '../../store/types.js';
@@ -79,7 +80,8 @@ export function ruleRowText(rules: RulesModel | undefined, record: RequestRecord
   const by = rules.answered.get(record.key);
   if (by !== undefined) return `· rule ${by}`;
   const verdict = verdictFor(rules, record);
-  if (verdict.kind === 'answer') return `rule: ${verdict.option} (${verdict.rule})`;
+  // Names and ids are checked printable when the file is read; bounded here for the row.
+  if (verdict.kind === 'answer') return `rule: ${displayLine(verdict.option, 30)} (${verdict.rule})`;
   if (verdict.kind === 'ask') return `rule: ask (${verdict.rule})`;
   return undefined;
 }
