@@ -6,6 +6,7 @@ import { parseArgs, tokenSource, type ConsoleOptions } from './cli/args.js';
 import { runList } from './cli/list.js';
 import { runHistory } from './cli/history.js';
 import { runRulesTest } from './cli/rules-test.js';
+import { saveRuleTo } from './relay/rules-file-write.js';
 import { DecisionLog } from './relay/decision-log.js';
 import { DecisionRecorder } from './relay/decision-recorder.js';
 import { installCrashGuard, type CrashGuard } from './cli/crash.js';
@@ -149,7 +150,7 @@ async function runConsole(options: ConsoleOptions, io: MainIO, remember: (secret
     React.createElement(
       CrashBoundary,
       { onCrash },
-      React.createElement(App, { store, clients, bell: options.bell, notify: options.notify, onSuspend: suspendProcess, demo: demoInfo, history, rules: options.rules, auto: options.auto }),
+      React.createElement(App, { store, clients, bell: options.bell, notify: options.notify, onSuspend: suspendProcess, demo: demoInfo, history, rules: options.rules, auto: options.auto, saveRule: saveRuleTo(options.rulesPath) }),
       testCrash === 'render' ? React.createElement(CrashProbe, { token }) : null,
     ),
     // Only changed rows reach the terminal (see frame-writer.ts).

@@ -37,8 +37,9 @@ export interface ConsoleOptions {
   json: boolean;
   /** --file: AEP JSONL files read as history (AEP-0003 §3.1), as given. */
   files: string[];
-  /** The rules (`--rules F` or the default file), in order; `auto` (--auto): they answer, else suggest. */
+  /** The rules (`--rules F` or the default file), in order, and the file `a` saves to; `auto` (--auto): they answer. */
   rules?: Rule[];
+  rulesPath?: string;
   auto?: boolean;
 }
 
@@ -190,8 +191,7 @@ function parse(argv: string[], env: NodeJS.ProcessEnv, version: string): ParsedA
       demoAgents: flags.demoAgents,
       json: flags.json,
       files,
-      rules: rules.rules,
-      auto: rules.auto,
+      ...rules,
     },
     warnings,
   };

@@ -38,7 +38,7 @@ export function loadRules(given: string | undefined, env: NodeJS.ProcessEnv): Lo
 }
 
 /** The console's rule options from its flags, or the one-line error (exit 2). */
-export function rulesOptions(flags: { rules?: string; auto?: boolean }, isList: boolean, env: NodeJS.ProcessEnv): { rules: Rule[]; auto: boolean } | { error: string } {
+export function rulesOptions(flags: { rules?: string; auto?: boolean }, isList: boolean, env: NodeJS.ProcessEnv): { rules: Rule[]; rulesPath?: string; auto: boolean } | { error: string } {
   if (isList) {
     if (flags.rules !== undefined || flags.auto) return { error: '--rules and --auto apply to the interactive console ("list" answers nothing)' };
     return { rules: [], auto: false };
@@ -46,5 +46,6 @@ export function rulesOptions(flags: { rules?: string; auto?: boolean }, isList: 
   const loaded = loadRules(flags.rules, env);
   if (!loaded.ok) return { error: loaded.error };
   if (flags.auto && loaded.rules.length === 0) return { error: '--auto needs rules (--rules F, or $XDG_CONFIG_HOME/aep-console/rules.json)' };
-  return { rules: loaded.rules, auto: flags.auto === true };
+  const rulesPath = flags.rules ?? defaultRulesPath(env);
+  return { rules: loaded.rules, ...(rulesPath !== undefined ? { rulesPath } : {}), auto: flags.auto === true };
 }

@@ -18,6 +18,11 @@ export interface Rule {
   name: string;
   match: RuleMatch;
   decide: RuleDecide;
+  /**
+   * Made with `a` for one run (never read from a file, never written): it
+   * matches only requests of that run, so it ends with it.
+   */
+  run?: string;
 }
 
 export type ParsedRules = { ok: true; rules: Rule[] } | { ok: false; error: string };

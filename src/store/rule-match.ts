@@ -95,6 +95,7 @@ function matchesRequest(rule: Rule, record: RequestRecord): boolean {
   if (m.session !== undefined && !globMatch(m.session, record.session)) return false;
   if (m.relay !== undefined && !globMatch(m.relay, record.relay)) return false;
   if (m.kind !== undefined && m.kind !== record.payload.kind) return false;
+  if (rule.run !== undefined && record.run !== rule.run) return false;
   return true;
 }
 

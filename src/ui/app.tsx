@@ -45,6 +45,8 @@ export interface AppProps {
   /** The rules (--rules F), and whether they answer from the start (--auto). */
   rules?: readonly Rule[];
   auto?: boolean;
+  /** a → y: adds a rule to the rules file; absent: rules made with `a` are kept for this console only. */
+  saveRule?: (rule: Rule) => { ok: true; path: string } | { ok: false; reason: string };
 }
 
 /**
@@ -97,6 +99,12 @@ export function App(props: AppProps): React.ReactElement {
         case 'then':
           dispatchRef.current(effect.msg);
           break;
+        case 'saveRule': {
+          const saved = latestProps.current.saveRule?.(effect.rule);
+          const text = !saved ? `Rule ${effect.rule.name}: kept for this console only (no rules file to save to).` : saved.ok ? `Rule ${effect.rule.name} saved to ${saved.path}.` : `Rule ${effect.rule.name} kept for this console only: ${saved.reason}.`;
+          dispatchRef.current({ type: 'notice', text });
+          break;
+        }
         case 'readHistory':
           dispatchRef.current({ type: 'history', read: history ? history.read() : { decisions: [], skipped: 0, torn: false, problems: [] } });
           break;

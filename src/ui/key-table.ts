@@ -12,7 +12,9 @@ interface ScopeActions {
   browse:
     | 'up' | 'down' | 'first' | 'last' | 'pageUp' | 'pageDown' | 'open' | 'pickOption' | 'tag' | 'tagAll' | 'clear'
     | 'filter' | 'timeline' | 'cancelRun' | 'cancelSession' | 'pause' | 'history' | 'auto' | 'help' | 'quit' | 'suspend';
-  answer: 'up' | 'down' | 'pickOption' | 'send' | 'pageUp' | 'pageDown' | 'back' | 'help' | 'quit';
+  answer: 'up' | 'down' | 'pickOption' | 'send' | 'always' | 'pageUp' | 'pageDown' | 'back' | 'help' | 'quit';
+  /** `a`'s question: which scope the new rule covers. */
+  always: 'up' | 'down' | 'pickOption' | 'confirm' | 'back';
   batch: 'up' | 'down' | 'pickOption' | 'send' | 'back' | 'help' | 'quit';
   batchConfirm: 'confirm' | 'quit';
   form: 'nextField' | 'prevField' | 'up' | 'down' | 'next' | 'toggle' | 'setYes' | 'setNo' | 'unset' | 'pageUp' | 'pageDown' | 'back' | 'help' | 'quit';
@@ -72,7 +74,7 @@ const DEFAULT_BINDINGS: Bindings = {
     quit: ['q', 'ctrlC'],
     suspend: ['ctrlZ'],
   },
-  answer: { up: ['up', 'k'], down: ['down', 'j'], pickOption: DIGITS, send: ['enter'], pageUp: ['pageUp'], pageDown: ['pageDown'], back: ['escape'], help: ['?'], quit: ['q', 'ctrlC'] },
+  answer: { up: ['up', 'k'], down: ['down', 'j'], pickOption: DIGITS, send: ['enter'], always: ['a'], pageUp: ['pageUp'], pageDown: ['pageDown'], back: ['escape'], help: ['?'], quit: ['q', 'ctrlC'] },
   batch: { up: ['up', 'k'], down: ['down', 'j'], pickOption: DIGITS, send: ['enter'], back: ['escape'], help: ['?'], quit: ['q', 'ctrlC'] },
   batchConfirm: { confirm: ['y', 'Y'], quit: ['ctrlC'] },
   form: {
@@ -97,6 +99,7 @@ const DEFAULT_BINDINGS: Bindings = {
   reason: { send: ['enter'], back: ['escape', 'ctrlC'] },
   quitPrompt: { confirm: ['y', 'Y', 'ctrlC'] },
   autoPrompt: { confirm: ['y', 'Y'] },
+  always: { up: ['up', 'k'], down: ['down', 'j'], pickOption: ['1', '2', '3', '4'], confirm: ['y', 'Y'], back: ['n', 'N', 'escape'] },
   timeline: { up: ['up', 'k'], down: ['down', 'j'], pageUp: ['pageUp'], pageDown: ['pageDown'], first: ['g', 'home'], last: ['G', 'end'], back: ['escape', 't'], quit: ['q', 'ctrlC'] },
   help: { up: ['up', 'k'], down: ['down', 'j'], pageUp: ['pageUp'], pageDown: ['pageDown'], quit: ['ctrlC'] },
   history: { up: ['k', 'up'], down: ['j', 'down'], first: ['g', 'home'], last: ['G', 'end'], pageUp: ['pageUp'], pageDown: ['pageDown'], open: ['enter'], filter: ['/'], back: ['escape', 'H'], quit: ['q', 'ctrlC'] },
@@ -231,6 +234,7 @@ export const SCOPE_TITLES: Record<Scope, string> = {
   reason: 'cancel reason',
   quitPrompt: 'quit, asking',
   autoPrompt: 'AUTO, asking',
+  always: 'always answer, asking',
   timeline: 'timeline',
   history: 'history',
   decision: 'one decision',
@@ -260,6 +264,7 @@ const ROWS: RowSpec[] = [
   // Answer: a request is open and takes an option or a reply.
   { scope: 'answer', actions: ['up', 'down'], does: 'move between the options and the Reply row (k/j too, off the Reply row)', hint: '{up}/{down} choose' },
   { scope: 'answer', actions: ['pickOption'], does: 'highlight option N (off the Reply row)' },
+  { scope: 'answer', actions: ['always'], does: 'on an option: "Always answer like this?", a rule for this run, session, agent and tool, or agent, tool and command prefix (off the Reply row)', hint: '{always} always' },
   { scope: 'answer', actions: ['send'], does: 'on an option: send it; on Reply: send the text (an empty Reply sends nothing); then back to the list on the next open request', hint: '{send} send' },
   { scope: 'answer', keys: 'typing', does: 'edit the Reply row (from an option, typing moves to it); a paste goes in as text, its newlines as spaces, and sends nothing' },
   { scope: 'answer', actions: ['pageUp', 'pageDown'], does: 'scroll a long prompt', hint: '{pageUp}/{pageDown} scroll' },
@@ -298,6 +303,9 @@ const ROWS: RowSpec[] = [
   { scope: 'reason', actions: ['send'], does: 'send the cancel with the reason typed' },
   { scope: 'reason', actions: ['back'], does: 'keep it running: nothing is sent' },
   { scope: 'quitPrompt', actions: ['confirm'], does: 'quit although something would be lost (any other key: back)' },
+  { scope: 'always', actions: ['up', 'down', 'pickOption'], does: 'pick the scope; each row says how many open requests it matches now', hint: '{up}/{down} {pickOption} scope' },
+  { scope: 'always', actions: ['confirm'], does: 'save the rule (run and session rules: in memory, ending with it; the others: added to the rules file) and send the option for this request', hint: '{confirm} save and send' },
+  { scope: 'always', actions: ['back'], does: 'back to the request: nothing saved or sent', hint: '{back} back' },
   { scope: 'autoPrompt', actions: ['confirm'], does: 'AUTO on: the rules answer what they match, through the outbox, on the record (any other key: keep suggesting)' },
   // Timeline: a session's recent Events.
   { scope: 'timeline', actions: ['up', 'down'], does: 'scroll the timeline' },

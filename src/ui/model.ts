@@ -79,7 +79,9 @@ export type Msg =
   | { type: 'resize'; size: TerminalSize }
   | { type: 'fetched'; kind: 'cause' | 'timeline' | 'rule'; key: string; result: FetchResult }
   /** The decision history, read for H. */
-  | { type: 'history'; read: HistoryRead };
+  | { type: 'history'; read: HistoryRead }
+  /** A one-line notice for the footer (e.g. a rule saved, or why not). */
+  | { type: 'notice'; text: string };
 
 export type Effect =
   | InboxEffect
@@ -88,6 +90,8 @@ export type Effect =
   | { type: 'suspend' }
   /** The rest of a chunk of keys, dispatched once the effects before it have been performed. */
   | { type: 'then'; msg: Msg }
+  /** a → y: add this rule to the rules file (App: the file is the CLI's). */
+  | { type: 'saveRule'; rule: Rule }
   | { type: 'fetch'; kind: 'cause' | 'timeline' | 'rule'; key: string; relay: string; filter: Record<string, unknown>; limit: number };
 
 export function buildListView(store: StoreReader, filter: string): ListView {

@@ -10,7 +10,7 @@ import { ensureCause, onFetched, timelineEffect } from './fetches.js';
 import { alertsSeen, gateAlerts } from './alert-gate.js';
 import { forgetGone } from './forget.js';
 import { suggestedOption } from './rules/rule-state.js';
-import { rulesOnStore, rulesOnFetched, rulesOnTick, rulesOnKeyEffect } from './rules/rule-update.js';
+import { rulesOnAlways, scopesFor, rulesOnStore, rulesOnFetched, rulesOnTick, rulesOnKeyEffect } from './rules/rule-update.js';
 import { timelineRoom } from './inbox/timeline-view.js';
 import { draftFor, isUnsent, type Effect as InboxEffect, type InboxState, type KeyContext } from './inbox/state.js';
 import { isText, looksPasted, pastedText, textKeys } from './keys.js';
@@ -57,6 +57,8 @@ export function update(model: UiModel, msg: Msg, world: World): UpdateResult {
       return reconcile({ model: onFetched(base, msg, now), effects: [] }, model.view, world);
     case 'tick':
       return rulesOnTick(base, world.store);
+    case 'notice':
+      return { model: { ...base, inbox: { ...base.inbox, notice: msg.text, hint: base.inbox.mode === 'answer' ? msg.text : base.inbox.hint } }, effects: [] };
     case 'history': {
       const history = base.inbox.history;
       if (base.inbox.mode !== 'history' || !history) return { model: base, effects: [] };
@@ -143,6 +145,7 @@ function keyState(model: UiModel, world: World): [InboxState, KeyContext, Reques
     answerable,
     tagged: taggedRecords(state, store, answerable),
     commandFor: (key) => store.lastCommandFor(key),
+    scopes: scopesFor(model, store),
     rules: model.rules ? { auto: model.rules.auto, suggest: (record) => suggestedOption(model.rules, record) } : undefined,
     session: (record) => ({ accepts: store.accepts(record.relay, record.session), paused: store.sessionControl(record.relay, record.source, record.session)?.paused?.paused === true }),
   };
@@ -162,6 +165,12 @@ function onKey(model: UiModel, world: World, reduce: (state: InboxState, ctx: Ke
   let next: UiModel = { ...model, inbox, quitting, shown: nextShown, ...(inbox.timeline ? {} : { timelineData: undefined }) };
   const effects: Effect[] = [];
   for (const effect of result.effects) {
+    if (effect.type === 'always') {
+      const step = rulesOnAlways(next, effect.key, effect.rule, effect.save, store);
+      next = step.model;
+      effects.push(...step.effects);
+      continue;
+    }
     if (effect.type === 'auto') {
       const step = rulesOnKeyEffect(next, effect.on, store);
       next = step.model;

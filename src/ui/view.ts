@@ -8,7 +8,8 @@ import { buildBatchLines } from './inbox/batch-view.js';
 import { emptyPendingNote } from './inbox/empty-state.js';
 import { rowStatus } from './inbox/row-status.js';
 import { ruleRowText, rulesStatus } from './rules/rule-state.js';
-import { withRuleLine, withRuleText } from './rules/rule-view.js';
+import { buildAlwaysLines, withRuleLine, withRuleText } from './rules/rule-view.js';
+import { scopesFor } from './rules/rule-update.js';
 import { causeLines } from './inbox/cause-view.js';
 import { controlRowStatus } from './inbox/control-status.js';
 import { controlQuestion } from './inbox/control-keys.js';
@@ -69,6 +70,10 @@ export function view(model: UiModel, store: StoreReader): Frame {
     if (!detailRecord) {
       if (emptyNote && list.length === 0) return [emptyNote.map((s) => ({ ...s, text: s.text.trimStart() }))];
       return [[seg(list.length ? 'Select a request with ↑/↓; Enter opens it.' : 'No requests yet. Agents raise them; they appear here.', { dim: true })]];
+    }
+    if (isAnswering && inbox.always && inbox.always.key === detailRecord.key) {
+      const label = detailRecord.payload.options.find((o) => o.id === inbox.always?.option)?.label ?? inbox.always.option;
+      return buildAlwaysLines(scopesFor(model, store)(detailRecord, inbox.always.option), inbox.always.index, label, width);
     }
     const command = store.lastCommandFor(detailRecord.key);
     return buildDetailLines({

@@ -103,6 +103,7 @@ export interface RenderOptions {
   /** Passed to <App rules auto>. */
   rules?: AppProps['rules'];
   auto?: boolean;
+  saveRule?: AppProps['saveRule'];
   /** What the first client's fetchEvents reads (cause Events), set before the first render. */
   relayEvents?: AepEvent[];
 }
@@ -172,6 +173,7 @@ export async function renderApp(options: RenderOptions = {}): Promise<Harness> {
     history: options.history,
     rules: options.rules,
     auto: options.auto,
+    saveRule: options.saveRule,
   };
   const element = React.createElement(App, props);
 

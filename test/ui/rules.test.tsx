@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { parseRules, type Rule } from '../../src/protocol/rules.js';
 import type { AepEvent } from '../../src/protocol/types.js';
 import { event, permission } from '../support/events.js';
-import { flat, lines, renderApp } from '../support/ui.js';
+import { KEY, flat, lines, renderApp } from '../support/ui.js';
 
 function rules(list: unknown[]): Rule[] {
   const parsed = parseRules(JSON.stringify({ rules: list }));
@@ -120,4 +120,56 @@ test('a rule on the agent alone answers without reading any cause; a form is nev
   await h.settle();
   assert.equal(h.client.sent.length, 1, 'the form is left alone');
   assert.equal(h.client.fetches.length, 0, 'no cause read for a rule that needs none');
+});
+
+test('a on an option: the scopes with their counts, 4 picks agent, tool and prefix, y saves the rule and sends; the rule then suggests', async (t) => {
+  const first = bashRequest('npm test -- --ci');
+  const second = bashRequest('npm test -- --watch', 's2');
+  const saved: Rule[] = [];
+  const h = await renderApp({
+    events: [first.request],
+    relayEvents: [first.tool, second.tool],
+    size: { columns: 160, rows: 30 },
+    saveRule: (rule) => {
+      saved.push(rule);
+      return { ok: true, path: '/home/op/.config/aep-console/rules.json' };
+    },
+  });
+  t.after(h.unmount);
+  await h.press('\r', KEY.up, KEY.up);
+  await h.waitFor((f) => f.includes('command: npm test -- --ci'), 'the cause in the detail');
+  await h.press('a');
+  const asked = flat(h.frame());
+  assert.match(asked, /Always answer Allow like this\?/);
+  assert.match(asked, /1 this run · not for this request: the request names no run/);
+  assert.match(asked, /▸ 2 this session · matches 1 open now · this console, ends with it/);
+  assert.match(asked, /3 claude-code and Bash · matches 1 open now · saved to the rules file/);
+  assert.match(asked, /4 claude-code, Bash and npm test · matches 1 open now · saved to the rules file/);
+  await h.press('n');
+  assert.doesNotMatch(flat(h.frame()), /Always answer/);
+  assert.equal(h.client.sent.length, 0, 'n: nothing sent');
+  await h.press('a', '4', 'y');
+  assert.equal(h.client.sent.length, 1);
+  assert.deepEqual(h.client.sent[0]!.data?.answer, { option: 'allow' });
+  assert.deepEqual(saved.map((r) => r.match), [{ agent: 'claude-code', tool: 'Bash', command_prefix: 'npm test' }]);
+  await h.waitFor((f) => /saved to \/home\/op\/\.config\/aep-console\/rules\.json/.test(flat(f)), 'the notice');
+  await h.apply(second.request);
+  await h.waitFor((f) => /rule: allow \(allow claude-code Bas/.test(flat(f)) && /rules: suggest \(1\)/.test(f), 'the new rule suggesting on the next request');
+  assert.equal(h.client.sent.length, 1, 'suggesting only: nothing more sent');
+});
+
+test('a session rule is kept in memory only (never saved) and answers the session\'s next request under AUTO', async (t) => {
+  const first = bashRequest('make lint');
+  const next = bashRequest('make lint --fix');
+  const saved: Rule[] = [];
+  const h = await renderApp({ events: [first.request], relayEvents: [first.tool, next.tool], rules: TESTS_OK, auto: true, saveRule: (rule) => (saved.push(rule), { ok: true, path: '/x' }) });
+  t.after(h.unmount);
+  await h.press('\r', KEY.up, KEY.up, 'a');
+  assert.match(flat(h.frame()), /▸ 2 this session/);
+  await h.press('y');
+  assert.equal(h.client.sent.length, 1, 'the key\'s own answer, once');
+  assert.equal(saved.length, 0, 'a session rule is not written to the file');
+  await h.apply(next.request);
+  await h.waitFor(() => h.client.sent.length === 2, 'the session rule answering the next request');
+  assert.equal(h.client.sent[1]!.subject, next.request.id);
 });

@@ -9,7 +9,7 @@ import { batchKey, commonOptions, confirmBatchKey, openBatch } from './batch.js'
 import { quit } from './quit.js';
 import { historyModeKey, openHistory } from './history-mode.js';
 import { isHistory } from '../../store/history.js';
-import { autoKey, autoPromptKey } from '../rules/rule-keys.js';
+import { alwaysKey, autoKey, autoPromptKey, openAlways } from '../rules/rule-keys.js';
 import { answerLock, draftFor, type Draft, type Effect, type InboxState, type KeyContext } from './state.js';
 
 export interface KeyResult {
@@ -68,6 +68,7 @@ export function reducePaste(state: InboxState, text: string, ctx: KeyContext): K
 /** One key, against the state the previous key left (the update folds a chunk of keys one by one). */
 export function reduceKey(state: InboxState, key: KeyPress, ctx: KeyContext): KeyResult {
   if (state.autoPrompt) return autoPromptKey(state, key);
+  if (state.always && state.mode === 'answer') return alwaysKey(state, key, ctx);
   switch (state.mode) {
     case 'help':
       return helpKey(state, key, ctx);
@@ -273,6 +274,7 @@ function optionKey(state: InboxState, key: KeyPress, action: ActionOf<'answer'> 
     return send(state, ctx, record.key, { text });
   }
   if (!onReply) {
+    if (action === 'always') return openAlways(state, ctx, record.key, options[draft.highlight].id);
     // A digit highlights that option (numbered on screen); only Enter sends.
     const n = action === 'pickOption' ? keyNumber('answer', key)! : 0;
     if (n >= 1 && n <= options.length) return done(setDraft(state, record.key, { ...draft, highlight: n - 1 }));

@@ -7,7 +7,10 @@ import type { StoreChange } from '../../store/writers.js';
 import type { RequestRecord } from '../../store/types.js';
 import { gateAlerts } from '../alert-gate.js';
 import type { Effect, Msg, StoreReader, UiModel } from '../model.js';
-import { onRuleCause, onRuleCommands, onRulesTick, runRules, setAuto, type RuleStep } from './rule-state.js';
+import { initialRules, onRuleCause, onRuleCommands, onRulesTick, runRules, setAuto, type RuleStep } from './rule-state.js';
+import type { Rule } from '../../protocol/rules.js';
+import type { CauseView } from '../../store/rule-match.js';
+import { ruleScopes, type RuleScope } from '../../store/rule-scopes.js';
 
 interface Result {
   model: UiModel;
@@ -54,4 +57,35 @@ export function rulesOnTick(model: UiModel, store: StoreReader): Result {
 export function rulesOnKeyEffect(model: UiModel, on: boolean, store: StoreReader): Result {
   if (!model.rules) return { model, effects: [] };
   return apply(model, setAuto(model.rules, on, store, model.now));
+}
+
+/** What the console knows of a request's cause: the rules' read, else the detail's. */
+function knownCause(model: UiModel, record: RequestRecord): CauseView {
+  const ruled = model.rules?.causes.get(record.key);
+  if (ruled && ruled.state !== 'loading') return ruled;
+  const shown = model.causes.get(record.key);
+  if (shown?.state === 'done' && shown.result.ok) {
+    const event = shown.result.events.find((e) => e.id === record.cause && e.source === record.source);
+    if (event) return { state: 'event', event };
+  }
+  return record.cause ? { state: 'unknown' } : { state: 'unreadable' };
+}
+
+/** The scopes `a` offers, counted against the open requests now. */
+export function scopesFor(model: UiModel, store: StoreReader): (record: RequestRecord, option: string) => RuleScope[] {
+  return (record, option) => {
+    const open = store.allRequests().filter((r) => r.state === 'pending').map((r) => ({ record: r, cause: knownCause(model, r) }));
+    const taken = new Set((model.rules?.rules ?? []).map((rule) => rule.name));
+    return ruleScopes(record, option, knownCause(model, record), open, taken);
+  };
+}
+
+/** a → y: the rule joins the rules at once (the open requests run through them again); saving it is App's. */
+export function rulesOnAlways(model: UiModel, answering: string, rule: Rule, save: boolean, store: StoreReader): Result {
+  const current = model.rules ?? initialRules([rule], false)!;
+  const rules = model.rules ? { ...current, rules: [...current.rules, rule] } : current;
+  // The request it was made from is answered by the key itself (the send right after): never twice.
+  const open = store.allRequests().filter((record) => record.state === 'pending' && record.key !== answering).map((record) => record.key);
+  const result = apply(model, runRules(rules, open, store, model.now));
+  return save ? { ...result, effects: [...result.effects, { type: 'saveRule', rule }] } : result;
 }
