@@ -21,6 +21,8 @@ import { ConsoleStore } from '../../src/store/store.js';
 import type { AepEvent } from '../../src/protocol/types.js';
 import { App } from '../../src/ui/app.js';
 import { main } from '../../src/cli.js';
+import { saveRuleTo } from '../../src/relay/rules-file-write.js';
+import { readFileSync } from 'node:fs';
 import { findRequest, waitFor } from '../relay/helpers.js';
 
 const TOKEN = 'rules-e2e-token-7c1d';
@@ -33,6 +35,8 @@ const RULES_TEXT = JSON.stringify({
     ],
   });
 const RULES = parseRules(RULES_TEXT);
+
+const savedRules = join(mkdtempSync(join(tmpdir(), 'aep-console-saved-rules-')), 'rules.json');
 
 const bash = (command: string): RaiseRequest => ({
   kind: 'permission',
@@ -68,7 +72,7 @@ describe('rules on the demo relay with --auto', () => {
     client.start();
     await waitFor(store, (s) => s.getRelay(client.relay)?.connection.kind === 'live' && !s.getRelay(client.relay)?.replaying, 'live');
     const history = { read: () => log.read(), annotate: recorder.annotate.bind(recorder) };
-    app = render(<App store={store} clients={[client]} size={{ columns: 160, rows: 30 }} tickMs={0} write={() => {}} env={{ NO_COLOR: '1', LANG: 'C.UTF-8' }} history={history} rules={RULES.rules} auto />);
+    app = render(<App store={store} clients={[client]} size={{ columns: 160, rows: 30 }} tickMs={0} write={() => {}} env={{ NO_COLOR: '1', LANG: 'C.UTF-8' }} history={history} rules={RULES.rules} auto saveRule={saveRuleTo(savedRules)} />);
   });
   after(async () => {
     app.unmount();
@@ -144,5 +148,41 @@ describe('rules on the demo relay with --auto', () => {
     assert.match(text, /^rule "claude rm ok": would answer nothing here$/m);
     assert.match(text, /^no rule: 4 of 7 requests/m);
     assert.deepEqual(agents.map((a) => responds(a).length), sentBefore, 'rules test sends nothing');
+  });
+
+  it('a writes a rule that then matches: the next such request is answered by it', async () => {
+    const agent = await startDemoAgent({ relayUrl: relay.url, token: TOKEN, name: 'claude-code', host: 'host-r', session: 's_rules_a', script: 'none' });
+    agents.push(agent);
+    const first = agent.raise(bash('make build'));
+    await waitFor(store, (s) => findRequest(s, first), 'the request');
+    const press = async (...keys: string[]) => {
+      for (const key of keys) {
+        app.stdin.write(key);
+        for (let i = 0; i < 10; i++) await new Promise((resolve) => setImmediate(resolve));
+      }
+    };
+    const until = async (predicate: (frame: string) => boolean, what: string) => {
+      const deadline = Date.now() + 8000;
+      while (!predicate((app.lastFrame() ?? '').replace(/\s+/g, ' '))) {
+        assert.ok(Date.now() < deadline, `${what}; last frame:\n${app.lastFrame()}`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    };
+    // Only this request listed, then opened on Allow.
+    await press('/', ...'make build', '\r');
+    await until((f) => f.includes('Pending (1)'), 'the filtered list');
+    await press('\r', '\u001b[A', '\u001b[A');
+    await until((f) => f.includes('command: make build'), 'the cause in the detail');
+    await press('a', '4');
+    await until((f) => /▸ 4 claude-code, Bash and make build · matches 1 open now/.test(f), 'the prefix scope');
+    await press('y');
+    await waitFor(store, (s) => (findRequest(s, first)?.state === 'resolved') || undefined, 'the answer applied');
+    const file = parseRules(readFileSync(savedRules, 'utf8'));
+    assert.ok(file.ok);
+    assert.deepEqual(file.rules.map((r) => r.match), [{ agent: 'claude-code', tool: 'Bash', command_prefix: 'make build' }]);
+    const second = agent.raise(bash('make build --release'));
+    await waitFor(store, (s) => (findRequest(s, second)?.state === 'resolved') || undefined, 'the saved rule answering the next request');
+    assert.deepEqual(responds(agent).map((e) => [e.subject, (e.data as { answer: unknown }).answer]), [[first, { option: 'allow' }], [second, { option: 'allow' }]]);
+    await until((f) => /· rule allow claude-code Bash/.test(f), 'the row naming the rule');
   });
 });
