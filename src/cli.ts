@@ -5,6 +5,8 @@ import { render } from 'ink';
 import { parseArgs, tokenSource, type ConsoleOptions } from './cli/args.js';
 import { runList } from './cli/list.js';
 import { runHistory } from './cli/history.js';
+import { runRulesTest } from './cli/rules-test.js';
+import { saveRuleTo } from './relay/rules-file-write.js';
 import { DecisionLog } from './relay/decision-log.js';
 import { DecisionRecorder } from './relay/decision-recorder.js';
 import { installCrashGuard, type CrashGuard } from './cli/crash.js';
@@ -74,6 +76,7 @@ export async function main(argv: string[], given: MainIO = defaultIO): Promise<n
   for (const warning of parsed.warnings) io.err(`aep-console: ${warning}`);
   if (options.command === 'list') return runList(options, { out: io.out, err: io.err, host: hostname() });
   if (options.command === 'history') return runHistory(options, { out: io.out, err: io.err, env: io.env });
+  if (options.command === 'rules-test') return runRulesTest(options, { out: io.out, err: io.err, host: hostname() });
   return runConsole(options, io, remember);
 }
 
@@ -147,7 +150,7 @@ async function runConsole(options: ConsoleOptions, io: MainIO, remember: (secret
     React.createElement(
       CrashBoundary,
       { onCrash },
-      React.createElement(App, { store, clients, bell: options.bell, notify: options.notify, onSuspend: suspendProcess, demo: demoInfo, history }),
+      React.createElement(App, { store, clients, bell: options.bell, notify: options.notify, onSuspend: suspendProcess, demo: demoInfo, history, rules: options.rules, auto: options.auto, saveRule: saveRuleTo(options.rulesPath) }),
       testCrash === 'render' ? React.createElement(CrashProbe, { token }) : null,
     ),
     // Only changed rows reach the terminal (see frame-writer.ts).

@@ -8,9 +8,11 @@ import { relayUrls } from '../relay/url.js';
 import { displayLine } from '../protocol/sanitize.js';
 import { openRegularFile, readRegularFile } from '../relay/regular-file.js';
 import { historyOptions } from './history-args.js';
+import { parseRulesTest, rulesOptions } from './rules-args.js';
+import type { Rule } from '../protocol/rules.js';
 
 export interface ConsoleOptions {
-  command: 'console' | 'list' | 'history';
+  command: 'console' | 'list' | 'history' | 'rules-test';
   /** Keep the decision history (false with --no-history; absent: kept). */
   history?: boolean;
   /** `history --since`: how far back, in ms. */
@@ -35,6 +37,10 @@ export interface ConsoleOptions {
   json: boolean;
   /** --file: AEP JSONL files read as history (AEP-0003 §3.1), as given. */
   files: string[];
+  /** The rules (`--rules F` or the default file), in order, and the file `a` saves to; `auto` (--auto): they answer. */
+  rules?: Rule[];
+  rulesPath?: string;
+  auto?: boolean;
 }
 
 export type ParsedArgs =
@@ -63,6 +69,8 @@ const FLAGS = {
   json: { type: 'boolean', default: false },
   file: { type: 'string', isMultiple: true },
   history: { type: 'boolean', default: true },
+  rules: { type: 'string' },
+  auto: { type: 'boolean', default: false },
   since: { type: 'string' },
   help: { type: 'boolean', default: false, shortFlag: 'h' },
   version: { type: 'boolean', default: false },
@@ -90,7 +98,7 @@ function rejectUnknownFlags(parsed: Record<string, unknown>): void {
 /** Parses and validates the command line. Never prints; never exits. */
 export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env, version = '0.0.0'): ParsedArgs {
   try {
-    return parse(argv, env, version);
+    return argv[0] === 'rules' ? parseRulesTest(argv, env, (rest) => parseArgs(rest, env, version)) : parse(argv, env, version);
   } catch (error) {
     if (error instanceof UsageError) return { kind: 'usage-error', message: error.message };
     throw error;
@@ -116,7 +124,7 @@ function parse(argv: string[], env: NodeJS.ProcessEnv, version: string): ParsedA
   if (flags.version) return { kind: 'version', text: version };
 
   const [command, ...extra] = cli.input;
-  if (command !== undefined && command !== 'list' && command !== 'history') throw new UsageError(`unknown command "${printable(command)}" (the commands are "list" and "history")`);
+  if (command !== undefined && command !== 'list' && command !== 'history') throw new UsageError(`unknown command "${printable(command)}" (the commands are "list", "history" and "rules test")`);
   if (extra.length) throw new UsageError(`unexpected argument "${printable(extra[0])}"`);
   if (command === 'history') {
     const history = historyOptions(flags, argv);
@@ -160,6 +168,8 @@ function parse(argv: string[], env: NodeJS.ProcessEnv, version: string): ParsedA
     if (exposed.length) warnings.push(`warning: --insecure: the token goes to ${exposed.join(', ')} in cleartext, readable by anyone on the network path`);
   }
   const ca = flags.ca === undefined ? undefined : readCa(flags.ca, env);
+  const rules = rulesOptions(flags, isList, env);
+  if ('error' in rules) throw new UsageError(rules.error);
 
   return {
     kind: 'run',
@@ -181,6 +191,7 @@ function parse(argv: string[], env: NodeJS.ProcessEnv, version: string): ParsedA
       demoAgents: flags.demoAgents,
       json: flags.json,
       files,
+      ...rules,
     },
     warnings,
   };

@@ -5,7 +5,9 @@ Usage
   aep-console [--relay URL]... [--token T | --token-file F] [--filter JSON]
               [--agent NAME]... [--session ID]... [--capture LEVEL]
               [--no-bell] [--notify] [--name NAME] [--demo [--demo-agents N]] [--file F]...
+              [--rules F] [--auto]
   aep-console list [same connection flags] [--file F]... [--json]
+  aep-console rules test [--rules F] [same connection flags] [--file F]...
   aep-console history [--json] [--since DURATION] [--agent NAME]... [--session ID]...
   aep-console --help | --version
 
@@ -35,6 +37,9 @@ Options
                      The console follows a growing file (tail -f)
   --no-history       keep no decision history (default: every answer, cancel, pause and
                      resume is kept with its outcome in $XDG_STATE_HOME/aep-console/history.jsonl)
+  --rules F          rules that suggest (or with --auto, give) routine answers (default
+                     $XDG_CONFIG_HOME/aep-console/rules.json when present; README "Rules")
+  --auto             let the rules answer (A in the console toggles it)
   --json             (list) one JSON object per request; (history) one per decision
   --since DURATION   (history) only decisions of the last 90s, 15m, 2h, 7d, 1h30m…
 

@@ -56,6 +56,8 @@ export class DecisionRecorder implements DecisionSink {
     if (!line) return;
     if (extras.cause && !line.cause) line.cause = extras.cause;
     if (extras.batch !== undefined && extras.batch > 1) line.batch = extras.batch;
+    // A rule's answer: the history says which rule (`by: "rule NAME"`).
+    if (extras.by) line.by = extras.by;
   }
 
   dropped(relay: string, entry: JournaledAnswer, why: string, applied: boolean): void {

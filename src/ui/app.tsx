@@ -5,6 +5,7 @@ import type { ConsoleStore } from '../store/store.js';
 import { BEL, notificationSequence } from './alerts.js';
 import { performRelayEffect } from './effects.js';
 import { annotateDecision } from './history/annotate.js';
+import type { Rule } from '../protocol/rules.js';
 import type { HistorySource } from './history/history-state.js';
 import { InputDecoder, type InputMsg } from './keys.js';
 import { wantedRead } from './fetches.js';
@@ -41,6 +42,11 @@ export interface AppProps {
   demo?: { relay: string; listCommand: string };
   /** The decision history (H); absent: none is kept (--no-history). */
   history?: HistorySource;
+  /** The rules (--rules F), and whether they answer from the start (--auto). */
+  rules?: readonly Rule[];
+  auto?: boolean;
+  /** a → y: adds a rule to the rules file; absent: rules made with `a` are kept for this console only. */
+  saveRule?: (rule: Rule) => { ok: true; path: string } | { ok: false; reason: string };
 }
 
 /**
@@ -55,7 +61,7 @@ export function App(props: AppProps): React.ReactElement {
   const terminalSize = (): TerminalSize => props.size ?? { columns: stdout.columns || 80, rows: stdout.rows || 24 };
   const now = props.now ?? Date.now;
   const [model, setModel] = useState<UiModel>(() =>
-    initialModel(store, terminalSize(), now(), { bell: props.bell ?? true, notify: props.notify ?? false, demo: props.demo }, glyphsFor(props.env ?? process.env)),
+    initialModel(store, terminalSize(), now(), { bell: props.bell ?? true, notify: props.notify ?? false, demo: props.demo, rules: props.rules, auto: props.auto }, glyphsFor(props.env ?? process.env)),
   );
   // The model as of the last message: keys arrive several per chunk, before
   // React re-renders, and each must see the one before it. Written only by dispatch.
@@ -93,6 +99,12 @@ export function App(props: AppProps): React.ReactElement {
         case 'then':
           dispatchRef.current(effect.msg);
           break;
+        case 'saveRule': {
+          const saved = latestProps.current.saveRule?.(effect.rule);
+          const text = !saved ? `Rule ${effect.rule.name}: kept for this console only (no rules file to save to).` : saved.ok ? `Rule ${effect.rule.name} saved to ${saved.path}.` : `Rule ${effect.rule.name} kept for this console only: ${saved.reason}.`;
+          dispatchRef.current({ type: 'notice', text });
+          break;
+        }
         case 'readHistory':
           dispatchRef.current({ type: 'history', read: history ? history.read() : { decisions: [], skipped: 0, torn: false, problems: [] } });
           break;

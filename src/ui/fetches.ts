@@ -5,6 +5,7 @@
 
 import { isHistory } from '../store/history.js';
 import type { RequestRecord } from '../store/types.js';
+import { wantsRuleRead } from './rules/rule-state.js';
 import { layoutOf, type Effect, type Fetched, type Msg, type StoreReader, type UiModel } from './model.js';
 
 /** Causes remembered at once; the oldest are forgotten (and read again if shown again). */
@@ -23,7 +24,7 @@ function detailRecord(model: UiModel, store: StoreReader): RequestRecord | undef
 }
 
 /** The ReadPool's name for a read (App gives up the reads `wantedRead` no longer wants). */
-export function readId(kind: 'cause' | 'timeline', key: string): string {
+export function readId(kind: 'cause' | 'timeline' | 'rule', key: string): string {
   return `${kind}:${key}`;
 }
 
@@ -33,6 +34,7 @@ export function wantedRead(model: UiModel, id: string): boolean {
   const kind = id.slice(0, cut);
   const key = id.slice(cut + 1);
   if (kind === 'cause') return model.causes.get(key)?.state === 'loading';
+  if (kind === 'rule') return wantsRuleRead(model.rules, key);
   return model.timelineData?.key === key && model.timelineData.fetched.state === 'loading';
 }
 
@@ -78,6 +80,7 @@ export function timelineEffect(model: UiModel, store: StoreReader, key: string):
 
 /** A read came back: into the cause cache, or the timeline if it is still the one shown. */
 export function onFetched(model: UiModel, msg: Extract<Msg, { type: 'fetched' }>, now: number): UiModel {
+  if (msg.kind === 'rule') return model; // the rules' own (update.ts)
   const fetched: Fetched = { state: 'done', result: msg.result, at: now };
   if (msg.kind === 'cause') {
     if (!model.causes.has(msg.key)) return model; // forgotten meanwhile

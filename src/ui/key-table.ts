@@ -11,8 +11,10 @@ import type { KeyName, KeyPress } from './keys.js';
 interface ScopeActions {
   browse:
     | 'up' | 'down' | 'first' | 'last' | 'pageUp' | 'pageDown' | 'open' | 'pickOption' | 'tag' | 'tagAll' | 'clear'
-    | 'filter' | 'timeline' | 'cancelRun' | 'cancelSession' | 'pause' | 'history' | 'help' | 'quit' | 'suspend';
-  answer: 'up' | 'down' | 'pickOption' | 'send' | 'pageUp' | 'pageDown' | 'back' | 'help' | 'quit';
+    | 'filter' | 'timeline' | 'cancelRun' | 'cancelSession' | 'pause' | 'history' | 'auto' | 'help' | 'quit' | 'suspend';
+  answer: 'up' | 'down' | 'pickOption' | 'send' | 'always' | 'pageUp' | 'pageDown' | 'back' | 'help' | 'quit';
+  /** `a`'s question: which scope the new rule covers. */
+  always: 'up' | 'down' | 'pickOption' | 'confirm' | 'back';
   batch: 'up' | 'down' | 'pickOption' | 'send' | 'back' | 'help' | 'quit';
   batchConfirm: 'confirm' | 'quit';
   form: 'nextField' | 'prevField' | 'up' | 'down' | 'next' | 'toggle' | 'setYes' | 'setNo' | 'unset' | 'pageUp' | 'pageDown' | 'back' | 'help' | 'quit';
@@ -21,6 +23,8 @@ interface ScopeActions {
   control: 'confirm' | 'reason' | 'back';
   reason: 'send' | 'back';
   quitPrompt: 'confirm';
+  /** A's question: let the rules answer? */
+  autoPrompt: 'confirm';
   timeline: 'up' | 'down' | 'pageUp' | 'pageDown' | 'first' | 'last' | 'back' | 'quit';
   help: 'up' | 'down' | 'pageUp' | 'pageDown' | 'quit';
   /** The decision history (H): one row per decision, newest first. */
@@ -65,11 +69,12 @@ const DEFAULT_BINDINGS: Bindings = {
     cancelSession: ['X'],
     pause: ['p'],
     history: ['H'],
+    auto: ['A'],
     help: ['?'],
     quit: ['q', 'ctrlC'],
     suspend: ['ctrlZ'],
   },
-  answer: { up: ['up', 'k'], down: ['down', 'j'], pickOption: DIGITS, send: ['enter'], pageUp: ['pageUp'], pageDown: ['pageDown'], back: ['escape'], help: ['?'], quit: ['q', 'ctrlC'] },
+  answer: { up: ['up', 'k'], down: ['down', 'j'], pickOption: DIGITS, send: ['enter'], always: ['a'], pageUp: ['pageUp'], pageDown: ['pageDown'], back: ['escape'], help: ['?'], quit: ['q', 'ctrlC'] },
   batch: { up: ['up', 'k'], down: ['down', 'j'], pickOption: DIGITS, send: ['enter'], back: ['escape'], help: ['?'], quit: ['q', 'ctrlC'] },
   batchConfirm: { confirm: ['y', 'Y'], quit: ['ctrlC'] },
   form: {
@@ -93,6 +98,8 @@ const DEFAULT_BINDINGS: Bindings = {
   control: { confirm: ['y', 'Y'], reason: ['tab'], back: ['n', 'N', 'escape'] },
   reason: { send: ['enter'], back: ['escape', 'ctrlC'] },
   quitPrompt: { confirm: ['y', 'Y', 'ctrlC'] },
+  autoPrompt: { confirm: ['y', 'Y'] },
+  always: { up: ['up', 'k'], down: ['down', 'j'], pickOption: ['1', '2', '3', '4'], confirm: ['y', 'Y'], back: ['n', 'N', 'escape'] },
   timeline: { up: ['up', 'k'], down: ['down', 'j'], pageUp: ['pageUp'], pageDown: ['pageDown'], first: ['g', 'home'], last: ['G', 'end'], back: ['escape', 't'], quit: ['q', 'ctrlC'] },
   help: { up: ['up', 'k'], down: ['down', 'j'], pageUp: ['pageUp'], pageDown: ['pageDown'], quit: ['ctrlC'] },
   history: { up: ['k', 'up'], down: ['j', 'down'], first: ['g', 'home'], last: ['G', 'end'], pageUp: ['pageUp'], pageDown: ['pageDown'], open: ['enter'], filter: ['/'], back: ['escape', 'H'], quit: ['q', 'ctrlC'] },
@@ -226,6 +233,8 @@ export const SCOPE_TITLES: Record<Scope, string> = {
   control: 'cancel / pause',
   reason: 'cancel reason',
   quitPrompt: 'quit, asking',
+  autoPrompt: 'AUTO, asking',
+  always: 'always answer, asking',
   timeline: 'timeline',
   history: 'history',
   decision: 'one decision',
@@ -247,6 +256,7 @@ const ROWS: RowSpec[] = [
   { scope: 'browse', actions: ['cancelRun', 'cancelSession'], does: 'cancel the run behind the selected request / its whole session (control.cancel), after y/n' },
   { scope: 'browse', actions: ['pause'], does: "pause / resume the selected request's session (control.pause / control.resume), after y/n" },
   { scope: 'browse', actions: ['history'], does: 'the decision history: every answer, cancel, pause and resume this console sent, with its outcome (Esc back)' },
+  { scope: 'browse', actions: ['auto'], does: 'with rules loaded (--rules): let them answer (AUTO, after y/n), or back to suggesting' },
   { scope: 'browse', actions: ['help'], does: 'this help', hint: '{help} help' },
   { scope: 'browse', actions: ['quit'], does: 'quit (asks first, naming the unsent drafts and answers in flight)', hint: '{quit} quit' },
   { scope: 'browse', actions: ['suspend'], does: 'suspend to the shell; fg brings the console back' },
@@ -254,6 +264,7 @@ const ROWS: RowSpec[] = [
   // Answer: a request is open and takes an option or a reply.
   { scope: 'answer', actions: ['up', 'down'], does: 'move between the options and the Reply row (k/j too, off the Reply row)', hint: '{up}/{down} choose' },
   { scope: 'answer', actions: ['pickOption'], does: 'highlight option N (off the Reply row)' },
+  { scope: 'answer', actions: ['always'], does: 'on an option: "Always answer like this?", a rule for this run, session, agent and tool, or agent, tool and command prefix (off the Reply row)', hint: '{always} always' },
   { scope: 'answer', actions: ['send'], does: 'on an option: send it; on Reply: send the text (an empty Reply sends nothing); then back to the list on the next open request', hint: '{send} send' },
   { scope: 'answer', keys: 'typing', does: 'edit the Reply row (from an option, typing moves to it); a paste goes in as text, its newlines as spaces, and sends nothing' },
   { scope: 'answer', actions: ['pageUp', 'pageDown'], does: 'scroll a long prompt', hint: '{pageUp}/{pageDown} scroll' },
@@ -292,6 +303,10 @@ const ROWS: RowSpec[] = [
   { scope: 'reason', actions: ['send'], does: 'send the cancel with the reason typed' },
   { scope: 'reason', actions: ['back'], does: 'keep it running: nothing is sent' },
   { scope: 'quitPrompt', actions: ['confirm'], does: 'quit although something would be lost (any other key: back)' },
+  { scope: 'always', actions: ['up', 'down', 'pickOption'], does: 'pick the scope; each row says how many open requests it matches now', hint: '{up}/{down} {pickOption} scope' },
+  { scope: 'always', actions: ['confirm'], does: 'save the rule (run and session rules: in memory, ending with it; the others: added to the rules file) and send the option for this request', hint: '{confirm} save and send' },
+  { scope: 'always', actions: ['back'], does: 'back to the request: nothing saved or sent', hint: '{back} back' },
+  { scope: 'autoPrompt', actions: ['confirm'], does: 'AUTO on: the rules answer what they match, through the outbox, on the record (any other key: keep suggesting)' },
   // Timeline: a session's recent Events.
   { scope: 'timeline', actions: ['up', 'down'], does: 'scroll the timeline' },
   { scope: 'timeline', actions: ['pageUp', 'pageDown'], does: 'scroll the timeline a page', hint: '{up}/{down} {pageUp}/{pageDown} scroll' },

@@ -8,6 +8,8 @@ import type { FetchResult } from '../relay/fetch-events.js';
 import { UTF8_GLYPHS, type Glyphs } from './glyphs.js';
 import { initialAlerts, type AlertState } from './alert-gate.js';
 import type { HistoryRead } from './history/history-state.js';
+import { initialRules, type RulesModel } from './rules/rule-state.js';
+import type { Rule } from '../protocol/rules.js';
 import { initialInbox, matchesFilter, type Effect as InboxEffect, type InboxState } from './inbox/state.js';
 
 export interface TerminalSize {
@@ -32,6 +34,9 @@ export interface UiConfig {
   notify: boolean;
   /** Set by --demo: the embedded relay, and how to point `list` at it. */
   demo?: { relay: string; listCommand: string };
+  /** The rules (--rules F) and whether they answer from the start (--auto). */
+  rules?: readonly Rule[];
+  auto?: boolean;
 }
 
 /** Everything the screen shows and the keys act on, besides the store itself. */
@@ -55,6 +60,8 @@ export interface UiModel {
   causes: ReadonlyMap<string, Fetched>;
   /** The session timeline being shown (t). */
   timelineData?: { key: string; fetched: Fetched };
+  /** The rules' suggestions and answers (absent without rules). */
+  rules?: RulesModel;
 }
 
 /** A one-off read of the relay: in flight, or its result (kept: the cache). */
@@ -70,9 +77,11 @@ export type Msg =
   | { type: 'tick' }
   | { type: 'painted' }
   | { type: 'resize'; size: TerminalSize }
-  | { type: 'fetched'; kind: 'cause' | 'timeline'; key: string; result: FetchResult }
+  | { type: 'fetched'; kind: 'cause' | 'timeline' | 'rule'; key: string; result: FetchResult }
   /** The decision history, read for H. */
-  | { type: 'history'; read: HistoryRead };
+  | { type: 'history'; read: HistoryRead }
+  /** A one-line notice for the footer (e.g. a rule saved, or why not). */
+  | { type: 'notice'; text: string };
 
 export type Effect =
   | InboxEffect
@@ -81,7 +90,9 @@ export type Effect =
   | { type: 'suspend' }
   /** The rest of a chunk of keys, dispatched once the effects before it have been performed. */
   | { type: 'then'; msg: Msg }
-  | { type: 'fetch'; kind: 'cause' | 'timeline'; key: string; relay: string; filter: Record<string, unknown>; limit: number };
+  /** a → y: add this rule to the rules file (App: the file is the CLI's). */
+  | { type: 'saveRule'; rule: Rule }
+  | { type: 'fetch'; kind: 'cause' | 'timeline' | 'rule'; key: string; relay: string; filter: Record<string, unknown>; limit: number };
 
 export function buildListView(store: StoreReader, filter: string): ListView {
   const records = store.allRequests();
@@ -105,6 +116,7 @@ export function initialModel(store: StoreReader, size: TerminalSize, now: number
     quitting: false,
     glyphs,
     causes: new Map(),
+    rules: initialRules(config.rules, config.auto),
   };
 }
 

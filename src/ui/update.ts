@@ -9,6 +9,8 @@ import { withRead } from './history/history-state.js';
 import { ensureCause, onFetched, timelineEffect } from './fetches.js';
 import { alertsSeen, gateAlerts } from './alert-gate.js';
 import { forgetGone } from './forget.js';
+import { suggestedOption } from './rules/rule-state.js';
+import { rulesOnAlways, scopesFor, rulesOnStore, rulesOnFetched, rulesOnTick, rulesOnKeyEffect } from './rules/rule-update.js';
 import { timelineRoom } from './inbox/timeline-view.js';
 import { draftFor, isUnsent, type Effect as InboxEffect, type InboxState, type KeyContext } from './inbox/state.js';
 import { isText, looksPasted, pastedText, textKeys } from './keys.js';
@@ -51,9 +53,12 @@ export function update(model: UiModel, msg: Msg, world: World): UpdateResult {
     case 'resize':
       return reconcile({ model: { ...base, size: msg.size }, effects: [] }, model.view, world);
     case 'fetched':
+      if (msg.kind === 'rule') return reconcile(rulesOnFetched(base, msg, world.store), model.view, world);
       return reconcile({ model: onFetched(base, msg, now), effects: [] }, model.view, world);
     case 'tick':
-      return { model: base, effects: [] };
+      return rulesOnTick(base, world.store);
+    case 'notice':
+      return { model: { ...base, inbox: { ...base.inbox, notice: msg.text, hint: base.inbox.mode === 'answer' ? msg.text : base.inbox.hint } }, effects: [] };
     case 'history': {
       const history = base.inbox.history;
       if (base.inbox.mode !== 'history' || !history) return { model: base, effects: [] };
@@ -140,6 +145,8 @@ function keyState(model: UiModel, world: World): [InboxState, KeyContext, Reques
     answerable,
     tagged: taggedRecords(state, store, answerable),
     commandFor: (key) => store.lastCommandFor(key),
+    scopes: scopesFor(model, store),
+    rules: model.rules ? { auto: model.rules.auto, suggest: (record) => suggestedOption(model.rules, record) } : undefined,
     session: (record) => ({ accepts: store.accepts(record.relay, record.session), paused: store.sessionControl(record.relay, record.source, record.session)?.paused?.paused === true }),
   };
   return [state, ctx, list];
@@ -158,6 +165,18 @@ function onKey(model: UiModel, world: World, reduce: (state: InboxState, ctx: Ke
   let next: UiModel = { ...model, inbox, quitting, shown: nextShown, ...(inbox.timeline ? {} : { timelineData: undefined }) };
   const effects: Effect[] = [];
   for (const effect of result.effects) {
+    if (effect.type === 'always') {
+      const step = rulesOnAlways(next, effect.key, effect.rule, effect.save, store);
+      next = step.model;
+      effects.push(...step.effects);
+      continue;
+    }
+    if (effect.type === 'auto') {
+      const step = rulesOnKeyEffect(next, effect.on, store);
+      next = step.model;
+      effects.push(...step.effects);
+      continue;
+    }
     if (effect.type !== 'timeline') {
       effects.push(effect);
       continue;
@@ -210,12 +229,16 @@ function onStore(model: UiModel, change: StoreChange, world: World): UpdateResul
   // Alerts: only what arrived, never a rescan. A request counts once, when it
   // arrives live and pending; history replayed at start-up never rings. The
   // gate coalesces them (one alert per 5 s).
-  const arrived: RequestRecord[] = [];
+  let arrived: RequestRecord[] = [];
   let rejections = 0;
   for (const key of change.added) {
     const record = store.request(key);
     if (record && !record.replayed && record.state === 'pending') arrived.push(record);
   }
+  // The rules first: a request a rule answers (or may, once its cause is read) does not ring now.
+  const ruled = rulesOnStore(model, change, arrived, store);
+  model = ruled.model;
+  arrived = ruled.arrived;
   // A rejected answer marks its row and rings once; it never takes the focus.
   // A rejected form comes back into its draft with every value kept, focus
   // on the field the agent named, and the detail beside it.
@@ -233,7 +256,7 @@ function onStore(model: UiModel, change: StoreChange, world: World): UpdateResul
     inbox = { ...inbox, drafts: { ...inbox.drafts, [record.key]: { ...draft, form } } };
   }
   const gated = gateAlerts(model.alerts, { requests: arrived, rejections }, model.now, model.config);
-  return { model: { ...model, inbox, rejectionsSeen, alerts: gated.alerts }, effects: gated.effects };
+  return { model: { ...model, inbox, rejectionsSeen, alerts: gated.alerts }, effects: [...ruled.effects, ...gated.effects] };
 }
 
 /**

@@ -7,6 +7,9 @@ import { answerLock, draftFor, isUnsent } from './inbox/state.js';
 import { buildBatchLines } from './inbox/batch-view.js';
 import { emptyPendingNote } from './inbox/empty-state.js';
 import { rowStatus } from './inbox/row-status.js';
+import { ruleRowText, rulesStatus } from './rules/rule-state.js';
+import { buildAlwaysLines, withRuleLine, withRuleText } from './rules/rule-view.js';
+import { scopesFor } from './rules/rule-update.js';
 import { causeLines } from './inbox/cause-view.js';
 import { controlRowStatus } from './inbox/control-status.js';
 import { controlQuestion } from './inbox/control-keys.js';
@@ -48,7 +51,7 @@ export function view(model: UiModel, store: StoreReader): Frame {
   const isAnswering = answering(model);
   const detailRecord = isAnswering ? open : layout.wide ? selected : undefined;
 
-  const status = buildStatusLines({ relays, counts: model.view.counts, filter: inbox.filter, width: size.columns, now, maxRows: STATUS_RELAY_ROWS, heldAlerts: model.alerts.held, alertWord: model.config.bell ? 'bell' : 'notice' }).map((l) =>
+  const status = buildStatusLines({ relays, counts: model.view.counts, filter: inbox.filter, width: size.columns, now, maxRows: STATUS_RELAY_ROWS, heldAlerts: model.alerts.held, alertWord: model.config.bell ? 'bell' : 'notice', rules: rulesStatus(model.rules) }).map((l) =>
     l.map((s) => ({ ...s, text: fit(s.text, size.columns) })),
   );
 
@@ -68,6 +71,10 @@ export function view(model: UiModel, store: StoreReader): Frame {
       if (emptyNote && list.length === 0) return [emptyNote.map((s) => ({ ...s, text: s.text.trimStart() }))];
       return [[seg(list.length ? 'Select a request with ↑/↓; Enter opens it.' : 'No requests yet. Agents raise them; they appear here.', { dim: true })]];
     }
+    if (isAnswering && inbox.always && inbox.always.key === detailRecord.key) {
+      const label = detailRecord.payload.options.find((o) => o.id === inbox.always?.option)?.label ?? inbox.always.option;
+      return buildAlwaysLines(scopesFor(model, store)(detailRecord, inbox.always.option), inbox.always.index, label, width);
+    }
     const command = store.lastCommandFor(detailRecord.key);
     return buildDetailLines({
       record: detailRecord,
@@ -85,7 +92,7 @@ export function view(model: UiModel, store: StoreReader): Frame {
       glyphs: g,
       numbered: isAnswering,
       confirmWarning: isAnswering && inbox.pendingConfirm?.key === detailRecord.key ? inbox.pendingConfirm.warning : undefined,
-      cause: causeLines(detailRecord, model.causes.get(detailRecord.key), width, store),
+      cause: withRuleLine(causeLines(detailRecord, model.causes.get(detailRecord.key), width, store), ruleRowText(model.rules, detailRecord), width),
     });
   };
 
@@ -119,7 +126,7 @@ export function view(model: UiModel, store: StoreReader): Frame {
           tagged: inbox.tagged.has(record.key),
           draft: isUnsent(inbox.drafts[record.key]) && !command && OPEN_STATES.has(record.state),
           // An answer of ours speaks first; otherwise what cancel / pause did to the session.
-          status: command ? rowStatus(record, command, g) ?? controlRowStatus(record, store) : controlRowStatus(record, store) ?? rowStatus(record, command, g),
+          status: withRuleText(command ? rowStatus(record, command, g) ?? controlRowStatus(record, store) : controlRowStatus(record, store) ?? rowStatus(record, command, g), ruleRowText(model.rules, record)),
         };
       },
     });

@@ -100,6 +100,12 @@ export interface RenderOptions {
   demo?: { relay: string; listCommand: string };
   /** Passed to <App history>: where H reads the decision history. */
   history?: AppProps['history'];
+  /** Passed to <App rules auto>. */
+  rules?: AppProps['rules'];
+  auto?: boolean;
+  saveRule?: AppProps['saveRule'];
+  /** What the first client's fetchEvents reads (cause Events), set before the first render. */
+  relayEvents?: AepEvent[];
 }
 
 export interface Harness {
@@ -139,6 +145,7 @@ export async function renderApp(options: RenderOptions = {}): Promise<Harness> {
   const store = options.store ?? new ConsoleStore({ now: () => options.now ?? NOW });
   const relays = options.relays ?? [RELAY];
   const clients = relays.map((relay) => new FakeClient(relay, store));
+  if (options.relayEvents) clients[0].history = options.relayEvents;
   store.updateRelay(relays[0], { connection: { kind: 'live' } });
   for (const e of options.events ?? []) store.applyEvent(relays[0], e, { replayed: options.replayed });
   const writes: string[] = [];
@@ -164,6 +171,9 @@ export async function renderApp(options: RenderOptions = {}): Promise<Harness> {
     },
     demo: options.demo,
     history: options.history,
+    rules: options.rules,
+    auto: options.auto,
+    saveRule: options.saveRule,
   };
   const element = React.createElement(App, props);
 

@@ -19,6 +19,10 @@ export function causeSummary(record: RequestRecord | undefined, fetched: Fetched
 /** After `effect` made command `commandId`: the decision line gets the cause shown and the batch. */
 export function annotateDecision(history: HistorySource | undefined, commandId: string, effect: Effect, model: UiModel, store: StoreReader): void {
   if (!history?.annotate || (effect.type !== 'send' && effect.type !== 'control')) return;
-  const cause = causeSummary(store.request(effect.key), model.causes.get(effect.key));
-  history.annotate(commandId, { cause, batch: effect.type === 'send' ? effect.batch : undefined });
+  const record = store.request(effect.key);
+  // A rule's answer is made without the detail shown: the cause the rule read is the one to keep.
+  const ruleCause = model.rules?.causes.get(effect.key);
+  const ruled: Fetched | undefined = ruleCause?.state === 'event' ? { state: 'done', at: model.now, result: { ok: true, events: [ruleCause.event], via: 'sse', dropped: 0 } } : undefined;
+  const cause = causeSummary(record, model.causes.get(effect.key)) ?? causeSummary(record, ruled);
+  history.annotate(commandId, { cause, batch: effect.type === 'send' ? effect.batch : undefined, by: effect.type === 'send' ? effect.by : undefined });
 }

@@ -119,5 +119,5 @@ export function historyKey(view: HistoryView, key: KeyPress, pageSize: number): 
 /** Where the UI reads the history and adds to a decision what only it knows (cli.ts wires the recorder). */
 export interface HistorySource {
   read(): HistoryRead;
-  annotate?(commandId: string, extras: { cause?: string; batch?: number }): void;
+  annotate?(commandId: string, extras: { cause?: string; batch?: number; by?: string }): void;
 }

@@ -18,6 +18,8 @@ const HELP_TITLES: Record<Scope, string> = {
   reason: 'Cancel reason (typing after Tab at that question)',
   batchConfirm: 'Batch answer, asking Send … to N requests? y/n',
   quitPrompt: 'Quit, asking (something would be lost)',
+  autoPrompt: 'AUTO, asking (A: let the rules answer? y/n)',
+  always: 'Always answer like this? (a on an option)',
   edit: 'Every text row (Reply, text fields, Other…, the filter, a reason)',
   timeline: 'Timeline (t: a session\'s recent Events)',
   history: 'History (H: the decisions this console made, newest first)',

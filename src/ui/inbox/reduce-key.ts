@@ -9,6 +9,7 @@ import { batchKey, commonOptions, confirmBatchKey, openBatch } from './batch.js'
 import { quit } from './quit.js';
 import { historyModeKey, openHistory } from './history-mode.js';
 import { isHistory } from '../../store/history.js';
+import { alwaysKey, autoKey, autoPromptKey, openAlways } from '../rules/rule-keys.js';
 import { answerLock, draftFor, type Draft, type Effect, type InboxState, type KeyContext } from './state.js';
 
 export interface KeyResult {
@@ -66,6 +67,8 @@ export function reducePaste(state: InboxState, text: string, ctx: KeyContext): K
 
 /** One key, against the state the previous key left (the update folds a chunk of keys one by one). */
 export function reduceKey(state: InboxState, key: KeyPress, ctx: KeyContext): KeyResult {
+  if (state.autoPrompt) return autoPromptKey(state, key);
+  if (state.always && state.mode === 'answer') return alwaysKey(state, key, ctx);
   switch (state.mode) {
     case 'help':
       return helpKey(state, key, ctx);
@@ -123,7 +126,7 @@ function browseKey(state: InboxState, key: KeyPress, ctx: KeyContext): KeyResult
   const index = state.selectedIndex;
   if (state.notice) state = { ...state, notice: undefined };
   const action = actionFor('browse', key);
-  const beyond = browseControlKey(state, action, ctx);
+  const beyond = browseControlKey(state, action, ctx) ?? autoKey(state, action, ctx);
   if (beyond) return beyond;
   switch (action) {
     case 'quit':
@@ -184,6 +187,11 @@ function open(state: InboxState, ctx: KeyContext, digit?: number): KeyResult {
   if (digit !== undefined && !isAnswerableForm(record) && answerLock(record, ctx.commandFor(record.key)) === 'none') {
     if (digit <= options.length) next = { ...next, drafts: { ...next.drafts, [record.key]: { ...draftFor(next, record), highlight: digit - 1 } } };
     else next = { ...next, hint: options.length ? `No option ${digit}: this request has ${options.length}.` : 'This request has no options: type a reply.' };
+  } else if (digit === undefined && !state.drafts[record.key] && answerLock(record, ctx.commandFor(record.key)) === 'none') {
+    // A rule's suggestion starts highlighted: still only Enter sends it.
+    const suggested = ctx.rules?.suggest(record);
+    const at = suggested === undefined ? -1 : options.findIndex((o) => o.id === suggested);
+    if (at >= 0) next = { ...next, drafts: { ...next.drafts, [record.key]: { ...draftFor(next, record), highlight: at } } };
   }
   return done(next);
 }
@@ -266,6 +274,7 @@ function optionKey(state: InboxState, key: KeyPress, action: ActionOf<'answer'> 
     return send(state, ctx, record.key, { text });
   }
   if (!onReply) {
+    if (action === 'always') return openAlways(state, ctx, record.key, options[draft.highlight].id);
     // A digit highlights that option (numbered on screen); only Enter sends.
     const n = action === 'pickOption' ? keyNumber('answer', key)! : 0;
     if (n >= 1 && n <= options.length) return done(setDraft(state, record.key, { ...draft, highlight: n - 1 }));

@@ -1,6 +1,8 @@
 import type { Answer } from '../../protocol/types.js';
 import type { ControlRequest } from '../../protocol/control.js';
 import type { OwnCommand, RequestRecord } from '../../store/types.js';
+import type { Rule } from '../../protocol/rules.js';
+import type { RuleScope } from '../../store/rule-scopes.js';
 import { isHistory } from '../../store/history.js';
 import { emptyEditor, type EditorState } from '../text/editor.js';
 import type { FormDraft } from '../form/form-state.js';
@@ -45,6 +47,10 @@ export interface InboxState {
   helpScroll: number;
   /** A send waiting for a second Enter because the session has no single live claimant. */
   pendingConfirm?: { key: string; answer: Answer; warning: string };
+  /** `A` pressed: "Let the rules answer?" waits for y/n. */
+  autoPrompt?: boolean;
+  /** `a` pressed on an option: which scope (0-3) the rule would cover. */
+  always?: { key: string; option: string; index: number };
   /** A one-shot hint shown under the controls (e.g. why Enter did nothing). */
   hint?: string;
   /** Cancel / pause / resume awaiting y/n (x, X, p), pinned to the request it was asked on; `reason` while one is typed (Tab). */
@@ -71,7 +77,11 @@ export const initialInbox: InboxState = {
 
 export type Effect =
   /** `batch`: one of this many sent at once (the history says so). */
-  | { type: 'send'; key: string; answer: Answer; batch?: number }
+  | { type: 'send'; key: string; answer: Answer; batch?: number; by?: string }
+  /** A: AUTO on or off (the rules answer). */
+  | { type: 'auto'; on: boolean }
+  /** a → y: a rule made from a request (kept in memory, and saved unless it is for a run or session). */
+  | { type: 'always'; key: string; rule: Rule; save: boolean }
   | { type: 'control'; key: string; request: ControlRequest }
   | { type: 'timeline'; key: string }
   | { type: 'resend'; commandId: string }
@@ -101,6 +111,10 @@ export interface KeyContext {
   commandFor: (key: string) => OwnCommand | undefined;
   /** The command types a request's session accepts (roster), undefined when unknown; and whether it is paused. */
   session?: (record: RequestRecord) => { accepts?: string[]; paused: boolean };
+  /** Rules loaded (--rules): whether they answer (AUTO), and the option one suggests for a request. */
+  rules?: { auto: boolean; suggest: (record: RequestRecord) => string | undefined };
+  /** The scopes `a` offers for a request answered with an option. */
+  scopes?: (record: RequestRecord, option: string) => RuleScope[];
 }
 
 export type Lock =

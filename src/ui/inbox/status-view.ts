@@ -38,6 +38,8 @@ export interface StatusInput {
   heldAlerts?: number;
   /** What the last alert was: "bell", or "notice" with --no-bell --notify. */
   alertWord?: string;
+  /** The rules: `AUTO`, `rules: suggest (N)`, rules turned off. */
+  rules?: string;
 }
 
 /** One row per relay: state, watch-only, warnings; counts and filter on the first. */
@@ -72,6 +74,7 @@ export function buildStatusLines(input: StatusInput): Line[] {
     // Beside the relay's state, not among the extras: a narrow status line cuts those first.
     if (relay.violations) line.push(seg(` · ⚠ ${relay.violations} emitter violation${relay.violations === 1 ? '' : 's'}`, { color: 'yellow' }));
     if (i === 0) line.push(seg(` · ${summary}`));
+    if (i === 0 && input.rules) line.push(seg(` · ${displayLine(input.rules, 300)}`, { color: 'magenta', bold: true }));
     if (extras.length) line.push(seg(` · ${displayLine(extras.join(' · '), 400)}`, { color: relay.watchOnly || relay.subscriptionError ? 'red' : 'yellow' }));
     lines.push(line);
   });

@@ -1,0 +1,83 @@
+// `aep-console rules test`: the relays' history read once (as `list` reads
+// it), and every request in it put to the rules as if it were still pending:
+// per rule, which requests it would have answered and how, and what no rule
+// answers. Nothing is sent. The cause Events the rules read come from the
+// same history (a bounded number of them).
+
+import type { AepEvent } from '../protocol/types.js';
+import type { Rule } from '../protocol/rules.js';
+import { displayLine } from '../protocol/sanitize.js';
+import { relayUrls } from '../relay/url.js';
+import { readHistoryOnce } from '../relay/sse-replay.js';
+import { ConsoleStore } from '../store/store.js';
+import { inboxOrder } from '../store/index.js';
+import { relayText } from '../store/history.js';
+import { judge, needsCause, type CauseView, type RuleVerdict } from '../store/rule-match.js';
+import type { RequestRecord } from '../store/types.js';
+import type { ConsoleOptions } from './args.js';
+import { readJsonlFiles } from './jsonl-files.js';
+import type { ListIO } from './list.js';
+
+/** Cause Events kept while reading (the newest win); a history larger than this reads the rest as "no cause". */
+const MAX_CAUSES = 50_000;
+
+/** A store that also keeps the Events requests name as their cause (tool calls, by relay and id). */
+class CauseKeepingStore extends ConsoleStore {
+  readonly causes = new Map<string, AepEvent>();
+  override applyEvent(relay: string, event: AepEvent, options?: Parameters<ConsoleStore['applyEvent']>[2]) {
+    if (event.type.startsWith('tool.')) {
+      const key = `${relay}\u001f${event.id}`;
+      this.causes.delete(key);
+      this.causes.set(key, event);
+      if (this.causes.size > MAX_CAUSES) this.causes.delete(this.causes.keys().next().value as string);
+    }
+    return super.applyEvent(relay, event, options);
+  }
+  causeOf(record: RequestRecord): CauseView {
+    const event = record.cause ? this.causes.get(`${record.relay}\u001f${record.cause}`) : undefined;
+    return event ? { state: 'event', event } : { state: 'unreadable' };
+  }
+}
+
+/** The verdict had the request still been pending (and vouched for) when the rules saw it. */
+export function verdictThen(rules: readonly Rule[], record: RequestRecord, cause: CauseView): RuleVerdict {
+  if (record.state === 'informational') return { kind: 'none' };
+  return judge(rules, { ...record, state: 'pending', unconfirmed: false }, cause);
+}
+
+export async function runRulesTest(options: ConsoleOptions, io: ListIO): Promise<number> {
+  const rules = options.rules ?? [];
+  const store = new CauseKeepingStore();
+  // The console's own subscription carries no tool calls: when a rule reads
+  // the cause, a second single pass reads just those (`type: tool.*`).
+  const passes = rules.some(needsCause) ? [options.filter, { ...options.filter, type: ['tool.*'] }] : [options.filter];
+  for (const relay of options.relays) {
+    for (const filter of passes) {
+      const result = await readHistoryOnce({ url: relay, token: options.token, ca: options.ca, name: options.name, host: io.host, filter, capture: options.capture, store });
+      if (!result.ok) {
+        io.err(`aep-console: ${relayText(relayUrls(relay).relay)}: ${displayLine(result.reason, 300)}`);
+        return 3;
+      }
+    }
+  }
+  for (const { path, problems } of readJsonlFiles(options.files, store)) if (problems) io.err(`aep-console: ${path}: ${problems}`);
+  const records = inboxOrder(store.allRequests());
+  const byRule = new Map<string, string[]>(rules.map((rule) => [rule.name, []]));
+  let untouched = 0;
+  for (const record of records) {
+    const verdict = verdictThen(rules, record, store.causeOf(record));
+    if (verdict.kind === 'none' || verdict.kind === 'waiting') {
+      untouched++;
+      continue;
+    }
+    const how = verdict.kind === 'ask' ? 'ask (left to you)' : `${verdict.deny ? 'deny' : 'answer'} ${displayLine(verdict.option, 30)}`;
+    byRule.get(verdict.rule)?.push(`  ${how.padEnd(16)} ${displayLine(record.agent, 20).padEnd(14)} ${displayLine(record.session, 24)} · ${displayLine(record.payload.prompt, 100)} (${record.state})`);
+  }
+  for (const rule of rules) {
+    const rows = byRule.get(rule.name) ?? [];
+    io.out(`rule ${JSON.stringify(rule.name)}: ${rows.length === 0 ? 'would answer nothing here' : `${rows.length} request${rows.length === 1 ? '' : 's'}`}`);
+    for (const row of rows) io.out(row);
+  }
+  io.out(`no rule: ${untouched} of ${records.length} request${records.length === 1 ? '' : 's'} (forms, informational requests, causes not in the history, or no match)`);
+  return 0;
+}

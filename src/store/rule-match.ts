@@ -1,0 +1,167 @@
+// Which rule answers a request, and how: pure, no I/O, no clock. The cause
+// Event (for `tool` and `command_prefix`) is read by the caller and handed in;
+// until it is known, a rule that needs it cannot be decided, and the answer
+// is `waiting` rather than a guess, so a stricter rule that looks at the
+// command is never overtaken by a laxer one that does not.
+
+import type { AepEvent } from '../protocol/types.js';
+import type { Rule } from '../protocol/rules.js';
+import type { RequestRecord } from './types.js';
+
+/** The request's cause as far as the caller knows it. */
+export type CauseView = { state: 'unknown' } | { state: 'unreadable' } | { state: 'event'; event: AepEvent };
+
+export type RuleVerdict =
+  /** No rule decides this request. */
+  | { kind: 'none' }
+  /** A rule may decide once the cause has been read. */
+  | { kind: 'waiting' }
+  /** A rule says: leave it to the operator. */
+  | { kind: 'ask'; rule: string }
+  | { kind: 'answer'; rule: string; option: string; deny: boolean };
+
+/** Option ids that mean "no" (`"deny"` picks the first the request offers). */
+export const DENY_IDS = ['deny', 'reject', 'no'] as const;
+
+/**
+ * `*` any run of characters (`/` included), `?` exactly one. Iterative with
+ * one backtrack point, so a hostile value cannot make it exponential.
+ */
+export function globMatch(glob: string, value: string): boolean {
+  const g = [...glob];
+  const v = [...value];
+  let gi = 0;
+  let vi = 0;
+  let star = -1;
+  let mark = 0;
+  while (vi < v.length) {
+    if (gi < g.length && (g[gi] === '?' || (g[gi] !== '*' && g[gi] === v[vi]))) {
+      gi++;
+      vi++;
+    } else if (gi < g.length && g[gi] === '*') {
+      star = gi++;
+      mark = vi;
+    } else if (star >= 0) {
+      gi = star + 1;
+      vi = ++mark;
+    } else return false;
+  }
+  while (gi < g.length && g[gi] === '*') gi++;
+  return gi === g.length;
+}
+
+// A command that chains or substitutes another is not "a command starting
+// with the prefix": `npm test && rm -rf ~` must not ride on an `npm test` rule.
+const SHELL_CONTROL = /[;&|`$<>\n\r()]/;
+
+/** `command` starts with `prefix` at a word boundary, and does nothing else a shell would run. */
+export function commandPrefixMatch(prefix: string, command: string): boolean {
+  const p = prefix.trim();
+  const c = command.trim();
+  if (p === '' || !c.startsWith(p)) return false;
+  if (c.length > p.length && !/\s/.test(c[p.length]!)) return false;
+  return !SHELL_CONTROL.test(c);
+}
+
+type Data = Record<string, unknown>;
+const isData = (v: unknown): v is Data => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The tool name and `command` argument a cause Event carries (each absent when it carries none). */
+export function causeFacts(event: AepEvent): { tool?: string; command?: string } {
+  const data = isData(event.data) ? event.data : {};
+  const tool = isData(data.tool) && typeof data.tool.name === 'string' ? data.tool.name : undefined;
+  const args = isData(data.args) ? data.args : isData(data.args_redacted) ? data.args_redacted : undefined;
+  const command = args && typeof args.command === 'string' ? args.command : undefined;
+  return { tool, command };
+}
+
+/** Whether the rule looks at the cause at all. */
+export function needsCause(rule: Rule): boolean {
+  return rule.match.tool !== undefined || rule.match.command_prefix !== undefined;
+}
+
+/** Whether a request may ever be answered by a rule: open, pending, ours to answer, a choice (not a form). */
+export function answerable(record: RequestRecord): boolean {
+  if (record.state !== 'pending' || record.informational || record.unconfirmed) return false;
+  if (record.payload.kind === 'form' || record.payload.fields.length > 0) return false;
+  return record.payload.options.length > 0 && record.issues.length === 0;
+}
+
+/** The rule's keys that do not need the cause. */
+function matchesRequest(rule: Rule, record: RequestRecord): boolean {
+  const m = rule.match;
+  if (m.source !== undefined && !globMatch(m.source, record.source)) return false;
+  if (m.agent !== undefined && !globMatch(m.agent, record.agent)) return false;
+  if (m.session !== undefined && !globMatch(m.session, record.session)) return false;
+  if (m.relay !== undefined && !globMatch(m.relay, record.relay)) return false;
+  if (m.kind !== undefined && m.kind !== record.payload.kind) return false;
+  if (rule.run !== undefined && record.run !== rule.run) return false;
+  return true;
+}
+
+/**
+ * The cause must be the request's own: the Event it names, from the same
+ * emitter and session. A relay that hands back another Event under that id
+ * does not get to choose which rule applies.
+ */
+function ownCause(record: RequestRecord, cause: CauseView): AepEvent | undefined {
+  if (cause.state !== 'event' || !record.cause) return undefined;
+  const e = cause.event;
+  if (e.id !== record.cause || e.source !== record.source || (e.session ?? '') !== record.session) return undefined;
+  return e;
+}
+
+function matchesCause(rule: Rule, event: AepEvent): boolean {
+  const facts = causeFacts(event);
+  if (rule.match.tool !== undefined && (facts.tool === undefined || !globMatch(rule.match.tool, facts.tool))) return false;
+  if (rule.match.command_prefix !== undefined && (facts.command === undefined || !commandPrefixMatch(rule.match.command_prefix, facts.command))) return false;
+  return true;
+}
+
+type Outcome = { kind: 'ask' } | { kind: 'answer'; option: string; deny: boolean };
+
+function outcomeOf(rule: Rule, record: RequestRecord): Outcome | undefined {
+  const offered = record.payload.options.map((o) => o.id);
+  if (rule.decide === 'ask') return { kind: 'ask' };
+  if (rule.decide === 'deny') {
+    const id = offered.find((o) => (DENY_IDS as readonly string[]).includes(o));
+    return id === undefined ? undefined : { kind: 'answer', option: id, deny: true };
+  }
+  const id = rule.decide.option;
+  if (!offered.includes(id)) return undefined;
+  return { kind: 'answer', option: id, deny: (DENY_IDS as readonly string[]).includes(id) };
+}
+
+/**
+ * What the rules (in order) say about a request. Strictest wins: a matching
+ * deny over an ask over an allow; among equals, the first in the file.
+ * `off`: names of rules turned off for this session.
+ */
+export function judge(rules: readonly Rule[], record: RequestRecord, cause: CauseView, off: ReadonlySet<string> = new Set()): RuleVerdict {
+  if (!answerable(record)) return { kind: 'none' };
+  const own = ownCause(record, cause);
+  const causeKnown = cause.state !== 'unknown' || !record.cause;
+  let deny: RuleVerdict | undefined;
+  let ask: RuleVerdict | undefined;
+  let allow: RuleVerdict | undefined;
+  let waiting = false;
+  for (const rule of rules) {
+    if (off.has(rule.name) || !matchesRequest(rule, record)) continue;
+    const outcome = outcomeOf(rule, record);
+    if (!outcome) continue;
+    if (needsCause(rule)) {
+      if (!own) {
+        if (!causeKnown) waiting = true;
+        continue;
+      }
+      if (!matchesCause(rule, own)) continue;
+    }
+    if (outcome.kind === 'ask') ask ??= { kind: 'ask', rule: rule.name };
+    else if (outcome.deny) deny ??= { kind: 'answer', rule: rule.name, option: outcome.option, deny: true };
+    else allow ??= { kind: 'answer', rule: rule.name, option: outcome.option, deny: false };
+  }
+  if (deny) return deny;
+  // An unread cause could still turn up a deny: wait rather than ask or allow now.
+  if (waiting) return { kind: 'waiting' };
+  return ask ?? allow ?? { kind: 'none' };
+}

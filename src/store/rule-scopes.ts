@@ -1,0 +1,78 @@
+// `a`, "Always answer like this?": the rules the four scopes would make from
+// the open request and the option highlighted, and how many open requests
+// each matches now. Pure. A scope that cannot be said exactly (no run, no
+// tool or command in the cause, a value a glob cannot spell because it holds
+// `*` or `?`) is not offered: a rule wider than what the operator picked is
+// never made.
+
+import type { Rule, RuleMatch } from '../protocol/rules.js';
+import { causeFacts, commandPrefixMatch, judge, type CauseView } from './rule-match.js';
+import type { RequestRecord } from './types.js';
+
+export type ScopeKind = 'run' | 'session' | 'agent-tool' | 'agent-tool-prefix';
+
+export interface RuleScope {
+  kind: ScopeKind;
+  /** The row's words: "this run", "this session", "codex and Bash", "codex, Bash and npm test". */
+  label: string;
+  /** Absent when this scope cannot be made for this request (`why` says). */
+  rule?: Rule;
+  why?: string;
+  /** Open requests it would answer now (this one included). */
+  matches: number;
+}
+
+const exact = (value: string) => !/[*?]/.test(value);
+
+/** The first word of a command, and the second too unless it is a flag (`npm test`, `git status`, `ls`). */
+export function commandPrefixOf(command: string): string | undefined {
+  const words = command.trim().split(/\s+/).filter(Boolean);
+  if (!words.length) return undefined;
+  const prefix = words[1] && !words[1].startsWith('-') ? `${words[0]} ${words[1]}` : words[0]!;
+  return commandPrefixMatch(prefix, command) ? prefix : undefined;
+}
+
+function uniqueName(base: string, taken: ReadonlySet<string>): string {
+  const name = base.slice(0, 72);
+  if (!taken.has(name)) return name;
+  for (let i = 2; ; i++) if (!taken.has(`${name} (${i})`)) return `${name} (${i})`;
+}
+
+/**
+ * The scopes for `record` answered with `option`. `cause` is what the rules
+ * know of its cause; `open` the open requests to count against (each with
+ * its cause view); `taken` the rule names in use.
+ */
+export function ruleScopes(record: RequestRecord, option: string, cause: CauseView, open: readonly { record: RequestRecord; cause: CauseView }[], taken: ReadonlySet<string>): RuleScope[] {
+  const facts = cause.state === 'event' && cause.event.id === record.cause && cause.event.source === record.source ? causeFacts(cause.event) : {};
+  const tool = facts.tool !== undefined && exact(facts.tool) ? facts.tool : undefined;
+  const prefix = facts.command !== undefined ? commandPrefixOf(facts.command) : undefined;
+  const decide = { option };
+  const withTool = (match: RuleMatch): RuleMatch => (tool !== undefined ? { ...match, tool } : match);
+  const base = { source: record.source, session: record.session, kind: record.payload.kind };
+  const provenance = exact(record.source) && exact(record.session);
+  const scopes: Array<Omit<RuleScope, 'matches'>> = [
+    record.run !== undefined && provenance
+      ? { kind: 'run', label: 'this run', rule: { name: uniqueName(`${option} in run ${record.run}`, taken), match: withTool(base), decide, run: record.run } }
+      : { kind: 'run', label: 'this run', why: record.run === undefined ? 'the request names no run' : 'its source cannot be matched exactly' },
+    provenance
+      ? { kind: 'session', label: 'this session', rule: { name: uniqueName(`${option} in session ${record.session}`, taken), match: withTool(base), decide } }
+      : { kind: 'session', label: 'this session', why: 'its source cannot be matched exactly' },
+    tool !== undefined && exact(record.agent)
+      ? { kind: 'agent-tool', label: `${record.agent} and ${tool}`, rule: { name: uniqueName(`${option} ${record.agent} ${tool}`, taken), match: { agent: record.agent, tool }, decide } }
+      : { kind: 'agent-tool', label: 'this agent and tool', why: 'its cause names no tool the console could read' },
+    tool !== undefined && prefix !== undefined && exact(record.agent)
+      ? { kind: 'agent-tool-prefix', label: `${record.agent}, ${tool} and ${prefix}`, rule: { name: uniqueName(`${option} ${record.agent} ${tool} ${prefix}`, taken), match: { agent: record.agent, tool, command_prefix: prefix }, decide } }
+      : { kind: 'agent-tool-prefix', label: 'this agent, tool and command prefix', why: 'its cause carries no plain command' },
+  ];
+  return scopes.map((scope) => {
+    const rule = scope.rule;
+    const matches = rule ? open.filter((o) => judge([rule], o.record, o.cause).kind === 'answer').length : 0;
+    return { ...scope, matches };
+  });
+}
+
+/** Whether a scope's rule is kept in memory only (it ends with its run or session) rather than saved. */
+export function inMemoryOnly(kind: ScopeKind): boolean {
+  return kind === 'run' || kind === 'session';
+}
