@@ -197,7 +197,8 @@ export class RequestFold extends RequestTable {
 
   private addRequest(relay: string, event: AepEvent, replayed: boolean, position: FoldedPosition | undefined): ApplyResult {
     const session = event.session ?? '';
-    const key = position ? (position.requestKeyPrefix ??= requestKeyPrefix(relay, session, event.source)) + event.id : requestKey(relay, session, event.source, event.id);
+    const prefix = position ? (position.requestKeyPrefix ??= requestKeyPrefix(relay, session, event.source)) : requestKeyPrefix(relay, session, event.source);
+    const key = prefix + event.id;
     if (this.requests.has(key)) return 'duplicate';
     // `context` is never shown, and a deeply nested one costs megabytes of heap per request: not kept.
     const { payload, issues } = readRequestPayload(event, WITHOUT_CONTEXT);
@@ -252,7 +253,7 @@ export class RequestFold extends RequestTable {
     this.requests.set(key, record);
     this.hooks.touch(key, true);
     this.bySubject.add(relay, session, event.id, key);
-    this.indexSession(record);
+    this.indexSession(record, prefix);
     if (this.endedSessions.endedBefore(relay, session, event)) {
       this.flagViolations(relay, event, [this.emitterRules.requestAfterEnd(relay, event)]);
       this.replace(key, { state: 'stale', staleAt: event.time, terminalArrival: record.arrival });

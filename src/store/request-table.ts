@@ -3,7 +3,7 @@ import { requestBytes, type ByteBudget } from './byte-budget.js';
 import { OrderedKeys } from './ordered-keys.js';
 import { patchedRecord } from './record-shape.js';
 import { SubjectIndex } from './subject-index.js';
-import { OPEN_STATES, type RequestRecord } from './types.js';
+import { OPEN_STATES, requestKeyPrefix, type RequestRecord } from './types.js';
 import type { FoldHooks } from './request-fold.js';
 
 export const SEP = '\u001f';
@@ -17,6 +17,12 @@ const EMITTER_LIFECYCLE = new Set(['attention.answered', 'attention.resolved', '
  * decides what Events do; this holds the result. Records are replaced, never
  * mutated, so renderers can compare by reference.
  */
+/** One emitter session's requests (the index session.ended reads). */
+interface SessionRequests {
+  prefix: string;
+  keys: Set<string>;
+}
+
 export class RequestTable {
   protected readonly requests = new Map<string, RequestRecord>();
   /** (relay, session, subject) → request keys (two emitters may share a session name). */
@@ -28,7 +34,14 @@ export class RequestTable {
    * emitter's requests without scanning every request (with 40,000 open, a
    * scan cost 0.28 ms per end and 5,000 ends blocked the loop 1.4 s).
    */
-  private readonly bySession = new Map<string, Set<string>>();
+  private readonly bySession = new Map<string, SessionRequests>();
+  /**
+   * Request key → its emitter session's entry above. Eviction finds the
+   * entry by the request key (a string whose hash is already known), and
+   * adding keys the index by the request-key prefix the resume-position
+   * entry keeps: neither joins a string per request on the intake path.
+   */
+  private readonly sessionOf = new Map<string, SessionRequests>();
   /** Terminal request keys, oldest terminal first. */
   protected readonly terminalOrder = new OrderedKeys();
   protected arrivalCounter = 0;
@@ -71,18 +84,21 @@ export class RequestTable {
     return this.requests.get(keys[0]);
   }
 
-  /** Indexes a request just added by its (relay, session, source). */
-  protected indexSession(record: RequestRecord): void {
-    const at = record.relay + SEP + record.session + SEP + record.source;
-    const keys = this.bySession.get(at);
-    if (keys) keys.add(record.key);
-    else this.bySession.set(at, new Set([record.key]));
+  /** Indexes a request just added by its (relay, session, source), given as its request-key prefix. */
+  protected indexSession(record: RequestRecord, prefix: string): void {
+    let entry = this.bySession.get(prefix);
+    if (!entry) {
+      entry = { prefix, keys: new Set() };
+      this.bySession.set(prefix, entry);
+    }
+    entry.keys.add(record.key);
+    this.sessionOf.set(record.key, entry);
   }
 
   /** The keys of every request held of that emitter's session, oldest first. */
   protected sessionKeys(relay: string, session: string, source: string): readonly string[] {
-    const keys = this.bySession.get(relay + SEP + session + SEP + source);
-    return keys ? [...keys] : [];
+    const entry = this.bySession.get(requestKeyPrefix(relay, session, source));
+    return entry ? [...entry.keys] : [];
   }
 
   protected hasSubject(relay: string, event: AepEvent): boolean {
@@ -119,9 +135,11 @@ export class RequestTable {
     this.budget.free(record.bytes ?? requestBytes(record));
     this.hooks.touch(key, false);
     this.bySubject.remove(record.relay, record.session, record.id, key);
-    const at = record.relay + SEP + record.session + SEP + record.source;
-    const same = this.bySession.get(at);
-    if (same?.delete(key) && same.size === 0) this.bySession.delete(at);
+    const entry = this.sessionOf.get(key);
+    if (entry) {
+      this.sessionOf.delete(key);
+      if (entry.keys.delete(key) && entry.keys.size === 0) this.bySession.delete(entry.prefix);
+    }
     // Indexed: most records share one frozen empty list, which takes for…of off its fast path.
     const commands = record.commands;
     for (let i = 0; i < commands.length; i++) this.commandIndex.delete(record.relay + SEP + commands[i].id);
