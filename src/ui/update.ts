@@ -96,21 +96,21 @@ function onKeys(model: UiModel, text: string, world: World): UpdateResult {
   let result: UpdateResult = { model, effects: [] };
   for (let i = 0; i < keys.length; ) {
     const current = result.model;
-    const [state, ctx] = keyState(current, world);
-    const typing = editsTextNow(state, ctx);
+    const context = keyState(current, world);
+    const typing = editsTextNow(context[0], context[1]);
     let step: UpdateResult;
     let next = i + 1;
     if (typing && looksPasted(text.slice(keys[i].at))) {
       const pasted = pastedText(text.slice(keys[i].at));
-      step = onKey(current, world, (state, ctx) => reducePaste(state, pasted, ctx));
+      step = onKey(current, world, (state, ctx) => reducePaste(state, pasted, ctx), context);
       next = keys.length;
     } else if (typing && isText(keys[i].press)) {
       while (next < keys.length && isText(keys[next].press)) next++;
       const typed = keys.slice(i, next).map((k) => k.press.text).join('');
-      step = onKey(current, world, (state, ctx) => reduceKey(state, { name: 'char', text: typed }, ctx));
+      step = onKey(current, world, (state, ctx) => reduceKey(state, { name: 'char', text: typed }, ctx), context);
     } else {
       const press = keys[i].press;
-      step = onKey(current, world, (state, ctx) => reduceKey(state, press, ctx));
+      step = onKey(current, world, (state, ctx) => reduceKey(state, press, ctx), context);
     }
     step = reconcile(step, current.view, world);
     result = { model: step.model, effects: [...result.effects, ...step.effects] };
@@ -152,9 +152,15 @@ function keyState(model: UiModel, world: World): [InboxState, KeyContext, Reques
   return [state, ctx, list];
 }
 
-function onKey(model: UiModel, world: World, reduce: (state: InboxState, ctx: KeyContext) => { state: InboxState; effects: InboxEffect[] }): UpdateResult {
+function onKey(
+  model: UiModel,
+  world: World,
+  reduce: (state: InboxState, ctx: KeyContext) => { state: InboxState; effects: InboxEffect[] },
+  /** keyState(model, world), when the caller has it already (the chunk fold reads it to decide). */
+  context = keyState(model, world),
+): UpdateResult {
   const { store } = world;
-  const [state, ctx, list] = keyState(model, world);
+  const [state, ctx, list] = context;
   const result = reduce(state, ctx);
   let inbox = result.state;
   const sent = result.effects.flatMap((effect) => (effect.type === 'send' ? [effect.key] : []));
