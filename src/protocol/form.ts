@@ -7,8 +7,10 @@
 //  - optional fields the operator left blank must be OMITTED from values
 //    (an empty string for an optional select-with-other is an error).
 // All functions take `unknown`-ish input at runtime and never throw.
-import { FIELD_TYPES, type Capture, type FieldSpec } from './types.js';
+import type { Capture, FieldSpec } from './types.js';
 import { captureRank, hasOwn, isObj, setOwn, type Obj } from './guards.js';
+import { fieldKindOf } from './fields/index.js';
+import { isFiniteNumber, listed } from './fields/kind.js';
 
 export interface FormCheck {
   ok: boolean;
@@ -18,18 +20,6 @@ export interface FormCheck {
 
 function addReason(rec: Record<string, string>, key: string, reason: string): void {
   setOwn(rec, key, hasOwn(rec, key) ? `${rec[key]}; ${reason}` : reason);
-}
-
-function isFiniteNumber(v: unknown): v is number {
-  return typeof v === 'number' && Number.isFinite(v);
-}
-
-function choiceIds(field: Obj): Set<string> {
-  const ids = new Set<string>();
-  if (Array.isArray(field.choices)) {
-    for (const c of field.choices) if (isObj(c) && typeof c.id === 'string') ids.add(c.id);
-  }
-  return ids;
 }
 
 // Reading a field off the wire normalises it (payload.ts readField), which can
@@ -56,51 +46,21 @@ export function fieldSpecProblems(field: unknown): string[] {
   // unless there is a problem to put in it, no set for a handful of choices.
   let out: string[] | undefined;
   if (typeof field.id !== 'string' || field.id === '') out = listed(out, 'missing id');
+  const kind = typeof field.type === 'string' && field.type !== '' ? fieldKindOf(field) : undefined;
   if (typeof field.type !== 'string' || field.type === '') out = listed(out, 'missing type');
-  else if (!(FIELD_TYPES as readonly string[]).includes(field.type)) out = listed(out, 'unknown field type');
+  else if (!kind) out = listed(out, 'unknown field type');
   if (typeof field.label !== 'string') out = listed(out, 'missing label');
   if (field.required !== undefined && typeof field.required !== 'boolean') out = listed(out, 'required is not a boolean');
   if (field.multi !== undefined && typeof field.multi !== 'boolean') out = listed(out, 'multi is not a boolean');
   if (field.other !== undefined && typeof field.other !== 'boolean') out = listed(out, 'other is not a boolean');
-  if (field.type === 'select') {
-    const choices = field.choices;
-    if (!Array.isArray(choices)) out = listed(out, 'select without choices');
-    else if (choices.length === 0) out = listed(out, 'select with no choices');
-    else {
-      const seen = choices.length > 16 ? new Set<string>() : undefined;
-      let malformed = false;
-      let dup = false;
-      for (let i = 0; i < choices.length; i++) {
-        const c: unknown = choices[i];
-        if (!isObj(c) || typeof c.id !== 'string' || typeof c.label !== 'string') malformed = true;
-        else if (seen ? seen.has(c.id) : choiceBefore(choices, i, c.id)) dup = true;
-        else seen?.add(c.id);
-      }
-      if (malformed) out = listed(out, 'malformed choice');
-      if (dup) out = listed(out, 'duplicate choice id');
-    }
-  }
+  // The kind's own checks (a select's choices), in the place they always had in the list.
+  if (kind) out = kind.specProblems(field, out);
   if (field.min !== undefined && !isFiniteNumber(field.min)) out = listed(out, 'min is not a number');
   if (field.max !== undefined && !isFiniteNumber(field.max)) out = listed(out, 'max is not a number');
   if (isFiniteNumber(field.min) && isFiniteNumber(field.max) && field.min > field.max) {
     out = listed(out, 'min is greater than max');
   }
   return out ?? [];
-}
-
-function listed(list: string[] | undefined, reason: string): string[] {
-  if (!list) return [reason];
-  list.push(reason);
-  return list;
-}
-
-/** Whether a well-formed choice before `end` has this id (short lists: a scan beats a set). */
-function choiceBefore(choices: unknown[], end: number, id: string): boolean {
-  for (let i = 0; i < end; i++) {
-    const c = choices[i];
-    if (isObj(c) && typeof c.id === 'string' && typeof c.label === 'string' && c.id === id) return true;
-  }
-  return false;
 }
 
 /**
@@ -147,46 +107,8 @@ function fieldsById(fields: unknown): Map<string, Obj> {
   return byId;
 }
 
-function selectProblem(field: Obj, v: unknown): string | null {
-  const ids = choiceIds(field);
-  const other = field.other === true;
-  if (field.multi === true) {
-    if (!Array.isArray(v)) return 'must be a list of choices';
-    if (field.required === true && v.length === 0) return 'required';
-    const seen = new Set<string>();
-    for (const e of v) {
-      if (typeof e !== 'string') return 'must be a list of choices';
-      if (seen.has(e)) return 'duplicate entry';
-      seen.add(e);
-      if (ids.has(e)) continue;
-      if (!other) return 'not one of the choices';
-      if (e.trim() === '') return 'empty free-text entry';
-    }
-    return null;
-  }
-  if (typeof v !== 'string') return 'must be one of the choices';
-  if (ids.has(v)) return null;
-  if (!other) return 'not one of the choices';
-  return v.trim() === '' ? 'must be a choice or non-empty text' : null;
-}
-
 function valueProblem(field: Obj, v: unknown): string | null {
-  switch (field.type) {
-    case 'string':
-      if (typeof v !== 'string') return 'must be text';
-      return field.required === true && v.trim() === '' ? 'required' : null;
-    case 'number':
-      if (!isFiniteNumber(v)) return 'must be a number';
-      if (isFiniteNumber(field.min) && v < field.min) return `must be at least ${field.min}`;
-      if (isFiniteNumber(field.max) && v > field.max) return `must be at most ${field.max}`;
-      return null;
-    case 'boolean':
-      return typeof v === 'boolean' ? null : 'must be true or false';
-    case 'select':
-      return selectProblem(field, v);
-    default:
-      return 'malformed field';
-  }
+  return fieldKindOf(field)?.valueProblem(field, v) ?? 'malformed field';
 }
 
 /**
@@ -229,12 +151,8 @@ export function validateFormValues(fields: FieldSpec[], values: Record<string, u
 export function isFreeTextValue(field: FieldSpec | undefined, value: unknown): boolean {
   if (typeof value === 'boolean' || typeof value === 'number') return false;
   if (!isObj(field)) return true;
-  if (field.type === 'select') {
-    const ids = choiceIds(field as unknown as Obj);
-    if (typeof value === 'string') return !ids.has(value);
-    if (Array.isArray(value)) return value.some((e) => typeof e !== 'string' || !ids.has(e));
-  }
-  return true;
+  const kind = fieldKindOf(field as unknown as Obj);
+  return kind ? kind.isFreeText(field as unknown as Obj, value) : true;
 }
 
 /**

@@ -2,12 +2,9 @@
 // values come straight off the wire.
 import { CAPTURE_LEVELS, SEVERITIES, type Capture, type Severity } from './types.js';
 
-export type Obj = Record<string, unknown>;
+import { isObj, type Obj } from './obj.js';
 
-/** A JSON object: not null, not an array. */
-export function isObj(v: unknown): v is Obj {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+export { isObj, type Obj };
 
 /**
  * Set an own enumerable property even for keys like "__proto__", which plain

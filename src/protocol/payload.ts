@@ -16,6 +16,7 @@ import {
 } from './types.js';
 import { fieldSpecProblems, keepWireProblems } from './form.js';
 import { isObj, isRfc3339, ownWord, type Obj } from './guards.js';
+import { fieldKindOf } from './fields/index.js';
 import { CHANNELS_KEPT, FIELDS_KEPT, ID_MAX_CHARS, IssueList, keepText, LABEL_KEPT_CHARS, OPTIONS_KEPT, PROMPT_KEPT_CHARS } from './limits.js';
 
 function dataOf(event: unknown): Obj {
@@ -81,7 +82,7 @@ function readField(raw: unknown, i: number, issues: IssueList): FieldSpec {
   if (Array.isArray(raw.choices)) {
     // Problems are already reported by fieldSpecProblems; don't double them (so no path either).
     field.choices = readChoices(raw.choices, '', undefined);
-  } else if (field.type === 'select') {
+  } else if (fieldKindOf(raw)?.hasChoices) {
     field.choices = [];
   }
   if (typeof raw.min === 'number' && Number.isFinite(raw.min)) field.min = raw.min;

@@ -1,6 +1,10 @@
 // Wire types for AEP 0.1 as the console uses them (AEP-0001 §5, AEP-0002 §5.3,
 // AEP-0004, AEP-0006). Everything here describes untrusted input: the parser
 // guarantees the envelope shape, payloads are only "as far as checked".
+import type { FieldType } from './fields/index.js';
+
+// The field types come from the field registry (fields/index.ts): a new kind is added there.
+export { FIELD_TYPES, type FieldType } from './fields/index.js';
 
 export const SEVERITIES = ['debug', 'info', 'notice', 'warning', 'error', 'critical'] as const;
 export type Severity = (typeof SEVERITIES)[number];
@@ -46,7 +50,6 @@ export interface Choice {
   label: string;
 }
 
-export type FieldType = 'string' | 'number' | 'boolean' | 'select';
 
 export interface FieldSpec {
   id: string;
@@ -136,6 +139,3 @@ export interface RosterEntry {
   control?: { accepts?: string[]; ack_window_ms?: number };
   emits?: unknown;
 }
-
-/** The field_spec types AEP-0006 defines; anything else is a malformed field. */
-export const FIELD_TYPES = ['string', 'number', 'boolean', 'select'] as const;
