@@ -108,7 +108,8 @@ function fieldsById(fields: unknown): Map<string, Obj> {
 }
 
 function valueProblem(field: Obj, v: unknown): string | null {
-  return fieldKindOf(field)?.valueProblem(field, v) ?? 'malformed field';
+  const kind = fieldKindOf(field);
+  return kind ? kind.valueProblem(field, v) : 'malformed field';
 }
 
 /**
