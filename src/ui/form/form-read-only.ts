@@ -2,7 +2,8 @@ import type { FieldSpec } from '../../protocol/types.js';
 import { fieldSpecProblem } from '../../protocol/form.js';
 import { seg, type Line } from '../text/line.js';
 import { fit } from '../text/wrap.js';
-import { choiceLabel, constraintText, fieldLabel } from './form-view.js';
+import { constraintText } from './form-view.js';
+import { choiceLabel, fieldLabel } from './rows.js';
 
 /**
  * A form that cannot be filled in here (history from a file, or answered in

@@ -1,0 +1,36 @@
+// A single select: Space picks the highlighted choice, Enter picks it and
+// moves on; typing on `Other…` picks it, and the text is the answer.
+import { displayLine } from '../../../protocol/sanitize.js';
+import { isOtherRow, move, OTHER, patchField } from '../draft.js';
+import { choiceRows, describeChoice, editsOther, highlightKey, otherTyping, pickedLabel } from './choice-list.js';
+import type { FieldEditor } from './editor.js';
+
+export const selectEditor: FieldEditor = {
+  editsText: editsOther,
+  reduce(k) {
+    const moved = highlightKey(k);
+    if (moved) return moved;
+    const { fields, draft, field, fd, action } = k;
+    const onOther = isOtherRow(field, fd.highlight);
+    const choice = field.choices?.[fd.highlight];
+    if (action === 'next') {
+      if (onOther) return fd.text.value.trim() ? move(patchField(draft, field, { picked: OTHER }), fields, 1) : draft;
+      return choice ? move(patchField(draft, field, { picked: choice.id }), fields, 1) : draft;
+    }
+    if (action === 'toggle') return onOther || !choice ? draft : patchField(draft, field, { picked: choice.id });
+    // Typing on Other… picks it for a single select: what you type is the answer.
+    return otherTyping(k, (text) => ({ text, picked: OTHER }));
+  },
+  encode(_field, fd) {
+    if (fd.picked === OTHER) return fd.text.value.trim() ? { value: fd.text.value } : {};
+    return fd.picked !== undefined ? { value: fd.picked } : {};
+  },
+  liveProblem: () => undefined,
+  constraint: (field) => `pick one${field.other ? ', or type your own' : ''}`,
+  summary(field, fd, withheld) {
+    if (fd.picked === OTHER) return `"${displayLine(fd.text.value, 40)}" (other)`;
+    return fd.picked !== undefined ? pickedLabel(field, fd.picked, withheld) : '—';
+  },
+  rows: choiceRows,
+  describeText: describeChoice,
+};
