@@ -10,7 +10,7 @@ import { DecisionLog } from '../relay/decision-log.js';
 import { decisionJson, outcomeSummary, selectDecisions, sentSummary } from '../store/decision-query.js';
 import type { Decision } from '../store/decisions.js';
 import { lastOutcome } from '../store/decision-fold.js';
-import { formatMs } from '../store/outcome.js';
+import { formatMs } from '../ui/words/duration.js';
 import type { ConsoleOptions } from './args.js';
 import { reportDirs } from './crash-report.js';
 import { safeJson } from './list.js';

@@ -5,9 +5,10 @@ import { redact } from '../protocol/redact.js';
 import { INVISIBLE_SOURCE } from '../protocol/invisible.js';
 import { relayUrls } from '../relay/url.js';
 import { ConsoleStore } from '../store/store.js';
-import { describeOutcome, inboxOrder, type RequestRecord } from '../store/index.js';
+import { inboxOrder, type RequestRecord } from '../store/index.js';
+import { describeOutcome } from '../ui/words/outcome.js';
 import type { ConsoleOptions } from './args.js';
-import { stateMark } from '../store/marks.js';
+import { stateMark } from '../ui/words/marks.js';
 import { filePathText, relayText } from '../store/history.js';
 
 export interface ListIO {

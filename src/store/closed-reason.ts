@@ -5,7 +5,9 @@
 // reason names who answered, from what the emitter recorded.
 import { displayLine } from '../protocol/sanitize.js';
 import { OPEN_STATES, type RequestRecord } from './types.js';
-import { UNNAMED } from './outcome.js';
+
+/** Who answered when `attention.answered` names nobody (and no command of ours or others' caused it). */
+export const UNNAMED = 'an unnamed party';
 
 export type AnswerFate =
   | { kind: 'open' }

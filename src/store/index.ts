@@ -2,8 +2,5 @@ export { ConsoleStore, type StoreOptions } from './store.js';
 export { MIN_ACK_WINDOW_MS, MAX_ACK_WINDOW_MS } from './relay-book.js';
 export * from './types.js';
 export * from './selectors.js';
-export * from './outcome.js';
-export { stateMark } from './marks.js';
-export { describeViolation, violationNotes } from './violation-text.js';
 export { fileRelayKey, filePath, filePathText, historyNotes, isFileRelay, isHistory, relayText } from './history.js';
 export type { EmitterViolation, ViolationRule } from './violations.js';

@@ -1,5 +1,5 @@
 import type { RequestState } from '../store/types.js';
-import { stateMark } from '../store/marks.js';
+import { stateMark } from './words/marks.js';
 
 /**
  * The marks and rules the screen draws with. Where the locale is not UTF-8

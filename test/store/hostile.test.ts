@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { AepEvent } from '../../src/protocol/types.js';
 import { ConsoleStore } from '../../src/store/store.js';
-import { describeOutcome } from '../../src/store/outcome.js';
+import { describeOutcome } from '../../src/ui/words/outcome.js';
 
 const R = 'http://relay.test';
 const SRC = 'aep://host-a/agent/a/session/S';

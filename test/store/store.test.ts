@@ -4,7 +4,7 @@ import { parseEvent } from '../../src/protocol/parse.js';
 import type { AepEvent } from '../../src/protocol/types.js';
 import { ConsoleStore } from '../../src/store/store.js';
 import { counts, inboxOrder, pendingByUrgency, recentFirst } from '../../src/store/selectors.js';
-import { describeOutcome } from '../../src/store/outcome.js';
+import { describeOutcome } from '../../src/ui/words/outcome.js';
 import { fixtureJson, goldenLines } from '../protocol/fixtures.js';
 
 const RELAY = 'http://relay.test';

@@ -9,7 +9,7 @@ import { displayLine, displayText } from '../../protocol/sanitize.js';
 import type { Decision } from '../../store/decisions.js';
 import { lastOutcome } from '../../store/decision-fold.js';
 import { outcomeSummary, sentSummary } from '../../store/decision-query.js';
-import { formatMs } from '../../store/outcome.js';
+import { formatMs } from '../words/duration.js';
 import type { Glyphs } from '../glyphs.js';
 import { seg, type Line } from '../text/line.js';
 import { fit, wrapText } from '../text/wrap.js';

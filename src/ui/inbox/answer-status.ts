@@ -1,6 +1,7 @@
 import { displayText } from '../../protocol/sanitize.js';
 import type { Answer } from '../../protocol/types.js';
-import { describeAnswer, describeValues, formatMs, UNNAMED } from '../../store/outcome.js';
+import { describeAnswer, describeValues, UNNAMED } from '../words/outcome.js';
+import { formatMs } from '../words/duration.js';
 import type { OwnCommand, RequestRecord } from '../../store/types.js';
 import { seg, type Line } from '../text/line.js';
 import { wrapText } from '../text/wrap.js';

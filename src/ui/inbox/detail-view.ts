@@ -1,9 +1,9 @@
 import { displayLine, displayText } from '../../protocol/sanitize.js';
 import { OPEN_STATES, type OwnCommand, type RequestRecord } from '../../store/types.js';
-import { UNCONFIRMED_MARK } from '../../store/marks.js';
+import { UNCONFIRMED_MARK } from '../words/marks.js';
 import { UTF8_GLYPHS, type Glyphs } from '../glyphs.js';
 import { historyNotes, relayText } from '../../store/history.js';
-import { violationNotes } from '../../store/violation-text.js';
+import { violationNotes } from '../words/violation-text.js';
 import { buildFormLines } from '../form/form-view.js';
 import { readOnlyFormLines } from '../form/form-read-only.js';
 import { initialFormDraft } from '../form/form-state.js';

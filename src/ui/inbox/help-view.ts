@@ -1,4 +1,4 @@
-import { UNCONFIRMED_MARK } from '../../store/marks.js';
+import { UNCONFIRMED_MARK } from '../words/marks.js';
 import { UTF8_GLYPHS, type Glyphs } from '../glyphs.js';
 import type { RequestState } from '../../store/types.js';
 import { firstKey, hintsFor, keyRows, type Scope } from '../key-table.js';

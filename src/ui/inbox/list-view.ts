@@ -1,7 +1,7 @@
 import { displayLine } from '../../protocol/sanitize.js';
 import { OPEN_STATES, type RequestRecord } from '../../store/types.js';
-import { UNCONFIRMED_MARK } from '../../store/marks.js';
-import { formatMs } from '../../store/outcome.js';
+import { UNCONFIRMED_MARK } from '../words/marks.js';
+import { formatMs } from '../words/duration.js';
 import { fit, pad, stringWidth } from '../text/wrap.js';
 import { line, seg, type Line } from '../text/line.js';
 import { severityColor, stateColor } from './theme.js';

@@ -1,21 +1,20 @@
-import type { Answer, FieldSpec } from '../protocol/types.js';
-import type { RequestRecord } from './types.js';
+import type { Answer, FieldSpec } from '../../protocol/types.js';
+import { UNNAMED } from '../../store/closed-reason.js';
+import type { RequestRecord } from '../../store/types.js';
+import { editorOf } from '../form/fields/index.js';
+import { formatMs } from './duration.js';
+
+export { UNNAMED };
 
 // Human-readable outcome of a request, built from what the emitter recorded
 // (attention.answered / resolved / timeout), never from what we sent. The
 // strings carry producer text: callers pass them through displayText.
 
-function choiceLabel(field: FieldSpec | undefined, id: string): string {
-  const choice = field?.choices?.find((c) => c.id === id);
-  return choice ? choice.label : id;
-}
-
 function formatValue(field: FieldSpec | undefined, value: unknown, depth = 0): string {
   if (Array.isArray(value)) return depth > 0 ? '(nested list)' : value.map((v) => formatValue(field, v, 1)).join(', ') || '(none)';
-  if (field?.type === 'select' && typeof value === 'string') {
-    const isChoice = field.choices?.some((c) => c.id === value);
-    return isChoice ? choiceLabel(field, value) : `"${value}" (other)`;
-  }
+  // A kind may read its text values its own way (a select: the choice's label).
+  const described = field && typeof value === 'string' ? editorOf(field)?.describeText?.(field, value) : undefined;
+  if (described !== undefined) return described;
   if (typeof value === 'string') return `"${value}"`;
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (typeof value === 'number') return String(value);
@@ -57,9 +56,6 @@ export interface Outcome {
   summary: string;
 }
 
-/** Who answered when `attention.answered` names nobody (and no command of ours or others' caused it). */
-export const UNNAMED = 'an unnamed party';
-
 export function describeOutcome(record: RequestRecord): Outcome | undefined {
   const answered = record.answered;
   const base = {
@@ -92,15 +88,4 @@ export function describeOutcome(record: RequestRecord): Outcome | undefined {
     default:
       return undefined;
   }
-}
-
-export function formatMs(ms: number): string {
-  if (ms < 1000) return `${Math.round(ms)}ms`;
-  const s = ms / 1000;
-  if (s < 60) return `${Number.isInteger(s) ? s : s.toFixed(1)}s`;
-  const m = Math.floor(s / 60);
-  const rest = Math.round(s % 60);
-  if (m < 60) return rest ? `${m}m${rest}s` : `${m}m`;
-  const h = Math.floor(m / 60);
-  return `${h}h${m % 60 ? `${m % 60}m` : ''}`;
 }

@@ -1,4 +1,5 @@
-import type { RequestState } from './types.js';
+// Marks are words too: they live where they are shown (the UI and `list`'s text), not in the store.
+import type { RequestState } from '../../store/types.js';
 
 /**
  * Beside the state mark of an open request the relay did not bring back in

@@ -1,7 +1,7 @@
 // What an emitter's protocol violation means, in an operator's words (the
 // rule name stays first: it is what `aep validate` and the SDKs print).
-import type { RequestRecord } from './types.js';
-import type { ViolationRule } from './violations.js';
+import type { RequestRecord } from '../../store/types.js';
+import type { ViolationRule } from '../../store/violations.js';
 
 const MEANING: Record<ViolationRule, string> = {
   'ended-with-pending-attention': 'its session ended while this request was open: the agent never closed it (AEP-0002 §7.2), so no answer can reach it now',
