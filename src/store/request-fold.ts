@@ -1,64 +1,18 @@
-import { hostFromSource, readRequestPayload } from '../protocol/parse.js';
 import type { AepEvent, PayloadIssue } from '../protocol/types.js';
 import { SeenEvents } from './seen-events.js';
 import { HeldEvents } from './held-events.js';
 import { RequestTable, SEP } from './request-table.js';
 import { ByteBudget, requestBytes } from './byte-budget.js';
 import { SessionEnds } from './session-ends.js';
-import { readAnswer, readCapture, readSeverity, str, withEnvelopeIssues } from './read.js';
+import { readAnswer, str } from './read.js';
 import { closesRequest, lifecyclePatch } from './lifecycle.js';
 import { Reconfirmations } from './reconfirm.js';
-import type { AllMembers } from './record-shape.js';
+import type { FoldHooks, FoldOptions, FoldSizes } from './fold-hooks.js';
+import { newRequestRecord, readStoredPayload } from './new-request.js';
 import type { FoldedPosition } from './positions.js';
-import { OPEN_STATES, requestKey, requestKeyPrefix, type ApplyResult, type RequestRecord } from './types.js';
+import { OPEN_STATES, requestKey, requestKeyPrefix, type ApplyResult } from './types.js';
 import { digest, EmitterRules, withRule, type EmitterViolation, type ViolationRule } from './violations.js';
 
-export interface FoldOptions {
-  /** Terminal requests kept before the oldest are pruned (pending never are). */
-  terminalCap?: number;
-  /** (relay, source, id) triples remembered for dedupe. */
-  dedupeCap?: number;
-  /** Lifecycle events held while their request has not arrived yet. */
-  heldCap?: number;
-  /** Open requests held; past it new requests are refused, with a relay warning. */
-  openCap?: number;
-  /** Estimated bytes held (requests and held events); see byte-budget.ts. */
-  byteBudget?: number;
-  now?: () => number;
-}
-
-/** What the fold tells the store it lives in: changes (for the one version counter), fresh events, warnings. */
-export interface FoldHooks {
-  /** Something changed: bump the version, notify (or hold it for the batch). */
-  changed(): void;
-  /** Request `key` was added (`added`), replaced or pruned. */
-  touch(key: string, added: boolean): void;
-  /**
-   * Where an Event stands in its session's stream, before dedupe (resume
-   * positions only move forward, so a redelivery leaves them as they are):
-   * its entry (relay-book.ts), for an Event in session order.
-   */
-  position(relay: string, event: AepEvent): FoldedPosition | undefined;
-  /** An emitter broke a protocol rule on `relay` (its count there is `count`). */
-  violated(relay: string, count: number): void;
-  warn(relay: string, warning: string): void;
-}
-
-export interface FoldSizes {
-  requests: number;
-  open: number;
-  held: number;
-  heldGroups: number;
-  dedupe: number;
-  subjects: number;
-  commandIndex: number;
-  endedSessions: number;
-}
-
-const WITHOUT_CONTEXT = { context: false } as const;
-// Shared empty lists: records are replaced, never mutated, so every new request can start from these.
-const NO_COMMANDS: RequestRecord['commands'] = Object.freeze([]) as unknown as RequestRecord['commands'];
-const NO_ROUTES: RequestRecord['routed'] = Object.freeze([]) as unknown as RequestRecord['routed'];
 const MAX_COMMANDS_KEPT = 50;
 const MAX_ENDED_SESSIONS = 10_000;
 
@@ -200,42 +154,8 @@ export class RequestFold extends RequestTable {
     const prefix = position ? (position.requestKeyPrefix ??= requestKeyPrefix(relay, session, event.source)) : requestKeyPrefix(relay, session, event.source);
     const key = prefix + event.id;
     if (this.requests.has(key)) return 'duplicate';
-    // `context` is never shown, and a deeply nested one costs megabytes of heap per request: not kept.
-    const { payload, issues } = readRequestPayload(event, WITHOUT_CONTEXT);
-    const informational = Array.isArray(payload.respondVia) && !payload.respondVia.includes('control');
-    // Every member in place, in patchedRecord's order: all records share one shape (record-shape.ts).
-    const members: AllMembers = {
-      key,
-      relay,
-      session,
-      id: event.id,
-      source: event.source,
-      agent: event.agent,
-      host: hostFromSource(event.source),
-      run: typeof event.run === 'string' ? event.run : undefined,
-      cause: typeof event.cause === 'string' ? event.cause : undefined,
-      severity: readSeverity(event.severity),
-      capture: readCapture(event.capture),
-      time: event.time,
-      arrival: ++this.arrivalCounter,
-      receivedAt: this.now(),
-      replayed,
-      payload,
-      issues: withEnvelopeIssues(event, issues),
-      informational,
-      state: informational ? 'informational' : 'pending',
-      answered: undefined,
-      resolution: undefined,
-      timeout: undefined,
-      staleAt: undefined,
-      terminalArrival: undefined,
-      commands: NO_COMMANDS,
-      routed: NO_ROUTES,
-      unconfirmed: undefined,
-      violations: undefined,
-      bytes: undefined,
-    };
-    const record = members as RequestRecord;
+    const { payload, issues } = readStoredPayload(event);
+    const record = newRequestRecord(relay, event, { key, session, payload, issues, arrival: ++this.arrivalCounter, receivedAt: this.now(), replayed });
     // History is evicted first; a request that still does not fit is refused,
     // visibly, and not remembered as seen, so a later replay brings it once there is room.
     const bytes = requestBytes(record);

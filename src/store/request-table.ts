@@ -4,7 +4,7 @@ import { OrderedKeys } from './ordered-keys.js';
 import { patchedRecord } from './record-shape.js';
 import { SubjectIndex } from './subject-index.js';
 import { OPEN_STATES, requestKeyPrefix, type RequestRecord } from './types.js';
-import type { FoldHooks } from './request-fold.js';
+import type { FoldHooks } from './fold-hooks.js';
 
 export const SEP = '\u001f';
 /** Events only the emitter of a request may send about it. */
