@@ -6,7 +6,7 @@ export type { StoreReader } from '../store/writers.js';
 import type { KeyPress } from './keys.js';
 import type { FetchResult } from '../relay/fetch-events.js';
 import { UTF8_GLYPHS, type Glyphs } from './glyphs.js';
-import { initialAlerts, type AlertState } from './alert-gate.js';
+import { initialAlerts, type AlertEffect, type AlertState } from './alert-gate.js';
 import type { HistoryRead } from './history/history-state.js';
 import { initialRules, type RulesModel } from './rules/rule-state.js';
 import type { Rule } from '../protocol/rules.js';
@@ -85,8 +85,7 @@ export type Msg =
 
 export type Effect =
   | InboxEffect
-  | { type: 'bell' }
-  | { type: 'notify'; title: string; body: string }
+  | AlertEffect
   | { type: 'suspend' }
   /** The rest of a chunk of keys, dispatched once the effects before it have been performed. */
   | { type: 'then'; msg: Msg }

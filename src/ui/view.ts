@@ -12,7 +12,7 @@ import { buildAlwaysLines, withRuleLine, withRuleText } from './rules/rule-view.
 import { scopesFor } from './rules/rule-update.js';
 import { causeLines } from './inbox/cause-view.js';
 import { controlRowStatus } from './inbox/control-status.js';
-import { controlQuestion } from './inbox/control-keys.js';
+import { controlQuestion } from './inbox/control-question.js';
 import { buildTimelineLines } from './inbox/timeline-view.js';
 import { buildHistoryLines } from './history/history-view.js';
 import { OPEN_STATES } from '../store/types.js';
