@@ -1,10 +1,12 @@
 import { test } from 'node:test';
+import { PassThrough } from 'node:stream';
 import assert from 'node:assert/strict';
 import { ConsoleStore } from '../../src/store/store.js';
 import { buildRespond } from '../../src/protocol/respond.js';
 import type { Answer } from '../../src/protocol/types.js';
 import type { RelayHandle } from '../../src/relay/types.js';
 import { performEffect } from '../../src/ui/app-effects.js';
+import { createAppLoop } from '../../src/ui/app-loop.js';
 import { ReadPool } from '../../src/ui/reads.js';
 import { Loop } from '../../src/ui/loop.js';
 import { initialModel, type Effect, type Msg, type UiModel } from '../../src/ui/model.js';
@@ -117,4 +119,26 @@ test('App\'s loop: a send whose command the store notifies synchronously never n
   assert.ok(store.lastCommandFor(first), 'the answer was sent');
   assert.ok(loop.model.snapshot.lastCommandFor(first), 'the store change it caused was folded (the view sees the command)');
   assert.equal(loop.model.inbox.mode, 'browse');
+});
+
+test('App\'s loop: a commit asks for one paint, a paint asks for none, and the model lives only in the loop', () => {
+  const store = new ConsoleStore({ now: () => NOW });
+  store.addRelay(RELAY);
+  store.applyEvent(RELAY, permissionFrom('alpha', 'sa', 'first'));
+  let paints = 0;
+  const stdout = Object.assign(new PassThrough(), { columns: 80, rows: 24 }) as unknown as NodeJS.WriteStream;
+  const { loop, setProps } = createAppLoop({ store, clients: [], now: () => NOW, bell: false }, stdout, new ReadPool(), () => paints++);
+  assert.equal(loop.model.size.columns, 80, 'the terminal size, read once');
+  loop.dispatch({ type: 'key', press: { name: 'char', text: 'j' } });
+  assert.equal(paints, 1);
+  const before = loop.model;
+  loop.dispatch({ type: 'painted' });
+  assert.equal(paints, 1, 'painting is news to the update, not a reason to paint again');
+  assert.notEqual(loop.model, before, 'the paint was folded (keys act on what was painted)');
+  assert.equal(loop.model.shown?.list, before.view.list);
+  let later = NOW;
+  setProps({ store, clients: [], now: () => (later += 1000), bell: false });
+  loop.dispatch({ type: 'tick' });
+  assert.equal(loop.model.now, NOW + 1000, 'the update reads the clock of the latest props');
+  assert.equal(paints, 2);
 });
