@@ -6,9 +6,17 @@
 // wrote 50,000 BEL bytes in 20 s (issue 21). Pure: the model holds the state.
 
 import type { RequestRecord } from '../store/types.js';
-import type { Effect, UiConfig } from './model.js';
 
 export const ALERT_INTERVAL_MS = 5_000;
+
+/** What an alert asks App to do (part of the model's Effect; declared here so the gate needs nothing of the model). */
+export type AlertEffect = { type: 'bell' } | { type: 'notify'; title: string; body: string };
+
+/** Which alerts the operator wants (--no-bell, --notify). */
+export interface AlertConfig {
+  bell: boolean;
+  notify: boolean;
+}
 
 export interface AlertState {
   /** When the last alert went out (bell or notification). */
@@ -26,13 +34,13 @@ export interface Arrivals {
   rejections: number;
 }
 
-export function gateAlerts(alerts: AlertState, arrived: Arrivals, now: number, config: Pick<UiConfig, 'bell' | 'notify'>): { alerts: AlertState; effects: Effect[] } {
+export function gateAlerts(alerts: AlertState, arrived: Arrivals, now: number, config: AlertConfig): { alerts: AlertState; effects: AlertEffect[] } {
   const count = arrived.requests.length + arrived.rejections;
   if (count === 0 || (!config.bell && !config.notify)) return { alerts, effects: [] };
   if (alerts.lastAt !== undefined && now - alerts.lastAt < ALERT_INTERVAL_MS && now >= alerts.lastAt) {
     return { alerts: { ...alerts, held: alerts.held + count }, effects: [] };
   }
-  const effects: Effect[] = [];
+  const effects: AlertEffect[] = [];
   if (config.bell) effects.push({ type: 'bell' });
   const n = arrived.requests.length;
   if (config.notify && n > 0) {

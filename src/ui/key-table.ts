@@ -5,6 +5,7 @@ import type { KeyName, KeyPress } from './keys.js';
  * is (`actionFor`): none compares a key itself. The footer's hints, the `?`
  * overlay and the README's Keys table are rendered from it (a test compares
  * the README), so none of them can drift from what the keys really do.
+ * Those renderings (the rows, their words, the Markdown) are key-rows.ts.
  */
 
 /** The actions of each place the keys can be, exhaustively: a binding table must give every one its keys. */
@@ -127,11 +128,9 @@ export function rebind<S extends Scope>(scope: S, action: ActionOf<S>, keys: rea
   const before = bindings;
   bindings = { ...bindings, [scope]: { ...bindings[scope], [action]: keys } };
   tables.clear();
-  rendered = undefined;
   return () => {
     bindings = before;
     tables.clear();
-    rendered = undefined;
   };
 }
 
@@ -168,206 +167,4 @@ export function keyNumber(scope: Scope, press: KeyPress): number | undefined {
   const spec = specOf(press);
   const hit = spec === undefined ? undefined : tableOf(scope).get(spec);
   return hit ? hit.index + 1 : undefined;
-}
-
-const LABELS: Partial<Record<KeySpec, string>> = {
-  up: '↑', down: '↓', left: '←', right: '→', home: 'Home', end: 'End', pageUp: 'PgUp', pageDown: 'PgDn', enter: 'Enter', escape: 'Esc',
-  tab: 'Tab', backTab: 'Shift-Tab', backspace: 'Backspace', deleteForward: 'Delete', space: 'Space', ctrlA: 'Ctrl-A', ctrlC: 'Ctrl-C',
-  ctrlD: 'Ctrl-D', ctrlE: 'Ctrl-E', ctrlL: 'Ctrl-L', ctrlU: 'Ctrl-U', ctrlW: 'Ctrl-W', ctrlZ: 'Ctrl-Z',
-};
-
-function labelOf(spec: KeySpec): string {
-  return LABELS[spec] ?? spec;
-}
-
-/** An action's keys as written: `1-9` for a run of digits, else each key's label. */
-function labelsOf(specs: readonly KeySpec[]): string[] {
-  const digits = specs.length > 2 && specs.every((s, i) => /^\d$/.test(s) && (i === 0 || Number(s) === Number(specs[i - 1]) + 1));
-  return digits ? [`${specs[0]}-${specs[specs.length - 1]}`] : specs.map(labelOf);
-}
-
-/** The keys of `actions` in `scope`, column by column: up [↑ k] and down [↓ j] read `↑/↓  k/j`. */
-export function keysText<S extends Scope>(scope: S, actions: readonly ActionOf<S>[]): string {
-  const labels = actions.map((action) => labelsOf(bindings[scope][action]));
-  const columns: string[] = [];
-  for (let i = 0; i < Math.max(...labels.map((l) => l.length)); i++) {
-    columns.push(labels.flatMap((l) => (l[i] === undefined ? [] : [l[i]])).join('/'));
-  }
-  return columns.join('  ');
-}
-
-/** The first key of an action, as the footer names it. */
-export function firstKey<S extends Scope>(scope: S, action: ActionOf<S>): string {
-  return labelsOf(bindings[scope][action])[0] ?? '';
-}
-
-type RowSpec = {
-  [S in Scope]: {
-    scope: S;
-    /** The actions the row documents (its keys are rendered from the bindings), or `keys` for behaviour with no action of its own (typing). */
-    actions?: readonly ActionOf<S>[];
-    keys?: string;
-    does: string;
-    /** The footer's few words: `{action}` is replaced with that action's first key. */
-    hint?: string;
-  };
-}[Scope];
-
-export interface KeyRow {
-  scope: Scope;
-  /** The keys as help, footer and README write them. */
-  keys: string;
-  does: string;
-  hint?: string;
-}
-
-export const SCOPE_TITLES: Record<Scope, string> = {
-  browse: 'list',
-  answer: 'open',
-  batch: 'batch',
-  batchConfirm: 'batch, asking',
-  form: 'form',
-  locked: 'open, answered',
-  filter: 'filter',
-  help: 'help',
-  control: 'cancel / pause',
-  reason: 'cancel reason',
-  quitPrompt: 'quit, asking',
-  autoPrompt: 'AUTO, asking',
-  always: 'always answer, asking',
-  timeline: 'timeline',
-  history: 'history',
-  decision: 'one decision',
-  edit: 'any text row',
-};
-
-const ROWS: RowSpec[] = [
-  // Browse: the list has the focus.
-  { scope: 'browse', actions: ['up', 'down'], does: 'move the selection (it stays on the same request when the list reorders)', hint: '{down}/{up} move' },
-  { scope: 'browse', actions: ['first', 'last'], does: 'first / last request' },
-  { scope: 'browse', actions: ['pageUp', 'pageDown'], does: 'move a page' },
-  { scope: 'browse', actions: ['open'], does: 'open the selected request to answer it (with marks: the batch answer)', hint: '{open} open' },
-  { scope: 'browse', actions: ['pickOption'], does: 'open it with option N highlighted (with marks: the batch); nothing is sent until Enter', hint: '{pickOption} option' },
-  { scope: 'browse', actions: ['tag'], does: 'mark / unmark the selected request for a batch answer, and move down', hint: '{tag} mark' },
-  { scope: 'browse', actions: ['tagAll'], does: 'mark every open request the list shows that takes an answer (not forms, informational or history)' },
-  { scope: 'browse', actions: ['clear'], does: 'clear the marks if any, else clear a kept filter' },
-  { scope: 'browse', actions: ['filter'], does: 'type a fresh filter: every word must match agent, session, host, kind, severity or prompt (Enter keeps, Esc clears)', hint: '{filter} filter' },
-  { scope: 'browse', actions: ['timeline'], does: "the selected request's session timeline: its recent Events, newest last, the cause tree indented (Esc back)" },
-  { scope: 'browse', actions: ['cancelRun', 'cancelSession'], does: 'cancel the run behind the selected request / its whole session (control.cancel), after y/n' },
-  { scope: 'browse', actions: ['pause'], does: "pause / resume the selected request's session (control.pause / control.resume), after y/n" },
-  { scope: 'browse', actions: ['history'], does: 'the decision history: every answer, cancel, pause and resume this console sent, with its outcome (Esc back)' },
-  { scope: 'browse', actions: ['auto'], does: 'with rules loaded (--rules): let them answer (AUTO, after y/n), or back to suggesting' },
-  { scope: 'browse', actions: ['help'], does: 'this help', hint: '{help} help' },
-  { scope: 'browse', actions: ['quit'], does: 'quit (asks first, naming the unsent drafts and answers in flight)', hint: '{quit} quit' },
-  { scope: 'browse', actions: ['suspend'], does: 'suspend to the shell; fg brings the console back' },
-  { scope: 'browse', keys: 'paste', does: 'ignored here, and said so: a paste is only ever text, for the row being typed in' },
-  // Answer: a request is open and takes an option or a reply.
-  { scope: 'answer', actions: ['up', 'down'], does: 'move between the options and the Reply row (k/j too, off the Reply row)', hint: '{up}/{down} choose' },
-  { scope: 'answer', actions: ['pickOption'], does: 'highlight option N (off the Reply row)' },
-  { scope: 'answer', actions: ['always'], does: 'on an option: "Always answer like this?", a rule for this run, session, agent and tool, or agent, tool and command prefix (off the Reply row)', hint: '{always} always' },
-  { scope: 'answer', actions: ['send'], does: 'on an option: send it; on Reply: send the text (an empty Reply sends nothing); then back to the list on the next open request', hint: '{send} send' },
-  { scope: 'answer', keys: 'typing', does: 'edit the Reply row (from an option, typing moves to it); a paste goes in as text, its newlines as spaces, and sends nothing' },
-  { scope: 'answer', actions: ['pageUp', 'pageDown'], does: 'scroll a long prompt', hint: '{pageUp}/{pageDown} scroll' },
-  { scope: 'answer', actions: ['back'], does: 'back to the list; what you typed stays as a draft', hint: '{back} back (keeps draft)' },
-  { scope: 'answer', actions: ['help', 'quit'], does: 'help / quit, where no text is being edited', hint: '{help} help' },
-  // Batch: several marked requests answered at once.
-  { scope: 'batch', actions: ['up', 'down', 'pickOption'], does: 'move between the options every marked request offers and the Reply row', hint: '{up}/{down} {pickOption} choose' },
-  { scope: 'batch', actions: ['send'], does: 'on an option or a non-empty Reply: ask Send "…" to N requests? y/n', hint: '{send} send…' },
-  { scope: 'batch', actions: ['back'], does: 'back to the list; the marks stay', hint: '{back} back (marks stay)' },
-  { scope: 'batch', actions: ['help', 'quit'], does: 'help / quit, off the Reply row' },
-  { scope: 'batchConfirm', actions: ['confirm'], does: 'at that question: send one command per request, each with its own id (any other key: back)' },
-  { scope: 'batchConfirm', actions: ['quit'], does: 'quit (asks first)' },
-  // Form: the open request is a form.
-  { scope: 'form', actions: ['nextField', 'prevField'], does: 'next / previous field (Submit is the last stop)', hint: '{nextField}/{prevField} field' },
-  { scope: 'form', actions: ['up', 'down'], does: 'move between choices of a select, or between fields', hint: '{up}/{down} choice' },
-  { scope: 'form', actions: ['toggle'], does: 'toggle a boolean or a multi choice; pick a single choice', hint: '{toggle} toggle' },
-  { scope: 'form', actions: ['setYes', 'setNo'], does: 'set a boolean field' },
-  { scope: 'form', actions: ['unset'], does: 'on an optional boolean field: leave it unset' },
-  { scope: 'form', actions: ['next'], does: 'confirm the field and go to the next; on Submit: validate and send', hint: '{next} next/Submit' },
-  { scope: 'form', keys: 'typing', does: 'edit a text or number field, or an Other… row (a paste goes in as text)' },
-  { scope: 'form', actions: ['pageUp', 'pageDown'], does: 'scroll a long prompt' },
-  { scope: 'form', actions: ['back'], does: 'back to the list; the filled-in values stay as a draft', hint: '{back} back' },
-  { scope: 'form', actions: ['help', 'quit'], does: 'help / quit, where no text is being edited' },
-  // Locked: the open request cannot take an answer now (sent, closed, informational, history).
-  { scope: 'locked', actions: ['resend'], does: 'resend a command the agent never acknowledged (same id)', hint: '{resend} resend (same id)' },
-  { scope: 'locked', actions: ['pageUp', 'pageDown'], does: 'scroll a long prompt', hint: '{pageUp}/{pageDown} scroll' },
-  { scope: 'locked', actions: ['back'], does: 'back to the list', hint: '{back} back to the list' },
-  { scope: 'locked', actions: ['help', 'quit'], does: 'help / quit', hint: '{help} help' },
-  // Filter: the footer is a line editor.
-  { scope: 'filter', actions: ['keep'], does: 'keep the filter and go back to the list', hint: '{keep} keeps' },
-  { scope: 'filter', actions: ['clear'], does: 'clear the filter', hint: '{clear} clears' },
-  // Control: the y/n question of x, X and p.
-  { scope: 'control', actions: ['confirm'], does: 'send the command (a cancel without a reason)', hint: '{confirm} send' },
-  { scope: 'control', actions: ['reason'], does: 'cancel only: type a one-line reason first, then Enter sends it', hint: '{reason} reason' },
-  { scope: 'control', actions: ['back'], does: 'keep it running: nothing is sent (any other key too)', hint: '{back}/Esc keep running' },
-  { scope: 'reason', actions: ['send'], does: 'send the cancel with the reason typed' },
-  { scope: 'reason', actions: ['back'], does: 'keep it running: nothing is sent' },
-  { scope: 'quitPrompt', actions: ['confirm'], does: 'quit although something would be lost (any other key: back)' },
-  { scope: 'always', actions: ['up', 'down', 'pickOption'], does: 'pick the scope; each row says how many open requests it matches now', hint: '{up}/{down} {pickOption} scope' },
-  { scope: 'always', actions: ['confirm'], does: 'save the rule (run and session rules: in memory, ending with it; the others: added to the rules file) and send the option for this request', hint: '{confirm} save and send' },
-  { scope: 'always', actions: ['back'], does: 'back to the request: nothing saved or sent', hint: '{back} back' },
-  { scope: 'autoPrompt', actions: ['confirm'], does: 'AUTO on: the rules answer what they match, through the outbox, on the record (any other key: keep suggesting)' },
-  // Timeline: a session's recent Events.
-  { scope: 'timeline', actions: ['up', 'down'], does: 'scroll the timeline' },
-  { scope: 'timeline', actions: ['pageUp', 'pageDown'], does: 'scroll the timeline a page', hint: '{up}/{down} {pageUp}/{pageDown} scroll' },
-  { scope: 'timeline', actions: ['first', 'last'], does: 'oldest / newest' },
-  { scope: 'timeline', actions: ['back'], does: 'back to the list', hint: '{back} back' },
-  { scope: 'timeline', actions: ['quit'], does: 'quit' },
-  // History: the decisions kept on disk, newest first.
-  { scope: 'history', actions: ['up', 'down'], does: 'move the selection', hint: '{down}/{up} move' },
-  { scope: 'history', actions: ['first', 'last'], does: 'newest / oldest decision' },
-  { scope: 'history', actions: ['pageUp', 'pageDown'], does: 'move a page' },
-  { scope: 'history', actions: ['open'], does: 'open the selected decision whole: prompt, cause, what was sent, the command id, every outcome', hint: '{open} open' },
-  { scope: 'history', actions: ['filter'], does: 'type a fresh filter over the decisions: each word must match its agent, session, kind, what was sent, its outcome or its prompt; Enter keeps it, Esc clears it', hint: '{filter} filter' },
-  { scope: 'history', actions: ['back'], does: 'clear a kept filter, else back to the list', hint: '{back} back' },
-  { scope: 'history', actions: ['quit'], does: 'quit (asks first when something would be lost)' },
-  { scope: 'decision', actions: ['up', 'down'], does: 'scroll the decision' },
-  { scope: 'decision', actions: ['pageUp', 'pageDown'], does: 'scroll it a page', hint: '{up}/{down} {pageUp}/{pageDown} scroll' },
-  { scope: 'decision', actions: ['back'], does: 'back to the history', hint: '{back} back' },
-  { scope: 'decision', actions: ['quit'], does: 'quit' },
-  // Help: the overlay scrolls where the terminal is too short for it.
-  { scope: 'help', actions: ['up', 'down'], does: 'scroll this help when it does not fit' },
-  { scope: 'help', actions: ['pageUp', 'pageDown'], does: 'scroll it a page', hint: '{up}/{down} {pageUp}/{pageDown} scroll' },
-  { scope: 'help', actions: ['quit'], does: 'quit' },
-  { scope: 'help', keys: 'any other key', does: 'close this help', hint: 'any other key closes' },
-  // The line editor of every text row.
-  { scope: 'edit', actions: ['left', 'right'], does: 'move the cursor' },
-  { scope: 'edit', actions: ['home', 'end'], does: 'to the start / end of the text' },
-  { scope: 'edit', actions: ['backspace', 'deleteForward'], does: 'erase before / under the cursor (Backspace is 0x7F or 0x08, whichever the terminal sends)' },
-  { scope: 'edit', actions: ['clearBefore', 'deleteWord'], does: 'erase to the start of the text / the word before the cursor' },
-];
-
-function rowOf(row: RowSpec): KeyRow {
-  const scope = row.scope;
-  const keys = row.actions ? keysText(scope, row.actions as readonly ActionOf<typeof scope>[]) : (row.keys ?? '');
-  const hint = row.hint?.replace(/\{(\w+)\}/g, (_, action: string) => firstKey(scope, action as ActionOf<typeof scope>));
-  return { scope, keys, does: row.does, ...(hint ? { hint } : {}) };
-}
-
-let rendered: { rows: KeyRow[]; hints: Map<Scope, string> } | undefined;
-
-/** Every row of help and README, its keys as bound now (rendered once per binding table: the footer asks every frame). */
-export function keyRows(): KeyRow[] {
-  rendered ??= { rows: ROWS.map(rowOf), hints: new Map() };
-  return rendered.rows;
-}
-
-/** The footer's hints for a scope, in table order. */
-export function hintsFor(scope: Scope): string {
-  const rows = keyRows();
-  let hints = rendered!.hints.get(scope);
-  if (hints === undefined) {
-    hints = rows
-      .filter((row) => row.scope === scope && row.hint)
-      .map((row) => row.hint)
-      .join(' · ');
-    rendered!.hints.set(scope, hints);
-  }
-  return hints;
-}
-
-/** The README's Keys table, rendered from the bindings. */
-export function keyTableMarkdown(): string {
-  const rows = keyRows().map((row) => `| ${SCOPE_TITLES[row.scope]} | \`${row.keys.replace(/\|/g, '\\|')}\` | ${row.does} |`);
-  return ['| where | keys | action |', '|---|---|---|', ...rows].join('\n');
 }

@@ -6,11 +6,12 @@ export type { StoreReader } from '../store/writers.js';
 import type { KeyPress } from './keys.js';
 import type { FetchResult } from '../relay/fetch-events.js';
 import { UTF8_GLYPHS, type Glyphs } from './glyphs.js';
-import { initialAlerts, type AlertState } from './alert-gate.js';
+import { initialAlerts, type AlertEffect, type AlertState } from './alert-gate.js';
 import type { HistoryRead } from './history/history-state.js';
 import { initialRules, type RulesModel } from './rules/rule-state.js';
 import type { Rule } from '../protocol/rules.js';
 import { initialInbox, matchesFilter, type Effect as InboxEffect, type InboxState } from './inbox/state.js';
+import { pinStore, type StoreSnapshot } from './store-snapshot.js';
 
 export interface TerminalSize {
   columns: number;
@@ -39,9 +40,11 @@ export interface UiConfig {
   auto?: boolean;
 }
 
-/** Everything the screen shows and the keys act on, besides the store itself. */
+/** Everything the screen shows and the keys act on. */
 export interface UiModel {
   inbox: InboxState;
+  /** The store as of the last change folded: all the view reads of it (store-snapshot.ts). */
+  snapshot: StoreSnapshot;
   size: TerminalSize;
   now: number;
   view: ListView;
@@ -85,8 +88,7 @@ export type Msg =
 
 export type Effect =
   | InboxEffect
-  | { type: 'bell' }
-  | { type: 'notify'; title: string; body: string }
+  | AlertEffect
   | { type: 'suspend' }
   /** The rest of a chunk of keys, dispatched once the effects before it have been performed. */
   | { type: 'then'; msg: Msg }
@@ -94,7 +96,7 @@ export type Effect =
   | { type: 'saveRule'; rule: Rule }
   | { type: 'fetch'; kind: 'cause' | 'timeline' | 'rule'; key: string; relay: string; filter: Record<string, unknown>; limit: number };
 
-export function buildListView(store: StoreReader, filter: string): ListView {
+export function buildListView(store: Pick<StoreSnapshot, 'version' | 'allRequests'>, filter: string): ListView {
   const records = store.allRequests();
   const list = inboxOrder(records).filter((record) => matchesFilter(record, filter));
   let openCount = 0;
@@ -104,11 +106,13 @@ export function buildListView(store: StoreReader, filter: string): ListView {
 }
 
 export function initialModel(store: StoreReader, size: TerminalSize, now: number, config: UiConfig, glyphs: Glyphs = UTF8_GLYPHS): UiModel {
+  const snapshot = pinStore(store);
   return {
     inbox: initialInbox,
+    snapshot,
     size,
     now,
-    view: buildListView(store, ''),
+    view: buildListView(snapshot, ''),
     listStart: 0,
     rejectionsSeen: new Set(),
     alerts: initialAlerts,

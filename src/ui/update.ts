@@ -14,6 +14,7 @@ import { rulesOnAlways, scopesFor, rulesOnStore, rulesOnFetched, rulesOnTick, ru
 import { timelineRoom } from './inbox/timeline-view.js';
 import { draftFor, isUnsent, type Effect as InboxEffect, type InboxState, type KeyContext } from './inbox/state.js';
 import { isText, looksPasted, pastedText, textKeys } from './keys.js';
+import { pinStore } from './store-snapshot.js';
 import { buildListView, layoutOf, resolveSelection, type Effect, type ListView, type Msg, type StoreReader, type UiModel } from './model.js';
 
 export interface UpdateResult {
@@ -276,8 +277,10 @@ function reconcile(result: UpdateResult, before: ListView, world: World): Update
   const { store } = world;
   let model = result.model;
   if (model.view.version !== store.version || model.view.filter !== model.inbox.filter) {
+    // The store pinned once per version folded (the view reads only that); a new filter reuses it.
+    const snapshot = model.snapshot.version === store.version ? model.snapshot : pinStore(store);
     // Drafts and rejections of requests and commands the store forgot go too (forget.ts).
-    model = forgetGone({ ...model, view: buildListView(store, model.inbox.filter) }, store);
+    model = forgetGone({ ...model, snapshot, view: buildListView(snapshot, model.inbox.filter) }, store);
   }
   const { list, openCount } = model.view;
   let inbox = model.inbox;

@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { actionFor, bindingsNow, hintsFor, keyTableMarkdown, type Scope } from '../../src/ui/key-table.js';
+import { actionFor, bindingsNow, type Scope } from '../../src/ui/key-table.js';
+import { hintsFor, keyTableMarkdown } from '../../src/ui/key-rows.js';
 import type { KeyPress } from '../../src/ui/keys.js';
 
 test('the README Keys table is the key table, rendered', () => {

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { keyRows } from '../../src/ui/key-table.js';
+import { keyRows } from '../../src/ui/key-rows.js';
 import { permission, requested } from '../support/events.js';
 import { KEY, flat, lines, permissionFrom, renderApp, selectedRow, type Harness } from '../support/ui.js';
 

@@ -4,7 +4,7 @@
 // withheld) is said in one line, never guessed.
 
 import { displayLine } from '../../protocol/sanitize.js';
-import type { StoreReader } from '../../store/writers.js';
+import type { StoreSnapshot } from '../store-snapshot.js';
 import type { RequestRecord } from '../../store/types.js';
 import { isHistory } from '../../store/history.js';
 import type { Fetched } from '../model.js';
@@ -15,7 +15,7 @@ import { sessionLine } from './control-status.js';
 
 const LABEL = 'Cause: ';
 
-export function causeLines(record: RequestRecord, fetched: Fetched | undefined, width: number, store: StoreReader): Line[] {
+export function causeLines(record: RequestRecord, fetched: Fetched | undefined, width: number, store: StoreSnapshot): Line[] {
   const lines = causeOnly(record, fetched, width);
   const session = sessionLine(record, store);
   if (session) lines.push([seg(fit(session.text, width), { color: session.color })]);

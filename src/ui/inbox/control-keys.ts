@@ -1,48 +1,31 @@
-// The keys beyond answering: `t` opens the selected request's session
-// timeline, `x` / `X` ask to cancel its run / whole session, `p` to pause
-// or resume its session. Nothing is sent before `y` (or Enter on a typed
-// reason); the roster's `control.accepts` is checked first, and an agent
-// that does not accept the command is said so plainly instead of asked.
+// The session commands' keys: `x` / `X` ask to cancel the selected
+// request's run / whole session, `p` to pause or resume its session. Nothing
+// is sent before `y` (or Enter on a typed reason); the roster's
+// `control.accepts` is checked first, and an agent that does not accept the
+// command is said so plainly instead of asked. (The question's words:
+// control-question.ts; `t` and the timeline's keys: timeline-keys.ts.)
 
 import type { ControlRequest } from '../../protocol/control.js';
 import { CONTROL_TYPES } from '../../protocol/control.js';
 import { displayLine } from '../../protocol/sanitize.js';
 import { isHistory } from '../../store/history.js';
-import type { RequestRecord } from '../../store/types.js';
 import { isText, type KeyPress } from '../keys.js';
 import { actionFor, type Action } from '../key-table.js';
 import { editLine, emptyEditor } from '../text/editor.js';
 import type { Effect, InboxState, KeyContext } from './state.js';
 
-interface KeyResult {
+export interface KeyResult {
   state: InboxState;
   effects: Effect[];
 }
 
 const done = (state: InboxState, ...effects: Effect[]): KeyResult => ({ state, effects });
 
-/** The question x, X and p ask, naming agent, session and run. */
-export function controlQuestion(record: Pick<RequestRecord, 'agent' | 'session' | 'run'>, request: ControlRequest): string {
-  const agent = displayLine(record.agent, 40);
-  const session = displayLine(record.session, 40);
-  switch (request.verb) {
-    case 'cancel':
-      return request.scope === 'session'
-        ? `Cancel session ${session} of ${agent} (every run)? y/n`
-        : `Cancel run ${displayLine(record.run ?? '', 40)} of ${agent} (session ${session})? y/n`;
-    case 'pause':
-      return `Pause session ${session} of ${agent}? y/n`;
-    case 'resume':
-      return `Resume session ${session} of ${agent}? y/n`;
-  }
-}
-
-/** Browse keys t, x, X, p on the selected request; undefined for any other action. */
+/** Browse keys x, X, p on the selected request; undefined for any other action. */
 export function browseControlKey(state: InboxState, action: Action | undefined, ctx: KeyContext): KeyResult | undefined {
-  if (action !== 'timeline' && action !== 'cancelRun' && action !== 'cancelSession' && action !== 'pause') return undefined;
+  if (action !== 'cancelRun' && action !== 'cancelSession' && action !== 'pause') return undefined;
   const record = ctx.list[state.selectedIndex];
   if (!record) return done({ ...state, notice: 'No request selected.' });
-  if (action === 'timeline') return done({ ...state, mode: 'timeline', timeline: { key: record.key, start: -1 }, notice: undefined }, { type: 'timeline', key: record.key });
   if (isHistory(record)) return done({ ...state, notice: 'History from a file: nobody is behind it to command.' });
   const session = ctx.session?.(record) ?? { paused: false };
   let request: ControlRequest;
@@ -88,33 +71,4 @@ export function confirmControlKey(state: InboxState, key: KeyPress): KeyResult {
 function send(state: InboxState, key: string, request: ControlRequest): KeyResult {
   const what = request.verb === 'cancel' ? (request.scope === 'session' ? 'Cancel of the session' : 'Cancel of the run') : request.verb === 'pause' ? 'Pause' : 'Resume';
   return done({ ...state, mode: 'browse', control: undefined, notice: `${what} sent: the outcome shows on the session's rows.` }, { type: 'control', key, request });
-}
-
-/** Timeline: scroll (the view clamps), Esc / t back, q quits (the caller). */
-export function timelineKey(state: InboxState, key: KeyPress, pageSize: number): KeyResult | 'quit' {
-  const timeline = state.timeline;
-  if (!timeline) return done({ ...state, mode: 'browse' });
-  // -1 (the newest at the bottom) is resolved by the view: a large start clamps there.
-  const start = timeline.start < 0 ? Number.MAX_SAFE_INTEGER : timeline.start;
-  const to = (next: number) => done({ ...state, timeline: { ...timeline, start: Math.max(0, next) } });
-  switch (actionFor('timeline', key)) {
-    case 'back':
-      return done({ ...state, mode: 'browse', timeline: undefined });
-    case 'quit':
-      return 'quit';
-    case 'up':
-      return to(Math.min(start, timeline.maxStart ?? start) - 1);
-    case 'down':
-      return to(Math.min(start, timeline.maxStart ?? start) + 1);
-    case 'pageUp':
-      return to(Math.min(start, timeline.maxStart ?? start) - pageSize);
-    case 'pageDown':
-      return to(Math.min(start, timeline.maxStart ?? start) + pageSize);
-    case 'first':
-      return to(0);
-    case 'last':
-      return done({ ...state, timeline: { ...timeline, start: -1 } });
-    default:
-      return done(state);
-  }
 }

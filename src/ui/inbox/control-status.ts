@@ -5,7 +5,7 @@
 
 import { displayLine } from '../../protocol/sanitize.js';
 import { controlVerbOf } from '../../protocol/control.js';
-import type { StoreReader } from '../../store/writers.js';
+import type { StoreSnapshot } from '../store-snapshot.js';
 import { OPEN_STATES, type RequestRecord } from '../../store/types.js';
 
 export interface ControlMark {
@@ -14,7 +14,7 @@ export interface ControlMark {
 }
 
 /** A row's few words about its session's control, or undefined. */
-export function controlRowStatus(record: RequestRecord, store: StoreReader): ControlMark | undefined {
+export function controlRowStatus(record: RequestRecord, store: StoreSnapshot): ControlMark | undefined {
   const state = store.sessionControl(record.relay, record.source, record.session);
   if (record.run && state?.cancelledRuns.has(record.run)) return { text: 'run cancelled', color: 'red' };
   if (state?.endedByCancel) return { text: 'cancelled', color: 'red' };
@@ -31,7 +31,7 @@ export function controlRowStatus(record: RequestRecord, store: StoreReader): Con
 }
 
 /** The detail's line about the session's control, or undefined when nothing happened. */
-export function sessionLine(record: RequestRecord, store: StoreReader): ControlMark | undefined {
+export function sessionLine(record: RequestRecord, store: StoreSnapshot): ControlMark | undefined {
   const state = store.sessionControl(record.relay, record.source, record.session);
   const own = store.controlCommandsFor(record.relay, record.source, record.session).at(-1);
   const parts: string[] = [];

@@ -212,15 +212,9 @@ function controlLines(input: DetailViewInput, room: number): Line[] {
   return optionControls(input, room);
 }
 
-/**
- * The selected request as exact rows: provenance, the quoted prompt (scrolls),
- * the answer controls, then the answer's state. Never taller than `height`.
- */
-export function buildDetailLines(input: DetailViewInput): Line[] {
-  const { width, height } = input;
-  if (height <= 0) return [];
-  const head = provenance(input);
-  const status = answerStatusLines(input.record, input.command, width);
+/** The lines under the controls: a confirm warning or the hint, a draft that can no longer go, how to answer. */
+function detailNotes(input: DetailViewInput): Line[] {
+  const { width } = input;
   const notes: Line[] = [];
   if (input.confirmWarning) {
     for (const l of wrapText(`⚠ ${input.confirmWarning} Enter sends anyway, Esc cancels.`, width)) notes.push([seg(l, { color: 'red', bold: true })]);
@@ -235,6 +229,30 @@ export function buildDetailLines(input: DetailViewInput): Line[] {
   if (!input.focused && input.lock === 'none' && input.record.state !== 'informational') {
     notes.push([seg(fit('Enter: answer this request', width), { dim: true })]);
   }
+  return notes;
+}
+
+/** The prompt in `rows` rows: scrolled to `scroll`, with a line saying how much is above and below when it does not fit. */
+function promptWindow(prompt: Line[], rows: number, scroll: number, width: number, g: Glyphs): Line[] {
+  if (prompt.length <= rows || rows <= 0) return prompt.slice(0, rows);
+  const bodyRoom = rows >= 2 ? rows - 1 : 1;
+  const from = Math.max(0, Math.min(scroll, prompt.length - bodyRoom));
+  const body = prompt.slice(from, from + bodyRoom);
+  const below = prompt.length - from - body.length;
+  const more: Line = [seg(fit(`${g.quote} … ${from ? `↑${from} ` : ''}${below ? `↓${below} more lines` : ''} (PgUp/PgDn)`, width), { color: QUOTE_COLOR, dim: true })];
+  return rows >= 2 ? [...body, more] : body;
+}
+
+/**
+ * The selected request as exact rows: provenance, the quoted prompt (scrolls),
+ * the answer controls, then the answer's state. Never taller than `height`.
+ */
+export function buildDetailLines(input: DetailViewInput): Line[] {
+  const { width, height } = input;
+  if (height <= 0) return [];
+  const head = provenance(input);
+  const status = answerStatusLines(input.record, input.command, width);
+  const notes = detailNotes(input);
   const g = input.glyphs ?? UTF8_GLYPHS;
   const prompt = promptLines(input.record, width, g);
   // Controls never get more than `height` rows, so that is all their count needs (a huge form builds only that many).
@@ -269,15 +287,7 @@ export function buildDetailLines(input: DetailViewInput): Line[] {
   controlRows += take(controlsNatural - controlRows);
 
   const controls = controlRows > 0 ? controlLines(input, controlRows).slice(0, controlRows) : [];
-  let shownPrompt = prompt.slice(0, promptRows);
-  if (prompt.length > promptRows && promptRows > 0) {
-    const bodyRoom = promptRows >= 2 ? promptRows - 1 : 1;
-    const scroll = Math.max(0, Math.min(input.scroll, prompt.length - bodyRoom));
-    const body = prompt.slice(scroll, scroll + bodyRoom);
-    const below = prompt.length - scroll - body.length;
-    const more: Line = [seg(fit(`${g.quote} … ${scroll ? `↑${scroll} ` : ''}${below ? `↓${below} more lines` : ''} (PgUp/PgDn)`, width), { color: QUOTE_COLOR, dim: true })];
-    shownPrompt = promptRows >= 2 ? [...body, more] : body;
-  }
+  const shownPrompt = promptWindow(prompt, promptRows, input.scroll, width, g);
   return [
     ...[head.title].slice(0, titleRows),
     ...head.identity.slice(0, identityRows),

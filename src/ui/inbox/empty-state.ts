@@ -9,7 +9,7 @@ import { relayText } from '../../store/history.js';
  * relay connected (and why), a refused token, a replay still arriving, or
  * truly nothing waiting. Never "nothing waiting" when the console cannot know.
  */
-export function emptyPendingNote(relays: RelayStatus[], hiddenByFilter: number, filter: string, now: number): Line {
+export function emptyPendingNote(relays: readonly RelayStatus[], hiddenByFilter: number, filter: string, now: number): Line {
   if (hiddenByFilter > 0) {
     return [seg(`  the filter "${displayLine(filter, 30)}" hides ${hiddenByFilter} pending request${hiddenByFilter === 1 ? '' : 's'} · Esc clears it`, { color: 'yellow' })];
   }

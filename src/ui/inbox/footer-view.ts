@@ -2,7 +2,7 @@ import { editorSegments } from '../widgets/line-editor.js';
 import { seg, type Line } from '../text/line.js';
 import { fit } from '../text/wrap.js';
 import type { InboxState, Lock } from './state.js';
-import { hintsFor } from '../key-table.js';
+import { hintsFor } from '../key-rows.js';
 import { displayLine } from '../../protocol/sanitize.js';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

@@ -1,7 +1,8 @@
 import { UNCONFIRMED_MARK } from '../words/marks.js';
 import { UTF8_GLYPHS, type Glyphs } from '../glyphs.js';
 import type { RequestState } from '../../store/types.js';
-import { firstKey, hintsFor, keyRows, type Scope } from '../key-table.js';
+import type { Scope } from '../key-table.js';
+import { firstKey, hintsFor, keyRows } from '../key-rows.js';
 import { seg, type Line } from '../text/line.js';
 import { fit, wrapText } from '../text/wrap.js';
 import { windowAt } from '../widgets/window.js';

@@ -4,7 +4,8 @@ import { isText, type KeyPress } from '../keys.js';
 import { actionFor, keyNumber, type ActionOf } from '../key-table.js';
 import { editLine, editorOf } from '../text/editor.js';
 import { isAnswerableForm, isForm } from './detail-view.js';
-import { browseControlKey, confirmControlKey, timelineKey } from './control-keys.js';
+import { browseControlKey, confirmControlKey } from './control-keys.js';
+import { browseTimelineKey, timelineKey } from './timeline-keys.js';
 import { batchKey, commonOptions, confirmBatchKey, openBatch } from './batch.js';
 import { quit } from './quit.js';
 import { historyModeKey, openHistory } from './history-mode.js';
@@ -126,7 +127,7 @@ function browseKey(state: InboxState, key: KeyPress, ctx: KeyContext): KeyResult
   const index = state.selectedIndex;
   if (state.notice) state = { ...state, notice: undefined };
   const action = actionFor('browse', key);
-  const beyond = browseControlKey(state, action, ctx) ?? autoKey(state, action, ctx);
+  const beyond = browseTimelineKey(state, action, ctx) ?? browseControlKey(state, action, ctx) ?? autoKey(state, action, ctx);
   if (beyond) return beyond;
   switch (action) {
     case 'quit':

@@ -27,7 +27,7 @@ export function connectionText(connection: ConnectionState, now: number): { text
 }
 
 export interface StatusInput {
-  relays: RelayStatus[];
+  relays: readonly RelayStatus[];
   counts: Counts;
   filter: string;
   width: number;

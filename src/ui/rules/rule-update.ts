@@ -7,6 +7,7 @@ import type { StoreChange } from '../../store/writers.js';
 import type { RequestRecord } from '../../store/types.js';
 import { gateAlerts } from '../alert-gate.js';
 import type { Effect, Msg, StoreReader, UiModel } from '../model.js';
+import type { StoreSnapshot } from '../store-snapshot.js';
 import { initialRules, onRuleCause, onRuleCommands, onRulesTick, runRules, setAuto, type RuleStep } from './rule-state.js';
 import type { Rule } from '../../protocol/rules.js';
 import type { CauseView } from '../../store/rule-match.js';
@@ -72,7 +73,7 @@ function knownCause(model: UiModel, record: RequestRecord): CauseView {
 }
 
 /** The scopes `a` offers, counted against the open requests now. */
-export function scopesFor(model: UiModel, store: StoreReader): (record: RequestRecord, option: string) => RuleScope[] {
+export function scopesFor(model: UiModel, store: Pick<StoreSnapshot, 'allRequests'>): (record: RequestRecord, option: string) => RuleScope[] {
   return (record, option) => {
     const open = store.allRequests().filter((r) => r.state === 'pending').map((r) => ({ record: r, cause: knownCause(model, r) }));
     const taken = new Set((model.rules?.rules ?? []).map((rule) => rule.name));

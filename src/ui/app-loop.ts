@@ -1,0 +1,41 @@
+// App's loop (loop.ts) put together: the model made from the props, the
+// update with the store and clock, App's effects, and what a commit does
+// (give up the reads the model no longer waits for; ask React to paint).
+
+import type { AppProps } from './app-props.js';
+import { performEffect } from './app-effects.js';
+import { wantedRead } from './fetches.js';
+import { glyphsFor } from './glyphs.js';
+import { Loop } from './loop.js';
+import { initialModel, type Effect, type Msg, type TerminalSize, type UiModel } from './model.js';
+import type { ReadPool } from './reads.js';
+import { update } from './update.js';
+
+export interface AppLoop {
+  loop: Loop<UiModel, Msg, Effect>;
+  /** The props as of the last render (effects and the clock read them when they run). */
+  setProps(props: AppProps): void;
+}
+
+export function createAppLoop(first: AppProps, stdout: NodeJS.WriteStream, reads: ReadPool, repaint: () => void): AppLoop {
+  let props = first;
+  const { store } = first;
+  const size: TerminalSize = props.size ?? { columns: stdout.columns || 80, rows: stdout.rows || 24 };
+  const config = { bell: props.bell ?? true, notify: props.notify ?? false, demo: props.demo, rules: props.rules, auto: props.auto };
+  const model = initialModel(store, size, (props.now ?? Date.now)(), config, glyphsFor(props.env ?? process.env));
+  const loop: Loop<UiModel, Msg, Effect> = new Loop<UiModel, Msg, Effect>(model, {
+    update: (current, msg) => update(current, msg, { store, now: props.now ?? Date.now }),
+    perform: (effect, dispatch) => performEffect(effect, dispatch, { props: () => props, stdout, reads, model: () => loop.model }),
+    committed: (committed, msg, before) => {
+      if (reads.inFlight || reads.waiting) reads.keepOnly((id) => wantedRead(committed, id));
+      // Painting is news to the update (keys then act on what was painted), not a reason to paint again.
+      if (msg.type !== 'painted' && committed !== before) repaint();
+    },
+  });
+  return {
+    loop,
+    setProps: (next) => {
+      props = next;
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import type { Rule } from '../protocol/rules.js';
+import type { RelayHandle } from '../relay/types.js';
+import type { ConsoleStore } from '../store/store.js';
+import type { HistorySource } from './history/history-state.js';
+import type { TerminalSize } from './model.js';
+
+export interface AppProps {
+  store: ConsoleStore;
+  clients: RelayHandle[];
+  bell?: boolean;
+  notify?: boolean;
+  /** Fixed size (tests, embedders); otherwise the terminal's, tracked on resize. */
+  size?: TerminalSize;
+  now?: () => number;
+  /** Clock tick for ages and countdowns; 0 disables (tests). */
+  tickMs?: number;
+  env?: NodeJS.ProcessEnv;
+  /** Where bells and notifications go (defaults to the terminal). */
+  write?: (data: string) => void;
+  onQuit?: () => void;
+  /** Ctrl-Z: the CLI stops the process the way a shell expects and repaints on `fg`. */
+  onSuspend?: () => void;
+  /** --demo: the embedded relay's URL and the `list` command that reads it (shown in `?`). */
+  demo?: { relay: string; listCommand: string };
+  /** The decision history (H); absent: none is kept (--no-history). */
+  history?: HistorySource;
+  /** The rules (--rules F), and whether they answer from the start (--auto). */
+  rules?: readonly Rule[];
+  auto?: boolean;
+  /** a → y: adds a rule to the rules file; absent: rules made with `a` are kept for this console only. */
+  saveRule?: (rule: Rule) => { ok: true; path: string } | { ok: false; reason: string };
+}

@@ -1,0 +1,78 @@
+// The detail pane of a frame: the batch being answered, the open request
+// (or, side by side, the selected one) with its cause and rule, `a`'s
+// scope question, or a line saying why there is nothing to show.
+
+import { buildDetailLines } from './inbox/detail-view.js';
+import { answerLock, draftFor } from './inbox/state.js';
+import { buildBatchLines } from './inbox/batch-view.js';
+import { ruleRowText } from './rules/rule-state.js';
+import { buildAlwaysLines, withRuleLine } from './rules/rule-view.js';
+import { scopesFor } from './rules/rule-update.js';
+import { causeLines } from './inbox/cause-view.js';
+import type { RelayStatus, RequestRecord } from '../store/types.js';
+import type { Layout, UiModel } from './model.js';
+import type { StoreSnapshot } from './store-snapshot.js';
+import { seg, type Line } from './text/line.js';
+
+/** What every part of a frame reads, worked out once per frame (view.ts). */
+export interface FrameContext {
+  model: UiModel;
+  store: StoreSnapshot;
+  relays: readonly RelayStatus[];
+  layout: Layout;
+  /** The open request, if still held. */
+  open?: RequestRecord;
+  /** The detail has the keys (view.ts `answering`). */
+  isAnswering: boolean;
+  inBatch: boolean;
+  emptyNote?: Line;
+  /** The request the detail shows: the open one, or side by side the selected one. */
+  detailRecord?: RequestRecord;
+}
+
+export function detailLines(frame: FrameContext, width: number): Line[] {
+  const { model, store, layout, isAnswering, detailRecord } = frame;
+  const { inbox } = model;
+  const list = model.view.list;
+  if (frame.inBatch) {
+    const records = [...inbox.tagged].flatMap((key) => store.request(key) ?? []);
+    return buildBatchLines(inbox, records, width, layout.bodyHeight, model.glyphs);
+  }
+  if (isAnswering && inbox.openKey && !frame.open) {
+    return [[seg('This request is no longer held (pruned from history). Esc returns to the list.', { color: 'yellow' })]];
+  }
+  if (!detailRecord) {
+    if (frame.emptyNote && list.length === 0) return [frame.emptyNote.map((s) => ({ ...s, text: s.text.trimStart() }))];
+    return [[seg(list.length ? 'Select a request with ↑/↓; Enter opens it.' : 'No requests yet. Agents raise them; they appear here.', { dim: true })]];
+  }
+  if (isAnswering && inbox.always && inbox.always.key === detailRecord.key) {
+    const label = detailRecord.payload.options.find((o) => o.id === inbox.always?.option)?.label ?? inbox.always.option;
+    return buildAlwaysLines(scopesFor(model, store)(detailRecord, inbox.always.option), inbox.always.index, label, width);
+  }
+  return recordLines(frame, detailRecord, width);
+}
+
+/** One request in the detail, with its draft, lock, cause and rule. */
+function recordLines(frame: FrameContext, record: RequestRecord, width: number): Line[] {
+  const { model, store, layout, isAnswering } = frame;
+  const { inbox, now } = model;
+  const command = store.lastCommandFor(record.key);
+  return buildDetailLines({
+    record,
+    command,
+    draft: draftFor(inbox, record),
+    lock: answerLock(record, command),
+    focused: isAnswering,
+    width,
+    height: layout.bodyHeight,
+    scroll: isAnswering ? inbox.detailScroll : 0,
+    now,
+    relay: record.relay,
+    claimants: store.claimants(record.relay, record.session),
+    hint: isAnswering ? inbox.hint : undefined,
+    glyphs: model.glyphs,
+    numbered: isAnswering,
+    confirmWarning: isAnswering && inbox.pendingConfirm?.key === record.key ? inbox.pendingConfirm.warning : undefined,
+    cause: withRuleLine(causeLines(record, model.causes.get(record.key), width, store), ruleRowText(model.rules, record), width),
+  });
+}
