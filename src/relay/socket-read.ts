@@ -10,7 +10,7 @@ import { consumerHello } from './hello.js';
 import { readRelayHello, type RelayHelloInfo } from './events.js';
 import { subscribeFrame } from './filter.js';
 import { QuietEnd } from './quiet-end.js';
-import { RelaySocket, type CloseInfo, type Frame } from './socket.js';
+import { RelaySocket, type CloseInfo, type Frame, type SocketHandlers } from './socket.js';
 import { displayLine } from '../protocol/sanitize.js';
 import type { Capture } from '../protocol/types.js';
 import { later, resolveTiming, type RelayTiming } from './timing.js';
@@ -55,6 +55,12 @@ export interface SocketReadHooks<R> {
   settled?(result: R): void;
 }
 
+/** The socket, its hello wait within the read's deadline. */
+function openSocket(target: SocketReadTarget, handlers: SocketHandlers): RelaySocket {
+  const timing = resolveTiming({ ...target.timing, helloTimeoutMs: Math.min(target.timing?.helloTimeoutMs ?? target.timeoutMs, target.timeoutMs) });
+  return new RelaySocket(target.socketUrl, target.token, handlers, timing, target.ca);
+}
+
 export function readOverSocket<R>(target: SocketReadTarget, hooks: SocketReadHooks<R>): Promise<R> {
   return new Promise<R>((resolve) => {
     const { signal, subscriptionId: id } = target;
@@ -96,23 +102,17 @@ export function readOverSocket<R>(target: SocketReadTarget, hooks: SocketReadHoo
       }
     };
     try {
-      socket = new RelaySocket(
-        target.socketUrl,
-        target.token,
-        {
-          open: () => socket?.send(consumerHello(target.name, target.host)),
-          frame: (frame) => done || onFrame(frame),
-          event: (text, value) => {
-            if (done) return;
-            quiet.touch();
-            hooks.event(text, value, subscribed);
-          },
-          undecodable: () => hooks.undecodable(),
-          closed: (info) => finish(hooks.closed(info, subscribed)),
+      socket = openSocket(target, {
+        open: () => socket?.send(consumerHello(target.name, target.host)),
+        frame: (frame) => done || onFrame(frame),
+        event: (text, value) => {
+          if (done) return;
+          quiet.touch();
+          hooks.event(text, value, subscribed);
         },
-        resolveTiming({ ...target.timing, helloTimeoutMs: Math.min(target.timing?.helloTimeoutMs ?? target.timeoutMs, target.timeoutMs) }),
-        target.ca,
-      );
+        undecodable: () => hooks.undecodable(),
+        closed: (info) => finish(hooks.closed(info, subscribed)),
+      });
     } catch (err) {
       finish(hooks.failed(`could not connect: ${displayLine(err instanceof Error ? err.message : 'socket error', 160)}`));
     }
