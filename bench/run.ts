@@ -46,17 +46,35 @@ function childRun<T>(file: string, args: string[], nodeFlags: string[] = []): T 
 
 const uiRun = (file: string, args: string[]) => childRun<UiRun>(file, args);
 
-async function main(): Promise<void> {
-  // Always rebuilt: the first frame is timed on the bundle of these sources.
-  execFileSync(process.execPath, [`${root}scripts/bundle.mjs`], { stdio: 'inherit' });
-  const rows: [string, string, string][] = [];
-  const row = (name: string, value: string, goal = '') => {
-    rows.push([name, value, goal]);
-    say(`  ${name}: ${value}${goal ? `   (goal ${goal})` : ''}`);
+/** The last line of the output: one JSON object with the figures, keys as the lead's scripts read them. */
+function figures(f: Record<'nodeFloorMs' | 'firstFrameMs' | 'keyP50' | 'keyP95' | 'bytesPerMove' | 'naiveBytes' | 'rssMb' | 'inkFloorP50' | 'inkFloorP95' | 'patchedFloorP50' | 'wideP50' | 'wideP95' | 'ingestRate' | 'parseStoreRate' | 'jsonRate' | 'replayMs', number>, soak: SoakRun) {
+  return {
+    first_frame_ms: round(f.firstFrameMs),
+    node_floor_ms: round(f.nodeFloorMs),
+    key_p95_ms_10k: round(f.keyP95, 2),
+    key_p50_ms_10k: round(f.keyP50, 2),
+    bytes_per_move_10k: Math.round(f.bytesPerMove),
+    bytes_per_move_naive_10k: Math.round(f.naiveBytes),
+    ingest_events_per_s: Math.round(f.ingestRate),
+    replay_50k_ms: Math.round(f.replayMs),
+    rss_mb_10k: round(f.rssMb),
+    key_p95_ms_10k_wide: round(f.wideP95, 2),
+    key_p50_ms_10k_wide: round(f.wideP50, 2),
+    ink_floor_p50_ms: round(f.inkFloorP50, 2),
+    ink_floor_p95_ms: round(f.inkFloorP95, 2),
+    ink_floor_patched_p50_ms: round(f.patchedFloorP50, 2),
+    json_parse_per_s: Math.round(f.jsonRate),
+    parse_store_per_s: Math.round(f.parseStoreRate),
+    soak_heap_mb_per_h: round(soak.heapMbPerHour, 3),
+    soak_hours: round(soak.soakHours, 2),
   };
+}
 
+type Row = (name: string, value: string, goal?: string) => void;
+
+/** Spawn → first frame, against the floor of a bare node. */
+async function startupFigures(row: Row, relay: { url: string }) {
   say('Start-up (pseudo-terminal 100x30, spawn → first frame)');
-  const relay = await startReplayRelay(50_000);
   const floor: number[] = [];
   const first: number[] = [];
   for (let i = 0; i < 7; i++) {
@@ -73,7 +91,11 @@ async function main(): Promise<void> {
   const firstFrameMs = median(first);
   row('node -e floor', `${round(nodeFloorMs)} ms`);
   row('aep-console first frame', `${round(firstFrameMs)} ms (${round(firstFrameMs / nodeFloorMs, 2)}× the floor)`, '≤ 2.5× the floor');
+  return { nodeFloorMs, firstFrameMs };
+}
 
+/** Key → frame latencies and bytes per move with 10,000 pending, against Ink's own floor. */
+async function keyFigures(row: Row) {
   say('Keys with 10,000 pending (the console bundled as shipped, in-process terminal)');
   const child = await bundleChild('./ui-child.ts');
   const narrow = Array.from({ length: RUNS }, () => uiRun(child, ['app', '80', '24', '100']));
@@ -108,7 +130,10 @@ async function main(): Promise<void> {
   row('first frame bytes, 80x24', `${narrow[0].firstFrameBytes} B`);
   row('peak RSS, 10,000 pending, UI drawn, 20 moves', `${round(rssMb)} MB`, '≤ 150 MB');
   row('peak RSS after 100 moves', `${round(median(narrow.map((r) => r.rssMb)))} MB`);
+  return { keyP50, keyP95, bytesPerMove, naiveBytes, rssMb, inkFloorP50, inkFloorP95, patchedFloorP50, wideP50, wideP95 };
+}
 
+async function soakFigures(row: Row): Promise<SoakRun> {
   say('Memory over simulated hours (10,000 pending, 100x30, the clock ticking every simulated second)');
   const soakChild = await bundleChild('./soak-child.ts');
   const soak = childRun<SoakRun>(soakChild, ['100', '30', '2'], ['--expose-gc']);
@@ -119,6 +144,10 @@ async function main(): Promise<void> {
     '≤ 1 MB/h',
   );
 
+  return soak;
+}
+
+async function intakeFigures(row: Row, relay: Awaited<ReturnType<typeof startReplayRelay>>) {
   say('Intake (bundled as shipped, in children of their own; each figure after untimed runs of its own work)');
   const intakeChild = await bundleChild('./intake-child.ts', { ui: false });
   // Three children, their runs pooled: one process's figures move by a tenth
@@ -140,32 +169,26 @@ async function main(): Promise<void> {
   relay.close();
   const replayMs = median(replays);
   row('replay of 50,000 Events, demo relay → WebSocket → client → store', `${Math.round(replayMs)} ms`, '≤ 1,200 ms');
+  return { ingestRate, parseStoreRate, jsonRate, replayMs };
+}
 
+async function main(): Promise<void> {
+  // Always rebuilt: the first frame is timed on the bundle of these sources.
+  execFileSync(process.execPath, [`${root}scripts/bundle.mjs`], { stdio: 'inherit' });
+  const rows: [string, string, string][] = [];
+  const row: Row = (name, value, goal = '') => {
+    rows.push([name, value, goal]);
+    say(`  ${name}: ${value}${goal ? `   (goal ${goal})` : ''}`);
+  };
+  const relay = await startReplayRelay(50_000);
+  const { nodeFloorMs, firstFrameMs } = await startupFigures(row, relay);
+  const keys = await keyFigures(row);
+  const soak = await soakFigures(row);
+  const intake = await intakeFigures(row, relay);
   say('');
   const width = Math.max(...rows.map(([name]) => name.length));
   for (const [name, value, goal] of rows) say(`${name.padEnd(width)}  ${value}${goal ? `  [goal ${goal}]` : ''}`);
-  say(
-    JSON.stringify({
-      first_frame_ms: round(firstFrameMs),
-      node_floor_ms: round(nodeFloorMs),
-      key_p95_ms_10k: round(keyP95, 2),
-      key_p50_ms_10k: round(keyP50, 2),
-      bytes_per_move_10k: Math.round(bytesPerMove),
-      bytes_per_move_naive_10k: Math.round(naiveBytes),
-      ingest_events_per_s: Math.round(ingestRate),
-      replay_50k_ms: Math.round(replayMs),
-      rss_mb_10k: round(rssMb),
-      key_p95_ms_10k_wide: round(wideP95, 2),
-      key_p50_ms_10k_wide: round(wideP50, 2),
-      ink_floor_p50_ms: round(inkFloorP50, 2),
-      ink_floor_p95_ms: round(inkFloorP95, 2),
-      ink_floor_patched_p50_ms: round(patchedFloorP50, 2),
-      json_parse_per_s: Math.round(jsonRate),
-      parse_store_per_s: Math.round(parseStoreRate),
-      soak_heap_mb_per_h: round(soak.heapMbPerHour, 3),
-      soak_hours: round(soak.soakHours, 2),
-    }),
-  );
+  say(JSON.stringify(figures({ nodeFloorMs, firstFrameMs, ...keys, ...intake }, soak)));
 }
 
 main().then(

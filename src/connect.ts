@@ -1,11 +1,12 @@
 // The wiring the command line does for the interactive console, offered to
 // embedders and tests: one store, one relay client per relay, one shared
-// ingest batch, all started; `stop()` undoes it. The CLI keeps its own
-// wiring (it adds token files and crash handling on top).
-import { IngestBatch } from './relay/ingest-batch.js';
-import { RelayClient } from './relay/index.js';
+// ingest batch, all started; `stop()` undoes it. Both go through the same
+// wireRelays (relay/wiring.ts); the CLI adds token files, the outbox and the
+// decision history on top through its options.
+import type { RelayClient } from './relay/index.js';
+import { wireRelays } from './relay/wiring.js';
 import type { Capture } from './protocol/index.js';
-import { ConsoleStore } from './store/index.js';
+import type { ConsoleStore } from './store/index.js';
 
 export interface ConnectOptions {
   /** Relay base URL(s): `http`, `https`, `ws` or `wss`. */
@@ -35,29 +36,16 @@ export interface ConsoleConnection {
 }
 
 export function connect(options: ConnectOptions): ConsoleConnection {
-  const store = options.store ?? new ConsoleStore();
-  // One batch for every client: a burst from several relays is still one render.
-  const ingest = new IngestBatch(store);
-  const urls = typeof options.relays === 'string' ? [options.relays] : [...options.relays];
-  const clients = urls.map(
-    (url) =>
-      new RelayClient({
-        url,
-        token: options.token,
-        name: options.name ?? 'aep-console',
-        host: options.host,
-        filter: options.filter,
-        capture: options.capture,
-        ca: options.ca,
-        store,
-        ingest,
-      }),
-  );
-  for (const client of clients) client.start();
-  let stopping: Promise<void> | undefined;
-  return {
-    store,
-    clients,
-    stop: () => (stopping ??= Promise.allSettled(clients.map((client) => client.stop())).then(() => undefined)),
-  };
+  const relays = typeof options.relays === 'string' ? [options.relays] : [...options.relays];
+  const { store, clients, stop } = wireRelays({
+    relays,
+    token: options.token,
+    name: options.name ?? 'aep-console',
+    host: options.host,
+    filter: options.filter,
+    capture: options.capture,
+    ca: options.ca,
+    store: options.store,
+  });
+  return { store, clients, stop };
 }

@@ -1,53 +1,24 @@
-import { X509Certificate } from 'node:crypto';
+// The command line: meow reads the flags, and every value is checked here
+// (or by the helper named for it) before anything connects. The outcome is a
+// ParsedArgs (options.ts); a mistake is a usage error, never a print or an exit.
 import { closeSync } from 'node:fs';
 import { resolve } from 'node:path';
 import meow from 'meow';
 import { CAPTURE_LEVELS, type Capture } from '../protocol/types.js';
 import { HELP } from './help.js';
-import { relayUrls } from '../relay/url.js';
-import { displayLine } from '../protocol/sanitize.js';
-import { openRegularFile, readRegularFile } from '../relay/regular-file.js';
+import { openRegularFile } from '../relay/regular-file.js';
 import { historyOptions } from './history-args.js';
 import { parseRulesTest, rulesOptions } from './rules-args.js';
-import type { Rule } from '../protocol/rules.js';
+import type { ParsedArgs } from './options.js';
+import { printable, UsageError } from './usage-error.js';
+import { readToken } from './token-args.js';
+import { readCa } from './ca-args.js';
+import { buildFilter } from './filter-args.js';
+import { checkRelayUrl, isLoopback, isTls, socketIdentity } from './relay-args.js';
 
-export interface ConsoleOptions {
-  command: 'console' | 'list' | 'history' | 'rules-test';
-  /** Keep the decision history (false with --no-history; absent: kept). */
-  history?: boolean;
-  /** `history --since`: how far back, in ms. */
-  sinceMs?: number;
-  /** `history --agent` / `--session`: which decisions to print (for the console and `list` they are folded into `filter`). */
-  agents?: string[];
-  sessions?: string[];
-  relays: string[];
-  token?: string;
-  /** --token-file as given: re-read before every reconnect (see tokenSource). */
-  tokenFile?: string;
-  /** Extra trusted CA certificates (PEM), added to Node's own roots for https/wss. */
-  ca?: string[];
-  filter?: Record<string, unknown>;
-  capture?: Capture;
-  bell: boolean;
-  notify: boolean;
-  name: string;
-  demo: boolean;
-  /** --demo-agents N: how many demo agents (default 3), to try triage at fleet scale. */
-  demoAgents?: number;
-  json: boolean;
-  /** --file: AEP JSONL files read as history (AEP-0003 §3.1), as given. */
-  files: string[];
-  /** The rules (`--rules F` or the default file), in order, and the file `a` saves to; `auto` (--auto): they answer. */
-  rules?: Rule[];
-  rulesPath?: string;
-  auto?: boolean;
-}
-
-export type ParsedArgs =
-  | { kind: 'run'; options: ConsoleOptions; warnings: string[] }
-  | { kind: 'help'; text: string }
-  | { kind: 'version'; text: string }
-  | { kind: 'usage-error'; message: string };
+export type { ConsoleOptions, ParsedArgs } from './options.js';
+export { tokenSource } from './token-args.js';
+export { checkRelayUrl } from './relay-args.js';
 
 export const DEFAULT_RELAY = 'http://127.0.0.1:8787';
 
@@ -76,13 +47,6 @@ const FLAGS = {
   version: { type: 'boolean', default: false },
 } as const;
 
-
-/** Envelope attributes attr-match may test (AEP-0003 §6); others fail closed. */
-const FILTERABLE = new Set(['id', 'type', 'subject', 'source', 'agent', 'session', 'run', 'step', 'epoch', 'cause', 'severity', 'capture']);
-const NOT_FILTERABLE = new Set(['time', 'seq', 'aep', 'data']);
-
-class UsageError extends Error {}
-
 const SHORT_FLAGS = new Set<string>(Object.values(FLAGS).flatMap((flag) => ('shortFlag' in flag ? [flag.shortFlag] : [])));
 
 /** Every flag meow parsed must be one of FLAGS (by its camelCase or kebab-case name, or a short flag). */
@@ -105,7 +69,7 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env, 
   }
 }
 
-function parse(argv: string[], env: NodeJS.ProcessEnv, version: string): ParsedArgs {
+function readFlags(argv: string[], version: string) {
   // meow's own check for unknown flags prints and exits the process; a
   // parser must do neither, so it lets them through and they are found here.
   const cli = meow(HELP, {
@@ -119,6 +83,13 @@ function parse(argv: string[], env: NodeJS.ProcessEnv, version: string): ParsedA
     pkg: { name: 'aep-console', version },
   });
   rejectUnknownFlags(cli.unnormalizedFlags);
+  return cli;
+}
+
+type Flags = ReturnType<typeof readFlags>['flags'];
+
+function parse(argv: string[], env: NodeJS.ProcessEnv, version: string): ParsedArgs {
+  const cli = readFlags(argv, version);
   const flags = cli.flags;
   if (flags.help) return { kind: 'help', text: HELP.trim() };
   if (flags.version) return { kind: 'version', text: version };
@@ -131,12 +102,19 @@ function parse(argv: string[], env: NodeJS.ProcessEnv, version: string): ParsedA
     if ('error' in history) throw new UsageError(history.error);
     return { kind: 'run', options: history, warnings: [] };
   }
+  return parseRun(flags, command === 'list', env);
+}
+
+/** Flags that belong to another command, or to none together. */
+function checkModes(flags: Flags, isList: boolean): void {
   if (flags.since !== undefined) throw new UsageError('--since only applies to "aep-console history"');
-  const isList = command === 'list';
   if (flags.json && !isList) throw new UsageError('--json only applies to "aep-console list" and "aep-console history"');
   if (!flags.history && isList) throw new UsageError('--no-history applies to the interactive console ("list" keeps none)');
   if (flags.demo && isList) throw new UsageError('--demo opens the interactive console; it cannot be combined with "list"');
+}
 
+/** Where the Events come from: the relays (--relay, AEP_RELAY, the default) and --file files. */
+function sourcesOf(flags: Flags, env: NodeJS.ProcessEnv): { relays: string[]; files: string[] } {
   const relayFlags = flags.relay ?? [];
   const files = checkFiles(flags.file ?? []);
   if (flags.demo && files.length) throw new UsageError('--demo starts its own relay: drop --file (or drop --demo)');
@@ -153,6 +131,11 @@ function parse(argv: string[], env: NodeJS.ProcessEnv, version: string): ParsedA
   if (new Set(relays.map(socketIdentity)).size !== relays.length) {
     throw new UsageError('the same relay is given twice in --relay');
   }
+  return { relays, files };
+}
+
+/** The token, and the warnings about where it goes. */
+function tokenFor(flags: Flags, env: NodeJS.ProcessEnv, relays: string[]): { token?: string; warnings: string[] } {
   const token = readToken(flags.token, flags.tokenFile, env);
   const warnings: string[] = [];
   if (flags.token !== undefined) {
@@ -167,6 +150,14 @@ function parse(argv: string[], env: NodeJS.ProcessEnv, version: string): ParsedA
     }
     if (exposed.length) warnings.push(`warning: --insecure: the token goes to ${exposed.join(', ')} in cleartext, readable by anyone on the network path`);
   }
+  return { token, warnings };
+}
+
+/** The interactive console or `list`. */
+function parseRun(flags: Flags, isList: boolean, env: NodeJS.ProcessEnv): ParsedArgs {
+  checkModes(flags, isList);
+  const { relays, files } = sourcesOf(flags, env);
+  const { token, warnings } = tokenFor(flags, env, relays);
   const ca = flags.ca === undefined ? undefined : readCa(flags.ca, env);
   const rules = rulesOptions(flags, isList, env);
   if ('error' in rules) throw new UsageError(rules.error);
@@ -210,38 +201,6 @@ function checkFiles(paths: string[]): string[] {
   return paths;
 }
 
-function socketIdentity(relay: string): string {
-  const urls = relayUrls(relay);
-  return urls.ok ? urls.socketUrl : urls.relay;
-}
-
-function isTls(relay: string): boolean {
-  return /^(https|wss):/.test(relay);
-}
-
-/** Loopback hosts: the only place a bearer token may travel without TLS (AEP-0003 §8.1). */
-function isLoopback(relay: string): boolean {
-  const host = new URL(relay).hostname.replace(/^\[|\]$/g, '');
-  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
-}
-
-export function checkRelayUrl(raw: string): string {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new UsageError(`--relay "${printable(raw)}" is not a URL (expected http://host:port)`);
-  }
-  if (!['http:', 'https:', 'ws:', 'wss:'].includes(url.protocol)) {
-    throw new UsageError(`--relay "${printable(raw)}" must use http, https, ws or wss`);
-  }
-  if (url.username || url.password || url.searchParams.has('access_token') || url.searchParams.has('token')) {
-    // A credential in a URL ends up in logs and shell history: refuse it.
-    throw new UsageError('--relay must not carry credentials; pass the token with --token, AEP_TOKEN or --token-file');
-  }
-  return url.href.replace(/\/$/, '');
-}
-
 function checkCapture(raw: string | undefined): Capture | undefined {
   if (raw === undefined) return undefined;
   if (!(CAPTURE_LEVELS as readonly string[]).includes(raw)) {
@@ -257,144 +216,3 @@ function checkName(raw: string): string {
   return raw;
 }
 
-/**
- * The token as the relay clients take it: with --token-file, a provider that
- * re-reads the file (same checks, same one-line errors, never the token)
- * before every connect, so a rotated token is picked up without a restart;
- * otherwise the token read once. `remember` sees every token read.
- */
-export function tokenSource(options: Pick<ConsoleOptions, 'token' | 'tokenFile'>, remember?: (token: string) => void): string | (() => string) | undefined {
-  const file = options.tokenFile;
-  if (file === undefined) return options.token;
-  return () => {
-    const token = readTokenFile(file);
-    remember?.(token);
-    return token;
-  };
-}
-
-function readToken(flag: string | undefined, file: string | undefined, env: NodeJS.ProcessEnv): string | undefined {
-  if (flag !== undefined && file !== undefined) throw new UsageError('give either --token or --token-file, not both');
-  if (flag !== undefined) {
-    if (!flag.trim()) throw new UsageError('--token is empty');
-    return checkTokenText(flag.trim(), '--token');
-  }
-  if (file !== undefined) return readTokenFile(file);
-  const fromEnv = env.AEP_TOKEN;
-  return fromEnv && fromEnv.trim() ? checkTokenText(fromEnv.trim(), 'AEP_TOKEN') : undefined;
-}
-
-/**
- * The token goes into an Authorization header: a character a header cannot
- * carry (a control, anything beyond ASCII such as "€") would make every
- * request throw deep in the HTTP client. Said once, up front, without the
- * token (a bearer token is printable ASCII, RFC 6750 §2.1).
- */
-function checkTokenText(token: string, from: string): string {
-  const bad = /[^\x21-\x7e]/.exec(token);
-  if (bad) {
-    const cp = bad[0].codePointAt(0) ?? 0;
-    throw new UsageError(`${from}: the token holds a character an HTTP header cannot carry (U+${cp.toString(16).toUpperCase().padStart(4, '0')} at position ${bad.index + 1}); a bearer token is printable ASCII`);
-  }
-  return token;
-}
-
-/** A token file is one short line; a larger file is not a token file. */
-const TOKEN_FILE_MAX_BYTES = 64 * 1024;
-
-function readTokenFile(file: string): string {
-  const read = readRegularFile(file, TOKEN_FILE_MAX_BYTES);
-  if (!read.ok) throw new UsageError(`--token-file ${printable(file)} ${read.reason}`);
-  const mode = read.mode;
-  if (process.platform !== 'win32' && (mode & 0o077) !== 0) {
-    const octal = (mode & 0o777).toString(8).padStart(4, '0');
-    throw new UsageError(`--token-file ${printable(file)} is accessible by other users (mode ${octal}); fix it with: chmod 600 ${shellWord(printable(file))}`);
-  }
-  const token = read.text.trim();
-  if (!token) throw new UsageError(`--token-file ${printable(file)} is empty`);
-  if (/\s/.test(token)) throw new UsageError(`--token-file ${printable(file)} must hold the token alone on one line`);
-  return checkTokenText(token, `--token-file ${printable(file)}`);
-}
-
-/** A CA bundle: the whole Mozilla set is about 250 KB. */
-const CA_FILE_MAX_BYTES = 4 * 1024 * 1024;
-
-const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
-
-/**
- * --ca FILE: PEM certificates to trust besides Node's roots. Giving a `ca`
- * to TLS replaces the default list, so NODE_EXTRA_CA_CERTS (which Node would
- * otherwise have added) is carried along by hand.
- */
-function readCa(file: string, env: NodeJS.ProcessEnv): string[] {
-  // /dev/zero once aborted the process (std::bad_alloc), a FIFO hung it: a regular file of a sane size only.
-  const read = readRegularFile(file, CA_FILE_MAX_BYTES);
-  if (!read.ok) throw new UsageError(`--ca ${printable(file)} ${read.reason}`);
-  const blocks = read.text.match(PEM_CERTIFICATE) ?? [];
-  if (!blocks.length) throw new UsageError(`--ca ${printable(file)} holds no PEM certificate (-----BEGIN CERTIFICATE-----)`);
-  for (const block of blocks) {
-    try {
-      new X509Certificate(block);
-    } catch {
-      throw new UsageError(`--ca ${printable(file)} holds a certificate that does not parse`);
-    }
-  }
-  let extra: string[] = [];
-  if (env.NODE_EXTRA_CA_CERTS) {
-    // Node itself only warns about an unreadable NODE_EXTRA_CA_CERTS: skip it likewise.
-    const read = readRegularFile(env.NODE_EXTRA_CA_CERTS, CA_FILE_MAX_BYTES);
-    if (read.ok) extra = read.text.match(PEM_CERTIFICATE) ?? [];
-  }
-  return [...extra, ...blocks];
-}
-
-/** A path as the user can paste it into a shell. */
-function shellWord(text: string): string {
-  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
-}
-
-/** The user's extra attr-match filter: --filter JSON with --agent/--session folded in. */
-function buildFilter(raw: string | undefined, agents: string[], sessions: string[]): Record<string, unknown> | undefined {
-  let filter: Record<string, unknown> = {};
-  if (raw !== undefined) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(raw);
-    } catch {
-      throw new UsageError('--filter is not valid JSON');
-    }
-    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
-      throw new UsageError('--filter must be a JSON object of attribute predicates, e.g. {"agent":"codex"}');
-    }
-    filter = parsed as Record<string, unknown>;
-    for (const [key, value] of Object.entries(filter)) {
-      if (NOT_FILTERABLE.has(key) || (!FILTERABLE.has(key) && !/^[a-z0-9]{1,20}$/.test(key))) {
-        throw new UsageError(`--filter key "${printable(key)}" is not filterable (allowed: ${[...FILTERABLE].join(' ')} and extension names)`);
-      }
-      if (!isPredicate(value)) throw new UsageError(`--filter value for "${printable(key)}" must be a string, number, boolean, an array of them, or {"gte": ...}`);
-    }
-  }
-  for (const [key, list] of [['agent', agents], ['session', sessions]] as const) {
-    if (!list.length) continue;
-    if (key in filter) throw new UsageError(`--${key} and a "${key}" key in --filter conflict; use one of them`);
-    if (list.some((item) => !item.trim())) throw new UsageError(`--${key} is empty`);
-    filter[key] = list.length === 1 ? list[0] : [...list];
-  }
-  return Object.keys(filter).length ? filter : undefined;
-}
-
-function isPredicate(value: unknown): boolean {
-  const scalar = (v: unknown) => ['string', 'number', 'boolean'].includes(typeof v);
-  if (scalar(value)) return true;
-  if (Array.isArray(value)) return value.length > 0 && value.every(scalar);
-  if (value && typeof value === 'object') {
-    const keys = Object.keys(value);
-    return keys.length === 1 && keys[0] === 'gte' && scalar((value as Record<string, unknown>).gte);
-  }
-  return false;
-}
-
-/** Echoing user input in an error must not echo control characters either. */
-function printable(text: string): string {
-  return displayLine(text, 80);
-}

@@ -20,25 +20,13 @@ import { constants } from 'node:os';
 import { displayLine } from '../protocol/sanitize.js';
 import { writeReport } from './crash-report.js';
 import { knownSecrets } from '../protocol/redact.js';
-import { BRACKETED_PASTE_OFF } from '../ui/keys.js';
+import { rawModeOff, restoreTerminal, type Out, type TtyIn } from './terminal-restore.js';
+
+export { RESTORE_SEQUENCE } from './terminal-restore.js';
 
 const STOP_SIGNALS = ['SIGTERM', 'SIGHUP', 'SIGINT', 'SIGQUIT'] as const;
+type StopSignal = (typeof STOP_SIGNALS)[number];
 const STOP_GRACE_MS = 3000;
-/** End a synchronized update, reset attributes, show the cursor, stop marking pastes. */
-export const RESTORE_SEQUENCE = `\u001b[?2026l\u001b[0m\u001b[?25h${BRACKETED_PASTE_OFF}`;
-
-interface TtyIn {
-  isTTY?: boolean;
-  isRaw?: boolean;
-  setRawMode?: (mode: boolean) => unknown;
-}
-
-interface Out {
-  isTTY?: boolean;
-  write(text: string): unknown;
-  on?(event: 'error', listener: (error: unknown) => void): unknown;
-  off?(event: 'error', listener: (error: unknown) => void): unknown;
-}
 
 /** Write errors that mean the terminal is gone, not that the console is broken. */
 const HANGUP_CODES = new Set(['EIO', 'EPIPE', 'ENOTCONN', 'ECONNRESET', 'EBADF']);
@@ -67,80 +55,67 @@ export interface CrashGuard {
   dispose(): void;
 }
 
-export function installCrashGuard(options: CrashGuardOptions): CrashGuard {
-  const { stdin, stdout, stderr, target } = options;
-  const secrets = new Set<string>();
-  // Known before parsing, so even a failure in the argument parser is scrubbed.
-  addSecret(options.env.AEP_TOKEN);
-  options.argv.forEach((arg, i) => {
-    if (/^--?token$/.test(arg)) addSecret(options.argv[i + 1]);
-    else if (/^--?token=/.test(arg)) addSecret(arg.slice(arg.indexOf('=') + 1));
-  });
+function hangUpCode(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && HANGUP_CODES.has(code);
+}
 
-  let closeUi: (() => void) | undefined;
-  let crashing = false;
-  let stopping: number | undefined;
+/** What the guard knows and does: the secrets to scrub, the UI on screen, a crash or a stop under way. */
+class Guard {
+  readonly secrets = new Set<string>();
+  closeUi: (() => void) | undefined;
+  crashing = false;
+  stopping: number | undefined;
 
-  function addSecret(secret: string | undefined): void {
-    if (secret === undefined) return;
-    if (secret) secrets.add(secret);
-    if (secret.trim()) secrets.add(secret.trim());
+  constructor(private readonly options: CrashGuardOptions) {
+    // Known before parsing, so even a failure in the argument parser is scrubbed.
+    this.addSecret(options.env.AEP_TOKEN);
+    options.argv.forEach((arg, i) => {
+      if (/^--?token$/.test(arg)) this.addSecret(options.argv[i + 1]);
+      else if (/^--?token=/.test(arg)) this.addSecret(arg.slice(arg.indexOf('=') + 1));
+    });
   }
 
-  function line(text: string): void {
+  addSecret(secret: string | undefined): void {
+    if (secret === undefined) return;
+    if (secret) this.secrets.add(secret);
+    if (secret.trim()) this.secrets.add(secret.trim());
+  }
+
+  line(text: string): void {
     try {
-      stderr.write(`${displayLine(text, 1000)}\n`);
+      this.options.stderr.write(`${displayLine(text, 1000)}\n`);
     } catch {
       // stderr gone (terminal hung up): nothing left to tell
     }
   }
 
   /** Takes the UI down and puts the terminal back as the shell left it. */
-  function restore(): void {
-    const ui = closeUi;
-    closeUi = undefined;
-    let erased = false;
-    if (ui) {
-      try {
-        ui();
-        erased = true;
-      } catch {
-        // a UI that fails to unmount still gets its terminal restored below
-      }
-    }
-    try {
-      if (stdin.isTTY && stdin.isRaw) stdin.setRawMode?.(false);
-    } catch {
-      // not a terminal any more
-    }
-    if (ui && stdout.isTTY) {
-      try {
-        // Without the erase, the cursor may sit inside a frame: move below it.
-        stdout.write(`${RESTORE_SEQUENCE}${erased ? '' : '\r\n'}`);
-      } catch {
-        // terminal gone
-      }
-    }
+  restore(): void {
+    const ui = this.closeUi;
+    this.closeUi = undefined;
+    restoreTerminal(ui, this.options.stdin, this.options.stdout);
   }
 
-  function crash(error: unknown, kind: string): void {
-    if (crashing) {
+  crash(error: unknown, kind: string): void {
+    const { options } = this;
+    if (this.crashing) {
       // A failure inside the crash path: the first one is being reported.
       options.exit(1);
       return;
     }
-    crashing = true;
-    restore();
+    this.crashing = true;
+    this.restore();
     const report = writeReport({
       version: options.version,
       kind,
       error,
       argv: options.argv,
       env: options.env,
-      secrets: [...secrets, ...knownSecrets()],
+      secrets: [...this.secrets, ...knownSecrets()],
       time: new Date(),
     });
-    line(
+    this.line(
       report.ok
         ? `aep-console: internal error (${kind}); crash report: ${report.file}`
         : `aep-console: internal error (${kind}); the crash report could not be written (${report.reason})`,
@@ -149,68 +124,68 @@ export function installCrashGuard(options: CrashGuardOptions): CrashGuard {
   }
 
   /** The terminal is gone: put raw mode back if it can be, write nothing, leave. */
-  function hangUp(): void {
-    closeUi = undefined;
-    try {
-      if (stdin.isTTY && stdin.isRaw) stdin.setRawMode?.(false);
-    } catch {
-      // not a terminal any more
-    }
-    options.exit(stopping ?? HANGUP_EXIT);
+  hangUp(): void {
+    this.closeUi = undefined;
+    rawModeOff(this.options.stdin);
+    this.options.exit(this.stopping ?? HANGUP_EXIT);
   }
 
-  function onSignal(signal: (typeof STOP_SIGNALS)[number]): void {
-    if (signal === 'SIGHUP' && !crashing) return hangUp();
+  onSignal(signal: StopSignal): void {
+    if (signal === 'SIGHUP' && !this.crashing) return this.hangUp();
     const code = 128 + (constants.signals[signal] ?? 0);
-    if (stopping !== undefined || crashing || !closeUi) {
+    if (this.stopping !== undefined || this.crashing || !this.closeUi) {
       // Nothing to take down the orderly way (or asked twice): go now.
-      restore();
-      if (stopping === undefined && signal !== 'SIGHUP') line(`aep-console: stopped by ${signal}`);
-      options.exit(stopping ?? code);
+      this.restore();
+      if (this.stopping === undefined && signal !== 'SIGHUP') this.line(`aep-console: stopped by ${signal}`);
+      this.options.exit(this.stopping ?? code);
       return;
     }
-    stopping = code;
-    restore();
-    if (signal !== 'SIGHUP') line(`aep-console: stopped by ${signal}`);
-    setTimeout(() => options.exit(code), STOP_GRACE_MS).unref();
+    this.stopping = code;
+    this.restore();
+    if (signal !== 'SIGHUP') this.line(`aep-console: stopped by ${signal}`);
+    setTimeout(() => this.options.exit(code), STOP_GRACE_MS).unref();
   }
+}
 
+/** The guard's handlers on the process (or a test's emitter) and the output streams; returns their removal. */
+function listen(guard: Guard, options: CrashGuardOptions): () => void {
+  const { stdout, stderr, target } = options;
   // Without a listener, a failed write to a closed terminal is thrown as an
   // uncaught exception (and was reported as a crash).
-  const onOutputError = (error: unknown) => {
-    const code = (error as { code?: unknown } | null)?.code;
-    if (typeof code === 'string' && HANGUP_CODES.has(code)) hangUp();
-    else crash(error, 'output error');
+  const onOutputError = (error: unknown) => (hangUpCode(error) ? guard.hangUp() : guard.crash(error, 'output error'));
+  const onException = (error: unknown) => {
+    if (hangUpCode(error) && (error as { syscall?: unknown }).syscall === 'write') return guard.hangUp();
+    guard.crash(error, 'uncaught exception');
   };
+  const onRejection = (reason: unknown) => guard.crash(reason, 'unhandled rejection');
+  const signalHandlers = STOP_SIGNALS.map((signal) => [signal, () => guard.onSignal(signal)] as const);
   stdout.on?.('error', onOutputError);
   stderr.on?.('error', onOutputError);
-  const onException = (error: unknown) => {
-    const code = (error as { code?: unknown } | null)?.code;
-    if (typeof code === 'string' && HANGUP_CODES.has(code) && (error as { syscall?: unknown }).syscall === 'write') return hangUp();
-    crash(error, 'uncaught exception');
-  };
-  const onRejection = (reason: unknown) => crash(reason, 'unhandled rejection');
-  const signalHandlers = STOP_SIGNALS.map((signal) => [signal, () => onSignal(signal)] as const);
   target.on('uncaughtException', onException);
   target.on('unhandledRejection', onRejection);
   for (const [signal, handler] of signalHandlers) target.on(signal, handler);
+  return () => {
+    stdout.off?.('error', onOutputError);
+    stderr.off?.('error', onOutputError);
+    target.off('uncaughtException', onException);
+    target.off('unhandledRejection', onRejection);
+    for (const [signal, handler] of signalHandlers) target.off(signal, handler);
+  };
+}
 
+export function installCrashGuard(options: CrashGuardOptions): CrashGuard {
+  const guard = new Guard(options);
+  const unlisten = listen(guard, options);
   return {
-    addSecret,
+    addSecret: (secret) => guard.addSecret(secret),
     attachUi(close) {
-      closeUi = close;
+      guard.closeUi = close;
       return () => {
-        if (closeUi === close) closeUi = undefined;
+        if (guard.closeUi === close) guard.closeUi = undefined;
       };
     },
-    stopCode: () => stopping,
-    crash,
-    dispose() {
-      stdout.off?.('error', onOutputError);
-      stderr.off?.('error', onOutputError);
-      target.off('uncaughtException', onException);
-      target.off('unhandledRejection', onRejection);
-      for (const [signal, handler] of signalHandlers) target.off(signal, handler);
-    },
+    stopCode: () => guard.stopping,
+    crash: (error, kind) => guard.crash(error, kind),
+    dispose: unlisten,
   };
 }

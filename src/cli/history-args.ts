@@ -4,7 +4,7 @@
 
 import { displayLine } from '../protocol/sanitize.js';
 import { parseDuration } from '../store/decision-query.js';
-import type { ConsoleOptions } from './args.js';
+import type { ConsoleOptions } from './options.js';
 
 const ALLOWED = new Set(['json', 'since', 'agent', 'session']);
 

@@ -1,5 +1,5 @@
 import { displayLine } from '../protocol/sanitize.js';
-import { readHistoryOnce, type HistoryResult } from '../relay/sse-replay.js';
+import { readHistoryOnce, type HistoryResult } from '../relay/read-history.js';
 import { readJsonlFiles } from './jsonl-files.js';
 import { redact } from '../protocol/redact.js';
 import { INVISIBLE_SOURCE } from '../protocol/invisible.js';

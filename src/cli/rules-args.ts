@@ -3,7 +3,7 @@
 // file (else the default one, which must then exist).
 
 import { displayLine } from '../protocol/sanitize.js';
-import type { ConsoleOptions, ParsedArgs } from './args.js';
+import type { ConsoleOptions, ParsedArgs } from './options.js';
 import { loadRules } from './rules-file.js';
 
 export { rulesOptions } from './rules-file.js';

@@ -8,7 +8,7 @@ import type { AepEvent } from '../protocol/types.js';
 import type { Rule } from '../protocol/rules.js';
 import { displayLine } from '../protocol/sanitize.js';
 import { relayUrls } from '../relay/url.js';
-import { readHistoryOnce } from '../relay/sse-replay.js';
+import { readHistoryOnce } from '../relay/read-history.js';
 import { ConsoleStore } from '../store/store.js';
 import { inboxOrder } from '../store/index.js';
 import { relayText } from '../store/history.js';

@@ -15,7 +15,6 @@ import { SavedAnswers } from './outbox-recovery.js';
 import type { Answer } from '../protocol/types.js';
 import type { ControlRequest } from '../protocol/control.js';
 import type { ConsoleStore } from '../store/store.js';
-import type { RosterEntry } from '../protocol/types.js';
 import { CommandSender } from './commands.js';
 import { IngestBatch } from './ingest-batch.js';
 import { countUndecodable, ingestEvent, readRelayHello, type RelayHelloInfo } from './events.js';
@@ -23,11 +22,12 @@ import { RelaySocket, type CloseInfo, type Frame } from './socket.js';
 import { ConsoleSubscription } from './subscription.js';
 import { displayLine } from '../protocol/sanitize.js';
 import { contain } from './contain.js';
-import { backoffDelay, later, resolveTiming, type RelayTiming } from './timing.js';
+import { later, resolveTiming, type RelayTiming } from './timing.js';
+import { retryPlan } from './retry-plan.js';
 import type { RelayClientOptions, RelayHandle } from './types.js';
 import { relayUrls } from './url.js';
 import { readToken } from './token.js';
-import { isObj } from '../protocol/guards.js';
+import { RosterRequests } from './roster.js';
 import { fetchEvents, type FetchResult } from './fetch-events.js';
 
 /** Prefix of the warning shown when a relay leaves the subscribe unanswered. */
@@ -65,8 +65,7 @@ export class RelayClient implements RelayHandle {
   private lastFailure?: string;
   private retryTimer?: ReturnType<typeof setTimeout>;
   private stableTimer?: ReturnType<typeof setTimeout>;
-  private rosterTimer?: ReturnType<typeof setTimeout>;
-  private rosterCounter = 0;
+  private readonly roster: RosterRequests;
   private refusedControl = false;
   /** A replay burst has completed once: later bursts carry new events (they ring). */
   private caughtUp = false;
@@ -98,6 +97,8 @@ export class RelayClient implements RelayHandle {
       { name: options.name, host: this.host },
       options.outbox,
     );
+    // Sent only on a connection whose relay offers a roster.
+    this.roster = new RosterRequests(this.store, this.relay, this.timing.rosterDebounceMs, () => (this.conn?.hello?.roster ? this.conn.socket : undefined));
     this.store.addRelay(this.relay);
     if (options.outbox) this.saved = new SavedAnswers(this.store, this.relay, options.outbox, this.commands, options.decisions);
   }
@@ -121,7 +122,7 @@ export class RelayClient implements RelayHandle {
       this.stopped = true;
       try {
         clearTimeout(this.retryTimer);
-        clearTimeout(this.rosterTimer);
+        this.roster.cancel();
         clearTimeout(this.stableTimer);
         this.commands.dispose();
         const conn = this.conn;
@@ -222,32 +223,17 @@ export class RelayClient implements RelayHandle {
     if (conn !== this.conn) return;
     this.conn = undefined;
     clearTimeout(conn.helloTimer);
-    clearTimeout(this.rosterTimer);
-    this.rosterTimer = undefined;
+    this.roster.cancel();
     conn.subscription?.dispose();
     this.commands.disconnected();
     clearTimeout(this.stableTimer);
     this.stableTimer = undefined;
     if (this.stopped) return;
     this.lastFailure = info.reason;
-    if (conn.versionRefused) {
-      // The relay may be upgraded: try again, at the slow end of the backoff.
-      const delay = backoffDelay(0, { ...this.timing, backoffInitialMs: this.timing.versionRetryMs, backoffMaxMs: this.timing.versionRetryMs }, this.random);
-      this.store.updateRelay(this.relay, { connection: { kind: 'version-unsupported', detail: conn.versionRefused, retryAt: Date.now() + delay } });
-      this.retryTimer = setTimeout(() => contain(() => this.connect()), delay);
-      return;
-    }
-    if (info.httpStatus === 401 || info.httpStatus === 403) {
-      // The operator may fix the token on the relay side: keep trying, slowly, and say why.
-      this.store.updateRelay(this.relay, {
-        connection: { kind: 'unauthorized', detail: `relay refused the token (HTTP ${info.httpStatus})` },
-      });
-      this.retryTimer = setTimeout(() => contain(() => this.connect()), this.timing.unauthorizedRetryMs);
-      return;
-    }
-    const delay = backoffDelay(this.failures++, this.timing, this.random);
-    this.store.updateRelay(this.relay, { connection: { kind: 'reconnecting', retryAt: Date.now() + delay, reason: info.reason } });
-    this.retryTimer = setTimeout(() => contain(() => this.connect()), delay);
+    const plan = retryPlan(info, conn.versionRefused, this.failures, this.timing, this.random);
+    if (plan.failed) this.failures++;
+    this.store.updateRelay(this.relay, { connection: plan.connection });
+    this.retryTimer = setTimeout(() => contain(() => this.connect()), plan.delay);
   }
 
   private goLive(conn: Connection): void {
@@ -293,10 +279,7 @@ export class RelayClient implements RelayHandle {
         conn.subscription?.handle(frame);
         return;
       case 'roster':
-        if (Array.isArray(frame.entries)) {
-          const entries = frame.entries.filter((e): e is RosterEntry => isObj(e) && typeof e.session === 'string');
-          this.store.setRoster(this.relay, entries);
-        }
+        this.roster.received(frame);
         return;
       case 'closing':
         // Expect the close; reconnect with backoff and resume from our own positions.
@@ -336,7 +319,7 @@ export class RelayClient implements RelayHandle {
       unanswered: () => this.subscribeUnanswered(conn),
     });
     conn.subscription.begin(info.replayAll);
-    if (info.roster) this.requestRoster(conn);
+    if (info.roster) this.roster.request();
   }
 
   /** No `subscribed` and no error for our subscribe: drop the socket and reconnect with backoff. */
@@ -359,7 +342,7 @@ export class RelayClient implements RelayHandle {
         this.store.updateRelay(this.relay, { watchOnly: true, watchOnlyReason: 'relay refused a command: unauthorized' });
       }
       // The refusal says something about who claims the session: refresh the roster.
-      if ((code === 'no-route' || code === 'ambiguous') && conn.hello?.roster) this.scheduleRoster();
+      if ((code === 'no-route' || code === 'ambiguous') && conn.hello?.roster) this.roster.schedule();
       return;
     }
     this.store.warnRelay(this.relay, `relay error ${code}${detail ? `: ${detail}` : ''}`);
@@ -375,22 +358,6 @@ export class RelayClient implements RelayHandle {
     if (!event) return;
     this.commands.onEvent(event);
     if (this.saved && (event.type.startsWith('attention.') || event.type === 'session.ended')) this.saved.eventSeen();
-    if (conn.hello?.roster && (event.type === 'session.started' || event.type === 'session.ended')) this.scheduleRoster();
-  }
-
-  // ── roster ────────────────────────────────────────────────────────────
-
-  private requestRoster(conn: Connection): void {
-    conn.socket?.send({ type: 'roster', id: `r-${++this.rosterCounter}` });
-  }
-
-  private scheduleRoster(): void {
-    if (this.rosterTimer) return;
-    this.rosterTimer = later(() => {
-      this.rosterTimer = undefined;
-      contain(() => {
-        if (this.conn?.hello?.roster) this.requestRoster(this.conn);
-      });
-    }, this.timing.rosterDebounceMs);
+    if (conn.hello?.roster && (event.type === 'session.started' || event.type === 'session.ended')) this.roster.schedule();
   }
 }

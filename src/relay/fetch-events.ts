@@ -1,23 +1,27 @@
 // A short, one-off read of a relay's history for one question: the Event a
 // request's `cause` names (filter `{id, session}`), or a session's recent
 // Events (filter `{session}`) for the timeline. Nothing goes into the store:
-// the Events come back to the UI as a message. Single pass where the relay
-// has SSE (discovery + `live=0`, sse-replay.ts); otherwise a short-lived
-// WebSocket subscription ended by a quiet period (fetch-events-ws.ts).
-// Every Event is validated like live traffic; at most `limit` are kept (the
-// newest), so a huge session cannot grow the console's memory.
+// the Events come back to the UI as a message. The single pass of
+// read-once.ts: SSE where the relay has it (discovery + `live=0`), otherwise
+// a short-lived WebSocket subscription ended by a quiet period
+// (socket-read.ts). Every Event is validated like live traffic; at most
+// `limit` are kept (the newest), so a huge session cannot grow the console's
+// memory.
 
-import { parseEvent } from '../protocol/parse.js';
-import type { AepEvent, Capture } from '../protocol/types.js';
-import { discover, httpBase, streamOnce } from './sse-replay.js';
-import { fetchOverSocket } from './fetch-events-ws.js';
+import type { Capture } from '../protocol/types.js';
+import { EventCollector } from './event-collector.js';
+import { readOnce } from './read-once.js';
+import type { FetchResult } from './read-result.js';
+import { httpBase } from './sse-discovery.js';
+import { streamOnce } from './sse-stream.js';
+import { readOverSocket, type SocketReadHooks } from './socket-read.js';
+import { displayLine } from '../protocol/sanitize.js';
 import type { RelayTiming } from './timing.js';
 import { deadlineText } from './http-get.js';
 import { describeError } from './socket.js';
+import { relayUrls } from './url.js';
 
-export type FetchResult =
-  | { ok: true; events: AepEvent[]; via: 'sse' | 'websocket'; dropped: number; gap?: boolean }
-  | { ok: false; reason: string };
+export type { FetchResult };
 
 export interface FetchOptions {
   url: string;
@@ -34,24 +38,38 @@ export interface FetchOptions {
   timing?: Partial<RelayTiming>;
 }
 
-/** Keeps the newest `limit` valid Events, counting what it drops. */
-export class EventCollector {
-  readonly events: AepEvent[] = [];
-  dropped = 0;
-  gap = false;
-  constructor(private readonly limit: number) {}
-  add(text: string): void {
-    const parsed = parseEvent(text, { payloadIssues: false });
-    if (!parsed.ok) {
-      this.dropped++;
-      return;
-    }
-    this.events.push(parsed.event);
-    if (this.events.length > this.limit) {
-      this.events.shift();
-      this.dropped++;
-    }
-  }
+const givenUp = (): FetchResult => ({ ok: false, reason: 'the read was given up' });
+const fail = (reason: string): FetchResult => ({ ok: false, reason });
+
+function collecting(collector: EventCollector, filter: Record<string, unknown>, timeoutMs: number): SocketReadHooks<FetchResult> {
+  const ok = (): FetchResult => ({ ok: true, events: collector.events, via: 'websocket', dropped: collector.dropped, gap: collector.gap });
+  return {
+    hello: (info) => (info.versionOk ? { filter } : { end: fail('relay does not speak AEP 0.1') }),
+    subscribed: () => undefined,
+    event: (text, _value, subscribed) => {
+      if (subscribed) collector.add(text);
+    },
+    undecodable: () => collector.dropped++,
+    error: (frame, id) => (frame.id === id || frame.code === 'version-unsupported' ? fail(`relay refused the read: ${displayLine(frame.code ?? 'error', 60)}`) : undefined),
+    exhausted: () => (collector.gap = true),
+    quiet: ok,
+    timedOut: (subscribed) => (subscribed ? ok() : fail(`the WebSocket read: no answer from the relay within ${Math.max(1, Math.round(timeoutMs / 1000))} s`)),
+    closed: (info, subscribed) => {
+      if (info.httpStatus === 401 || info.httpStatus === 403) return fail(`relay refused the token (HTTP ${info.httpStatus})`);
+      return subscribed ? ok() : fail(info.opened ? `connection closed: ${info.reason}` : `could not connect: ${info.reason}`);
+    },
+    givenUp,
+    failed: fail,
+  };
+}
+
+/** The fallback for a relay without SSE: one WebSocket subscription `from: "all"` with the question's filter. */
+function fetchOverSocket(options: FetchOptions, filter: Record<string, unknown>, limit: number, signal?: AbortSignal): Promise<FetchResult> {
+  const urls = relayUrls(options.url);
+  if (!urls.ok) return Promise.resolve(fail('invalid relay URL'));
+  const timeoutMs = options.timeoutMs ?? 8_000;
+  const target = { ...options, socketUrl: urls.socketUrl, subscriptionId: 'fetch-1', timeoutMs, quietMs: options.quietMs ?? 400, signal, unrefDeadline: true };
+  return readOverSocket(target, collecting(new EventCollector(limit), filter, timeoutMs));
 }
 
 /**
@@ -67,28 +85,26 @@ export async function fetchEvents(options: FetchOptions, filter: Record<string, 
   try {
     base = httpBase(options.url);
   } catch {
-    return { ok: false, reason: 'invalid relay URL' };
+    return fail('invalid relay URL');
   }
-  const givenUp = (): FetchResult => ({ ok: false, reason: 'the read was given up' });
+  const http = () => ({ token: options.token, ca: options.ca, timeoutMs: left(), signal });
+  const collector = new EventCollector(limit);
   try {
-    const found = await discover(base, { token: options.token, ca: options.ca, timeoutMs: left(), signal });
-    if ('fail' in found) return { ok: false, reason: found.fail };
-    if (signal?.aborted) return givenUp();
-    if ('stream' in found) {
-      const collector = new EventCollector(limit);
-      const read = await streamOnce(found.stream, { token: options.token, ca: options.ca, timeoutMs: left(), filter, capture: options.capture, signal }, {
-        started: () => undefined,
-        message: (data) => collector.add(data),
-        exhausted: () => (collector.gap = true),
-        oversize: () => collector.dropped++,
-      });
-      if ('fail' in read) return { ok: false, reason: read.fail };
-      if (signal?.aborted) return givenUp();
-      if ('ok' in read) return { ok: true, events: collector.events, via: 'sse', dropped: collector.dropped, gap: collector.gap };
-    }
-    if (Date.now() >= endsAt) return { ok: false, reason: deadlineText(timeoutMs) };
-    return await fetchOverSocket({ ...options, timeoutMs: left() }, filter, limit, signal);
+    return await readOnce<FetchResult>(base, {
+      http,
+      stream: (stream) =>
+        streamOnce(stream, { ...http(), filter, capture: options.capture }, {
+          started: () => undefined,
+          message: (data) => collector.add(data),
+          exhausted: () => (collector.gap = true),
+          oversize: () => collector.dropped++,
+        }),
+      streamed: () => ({ ok: true, events: collector.events, via: 'sse', dropped: collector.dropped, gap: collector.gap }),
+      failed: fail,
+      givenUp: () => (signal?.aborted ? givenUp() : undefined),
+      socket: async () => (Date.now() >= endsAt ? fail(deadlineText(timeoutMs)) : await fetchOverSocket({ ...options, timeoutMs: left() }, filter, limit, signal)),
+    });
   } catch (err) {
-    return { ok: false, reason: `the read failed: ${describeError(err)}` };
+    return fail(`the read failed: ${describeError(err)}`);
   }
 }

@@ -1,20 +1,22 @@
-// `aep-console list`: connect, hello, subscribe from "all", apply every Event
+// `aep-console list` over the WebSocket (a relay without SSE, see
+// read-history.ts): connect, hello, subscribe from "all", apply every Event
 // to the store, and stop once the replay is over.
 //
 // The WebSocket binding has no end-of-replay marker, so "over" means a quiet
-// period (`quietMs`, default 500 ms) with no Event after `subscribed`. (The
-// demo relay's SSE `/stream` has a replay-complete marker, but it is not part
-// of the binding a real relay must offer, so `list` does not depend on it.)
-// If Events keep flowing until `timeoutMs` after a successful subscribe, what
-// arrived is kept and the result is still ok (a busy live stream is never
-// quiet). Failures resolve with one line that never contains the token.
+// period (`quietMs`, default 500 ms) with no Event after `subscribed`
+// (socket-read.ts, quiet-end.ts). (The demo relay's SSE `/stream` has a
+// replay-complete marker, but it is not part of the binding a real relay must
+// offer, so `list` does not depend on it.) If Events keep flowing until
+// `timeoutMs` after a successful subscribe, what arrived is kept and the
+// result is still ok (a busy live stream is never quiet). Failures resolve
+// with one line that never contains the token.
 
-import { countUndecodable, ingestEvent, readRelayHello } from './events.js';
-import { mergeFilter, subscribeFrame } from './filter.js';
-import { consumerHello } from './hello.js';
-import { RelaySocket, type CloseInfo, type Frame } from './socket.js';
+import { countUndecodable, ingestEvent, type RelayHelloInfo } from './events.js';
+import { mergeFilter } from './filter.js';
+import type { CloseInfo, Frame } from './socket.js';
+import { readOverSocket, type SocketReadHooks } from './socket-read.js';
 import { displayLine } from '../protocol/sanitize.js';
-import { later, resolveTiming } from './timing.js';
+import type { ConsoleStore } from '../store/store.js';
 import type { RelayClientOptions } from './types.js';
 import { relayUrls } from './url.js';
 import { hostname } from 'node:os';
@@ -39,120 +41,73 @@ function closeReason(info: CloseInfo, subscribed: boolean): string {
   return subscribed ? `connection lost during the replay: ${info.reason}` : `connection closed: ${info.reason}`;
 }
 
-export function readReplayOnce(options: ReplayOnceOptions): Promise<ReplayOnceResult> {
-  return new Promise<ReplayOnceResult>((resolve) => {
-    const { store } = options;
-    const urls = relayUrls(options.url);
-    const relay = urls.relay;
-    const quietMs = options.quietMs ?? 500;
-    const timeoutMs = options.timeoutMs ?? 10_000;
-    let settled = false;
-    let subscribed = false;
-    let lastEventAt = 0;
-    let quietTimer: ReturnType<typeof setTimeout> | undefined;
-    let socket: RelaySocket | undefined;
+const fail = (reason: string): ReplayOnceResult => ({ ok: false, reason });
 
-    // Pure state calls: nothing to catch (a throw here is a bug, and must show as one).
-    store.addRelay(relay);
-
-    const finish = (result: ReplayOnceResult): void => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(quietTimer);
-      clearTimeout(overall);
-      store.updateRelay(relay, { replaying: false, connection: { kind: 'closed' } });
-      const closing = socket?.close();
-      // Resolve once the socket is closed, so the process can exit cleanly.
-      if (closing) void closing.then(() => resolve(result), () => resolve(result));
-      else resolve(result);
-    };
-
-    const overall = setTimeout(() => {
-      finish(subscribed ? { ok: true } : { ok: false, reason: `no answer from the relay within ${Math.round(timeoutMs / 1000)} s` });
-    }, timeoutMs);
-
-    if (!urls.ok) {
-      finish({ ok: false, reason: `invalid relay URL: ${urls.reason}` });
-      return;
-    }
-
-    const checkQuiet = (): void => {
-      quietTimer = undefined;
-      const quiet = Date.now() - lastEventAt;
-      if (quiet >= quietMs) finish({ ok: true });
-      else quietTimer = later(checkQuiet, quietMs - quiet);
-    };
-
-    const onFrame = (frame: Frame): void => {
-      switch (frame.type) {
-        case 'hello': {
-          const info = readRelayHello(frame);
-          if (!info.versionOk) {
-            const offered = info.versions.map((v) => displayLine(v, 20)).join(', ') || 'none';
-            return finish({ ok: false, reason: `relay speaks AEP ${offered}; the console speaks 0.1` });
-          }
-          store.updateRelay(relay, {
-            replayAll: info.replayAll,
-            roster: info.roster,
-            watchOnly: info.watchOnlyReason !== undefined,
-            watchOnlyReason: info.watchOnlyReason,
-          });
-          const merged = mergeFilter(options.filter);
-          if (merged.warning) store.warnRelay(relay, merged.warning);
-          socket?.send(subscribeFrame(SUBSCRIPTION_ID, merged.filter, 'all', options.capture));
-          return;
-        }
-        case 'subscribed':
-          if (frame.id !== SUBSCRIPTION_ID || subscribed) return;
-          subscribed = true;
-          lastEventAt = Date.now();
-          store.updateRelay(relay, { connection: { kind: 'live' }, replaying: true });
-          quietTimer = later(checkQuiet, quietMs);
-          return;
-        case 'error': {
-          const code = frame.code === undefined ? 'error' : displayLine(frame.code, 60);
-          const detail = frame.detail === undefined || frame.detail === null ? '' : ` (${displayLine(frame.detail, 200)})`;
-          if (code === 'version-unsupported') return finish({ ok: false, reason: `relay does not speak AEP 0.1${detail}` });
-          if (frame.id === SUBSCRIPTION_ID) {
-            const replayAll = store.getRelay(relay)?.replayAll;
-            const why = code === 'invalid-filter' && !replayAll ? 'relay cannot replay history (no replay.all)' : `relay refused the subscription: ${code}${detail}`;
-            return finish({ ok: false, reason: why });
-          }
-          return;
-        }
-        case 'replay-exhausted':
-          store.warnRelay(relay, `history of session ${displayLine(frame.session ?? '?', 80)} is partly gone from the relay buffer`);
-          return;
-        default:
-          return;
-      }
-    };
-
-    try {
-      store.updateRelay(relay, { connection: { kind: 'connecting' } });
-      socket = new RelaySocket(
-        urls.socketUrl,
-        options.token,
-        {
-          open: () => {
-            socket?.send(consumerHello(options.name, options.host ?? hostname()));
-          },
-          frame: (frame) => {
-            if (!settled) onFrame(frame);
-          },
-          event: (text, value) => {
-            if (settled) return;
-            lastEventAt = Date.now();
-            ingestEvent(store, relay, text, true, value);
-          },
-          undecodable: () => countUndecodable(store, relay),
-          closed: (info) => finish({ ok: false, reason: closeReason(info, subscribed) }),
-        },
-        resolveTiming({ ...options.timing, helloTimeoutMs: Math.min(options.timing?.helloTimeoutMs ?? timeoutMs, timeoutMs) }),
-        options.ca,
-      );
-    } catch (err) {
-      finish({ ok: false, reason: `could not connect: ${displayLine(err instanceof Error ? err.message : 'socket error', 160)}` });
-    }
+function onHello(options: ReplayOnceOptions, relay: string, info: RelayHelloInfo): { filter: Record<string, unknown> } | { end: ReplayOnceResult } {
+  const { store } = options;
+  if (!info.versionOk) {
+    const offered = info.versions.map((v) => displayLine(v, 20)).join(', ') || 'none';
+    return { end: fail(`relay speaks AEP ${offered}; the console speaks 0.1`) };
+  }
+  store.updateRelay(relay, {
+    replayAll: info.replayAll,
+    roster: info.roster,
+    watchOnly: info.watchOnlyReason !== undefined,
+    watchOnlyReason: info.watchOnlyReason,
   });
+  const merged = mergeFilter(options.filter);
+  if (merged.warning) store.warnRelay(relay, merged.warning);
+  return { filter: merged.filter };
+}
+
+function onError(store: ConsoleStore, relay: string, frame: Frame, id: string): ReplayOnceResult | undefined {
+  const code = frame.code === undefined ? 'error' : displayLine(frame.code, 60);
+  const detail = frame.detail === undefined || frame.detail === null ? '' : ` (${displayLine(frame.detail, 200)})`;
+  if (code === 'version-unsupported') return fail(`relay does not speak AEP 0.1${detail}`);
+  if (frame.id !== id) return undefined;
+  const replayAll = store.getRelay(relay)?.replayAll;
+  return fail(code === 'invalid-filter' && !replayAll ? 'relay cannot replay history (no replay.all)' : `relay refused the subscription: ${code}${detail}`);
+}
+
+/** What the read does with the store: every Event in, the relay's status kept up to date. */
+function intoStore(options: ReplayOnceOptions, relay: string, timeoutMs: number): SocketReadHooks<ReplayOnceResult> {
+  const { store } = options;
+  return {
+    hello: (info) => onHello(options, relay, info),
+    subscribed: () => store.updateRelay(relay, { connection: { kind: 'live' }, replaying: true }),
+    event: (text, value) => void ingestEvent(store, relay, text, true, value),
+    undecodable: () => countUndecodable(store, relay),
+    error: (frame, id) => onError(store, relay, frame, id),
+    exhausted: (frame) => store.warnRelay(relay, `history of session ${displayLine(frame.session ?? '?', 80)} is partly gone from the relay buffer`),
+    quiet: () => ({ ok: true }),
+    timedOut: (subscribed) => (subscribed ? { ok: true } : fail(`no answer from the relay within ${Math.round(timeoutMs / 1000)} s`)),
+    closed: (info, subscribed) => fail(closeReason(info, subscribed)),
+    givenUp: () => fail('the read was given up'),
+    failed: fail,
+    settled: () => store.updateRelay(relay, { replaying: false, connection: { kind: 'closed' } }),
+  };
+}
+
+export function readReplayOnce(options: ReplayOnceOptions): Promise<ReplayOnceResult> {
+  const { store } = options;
+  const urls = relayUrls(options.url);
+  const relay = urls.relay;
+  // Pure state calls: nothing to catch (a throw here is a bug, and must show as one).
+  store.addRelay(relay);
+  if (!urls.ok) {
+    store.updateRelay(relay, { replaying: false, connection: { kind: 'closed' } });
+    return Promise.resolve(fail(`invalid relay URL: ${urls.reason}`));
+  }
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  store.updateRelay(relay, { connection: { kind: 'connecting' } });
+  const target = {
+    ...options,
+    socketUrl: urls.socketUrl,
+    host: options.host ?? hostname(),
+    subscriptionId: SUBSCRIPTION_ID,
+    timeoutMs,
+    quietMs: options.quietMs ?? 500,
+    awaitClose: true,
+  };
+  return readOverSocket(target, intoStore(options, relay, timeoutMs));
 }

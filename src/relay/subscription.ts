@@ -22,6 +22,7 @@ import { mergeFilter, subscribeFrame } from './filter.js';
 import type { Frame } from './socket.js';
 import { displayLine } from '../protocol/sanitize.js';
 import { later, type RelayTiming } from './timing.js';
+import { QuietEnd } from './quiet-end.js';
 
 export interface SubscriptionHooks {
   send(frame: unknown): boolean;
@@ -50,10 +51,8 @@ export class ConsoleSubscription {
   private mode: 'all' | 'positions' = 'positions';
   private fellBack = false;
   private done = false;
-  private bursting = false;
-  private burstStart = 0;
-  private lastEventAt = 0;
-  private burstTimer?: ReturnType<typeof setTimeout>;
+  /** The replay burst after `subscribed`, ended by its first quiet gap or its cap. */
+  private readonly burst: QuietEnd;
   private answerTimer?: ReturnType<typeof setTimeout>;
   private disposed = false;
 
@@ -64,7 +63,9 @@ export class ConsoleSubscription {
     private readonly capture: Capture | undefined,
     private readonly timing: RelayTiming,
     private readonly hooks: SubscriptionHooks,
-  ) {}
+  ) {
+    this.burst = new QuietEnd(timing.replayQuietMs, timing.replayMaxMs, (wentQuiet) => this.burstOver(wentQuiet));
+  }
 
   /**
    * True while the current Event belongs to the replay burst: from the
@@ -72,7 +73,7 @@ export class ConsoleSubscription {
    * `subscribed` reply is covered too).
    */
   get replaying(): boolean {
-    return this.bursting || (this.id !== undefined && !this.done);
+    return this.burst.active || (this.id !== undefined && !this.done);
   }
 
   /** Sends the subscribe: from "all" when the relay replays everything, else our resume positions. */
@@ -145,40 +146,25 @@ export class ConsoleSubscription {
 
   /** An Event arrived on this connection. */
   touch(): void {
-    if (this.bursting) this.lastEventAt = Date.now();
+    this.burst.touch();
   }
 
   private startBurst(): void {
-    this.bursting = true;
-    this.burstStart = this.lastEventAt = Date.now();
+    this.burst.start();
     this.store.updateRelay(this.relay, { replaying: true });
-    this.scheduleBurstCheck(Math.min(this.timing.replayQuietMs, this.timing.replayMaxMs));
   }
 
-  private scheduleBurstCheck(delay: number): void {
-    clearTimeout(this.burstTimer);
-    this.burstTimer = later(() => this.checkBurst(), Math.max(delay, 1));
-  }
-
-  private checkBurst(): void {
-    this.burstTimer = undefined;
-    if (!this.bursting || this.disposed) return;
-    const now = Date.now();
-    const quiet = now - this.lastEventAt;
-    const wentQuiet = quiet >= this.timing.replayQuietMs;
-    if (wentQuiet || now - this.burstStart >= this.timing.replayMaxMs) {
-      this.endBurst();
-      // Only a replay that went quiet has shown everything it holds; one cut
-      // off at the cap (a slow replay, or live traffic that never pauses)
-      // gives no verdict on what it has not re-delivered yet.
-      if (this.mode === 'all') {
-        if (wentQuiet) this.store.replayCompleted(this.relay);
-        else this.store.replayAbandoned(this.relay);
-      }
-      this.hooks.burstEnded(this.verdict(wentQuiet));
-      return;
+  private burstOver(wentQuiet: boolean): void {
+    if (this.disposed) return;
+    this.store.updateRelay(this.relay, { replaying: false });
+    // Only a replay that went quiet has shown everything it holds; one cut
+    // off at the cap (a slow replay, or live traffic that never pauses)
+    // gives no verdict on what it has not re-delivered yet.
+    if (this.mode === 'all') {
+      if (wentQuiet) this.store.replayCompleted(this.relay);
+      else this.store.replayAbandoned(this.relay);
     }
-    this.scheduleBurstCheck(Math.min(this.timing.replayQuietMs - quiet, this.timing.replayMaxMs - (now - this.burstStart)));
+    this.hooks.burstEnded(this.verdict(wentQuiet));
   }
 
   private verdict(wentQuiet: boolean): BurstVerdict {
@@ -189,10 +175,8 @@ export class ConsoleSubscription {
   }
 
   private endBurst(): void {
-    clearTimeout(this.burstTimer);
-    this.burstTimer = undefined;
-    if (!this.bursting) return;
-    this.bursting = false;
+    if (!this.burst.active) return;
+    this.burst.stop();
     this.store.updateRelay(this.relay, { replaying: false });
   }
 

@@ -1,6 +1,6 @@
 import type { Answer, Capture, FieldSpec } from '../protocol/types.js';
 import type { ControlRequest } from '../protocol/control.js';
-import type { FetchResult } from './fetch-events.js';
+import type { FetchResult } from './read-result.js';
 import type { ConsoleStore } from '../store/store.js';
 import type { IngestBatch } from './ingest-batch.js';
 import type { RelayTiming } from './timing.js';

@@ -12,7 +12,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { after, test } from 'node:test';
 import { fetchEvents } from '../../src/relay/fetch-events.js';
-import { readHistoryOnce } from '../../src/relay/sse-replay.js';
+import { readHistoryOnce } from '../../src/relay/read-history.js';
 import { MAX_READS_IN_FLIGHT } from '../../src/ui/reads.js';
 import { ConsoleStore } from '../../src/store/store.js';
 import { permission } from '../support/events.js';

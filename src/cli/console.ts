@@ -1,0 +1,126 @@
+// The interactive console: the relays wired the same way as the library's
+// connect() (relay/wiring.ts), with what only the command line adds on top:
+// the demo fleet, the token file re-read before each reconnect, the outbox
+// and the decision history in the state directory, --file followers, the
+// crash guard, and the terminal set up for Ink.
+import { hostname } from 'node:os';
+import React from 'react';
+import { render, type Instance } from 'ink';
+import { tokenSource, type ConsoleOptions } from './args.js';
+import { saveRuleTo } from '../relay/rules-file-write.js';
+import { DecisionLog } from '../relay/decision-log.js';
+import { DecisionRecorder } from '../relay/decision-recorder.js';
+import { CrashBoundary, CrashProbe, scheduleTestCrash, testCrashMode } from './crash-boundary.js';
+import { JsonlFollower } from '../relay/jsonl-file.js';
+import { openJsonlFiles } from './jsonl-files.js';
+import { Outbox } from '../relay/outbox.js';
+import { reportDirs } from './crash-report.js';
+import { suspendProcess } from './suspend.js';
+import { startDemoSession, type DemoSession } from './demo-session.js';
+import { wireRelays } from '../relay/wiring.js';
+import { ConsoleStore } from '../store/store.js';
+import { App, type AppProps } from '../ui/app.js';
+import { BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON } from '../ui/keys.js';
+import { createFrameWriter } from '../ui/terminal/frame-writer.js';
+import { MAX_FPS } from '../ui/terminal/frame-rate.js';
+import type { MainIO } from './io.js';
+
+type Remember = (secret: string | undefined) => void;
+
+/** The decision history on disk (none with --no-history), recording from before the clients start. */
+function startHistory(options: ConsoleOptions, store: ConsoleStore, env: NodeJS.ProcessEnv) {
+  // Every decision, with its outcome, kept on disk (the demo's too: it is the operator's own work); none with --no-history.
+  const log = options.history === false ? undefined : new DecisionLog(reportDirs(env)[0]);
+  const recorder = log && new DecisionRecorder(store, log);
+  recorder?.start();
+  const history: AppProps['history'] = log && recorder ? { read: () => ({ ...log.read(), file: log.file }), annotate: recorder.annotate.bind(recorder) } : undefined;
+  return { recorder, history };
+}
+
+function wire(options: ConsoleOptions, env: NodeJS.ProcessEnv, demo: DemoSession | undefined, remember: Remember) {
+  const store = new ConsoleStore();
+  const relays = demo ? [demo.relay] : options.relays;
+  // Answers are saved until acknowledged, so a stop (SIGTERM, crash) loses none. Not for the demo: its relay is new each run.
+  const outbox = demo ? undefined : new Outbox(reportDirs(env)[0], { relays });
+  const { recorder, history } = startHistory(options, store, env);
+  const wiring = wireRelays({
+    relays,
+    // --token-file is re-read before every reconnect: a rotated token needs no restart.
+    token: demo ? demo.token : tokenSource(options, remember),
+    ca: options.ca,
+    name: options.name,
+    host: hostname(),
+    filter: options.filter,
+    capture: options.capture,
+    store,
+    outbox,
+    decisions: recorder,
+  });
+  return { wiring, recorder, history };
+}
+
+function renderConsole(io: MainIO, props: AppProps, token: string | undefined): { instance: Instance; done: () => void } {
+  const testCrash = testCrashMode(io.env);
+  const onCrash = (error: unknown) => (io.crash ? io.crash.crash(error, 'render error') : instance.unmount(error as Error));
+  // Pastes arrive marked (ESC[200~ … ESC[201~), so a paste is only ever text (ui/keys.ts).
+  let pasteMarks = process.stdout.isTTY === true;
+  if (pasteMarks) process.stdout.write(BRACKETED_PASTE_ON);
+  const instance = render(
+    React.createElement(CrashBoundary, { onCrash }, React.createElement(App, props), testCrash === 'render' ? React.createElement(CrashProbe, { token }) : null),
+    // Only changed rows reach the terminal (see frame-writer.ts).
+    { exitOnCtrlC: false, patchConsole: true, stdout: createFrameWriter(process.stdout).stream, maxFps: MAX_FPS },
+  );
+  // An empty tree first, as a quit does: unmounting then flushes that empty
+  // frame, so no frame is left behind (clear() would be undone by a pending
+  // throttled frame).
+  const detach = io.crash?.attachUi(() => {
+    // The crash guard's restore sequence turns the paste marks off itself.
+    pasteMarks = false;
+    try {
+      instance.rerender(React.createElement(React.Fragment));
+    } finally {
+      instance.unmount();
+    }
+  });
+  if (testCrash) scheduleTestCrash(testCrash, token);
+  return {
+    instance,
+    done: () => {
+      if (pasteMarks) process.stdout.write(BRACKETED_PASTE_OFF);
+      detach?.();
+    },
+  };
+}
+
+async function startDemo(options: ConsoleOptions, remember: Remember): Promise<DemoSession | undefined> {
+  if (!options.demo) return undefined;
+  const demo = await startDemoSession(options.demoAgents);
+  remember(demo.token);
+  return demo;
+}
+
+export async function runConsole(options: ConsoleOptions, io: MainIO, remember: Remember): Promise<number> {
+  if (!process.stdin.isTTY || !process.stdout.isTTY) {
+    io.err('aep-console: the interactive console needs a terminal; use "aep-console list" in scripts');
+    return 2;
+  }
+  const demo = await startDemo(options, remember);
+  const { wiring, recorder, history } = wire(options, io.env, demo, remember);
+  const { store, clients } = wiring;
+  // --file: history beside (or instead of) relays, followed while the console runs.
+  const follower = options.files.length ? new JsonlFollower(openJsonlFiles(options.files, store)) : undefined;
+  follower?.start();
+  const props: AppProps = { store, clients, bell: options.bell, notify: options.notify, onSuspend: suspendProcess, demo: demo?.info, history, rules: options.rules, auto: options.auto, saveRule: saveRuleTo(options.rulesPath) };
+  const ui = renderConsole(io, props, demo ? demo.token : options.token);
+  try {
+    await ui.instance.waitUntilExit();
+  } finally {
+    ui.done();
+    follower?.stop();
+    await wiring.stop();
+    // After the clients: what they settled on the way out is recorded too.
+    recorder?.stop();
+    await demo?.close();
+  }
+  return io.crash?.stopCode() ?? 0;
+}

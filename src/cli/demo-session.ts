@@ -1,0 +1,34 @@
+// `--demo`: the demo fleet started in this process, its relay and token used
+// in place of the command line's, and its token in a 0600 file so `list` can
+// be tried on the demo from another terminal.
+import { writeDemoTokenFile } from './demo-token.js';
+
+export interface DemoSession {
+  relay: string;
+  token: string;
+  /** What the UI shows about the demo. */
+  info: { relay: string; listCommand: string };
+  close(): Promise<void>;
+}
+
+export async function startDemoSession(agents: number | undefined): Promise<DemoSession> {
+  // Imported only here: the console itself never depends on the demo.
+  const { startDemo, demoAgentNames } = await import('../demo/fleet.js');
+  const fleet = await startDemo({ agents: agents ? demoAgentNames(agents) : undefined });
+  // So `list` can be tried on the demo from another terminal: its token in a 0600 file, removed on exit.
+  const tokenFile = writeDemoTokenFile(fleet.token);
+  // A stop by signal or a hang-up leaves through process.exit, never reaching
+  // close() below: the file goes then too (removing it twice is harmless).
+  const removeAtExit = () => tokenFile.remove();
+  process.once('exit', removeAtExit);
+  return {
+    relay: fleet.relayUrl,
+    token: fleet.token,
+    info: { relay: fleet.relayUrl, listCommand: `aep-console list --relay ${fleet.relayUrl} --token-file ${tokenFile.path}` },
+    close: async () => {
+      process.off('exit', removeAtExit);
+      tokenFile.remove();
+      await fleet.close();
+    },
+  };
+}

@@ -1,0 +1,44 @@
+// What the command line parsed into: the options every command reads, and
+// the parser's outcome. Types only, so the parsers of each command
+// (args.ts, history-args.ts, rules-args.ts) share them without importing
+// one another.
+import type { Capture } from '../protocol/types.js';
+import type { Rule } from '../protocol/rules.js';
+
+export interface ConsoleOptions {
+  command: 'console' | 'list' | 'history' | 'rules-test';
+  /** Keep the decision history (false with --no-history; absent: kept). */
+  history?: boolean;
+  /** `history --since`: how far back, in ms. */
+  sinceMs?: number;
+  /** `history --agent` / `--session`: which decisions to print (for the console and `list` they are folded into `filter`). */
+  agents?: string[];
+  sessions?: string[];
+  relays: string[];
+  token?: string;
+  /** --token-file as given: re-read before every reconnect (see tokenSource). */
+  tokenFile?: string;
+  /** Extra trusted CA certificates (PEM), added to Node's own roots for https/wss. */
+  ca?: string[];
+  filter?: Record<string, unknown>;
+  capture?: Capture;
+  bell: boolean;
+  notify: boolean;
+  name: string;
+  demo: boolean;
+  /** --demo-agents N: how many demo agents (default 3), to try triage at fleet scale. */
+  demoAgents?: number;
+  json: boolean;
+  /** --file: AEP JSONL files read as history (AEP-0003 §3.1), as given. */
+  files: string[];
+  /** The rules (`--rules F` or the default file), in order, and the file `a` saves to; `auto` (--auto): they answer. */
+  rules?: Rule[];
+  rulesPath?: string;
+  auto?: boolean;
+}
+
+export type ParsedArgs =
+  | { kind: 'run'; options: ConsoleOptions; warnings: string[] }
+  | { kind: 'help'; text: string }
+  | { kind: 'version'; text: string }
+  | { kind: 'usage-error'; message: string };
