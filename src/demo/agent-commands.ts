@@ -6,8 +6,8 @@
 import type { AepEvent } from '../protocol/types.js';
 import { decideControl, type ControlHost } from './agent-control.js';
 import { decide, recordAnswer } from './agent-decide.js';
-import { dismissRequest, pendingIn, resolveRequest, startRun } from './agent-session.js';
-import type { AgentSession, DemoAgent } from './agent-types.js';
+import { dismissRequest, pendingIn, resolveRequest, startRun, type AgentSession } from './agent-session.js';
+import type { DemoAgent } from './agent-types.js';
 
 /** The session as agent-control.ts sees it; `endSession` ends it (control.cancel {scope: session}). */
 export function controlHost(s: AgentSession, endSession: (cause: string) => void): ControlHost {

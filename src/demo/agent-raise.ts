@@ -7,8 +7,8 @@
 import { createHash } from 'node:crypto';
 import type { Capture, Severity } from '../protocol/types.js';
 import type { HeldRequest } from './agent-decide.js';
-import { later, resolveRequest } from './agent-session.js';
-import type { AgentSession, RaiseRequest } from './agent-types.js';
+import { later, resolveRequest, type AgentSession } from './agent-session.js';
+import type { RaiseRequest } from './agent-types.js';
 import { synthesizePrompt } from './downlevel.js';
 import { captureRank } from './wire.js';
 

@@ -7,8 +7,38 @@ import { monotonicFactory } from 'ulid';
 import WebSocket from 'ws';
 import type { AepEvent, Capture } from '../protocol/types.js';
 import type { HeldRequest } from './agent-decide.js';
-import type { AgentSession, DemoAgentOptions, Emit } from './agent-types.js';
+import type { DemoAgentOptions } from './agent-types.js';
 import { AEP_VERSION, nowIso } from './wire.js';
+
+// Kept out of agent-types.ts: the public declarations must not name `ws` (a
+// consumer of `aep-console/demo` need not have its types).
+/** Emits one Event of the agent's session; returns it and the exact text sent. */
+export type Emit = (type: string, rest?: Partial<AepEvent>) => { event: AepEvent; raw: string };
+
+/** One agent's live session: what its parts read and change. */
+export interface AgentSession {
+  readonly opts: DemoAgentOptions;
+  readonly ws: WebSocket;
+  readonly session: string;
+  readonly source: string;
+  readonly accepts: string[];
+  readonly oobResolveMs: number;
+  readonly startedAt: number;
+  readonly requests: Map<string, HeldRequest>;
+  /** (source, id) → recorded ack, byte-identical. */
+  readonly acks: Map<string, string>;
+  readonly timers: Set<NodeJS.Timeout>;
+  readonly emit: Emit;
+  readonly nextId: () => string;
+  sendRaw(text: string): void;
+  closed: boolean;
+  run: string;
+  runStartedAt: number;
+  runCounter: number;
+  runStartedId?: string;
+  paused: boolean;
+  stopScript?: () => void;
+}
 
 export interface SessionIdentity {
   session: string;

@@ -1,11 +1,9 @@
 // The demo agent's shared shapes: what a test asks it to raise, how it is
-// started, what it hands back, and the session state its parts (connection,
-// request raising, command handling, script) share. Types only, so those
-// parts depend on this file and never on each other's entry points.
+// started and what it hands back. Types only, so the agent's parts
+// (agent-script.ts among them) depend on this file, never on agent.ts.
 
-import type WebSocket from 'ws';
 import type { AepEvent, Capture, Choice, FieldSpec, Severity } from '../protocol/types.js';
-import type { AppliedAnswer, HeldRequest } from './agent-decide.js';
+import type { AppliedAnswer } from './agent-decide.js';
 
 export interface RaiseRequest {
   kind: string;
@@ -87,32 +85,4 @@ export interface DemoAgent {
   readonly run: string;
   /** Paused by control.pause: the script raises nothing until resumed. */
   readonly paused: boolean;
-}
-
-/** Emits one Event of the agent's session; returns it and the exact text sent. */
-export type Emit = (type: string, rest?: Partial<AepEvent>) => { event: AepEvent; raw: string };
-
-/** One agent's live session: what its parts read and change. */
-export interface AgentSession {
-  readonly opts: DemoAgentOptions;
-  readonly ws: WebSocket;
-  readonly session: string;
-  readonly source: string;
-  readonly accepts: string[];
-  readonly oobResolveMs: number;
-  readonly startedAt: number;
-  readonly requests: Map<string, HeldRequest>;
-  /** (source, id) → recorded ack, byte-identical. */
-  readonly acks: Map<string, string>;
-  readonly timers: Set<NodeJS.Timeout>;
-  readonly emit: Emit;
-  readonly nextId: () => string;
-  sendRaw(text: string): void;
-  closed: boolean;
-  run: string;
-  runStartedAt: number;
-  runCounter: number;
-  runStartedId?: string;
-  paused: boolean;
-  stopScript?: () => void;
 }

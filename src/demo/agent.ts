@@ -15,8 +15,8 @@ import { closeSocket, handshake, openSocket } from './agent-connection.js';
 import { DEMO_ACCEPTS } from './agent-control.js';
 import { raiseRequest } from './agent-raise.js';
 import { startScript } from './agent-script.js';
-import { clearTimers, createSession, pendingCount, startRun } from './agent-session.js';
-import type { AgentSession, DemoAgent, DemoAgentOptions, RaiseRequest } from './agent-types.js';
+import { clearTimers, createSession, pendingCount, startRun, type AgentSession } from './agent-session.js';
+import type { DemoAgent, DemoAgentOptions, RaiseRequest } from './agent-types.js';
 import { seededRandom } from './wire.js';
 
 export type { DemoAgent, DemoAgentOptions, RaiseRequest } from './agent-types.js';
