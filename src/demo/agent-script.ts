@@ -2,21 +2,9 @@
 // requests (permission prompts, questions, forms, an informational card, one
 // that times out, one at capture `metadata`). Capped so the inbox never floods.
 
-import type { RaiseRequest } from './agent.js';
+import type { RaiseRequest, ScriptTiming } from './agent-types.js';
 
-export interface ScriptTiming {
-  /** Requests raised immediately at start (default 3). */
-  initialBurst: number;
-  /** Gap between later requests, uniformly in [minGapMs, maxGapMs] (default 8–20 s). */
-  minGapMs: number;
-  maxGapMs: number;
-  /** No new request while this many are pending (default 6). */
-  maxPending: number;
-  /** Expiry of the request meant to time out (default 45 s). */
-  shortExpiryMs: number;
-  /** Informational requests resolve themselves after this long (default 20 s). */
-  oobResolveMs: number;
-}
+export type { ScriptTiming } from './agent-types.js';
 
 export const DEFAULT_TIMING: ScriptTiming = {
   initialBurst: 3,

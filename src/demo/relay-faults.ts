@@ -3,9 +3,8 @@
 // shedding a slow consumer, rotating its token). Only tests drive these; the
 // demo itself never calls them, and the console never imports src/demo.
 
-import type { AepEvent } from '../protocol/types.js';
 import type { RelayCore } from './relay-core.js';
-import type { DemoRelay } from './relay.js';
+import type { DemoRelay, RelayFaults } from './relay-types.js';
 
 /** Shared by the relay and its connections: what later subscriptions are subject to, and what they asked. */
 export interface FaultSettings {
@@ -24,27 +23,6 @@ export interface FaultableConnection {
   congest(): void;
   /** Sends `closing` with `reason`, then closes with `code`. */
   shutdown(reason: string, code?: number): void;
-}
-
-export interface RelayFaults {
-  /** Abrupt death: every socket destroyed without a closing frame or close handshake, the port released. */
-  kill(): Promise<void>;
-  /** kill(), then a new relay on the same port with the same options and an empty buffer. */
-  restart(): Promise<DemoRelay>;
-  /** Later subscriptions replay (or deliver) at most `n` events, then their connection hangs silently; undefined lifts it. */
-  stallReplayAfter(n: number | undefined): void;
-  /** Every open consumer connection goes half-open: nothing more is written to it, nothing is closed. */
-  silence(): void;
-  /** Every open consumer connection stops receiving events (they stay buffered for replay). */
-  congest(): void;
-  /** Every open consumer connection gets `closing` {reason} and is closed with `code` (1013: try again later). */
-  closing(reason: string, code?: number): void;
-  /** Later upgrades need `token`; consumers that came in with the old one are closed (emitters are kept). */
-  rotateToken(token: string): void;
-  /** Subscribe frames received so far, oldest first. */
-  subscribes(): Record<string, unknown>[];
-  /** The events the relay's buffer holds, in arrival order. */
-  buffered(): AepEvent[];
 }
 
 export interface FaultContext {

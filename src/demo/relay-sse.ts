@@ -15,7 +15,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AepEvent, Capture } from '../protocol/types.js';
 import { filterProblem } from './filter.js';
-import { parseFrom, type RelayCore, type Subscription } from './relay-core.js';
+import { parseFrom, type From, type RelayCore, type Subscription } from './relay-core.js';
 import { isCaptureLevel } from './wire.js';
 
 export interface SseClient {
@@ -55,6 +55,31 @@ function lastEventId(header: string | string[] | undefined): unknown {
   return m ? [{ session: m[1], epoch: Number(m[2]), seq: Number(m[3]) }] : undefined;
 }
 
+/** What a `GET /stream` asks for, or the 400 it gets. */
+type StreamQuery =
+  | { ok: true; filter: Record<string, unknown>; from: From; capture: Capture | undefined; live: boolean }
+  | { ok: false; body: { error: string; detail: string } };
+
+function parseStreamQuery(req: IncomingMessage, q: URLSearchParams): StreamQuery {
+  const invalid = (detail: string): StreamQuery => ({ ok: false, body: { error: 'invalid-filter', detail } });
+  let filter: unknown = {};
+  let fromRaw: unknown;
+  try {
+    if (q.has('filter')) filter = JSON.parse(q.get('filter')!);
+    const f = q.get('from');
+    fromRaw = f === null ? lastEventId(req.headers['last-event-id']) : f === 'all' ? 'all' : JSON.parse(f);
+  } catch {
+    return invalid('filter and from must be JSON');
+  }
+  const problem = filterProblem(filter);
+  if (problem) return invalid(problem);
+  const capture = q.get('capture') ?? undefined;
+  if (capture !== undefined && !isCaptureLevel(capture)) return invalid('capture must be one of none|metadata|redacted|full');
+  const from = parseFrom(fromRaw);
+  if (!from.ok) return { ok: false, body: { error: from.code, detail: from.detail } };
+  return { ok: true, filter: filter as Record<string, unknown>, from: from.from, capture: capture as Capture | undefined, live: q.get('live') !== '0' };
+}
+
 export function handleStream(
   req: IncomingMessage,
   res: ServerResponse,
@@ -63,48 +88,42 @@ export function handleStream(
   clients: Set<SseClient>,
   pingIntervalMs: number,
 ): void {
-  const q = url.searchParams;
-  let filter: unknown = {};
-  let fromRaw: unknown;
-  try {
-    if (q.has('filter')) filter = JSON.parse(q.get('filter')!);
-    const f = q.get('from');
-    fromRaw = f === null ? lastEventId(req.headers['last-event-id']) : f === 'all' ? 'all' : JSON.parse(f);
-  } catch {
-    return sendJson(res, 400, { error: 'invalid-filter', detail: 'filter and from must be JSON' });
-  }
-  const problem = filterProblem(filter);
-  if (problem) return sendJson(res, 400, { error: 'invalid-filter', detail: problem });
-  const capture = q.get('capture') ?? undefined;
-  if (capture !== undefined && !isCaptureLevel(capture)) {
-    return sendJson(res, 400, { error: 'invalid-filter', detail: 'capture must be one of none|metadata|redacted|full' });
-  }
-  const from = parseFrom(fromRaw);
-  if (!from.ok) return sendJson(res, 400, { error: from.code, detail: from.detail });
-  const live = q.get('live') !== '0';
-
+  const query = parseStreamQuery(req, url.searchParams);
+  if (!query.ok) return sendJson(res, 400, query.body);
   res.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache',
-    connection: live ? 'keep-alive' : 'close',
+    connection: query.live ? 'keep-alive' : 'close',
   });
   const write = (s: string): void => {
     if (!res.writableEnded) res.write(s);
   };
   const sub: Subscription = {
     id: 'sse',
-    filter: filter as Record<string, unknown>,
-    capture: capture as Capture | undefined,
+    filter: query.filter,
+    capture: query.capture,
     deliver: (json) => write(sseMessage(json)),
     exhausted: (frame) => write(`: replay-exhausted ${oneLine(frame.session)} ${frame.earliest.epoch}:${frame.earliest.seq}\n\n`),
   };
-  core.subscribe(sub, from.from);
+  core.subscribe(sub, query.from);
   write(': replay-complete\n\n');
-  if (!live) {
+  if (!query.live) {
     core.unsubscribe(sub);
     res.end();
     return;
   }
+  keepStreaming(req, res, write, () => core.unsubscribe(sub), clients, pingIntervalMs);
+}
+
+/** A live stream: pinged until either side closes it, or ended by the relay's shutdown. */
+function keepStreaming(
+  req: IncomingMessage,
+  res: ServerResponse,
+  write: (s: string) => void,
+  unsubscribe: () => void,
+  clients: Set<SseClient>,
+  pingIntervalMs: number,
+): void {
   const timer = setInterval(() => write(': ping\n\n'), pingIntervalMs);
   timer.unref();
   const client: SseClient = {
@@ -116,7 +135,7 @@ export function handleStream(
   clients.add(client);
   const done = (): void => {
     clearInterval(timer);
-    core.unsubscribe(sub);
+    unsubscribe();
     clients.delete(client);
   };
   req.on('close', done);

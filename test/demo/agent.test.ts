@@ -15,33 +15,35 @@ const FORM_FIELDS = [
   selectField('regions', 'Regions', [['us', 'us-east'], ['eu', 'eu-west']], { multi: true }),
 ];
 
-describe('demo agent: a conformant target', () => {
-  let relay: DemoRelay;
-  let agent: DemoAgent;
-  let c: TestClient;
-  const emitted: Frame[] = [];
+// One agent and one consumer for the conformant-target suites below, which run in order
+// over the one session (the last checks seq over all of it).
+let relay: DemoRelay;
+let agent: DemoAgent;
+let c: TestClient;
+const emitted: Frame[] = [];
 
-  before(async () => {
-    relay = await startDemoRelay({ token: TOKEN });
-    agent = await startDemoAgent({ relayUrl: relay.url, token: TOKEN, name: 'claude-code', host: 'host-a', script: 'none', onEvent: (e) => emitted.push(e), oobResolveMs: 60_000 });
-    c = await consumer(relay.url, TOKEN);
-  });
-  after(async () => {
-    await agent.close();
-    await c.close();
-    await relay.close();
-  });
+before(async () => {
+  relay = await startDemoRelay({ token: TOKEN });
+  agent = await startDemoAgent({ relayUrl: relay.url, token: TOKEN, name: 'claude-code', host: 'host-a', script: 'none', onEvent: (e) => emitted.push(e), oobResolveMs: 60_000 });
+  c = await consumer(relay.url, TOKEN);
+});
+after(async () => {
+  await agent.close();
+  await c.close();
+  await relay.close();
+});
 
-  const send = (reqId: string, answer: Record<string, unknown>, id?: string): Record<string, unknown> => {
-    const cmd = respond(agent.session, reqId, answer, id);
-    c.send(cmd);
-    return cmd;
-  };
-  const ackOf = (cmd: Record<string, unknown>) =>
-    c.waitFor((f) => (f.type === 'control.accepted' || f.type === 'control.rejected') && f.cause === cmd.id);
-  const answeredOf = (reqId: string) => c.waitFor((f) => f.type === 'attention.answered' && f.subject === reqId);
-  const resolvedOf = (reqId: string) => c.waitFor((f) => f.type === 'attention.resolved' && f.subject === reqId);
+const send = (reqId: string, answer: Record<string, unknown>, id?: string): Record<string, unknown> => {
+  const cmd = respond(agent.session, reqId, answer, id);
+  c.send(cmd);
+  return cmd;
+};
+const ackOf = (cmd: Record<string, unknown>) =>
+  c.waitFor((f) => (f.type === 'control.accepted' || f.type === 'control.rejected') && f.cause === cmd.id);
+const answeredOf = (reqId: string) => c.waitFor((f) => f.type === 'attention.answered' && f.subject === reqId);
+const resolvedOf = (reqId: string) => c.waitFor((f) => f.type === 'attention.resolved' && f.subject === reqId);
 
+describe('demo agent: a conformant target: session, options and text', () => {
   test('session.started at seq 0 with the agent source; roster entry declares control', async () => {
     const started = await c.waitFor((f) => f.type === 'session.started');
     assert.equal(started.seq, 0);
@@ -102,7 +104,9 @@ describe('demo agent: a conformant target', () => {
     send(r2, { text: 'whatever the repo already uses' });
     assert.deepEqual((await answeredOf(r2)).data.answer, { text: 'whatever the repo already uses' });
   });
+});
 
+describe('demo agent: a conformant target: forms and capture', () => {
   test('invalid form values → rejected invalid naming the field; request stays pending; valid values later accepted', async () => {
     const reqId = agent.raise({ kind: 'form', prompt: 'Configure', fields: FORM_FIELDS });
     const cases: Array<[Record<string, unknown>, string]> = [
@@ -140,7 +144,9 @@ describe('demo agent: a conformant target', () => {
     send(formId, { values: { name: 'x', replicas: 2, db: 'MariaDB', regions: ['eu'] } });
     assert.deepEqual((await answeredOf(formId)).data.answer.values, { replicas: 2, regions: ['eu'] });
   });
+});
 
+describe('demo agent: a conformant target: retries, expiry, informational, close', () => {
   test('a retry with the same id gets the same ack again, applied once', async () => {
     const reqId = agent.raise(PERMISSION);
     agent.silent = true;

@@ -5,7 +5,7 @@ import { connect, consumer, emitter, ev, respond } from './helpers.js';
 
 const TOKEN = 'test-token-abc';
 
-describe('demo relay: handshake, auth, liveness', () => {
+describe('demo relay: handshake', () => {
   let relay: DemoRelay;
   before(async () => {
     relay = await startDemoRelay({ token: TOKEN, pingIntervalMs: 150 });
@@ -49,6 +49,14 @@ describe('demo relay: handshake, auth, liveness', () => {
     assert.ok(!c.frames.some((f) => f.type === 'hello'));
     await c.closed;
   });
+});
+
+describe('demo relay: auth, liveness, shutdown', () => {
+  let relay: DemoRelay;
+  before(async () => {
+    relay = await startDemoRelay({ token: TOKEN, pingIntervalMs: 150 });
+  });
+  after(() => relay.close());
 
   test('401 without a token and with a wrong token; ?access_token= accepted', async () => {
     await assert.rejects(connect(relay.url, {}), (e: { status?: number }) => e.status === 401);

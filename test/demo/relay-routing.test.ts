@@ -58,7 +58,9 @@ describe('demo relay: roster and command routing', () => {
     await Promise.all([c.close(), e.close()]);
     await relay.close();
   });
+});
 
+describe('demo relay: command routing refusals', () => {
   test('no-route, ambiguous, unsupported error frames carry the command id as cause', async () => {
     const relay = await startDemoRelay({ token: TOKEN });
     const c = await consumer(relay.url, TOKEN);

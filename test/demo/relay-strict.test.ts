@@ -37,7 +37,7 @@ async function replayIds(url: string, headers: Record<string, string> = {}, quer
 
 const JSON_V01 = { 'content-type': 'application/json', 'aep-version': '0.1' };
 
-describe('AEP-0003 §3.2: POST /events', () => {
+describe('AEP-0003 §3.2: POST /events: the header gate', () => {
   let relay: DemoRelay;
   before(async () => {
     relay = await startDemoRelay({ token: TOKEN });
@@ -89,6 +89,14 @@ describe('AEP-0003 §3.2: POST /events', () => {
       if (status === 415) assert.equal(typeof r.body.error, 'string');
     });
   }
+});
+
+describe('AEP-0003 §3.2: POST /events: the body', () => {
+  let relay: DemoRelay;
+  before(async () => {
+    relay = await startDemoRelay({ token: TOKEN });
+  });
+  after(() => relay.close());
 
   test('a batch keeps its order; the closing newline is no Event', async () => {
     const batch = [ev('s_batch', 'session.started'), ev('s_batch', 'run.started', { run: 'r1' }), ev('s_batch', 'session.ended')];

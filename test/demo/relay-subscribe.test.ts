@@ -5,7 +5,7 @@ import { barrier, connect, consumer, emitter, ev, respond } from './helpers.js';
 
 const TOKEN = 't0k';
 
-describe('demo relay: subscribe, replay, filters, capture', () => {
+describe('demo relay: subscribe, filters, replay from all', () => {
   test('illegal filter key (seq) → in-band invalid-filter; the connection survives', async () => {
     const relay = await startDemoRelay({ token: TOKEN });
     const c = await connect(relay.url, { token: TOKEN });
@@ -55,7 +55,9 @@ describe('demo relay: subscribe, replay, filters, capture', () => {
     await Promise.all([c.close(), e.close()]);
     await relay.close();
   });
+});
 
+describe('demo relay: replay from positions', () => {
   test('from positions replays strictly after each position; duplicates are not re-buffered', async () => {
     const relay = await startDemoRelay({ token: TOKEN });
     const e = await emitter(relay.url, TOKEN);
@@ -90,7 +92,9 @@ describe('demo relay: subscribe, replay, filters, capture', () => {
     await Promise.all([c.close(), e.close()]);
     await relay.close();
   });
+});
 
+describe('demo relay: capture ceilings', () => {
   test('capture ceiling metadata down-levels requests, answers, rejections; none drops data', async () => {
     const relay = await startDemoRelay({ token: TOKEN });
     const e = await emitter(relay.url, TOKEN, { identity: { agent: 'claude-code' } });
@@ -143,7 +147,9 @@ describe('demo relay: subscribe, replay, filters, capture', () => {
     await Promise.all([c.close(), e.close(), agentSide.close()]);
     await relay.close();
   });
+});
 
+describe('demo relay: SSE /stream', () => {
   test('SSE /stream: from=all, filter, live=0 ends with replay-complete; 401 without token', async () => {
     const relay = await startDemoRelay({ token: TOKEN });
     const e = await emitter(relay.url, TOKEN);
