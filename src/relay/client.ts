@@ -1,49 +1,23 @@
-// A live connection to one relay (AEP-0003): connect with the bearer token in
-// the header, hello as a consumer, one subscription, roster, liveness and
-// reconnect with backoff, and the console's commands. Every transition is
-// reported to the ConsoleStore; nothing here ever throws into its caller.
-//
-// Bell semantics: Events of the start-up replay burst are history and are
-// applied `replayed: true` (no bell). Once one burst has completed, later
-// bursts (after a reconnect) are applied `replayed: false`: the store dedupes
-// what it already holds, so only requests raised during the outage become new
-// records, and those ring once. (A connection lost during the start-up burst
-// leaves start-up unfinished: the next burst is still start-up history.)
+// A relay client: the connection to one relay (connection.ts: connect,
+// hello, subscription, roster, liveness, reconnect, frames) and the console's
+// commands over it (commands.ts: answers and controls, sent with the
+// discipline of AEP-0004; outbox-recovery.ts: answers an earlier console
+// saved). This file is the handle the UI holds and the wiring between the
+// two sides. Nothing here ever throws into its caller.
 
-import { consumerHello, safeHostname } from './hello.js';
+import { safeHostname } from './hello.js';
 import { SavedAnswers } from './outbox-recovery.js';
 import type { Answer } from '../protocol/types.js';
 import type { ControlRequest } from '../protocol/control.js';
 import type { ConsoleStore } from '../store/store.js';
 import { CommandSender } from './commands.js';
+import { RelayConnection, type LinkHooks } from './connection.js';
 import { IngestBatch } from './ingest-batch.js';
-import { countUndecodable, ingestEvent, readRelayHello, type RelayHelloInfo } from './events.js';
-import { RelaySocket, type CloseInfo, type Frame } from './socket.js';
-import { ConsoleSubscription } from './subscription.js';
-import { displayLine } from '../protocol/sanitize.js';
 import { contain } from './contain.js';
-import { later, resolveTiming, type RelayTiming } from './timing.js';
-import { retryPlan } from './retry-plan.js';
+import { resolveTiming } from './timing.js';
 import type { RelayClientOptions, RelayHandle } from './types.js';
 import { relayUrls } from './url.js';
-import { readToken } from './token.js';
-import { RosterRequests } from './roster.js';
 import { fetchEvents, type FetchResult } from './fetch-events.js';
-
-/** Prefix of the warning shown when a relay leaves the subscribe unanswered. */
-const UNANSWERED_SUBSCRIBE = 'relay did not answer subscribe';
-/** Prefix of the warning shown while the token provider fails (the last token it gave is used). */
-const TOKEN_UNREADABLE = 'could not re-read the token';
-
-interface Connection {
-  socket?: RelaySocket;
-  hello?: RelayHelloInfo;
-  subscription?: ConsoleSubscription;
-  live: boolean;
-  helloTimer?: ReturnType<typeof setTimeout>;
-  /** The relay refused our version (the reason): the retry is slow. */
-  versionRefused?: string;
-}
 
 export class RelayClient implements RelayHandle {
   readonly relay: string;
@@ -51,28 +25,13 @@ export class RelayClient implements RelayHandle {
   private readonly socketUrl?: string;
   private readonly urlProblem?: string;
   private readonly host: string;
-  private readonly timing: RelayTiming;
-  private readonly random: () => number;
+  private readonly connection: RelayConnection;
   private readonly commands: CommandSender;
-  private readonly ingest: IngestBatch;
-  private conn?: Connection;
   private started = false;
   private stopped = false;
   private stopping?: Promise<void>;
-  /** Consecutive failed connections; reset only once a connection has proved stable (see goLive). */
-  private failures = 0;
-  /** Why the last connection failed: kept on the status line while the next attempt connects. */
-  private lastFailure?: string;
-  private retryTimer?: ReturnType<typeof setTimeout>;
-  private stableTimer?: ReturnType<typeof setTimeout>;
-  private readonly roster: RosterRequests;
-  private refusedControl = false;
-  /** A replay burst has completed once: later bursts carry new events (they ring). */
-  private caughtUp = false;
   /** Answers journaled by earlier consoles, taken over after the first replay and decided on proof. */
   private readonly saved?: SavedAnswers;
-  /** The last token the provider gave (see currentToken). */
-  private lastToken?: string;
 
   constructor(private readonly options: RelayClientOptions) {
     const urls = relayUrls(options.url);
@@ -80,27 +39,36 @@ export class RelayClient implements RelayHandle {
     if (urls.ok) this.socketUrl = urls.socketUrl;
     else this.urlProblem = urls.reason;
     this.store = options.store;
-    this.ingest = options.ingest ?? new IngestBatch(options.store);
     this.host = options.host ?? safeHostname();
-    this.timing = resolveTiming(options.timing);
-    this.random = options.random ?? Math.random;
-    this.commands = new CommandSender(
-      this.store,
-      this.relay,
-      {
-        ready: () => this.conn?.live === true && this.conn.socket?.isOpen === true,
-        send: (event) => this.conn?.socket?.send(event) ?? false,
-        heard: () => this.conn?.socket?.framesHeard ?? -1,
-        probe: () => this.conn?.socket?.probe(this.timing.probeTimeoutMs),
-      },
-      this.timing,
-      { name: options.name, host: this.host },
-      options.outbox,
-    );
-    // Sent only on a connection whose relay offers a roster.
-    this.roster = new RosterRequests(this.store, this.relay, this.timing.rosterDebounceMs, () => (this.conn?.hello?.roster ? this.conn.socket : undefined));
+    const timing = resolveTiming(options.timing);
+    const ingest = options.ingest ?? new IngestBatch(options.store);
+    this.connection = new RelayConnection(this.store, this.relay, this.socketUrl, { ...options, host: this.host }, timing, options.random ?? Math.random, ingest, this.linkHooks());
+    this.commands = new CommandSender(this.store, this.relay, this.connection.link, timing, { name: options.name, host: this.host }, options.outbox);
     this.store.addRelay(this.relay);
     if (options.outbox) this.saved = new SavedAnswers(this.store, this.relay, options.outbox, this.commands, options.decisions);
+  }
+
+  /** What the commands hear of the connection. */
+  private linkHooks(): LinkHooks {
+    return {
+      heard: () => this.commands.linkHeard(),
+      disconnected: () => this.commands.disconnected(),
+      // Commands queued across an outage wait for the replay burst to end: an ack
+      // recorded while we were away settles them without a needless resend.
+      live: (replaying) => {
+        if (!replaying) this.commands.flush();
+      },
+      burstEnded: (verdict) => {
+        // Answers an earlier console saved and never saw acknowledged: resent only on a complete replay's word.
+        this.saved?.burstEnded(verdict);
+        this.commands.flush();
+      },
+      refused: (cause, code, detail) => this.commands.onRelayRefusal(cause, code, detail),
+      event: (event) => {
+        this.commands.onEvent(event);
+        if (this.saved && (event.type.startsWith('attention.') || event.type === 'session.ended')) this.saved.eventSeen();
+      },
+    };
   }
 
   start(): void {
@@ -113,30 +81,13 @@ export class RelayClient implements RelayHandle {
         this.store.warnRelay(this.relay, `invalid relay URL: ${this.urlProblem ?? 'unknown problem'}`);
         return;
       }
-      this.connect();
+      this.connection.connect();
     });
   }
 
   stop(): Promise<void> {
-    this.stopping ??= (async () => {
-      this.stopped = true;
-      try {
-        clearTimeout(this.retryTimer);
-        this.roster.cancel();
-        clearTimeout(this.stableTimer);
-        this.commands.dispose();
-        const conn = this.conn;
-        if (conn) {
-          clearTimeout(conn.helloTimer);
-          conn.subscription?.dispose();
-          await conn.socket?.close();
-        }
-        this.conn = undefined;
-        this.store.updateRelay(this.relay, { connection: { kind: 'closed' } });
-      } catch {
-        // stop() never rejects
-      }
-    })();
+    this.stopped = true;
+    this.stopping ??= this.connection.stop(() => this.commands.dispose());
     return this.stopping;
   }
 
@@ -156,208 +107,11 @@ export class RelayClient implements RelayHandle {
   /** One-off read (cause, timeline) on its own connection, with this client's token, CAs and capture ceiling. */
   fetchEvents(filter: Record<string, unknown>, limit: number, signal?: AbortSignal): Promise<FetchResult> {
     const { url, ca, capture, name, timing } = this.options;
-    return fetchEvents({ url, token: readToken(this.options.token, this.lastToken).token, ca, capture, name, host: this.host, timing }, filter, limit, signal);
+    return fetchEvents({ url, token: this.connection.tokenForRead(), ca, capture, name, host: this.host, timing }, filter, limit, signal);
   }
 
   resend(commandId: string): void {
     if (this.stopped) return;
     contain(() => this.commands.resend(commandId));
-  }
-
-  // ── connection lifecycle ──────────────────────────────────────────────
-
-  private connect(): void {
-    this.retryTimer = undefined;
-    if (this.stopped || !this.socketUrl) return;
-    // A refusal stays on screen until the relay says otherwise; any other failure is named while we retry.
-    const shown = this.store.getRelay(this.relay)?.connection.kind;
-    if (shown !== 'unauthorized' && shown !== 'version-unsupported') {
-      this.store.updateRelay(this.relay, { connection: this.lastFailure ? { kind: 'connecting', reason: this.lastFailure } : { kind: 'connecting' } });
-    }
-    const conn: Connection = { live: false };
-    this.conn = conn;
-    try {
-      conn.socket = new RelaySocket(
-        this.socketUrl,
-        this.currentToken(),
-        {
-          // Queued in arrival order, close included, so no frame is dropped
-          // for a connection that closed before its batch ran.
-          // After stop() nothing more is applied, though the socket is still closing.
-          open: () => this.ingest.add(() => this.stopped || this.onOpen(conn)),
-          frame: (frame) => this.ingest.add(() => this.stopped || this.onFrame(conn, frame)),
-          event: (text, value) => this.ingest.add(() => this.stopped || this.onEvent(conn, text, value)),
-          undecodable: () => this.ingest.add(() => this.stopped || countUndecodable(this.store, this.relay)),
-          closed: (info) => this.ingest.add(() => this.onClosed(conn, info)),
-        },
-        this.timing,
-        this.options.ca,
-      );
-    } catch (err) {
-      this.onClosed(conn, { reason: displayLine(err instanceof Error ? err.message : 'could not open the socket', 200), opened: false });
-    }
-  }
-
-  /** The token for this connect: a provider is asked every time (see token.ts). */
-  private currentToken(): string | undefined {
-    const read = readToken(this.options.token, this.lastToken);
-    this.lastToken = read.token;
-    if (read.failure) this.store.warnRelay(this.relay, `${TOKEN_UNREADABLE} (${read.failure}): using the last one read`);
-    else if (typeof this.options.token === 'function') this.dropWarnings(TOKEN_UNREADABLE);
-    return read.token;
-  }
-
-  private dropWarnings(prefix: string): void {
-    const warnings = this.store.getRelay(this.relay)?.warnings ?? [];
-    const kept = warnings.filter((w) => !w.startsWith(prefix));
-    if (kept.length !== warnings.length) this.store.updateRelay(this.relay, { warnings: kept });
-  }
-
-  private onOpen(conn: Connection): void {
-    if (conn !== this.conn) return;
-    conn.socket?.send(consumerHello(this.options.name, this.host));
-    conn.helloTimer = later(() => conn.socket?.terminate('the relay sent no hello'), this.timing.helloTimeoutMs);
-  }
-
-  private onClosed(conn: Connection, info: CloseInfo): void {
-    if (conn !== this.conn) return;
-    this.conn = undefined;
-    clearTimeout(conn.helloTimer);
-    this.roster.cancel();
-    conn.subscription?.dispose();
-    this.commands.disconnected();
-    clearTimeout(this.stableTimer);
-    this.stableTimer = undefined;
-    if (this.stopped) return;
-    this.lastFailure = info.reason;
-    const plan = retryPlan(info, conn.versionRefused, this.failures, this.timing, this.random);
-    if (plan.failed) this.failures++;
-    this.store.updateRelay(this.relay, { connection: plan.connection });
-    this.retryTimer = setTimeout(() => contain(() => this.connect()), plan.delay);
-  }
-
-  private goLive(conn: Connection): void {
-    if (conn !== this.conn || conn.live) return;
-    conn.live = true;
-    // Only a connection that stays up proves the relay healthy: one that is
-    // closed right after each subscribe must not reset the backoff, or it is
-    // redialled (with a full replay) about once a second forever (issue 14).
-    clearTimeout(this.stableTimer);
-    this.stableTimer = later(() => {
-      if (conn === this.conn) {
-        this.failures = 0;
-        this.lastFailure = undefined;
-      }
-    }, this.timing.stableAfterMs);
-    const warnings = this.store.getRelay(this.relay)?.warnings ?? [];
-    const current = warnings.filter((w) => !w.startsWith(UNANSWERED_SUBSCRIBE));
-    this.store.updateRelay(this.relay, current.length === warnings.length ? { connection: { kind: 'live' } } : { connection: { kind: 'live' }, warnings: current });
-    // Commands queued across an outage wait for the replay burst to end: an ack
-    // recorded while we were away settles them without a needless resend.
-    if (!conn.subscription?.replaying) this.commands.flush();
-  }
-
-  /** No common version: said, the socket closed, and retried slowly (onClosed). */
-  private giveUp(conn: Connection, detail: string): void {
-    conn.versionRefused = detail;
-    this.store.updateRelay(this.relay, { connection: { kind: 'version-unsupported', detail } });
-    void conn.socket?.close();
-  }
-
-  // ── frames ────────────────────────────────────────────────────────────
-
-  private onFrame(conn: Connection, frame: Frame): void {
-    if (conn !== this.conn) return;
-    this.commands.linkHeard();
-    switch (frame.type) {
-      case 'hello':
-        return this.onHello(conn, frame);
-      case 'error':
-        return this.onError(conn, frame);
-      case 'subscribed':
-      case 'replay-exhausted':
-        conn.subscription?.handle(frame);
-        return;
-      case 'roster':
-        this.roster.received(frame);
-        return;
-      case 'closing':
-        // Expect the close; reconnect with backoff and resume from our own positions.
-        conn.socket?.expectClose(`relay closing: ${displayLine(frame.reason ?? 'no reason given', 80)}`);
-        return;
-      default:
-        return; // ping (answered by the socket), pong, unknown frames: ignored (AEP-0003 §2)
-    }
-  }
-
-  private onHello(conn: Connection, frame: Frame): void {
-    if (conn.hello) return;
-    clearTimeout(conn.helloTimer);
-    const info = readRelayHello(frame);
-    if (!info.versionOk) {
-      const offered = info.versions.length ? info.versions.map((v) => displayLine(v, 20)).join(', ') : 'none';
-      return this.giveUp(conn, `relay speaks AEP ${offered}; the console speaks 0.1`);
-    }
-    conn.hello = info;
-    const watchOnlyReason = info.watchOnlyReason ?? (this.refusedControl ? this.store.getRelay(this.relay)?.watchOnlyReason : undefined);
-    this.store.updateRelay(this.relay, {
-      replayAll: info.replayAll,
-      roster: info.roster,
-      watchOnly: watchOnlyReason !== undefined,
-      watchOnlyReason,
-    });
-    const socket = conn.socket;
-    conn.subscription = new ConsoleSubscription(this.store, this.relay, this.options.filter, this.options.capture, this.timing, {
-      send: (f) => socket?.send(f) ?? false,
-      settled: () => this.goLive(conn),
-      burstEnded: (verdict) => {
-        if (conn === this.conn) this.caughtUp = true;
-        // Answers an earlier console saved and never saw acknowledged: resent only on a complete replay's word.
-        this.saved?.burstEnded(verdict);
-        this.commands.flush();
-      },
-      unanswered: () => this.subscribeUnanswered(conn),
-    });
-    conn.subscription.begin(info.replayAll);
-    if (info.roster) this.roster.request();
-  }
-
-  /** No `subscribed` and no error for our subscribe: drop the socket and reconnect with backoff. */
-  private subscribeUnanswered(conn: Connection): void {
-    if (conn !== this.conn || this.stopped) return;
-    const ms = this.timing.subscribeTimeoutMs;
-    const why = `${UNANSWERED_SUBSCRIBE} within ${ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`}`;
-    this.store.warnRelay(this.relay, `${why}: reconnecting`);
-    conn.socket?.terminate(why);
-  }
-
-  private onError(conn: Connection, frame: Frame): void {
-    const code = frame.code === undefined ? 'error' : displayLine(frame.code, 60);
-    const detail = frame.detail === undefined || frame.detail === null ? undefined : displayLine(frame.detail, 200);
-    if (code === 'version-unsupported') return this.giveUp(conn, detail ?? 'the relay does not speak AEP 0.1');
-    if (conn.subscription?.handle(frame)) return;
-    if (typeof frame.cause === 'string' && this.commands.onRelayRefusal(frame.cause, code, detail)) {
-      if (code === 'unauthorized') {
-        this.refusedControl = true;
-        this.store.updateRelay(this.relay, { watchOnly: true, watchOnlyReason: 'relay refused a command: unauthorized' });
-      }
-      // The refusal says something about who claims the session: refresh the roster.
-      if ((code === 'no-route' || code === 'ambiguous') && conn.hello?.roster) this.roster.schedule();
-      return;
-    }
-    this.store.warnRelay(this.relay, `relay error ${code}${detail ? `: ${detail}` : ''}`);
-  }
-
-  private onEvent(conn: Connection, text: string, value: Record<string, unknown>): void {
-    if (conn !== this.conn) return;
-    this.commands.linkHeard();
-    // Only the start-up burst is history; a reconnect burst may hold requests raised during the outage.
-    const replayed = !this.caughtUp && (conn.subscription?.replaying ?? false);
-    conn.subscription?.touch();
-    const event = ingestEvent(this.store, this.relay, text, replayed, value);
-    if (!event) return;
-    this.commands.onEvent(event);
-    if (this.saved && (event.type.startsWith('attention.') || event.type === 'session.ended')) this.saved.eventSeen();
-    if (conn.hello?.roster && (event.type === 'session.started' || event.type === 'session.ended')) this.roster.schedule();
   }
 }
