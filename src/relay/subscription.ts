@@ -6,7 +6,8 @@
 // Replay precedes live delivery on a subscription, so the burst is taken to be
 // every Event from the subscribe (in practice from `subscribed`) until the
 // first gap of `replayQuietMs` (~300 ms) without an Event, capped at
-// `replayMaxMs` (a busy live stream is never quiet). `replaying` is true during
+// `replayMaxMs` (a busy live stream is never quiet; the ending itself is
+// quiet-end.ts, shared with the one-off reads). `replaying` is true during
 // the burst on every connection (the queued-command flush waits for it); whether
 // burst events are marked `replayed` (no bell) is the client's call: only until
 // the start-up burst has completed once (see RelayClient.onEvent).
