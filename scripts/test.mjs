@@ -3,14 +3,19 @@
 // command line that the tests' child processes share
 // (scripts/cli-for-tests.mjs); then every test file under test/ with node's
 // test runner through tsx. Exit non-zero if any step fails; the tests do
-// not start when a check has failed.
+// not start when a check has failed. The files share a few processes where
+// they can (scripts/test-plan.mjs says which and why): AEP_TEST_GROUPS=0 runs
+// every file alone as before, AEP_TEST_SHUFFLE=SEED deals and orders them
+// differently (to show that no file's tests lean on another's).
 import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { stop as stopEsbuild } from 'esbuild';
 import { buildCliForTests } from './cli-for-tests.mjs';
+import { planTests, shuffled } from './test-plan.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const bin = (name) => join(root, 'node_modules', '.bin', name);
@@ -54,8 +59,26 @@ const [typecheck, lint, cli] = await Promise.all([
 await stopEsbuild();
 if (!typecheck || !lint || !cli) process.exit(1);
 
-const files = testFiles(join(root, 'test')).sort();
-const runner = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files], {
+const seed = process.env.AEP_TEST_SHUFFLE;
+const files = shuffled(testFiles(join(root, 'test')).sort(), seed);
+const groupCount = Number(process.env.AEP_TEST_GROUPS ?? 4);
+const plan = planTests(root, files, groupCount);
+// One entry per group: each file's tests in a suite named for the file (the
+// spec reporter then says which file a failing test is in), imported one
+// after another into the entry's process.
+const entries = plan.groups.map((group, index) => {
+  const entry = join(cliDir, `group-${index + 1}.test.mjs`);
+  const suites = group.map((file) => `describe(${JSON.stringify(file)}, () => import(${JSON.stringify(pathToFileURL(join(root, file)).href)}));`);
+  writeFileSync(entry, `import { describe } from 'node:test';\n${suites.join('\n')}\n`);
+  return entry;
+});
+// The longest file first, then the groups, then the short files alone: the
+// two slots end near each other.
+const longest = plan.alone.filter((file) => file === 'test/build/package.test.ts');
+const order = [...longest, ...entries, ...plan.alone.filter((file) => !longest.includes(file))];
+if (seed !== undefined) process.stdout.write(`> test order shuffled with seed ${seed}\n`);
+process.stdout.write(`> ${files.length} test files: ${plan.alone.length} alone, ${files.length - plan.alone.length} in ${entries.length} shared processes\n`);
+const runner = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...order], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, AEP_CONSOLE_TEST_CLI: cli },
