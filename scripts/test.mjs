@@ -6,7 +6,8 @@
 // not start when a check has failed. The files share a few processes where
 // they can (scripts/test-plan.mjs says which and why): AEP_TEST_GROUPS=0 runs
 // every file alone as before, AEP_TEST_SHUFFLE=SEED deals and orders them
-// differently (to show that no file's tests lean on another's).
+// differently (to show that no file's tests lean on another's), and
+// AEP_TEST_FILES=a,b runs only the files whose paths hold one of those.
 import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -60,7 +61,9 @@ await stopEsbuild();
 if (!typecheck || !lint || !cli) process.exit(1);
 
 const seed = process.env.AEP_TEST_SHUFFLE;
-const files = shuffled(testFiles(join(root, 'test')).sort(), seed);
+const only = process.env.AEP_TEST_FILES?.split(',').filter(Boolean);
+const found = testFiles(join(root, 'test')).sort().filter((file) => !only || only.some((part) => file.includes(part)));
+const files = shuffled(found, seed);
 const groupCount = Number(process.env.AEP_TEST_GROUPS ?? 4);
 const plan = planTests(root, files, groupCount);
 // One entry per group: each file's tests in a suite named for the file (the
