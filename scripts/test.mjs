@@ -21,10 +21,31 @@ import { planTests, shuffled } from './test-plan.mjs';
 const root = new URL('..', import.meta.url).pathname;
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 
+/**
+ * Ctrl-C reaches every child from the terminal (one process group); a signal
+ * sent to this process alone is passed on. Either way this process leaves
+ * once its children have, through process.exit, so the scratch folder with
+ * the build and the group entries is removed (a death by the signal would skip
+ * the exit handler).
+ */
+const children = new Set();
+let stopped = false;
+function track(child) {
+  children.add(child);
+  child.on('close', () => children.delete(child));
+  return child;
+}
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    stopped = true;
+    for (const child of children) child.kill(signal);
+  });
+}
+
 /** Runs a command, its output held back and printed whole when it ends (the two checks never interleave). */
 function check(name, command, args) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = track(spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] }));
     const out = [];
     child.stdout.on('data', (chunk) => out.push(chunk));
     child.stderr.on('data', (chunk) => out.push(chunk));
@@ -58,7 +79,7 @@ const [typecheck, lint, cli] = await Promise.all([
 ]);
 // esbuild's service process is not needed past the build: ended now, it does not outlive npm test.
 await stopEsbuild();
-if (!typecheck || !lint || !cli) process.exit(1);
+if (stopped || !typecheck || !lint || !cli) process.exit(1);
 
 const seed = process.env.AEP_TEST_SHUFFLE;
 const only = process.env.AEP_TEST_FILES?.split(',').filter(Boolean);
@@ -81,10 +102,9 @@ const longest = plan.alone.filter((file) => file === 'test/build/package.test.ts
 const order = [...longest, ...entries, ...plan.alone.filter((file) => !longest.includes(file))];
 if (seed !== undefined) process.stdout.write(`> test order shuffled with seed ${seed}\n`);
 process.stdout.write(`> ${files.length} test files: ${plan.alone.length} alone, ${files.length - plan.alone.length} in ${entries.length} shared processes\n`);
-const runner = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...order], {
+const runner = track(spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...order], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, AEP_CONSOLE_TEST_CLI: cli },
-});
-// Ctrl-C reaches the runner too (one process group); the build is removed as this process ends.
+}));
 runner.on('close', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
