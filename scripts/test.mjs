@@ -3,22 +3,49 @@
 // command line that the tests' child processes share
 // (scripts/cli-for-tests.mjs); then every test file under test/ with node's
 // test runner through tsx. Exit non-zero if any step fails; the tests do
-// not start when a check has failed.
+// not start when a check has failed. The files share a few processes where
+// they can (scripts/test-plan.mjs says which and why): AEP_TEST_GROUPS=0 runs
+// every file alone as before, AEP_TEST_SHUFFLE=SEED deals and orders them
+// differently (to show that no file's tests lean on another's), and
+// AEP_TEST_FILES=a,b runs only the files whose paths hold one of those.
 import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { stop as stopEsbuild } from 'esbuild';
 import { buildCliForTests } from './cli-for-tests.mjs';
+import { planTests, shuffled } from './test-plan.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 
+/**
+ * Ctrl-C reaches every child from the terminal (one process group); a signal
+ * sent to this process alone is passed on. Either way this process leaves
+ * once its children have, through process.exit, so the scratch folder with
+ * the build and the group entries is removed (a death by the signal would skip
+ * the exit handler).
+ */
+const children = new Set();
+let stopped = false;
+function track(child) {
+  children.add(child);
+  child.on('close', () => children.delete(child));
+  return child;
+}
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    stopped = true;
+    for (const child of children) child.kill(signal);
+  });
+}
+
 /** Runs a command, its output held back and printed whole when it ends (the two checks never interleave). */
 function check(name, command, args) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = track(spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] }));
     const out = [];
     child.stdout.on('data', (chunk) => out.push(chunk));
     child.stderr.on('data', (chunk) => out.push(chunk));
@@ -52,13 +79,32 @@ const [typecheck, lint, cli] = await Promise.all([
 ]);
 // esbuild's service process is not needed past the build: ended now, it does not outlive npm test.
 await stopEsbuild();
-if (!typecheck || !lint || !cli) process.exit(1);
+if (stopped || !typecheck || !lint || !cli) process.exit(1);
 
-const files = testFiles(join(root, 'test')).sort();
-const runner = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files], {
+const seed = process.env.AEP_TEST_SHUFFLE;
+const only = process.env.AEP_TEST_FILES?.split(',').filter(Boolean);
+const found = testFiles(join(root, 'test')).sort().filter((file) => !only || only.some((part) => file.includes(part)));
+const files = shuffled(found, seed);
+const groupCount = Number(process.env.AEP_TEST_GROUPS ?? 4);
+const plan = planTests(root, files, groupCount);
+// One entry per group: each file's tests in a suite named for the file (the
+// spec reporter then says which file a failing test is in), imported one
+// after another into the entry's process.
+const entries = plan.groups.map((group, index) => {
+  const entry = join(cliDir, `group-${index + 1}.test.mjs`);
+  const suites = group.map((file) => `describe(${JSON.stringify(file)}, () => import(${JSON.stringify(pathToFileURL(join(root, file)).href)}));`);
+  writeFileSync(entry, `import { describe } from 'node:test';\n${suites.join('\n')}\n`);
+  return entry;
+});
+// The longest file first, then the groups, then the short files alone: the
+// two slots end near each other.
+const longest = plan.alone.filter((file) => file === 'test/build/package.test.ts');
+const order = [...longest, ...entries, ...plan.alone.filter((file) => !longest.includes(file))];
+if (seed !== undefined) process.stdout.write(`> test order shuffled with seed ${seed}\n`);
+process.stdout.write(`> ${files.length} test files: ${plan.alone.length} alone, ${files.length - plan.alone.length} in ${entries.length} shared processes\n`);
+const runner = track(spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...order], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, AEP_CONSOLE_TEST_CLI: cli },
-});
-// Ctrl-C reaches the runner too (one process group); the build is removed as this process ends.
+}));
 runner.on('close', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -15,6 +15,7 @@ import { after, test } from 'node:test';
 import { main } from '../../src/cli.js';
 import { readJsonlFiles } from '../../src/cli/jsonl-files.js';
 import { ConsoleStore } from '../../src/store/store.js';
+import { cliEntry } from '../cli/cli-entry.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'aep-files-'));
@@ -22,10 +23,12 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 const fifo = join(dir, 'fifo');
 execFileSync('mkfifo', [fifo]);
 
-function child(script: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string; ms: number }> {
+// The console itself as the suite builds it once (test/cli/cli-entry.ts), not through tsx in each child.
+async function child(script: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string; ms: number }> {
+  const entry = script === 'test/cli/run-cli.ts' ? [await cliEntry()] : ['--import', 'tsx', join(root, script)];
   const started = Date.now();
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', join(root, script), ...args], { cwd: root, env: { PATH: process.env.PATH ?? '', HOME: dir }, timeout: 20_000 }, (error, stdout, stderr) =>
+    execFile(process.execPath, [...entry, ...args], { cwd: root, env: { PATH: process.env.PATH ?? '', HOME: dir }, timeout: 20_000 }, (error, stdout, stderr) =>
       resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr, ms: Date.now() - started }),
     );
   });
