@@ -1,0 +1,100 @@
+// `aep-console watch`: the relays as a stream of lines. It starts with one
+// line per request already open (after each relay's first replay), then one
+// per thing that happens: a new request, an answer, an outcome, a timeout,
+// a request whose session ended, and the relay's connection coming and
+// going. No cursor movement: for dumb terminals, logs and scripts. It runs
+// until a stop signal (the crash guard says which and exits 128+N).
+//
+// Memory stays bounded over hours: the store caps what it holds, and the
+// only thing kept here is the last state told per request the store still
+// holds (a pruned request is forgotten), itself capped.
+import { inboxOrder } from '../store/selectors.js';
+import type { ConsoleStore, StoreChange } from '../store/store.js';
+import type { RequestState } from '../store/types.js';
+import type { ConsoleOptions } from './args.js';
+import { openRelays } from './relay-session.js';
+import { connectionKey, relayLine, requestLine } from './watch-lines.js';
+
+export interface WatchIO {
+  out: (line: string) => void;
+  now?: () => number;
+}
+
+/** Requests whose last told state is remembered; the oldest is forgotten first. */
+const MAX_TOLD = 20_000;
+
+class Teller {
+  private readonly told = new Map<string, RequestState>();
+  private readonly connections = new Map<string, string>();
+  private readonly showRelay: boolean;
+
+  constructor(
+    private readonly store: ConsoleStore,
+    private readonly replayed: ReadonlySet<string>,
+    private readonly options: ConsoleOptions,
+    private readonly io: WatchIO,
+  ) {
+    this.showRelay = options.relays.length > 1;
+  }
+
+  private now(): number {
+    return (this.io.now ?? Date.now)();
+  }
+
+  private remember(key: string, state: RequestState): void {
+    this.told.delete(key);
+    this.told.set(key, state);
+    if (this.told.size > MAX_TOLD) this.told.delete(this.told.keys().next().value!);
+  }
+
+  /** A relay's first replay ended: what it holds is known; the open requests are told. */
+  firstReplay(relay: string): void {
+    const records = inboxOrder(this.store.allRequests().filter((r) => r.relay === relay));
+    for (const record of records) {
+      if (this.told.get(record.key) === record.state) continue;
+      this.remember(record.key, record.state);
+      if (record.state === 'pending' || record.state === 'informational') this.io.out(requestLine(record, this.options.json, this.showRelay, this.now()));
+    }
+  }
+
+  onChange(change: StoreChange): void {
+    if (change.relays) this.relays();
+    for (const key of change.requests) {
+      const record = this.store.request(key);
+      if (!record) {
+        this.told.delete(key);
+        continue;
+      }
+      // Before its first replay has ended a relay's requests are history still arriving: told at its end.
+      if (!this.replayed.has(record.relay) || this.told.get(key) === record.state) continue;
+      this.remember(key, record.state);
+      this.io.out(requestLine(record, this.options.json, this.showRelay, this.now()));
+    }
+  }
+
+  private relays(): void {
+    for (const status of this.store.relays()) {
+      const key = connectionKey(status);
+      if (!key || this.connections.get(status.relay) === key) continue;
+      this.connections.set(status.relay, key);
+      this.io.out(relayLine(status, this.options.json, this.now()));
+    }
+  }
+}
+
+/** Runs until the process is stopped; the promise never settles on its own. */
+export function runWatch(options: ConsoleOptions, io: WatchIO, remember: (secret: string | undefined) => void): Promise<number> {
+  const replayed = new Set<string>();
+  let teller: Teller | undefined;
+  const session = openRelays(options, remember, {
+    onReplayEnded: (relay) => {
+      if (replayed.has(relay)) return;
+      replayed.add(relay);
+      teller?.firstReplay(relay);
+    },
+  });
+  teller = new Teller(session.wiring.store, replayed, options, io);
+  const told = teller;
+  session.wiring.store.subscribe((change) => told.onChange(change));
+  return new Promise<number>(() => undefined);
+}
