@@ -46,7 +46,7 @@ Options
   --json             (list) one JSON object per request; (history) one per decision;
                      (watch) one per event; (respond) the outcome
   --option O         (respond) answer with option O (one of the request's options)
-  --text T           (respond) answer with text T (not for a form)
+  --text T           (respond) answer with text T (a form: refused in words)
   --values JSON      (respond) answer a form: {"field": value, ...}, checked against it
   --source URI       (respond) whose request, when two emitters share the id
   --wait SECONDS     (respond) how long to wait for the agent's outcome (default 30)

@@ -2,7 +2,7 @@
 // relays' history shows under that id (narrowed by --session and --source),
 // open, not informational, not one of two emitters', and an answer the
 // request can take (an option it offers, values its form accepts, AEP-0006;
-// text for anything but a form, AEP-0008). Pure: the store is only read.
+// text for anything, a form refused in words included, AEP-0006/AEP-0008). Pure: the store is only read.
 import { validateFormValues } from '../protocol/form.js';
 import { displayLine } from '../protocol/sanitize.js';
 import type { Answer } from '../protocol/types.js';
@@ -39,7 +39,6 @@ function answerProblem(record: RequestRecord, answer: Answer): string | undefine
     const ids = options.map((o) => displayLine(o.id, 40)).join(', ');
     return ids ? `--option must be one of the request's options: ${ids}` : 'the request offers no options: answer with --text or --values';
   }
-  if (answer.text !== undefined && fields.length) return 'the request is a form: answer it with --values JSON';
   if (answer.values !== undefined) {
     if (!fields.length) return 'the request is not a form: answer it with --option or --text';
     const check = validateFormValues(fields, answer.values);
