@@ -9,7 +9,7 @@
 // only thing kept here is the last state told per request the store still
 // holds (a pruned request is forgotten), itself capped.
 import { inboxOrder } from '../store/selectors.js';
-import type { ConsoleStore, StoreChange } from '../store/store.js';
+import { ConsoleStore, type StoreChange } from '../store/store.js';
 import type { RequestState } from '../store/types.js';
 import type { ConsoleOptions } from './args.js';
 import { openRelays } from './relay-session.js';
@@ -84,17 +84,17 @@ class Teller {
 
 /** Runs until the process is stopped; the promise never settles on its own. */
 export function runWatch(options: ConsoleOptions, io: WatchIO, remember: (secret: string | undefined) => void): Promise<number> {
+  const store = new ConsoleStore();
   const replayed = new Set<string>();
-  let teller: Teller | undefined;
-  const session = openRelays(options, remember, {
+  const teller = new Teller(store, replayed, options, io);
+  store.subscribe((change) => teller.onChange(change));
+  openRelays(options, remember, {
+    store,
     onReplayEnded: (relay) => {
       if (replayed.has(relay)) return;
       replayed.add(relay);
-      teller?.firstReplay(relay);
+      teller.firstReplay(relay);
     },
   });
-  teller = new Teller(session.wiring.store, replayed, options, io);
-  const told = teller;
-  session.wiring.store.subscribe((change) => told.onChange(change));
   return new Promise<number>(() => undefined);
 }

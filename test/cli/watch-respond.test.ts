@@ -54,7 +54,11 @@ function watch(args: string[]) {
       const line = buffer.slice(0, end);
       buffer = buffer.slice(end + 1);
       lines.push(line);
-      for (const w of [...waiters]) if (w.match(line)) (waiters.splice(waiters.indexOf(w), 1), w.resolve(line));
+      for (const w of [...waiters]) {
+        if (!w.match(line)) continue;
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(line);
+      }
     }
   });
   const exited = new Promise<number>((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? -1 : 0))));
