@@ -28,8 +28,7 @@ function clock(now: number): string {
   return new Date(now).toISOString().slice(11, 19);
 }
 
-export function requestLine(record: RequestRecord, json: boolean, showRelay: boolean, now: number): string {
-  const event = eventOf(record.state);
+export function requestLine(record: RequestRecord, json: boolean, showRelay: boolean, now: number, event: WatchEvent = eventOf(record.state)): string {
   if (json) return safeJson({ ...toJson(record), event });
   const outcome = record.state === 'pending' ? undefined : describeOutcome(record);
   const cells = [

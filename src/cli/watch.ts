@@ -66,8 +66,12 @@ class Teller {
         continue;
       }
       // Before its first replay has ended a relay's requests are history still arriving: told at its end.
-      if (!this.replayed.has(record.relay) || this.told.get(key) === record.state) continue;
+      const before = this.told.get(key);
+      if (!this.replayed.has(record.relay) || before === record.state) continue;
       this.remember(key, record.state);
+      // Answered and resolved in one burst: the answer is still one line of its own, before the outcome.
+      const skipped = record.answered && record.state !== 'answered' && before !== 'answered' && before !== undefined && before !== 'resolved';
+      if (skipped) this.io.out(requestLine(record, this.options.json, this.showRelay, this.now(), 'answered'));
       this.io.out(requestLine(record, this.options.json, this.showRelay, this.now()));
     }
   }

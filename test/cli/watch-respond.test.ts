@@ -96,6 +96,8 @@ test('watch --json: one object per line, the pending first, then what happens; r
   assert.equal(outcome.result, 'applied');
   assert.equal((outcome.outcome as { state: string }).state, 'resolved');
   await w.next((l) => l.includes(before) && JSON.parse(l).event === 'resolved');
+  // Answered and resolved may arrive in one burst: the answer is still its own line, before the outcome.
+  assert.deepEqual(w.lines.filter((l) => l.includes(before)).map((l) => JSON.parse(l).event), ['requested', 'answered', 'resolved']);
   const text = await run(['respond', live, '--text', 'main']);
   assert.equal(text.code, 0, text.stderr);
   assert.match(text.stdout, /^applied: codex-5 /);
@@ -111,8 +113,11 @@ test('watch --json: one object per line, the pending first, then what happens; r
 });
 
 test('watch (text) says when its relay goes and comes back, and SIGTERM exits 143; nothing but lines', async () => {
+  const hostile = agent.raise({ kind: 'input', prompt: 'Name? \u001b[31mred\u001b[0m \u202eevil', severity: 'warning' });
   const w = watch([]);
   await w.next((l) => / relay {5}\S+ live$/.test(l));
+  const line = await w.next((l) => l.includes(hostile));
+  assert.match(line, /^\d\d:\d\d:\d\d requested codex-5 \S+ input warning : Name\? /);
   const restarted = await relay.faults.restart();
   assert.equal(restarted.url, relay.url);
   relay = restarted;
@@ -120,7 +125,7 @@ test('watch (text) says when its relay goes and comes back, and SIGTERM exits 14
   await w.next((l) => / relay {5}\S+ live$/.test(l) && w.lines.filter((x) => / live$/.test(x)).length >= 2);
   w.stop('SIGTERM');
   assert.equal(await w.exited, 143);
-  assert.doesNotMatch(w.lines.join('\n'), /\u001b/);
+  assert.doesNotMatch(w.lines.join('\n'), /[\u001b\u202e]/);
   // The agent lost its connection with the old relay: a new one for the tests below.
   await agent.close();
   agent = await startDemoAgent({ relayUrl: relay.url, token: TOKEN, name: 'codex-5', script: 'none', ackWindowMs: 1000 });
