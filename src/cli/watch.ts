@@ -23,7 +23,8 @@ export interface WatchIO {
 /** Requests whose last told state is remembered; the oldest is forgotten first. */
 const MAX_TOLD = 20_000;
 
-class Teller {
+/** Tells what changes in the store as lines (exported for the memory test). */
+export class Teller {
   private readonly told = new Map<string, RequestState>();
   private readonly connections = new Map<string, string>();
   private readonly showRelay: boolean;
@@ -35,6 +36,11 @@ class Teller {
     private readonly io: WatchIO,
   ) {
     this.showRelay = options.relays.length > 1;
+  }
+
+  /** Requests whose last told state is remembered. */
+  remembered(): number {
+    return this.told.size;
   }
 
   private now(): number {
