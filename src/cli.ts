@@ -5,6 +5,8 @@ import { runList } from './cli/list.js';
 import { runHistory } from './cli/history.js';
 import { runRulesTest } from './cli/rules-test.js';
 import { runConsole } from './cli/console.js';
+import { runWatch } from './cli/watch.js';
+import { runRespond } from './cli/respond.js';
 import { installCrashGuard } from './cli/crash.js';
 import { watchHeap } from './cli/heap-watch.js';
 import { addSecret, redact } from './protocol/redact.js';
@@ -54,6 +56,8 @@ export async function main(argv: string[], given: MainIO = defaultIO): Promise<n
   if (options.command === 'list') return runList(options, { out: io.out, err: io.err, host: hostname() });
   if (options.command === 'history') return runHistory(options, { out: io.out, err: io.err, env: io.env });
   if (options.command === 'rules-test') return runRulesTest(options, { out: io.out, err: io.err, host: hostname() });
+  if (options.command === 'watch') return runWatch(options, { out: io.out }, remember);
+  if (options.command === 'respond') return runRespond(options, io, remember);
   return runConsole(options, io, remember);
 }
 

@@ -9,6 +9,7 @@ import { HELP } from './help.js';
 import { openRegularFile } from '../relay/regular-file.js';
 import { historyOptions } from './history-args.js';
 import { parseRulesTest, rulesOptions } from './rules-args.js';
+import { parseRespond, parseWatch } from './respond-args.js';
 import type { ParsedArgs } from './options.js';
 import { printable, UsageError } from './usage-error.js';
 import { readToken } from './token-args.js';
@@ -62,7 +63,10 @@ function rejectUnknownFlags(parsed: Record<string, unknown>): void {
 /** Parses and validates the command line. Never prints; never exits. */
 export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env, version = '0.0.0'): ParsedArgs {
   try {
-    return argv[0] === 'rules' ? parseRulesTest(argv, env, (rest) => parseArgs(rest, env, version)) : parse(argv, env, version);
+    const again = (rest: string[]) => parseArgs(rest, env, version);
+    if (argv[0] === 'watch') return parseWatch(argv, again);
+    if (argv[0] === 'respond') return parseRespond(argv, again);
+    return argv[0] === 'rules' ? parseRulesTest(argv, env, again) : parse(argv, env, version);
   } catch (error) {
     if (error instanceof UsageError) return { kind: 'usage-error', message: error.message };
     throw error;
@@ -95,7 +99,7 @@ function parse(argv: string[], env: NodeJS.ProcessEnv, version: string): ParsedA
   if (flags.version) return { kind: 'version', text: version };
 
   const [command, ...extra] = cli.input;
-  if (command !== undefined && command !== 'list' && command !== 'history') throw new UsageError(`unknown command "${printable(command)}" (the commands are "list", "history" and "rules test")`);
+  if (command !== undefined && command !== 'list' && command !== 'history') throw new UsageError(`unknown command "${printable(command)}" (the commands are "list", "watch", "respond", "history" and "rules test")`);
   if (extra.length) throw new UsageError(`unexpected argument "${printable(extra[0])}"`);
   if (command === 'history') {
     const history = historyOptions(flags, argv);
@@ -108,7 +112,7 @@ function parse(argv: string[], env: NodeJS.ProcessEnv, version: string): ParsedA
 /** Flags that belong to another command, or to none together. */
 function checkModes(flags: Flags, isList: boolean): void {
   if (flags.since !== undefined) throw new UsageError('--since only applies to "aep-console history"');
-  if (flags.json && !isList) throw new UsageError('--json only applies to "aep-console list" and "aep-console history"');
+  if (flags.json && !isList) throw new UsageError('--json only applies to "aep-console list", "watch", "respond" and "history"');
   if (!flags.history && isList) throw new UsageError('--no-history applies to the interactive console ("list" keeps none)');
   if (flags.demo && isList) throw new UsageError('--demo opens the interactive console; it cannot be combined with "list"');
 }

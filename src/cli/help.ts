@@ -7,6 +7,9 @@ Usage
               [--no-bell] [--notify] [--name NAME] [--demo [--demo-agents N]] [--file F]...
               [--rules F] [--auto]
   aep-console list [same connection flags] [--file F]... [--json]
+  aep-console watch [same connection flags] [--json]
+  aep-console respond ID (--option O | --text T | --values JSON) [--session S]
+              [--source URI] [--wait SECONDS] [same connection flags] [--json]
   aep-console rules test [--rules F] [same connection flags] [--file F]...
   aep-console history [--json] [--since DURATION] [--agent NAME]... [--session ID]...
   aep-console --help | --version
@@ -40,7 +43,13 @@ Options
   --rules F          rules that suggest (or with --auto, give) routine answers (default
                      $XDG_CONFIG_HOME/aep-console/rules.json when present; README "Rules")
   --auto             let the rules answer (A in the console toggles it)
-  --json             (list) one JSON object per request; (history) one per decision
+  --json             (list) one JSON object per request; (history) one per decision;
+                     (watch) one per event; (respond) the outcome
+  --option O         (respond) answer with option O (one of the request's options)
+  --text T           (respond) answer with text T (a form: refused in words)
+  --values JSON      (respond) answer a form: {"field": value, ...}, checked against it
+  --source URI       (respond) whose request, when two emitters share the id
+  --wait SECONDS     (respond) how long to wait for the agent's outcome (default 30)
   --since DURATION   (history) only decisions of the last 90s, 15m, 2h, 7d, 1h30m…
 
 Keys (? in the console lists them all)
@@ -49,6 +58,8 @@ Keys (? in the console lists them all)
 
 Exit codes
   0 normal quit   1 internal error (a crash report is written)   2 usage error
-  3 could not connect or not authorized (list); history file not yours (history)
+  3 could not connect or not authorized (list, respond); history file not yours (history);
+    refused, rejected, no route, not pending, informational or ambiguous id (respond)
+  4 no acknowledgement or no outcome within --wait (respond)
   128+N stopped by signal N
 `;

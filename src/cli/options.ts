@@ -2,11 +2,20 @@
 // the parser's outcome. Types only, so the parsers of each command
 // (args.ts, history-args.ts, rules-args.ts) share them without importing
 // one another.
-import type { Capture } from '../protocol/types.js';
 import type { Rule } from '../protocol/rules.js';
+import type { Answer, Capture } from '../protocol/types.js';
+
+/** `respond`: which request, the answer, and how long to wait for its outcome. */
+export interface RespondSpec {
+  id: string;
+  answer: Answer;
+  /** --source URI: which emitter's request, when two share the id. */
+  source?: string;
+  waitMs: number;
+}
 
 export interface ConsoleOptions {
-  command: 'console' | 'list' | 'history' | 'rules-test';
+  command: 'console' | 'list' | 'history' | 'rules-test' | 'watch' | 'respond';
   /** Keep the decision history (false with --no-history; absent: kept). */
   history?: boolean;
   /** `history --since`: how far back, in ms. */
@@ -35,6 +44,8 @@ export interface ConsoleOptions {
   rules?: Rule[];
   rulesPath?: string;
   auto?: boolean;
+  /** `respond`: the request and the answer. */
+  respond?: RespondSpec;
 }
 
 export type ParsedArgs =

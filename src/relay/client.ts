@@ -62,6 +62,7 @@ export class RelayClient implements RelayHandle {
         // Answers an earlier console saved and never saw acknowledged: resent only on a complete replay's word.
         this.saved?.burstEnded(verdict);
         this.commands.flush();
+        this.options.replayEnded?.(this.relay, verdict.complete);
       },
       refused: (cause, code, detail) => this.commands.onRelayRefusal(cause, code, detail),
       event: (event) => {

@@ -54,6 +54,8 @@ export interface RelayClientOptions {
   outbox?: Outbox;
   /** The decision history: told of saved answers dropped on proof (commands it reads from the store). */
   decisions?: DecisionSink;
+  /** Told each time a connection's replay burst has ended (watch and respond wait for the first). */
+  replayEnded?: (relay: string, complete: boolean) => void;
   /** Injectable for tests: Math.random for backoff jitter. */
   random?: () => number;
   /** Optional overrides of backoff, liveness, replay-burst and ack delays (tests shorten them). */

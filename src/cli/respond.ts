@@ -1,0 +1,145 @@
+// `aep-console respond ID (--option O | --text T | --values JSON)`: answers
+// one request from a script. The relays are wired as the console wires them
+// (relay-session.ts), so the answer goes through the one command builder,
+// outbox and ack handling (relay/commands.ts, protocol/respond.ts): journaled
+// before it is sent, resent with the same id on silence, kept on disk when
+// no acknowledgement came (the next console resends it, as after a console
+// that stopped). It reads each relay's history once (its first replay),
+// refuses what cannot be answered, and waits for the agent's outcome.
+//
+// Exit codes: 0 accepted and applied; 2 usage (the answer does not fit the
+// request); 3 could not connect, refused, rejected, no route, not pending,
+// informational, an id two emitters share; 4 no acknowledgement or no
+// outcome within --wait.
+import { DecisionLog } from '../relay/decision-log.js';
+import { DecisionRecorder } from '../relay/decision-recorder.js';
+import { Outbox } from '../relay/outbox.js';
+import { displayLine } from '../protocol/sanitize.js';
+import { answerFate } from '../store/closed-reason.js';
+import { ConsoleStore } from '../store/store.js';
+import type { OwnCommand, RequestRecord } from '../store/types.js';
+import { describeOutcome } from '../ui/words/outcome.js';
+import type { ConsoleOptions } from './args.js';
+import { reportDirs } from './crash-report.js';
+import { safeJson } from './list.js';
+import { pickRequest } from './respond-pick.js';
+import { connectionText, hopeless, openRelays, type RelaySession } from './relay-session.js';
+
+export interface RespondIO {
+  out: (line: string) => void;
+  err: (line: string) => void;
+  env: NodeJS.ProcessEnv;
+}
+
+/** How long the relays get to connect and replay their history before respond gives up (exit 3). */
+const CONNECT_MS = 10_000;
+
+interface Result {
+  code: number;
+  result: string;
+  reason?: string;
+  record?: RequestRecord;
+  command?: OwnCommand;
+}
+
+/** Resolves when `done()` holds after a store change (or at once), or false after `ms`. */
+function until(store: ConsoleStore, done: () => boolean, ms: number): Promise<boolean> {
+  if (done()) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const finish = (value: boolean) => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve(value);
+    };
+    const timer = setTimeout(() => finish(false), ms);
+    const unsubscribe = store.subscribe(() => {
+      if (done()) finish(true);
+    });
+  });
+}
+
+/** Every relay replayed its history, or one of them cannot be read: its reason. */
+async function readHistory(session: RelaySession, relays: readonly string[]): Promise<string | undefined> {
+  const store = session.wiring.store;
+  const failed = () => store.relays().find((r) => hopeless(r.connection));
+  const ready = await until(store, () => failed() !== undefined || relays.every((r) => session.replayed.has(r)), CONNECT_MS);
+  const bad = failed();
+  if (bad) return `${displayLine(bad.relay, 200)}: ${displayLine(connectionText(bad.connection), 300)}`;
+  if (ready) return undefined;
+  const slow = store.relays().find((r) => !session.replayed.has(r.relay));
+  return `${displayLine(slow?.relay ?? relays[0], 200)}: ${displayLine(connectionText(slow?.connection), 300)} (no history within ${CONNECT_MS / 1000} s)`;
+}
+
+/** Our command settled and, when accepted, the emitter recorded what became of the request. */
+function settledResult(store: ConsoleStore, commandId: string, key: string): Result | undefined {
+  const command = store.command(commandId);
+  const record = store.request(key);
+  if (!command || command.state === 'sending') return undefined;
+  if (command.state === 'rejected') return { code: 3, result: 'rejected', reason: `rejected by the agent: ${command.reason ?? 'unspecified'}${command.detail ? ` (${command.detail})` : ''}`, record, command };
+  if (command.state === 'refused-by-relay') return { code: 3, result: command.code === 'no-route' ? 'no-route' : 'refused', reason: `refused by the relay: ${command.code ?? 'refused'}${command.detail ? ` (${command.detail})` : ''}`, record, command };
+  if (command.state === 'not-sent') return { code: 3, result: 'not-sent', reason: command.reason ?? 'not sent', record, command };
+  if (command.state === 'timeout') return { code: 4, result: 'no-ack', reason: 'no acknowledgement from the agent', record, command };
+  const fate = record ? answerFate(record, commandId) : { kind: 'open' as const };
+  if (fate.kind === 'applied') return { code: 0, result: 'applied', record, command };
+  if (fate.kind === 'closed') return { code: 3, result: 'closed', reason: `accepted, but the request closed otherwise (${fate.why})`, record, command };
+  return undefined;
+}
+
+async function send(session: RelaySession, record: RequestRecord, options: ConsoleOptions): Promise<Result> {
+  const spec = options.respond!;
+  const client = session.wiring.clients.find((c) => c.relay === record.relay);
+  const commandId = client?.respond(record.key, spec.answer) ?? '';
+  if (!commandId) return { code: 3, result: 'not-sent', reason: 'the answer could not be made for this request', record };
+  const store = session.wiring.store;
+  let result: Result | undefined;
+  await until(store, () => (result = settledResult(store, commandId, record.key)) !== undefined, spec.waitMs);
+  if (result) return result;
+  const command = store.command(commandId);
+  const acked = command?.state === 'accepted';
+  const reason = acked ? `accepted, no outcome recorded within ${spec.waitMs / 1000} s` : `no acknowledgement within ${spec.waitMs / 1000} s (the answer is kept in the outbox; the next console resends it)`;
+  return { code: 4, result: acked ? 'no-outcome' : 'no-ack', reason, record: store.request(record.key), command };
+}
+
+function print(result: Result, options: ConsoleOptions, io: RespondIO): void {
+  const record = result.record;
+  const outcome = record ? describeOutcome(record) : undefined;
+  if (options.json) {
+    const row: Record<string, unknown> = { result: result.result, id: options.respond!.id, code: result.code };
+    if (record) Object.assign(row, { relay: record.relay, source: record.source, agent: record.agent, session: record.session, state: record.state });
+    if (result.command) row.command_id = result.command.id;
+    if (result.reason) row.reason = result.reason;
+    if (outcome) row.outcome = Object.fromEntries(Object.entries(outcome).filter(([, v]) => v !== undefined));
+    io.out(safeJson(row));
+    return;
+  }
+  if (result.code === 0) io.out(`applied: ${displayLine(record?.agent ?? '', 40)} ${displayLine(outcome?.summary ?? 'answered', 200)}`);
+  else io.err(`aep-console: respond ${displayLine(options.respond!.id, 80)}: ${displayLine(result.reason ?? result.result, 400)}`);
+}
+
+async function respond(session: RelaySession, options: ConsoleOptions): Promise<Result> {
+  const problem = await readHistory(session, options.relays);
+  if (problem) return { code: 3, result: 'no-connection', reason: `could not read the history of ${problem}` };
+  const picked = pickRequest(session.wiring.store.allRequests(), options.respond!, options.sessions ?? []);
+  if (!picked.ok) return { code: picked.code, result: picked.result, reason: picked.reason, record: picked.record };
+  return send(session, picked.record, options);
+}
+
+export async function runRespond(options: ConsoleOptions, io: RespondIO, remember: (secret: string | undefined) => void): Promise<number> {
+  const store = new ConsoleStore();
+  const dir = reportDirs(io.env)[0];
+  // The console's own journal and history: an answer not acknowledged is kept for the next console.
+  const outbox = new Outbox(dir, { relays: options.relays });
+  const log = options.history === false ? undefined : new DecisionLog(dir);
+  const recorder = log && new DecisionRecorder(store, log);
+  recorder?.start();
+  const session = openRelays(options, remember, { store, outbox, decisions: recorder });
+  let result: Result;
+  try {
+    result = await respond(session, options);
+  } finally {
+    await session.wiring.stop();
+    recorder?.stop();
+  }
+  print(result, options, io);
+  return result.code;
+}
