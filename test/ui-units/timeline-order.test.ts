@@ -116,8 +116,8 @@ test('a lifecycle Event names its request: the id end and its prompt, or that it
     ev('r', { seq: 3, type: 'attention.resolved', subject: 'older-request-id', data: { resolution: 'answered' } }),
   ];
   const rows = orderTimeline(events);
-  assert.equal(aboutText(events, rows[1], UTF8_GLYPHS), ' · closes request …AAAAAA "git push --force"');
-  assert.equal(aboutText(events, rows[1], ASCII_GLYPHS), ' · closes request ...AAAAAA "git push --force"');
-  assert.equal(aboutText(events, rows[2], UTF8_GLYPHS), ' · closes request …est-id (not among the Events read)');
-  assert.equal(aboutText(events, rows[0], UTF8_GLYPHS), '', 'the request itself names nothing');
+  assert.equal(aboutText(events, rows[1], UTF8_GLYPHS), ' closes …AAAAAA: after 45s "git push --force"');
+  assert.equal(aboutText(events, rows[1], ASCII_GLYPHS), ' closes ...AAAAAA: after 45s "git push --force"');
+  assert.equal(aboutText(events, rows[2], UTF8_GLYPHS), ' closes …est-id: answered (request not among the Events read)');
+  assert.equal(aboutText(events, rows[0], UTF8_GLYPHS), ' permission: git push --force', 'the request itself: its own summary only');
 });

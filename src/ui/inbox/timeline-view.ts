@@ -48,16 +48,20 @@ function idTail(id: string, g: Glyphs): string {
   return shown.length <= 8 ? shown : `${g.utf8 ? '…' : '...'}${shown.slice(-6)}`;
 }
 
-/** What a lifecycle Event says about its request: `closes …K9Q2 "Permission requested: …"`. */
+/**
+ * What a lifecycle Event says about its request, its own words after:
+ * `closes …K9Q2C7: after 45s "git push --force"`. The id end comes first,
+ * so a narrow row still says which request it is about.
+ */
 export function aboutText(events: readonly AepEvent[], row: TimelineRow, g: Glyphs): string {
   const event = events[row.index];
-  if (!isAboutRequest(event)) return '';
+  const summary = eventSummary(event);
+  if (!isAboutRequest(event)) return summary ? ` ${summary}` : '';
   const verb = VERBS[event.type] ?? 'about';
-  const id = idTail(event.subject as string, g);
-  if (row.about === undefined) return ` · ${verb} request ${id} (not among the Events read)`;
+  const head = ` ${verb} ${idTail(event.subject as string, g)}${summary ? `: ${summary}` : ''}`;
+  if (row.about === undefined) return `${head} (request not among the Events read)`;
   const data = events[row.about].data;
-  const prompt = typeof data?.prompt === 'string' ? ` "${displayLine(data.prompt, 80)}"` : '';
-  return ` · ${verb} request ${id}${prompt}`;
+  return typeof data?.prompt === 'string' ? `${head} "${displayLine(data.prompt, 80)}"` : head;
 }
 
 function treeIndent(row: TimelineRow, g: Glyphs): string {
@@ -72,8 +76,7 @@ function eventLine(events: readonly AepEvent[], row: TimelineRow, record: Reques
   const type = displayLine(event.type, 40);
   const head = `${mine ? (g.utf8 ? '▶' : '>') : ' '} ${clock(event.time)} ${treeIndent(row, g)}`;
   const rest = Math.max(0, width - head.length - type.length);
-  const summary = eventSummary(event);
-  const text = `${row.loop ? ' (cause loops)' : ''}${summary ? ` ${summary}` : ''}${aboutText(events, row, g)}`;
+  const text = `${row.loop ? ' (cause loops)' : ''}${aboutText(events, row, g)}`;
   return [seg(head, { dim: !mine, bold: mine }), seg(type, { color: color(event.type), bold: mine }), seg(fit(text, rest))];
 }
 
