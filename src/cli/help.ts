@@ -11,7 +11,7 @@ Usage
   aep-console history [--json] [--since DURATION] [--agent NAME]... [--session ID]...
   aep-console --help | --version
 
-Options
+Options (a flag shown with a value needs one: a bare --relay is refused, not defaulted)
   --relay URL        relay base URL (http, https, ws, wss); repeat to watch several.
                      Env AEP_RELAY. Default http://127.0.0.1:8787
   --token T          bearer token, sent only in the Authorization header. Env AEP_TOKEN
@@ -49,6 +49,7 @@ Keys (? in the console lists them all)
 
 Exit codes
   0 normal quit   1 internal error (a crash report is written)   2 usage error
-  3 could not connect or not authorized (list); history file not yours (history)
+  3 a relay could not be read or refused the token (list: the others are still
+    printed, the failed ones named on stderr); history file not yours (history)
   128+N stopped by signal N
 `;
