@@ -11,10 +11,10 @@ Usage
   aep-console history [--json] [--since DURATION] [--agent NAME]... [--session ID]...
   aep-console --help | --version
 
-Options (a flag shown with a value needs one: a bare --relay is refused, not defaulted)
+Options (a flag shown with a value needs one)
   --relay URL        relay base URL (http, https, ws, wss); repeat to watch several.
                      Env AEP_RELAY. Default http://127.0.0.1:8787
-  --token T          bearer token, sent only in the Authorization header. Env AEP_TOKEN
+  --token T          the relay's token, sent only in the Authorization header. Env AEP_TOKEN
                      (a --token shows in the process list: prefer AEP_TOKEN or --token-file)
   --token-file F     read the token from F (must not be readable by other users);
                      re-read at each reconnect: rotating it needs no restart

@@ -95,3 +95,12 @@ test('values that look like flags but are values still pass: a negative number, 
   assert.equal(inline.code, 3, 'read as the relay given, not the default');
   assert.match(inline.stderr[0] ?? '', /127\.0\.0\.1:9/);
 });
+
+test('--help says a flag shown with a value needs one, and comes out whole (no phrase of it redacted as a credential)', async () => {
+  const help = await runInProcess(['--help']);
+  assert.equal(help.code, 0);
+  const text = help.stdout.join('\n');
+  assert.match(text, /a flag shown with a value needs one/);
+  assert.doesNotMatch(text, /\[redacted\]|\[token\]/);
+  assert.match(text, /3 a relay could not be read/);
+});
