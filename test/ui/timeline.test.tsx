@@ -49,7 +49,7 @@ test('t with a hostile cause cycle and a duplicate: every Event once, the cut ma
   h.client.history = [request, a, b, a, self];
   await h.press('t');
   const frame = await h.waitFor((f) => /Timeline/.test(f) && /message\.agent/.test(f), 'the timeline');
-  assert.match(frame, /· 4 Events · newest last/, 'the duplicate shown once');
+  assert.match(frame, /· 4 Events · in order, each under its cause/, 'the duplicate shown once');
   assert.match(frame, /message\.agent \(cause loops\) a/);
   assert.match(frame, /└ message\.agent b/);
   assert.match(frame, /\d\d message\.agent me/, 'a cause naming itself: a root');

@@ -1,5 +1,5 @@
 // `t`: a session's recent Events, each emitter's in (epoch, seq) order
-// (newest last), each nested under the Event its `cause` names when that
+// (oldest first), each nested under the Event its `cause` names when that
 // was read too (timeline-order.ts): runs, tool calls, messages, attention,
 // commands. A lifecycle Event says which request it is about. Windowed
 // (widgets/window.ts) so it fits 80x24; every producer string is sanitized.
@@ -94,7 +94,7 @@ export function buildTimelineLines(record: RequestRecord | undefined, fetched: F
   const window = windowAt(rows.length, room, start < 0 ? rows.length : start, (i) => rows[i]);
   const gone = result.gap || result.dropped ? ` · older Events not shown` : '';
   const place = window.above || window.below ? ` · ${window.start + 1}-${window.start + window.rows.length} of ${rows.length}` : ` · ${rows.length} Events`;
-  return [title(`${place}${gone} · newest last`), ...window.rows.map((row) => eventLine(events, row, record, width, g))];
+  return [title(`${place}${gone} · in order, each under its cause`), ...window.rows.map((row) => eventLine(events, row, record, width, g))];
 }
 
 /** Rows the timeline of these Events has (a duplicate Event is shown once): the keys scroll within them. */
