@@ -144,7 +144,7 @@ test('t shows the session timeline at 80x24: in order, the cause tree indented, 
   const frame = await h.waitFor((f) => /Timeline claude-code · session s1/.test(f) && /tool\.requested/.test(f), 'the timeline');
   assert.ok(lines(frame).length <= 24, 'fits 24 rows');
   assert.ok(lines(frame).every((l) => l.length <= 80), 'fits 80 columns');
-  assert.match(frame, /of 33 · in order, each under its cause/);
+  assert.match(frame, /of 33 · nested by cause/);
   assert.match(frame, /└ tool\.requested Bash command: ls/, 'the tool call is indented under its run');
   assert.match(frame, /▶ \d\d:\d\d:\d\d {5}└ attention\.requested permission: Permission requested: Bash/, 'the request, two levels deep, marked');
   assert.doesNotMatch(frame, /run\.started/, 'the oldest are above the window');

@@ -24,6 +24,7 @@ for (const columns of [60, 80]) {
     await h.press('t');
     const frame = await h.waitFor((f) => /Timeline/.test(f) && /attention\.timeout/.test(f), 'the timeline');
     assert.ok(lines(frame).every((l) => l.length <= columns), `fits ${columns} columns`);
+    assert.match(lines(frame)[1], /^Timeline claude-code · session s1 · 4 Events · nested by cause$/, 'the title whole');
     const rows = lines(frame).filter((l) => /\d\d:\d\d:\d\d/.test(l));
     assert.deepEqual(
       rows.map((l) => /(run\.started|attention\.requested|attention\.timeout)/.exec(l)?.[1]),
@@ -49,7 +50,7 @@ test('t with a hostile cause cycle and a duplicate: every Event once, the cut ma
   h.client.history = [request, a, b, a, self];
   await h.press('t');
   const frame = await h.waitFor((f) => /Timeline/.test(f) && /message\.agent/.test(f), 'the timeline');
-  assert.match(frame, /· 4 Events · in order, each under its cause/, 'the duplicate shown once');
+  assert.match(frame, /· 4 Events · nested by cause/, 'the duplicate shown once');
   assert.match(frame, /message\.agent \(cause loops\) a/);
   assert.match(frame, /└ message\.agent b/);
   assert.match(frame, /\d\d message\.agent me/, 'a cause naming itself: a root');

@@ -94,7 +94,7 @@ export function buildTimelineLines(record: RequestRecord | undefined, fetched: F
   const window = windowAt(rows.length, room, start < 0 ? rows.length : start, (i) => rows[i]);
   const gone = result.gap || result.dropped ? ` · older Events not shown` : '';
   const place = window.above || window.below ? ` · ${window.start + 1}-${window.start + window.rows.length} of ${rows.length}` : ` · ${rows.length} Events`;
-  return [title(`${place}${gone} · in order, each under its cause`), ...window.rows.map((row) => eventLine(events, row, record, width, g))];
+  return [title(`${place}${gone} · nested by cause`), ...window.rows.map((row) => eventLine(events, row, record, width, g))];
 }
 
 /** Rows the timeline of these Events has (a duplicate Event is shown once): the keys scroll within them. */
