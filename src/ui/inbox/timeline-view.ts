@@ -10,7 +10,7 @@ import type { RequestRecord } from '../../store/types.js';
 import type { Fetched } from '../model.js';
 import type { Glyphs } from '../glyphs.js';
 import { seg, type Line } from '../text/line.js';
-import { fit } from '../text/wrap.js';
+import { fit, stringWidth } from '../text/wrap.js';
 import { windowAt } from '../widgets/window.js';
 import { eventSummary } from './event-summary.js';
 import { isAboutRequest, timelineRows, type TimelineRow } from './timeline-order.js';
@@ -94,7 +94,9 @@ export function buildTimelineLines(record: RequestRecord | undefined, fetched: F
   const window = windowAt(rows.length, room, start < 0 ? rows.length : start, (i) => rows[i]);
   const gone = result.gap || result.dropped ? ` · older Events not shown` : '';
   const place = window.above || window.below ? ` · ${window.start + 1}-${window.start + window.rows.length} of ${rows.length}` : ` · ${rows.length} Events`;
-  return [title(`${place}${gone} · nested by cause`), ...window.rows.map((row) => eventLine(events, row, record, width, g))];
+  // Dropped first where the title is too long: where the rows are and what is gone matter more.
+  const how = stringWidth(`Timeline ${who}${place}${gone} · nested by cause`) <= width ? ' · nested by cause' : '';
+  return [title(`${place}${gone}${how}`), ...window.rows.map((row) => eventLine(events, row, record, width, g))];
 }
 
 /** Rows the timeline of these Events has (a duplicate Event is shown once): the keys scroll within them. */
