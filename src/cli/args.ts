@@ -15,6 +15,7 @@ import { printable, UsageError } from './usage-error.js';
 import { readToken } from './token-args.js';
 import { readCa } from './ca-args.js';
 import { buildFilter } from './filter-args.js';
+import { requireFlagValues } from './args-values.js';
 import { checkRelayUrl, isLoopback, isTls, socketIdentity } from './relay-args.js';
 
 export type { ConsoleOptions, ParsedArgs } from './options.js';
@@ -93,6 +94,7 @@ function readFlags(argv: string[], version: string) {
 type Flags = ReturnType<typeof readFlags>['flags'];
 
 function parse(argv: string[], env: NodeJS.ProcessEnv, version: string): ParsedArgs {
+  requireFlagValues(argv);
   const cli = readFlags(argv, version);
   const flags = cli.flags;
   if (flags.help) return { kind: 'help', text: HELP.trim() };

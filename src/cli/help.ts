@@ -14,10 +14,10 @@ Usage
   aep-console history [--json] [--since DURATION] [--agent NAME]... [--session ID]...
   aep-console --help | --version
 
-Options
+Options (a flag shown with a value needs one)
   --relay URL        relay base URL (http, https, ws, wss); repeat to watch several.
                      Env AEP_RELAY. Default http://127.0.0.1:8787
-  --token T          bearer token, sent only in the Authorization header. Env AEP_TOKEN
+  --token T          the relay's token, sent only in the Authorization header. Env AEP_TOKEN
                      (a --token shows in the process list: prefer AEP_TOKEN or --token-file)
   --token-file F     read the token from F (must not be readable by other users);
                      re-read at each reconnect: rotating it needs no restart
@@ -58,7 +58,8 @@ Keys (? in the console lists them all)
 
 Exit codes
   0 normal quit   1 internal error (a crash report is written)   2 usage error
-  3 could not connect or not authorized (list, respond); history file not yours (history);
+  3 a relay could not be read or refused the token (list: the others are still
+    printed, the failed ones named on stderr; respond); history file not yours (history);
     refused, rejected, no route, not pending, informational or ambiguous id (respond)
   4 no acknowledgement or no outcome within --wait (respond)
   128+N stopped by signal N

@@ -17,43 +17,58 @@ export interface ListIO {
   host?: string;
 }
 
-/** `aep-console list`: read each relay's replay once, print requests, exit. */
+/**
+ * Each relay's replay read once, all at once (a relay that does not answer
+ * holds up none of the others): what was read goes into `store`; what could
+ * not be read is said on stderr, one line per relay, in the order given.
+ */
+async function readRelays(options: ConsoleOptions, io: ListIO, store: ConsoleStore): Promise<{ reads: string[]; failed: number }> {
+  const results = await Promise.all(
+    options.relays.map((relay) =>
+      readHistoryOnce({ url: relay, token: options.token, ca: options.ca, name: options.name, host: io.host, filter: options.filter, capture: options.capture, store }),
+    ),
+  );
+  const reads: string[] = [];
+  let failed = 0;
+  results.forEach((result, i) => {
+    const name = relayText(relayUrls(options.relays[i]).relay);
+    if (result.ok) {
+      reads.push(`${name}: ${readText(result)}`);
+    } else {
+      failed++;
+      io.err(`aep-console: ${name}: ${displayLine(result.reason, 300)}`);
+    }
+  });
+  return { reads, failed };
+}
+
+/**
+ * `aep-console list`: read each relay's replay once, print requests, exit.
+ * With several relays, one that cannot be read does not hide the others:
+ * their requests are printed, it is named on stderr, and the exit is 3.
+ */
 export async function runList(options: ConsoleOptions, io: ListIO): Promise<number> {
   const store = new ConsoleStore();
-  const reads: string[] = [];
-  for (const relay of options.relays) {
-    const result = await readHistoryOnce({
-      url: relay,
-      token: options.token,
-      ca: options.ca,
-      name: options.name,
-      host: io.host,
-      filter: options.filter,
-      capture: options.capture,
-      store,
-    });
-    if (!result.ok) {
-      io.err(`aep-console: ${relayText(relayUrls(relay).relay)}: ${displayLine(result.reason, 300)}`);
-      return 3;
-    }
-    reads.push(`${relayText(relayUrls(relay).relay)}: ${readText(result)}`);
-  }
+  const { reads, failed } = await readRelays(options, io, store);
   // Files after relays: a file is history, read whole, beside or instead of relays.
   for (const { path, summary, problems } of readJsonlFiles(options.files, store)) {
     if (problems) io.err(`aep-console: ${path}: ${problems}`);
     reads.push(`${path}: ${summary}`);
   }
+  // Nothing could be read at all: no list, only the reasons (stderr).
+  if (!reads.length && failed) return 3;
   const records = inboxOrder(store.allRequests());
   if (options.json) {
     for (const record of records) io.out(safeJson(toJson(record)));
   } else if (records.length === 0) {
-    io.out('no attention requests');
+    // Never "nothing" about a relay that was not read.
+    io.out(failed ? `no attention requests on the ${reads.length === 1 ? 'source' : 'sources'} read (${failed} could not be read)` : 'no attention requests');
   } else {
     for (const record of records) io.out(textRow(record, options.relays.length + options.files.length > 1));
   }
   // Which binding read the history, last (--json output stays one object per line).
   if (!options.json) io.out(`read ${reads.join('; ')}`);
-  return 0;
+  return failed ? 3 : 0;
 }
 
 function readText(result: Extract<HistoryResult, { ok: true }>): string {

@@ -86,7 +86,7 @@ const ROWS: RowSpec[] = [
   { scope: 'browse', actions: ['tagAll'], does: 'mark every open request the list shows that takes an answer (not forms, informational or history)' },
   { scope: 'browse', actions: ['clear'], does: 'clear the marks if any, else clear a kept filter' },
   { scope: 'browse', actions: ['filter'], does: 'type a fresh filter: every word must match agent, session, host, kind, severity or prompt (Enter keeps, Esc clears)', hint: '{filter} filter' },
-  { scope: 'browse', actions: ['timeline'], does: "the selected request's session timeline: its recent Events, newest last, the cause tree indented (Esc back)" },
+  { scope: 'browse', actions: ['timeline'], does: "the selected request's session timeline: its recent Events in order, each under the Event that caused it (Esc back)" },
   { scope: 'browse', actions: ['cancelRun', 'cancelSession'], does: 'cancel the run behind the selected request / its whole session (control.cancel), after y/n' },
   { scope: 'browse', actions: ['pause'], does: "pause / resume the selected request's session (control.pause / control.resume), after y/n" },
   { scope: 'browse', actions: ['history'], does: 'the decision history: every answer, cancel, pause and resume this console sent, with its outcome (Esc back)' },

@@ -11,7 +11,7 @@ import { alertsSeen, gateAlerts } from './alert-gate.js';
 import { forgetGone } from './forget.js';
 import { suggestedOption } from './rules/rule-state.js';
 import { rulesOnAlways, scopesFor, rulesOnStore, rulesOnFetched, rulesOnTick, rulesOnKeyEffect } from './rules/rule-update.js';
-import { timelineRoom } from './inbox/timeline-view.js';
+import { timelineRoom, timelineRowCount } from './inbox/timeline-view.js';
 import { draftFor, isUnsent, type Effect as InboxEffect, type InboxState, type KeyContext } from './inbox/state.js';
 import { isText, looksPasted, pastedText, textKeys } from './keys.js';
 import { pinStore } from './store-snapshot.js';
@@ -326,7 +326,7 @@ function reconcile(result: UpdateResult, before: ListView, world: World): Update
 function withTimelineBounds(inbox: InboxState, model: UiModel, height: number): InboxState {
   const fetched = model.timelineData?.fetched;
   if (!inbox.timeline || fetched?.state !== 'done' || !fetched.result.ok) return inbox;
-  const maxStart = Math.max(0, fetched.result.events.length - timelineRoom(height));
+  const maxStart = Math.max(0, timelineRowCount(fetched.result.events) - timelineRoom(height));
   if (inbox.timeline.maxStart === maxStart) return inbox;
   return { ...inbox, timeline: { ...inbox.timeline, maxStart } };
 }

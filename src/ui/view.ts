@@ -56,7 +56,7 @@ function frameContext(model: UiModel): FrameContext {
   const isAnswering = answering(model);
   const selected = model.view.list[inbox.selectedIndex];
   const inBatch = inbox.mode === 'batch' || inbox.mode === 'confirm-batch' || (inbox.returnMode === 'batch' && (inbox.mode === 'help' || inbox.mode === 'confirm-quit'));
-  const emptyNote = model.view.openCount === 0 ? emptyPendingNote(relays, model.view.counts.pending, inbox.filter, now) : undefined;
+  const emptyNote = model.view.openCount === 0 ? emptyPendingNote(relays, model.view.counts.pending, inbox.filter, now, layout.listWidth) : undefined;
   return { model, store, relays, layout, open, isAnswering, inBatch, emptyNote, detailRecord: isAnswering ? open : layout.wide ? selected : undefined };
 }
 

@@ -130,7 +130,7 @@ test('the cause with its arguments, sanitized; an absent and an unreachable caus
   await down.waitFor((f) => /Cause: could not be read: could not connect: ECONNREFUSED\./.test(f), 'unreachable');
 });
 
-test('t shows the session timeline at 80x24: newest last, the cause tree indented, windowed; Esc back', async (t) => {
+test('t shows the session timeline at 80x24: in order, the cause tree indented, windowed; Esc back', async (t) => {
   const run = event({ type: 'run.started', run: 'r_1' });
   const history = [run];
   for (let i = 0; i < 30; i++) history.push(event({ type: 'message.agent.delta', run: 'r_1', cause: run.id, data: { text: `step ${i}` } }));
@@ -144,7 +144,7 @@ test('t shows the session timeline at 80x24: newest last, the cause tree indente
   const frame = await h.waitFor((f) => /Timeline claude-code · session s1/.test(f) && /tool\.requested/.test(f), 'the timeline');
   assert.ok(lines(frame).length <= 24, 'fits 24 rows');
   assert.ok(lines(frame).every((l) => l.length <= 80), 'fits 80 columns');
-  assert.match(frame, /of 33 · newest last/);
+  assert.match(frame, /of 33 · nested by cause/);
   assert.match(frame, /└ tool\.requested Bash command: ls/, 'the tool call is indented under its run');
   assert.match(frame, /▶ \d\d:\d\d:\d\d {5}└ attention\.requested permission: Permission requested: Bash/, 'the request, two levels deep, marked');
   assert.doesNotMatch(frame, /run\.started/, 'the oldest are above the window');

@@ -3,16 +3,30 @@ import type { RelayStatus } from '../../store/types.js';
 import { seg, type Line } from '../text/line.js';
 import { connectionText } from './status-view.js';
 import { relayText } from '../../store/history.js';
+import { fit, stringWidth } from '../text/wrap.js';
+
+/**
+ * What the filter hides and how to clear it, in the longest wording that
+ * fits: cut, the hint lost its "Esc clears it" (the way out) first.
+ */
+function filterNote(hidden: number, filter: string, width: number): string {
+  const shown = displayLine(filter, 30);
+  const wordings = [
+    `  the filter "${shown}" hides ${hidden} pending request${hidden === 1 ? '' : 's'} · Esc clears it`,
+    `  filter "${shown}" hides ${hidden} pending · Esc clears it`,
+    `  filter hides ${hidden} pending · Esc clears it`,
+    `  ${hidden} hidden · Esc clears`,
+  ];
+  return wordings.find((text) => stringWidth(text) <= width) ?? fit(wordings[wordings.length - 1], width);
+}
 
 /**
  * Why the Pending section is empty, honestly: a filter hiding requests, no
  * relay connected (and why), a refused token, a replay still arriving, or
  * truly nothing waiting. Never "nothing waiting" when the console cannot know.
  */
-export function emptyPendingNote(relays: readonly RelayStatus[], hiddenByFilter: number, filter: string, now: number): Line {
-  if (hiddenByFilter > 0) {
-    return [seg(`  the filter "${displayLine(filter, 30)}" hides ${hiddenByFilter} pending request${hiddenByFilter === 1 ? '' : 's'} · Esc clears it`, { color: 'yellow' })];
-  }
+export function emptyPendingNote(relays: readonly RelayStatus[], hiddenByFilter: number, filter: string, now: number, width = Number.POSITIVE_INFINITY): Line {
+  if (hiddenByFilter > 0) return [seg(filterNote(hiddenByFilter, filter, width), { color: 'yellow' })];
   // The relay is named only when there are several (the status line names a single one).
   const which = (relay: RelayStatus) => (relays.length > 1 ? ` to ${relayText(relay.relay, 120)}` : '');
   const refused = relays.find((relay) => relay.connection.kind === 'unauthorized');

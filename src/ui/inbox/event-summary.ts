@@ -6,6 +6,7 @@
 
 import { displayLine } from '../../protocol/sanitize.js';
 import { CAPTURE_LEVELS, type AepEvent } from '../../protocol/types.js';
+import { formatMs } from '../words/duration.js';
 
 type Data = Record<string, unknown>;
 const isData = (v: unknown): v is Data => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -65,6 +66,7 @@ export function eventSummary(event: AepEvent): string {
     return [text(answer.option, 30) || (answer.text !== undefined ? 'text' : answer.values !== undefined ? 'form' : ''), text(data.by, 30) && `by ${text(data.by, 30)}`].filter(Boolean).join(' ');
   }
   if (type === 'attention.resolved') return text(data.resolution, 20);
+  if (type === 'attention.timeout') return typeof data.after_ms === 'number' && Number.isFinite(data.after_ms) && data.after_ms >= 0 ? `after ${formatMs(data.after_ms)}` : '';
   if (type.startsWith('run.')) return [event.run && `run ${text(event.run, 30)}`, text(data.reason, 80)].filter(Boolean).join(': ');
   if (type.startsWith('control.')) {
     const by = `by ${text(event.agent, 30)}`;

@@ -2,7 +2,7 @@ import { UNCONFIRMED_MARK } from '../words/marks.js';
 import { UTF8_GLYPHS, type Glyphs } from '../glyphs.js';
 import type { RequestState } from '../../store/types.js';
 import type { Scope } from '../key-table.js';
-import { firstKey, hintsFor, keyRows } from '../key-rows.js';
+import { keyRows } from '../key-rows.js';
 import { seg, type Line } from '../text/line.js';
 import { fit, wrapText } from '../text/wrap.js';
 import { windowAt } from '../widgets/window.js';
@@ -29,7 +29,8 @@ const HELP_TITLES: Record<Scope, string> = {
 
 /** The `?` overlay, built from the same key table the handlers use. */
 export function buildHelpLines(width: number, height: number, scroll = 0, g: Glyphs = UTF8_GLYPHS, demo?: { relay: string; listCommand: string }): Line[] {
-  const lines: Line[] = [[seg('Keys', { bold: true }), seg(`  (${firstKey('help', 'up')}/${firstKey('help', 'down')} scroll · any other key closes)`, { dim: true })]];
+  // How to scroll and close it is said once, by the footer (hintsFor('help')), not here and again at the bottom.
+  const lines: Line[] = [[seg('Keys', { bold: true })]];
   if (demo) {
     // Trying `list` on the demo: the relay is on loopback with a random token, kept in a 0600 file.
     lines.push([seg(fit(`Demo relay: ${demo.relay} · list it from another terminal:`, width), { color: 'cyan' })]);
@@ -71,9 +72,11 @@ export function buildHelpLines(width: number, height: number, scroll = 0, g: Gly
   // Short terminals (80x24) drop the spacer rows before dropping content.
   const fitted = lines.length > height ? lines.filter((l) => l.some((s) => s.text !== '')) : lines;
   if (fitted.length <= height || height < 3) return fitted.slice(0, Math.max(1, height));
-  // Still too tall: it scrolls, with a last row saying what is hidden and how to see it.
+  // Still too tall: it scrolls, with a last row saying what is hidden (the footer says how to see it).
   const room = height - 1;
   const window = windowAt(fitted.length, room, scroll, (i) => fitted[i]);
-  const more = `${window.above ? `↑${window.above} ` : ''}${window.below ? `↓${window.below} more ` : ''}(${hintsFor('help')})`;
+  const up = g.utf8 ? '↑' : '^';
+  const down = g.utf8 ? '↓' : 'v';
+  const more = [window.above ? `${up}${window.above} above` : '', window.below ? `${down}${window.below} more` : ''].filter(Boolean).join(' · ');
   return [...window.rows, [seg(fit(more, width), { dim: true })]];
 }

@@ -2,7 +2,7 @@ import { displayLine } from '../../protocol/sanitize.js';
 import type { Counts } from '../../store/selectors.js';
 import type { ConnectionState, RelayStatus } from '../../store/types.js';
 import { seg, type Line } from '../text/line.js';
-import { fit } from '../text/wrap.js';
+import { fit, stringWidth } from '../text/wrap.js';
 import { relayText } from '../../store/history.js';
 
 export function connectionText(connection: ConnectionState, now: number): { text: string; color: string } {
@@ -42,6 +42,19 @@ export interface StatusInput {
   rules?: string;
 }
 
+/**
+ * The relay's name in `room` columns, always followed by a space: a cut
+ * name once ran into its state (`http://127.0.0.1:42…live`). Where the whole
+ * URL does not fit the scheme goes first (`127.0.0.1:42817`), so the host
+ * and port stay; only then is the name cut.
+ */
+export function relayCell(prefix: string, relay: string, room: number): string {
+  const whole = `${prefix}${relayText(relay)}`;
+  if (stringWidth(whole) < room) return `${whole} `;
+  const bare = `${prefix}${relayText(relay).replace(/^[a-z]+:\/\//i, '')}`;
+  return `${stringWidth(bare) < room ? bare : fit(bare, Math.max(1, room - 1))} `;
+}
+
 /** One row per relay: state, watch-only, warnings; counts and filter on the first. */
 export function buildStatusLines(input: StatusInput): Line[] {
   const { relays, counts, width, now } = input;
@@ -65,10 +78,9 @@ export function buildStatusLines(input: StatusInput): Line[] {
     // Saved answers (the outbox) first: what they say stays true until it changes, unlike a warning.
     extras.push(...(relay.outboxNotes ?? []).map((note) => `⚠ ${note}`), ...relay.warnings.slice(-2).map((w) => `⚠ ${w}`));
     const prefix = relays.length > 1 ? `[${i + 1}] ` : '';
-    const head = `${prefix}${relayText(relay.relay)} `;
     const line: Line = [
       seg(i === 0 ? 'aep-console ' : '            ', { bold: true }),
-      seg(fit(head, Math.max(10, Math.floor(width / 3)))),
+      seg(relayCell(prefix, relay.relay, Math.max(10, Math.floor(width / 3)))),
       seg(state.text, { color: state.color, bold: true }),
     ];
     // Beside the relay's state, not among the extras: a narrow status line cuts those first.

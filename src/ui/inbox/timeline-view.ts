@@ -1,6 +1,7 @@
-// `t`: a session's recent Events, in the order the relay holds them (newest
-// last), each indented under the Event its `cause` names when that is in
-// the window too: runs, tool calls, messages, attention, commands. Windowed
+// `t`: a session's recent Events, each emitter's in (epoch, seq) order
+// (oldest first), each nested under the Event its `cause` names when that
+// was read too (timeline-order.ts): runs, tool calls, messages, attention,
+// commands. A lifecycle Event says which request it is about. Windowed
 // (widgets/window.ts) so it fits 80x24; every producer string is sanitized.
 
 import { displayLine } from '../../protocol/sanitize.js';
@@ -9,32 +10,14 @@ import type { RequestRecord } from '../../store/types.js';
 import type { Fetched } from '../model.js';
 import type { Glyphs } from '../glyphs.js';
 import { seg, type Line } from '../text/line.js';
-import { fit } from '../text/wrap.js';
+import { fit, stringWidth } from '../text/wrap.js';
 import { windowAt } from '../widgets/window.js';
 import { eventSummary } from './event-summary.js';
+import { isAboutRequest, timelineRows, type TimelineRow } from './timeline-order.js';
 
 /** Rows for Events under the title row. */
 export function timelineRoom(height: number): number {
   return Math.max(1, height - 1);
-}
-
-const MAX_DEPTH = 6;
-
-/** Each Event's depth in the cause tree (within the Events read). */
-export function causeDepths(events: AepEvent[]): number[] {
-  const at = new Map<string, number>();
-  events.forEach((event, i) => at.set(event.id, i));
-  const depths: number[] = new Array(events.length).fill(-1);
-  const depthOf = (i: number, guard: number): number => {
-    if (depths[i] >= 0) return depths[i];
-    const parent = events[i].cause !== undefined ? at.get(events[i].cause as string) : undefined;
-    // A cause later in the list, or a cycle (hostile data), ends the chain.
-    const d = parent === undefined || parent >= i || guard > MAX_DEPTH ? 0 : Math.min(MAX_DEPTH, depthOf(parent, guard + 1) + 1);
-    depths[i] = d;
-    return d;
-  };
-  events.forEach((_, i) => depthOf(i, 0));
-  return depths;
 }
 
 function clock(time: string): string {
@@ -51,6 +34,52 @@ function color(type: string): string | undefined {
   return undefined;
 }
 
+const VERBS: Record<string, string> = {
+  'attention.answered': 'answers',
+  'attention.resolved': 'closes',
+  'attention.timeout': 'closes',
+  'attention.routed': 'routes',
+  'control.attention.respond': 'answers',
+};
+
+/** The end of an id, which is what tells two ULIDs of one moment apart. */
+function idTail(id: string, g: Glyphs): string {
+  const shown = displayLine(id, 200);
+  return shown.length <= 8 ? shown : `${g.utf8 ? '…' : '...'}${shown.slice(-6)}`;
+}
+
+/**
+ * What a lifecycle Event says about its request, its own words after:
+ * `closes …K9Q2C7: after 45s "git push --force"`. The id end comes first,
+ * so a narrow row still says which request it is about.
+ */
+export function aboutText(events: readonly AepEvent[], row: TimelineRow, g: Glyphs): string {
+  const event = events[row.index];
+  const summary = eventSummary(event);
+  if (!isAboutRequest(event)) return summary ? ` ${summary}` : '';
+  const verb = VERBS[event.type] ?? 'about';
+  const head = ` ${verb} ${idTail(event.subject as string, g)}${summary ? `: ${summary}` : ''}`;
+  if (row.about === undefined) return `${head} (request not among the Events read)`;
+  const data = events[row.about].data;
+  return typeof data?.prompt === 'string' ? `${head} "${displayLine(data.prompt, 80)}"` : head;
+}
+
+function treeIndent(row: TimelineRow, g: Glyphs): string {
+  if (!row.depth) return '';
+  const branch = row.deeper ? (g.utf8 ? '»' : '+') : g.utf8 ? '└' : '`';
+  return `${'  '.repeat(row.depth)}${branch} `;
+}
+
+function eventLine(events: readonly AepEvent[], row: TimelineRow, record: RequestRecord, width: number, g: Glyphs): Line {
+  const event = events[row.index];
+  const mine = event.id === record.id && event.source === record.source;
+  const type = displayLine(event.type, 40);
+  const head = `${mine ? (g.utf8 ? '▶' : '>') : ' '} ${clock(event.time)} ${treeIndent(row, g)}`;
+  const rest = Math.max(0, width - head.length - type.length);
+  const text = `${row.loop ? ' (cause loops)' : ''}${aboutText(events, row, g)}`;
+  return [seg(head, { dim: !mine, bold: mine }), seg(type, { color: color(event.type), bold: mine }), seg(fit(text, rest))];
+}
+
 export function buildTimelineLines(record: RequestRecord | undefined, fetched: Fetched | undefined, width: number, height: number, start: number, g: Glyphs): Line[] {
   if (!record) return [[seg(fit('This request is no longer held. Esc returns to the list.', width), { color: 'yellow' })]];
   const who = `${displayLine(record.agent, 30)} · session ${displayLine(record.session, 40)}`;
@@ -60,20 +89,17 @@ export function buildTimelineLines(record: RequestRecord | undefined, fetched: F
   if (!result.ok) return [title(''), [seg(fit(`Could not read the session: ${displayLine(result.reason, 160)}`, width), { color: 'yellow' })]];
   const events = result.events;
   if (!events.length) return [title(''), [seg(fit('The relay holds no Events of this session.', width), { dim: true })]];
+  const rows = timelineRows(events);
   const room = timelineRoom(height);
-  const depths = causeDepths(events);
-  const window = windowAt(events.length, room, start < 0 ? events.length : start, (i) => i);
+  const window = windowAt(rows.length, room, start < 0 ? rows.length : start, (i) => rows[i]);
   const gone = result.gap || result.dropped ? ` · older Events not shown` : '';
-  const place = window.above || window.below ? ` · ${window.start + 1}-${window.start + window.rows.length} of ${events.length}` : ` · ${events.length} Events`;
-  const lines: Line[] = [title(`${place}${gone} · newest last`)];
-  for (const i of window.rows) {
-    const event = events[i];
-    const mine = event.id === record.id && event.source === record.source;
-    const indent = '  '.repeat(depths[i]) + (depths[i] ? `${g.utf8 ? '└' : '`'} ` : '');
-    const type = displayLine(event.type, 40);
-    const head = `${mine ? (g.utf8 ? '▶' : '>') : ' '} ${clock(event.time)} ${indent}`;
-    const rest = Math.max(0, width - head.length - type.length - 1);
-    lines.push([seg(head, { dim: !mine, bold: mine }), seg(type, { color: color(event.type), bold: mine }), seg(fit(` ${eventSummary(event)}`, rest))]);
-  }
-  return lines;
+  const place = window.above || window.below ? ` · ${window.start + 1}-${window.start + window.rows.length} of ${rows.length}` : ` · ${rows.length} Events`;
+  // Dropped first where the title is too long: where the rows are and what is gone matter more.
+  const how = stringWidth(`Timeline ${who}${place}${gone} · nested by cause`) <= width ? ' · nested by cause' : '';
+  return [title(`${place}${gone}${how}`), ...window.rows.map((row) => eventLine(events, row, record, width, g))];
+}
+
+/** Rows the timeline of these Events has (a duplicate Event is shown once): the keys scroll within them. */
+export function timelineRowCount(events: readonly AepEvent[]): number {
+  return timelineRows(events).length;
 }
