@@ -22,6 +22,8 @@ export interface TerminalSize {
 export interface ListView {
   version: number;
   filter: string;
+  /** The requests hidden from this console (d) when it was built. */
+  hidden: ReadonlySet<string>;
   list: RequestRecord[];
   counts: Counts;
   /** How many of `list` are open (they come first). */
@@ -96,13 +98,16 @@ export type Effect =
   | { type: 'saveRule'; rule: Rule }
   | { type: 'fetch'; kind: 'cause' | 'timeline' | 'rule'; key: string; relay: string; filter: Record<string, unknown>; limit: number };
 
-export function buildListView(store: Pick<StoreSnapshot, 'version' | 'allRequests'>, filter: string): ListView {
-  const records = store.allRequests();
+const NOTHING_HIDDEN: ReadonlySet<string> = new Set();
+
+export function buildListView(store: Pick<StoreSnapshot, 'version' | 'allRequests'>, filter: string, hidden: ReadonlySet<string> = NOTHING_HIDDEN): ListView {
+  // Hidden requests (d) are gone from this console: not listed, not counted.
+  const records = hidden.size ? store.allRequests().filter((record) => !hidden.has(record.key)) : store.allRequests();
   const list = inboxOrder(records).filter((record) => matchesFilter(record, filter));
   let openCount = 0;
   let informational = 0;
   for (; openCount < list.length && OPEN_STATES.has(list[openCount].state); openCount++) if (list[openCount].state === 'informational') informational++;
-  return { version: store.version, filter, list, counts: counts(records), openCount, informational };
+  return { version: store.version, filter, hidden, list, counts: counts(records), openCount, informational };
 }
 
 export function initialModel(store: StoreReader, size: TerminalSize, now: number, config: UiConfig, glyphs: Glyphs = UTF8_GLYPHS): UiModel {

@@ -276,11 +276,11 @@ function onStore(model: UiModel, change: StoreChange, world: World): UpdateResul
 function reconcile(result: UpdateResult, before: ListView, world: World): UpdateResult {
   const { store } = world;
   let model = result.model;
-  if (model.view.version !== store.version || model.view.filter !== model.inbox.filter) {
+  if (model.view.version !== store.version || model.view.filter !== model.inbox.filter || model.view.hidden !== model.inbox.hidden) {
     // The store pinned once per version folded (the view reads only that); a new filter reuses it.
     const snapshot = model.snapshot.version === store.version ? model.snapshot : pinStore(store);
     // Drafts and rejections of requests and commands the store forgot go too (forget.ts).
-    model = forgetGone({ ...model, snapshot, view: buildListView(snapshot, model.inbox.filter) }, store);
+    model = forgetGone({ ...model, snapshot, view: buildListView(snapshot, model.inbox.filter, model.inbox.hidden) }, store);
   }
   const { list, openCount } = model.view;
   let inbox = model.inbox;

@@ -2,6 +2,7 @@ import { displayLine } from '../../protocol/sanitize.js';
 import { OPEN_STATES, type RequestRecord } from '../../store/types.js';
 import { UNCONFIRMED_MARK } from '../words/marks.js';
 import { formatMs } from '../words/duration.js';
+import { cutName } from '../words/agent-name.js';
 import { fit, pad, stringWidth } from '../text/wrap.js';
 import { line, seg, type Line } from '../text/line.js';
 import { severityColor, stateColor } from './theme.js';
@@ -111,7 +112,8 @@ function row(record: RequestRecord, input: ListViewInput, selected: boolean): Li
   const doubt = record.unconfirmed && OPEN_STATES.has(record.state) ? UNCONFIRMED_MARK : ' ';
   const severity = pad(SEVERITY_WORD[record.severity] ?? displayLine(record.severity, 4), 4);
   const agentWidth = width >= 70 ? 14 : width >= 50 ? 12 : 10;
-  const agent = pad(displayLine(record.agent, 40), agentWidth);
+  // Cut keeping the end where a fleet's names differ (gemini-…-10, gemini-…-11).
+  const agent = pad(cutName(displayLine(record.agent, 40), agentWidth, g.utf8 ? '…' : '~'), agentWidth);
   const age = shortDuration(ageMs(record, now)).padStart(4);
   const relay = input.relayLabel ? `${input.relayLabel(record)} ` : '';
   // Time left is labelled, so it never reads as a second age.

@@ -47,6 +47,10 @@ export interface InboxState {
   helpScroll: number;
   /** A send waiting for a second Enter because the session has no single live claimant. */
   pendingConfirm?: { key: string; answer: Answer; warning: string };
+  /** `d` pressed: "Hide this request from this console?" waits for y/n, pinned to the request it was asked on. */
+  hideAsk?: { key: string; label: string };
+  /** Requests hidden from this console (d): never listed, never counted. */
+  hidden: ReadonlySet<string>;
   /** `A` pressed: "Let the rules answer?" waits for y/n. */
   autoPrompt?: boolean;
   /** `a` pressed on an option: which scope (0-3) the rule would cover. */
@@ -65,6 +69,7 @@ export const initialInbox: InboxState = {
   mode: 'browse',
   returnMode: 'browse',
   tagged: new Set(),
+  hidden: new Set(),
   batch: { highlight: 0, reply: emptyEditor },
   selectedIndex: 0,
   selectionTouched: false,
@@ -86,6 +91,10 @@ export type Effect =
   | { type: 'timeline'; key: string }
   | { type: 'resend'; commandId: string }
   | { type: 'suspend' }
+  /** y: put the request's id on the terminal's clipboard (OSC 52). */
+  | { type: 'copy'; text: string }
+  /** d → y: the request is hidden from this console (the history records it). */
+  | { type: 'hide'; key: string }
   /** H: read the decision history (App answers with a `history` message). */
   | { type: 'readHistory' }
   | { type: 'quit' };
