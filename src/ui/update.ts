@@ -15,6 +15,7 @@ import { timelineRoom } from './inbox/timeline-view.js';
 import { draftFor, isUnsent, type Effect as InboxEffect, type InboxState, type KeyContext } from './inbox/state.js';
 import { isText, looksPasted, pastedText, textKeys } from './keys.js';
 import { pinStore } from './store-snapshot.js';
+import { afterBack, afterSend, nextCandidate } from './selection.js';
 import { buildListView, layoutOf, resolveSelection, type Effect, type ListView, type Msg, type StoreReader, type UiModel } from './model.js';
 
 export interface UpdateResult {
@@ -164,8 +165,13 @@ function onKey(
   const [state, ctx, list] = context;
   const result = reduce(state, ctx);
   let inbox = result.state;
-  const sent = result.effects.flatMap((effect) => (effect.type === 'send' ? [effect.key] : []));
-  if (sent.length) inbox = afterSend(inbox, list, new Set(sent), ctx.answerable);
+  const sends = result.effects.flatMap((effect) => (effect.type === 'send' ? [effect] : []));
+  if (sends.length) {
+    const sent = new Set(sends.map((effect) => effect.key));
+    inbox = afterSend(inbox, list, sent, nextCandidate(store, sent), sends.some((effect) => effect.batch !== undefined));
+  } else if (state.mode === 'answer' && inbox.mode === 'browse') {
+    inbox = afterBack(inbox, model.view.list, model.view.openCount);
+  }
   const quitting = model.quitting || result.effects.some((effect) => effect.type === 'quit');
   // The selection a key leaves is the operator's own: the next key starts from it, painted or not.
   const nextShown = model.shown ? { ...model.shown, selectedKey: inbox.selectedKey } : model.shown;
@@ -203,21 +209,6 @@ function taggedRecords(state: InboxState, store: StoreReader, answerable: (recor
     if (record && answerable(record)) records.push(record);
   }
   return records;
-}
-
-/**
- * After an answer is sent: back to the list, on the next open request that
- * has no answer in flight (below first, then above), never on one in Recent.
- */
-function afterSend(state: InboxState, list: RequestRecord[], sent: Set<string>, answerable: (record: RequestRecord) => boolean): InboxState {
-  const from = list.findIndex((record) => record.key === (state.openKey ?? state.selectedKey));
-  const candidate = (record: RequestRecord) => !sent.has(record.key) && answerable(record);
-  let next: RequestRecord | undefined;
-  for (let i = from + 1; i < list.length && !next; i++) if (candidate(list[i])) next = list[i];
-  for (let i = from - 1; i >= 0 && !next; i--) if (candidate(list[i])) next = list[i];
-  const back: InboxState = { ...state, mode: 'browse', openKey: undefined, hint: undefined, pendingConfirm: undefined, selectionTouched: true };
-  if (!next) return back;
-  return { ...back, selectedKey: next.key, selectedIndex: list.indexOf(next) };
 }
 
 /** What quitting would lose: drafts for open, unanswered requests, and commands in flight. */
@@ -295,7 +286,13 @@ function reconcile(result: UpdateResult, before: ListView, world: World): Update
     // The selected request closed (Pending → Recent) under the selection: its
     // neighbour in Pending takes the selection, not the request in Recent.
     const wasAt = model.view !== before ? before.list.findIndex((record) => record.key === inbox.selectedKey) : -1;
-    if (wasAt >= 0 && wasAt < before.openCount && index >= openCount && inbox.mode !== 'answer') {
+    if (wasAt >= 0 && wasAt < before.openCount && index >= openCount && inbox.mode === 'answer') {
+      // Closed while open: the detail stays on it; Esc goes to its neighbour in Pending.
+      inbox = { ...inbox, closedAt: wasAt };
+    } else if (model.inbox.filter && model.inbox.filter !== before.filter) {
+      // A new filter: the selection goes to its first match.
+      index = 0;
+    } else if (wasAt >= 0 && wasAt < before.openCount && index >= openCount && inbox.mode !== 'answer') {
       // With nothing left in Pending it waits in Recent ("parked") and goes to the first new request.
       if (openCount > 0) index = Math.min(wasAt, openCount - 1);
       else inbox = { ...inbox, parked: true };

@@ -12,7 +12,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 function quitQuestion(state: InboxState): string {
   const loses = state.quitLoses ?? { drafts: 0, inFlight: 0 };
   // A saved answer in flight is the outbox's: it is kept and sent on the next start, not lost.
-  const kept = loses.inFlight ? `${plural(loses.inFlight, 'answer', 'answers')} in flight ${loses.inFlight === 1 ? 'is' : 'are'} kept and sent on next start` : '';
+  const kept = loses.inFlight ? `${plural(loses.inFlight, 'answer', 'answers')} in flight: kept, sent next start` : '';
   const lost = loses.drafts ? `${plural(loses.drafts, 'unsent draft', 'unsent drafts')} would be lost` : '';
   return `Quit? ${[lost, kept].filter(Boolean).join('; ')} · y quits · any other key stays`;
 }

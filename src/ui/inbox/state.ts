@@ -37,6 +37,8 @@ export interface InboxState {
   selectionTouched: boolean;
   /** The selection was left in Recent because the last open request closed under it: the next new request takes it. */
   parked?: boolean;
+  /** Where the open request stood in Pending when it closed under the operator (Esc lands on its neighbour there). */
+  closedAt?: number;
   /** The request pinned in answer mode. Answers only ever go to this key. */
   openKey?: string;
   filterEditor: EditorState;
