@@ -7,10 +7,10 @@ import type { InboxState } from './inbox/state.js';
 // it (CONSOLE.md "Keys", "Triage II"): after an answer, after a batch, back
 // from a request that closed while open, and on a new filter.
 
-/** Open and able to take an answer (forms included), from a console, with no answer of ours in flight. */
-export function nextCandidate(store: Pick<StoreReader, 'lastCommandFor'>, sent: ReadonlySet<string>): (record: RequestRecord) => boolean {
+/** Open and able to take an answer (forms included), waiting on the operator (its agent not gone), with no answer of ours in flight. */
+export function nextCandidate(store: Pick<StoreReader, 'lastCommandFor'>, sent: ReadonlySet<string>, away: ReadonlySet<string> = new Set()): (record: RequestRecord) => boolean {
   return (record) => {
-    if (sent.has(record.key) || record.state !== 'pending' || isHistory(record)) return false;
+    if (sent.has(record.key) || away.has(record.key) || record.state !== 'pending' || isHistory(record)) return false;
     const state = store.lastCommandFor(record.key)?.state;
     return state !== 'sending' && state !== 'accepted';
   };

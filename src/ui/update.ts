@@ -16,6 +16,7 @@ import { draftFor, isUnsent, type Effect as InboxEffect, type InboxState, type K
 import { isText, looksPasted, pastedText, textKeys } from './keys.js';
 import { pinStore } from './store-snapshot.js';
 import { afterBack, afterSend, nextCandidate } from './selection.js';
+import { awayNow } from './no-agent.js';
 import { buildListView, layoutOf, resolveSelection, type Effect, type ListView, type Msg, type StoreReader, type UiModel } from './model.js';
 
 export interface UpdateResult {
@@ -57,8 +58,10 @@ export function update(model: UiModel, msg: Msg, world: World): UpdateResult {
     case 'fetched':
       if (msg.kind === 'rule') return reconcile(rulesOnFetched(base, msg, world.store), model.view, world);
       return reconcile({ model: onFetched(base, msg, now), effects: [] }, model.view, world);
-    case 'tick':
-      return rulesOnTick(base, world.store);
+    case 'tick': {
+      const ticked = rulesOnTick(base, world.store);
+      return base.now >= base.view.away.regroupAt ? reconcile(ticked, model.view, world) : ticked;
+    }
     case 'notice':
       return { model: { ...base, inbox: { ...base.inbox, notice: msg.text, hint: base.inbox.mode === 'answer' ? msg.text : base.inbox.hint } }, effects: [] };
     case 'history': {
@@ -168,7 +171,7 @@ function onKey(
   const sends = result.effects.flatMap((effect) => (effect.type === 'send' ? [effect] : []));
   if (sends.length) {
     const sent = new Set(sends.map((effect) => effect.key));
-    inbox = afterSend(inbox, list, sent, nextCandidate(store, sent), sends.some((effect) => effect.batch !== undefined));
+    inbox = afterSend(inbox, list, sent, nextCandidate(store, sent, model.view.away.keys), sends.some((effect) => effect.batch !== undefined));
   } else if (state.mode === 'answer' && inbox.mode === 'browse') {
     inbox = afterBack(inbox, model.view.list, model.view.openCount);
   }
@@ -233,6 +236,8 @@ function onStore(model: UiModel, change: StoreChange, world: World): UpdateResul
     const record = store.request(key);
     if (record && !record.replayed && record.state === 'pending') arrived.push(record);
   }
+  // A request whose agent is already gone waits on nobody: it does not ring.
+  if (arrived.length) arrived = arrived.filter((record) => awayNow([record], (relay, session) => store.absentSince(relay, session), model.now, model.config.noAgentAfterMs).keys.size === 0);
   // The rules first: a request a rule answers (or may, once its cause is read) does not ring now.
   const ruled = rulesOnStore(model, change, arrived, store);
   model = ruled.model;
@@ -267,11 +272,14 @@ function onStore(model: UiModel, change: StoreChange, world: World): UpdateResul
 function reconcile(result: UpdateResult, before: ListView, world: World): UpdateResult {
   const { store } = world;
   let model = result.model;
-  if (model.view.version !== store.version || model.view.filter !== model.inbox.filter || model.view.hidden !== model.inbox.hidden) {
+  const view = model.view;
+  // The clock alone can move a request to "No agent connected" (no-agent.ts): then the list is built again too.
+  if (view.version !== store.version || view.filter !== model.inbox.filter || view.hidden !== model.inbox.hidden || model.now >= view.away.regroupAt) {
     // The store pinned once per version folded (the view reads only that); a new filter reuses it.
     const snapshot = model.snapshot.version === store.version ? model.snapshot : pinStore(store);
+    const away = awayNow(snapshot.allRequests(), (relay, session) => store.absentSince(relay, session), model.now, model.config.noAgentAfterMs);
     // Drafts and rejections of requests and commands the store forgot go too (forget.ts).
-    model = forgetGone({ ...model, snapshot, view: buildListView(snapshot, model.inbox.filter, model.inbox.hidden) }, store);
+    model = forgetGone({ ...model, snapshot, view: buildListView(snapshot, model.inbox.filter, model.inbox.hidden, away) }, store);
   }
   const { list, openCount } = model.view;
   let inbox = model.inbox;
@@ -312,7 +320,7 @@ function reconcile(result: UpdateResult, before: ListView, world: World): Update
     if (kept.length !== inbox.tagged.size) inbox = { ...inbox, tagged: new Set(kept) };
   }
   const height = layoutOf(model.size, store.relays().length).bodyHeight;
-  const listStart = listStartFor(list.length, openCount, index, height, model.listStart);
+  const listStart = listStartFor(list.length, openCount, index, height, model.listStart, model.view.noAgent);
   inbox = withTimelineBounds(inbox, model, height);
   if (inbox !== model.inbox || listStart !== model.listStart) model = { ...model, inbox, listStart };
   const cause = ensureCause(model, store, model.now);
