@@ -197,3 +197,48 @@ test('the resume question says n keeps the session paused', async (t) => {
   if (/Resume/.test(frame)) assert.match(frame, /n\/Esc keeps it paused/);
   else assert.match(frame, /n\/Esc keeps it running/, `a pause question:\n${frame}`);
 });
+
+const deployForm = () =>
+  requested({
+    kind: 'form',
+    prompt: 'Configure the new service deployment',
+    respond_via: ['control'],
+    fields: [
+      { id: 'name', type: 'string', label: 'Service name', required: true },
+      { id: 'replicas', type: 'number', label: 'Replicas', min: 1, max: 10 },
+      { id: 'staged', type: 'boolean', label: 'Staged rollout' },
+      { id: 'db', type: 'select', label: 'Database', required: true, other: true, choices: [{ id: '1', label: 'PostgreSQL' }, { id: '2', label: 'SQLite' }] },
+      { id: 'regions', type: 'select', multi: true, label: 'Regions', choices: [{ id: 'eu', label: 'Europe West' }, { id: 'us', label: 'US East' }] },
+    ],
+  });
+
+test('60x15: an open form gives its fields the room, the provenance shrinks first', async (t) => {
+  const size = { columns: 60, rows: 15 };
+  const h = await renderApp({ events: [deployForm()], size, stdout: size });
+  t.after(h.unmount);
+  await h.press(KEY.enter);
+  const frame = h.frame();
+  for (const label of ['Service name', 'Replicas', 'Staged rollout', 'Database', 'Regions', '[ Submit ]']) assert.ok(frame.includes(label), `${label} shows:\n${frame}`);
+  assert.ok(lines(frame).length <= 15);
+});
+
+test('100x30: the summary before Submit shows the values chosen (the constraint yields first)', async (t) => {
+  const size = { columns: 100, rows: 30 };
+  const h = await renderApp({ events: [deployForm()], size, stdout: size });
+  t.after(h.unmount);
+  await h.press(KEY.enter, 'billing', KEY.tab, '3', KEY.tab, KEY.space, KEY.tab, KEY.down, KEY.down, 'Whatever db', KEY.enter, KEY.space, KEY.tab);
+  assert.match(h.frame(), /Database\*: "Whatever db" \(other\)/);
+  assert.match(h.frame(), /Regions \(pick any\): Europe West/);
+});
+
+test('a number out of range: typing and Submit say it in one wording, and Enter refuses it like Submit', async (t) => {
+  const h = await renderApp({ events: [deployForm()], size: { columns: 80, rows: 30 } });
+  t.after(h.unmount);
+  await h.press(KEY.enter, 'billing', KEY.tab, '42');
+  assert.match(h.frame(), /✗ must be at most 10/);
+  await h.press(KEY.enter);
+  assert.match(lines(h.frame()).find((l) => l.startsWith('▸')) ?? '', /^▸ Replicas/, `Enter keeps the focus on the field:\n${h.frame()}`);
+  assert.match(h.frame(), /✗ must be at most 10/);
+  await h.press(KEY.backspace, KEY.backspace, '3', KEY.enter);
+  assert.match(lines(h.frame()).find((l) => l.startsWith('▸')) ?? '', /^▸ Staged rollout/);
+});
