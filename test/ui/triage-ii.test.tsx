@@ -173,7 +173,7 @@ test('d hides a request after y/n: not listed, not counted, recorded in the hist
   t.after(h.unmount);
   const target = selectedRow(h.frame()) ?? '';
   await h.press('d');
-  assert.match(h.frame(), /Hide .* from this console\? y hides · any other key keeps it/);
+  assert.match(h.frame(), /^Hide this request from this console\? y hides · any other key keeps it · /m);
   await h.press('n');
   assert.match(h.frame(), /Pending \(2\)/);
   assert.equal(hidden.length, 0);

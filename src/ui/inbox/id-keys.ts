@@ -1,6 +1,7 @@
 import { displayLine } from '../../protocol/sanitize.js';
 import type { RequestRecord } from '../../store/types.js';
 import { actionFor } from '../key-table.js';
+import { fit } from '../text/wrap.js';
 import type { KeyPress } from '../keys.js';
 import type { Effect, InboxState } from './state.js';
 
@@ -19,7 +20,7 @@ export function copyId(state: InboxState, record: RequestRecord | undefined): Ke
 /** d: asks first (nothing is hidden without y). */
 export function askHide(state: InboxState, record: RequestRecord | undefined): KeyResult {
   if (!record) return { state: { ...state, notice: 'No request selected.' }, effects: [] };
-  const label = `${displayLine(record.agent, 30)}: ${displayLine(record.payload.prompt, 40)}`;
+  const label = `${displayLine(record.agent, 30)}: ${fit(displayLine(record.payload.prompt, 200), 40)}`;
   return { state: { ...state, hideAsk: { key: record.key, label }, notice: undefined }, effects: [] };
 }
 
@@ -36,5 +37,6 @@ export function hidePromptKey(state: InboxState, key: KeyPress): KeyResult {
 
 /** The footer's question while d waits for y/n. */
 export function hideQuestion(state: InboxState): string | undefined {
-  return state.hideAsk ? `Hide ${state.hideAsk.label} from this console? y hides · any other key keeps it` : undefined;
+  // The question and its keys first: a narrow footer cuts the request's words, not the answer keys.
+  return state.hideAsk ? `Hide this request from this console? y hides · any other key keeps it · ${state.hideAsk.label}` : undefined;
 }
