@@ -2,9 +2,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { AepEvent } from '../../src/protocol/types.js';
 import { requested } from '../support/events.js';
-import { KEY, answered, lines, manyRequests, permissionFrom, renderApp, resolved, selectedRow, timedOut, type Harness } from '../support/ui.js';
+import { KEY, NOW, answered, lines, manyRequests, permissionFrom, renderApp, resolved, selectedRow, timedOut, type Harness } from '../support/ui.js';
 import { cutName } from '../../src/ui/words/agent-name.js';
 import type { RequestRecord } from '../../src/store/types.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DecisionLog } from '../../src/relay/decision-log.js';
+import { hiddenKeys, recordHide } from '../../src/cli/history.js';
 
 // Triage II (issue 27, CONSOLE.md "Triage II"): names that stay distinct,
 // the request id shown and copied, who answered, where the selection lands,
@@ -241,4 +246,24 @@ test('a number out of range: typing and Submit say it in one wording, and Enter 
   assert.match(h.frame(), /✗ must be at most 10/);
   await h.press(KEY.backspace, KEY.backspace, '3', KEY.enter);
   assert.match(lines(h.frame()).find((l) => l.startsWith('▸')) ?? '', /^▸ Staged rollout/);
+});
+
+test('a hide is a decision in the history, and what earlier runs hid stays hidden', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'aep-hide-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const log = new DecisionLog(dir);
+  const events = [allowDeny('alpha', 'one'), allowDeny('bravo', 'two')];
+  const first = await renderApp({ events });
+  const record = first.store.allRequests().find((r) => r.agent === 'alpha')!;
+  first.unmount();
+  recordHide(log, () => NOW)(record);
+  const decisions = log.read().decisions;
+  assert.equal(decisions.length, 1);
+  assert.equal(decisions[0].action, 'hide');
+  assert.equal(decisions[0].request, record.id);
+  assert.deepEqual([...hiddenKeys(log)()], [record.key]);
+  const again = await renderApp({ events, history: { read: () => ({ ...log.read() }), hidden: hiddenKeys(log) } });
+  t.after(again.unmount);
+  assert.match(again.frame(), /Pending \(1\)/);
+  assert.ok(!again.frame().includes(' alpha '), 'the request hidden before is not listed');
 });
