@@ -8,6 +8,7 @@ import type { RequestRecord } from '../../src/store/types.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ConsoleStore } from '../../src/store/store.js';
 import { DecisionLog } from '../../src/relay/decision-log.js';
 import { hiddenKeys, recordHide } from '../../src/cli/history.js';
 
@@ -266,4 +267,55 @@ test('a hide is a decision in the history, and what earlier runs hid stays hidde
   t.after(again.unmount);
   assert.match(again.frame(), /Pending \(1\)/);
   assert.ok(!again.frame().includes(' alpha '), 'the request hidden before is not listed');
+});
+
+test('an agent gone from the roster 60 s: its request moves to "No agent connected", not counted as waiting; back, it returns', async (t) => {
+  let clock = NOW;
+  const store = new ConsoleStore({ now: () => clock });
+  const gone = permissionFrom('gemini-cli-7', 's-gone', 'Permission requested: Bash — make deploy');
+  const here = permissionFrom('codex-2', 's-here', 'Permission requested: Bash — ls');
+  const h = await renderApp({ store, clock: () => clock, events: [gone, here] });
+  t.after(h.unmount);
+  await h.apply([]);
+  store.setRoster(h.client.relay, [{ session: 's-gone' }, { session: 's-here' }] as never);
+  clock += 5_000;
+  store.setRoster(h.client.relay, [{ session: 's-here' }] as never);
+  await h.settle();
+  assert.match(h.frame(), /Pending \(2\)/, 'under a minute: still waiting');
+  clock += 59_000;
+  store.setRoster(h.client.relay, [{ session: 's-here' }] as never);
+  await h.settle();
+  assert.match(h.frame(), /Pending \(2\)/, '59 s is not yet a minute');
+  clock += 2_000;
+  store.setRoster(h.client.relay, [{ session: 's-here' }] as never);
+  await h.settle();
+  let frame = h.frame();
+  assert.match(frame, /Pending \(1\)/);
+  assert.match(frame, /^No agent connected \(1\) · answerable if the agent comes back$/m);
+  assert.match(frame, / 1 pending · 1 no agent · 0 recent/);
+  const at = (text: string) => lines(frame).findIndex((l) => l.includes(text));
+  assert.ok(at('make deploy') > at('No agent connected') && at('No agent connected') > at('Bash — ls'), `below Pending:\n${frame}`);
+  // Still answerable: opening it offers the options.
+  await h.press('G', KEY.enter);
+  assert.match(h.frame(), /Allow {2}\[allow\]/);
+  await h.press(KEY.esc);
+  store.setRoster(h.client.relay, [{ session: 's-here' }, { session: 's-gone' }] as never);
+  await h.settle();
+  frame = h.frame();
+  assert.match(frame, /Pending \(2\)/);
+  assert.doesNotMatch(frame, /No agent connected/);
+});
+
+test('with only requests of gone agents, the empty state says nothing waits on you', async (t) => {
+  let clock = NOW;
+  const store = new ConsoleStore({ now: () => clock });
+  const h = await renderApp({ store, clock: () => clock, events: [permissionFrom('gemini-cli-7', 's-gone', 'make deploy')] });
+  t.after(h.unmount);
+  store.setRoster(h.client.relay, []);
+  clock += 61_000;
+  store.setRoster(h.client.relay, []);
+  await h.settle();
+  assert.match(h.frame(), /Pending \(0\)/);
+  assert.match(h.frame(), /No agent connected \(1\)/);
+  assert.match(h.frame(), / 0 pending · 1 no agent /);
 });
