@@ -24,6 +24,7 @@ import { BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON } from '../ui/keys.js';
 import { createFrameWriter } from '../ui/terminal/frame-writer.js';
 import { MAX_FPS } from '../ui/terminal/frame-rate.js';
 import type { MainIO } from './io.js';
+import { hiddenKeys, recordHide } from './history.js';
 
 type Remember = (secret: string | undefined) => void;
 
@@ -33,7 +34,7 @@ function startHistory(options: ConsoleOptions, store: ConsoleStore, env: NodeJS.
   const log = options.history === false ? undefined : new DecisionLog(reportDirs(env)[0]);
   const recorder = log && new DecisionRecorder(store, log);
   recorder?.start();
-  const history: AppProps['history'] = log && recorder ? { read: () => ({ ...log.read(), file: log.file }), annotate: recorder.annotate.bind(recorder) } : undefined;
+  const history: AppProps['history'] = log && recorder ? { read: () => ({ ...log.read(), file: log.file }), annotate: recorder.annotate.bind(recorder), hide: recordHide(log), hidden: hiddenKeys(log) } : undefined;
   return { recorder, history };
 }
 

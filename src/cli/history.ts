@@ -8,7 +8,8 @@
 import { displayLine } from '../protocol/sanitize.js';
 import { DecisionLog } from '../relay/decision-log.js';
 import { decisionJson, outcomeSummary, selectDecisions, sentSummary } from '../store/decision-query.js';
-import type { Decision } from '../store/decisions.js';
+import { hideLines, type Decision } from '../store/decisions.js';
+import { requestKey, type RequestRecord } from '../store/types.js';
 import { lastOutcome } from '../store/decision-fold.js';
 import { formatMs } from '../ui/words/duration.js';
 import type { ConsoleOptions } from './args.js';
@@ -56,4 +57,18 @@ export function textRow(decision: Decision): string {
     displayLine(decision.prompt, 100),
   ];
   return cells.join(' ');
+}
+
+/** What `d` → `y` writes: the request hidden, as a decision of its own (never throws: the console goes on). */
+export function recordHide(log: DecisionLog, now: () => number = Date.now): (record: RequestRecord) => void {
+  return (record) => void log.append(hideLines(record, now()));
+}
+
+/** The requests hidden with d in earlier runs (read once at start): they stay hidden from this console. */
+export function hiddenKeys(log: DecisionLog): () => ReadonlySet<string> {
+  return () => {
+    const keys = new Set<string>();
+    for (const decision of log.read().decisions) if (decision.action === 'hide') keys.add(requestKey(decision.relay, decision.session, decision.source, decision.request));
+    return keys;
+  };
 }

@@ -87,7 +87,7 @@ export class RelayConnection {
     private readonly ingest: IngestBatch,
     private readonly hooks: LinkHooks,
   ) {
-    this.roster = new RosterRequests(store, relay, timing.rosterDebounceMs, () => (this.conn?.hello?.roster ? this.conn.socket : undefined));
+    this.roster = new RosterRequests(store, relay, timing.rosterDebounceMs, () => (this.conn?.hello?.roster ? this.conn.socket : undefined), timing.rosterRefreshMs);
   }
 
   /** The link the commands go over. */

@@ -23,6 +23,8 @@ export interface RelayTiming {
   deadAfterMs: number;
   /** Roster refresh debounce after session.started / session.ended. */
   rosterDebounceMs: number;
+  /** Roster refresh period while connected (a killed emitter sends no session.ended). */
+  rosterRefreshMs: number;
   /** Ack window when the roster does not declare one (AEP-0004 §3). */
   defaultAckWindowMs: number;
   /** Sends per command before a local timeout (first send + retries). */
@@ -48,6 +50,7 @@ export const DEFAULT_TIMING: RelayTiming = {
   pingAfterMs: 45_000,
   deadAfterMs: 90_000,
   rosterDebounceMs: 500,
+  rosterRefreshMs: 15_000,
   defaultAckWindowMs: 10_000,
   maxSends: 3,
   closeGraceMs: 1_000,

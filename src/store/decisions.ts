@@ -203,3 +203,30 @@ function outcomeOf(command: OwnCommand): CommandOutcome | undefined {
       return undefined;
   }
 }
+
+/**
+ * d → y: the operator hid a request from this console. No command goes out,
+ * so the decision is its own outcome (applied at once); its id names it.
+ */
+export function hideLines(record: RequestRecord, now: number): [DecisionLine, OutcomeLine] {
+  const time = new Date(now).toISOString();
+  const commandId = `hide-${now.toString(36)}-${record.id}`;
+  const decision: DecisionLine = {
+    t: 'decision',
+    time,
+    relay: record.relay,
+    source: record.source,
+    agent: record.agent,
+    session: record.session,
+    request: record.id,
+    kind: record.payload.kind,
+    prompt: record.payload.prompt,
+    action: 'hide',
+    sent: {},
+    by: 'you',
+    command_id: commandId,
+    capture: record.capture,
+  };
+  if (record.run !== undefined) decision.run = record.run;
+  return [decision, { t: 'outcome', command_id: commandId, time, state: 'applied' }];
+}

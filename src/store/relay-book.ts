@@ -15,6 +15,8 @@ export const MAX_SESSIONS_TRACKED = 5000;
 export class RelayBook {
   private readonly status = new Map<string, RelayStatus>();
   private readonly rosters = new Map<string, RosterInfo>();
+  /** relay → who the roster has shown, and since when each session has been missing from it (absentSince). */
+  private readonly absence = new Map<string, RosterAbsence>();
   /** relay → the highest (epoch, seq) seen per (session, source); see resumePositions. */
   private readonly positions = new Map<string, SessionPositions>();
 
@@ -59,6 +61,31 @@ export class RelayBook {
 
   setRoster(relay: string, entries: RosterEntry[], receivedAt: number): void {
     this.rosters.set(relay, { entries, receivedAt });
+    const present = new Set(entries.map((entry) => entry.session));
+    const before = this.absence.get(relay);
+    if (!before) {
+      this.absence.set(relay, { since: receivedAt, present, goneAt: new Map() });
+      return;
+    }
+    for (const session of before.present) if (!present.has(session)) before.goneAt.set(session, receivedAt);
+    for (const session of present) before.goneAt.delete(session);
+    // Bounded like the positions: the oldest departures are forgotten first (they then date from the first roster).
+    for (const session of before.goneAt.keys()) {
+      if (before.goneAt.size <= MAX_SESSIONS_TRACKED) break;
+      before.goneAt.delete(session);
+    }
+    before.present = present;
+  }
+
+  /**
+   * Since when the session has had no claimant in the relay's roster: when
+   * it left the roster, or (never seen in one) when the first roster came.
+   * Undefined while a claimant is there, or when the relay keeps no roster.
+   */
+  absentSince(relay: string, session: string): number | undefined {
+    const absence = this.absence.get(relay);
+    if (!absence || absence.present.has(session)) return undefined;
+    return absence.goneAt.get(session) ?? absence.since;
   }
 
   /** Live emitter claims for a session: undefined when the relay has no roster (unknown). */
@@ -196,4 +223,13 @@ class SessionPositions {
     for (const sources of this.bySession.values()) for (const tracked of sources.values()) all.push({ ...tracked });
     return all.sort((a, b) => a.stamp - b.stamp);
   }
+}
+
+interface RosterAbsence {
+  /** When the first roster of this relay arrived. */
+  since: number;
+  /** The sessions the latest roster shows claimed. */
+  present: Set<string>;
+  /** Sessions that left the roster, and when the first roster without them arrived. */
+  goneAt: Map<string, number>;
 }

@@ -36,6 +36,8 @@ export function recentFirst(records: Iterable<RequestRecord>): RequestRecord[] {
 export interface Counts {
   pending: number;
   recent: number;
+  /** Open requests whose agent has been gone from the roster a while (not waiting on you; the UI decides). */
+  away?: number;
 }
 
 export function counts(records: Iterable<RequestRecord>): Counts {

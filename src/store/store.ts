@@ -243,6 +243,11 @@ export class ConsoleStore implements EventIntake, RelayStatusBook, CommandLog, S
     return this.book.claimants(relay, session);
   }
 
+  /** Since when the session has been missing from the relay's roster (undefined: claimed now, or no roster). */
+  absentSince(relay: string, session: string): number | undefined {
+    return this.book.absentSince(relay, session);
+  }
+
   /** The target's ack window from the roster, when it declared a sane one. */
   ackWindowMs(relay: string, session: string): number | undefined {
     return this.book.ackWindowMs(relay, session);

@@ -64,6 +64,8 @@ export interface StoreReader {
   lastCommandFor(key: string): OwnCommand | undefined;
   inFlightCommands(): OwnCommand[];
   claimants(relay: string, session: string): number | undefined;
+  /** Since when the session has been missing from the relay's roster (undefined: claimed now, or no roster). */
+  absentSince(relay: string, session: string): number | undefined;
   sessionControl(relay: string, source: string, session: string): SessionControl | undefined;
   controlCommandsFor(relay: string, source: string, session: string): OwnCommand[];
   accepts(relay: string, session: string): string[] | undefined;

@@ -16,6 +16,16 @@ export function notificationSequence(title: string, body: string, env: NodeJS.Pr
   return env.TMUX ? tmuxPassthrough(sequences) : sequences;
 }
 
+/**
+ * Text for the terminal's clipboard as OSC 52 (xterm, kitty, WezTerm,
+ * iTerm2, foot…). Inside tmux the plain form reaches tmux's own buffer
+ * (set-clipboard) and the passthrough form the terminal around it.
+ */
+export function clipboardSequence(text: string, env: NodeJS.ProcessEnv = process.env): string {
+  const sequence = `${ESC}]52;c;${Buffer.from(text, 'utf8').toString('base64')}${BEL}`;
+  return env.TMUX ? sequence + tmuxPassthrough(sequence) : sequence;
+}
+
 /** tmux forwards a sequence only inside its DCS passthrough, with ESC doubled. */
 export function tmuxPassthrough(sequence: string): string {
   return `${ESC}Ptmux;${sequence.replaceAll(ESC, ESC + ESC)}${ESC}\\`;

@@ -3,7 +3,7 @@
 // (bell, notification, suspend, quit) and the files' (a rule saved, the
 // history read). What they learn comes back as a message.
 
-import { BEL, notificationSequence } from './alerts.js';
+import { BEL, clipboardSequence, notificationSequence } from './alerts.js';
 import type { AppProps } from './app-props.js';
 import { performRelayEffect } from './effects.js';
 import { annotateDecision } from './history/annotate.js';
@@ -33,6 +33,14 @@ export function performEffect(effect: Effect, dispatch: (msg: Msg) => void, port
     case 'notify':
       out(notificationSequence(effect.title, effect.body, props.env ?? process.env));
       break;
+    case 'copy':
+      out(clipboardSequence(effect.text, props.env ?? process.env));
+      break;
+    case 'hide': {
+      const record = store.request(effect.key);
+      if (record) history?.hide?.(record);
+      break;
+    }
     case 'suspend':
       props.onSuspend?.();
       break;

@@ -21,8 +21,11 @@ export function createAppLoop(first: AppProps, stdout: NodeJS.WriteStream, reads
   let props = first;
   const { store } = first;
   const size: TerminalSize = props.size ?? { columns: stdout.columns || 80, rows: stdout.rows || 24 };
-  const config = { bell: props.bell ?? true, notify: props.notify ?? false, demo: props.demo, rules: props.rules, auto: props.auto };
-  const model = initialModel(store, size, (props.now ?? Date.now)(), config, glyphsFor(props.env ?? process.env));
+  const config = { bell: props.bell ?? true, notify: props.notify ?? false, demo: props.demo, rules: props.rules, auto: props.auto, noAgentAfterMs: props.noAgentAfterMs };
+  const started = initialModel(store, size, (props.now ?? Date.now)(), config, glyphsFor(props.env ?? process.env));
+  // What d hid in earlier runs stays hidden from this console (the history says which).
+  const hidden = props.history?.hidden?.();
+  const model = hidden?.size ? { ...started, inbox: { ...started.inbox, hidden } } : started;
   const loop: Loop<UiModel, Msg, Effect> = new Loop<UiModel, Msg, Effect>(model, {
     update: (current, msg) => update(current, msg, { store, now: props.now ?? Date.now }),
     perform: (effect, dispatch) => performEffect(effect, dispatch, { props: () => props, stdout, reads, model: () => loop.model }),

@@ -23,6 +23,8 @@ export interface AppProps {
   /** --demo: the embedded relay's URL and the `list` command that reads it (shown in `?`). */
   demo?: { relay: string; listCommand: string };
   /** The decision history (H); absent: none is kept (--no-history). */
+  /** How long an agent is gone from the roster before its requests move to "No agent connected" (default 60 s; tests shorten it). */
+  noAgentAfterMs?: number;
   history?: HistorySource;
   /** The rules (--rules F), and whether they answer from the start (--auto). */
   rules?: readonly Rule[];

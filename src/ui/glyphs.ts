@@ -17,6 +17,8 @@ export interface Glyphs {
   draft: string;
   /** Before the time left of an expiring request. */
   timeLeft: string;
+  /** Before "timed out" in a Recent row (ASCII: the words alone say it). */
+  timedOut: string;
   /** Between the list and the detail. */
   rule: string;
   /** Beside quoted agent text. */
@@ -40,6 +42,7 @@ export const UTF8_GLYPHS: Glyphs = {
   tagged: '◆',
   draft: '✎',
   timeLeft: '⏳',
+  timedOut: '⏱ ',
   rule: '│',
   quote: '┃',
   quoteTop: '┏',
@@ -52,6 +55,7 @@ export const ASCII_GLYPHS: Glyphs = {
   tagged: '*',
   draft: 'd',
   timeLeft: 'T-',
+  timedOut: '',
   rule: '|',
   quote: '|',
   quoteTop: '|',

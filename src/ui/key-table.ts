@@ -12,26 +12,29 @@ import type { KeyName, KeyPress } from './keys.js';
 interface ScopeActions {
   browse:
     | 'up' | 'down' | 'first' | 'last' | 'pageUp' | 'pageDown' | 'open' | 'pickOption' | 'tag' | 'tagAll' | 'clear'
-    | 'filter' | 'timeline' | 'cancelRun' | 'cancelSession' | 'pause' | 'history' | 'auto' | 'help' | 'quit' | 'suspend';
-  answer: 'up' | 'down' | 'pickOption' | 'send' | 'always' | 'pageUp' | 'pageDown' | 'back' | 'help' | 'quit';
+    | 'filter' | 'timeline' | 'cancelRun' | 'cancelSession' | 'pause' | 'history' | 'auto' | 'help' | 'quit' | 'suspend'
+    | 'halfUp' | 'halfDown' | 'copyId' | 'hide';
+  answer: 'up' | 'down' | 'pickOption' | 'send' | 'always' | 'copyId' | 'pageUp' | 'pageDown' | 'back' | 'help' | 'quit';
   /** `a`'s question: which scope the new rule covers. */
   always: 'up' | 'down' | 'pickOption' | 'confirm' | 'back';
   batch: 'up' | 'down' | 'pickOption' | 'send' | 'back' | 'help' | 'quit';
   batchConfirm: 'confirm' | 'quit';
   form: 'nextField' | 'prevField' | 'up' | 'down' | 'next' | 'toggle' | 'setYes' | 'setNo' | 'unset' | 'pageUp' | 'pageDown' | 'back' | 'help' | 'quit';
-  locked: 'resend' | 'pageUp' | 'pageDown' | 'back' | 'help' | 'quit';
+  locked: 'resend' | 'copyId' | 'pageUp' | 'pageDown' | 'back' | 'help' | 'quit';
   filter: 'keep' | 'clear';
   control: 'confirm' | 'reason' | 'back';
   reason: 'send' | 'back';
   quitPrompt: 'confirm';
+  /** d's question: hide this request from this console? */
+  hidePrompt: 'confirm';
   /** A's question: let the rules answer? */
   autoPrompt: 'confirm';
-  timeline: 'up' | 'down' | 'pageUp' | 'pageDown' | 'first' | 'last' | 'back' | 'quit';
-  help: 'up' | 'down' | 'pageUp' | 'pageDown' | 'quit';
+  timeline: 'up' | 'down' | 'pageUp' | 'pageDown' | 'halfUp' | 'halfDown' | 'first' | 'last' | 'back' | 'quit';
+  help: 'up' | 'down' | 'pageUp' | 'pageDown' | 'halfUp' | 'halfDown' | 'quit';
   /** The decision history (H): one row per decision, newest first. */
-  history: 'up' | 'down' | 'first' | 'last' | 'pageUp' | 'pageDown' | 'open' | 'filter' | 'back' | 'quit';
+  history: 'up' | 'down' | 'first' | 'last' | 'pageUp' | 'pageDown' | 'halfUp' | 'halfDown' | 'open' | 'filter' | 'back' | 'quit';
   /** One decision of the history, whole. */
-  decision: 'up' | 'down' | 'pageUp' | 'pageDown' | 'back' | 'quit';
+  decision: 'up' | 'down' | 'pageUp' | 'pageDown' | 'halfUp' | 'halfDown' | 'back' | 'quit';
   /** The line editor of every text row (Reply, text and number fields, `Other…`, the filter, a reason). */
   edit: 'left' | 'right' | 'home' | 'end' | 'backspace' | 'deleteForward' | 'clearBefore' | 'deleteWord';
 }
@@ -59,6 +62,8 @@ const DEFAULT_BINDINGS: Bindings = {
     last: ['G', 'end'],
     pageUp: ['pageUp'],
     pageDown: ['pageDown'],
+    halfUp: ['ctrlU'],
+    halfDown: ['ctrlD'],
     open: ['enter'],
     pickOption: DIGITS,
     tag: ['space'],
@@ -74,8 +79,10 @@ const DEFAULT_BINDINGS: Bindings = {
     help: ['?'],
     quit: ['q', 'ctrlC'],
     suspend: ['ctrlZ'],
+    copyId: ['y'],
+    hide: ['d'],
   },
-  answer: { up: ['up', 'k'], down: ['down', 'j'], pickOption: DIGITS, send: ['enter'], always: ['a'], pageUp: ['pageUp'], pageDown: ['pageDown'], back: ['escape'], help: ['?'], quit: ['q', 'ctrlC'] },
+  answer: { up: ['up', 'k'], down: ['down', 'j'], pickOption: DIGITS, send: ['enter'], always: ['a'], copyId: ['y'], pageUp: ['pageUp'], pageDown: ['pageDown'], back: ['escape'], help: ['?'], quit: ['q', 'ctrlC'] },
   batch: { up: ['up', 'k'], down: ['down', 'j'], pickOption: DIGITS, send: ['enter'], back: ['escape'], help: ['?'], quit: ['q', 'ctrlC'] },
   batchConfirm: { confirm: ['y', 'Y'], quit: ['ctrlC'] },
   form: {
@@ -94,17 +101,18 @@ const DEFAULT_BINDINGS: Bindings = {
     help: ['?'],
     quit: ['q', 'ctrlC'],
   },
-  locked: { resend: ['r'], pageUp: ['pageUp'], pageDown: ['pageDown'], back: ['escape'], help: ['?'], quit: ['q', 'ctrlC'] },
+  locked: { resend: ['r'], copyId: ['y'], pageUp: ['pageUp'], pageDown: ['pageDown'], back: ['escape'], help: ['?'], quit: ['q', 'ctrlC'] },
   filter: { keep: ['enter'], clear: ['escape', 'ctrlC'] },
   control: { confirm: ['y', 'Y'], reason: ['tab'], back: ['n', 'N', 'escape'] },
   reason: { send: ['enter'], back: ['escape', 'ctrlC'] },
   quitPrompt: { confirm: ['y', 'Y', 'ctrlC'] },
+  hidePrompt: { confirm: ['y', 'Y'] },
   autoPrompt: { confirm: ['y', 'Y'] },
   always: { up: ['up', 'k'], down: ['down', 'j'], pickOption: ['1', '2', '3', '4'], confirm: ['y', 'Y'], back: ['n', 'N', 'escape'] },
-  timeline: { up: ['up', 'k'], down: ['down', 'j'], pageUp: ['pageUp'], pageDown: ['pageDown'], first: ['g', 'home'], last: ['G', 'end'], back: ['escape', 't'], quit: ['q', 'ctrlC'] },
-  help: { up: ['up', 'k'], down: ['down', 'j'], pageUp: ['pageUp'], pageDown: ['pageDown'], quit: ['ctrlC'] },
-  history: { up: ['k', 'up'], down: ['j', 'down'], first: ['g', 'home'], last: ['G', 'end'], pageUp: ['pageUp'], pageDown: ['pageDown'], open: ['enter'], filter: ['/'], back: ['escape', 'H'], quit: ['q', 'ctrlC'] },
-  decision: { up: ['up', 'k'], down: ['down', 'j'], pageUp: ['pageUp'], pageDown: ['pageDown'], back: ['escape'], quit: ['q', 'ctrlC'] },
+  timeline: { up: ['up', 'k'], down: ['down', 'j'], pageUp: ['pageUp'], pageDown: ['pageDown'], halfUp: ['ctrlU'], halfDown: ['ctrlD'], first: ['g', 'home'], last: ['G', 'end'], back: ['escape', 't'], quit: ['q', 'ctrlC'] },
+  help: { up: ['up', 'k'], down: ['down', 'j'], pageUp: ['pageUp'], pageDown: ['pageDown'], halfUp: ['ctrlU'], halfDown: ['ctrlD'], quit: ['ctrlC'] },
+  history: { up: ['k', 'up'], down: ['j', 'down'], first: ['g', 'home'], last: ['G', 'end'], pageUp: ['pageUp'], pageDown: ['pageDown'], halfUp: ['ctrlU'], halfDown: ['ctrlD'], open: ['enter'], filter: ['/'], back: ['escape', 'H'], quit: ['q', 'ctrlC'] },
+  decision: { up: ['up', 'k'], down: ['down', 'j'], pageUp: ['pageUp'], pageDown: ['pageDown'], halfUp: ['ctrlU'], halfDown: ['ctrlD'], back: ['escape'], quit: ['q', 'ctrlC'] },
   edit: {
     left: ['left'],
     right: ['right'],
@@ -167,4 +175,9 @@ export function keyNumber(scope: Scope, press: KeyPress): number | undefined {
   const spec = specOf(press);
   const hit = spec === undefined ? undefined : tableOf(scope).get(spec);
   return hit ? hit.index + 1 : undefined;
+}
+
+/** Ctrl-D / Ctrl-U move half of what a page move jumps (as in less and vim), at least one row. */
+export function halfPage(pageSize: number): number {
+  return Math.max(1, Math.floor(pageSize / 2));
 }

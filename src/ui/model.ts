@@ -12,6 +12,7 @@ import { initialRules, type RulesModel } from './rules/rule-state.js';
 import type { Rule } from '../protocol/rules.js';
 import { initialInbox, matchesFilter, type Effect as InboxEffect, type InboxState } from './inbox/state.js';
 import { pinStore, type StoreSnapshot } from './store-snapshot.js';
+import { NOBODY_AWAY, type Away } from './no-agent.js';
 
 export interface TerminalSize {
   columns: number;
@@ -22,12 +23,18 @@ export interface TerminalSize {
 export interface ListView {
   version: number;
   filter: string;
+  /** The requests hidden from this console (d) when it was built. */
+  hidden: ReadonlySet<string>;
   list: RequestRecord[];
   counts: Counts;
   /** How many of `list` are open (they come first). */
   openCount: number;
   /** Of those, how many are informational (the answer belongs to the agent's own UI). */
   informational: number;
+  /** Of the open ones, how many (the last) are in "No agent connected" (no-agent.ts). */
+  noAgent: number;
+  /** Who was away when it was built, and when that changes by the clock alone (then it is built again). */
+  away: Away;
 }
 
 export interface UiConfig {
@@ -38,6 +45,8 @@ export interface UiConfig {
   /** The rules (--rules F) and whether they answer from the start (--auto). */
   rules?: readonly Rule[];
   auto?: boolean;
+  /** How long an agent is gone from the roster before its requests move to "No agent connected" (tests shorten it). */
+  noAgentAfterMs?: number;
 }
 
 /** Everything the screen shows and the keys act on. */
@@ -96,13 +105,30 @@ export type Effect =
   | { type: 'saveRule'; rule: Rule }
   | { type: 'fetch'; kind: 'cause' | 'timeline' | 'rule'; key: string; relay: string; filter: Record<string, unknown>; limit: number };
 
-export function buildListView(store: Pick<StoreSnapshot, 'version' | 'allRequests'>, filter: string): ListView {
-  const records = store.allRequests();
-  const list = inboxOrder(records).filter((record) => matchesFilter(record, filter));
+const NOTHING_HIDDEN: ReadonlySet<string> = new Set();
+
+export function buildListView(store: Pick<StoreSnapshot, 'version' | 'allRequests'>, filter: string, hidden: ReadonlySet<string> = NOTHING_HIDDEN, away: Away = NOBODY_AWAY): ListView {
+  // Hidden requests (d) are gone from this console: not listed, not counted.
+  const records = hidden.size ? store.allRequests().filter((record) => !hidden.has(record.key)) : store.allRequests();
+  let list = inboxOrder(records).filter((record) => matchesFilter(record, filter));
   let openCount = 0;
   let informational = 0;
   for (; openCount < list.length && OPEN_STATES.has(list[openCount].state); openCount++) if (list[openCount].state === 'informational') informational++;
-  return { version: store.version, filter, list, counts: counts(records), openCount, informational };
+  let noAgent = 0;
+  const all = counts(records);
+  if (away.keys.size) {
+    // Those whose agent is gone go below the rest of Pending, in the same order; they wait on nobody.
+    const open = list.slice(0, openCount);
+    const gone = open.filter((record) => away.keys.has(record.key));
+    noAgent = gone.length;
+    if (noAgent) list = [...open.filter((record) => !away.keys.has(record.key)), ...gone, ...list.slice(openCount)];
+    informational -= gone.filter((record) => record.state === 'informational').length;
+    let awayHere = 0;
+    for (const record of records) if (away.keys.has(record.key)) awayHere++;
+    all.pending -= awayHere;
+    all.away = awayHere;
+  }
+  return { version: store.version, filter, hidden, list, counts: all, openCount, informational, noAgent, away };
 }
 
 export function initialModel(store: StoreReader, size: TerminalSize, now: number, config: UiConfig, glyphs: Glyphs = UTF8_GLYPHS): UiModel {
@@ -112,7 +138,7 @@ export function initialModel(store: StoreReader, size: TerminalSize, now: number
     snapshot,
     size,
     now,
-    view: buildListView(snapshot, ''),
+    view: buildListView(snapshot, '', initialInbox.hidden),
     listStart: 0,
     rejectionsSeen: new Set(),
     alerts: initialAlerts,

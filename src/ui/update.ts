@@ -15,6 +15,8 @@ import { timelineRoom, timelineRowCount } from './inbox/timeline-view.js';
 import { draftFor, isUnsent, type Effect as InboxEffect, type InboxState, type KeyContext } from './inbox/state.js';
 import { isText, looksPasted, pastedText, textKeys } from './keys.js';
 import { pinStore } from './store-snapshot.js';
+import { afterBack, afterSend, nextCandidate } from './selection.js';
+import { awayNow } from './no-agent.js';
 import { buildListView, layoutOf, resolveSelection, type Effect, type ListView, type Msg, type StoreReader, type UiModel } from './model.js';
 
 export interface UpdateResult {
@@ -56,8 +58,10 @@ export function update(model: UiModel, msg: Msg, world: World): UpdateResult {
     case 'fetched':
       if (msg.kind === 'rule') return reconcile(rulesOnFetched(base, msg, world.store), model.view, world);
       return reconcile({ model: onFetched(base, msg, now), effects: [] }, model.view, world);
-    case 'tick':
-      return rulesOnTick(base, world.store);
+    case 'tick': {
+      const ticked = rulesOnTick(base, world.store);
+      return base.now >= base.view.away.regroupAt ? reconcile(ticked, model.view, world) : ticked;
+    }
     case 'notice':
       return { model: { ...base, inbox: { ...base.inbox, notice: msg.text, hint: base.inbox.mode === 'answer' ? msg.text : base.inbox.hint } }, effects: [] };
     case 'history': {
@@ -164,8 +168,13 @@ function onKey(
   const [state, ctx, list] = context;
   const result = reduce(state, ctx);
   let inbox = result.state;
-  const sent = result.effects.flatMap((effect) => (effect.type === 'send' ? [effect.key] : []));
-  if (sent.length) inbox = afterSend(inbox, list, new Set(sent), ctx.answerable);
+  const sends = result.effects.flatMap((effect) => (effect.type === 'send' ? [effect] : []));
+  if (sends.length) {
+    const sent = new Set(sends.map((effect) => effect.key));
+    inbox = afterSend(inbox, list, sent, nextCandidate(store, sent, model.view.away.keys), sends.some((effect) => effect.batch !== undefined));
+  } else if (state.mode === 'answer' && inbox.mode === 'browse') {
+    inbox = afterBack(inbox, model.view.list, model.view.openCount);
+  }
   const quitting = model.quitting || result.effects.some((effect) => effect.type === 'quit');
   // The selection a key leaves is the operator's own: the next key starts from it, painted or not.
   const nextShown = model.shown ? { ...model.shown, selectedKey: inbox.selectedKey } : model.shown;
@@ -205,21 +214,6 @@ function taggedRecords(state: InboxState, store: StoreReader, answerable: (recor
   return records;
 }
 
-/**
- * After an answer is sent: back to the list, on the next open request that
- * has no answer in flight (below first, then above), never on one in Recent.
- */
-function afterSend(state: InboxState, list: RequestRecord[], sent: Set<string>, answerable: (record: RequestRecord) => boolean): InboxState {
-  const from = list.findIndex((record) => record.key === (state.openKey ?? state.selectedKey));
-  const candidate = (record: RequestRecord) => !sent.has(record.key) && answerable(record);
-  let next: RequestRecord | undefined;
-  for (let i = from + 1; i < list.length && !next; i++) if (candidate(list[i])) next = list[i];
-  for (let i = from - 1; i >= 0 && !next; i--) if (candidate(list[i])) next = list[i];
-  const back: InboxState = { ...state, mode: 'browse', openKey: undefined, hint: undefined, pendingConfirm: undefined, selectionTouched: true };
-  if (!next) return back;
-  return { ...back, selectedKey: next.key, selectedIndex: list.indexOf(next) };
-}
-
 /** What quitting would lose: drafts for open, unanswered requests, and commands in flight. */
 function unsentWork(state: InboxState, store: StoreReader): { drafts: number; inFlight: number } {
   let drafts = 0;
@@ -242,6 +236,8 @@ function onStore(model: UiModel, change: StoreChange, world: World): UpdateResul
     const record = store.request(key);
     if (record && !record.replayed && record.state === 'pending') arrived.push(record);
   }
+  // A request whose agent is already gone waits on nobody: it does not ring.
+  if (arrived.length) arrived = arrived.filter((record) => awayNow([record], (relay, session) => store.absentSince(relay, session), model.now, model.config.noAgentAfterMs).keys.size === 0);
   // The rules first: a request a rule answers (or may, once its cause is read) does not ring now.
   const ruled = rulesOnStore(model, change, arrived, store);
   model = ruled.model;
@@ -276,11 +272,14 @@ function onStore(model: UiModel, change: StoreChange, world: World): UpdateResul
 function reconcile(result: UpdateResult, before: ListView, world: World): UpdateResult {
   const { store } = world;
   let model = result.model;
-  if (model.view.version !== store.version || model.view.filter !== model.inbox.filter) {
+  const view = model.view;
+  // The clock alone can move a request to "No agent connected" (no-agent.ts): then the list is built again too.
+  if (view.version !== store.version || view.filter !== model.inbox.filter || view.hidden !== model.inbox.hidden || model.now >= view.away.regroupAt) {
     // The store pinned once per version folded (the view reads only that); a new filter reuses it.
     const snapshot = model.snapshot.version === store.version ? model.snapshot : pinStore(store);
+    const away = awayNow(snapshot.allRequests(), (relay, session) => store.absentSince(relay, session), model.now, model.config.noAgentAfterMs);
     // Drafts and rejections of requests and commands the store forgot go too (forget.ts).
-    model = forgetGone({ ...model, snapshot, view: buildListView(snapshot, model.inbox.filter) }, store);
+    model = forgetGone({ ...model, snapshot, view: buildListView(snapshot, model.inbox.filter, model.inbox.hidden, away) }, store);
   }
   const { list, openCount } = model.view;
   let inbox = model.inbox;
@@ -295,7 +294,13 @@ function reconcile(result: UpdateResult, before: ListView, world: World): Update
     // The selected request closed (Pending → Recent) under the selection: its
     // neighbour in Pending takes the selection, not the request in Recent.
     const wasAt = model.view !== before ? before.list.findIndex((record) => record.key === inbox.selectedKey) : -1;
-    if (wasAt >= 0 && wasAt < before.openCount && index >= openCount && inbox.mode !== 'answer') {
+    if (wasAt >= 0 && wasAt < before.openCount && index >= openCount && inbox.mode === 'answer') {
+      // Closed while open: the detail stays on it; Esc goes to its neighbour in Pending.
+      inbox = { ...inbox, closedAt: wasAt };
+    } else if (model.inbox.filter && model.inbox.filter !== before.filter) {
+      // A new filter: the selection goes to its first match.
+      index = 0;
+    } else if (wasAt >= 0 && wasAt < before.openCount && index >= openCount && inbox.mode !== 'answer') {
       // With nothing left in Pending it waits in Recent ("parked") and goes to the first new request.
       if (openCount > 0) index = Math.min(wasAt, openCount - 1);
       else inbox = { ...inbox, parked: true };
@@ -315,7 +320,7 @@ function reconcile(result: UpdateResult, before: ListView, world: World): Update
     if (kept.length !== inbox.tagged.size) inbox = { ...inbox, tagged: new Set(kept) };
   }
   const height = layoutOf(model.size, store.relays().length).bodyHeight;
-  const listStart = listStartFor(list.length, openCount, index, height, model.listStart);
+  const listStart = listStartFor(list.length, openCount, index, height, model.listStart, model.view.noAgent);
   inbox = withTimelineBounds(inbox, model, height);
   if (inbox !== model.inbox || listStart !== model.listStart) model = { ...model, inbox, listStart };
   const cause = ensureCause(model, store, model.now);

@@ -56,7 +56,7 @@ function frameContext(model: UiModel): FrameContext {
   const isAnswering = answering(model);
   const selected = model.view.list[inbox.selectedIndex];
   const inBatch = inbox.mode === 'batch' || inbox.mode === 'confirm-batch' || (inbox.returnMode === 'batch' && (inbox.mode === 'help' || inbox.mode === 'confirm-quit'));
-  const emptyNote = model.view.openCount === 0 ? emptyPendingNote(relays, model.view.counts.pending, inbox.filter, now, layout.listWidth) : undefined;
+  const emptyNote = model.view.openCount - model.view.noAgent === 0 ? emptyPendingNote(relays, model.view.counts.pending, inbox.filter, now, layout.listWidth) : undefined;
   return { model, store, relays, layout, open, isAnswering, inBatch, emptyNote, detailRecord: isAnswering ? open : layout.wide ? selected : undefined };
 }
 
@@ -111,6 +111,7 @@ function listLines(frame: FrameContext): Line[] {
     focused: !frame.isAnswering && !frame.inBatch,
     relayLabel: relays.length > 1 ? (r) => `[${relayNumber.get(r.relay) ?? '?'}]` : undefined,
     informational: model.view.informational,
+    noAgent: model.view.noAgent,
     start: model.listStart,
     glyphs: g,
     emptyNote: frame.emptyNote,

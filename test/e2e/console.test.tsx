@@ -29,7 +29,7 @@ test('answer a permission by option and see the outcome the agent recorded', asy
     await ui.until((t) => t.includes('▸ Reply:'), 'the request to open on the Reply row');
     await ui.press('\u001b[A', '\u001b[A', '\r');
     // Back on the list: the row carries the outcome in a word; Enter shows it whole.
-    await ui.until((t) => /✓ allow Permission requested: Bash — rm -rf build\//.test(t), 'the outcome on the row');
+    await ui.until((t) => /✓ allow · you (Permission requested: |…)?(Bash — )?rm -rf build\//.test(t), 'the outcome on the row');
     await ui.press('\r');
     await ui.until((t) => /answered by you via control: Allow \[allow\]/.test(t), 'the recorded outcome');
     const received = demo.agent.received.filter((e) => e.type === 'control.attention.respond');
@@ -51,7 +51,7 @@ test('answer a permission with free text: the agent applies deny and keeps the t
     await ui.press('\r');
     await ui.until((t) => t.includes('git push --force') && t.includes('▸ Reply:'), 'the request to open');
     await ui.press('use staging instead', '\r');
-    await ui.until((t) => /✓ deny …Bash — git push/.test(t), 'the outcome on the row');
+    await ui.until((t) => /✓ deny · you …(Bash — )?git push/.test(t), 'the outcome on the row');
     await ui.press('\r');
     await ui.until((t) => /answered by you via control: Deny \[deny\] \(your text: "use staging instead"\)/.test(t), 'the applied deny with the text');
     const sent = demo.agent.received.filter((e) => e.type === 'control.attention.respond').at(-1)!;
@@ -85,7 +85,7 @@ test('form: the agent rejects a missing required field, the form comes back, a c
     assert.equal(ui.store.request(record.key)!.state, 'pending', 'the request stays pending');
     assert.match(ui.frame().replace(/\s+/g, ' '), /▸ Service name\*/);
     await ui.press('billing-api', '\t', '4', '\t', '\u001b[B', '\r', '\r');
-    await ui.until((t) => /✓ form \[form\] Configure the new service/.test(t), 'the outcome on the row');
+    await ui.until((t) => /✓ form · 3 values · you \[form\] Configure the new/.test(t), 'the outcome on the row');
     await ui.press('\r');
     await ui.until((t) => /answered by you via control: Service name: "billing-api"; Replicas: 4; Database: SQLite/.test(t), 'the resolved outcome');
     const commands = demo.agent.received.filter((e) => e.type === 'control.attention.respond' && e.subject === requestId);
@@ -106,7 +106,7 @@ test('two keys: a digit opens the request on that option, Enter sends it; the ag
     await ui.until((t) => t.includes('▸ 2 Deny'), 'Deny highlighted, nothing sent');
     assert.equal(demo.agent.received.filter((e) => e.subject === requestId).length, 0, 'a digit alone sends nothing');
     await ui.press('\r');
-    await ui.until((t) => /✓ deny (Permission requested: |…)?(Bash — )?terraform apply/.test(t), "the outcome on the row");
+    await ui.until((t) => /✓ deny · you (Permission requested: |…)?(Bash — )?terraform apply/.test(t), "the outcome on the row");
     const commands = demo.agent.received.filter((e) => e.type === 'control.attention.respond' && e.subject === requestId);
     assert.equal(commands.length, 1);
     assert.deepEqual(commands[0].data, { answer: { option: 'deny' } });

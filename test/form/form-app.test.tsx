@@ -75,7 +75,7 @@ test('required marks, constraints and a submit that fails validation focus the f
   await press(KEYS.tab, KEYS.tab, KEYS.tab, KEYS.tab);
   assert.match(frame(), /Replicas \(1–10\)/);
   await press('4', '2');
-  assert.match(frame(), /above the maximum 10/);
+  assert.match(frame(), /must be at most 10/);
   await press(KEYS.tab, KEYS.enter);
   assert.equal(client.sent.length, 0, 'nothing is sent');
   assert.match(frame(), /▸ Service name\*/);

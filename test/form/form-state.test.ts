@@ -97,8 +97,8 @@ test('number fields accept JSON numbers and send a number, not a string', () => 
 });
 
 test('number fields flag non-numeric and out-of-range text as you type and block submit', () => {
-  assert.equal(numberProblem(numbers[0], '12'), 'above the maximum 10');
-  assert.equal(numberProblem(numbers[0], '0'), 'below the minimum 1');
+  assert.equal(numberProblem(numbers[0], '12'), 'must be at most 10');
+  assert.equal(numberProblem(numbers[0], '0'), 'must be at least 1');
   assert.equal(numberProblem(numbers[0], 'ten'), 'not a number');
   assert.equal(numberProblem(numbers[0], '5'), undefined);
   const tooBig = run(numbers, [type('12'), ENTER, ENTER]);

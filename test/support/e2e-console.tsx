@@ -7,11 +7,17 @@ import { RelayClient } from '../../src/relay/client.js';
 import { ConsoleStore } from '../../src/store/store.js';
 import { App } from '../../src/ui/app.js';
 
-export function consoleOnDemo(demo: DemoPair, token: string, columns = 80) {
-  const store = new ConsoleStore();
-  const client = new RelayClient({ url: demo.relay.url, token, name: 'e2e-console', host: 'e2e-host', store });
+/** What a test may change: the clock (store and App read the same one) and the client's timing. */
+export interface E2eOptions {
+  now?: () => number;
+  timing?: ConstructorParameters<typeof RelayClient>[0]['timing'];
+}
+
+export function consoleOnDemo(demo: Pick<DemoPair, 'relay'>, token: string, columns = 80, options: E2eOptions = {}) {
+  const store = new ConsoleStore(options.now ? { now: options.now } : undefined);
+  const client = new RelayClient({ url: demo.relay.url, token, name: 'e2e-console', host: 'e2e-host', store, timing: options.timing });
   client.start();
-  const app = render(<App store={store} clients={[client]} size={{ columns, rows: 30 }} tickMs={0} write={() => {}} env={{ NO_COLOR: '1', LANG: 'C.UTF-8' }} />);
+  const app = render(<App store={store} clients={[client]} size={{ columns, rows: 30 }} tickMs={0} now={options.now} write={() => {}} env={{ NO_COLOR: '1', LANG: 'C.UTF-8' }} />);
   const frame = () => app.lastFrame() ?? '';
   /** Resolves when the frame (whitespace squeezed) satisfies the predicate: re-checked on every store change, and polled for frames. */
   const until = (predicate: (text: string) => boolean, what: string) =>

@@ -104,6 +104,8 @@ export interface RenderOptions {
   rules?: AppProps['rules'];
   auto?: boolean;
   saveRule?: AppProps['saveRule'];
+  /** The App's clock when a test moves it (default: `now`, fixed). */
+  clock?: () => number;
   /** What the first client's fetchEvents reads (cause Events), set before the first render. */
   relayEvents?: AepEvent[];
 }
@@ -156,7 +158,7 @@ export async function renderApp(options: RenderOptions = {}): Promise<Harness> {
     store,
     clients,
     size: options.size === 'terminal' ? undefined : (options.size ?? { columns: 80, rows: 24 }),
-    now: () => now,
+    now: options.clock ?? (() => now),
     tickMs: 0,
     // A UTF-8 locale unless a test says otherwise (marks fall back to ASCII without one).
     env: { LANG: 'C.UTF-8', ...(options.env ?? {}) },

@@ -41,7 +41,7 @@ test('filling every field type with the keys from the contract sends {values}', 
   assert.match(h.frame(), /Service name\*(?: \(text\))?: billing$/m);
   // number: range checked as you type; both Backspaces erase
   await h.press('42');
-  assert.match(h.frame(), /✗ above the maximum 10/);
+  assert.match(h.frame(), /✗ must be at most 10/);
   await h.press(KEY.backspace, KEY.ctrlH, '3', KEY.enter);
   // boolean: Space toggles, y / n set
   assert.match(active(h.frame()) ?? '', /^▸ Staged rollout/);

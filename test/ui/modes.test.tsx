@@ -172,7 +172,7 @@ test('Ctrl-C with a command in flight asks first; y quits', async (t) => {
   await h.press(KEY.enter, KEY.up, KEY.enter, KEY.esc, KEY.ctrlC);
   assert.equal(h.client.sent.length, 1);
   assert.equal(h.quits(), 0);
-  assert.match(h.frame(), /^Quit\? 1 answer in flight would be lost · y quits · any other key stays$/m);
+  assert.match(h.frame(), /^Quit\? 1 answer in flight: kept, sent next start · y quits · any other key stays$/m);
   await h.press('y');
   assert.equal(h.quits(), 1);
 });

@@ -65,6 +65,9 @@ export function reduceFormKey(fields: FieldSpec[], draft: FormDraft, key: KeyPre
   }
   const editor = editorOf(field);
   if (!editor) return { draft };
+  // Enter refuses what Submit would refuse, in Submit's words: the field keeps the focus (editing it clears the complaint).
+  const problem = action === 'next' ? editor.liveProblem(field, fieldDraft(draft, field)) : undefined;
+  if (problem !== undefined) return { draft: { ...draft, errors: { ...draft.errors, [field.id]: problem } } };
   return { draft: editor.reduce({ fields, draft, field, fd: fieldDraft(draft, field), key, action }) };
 }
 

@@ -2,7 +2,7 @@ import { fieldSpecProblem } from '../../protocol/form.js';
 import { displayLine } from '../../protocol/sanitize.js';
 import type { FieldSpec } from '../../protocol/types.js';
 import { seg, type Line } from '../text/line.js';
-import { fit, wrapText } from '../text/wrap.js';
+import { fit, stringWidth, wrapText } from '../text/wrap.js';
 import { fieldDraft } from './draft.js';
 import { editorOf } from './fields/index.js';
 import { fieldLabel, focusRow, isFocusRow, type FormViewInput } from './rows.js';
@@ -38,15 +38,18 @@ function fieldLines(field: FieldSpec, index: number, input: FormViewInput): Line
     seg(` (${constraintText(field)})`, { dim: true }),
   ];
   if (!active) {
-    // Collapsed: label, mark, constraint, then the value; the label yields room first.
+    // Collapsed: label, mark, constraint, then the value. The value is what a
+    // look before Submit is for: the constraint yields room first, then the label.
     const value = editor?.summary(field, fd, input.labelsWithheld) ?? '';
-    const constraint = ` (${constraintText(field)})`;
-    const tail = `${field.required ? '*' : ''}${constraint}: ${value}${complaint ? `  ✗ ${complaint}` : ''}`;
-    const labelRoom = Math.max(12, width - 2 - tail.length);
+    const mark = field.required ? '*' : '';
+    const said = `: ${value}${complaint ? `  ✗ ${complaint}` : ''}`;
+    const whole = ` (${constraintText(field)})`;
+    const constraint = stringWidth(`${pointer}${label}${mark}${whole}${said}`) <= width ? whole : '';
+    const labelRoom = Math.max(8, width - 2 - stringWidth(`${mark}${constraint}${said}`));
     const collapsed: Line = [
       seg(pointer),
       seg(fit(label, labelRoom)),
-      seg(field.required ? '*' : '', { color: 'red', bold: true }),
+      seg(mark, { color: 'red', bold: true }),
       seg(constraint, { dim: true }),
       seg(`: ${value}`),
     ];

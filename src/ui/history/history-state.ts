@@ -1,3 +1,4 @@
+import type { RequestRecord } from '../../store/types.js';
 // `H`: the decision history in the TUI, newest first, one row per decision;
 // `/` filters it as the list is filtered (every word must match, case
 // folded), Enter opens one decision whole, Esc goes back. The history is
@@ -8,7 +9,7 @@
 import type { Decision } from '../../store/decisions.js';
 import { outcomeSummary, sentSummary } from '../../store/decision-query.js';
 import type { KeyPress } from '../keys.js';
-import { actionFor } from '../key-table.js';
+import { actionFor, halfPage } from '../key-table.js';
 import { editLine, editorOf, emptyEditor, type EditorState } from '../text/editor.js';
 
 /** What reading the history gave (relay/decision-log.ts), or why there is none. */
@@ -67,24 +68,7 @@ export function historyKey(view: HistoryView, key: KeyPress, pageSize: number): 
     const editor = editLine(view.filterEditor, key);
     return { view: setFilter(view, editor.value, editor, true) };
   }
-  if (view.open !== undefined) {
-    switch (actionFor('decision', key)) {
-      case 'back':
-        return { view: { ...view, open: undefined, scroll: 0 } };
-      case 'quit':
-        return 'quit';
-      case 'up':
-        return { view: { ...view, scroll: Math.max(0, view.scroll - 1) } };
-      case 'down':
-        return { view: { ...view, scroll: view.scroll + 1 } };
-      case 'pageUp':
-        return { view: { ...view, scroll: Math.max(0, view.scroll - pageSize) } };
-      case 'pageDown':
-        return { view: { ...view, scroll: view.scroll + pageSize } };
-      default:
-        return { view };
-    }
-  }
+  if (view.open !== undefined) return decisionKey(view, key, pageSize);
   const move = (to: number) => ({ view: { ...view, selected: Math.max(0, Math.min(view.rows.length - 1, to)) } });
   switch (actionFor('history', key)) {
     case 'back':
@@ -100,6 +84,10 @@ export function historyKey(view: HistoryView, key: KeyPress, pageSize: number): 
       return move(view.selected - pageSize);
     case 'pageDown':
       return move(view.selected + pageSize);
+    case 'halfUp':
+      return move(view.selected - halfPage(pageSize));
+    case 'halfDown':
+      return move(view.selected + halfPage(pageSize));
     case 'first':
       return move(0);
     case 'last':
@@ -120,4 +108,32 @@ export function historyKey(view: HistoryView, key: KeyPress, pageSize: number): 
 export interface HistorySource {
   read(): HistoryRead;
   annotate?(commandId: string, extras: { cause?: string; batch?: number; by?: string }): void;
+  /** d → y: records that the operator hid this request from the console. */
+  hide?(record: RequestRecord): void;
+  /** The request keys hidden in earlier runs (read once, at start). */
+  hidden?(): ReadonlySet<string>;
+}
+
+/** One decision opened whole: it scrolls. */
+function decisionKey(view: HistoryView, key: KeyPress, pageSize: number): HistoryStep {
+  switch (actionFor('decision', key)) {
+    case 'back':
+      return { view: { ...view, open: undefined, scroll: 0 } };
+    case 'quit':
+      return 'quit';
+    case 'up':
+      return { view: { ...view, scroll: Math.max(0, view.scroll - 1) } };
+    case 'down':
+      return { view: { ...view, scroll: view.scroll + 1 } };
+    case 'pageUp':
+      return { view: { ...view, scroll: Math.max(0, view.scroll - pageSize) } };
+    case 'pageDown':
+      return { view: { ...view, scroll: view.scroll + pageSize } };
+    case 'halfUp':
+      return { view: { ...view, scroll: Math.max(0, view.scroll - halfPage(pageSize)) } };
+    case 'halfDown':
+      return { view: { ...view, scroll: view.scroll + halfPage(pageSize) } };
+    default:
+      return { view };
+  }
 }

@@ -86,8 +86,11 @@ function provenance(input: DetailViewInput): Head {
     seg(expiry, { color: left !== undefined && left < 60_000 ? 'red' : 'yellow' }),
     seg(` · raised ${shortDuration(ageMs(record, now))} ago`, { dim: true }),
   ];
+  // The name whole, wrapped if it must be: the list may have cut it.
+  const agentRows = wrapText(displayLine(record.agent, 200), Math.max(8, width - 6));
   const identity: Line[] = [
-    [seg('agent ', { dim: true }), seg(fit(displayLine(record.agent, 80), Math.max(8, width - 6)), { bold: true })],
+    ...agentRows.map((part, i): Line => [seg(i ? '      ' : 'agent ', { dim: true }), seg(part, { bold: true })]),
+    [seg('request ', { dim: true }), seg(fit(`${displayLine(record.id, 120)}`, Math.max(8, width - 20))), seg(' · y copies', { dim: true })],
     [seg('session ', { dim: true }), seg(fit(displayLine(record.session, 120), Math.max(8, width - 8)))],
     [
       seg('host ', { dim: true }),
@@ -269,7 +272,9 @@ export function buildDetailLines(input: DetailViewInput): Line[] {
     return got;
   };
   const titleRows = take(1);
-  let controlRows = take(Math.min(controlsNatural, 3));
+  // A form's fields are what the operator works in: they get their room before the provenance.
+  const early = input.lock === 'none' && isAnswerableForm(input.record) ? Math.max(3, Math.floor(height * 0.6)) : 3;
+  let controlRows = take(Math.min(controlsNatural, early));
   let noteRows = take(Math.min(notes.length, 2));
   let statusRows = take(Math.min(status.length, 2));
   let promptRows = take(Math.min(prompt.length, 3));

@@ -4,17 +4,17 @@ import { fit } from '../text/wrap.js';
 import type { InboxState, Lock } from './state.js';
 import { hintsFor } from '../key-rows.js';
 import { displayLine } from '../../protocol/sanitize.js';
+import { hideQuestion } from './id-keys.js';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** The quit prompt names what quitting would lose. */
 function quitQuestion(state: InboxState): string {
   const loses = state.quitLoses ?? { drafts: 0, inFlight: 0 };
-  const parts = [
-    loses.drafts ? `${plural(loses.drafts, 'unsent draft', 'unsent drafts')}` : '',
-    loses.inFlight ? `${plural(loses.inFlight, 'answer', 'answers')} in flight` : '',
-  ].filter(Boolean);
-  return `Quit? ${parts.join(' and ') || 'unsent work'} would be lost · y quits · any other key stays`;
+  // A saved answer in flight is the outbox's: it is kept and sent on the next start, not lost.
+  const kept = loses.inFlight ? `${plural(loses.inFlight, 'answer', 'answers')} in flight: kept, sent next start` : '';
+  const lost = loses.drafts ? `${plural(loses.drafts, 'unsent draft', 'unsent drafts')} would be lost` : '';
+  return `Quit? ${[lost, kept].filter(Boolean).join('; ')} · y quits · any other key stays`;
 }
 
 /** The bottom row: what the keys do right now, the filter being typed, or a question. */
@@ -24,6 +24,8 @@ export function footerLine(state: InboxState, width: number, lock: Lock | undefi
     if (state.notice) return [seg(fit(`${displayLine(state.notice, 200)}  `, width), { color: 'yellow' }), seg(fit(text, Math.max(0, width - displayLine(state.notice, 200).length - 2)), { dim: true })];
     return [seg(fit(text, width), { dim: true })];
   };
+  const hide = hideQuestion(state);
+  if (hide) return [seg(fit(hide, width), { color: 'red', bold: true })];
   switch (state.mode) {
     case 'filter':
       return [seg('/ filter: ', { bold: true }), ...editorSegments(state.filterEditor, width - 30, true), seg(`  ${hintsFor('filter')}`, { dim: true })];
@@ -40,7 +42,9 @@ export function footerLine(state: InboxState, width: number, lock: Lock | undefi
       const reason = state.control?.reason;
       if (reason) return [seg('Reason: ', { bold: true }), ...editorSegments(reason, Math.max(10, width - 40), true), seg(fit('  Enter sends · Esc keeps it running', 36), { dim: true })];
       const tab = state.control?.request.verb === 'cancel' ? ' · Tab reason' : '';
-      return [seg(fit(`${question ?? 'Send?'} (n/Esc keeps it running${tab})`, width), { color: 'red', bold: true })];
+      // Saying no to a resume leaves the session as it is: paused.
+      const keeps = state.control?.request.verb === 'resume' ? 'paused' : 'running';
+      return [seg(fit(`${question ?? 'Send?'} (n/Esc keeps it ${keeps}${tab})`, width), { color: 'red', bold: true })];
     }
     case 'timeline':
       return hints(hintsFor('timeline'));

@@ -19,6 +19,7 @@ const HELP_TITLES: Record<Scope, string> = {
   reason: 'Cancel reason (typing after Tab at that question)',
   batchConfirm: 'Batch answer, asking Send … to N requests? y/n',
   quitPrompt: 'Quit, asking (something would be lost)',
+  hidePrompt: 'Hide, asking (d: hide this request from this console? y/n)',
   autoPrompt: 'AUTO, asking (A: let the rules answer? y/n)',
   always: 'Always answer like this? (a on an option)',
   edit: 'Every text row (Reply, text fields, Other…, the filter, a reason)',

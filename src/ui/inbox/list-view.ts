@@ -2,6 +2,7 @@ import { displayLine } from '../../protocol/sanitize.js';
 import { OPEN_STATES, type RequestRecord } from '../../store/types.js';
 import { UNCONFIRMED_MARK } from '../words/marks.js';
 import { formatMs } from '../words/duration.js';
+import { cutName } from '../words/agent-name.js';
 import { fit, pad, stringWidth } from '../text/wrap.js';
 import { line, seg, type Line } from '../text/line.js';
 import { severityColor, stateColor } from './theme.js';
@@ -55,6 +56,8 @@ export interface ListViewInput {
   openCount?: number;
   /** Of the open ones, how many are informational (answered in the agent's own UI). */
   informational?: number;
+  /** Of the open ones, how many (the last) are in "No agent connected". */
+  noAgent?: number;
   /** The window's first virtual row (see listStartFor); worked out here when absent. */
   start?: number;
   glyphs?: Glyphs;
@@ -111,7 +114,8 @@ function row(record: RequestRecord, input: ListViewInput, selected: boolean): Li
   const doubt = record.unconfirmed && OPEN_STATES.has(record.state) ? UNCONFIRMED_MARK : ' ';
   const severity = pad(SEVERITY_WORD[record.severity] ?? displayLine(record.severity, 4), 4);
   const agentWidth = width >= 70 ? 14 : width >= 50 ? 12 : 10;
-  const agent = pad(displayLine(record.agent, 40), agentWidth);
+  // Cut keeping the end where a fleet's names differ (gemini-…-10, gemini-…-11).
+  const agent = pad(cutName(displayLine(record.agent, 40), agentWidth, g.utf8 ? '…' : '~'), agentWidth);
   const age = shortDuration(ageMs(record, now)).padStart(4);
   const relay = input.relayLabel ? `${input.relayLabel(record)} ` : '';
   // Time left is labelled, so it never reads as a second age.
@@ -140,37 +144,55 @@ function row(record: RequestRecord, input: ListViewInput, selected: boolean): Li
   ];
 }
 
-/** The list's virtual rows: a Pending header, [an empty note], open rows, [a Recent header and recent rows]. */
+/**
+ * The list's virtual rows: a Pending header, [an empty note], the open rows
+ * waiting on the operator, [a "No agent connected" header and its rows],
+ * [a Recent header and recent rows].
+ */
 export interface ListGeometry {
   total: number;
   open: number;
   recent: number;
   emptyNote: number;
+  /** The open rows whose agent is gone (the last `noAgent` of the open ones). */
+  noAgent: number;
+  noAgentHeaderAt: number;
   recentHeaderAt: number;
   /** The virtual row of record `index`. */
   lineOf: (index: number) => number;
 }
 
-export function listGeometry(count: number, open: number): ListGeometry {
+export function listGeometry(count: number, open: number, noAgent = 0): ListGeometry {
   const recent = count - open;
-  const emptyNote = open === 0 ? 1 : 0;
-  const recentHeaderAt = 1 + emptyNote + open;
+  const waiting = open - noAgent;
+  const emptyNote = waiting === 0 ? 1 : 0;
+  const noAgentHeaderAt = 1 + emptyNote + waiting;
+  const recentHeaderAt = noAgentHeaderAt + (noAgent ? 1 + noAgent : 0);
   return {
     total: recentHeaderAt + (recent ? 1 + recent : 0),
     open,
     recent,
     emptyNote,
+    noAgent,
+    noAgentHeaderAt,
     recentHeaderAt,
-    lineOf: (index) => (index < open ? 1 + emptyNote + index : recentHeaderAt + 1 + (index - open)),
+    lineOf: (index) => (index < waiting ? 1 + emptyNote + index : index < open ? noAgentHeaderAt + 1 + (index - waiting) : recentHeaderAt + 1 + (index - open)),
   };
+}
+
+/** The record shown on virtual row `at` (not a header or note). */
+function indexAt(g: ListGeometry, at: number): number {
+  if (at < g.noAgentHeaderAt) return at - 1 - g.emptyNote;
+  if (at < g.recentHeaderAt) return g.open - g.noAgent + (at - g.noAgentHeaderAt - 1);
+  return g.open + (at - g.recentHeaderAt - 1);
 }
 
 /**
  * Where the list window starts for this selection: the update keeps it in
  * the model, so the view only draws it (no state written while drawing).
  */
-export function listStartFor(count: number, open: number, selectedIndex: number, height: number, previous: number): number {
-  const geometry = listGeometry(count, open);
+export function listStartFor(count: number, open: number, selectedIndex: number, height: number, previous: number, noAgent = 0): number {
+  const geometry = listGeometry(count, open, noAgent);
   if (geometry.total <= height) return 0;
   const selectedLine = count ? geometry.lineOf(Math.min(selectedIndex, count - 1)) : 0;
   return stickyStart(geometry.total, height - 1, selectedLine, previous);
@@ -186,16 +208,19 @@ export function buildListLines(input: ListViewInput): Line[] {
   if (height <= 0) return [];
   let open = input.openCount ?? 0;
   if (input.openCount === undefined) while (open < records.length && OPEN_STATES.has(records[open].state)) open++;
-  const g = listGeometry(records.length, open);
+  const noAgent = input.noAgent ?? 0;
+  const g = listGeometry(records.length, open, noAgent);
   const render = (at: number): Line => {
     if (at === 0) {
       const informational = input.informational ?? 0;
-      const split = informational ? ` · ${open - informational} to answer · ${informational} informational` : '';
-      return line(seg(fit(`Pending (${open})${split}`, width), { bold: true }));
+      const waiting = open - noAgent;
+      const split = informational ? ` · ${waiting - informational} to answer · ${informational} informational` : '';
+      return line(seg(fit(`Pending (${waiting})${split}`, width), { bold: true }));
     }
     if (g.emptyNote && at === 1) return input.emptyNote ?? line(seg('  nothing waiting for you', { dim: true }));
+    if (noAgent && at === g.noAgentHeaderAt) return line(seg(fit(`No agent connected (${noAgent}) · answerable if the agent comes back`, width), { bold: true, dim: true }));
     if (g.recent && at === g.recentHeaderAt) return line(seg(fit(`Recent (${g.recent})`, width), { bold: true }));
-    const index = at < g.recentHeaderAt ? at - 1 - g.emptyNote : open + (at - g.recentHeaderAt - 1);
+    const index = indexAt(g, at);
     return row(records[index], input, index === input.selectedIndex);
   };
   if (g.total <= height) return Array.from({ length: g.total }, (_, at) => render(at));

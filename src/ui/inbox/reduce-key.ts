@@ -1,7 +1,7 @@
 import type { Answer } from '../../protocol/types.js';
 import { editsText, initialFormDraft, reduceFormKey } from '../form/form-state.js';
 import { isText, type KeyPress } from '../keys.js';
-import { actionFor, keyNumber, type ActionOf } from '../key-table.js';
+import { actionFor, halfPage, keyNumber, type ActionOf } from '../key-table.js';
 import { editLine, editorOf } from '../text/editor.js';
 import { isAnswerableForm, isForm } from './detail-view.js';
 import { browseControlKey, confirmControlKey } from './control-keys.js';
@@ -10,6 +10,7 @@ import { batchKey, commonOptions, confirmBatchKey, openBatch } from './batch.js'
 import { quit } from './quit.js';
 import { historyModeKey, openHistory } from './history-mode.js';
 import { isHistory } from '../../store/history.js';
+import { askHide, copyId, hidePromptKey } from './id-keys.js';
 import { alwaysKey, autoKey, autoPromptKey, openAlways } from '../rules/rule-keys.js';
 import { answerLock, draftFor, type Draft, type Effect, type InboxState, type KeyContext } from './state.js';
 
@@ -69,6 +70,7 @@ export function reducePaste(state: InboxState, text: string, ctx: KeyContext): K
 /** One key, against the state the previous key left (the update folds a chunk of keys one by one). */
 export function reduceKey(state: InboxState, key: KeyPress, ctx: KeyContext): KeyResult {
   if (state.autoPrompt) return autoPromptKey(state, key);
+  if (state.hideAsk) return hidePromptKey(state, key);
   if (state.always && state.mode === 'answer') return alwaysKey(state, key, ctx);
   switch (state.mode) {
     case 'help':
@@ -110,6 +112,10 @@ function helpKey(state: InboxState, key: KeyPress, ctx: KeyContext): KeyResult {
       return scroll(-ctx.pageSize);
     case 'pageDown':
       return scroll(ctx.pageSize);
+    case 'halfUp':
+      return scroll(-halfPage(ctx.pageSize));
+    case 'halfDown':
+      return scroll(halfPage(ctx.pageSize));
     default:
       return done({ ...state, mode: state.returnMode, helpScroll: 0 });
   }
@@ -142,6 +148,10 @@ function browseKey(state: InboxState, key: KeyPress, ctx: KeyContext): KeyResult
       return done(select(state, ctx, index - ctx.pageSize));
     case 'pageDown':
       return done(select(state, ctx, index + ctx.pageSize));
+    case 'halfUp':
+      return done(select(state, ctx, index - halfPage(ctx.pageSize)));
+    case 'halfDown':
+      return done(select(state, ctx, index + halfPage(ctx.pageSize)));
     case 'first':
       return done(select(state, ctx, 0));
     case 'last':
@@ -153,6 +163,10 @@ function browseKey(state: InboxState, key: KeyPress, ctx: KeyContext): KeyResult
       return done({ ...state, mode: 'help', returnMode: 'browse', helpScroll: 0 });
     case 'history':
       return openHistory(state);
+    case 'copyId':
+      return copyId(state, ctx.list[index]);
+    case 'hide':
+      return askHide(state, ctx.list[index]);
     case 'open':
       return state.tagged.size ? openBatch(state, ctx) : open(state, ctx);
     case 'tag':
@@ -234,7 +248,10 @@ function answerKey(state: InboxState, key: KeyPress, ctx: KeyContext): KeyResult
   const scope = lock !== 'none' ? 'locked' : form ? 'form' : 'answer';
   const typing = isText(key) && editsTextNow(state, ctx);
   const action = typing ? undefined : actionFor(scope, key);
+  if (state.notice) state = { ...state, notice: undefined };
   switch (action) {
+    case 'copyId':
+      return copyId(state, record);
     case 'back':
       if (state.pendingConfirm) return done({ ...state, pendingConfirm: undefined });
       return done({ ...state, mode: 'browse', openKey: undefined, hint: undefined });

@@ -1,6 +1,7 @@
 import { displayLine } from '../../protocol/sanitize.js';
 import type { OwnCommand, RequestRecord } from '../../store/types.js';
 import type { Glyphs } from '../glyphs.js';
+import { formatMs } from '../words/duration.js';
 
 /**
  * The answer's state in a few words for its list row (`queued`, `sent`,
@@ -27,10 +28,26 @@ export function rowStatus(record: RequestRecord, command: OwnCommand | undefined
   }
   if (record.answered && (record.state === 'answered' || record.state === 'resolved')) {
     const answer = record.answered.answer;
-    const word = answer.option !== undefined ? displayLine(String(answer.option), 16) : answer.text !== undefined ? 'text' : answer.values !== undefined ? 'form' : 'answered';
-    return { text: `${yes} ${word}`, color: 'green' };
+    const word = answer.option !== undefined ? displayLine(String(answer.option), 16) : answer.text !== undefined ? 'text' : answer.values !== undefined ? formWords(answer.values) : 'answered';
+    return { text: `${yes} ${word} · ${whoAnswered(record, command)}`, color: 'green' };
   }
-  if (record.state === 'timeout') return { text: 'timed out', color: 'red' };
+  if (record.state === 'timeout') {
+    const after = record.timeout?.afterMs;
+    return { text: `${g.timedOut}timed out${after !== undefined ? ` after ${formatMs(after)}` : ''}`, color: 'red' };
+  }
   if (record.state === 'stale') return { text: 'ended', color: 'gray' };
   return undefined;
+}
+
+/** `form · 3 values`: how much was sent, not what (the detail says that). */
+function formWords(values: Record<string, unknown>): string {
+  const n = Object.keys(values).length;
+  return `form · ${n} ${n === 1 ? 'value' : 'values'}`;
+}
+
+/** `you` when the answer applied is this console's own command, else the name the emitter gave (its absence said). */
+function whoAnswered(record: RequestRecord, command: OwnCommand | undefined): string {
+  const answered = record.answered!;
+  if (command && answered.cause === command.id) return 'you';
+  return answered.by === undefined ? 'unnamed' : displayLine(answered.by, 16);
 }

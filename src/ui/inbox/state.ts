@@ -37,6 +37,8 @@ export interface InboxState {
   selectionTouched: boolean;
   /** The selection was left in Recent because the last open request closed under it: the next new request takes it. */
   parked?: boolean;
+  /** Where the open request stood in Pending when it closed under the operator (Esc lands on its neighbour there). */
+  closedAt?: number;
   /** The request pinned in answer mode. Answers only ever go to this key. */
   openKey?: string;
   filterEditor: EditorState;
@@ -47,6 +49,10 @@ export interface InboxState {
   helpScroll: number;
   /** A send waiting for a second Enter because the session has no single live claimant. */
   pendingConfirm?: { key: string; answer: Answer; warning: string };
+  /** `d` pressed: "Hide this request from this console?" waits for y/n, pinned to the request it was asked on. */
+  hideAsk?: { key: string; label: string };
+  /** Requests hidden from this console (d): never listed, never counted. */
+  hidden: ReadonlySet<string>;
   /** `A` pressed: "Let the rules answer?" waits for y/n. */
   autoPrompt?: boolean;
   /** `a` pressed on an option: which scope (0-3) the rule would cover. */
@@ -65,6 +71,7 @@ export const initialInbox: InboxState = {
   mode: 'browse',
   returnMode: 'browse',
   tagged: new Set(),
+  hidden: new Set(),
   batch: { highlight: 0, reply: emptyEditor },
   selectedIndex: 0,
   selectionTouched: false,
@@ -86,6 +93,10 @@ export type Effect =
   | { type: 'timeline'; key: string }
   | { type: 'resend'; commandId: string }
   | { type: 'suspend' }
+  /** y: put the request's id on the terminal's clipboard (OSC 52). */
+  | { type: 'copy'; text: string }
+  /** d → y: the request is hidden from this console (the history records it). */
+  | { type: 'hide'; key: string }
   /** H: read the decision history (App answers with a `history` message). */
   | { type: 'readHistory' }
   | { type: 'quit' };

@@ -60,7 +60,9 @@ export function buildStatusLines(input: StatusInput): Line[] {
   const { relays, counts, width, now } = input;
   // Beside "pending", where a narrow status line keeps it: what the coalesced bell did not ring for.
   const held = input.heldAlerts ? ` (+${input.heldAlerts} since ${input.alertWord ?? 'bell'})` : '';
-  const summary = `${counts.pending} pending${held} · ${counts.recent} recent${input.filter ? ` · filter "${displayLine(input.filter, 30)}"` : ''}`;
+  // Requests whose agent is gone are not waiting on you: counted apart.
+  const away = counts.away ? ` · ${counts.away} no agent` : '';
+  const summary = `${counts.pending} pending${held}${away} · ${counts.recent} recent${input.filter ? ` · filter "${displayLine(input.filter, 30)}"` : ''}`;
   const lines: Line[] = [];
   const shown = relays.slice(0, Math.max(1, input.maxRows));
   shown.forEach((relay, i) => {

@@ -3,7 +3,7 @@
 // scroll it or go back.
 
 import type { KeyPress } from '../keys.js';
-import { actionFor, type Action } from '../key-table.js';
+import { actionFor, halfPage, type Action } from '../key-table.js';
 import type { KeyResult } from './control-keys.js';
 import type { Effect, InboxState, KeyContext } from './state.js';
 
@@ -37,6 +37,10 @@ export function timelineKey(state: InboxState, key: KeyPress, pageSize: number):
       return to(Math.min(start, timeline.maxStart ?? start) - pageSize);
     case 'pageDown':
       return to(Math.min(start, timeline.maxStart ?? start) + pageSize);
+    case 'halfUp':
+      return to(Math.min(start, timeline.maxStart ?? start) - halfPage(pageSize));
+    case 'halfDown':
+      return to(Math.min(start, timeline.maxStart ?? start) + halfPage(pageSize));
     case 'first':
       return to(0);
     case 'last':

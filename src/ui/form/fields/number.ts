@@ -18,8 +18,9 @@ export function numberProblem(field: FieldSpec, text: string): string | undefine
   if (!text.trim()) return undefined;
   const value = parseNumber(text);
   if (value === undefined) return 'not a number';
-  if (field.min !== undefined && value < field.min) return `below the minimum ${field.min}`;
-  if (field.max !== undefined && value > field.max) return `above the maximum ${field.max}`;
+  // The words Submit uses (protocol/fields/number.ts), so typing and sending never disagree.
+  if (field.min !== undefined && value < field.min) return `must be at least ${field.min}`;
+  if (field.max !== undefined && value > field.max) return `must be at most ${field.max}`;
   return undefined;
 }
 

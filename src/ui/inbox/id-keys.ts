@@ -1,0 +1,42 @@
+import { displayLine } from '../../protocol/sanitize.js';
+import type { RequestRecord } from '../../store/types.js';
+import { actionFor } from '../key-table.js';
+import { fit } from '../text/wrap.js';
+import type { KeyPress } from '../keys.js';
+import type { Effect, InboxState } from './state.js';
+
+// The two keys about a request's identity rather than its answer: `y`
+// copies its id (the footer says which), `d` hides it from this console
+// after a y/n (the history records it; `--file` and `list` still show it).
+
+type KeyResult = { state: InboxState; effects: Effect[] };
+
+/** y: the id goes to the clipboard, and the footer says what was copied. */
+export function copyId(state: InboxState, record: RequestRecord | undefined): KeyResult {
+  if (!record) return { state: { ...state, notice: 'No request selected: nothing to copy.' }, effects: [] };
+  return { state: { ...state, notice: `copied ${displayLine(record.id, 80)}` }, effects: [{ type: 'copy', text: record.id }] };
+}
+
+/** d: asks first (nothing is hidden without y). */
+export function askHide(state: InboxState, record: RequestRecord | undefined): KeyResult {
+  if (!record) return { state: { ...state, notice: 'No request selected.' }, effects: [] };
+  const label = `${displayLine(record.agent, 30)}: ${fit(displayLine(record.payload.prompt, 200), 40)}`;
+  return { state: { ...state, hideAsk: { key: record.key, label }, notice: undefined }, effects: [] };
+}
+
+/** The answer to "Hide …? y/n": y hides it, any other key keeps it. */
+export function hidePromptKey(state: InboxState, key: KeyPress): KeyResult {
+  const ask = state.hideAsk;
+  if (!ask) return { state, effects: [] };
+  if (actionFor('hidePrompt', key) !== 'confirm') return { state: { ...state, hideAsk: undefined, notice: 'Kept: nothing hidden.' }, effects: [] };
+  const hidden = new Set(state.hidden).add(ask.key);
+  const tagged = new Set(state.tagged);
+  tagged.delete(ask.key);
+  return { state: { ...state, hideAsk: undefined, hidden, tagged, notice: 'Hidden from this console (the history records it; list and --file still show it).' }, effects: [{ type: 'hide', key: ask.key }] };
+}
+
+/** The footer's question while d waits for y/n. */
+export function hideQuestion(state: InboxState): string | undefined {
+  // The question and its keys first: a narrow footer cuts the request's words, not the answer keys.
+  return state.hideAsk ? `Hide this request from this console? y hides · any other key keeps it · ${state.hideAsk.label}` : undefined;
+}
