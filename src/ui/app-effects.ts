@@ -33,9 +33,11 @@ export function performEffect(effect: Effect, dispatch: (msg: Msg) => void, port
     case 'notify':
       out(notificationSequence(effect.title, effect.body, props.env ?? process.env));
       break;
-    case 'suspend':
-      props.onSuspend?.();
+    case 'suspend': {
+      const refused = props.onSuspend?.();
+      if (refused) dispatch({ type: 'notice', text: refused });
       break;
+    }
     case 'quit':
       props.onQuit?.();
       break;

@@ -1,11 +1,12 @@
-import React, { useEffect, useLayoutEffect, useReducer, useState } from 'react';
+import React, { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import { Box, useApp, useStdout } from 'ink';
 import type { AppProps } from './app-props.js';
 import { createAppLoop } from './app-loop.js';
 import { useClockMessages, useResizeMessages, useStoreMessages } from './app-hooks.js';
 import { useInputMessages } from './app-input.js';
+import { actionFor } from './key-table.js';
 import { ReadPool } from './reads.js';
-import type { UiModel } from './model.js';
+import type { Msg, UiModel } from './model.js';
 import { LinesView, colorEnabled } from './text/line.js';
 import { view } from './view.js';
 
@@ -33,7 +34,7 @@ export function App(props: AppProps): React.ReactElement {
   useStoreMessages(store, dispatch);
   useResizeMessages(props.size, stdout, loop.read, dispatch);
   useClockMessages(props.tickMs ?? 1000, dispatch);
-  useInputMessages(dispatch);
+  useInputMessages(useRedrawKey(dispatch, props.onRedraw));
   const model = loop.model;
   useLayoutEffect(() => dispatch({ type: 'painted' }), [model, dispatch]);
   // Quitting renders an empty frame first, so the terminal is left clean.
@@ -42,6 +43,21 @@ export function App(props: AppProps): React.ReactElement {
   }, [model.quitting, exit]);
   if (model.quitting) return <></>;
   return <FrameView model={model} color={colorEnabled(props.env ?? process.env)} />;
+}
+
+/** Ctrl-L goes to the terminal, never to the update: it redraws whatever the console shows, also mid-typing. */
+function useRedrawKey(dispatch: (msg: Msg) => void, onRedraw: (() => void) | undefined): (msg: Msg) => void {
+  const redraw = useRef(onRedraw);
+  useLayoutEffect(() => {
+    redraw.current = onRedraw;
+  });
+  return useCallback(
+    (msg: Msg) => {
+      if (msg.type === 'key' && actionFor('anywhere', msg.press) === 'redraw') redraw.current?.();
+      else dispatch(msg);
+    },
+    [dispatch],
+  );
 }
 
 function FrameView({ model, color }: { model: UiModel; color: boolean }): React.ReactElement {

@@ -73,6 +73,7 @@ export const SCOPE_TITLES: Record<Scope, string> = {
   history: 'history',
   decision: 'one decision',
   edit: 'any text row',
+  anywhere: 'anywhere',
 };
 
 const ROWS: RowSpec[] = [
@@ -169,6 +170,8 @@ const ROWS: RowSpec[] = [
   { scope: 'edit', actions: ['home', 'end'], does: 'to the start / end of the text' },
   { scope: 'edit', actions: ['backspace', 'deleteForward'], does: 'erase before / under the cursor (Backspace is 0x7F or 0x08, whichever the terminal sends)' },
   { scope: 'edit', actions: ['clearBefore', 'deleteWord'], does: 'erase to the start of the text / the word before the cursor' },
+  // Whatever the console shows, also while a text row is being typed in.
+  { scope: 'anywhere', actions: ['redraw'], does: 'redraw the whole screen (whatever else wrote to the terminal is gone)' },
 ];
 
 function rowOf(row: RowSpec): KeyRow {

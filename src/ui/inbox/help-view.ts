@@ -25,6 +25,7 @@ const HELP_TITLES: Record<Scope, string> = {
   timeline: 'Timeline (t: a session\'s recent Events)',
   history: 'History (H: the decisions this console made, newest first)',
   decision: 'One decision (Enter in the history)',
+  anywhere: 'Anywhere',
 };
 
 /** The `?` overlay, built from the same key table the handlers use. */

@@ -22,6 +22,12 @@ export interface FrameWriter {
   /** Give this to Ink as `stdout`. */
   stream: NodeJS.WriteStream;
   stats: FrameWriterStats;
+  /**
+   * Ctrl-L, and the way back from Ctrl-Z: clears the screen (whatever else
+   * wrote to it is gone) and writes Ink's last frame whole where Ink
+   * believes it is, so its next frame diffs against what is really shown.
+   */
+  redraw(): void;
 }
 
 /**
@@ -33,6 +39,8 @@ export function createFrameWriter(terminal: NodeJS.WriteStream, now: () => numbe
   // The rows on screen just above the cursor, as Ink last wrote them;
   // undefined when unknown (before the first frame, after a resize).
   let shown: string[] | undefined;
+  // The rows of Ink's last frame, whatever was written after it.
+  let last: string[] | undefined;
   const forget = () => {
     shown = undefined;
   };
@@ -73,6 +81,7 @@ export function createFrameWriter(terminal: NodeJS.WriteStream, now: () => numbe
       // believes it is, whatever the resize left on screen.
       if (now() >= repaintUntil) repaintUntil = -1;
       shown = undefined;
+      last = frame.rows;
       stats.whole++;
       return send(`${CLEAR_SCREEN}${frame.rows.join('\n')}\n`, rest);
     }
@@ -86,6 +95,7 @@ export function createFrameWriter(terminal: NodeJS.WriteStream, now: () => numbe
     if (diffable) stats.diffed++;
     else stats.whole++;
     shown = frame.rows;
+    last = frame.rows;
     return send(data, rest);
   };
 
@@ -96,5 +106,15 @@ export function createFrameWriter(terminal: NodeJS.WriteStream, now: () => numbe
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
-  return { stream, stats };
+  const redraw = () => {
+    shown = last;
+    stats.whole++;
+    send(redrawText(last), []);
+  };
+  return { stream, stats, redraw };
+}
+
+/** The screen cleared, then the frame from the top, the cursor left below it (where Ink's next erase starts). */
+export function redrawText(rows: readonly string[] | undefined): string {
+  return rows ? `${CLEAR_SCREEN}${rows.join('\n')}\n` : CLEAR_SCREEN;
 }
