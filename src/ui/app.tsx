@@ -7,8 +7,9 @@ import { useInputMessages } from './app-input.js';
 import { actionFor } from './key-table.js';
 import { ReadPool } from './reads.js';
 import type { Msg, UiModel } from './model.js';
-import { LinesView, colorEnabled } from './text/line.js';
+import { LinesView, colorEnabled, fitLine } from './text/line.js';
 import { view } from './view.js';
+import { drawingWith } from './glyphs.js';
 
 export { SIDE_BY_SIDE_MIN_COLUMNS, resolveSelection } from './model.js';
 export type { TerminalSize } from './model.js';
@@ -60,8 +61,13 @@ function useRedrawKey(dispatch: (msg: Msg) => void, onRedraw: (() => void) | und
   );
 }
 
+/** The status and footer rows cut here, with the glyph set's own cut mark, so Ink never cuts one (with `…`). */
+function cutToWidth(frame: ReturnType<typeof view>, columns: number): ReturnType<typeof view> {
+  return { ...frame, status: frame.status.map((l) => fitLine(l, columns, false)), footer: fitLine(frame.footer, columns, false) };
+}
+
 function FrameView({ model, color }: { model: UiModel; color: boolean }): React.ReactElement {
-  const frame = view(model);
+  const frame = drawingWith(model.glyphs, () => cutToWidth(view(model), model.size.columns));
   return (
     <Box flexDirection="column" width={model.size.columns} height={frame.height}>
       <LinesView lines={frame.status} color={color} />

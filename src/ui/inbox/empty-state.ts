@@ -3,6 +3,7 @@ import type { RelayStatus } from '../../store/types.js';
 import { seg, type Line } from '../text/line.js';
 import { connectionText } from './status-view.js';
 import { relayText } from '../../store/history.js';
+import { glyphs } from '../glyphs.js';
 
 /**
  * Why the Pending section is empty, honestly: a filter hiding requests, no
@@ -11,7 +12,7 @@ import { relayText } from '../../store/history.js';
  */
 export function emptyPendingNote(relays: readonly RelayStatus[], hiddenByFilter: number, filter: string, now: number): Line {
   if (hiddenByFilter > 0) {
-    return [seg(`  the filter "${displayLine(filter, 30)}" hides ${hiddenByFilter} pending request${hiddenByFilter === 1 ? '' : 's'} · Esc clears it`, { color: 'yellow' })];
+    return [seg(`  the filter "${displayLine(filter, 30)}" hides ${hiddenByFilter} pending request${hiddenByFilter === 1 ? '' : 's'} ${glyphs().dot} Esc clears it`, { color: 'yellow' })];
   }
   // The relay is named only when there are several (the status line names a single one).
   const which = (relay: RelayStatus) => (relays.length > 1 ? ` to ${relayText(relay.relay, 120)}` : '');
@@ -22,9 +23,9 @@ export function emptyPendingNote(relays: readonly RelayStatus[], hiddenByFilter:
   if (down.length === relays.length && relays.length > 0) {
     const refusedSub = down[0].connection.kind === 'live' ? down[0].subscriptionError : undefined;
     const why = displayLine(refusedSub ? `subscription refused: ${refusedSub.code}` : connectionText(down[0].connection, now).text, 120);
-    return [seg(`  not connected${which(down[0])}: ${why} · cannot tell what is waiting`, { color: 'yellow' })];
+    return [seg(`  not connected${which(down[0])}: ${why} ${glyphs().dot} cannot tell what is waiting`, { color: 'yellow' })];
   }
-  if (relays.some((relay) => relay.replaying)) return [seg('  reading the relay\'s history…', { dim: true })];
+  if (relays.some((relay) => relay.replaying)) return [seg(`  reading the relay's history${glyphs().ellipsis}`, { dim: true })];
   if (down.length) return [seg(`  nothing waiting on the connected relays; ${down.length} of ${relays.length} not connected`, { color: 'yellow' })];
   return [seg('  nothing waiting for you', { dim: true })];
 }

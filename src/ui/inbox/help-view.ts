@@ -1,5 +1,5 @@
 import { UNCONFIRMED_MARK } from '../words/marks.js';
-import { UTF8_GLYPHS, type Glyphs } from '../glyphs.js';
+import { UTF8_GLYPHS, type Glyphs, glyphs } from '../glyphs.js';
 import type { RequestState } from '../../store/types.js';
 import type { Scope } from '../key-table.js';
 import { firstKey, hintsFor, keyRows } from '../key-rows.js';
@@ -30,10 +30,10 @@ const HELP_TITLES: Record<Scope, string> = {
 
 /** The `?` overlay, built from the same key table the handlers use. */
 export function buildHelpLines(width: number, height: number, scroll = 0, g: Glyphs = UTF8_GLYPHS, demo?: { relay: string; listCommand: string }): Line[] {
-  const lines: Line[] = [[seg('Keys', { bold: true }), seg(`  (${firstKey('help', 'up')}/${firstKey('help', 'down')} scroll · any other key closes)`, { dim: true })]];
+  const lines: Line[] = [[seg('Keys', { bold: true }), seg(`  (${firstKey('help', 'up')}/${firstKey('help', 'down')} scroll ${glyphs().dot} any other key closes)`, { dim: true })]];
   if (demo) {
     // Trying `list` on the demo: the relay is on loopback with a random token, kept in a 0600 file.
-    lines.push([seg(fit(`Demo relay: ${demo.relay} · list it from another terminal:`, width), { color: 'cyan' })]);
+    lines.push([seg(fit(`Demo relay: ${demo.relay} ${glyphs().dot} list it from another terminal:`, width), { color: 'cyan' })]);
     // Wrapped, never cut: it is there to be copied whole (a shell reads the
     // trailing backslashes as one command).
     const parts = wrapText(demo.listCommand, Math.max(10, width - 6)).map((part) => part.trimEnd());
@@ -50,14 +50,14 @@ export function buildHelpLines(width: number, height: number, scroll = 0, g: Gly
   ];
   lines.push([seg(fit(`Marks: ${states.map(([state, word]) => `${g.mark(state)} ${word}`).join('  ')}`, width), { dim: true })]);
   lines.push([seg(fit(`       ${UNCONFIRMED_MARK} after a mark: not re-confirmed by the relay since it reconnected`, width), { dim: true })]);
-  lines.push([seg(fit(`       ${g.tagged} marked for a batch · ${g.draft} unsent draft · ${g.timeLeft}35s time left to answer`, width), { dim: true })]);
-  lines.push([seg(fit('       severity: crit err warn note info · [form]: the kind, if not permission', width), { dim: true })]);
+  lines.push([seg(fit(`       ${g.tagged} marked for a batch ${glyphs().dot} ${g.draft} unsent draft ${glyphs().dot} ${g.timeLeft}35s time left to answer`, width), { dim: true })]);
+  lines.push([seg(fit(`       severity: crit err warn note info ${glyphs().dot} [form]: the kind, if not permission`, width), { dim: true })]);
   let scope: Scope | undefined;
   for (const row of keyRows()) {
     if (row.scope !== scope) {
       scope = row.scope;
       lines.push([seg('')]);
-      lines.push([seg(HELP_TITLES[scope], { bold: true })]);
+      lines.push([seg(HELP_TITLES[scope].replace('…', glyphs().ellipsis), { bold: true })]);
     }
     // A long description wraps under itself rather than being cut: help must say it all.
     // Keys too long for their column get a row of their own, the words below them.
@@ -75,6 +75,6 @@ export function buildHelpLines(width: number, height: number, scroll = 0, g: Gly
   // Still too tall: it scrolls, with a last row saying what is hidden and how to see it.
   const room = height - 1;
   const window = windowAt(fitted.length, room, scroll, (i) => fitted[i]);
-  const more = `${window.above ? `↑${window.above} ` : ''}${window.below ? `↓${window.below} more ` : ''}(${hintsFor('help')})`;
+  const more = `${window.above ? `${glyphs().up}${window.above} ` : ''}${window.below ? `${glyphs().down}${window.below} more ` : ''}(${hintsFor('help')})`;
   return [...window.rows, [seg(fit(more, width), { dim: true })]];
 }

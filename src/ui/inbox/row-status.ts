@@ -1,6 +1,7 @@
 import { displayLine } from '../../protocol/sanitize.js';
 import type { OwnCommand, RequestRecord } from '../../store/types.js';
 import type { Glyphs } from '../glyphs.js';
+import { glyphs } from '../glyphs.js';
 
 /**
  * The answer's state in a few words for its list row (`queued`, `sent`,
@@ -8,8 +9,8 @@ import type { Glyphs } from '../glyphs.js';
  * open, in Recent after it closes. The detail says the same at length.
  */
 export function rowStatus(record: RequestRecord, command: OwnCommand | undefined, g: Glyphs): { text: string; color: string } | undefined {
-  const yes = g.utf8 ? '✓' : '+';
-  const no = g.utf8 ? '✗' : 'x';
+  const yes = g.utf8 ? glyphs().yes : '+';
+  const no = g.utf8 ? glyphs().no : 'x';
   switch (command?.state) {
     case 'sending':
       return command.queued ? { text: 'queued', color: 'yellow' } : { text: 'sent', color: 'yellow' };

@@ -12,6 +12,7 @@ import { seg, type Line } from '../text/line.js';
 import { fit } from '../text/wrap.js';
 import { windowAt } from '../widgets/window.js';
 import { eventSummary } from './event-summary.js';
+import { glyphs } from '../glyphs.js';
 
 /** Rows for Events under the title row. */
 export function timelineRoom(height: number): number {
@@ -53,9 +54,9 @@ function color(type: string): string | undefined {
 
 export function buildTimelineLines(record: RequestRecord | undefined, fetched: Fetched | undefined, width: number, height: number, start: number, g: Glyphs): Line[] {
   if (!record) return [[seg(fit('This request is no longer held. Esc returns to the list.', width), { color: 'yellow' })]];
-  const who = `${displayLine(record.agent, 30)} · session ${displayLine(record.session, 40)}`;
+  const who = `${displayLine(record.agent, 30)} ${glyphs().dot} session ${displayLine(record.session, 40)}`;
   const title = (note: string, style: { color?: string; dim?: boolean } = { dim: true }): Line => [seg('Timeline ', { bold: true }), seg(fit(`${who}${note}`, Math.max(0, width - 9)), style)];
-  if (!fetched || fetched.state === 'loading') return [title(' · reading the relay…')];
+  if (!fetched || fetched.state === 'loading') return [title(` ${glyphs().dot} reading the relay${glyphs().ellipsis}`)];
   const result = fetched.result;
   if (!result.ok) return [title(''), [seg(fit(`Could not read the session: ${displayLine(result.reason, 160)}`, width), { color: 'yellow' })]];
   const events = result.events;
@@ -63,15 +64,15 @@ export function buildTimelineLines(record: RequestRecord | undefined, fetched: F
   const room = timelineRoom(height);
   const depths = causeDepths(events);
   const window = windowAt(events.length, room, start < 0 ? events.length : start, (i) => i);
-  const gone = result.gap || result.dropped ? ` · older Events not shown` : '';
-  const place = window.above || window.below ? ` · ${window.start + 1}-${window.start + window.rows.length} of ${events.length}` : ` · ${events.length} Events`;
-  const lines: Line[] = [title(`${place}${gone} · newest last`)];
+  const gone = result.gap || result.dropped ? ` ${glyphs().dot} older Events not shown` : '';
+  const place = window.above || window.below ? ` ${glyphs().dot} ${window.start + 1}-${window.start + window.rows.length} of ${events.length}` : ` ${glyphs().dot} ${events.length} Events`;
+  const lines: Line[] = [title(`${place}${gone} ${glyphs().dot} newest last`)];
   for (const i of window.rows) {
     const event = events[i];
     const mine = event.id === record.id && event.source === record.source;
-    const indent = '  '.repeat(depths[i]) + (depths[i] ? `${g.utf8 ? '└' : '`'} ` : '');
+    const indent = '  '.repeat(depths[i]) + (depths[i] ? `${g.utf8 ? glyphs().child : '`'} ` : '');
     const type = displayLine(event.type, 40);
-    const head = `${mine ? (g.utf8 ? '▶' : '>') : ' '} ${clock(event.time)} ${indent}`;
+    const head = `${mine ? (g.utf8 ? glyphs().here : '>') : ' '} ${clock(event.time)} ${indent}`;
     const rest = Math.max(0, width - head.length - type.length - 1);
     lines.push([seg(head, { dim: !mine, bold: mine }), seg(type, { color: color(event.type), bold: mine }), seg(fit(` ${eventSummary(event)}`, rest))]);
   }
