@@ -230,3 +230,20 @@ test('real Ink output through the writer ends on the same screen as Ink alone', 
   assert.ok(writer.stats.diffed >= 5, `diffed ${writer.stats.diffed} frames`);
   instance.unmount();
 });
+
+test('redraw (Ctrl-L, fg): the screen cleared of junk, the last frame whole, and the next frame diffs against it', () => {
+  const { terminal, chunks } = fakeTerminal(20, 8);
+  const writer = createFrameWriter(terminal, () => 0);
+  const screen = new Screen(20, 8);
+  const frames = [['status', 'row one', 'row two'], ['status', 'row one', 'row 2!']];
+  writer.stream.write(inkWrite(undefined, frames[0]));
+  // Junk from elsewhere (a background job writing to the terminal), straight to the terminal.
+  chunks.push('\r\nJUNK\r\nMORE JUNK');
+  writer.redraw();
+  writer.stream.write(inkWrite(frames[0].length, frames[1]));
+  for (const chunk of chunks) screen.write(chunk);
+  assert.deepEqual(screen.text().slice(0, 4), ['status', 'row one', 'row 2!', ''], 'no junk left, the new frame in place');
+  assert.equal(screen.row, 3, 'the cursor below the frame, where Ink believes it is');
+  assert.ok(!chunks.at(-1)!.includes('status'), 'the frame after the redraw is a diff, not the whole frame');
+  assert.equal(writer.stats.diffed, 1);
+});

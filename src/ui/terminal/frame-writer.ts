@@ -99,19 +99,23 @@ export function createFrameWriter(terminal: NodeJS.WriteStream, now: () => numbe
     return send(data, rest);
   };
 
-  const stream = new Proxy(terminal, {
+  const redraw = () => {
+    shown = last;
+    stats.whole++;
+    send(redrawText(last), []);
+  };
+  return { stream: withWrite(terminal, write), stats, redraw };
+}
+
+/** The terminal with its `write` replaced: everything else (size, isTTY, resize events) is its own. */
+function withWrite(terminal: NodeJS.WriteStream, write: (chunk: unknown, ...rest: unknown[]) => boolean): NodeJS.WriteStream {
+  return new Proxy(terminal, {
     get(target, property) {
       if (property === 'write') return write;
       const value = Reflect.get(target, property, target);
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
-  const redraw = () => {
-    shown = last;
-    stats.whole++;
-    send(redrawText(last), []);
-  };
-  return { stream, stats, redraw };
 }
 
 /** The screen cleared, then the frame from the top, the cursor left below it (where Ink's next erase starts). */
