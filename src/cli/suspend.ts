@@ -77,7 +77,7 @@ function ownStat(): string | undefined {
 
 /** Said in the footer instead of suspending, so no `fg` typed afterwards lands in the console as keys. */
 export const NO_JOB_CONTROL =
-  'Ctrl-Z: no job control here (started by ssh host cmd, sh -c or a tmux window), so the console keeps running; q quits';
+  'Ctrl-Z: no job control here to suspend to (ssh host cmd, sh -c, tmux)';
 
 /**
  * Ctrl-Z in the real process. The whole process group is stopped: under
