@@ -29,6 +29,8 @@ export interface PtyRun {
   output(): string;
   /** Resolves once the terminal output (from offset `from` on), escapes stripped, matches. */
   until(pattern: RegExp, what: string, ms?: number, from?: number): Promise<void>;
+  /** Resolves once the raw terminal output (escapes and all), from offset `from` on, matches. */
+  untilRaw(pattern: RegExp, what: string, from: number): Promise<void>;
   type(keys: string): void;
   /** Kills the terminal itself, as closing its window or losing SSH does. */
   hangUp(): void;
@@ -100,13 +102,10 @@ function inPty(command: string, options: { dir: string; env: Record<string, stri
       });
     });
   });
-  return {
-    pid: () => descendants(child.pid ?? -1).find((pid) => isConsole(cmdline(pid))),
-    output: () => output,
-    until: (pattern, what, ms = 20_000, from = 0) =>
+  const until = (test: () => boolean, what: string, ms: number) =>
       new Promise<void>((resolve, reject) => {
         const check = () => {
-          if (!pattern.test(plain(output.slice(from)))) return;
+          if (!test()) return;
           cleanup();
           resolve();
         };
@@ -120,7 +119,12 @@ function inPty(command: string, options: { dir: string; env: Record<string, stri
         };
         waiters.add(check);
         check();
-      }),
+      });
+  return {
+    pid: () => descendants(child.pid ?? -1).find((pid) => isConsole(cmdline(pid))),
+    output: () => output,
+    until: (pattern, what, ms = 20_000, from = 0) => until(() => pattern.test(plain(output.slice(from))), what, ms),
+    untilRaw: (pattern, what, from) => until(() => pattern.test(output.slice(from)), what, 20_000),
     type: (keys) => child.stdin.write(keys),
     hangUp: () => child.kill('SIGKILL'),
     done,

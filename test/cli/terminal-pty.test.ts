@@ -40,7 +40,7 @@ test('the console draws on the alternate screen; Ctrl-L wipes what others wrote;
   await run.until(/JUNK-IN-THE-PANE/, 'the junk on screen');
   const beforeRedraw = run.output().length;
   run.type('\u000c');
-  await run.until(/pending/, 'the frame drawn again after Ctrl-L', 20_000, beforeRedraw);
+  await run.untilRaw(/\u001b\[H\u001b\[2J[^]*pending/, 'the screen cleared and the frame drawn again after Ctrl-L', beforeRedraw);
   const redrawn = screenAfter(run.output());
   assert.ok(!redrawn.some((row) => row.includes('JUNK')), `Ctrl-L leaves no junk:\n${redrawn.join('\n')}`);
   assert.ok(redrawn.some((row) => row.includes('pending')), 'and the console is on screen');
@@ -83,9 +83,10 @@ test('Ctrl-Z under a job-control shell, the console behind an intermediate shell
   run.type('fg\r');
   await run.until(/pending/, 'the console back after fg', 20_000, beforeFg);
   await run.until(/raised [1-9]\d*s/, 'and running (its clock ticks)', 20_000, beforeFg);
-  const resumed = run.output().slice(beforeFg);
+  // After the suspension's own writes (leaving the alternate screen, the cursor shown):
+  const resumed = run.output().slice(beforeStop + stopped.indexOf(ALT_OFF));
   assert.ok(resumed.includes(ALT_ON), 'back on the alternate screen');
-  assert.ok(resumed.includes('\u001b[?25l'), 'the cursor hidden again');
+  assert.ok(resumed.lastIndexOf('\u001b[?25l') > resumed.lastIndexOf('\u001b[?25h'), 'the cursor hidden again');
   const beforeQuit = run.output().length;
   run.type('q');
   await run.until(/INTERMEDIATE-DONE[\s\S]*PROMPT>/, 'the whole job to end and the prompt to come back', 20_000, beforeQuit);

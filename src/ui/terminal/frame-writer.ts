@@ -3,6 +3,7 @@
 // link a cursor move in a 10,000-row inbox then costs a few hundred bytes,
 // not the whole screen.
 import { diffFrames, readFrameWrite } from './frame-diff.js';
+import { fullHeightWrite, wholeFrom } from './full-height.js';
 
 /** Cursor home, then erase the screen (ED 2): the scrollback is kept. */
 const CLEAR_SCREEN = '\u001b[H\u001b[2J';
@@ -76,6 +77,7 @@ export function createFrameWriter(terminal: NodeJS.WriteStream, now: () => numbe
       if (!/^(\u001b\[\?(25|2026)[hl]|\u0007)+$/.test(chunk)) forget();
       return send(chunk, rest);
     }
+    const rows = terminal.rows ?? 0;
     if (repaintUntil >= 0) {
       // Repainted from the top: the cursor ends below the frame, where Ink
       // believes it is, whatever the resize left on screen.
@@ -83,9 +85,14 @@ export function createFrameWriter(terminal: NodeJS.WriteStream, now: () => numbe
       shown = undefined;
       last = frame.rows;
       stats.whole++;
-      return send(`${CLEAR_SCREEN}${frame.rows.join('\n')}\n`, rest);
+      return send(wholeFrom(frame.rows, rows), rest);
     }
-    const rows = terminal.rows ?? 0;
+    if (rows > 0 && frame.rows.length === rows) {
+      // The footer on the last row (full-height.ts).
+      const data = fullHeightWrite(shown, frame, stats);
+      shown = last = frame.rows;
+      return send(data, rest);
+    }
     const diffable =
       shown !== undefined &&
       frame.erased === shown.length + 1 &&
@@ -102,7 +109,7 @@ export function createFrameWriter(terminal: NodeJS.WriteStream, now: () => numbe
   const redraw = () => {
     shown = last;
     stats.whole++;
-    send(redrawText(last), []);
+    send(last ? wholeFrom(last, terminal.rows ?? 0) : CLEAR_SCREEN, []);
   };
   return { stream: withWrite(terminal, write), stats, redraw };
 }
@@ -112,13 +119,11 @@ function withWrite(terminal: NodeJS.WriteStream, write: (chunk: unknown, ...rest
   return new Proxy(terminal, {
     get(target, property) {
       if (property === 'write') return write;
+      // One row more than the terminal has: the console's frame, as tall as
+      // the terminal, is then no "full screen" frame to Ink (full-height.ts).
+      if (property === 'rows') return target.rows ? target.rows + 1 : target.rows;
       const value = Reflect.get(target, property, target);
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
-}
-
-/** The screen cleared, then the frame from the top, the cursor left below it (where Ink's next erase starts). */
-export function redrawText(rows: readonly string[] | undefined): string {
-  return rows ? `${CLEAR_SCREEN}${rows.join('\n')}\n` : CLEAR_SCREEN;
 }
