@@ -21,7 +21,8 @@ import { wireRelays } from '../relay/wiring.js';
 import { ConsoleStore } from '../store/store.js';
 import { App, type AppProps } from '../ui/app.js';
 import { BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON } from '../ui/keys.js';
-import { createFrameWriter } from '../ui/terminal/frame-writer.js';
+import { createFrameWriter, type FrameWriter } from '../ui/terminal/frame-writer.js';
+import { ALT_SCREEN_OFF, ALT_SCREEN_ON, cursorAddressing } from '../ui/terminal/screen.js';
 import { MAX_FPS } from '../ui/terminal/frame-rate.js';
 import type { MainIO } from './io.js';
 import { hiddenKeys, recordHide } from './history.js';
@@ -60,7 +61,25 @@ function wire(options: ConsoleOptions, env: NodeJS.ProcessEnv, demo: DemoSession
   return { wiring, recorder, history };
 }
 
-function renderConsole(io: MainIO, props: AppProps, token: string | undefined): { instance: Instance; done: () => void } {
+/**
+ * The alternate screen (not with --inline): entered before the first frame,
+ * left once, by whichever comes first of a quit, a crash or a stop signal
+ * (the crash guard closes the UI through `leave`).
+ */
+function screenFor(inline: boolean): { altScreen: boolean; leave: () => void } {
+  const altScreen = !inline;
+  let on = altScreen;
+  if (on) process.stdout.write(ALT_SCREEN_ON);
+  return {
+    altScreen,
+    leave: () => {
+      if (on) process.stdout.write(ALT_SCREEN_OFF);
+      on = false;
+    },
+  };
+}
+
+function renderConsole(io: MainIO, props: AppProps, token: string | undefined, writer: FrameWriter, leaveScreen: () => void): { instance: Instance; done: () => void } {
   const testCrash = testCrashMode(io.env);
   const onCrash = (error: unknown) => (io.crash ? io.crash.crash(error, 'render error') : instance.unmount(error as Error));
   // Pastes arrive marked (ESC[200~ … ESC[201~), so a paste is only ever text (ui/keys.ts).
@@ -69,7 +88,7 @@ function renderConsole(io: MainIO, props: AppProps, token: string | undefined): 
   const instance = render(
     React.createElement(CrashBoundary, { onCrash }, React.createElement(App, props), testCrash === 'render' ? React.createElement(CrashProbe, { token }) : null),
     // Only changed rows reach the terminal (see frame-writer.ts).
-    { exitOnCtrlC: false, patchConsole: true, stdout: createFrameWriter(process.stdout).stream, maxFps: MAX_FPS },
+    { exitOnCtrlC: false, patchConsole: true, stdout: writer.stream, maxFps: MAX_FPS },
   );
   // An empty tree first, as a quit does: unmounting then flushes that empty
   // frame, so no frame is left behind (clear() would be undone by a pending
@@ -80,7 +99,11 @@ function renderConsole(io: MainIO, props: AppProps, token: string | undefined): 
     try {
       instance.rerender(React.createElement(React.Fragment));
     } finally {
-      instance.unmount();
+      try {
+        instance.unmount();
+      } finally {
+        leaveScreen();
+      }
     }
   });
   if (testCrash) scheduleTestCrash(testCrash, token);
@@ -88,6 +111,7 @@ function renderConsole(io: MainIO, props: AppProps, token: string | undefined): 
     instance,
     done: () => {
       if (pasteMarks) process.stdout.write(BRACKETED_PASTE_OFF);
+      leaveScreen();
       detach?.();
     },
   };
@@ -105,14 +129,22 @@ export async function runConsole(options: ConsoleOptions, io: MainIO, remember: 
     io.err('aep-console: the interactive console needs a terminal; use "aep-console list" in scripts');
     return 2;
   }
+  if (!cursorAddressing(io.env)) {
+    io.err(`aep-console: this terminal (TERM=${io.env.TERM}) cannot move the cursor, so the full-screen console cannot run; use "aep-console watch" (follows the requests as lines), "aep-console list" and "aep-console respond ID --option O"`);
+    return 2;
+  }
   const demo = await startDemo(options, remember);
   const { wiring, recorder, history } = wire(options, io.env, demo, remember);
   const { store, clients } = wiring;
   // --file: history beside (or instead of) relays, followed while the console runs.
   const follower = options.files.length ? new JsonlFollower(openJsonlFiles(options.files, store)) : undefined;
   follower?.start();
-  const props: AppProps = { store, clients, bell: options.bell, notify: options.notify, onSuspend: suspendProcess, demo: demo?.info, history, rules: options.rules, auto: options.auto, saveRule: saveRuleTo(options.rulesPath) };
-  const ui = renderConsole(io, props, demo ? demo.token : options.token);
+  const writer = createFrameWriter(process.stdout);
+  const screen = screenFor(options.inline === true);
+  const redraw = () => writer.redraw();
+  const onSuspend = () => suspendProcess({ altScreen: screen.altScreen, redraw });
+  const props: AppProps = { store, clients, bell: options.bell, notify: options.notify, onSuspend, onRedraw: redraw, demo: demo?.info, history, rules: options.rules, auto: options.auto, saveRule: saveRuleTo(options.rulesPath) };
+  const ui = renderConsole(io, props, demo ? demo.token : options.token, writer, screen.leave);
   try {
     await ui.instance.waitUntilExit();
   } finally {

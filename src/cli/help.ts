@@ -5,7 +5,7 @@ Usage
   aep-console [--relay URL]... [--token T | --token-file F] [--filter JSON]
               [--agent NAME]... [--session ID]... [--capture LEVEL]
               [--no-bell] [--notify] [--name NAME] [--demo [--demo-agents N]] [--file F]...
-              [--rules F] [--auto]
+              [--rules F] [--auto] [--inline]
   aep-console list [same connection flags] [--file F]... [--json]
   aep-console watch [same connection flags] [--json]
   aep-console respond ID (--option O | --text T | --values JSON) [--session S]
@@ -43,6 +43,8 @@ Options (a flag shown with a value needs one)
   --rules F          rules that suggest (or with --auto, give) routine answers (default
                      $XDG_CONFIG_HOME/aep-console/rules.json when present; README "Rules")
   --auto             let the rules answer (A in the console toggles it)
+  --inline           draw in the normal screen (default: the alternate screen, which
+                     gives the shell its screen back on quit and Ctrl-Z)
   --json             (list) one JSON object per request; (history) one per decision;
                      (watch) one per event; (respond) the outcome
   --option O         (respond) answer with option O (one of the request's options)
@@ -54,7 +56,8 @@ Options (a flag shown with a value needs one)
 
 Keys (? in the console lists them all)
   j/k move   Enter open/send   1-9 open on option N   Space/* mark for a batch answer
-  / filter   Esc back (keeps a draft)   H decision history   Ctrl-Z suspend   q quit
+  / filter   Esc back (keeps a draft)   H decision history   Ctrl-L redraw
+  Ctrl-Z suspend   q quit
 
 Exit codes
   0 normal quit   1 internal error (a crash report is written)   2 usage error

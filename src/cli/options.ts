@@ -33,6 +33,8 @@ export interface ConsoleOptions {
   capture?: Capture;
   bell: boolean;
   notify: boolean;
+  /** --inline: draw in the normal screen, not the alternate one. */
+  inline?: boolean;
   name: string;
   demo: boolean;
   /** --demo-agents N: how many demo agents (default 3), to try triage at fleet scale. */

@@ -41,9 +41,11 @@ export function performEffect(effect: Effect, dispatch: (msg: Msg) => void, port
       if (record) history?.hide?.(record);
       break;
     }
-    case 'suspend':
-      props.onSuspend?.();
+    case 'suspend': {
+      const refused = props.onSuspend?.();
+      if (refused) dispatch({ type: 'notice', text: refused });
       break;
+    }
     case 'quit':
       props.onQuit?.();
       break;

@@ -18,8 +18,10 @@ export interface AppProps {
   /** Where bells and notifications go (defaults to the terminal). */
   write?: (data: string) => void;
   onQuit?: () => void;
-  /** Ctrl-Z: the CLI stops the process the way a shell expects and repaints on `fg`. */
-  onSuspend?: () => void;
+  /** Ctrl-Z: the CLI stops the process the way a shell expects and repaints on `fg`; or says why it cannot (shown as a notice). */
+  onSuspend?: () => string | undefined | void;
+  /** Ctrl-L: the CLI clears the screen and draws the frame again whole. */
+  onRedraw?: () => void;
   /** --demo: the embedded relay's URL and the `list` command that reads it (shown in `?`). */
   demo?: { relay: string; listCommand: string };
   /** The decision history (H); absent: none is kept (--no-history). */

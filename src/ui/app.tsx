@@ -1,13 +1,15 @@
-import React, { useEffect, useLayoutEffect, useReducer, useState } from 'react';
+import React, { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import { Box, useApp, useStdout } from 'ink';
 import type { AppProps } from './app-props.js';
 import { createAppLoop } from './app-loop.js';
 import { useClockMessages, useResizeMessages, useStoreMessages } from './app-hooks.js';
 import { useInputMessages } from './app-input.js';
+import { actionFor } from './key-table.js';
 import { ReadPool } from './reads.js';
-import type { UiModel } from './model.js';
-import { LinesView, colorEnabled } from './text/line.js';
+import type { Msg, UiModel } from './model.js';
+import { LinesView, colorEnabled, fitLine } from './text/line.js';
 import { view } from './view.js';
+import { drawingWith } from './glyphs.js';
 
 export { SIDE_BY_SIDE_MIN_COLUMNS, resolveSelection } from './model.js';
 export type { TerminalSize } from './model.js';
@@ -33,7 +35,7 @@ export function App(props: AppProps): React.ReactElement {
   useStoreMessages(store, dispatch);
   useResizeMessages(props.size, stdout, loop.read, dispatch);
   useClockMessages(props.tickMs ?? 1000, dispatch);
-  useInputMessages(dispatch);
+  useInputMessages(useRedrawKey(dispatch, props.onRedraw));
   const model = loop.model;
   useLayoutEffect(() => dispatch({ type: 'painted' }), [model, dispatch]);
   // Quitting renders an empty frame first, so the terminal is left clean.
@@ -44,8 +46,28 @@ export function App(props: AppProps): React.ReactElement {
   return <FrameView model={model} color={colorEnabled(props.env ?? process.env)} />;
 }
 
+/** Ctrl-L goes to the terminal, never to the update: it redraws whatever the console shows, also mid-typing. */
+function useRedrawKey(dispatch: (msg: Msg) => void, onRedraw: (() => void) | undefined): (msg: Msg) => void {
+  const redraw = useRef(onRedraw);
+  useLayoutEffect(() => {
+    redraw.current = onRedraw;
+  });
+  return useCallback(
+    (msg: Msg) => {
+      if (msg.type === 'key' && actionFor('anywhere', msg.press) === 'redraw') redraw.current?.();
+      else dispatch(msg);
+    },
+    [dispatch],
+  );
+}
+
+/** The status and footer rows cut here, with the glyph set's own cut mark, so Ink never cuts one (with `…`). */
+function cutToWidth(frame: ReturnType<typeof view>, columns: number): ReturnType<typeof view> {
+  return { ...frame, status: frame.status.map((l) => fitLine(l, columns, false)), footer: fitLine(frame.footer, columns, false) };
+}
+
 function FrameView({ model, color }: { model: UiModel; color: boolean }): React.ReactElement {
-  const frame = view(model);
+  const frame = drawingWith(model.glyphs, () => cutToWidth(view(model), model.size.columns));
   return (
     <Box flexDirection="column" width={model.size.columns} height={frame.height}>
       <LinesView lines={frame.status} color={color} />

@@ -24,6 +24,40 @@ export interface Glyphs {
   /** Beside quoted agent text. */
   quote: string;
   quoteTop: string;
+  /** The last column of a cut text (one column wide). */
+  cut: string;
+  /** After words that say something is under way ("reading…"). */
+  ellipsis: string;
+  /** Between the parts of a status or a hint. */
+  dot: string;
+  /** Rows hidden above / below a window; the arrow keys as the help names them. */
+  up: string;
+  down: string;
+  left: string;
+  right: string;
+  /** "leads to" (an outcome). */
+  arrow: string;
+  /** A dash between clauses; a field with no value. */
+  dash: string;
+  warn: string;
+  yes: string;
+  no: string;
+  /** Not sent, or no answer came. */
+  gone: string;
+  /** A picked single-select choice, inside its parentheses. */
+  bullet: string;
+  /** A number range, at least, at most. */
+  range: string;
+  atLeast: string;
+  atMost: string;
+  /** A child Event under its parent in the timeline. */
+  child: string;
+  /** The Event the timeline is about. */
+  here: string;
+  /** Before a section number of the spec. */
+  section: string;
+  /** A request read from a file (history). */
+  file: string;
 }
 
 const ASCII_MARKS: Record<RequestState, string> = {
@@ -46,6 +80,27 @@ export const UTF8_GLYPHS: Glyphs = {
   rule: '│',
   quote: '┃',
   quoteTop: '┏',
+  cut: '…',
+  ellipsis: '…',
+  dot: '·',
+  up: '↑',
+  down: '↓',
+  left: '←',
+  right: '→',
+  arrow: '→',
+  dash: '—',
+  warn: '⚠',
+  yes: '✓',
+  no: '✗',
+  gone: '⊘',
+  bullet: '•',
+  range: '–',
+  atLeast: '≥',
+  atMost: '≤',
+  child: '└',
+  here: '▶',
+  section: '§',
+  file: '◇',
 };
 
 export const ASCII_GLYPHS: Glyphs = {
@@ -54,12 +109,57 @@ export const ASCII_GLYPHS: Glyphs = {
   pointer: '>',
   tagged: '*',
   draft: 'd',
-  timeLeft: 'T-',
+  // Not T-: T is the mark of a request that timed out.
+  timeLeft: '<',
   timedOut: '',
   rule: '|',
   quote: '|',
   quoteTop: '|',
+  cut: '~',
+  ellipsis: '...',
+  dot: '-',
+  up: '^',
+  down: 'v',
+  left: 'Left',
+  right: 'Right',
+  arrow: '->',
+  dash: '-',
+  warn: '!',
+  yes: '+',
+  no: 'x',
+  gone: '/',
+  bullet: '*',
+  range: '-',
+  atLeast: '>=',
+  atMost: '<=',
+  child: '`',
+  here: '>',
+  section: 'sec. ',
+  file: '#',
 };
+
+let drawing: Glyphs = UTF8_GLYPHS;
+
+/**
+ * The set the frame being built draws with. The view runs inside
+ * `drawingWith` (app.tsx), so a text helper deep in it (a cut, a hint) needs
+ * no set passed down; outside a frame (tests of one view, the README's Keys
+ * table) it is the UTF-8 set.
+ */
+export function glyphs(): Glyphs {
+  return drawing;
+}
+
+/** Builds a frame with `set` (synchronous: the set is back to what it was when `build` returns). */
+export function drawingWith<T>(set: Glyphs, build: () => T): T {
+  const before = drawing;
+  drawing = set;
+  try {
+    return build();
+  } finally {
+    drawing = before;
+  }
+}
 
 /** The locale's character set, as C libraries read it: LC_ALL, then LC_CTYPE, then LANG. */
 export function isUtf8Locale(env: NodeJS.ProcessEnv): boolean {

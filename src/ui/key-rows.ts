@@ -1,4 +1,5 @@
 import { bindingsNow, type ActionOf, type KeySpec, type Scope } from './key-table.js';
+import { glyphs, type Glyphs } from './glyphs.js';
 
 // The key table written out: every row of the `?` help, the footer's hints
 // and the README's Keys table, each rendered from the bindings in force
@@ -10,8 +11,12 @@ const LABELS: Partial<Record<KeySpec, string>> = {
   ctrlD: 'Ctrl-D', ctrlE: 'Ctrl-E', ctrlL: 'Ctrl-L', ctrlU: 'Ctrl-U', ctrlW: 'Ctrl-W', ctrlZ: 'Ctrl-Z',
 };
 
+/** The arrow keys, drawn with the glyph set in force (the README's table: UTF-8). */
+const ARROWS: Partial<Record<KeySpec, keyof Glyphs>> = { up: 'up', down: 'down', left: 'left', right: 'right' };
+
 function labelOf(spec: KeySpec): string {
-  return LABELS[spec] ?? spec;
+  const arrow = ARROWS[spec];
+  return arrow ? (glyphs()[arrow] as string) : (LABELS[spec] ?? spec);
 }
 
 /** An action's keys as written: `1-9` for a run of digits, else each key's label. */
@@ -74,6 +79,7 @@ export const SCOPE_TITLES: Record<Scope, string> = {
   history: 'history',
   decision: 'one decision',
   edit: 'any text row',
+  anywhere: 'anywhere',
 };
 
 const ROWS: RowSpec[] = [
@@ -180,22 +186,24 @@ const ROWS: RowSpec[] = [
   { scope: 'edit', actions: ['home', 'end'], does: 'to the start / end of the text' },
   { scope: 'edit', actions: ['backspace', 'deleteForward'], does: 'erase before / under the cursor (Backspace is 0x7F or 0x08, whichever the terminal sends)' },
   { scope: 'edit', actions: ['clearBefore', 'deleteWord'], does: 'erase to the start of the text / the word before the cursor' },
+  // Whatever the console shows, also while a text row is being typed in.
+  { scope: 'anywhere', actions: ['redraw'], does: 'redraw the whole screen (whatever else wrote to the terminal is gone)' },
 ];
 
 function rowOf(row: RowSpec): KeyRow {
   const scope = row.scope;
   const keys = row.actions ? keysText(scope, row.actions as readonly ActionOf<typeof scope>[]) : (row.keys ?? '');
-  const hint = row.hint?.replace(/\{(\w+)\}/g, (_, action: string) => firstKey(scope, action as ActionOf<typeof scope>));
-  return { scope, keys, does: row.does, ...(hint ? { hint } : {}) };
+  const hint = row.hint?.replace(/\{(\w+)\}/g, (_, action: string) => firstKey(scope, action as ActionOf<typeof scope>)).replace(/…/g, glyphs().ellipsis);
+  return { scope, keys, does: row.does.replace(/…/g, glyphs().ellipsis), ...(hint ? { hint } : {}) };
 }
 
 /** The rows as rendered for one binding table (rebind makes a new table: then they are rendered again). */
-let rendered: { bindings: ReturnType<typeof bindingsNow>; rows: KeyRow[]; hints: Map<Scope, string> } | undefined;
+let rendered: { bindings: ReturnType<typeof bindingsNow>; glyphs: Glyphs; rows: KeyRow[]; hints: Map<Scope, string> } | undefined;
 
 /** Every row of help and README, its keys as bound now (rendered once per binding table: the footer asks every frame). */
 export function keyRows(): KeyRow[] {
   const bindings = bindingsNow();
-  if (rendered?.bindings !== bindings) rendered = { bindings, rows: ROWS.map(rowOf), hints: new Map() };
+  if (rendered?.bindings !== bindings || rendered.glyphs !== glyphs()) rendered = { bindings, glyphs: glyphs(), rows: ROWS.map(rowOf), hints: new Map() };
   return rendered.rows;
 }
 
@@ -207,7 +215,7 @@ export function hintsFor(scope: Scope): string {
     hints = rows
       .filter((row) => row.scope === scope && row.hint)
       .map((row) => row.hint)
-      .join(' · ');
+      .join(` ${glyphs().dot} `);
     rendered!.hints.set(scope, hints);
   }
   return hints;

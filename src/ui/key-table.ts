@@ -37,6 +37,8 @@ interface ScopeActions {
   decision: 'up' | 'down' | 'pageUp' | 'pageDown' | 'halfUp' | 'halfDown' | 'back' | 'quit';
   /** The line editor of every text row (Reply, text and number fields, `Other…`, the filter, a reason). */
   edit: 'left' | 'right' | 'home' | 'end' | 'backspace' | 'deleteForward' | 'clearBefore' | 'deleteWord';
+  /** Keys taken before any scope sees them, whatever the console shows (app.tsx). */
+  anywhere: 'redraw';
 }
 
 export type Scope = keyof ScopeActions;
@@ -123,6 +125,7 @@ const DEFAULT_BINDINGS: Bindings = {
     clearBefore: ['ctrlU'],
     deleteWord: ['ctrlW'],
   },
+  anywhere: { redraw: ['ctrlL'] },
 };
 
 let bindings: Bindings = DEFAULT_BINDINGS;

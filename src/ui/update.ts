@@ -54,7 +54,8 @@ export function update(model: UiModel, msg: Msg, world: World): UpdateResult {
     case 'store':
       return reconcile(onStore(base, msg.change, world), model.view, world);
     case 'resize':
-      return reconcile({ model: { ...base, size: msg.size }, effects: [] }, model.view, world);
+      // Grown: the list scrolls back as far as the selection allows (its heading shows again when it can).
+      return reconcile({ model: { ...base, size: msg.size, listStart: msg.size.rows > base.size.rows ? 0 : base.listStart }, effects: [] }, model.view, world);
     case 'fetched':
       if (msg.kind === 'rule') return reconcile(rulesOnFetched(base, msg, world.store), model.view, world);
       return reconcile({ model: onFetched(base, msg, now), effects: [] }, model.view, world);

@@ -13,6 +13,7 @@ import type { RelayStatus, RequestRecord } from '../store/types.js';
 import type { Layout, UiModel } from './model.js';
 import type { StoreSnapshot } from './store-snapshot.js';
 import { seg, type Line } from './text/line.js';
+import { glyphs } from './glyphs.js';
 
 /** What every part of a frame reads, worked out once per frame (view.ts). */
 export interface FrameContext {
@@ -43,7 +44,7 @@ export function detailLines(frame: FrameContext, width: number): Line[] {
   }
   if (!detailRecord) {
     if (frame.emptyNote && list.length === 0) return [frame.emptyNote.map((s) => ({ ...s, text: s.text.trimStart() }))];
-    return [[seg(list.length ? 'Select a request with ↑/↓; Enter opens it.' : 'No requests yet. Agents raise them; they appear here.', { dim: true })]];
+    return [[seg(list.length ? `Select a request with ${glyphs().up}/${glyphs().down}; Enter opens it.` : 'No requests yet. Agents raise them; they appear here.', { dim: true })]];
   }
   if (isAnswering && inbox.always && inbox.always.key === detailRecord.key) {
     const label = detailRecord.payload.options.find((o) => o.id === inbox.always?.option)?.label ?? inbox.always.option;

@@ -27,8 +27,10 @@ export interface PtyRun {
   /** The console's pid, once it runs. */
   pid(): number | undefined;
   output(): string;
-  /** Resolves once the terminal output, escapes stripped, matches. */
-  until(pattern: RegExp, what: string, ms?: number): Promise<void>;
+  /** Resolves once the terminal output (from offset `from` on), escapes stripped, matches. */
+  until(pattern: RegExp, what: string, ms?: number, from?: number): Promise<void>;
+  /** Resolves once the raw terminal output (escapes and all), from offset `from` on, matches. */
+  untilRaw(pattern: RegExp, what: string, from: number): Promise<void>;
   type(keys: string): void;
   /** Kills the terminal itself, as closing its window or losing SSH does. */
   hangUp(): void;
@@ -52,6 +54,25 @@ export function runInPty(args: string[], options: { dir: string; env: Record<str
     `echo $? > ${file('code')}`,
     `stty -g > ${file('stty-after')}`,
   ].join('; ');
+  return inPty(command, options);
+}
+
+/** The console's command line, as a shell would run it (for a test that types it into a shell of its own). */
+export function consoleCommand(args: string[]): string {
+  return `node ${shellQuote(runner)} ${args.map(shellQuote).join(' ')}`;
+}
+
+/**
+ * An interactive shell in the pty, with job control (as in a terminal
+ * window): a test types its commands. `script` makes the pty the shell's
+ * controlling terminal, and the shell gives each job a process group.
+ */
+export function shellInPty(options: { dir: string; env: Record<string, string> }): PtyRun {
+  return inPty(`stty cols 100 rows 30; exec bash --norc --noprofile -i`, options);
+}
+
+function inPty(command: string, options: { dir: string; env: Record<string, string> }): PtyRun {
+  const file = (name: string) => join(options.dir, name);
   const child = spawn('script', ['-qfec', command, '/dev/null'], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', SHELL: '/bin/sh', TERM: 'xterm-256color', LANG: 'C.UTF-8', ...options.env },
@@ -81,13 +102,10 @@ export function runInPty(args: string[], options: { dir: string; env: Record<str
       });
     });
   });
-  return {
-    pid: () => descendants(child.pid ?? -1).find((pid) => isConsole(cmdline(pid))),
-    output: () => output,
-    until: (pattern, what, ms = 20_000) =>
+  const until = (test: () => boolean, what: string, ms: number) =>
       new Promise<void>((resolve, reject) => {
         const check = () => {
-          if (!pattern.test(plain(output))) return;
+          if (!test()) return;
           cleanup();
           resolve();
         };
@@ -101,7 +119,12 @@ export function runInPty(args: string[], options: { dir: string; env: Record<str
         };
         waiters.add(check);
         check();
-      }),
+      });
+  return {
+    pid: () => descendants(child.pid ?? -1).find((pid) => isConsole(cmdline(pid))),
+    output: () => output,
+    until: (pattern, what, ms = 20_000, from = 0) => until(() => pattern.test(plain(output.slice(from))), what, ms),
+    untilRaw: (pattern, what, from) => until(() => pattern.test(output.slice(from)), what, 20_000),
     type: (keys) => child.stdin.write(keys),
     hangUp: () => child.kill('SIGKILL'),
     done,

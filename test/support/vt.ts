@@ -37,7 +37,10 @@ export class Screen {
         if (!m) throw new Error(`unsupported escape at ${i}: ${JSON.stringify(data.slice(i, i + 12))}`);
         i += m[0].length - 1;
         this.pendingWrap = false;
-        if (m[1] === '?') continue;
+        if (m[1] === '?') {
+          if (m[2] === '1049') this.switchScreen(m[3] === 'h');
+          continue;
+        }
         const n = m[2] === '' ? 1 : Number(m[2].split(';')[0]) || 1;
         switch (m[3]) {
           case 'm':
@@ -109,6 +112,27 @@ export class Screen {
       if (this.col === this.columns - 1) this.pendingWrap = true;
       else this.col++;
     }
+  }
+
+  /** The screen the normal one was swapped for (DEC mode 1049): its rows and cursor, while the alternate screen shows. */
+  private saved: { cells: string[][]; row: number; col: number } | undefined;
+
+  /** Mode 1049: on saves the cursor and the normal screen and shows a blank one; off puts them back. */
+  private switchScreen(on: boolean): void {
+    if (on && !this.saved) {
+      this.saved = { cells: this.cells.map((row) => row.slice()), row: this.row, col: this.col };
+      for (let r = 0; r < this.rows; r++) this.cells[r] = this.blank();
+    } else if (!on && this.saved) {
+      this.saved.cells.forEach((row, r) => (this.cells[r] = row));
+      this.row = this.saved.row;
+      this.col = this.saved.col;
+      this.saved = undefined;
+    }
+  }
+
+  /** Whether the alternate screen shows. */
+  get alternate(): boolean {
+    return this.saved !== undefined;
   }
 
   text(): string[] {

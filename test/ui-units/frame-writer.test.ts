@@ -230,3 +230,40 @@ test('real Ink output through the writer ends on the same screen as Ink alone', 
   assert.ok(writer.stats.diffed >= 5, `diffed ${writer.stats.diffed} frames`);
   instance.unmount();
 });
+
+test('redraw (Ctrl-L, fg): the screen cleared of junk, the last frame whole, and the next frame diffs against it', () => {
+  const { terminal, chunks } = fakeTerminal(20, 8);
+  const writer = createFrameWriter(terminal, () => 0);
+  const screen = new Screen(20, 8);
+  const frames = [['status', 'row one', 'row two'], ['status', 'row one', 'row 2!']];
+  writer.stream.write(inkWrite(undefined, frames[0]));
+  // Junk from elsewhere (a background job writing to the terminal), straight to the terminal.
+  chunks.push('\r\nJUNK\r\nMORE JUNK');
+  writer.redraw();
+  writer.stream.write(inkWrite(frames[0].length, frames[1]));
+  for (const chunk of chunks) screen.write(chunk);
+  assert.deepEqual(screen.text().slice(0, 4), ['status', 'row one', 'row 2!', ''], 'no junk left, the new frame in place');
+  assert.equal(screen.row, 3, 'the cursor below the frame, where Ink believes it is');
+  assert.ok(!chunks.at(-1)!.includes('status'), 'the frame after the redraw is a diff, not the whole frame');
+  assert.equal(writer.stats.diffed, 1);
+});
+
+test('a frame as tall as the terminal: the footer on the last row, nothing scrolled away, later frames diffed in place', () => {
+  const { terminal, chunks } = fakeTerminal(30, 6);
+  const writer = createFrameWriter(terminal, () => 0);
+  assert.equal(writer.stream.rows, 7, 'Ink is told one row more, so a 6-row frame is no "full screen" frame to it');
+  const screen = new Screen(30, 6);
+  const random = mulberry32(27);
+  let previous: string[] | undefined;
+  for (let n = 0; n < 60; n++) {
+    const list = Array.from({ length: 4 }, (_, i) => `row ${(i + Math.floor(random() * 3)) % 7}`);
+    const frame = ['status', ...list, `footer ${n % 3}`];
+    writer.stream.write(inkWrite(previous?.length, frame));
+    for (const chunk of chunks.splice(0)) screen.write(chunk);
+    assert.deepEqual(screen.text(), frame, `frame ${n}: every row in place, the footer on the last`);
+    assert.equal(screen.row, 5, 'the cursor rests on the last row');
+    previous = frame;
+  }
+  assert.deepEqual(screen.scrolledOff, [], 'no row ever scrolled off the top');
+  assert.ok(writer.stats.diffed >= 59, 'after the first, frames are diffs');
+});

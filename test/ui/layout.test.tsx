@@ -126,3 +126,15 @@ test('resize: the frame follows the terminal and always fits', async (t) => {
   assert.ok(lines(h.frame()).some((l) => l.includes('│')));
   assert.ok(lines(h.frame()).length > 30, 'the list uses the new height');
 });
+
+test('after the window grows, the list scrolls back: its heading shows again when the selection allows', async (t) => {
+  const h = await renderApp({ events: manyRequests(100), size: 'terminal', stdout: { columns: 80, rows: 12 } });
+  t.after(h.unmount);
+  for (let i = 0; i < 12; i++) await h.press('j');
+  assert.ok(!lines(h.frame()).some((l) => l.startsWith('Pending (100)')), 'scrolled in the small window: the heading is hidden');
+  await h.resize(80, 40);
+  assertFits(h, 80, 40, 'after growing');
+  const grown = lines(h.frame());
+  assert.ok(grown.some((l) => l.startsWith('Pending (100)')), `the heading is back:\n${grown.join('\n')}`);
+  assert.ok(grown.some((l) => l.startsWith('▸')), 'and the selection still shows');
+});

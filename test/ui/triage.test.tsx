@@ -256,10 +256,14 @@ test('without a UTF-8 locale the marks and rules fall back to ASCII', async (t) 
   t.after(h.unmount);
   await h.press(KEY.space);
   const frame = h.frame();
-  assert.match(frame, /^ ! \*note alpha +30s T-35s /m, 'pending !, marked *, time left T-');
+  assert.match(frame, /^ ! \*note alpha +30s <35s /m, 'pending !, marked *, time left <35s (T is the mark of a timed-out request)');
   assert.match(frame, /^>! {2}note bravo/m, 'the selection is >');
   assert.match(frame, / \| /, 'the rule between list and detail');
   assert.doesNotMatch(frame, /[●▸◆⏳│┃┏✎]/, 'no UTF-8 mark or rule');
+  // The prompts' "Bash — " is agent text, shown as sent.
+  assert.doesNotMatch(frame.replace(/Bash — /g, ''), /[^\x00-\x7f]/, 'nothing else but ASCII: separators, arrows and cuts too');
+  await h.press('?');
+  assert.doesNotMatch(h.frame(), /[^\x00-\x7f]/, 'the help too (its arrows, its separators)');
 });
 
 test('--demo: help shows the demo relay and the list command that reads it', async (t) => {

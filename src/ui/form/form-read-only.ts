@@ -4,6 +4,7 @@ import { seg, type Line } from '../text/line.js';
 import { fit } from '../text/wrap.js';
 import { constraintText } from './form-view.js';
 import { choiceLabel, fieldLabel } from './rows.js';
+import { glyphs } from '../glyphs.js';
 
 /**
  * A form that cannot be filled in here (history from a file, or answered in
@@ -16,10 +17,10 @@ export function readOnlyFormLines(fields: FieldSpec[], width: number, labelsWith
     const problem = fieldSpecProblem(field);
     const label = fieldLabel(field, i, labelsWithheld);
     if (problem) {
-      lines.push([seg(fit(`  · ${label}: malformed field (${problem})`, width), { color: 'red' })]);
+      lines.push([seg(fit(`  ${glyphs().dot} ${label}: malformed field (${problem})`, width), { color: 'red' })]);
       return;
     }
-    lines.push([seg(fit(`  · ${label}${field.required ? '*' : ''} (${constraintText(field)})`, width))]);
+    lines.push([seg(fit(`  ${glyphs().dot} ${label}${field.required ? '*' : ''} (${constraintText(field)})`, width))]);
     (field.choices ?? []).forEach((choice, c) => {
       const text = choiceLabel(field, c, labelsWithheld);
       const id = labelsWithheld ? '' : `  [${choice.id}]`;

@@ -6,6 +6,7 @@ import { fit, stringWidth, wrapText } from '../text/wrap.js';
 import { fieldDraft } from './draft.js';
 import { editorOf } from './fields/index.js';
 import { fieldLabel, focusRow, isFocusRow, type FormViewInput } from './rows.js';
+import { glyphs } from '../glyphs.js';
 
 export type { FormViewInput } from './rows.js';
 
@@ -23,7 +24,7 @@ function fieldLines(field: FieldSpec, index: number, input: FormViewInput): Line
   const label = fieldLabel(field, index, input.labelsWithheld);
   const problem = fieldSpecProblem(field);
   const error = draft.errors[field.id];
-  const pointer = active ? '▸ ' : '  ';
+  const pointer = active ? `${glyphs().pointer} ` : '  ';
   if (problem) {
     return [[seg(fit(`${pointer}${label}: malformed field (${problem})`, width), { color: 'red', inverse: active })]];
   }
@@ -42,7 +43,7 @@ function fieldLines(field: FieldSpec, index: number, input: FormViewInput): Line
     // look before Submit is for: the constraint yields room first, then the label.
     const value = editor?.summary(field, fd, input.labelsWithheld) ?? '';
     const mark = field.required ? '*' : '';
-    const said = `: ${value}${complaint ? `  ✗ ${complaint}` : ''}`;
+    const said = `: ${value}${complaint ? `  ${glyphs().no} ${complaint}` : ''}`;
     const whole = ` (${constraintText(field)})`;
     const constraint = stringWidth(`${pointer}${label}${mark}${whole}${said}`) <= width ? whole : '';
     const labelRoom = Math.max(8, width - 2 - stringWidth(`${mark}${constraint}${said}`));
@@ -53,12 +54,12 @@ function fieldLines(field: FieldSpec, index: number, input: FormViewInput): Line
       seg(constraint, { dim: true }),
       seg(`: ${value}`),
     ];
-    if (complaint) collapsed.push(seg(`  ✗ ${complaint}`, { color: 'red' }));
+    if (complaint) collapsed.push(seg(`  ${glyphs().no} ${complaint}`, { color: 'red' }));
     return [collapsed];
   }
   const out: Line[] = [head];
   if (editor) out.push(...editor.rows(field, fd, input));
-  if (complaint) out.push([seg(fit(`    ✗ ${complaint}`, width), { color: 'red' })]);
+  if (complaint) out.push([seg(fit(`    ${glyphs().no} ${complaint}`, width), { color: 'red' })]);
   if (!out.some(isFocusRow)) focusRow(out[0]);
   return out;
 }
@@ -93,7 +94,7 @@ export function buildFormLines(input: FormViewInput): Line[] {
   const { fields, draft, width, height } = input;
   const blocks: Block[] = [];
   if (draft.rejection) {
-    blocks.push(built(wrapText(`✗ the agent rejected the answer: ${displayLine(draft.rejection, 400)}`, width).map((l) => [seg(l, { color: 'red' })])));
+    blocks.push(built(wrapText(`${glyphs().no} the agent rejected the answer: ${displayLine(draft.rejection, 400)}`, width).map((l) => [seg(l, { color: 'red' })])));
   }
   const firstField = blocks.length;
   fields.forEach((field, i) => {
@@ -106,9 +107,9 @@ export function buildFormLines(input: FormViewInput): Line[] {
   blocks.push(
     built([
       [
-        seg(submitActive ? '▸ ' : '  '),
+        seg(submitActive ? `${glyphs().pointer} ` : '  '),
         seg('[ Submit ]', { inverse: submitActive, bold: true }),
-        seg(formError ? `  ✗ ${displayLine(formError[1], 200)}` : '  Tab/Shift-Tab move · Enter confirms a field', { dim: !formError, color: formError ? 'red' : undefined }),
+        seg(formError ? `  ${glyphs().no} ${displayLine(formError[1], 200)}` : `  Tab/Shift-Tab move ${glyphs().dot} Enter confirms a field`, { dim: !formError, color: formError ? 'red' : undefined }),
       ],
     ]),
   );
@@ -126,8 +127,8 @@ export function buildFormLines(input: FormViewInput): Line[] {
   const window = rowsOf(blocks, start, start + room);
   const below = total - start - window.length;
   return [
-    [seg(start ? `  ↑ ${start} more lines` : '', { dim: true })],
+    [seg(start ? `  ${glyphs().up} ${start} more lines` : '', { dim: true })],
     ...window,
-    [seg(below ? `  ↓ ${below} more lines` : '', { dim: true })],
+    [seg(below ? `  ${glyphs().down} ${below} more lines` : '', { dim: true })],
   ];
 }

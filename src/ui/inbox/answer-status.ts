@@ -5,6 +5,7 @@ import { formatMs } from '../words/duration.js';
 import type { OwnCommand, RequestRecord } from '../../store/types.js';
 import { seg, type Line } from '../text/line.js';
 import { wrapText } from '../text/wrap.js';
+import { glyphs } from '../glyphs.js';
 
 /** What the relay's refusal codes mean to an operator (AEP-0003 §4.2). */
 export function refusalText(code: string | undefined, detail: string | undefined): string {
@@ -38,12 +39,12 @@ function outcomeText(record: RequestRecord, own: OwnCommand | undefined): string
   const applied = answered ? appliedText(record, answered.answer, mine) : '';
   switch (record.state) {
     case 'answered':
-      return `answered by ${who}: ${applied} · waiting for the agent to resolve`;
+      return `answered by ${who}: ${applied} ${glyphs().dot} waiting for the agent to resolve`;
     case 'resolved': {
       const latency = record.resolution?.latencyMs;
       const how = record.resolution?.resolution ?? 'answered';
       const lead = answered ? `${how} by ${who}: ${applied}` : `resolved by the agent (${how})`;
-      return `${lead}${latency !== undefined ? ` · after ${formatMs(latency)}` : ''}`;
+      return `${lead}${latency !== undefined ? ` ${glyphs().dot} after ${formatMs(latency)}` : ''}`;
     }
     case 'timeout': {
       const after = record.timeout?.afterMs;
@@ -67,20 +68,20 @@ function appliedText(record: RequestRecord, answer: Answer, mine: boolean): stri
 function commandText(command: OwnCommand): { text: string; color: string } | undefined {
   switch (command.state) {
     case 'sending':
-      if (command.queued) return { text: '… queued: the relay is not connected; it will be sent (same id) on reconnect', color: 'yellow' };
-      return { text: `… sending${command.attempts > 1 ? ` (retry ${command.attempts - 1} of 2, same id)` : ''}`, color: 'yellow' };
+      if (command.queued) return { text: `${glyphs().ellipsis} queued: the relay is not connected; it will be sent (same id) on reconnect`, color: 'yellow' };
+      return { text: `${glyphs().ellipsis} sending${command.attempts > 1 ? ` (retry ${command.attempts - 1} of 2, same id)` : ''}`, color: 'yellow' };
     case 'accepted':
-      return { text: '✓ accepted, waiting for the agent', color: 'green' };
+      return { text: `${glyphs().yes} accepted, waiting for the agent`, color: 'green' };
     case 'rejected':
-      return { text: `✗ rejected: ${command.reason ?? 'no reason'}${command.detail ? ` ${command.detail}` : ''} — fix it and send again`, color: 'red' };
+      return { text: `${glyphs().no} rejected: ${command.reason ?? 'no reason'}${command.detail ? ` ${command.detail}` : ''} ${glyphs().dash} fix it and send again`, color: 'red' };
     case 'timeout': {
       const waited = command.ackWindowMs * Math.max(1, command.attempts);
-      return { text: `⊘ no answer from the agent in ${formatMs(waited)} — press r to resend the same command`, color: 'red' };
+      return { text: `${glyphs().gone} no answer from the agent in ${formatMs(waited)} ${glyphs().dash} press r to resend the same command`, color: 'red' };
     }
     case 'refused-by-relay':
-      return { text: `✗ ${refusalText(command.code, command.detail)}`, color: 'red' };
+      return { text: `${glyphs().no} ${refusalText(command.code, command.detail)}`, color: 'red' };
     case 'not-sent':
-      return { text: `⊘ ${command.reason ?? 'not sent: the request closed'}`, color: 'yellow' };
+      return { text: `${glyphs().gone} ${command.reason ?? 'not sent: the request closed'}`, color: 'yellow' };
   }
 }
 
@@ -99,9 +100,9 @@ export function answerStatusLines(record: RequestRecord, own: OwnCommand | undef
   if (own && own.answer && own.state !== 'accepted' && !outcome) {
     push(`you sent ${describeAnswer(record, own.answer)}`, undefined);
   }
-  if (outcome) push(`→ ${outcome}`, record.state === 'timeout' || record.state === 'stale' ? 'red' : 'green', true);
+  if (outcome) push(`${glyphs().arrow} ${outcome}`, record.state === 'timeout' || record.state === 'stale' ? 'red' : 'green', true);
   if (record.informational && record.state === 'informational') {
-    push('○ informational: the answer belongs to the agent\'s own UI; it arrives here when the agent records it', 'blue');
+    push(`${glyphs().mark('informational')} informational: the answer belongs to the agent's own UI; it arrives here when the agent records it`, 'blue');
   }
   return out;
 }

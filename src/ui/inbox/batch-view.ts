@@ -8,6 +8,7 @@ import { choiceWindow } from '../widgets/window.js';
 import { commonOptions } from './batch.js';
 import { promptExcerpt } from './list-view.js';
 import type { InboxState } from './state.js';
+import { glyphs } from '../glyphs.js';
 
 /**
  * The batch answer: the marked requests (windowed), the options every one
@@ -16,7 +17,7 @@ import type { InboxState } from './state.js';
 export function buildBatchLines(state: InboxState, records: RequestRecord[], width: number, height: number, g: Glyphs): Line[] {
   const options = commonOptions(records);
   const { highlight, reply } = state.batch;
-  const title: Line = [seg(fit(`Batch answer · ${records.length} marked request${records.length === 1 ? '' : 's'} · one command each, own ids`, width), { bold: true })];
+  const title: Line = [seg(fit(`Batch answer ${glyphs().dot} ${records.length} marked request${records.length === 1 ? '' : 's'} ${glyphs().dot} one command each, own ids`, width), { bold: true })];
   const controls: Line[] = options.map((option, i) => {
     const here = highlight === i;
     const label = displayLine(option.label || option.id, 80);

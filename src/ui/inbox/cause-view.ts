@@ -12,6 +12,7 @@ import { seg, type Line } from '../text/line.js';
 import { fit, wrapText } from '../text/wrap.js';
 import { contentWithheld, eventSummary, toolArgs, toolName } from './event-summary.js';
 import { sessionLine } from './control-status.js';
+import { glyphs } from '../glyphs.js';
 
 const LABEL = 'Cause: ';
 
@@ -31,7 +32,7 @@ function causeOnly(record: RequestRecord, fetched: Fetched | undefined, width: n
   if (!record.cause) return [];
   const id = displayLine(record.cause, 40);
   if (isHistory(record)) return say(`${id} (history from a file: the relay is not asked).`, width);
-  if (!fetched || fetched.state === 'loading') return say(`reading ${id} from the relay…`, width);
+  if (!fetched || fetched.state === 'loading') return say(`reading ${id} from the relay${glyphs().ellipsis}`, width);
   const result = fetched.result;
   if (!result.ok) return say(`could not be read: ${displayLine(result.reason, 120)}.`, width, 'yellow');
   const event = result.events.find((e) => e.id === record.cause && e.source === record.source) ?? result.events.find((e) => e.id === record.cause);
@@ -45,6 +46,6 @@ function causeOnly(record: RequestRecord, fetched: Fetched | undefined, width: n
     lines.push([seg(fit(`  ${why}`, width), { dim: true })]);
     return lines;
   }
-  for (const arg of args) for (const l of wrapText(arg, Math.max(10, width - 4)).slice(0, 3)) lines.push([seg('  │ ', { dim: true }), seg(fit(l, width - 4), { color: 'cyan' })]);
+  for (const arg of args) for (const l of wrapText(arg, Math.max(10, width - 4)).slice(0, 3)) lines.push([seg(`  ${glyphs().rule} `, { dim: true }), seg(fit(l, width - 4), { color: 'cyan' })]);
   return lines;
 }

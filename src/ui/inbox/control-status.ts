@@ -7,6 +7,7 @@ import { displayLine } from '../../protocol/sanitize.js';
 import { controlVerbOf } from '../../protocol/control.js';
 import type { StoreSnapshot } from '../store-snapshot.js';
 import { OPEN_STATES, type RequestRecord } from '../../store/types.js';
+import { glyphs } from '../glyphs.js';
 
 export interface ControlMark {
   text: string;
@@ -24,7 +25,7 @@ export function controlRowStatus(record: RequestRecord, store: StoreSnapshot): C
     const verb = controlVerbOf(own.event.type) ?? 'command';
     if (own.state === 'sending') return { text: own.queued ? `${verb} queued` : `${verb} sent`, color: 'yellow' };
     if (own.state === 'timeout') return { text: `${verb}: no ack`, color: 'red' };
-    return { text: `${verb} ✗`, color: 'red' };
+    return { text: `${verb} ${glyphs().no}`, color: 'red' };
   }
   if (state?.paused?.paused && OPEN_STATES.has(record.state)) return { text: 'paused', color: 'yellow' };
   return undefined;
@@ -49,5 +50,5 @@ export function sessionLine(record: RequestRecord, store: StoreSnapshot): Contro
   if (state?.paused) parts.push(state.paused.paused ? 'session paused' : 'session resumed');
   if (!parts.length) return undefined;
   const bad = own && (own.state === 'rejected' || own.state === 'refused-by-relay' || own.state === 'timeout');
-  return { text: `Control: ${parts.join(' · ')}`, color: bad ? 'red' : 'yellow' };
+  return { text: `Control: ${parts.join(` ${glyphs().dot} `)}`, color: bad ? 'red' : 'yellow' };
 }

@@ -1,7 +1,7 @@
 import { displayLine, displayText } from '../../protocol/sanitize.js';
 import { OPEN_STATES, type OwnCommand, type RequestRecord } from '../../store/types.js';
 import { UNCONFIRMED_MARK } from '../words/marks.js';
-import { UTF8_GLYPHS, type Glyphs } from '../glyphs.js';
+import { UTF8_GLYPHS, type Glyphs, glyphs } from '../glyphs.js';
 import { historyNotes, relayText } from '../../store/history.js';
 import { violationNotes } from '../words/violation-text.js';
 import { buildFormLines } from '../form/form-view.js';
@@ -76,26 +76,26 @@ function provenance(input: DetailViewInput): Head {
   const left = timeLeftMs(record, now);
   // A malformed severity or expiry is said where it would have been shown.
   const malformed = (path: string) => record.issues.some((issue) => issue.path === path);
-  const expiry = left !== undefined ? ` · ${timeLeftText(left)}` : malformed('data.expires_at') ? ' · expiry malformed' : '';
+  const expiry = left !== undefined ? ` ${glyphs().dot} ${timeLeftText(left)}` : malformed('data.expires_at') ? ` ${glyphs().dot} expiry malformed` : '';
   const title: Line = [
     seg(`${(input.glyphs ?? UTF8_GLYPHS).mark(record.state)} `, { color: stateColor(record.state) }),
     seg(fit(displayLine(record.payload.kind || 'unknown', 20), 22), { bold: true }),
-    seg(` · ${record.state}`, { color: stateColor(record.state) }),
-    seg(` · ${record.severity}${malformed('severity') ? ' (malformed)' : ''}`, { color: severityColor(record.severity) }),
+    seg(` ${glyphs().dot} ${record.state}`, { color: stateColor(record.state) }),
+    seg(` ${glyphs().dot} ${record.severity}${malformed('severity') ? ' (malformed)' : ''}`, { color: severityColor(record.severity) }),
     // Time left (or a malformed expiry) before the age: a narrow title is cut at its end.
     seg(expiry, { color: left !== undefined && left < 60_000 ? 'red' : 'yellow' }),
-    seg(` · raised ${shortDuration(ageMs(record, now))} ago`, { dim: true }),
+    seg(` ${glyphs().dot} raised ${shortDuration(ageMs(record, now))} ago`, { dim: true }),
   ];
   // The name whole, wrapped if it must be: the list may have cut it.
   const agentRows = wrapText(displayLine(record.agent, 200), Math.max(8, width - 6));
   const identity: Line[] = [
     ...agentRows.map((part, i): Line => [seg(i ? '      ' : 'agent ', { dim: true }), seg(part, { bold: true })]),
-    [seg('request ', { dim: true }), seg(fit(`${displayLine(record.id, 120)}`, Math.max(8, width - 20))), seg(' · y copies', { dim: true })],
+    [seg('request ', { dim: true }), seg(fit(`${displayLine(record.id, 120)}`, Math.max(8, width - 20))), seg(` ${glyphs().dot} y copies`, { dim: true })],
     [seg('session ', { dim: true }), seg(fit(displayLine(record.session, 120), Math.max(8, width - 8)))],
     [
       seg('host ', { dim: true }),
       seg(displayLine(record.host || '(none in source)', 60)),
-      seg(' · relay ', { dim: true }),
+      seg(` ${glyphs().dot} relay `, { dim: true }),
       seg(fit(relayText(input.relay), Math.max(8, width - 20))),
     ],
     // Identity is (source, session): two agents may share a session name (AEP-0001 §5.2).
@@ -103,15 +103,15 @@ function provenance(input: DetailViewInput): Head {
   ];
   const lines: Line[] = [];
   if (input.claimants === 0 && (record.state === 'pending' || record.state === 'answered')) {
-    lines.push([seg(fit('⚠ no agent is connected for this session: an answer cannot be delivered now', width), { color: 'red' })]);
+    lines.push([seg(fit(`${glyphs().warn} no agent is connected for this session: an answer cannot be delivered now`, width), { color: 'red' })]);
   } else if (input.claimants !== undefined && input.claimants > 1) {
-    lines.push([seg(fit(`⚠ ${input.claimants} agents claim this session: the relay will refuse to pick one`, width), { color: 'red' })]);
+    lines.push([seg(fit(`${glyphs().warn} ${input.claimants} agents claim this session: the relay will refuse to pick one`, width), { color: 'red' })]);
   }
   if (record.unconfirmed && OPEN_STATES.has(record.state)) {
     const why = `${UNCONFIRMED_MARK} not re-confirmed by the relay since it reconnected: its replay did not include this request (the relay may have restarted); it may be answered or gone`;
     for (const l of wrapText(why, width)) lines.push([seg(l, { color: 'yellow' })]);
   }
-  for (const note of [...historyNotes(record), ...violationNotes(record)]) {
+  for (const note of [...historyNotes(record).map((n) => n.replace(/^◇/, glyphs().file)), ...violationNotes(record)]) {
     for (const l of wrapText(note, width)) lines.push([seg(l, { color: 'red' })]);
   }
   if (record.capture === 'metadata' || record.capture === 'none') {
@@ -123,7 +123,7 @@ function provenance(input: DetailViewInput): Head {
     // Every problem, not just the first, in at most three rows.
     const listed = record.issues.slice(0, MAX_ISSUES_LISTED).map((issue) => `${displayLine(issue.path, 60)}: ${displayLine(issue.reason, 80)}`);
     const more = record.issues.length > MAX_ISSUES_LISTED ? ` (+${record.issues.length - MAX_ISSUES_LISTED} more)` : '';
-    const rows = wrapText(`⚠ malformed request: ${listed.join('; ')}${more}`, width);
+    const rows = wrapText(`${glyphs().warn} malformed request: ${listed.join('; ')}${more}`, width);
     if (rows.length > 3) rows.splice(2, rows.length, fit(rows.slice(2).join(' '), width));
     for (const row of rows) lines.push([seg(row, { color: 'red' })]);
   }
@@ -166,7 +166,7 @@ function optionControls(input: DetailViewInput, room: number): Line[] {
     // No options: it asks for words, and says so (never an empty heading).
     if (options.length === 0) return [[seg(fit(`Answered in words (for information; ${why}).`, width), { dim: true })]];
     const lines: Line[] = [[seg(fit(`Options (for information; ${why}):`, width), { dim: true })]];
-    options.forEach((o, i) => lines.push([seg(fit(`  · ${withheld ? `option ${i + 1}` : displayLine(o.label || o.id, 120)}`, width))]));
+    options.forEach((o, i) => lines.push([seg(fit(`  ${glyphs().dot} ${withheld ? `option ${i + 1}` : displayLine(o.label || o.id, 120)}`, width))]));
     return lines.slice(0, Math.max(1, room));
   }
   const rows: Line[] = options.map((o, i) => {
@@ -185,7 +185,7 @@ function optionControls(input: DetailViewInput, room: number): Line[] {
   // The options windowed (paged around the highlight); the Reply row always stays.
   const window = choiceWindow(options.length, Math.max(1, room - 2), Math.min(draft.highlight, options.length - 1), (i) => rows[i]);
   const hidden = window.above + window.below;
-  return [...window.rows, [seg(`  (${hidden} more options: ↑/↓)`, { dim: true })], rows[rows.length - 1]];
+  return [...window.rows, [seg(`  (${hidden} more options: ${glyphs().up}/${glyphs().down})`, { dim: true })], rows[rows.length - 1]];
 }
 
 function controlLines(input: DetailViewInput, room: number): Line[] {
@@ -220,7 +220,7 @@ function detailNotes(input: DetailViewInput): Line[] {
   const { width } = input;
   const notes: Line[] = [];
   if (input.confirmWarning) {
-    for (const l of wrapText(`⚠ ${input.confirmWarning} Enter sends anyway, Esc cancels.`, width)) notes.push([seg(l, { color: 'red', bold: true })]);
+    for (const l of wrapText(`${glyphs().warn} ${input.confirmWarning} Enter sends anyway, Esc cancels.`, width)) notes.push([seg(l, { color: 'red', bold: true })]);
   } else if (input.hint) {
     notes.push([seg(fit(input.hint, width), { dim: true })]);
   }
@@ -242,7 +242,7 @@ function promptWindow(prompt: Line[], rows: number, scroll: number, width: numbe
   const from = Math.max(0, Math.min(scroll, prompt.length - bodyRoom));
   const body = prompt.slice(from, from + bodyRoom);
   const below = prompt.length - from - body.length;
-  const more: Line = [seg(fit(`${g.quote} … ${from ? `↑${from} ` : ''}${below ? `↓${below} more lines` : ''} (PgUp/PgDn)`, width), { color: QUOTE_COLOR, dim: true })];
+  const more: Line = [seg(fit(`${g.quote} ${glyphs().ellipsis} ${from ? `${glyphs().up}${from} ` : ''}${below ? `${glyphs().down}${below} more lines` : ''} (PgUp/PgDn)`, width), { color: QUOTE_COLOR, dim: true })];
   return rows >= 2 ? [...body, more] : body;
 }
 

@@ -12,13 +12,14 @@ import { fit, stringWidth } from '../text/wrap.js';
 function filterNote(hidden: number, filter: string, width: number): string {
   const shown = displayLine(filter, 30);
   const wordings = [
-    `  the filter "${shown}" hides ${hidden} pending request${hidden === 1 ? '' : 's'} · Esc clears it`,
-    `  filter "${shown}" hides ${hidden} pending · Esc clears it`,
-    `  filter hides ${hidden} pending · Esc clears it`,
-    `  ${hidden} hidden · Esc clears`,
+    `  the filter "${shown}" hides ${hidden} pending request${hidden === 1 ? '' : 's'} ${glyphs().dot} Esc clears it`,
+    `  filter "${shown}" hides ${hidden} pending ${glyphs().dot} Esc clears it`,
+    `  filter hides ${hidden} pending ${glyphs().dot} Esc clears it`,
+    `  ${hidden} hidden ${glyphs().dot} Esc clears`,
   ];
   return wordings.find((text) => stringWidth(text) <= width) ?? fit(wordings[wordings.length - 1], width);
 }
+import { glyphs } from '../glyphs.js';
 
 /**
  * Why the Pending section is empty, honestly: a filter hiding requests, no
@@ -36,9 +37,9 @@ export function emptyPendingNote(relays: readonly RelayStatus[], hiddenByFilter:
   if (down.length === relays.length && relays.length > 0) {
     const refusedSub = down[0].connection.kind === 'live' ? down[0].subscriptionError : undefined;
     const why = displayLine(refusedSub ? `subscription refused: ${refusedSub.code}` : connectionText(down[0].connection, now).text, 120);
-    return [seg(`  not connected${which(down[0])}: ${why} · cannot tell what is waiting`, { color: 'yellow' })];
+    return [seg(`  not connected${which(down[0])}: ${why} ${glyphs().dot} cannot tell what is waiting`, { color: 'yellow' })];
   }
-  if (relays.some((relay) => relay.replaying)) return [seg('  reading the relay\'s history…', { dim: true })];
+  if (relays.some((relay) => relay.replaying)) return [seg(`  reading the relay's history${glyphs().ellipsis}`, { dim: true })];
   if (down.length) return [seg(`  nothing waiting on the connected relays; ${down.length} of ${relays.length} not connected`, { color: 'yellow' })];
   return [seg('  nothing waiting for you', { dim: true })];
 }

@@ -7,6 +7,7 @@
 import { displayLine } from '../../protocol/sanitize.js';
 import { CAPTURE_LEVELS, type AepEvent } from '../../protocol/types.js';
 import { formatMs } from '../words/duration.js';
+import { glyphs } from '../glyphs.js';
 
 type Data = Record<string, unknown>;
 const isData = (v: unknown): v is Data => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -27,7 +28,7 @@ export function toolArgs(event: AepEvent, maxEntries = 6): string[] | undefined 
   const out: string[] = [];
   for (const [key, value] of Object.entries(args)) {
     if (out.length >= maxEntries) {
-      out.push(`… ${Object.keys(args).length - maxEntries} more`);
+      out.push(`${glyphs().ellipsis} ${Object.keys(args).length - maxEntries} more`);
       break;
     }
     const shown = isData(value) || Array.isArray(value) ? displayLine(safeJson(value), 300) : text(value, 300);

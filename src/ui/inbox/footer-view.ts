@@ -5,6 +5,7 @@ import type { InboxState, Lock } from './state.js';
 import { hintsFor } from '../key-rows.js';
 import { displayLine } from '../../protocol/sanitize.js';
 import { hideQuestion } from './id-keys.js';
+import { glyphs } from '../glyphs.js';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -14,7 +15,7 @@ function quitQuestion(state: InboxState): string {
   // A saved answer in flight is the outbox's: it is kept and sent on the next start, not lost.
   const kept = loses.inFlight ? `${plural(loses.inFlight, 'answer', 'answers')} in flight: kept, sent next start` : '';
   const lost = loses.drafts ? `${plural(loses.drafts, 'unsent draft', 'unsent drafts')} would be lost` : '';
-  return `Quit? ${[lost, kept].filter(Boolean).join('; ')} · y quits · any other key stays`;
+  return `Quit? ${[lost, kept].filter(Boolean).join('; ')} ${glyphs().dot} y quits ${glyphs().dot} any other key stays`;
 }
 
 /** The bottom row: what the keys do right now, the filter being typed, or a question. */
@@ -40,8 +41,8 @@ export function footerLine(state: InboxState, width: number, lock: Lock | undefi
       return [seg(fit(hintsFor('help'), width), { dim: true })];
     case 'confirm-control': {
       const reason = state.control?.reason;
-      if (reason) return [seg('Reason: ', { bold: true }), ...editorSegments(reason, Math.max(10, width - 40), true), seg(fit('  Enter sends · Esc keeps it running', 36), { dim: true })];
-      const tab = state.control?.request.verb === 'cancel' ? ' · Tab reason' : '';
+      if (reason) return [seg('Reason: ', { bold: true }), ...editorSegments(reason, Math.max(10, width - 40), true), seg(fit(`  Enter sends ${glyphs().dot} Esc keeps it running`, 36), { dim: true })];
+      const tab = state.control?.request.verb === 'cancel' ? ` ${glyphs().dot} Tab reason` : '';
       // Saying no to a resume leaves the session as it is: paused.
       const keeps = state.control?.request.verb === 'resume' ? 'paused' : 'running';
       return [seg(fit(`${question ?? 'Send?'} (n/Esc keeps it ${keeps}${tab})`, width), { color: 'red', bold: true })];
@@ -54,8 +55,8 @@ export function footerLine(state: InboxState, width: number, lock: Lock | undefi
       return hints(hintsFor(history?.open !== undefined ? 'decision' : 'history'));
     }
     case 'browse': {
-      const marks = state.tagged.size ? `${state.tagged.size} marked: Enter/1-9 answer them · Esc clears marks · ` : '';
-      const filter = !marks && state.filter ? 'Esc clears the filter · ' : '';
+      const marks = state.tagged.size ? `${state.tagged.size} marked: Enter/1-9 answer them ${glyphs().dot} Esc clears marks ${glyphs().dot} ` : '';
+      const filter = !marks && state.filter ? `Esc clears the filter ${glyphs().dot} ` : '';
       return hints(`${marks}${filter}${hintsFor('browse')}`);
     }
     case 'batch':
@@ -63,7 +64,7 @@ export function footerLine(state: InboxState, width: number, lock: Lock | undefi
     case 'answer': {
       if (lock === 'ack-timeout') return hints(hintsFor('locked'));
       // Resend applies only after an ack timeout: not offered otherwise.
-      if (lock && lock !== 'none') return hints(hintsFor('locked').replace(/^r resend \(same id\) · /, ''));
+      if (lock && lock !== 'none') return hints(hintsFor('locked').replace(`r resend (same id) ${glyphs().dot} `, ''));
       return hints(hintsFor(form ? 'form' : 'answer'));
     }
   }

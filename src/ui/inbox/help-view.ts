@@ -1,5 +1,5 @@
 import { UNCONFIRMED_MARK } from '../words/marks.js';
-import { UTF8_GLYPHS, type Glyphs } from '../glyphs.js';
+import { UTF8_GLYPHS, type Glyphs, glyphs } from '../glyphs.js';
 import type { RequestState } from '../../store/types.js';
 import type { Scope } from '../key-table.js';
 import { keyRows } from '../key-rows.js';
@@ -26,6 +26,7 @@ const HELP_TITLES: Record<Scope, string> = {
   timeline: 'Timeline (t: a session\'s recent Events)',
   history: 'History (H: the decisions this console made, newest first)',
   decision: 'One decision (Enter in the history)',
+  anywhere: 'Anywhere',
 };
 
 /** The `?` overlay, built from the same key table the handlers use. */
@@ -34,7 +35,7 @@ export function buildHelpLines(width: number, height: number, scroll = 0, g: Gly
   const lines: Line[] = [[seg('Keys', { bold: true })]];
   if (demo) {
     // Trying `list` on the demo: the relay is on loopback with a random token, kept in a 0600 file.
-    lines.push([seg(fit(`Demo relay: ${demo.relay} · list it from another terminal:`, width), { color: 'cyan' })]);
+    lines.push([seg(fit(`Demo relay: ${demo.relay} ${glyphs().dot} list it from another terminal:`, width), { color: 'cyan' })]);
     // Wrapped, never cut: it is there to be copied whole (a shell reads the
     // trailing backslashes as one command).
     const parts = wrapText(demo.listCommand, Math.max(10, width - 6)).map((part) => part.trimEnd());
@@ -51,14 +52,14 @@ export function buildHelpLines(width: number, height: number, scroll = 0, g: Gly
   ];
   lines.push([seg(fit(`Marks: ${states.map(([state, word]) => `${g.mark(state)} ${word}`).join('  ')}`, width), { dim: true })]);
   lines.push([seg(fit(`       ${UNCONFIRMED_MARK} after a mark: not re-confirmed by the relay since it reconnected`, width), { dim: true })]);
-  lines.push([seg(fit(`       ${g.tagged} marked for a batch · ${g.draft} unsent draft · ${g.timeLeft}35s time left to answer`, width), { dim: true })]);
-  lines.push([seg(fit('       severity: crit err warn note info · [form]: the kind, if not permission', width), { dim: true })]);
+  lines.push([seg(fit(`       ${g.tagged} marked for a batch ${glyphs().dot} ${g.draft} unsent draft ${glyphs().dot} ${g.timeLeft}35s time left to answer`, width), { dim: true })]);
+  lines.push([seg(fit(`       severity: crit err warn note info ${glyphs().dot} [form]: the kind, if not permission`, width), { dim: true })]);
   let scope: Scope | undefined;
   for (const row of keyRows()) {
     if (row.scope !== scope) {
       scope = row.scope;
       lines.push([seg('')]);
-      lines.push([seg(HELP_TITLES[scope], { bold: true })]);
+      lines.push([seg(HELP_TITLES[scope].replace('…', glyphs().ellipsis), { bold: true })]);
     }
     // A long description wraps under itself rather than being cut: help must say it all.
     // Keys too long for their column get a row of their own, the words below them.
@@ -76,8 +77,7 @@ export function buildHelpLines(width: number, height: number, scroll = 0, g: Gly
   // Still too tall: it scrolls, with a last row saying what is hidden (the footer says how to see it).
   const room = height - 1;
   const window = windowAt(fitted.length, room, scroll, (i) => fitted[i]);
-  const up = g.utf8 ? '↑' : '^';
-  const down = g.utf8 ? '↓' : 'v';
-  const more = [window.above ? `${up}${window.above} above` : '', window.below ? `${down}${window.below} more` : ''].filter(Boolean).join(' · ');
+  const { up, down } = glyphs();
+  const more = [window.above ? `${up}${window.above} above` : '', window.below ? `${down}${window.below} more` : ''].filter(Boolean).join(` ${glyphs().dot} `);
   return [...window.rows, [seg(fit(more, width), { dim: true })]];
 }

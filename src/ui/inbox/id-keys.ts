@@ -1,3 +1,4 @@
+import { glyphs } from '../glyphs.js';
 import { displayLine } from '../../protocol/sanitize.js';
 import type { RequestRecord } from '../../store/types.js';
 import { actionFor } from '../key-table.js';
@@ -38,5 +39,5 @@ export function hidePromptKey(state: InboxState, key: KeyPress): KeyResult {
 /** The footer's question while d waits for y/n. */
 export function hideQuestion(state: InboxState): string | undefined {
   // The question and its keys first: a narrow footer cuts the request's words, not the answer keys.
-  return state.hideAsk ? `Hide this request from this console? y hides · any other key keeps it · ${state.hideAsk.label}` : undefined;
+  return state.hideAsk ? `Hide this request from this console? y hides ${glyphs().dot} any other key keeps it ${glyphs().dot} ${state.hideAsk.label}` : undefined;
 }

@@ -6,7 +6,7 @@ import { cutName } from '../words/agent-name.js';
 import { fit, pad, stringWidth } from '../text/wrap.js';
 import { line, seg, type Line } from '../text/line.js';
 import { severityColor, stateColor } from './theme.js';
-import { UTF8_GLYPHS, type Glyphs } from '../glyphs.js';
+import { UTF8_GLYPHS, type Glyphs, glyphs } from '../glyphs.js';
 import { stickyStart, windowAt } from '../widgets/window.js';
 
 /** Milliseconds since the request was raised (producer time, for display only). */
@@ -97,11 +97,11 @@ export function promptExcerpt(prompt: string, room: number): string {
   // Lead-ins are dropped one at a time while it still does not fit
   // ("Permission requested: " then "Bash — "), never down to a stub.
   for (let cut = 0; cut < 3 && stringWidth(text) + (cut ? 1 : 0) > room; cut++) {
-    const lead = LEAD_IN.exec(text.startsWith('…') ? text.slice(1) : text);
+    const lead = LEAD_IN.exec(text.startsWith(glyphs().cut) ? text.slice(1) : text);
     if (!lead) break;
-    const rest = (text.startsWith('…') ? text.slice(1) : text).slice(lead[0].length);
+    const rest = (text.startsWith(glyphs().cut) ? text.slice(1) : text).slice(lead[0].length);
     if (rest.length < 12) break;
-    text = `…${rest}`;
+    text = `${glyphs().cut}${rest}`;
   }
   return fit(text, room);
 }
@@ -124,7 +124,7 @@ function row(record: RequestRecord, input: ListViewInput, selected: boolean): Li
   const leftCell = leftText ? `${leftText} ` : '';
   const head = `${selected ? g.pointer : ' '}${g.mark(record.state)}${doubt}${deco.tagged ? g.tagged : ' '}${severity} ${relay}${agent} ${age} `;
   // An emitter that broke a protocol rule about this request: the detail names the rule.
-  const warn = record.violations?.length ? (g.utf8 ? '⚠' : '!') : '';
+  const warn = record.violations?.length ? glyphs().warn : '';
   const flags = `${warn}${deco.draft ? g.draft : ''}${deco.status ? `${deco.status.text} ` : ''}`;
   const used = stringWidth(head) + stringWidth(leftCell) + stringWidth(flags);
   const prompt = promptExcerpt(`${kindTag(record)}${record.payload.prompt}`, width - used);
@@ -214,11 +214,11 @@ export function buildListLines(input: ListViewInput): Line[] {
     if (at === 0) {
       const informational = input.informational ?? 0;
       const waiting = open - noAgent;
-      const split = informational ? ` · ${waiting - informational} to answer · ${informational} informational` : '';
+      const split = informational ? ` ${glyphs().dot} ${waiting - informational} to answer ${glyphs().dot} ${informational} informational` : '';
       return line(seg(fit(`Pending (${waiting})${split}`, width), { bold: true }));
     }
     if (g.emptyNote && at === 1) return input.emptyNote ?? line(seg('  nothing waiting for you', { dim: true }));
-    if (noAgent && at === g.noAgentHeaderAt) return line(seg(fit(`No agent connected (${noAgent}) · answerable if the agent comes back`, width), { bold: true, dim: true }));
+    if (noAgent && at === g.noAgentHeaderAt) return line(seg(fit(`No agent connected (${noAgent}) ${glyphs().dot} answerable if the agent comes back`, width), { bold: true, dim: true }));
     if (g.recent && at === g.recentHeaderAt) return line(seg(fit(`Recent (${g.recent})`, width), { bold: true }));
     const index = indexAt(g, at);
     return row(records[index], input, index === input.selectedIndex);
@@ -226,6 +226,6 @@ export function buildListLines(input: ListViewInput): Line[] {
   if (g.total <= height) return Array.from({ length: g.total }, (_, at) => render(at));
   const start = input.start ?? listStartFor(records.length, open, input.selectedIndex, height, 0);
   const window = windowAt(g.total, height - 1, start, render);
-  window.rows.push(line(seg(fit(`${window.above ? `↑${window.above} ` : ''}${window.below ? `↓${window.below} more` : ''}`, width), { dim: true })));
+  window.rows.push(line(seg(fit(`${window.above ? `${glyphs().up}${window.above} ` : ''}${window.below ? `${glyphs().down}${window.below} more` : ''}`, width), { dim: true })));
   return window.rows;
 }

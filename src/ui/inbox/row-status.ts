@@ -2,6 +2,7 @@ import { displayLine } from '../../protocol/sanitize.js';
 import type { OwnCommand, RequestRecord } from '../../store/types.js';
 import type { Glyphs } from '../glyphs.js';
 import { formatMs } from '../words/duration.js';
+import { glyphs } from '../glyphs.js';
 
 /**
  * The answer's state in a few words for its list row (`queued`, `sent`,
@@ -9,8 +10,8 @@ import { formatMs } from '../words/duration.js';
  * open, in Recent after it closes. The detail says the same at length.
  */
 export function rowStatus(record: RequestRecord, command: OwnCommand | undefined, g: Glyphs): { text: string; color: string } | undefined {
-  const yes = g.utf8 ? '✓' : '+';
-  const no = g.utf8 ? '✗' : 'x';
+  const yes = g.utf8 ? glyphs().yes : '+';
+  const no = g.utf8 ? glyphs().no : 'x';
   switch (command?.state) {
     case 'sending':
       return command.queued ? { text: 'queued', color: 'yellow' } : { text: 'sent', color: 'yellow' };
@@ -29,7 +30,7 @@ export function rowStatus(record: RequestRecord, command: OwnCommand | undefined
   if (record.answered && (record.state === 'answered' || record.state === 'resolved')) {
     const answer = record.answered.answer;
     const word = answer.option !== undefined ? displayLine(String(answer.option), 16) : answer.text !== undefined ? 'text' : answer.values !== undefined ? formWords(answer.values) : 'answered';
-    return { text: `${yes} ${word} · ${whoAnswered(record, command)}`, color: 'green' };
+    return { text: `${yes} ${word} ${glyphs().dot} ${whoAnswered(record, command)}`, color: 'green' };
   }
   if (record.state === 'timeout') {
     const after = record.timeout?.afterMs;
@@ -42,7 +43,7 @@ export function rowStatus(record: RequestRecord, command: OwnCommand | undefined
 /** `form · 3 values`: how much was sent, not what (the detail says that). */
 function formWords(values: Record<string, unknown>): string {
   const n = Object.keys(values).length;
-  return `form · ${n} ${n === 1 ? 'value' : 'values'}`;
+  return `form ${glyphs().dot} ${n} ${n === 1 ? 'value' : 'values'}`;
 }
 
 /** `you` when the answer applied is this console's own command, else the name the emitter gave (its absence said). */

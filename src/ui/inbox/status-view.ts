@@ -4,6 +4,7 @@ import type { ConnectionState, RelayStatus } from '../../store/types.js';
 import { seg, type Line } from '../text/line.js';
 import { fit, stringWidth } from '../text/wrap.js';
 import { relayText } from '../../store/history.js';
+import { glyphs } from '../glyphs.js';
 
 export function connectionText(connection: ConnectionState, now: number): { text: string; color: string } {
   switch (connection.kind) {
@@ -18,7 +19,7 @@ export function connectionText(connection: ConnectionState, now: number): { text
     case 'unauthorized':
       return { text: `unauthorized${connection.detail ? ` (${connection.detail})` : ': check the token'}`, color: 'red' };
     case 'version-unsupported': {
-      const retry = connection.retryAt === undefined ? '' : ` · retrying in ${Math.max(0, Math.ceil((connection.retryAt - now) / 1000))}s`;
+      const retry = connection.retryAt === undefined ? '' : ` ${glyphs().dot} retrying in ${Math.max(0, Math.ceil((connection.retryAt - now) / 1000))}s`;
       return { text: `version-unsupported${connection.detail ? ` (${connection.detail})` : ''}${retry}`, color: 'red' };
     }
     case 'closed':
@@ -61,8 +62,8 @@ export function buildStatusLines(input: StatusInput): Line[] {
   // Beside "pending", where a narrow status line keeps it: what the coalesced bell did not ring for.
   const held = input.heldAlerts ? ` (+${input.heldAlerts} since ${input.alertWord ?? 'bell'})` : '';
   // Requests whose agent is gone are not waiting on you: counted apart.
-  const away = counts.away ? ` · ${counts.away} no agent` : '';
-  const summary = `${counts.pending} pending${held}${away} · ${counts.recent} recent${input.filter ? ` · filter "${displayLine(input.filter, 30)}"` : ''}`;
+  const away = counts.away ? ` ${glyphs().dot} ${counts.away} no agent` : '';
+  const summary = `${counts.pending} pending${held}${away} ${glyphs().dot} ${counts.recent} recent${input.filter ? ` ${glyphs().dot} filter "${displayLine(input.filter, 30)}"` : ''}`;
   const lines: Line[] = [];
   const shown = relays.slice(0, Math.max(1, input.maxRows));
   shown.forEach((relay, i) => {
@@ -78,7 +79,7 @@ export function buildStatusLines(input: StatusInput): Line[] {
     if (relay.invalid) extras.push(`${relay.invalid} invalid events ignored`);
     if (relay.undecodable) extras.push(`${relay.undecodable} undecodable frames`);
     // Saved answers (the outbox) first: what they say stays true until it changes, unlike a warning.
-    extras.push(...(relay.outboxNotes ?? []).map((note) => `⚠ ${note}`), ...relay.warnings.slice(-2).map((w) => `⚠ ${w}`));
+    extras.push(...(relay.outboxNotes ?? []).map((note) => `${glyphs().warn} ${note}`), ...relay.warnings.slice(-2).map((w) => `${glyphs().warn} ${w}`));
     const prefix = relays.length > 1 ? `[${i + 1}] ` : '';
     const line: Line = [
       seg(i === 0 ? 'aep-console ' : '            ', { bold: true }),
@@ -86,10 +87,10 @@ export function buildStatusLines(input: StatusInput): Line[] {
       seg(state.text, { color: state.color, bold: true }),
     ];
     // Beside the relay's state, not among the extras: a narrow status line cuts those first.
-    if (relay.violations) line.push(seg(` · ⚠ ${relay.violations} emitter violation${relay.violations === 1 ? '' : 's'}`, { color: 'yellow' }));
-    if (i === 0) line.push(seg(` · ${summary}`));
-    if (i === 0 && input.rules) line.push(seg(` · ${displayLine(input.rules, 300)}`, { color: 'magenta', bold: true }));
-    if (extras.length) line.push(seg(` · ${displayLine(extras.join(' · '), 400)}`, { color: relay.watchOnly || relay.subscriptionError ? 'red' : 'yellow' }));
+    if (relay.violations) line.push(seg(` ${glyphs().dot} ${glyphs().warn} ${relay.violations} emitter violation${relay.violations === 1 ? '' : 's'}`, { color: 'yellow' }));
+    if (i === 0) line.push(seg(` ${glyphs().dot} ${summary}`));
+    if (i === 0 && input.rules) line.push(seg(` ${glyphs().dot} ${displayLine(input.rules, 300)}`, { color: 'magenta', bold: true }));
+    if (extras.length) line.push(seg(` ${glyphs().dot} ${displayLine(extras.join(` ${glyphs().dot} `), 400)}`, { color: relay.watchOnly || relay.subscriptionError ? 'red' : 'yellow' }));
     lines.push(line);
   });
   if (relays.length > shown.length) lines.push([seg(`            +${relays.length - shown.length} more relays`, { dim: true })]);

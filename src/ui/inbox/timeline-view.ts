@@ -14,6 +14,7 @@ import { fit, stringWidth } from '../text/wrap.js';
 import { windowAt } from '../widgets/window.js';
 import { eventSummary } from './event-summary.js';
 import { isAboutRequest, timelineRows, type TimelineRow } from './timeline-order.js';
+import { glyphs } from '../glyphs.js';
 
 /** Rows for Events under the title row. */
 export function timelineRoom(height: number): number {
@@ -82,9 +83,9 @@ function eventLine(events: readonly AepEvent[], row: TimelineRow, record: Reques
 
 export function buildTimelineLines(record: RequestRecord | undefined, fetched: Fetched | undefined, width: number, height: number, start: number, g: Glyphs): Line[] {
   if (!record) return [[seg(fit('This request is no longer held. Esc returns to the list.', width), { color: 'yellow' })]];
-  const who = `${displayLine(record.agent, 30)} · session ${displayLine(record.session, 40)}`;
+  const who = `${displayLine(record.agent, 30)} ${glyphs().dot} session ${displayLine(record.session, 40)}`;
   const title = (note: string, style: { color?: string; dim?: boolean } = { dim: true }): Line => [seg('Timeline ', { bold: true }), seg(fit(`${who}${note}`, Math.max(0, width - 9)), style)];
-  if (!fetched || fetched.state === 'loading') return [title(' · reading the relay…')];
+  if (!fetched || fetched.state === 'loading') return [title(` ${glyphs().dot} reading the relay${glyphs().ellipsis}`)];
   const result = fetched.result;
   if (!result.ok) return [title(''), [seg(fit(`Could not read the session: ${displayLine(result.reason, 160)}`, width), { color: 'yellow' })]];
   const events = result.events;
@@ -92,10 +93,10 @@ export function buildTimelineLines(record: RequestRecord | undefined, fetched: F
   const rows = timelineRows(events);
   const room = timelineRoom(height);
   const window = windowAt(rows.length, room, start < 0 ? rows.length : start, (i) => rows[i]);
-  const gone = result.gap || result.dropped ? ` · older Events not shown` : '';
-  const place = window.above || window.below ? ` · ${window.start + 1}-${window.start + window.rows.length} of ${rows.length}` : ` · ${rows.length} Events`;
+  const gone = result.gap || result.dropped ? ` ${glyphs().dot} older Events not shown` : '';
+  const place = window.above || window.below ? ` ${glyphs().dot} ${window.start + 1}-${window.start + window.rows.length} of ${rows.length}` : ` ${glyphs().dot} ${rows.length} Events`;
   // Dropped first where the title is too long: where the rows are and what is gone matter more.
-  const how = stringWidth(`Timeline ${who}${place}${gone} · nested by cause`) <= width ? ' · nested by cause' : '';
+  const how = stringWidth(`Timeline ${who}${place}${gone} ${glyphs().dot} nested by cause`) <= width ? ` ${glyphs().dot} nested by cause` : '';
   return [title(`${place}${gone}${how}`), ...window.rows.map((row) => eventLine(events, row, record, width, g))];
 }
 

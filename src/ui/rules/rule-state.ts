@@ -14,6 +14,7 @@ import { answerable, judge, needsCause, type CauseView, type RuleVerdict } from 
 import type { RequestRecord } from '../../store/types.js';
 import type { StoreReader } from '../../store/writers.js';
 import type { FetchResult } from '../../relay/fetch-events.js';
+import { glyphs } from '../glyphs.js';
 
 /** A new request's bell waits this long at most for its cause (then it rings). */
 export const BELL_WAIT_MS = 2000;
@@ -78,7 +79,7 @@ export function suggestedOption(rules: RulesModel | undefined, record: RequestRe
 export function ruleRowText(rules: RulesModel | undefined, record: RequestRecord): string | undefined {
   if (!rules) return undefined;
   const by = rules.answered.get(record.key);
-  if (by !== undefined) return `· rule ${by}`;
+  if (by !== undefined) return `${glyphs().dot} rule ${by}`;
   const verdict = verdictFor(rules, record);
   // Names and ids are checked printable when the file is read; bounded here for the row.
   if (verdict.kind === 'answer') return `rule: ${displayLine(verdict.option, 30)} (${verdict.rule})`;
@@ -218,5 +219,5 @@ export function setAuto(rules: RulesModel, on: boolean, store: StoreReader, now:
 export function rulesStatus(rules: RulesModel | undefined): string | undefined {
   if (!rules) return undefined;
   const head = rules.auto ? 'AUTO' : `rules: suggest (${rules.rules.length})`;
-  return rules.off.size ? `${head} · ${rules.off.size} off` : head;
+  return rules.off.size ? `${head} ${glyphs().dot} ${rules.off.size} off` : head;
 }

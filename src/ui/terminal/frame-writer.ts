@@ -3,6 +3,7 @@
 // link a cursor move in a 10,000-row inbox then costs a few hundred bytes,
 // not the whole screen.
 import { diffFrames, readFrameWrite } from './frame-diff.js';
+import { fullHeightWrite, wholeFrom } from './full-height.js';
 
 /** Cursor home, then erase the screen (ED 2): the scrollback is kept. */
 const CLEAR_SCREEN = '\u001b[H\u001b[2J';
@@ -22,6 +23,12 @@ export interface FrameWriter {
   /** Give this to Ink as `stdout`. */
   stream: NodeJS.WriteStream;
   stats: FrameWriterStats;
+  /**
+   * Ctrl-L, and the way back from Ctrl-Z: clears the screen (whatever else
+   * wrote to it is gone) and writes Ink's last frame whole where Ink
+   * believes it is, so its next frame diffs against what is really shown.
+   */
+  redraw(): void;
 }
 
 /**
@@ -33,6 +40,8 @@ export function createFrameWriter(terminal: NodeJS.WriteStream, now: () => numbe
   // The rows on screen just above the cursor, as Ink last wrote them;
   // undefined when unknown (before the first frame, after a resize).
   let shown: string[] | undefined;
+  // The rows of Ink's last frame, whatever was written after it.
+  let last: string[] | undefined;
   const forget = () => {
     shown = undefined;
   };
@@ -68,15 +77,22 @@ export function createFrameWriter(terminal: NodeJS.WriteStream, now: () => numbe
       if (!/^(\u001b\[\?(25|2026)[hl]|\u0007)+$/.test(chunk)) forget();
       return send(chunk, rest);
     }
+    const rows = terminal.rows ?? 0;
     if (repaintUntil >= 0) {
       // Repainted from the top: the cursor ends below the frame, where Ink
       // believes it is, whatever the resize left on screen.
       if (now() >= repaintUntil) repaintUntil = -1;
       shown = undefined;
+      last = frame.rows;
       stats.whole++;
-      return send(`${CLEAR_SCREEN}${frame.rows.join('\n')}\n`, rest);
+      return send(wholeFrom(frame.rows, rows), rest);
     }
-    const rows = terminal.rows ?? 0;
+    if (rows > 0 && frame.rows.length === rows) {
+      // The footer on the last row (full-height.ts).
+      const data = fullHeightWrite(shown, frame, stats);
+      shown = last = frame.rows;
+      return send(data, rest);
+    }
     const diffable =
       shown !== undefined &&
       frame.erased === shown.length + 1 &&
@@ -86,15 +102,28 @@ export function createFrameWriter(terminal: NodeJS.WriteStream, now: () => numbe
     if (diffable) stats.diffed++;
     else stats.whole++;
     shown = frame.rows;
+    last = frame.rows;
     return send(data, rest);
   };
 
-  const stream = new Proxy(terminal, {
+  const redraw = () => {
+    shown = last;
+    stats.whole++;
+    send(last ? wholeFrom(last, terminal.rows ?? 0) : CLEAR_SCREEN, []);
+  };
+  return { stream: withWrite(terminal, write), stats, redraw };
+}
+
+/** The terminal with its `write` replaced: everything else (size, isTTY, resize events) is its own. */
+function withWrite(terminal: NodeJS.WriteStream, write: (chunk: unknown, ...rest: unknown[]) => boolean): NodeJS.WriteStream {
+  return new Proxy(terminal, {
     get(target, property) {
       if (property === 'write') return write;
+      // One row more than the terminal has: the console's frame, as tall as
+      // the terminal, is then no "full screen" frame to Ink (full-height.ts).
+      if (property === 'rows') return target.rows ? target.rows + 1 : target.rows;
       const value = Reflect.get(target, property, target);
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
-  return { stream, stats };
 }

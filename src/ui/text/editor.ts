@@ -1,5 +1,6 @@
 import { isText, type KeyPress } from '../keys.js';
 import { actionFor } from '../key-table.js';
+import { glyphs } from '../glyphs.js';
 
 /** A one-line text editor's state: the value and the cursor (in code points). */
 export interface EditorState {
@@ -71,8 +72,8 @@ export function editorWindow(state: EditorState, width: number): { before: strin
   const visible = chars.slice(start, start + room);
   const local = cursor - start;
   return {
-    before: (start > 0 ? '…' : '') + visible.slice(start > 0 ? 1 : 0, local).join(''),
+    before: (start > 0 ? glyphs().cut : '') + visible.slice(start > 0 ? 1 : 0, local).join(''),
     cursorChar: visible[local] ?? ' ',
-    after: visible.slice(local + 1).join('') + (start + room < chars.length ? '…' : ''),
+    after: visible.slice(local + 1).join('') + (start + room < chars.length ? glyphs().cut : ''),
   };
 }

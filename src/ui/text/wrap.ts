@@ -1,4 +1,5 @@
 import measure from 'string-width';
+import { glyphs } from '../glyphs.js';
 
 // One measure for every row: fit, wrap and the line fitter all count columns
 // per grapheme cluster (what a terminal draws as one cell or two), never per
@@ -105,10 +106,11 @@ const fits = new Map<string, string>();
 export function fit(text: string, width: number): string {
   if (width <= 0) return '';
   // Printable ASCII is one column a character: no need to measure.
-  if (PRINTABLE_ASCII.test(text)) return text.length <= width ? text : `${text.slice(0, width - 1)}…`;
+  if (PRINTABLE_ASCII.test(text)) return text.length <= width ? text : `${text.slice(0, width - 1)}${glyphs().cut}`;
   if (stringWidth(text) <= width) return text;
   if (text.length > WIDTH_CACHE_MAX_CHARS) return cut(text, width);
-  const key = `${width}\u0000${text}`;
+  // The cut mark is part of the key: the ASCII set cuts with another.
+  const key = `${width}\u0000${glyphs().cut}\u0000${text}`;
   let done = fits.get(key);
   if (done === undefined) {
     done = cut(text, width);
@@ -128,7 +130,7 @@ function cut(text: string, width: number): string {
     out += ch;
     used += cw;
   }
-  return `${out}…`;
+  return `${out}${glyphs().cut}`;
 }
 
 /** Pads (or cuts) to exactly `width` columns. */

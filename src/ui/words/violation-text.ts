@@ -2,6 +2,7 @@
 // rule name stays first: it is what `aep validate` and the SDKs print).
 import type { RequestRecord } from '../../store/types.js';
 import type { ViolationRule } from '../../store/violations.js';
+import { glyphs } from '../glyphs.js';
 
 const MEANING: Record<ViolationRule, string> = {
   'ended-with-pending-attention': 'its session ended while this request was open: the agent never closed it (AEP-0002 §7.2), so no answer can reach it now',
@@ -18,5 +19,5 @@ export function describeViolation(rule: ViolationRule): string {
 
 /** The detail's warning rows about the emitter's violations (none when it broke no rule). */
 export function violationNotes(record: RequestRecord): string[] {
-  return (record.violations ?? []).map((rule) => `⚠ emitter violation ${describeViolation(rule)}`);
+  return (record.violations ?? []).map((rule) => `${glyphs().warn} emitter violation ${describeViolation(rule).replace(/§/g, glyphs().section)}`);
 }

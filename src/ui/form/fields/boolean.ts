@@ -4,6 +4,7 @@ import { seg } from '../../text/line.js';
 import { move, patchField } from '../draft.js';
 import { focusRow } from '../rows.js';
 import type { FieldEditor } from './editor.js';
+import { glyphs } from '../../glyphs.js';
 
 export const booleanEditor: FieldEditor = {
   editsText: () => false,
@@ -35,7 +36,7 @@ export const booleanEditor: FieldEditor = {
     focusRow([
       seg('    '),
       seg(fd.bool === true ? '[x] yes' : fd.bool === false ? '[ ] no' : '[ ] unset: left out of the answer', { inverse: true }),
-      seg('  Space toggles · y/n set' + (field.required ? '' : ' · Backspace unsets'), { dim: true }),
+      seg(`  Space toggles ${glyphs().dot} y/n set` + (field.required ? '' : ` ${glyphs().dot} Backspace unsets`), { dim: true }),
     ]),
   ],
 };

@@ -10,6 +10,7 @@ import { choiceWindow } from '../../widgets/window.js';
 import { isOtherRow, move, OTHER, patchField, selectRows, type FieldDraft, type FormDraft } from '../draft.js';
 import { choiceLabel, editorLine, focusRow, type FormViewInput } from '../rows.js';
 import type { FieldKey } from './editor.js';
+import { glyphs } from '../../glyphs.js';
 
 const MAX_CHOICES_SHOWN = 8;
 
@@ -49,16 +50,16 @@ export function describeChoice(field: FieldSpec, value: string): string {
 /** One row of a select: a choice with its box, or the `Other…` row with its editor. */
 function choiceRow(field: FieldSpec, fd: FieldDraft, input: FormViewInput, active: boolean, i: number): Line {
   const here = active && fd.highlight === i;
-  const pointer = here ? '  ▸ ' : '    ';
+  const pointer = here ? `  ${glyphs().pointer} ` : '    ';
   if (isOtherRow(field, i)) {
     const on = field.multi ? fd.text.value.trim() !== '' : fd.picked === OTHER;
-    const box = field.multi ? (on ? '[x]' : '[ ]') : on ? '(•)' : '( )';
-    const other = editorLine(`${pointer}${box} Other… `, fd, input.width, here);
+    const box = field.multi ? (on ? '[x]' : '[ ]') : on ? `(${glyphs().bullet})` : '( )';
+    const other = editorLine(`${pointer}${box} Other${glyphs().ellipsis} `, fd, input.width, here);
     return here ? focusRow(other) : other;
   }
   const id = (field.choices ?? [])[i].id;
   const on = field.multi ? fd.toggled.includes(id) : fd.picked === id;
-  const box = field.multi ? (on ? '[x]' : '[ ]') : on ? '(•)' : '( )';
+  const box = field.multi ? (on ? '[x]' : '[ ]') : on ? `(${glyphs().bullet})` : '( )';
   const row: Line = [seg(fit(`${pointer}${box} ${choiceLabel(field, i, input.labelsWithheld)}`, input.width), { inverse: here, bold: on })];
   return here ? focusRow(row) : row;
 }
@@ -67,8 +68,8 @@ export function choiceRows(field: FieldSpec, fd: FieldDraft, input: FormViewInpu
   const rows = (field.choices ?? []).length + (field.other ? 1 : 0);
   const window = choiceWindow(rows, MAX_CHOICES_SHOWN, fd.highlight, (i) => choiceRow(field, fd, input, true, i));
   const out: Line[] = [];
-  if (window.above > 0) out.push([seg(`    ↑ ${window.above} more`, { dim: true })]);
+  if (window.above > 0) out.push([seg(`    ${glyphs().up} ${window.above} more`, { dim: true })]);
   out.push(...window.rows);
-  if (window.below > 0) out.push([seg(`    ↓ ${window.below} more`, { dim: true })]);
+  if (window.below > 0) out.push([seg(`    ${glyphs().down} ${window.below} more`, { dim: true })]);
   return out;
 }

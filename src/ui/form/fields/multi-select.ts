@@ -4,6 +4,7 @@ import { displayLine } from '../../../protocol/sanitize.js';
 import { isOtherRow, move, patchField } from '../draft.js';
 import { choiceRows, describeChoice, editsOther, highlightKey, otherTyping, pickedLabel } from './choice-list.js';
 import type { FieldEditor } from './editor.js';
+import { glyphs } from '../../glyphs.js';
 
 export const multiSelectEditor: FieldEditor = {
   editsText: editsOther,
@@ -32,7 +33,7 @@ export const multiSelectEditor: FieldEditor = {
     const choices = field.choices ?? [];
     const picked = choices.filter((c) => fd.toggled.includes(c.id)).map((c) => pickedLabel(field, c.id, withheld));
     if (field.other && fd.text.value.trim()) picked.push(`"${displayLine(fd.text.value, 40)}"`);
-    return picked.length ? picked.join(', ') : '—';
+    return picked.length ? picked.join(', ') : glyphs().dash;
   },
   rows: choiceRows,
   describeText: describeChoice,

@@ -2,6 +2,7 @@
 import type { FieldSpec } from '../../../protocol/types.js';
 import type { FieldEditor } from './editor.js';
 import { textKey, textRows, textSummary } from './text-edit.js';
+import { glyphs } from '../../glyphs.js';
 
 /** JSON's number grammar (RFC 8259 §6): what a number field accepts. */
 const JSON_NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
@@ -34,9 +35,9 @@ export const numberEditor: FieldEditor = {
   },
   liveProblem: (field, fd) => numberProblem(field, fd.text.value),
   constraint(field) {
-    if (field.min !== undefined && field.max !== undefined) return `${field.min}–${field.max}`;
-    if (field.min !== undefined) return `≥ ${field.min}`;
-    if (field.max !== undefined) return `≤ ${field.max}`;
+    if (field.min !== undefined && field.max !== undefined) return `${field.min}${glyphs().range}${field.max}`;
+    if (field.min !== undefined) return `${glyphs().atLeast} ${field.min}`;
+    if (field.max !== undefined) return `${glyphs().atMost} ${field.max}`;
     return 'a number';
   },
   summary: textSummary,

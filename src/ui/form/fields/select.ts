@@ -4,6 +4,7 @@ import { displayLine } from '../../../protocol/sanitize.js';
 import { isOtherRow, move, OTHER, patchField } from '../draft.js';
 import { choiceRows, describeChoice, editsOther, highlightKey, otherTyping, pickedLabel } from './choice-list.js';
 import type { FieldEditor } from './editor.js';
+import { glyphs } from '../../glyphs.js';
 
 export const selectEditor: FieldEditor = {
   editsText: editsOther,
@@ -29,7 +30,7 @@ export const selectEditor: FieldEditor = {
   constraint: (field) => `pick one${field.other ? ', or type your own' : ''}`,
   summary(field, fd, withheld) {
     if (fd.picked === OTHER) return `"${displayLine(fd.text.value, 40)}" (other)`;
-    return fd.picked !== undefined ? pickedLabel(field, fd.picked, withheld) : '—';
+    return fd.picked !== undefined ? pickedLabel(field, fd.picked, withheld) : glyphs().dash;
   },
   rows: choiceRows,
   describeText: describeChoice,

@@ -6,6 +6,7 @@ import type { Line } from '../../text/line.js';
 import { move, patchField, type FieldDraft, type FormDraft } from '../draft.js';
 import { editorLine, focusRow, type FormViewInput } from '../rows.js';
 import type { FieldKey } from './editor.js';
+import { glyphs } from '../../glyphs.js';
 
 export function textKey({ fields, draft, field, fd, key, action }: FieldKey): FormDraft {
   if (action === 'next' || action === 'down') return move(draft, fields, 1);
@@ -15,7 +16,7 @@ export function textKey({ fields, draft, field, fd, key, action }: FieldKey): Fo
 }
 
 export function textSummary(_field: unknown, fd: FieldDraft): string {
-  return fd.text.value ? displayLine(fd.text.value, 60) : '—';
+  return fd.text.value ? displayLine(fd.text.value, 60) : glyphs().dash;
 }
 
 export function textRows(_field: unknown, fd: FieldDraft, input: FormViewInput): Line[] {

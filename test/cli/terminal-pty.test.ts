@@ -1,0 +1,117 @@
+// A good terminal citizen, end to end in a pseudo-terminal: the alternate
+// screen (and the shell's screen back after it), Ctrl-L, Ctrl-Z under a real
+// job-control shell with an intermediate process between it and the console
+// (as `npm start` has npm and sh), TERM=dumb refused.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { consoleCommand, runInPty, shellInPty } from './pty.js';
+import { Screen } from '../support/vt.js';
+
+const ALT_ON = '\u001b[?1049h';
+const ALT_OFF = '\u001b[?1049l';
+
+function dirs() {
+  const home = mkdtempSync(join(tmpdir(), 'aep-console-home-'));
+  return { home, dir: mkdtempSync(join(tmpdir(), 'aep-console-pty-')) };
+}
+
+/** The screen a terminal would show after `output` (what the minimal emulator cannot draw is left out). */
+function screenAfter(output: string): string[] {
+  const screen = new Screen(100, 30);
+  // Bells, OSC strings and the cursor keys' CSI that shell line editors send are no part of what is asserted.
+  screen.write(output.replace(/\u0007|\u001b\][^\u0007\u001b]*(\u0007|\u001b\\)/g, '').replace(/\u001b\[[0-9;]*[CDPX@]|\u001b[=>]/g, ''));
+  return screen.text();
+}
+
+test('the console draws on the alternate screen; Ctrl-L wipes what others wrote; quitting gives the shell its screen back', async () => {
+  const { home, dir } = dirs();
+  const run = shellInPty({ dir, env: { HOME: home, TMPDIR: home, PS1: 'PROMPT> ' } });
+  await run.until(/PROMPT>/, 'the shell prompt');
+  run.type(`echo SHELL-WAS-HERE; ${consoleCommand(['--demo', '--demo-agents', '1'])}\r`);
+  await run.until(/raised [1-9]\d*s/, 'a pending request, a second after the first frame');
+  const first = run.output();
+  assert.ok(first.indexOf(ALT_ON) > first.indexOf('SHELL-WAS-HERE'), 'the alternate screen is entered');
+  assert.ok(first.lastIndexOf(ALT_ON) < first.indexOf('raised'), 'before the first frame');
+  // Someone else writes to the terminal (a background job, wall, a stray log line).
+  writeFileSync(`/proc/${run.pid()}/fd/1`, '\r\nJUNK-IN-THE-PANE\r\n');
+  await run.until(/JUNK-IN-THE-PANE/, 'the junk on screen');
+  const beforeRedraw = run.output().length;
+  run.type('\u000c');
+  await run.untilRaw(/\u001b\[H\u001b\[2J[^]*pending/, 'the screen cleared and the frame drawn again after Ctrl-L', beforeRedraw);
+  const redrawn = screenAfter(run.output());
+  assert.ok(!redrawn.some((row) => row.includes('JUNK')), `Ctrl-L leaves no junk:\n${redrawn.join('\n')}`);
+  assert.ok(redrawn.some((row) => row.includes('pending')), 'and the console is on screen');
+  const beforeQuit = run.output().length;
+  run.type('q');
+  await run.until(/PROMPT>/, 'the prompt after quitting', 20_000, beforeQuit);
+  run.type('exit\r');
+  const result = await run.done;
+  const after = result.output.slice(beforeQuit);
+  assert.ok(after.includes(ALT_OFF), 'the alternate screen is left on quit');
+  const shown = screenAfter(result.output);
+  assert.ok(shown.some((row) => row.includes('SHELL-WAS-HERE')), `the shell's screen is back:\n${shown.join('\n')}`);
+  assert.ok(!shown.some((row) => /pending|raised/.test(row)), 'with no frame of the console left on it');
+});
+
+test('--inline draws in the normal screen: no alternate screen', async () => {
+  const { home, dir } = dirs();
+  const run = runInPty(['--demo', '--demo-agents', '1', '--inline'], { dir, env: { HOME: home, TMPDIR: home } });
+  await run.until(/raised [1-9]\d*s/, 'a pending request');
+  run.type('q');
+  const result = await run.done;
+  assert.equal(result.code, 0);
+  assert.ok(!result.output.includes(ALT_ON) && !result.output.includes(ALT_OFF), 'no switch of screens');
+});
+
+test('Ctrl-Z under a job-control shell, the console behind an intermediate shell (as npm start): the prompt comes back, fg resumes all', async () => {
+  const { home, dir } = dirs();
+  const run = shellInPty({ dir, env: { HOME: home, TMPDIR: home, PS1: 'PROMPT> ' } });
+  await run.until(/PROMPT>/, 'the shell prompt');
+  // sh -c with a command after the console: sh stays, as npm and its sh do.
+  run.type(`sh -c '${consoleCommand(['--demo', '--demo-agents', '1']).replace(/'/g, `'"'"'`)}; echo INTERMEDIATE-DONE'\r`);
+  await run.until(/raised [1-9]\d*s/, 'a pending request');
+  const beforeStop = run.output().length;
+  run.type('\u001a');
+  await run.until(/Stopped[\s\S]*PROMPT>/, 'the shell to report the job stopped and give its prompt back', 20_000, beforeStop);
+  const stopped = run.output().slice(beforeStop);
+  assert.ok(stopped.indexOf(ALT_OFF) !== -1 && stopped.indexOf(ALT_OFF) < stopped.indexOf('Stopped'), 'the shell gets its screen back first');
+  assert.ok(stopped.indexOf('\u001b[?25h') !== -1 && stopped.indexOf('\u001b[?25h') < stopped.indexOf('Stopped'), 'with the cursor shown');
+  const beforeFg = run.output().length;
+  run.type('fg\r');
+  await run.until(/pending/, 'the console back after fg', 20_000, beforeFg);
+  await run.until(/raised [1-9]\d*s/, 'and running (its clock ticks)', 20_000, beforeFg);
+  // After the suspension's own writes (leaving the alternate screen, the cursor shown):
+  const resumed = run.output().slice(beforeStop + stopped.indexOf(ALT_OFF));
+  assert.ok(resumed.includes(ALT_ON), 'back on the alternate screen');
+  assert.ok(resumed.lastIndexOf('\u001b[?25l') > resumed.lastIndexOf('\u001b[?25h'), 'the cursor hidden again');
+  const beforeQuit = run.output().length;
+  run.type('q');
+  await run.until(/INTERMEDIATE-DONE[\s\S]*PROMPT>/, 'the whole job to end and the prompt to come back', 20_000, beforeQuit);
+  run.type('exit\r');
+  await run.done;
+});
+
+test('without job control (sh -c as the session, as ssh -t host cmd): Ctrl-Z says so and the console keeps running', async () => {
+  const { home, dir } = dirs();
+  const run = runInPty(['--demo', '--demo-agents', '1'], { dir, env: { HOME: home, TMPDIR: home } });
+  await run.until(/raised [1-9]\d*s/, 'a pending request');
+  run.type('\u001a');
+  await run.until(/no job control here/, 'the notice');
+  run.type('q');
+  const result = await run.done;
+  assert.equal(result.code, 0);
+  assert.equal(result.sttyAfter, result.sttyBefore, 'the terminal modes are as they were');
+});
+
+test('TERM=dumb: the full-screen console refuses with exit 2 and names watch, list and respond; nothing reaches the terminal', async () => {
+  const { home, dir } = dirs();
+  const run = runInPty(['--demo'], { dir, env: { HOME: home, TMPDIR: home, TERM: 'dumb' } });
+  const result = await run.done;
+  assert.equal(result.code, 2);
+  assert.match(result.stderr, /TERM=dumb/);
+  for (const word of ['watch', 'list', 'respond']) assert.match(result.stderr, new RegExp(`aep-console ${word}`));
+  assert.ok(!result.output.includes('\u001b'), 'no escape sequence written');
+});
