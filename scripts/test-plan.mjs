@@ -8,8 +8,10 @@
 // own when it, or a helper under test/ that it imports, touches state a
 // neighbour would see: mocked timers, process listeners, the environment,
 // the real stdin or stdout, chalk's color level, child processes (and, with them, the PTY tests
-// that are long anyway). The rule reads the sources, so a new file that
-// needs a process of its own gets one without being listed.
+// that are long anyway). A file whose one hazard is mocked timers or child
+// processes shares processes with files of that kind only (KINS). The rule
+// reads the sources, so a new file that needs a process of its own gets one
+// without being listed.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 
@@ -53,19 +55,56 @@ export function isolationReason(root, file, seen = new Set()) {
   return undefined;
 }
 
+/** Every hazard met in `file` or a test helper it imports (the reasons' short forms). */
+export function hazardsOf(root, file, seen = new Set(), found = new Set()) {
+  if (seen.has(file)) return found;
+  seen.add(file);
+  const source = readFileSync(join(root, file), 'utf8');
+  for (const [pattern, reason] of HAZARDS) if (pattern.test(source)) found.add(reason);
+  for (const imported of testImports(root, file)) hazardsOf(root, imported, seen, found);
+  return found;
+}
+
+/**
+ * Hazards that files may share a process with others of their kind, each
+ * kind in processes of its own: a file that mocks the timers does it per
+ * test (t.mock) or resets them after each (the relay harnesses' afterEach,
+ * which runs when a test fails too), so only another such file could be
+ * touched; a file that runs child processes changes nothing of its own
+ * process. How many processes each kind gets.
+ */
+const KINS = new Map([
+  ['mocks the timers', 1],
+  ['runs child processes', 2],
+]);
+
+/** The longest file, run alone and first (scripts/test.mjs): the other slot works through the rest meanwhile. */
+export const LONGEST = 'test/build/package.test.ts';
+
 /**
  * Splits `files` into those run alone and `groups` shared entries'
  * worth of the rest, dealt round so each group gets a like share of every
- * folder (the UI files, which cost the most to load, spread over all of them).
+ * folder (the UI files, which cost the most to load, spread over all of
+ * them), plus the entries of each kind in KINS.
  */
 export function planTests(root, files, groups) {
   if (!(groups >= 1)) return { alone: [...files], groups: [] };
   const alone = [];
   const shared = [];
-  for (const file of files) (isolationReason(root, file) ? alone : shared).push(file);
-  const dealt = Array.from({ length: Math.max(1, Math.min(groups, shared.length)) }, () => []);
-  shared.forEach((file, index) => dealt[index % dealt.length].push(file));
-  return { alone, groups: dealt.filter((group) => group.length > 0) };
+  const kin = new Map([...KINS.keys()].map((kind) => [kind, []]));
+  for (const file of files) {
+    const hazards = [...hazardsOf(root, file)];
+    if (hazards.length === 0) shared.push(file);
+    else if (file !== LONGEST && hazards.length === 1 && kin.has(hazards[0])) kin.get(hazards[0]).push(file);
+    else alone.push(file);
+  }
+  const deal = (list, count) => {
+    const dealt = Array.from({ length: Math.max(1, Math.min(count, list.length)) }, () => []);
+    list.forEach((file, index) => dealt[index % dealt.length].push(file));
+    return dealt.filter((group) => group.length > 0);
+  };
+  const kinGroups = [...kin].flatMap(([kind, list]) => deal(list, KINS.get(kind)));
+  return { alone, groups: [...deal(shared, groups), ...kinGroups] };
 }
 
 /** `items` in an order drawn from `seed` (a string), or as they are without one. */

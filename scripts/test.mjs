@@ -16,7 +16,7 @@ import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { stop as stopEsbuild } from 'esbuild';
 import { buildCliForTests } from './cli-for-tests.mjs';
-import { planTests, shuffled } from './test-plan.mjs';
+import { LONGEST, planTests, shuffled } from './test-plan.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const bin = (name) => join(root, 'node_modules', '.bin', name);
@@ -98,7 +98,7 @@ const entries = plan.groups.map((group, index) => {
 });
 // The longest file first, then the groups, then the short files alone: the
 // two slots end near each other.
-const longest = plan.alone.filter((file) => file === 'test/build/package.test.ts');
+const longest = plan.alone.filter((file) => file === LONGEST);
 const order = [...longest, ...entries, ...plan.alone.filter((file) => !longest.includes(file))];
 if (seed !== undefined) process.stdout.write(`> test order shuffled with seed ${seed}\n`);
 process.stdout.write(`> ${files.length} test files: ${plan.alone.length} alone, ${files.length - plan.alone.length} in ${entries.length} shared processes\n`);

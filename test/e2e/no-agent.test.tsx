@@ -62,7 +62,7 @@ test('a killed agent: its request moves to "No agent connected" after 60 s, not 
     const frame = ui.frame();
     assert.match(frame, /Pending \(0\)/);
     assert.match(frame, /0 pending · 1 no agent/, 'the status line does not count it as waiting');
-    assert.match(frame, /nothing waiting for you|no request/i, 'the empty state says nothing waits on you');
+    assert.match(frame, /nothing waiting for you|no request/i, `the empty state says nothing waits on you:\n${frame}`);
     assert.ok(frame.indexOf('No agent connected') > frame.indexOf('Pending (0)'), 'the group is below Pending');
 
     const back = await agentProcess('s_noagent', '-');

@@ -4,6 +4,7 @@ import { seg, type Line } from '../text/line.js';
 import { connectionText } from './status-view.js';
 import { relayText } from '../../store/history.js';
 import { fit, stringWidth } from '../text/wrap.js';
+import { glyphs } from '../glyphs.js';
 
 /**
  * What the filter hides and how to clear it, in the longest wording that
@@ -19,8 +20,6 @@ function filterNote(hidden: number, filter: string, width: number): string {
   ];
   return wordings.find((text) => stringWidth(text) <= width) ?? fit(wordings[wordings.length - 1], width);
 }
-import { glyphs } from '../glyphs.js';
-
 /**
  * Why the Pending section is empty, honestly: a filter hiding requests, no
  * relay connected (and why), a refused token, a replay still arriving, or
