@@ -34,11 +34,11 @@ const STYLES: [string, string][] = [
   ['38;2;10;20;30', '39'],
   ['4', '24'],
 ];
-// Narrow and wide characters, an accented letter, box drawing, an emoji (rows holding one are rewritten whole).
-const WORDS = ['ab', 'x', ' ', '  ', '12', '34s', '漢字', '界', 'é', '│', '›', '●', 'T-5s', '✅', 'request'];
+// Narrow and wide characters, an accented letter, box drawing, emoji (one drawn as text by default: its rows are rewritten whole).
+const WORDS = ['ab', 'x', ' ', '  ', '12', '34s', '漢字', '界', 'é', '│', '›', '●', 'T-5s', '✅', '⏳3m', '⚠', 'request'];
 
 function width(text: string): number {
-  return [...text].reduce((n, ch) => n + (/[漢字界✅]/.test(ch) ? 2 : 1), 0);
+  return [...text].reduce((n, ch) => n + (/[漢字界✅⏳]/.test(ch) ? 2 : 1), 0);
 }
 
 type Segment = { text: string; style: number };
@@ -151,7 +151,9 @@ test('rows are read cell by cell only when the terminal’s reading is certain',
       ['', 0, ''],
     ],
   );
-  assert.equal(rowCells('ok ✅'), undefined, 'an emoji: terminals draw it 1 or 2 wide');
+  assert.equal(rowCells('ok ⚠'), undefined, 'a pictograph drawn as text by default: terminals draw it 1 or 2 wide');
+  assert.equal(rowCells('ok ❤️'), undefined, 'a presentation selector');
+  assert.equal(rowCells('⏳5m')?.length, 4, 'an emoji by default is two columns');
   assert.equal(rowCells('tab\there'), undefined);
   assert.equal(rowCells('\u001b[4:3mcurly\u001b[24m'), undefined, 'sub-parameters are not read');
   assert.equal(rowCells('\u001b[1mopen at the end'), undefined);

@@ -75,9 +75,11 @@ function canonical(style: Style): string {
 }
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
-// Controls, and clusters whose width terminals disagree on: emoji
-// (pictographs, presentation selectors, joiners) and combining sequences.
-const UNSURE = /[\u0000-\u001f\u007f-\u009f]|\u200d|\ufe0e|\ufe0f|\p{Extended_Pictographic}|\p{Regional_Indicator}/u;
+// Controls, and what terminals disagree on the width of: pictographs
+// drawn as text by default (⚠, ✔: one column or two), presentation
+// selectors, joiners, flags. A pictograph that is an emoji by default (⏳)
+// is two columns wherever Unicode 9's widths are (every terminal since 2016).
+const UNSURE = /[\u0000-\u001f\u007f-\u009f]|\u200d|\ufe0e|\ufe0f|(?!\p{Emoji_Presentation})\p{Extended_Pictographic}|\p{Regional_Indicator}/u;
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 /** Pushes the cells of a run of text without escapes; false when it holds something unsure. */
