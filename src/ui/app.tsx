@@ -4,6 +4,7 @@ import type { AppProps } from './app-props.js';
 import { createAppLoop } from './app-loop.js';
 import { useClockMessages, useResizeMessages, useStoreMessages } from './app-hooks.js';
 import { useInputMessages } from './app-input.js';
+import { nextTickMs } from './clock.js';
 import { ReadPool } from './reads.js';
 import type { UiModel } from './model.js';
 import { LinesView, colorEnabled } from './text/line.js';
@@ -32,7 +33,7 @@ export function App(props: AppProps): React.ReactElement {
   const { dispatch } = loop;
   useStoreMessages(store, dispatch);
   useResizeMessages(props.size, stdout, loop.read, dispatch);
-  useClockMessages(props.tickMs ?? 1000, dispatch);
+  useClockMessages(props.tickMs ?? 1000, dispatch, (finest) => nextTickMs(loop.model, finest));
   useInputMessages(dispatch);
   const model = loop.model;
   useLayoutEffect(() => dispatch({ type: 'painted' }), [model, dispatch]);

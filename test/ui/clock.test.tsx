@@ -22,8 +22,8 @@ async function flush(): Promise<void> {
 const RELAY = 'http://relay.test';
 const T0 = Date.parse('2026-07-03T10:00:05Z');
 
-function mount(tickMs: number) {
-  const clock = { wall: T0, reads: 0 };
+function mount(tickMs: number, wall = T0) {
+  const clock = { wall, reads: 0 };
   const store = new ConsoleStore({ now: () => clock.wall });
   const client = new FakeClient(RELAY, store);
   store.updateRelay(RELAY, { connection: { kind: 'live' } });
@@ -73,5 +73,27 @@ test('keys read the clock and push the tick back: no tick lands between keys', a
   t.mock.timers.tick(1);
   await flush();
   assert.equal(clock.reads - start, 31, 'the tick, one interval after the last key');
+  app.unmount();
+});
+
+test('with only old requests shown, the clock ticks at the next minute an age shows, not every second', async (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout', 'setInterval'] });
+  // Raised at 10:00:00; two hours and 5 s later the age reads 2h until 12:01:00.
+  const { clock, app } = mount(1000, T0 + 2 * 3_600_000);
+  t.after(() => app.unmount());
+  await flush();
+  assert.match(app.lastFrame() ?? '', /alpha +2h /);
+  const start = clock.reads;
+  for (let s = 1; s <= 54; s++) {
+    clock.wall += 1000;
+    t.mock.timers.tick(1000);
+    await flush();
+  }
+  assert.equal(clock.reads - start, 0, 'no tick while no shown text changes');
+  clock.wall += 1010;
+  t.mock.timers.tick(1010);
+  await flush();
+  assert.equal(clock.reads - start, 1, 'one tick, just past the minute');
+  assert.match(app.lastFrame() ?? '', /alpha +2h1m/);
   app.unmount();
 });
