@@ -9,6 +9,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cliEntry } from './cli-entry.js';
+import { Screen } from '../support/vt.js';
 
 export const root = fileURLToPath(new URL('../../', import.meta.url));
 const runner = await cliEntry();
@@ -58,10 +59,14 @@ export function runInPty(args: string[], options: { dir: string; env: Record<str
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let output = '';
+  // The screen as a terminal shows it: the frame writer sends only the cells that change, so text
+  // on screen (an age, a typed reply) may never appear whole in the output stream.
+  const screen = new Screen(100, 30, true);
   const waiters = new Set<() => void>();
   child.stdout.setEncoding('utf8');
   child.stdout.on('data', (chunk: string) => {
     output += chunk;
+    screen.write(chunk);
     for (const waiter of waiters) waiter();
   });
   child.stderr.resume();
@@ -87,13 +92,13 @@ export function runInPty(args: string[], options: { dir: string; env: Record<str
     until: (pattern, what, ms = 20_000) =>
       new Promise<void>((resolve, reject) => {
         const check = () => {
-          if (!pattern.test(plain(output))) return;
+          if (!pattern.test(plain(output)) && !pattern.test(screen.text().join(' ').replace(/\s+/g, ' '))) return;
           cleanup();
           resolve();
         };
         const timer = setTimeout(() => {
           cleanup();
-          reject(new Error(`timed out waiting for ${what}; screen so far:\n${plain(output).slice(-2000)}`));
+          reject(new Error(`timed out waiting for ${what}; output so far:\n${plain(output).slice(-2000)}\nscreen:\n${screen.text().join('\n')}`));
         }, ms);
         const cleanup = () => {
           clearTimeout(timer);

@@ -62,6 +62,8 @@ export class Screen {
   constructor(
     readonly columns: number,
     readonly rows: number,
+    /** Skip what it does not know (OSC strings, other escapes, controls, SGR codes) instead of throwing: for a real program's output. */
+    private readonly lenient = false,
   ) {
     this.cells = Array.from({ length: rows }, () => this.blank());
   }
@@ -95,14 +97,18 @@ export class Screen {
     for (let i = 0; i < data.length; ) {
       if (data[i] === '\u001b') {
         const m = /^\u001b\[(\??)([0-9;:]*)([A-Za-z])/.exec(data.slice(i, i + 64));
+        if (!m && this.lenient) {
+          i += skipped(data.slice(i, i + 4096));
+          continue;
+        }
         if (!m) throw new Error(`unsupported escape at ${i}: ${JSON.stringify(data.slice(i, i + 12))}`);
         i += m[0].length;
         if (m[3] === 'm' && m[1] === '') {
-          applySgr(this.attrs, m[2]);
+          if (!this.lenient) applySgr(this.attrs, m[2]);
           continue;
         }
         this.pendingWrap = false;
-        if (m[1] !== '?') this.control(m[3], m[2], m[0]);
+        if (m[1] !== '?' && (!this.lenient || 'ABCEGKJLMH'.includes(m[3]))) this.control(m[3], m[2], m[0]);
         continue;
       }
       const cp = String.fromCodePoint(data.codePointAt(i)!);
@@ -177,6 +183,7 @@ export class Screen {
       this.pendingWrap = false;
       return;
     }
+    if (ch < ' ' && this.lenient) return;
     if (ch < ' ') throw new Error(`unsupported control ${JSON.stringify(ch)}`);
     const width = measure(ch);
     if (width === 0) {
@@ -224,4 +231,13 @@ function rowText(cells: Cell[]): string {
     .map((c) => c.ch)
     .join('')
     .trimEnd();
+}
+
+/** Length of the escape sequence at the start of `text` (CSI, OSC, or ESC and one character). */
+function skipped(text: string): number {
+  const csi = /^\u001b\[[\x30-\x3f]*[\x20-\x2f]*[\x40-\x7e]/.exec(text);
+  if (csi) return csi[0].length;
+  const osc = /^\u001b\][^\u0007\u001b]*(\u0007|\u001b\\)/.exec(text);
+  if (osc) return osc[0].length;
+  return Math.min(2, text.length);
 }
