@@ -80,20 +80,32 @@ const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 // selectors, joiners, flags. A pictograph that is an emoji by default (⏳)
 // is two columns wherever Unicode 9's widths are (every terminal since 2016).
 const UNSURE = /[\u0000-\u001f\u007f-\u009f]|\u200d|\ufe0e|\ufe0f|(?!\p{Emoji_Presentation})\p{Extended_Pictographic}|\p{Regional_Indicator}/u;
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+/** Columns per code point, as measured once (rows repeat the same few: ●, │, ▸). */
+const widths = new Map<string, number>();
 
-/** Pushes the cells of a run of text without escapes; false when it holds something unsure. */
+function widthOf(ch: string): number {
+  let width = widths.get(ch);
+  if (width === undefined) {
+    width = UNSURE.test(ch) ? -1 : measure(ch);
+    widths.set(ch, width);
+  }
+  return width;
+}
+
+/**
+ * Pushes the cells of a run of text without escapes; false when it holds
+ * something unsure. Code point by code point: one of no width (a combining
+ * mark, a joiner) would join the one before into a cluster, so is unsure.
+ */
 function pushText(cells: Cell[], text: string, style: string): boolean {
   if (PRINTABLE_ASCII.test(text)) {
-    for (const ch of text) cells.push({ text: ch, width: 1, style });
+    for (let i = 0; i < text.length; i++) cells.push({ text: text[i], width: 1, style });
     return true;
   }
-  if (UNSURE.test(text)) return false;
-  for (const { segment } of segmenter.segment(text)) {
-    if ([...segment].length !== 1) return false;
-    const width = measure(segment);
-    if (width === 1) cells.push({ text: segment, width: 1, style });
-    else if (width === 2) cells.push({ text: segment, width: 2, style }, { text: '', width: 0, style });
+  for (const ch of text) {
+    const width = ch.length === 1 && ch >= ' ' && ch <= '~' ? 1 : widthOf(ch);
+    if (width === 1) cells.push({ text: ch, width: 1, style });
+    else if (width === 2) cells.push({ text: ch, width: 2, style }, { text: '', width: 0, style });
     else return false;
   }
   return true;
@@ -101,8 +113,20 @@ function pushText(cells: Cell[], text: string, style: string): boolean {
 
 const SGR = /\u001b\[([0-9;:]*)m/g;
 
+/** Rows read lately: each frame's rows are the next frame's old ones. */
+const ROW_CACHE_CAP = 512;
+const rows = new Map<string, Cell[] | undefined>();
+
 /** The row's cells, or undefined when the terminal's reading of it is not certain. */
 export function rowCells(row: string): Cell[] | undefined {
+  if (rows.has(row)) return rows.get(row);
+  const cells = readRow(row);
+  if (rows.size >= ROW_CACHE_CAP) rows.clear();
+  rows.set(row, cells);
+  return cells;
+}
+
+function readRow(row: string): Cell[] | undefined {
   const cells: Cell[] = [];
   const style: Style = { flags: new Set(), fg: '', bg: '' };
   let current = '';
