@@ -28,7 +28,7 @@ export interface PtyRun {
   /** The console's pid, once it runs. */
   pid(): number | undefined;
   output(): string;
-  /** Resolves once the terminal output, escapes stripped, matches. */
+  /** Resolves once the terminal output, escapes stripped, or the screen it leaves, matches. */
   until(pattern: RegExp, what: string, ms?: number): Promise<void>;
   type(keys: string): void;
   /** Kills the terminal itself, as closing its window or losing SSH does. */
@@ -42,6 +42,27 @@ function shellQuote(arg: string): string {
 
 export function plain(text: string): string {
   return text.replace(/\u001b\[[0-9;?:]*[A-Za-z]/g, ' ').replace(/\s+/g, ' ');
+}
+
+/** Resolves once the output (escapes stripped) or the screen it leaves matches `pattern`; checked at each write. */
+function waitFor(output: () => string, screen: Screen, waiters: Set<() => void>, pattern: RegExp, what: string, ms: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const check = () => {
+      if (!pattern.test(plain(output())) && !pattern.test(screen.text().join(' ').replace(/\s+/g, ' '))) return;
+      cleanup();
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      cleanup();
+      reject(new Error(`timed out waiting for ${what}; output so far:\n${plain(output()).slice(-2000)}\nscreen:\n${screen.text().join('\n')}`));
+    }, ms);
+    const cleanup = () => {
+      clearTimeout(timer);
+      waiters.delete(check);
+    };
+    waiters.add(check);
+    check();
+  });
 }
 
 export function runInPty(args: string[], options: { dir: string; env: Record<string, string> }): PtyRun {
@@ -89,24 +110,7 @@ export function runInPty(args: string[], options: { dir: string; env: Record<str
   return {
     pid: () => descendants(child.pid ?? -1).find((pid) => isConsole(cmdline(pid))),
     output: () => output,
-    until: (pattern, what, ms = 20_000) =>
-      new Promise<void>((resolve, reject) => {
-        const check = () => {
-          if (!pattern.test(plain(output)) && !pattern.test(screen.text().join(' ').replace(/\s+/g, ' '))) return;
-          cleanup();
-          resolve();
-        };
-        const timer = setTimeout(() => {
-          cleanup();
-          reject(new Error(`timed out waiting for ${what}; output so far:\n${plain(output).slice(-2000)}\nscreen:\n${screen.text().join('\n')}`));
-        }, ms);
-        const cleanup = () => {
-          clearTimeout(timer);
-          waiters.delete(check);
-        };
-        waiters.add(check);
-        check();
-      }),
+    until: (pattern, what, ms = 20_000) => waitFor(() => output, screen, waiters, pattern, what, ms),
     type: (keys) => child.stdin.write(keys),
     hangUp: () => child.kill('SIGKILL'),
     done,
