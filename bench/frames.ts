@@ -81,6 +81,23 @@ export async function measureRedraws(frame: (i: number) => React.ReactElement, o
   return latencies;
 }
 
+/** Bytes a second the element writes while nothing happens but its clock, over `seconds` after it settles. */
+export async function measureIdle(element: React.ReactElement, options: { columns: number; rows: number; seconds: number }): Promise<{ bytesPerSecond: number; writes: number; firstFrameBytes: number }> {
+  const terminal = new BenchTerminal(options.columns, options.rows);
+  const writer = createFrameWriter(terminal as unknown as NodeJS.WriteStream);
+  const instance = render(element, { stdout: writer.stream, stdin: new TestStdin() as unknown as NodeJS.ReadStream, patchConsole: false, exitOnCtrlC: false, maxFps: MAX_FPS });
+  while (terminal.bytes <= 64) await terminal.nextWrite();
+  await sleep(500);
+  await settle();
+  const firstFrameBytes = terminal.bytes;
+  const writes = terminal.writes;
+  await sleep(options.seconds * 1000);
+  const bytesPerSecond = (terminal.bytes - firstFrameBytes) / options.seconds;
+  instance.unmount();
+  instance.cleanup();
+  return { bytesPerSecond, writes: terminal.writes - writes, firstFrameBytes };
+}
+
 export function percentile(samples: number[], p: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];

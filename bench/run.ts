@@ -47,7 +47,7 @@ function childRun<T>(file: string, args: string[], nodeFlags: string[] = []): T 
 const uiRun = (file: string, args: string[]) => childRun<UiRun>(file, args);
 
 /** The last line of the output: one JSON object with the figures, keys as the lead's scripts read them. */
-function figures(f: Record<'nodeFloorMs' | 'firstFrameMs' | 'keyP50' | 'keyP95' | 'bytesPerMove' | 'naiveBytes' | 'rssMb' | 'inkFloorP50' | 'inkFloorP95' | 'patchedFloorP50' | 'wideP50' | 'wideP95' | 'ingestRate' | 'parseStoreRate' | 'jsonRate' | 'replayMs', number>, soak: SoakRun) {
+function figures(f: Record<'nodeFloorMs' | 'firstFrameMs' | 'keyP50' | 'keyP95' | 'bytesPerMove' | 'wideBytesPerMove' | 'idleBytesPerS' | 'naiveBytes' | 'rssMb' | 'inkFloorP50' | 'inkFloorP95' | 'patchedFloorP50' | 'wideP50' | 'wideP95' | 'ingestRate' | 'parseStoreRate' | 'jsonRate' | 'replayMs', number>, soak: SoakRun) {
   return {
     first_frame_ms: round(f.firstFrameMs),
     node_floor_ms: round(f.nodeFloorMs),
@@ -58,6 +58,8 @@ function figures(f: Record<'nodeFloorMs' | 'firstFrameMs' | 'keyP50' | 'keyP95' 
     ingest_events_per_s: Math.round(f.ingestRate),
     replay_50k_ms: Math.round(f.replayMs),
     rss_mb_10k: round(f.rssMb),
+    bytes_per_move_10k_wide: Math.round(f.wideBytesPerMove),
+    idle_bytes_per_s_100x30: Math.round(f.idleBytesPerS),
     key_p95_ms_10k_wide: round(f.wideP95, 2),
     key_p50_ms_10k_wide: round(f.wideP50, 2),
     ink_floor_p50_ms: round(f.inkFloorP50, 2),
@@ -126,11 +128,16 @@ async function keyFigures(row: Row) {
   row('bytes per move, naive list (every row rendered)', `${Math.round(naiveBytes).toLocaleString('en')} B (${Math.round(naiveBytes / bytesPerMove)}× more)`, '≥ 100× more');
   row('naive list, ↓ key → frame', `${Math.round(median(naive.latencies))} ms, peak RSS ${Math.round(naive.rssMb)} MB`);
   row('↓ key → frame, 100x30 side by side, p50 / p95', `${round(wideP50)} / ${round(wideP95)} ms`, 'p95 ≤ 16 ms');
-  row('bytes per move, 100x30 side by side (detail redrawn)', `${Math.round(median(wide.map((r) => mean(r.bytesPerMove))))} B`);
+  const wideBytesPerMove = median(wide.map((r) => mean(r.bytesPerMove)));
+  row('bytes per move, 100x30 side by side (list and detail)', `${Math.round(wideBytesPerMove)} B`, '≤ 1,000 B');
   row('first frame bytes, 80x24', `${narrow[0].firstFrameBytes} B`);
   row('peak RSS, 10,000 pending, UI drawn, 20 moves', `${round(rssMb)} MB`, '≤ 150 MB');
   row('peak RSS after 100 moves', `${round(median(narrow.map((r) => r.rssMb)))} MB`);
-  return { keyP50, keyP95, bytesPerMove, naiveBytes, rssMb, inkFloorP50, inkFloorP95, patchedFloorP50, wideP50, wideP95 };
+  // Left alone with 40 young requests (every age counting seconds): what the clock costs on the wire.
+  const idle = Array.from({ length: 3 }, () => childRun<{ bytesPerSecond: number }>(child, ['idle', '100', '30', '5', '40']));
+  const idleBytesPerS = median(idle.map((run) => run.bytesPerSecond));
+  row('idle, 100x30, 40 young pending requests', `${Math.round(idleBytesPerS)} B/s`, '≤ 400 B/s');
+  return { keyP50, keyP95, bytesPerMove, wideBytesPerMove, idleBytesPerS, naiveBytes, rssMb, inkFloorP50, inkFloorP95, patchedFloorP50, wideP50, wideP95 };
 }
 
 async function soakFigures(row: Row): Promise<SoakRun> {

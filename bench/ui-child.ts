@@ -3,14 +3,15 @@
 // sized in-process terminal, the ↓ key pressed again and again. Prints one
 // JSON line: latencies, bytes per move, peak RSS. Mode `floor` draws Ink's
 // floor instead (one <Text> frame of the same size, one row changed per
-// redraw), with no store and no console.
+// redraw), with no store and no console. Mode `idle` leaves the console
+// alone with young requests and counts the bytes its clock writes.
 import React from 'react';
 import { inboxOrder } from '../src/store/selectors.js';
 import { App } from '../src/ui/app.js';
-import { measureMoves, measureRedraws } from './frames.js';
+import { measureIdle, measureMoves, measureRedraws } from './frames.js';
 import { FloorFrame } from './ink-floor.js';
 import { NaiveList } from './naive-list.js';
-import { storeWithPending } from './pending-store.js';
+import { storeWithPending, storeWithYoungPending } from './pending-store.js';
 
 const [mode = 'app', columnsArg = '80', rowsArg = '24', movesArg = '100', countArg = '10000'] = process.argv.slice(2);
 
@@ -19,6 +20,15 @@ if (mode === 'floor') {
   const frame = (i: number) => React.createElement(FloorFrame, { selected: i, columns, count: rows - 1 });
   const latencies = await measureRedraws(frame, { columns, rows, redraws, gapMs: 40 });
   process.stdout.write(`${JSON.stringify({ latencies })}\n`);
+  process.exit(0);
+}
+
+if (mode === 'idle') {
+  // The console left alone with young requests: only the clock changes the screen.
+  const [columns, rows, seconds, count] = [Number(columnsArg), Number(rowsArg), Number(movesArg), Number(countArg)];
+  const young = storeWithYoungPending(count);
+  const element = React.createElement(App, { store: young, clients: [], bell: false, size: { columns, rows }, tickMs: 1000 });
+  process.stdout.write(`${JSON.stringify(await measureIdle(element, { columns, rows, seconds }))}\n`);
   process.exit(0);
 }
 

@@ -44,12 +44,13 @@ export function useResizeMessages(
 /**
  * The clock ticks only after a quiet interval: any other render already
  * read the time, and a tick landing just before a key would make the key
- * wait for Ink's next frame slot.
+ * wait for Ink's next frame slot. `delay` says how long the screen stays
+ * as it is (clock.ts): `tickMs` while something shown counts seconds.
  */
-export function useClockMessages(tickMs: number, dispatch: (msg: Msg) => void): void {
+export function useClockMessages(tickMs: number, dispatch: (msg: Msg) => void, delay: (tickMs: number) => number = (ms) => ms): void {
   useEffect(() => {
     if (tickMs <= 0) return;
-    const timer = setTimeout(() => dispatch({ type: 'tick' }), tickMs);
+    const timer = setTimeout(() => dispatch({ type: 'tick' }), delay(tickMs));
     return () => clearTimeout(timer);
   });
 }

@@ -5,6 +5,7 @@ import { createAppLoop } from './app-loop.js';
 import { useClockMessages, useResizeMessages, useStoreMessages } from './app-hooks.js';
 import { useInputMessages } from './app-input.js';
 import { actionFor } from './key-table.js';
+import { nextTickMs } from './clock.js';
 import { ReadPool } from './reads.js';
 import type { Msg, UiModel } from './model.js';
 import { LinesView, colorEnabled, fitLine } from './text/line.js';
@@ -34,7 +35,8 @@ export function App(props: AppProps): React.ReactElement {
   const { dispatch } = loop;
   useStoreMessages(store, dispatch);
   useResizeMessages(props.size, stdout, loop.read, dispatch);
-  useClockMessages(props.tickMs ?? 1000, dispatch);
+  // A clock faster than a second is a simulation (the soak bench: a simulated second per tick): it keeps its period.
+  useClockMessages(props.tickMs ?? 1000, dispatch, (finest) => (finest < 1000 ? finest : nextTickMs(loop.model, finest)));
   useInputMessages(useRedrawKey(dispatch, props.onRedraw));
   const model = loop.model;
   useLayoutEffect(() => dispatch({ type: 'painted' }), [model, dispatch]);

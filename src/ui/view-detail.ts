@@ -9,6 +9,7 @@ import { ruleRowText } from './rules/rule-state.js';
 import { buildAlwaysLines, withRuleLine } from './rules/rule-view.js';
 import { scopesFor } from './rules/rule-update.js';
 import { causeLines } from './inbox/cause-view.js';
+import { ageMs, shortDuration, timeLeftMs, timeLeftText } from './inbox/list-view.js';
 import type { RelayStatus, RequestRecord } from '../store/types.js';
 import type { Layout, UiModel } from './model.js';
 import type { StoreSnapshot } from './store-snapshot.js';
@@ -53,8 +54,35 @@ export function detailLines(frame: FrameContext, width: number): Line[] {
   return recordLines(frame, detailRecord, width);
 }
 
+// The detail's rows, kept per request: a tick, or a move back to a request
+// shown a moment ago, finds them built. The key is everything they are
+// built from (the store snapshot, replaced at every store change, stands for
+// all it holds); the clock enters only as the texts it shows, so a tick that
+// changes no age or time left rebuilds nothing.
+const MEMO_CAP = 32;
+const memo = new Map<string, { deps: unknown[]; lines: Line[] }>();
+
+function memoized(key: string, deps: unknown[], build: () => Line[]): Line[] {
+  const known = memo.get(key);
+  if (known && known.deps.length === deps.length && known.deps.every((dep, i) => Object.is(dep, deps[i]))) return known.lines;
+  const lines = build();
+  memo.delete(key);
+  memo.set(key, { deps, lines });
+  if (memo.size > MEMO_CAP) memo.delete(memo.keys().next().value as string);
+  return lines;
+}
+
 /** One request in the detail, with its draft, lock, cause and rule. */
 function recordLines(frame: FrameContext, record: RequestRecord, width: number): Line[] {
+  const { model, store, layout, isAnswering } = frame;
+  const { inbox, now } = model;
+  const left = timeLeftMs(record, now);
+  const deps = [record, store, inbox.drafts[record.key], isAnswering, width, layout.bodyHeight, inbox.detailScroll, inbox.hint, inbox.pendingConfirm, model.glyphs, model.causes.get(record.key), model.rules];
+  deps.push(shortDuration(ageMs(record, now)), left === undefined ? undefined : timeLeftText(left));
+  return memoized(record.key, deps, () => buildRecordLines(frame, record, width));
+}
+
+function buildRecordLines(frame: FrameContext, record: RequestRecord, width: number): Line[] {
   const { model, store, layout, isAnswering } = frame;
   const { inbox, now } = model;
   const command = store.lastCommandFor(record.key);

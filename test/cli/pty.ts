@@ -9,6 +9,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cliEntry } from './cli-entry.js';
+import { Screen } from '../support/vt.js';
 
 export const root = fileURLToPath(new URL('../../', import.meta.url));
 const runner = await cliEntry();
@@ -27,7 +28,7 @@ export interface PtyRun {
   /** The console's pid, once it runs. */
   pid(): number | undefined;
   output(): string;
-  /** Resolves once the terminal output (from offset `from` on), escapes stripped, matches. */
+  /** Resolves once the terminal output (from offset `from` on), escapes stripped, matches; from the start, also the screen it leaves. */
   until(pattern: RegExp, what: string, ms?: number, from?: number): Promise<void>;
   /** Resolves once the raw terminal output (escapes and all), from offset `from` on, matches. */
   untilRaw(pattern: RegExp, what: string, from: number): Promise<void>;
@@ -79,10 +80,12 @@ function inPty(command: string, options: { dir: string; env: Record<string, stri
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let output = '';
+  const screen = new Screen(100, 30, true);
   const waiters = new Set<() => void>();
   child.stdout.setEncoding('utf8');
   child.stdout.on('data', (chunk: string) => {
     output += chunk;
+    screen.write(chunk);
     for (const waiter of waiters) waiter();
   });
   child.stderr.resume();
@@ -103,27 +106,31 @@ function inPty(command: string, options: { dir: string; env: Record<string, stri
     });
   });
   const until = (test: () => boolean, what: string, ms: number) =>
-      new Promise<void>((resolve, reject) => {
-        const check = () => {
-          if (!test()) return;
-          cleanup();
-          resolve();
-        };
-        const timer = setTimeout(() => {
-          cleanup();
-          reject(new Error(`timed out waiting for ${what}; screen so far:\n${plain(output).slice(-2000)}`));
-        }, ms);
-        const cleanup = () => {
-          clearTimeout(timer);
-          waiters.delete(check);
-        };
-        waiters.add(check);
-        check();
-      });
+    new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (!test()) return;
+        cleanup();
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        cleanup();
+        reject(new Error(`timed out waiting for ${what}; output so far:\n${plain(output).slice(-2000)}\nscreen:\n${screen.text().join('\n')}`));
+      }, ms);
+      const cleanup = () => {
+        clearTimeout(timer);
+        waiters.delete(check);
+      };
+      waiters.add(check);
+      check();
+    });
+  // The frame writer sends only the cells that change: text on screen (an age, a typed reply) may never
+  // appear whole in the output stream, so a wait from the start also reads the screen it leaves. A wait
+  // from an offset is for what came after it, which the screen cannot tell apart.
+  const onScreen = (pattern: RegExp) => pattern.test(screen.text().join(' ').replace(/\s+/g, ' '));
   return {
     pid: () => descendants(child.pid ?? -1).find((pid) => isConsole(cmdline(pid))),
     output: () => output,
-    until: (pattern, what, ms = 20_000, from = 0) => until(() => pattern.test(plain(output.slice(from))), what, ms),
+    until: (pattern, what, ms = 20_000, from = 0) => until(() => pattern.test(plain(output.slice(from))) || (from === 0 && onScreen(pattern)), what, ms),
     untilRaw: (pattern, what, from) => until(() => pattern.test(output.slice(from)), what, 20_000),
     type: (keys) => child.stdin.write(keys),
     hangUp: () => child.kill('SIGKILL'),

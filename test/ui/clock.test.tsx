@@ -22,12 +22,14 @@ async function flush(): Promise<void> {
 const RELAY = 'http://relay.test';
 const T0 = Date.parse('2026-07-03T10:00:05Z');
 
-function mount(tickMs: number) {
-  const clock = { wall: T0, reads: 0 };
+function mount(tickMs: number, wall = T0, expiresAt?: number) {
+  const clock = { wall, reads: 0 };
   const store = new ConsoleStore({ now: () => clock.wall });
   const client = new FakeClient(RELAY, store);
   store.updateRelay(RELAY, { connection: { kind: 'live' } });
-  store.applyEvent(RELAY, permissionFrom('alpha', 'sa', 'p'), { replayed: true });
+  const request = permissionFrom('alpha', 'sa', 'p');
+  if (expiresAt !== undefined) request.data = { ...(request.data as object), expires_at: new Date(expiresAt).toISOString() };
+  store.applyEvent(RELAY, request, { replayed: true });
   const now = () => {
     clock.reads++;
     return clock.wall;
@@ -73,5 +75,57 @@ test('keys read the clock and push the tick back: no tick lands between keys', a
   t.mock.timers.tick(1);
   await flush();
   assert.equal(clock.reads - start, 31, 'the tick, one interval after the last key');
+  app.unmount();
+});
+
+test('with only old requests shown, the clock ticks at the next minute an age shows, not every second', async (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout', 'setInterval'] });
+  // Raised at 10:00:00; two hours and 5 s later the age reads 2h until 12:01:00.
+  const { clock, app } = mount(1000, T0 + 2 * 3_600_000);
+  t.after(() => app.unmount());
+  await flush();
+  assert.match(app.lastFrame() ?? '', /alpha +2h /);
+  const start = clock.reads;
+  for (let s = 1; s <= 54; s++) {
+    clock.wall += 1000;
+    t.mock.timers.tick(1000);
+    await flush();
+  }
+  assert.equal(clock.reads - start, 0, 'no tick while no shown text changes');
+  clock.wall += 1010;
+  t.mock.timers.tick(1010);
+  await flush();
+  assert.equal(clock.reads - start, 1, 'one tick, just past the minute');
+  assert.match(app.lastFrame() ?? '', /alpha +2h1m/);
+  app.unmount();
+});
+
+test('a countdown ticks by the minute, then every second in its last minute', async (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout', 'setInterval'] });
+  const start = T0 + 2 * 3_600_000;
+  // Two hours old; 2 minutes and 30 s left: T-2m until 1m30s have passed... then T-1m, then seconds.
+  const { clock, app } = mount(1000, start, start + 150_000);
+  t.after(() => app.unmount());
+  await flush();
+  assert.match(app.lastFrame() ?? '', /T-2m /);
+  const reads = clock.reads;
+  const advance = async (ms: number) => {
+    clock.wall += ms;
+    t.mock.timers.tick(ms);
+    await flush();
+  };
+  await advance(29_000);
+  assert.equal(clock.reads - reads, 0, 'no tick while T-2m and the age (2h) stay as shown');
+  await advance(1_010);
+  assert.match(app.lastFrame() ?? '', /T-1m /);
+  // Age 2h0m35s: its next change (2h1m) is in 25 s; T-1m becomes 59s in 60 s: the next tick is the age's.
+  await advance(25_000);
+  assert.match(app.lastFrame() ?? '', /2h1m T-1m /);
+  const minuteReads = clock.reads;
+  await advance(35_000);
+  assert.match(app.lastFrame() ?? '', /T-59s/);
+  await advance(1_000);
+  assert.match(app.lastFrame() ?? '', /T-58s/, 'seconds now: every second');
+  assert.equal(clock.reads - minuteReads, 2);
   app.unmount();
 });

@@ -3,6 +3,8 @@
 // whenever the frame ends in a newline (every frame shorter than the
 // terminal), so its output drifts down the screen; this module computes the
 // same screen with only the changed rows, and leaves Ink's renderer as is.
+// Within a changed row only the changed cells go out (row-diff.ts).
+import { diffRow } from './row-diff.js';
 
 const ESC = '\u001b';
 const ERASE_LINE = `${ESC}[2K`;
@@ -100,10 +102,15 @@ export function findShift(previous: string[], next: string[]): Shift | undefined
 export function diffFrames(previous: string[], next: string[]): string {
   const out: string[] = [];
   let cursor = previous.length;
+  // The cursor's column: 0 except just after a row edited by its cells.
+  let column = 0;
   const moveTo = (row: number): void => {
     if (row < cursor) out.push(`${ESC}[${cursor - row}A`);
-    else if (row > cursor) out.push(`${ESC}[${row - cursor}E`);
+    // Down within the old frame a line feed (CR LF: the tty's ONLCR) is the short next-line; it cannot scroll there.
+    else if (row > cursor) out.push(row - cursor <= 3 && row <= previous.length ? '\n'.repeat(row - cursor) : `${ESC}[${row - cursor}E`);
+    if (row <= cursor && column !== 0) out.push('\r');
     cursor = row;
+    column = 0;
   };
   // What the screen holds, row by row, as the edits go out.
   let shown = previous.slice();
@@ -132,6 +139,13 @@ export function diffFrames(previous: string[], next: string[]): string {
   for (let row = 0; row < next.length; row++) {
     if (shown[row] === next[row]) continue;
     moveTo(row);
+    // Rows past the old frame's end are reached by line feeds (they scroll the screen at its bottom), written whole.
+    const cells = row < shown.length ? diffRow(shown[row], next[row]) : undefined;
+    if (cells) {
+      out.push(cells.data);
+      column = cells.col;
+      continue;
+    }
     out.push(`\r${ERASE_LINE}${next[row]}\n`);
     cursor = row + 1;
   }

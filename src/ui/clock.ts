@@ -1,0 +1,69 @@
+// When the clock next has to tick: at the next change the screen would
+// show, not every second. Ages and times left are shown to the second under
+// a minute, then to the minute (list-view.ts `shortDuration`): a request
+// raised an hour ago changes its row once a minute, and a screen of old
+// requests ticks once a minute, not 60 times. Over SSH an idle console then
+// sends (almost) nothing.
+import type { RequestRecord } from '../store/types.js';
+import { ageMs, timeLeftMs } from './inbox/list-view.js';
+import { layoutOf, type UiModel } from './model.js';
+
+const SECOND = 1000;
+const MINUTE = 60_000;
+/** Past a visible minute boundary by this much, so the tick lands after it, not just before. */
+const PAST_BOUNDARY_MS = 5;
+/** A tick at least this often whatever is shown: background reads retried after a failure wait for one (fetches.ts). */
+const LONGEST_MS = MINUTE;
+
+/** Ms until the age's text changes: under a minute, every second; then at the next whole minute of age. */
+function untilAgeChanges(age: number): number | 'seconds' {
+  if (age < MINUTE - SECOND) return 'seconds';
+  return MINUTE - (age % MINUTE);
+}
+
+/** Ms until a time left's text changes: seconds under a minute (and `T-exp` once out), else the next whole minute down. */
+function untilLeftChanges(left: number): number | 'seconds' {
+  if (left <= MINUTE) return 'seconds';
+  // Shown as floor(left / 1 min) minutes: it changes just after left crosses the multiple below.
+  return (left % MINUTE) + 1;
+}
+
+/** The requests whose age or time left the screen may show: the list window (with a margin either side) and the detail's. */
+function shownRecords(model: UiModel): RequestRecord[] {
+  const height = layoutOf(model.size, model.snapshot.relays().length).bodyHeight;
+  const from = Math.max(0, model.listStart - height);
+  const shown = model.view.list.slice(from, model.listStart + 2 * height);
+  const open = model.inbox.openKey ? model.snapshot.request(model.inbox.openKey) : undefined;
+  return open ? [...shown, open] : shown;
+}
+
+/** Whether something other than ages is counted down on screen or waits on the clock. */
+function waitsOnTheSecond(model: UiModel): boolean {
+  const { mode } = model.inbox;
+  // Modes that draw their own body are not read here: they keep the old one-second clock.
+  if (mode === 'timeline' || mode === 'history' || mode === 'help') return true;
+  // "retrying in 4s" on the status line (and the empty-list note).
+  if (model.snapshot.relays().some((relay) => 'retryAt' in relay.connection && relay.connection.retryAt !== undefined)) return true;
+  // The rules hold bells and re-read causes on the clock.
+  const rules = model.rules;
+  return rules !== undefined && (rules.held.size > 0 || [...rules.causes.values()].some((cause) => cause.state === 'loading'));
+}
+
+/**
+ * Ms from `model.now` to the next tick: `finest` (the one-second clock)
+ * while anything shown changes by the second (every such row then moves on
+ * together, one tick a second, not one per row), else just past the first
+ * minute boundary of an age or time left shown, else a minute.
+ */
+export function nextTickMs(model: UiModel, finest: number): number {
+  if (waitsOnTheSecond(model)) return finest;
+  let soonest = LONGEST_MS;
+  for (const record of shownRecords(model)) {
+    const age = untilAgeChanges(ageMs(record, model.now));
+    const leftMs = timeLeftMs(record, model.now);
+    const left = leftMs === undefined ? LONGEST_MS : untilLeftChanges(leftMs);
+    if (age === 'seconds' || left === 'seconds') return finest;
+    soonest = Math.min(soonest, age, left);
+  }
+  return soonest + PAST_BOUNDARY_MS;
+}
