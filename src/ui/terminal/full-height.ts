@@ -19,9 +19,11 @@ export function wholeFrom(rows: readonly string[], height: number): string {
  * The bytes for a frame as tall as the terminal after `shown` (on screen,
  * as tall too): the rows above the last diffed with the cursor on the last
  * row (just below them, as diffFrames expects), then the last row itself.
+ * The cursor rests at the end of the last row's text: it goes to column 1
+ * first, where diffFrames (whose cell runs move relative to it) expects it.
  */
 function fullHeightDiff(shown: readonly string[], frame: FrameWrite): string {
-  const top = diffFrames(shown.slice(0, -1), frame.rows.slice(0, -1));
+  const top = `\r${diffFrames(shown.slice(0, -1), frame.rows.slice(0, -1))}`;
   const footer = frame.rows[frame.rows.length - 1];
   return footer === shown[shown.length - 1] ? top : `${top}\r${ERASE_LINE}${footer}`;
 }
