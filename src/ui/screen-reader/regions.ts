@@ -56,7 +56,6 @@ function batchSentences(model: UiModel, at: number): string[] {
   records.forEach((record, i) => lines.push(`${i + 1} of ${records.length}: ${requestSentence(record, at)}`));
   lines.push(options.length ? `Options every marked request offers: ${numberedOptions(options)}.` : 'The marked requests share no option: answer in words, or mark alike ones.');
   lines.push(highlightSentence(options, inbox.batch.highlight, inbox.batch.reply.value));
-  if (inbox.mode === 'confirm-batch' && inbox.batch.confirm) lines.push(`Send ${displayLine(inbox.batch.confirm.label, 80)} to ${plural(inbox.batch.confirm.keys.length, 'request')}? y sends, n goes back.`);
   return lines;
 }
 
@@ -87,5 +86,5 @@ export function promptSentence(model: UiModel): string {
   const lock = isAnswering && open ? answerLock(open, snapshot.lastCommandFor(open.key)) : undefined;
   const asked = inbox.control ? snapshot.request(inbox.control.key) : undefined;
   const question = asked && inbox.control ? controlQuestion(asked, inbox.control.request) : undefined;
-  return text(footerLine(inbox, 1000, lock, isAnswering && open !== undefined && isAnswerableForm(open), question)).replace(/\s{2,}/g, '. ');
+  return text(footerLine(inbox, 1000, lock, isAnswering && open !== undefined && isAnswerableForm(open), question)).replace(/\s{2,}/g, '. ').replace(/ ; /g, '; ');
 }

@@ -11,7 +11,9 @@ import { advanceLog, startLog, type LogMemory } from './log.js';
 import { promptSentence, regionSentences } from './regions.js';
 
 /** Words, not marks: arrows are named, separators are punctuation. */
-export const SPOKEN_GLYPHS: Glyphs = { ...ASCII_GLYPHS, up: 'Up', down: 'Down', left: 'Left', right: 'Right', dot: ',', pointer: '', rule: ' ', quote: '', quoteTop: '', ellipsis: '...', arrow: 'to' };
+export const SPOKEN_GLYPHS: Glyphs = { ...ASCII_GLYPHS, up: 'Up', down: 'Down', left: 'Left', right: 'Right', dot: ';', pointer: '', rule: ' ', quote: '', quoteTop: '', ellipsis: '...', arrow: 'to' };
+
+const SENTENCE_ROW = 1000;
 
 export interface ScreenReaderFrame {
   /** The region's sentences, then the prompt / keys line. */
@@ -63,7 +65,8 @@ export function ScreenReaderView({ model }: { model: UiModel }): React.ReactElem
   return (
     <>
       <Static items={lines}>{(line) => <Text key={line.id}>{line.text}</Text>}</Static>
-      <Box flexDirection="column" width={model.size.columns}>
+      {/* Ink's screen-reader output ignores widths (the terminal wraps); drawn as boxes (tests), a sentence stays one row. */}
+      <Box flexDirection="column" width={SENTENCE_ROW}>
         {frame.region.map((sentence, i) => (
           <Text key={i}>{sentence}</Text>
         ))}

@@ -55,7 +55,8 @@ function stateWords(record: RequestRecord, at: number): string | undefined {
 /** "codex-5 asks permission, warning, 40 seconds left: Run rm -rf build/" */
 export function requestSentence(record: RequestRecord, at: number): string {
   const parts = [`${displayLine(record.agent, 40)} ${asks(record)}`];
-  if (record.severity !== 'info') parts.push(record.severity);
+  // Only what asks for more attention than usual is said.
+  if (record.severity === 'warning' || record.severity === 'error' || record.severity === 'critical') parts.push(record.severity);
   const state = stateWords(record, at);
   if (state) parts.push(state);
   return `${parts.join(', ')}: ${displayLine(record.payload.prompt, 300)}`;
