@@ -51,7 +51,7 @@ test('a permission: its options numbered, the highlight in words, ↑ Enter send
 });
 
 test('a question: typed words are the reply, read back as typed, and Enter sends them', async (t) => {
-  const h = await renderApp({ screenReader: true, events: [requested({ kind: 'question', prompt: 'Which branch?', options: [], respond_via: ['control'] }, { agent: 'codex-5' })] });
+  const h = await renderApp({ screenReader: true, events: [requested({ kind: 'input', prompt: 'Which branch?', options: [], respond_via: ['control'] }, { agent: 'codex-5' })] });
   t.after(h.unmount);
   await h.press(KEY.enter);
   assert.match(h.frame(), /^Open request: codex-5 asks a question: Which branch\?$/m);

@@ -11,8 +11,12 @@ export function asks(record: RequestRecord): string {
   switch (record.payload.kind) {
     case 'permission':
       return 'asks permission';
-    case 'question':
+    case 'input':
       return 'asks a question';
+    case 'auth':
+      return 'asks you to sign in or authorize';
+    case 'review':
+      return 'asks for a review';
     case 'form':
       return 'asks you to fill in a form';
     default:
