@@ -86,5 +86,5 @@ export function promptSentence(model: UiModel): string {
   const lock = isAnswering && open ? answerLock(open, snapshot.lastCommandFor(open.key)) : undefined;
   const asked = inbox.control ? snapshot.request(inbox.control.key) : undefined;
   const question = asked && inbox.control ? controlQuestion(asked, inbox.control.request) : undefined;
-  return text(footerLine(inbox, 1000, lock, isAnswering && open !== undefined && isAnswerableForm(open), question)).replace(/\s{2,}/g, '. ').replace(/ ; /g, '; ');
+  return text(footerLine(inbox, 1000, lock, isAnswering && open !== undefined && isAnswerableForm(open), question)).replace(/\.?\s{2,}/g, '. ').replace(/ ; /g, '; ');
 }
