@@ -147,7 +147,8 @@ export async function runConsole(options: ConsoleOptions, io: MainIO, remember: 
   // The screen reader's surface stays in the normal screen, as --inline: its review cursor keeps what was said.
   const screenReader = options.screenReader === true || io.env.INK_SCREEN_READER === 'true';
   const screen = screenFor(options.inline === true || screenReader);
-  const redraw = () => writer.redraw();
+  // The screen reader's lines are its history: Ctrl-L and a resume after Ctrl-Z clear nothing there.
+  const redraw = screenReader ? () => {} : () => writer.redraw();
   const onSuspend = () => suspendProcess({ altScreen: screen.altScreen, redraw });
   const props: AppProps = { store, clients, screenReader, bell: options.bell, notify: options.notify, onSuspend, onRedraw: redraw, demo: demo?.info, history, rules: options.rules, auto: options.auto, saveRule: saveRuleTo(options.rulesPath) };
   const ui = renderConsole(io, props, demo ? demo.token : options.token, writer, screen.leave);

@@ -123,3 +123,16 @@ test('a new request is one appended line, and the region then counts it', async 
   assert.match(h.frame(), /^2 requests waiting for you\.$/m);
   assert.equal(h.writes.filter((w) => w.includes('\u0007')).length, 1, 'the bell still rings');
 });
+
+test('a on an option: the rule\'s scopes as numbered sentences, the one picked named; n sends nothing', async (t) => {
+  const h = await renderApp({ screenReader: true, events: [ask('codex-5', 'Run npm test')] });
+  t.after(h.unmount);
+  await h.press(KEY.enter, KEY.up, KEY.up, 'a');
+  assert.match(h.frame(), /^Always answer Allow like this\?$/m);
+  assert.match(h.frame(), /^2 this session; matches 1 open now; this console, ends with it$/m);
+  assert.match(h.frame(), /^Selected: \d\.$/m);
+  assert.doesNotMatch(h.frame(), DRAWN);
+  await h.press('n');
+  assert.match(h.frame(), /^Options: 1 Allow, 2 Deny\.$/m);
+  assert.equal(h.client.sent.length, 0);
+});

@@ -11,6 +11,8 @@ import { answerLock } from '../inbox/state.js';
 import { controlQuestion } from '../inbox/control-question.js';
 import { buildTimelineLines } from '../inbox/timeline-view.js';
 import { buildHistoryLines } from '../history/history-view.js';
+import { buildAlwaysLines } from '../rules/rule-view.js';
+import { scopesFor } from '../rules/rule-update.js';
 import { keyRows, SCOPE_TITLES } from '../key-rows.js';
 import type { UiModel } from '../model.js';
 import type { Line } from '../text/line.js';
@@ -18,7 +20,8 @@ import { answering } from '../view.js';
 import { highlightSentence, numberedOptions, openRequestSentences } from './request.js';
 import { commandSentence, plural, relaySentence, requestSentence } from './words.js';
 
-const text = (l: Line) => l.map((s) => s.text).join('').trim();
+/** A row of the full screen as text: its separators (the spoken set's `;`) as punctuation. */
+const text = (l: Line) => l.map((s) => s.text).join('').trim().replace(/ ; /g, '; ');
 
 /** "3 requests waiting for you." and whatever about the relays is not plain "connected". */
 export function statusSentences(model: UiModel): string[] {
@@ -65,6 +68,14 @@ function helpSentences(model: UiModel): string[] {
   return ['Keys.', ...demo, ...keyRows().map((row) => `In ${SCOPE_TITLES[row.scope]}: ${row.keys}: ${row.does}.`)];
 }
 
+/** `a` on an option: the rule's scopes, numbered, and the one picked. */
+function alwaysSentences(model: UiModel, record: RequestRecord): string[] {
+  const always = model.inbox.always!;
+  const label = record.payload.options.find((o) => o.id === always.option)?.label ?? always.option;
+  const lines = buildAlwaysLines(scopesFor(model, model.snapshot)(record, always.option), always.index, label, 1000).map(text).filter(Boolean);
+  return [...lines, `Selected: ${always.index + 1}.`];
+}
+
 /** The region the mode shows, as sentences. */
 export function regionSentences(model: UiModel, at: number): string[] {
   const { inbox, snapshot } = model;
@@ -74,6 +85,7 @@ export function regionSentences(model: UiModel, at: number): string[] {
   const inBatch = inbox.mode === 'batch' || inbox.mode === 'confirm-batch' || inbox.returnMode === 'batch';
   if (inBatch) return batchSentences(model, at);
   const open = inbox.openKey ? snapshot.request(inbox.openKey) : undefined;
+  if (answering(model) && open && inbox.always?.key === open.key) return alwaysSentences(model, open);
   if (answering(model)) return open ? openRequestSentences(inbox, open, snapshot, at) : ['This request is no longer held. Esc returns to the list.'];
   return [...statusSentences(model), ...selectedSentences(model, at)];
 }
@@ -86,5 +98,5 @@ export function promptSentence(model: UiModel): string {
   const lock = isAnswering && open ? answerLock(open, snapshot.lastCommandFor(open.key)) : undefined;
   const asked = inbox.control ? snapshot.request(inbox.control.key) : undefined;
   const question = asked && inbox.control ? controlQuestion(asked, inbox.control.request) : undefined;
-  return text(footerLine(inbox, 1000, lock, isAnswering && open !== undefined && isAnswerableForm(open), question)).replace(/\.?\s{2,}/g, '. ').replace(/ ; /g, '; ');
+  return text(footerLine(inbox, 1000, lock, isAnswering && open !== undefined && isAnswerableForm(open), question)).replace(/\.?\s{2,}/g, '. ');
 }
