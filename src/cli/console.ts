@@ -24,6 +24,7 @@ import { BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON } from '../ui/keys.js';
 import { createFrameWriter, type FrameWriter } from '../ui/terminal/frame-writer.js';
 import { ALT_SCREEN_OFF, ALT_SCREEN_ON, cursorAddressing } from '../ui/terminal/screen.js';
 import { MAX_FPS } from '../ui/terminal/frame-rate.js';
+import { spokenStream } from '../ui/screen-reader/stream.js';
 import type { MainIO } from './io.js';
 import { hiddenKeys, recordHide } from './history.js';
 
@@ -80,6 +81,7 @@ function screenFor(inline: boolean): { altScreen: boolean; leave: () => void } {
 }
 
 function renderConsole(io: MainIO, props: AppProps, token: string | undefined, writer: FrameWriter, leaveScreen: () => void): { instance: Instance; done: () => void } {
+  const spoken = props.screenReader === true;
   const testCrash = testCrashMode(io.env);
   const onCrash = (error: unknown) => (io.crash ? io.crash.crash(error, 'render error') : instance.unmount(error as Error));
   // Pastes arrive marked (ESC[200~ … ESC[201~), so a paste is only ever text (ui/keys.ts).
@@ -87,8 +89,10 @@ function renderConsole(io: MainIO, props: AppProps, token: string | undefined, w
   if (pasteMarks) process.stdout.write(BRACKETED_PASTE_ON);
   const instance = render(
     React.createElement(CrashBoundary, { onCrash }, React.createElement(App, props), testCrash === 'render' ? React.createElement(CrashProbe, { token }) : null),
-    // Only changed rows reach the terminal (see frame-writer.ts).
-    { exitOnCtrlC: false, patchConsole: true, stdout: writer.stream, maxFps: MAX_FPS },
+    // Only changed rows reach the terminal (see frame-writer.ts). A screen
+    // reader gets Ink's own screen-reader output instead: plain lines, only
+    // when they change (README "Screen reader").
+    spoken ? { exitOnCtrlC: false, patchConsole: true, stdout: spokenStream(process.stdout), isScreenReaderEnabled: true } : { exitOnCtrlC: false, patchConsole: true, stdout: writer.stream, maxFps: MAX_FPS },
   );
   // An empty tree first, as a quit does: unmounting then flushes that empty
   // frame, so no frame is left behind (clear() would be undone by a pending
@@ -140,10 +144,13 @@ export async function runConsole(options: ConsoleOptions, io: MainIO, remember: 
   const follower = options.files.length ? new JsonlFollower(openJsonlFiles(options.files, store)) : undefined;
   follower?.start();
   const writer = createFrameWriter(process.stdout);
-  const screen = screenFor(options.inline === true);
-  const redraw = () => writer.redraw();
+  // The screen reader's surface stays in the normal screen, as --inline: its review cursor keeps what was said.
+  const screenReader = options.screenReader === true || io.env.INK_SCREEN_READER === 'true';
+  const screen = screenFor(options.inline === true || screenReader);
+  // The screen reader's lines are its history: Ctrl-L and a resume after Ctrl-Z clear nothing there.
+  const redraw = screenReader ? () => {} : () => writer.redraw();
   const onSuspend = () => suspendProcess({ altScreen: screen.altScreen, redraw });
-  const props: AppProps = { store, clients, bell: options.bell, notify: options.notify, onSuspend, onRedraw: redraw, demo: demo?.info, history, rules: options.rules, auto: options.auto, saveRule: saveRuleTo(options.rulesPath) };
+  const props: AppProps = { store, clients, screenReader, bell: options.bell, notify: options.notify, onSuspend, onRedraw: redraw, demo: demo?.info, history, rules: options.rules, auto: options.auto, saveRule: saveRuleTo(options.rulesPath) };
   const ui = renderConsole(io, props, demo ? demo.token : options.token, writer, screen.leave);
   try {
     await ui.instance.waitUntilExit();

@@ -5,7 +5,7 @@ Usage
   aep-console [--relay URL]... [--token T | --token-file F] [--filter JSON]
               [--agent NAME]... [--session ID]... [--capture LEVEL]
               [--no-bell] [--notify] [--name NAME] [--demo [--demo-agents N]] [--file F]...
-              [--rules F] [--auto] [--inline]
+              [--rules F] [--auto] [--inline] [--screen-reader]
   aep-console list [same connection flags] [--file F]... [--json]
   aep-console watch [same connection flags] [--json]
   aep-console respond ID (--option O | --text T | --values JSON) [--session S]
@@ -45,6 +45,8 @@ Options (a flag shown with a value needs one)
   --auto             let the rules answer (A in the console toggles it)
   --inline           draw in the normal screen (default: the alternate screen, which
                      gives the shell its screen back on quit and Ctrl-Z)
+  --screen-reader    sentences for a screen reader, one part at a time, in the normal
+                     screen; what happens is added as lines (also INK_SCREEN_READER=true)
   --json             (list) one JSON object per request; (history) one per decision;
                      (watch) one per event; (respond) the outcome
   --option O         (respond) answer with option O (one of the request's options)

@@ -35,6 +35,8 @@ export interface ConsoleOptions {
   notify: boolean;
   /** --inline: draw in the normal screen, not the alternate one. */
   inline?: boolean;
+  /** --screen-reader: sentences, one region at a time, in the normal screen (also INK_SCREEN_READER=true). */
+  screenReader?: boolean;
   name: string;
   demo: boolean;
   /** --demo-agents N: how many demo agents (default 3), to try triage at fleet scale. */

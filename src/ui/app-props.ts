@@ -22,6 +22,8 @@ export interface AppProps {
   onSuspend?: () => string | undefined | void;
   /** Ctrl-L: the CLI clears the screen and draws the frame again whole. */
   onRedraw?: () => void;
+  /** --screen-reader: sentences, one region at a time (screen-reader/view.tsx); also on when Ink's screen-reader rendering is. */
+  screenReader?: boolean;
   /** --demo: the embedded relay's URL and the `list` command that reads it (shown in `?`). */
   demo?: { relay: string; listCommand: string };
   /** The decision history (H); absent: none is kept (--no-history). */

@@ -1,5 +1,5 @@
 import React, { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
-import { Box, useApp, useStdout } from 'ink';
+import { Box, useApp, useIsScreenReaderEnabled, useStdout } from 'ink';
 import type { AppProps } from './app-props.js';
 import { createAppLoop } from './app-loop.js';
 import { useClockMessages, useResizeMessages, useStoreMessages } from './app-hooks.js';
@@ -11,6 +11,7 @@ import type { Msg, UiModel } from './model.js';
 import { LinesView, colorEnabled, fitLine } from './text/line.js';
 import { view } from './view.js';
 import { drawingWith } from './glyphs.js';
+import { ScreenReaderView } from './screen-reader/view.js';
 
 export { SIDE_BY_SIDE_MIN_COLUMNS, resolveSelection } from './model.js';
 export type { TerminalSize } from './model.js';
@@ -40,11 +41,14 @@ export function App(props: AppProps): React.ReactElement {
   useInputMessages(useRedrawKey(dispatch, props.onRedraw));
   const model = loop.model;
   useLayoutEffect(() => dispatch({ type: 'painted' }), [model, dispatch]);
+  // --screen-reader, or Ink told so (INK_SCREEN_READER=true): the same loop and keys, another view.
+  const spoken = useIsScreenReaderEnabled() || props.screenReader === true;
   // Quitting renders an empty frame first, so the terminal is left clean.
   useEffect(() => {
     if (model.quitting) exit();
   }, [model.quitting, exit]);
   if (model.quitting) return <></>;
+  if (spoken) return <ScreenReaderView model={model} />;
   return <FrameView model={model} color={colorEnabled(props.env ?? process.env)} />;
 }
 

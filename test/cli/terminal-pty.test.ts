@@ -115,3 +115,17 @@ test('TERM=dumb: the full-screen console refuses with exit 2 and names watch, li
   for (const word of ['watch', 'list', 'respond']) assert.match(result.stderr, new RegExp(`aep-console ${word}`));
   assert.ok(!result.output.includes('\u001b'), 'no escape sequence written');
 });
+
+test('--screen-reader: sentences in the normal screen, no alternate screen, no synchronized-output marks, q quits', async () => {
+  const { home, dir } = dirs();
+  const run = runInPty(['--demo', '--demo-agents', '1', '--screen-reader'], { dir, env: { HOME: home, TMPDIR: home } });
+  await run.until(/1 of \d+: \S+ asks /, 'the selected request in words');
+  const output = run.output();
+  assert.match(output, /\d+ requests? waiting for you\./);
+  assert.ok(!output.includes(ALT_ON), 'no alternate screen: the review cursor keeps what was said');
+  assert.ok(!output.includes('\u001b[?2026h'), 'no synchronized-output marks');
+  assert.doesNotMatch(output, /[│┃┏▸●◆]/, 'no rules, boxes or marks');
+  run.type('q');
+  const result = await run.done;
+  assert.equal(result.code, 0);
+});

@@ -104,6 +104,8 @@ export interface RenderOptions {
   rules?: AppProps['rules'];
   auto?: boolean;
   saveRule?: AppProps['saveRule'];
+  /** Passed to <App screenReader>: the screen-reader view. */
+  screenReader?: boolean;
   /** The App's clock when a test moves it (default: `now`, fixed). */
   clock?: () => number;
   /** What the first client's fetchEvents reads (cause Events), set before the first render. */
@@ -176,6 +178,7 @@ export async function renderApp(options: RenderOptions = {}): Promise<Harness> {
     rules: options.rules,
     auto: options.auto,
     saveRule: options.saveRule,
+    screenReader: options.screenReader,
   };
   const element = React.createElement(App, props);
 

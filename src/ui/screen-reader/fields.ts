@@ -1,0 +1,54 @@
+// A form read one field at a time: where the operator is ("Field 2 of 3"),
+// the field's label, whether it is required, what it takes (the editor's own
+// constraint words), its current value, and any problem with it.
+import { displayLine } from '../../protocol/sanitize.js';
+import type { FieldSpec } from '../../protocol/types.js';
+import { fieldDraft, initialFormDraft, OTHER, type FieldDraft, type FormDraft } from '../form/draft.js';
+import { editorOf } from '../form/fields/index.js';
+import { constraintText } from '../form/form-view.js';
+import { firstKey } from '../key-rows.js';
+
+const choiceName = (field: FieldSpec, id: string) => displayLine(field.choices?.find((c) => c.id === id)?.label ?? id, 80);
+
+/** The field's value in words ("not set", "yes", "eu-west", "a and b"). */
+export function valueWords(field: FieldSpec, fd: FieldDraft): string {
+  if (field.type === 'boolean') return fd.bool === undefined ? 'not set' : fd.bool ? 'yes' : 'no';
+  if (field.type === 'select' && field.multi) return fd.toggled.length ? fd.toggled.map((id) => choiceName(field, id)).join(', ') : 'none chosen';
+  if (field.type === 'select') {
+    if (fd.picked === OTHER) return `other: ${fd.text.value ? displayLine(fd.text.value, 200) : 'empty'}`;
+    return fd.picked === undefined ? 'none chosen' : choiceName(field, fd.picked);
+  }
+  return fd.text.value ? displayLine(fd.text.value, 300) : 'empty';
+}
+
+/** Inside a select: the choices numbered, and which one the highlight is on. */
+function choiceWords(field: FieldSpec, fd: FieldDraft): string[] {
+  const choices = field.choices ?? [];
+  if (field.type !== 'select' || !choices.length) return [];
+  const names = choices.map((c, i) => `${i + 1} ${displayLine(c.label || c.id, 80)}`);
+  if (field.other) names.push(`${choices.length + 1} Other`);
+  const at = fd.highlight < choices.length ? displayLine(choices[fd.highlight].label || choices[fd.highlight].id, 80) : 'Other';
+  return [`Choices: ${names.join(', ')}.`, `Highlighted: ${fd.highlight + 1}, ${at}. ${firstKey('form', 'toggle')} ${field.multi ? 'toggles' : 'picks'} it.`];
+}
+
+export function fieldSentences(field: FieldSpec, index: number, count: number, draft: FormDraft): string[] {
+  const fd = fieldDraft(draft, field);
+  const head = `Field ${index + 1} of ${count}: ${displayLine(field.label || field.id, 120)}${field.required ? ', required' : ', optional'}, ${constraintText(field)}.`;
+  const lines = [head, `Current value: ${valueWords(field, fd)}.`, ...choiceWords(field, fd)];
+  const problem = draft.errors[field.id] ?? editorOf(field)?.liveProblem(field, fd);
+  if (problem) lines.push(`Problem: ${displayLine(problem, 200)}.`);
+  return lines;
+}
+
+/** The form as read now: the emitter's rejection if any, then the field (or Submit) the operator is on. */
+export function formSentences(fields: readonly FieldSpec[], form: FormDraft | undefined): string[] {
+  const draft = form ?? initialFormDraft();
+  const lines = [`A form of ${fields.length} field${fields.length === 1 ? '' : 's'}. ${firstKey('form', 'nextField')} and ${firstKey('form', 'prevField')} move between fields.`];
+  if (draft.rejection) lines.push(`The agent rejected the last answer: ${displayLine(draft.rejection, 200)}.`);
+  if (draft.active >= fields.length) {
+    const errors = Object.keys(draft.errors).length;
+    lines.push(`On Submit. Enter sends the form${errors ? `; ${errors} field${errors === 1 ? ' has a problem' : 's have problems'}` : ''}.`);
+    return lines;
+  }
+  return [...lines, ...fieldSentences(fields[draft.active], draft.active, fields.length, draft)];
+}

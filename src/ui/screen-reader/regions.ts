@@ -1,0 +1,102 @@
+// The one region the screen reader is given at a time, as sentences, from
+// the model alone: the list (status, then the selected request), the open
+// request or form, the batch, help, the timeline or the history. `at` is the
+// moment its time left is read at (view.tsx keeps it still between changes).
+import { displayLine } from '../../protocol/sanitize.js';
+import type { RequestRecord } from '../../store/types.js';
+import { commonOptions } from '../inbox/batch.js';
+import { isAnswerableForm } from '../inbox/detail-view.js';
+import { footerLine } from '../inbox/footer-view.js';
+import { answerLock } from '../inbox/state.js';
+import { controlQuestion } from '../inbox/control-question.js';
+import { buildTimelineLines } from '../inbox/timeline-view.js';
+import { buildHistoryLines } from '../history/history-view.js';
+import { buildAlwaysLines } from '../rules/rule-view.js';
+import { scopesFor } from '../rules/rule-update.js';
+import { keyRows, SCOPE_TITLES } from '../key-rows.js';
+import type { UiModel } from '../model.js';
+import type { Line } from '../text/line.js';
+import { answering } from '../view.js';
+import { highlightSentence, numberedOptions, openRequestSentences } from './request.js';
+import { commandSentence, plural, relaySentence, requestSentence } from './words.js';
+
+/** A row of the full screen as text: its separators (the spoken set's `;`) as punctuation. */
+const text = (l: Line) => l.map((s) => s.text).join('').trim().replace(/ ; /g, '; ');
+
+/** "3 requests waiting for you." and whatever about the relays is not plain "connected". */
+export function statusSentences(model: UiModel): string[] {
+  const { counts } = model.view;
+  const waiting = counts.pending ? `${plural(counts.pending, 'request')} waiting for you.` : 'Nothing is waiting for you.';
+  const lines = [waiting];
+  for (const relay of model.snapshot.relays()) if (relay.connection.kind !== 'live' || relay.watchOnly || model.snapshot.relays().length > 1) lines.push(relaySentence(relay));
+  if (model.inbox.filter) lines.push(`Filter: ${displayLine(model.inbox.filter, 100)}.`);
+  if (model.inbox.tagged.size) lines.push(`${plural(model.inbox.tagged.size, 'request')} marked for a batch answer.`);
+  if (model.rules?.auto) lines.push('The rules are answering (AUTO).');
+  return lines;
+}
+
+/** The selected request: its place in Pending (or Recent) and its sentence. */
+function selectedSentences(model: UiModel, at: number): string[] {
+  const { list, openCount } = model.view;
+  const record = list[model.inbox.selectedIndex];
+  if (!record) return [list.length ? 'Nothing is selected.' : 'No requests yet. Agents raise them; they appear here.'];
+  const i = model.inbox.selectedIndex;
+  const where = i < openCount ? `${i + 1} of ${openCount}` : `Recent, ${i - openCount + 1} of ${list.length - openCount}`;
+  const lines = [`${where}: ${requestSentence(record, at)}${model.inbox.tagged.has(record.key) ? ' (marked)' : ''}`];
+  const said = commandSentence(model.snapshot.lastCommandFor(record.key));
+  if (said) lines.push(`${displayLine(record.agent, 40)}: ${said}`);
+  return lines;
+}
+
+function batchSentences(model: UiModel, at: number): string[] {
+  const { inbox, snapshot } = model;
+  const records = [...inbox.tagged].flatMap((key): RequestRecord[] => {
+    const record = snapshot.request(key);
+    return record ? [record] : [];
+  });
+  const options = commonOptions(records);
+  const lines = [`Batch answer to ${plural(records.length, 'marked request')}, one command each.`];
+  records.forEach((record, i) => lines.push(`${i + 1} of ${records.length}: ${requestSentence(record, at)}`));
+  lines.push(options.length ? `Options every marked request offers: ${numberedOptions(options)}.` : 'The marked requests share no option: answer in words, or mark alike ones.');
+  lines.push(highlightSentence(options, inbox.batch.highlight, inbox.batch.reply.value));
+  return lines;
+}
+
+/** Every key, a sentence each, with the part of the console it works in. */
+function helpSentences(model: UiModel): string[] {
+  const demo = model.config.demo ? [`Demo relay: ${model.config.demo.relay}. List it from another terminal with: ${model.config.demo.listCommand}`] : [];
+  return ['Keys.', ...demo, ...keyRows().map((row) => `In ${SCOPE_TITLES[row.scope]}: ${row.keys}: ${row.does}.`)];
+}
+
+/** `a` on an option: the rule's scopes, numbered, and the one picked. */
+function alwaysSentences(model: UiModel, record: RequestRecord): string[] {
+  const always = model.inbox.always!;
+  const label = record.payload.options.find((o) => o.id === always.option)?.label ?? always.option;
+  const lines = buildAlwaysLines(scopesFor(model, model.snapshot)(record, always.option), always.index, label, 1000).map(text).filter(Boolean);
+  return [...lines, `Selected: ${always.index + 1}.`];
+}
+
+/** The region the mode shows, as sentences. */
+export function regionSentences(model: UiModel, at: number): string[] {
+  const { inbox, snapshot } = model;
+  if (inbox.mode === 'help') return helpSentences(model);
+  if (inbox.mode === 'timeline' && inbox.timeline) return buildTimelineLines(snapshot.request(inbox.timeline.key), model.timelineData?.fetched, 1000, 500, 0, model.glyphs).map(text).filter(Boolean);
+  if (inbox.mode === 'history' && inbox.history) return buildHistoryLines(inbox.history, 1000, 500, model.glyphs).map(text).filter(Boolean);
+  const inBatch = inbox.mode === 'batch' || inbox.mode === 'confirm-batch' || inbox.returnMode === 'batch';
+  if (inBatch) return batchSentences(model, at);
+  const open = inbox.openKey ? snapshot.request(inbox.openKey) : undefined;
+  if (answering(model) && open && inbox.always?.key === open.key) return alwaysSentences(model, open);
+  if (answering(model)) return open ? openRequestSentences(inbox, open, snapshot, at) : ['This request is no longer held. Esc returns to the list.'];
+  return [...statusSentences(model), ...selectedSentences(model, at)];
+}
+
+/** The question being asked, the filter being typed, a notice, and what the keys do now: the footer, in words. */
+export function promptSentence(model: UiModel): string {
+  const { inbox, snapshot } = model;
+  const open = inbox.openKey ? snapshot.request(inbox.openKey) : undefined;
+  const isAnswering = answering(model);
+  const lock = isAnswering && open ? answerLock(open, snapshot.lastCommandFor(open.key)) : undefined;
+  const asked = inbox.control ? snapshot.request(inbox.control.key) : undefined;
+  const question = asked && inbox.control ? controlQuestion(asked, inbox.control.request) : undefined;
+  return text(footerLine(inbox, 1000, lock, isAnswering && open !== undefined && isAnswerableForm(open), question)).replace(/\.?\s{2,}/g, '. ');
+}
