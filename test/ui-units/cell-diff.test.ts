@@ -6,19 +6,12 @@ import { diffFrames } from '../../src/ui/terminal/frame-diff.js';
 import { rowCells } from '../../src/ui/terminal/row-cells.js';
 import { Screen } from '../support/vt.js';
 import { Rng } from '../support/prng.js';
+import { inkWrite } from '../support/ink-write.js';
 
 // The frame writer's cell diff against a terminal screen (test/support/vt.ts,
 // which tracks each cell's SGR attributes and wide characters): after any
 // sequence of frames, the screen is the one Ink's whole redraws leave.
 
-/** What Ink's standard log-update writes for a frame (eraseLines + text). */
-function inkWrite(previousRows: number | undefined, rows: string[]): string {
-  const count = previousRows === undefined ? 0 : previousRows + 1;
-  let erase = '';
-  for (let i = 0; i < count; i++) erase += `\u001b[2K${i < count - 1 ? '\u001b[1A' : ''}`;
-  if (count) erase += '\u001b[G';
-  return `${erase}${rows.join('\n')}\n`;
-}
 
 // Styles as chalk writes them: each segment opened and closed.
 const STYLES: [string, string][] = [

@@ -6,15 +6,8 @@ import { diffFrames, readFrameWrite } from '../../src/ui/terminal/frame-diff.js'
 import { createFrameWriter } from '../../src/ui/terminal/frame-writer.js';
 import { Screen } from '../support/vt.js';
 import { mulberry32 } from '../support/prng.js';
+import { inkWrite } from '../support/ink-write.js';
 
-/** What Ink's standard log-update writes for a frame (eraseLines + text). */
-function inkWrite(previousRows: number | undefined, rows: string[]): string {
-  const count = previousRows === undefined ? 0 : previousRows + 1;
-  let erase = '';
-  for (let i = 0; i < count; i++) erase += `\u001b[2K${i < count - 1 ? '\u001b[1A' : ''}`;
-  if (count) erase += '\u001b[G';
-  return `${erase}${rows.join('\n')}\n`;
-}
 
 /** Sends `next` both ways (Ink's whole redraw, and the diff) and checks the two screens agree. */
 function sendBoth(whole: Screen, diffed: Screen, previous: string[] | undefined, next: string[], label: string): void {
