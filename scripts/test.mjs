@@ -105,9 +105,16 @@ const longest = plan.alone.filter((file) => file === LONGEST);
 const order = [...longest, ...entries, ...plan.alone.filter((file) => !longest.includes(file))];
 if (seed !== undefined) process.stdout.write(`> test order shuffled with seed ${seed}\n`);
 process.stdout.write(`> ${files.length} test files: ${plan.alone.length} alone, ${files.length - plan.alone.length} in ${entries.length} shared processes\n`);
+// Ink reads CI and CONTINUOUS_INTEGRATION once, when it loads, and with
+// either set it writes no frame until exit (only the last one). CI services
+// set CI=true; the tests assert what a terminal shows, frame by frame, so
+// they run without those two, as the shipped bin runs on a terminal (it
+// hides them while Ink loads: bin/aep-console.js, tested in
+// test/cli/terminal-pty.test.ts with CI=true).
+const { CI: _ci, CONTINUOUS_INTEGRATION: _continuous, ...testEnv } = process.env;
 const runner = track(spawn(process.execPath, ['--import', 'tsx', '--test', `--test-concurrency=${process.env.AEP_TEST_CONCURRENCY ?? 3}`, '--test-reporter=spec', ...order], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, AEP_CONSOLE_TEST_CLI: cli },
+  env: { ...testEnv, AEP_CONSOLE_TEST_CLI: cli },
 }));
 runner.on('close', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -4,10 +4,10 @@
 // (as `npm start` has npm and sh), TERM=dumb refused.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { consoleCommand, runInPty, shellInPty } from './pty.js';
+import { consoleCommand, root, runInPty, shellInPty } from './pty.js';
 import { Screen } from '../support/vt.js';
 
 const ALT_ON = '\u001b[?1049h';
@@ -104,6 +104,22 @@ test('without job control (sh -c as the session, as ssh -t host cmd): Ctrl-Z say
   const result = await run.done;
   assert.equal(result.code, 0);
   assert.equal(result.sttyAfter, result.sttyBefore, 'the terminal modes are as they were');
+});
+
+test('the shipped bin under CI=true on a terminal (a dev container, a CI job\'s debug shell) still draws every frame, not only the last at exit', async () => {
+  const bin = join(root, 'bin', 'aep-console.js');
+  assert.ok(existsSync(join(root, 'dist', 'cli.js')), 'dist/cli.js is built (npm ci and npm install build it; else npm run build)');
+  const { home, dir } = dirs();
+  const run = shellInPty({ dir, env: { HOME: home, TMPDIR: home, PS1: 'PROMPT> ' } });
+  await run.until(/PROMPT>/, 'the shell prompt');
+  run.type(`CI=true CONTINUOUS_INTEGRATION=1 node '${bin}' --demo --demo-agents 1\r`);
+  // Ink in CI mode would write nothing here: the frame and its clock come while it runs.
+  await run.until(/raised [1-9]\d*s/, 'a pending request drawn, and the clock ticking, while the console runs');
+  const beforeQuit = run.output().length;
+  run.type('q');
+  await run.until(/PROMPT>/, 'the prompt after quitting', 20_000, beforeQuit);
+  run.type('exit\r');
+  await run.done;
 });
 
 test('TERM=dumb: the full-screen console refuses with exit 2 and names watch, list and respond; nothing reaches the terminal', async () => {
