@@ -25,6 +25,7 @@
 // them in a bounded LRU, see #998), but those releases need Node 22 and 6.x
 // has no backport: the bound is carried here, as the string-width precheck
 // and the frame caches are.
+import { patchOutputRows } from './ink-output-rows.mjs';
 import { patchingPlugin } from './patching.mjs';
 
 export const MEASURE_CACHE_CAP = 1024;
@@ -59,7 +60,8 @@ export function patchRenderNodeToOutput(source) {
 }
 
 export const inkCaches = patchingPlugin('ink-caches', [
-  { file: 'ink/build/output.js', filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/]output\.js$/, patch: patchOutput },
+  // One loader per file: the output's row cache (ink-output-rows.mjs) comes with its shared caches.
+  { file: 'ink/build/output.js', filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/]output\.js$/, patch: (source) => patchOutputRows(patchOutput(source)) },
   { file: 'ink/build/render-node-to-output.js', filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/]render-node-to-output\.js$/, patch: patchRenderNodeToOutput },
   { file: 'ink/build/measure-text.js', filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/]measure-text\.js$/, patch: patchMeasureText },
 ]);

@@ -77,9 +77,23 @@ function FrameView({ model, color }: { model: UiModel; color: boolean }): React.
   return (
     <Box flexDirection="column" width={model.size.columns} height={frame.height}>
       <LinesView lines={frame.status} color={color} />
-      <Box flexDirection="column" height={frame.bodyHeight}>
-        <LinesView lines={frame.body} color={color} />
-      </Box>
+      {frame.columns ? (
+        <Box flexDirection="row" height={frame.bodyHeight}>
+          <Box flexDirection="column" width={frame.columns.listWidth} flexShrink={0}>
+            <LinesView lines={frame.columns.list} color={color} scrolls />
+          </Box>
+          <Box flexDirection="column" flexShrink={0}>
+            <LinesView lines={Array.from({ length: frame.bodyHeight }, () => frame.columns!.rule)} color={color} />
+          </Box>
+          <Box flexDirection="column" flexGrow={1}>
+            <LinesView lines={frame.columns.detail} color={color} />
+          </Box>
+        </Box>
+      ) : (
+        <Box flexDirection="column" height={frame.bodyHeight}>
+          <LinesView lines={frame.body} color={color} scrolls={frame.scrolls} />
+        </Box>
+      )}
       <LinesView lines={[frame.footer]} color={color} />
     </Box>
   );

@@ -21,6 +21,15 @@ import { fit } from './text/wrap.js';
 export interface Frame {
   status: Line[];
   body: Line[];
+  /**
+   * Side by side: the body's two columns and the rule between them, which
+   * `body` joins row by row. Drawn as columns, a row of the list that only
+   * moved (the list scrolled) is not drawn again, nor is the detail when
+   * only the list changed.
+   */
+  columns?: { list: Line[]; rule: Line; detail: Line[]; listWidth: number };
+  /** The body is the list alone (its rows move when it scrolls). */
+  scrolls?: boolean;
   footer: Line;
   height: number;
   bodyHeight: number;
@@ -38,13 +47,13 @@ export function view(model: UiModel): Frame {
   const status = buildStatusLines({ relays: frame.relays, counts: model.view.counts, filter: inbox.filter, width: size.columns, now, maxRows: STATUS_RELAY_ROWS, heldAlerts: model.alerts.held, alertWord: model.config.bell ? 'bell' : 'notice', rules: rulesStatus(model.rules) }).map((l) =>
     l.map((s) => ({ ...s, text: fit(s.text, size.columns) })),
   );
-  const body = bodyLines(frame);
+  const { body, columns, scrolls } = bodyLines(frame);
   const { store, open, isAnswering, layout } = frame;
   const lock = isAnswering && open ? answerLock(open, store.lastCommandFor(open.key)) : undefined;
   const asked = inbox.control ? store.request(inbox.control.key) : undefined;
   const question = asked && inbox.control ? controlQuestion(asked, inbox.control.request) : undefined;
   const footer = footerLine(inbox, size.columns, lock, isAnswering && open !== undefined && isAnswerableForm(open), question);
-  return { status, body: body.slice(0, layout.bodyHeight), footer, height: layout.frameHeight, bodyHeight: layout.bodyHeight };
+  return { status, body: body.slice(0, layout.bodyHeight), ...(columns ? { columns } : {}), ...(scrolls ? { scrolls } : {}), footer, height: layout.frameHeight, bodyHeight: layout.bodyHeight };
 }
 
 /** What every part of the frame reads, worked out once. */
@@ -67,24 +76,33 @@ export function answering(model: UiModel): boolean {
 }
 
 /** The body for the mode: a timeline, the history, help, or the inbox (list and detail). */
-function bodyLines(frame: FrameContext): Line[] {
+function bodyLines(frame: FrameContext): Pick<Frame, 'body' | 'columns' | 'scrolls'> {
+  const { model, layout } = frame;
+  const { size, glyphs: g } = model;
+  const whole = wholeWidthBody(frame);
+  if (whole) return { body: whole.map((l) => fitLine(l, size.columns, false)) };
+  const listed = listLines(frame);
+  if (!layout.wide) return { body: listed.map((l) => fitLine(l, size.columns, false)), scrolls: true };
+  const detailed = detailLines(frame, layout.detailWidth);
+  const rule = [seg(` ${g.rule} `, { dim: true })];
+  const list = Array.from({ length: layout.bodyHeight }, (_, i) => fitLine(listed[i] ?? [], layout.listWidth));
+  const detail = Array.from({ length: layout.bodyHeight }, (_, i) => fitLine(detailed[i] ?? [], layout.detailWidth, false));
+  return { body: list.map((l, i): Line => [...l, ...rule, ...detail[i]]), columns: { list, rule, detail, listWidth: layout.listWidth } };
+}
+
+/** A body that takes the whole width (a timeline, the history, help, or the detail alone), or undefined for the inbox's list. */
+function wholeWidthBody(frame: FrameContext): Line[] | undefined {
   const { model, store, layout } = frame;
   const { inbox, size, glyphs: g } = model;
-  const full = (lines: Line[]) => lines.map((l) => fitLine(l, size.columns, false));
   if (inbox.mode === 'timeline' && inbox.timeline) {
     const { key, start, maxStart } = inbox.timeline;
     const from = start < 0 || maxStart === undefined ? start : Math.min(start, maxStart);
-    return full(buildTimelineLines(store.request(key), model.timelineData?.fetched, size.columns, layout.bodyHeight, from, g));
+    return buildTimelineLines(store.request(key), model.timelineData?.fetched, size.columns, layout.bodyHeight, from, g);
   }
-  if (inbox.mode === 'history' && inbox.history) return full(buildHistoryLines(inbox.history, size.columns, layout.bodyHeight, g));
-  if (inbox.mode === 'help') return full(buildHelpLines(size.columns, layout.bodyHeight, inbox.helpScroll, g, model.config.demo));
-  const listed = listLines(frame);
-  if (!layout.wide) return full(frame.isAnswering || frame.inBatch ? detailLines(frame, layout.detailWidth) : listed);
-  // One text row per terminal row (list, rule, detail), not three
-  // columns of boxes: a third of the nodes for Ink to lay out each frame.
-  const detail = detailLines(frame, layout.detailWidth);
-  const rule = seg(` ${g.rule} `, { dim: true });
-  return Array.from({ length: layout.bodyHeight }, (_, i): Line => [...fitLine(listed[i] ?? [], layout.listWidth), rule, ...fitLine(detail[i] ?? [], layout.detailWidth, false)]);
+  if (inbox.mode === 'history' && inbox.history) return buildHistoryLines(inbox.history, size.columns, layout.bodyHeight, g);
+  if (inbox.mode === 'help') return buildHelpLines(size.columns, layout.bodyHeight, inbox.helpScroll, g, model.config.demo);
+  if (!layout.wide && (frame.isAnswering || frame.inBatch)) return detailLines(frame, layout.detailWidth);
+  return undefined;
 }
 
 /** The list of requests, each row decorated with its mark, draft and status. */

@@ -106,23 +106,54 @@ export function promptExcerpt(prompt: string, room: number): string {
   return fit(text, room);
 }
 
+/**
+ * Rows as last built, per record: a move rebuilds the two rows it changes,
+ * not the whole window (the prompt's excerpt is most of a row's cost), and
+ * an unchanged row is the same Line, which React's row memo compares first.
+ * Bounded: past ROW_CACHE records it starts over.
+ */
+const ROW_CACHE = 256;
+const rowCache = new Map<RequestRecord, { sig: string; line: Line }>();
+
 function row(record: RequestRecord, input: ListViewInput, selected: boolean): Line {
   const { width, now } = input;
   const g = input.glyphs ?? UTF8_GLYPHS;
   const deco = input.decorate?.(record) ?? { tagged: false, draft: false };
   const left = timeLeftMs(record, now);
+  const age = shortDuration(ageMs(record, now));
+  const relay = input.relayLabel ? `${input.relayLabel(record)} ` : '';
+  // Everything the row shows besides the record itself (records are replaced, never changed).
+  const sig = `${width}|${selected}|${input.focused}|${g.utf8}|${glyphs().utf8}|${age}|${left === undefined ? '' : left <= 0 ? 'exp' : `${shortDuration(left)}${left < 60_000}`}|${relay}|${deco.tagged}|${deco.draft}|${deco.status?.text}|${deco.status?.color}`;
+  const cached = rowCache.get(record);
+  if (cached?.sig === sig) return cached.line;
+  const built = buildRow(record, { input, g, selected, deco, left, age, relay });
+  if (rowCache.size >= ROW_CACHE) rowCache.clear();
+  rowCache.set(record, { sig, line: built });
+  return built;
+}
+
+interface RowParts {
+  input: ListViewInput;
+  g: Glyphs;
+  selected: boolean;
+  deco: RowDecoration;
+  left: number | undefined;
+  age: string;
+  relay: string;
+}
+
+function buildRow(record: RequestRecord, { input, g, selected, deco, left, age, relay }: RowParts): Line {
+  const { width } = input;
   const doubt = record.unconfirmed && OPEN_STATES.has(record.state) ? UNCONFIRMED_MARK : ' ';
   const severity = pad(SEVERITY_WORD[record.severity] ?? displayLine(record.severity, 4), 4);
   const agentWidth = width >= 70 ? 14 : width >= 50 ? 12 : 10;
   // Cut keeping the end where a fleet's names differ (gemini-…-10, gemini-…-11).
   const agent = pad(cutName(displayLine(record.agent, 40), agentWidth, g.utf8 ? '…' : '~'), agentWidth);
-  const age = shortDuration(ageMs(record, now)).padStart(4);
-  const relay = input.relayLabel ? `${input.relayLabel(record)} ` : '';
   // Time left is labelled, so it never reads as a second age.
   const leftText = left === undefined ? '' : left <= 0 ? `${g.timeLeft}exp` : `${g.timeLeft}${shortDuration(left)}`;
   // Only rows that expire spend columns on it: the rest give them to the prompt.
   const leftCell = leftText ? `${leftText} ` : '';
-  const head = `${selected ? g.pointer : ' '}${g.mark(record.state)}${doubt}${deco.tagged ? g.tagged : ' '}${severity} ${relay}${agent} ${age} `;
+  const head = `${selected ? g.pointer : ' '}${g.mark(record.state)}${doubt}${deco.tagged ? g.tagged : ' '}${severity} ${relay}${agent} ${age.padStart(4)} `;
   // An emitter that broke a protocol rule about this request: the detail names the rule.
   const warn = record.violations?.length ? glyphs().warn : '';
   const flags = `${warn}${deco.draft ? g.draft : ''}${deco.status ? `${deco.status.text} ` : ''}`;
@@ -135,7 +166,7 @@ function row(record: RequestRecord, input: ListViewInput, selected: boolean): Li
     seg(doubt, { ...style, color: 'yellow' }),
     seg(deco.tagged ? g.tagged : ' ', { ...style, color: 'magenta', bold: true }),
     seg(severity, { ...style, color: severityColor(record.severity) }),
-    seg(` ${relay}${agent} ${age} `, style),
+    seg(` ${relay}${agent} ${age.padStart(4)} `, style),
     seg(leftCell, { ...style, color: left !== undefined && left < 60_000 ? 'red' : 'yellow' }),
     seg(warn, { ...style, color: 'red' }),
     seg(deco.draft ? g.draft : '', { ...style, color: 'cyan' }),

@@ -87,11 +87,35 @@ function LineViewImpl({ value, color }: { value: Line; color: boolean }): React.
 /** Rows are rebuilt every frame; React skips the ones whose text and style did not change. */
 export const LineView = React.memo(LineViewImpl, (before, after) => before.color === after.color && sameLine(before.value, after.value));
 
-export function LinesView({ lines, color }: { lines: Line[]; color: boolean }): React.ReactElement {
+/** A row's text and styles in one string: equal for rows that draw alike. */
+function contentKey(l: Line): string {
+  let key = '';
+  for (const s of l) key += `${s.color ?? ''}${s.bold ? 'b' : ''}${s.dim ? 'd' : ''}${s.inverse ? 'i' : ''}${s.italic ? 'o' : ''}\u0000${s.text}\u0001`;
+  return key;
+}
+
+/**
+ * Rows that `scroll` (the list) are keyed by what they show, not where:
+ * when the list scrolls by a row, the rows that only moved keep their
+ * elements (React moves them, and redraws just the row that left, the one
+ * that came and the selection's), instead of every row taking its
+ * neighbour's text. Rows that draw alike are told apart by their order.
+ * Other rows (a detail, the status) are keyed by place: when they change
+ * they change in place, and updating a row costs less than making one.
+ */
+export function LinesView({ lines, color, scrolls = false }: { lines: Line[]; color: boolean; scrolls?: boolean }): React.ReactElement {
+  const seen = new Map<string, number>();
+  const keyOf = (l: Line, i: number): string => {
+    if (!scrolls) return String(i);
+    const content = contentKey(l);
+    const nth = seen.get(content) ?? 0;
+    seen.set(content, nth + 1);
+    return `${nth}\u0002${content}`;
+  };
   return (
     <>
       {lines.map((l, i) => (
-        <LineView key={i} value={l} color={color} />
+        <LineView key={keyOf(l, i)} value={l} color={color} />
       ))}
     </>
   );
