@@ -1,5 +1,5 @@
-// The bundle's patches to Ink and its ANSI tokenizer (scripts/ink-caches.mjs,
-// scripts/ansi-styles-fast-path.mjs) must not change a single byte drawn:
+// The bundle's patches to Ink and its ANSI tokenizer (scripts/ink-caches.mjs
+// with ink-output-rows.mjs, scripts/ansi-styles-fast-path.mjs) must not change a single byte drawn:
 // compare each with the package itself.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -14,6 +14,8 @@ import { build } from 'esbuild';
 import { patchStyledChars, ansiStylesFastPath } from '../../scripts/ansi-styles-fast-path.mjs';
 // @ts-expect-error: a plain .mjs build script, without types
 import { inkCaches, patchOutput, patchRenderNodeToOutput } from '../../scripts/ink-caches.mjs';
+// @ts-expect-error: a plain .mjs build script, without types
+import { patchOutputRows } from '../../scripts/ink-output-rows.mjs';
 import { mulberry32 } from '../support/prng.js';
 
 type Tokenizer = {
@@ -83,7 +85,7 @@ test('Ink built with the bundle patches draws every frame as Ink itself does', a
     logLevel: 'error',
   });
   const text = readFileSync(join(dir, 'ink.mjs'), 'utf8');
-  for (const mark of ['aepSameStyles', '(text).width;', 'cache.size >=', 'aepSharedCaches']) assert.ok(text.includes(mark), `the bundle carries the patch (${mark})`);
+  for (const mark of ['aepSameStyles', '(text).width;', 'cache.size >=', 'aepSharedCaches', 'aepDrawRow']) assert.ok(text.includes(mark), `the bundle carries the patch (${mark})`);
   const bundled = (await import(pathToFileURL(join(dir, 'ink.mjs')).href)) as {
     renderToString: typeof renderToString;
     Box: typeof Box;
@@ -113,10 +115,45 @@ test('Ink built with the bundle patches draws every frame as Ink itself does', a
       assert.equal(ours, theirs, `${columns} columns, row ${selected} selected`);
     }
   }
+  // The row cache (scripts/ink-output-rows.mjs): frames one after another, so
+  // most rows come from it, with what changes where a row is drawn: columns
+  // side by side, boxes that clip (overflow hidden, a text starting left of
+  // its box and past its bottom), wide characters cut at a clip's edge, a
+  // box drawn over another (absolute), a text above the first row, the same
+  // text at another column.
+  const layered = (ink: { Box: typeof Box; Text: typeof Text; React: typeof React }, columns: number, step: number) => {
+    const h = ink.React.createElement;
+    const rows = Array.from({ length: 8 }, (_, i) => h(ink.Text, { key: i, color: (i + step) % 3 === 0 ? 'cyan' : undefined, inverse: i === step % 8 }, `${i === step % 8 ? '▸' : ' '} 漢字 row ${(i + step) % 11} 👍🏽 ${'x'.repeat((i * step) % 9)}`));
+    return h(
+      ink.Box,
+      { flexDirection: 'column', width: columns, height: 14 },
+      h(
+        ink.Box,
+        { flexDirection: 'row', height: 9 },
+        h(ink.Box, { flexDirection: 'column', width: Math.floor(columns / 2), overflow: 'hidden' }, ...rows),
+        h(ink.Text, { dimColor: true }, ' │ '),
+        h(ink.Box, { flexDirection: 'column', flexGrow: 1, overflowX: 'hidden', overflowY: 'hidden', height: 5 }, h(ink.Box, { marginLeft: -(step % 4), marginTop: -(step % 2) }, h(ink.Text, { bold: step % 2 === 0 }, `detail ${step}\n漢字漢字漢字 wide\n${'long line '.repeat(6)}\n4\n5\n6\n7`))),
+      ),
+      h(ink.Box, { position: 'absolute', marginTop: 2 + (step % 3), marginLeft: 3 }, h(ink.Text, { color: 'red' }, step % 2 ? '[over]' : '[ov漢]')),
+      h(ink.Box, { height: 2, overflow: 'hidden' }, h(ink.Text, {}, `tail ${step % 2}\nsecond\nthird (dropped)\nfourth`)),
+      // The same text at another column, alone on its row.
+      h(ink.Box, { marginLeft: step % 3 }, h(ink.Text, {}, 'same text, moving')),
+      // Above the first row: Ink drops the whole text, not only its first line.
+      h(ink.Box, { position: 'absolute', marginTop: -1 - (step % 2), marginLeft: 5 }, h(ink.Text, {}, 'above\nabove 2\nabove 3')),
+    );
+  };
+  for (const columns of [30, 61, 100]) {
+    for (let step = 0; step < 24; step++) {
+      const theirs = renderToString(layered({ Box, Text, React }, columns, step), { columns });
+      const ours = bundled.renderToString(layered(bundled, columns, step), { columns });
+      assert.equal(ours, theirs, `${columns} columns, frame ${step}`);
+    }
+  }
 });
 
 test('the Ink patches refuse sources they do not recognise', () => {
   assert.throws(() => patchStyledChars('export function styledCharsToString() {}'), /ansi-tokenize changed/);
   assert.throws(() => patchRenderNodeToOutput('export default () => {}'), /render-node-to-output changed/);
   assert.throws(() => patchOutput('export default class Output {}'), /output changed/);
+  assert.throws(() => patchOutputRows('export default class Output {\n    get() {\n        return {};\n    }\n}\n'), /row cache no longer applies/);
 });
