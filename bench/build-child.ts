@@ -9,15 +9,17 @@ import { stringWidthPrecheck } from '../scripts/string-width-precheck.mjs';
 // @ts-expect-error: a plain .mjs build script, without types
 import { ansiStylesFastPath } from '../scripts/ansi-styles-fast-path.mjs';
 // @ts-expect-error: a plain .mjs build script, without types
-import { inkCaches } from '../scripts/ink-caches.mjs';
+import { inkCaches, inkCachesWithoutFrameCaches } from '../scripts/ink-caches.mjs';
 
 /**
  * `inkPatches: false` leaves Ink and its tokenizer as published (the floor
  * as ../shared/tools/ink-floor.mjs measures it); the shipped bundle carries them.
  * `ui: false`: a child that loads no UI (intake); the patches would fail its
  * build, as every patch fails a build that never loads the file it patches.
+ * `frameCaches: false`: the patches without the caches Ink keeps across frames, as they
+ * stood when issue 28 set its goal against them.
  */
-export async function bundleChild(entry: string, options: { inkPatches?: boolean; ui?: boolean } = {}): Promise<string> {
+export async function bundleChild(entry: string, options: { inkPatches?: boolean; ui?: boolean; frameCaches?: boolean } = {}): Promise<string> {
   const outdir = mkdtempSync(join(tmpdir(), 'aep-bench-'));
   await build({
     entryPoints: { child: new URL(entry, import.meta.url).pathname },
@@ -33,7 +35,7 @@ export async function bundleChild(entry: string, options: { inkPatches?: boolean
     define: { 'process.env.NODE_ENV': '"production"' },
     external: ['bufferutil', 'utf-8-validate', 'react-devtools-core'],
     banner: { js: "import { createRequire as __aepRequire } from 'node:module'; const require = __aepRequire(import.meta.url);" },
-    plugins: options.ui === false ? [] : options.inkPatches === false ? [stringWidthPrecheck] : [stringWidthPrecheck, inkCaches, ansiStylesFastPath],
+    plugins: options.ui === false ? [] : options.inkPatches === false ? [stringWidthPrecheck] : [stringWidthPrecheck, options.frameCaches === false ? inkCachesWithoutFrameCaches : inkCaches, ansiStylesFastPath],
     logLevel: 'warning',
   });
   return join(outdir, 'child.mjs');

@@ -4,7 +4,7 @@
 // distinct text it has measured in a module-level Map, for the life of the
 // process. The console's ages and countdowns change every second, so over
 // days that Map only grows (about 0.6 MB of live heap per hour with 10,000
-// pending). Bounded here: past MEASURE_CACHE_CAP entries it starts over
+// pending). Bounded here: past MEASURE_CACHE_CAP entries the oldest goes
 // (measuring again costs one widestLine per text of the next frame).
 //
 // And drawing a text node measures its widest line again, every frame, for
@@ -16,7 +16,7 @@
 // (tokenize, then one object per character) in caches that live for one
 // frame only: a row that did not change is tokenized again. Here the caches
 // outlive the frame, bounded (past OUTPUT_CACHE_LINES rows they start
-// over); the character objects are only read, never changed, so sharing
+// over, oldest first); the character objects are only read, never changed, so sharing
 // them between frames draws the same bytes.
 //
 // The answers are unchanged (test/build/ink-caches.test.ts,
@@ -26,6 +26,7 @@
 // has no backport: the bound is carried here, as the string-width precheck
 // and the frame caches are.
 import { patchOutputRows } from './ink-output-rows.mjs';
+import { patchDom, patchReconciler, patchSquash } from './ink-squash-cache.mjs';
 import { patchingPlugin } from './patching.mjs';
 
 export const MEASURE_CACHE_CAP = 1024;
@@ -33,7 +34,10 @@ const SET = 'cache.set(text, dimensions);';
 
 export function patchMeasureText(source) {
   if (!source.includes(SET)) throw new Error("Ink's measure-text changed: the cache bound no longer applies");
-  return source.replace(SET, `if (cache.size >= ${MEASURE_CACHE_CAP}) cache.clear();\n    ${SET}`);
+  // The oldest entry goes (a Map keeps insertion order), not the whole cache:
+  // a cache emptied at once makes the next frame measure every row again (a
+  // frame several times slower than its neighbours, in the key p95).
+  return source.replace(SET, `if (cache.size >= ${MEASURE_CACHE_CAP}) cache.delete(cache.keys().next().value);\n    ${SET}`);
 }
 
 export const OUTPUT_CACHE_LINES = 256;
@@ -41,10 +45,25 @@ const OUTPUT_CACHES = '    caches = new OutputCaches();';
 
 export function patchOutput(source) {
   if (!source.includes(OUTPUT_CACHES) || !source.includes('class OutputCaches {')) throw new Error("Ink's output changed: the shared caches no longer apply");
-  const shared = `let aepCaches;
+  // Bounded by dropping the oldest entry at each new one past the cap (not
+  // by starting over: a frame after a fresh start tokenizes every row).
+  const shared = `class AepBoundedMap extends Map {
+    constructor(cap) {
+        super();
+        this.cap = cap;
+    }
+    set(key, value) {
+        if (this.size >= this.cap && !this.has(key)) this.delete(this.keys().next().value);
+        return super.set(key, value);
+    }
+}
+let aepCaches;
 function aepSharedCaches() {
-    if (aepCaches === undefined || aepCaches.styledChars.size > ${OUTPUT_CACHE_LINES} || aepCaches.blockWidths.size > ${OUTPUT_CACHE_LINES} || aepCaches.widths.size > ${OUTPUT_CACHE_LINES * 16}) {
+    if (aepCaches === undefined) {
         aepCaches = new OutputCaches();
+        aepCaches.styledChars = new AepBoundedMap(${OUTPUT_CACHE_LINES});
+        aepCaches.blockWidths = new AepBoundedMap(${OUTPUT_CACHE_LINES});
+        aepCaches.widths = new AepBoundedMap(${OUTPUT_CACHE_LINES * 16});
     }
     return aepCaches;
 }
@@ -59,9 +78,30 @@ export function patchRenderNodeToOutput(source) {
   return `import aepMeasureText from './measure-text.js';\n${source.replace(WIDEST, 'const currentWidth = aepMeasureText(text).width;')}`;
 }
 
-export const inkCaches = patchingPlugin('ink-caches', [
-  // One loader per file: the output's row cache (ink-output-rows.mjs) comes with its shared caches.
-  { file: 'ink/build/output.js', filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/]output\.js$/, patch: (source) => patchOutputRows(patchOutput(source)) },
-  { file: 'ink/build/render-node-to-output.js', filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/]render-node-to-output\.js$/, patch: patchRenderNodeToOutput },
-  { file: 'ink/build/measure-text.js', filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/]measure-text\.js$/, patch: patchMeasureText },
-]);
+/**
+ * `frameCaches: false` leaves out the caches kept from one frame to the next
+ * (the output's rows, ink-output-rows.mjs; the joined texts,
+ * ink-squash-cache.mjs): the bench measures Ink's floor with the patches as
+ * they stood before them too (bench/run.ts), a fixed yardstick, since these
+ * speed the floor as well.
+ */
+function inkCachesPlugin({ frameCaches }) {
+  const inkFile = (name) => new RegExp(`[\\\\/]node_modules[\\\\/]ink[\\\\/]build[\\\\/]${name.replace('.', '\\.')}$`);
+  const across = frameCaches
+    ? [
+        { file: 'ink/build/squash-text-nodes.js', filter: inkFile('squash-text-nodes.js'), patch: patchSquash },
+        { file: 'ink/build/dom.js', filter: inkFile('dom.js'), patch: patchDom },
+        { file: 'ink/build/reconciler.js', filter: inkFile('reconciler.js'), patch: patchReconciler },
+      ]
+    : [];
+  return patchingPlugin(frameCaches ? 'ink-caches' : 'ink-caches-within-frames', [
+    // One loader per file: the output's row cache comes with its shared caches.
+    { file: 'ink/build/output.js', filter: inkFile('output.js'), patch: (source) => (frameCaches ? patchOutputRows(patchOutput(source)) : patchOutput(source)) },
+    { file: 'ink/build/render-node-to-output.js', filter: inkFile('render-node-to-output.js'), patch: patchRenderNodeToOutput },
+    { file: 'ink/build/measure-text.js', filter: inkFile('measure-text.js'), patch: patchMeasureText },
+    ...across,
+  ]);
+}
+
+export const inkCaches = inkCachesPlugin({ frameCaches: true });
+export const inkCachesWithoutFrameCaches = inkCachesPlugin({ frameCaches: false });

@@ -8,7 +8,7 @@
 // after Ink's transforms), in order. Here each row's writes are collected
 // first; a row written exactly as in an earlier frame takes that frame's
 // text, and only a new row is drawn cell by cell, as Ink draws it. The
-// texts are kept for OUTPUT_ROW_CACHE rows, then the cache starts over.
+// texts are kept for the last OUTPUT_ROW_CACHE rows drawn (the oldest goes first).
 //
 // Clipping, the lines Ink drops (a text reaching past the grid's last row
 // loses that line and every line after it), wide characters and overlapping
@@ -92,7 +92,7 @@ const GET_ROWS = `    get() {
             let text = aepRows.get(key);
             if (text === undefined) {
                 text = aepDrawRow(this.width, writes, this.caches);
-                if (aepRows.size >= ${OUTPUT_ROW_CACHE}) aepRows.clear();
+                if (aepRows.size >= ${OUTPUT_ROW_CACHE}) aepRows.delete(aepRows.keys().next().value);
                 aepRows.set(key, text);
             }
             return text;

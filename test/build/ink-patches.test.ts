@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import React from 'react';
-import { Box, Text, renderToString } from 'ink';
+import { EventEmitter } from 'node:events';
+import { Box, Text, render, renderToString } from 'ink';
 import { build } from 'esbuild';
 // @ts-expect-error: a plain .mjs build script, without types
 import { patchStyledChars, ansiStylesFastPath } from '../../scripts/ansi-styles-fast-path.mjs';
@@ -65,7 +66,7 @@ test('Ink built with the bundle patches draws every frame as Ink itself does', a
   const dir = mkdtempSync(join(tmpdir(), 'aep-ink-patches-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   const entry = join(dir, 'entry.js');
-  writeFileSync(entry, "export { renderToString, Box, Text } from 'ink';\nexport { default as React } from 'react';\n");
+  writeFileSync(entry, "export { render, renderToString, Box, Text } from 'ink';\nexport { default as React } from 'react';\n");
   await build({
     entryPoints: [entry],
     outdir: dir,
@@ -85,8 +86,9 @@ test('Ink built with the bundle patches draws every frame as Ink itself does', a
     logLevel: 'error',
   });
   const text = readFileSync(join(dir, 'ink.mjs'), 'utf8');
-  for (const mark of ['aepSameStyles', '(text).width;', 'cache.size >=', 'aepSharedCaches', 'aepDrawRow']) assert.ok(text.includes(mark), `the bundle carries the patch (${mark})`);
+  for (const mark of ['aepSameStyles', '(text).width;', 'cache.size >=', 'aepSharedCaches', 'aepDrawRow', 'aepTouch', 'aepSquashed']) assert.ok(text.includes(mark), `the bundle carries the patch (${mark})`);
   const bundled = (await import(pathToFileURL(join(dir, 'ink.mjs')).href)) as {
+    render: typeof render;
     renderToString: typeof renderToString;
     Box: typeof Box;
     Text: typeof Text;
@@ -149,7 +151,28 @@ test('Ink built with the bundle patches draws every frame as Ink itself does', a
       assert.equal(ours, theirs, `${columns} columns, frame ${step}`);
     }
   }
+  // One tree updated frame after frame (the joined texts kept on its nodes,
+  // ink-squash-cache.mjs): restyled, retexted, reordered, added and removed
+  // children, each frame as Ink itself draws it.
+  for (const columns of [40, 100]) {
+    const theirs = framesOf({ Box, Text, React, render }, columns, (ink, step) => (step % 5 === 4 ? frame(ink, columns, step % 12) : layered(ink, columns, step)));
+    const ours = framesOf(bundled, columns, (ink, step) => (step % 5 === 4 ? frame(ink, columns, step % 12) : layered(ink, columns, step)));
+    assert.equal(ours.length, theirs.length);
+    ours.forEach((drawn, i) => assert.equal(drawn, theirs[i], `${columns} columns, update ${i}`));
+  }
 });
+
+type InkModule = { Box: typeof Box; Text: typeof Text; React: typeof React; render: typeof render };
+
+/** Every frame Ink writes for one tree re-rendered 30 times (debug mode: each frame whole, unthrottled). */
+function framesOf(ink: InkModule, columns: number, element: (ink: InkModule, step: number) => React.ReactElement): string[] {
+  const frames: string[] = [];
+  const stdout = Object.assign(new EventEmitter(), { columns, rows: 40, write: (chunk: string) => frames.push(chunk) > 0 });
+  const instance = ink.render(element(ink, 0), { stdout: stdout as unknown as NodeJS.WriteStream, debug: true, patchConsole: false, exitOnCtrlC: false });
+  for (let step = 1; step < 30; step++) instance.rerender(element(ink, step));
+  instance.unmount();
+  return frames;
+}
 
 test('the Ink patches refuse sources they do not recognise', () => {
   assert.throws(() => patchStyledChars('export function styledCharsToString() {}'), /ansi-tokenize changed/);

@@ -110,7 +110,7 @@ export function promptExcerpt(prompt: string, room: number): string {
  * Rows as last built, per record: a move rebuilds the two rows it changes,
  * not the whole window (the prompt's excerpt is most of a row's cost), and
  * an unchanged row is the same Line, which React's row memo compares first.
- * Bounded: past ROW_CACHE records it starts over.
+ * Bounded: past ROW_CACHE records the oldest goes.
  */
 const ROW_CACHE = 256;
 const rowCache = new Map<RequestRecord, { sig: string; line: Line }>();
@@ -127,7 +127,7 @@ function row(record: RequestRecord, input: ListViewInput, selected: boolean): Li
   const cached = rowCache.get(record);
   if (cached?.sig === sig) return cached.line;
   const built = buildRow(record, { input, g, selected, deco, left, age, relay });
-  if (rowCache.size >= ROW_CACHE) rowCache.clear();
+  if (rowCache.size >= ROW_CACHE && !rowCache.has(record)) rowCache.delete(rowCache.keys().next().value!);
   rowCache.set(record, { sig, line: built });
   return built;
 }
