@@ -9,6 +9,7 @@
 // byte for byte the same (test/build/ansi-styles-fast-path.test.ts). To be
 // offered upstream; until then it is carried here, as the string-width
 // precheck is.
+import { patchTokenize } from './ansi-tokenize-fast-path.mjs';
 import { patchingPlugin } from './patching.mjs';
 
 const LOOP = `    for (let i = 0; i < chars.length; i++) {
@@ -59,4 +60,6 @@ export function patchStyledChars(source) {
 
 export const ansiStylesFastPath = patchingPlugin('ansi-styles-fast-path', [
   { file: '@alcalzone/ansi-tokenize/build/styledChars.js', filter: /[\\/]node_modules[\\/]@alcalzone[\\/]ansi-tokenize[\\/]build[\\/]styledChars\.js$/, patch: patchStyledChars },
+  // Its tokenizer's fast path (ansi-tokenize-fast-path.mjs).
+  { file: '@alcalzone/ansi-tokenize/build/tokenize.js', filter: /[\\/]node_modules[\\/]@alcalzone[\\/]ansi-tokenize[\\/]build[\\/]tokenize\.js$/, patch: patchTokenize },
 ]);

@@ -14,6 +14,8 @@ import { build } from 'esbuild';
 // @ts-expect-error: a plain .mjs build script, without types
 import { patchStyledChars, ansiStylesFastPath } from '../../scripts/ansi-styles-fast-path.mjs';
 // @ts-expect-error: a plain .mjs build script, without types
+import { patchTokenize } from '../../scripts/ansi-tokenize-fast-path.mjs';
+// @ts-expect-error: a plain .mjs build script, without types
 import { inkCaches, patchOutput, patchRenderNodeToOutput } from '../../scripts/ink-caches.mjs';
 // @ts-expect-error: a plain .mjs build script, without types
 import { patchOutputRows } from '../../scripts/ink-output-rows.mjs';
@@ -62,6 +64,42 @@ test('the styles fast path writes the same bytes as ansi-tokenize itself', async
   }
 });
 
+/** Rows of characters that do and do not join their neighbours into one grapheme, and escapes, valid or not. */
+function tokenizerSamples(): string[] {
+  const random = mulberry32(29);
+  const pieces = [
+    'a', 'Z', ' ', '~', '│', '●', '▸', '…', '—', '⏳', '✔', 'é', 'ß', 'Ω', 'ж', '€', '→', '≤', '■', '☃',
+    // Joiners and what they join: combining marks, ZWJ, variation selectors, skin tones, flags, Hangul jamo, CJK, controls.
+    '\u0301', '\u20DD', '\u200D', '\uFE0F', '\uFE0E', '👍', '\u{1F3FD}', '\u{1F1EB}\u{1F1F7}', '\u1100', '\u1161', '\u11A8', '한', '漢', 'ｱ', '\u00AD', '\u0600', '\u0915\u093F',
+    '\t', '\n', '\u0007', '\u009B31m', '\u001B', '\u001B[', '\u001B[x', '\u001B[31', '\u001B]8;;http://x\u0007',
+    ...STYLES.map((style) => ESC + style),
+    `${ESC}1;31m`, `${ESC}38;5;208;1m`, `${ESC}m`, `${ESC}0;38;2;1;2;3m`,
+  ];
+  const samples = ['', 'plain ascii row', `${ESC}7m▸ selected ● row ⏳41s${ESC}27m`];
+  for (let n = 0; n < 20_000; n++) {
+    let text = '';
+    const length = 1 + Math.floor(random() * 14);
+    // Most rows from the standalone set only (the fast path), some with anything.
+    const from = random() < 0.5 ? 20 : pieces.length;
+    for (let i = 0; i < length; i++) text += pieces[Math.floor(random() * from)] + (random() < 0.3 ? ESC + STYLES[Math.floor(random() * STYLES.length)] : '');
+    samples.push(text);
+  }
+  return samples;
+}
+
+test('the tokenizer fast path cuts every row into the same tokens as ansi-tokenize itself', async (t) => {
+  const file = join(process.cwd(), 'node_modules', '@alcalzone', 'ansi-tokenize', 'build', 'tokenize.js');
+  const original = (await import(pathToFileURL(file).href)) as { tokenize: (s: string, endChar?: number) => unknown[] };
+  const beside = join(file, '..', `tokenize.fast-${process.pid}.js`);
+  writeFileSync(beside, (patchTokenize as (s: string) => string)(readFileSync(file, 'utf8')));
+  t.after(() => rmSync(beside, { force: true }));
+  const fast = (await import(pathToFileURL(beside).href)) as typeof original;
+  for (const sample of tokenizerSamples()) {
+    assert.deepEqual(fast.tokenize(sample), original.tokenize(sample), JSON.stringify(sample));
+    assert.deepEqual(fast.tokenize(sample, 5), original.tokenize(sample, 5), `${JSON.stringify(sample)}, up to 5 cells`);
+  }
+});
+
 test('Ink built with the bundle patches draws every frame as Ink itself does', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'aep-ink-patches-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
@@ -86,7 +124,7 @@ test('Ink built with the bundle patches draws every frame as Ink itself does', a
     logLevel: 'error',
   });
   const text = readFileSync(join(dir, 'ink.mjs'), 'utf8');
-  for (const mark of ['aepSameStyles', '(text).width;', 'cache.size >=', 'aepSharedCaches', 'aepDrawRow', 'aepTouch', 'aepSquashed']) assert.ok(text.includes(mark), `the bundle carries the patch (${mark})`);
+  for (const mark of ['aepStandalone', 'aepSameStyles', '(text).width;', 'cache.size >=', 'aepSharedCaches', 'aepDrawRow', 'aepTouch', 'aepSquashed']) assert.ok(text.includes(mark), `the bundle carries the patch (${mark})`);
   const bundled = (await import(pathToFileURL(join(dir, 'ink.mjs')).href)) as {
     render: typeof render;
     renderToString: typeof renderToString;
@@ -178,5 +216,6 @@ test('the Ink patches refuse sources they do not recognise', () => {
   assert.throws(() => patchStyledChars('export function styledCharsToString() {}'), /ansi-tokenize changed/);
   assert.throws(() => patchRenderNodeToOutput('export default () => {}'), /render-node-to-output changed/);
   assert.throws(() => patchOutput('export default class Output {}'), /output changed/);
+  assert.throws(() => patchTokenize('export function tokenize(str) { return []; }'), /tokenize fast path no longer applies/);
   assert.throws(() => patchOutputRows('export default class Output {\n    get() {\n        return {};\n    }\n}\n'), /row cache no longer applies/);
 });
