@@ -8,7 +8,7 @@ import { actionFor } from './key-table.js';
 import { nextTickMs } from './clock.js';
 import { ReadPool } from './reads.js';
 import type { Msg, UiModel } from './model.js';
-import { LinesView, colorEnabled, fitLine } from './text/line.js';
+import { LineView, LinesView, colorEnabled, fitLine, type Line } from './text/line.js';
 import { view } from './view.js';
 import { drawingWith } from './glyphs.js';
 import { ScreenReaderView } from './screen-reader/view.js';
@@ -72,6 +72,15 @@ function cutToWidth(frame: ReturnType<typeof view>, columns: number): ReturnType
   return { ...frame, status: frame.status.map((l) => fitLine(l, columns, false)), footer: fitLine(frame.footer, columns, false) };
 }
 
+/** The rule between list and detail: one text of `rows` lines (one node for Ink to make and lay out, not one per row). */
+const RuleColumn = React.memo(function RuleColumn({ rule, rows, color }: { rule: Line; rows: number; color: boolean }): React.ReactElement {
+  return (
+    <Box flexDirection="column" flexShrink={0}>
+      <LineView value={Array.from({ length: rows }, (_, i) => rule.map((s) => (i === rows - 1 ? s : { ...s, text: `${s.text}\n` }))).flat()} color={color} />
+    </Box>
+  );
+});
+
 function FrameView({ model, color }: { model: UiModel; color: boolean }): React.ReactElement {
   const frame = drawingWith(model.glyphs, () => cutToWidth(view(model), model.size.columns));
   return (
@@ -82,9 +91,7 @@ function FrameView({ model, color }: { model: UiModel; color: boolean }): React.
           <Box flexDirection="column" width={frame.columns.listWidth} flexShrink={0}>
             <LinesView lines={frame.columns.list} color={color} scrolls />
           </Box>
-          <Box flexDirection="column" flexShrink={0}>
-            <LinesView lines={Array.from({ length: frame.bodyHeight }, () => frame.columns!.rule)} color={color} />
-          </Box>
+          <RuleColumn rule={frame.columns.rule} rows={frame.bodyHeight} color={color} />
           <Box flexDirection="column" flexGrow={1}>
             <LinesView lines={frame.columns.detail} color={color} />
           </Box>

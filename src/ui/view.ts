@@ -86,8 +86,9 @@ function bodyLines(frame: FrameContext): Pick<Frame, 'body' | 'columns' | 'scrol
   const detailed = detailLines(frame, layout.detailWidth);
   const rule = [seg(` ${g.rule} `, { dim: true })];
   const list = Array.from({ length: layout.bodyHeight }, (_, i) => fitLine(listed[i] ?? [], layout.listWidth));
-  const detail = Array.from({ length: layout.bodyHeight }, (_, i) => fitLine(detailed[i] ?? [], layout.detailWidth, false));
-  return { body: list.map((l, i): Line => [...l, ...rule, ...detail[i]]), columns: { list, rule, detail, listWidth: layout.listWidth } };
+  // The detail column holds only its own rows: the rows below it are blank without a node each.
+  const detail = detailed.slice(0, layout.bodyHeight).map((l) => fitLine(l, layout.detailWidth, false));
+  return { body: list.map((l, i): Line => [...l, ...rule, ...(detail[i] ?? [])]), columns: { list, rule, detail, listWidth: layout.listWidth } };
 }
 
 /** A body that takes the whole width (a timeline, the history, help, or the detail alone), or undefined for the inbox's list. */
