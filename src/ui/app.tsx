@@ -73,13 +73,13 @@ function cutToWidth(frame: ReturnType<typeof view>, columns: number): ReturnType
 }
 
 /** The rule between list and detail: one text of `rows` lines (one node for Ink to make and lay out, not one per row). */
-const RuleColumn = React.memo(function RuleColumn({ rule, rows, color }: { rule: Line; rows: number; color: boolean }): React.ReactElement {
+function RuleColumn({ rule, rows, color }: { rule: Line; rows: number; color: boolean }): React.ReactElement {
   return (
     <Box flexDirection="column" flexShrink={0}>
       <LineView value={Array.from({ length: rows }, (_, i) => rule.map((s) => (i === rows - 1 ? s : { ...s, text: `${s.text}\n` }))).flat()} color={color} />
     </Box>
   );
-});
+}
 
 function FrameView({ model, color }: { model: UiModel; color: boolean }): React.ReactElement {
   const frame = drawingWith(model.glyphs, () => cutToWidth(view(model), model.size.columns));
