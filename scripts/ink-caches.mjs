@@ -27,17 +27,55 @@
 // and the frame caches are.
 import { patchOutputRows } from './ink-output-rows.mjs';
 import { patchDom, patchReconciler, patchSquash } from './ink-squash-cache.mjs';
+import { patchSanitize } from './ink-sanitize-fast-path.mjs';
 import { patchingPlugin } from './patching.mjs';
 
 export const MEASURE_CACHE_CAP = 1024;
+export const LINE_WIDTHS_CAP = 1024;
 const SET = 'cache.set(text, dimensions);';
+const WIDEST_IMPORT = "import widestLine from 'widest-line';";
+const WIDEST_CALL = 'const width = widestLine(text);';
+const GET = 'const cachedDimensions = cache.get(text);';
+export const LONG_TEXT = 512;
+export const LONG_TEXTS_KEPT = 8;
 
-export function patchMeasureText(source) {
-  if (!source.includes(SET)) throw new Error("Ink's measure-text changed: the cache bound no longer applies");
+export function patchMeasureText(source, { lineWidths: byLine = true } = {}) {
+  if (![SET, GET, WIDEST_IMPORT, WIDEST_CALL, 'const cache = new Map();'].every((anchor) => source.includes(anchor))) throw new Error("Ink's measure-text changed: the cache bound no longer applies");
   // The oldest entry goes (a Map keeps insertion order), not the whole cache:
   // a cache emptied at once makes the next frame measure every row again (a
   // frame several times slower than its neighbours, in the key p95).
-  return source.replace(SET, `if (cache.size >= ${MEASURE_CACHE_CAP}) cache.delete(cache.keys().next().value);\n    ${SET}`);
+  //
+  // And a text is measured line by line, each line's width remembered: the
+  // console draws its frame as one text of many lines, of which a key
+  // changes two or three, and string-width over a row with its styles and
+  // a wide character (a segmenter pass) is most of a frame's layout. The
+  // width is widest-line's: the widest of string-width over each line.
+  if (!byLine) return source.replace(SET, `if (cache.size >= ${MEASURE_CACHE_CAP}) cache.delete(cache.keys().next().value);\n    ${SET}`);
+  const lineWidths = `import stringWidth from 'string-width';
+const aepLineWidths = new Map();
+function aepWidestLine(text) {
+    let widest = 0;
+    for (const line of text.split('\\n')) {
+        let width = aepLineWidths.get(line);
+        if (width === undefined) {
+            width = stringWidth(line);
+            if (aepLineWidths.size >= ${LINE_WIDTHS_CAP}) aepLineWidths.delete(aepLineWidths.keys().next().value);
+            aepLineWidths.set(line, width);
+        }
+        if (width > widest) widest = width;
+    }
+    return widest;
+}`;
+  return source
+    .replace(WIDEST_IMPORT, lineWidths)
+    .replace(WIDEST_CALL, 'const width = aepWidestLine(text);')
+    .replace('const cache = new Map();', `const cache = new Map();
+// Long texts (the console's whole frame) are kept a few at a time, apart: a
+// frame's text is measured twice (layout, then drawing) and rarely seen
+// again, and a thousand of them would hold megabytes.
+const aepLongTexts = new Map();`)
+    .replace(GET, `const kept = text.length > ${LONG_TEXT} ? aepLongTexts : cache;\n    const cachedDimensions = kept.get(text);`)
+    .replace(SET, `if (kept.size >= (kept === cache ? ${MEASURE_CACHE_CAP} : ${LONG_TEXTS_KEPT})) kept.delete(kept.keys().next().value);\n    kept.set(text, dimensions);`);
 }
 
 export const OUTPUT_CACHE_LINES = 256;
@@ -92,13 +130,14 @@ function inkCachesPlugin({ frameCaches }) {
         { file: 'ink/build/squash-text-nodes.js', filter: inkFile('squash-text-nodes.js'), patch: patchSquash },
         { file: 'ink/build/dom.js', filter: inkFile('dom.js'), patch: patchDom },
         { file: 'ink/build/reconciler.js', filter: inkFile('reconciler.js'), patch: patchReconciler },
+        { file: 'ink/build/sanitize-ansi.js', filter: inkFile('sanitize-ansi.js'), patch: patchSanitize },
       ]
     : [];
   return patchingPlugin(frameCaches ? 'ink-caches' : 'ink-caches-within-frames', [
     // One loader per file: the output's row cache comes with its shared caches.
     { file: 'ink/build/output.js', filter: inkFile('output.js'), patch: (source) => (frameCaches ? patchOutputRows(patchOutput(source)) : patchOutput(source)) },
     { file: 'ink/build/render-node-to-output.js', filter: inkFile('render-node-to-output.js'), patch: patchRenderNodeToOutput },
-    { file: 'ink/build/measure-text.js', filter: inkFile('measure-text.js'), patch: patchMeasureText },
+    { file: 'ink/build/measure-text.js', filter: inkFile('measure-text.js'), patch: (source) => patchMeasureText(source, { lineWidths: frameCaches }) },
     ...across,
   ]);
 }

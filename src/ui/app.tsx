@@ -1,5 +1,5 @@
 import React, { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
-import { Box, useApp, useIsScreenReaderEnabled, useStdout } from 'ink';
+import { Box, Text, useApp, useIsScreenReaderEnabled, useStdout } from 'ink';
 import type { AppProps } from './app-props.js';
 import { createAppLoop } from './app-loop.js';
 import { useClockMessages, useResizeMessages, useStoreMessages } from './app-hooks.js';
@@ -8,7 +8,7 @@ import { actionFor } from './key-table.js';
 import { nextTickMs } from './clock.js';
 import { ReadPool } from './reads.js';
 import type { Msg, UiModel } from './model.js';
-import { LineView, LinesView, colorEnabled, fitLine, type Line } from './text/line.js';
+import { colorEnabled, fitLine, styledLine } from './text/line.js';
 import { view } from './view.js';
 import { drawingWith } from './glyphs.js';
 import { ScreenReaderView } from './screen-reader/view.js';
@@ -72,36 +72,33 @@ function cutToWidth(frame: ReturnType<typeof view>, columns: number): ReturnType
   return { ...frame, status: frame.status.map((l) => fitLine(l, columns, false)), footer: fitLine(frame.footer, columns, false) };
 }
 
-/** The rule between list and detail: one text of `rows` lines (one node for Ink to make and lay out, not one per row). */
-function RuleColumn({ rule, rows, color }: { rule: Line; rows: number; color: boolean }): React.ReactElement {
-  return (
-    <Box flexDirection="column" flexShrink={0}>
-      <LineView value={Array.from({ length: rows }, (_, i) => rule.map((s) => (i === rows - 1 ? s : { ...s, text: `${s.text}\n` }))).flat()} color={color} />
-    </Box>
-  );
+/**
+ * The frame as one text, a line per row, each row's styles its own: how
+ * Ink draws fastest (one node to lay out and draw: the floor the bench
+ * measures has this shape). Rows are styled once per line (styledLine),
+ * and Ink draws again only the rows whose text changed. Every row is
+ * already cut to its column (view, cutToWidth), so Ink never wraps this
+ * text; side by side, a row is its list row (padded to the list's width),
+ * the rule and its detail row.
+ */
+function frameText(frame: ReturnType<typeof view>, color: boolean): string {
+  const rows: string[] = frame.status.map((l) => styledLine(l, color));
+  const { columns } = frame;
+  if (columns) {
+    const rule = styledLine(columns.rule, color);
+    for (let i = 0; i < frame.bodyHeight; i++) rows.push(`${styledLine(columns.list[i], color)}${rule}${i < columns.detail.length ? styledLine(columns.detail[i], color) : ''}`);
+  } else {
+    for (let i = 0; i < frame.bodyHeight; i++) rows.push(i < frame.body.length ? styledLine(frame.body[i], color) : '');
+  }
+  rows.push(styledLine(frame.footer, color));
+  return rows.join('\n');
 }
 
 function FrameView({ model, color }: { model: UiModel; color: boolean }): React.ReactElement {
   const frame = drawingWith(model.glyphs, () => cutToWidth(view(model), model.size.columns));
   return (
     <Box flexDirection="column" width={model.size.columns} height={frame.height}>
-      <LinesView lines={frame.status} color={color} />
-      {frame.columns ? (
-        <Box flexDirection="row" height={frame.bodyHeight}>
-          <Box flexDirection="column" width={frame.columns.listWidth} flexShrink={0}>
-            <LinesView lines={frame.columns.list} color={color} scrolls />
-          </Box>
-          <RuleColumn rule={frame.columns.rule} rows={frame.bodyHeight} color={color} />
-          <Box flexDirection="column" flexGrow={1}>
-            <LinesView lines={frame.columns.detail} color={color} />
-          </Box>
-        </Box>
-      ) : (
-        <Box flexDirection="column" height={frame.bodyHeight}>
-          <LinesView lines={frame.body} color={color} scrolls={frame.scrolls} />
-        </Box>
-      )}
-      <LinesView lines={[frame.footer]} color={color} />
+      <Text wrap="wrap">{frameText(frame, color)}</Text>
     </Box>
   );
 }

@@ -1,7 +1,7 @@
 import { isAnswerableForm } from './inbox/detail-view.js';
 import { footerLine } from './inbox/footer-view.js';
 import { buildHelpLines } from './inbox/help-view.js';
-import { buildListLines } from './inbox/list-view.js';
+import { buildListLines, type RowDecoration } from './inbox/list-view.js';
 import { buildStatusLines } from './inbox/status-view.js';
 import { answerLock, isUnsent } from './inbox/state.js';
 import { emptyPendingNote } from './inbox/empty-state.js';
@@ -23,13 +23,11 @@ export interface Frame {
   body: Line[];
   /**
    * Side by side: the body's two columns and the rule between them, which
-   * `body` joins row by row. Drawn as columns, a row of the list that only
-   * moved (the list scrolled) is not drawn again, nor is the detail when
-   * only the list changed.
+   * `body` joins row by row. The frame's text is made from these parts, each
+   * styled once per line (app.tsx), not from the joined rows, which are new
+   * every frame.
    */
   columns?: { list: Line[]; rule: Line; detail: Line[]; listWidth: number };
-  /** The body is the list alone (its rows move when it scrolls). */
-  scrolls?: boolean;
   footer: Line;
   height: number;
   bodyHeight: number;
@@ -47,13 +45,13 @@ export function view(model: UiModel): Frame {
   const status = buildStatusLines({ relays: frame.relays, counts: model.view.counts, filter: inbox.filter, width: size.columns, now, maxRows: STATUS_RELAY_ROWS, heldAlerts: model.alerts.held, alertWord: model.config.bell ? 'bell' : 'notice', rules: rulesStatus(model.rules) }).map((l) =>
     l.map((s) => ({ ...s, text: fit(s.text, size.columns) })),
   );
-  const { body, columns, scrolls } = bodyLines(frame);
+  const { body, columns } = bodyLines(frame);
   const { store, open, isAnswering, layout } = frame;
   const lock = isAnswering && open ? answerLock(open, store.lastCommandFor(open.key)) : undefined;
   const asked = inbox.control ? store.request(inbox.control.key) : undefined;
   const question = asked && inbox.control ? controlQuestion(asked, inbox.control.request) : undefined;
   const footer = footerLine(inbox, size.columns, lock, isAnswering && open !== undefined && isAnswerableForm(open), question);
-  return { status, body: body.slice(0, layout.bodyHeight), ...(columns ? { columns } : {}), ...(scrolls ? { scrolls } : {}), footer, height: layout.frameHeight, bodyHeight: layout.bodyHeight };
+  return { status, body: body.slice(0, layout.bodyHeight), ...(columns ? { columns } : {}), footer, height: layout.frameHeight, bodyHeight: layout.bodyHeight };
 }
 
 /** What every part of the frame reads, worked out once. */
@@ -76,20 +74,23 @@ export function answering(model: UiModel): boolean {
 }
 
 /** The body for the mode: a timeline, the history, help, or the inbox (list and detail). */
-function bodyLines(frame: FrameContext): Pick<Frame, 'body' | 'columns' | 'scrolls'> {
+function bodyLines(frame: FrameContext): Pick<Frame, 'body' | 'columns'> {
   const { model, layout } = frame;
   const { size, glyphs: g } = model;
   const whole = wholeWidthBody(frame);
   if (whole) return { body: whole.map((l) => fitLine(l, size.columns, false)) };
   const listed = listLines(frame);
-  if (!layout.wide) return { body: listed.map((l) => fitLine(l, size.columns, false)), scrolls: true };
+  if (!layout.wide) return { body: listed.map((l) => fitLine(l, size.columns, false)) };
   const detailed = detailLines(frame, layout.detailWidth);
   const rule = [seg(` ${g.rule} `, { dim: true })];
-  const list = Array.from({ length: layout.bodyHeight }, (_, i) => fitLine(listed[i] ?? [], layout.listWidth));
+  const list = Array.from({ length: layout.bodyHeight }, (_, i) => fitLine(listed[i] ?? NO_ROW, layout.listWidth));
   // The detail column holds only its own rows: the rows below it are blank without a node each.
   const detail = detailed.slice(0, layout.bodyHeight).map((l) => fitLine(l, layout.detailWidth, false));
   return { body: list.map((l, i): Line => [...l, ...rule, ...(detail[i] ?? [])]), columns: { list, rule, detail, listWidth: layout.listWidth } };
 }
+
+/** A list row past the list's end (one line, so its padding is made once). */
+const NO_ROW: Line = [];
 
 /** A body that takes the whole width (a timeline, the history, help, or the detail alone), or undefined for the inbox's list. */
 function wholeWidthBody(frame: FrameContext): Line[] | undefined {
@@ -106,19 +107,40 @@ function wholeWidthBody(frame: FrameContext): Line[] | undefined {
   return undefined;
 }
 
+/**
+ * Row decorations as last worked out, per record, for as long as what they
+ * read stays the same: the store as folded (a snapshot per version), the
+ * marks, the drafts, the rules and the glyphs, all replaced on change. A
+ * move changes none of them, so it decorates no row again. Bounded: past
+ * DECORATIONS_KEPT records the oldest goes.
+ */
+const DECORATIONS_KEPT = 256;
+let decorated: { reads: readonly unknown[]; byRecord: Map<RequestRecord, RowDecoration> } = { reads: [], byRecord: new Map() };
+
+function decorationsFor(reads: readonly unknown[]): Map<RequestRecord, RowDecoration> {
+  if (reads.length !== decorated.reads.length || reads.some((read, i) => read !== decorated.reads[i])) decorated = { reads, byRecord: new Map() };
+  return decorated.byRecord;
+}
+
 /** The list of requests, each row decorated with its mark, draft and status. */
 function listLines(frame: FrameContext): Line[] {
   const { model, store, relays, layout } = frame;
   const { inbox, glyphs: g } = model;
   const relayNumber = new Map(relays.map((r, i) => [r.relay, i + 1]));
-  const decorate = (record: RequestRecord) => {
+  const decorations = decorationsFor([store, inbox.tagged, inbox.drafts, model.rules, g]);
+  const decorate = (record: RequestRecord): RowDecoration => {
+    const known = decorations.get(record);
+    if (known) return known;
     const command = store.lastCommandFor(record.key);
-    return {
+    const decoration = {
       tagged: inbox.tagged.has(record.key),
       draft: isUnsent(inbox.drafts[record.key]) && !command && OPEN_STATES.has(record.state),
       // An answer of ours speaks first; otherwise what cancel / pause did to the session.
       status: withRuleText(command ? rowStatus(record, command, g) ?? controlRowStatus(record, store) : controlRowStatus(record, store) ?? rowStatus(record, command, g), ruleRowText(model.rules, record)),
     };
+    if (decorations.size >= DECORATIONS_KEPT) decorations.delete(decorations.keys().next().value!);
+    decorations.set(record, decoration);
+    return decoration;
   };
   return buildListLines({
     records: model.view.list,

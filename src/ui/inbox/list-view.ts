@@ -9,9 +9,25 @@ import { severityColor, stateColor } from './theme.js';
 import { UTF8_GLYPHS, type Glyphs, glyphs } from '../glyphs.js';
 import { stickyStart, windowAt } from '../widgets/window.js';
 
+/**
+ * A record's raised and expiry times, parsed once: every frame reads them
+ * for each visible row (and the clock for its next tick), and records are
+ * replaced, never changed. Held weakly: a record forgotten takes its times.
+ */
+const parsedTimes = new WeakMap<RequestRecord, { raised: number; expires: number | undefined }>();
+
+function timesOf(record: RequestRecord): { raised: number; expires: number | undefined } {
+  let times = parsedTimes.get(record);
+  if (times === undefined) {
+    times = { raised: Date.parse(record.time), expires: record.payload.expiresAt ? Date.parse(record.payload.expiresAt) : undefined };
+    parsedTimes.set(record, times);
+  }
+  return times;
+}
+
 /** Milliseconds since the request was raised (producer time, for display only). */
 export function ageMs(record: RequestRecord, now: number): number {
-  const raised = Date.parse(record.time);
+  const { raised } = timesOf(record);
   const from = Number.isFinite(raised) ? Math.min(raised, now) : record.receivedAt;
   return Math.max(0, now - from);
 }
@@ -19,8 +35,8 @@ export function ageMs(record: RequestRecord, now: number): number {
 /** Time left before the emitter times the request out, or undefined. */
 export function timeLeftMs(record: RequestRecord, now: number): number | undefined {
   if (!record.payload.expiresAt || !OPEN_STATES.has(record.state)) return undefined;
-  const at = Date.parse(record.payload.expiresAt);
-  return Number.isFinite(at) ? at - now : undefined;
+  const at = timesOf(record).expires;
+  return at !== undefined && Number.isFinite(at) ? at - now : undefined;
 }
 
 export function shortDuration(ms: number): string {
