@@ -24,6 +24,28 @@ const CALL = 'rgiEmojiRegex.test(segment)';
 export const NARROW_ONLY = String.raw`/^[\u0020-\u007E\u00A7\u00B7\u2013\u2014\u2022\u2026\u2190\u2191\u2192\u2193\u2264\u2265\u2500-\u257F\u25B8\u25BE\u25CB\u25CF]*$/`;
 const ASCII_FAST_PATH = `\tif (/^[\\u0020-\\u007E]*$/.test(string)) {\n\t\treturn string.length;\n\t}\n`;
 
+// A third: a text made only of code points that never join a neighbour
+// (the ansi-tokenize fast path's set, scripts/ansi-tokenize-fast-path.mjs:
+// ASCII, Latin, Greek, Cyrillic, punctuation, arrows, technical symbols,
+// boxes, dingbats) is one grapheme per code unit, so its width is the sum of
+// each character's own width, as string-width gives it for that character
+// alone (remembered per character). The console's rows hold such wide
+// symbols (⏳ before a countdown): without this, each row measured went
+// through the segmenter, the RGI emoji test and the East Asian width table
+// per grapheme.
+export const STANDALONE_ONLY = String.raw`/^[\u0020-\u007E\u00A0-\u00AC\u00AE-\u02FF\u0370-\u0482\u048A-\u052F\u2010-\u2027\u2030-\u205E\u2190-\u23FF\u2500-\u27BF]*$/`;
+const CHAR_WIDTHS = `const aepStandaloneOnly = ${STANDALONE_ONLY};
+const aepCharWidths = new Map();
+function aepCharWidth(character) {
+	let width = aepCharWidths.get(character);
+	if (width === undefined) {
+		width = stringWidth(character);
+		aepCharWidths.set(character, width);
+	}
+	return width;
+}
+`;
+
 // And the RGI emoji expression is made when first needed, not as the module
 // loads: constructing it (even unused) cost about 5 ms of every start-up,
 // and a first frame of ASCII and the console's own symbols never needs it.
@@ -34,11 +56,15 @@ export function patchStringWidth(source) {
   if (!source.includes(ASCII_FAST_PATH) || !source.includes('ambiguousIsNarrow = true,')) throw new Error('string-width changed: the narrow-symbols fast path no longer applies');
   if (!source.includes(RGI_EMOJI)) throw new Error('string-width changed: its emoji expression is no longer deferred');
   // Hoisted: a literal inside the loop would be a new RegExp object per grapheme.
-  return `const aepMayBeEmoji = ${MAY_BE_EMOJI};\nconst aepNarrowOnly = ${NARROW_ONLY};\n${source
+  // The per-character widths are bounded by the set itself (under 3,500 characters).
+  return `const aepMayBeEmoji = ${MAY_BE_EMOJI};\nconst aepNarrowOnly = ${NARROW_ONLY};\n${CHAR_WIDTHS}${source
     // A function, not a string: the replacement holds "$'", which replace() would expand.
     .replace(RGI_EMOJI, () => "let aepRgiEmojiRegex;\nconst rgiEmojiRegex = {test: segment => (aepRgiEmojiRegex ??= new RegExp('^\\\\p{RGI_Emoji}$', 'v')).test(segment)};")
     .replace(CALL, `(aepMayBeEmoji.test(segment) && ${CALL})`)
-    .replace(ASCII_FAST_PATH, `${ASCII_FAST_PATH}\tif (ambiguousIsNarrow && aepNarrowOnly.test(string)) {\n\t\treturn string.length;\n\t}\n`)}`;
+    .replace(
+      ASCII_FAST_PATH,
+      `${ASCII_FAST_PATH}\tif (ambiguousIsNarrow && aepNarrowOnly.test(string)) {\n\t\treturn string.length;\n\t}\n\tif (ambiguousIsNarrow && string.length > 1 && aepStandaloneOnly.test(string)) {\n\t\tlet width = 0;\n\t\tfor (let index = 0; index < string.length; index++) width += aepCharWidth(string[index]);\n\t\treturn width;\n\t}\n`,
+    )}`;
 }
 
 // The copy the console declares (package.json "dependencies", which Ink and

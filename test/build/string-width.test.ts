@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import stringWidth from 'string-width';
 // @ts-expect-error: a plain .mjs build script, without types
-import { NARROW_ONLY, patchStringWidth } from '../../scripts/string-width-precheck.mjs';
+import { NARROW_ONLY, STANDALONE_ONLY, patchStringWidth } from '../../scripts/string-width-precheck.mjs';
 import { mulberry32 } from '../support/prng.js';
 
 type Width = (s: string, options?: { ambiguousIsNarrow?: boolean }) => number;
@@ -65,6 +65,33 @@ test('string-width with the narrow-symbols fast path gives the same widths, alon
     assert.equal(patchedWidth(text), stringWidth(text), JSON.stringify(text));
     assert.equal(patchedWidth(text, { ambiguousIsNarrow: false }), stringWidth(text, { ambiguousIsNarrow: false }), JSON.stringify(text));
   }
+});
+
+test('string-width with the standalone-characters fast path gives the same widths, in mixed text of wide symbols, letters and joiners', async (t) => {
+  const patchedWidth = await patchedStringWidth(t);
+  const standalone = new RegExp((STANDALONE_ONLY as string).slice(1, -1));
+  const characters: string[] = [];
+  for (let cp = 0x20; cp < 0x10000; cp++) if (standalone.test(String.fromCodePoint(cp))) characters.push(String.fromCodePoint(cp));
+  assert.ok(characters.includes('⏳') && characters.includes('Ω') && characters.includes('é'));
+  const segmenter = new Intl.Segmenter();
+  for (const character of characters) {
+    // A grapheme of its own beside anything the fast path lets through, so a text of them is one grapheme per character.
+    assert.equal([...segmenter.segment(`a${character}é${character}${character}⏳`)].length, 6, `U+${character.codePointAt(0)!.toString(16)} joins no neighbour`);
+  }
+  const random = mulberry32(11);
+  const others = ['\u0301', '\u20e3', '\ufe0f', '\u200d', '👍', '🏽', '漢', '\u00ad', '\u1100', '\u1161', '🇫', '\t', '\u001b[1m', '\u001b[22m', '\u001b'];
+  for (let n = 0; n < 20_000; n++) {
+    let text = '';
+    for (let k = Math.floor(random() * 40); k > 0; k--) {
+      const pick = random();
+      text += pick < 0.4 ? String.fromCharCode(0x20 + Math.floor(random() * 95)) : pick < 0.95 ? characters[Math.floor(random() * characters.length)] : others[Math.floor(random() * others.length)];
+    }
+    assert.equal(patchedWidth(text), stringWidth(text), JSON.stringify(text));
+    assert.equal(patchedWidth(text, { ambiguousIsNarrow: false }), stringWidth(text, { ambiguousIsNarrow: false }), JSON.stringify(text));
+  }
+  // The console's own rows, styled.
+  const row = '\u001b[7m▸\u001b[27m\u001b[31m●\u001b[39m warn codex   12m \u001b[33m⏳9m \u001b[39m\u001b[2m…Bash — rm -rf build/\u001b[22m';
+  assert.equal(patchedWidth(row), stringWidth(row));
 });
 
 test('the RGI emoji expression is built on first use, not as the module loads', () => {
