@@ -53,9 +53,24 @@ function aepSameStyles(a, b) {
 }
 `;
 
+// And each character took a copy of the style list in force: a row of 80
+// characters, 80 arrays. The list is never changed once made
+// (reduceAnsiCodesIncremental returns a new one, and nothing that reads a
+// character's styles writes to them: the diff, the string, Ink's output),
+// so the characters of a run share it; the fast path above then also finds
+// two neighbours' styles the same at once (a === b).
+const COPY = `            ret.push({
+                ...token,
+                styles: [...codes],
+            });`;
+const SHARE = `            ret.push({
+                ...token,
+                styles: codes,
+            });`;
+
 export function patchStyledChars(source) {
-  if (!source.includes(LOOP)) throw new Error('ansi-tokenize changed: the styles fast path no longer applies');
-  return `${SAME_STYLES}${source.replace(LOOP, FAST_LOOP)}`;
+  if (!source.includes(LOOP) || !source.includes(COPY) || !source.includes('codes = reduceAnsiCodesIncremental(codes, [token]);')) throw new Error('ansi-tokenize changed: the styles fast path no longer applies');
+  return `${SAME_STYLES}${source.replace(LOOP, FAST_LOOP).replace(COPY, SHARE)}`;
 }
 
 export const ansiStylesFastPath = patchingPlugin('ansi-styles-fast-path', [

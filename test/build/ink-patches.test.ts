@@ -57,10 +57,14 @@ test('the styles fast path writes the same bytes as ansi-tokenize itself', async
   const beside = join(file, '..', `styledChars.fast-${process.pid}.js`);
   writeFileSync(beside, patched);
   t.after(() => rmSync(beside, { force: true }));
-  const fast = (await import(pathToFileURL(beside).href)) as Pick<Tokenizer, 'styledCharsToString'>;
+  const fast = (await import(pathToFileURL(beside).href)) as Pick<Tokenizer, 'styledCharsToString' | 'styledCharsFromTokens'>;
   for (const sample of styledSamples()) {
     const chars = original.styledCharsFromTokens(original.tokenize(sample));
     assert.equal(fast.styledCharsToString(chars), original.styledCharsToString(chars), JSON.stringify(sample));
+    // Characters sharing their run's style list hold the same styles as with a copy each, and write the same bytes.
+    const shared = fast.styledCharsFromTokens(original.tokenize(sample));
+    assert.deepEqual(shared, chars, JSON.stringify(sample));
+    assert.equal(fast.styledCharsToString(shared), original.styledCharsToString(chars), JSON.stringify(sample));
   }
 });
 
@@ -188,6 +192,28 @@ test('Ink built with the bundle patches draws every frame as Ink itself does', a
       const ours = bundled.renderToString(layered(bundled, columns, step), { columns });
       assert.equal(ours, theirs, `${columns} columns, frame ${step}`);
     }
+  }
+  // The console's own shape: the frame as one text of styled rows, scrolled a
+  // row a frame, rows drawn from their start in one write (the row cache's
+  // shortcut), with wide characters, styled trailing spaces, empty rows, a
+  // row wider than the frame and a row of zero-width characters.
+  const block = (ink: { Box: typeof Box; Text: typeof Text; React: typeof React }, columns: number, step: number) => {
+    const h = ink.React.createElement;
+    const row = (n: number) =>
+      n % 7 === 3
+        ? ''
+        : n % 11 === 5
+          ? `\u001b[7m${'wide 漢字 👍🏽 '.repeat(8)}\u001b[27m`
+          : n % 13 === 6
+            ? 'a\u200bb\u200d\u0301c'
+            : `${n === step + 4 ? '\u001b[1m\u001b[7m▸' : ' '}\u001b[33m●\u001b[39m \u001b[2mwarn\u001b[22m codex-${n} ${n % 60}s \u001b[31m⏳9m \u001b[39m漢字 prompt ${n}${n % 2 ? '\u001b[7m   \u001b[27m' : '   '}${n === step + 4 ? '\u001b[27m\u001b[22m' : ''}`;
+    return h(ink.Box, { flexDirection: 'column', width: columns, height: 16 }, h(ink.Text, { wrap: 'wrap' }, Array.from({ length: 16 }, (_, i) => row(i + step)).join('\n')));
+  };
+  for (const columns of [30, 80]) {
+    for (let step = 0; step < 12; step++) assert.equal(bundled.renderToString(block(bundled, columns, step), { columns }), renderToString(block({ Box, Text, React }, columns, step), { columns }), `one text, ${columns} columns, frame ${step}`);
+    const theirs = framesOf({ Box, Text, React, render }, columns, (ink, step) => block(ink, columns, step));
+    const ours = framesOf(bundled, columns, (ink, step) => block(ink, columns, step));
+    ours.forEach((drawn, i) => assert.equal(drawn, theirs[i], `one text, ${columns} columns, update ${i}`));
   }
   // One tree updated frame after frame (the joined texts kept on its nodes,
   // ink-squash-cache.mjs): restyled, retexted, reordered, added and removed

@@ -123,43 +123,69 @@ export function promptExcerpt(prompt: string, room: number): string {
 }
 
 /**
- * Rows as last built, per record: a move rebuilds the two rows it changes,
- * not the whole window (the prompt's excerpt is most of a row's cost), and
- * an unchanged row is the same Line, which React's row memo compares first.
+ * Rows as last built, per record: what a row shows besides the record
+ * (records are replaced, never changed) is kept with it, and a row is built
+ * again only when that changed. Its text (the prompt's excerpt is most of a
+ * row's cost) does not depend on the selection: a move builds the row that
+ * came into view, and only restyles the two whose selection changed. An
+ * unchanged row is the same Line, which the frame styles once (styledLine).
  * Bounded: past ROW_CACHE records the oldest goes.
  */
 const ROW_CACHE = 256;
-const rowCache = new Map<RequestRecord, { sig: string; line: Line }>();
+
+interface RowEntry {
+  width: number;
+  g: Glyphs;
+  /** The glyphs drawn with (the cut mark, the warning sign), which `g` normally is. */
+  drawn: Glyphs;
+  age: string;
+  left: string;
+  relay: string;
+  deco: RowDecoration;
+  text: RowText;
+  /** The row as styled: not selected, selected with the list focused, selected without. */
+  styled: [Line | undefined, Line | undefined, Line | undefined];
+}
+
+const rowCache = new Map<RequestRecord, RowEntry>();
+
+/** Whether two decorations draw alike (a new store version decorates anew, mostly the same). */
+function sameDecoration(a: RowDecoration, b: RowDecoration): boolean {
+  return a === b || (a.tagged === b.tagged && a.draft === b.draft && a.status?.text === b.status?.text && a.status?.color === b.status?.color);
+}
 
 function row(record: RequestRecord, input: ListViewInput, selected: boolean): Line {
   const { width, now } = input;
   const g = input.glyphs ?? UTF8_GLYPHS;
   const deco = input.decorate?.(record) ?? { tagged: false, draft: false };
-  const left = timeLeftMs(record, now);
+  const leftMs = timeLeftMs(record, now);
   const age = shortDuration(ageMs(record, now));
+  const left = leftMs === undefined ? '' : leftMs <= 0 ? 'exp' : `${shortDuration(leftMs)}${leftMs < 60_000 ? '!' : ''}`;
   const relay = input.relayLabel ? `${input.relayLabel(record)} ` : '';
-  // Everything the row shows besides the record itself (records are replaced, never changed).
-  const sig = `${width}|${selected}|${input.focused}|${g.utf8}|${glyphs().utf8}|${age}|${left === undefined ? '' : left <= 0 ? 'exp' : `${shortDuration(left)}${left < 60_000}`}|${relay}|${deco.tagged}|${deco.draft}|${deco.status?.text}|${deco.status?.color}`;
-  const cached = rowCache.get(record);
-  if (cached?.sig === sig) return cached.line;
-  const built = buildRow(record, { input, g, selected, deco, left, age, relay });
-  if (rowCache.size >= ROW_CACHE && !rowCache.has(record)) rowCache.delete(rowCache.keys().next().value!);
-  rowCache.set(record, { sig, line: built });
-  return built;
+  const drawn = glyphs();
+  let entry = rowCache.get(record);
+  if (entry === undefined || entry.width !== width || entry.g !== g || entry.drawn !== drawn || entry.age !== age || entry.left !== left || entry.relay !== relay || !sameDecoration(entry.deco, deco)) {
+    entry = { width, g, drawn, age, left, relay, deco, text: rowText(record, { width, g, deco, left: leftMs, age, relay }), styled: [undefined, undefined, undefined] };
+    if (rowCache.size >= ROW_CACHE && !rowCache.has(record)) rowCache.delete(rowCache.keys().next().value!);
+    rowCache.set(record, entry);
+  }
+  const variant = !selected ? 0 : input.focused ? 1 : 2;
+  return (entry.styled[variant] ??= styleRow(record, entry, selected, input.focused));
 }
 
-interface RowParts {
-  input: ListViewInput;
-  g: Glyphs;
-  selected: boolean;
-  deco: RowDecoration;
-  left: number | undefined;
-  age: string;
-  relay: string;
+/** A row's texts, cell by cell: what it says, whatever its selection. */
+interface RowText {
+  doubt: string;
+  severity: string;
+  middle: string;
+  leftCell: string;
+  leftSoon: boolean;
+  warn: string;
+  status: string;
+  prompt: string;
 }
 
-function buildRow(record: RequestRecord, { input, g, selected, deco, left, age, relay }: RowParts): Line {
-  const { width } = input;
+function rowText(record: RequestRecord, { width, g, deco, left, age, relay }: { width: number; g: Glyphs; deco: RowDecoration; left: number | undefined; age: string; relay: string }): RowText {
   const doubt = record.unconfirmed && OPEN_STATES.has(record.state) ? UNCONFIRMED_MARK : ' ';
   const severity = pad(SEVERITY_WORD[record.severity] ?? displayLine(record.severity, 4), 4);
   const agentWidth = width >= 70 ? 14 : width >= 50 ? 12 : 10;
@@ -169,25 +195,30 @@ function buildRow(record: RequestRecord, { input, g, selected, deco, left, age, 
   const leftText = left === undefined ? '' : left <= 0 ? `${g.timeLeft}exp` : `${g.timeLeft}${shortDuration(left)}`;
   // Only rows that expire spend columns on it: the rest give them to the prompt.
   const leftCell = leftText ? `${leftText} ` : '';
-  const head = `${selected ? g.pointer : ' '}${g.mark(record.state)}${doubt}${deco.tagged ? g.tagged : ' '}${severity} ${relay}${agent} ${age.padStart(4)} `;
+  // The pointer's cell is one column selected or not (▸ or a space).
+  const head = ` ${g.mark(record.state)}${doubt}${deco.tagged ? g.tagged : ' '}${severity} ${relay}${agent} ${age.padStart(4)} `;
   // An emitter that broke a protocol rule about this request: the detail names the rule.
   const warn = record.violations?.length ? glyphs().warn : '';
-  const flags = `${warn}${deco.draft ? g.draft : ''}${deco.status ? `${deco.status.text} ` : ''}`;
-  const used = stringWidth(head) + stringWidth(leftCell) + stringWidth(flags);
+  const status = deco.status ? `${deco.status.text} ` : '';
+  const used = stringWidth(head) + stringWidth(leftCell) + stringWidth(`${warn}${deco.draft ? g.draft : ''}${status}`);
   const prompt = promptExcerpt(`${kindTag(record)}${record.payload.prompt}`, width - used);
-  const style = selected ? { inverse: input.focused, bold: true } : {};
+  return { doubt, severity, middle: ` ${relay}${agent} ${age.padStart(4)} `, leftCell, leftSoon: left !== undefined && left < 60_000, warn, status, prompt };
+}
+
+function styleRow(record: RequestRecord, { text, g, deco }: RowEntry, selected: boolean, focused: boolean): Line {
+  const style = selected ? { inverse: focused, bold: true } : {};
   return [
     seg(selected ? g.pointer : ' ', style),
     seg(g.mark(record.state), { ...style, color: stateColor(record.state) }),
-    seg(doubt, { ...style, color: 'yellow' }),
+    seg(text.doubt, { ...style, color: 'yellow' }),
     seg(deco.tagged ? g.tagged : ' ', { ...style, color: 'magenta', bold: true }),
-    seg(severity, { ...style, color: severityColor(record.severity) }),
-    seg(` ${relay}${agent} ${age.padStart(4)} `, style),
-    seg(leftCell, { ...style, color: left !== undefined && left < 60_000 ? 'red' : 'yellow' }),
-    seg(warn, { ...style, color: 'red' }),
+    seg(text.severity, { ...style, color: severityColor(record.severity) }),
+    seg(text.middle, style),
+    seg(text.leftCell, { ...style, color: text.leftSoon ? 'red' : 'yellow' }),
+    seg(text.warn, { ...style, color: 'red' }),
     seg(deco.draft ? g.draft : '', { ...style, color: 'cyan' }),
-    seg(deco.status ? `${deco.status.text} ` : '', { ...style, color: deco.status?.color }),
-    seg(prompt, { ...style, dim: !selected }),
+    seg(text.status, { ...style, color: deco.status?.color }),
+    seg(text.prompt, { ...style, dim: !selected }),
   ];
 }
 
