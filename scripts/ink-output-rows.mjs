@@ -7,8 +7,10 @@
 // width and the writes that land on it (where each starts, and its text
 // after Ink's transforms), in order. Here each row's writes are collected
 // first; a row written exactly as in an earlier frame takes that frame's
-// text, and only a new row is drawn cell by cell, as Ink draws it. The
-// texts are kept for the last OUTPUT_ROW_CACHE rows drawn (the oldest goes first).
+// text, and only a new row is drawn cell by cell, as Ink draws it, or, for
+// a row written once from its start with plain SGR styles (the console's
+// rows), run by run to the same text. The texts are kept for the last
+// OUTPUT_ROW_CACHE rows drawn (the oldest goes first).
 //
 // Clipping, the lines Ink drops (a text reaching past the grid's last row
 // loses that line and every line after it), wide characters and overlapping
@@ -19,6 +21,7 @@
 export const OUTPUT_ROW_CACHE = 256;
 
 const GET = '    get() {';
+const TOKENIZE_IMPORT = "import { styledCharsFromTokens, styledCharsToString, tokenize, } from '@alcalzone/ansi-tokenize';";
 const MARKS = ['const clips = [];', 'sliceAnsi(line, from, to)', 'this.caches.getStyledChars(line)', 'styledCharsToString(lineWithoutEmptyItems).trimEnd()'];
 
 const ROW_HELPERS = `
@@ -47,8 +50,55 @@ function aepPlaced(operation, clip, caches) {
     }
     return { x, y, lines };
 }
+/**
+ * An escape that is not a plain SGR sequence (or a C1 CSI), or one followed
+ * by a character that extends the sequence's last letter into one grapheme
+ * (a mark, a joiner, a variation selector, a skin tone: the tokenizer then
+ * skips that character with the sequence): the text goes cell by cell.
+ */
+const aepNotPlainSgr = /\\u009B|\\u001B(?!\\[[0-9;]*m(?![\\p{M}\\p{Cf}\\p{Grapheme_Extend}\\u{1F3FB}-\\u{1F3FF}]))/u;
+/** Each SGR sequence's codes, as the tokenizer splits it (a row holds a handful of distinct ones). */
+const aepSgrCodes = new Map();
+/**
+ * A row written once from its start, its escapes plain SGR sequences (the
+ * console's rows: its frame is one text): its text is the characters in
+ * order, with the styles' changes between them and the styles undone after
+ * the last, which is what drawing it cell by cell gives (a style changes only
+ * at an escape, and an escape is never inside a grapheme; the blank cells
+ * after the text, unstyled, are trimmed off again; a wide character's second
+ * cell adds nothing). Built run by run instead of one object per character.
+ */
+function aepRunsToString(text) {
+    let out = '';
+    let codes = [];
+    let shown;
+    let at = 0;
+    const sgr = /\\u001B\\[[0-9;]*m/g;
+    for (;;) {
+        const match = sgr.exec(text);
+        const end = match === null ? text.length : match.index;
+        if (end > at) {
+            if (shown === undefined) out += ansiCodesToString(codes);
+            else if (shown !== codes) out += ansiCodesToString(diffAnsiCodes(shown, codes));
+            out += text.slice(at, end);
+            shown = codes;
+        }
+        if (match === null) break;
+        let tokens = aepSgrCodes.get(match[0]);
+        if (tokens === undefined) {
+            tokens = tokenize(match[0]);
+            if (aepSgrCodes.size >= ${OUTPUT_ROW_CACHE}) aepSgrCodes.delete(aepSgrCodes.keys().next().value);
+            aepSgrCodes.set(match[0], tokens);
+        }
+        for (const token of tokens) if (token.type === 'ansi') codes = reduceAnsiCodesIncremental(codes, [token]);
+        at = end + match[0].length;
+    }
+    if (shown !== undefined && shown.length > 0) out += ansiCodesToString(diffAnsiCodes(shown, []));
+    return out;
+}
 /** One row drawn cell by cell from its writes ([x, text, x, text, ...], in order), as Ink draws it. */
 function aepDrawRow(width, writes, caches) {
+    if (writes.length === 2 && writes[0] === 0 && !aepNotPlainSgr.test(writes[1])) return aepRunsToString(writes[1]).trimEnd();
     const cells = [];
     for (let x = 0; x < width; x++) cells.push({ type: 'char', value: ' ', fullWidth: false, styles: [] });
     for (let w = 0; w < writes.length; w += 2) {
@@ -110,5 +160,6 @@ export function patchOutputRows(source) {
     throw new Error("Ink's output changed: the row cache no longer applies");
   }
   const helpersAt = source.indexOf('export default class Output {');
-  return source.slice(0, helpersAt) + ROW_HELPERS + source.slice(helpersAt, start) + GET_ROWS + source.slice(end + 1);
+  if (!source.includes(TOKENIZE_IMPORT)) throw new Error("Ink's output changed: the row cache no longer applies");
+  return source.slice(0, helpersAt).replace(TOKENIZE_IMPORT, `import { ansiCodesToString, diffAnsiCodes, reduceAnsiCodesIncremental, styledCharsFromTokens, styledCharsToString, tokenize, } from '@alcalzone/ansi-tokenize';`) + ROW_HELPERS + source.slice(helpersAt, start) + GET_ROWS + source.slice(end + 1);
 }

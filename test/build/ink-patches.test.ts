@@ -215,6 +215,16 @@ test('Ink built with the bundle patches draws every frame as Ink itself does', a
     const ours = framesOf(bundled, columns, (ink, step) => block(ink, columns, step));
     ours.forEach((drawn, i) => assert.equal(drawn, theirs[i], `one text, ${columns} columns, update ${i}`));
   }
+  // A row written once from its start is drawn run by run (not cell by cell)
+  // when its escapes are plain SGR: the same text as Ink's, for random rows
+  // of joiners, marks, wide characters, controls and escapes of every kind.
+  const rows = tokenizerSamples().filter((_, i) => i % 8 === 0);
+  for (const columns of [12, 60]) {
+    for (const sample of rows) {
+      const element = (ink: { Text: typeof Text; React: typeof React }) => ink.React.createElement(ink.Text, { wrap: 'wrap' }, sample.replaceAll('\n', ' '));
+      assert.equal(bundled.renderToString(element(bundled), { columns }), renderToString(element({ Text, React }), { columns }), `${columns} columns: ${JSON.stringify(sample)}`);
+    }
+  }
   // One tree updated frame after frame (the joined texts kept on its nodes,
   // ink-squash-cache.mjs): restyled, retexted, reordered, added and removed
   // children, each frame as Ink itself draws it.
