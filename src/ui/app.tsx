@@ -1,7 +1,7 @@
 import React, { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import { Box, Text, useApp, useIsScreenReaderEnabled, useStdout } from 'ink';
 import type { AppProps } from './app-props.js';
-import { createAppLoop } from './app-loop.js';
+import { createAppLoop, type AppLoop } from './app-loop.js';
 import { useClockMessages, useResizeMessages, useStoreMessages } from './app-hooks.js';
 import { useInputMessages } from './app-input.js';
 import { actionFor } from './key-table.js';
@@ -22,6 +22,8 @@ export type { AppProps } from './app-props.js';
  * hands each as a message to the loop (loop.ts: `update`, then the effects
  * it returned), and paints `view(model)`. Nothing is decided here. The model
  * lives in the loop alone: a commit asks React to paint, and the paint reads it.
+ * Only the painting part (Screen) renders again for a new model: the
+ * subscriptions here stay as they are from key to key.
  */
 export function App(props: AppProps): React.ReactElement {
   const { store } = props;
@@ -30,26 +32,59 @@ export function App(props: AppProps): React.ReactElement {
   // Cause and timeline reads: capped, and given up once the model stops waiting for them.
   const [reads] = useState(() => new ReadPool());
   useEffect(() => () => reads.close(), [reads]);
-  const [, repaint] = useReducer((frames: number) => frames + 1, 0);
-  const [{ loop, setProps }] = useState(() => createAppLoop(props, stdout, reads, repaint));
+  // Screen's repaint, once it is mounted (the loop asks for one after each commit that changed the model).
+  const [painter] = useState(() => new Painter());
+  const [{ loop, setProps }] = useState(() => createAppLoop(props, stdout, reads, painter.repaint));
   useLayoutEffect(() => setProps(props));
   const { dispatch } = loop;
   useStoreMessages(store, dispatch);
   useResizeMessages(props.size, stdout, loop.read, dispatch);
-  // A clock faster than a second is a simulation (the soak bench: a simulated second per tick): it keeps its period.
-  useClockMessages(props.tickMs ?? 1000, dispatch, (finest) => (finest < 1000 ? finest : nextTickMs(loop.model, finest)));
   useInputMessages(useRedrawKey(dispatch, props.onRedraw));
-  const model = loop.model;
-  useLayoutEffect(() => dispatch({ type: 'painted' }), [model, dispatch]);
   // --screen-reader, or Ink told so (INK_SCREEN_READER=true): the same loop and keys, another view.
   const spoken = useIsScreenReaderEnabled() || props.screenReader === true;
+  return <Screen loop={loop} painter={painter} exit={exit} spoken={spoken} color={colorEnabled(props.env ?? process.env)} tickMs={props.tickMs ?? 1000} />;
+}
+
+/** Who repaints: the loop asks here, and the mounted Screen answers. */
+class Painter {
+  private paint: (() => void) | undefined;
+
+  readonly repaint = (): void => this.paint?.();
+
+  /** Screen mounted: its repaint; returns the detach. */
+  attach(paint: () => void): () => void {
+    this.paint = paint;
+    return () => {
+      if (this.paint === paint) this.paint = undefined;
+    };
+  }
+}
+
+interface ScreenProps {
+  loop: AppLoop['loop'];
+  painter: Painter;
+  exit: () => void;
+  spoken: boolean;
+  color: boolean;
+  tickMs: number;
+}
+
+/** What the model shows, painted again for each new model; the clock is set again after each paint. */
+function Screen({ loop, painter, exit, spoken, color, tickMs }: ScreenProps): React.ReactElement {
+  const [, repaint] = useReducer((frames: number) => frames + 1, 0);
+  useLayoutEffect(() => painter.attach(repaint), [painter]);
+  const { dispatch } = loop;
+  // A clock faster than a second is a simulation (the soak bench: a simulated second per tick): it keeps its period.
+  useClockMessages(tickMs, dispatch, (finest) => (finest < 1000 ? finest : nextTickMs(loop.model, finest)));
+  const model = loop.model;
+  useLayoutEffect(() => dispatch({ type: 'painted' }), [model, dispatch]);
   // Quitting renders an empty frame first, so the terminal is left clean.
   useEffect(() => {
     if (model.quitting) exit();
   }, [model.quitting, exit]);
   if (model.quitting) return <></>;
   if (spoken) return <ScreenReaderView model={model} />;
-  return <FrameView model={model} color={colorEnabled(props.env ?? process.env)} />;
+  return <FrameView model={model} color={color} />;
 }
 
 /** Ctrl-L goes to the terminal, never to the update: it redraws whatever the console shows, also mid-typing. */
