@@ -41,10 +41,8 @@ export interface Frame {
  */
 export function view(model: UiModel): Frame {
   const frame = frameContext(model);
-  const { inbox, size, now } = model;
-  const status = buildStatusLines({ relays: frame.relays, counts: model.view.counts, filter: inbox.filter, width: size.columns, now, maxRows: STATUS_RELAY_ROWS, heldAlerts: model.alerts.held, alertWord: model.config.bell ? 'bell' : 'notice', rules: rulesStatus(model.rules) }).map((l) =>
-    l.map((s) => ({ ...s, text: fit(s.text, size.columns) })),
-  );
+  const { inbox, size } = model;
+  const status = statusLines(model, frame.relays);
   const { body, columns } = bodyLines(frame);
   const { store, open, isAnswering, layout } = frame;
   const lock = isAnswering && open ? answerLock(open, store.lastCommandFor(open.key)) : undefined;
@@ -52,6 +50,26 @@ export function view(model: UiModel): Frame {
   const question = asked && inbox.control ? controlQuestion(asked, inbox.control.request) : undefined;
   const footer = footerLine(inbox, size.columns, lock, isAnswering && open !== undefined && isAnswerableForm(open), question);
   return { status, body: body.slice(0, layout.bodyHeight), ...(columns ? { columns } : {}), footer, height: layout.frameHeight, bodyHeight: layout.bodyHeight };
+}
+
+/**
+ * The status rows as last built, while what they read stays the same (the
+ * relays and counts are replaced on change): a key changes none of it. A
+ * relay waiting to retry counts its seconds down: then they are built anew.
+ */
+let status: { reads: readonly unknown[]; lines: Line[] } | undefined;
+
+function statusLines(model: UiModel, relays: FrameContext['relays']): Line[] {
+  const { inbox, size, now } = model;
+  const rules = rulesStatus(model.rules);
+  const reads = [relays, model.view.counts, inbox.filter, size.columns, model.alerts.held, model.config.bell, rules, model.glyphs];
+  const counting = relays.some((relay) => 'retryAt' in relay.connection && relay.connection.retryAt !== undefined);
+  if (!counting && status !== undefined && status.reads.every((read, i) => read === reads[i])) return status.lines;
+  const lines = buildStatusLines({ relays, counts: model.view.counts, filter: inbox.filter, width: size.columns, now, maxRows: STATUS_RELAY_ROWS, heldAlerts: model.alerts.held, alertWord: model.config.bell ? 'bell' : 'notice', rules }).map((l) =>
+    l.map((s) => ({ ...s, text: fit(s.text, size.columns) })),
+  );
+  status = { reads, lines };
+  return lines;
 }
 
 /** What every part of the frame reads, worked out once. */
