@@ -31,7 +31,7 @@ import { patchSanitize } from './ink-sanitize-fast-path.mjs';
 import { patchingPlugin } from './patching.mjs';
 
 export const MEASURE_CACHE_CAP = 1024;
-export const LINE_WIDTHS_CAP = 1024;
+export const LINE_WIDTHS_CAP = 512;
 const SET = 'cache.set(text, dimensions);';
 const WIDEST_IMPORT = "import widestLine from 'widest-line';";
 const WIDEST_CALL = 'const width = widestLine(text);';
@@ -51,6 +51,8 @@ export function patchMeasureText(source, { lineWidths: byLine = true } = {}) {
   // a wide character (a segmenter pass) is most of a frame's layout. The
   // width is widest-line's: the widest of string-width over each line.
   if (!byLine) return source.replace(SET, `if (cache.size >= ${MEASURE_CACHE_CAP}) cache.delete(cache.keys().next().value);\n    ${SET}`);
+  // A line is kept by a copy of its own: cut from the text by split, it is
+  // (in V8) a view into the whole text, which as a key it would keep alive.
   const lineWidths = `import stringWidth from 'string-width';
 const aepLineWidths = new Map();
 function aepWidestLine(text) {
@@ -60,7 +62,7 @@ function aepWidestLine(text) {
         if (width === undefined) {
             width = stringWidth(line);
             if (aepLineWidths.size >= ${LINE_WIDTHS_CAP}) aepLineWidths.delete(aepLineWidths.keys().next().value);
-            aepLineWidths.set(line, width);
+            aepLineWidths.set(\`\${line} \`.slice(0, -1), width);
         }
         if (width > widest) widest = width;
     }
@@ -85,6 +87,8 @@ export function patchOutput(source) {
   if (!source.includes(OUTPUT_CACHES) || !source.includes('class OutputCaches {')) throw new Error("Ink's output changed: the shared caches no longer apply");
   // Bounded by dropping the oldest entry at each new one past the cap (not
   // by starting over: a frame after a fresh start tokenizes every row).
+  // Keys are kept by a copy of their own: a line cut from a text by split is
+  // (in V8) a view into the whole text, which as a key it would keep alive.
   const shared = `class AepBoundedMap extends Map {
     constructor(cap) {
         super();
@@ -92,7 +96,7 @@ export function patchOutput(source) {
     }
     set(key, value) {
         if (this.size >= this.cap && !this.has(key)) this.delete(this.keys().next().value);
-        return super.set(key, value);
+        return super.set(typeof key === 'string' ? \`\${key} \`.slice(0, -1) : key, value);
     }
 }
 let aepCaches;

@@ -143,7 +143,8 @@ const GET_ROWS = `    get() {
             if (text === undefined) {
                 text = aepDrawRow(this.width, writes, this.caches);
                 if (aepRows.size >= ${OUTPUT_ROW_CACHE}) aepRows.delete(aepRows.keys().next().value);
-                aepRows.set(key, text);
+                // A copy of its own: the key holds the row's text, a view into the whole frame's.
+                aepRows.set(\`\${key} \`.slice(0, -1), text);
             }
             return text;
         });

@@ -117,12 +117,22 @@ const SGR = /\u001b\[([0-9;:]*)m/g;
 const ROW_CACHE_CAP = 192;
 const rows = new Map<string, Cell[] | undefined>();
 
+/**
+ * A string of its own, equal to `text`. A row cut from a frame's text (a
+ * split) is, in V8, a view into the whole frame: kept as a cache's key it
+ * would keep that frame alive, a frame per row remembered. Joining forces
+ * a flat copy, and the slice then views only that copy.
+ */
+export function ownCopy(text: string): string {
+  return `${text} `.slice(0, -1);
+}
+
 /** The row's cells, or undefined when the terminal's reading of it is not certain. */
 export function rowCells(row: string): Cell[] | undefined {
   if (rows.has(row)) return rows.get(row);
   const cells = readRow(row);
   if (rows.size >= ROW_CACHE_CAP) rows.clear();
-  rows.set(row, cells);
+  rows.set(ownCopy(row), cells);
   return cells;
 }
 
