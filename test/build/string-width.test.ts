@@ -42,53 +42,52 @@ test('string-width with the emoji precheck gives the same widths', async (t) => 
   for (const sample of samples) assert.equal(patchedWidth(sample), stringWidth(sample), JSON.stringify(sample));
 });
 
-test('string-width with the narrow-symbols fast path gives the same widths, alone and in mixed text', async (t) => {
-  const patchedWidth = await patchedStringWidth(t);
-  const narrow = new RegExp((NARROW_ONLY as string).slice(1, -1));
-  const symbols: string[] = [];
-  for (let cp = 0x80; cp < 0x10000; cp++) if (narrow.test(String.fromCodePoint(cp))) symbols.push(String.fromCodePoint(cp));
-  assert.ok(symbols.includes('│') && symbols.includes('●') && symbols.includes('…'));
-  const segmenter = new Intl.Segmenter();
-  for (const symbol of symbols) {
-    assert.equal(stringWidth(symbol), 1, `U+${symbol.codePointAt(0)!.toString(16)} is one column`);
-    // A grapheme of its own beside anything the fast path lets through.
-    assert.equal([...segmenter.segment(`a${symbol}b${symbol}${symbol}`)].length, 5, `U+${symbol.codePointAt(0)!.toString(16)} joins no neighbour`);
-  }
-  const random = mulberry32(5);
-  const others = ['\u0301', '\u20e3', '\ufe0f', '\u200d', '👍', '漢', '\u00ad', '⚠', '✓', '\t', '\u001b[1m', '\u001b[22m'];
+/** The BMP characters (from `from`) a fast path's whole-text pattern lets through. */
+function charactersOf(pattern: string, from: number): string[] {
+  const alone = new RegExp(pattern.slice(1, -1));
+  const characters: string[] = [];
+  for (let cp = from; cp < 0x10000; cp++) if (alone.test(String.fromCodePoint(cp))) characters.push(String.fromCodePoint(cp));
+  return characters;
+}
+
+/** Random texts of ASCII, `characters` and (rarely) `others`: the patched widths equal the package's, both ambiguous-width settings. */
+function sameWidthsInMixedText(patchedWidth: Width, characters: string[], others: string[], seed: number, asciiShare: number): void {
+  const random = mulberry32(seed);
   for (let n = 0; n < 20_000; n++) {
     let text = '';
     for (let k = Math.floor(random() * 40); k > 0; k--) {
       const pick = random();
-      text += pick < 0.5 ? String.fromCharCode(0x20 + Math.floor(random() * 95)) : pick < 0.95 ? symbols[Math.floor(random() * symbols.length)] : others[Math.floor(random() * others.length)];
+      text += pick < asciiShare ? String.fromCharCode(0x20 + Math.floor(random() * 95)) : pick < 0.95 ? characters[Math.floor(random() * characters.length)] : others[Math.floor(random() * others.length)];
     }
     assert.equal(patchedWidth(text), stringWidth(text), JSON.stringify(text));
     assert.equal(patchedWidth(text, { ambiguousIsNarrow: false }), stringWidth(text, { ambiguousIsNarrow: false }), JSON.stringify(text));
   }
+}
+
+const codePoint = (character: string) => `U+${character.codePointAt(0)!.toString(16)}`;
+
+/** Each character is a grapheme of its own beside anything its fast path lets through: `around(c)` is that many graphemes. */
+function joinsNoNeighbour(characters: string[], around: (character: string) => string, graphemes: number): void {
+  const segmenter = new Intl.Segmenter();
+  for (const character of characters) assert.equal([...segmenter.segment(around(character))].length, graphemes, `${codePoint(character)} joins no neighbour`);
+}
+
+test('string-width with the narrow-symbols fast path gives the same widths, alone and in mixed text', async (t) => {
+  const patchedWidth = await patchedStringWidth(t);
+  const symbols = charactersOf(NARROW_ONLY as string, 0x80);
+  assert.ok(symbols.includes('│') && symbols.includes('●') && symbols.includes('…'));
+  for (const symbol of symbols) assert.equal(stringWidth(symbol), 1, `${codePoint(symbol)} is one column`);
+  joinsNoNeighbour(symbols, (symbol) => `a${symbol}b${symbol}${symbol}`, 5);
+  sameWidthsInMixedText(patchedWidth, symbols, ['\u0301', '\u20e3', '\ufe0f', '\u200d', '👍', '漢', '\u00ad', '⚠', '✓', '\t', '\u001b[1m', '\u001b[22m'], 5, 0.5);
 });
 
 test('string-width with the standalone-characters fast path gives the same widths, in mixed text of wide symbols, letters and joiners', async (t) => {
   const patchedWidth = await patchedStringWidth(t);
-  const standalone = new RegExp((STANDALONE_ONLY as string).slice(1, -1));
-  const characters: string[] = [];
-  for (let cp = 0x20; cp < 0x10000; cp++) if (standalone.test(String.fromCodePoint(cp))) characters.push(String.fromCodePoint(cp));
+  const characters = charactersOf(STANDALONE_ONLY as string, 0x20);
   assert.ok(characters.includes('⏳') && characters.includes('Ω') && characters.includes('é'));
-  const segmenter = new Intl.Segmenter();
-  for (const character of characters) {
-    // A grapheme of its own beside anything the fast path lets through, so a text of them is one grapheme per character.
-    assert.equal([...segmenter.segment(`a${character}é${character}${character}⏳`)].length, 6, `U+${character.codePointAt(0)!.toString(16)} joins no neighbour`);
-  }
-  const random = mulberry32(11);
-  const others = ['\u0301', '\u20e3', '\ufe0f', '\u200d', '👍', '🏽', '漢', '\u00ad', '\u1100', '\u1161', '🇫', '\t', '\u001b[1m', '\u001b[22m', '\u001b'];
-  for (let n = 0; n < 20_000; n++) {
-    let text = '';
-    for (let k = Math.floor(random() * 40); k > 0; k--) {
-      const pick = random();
-      text += pick < 0.4 ? String.fromCharCode(0x20 + Math.floor(random() * 95)) : pick < 0.95 ? characters[Math.floor(random() * characters.length)] : others[Math.floor(random() * others.length)];
-    }
-    assert.equal(patchedWidth(text), stringWidth(text), JSON.stringify(text));
-    assert.equal(patchedWidth(text, { ambiguousIsNarrow: false }), stringWidth(text, { ambiguousIsNarrow: false }), JSON.stringify(text));
-  }
+  // So a text of them is one grapheme per character.
+  joinsNoNeighbour(characters, (character) => `a${character}é${character}${character}⏳`, 6);
+  sameWidthsInMixedText(patchedWidth, characters, ['\u0301', '\u20e3', '\ufe0f', '\u200d', '👍', '🏽', '漢', '\u00ad', '\u1100', '\u1161', '🇫', '\t', '\u001b[1m', '\u001b[22m', '\u001b'], 11, 0.4);
   // The console's own rows, styled.
   const row = '\u001b[7m▸\u001b[27m\u001b[31m●\u001b[39m warn codex   12m \u001b[33m⏳9m \u001b[39m\u001b[2m…Bash — rm -rf build/\u001b[22m';
   assert.equal(patchedWidth(row), stringWidth(row));
