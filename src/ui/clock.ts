@@ -5,7 +5,7 @@
 // requests ticks once a minute, not 60 times. Over SSH an idle console then
 // sends (almost) nothing.
 import type { RequestRecord } from '../store/types.js';
-import { ageMs, timeLeftMs } from './inbox/list-view.js';
+import { ageMs, timeLeftMs } from './inbox/ages.js';
 import { layoutOf, type UiModel } from './model.js';
 
 const SECOND = 1000;

@@ -9,7 +9,7 @@ import { ruleRowText } from './rules/rule-state.js';
 import { buildAlwaysLines, withRuleLine } from './rules/rule-view.js';
 import { scopesFor } from './rules/rule-update.js';
 import { causeLines } from './inbox/cause-view.js';
-import { ageMs, shortDuration, timeLeftMs, timeLeftText } from './inbox/list-view.js';
+import { ageMs, shortDuration, timeLeftMs, timeLeftText } from './inbox/ages.js';
 import type { RelayStatus, RequestRecord } from '../store/types.js';
 import type { Layout, UiModel } from './model.js';
 import type { StoreSnapshot } from './store-snapshot.js';

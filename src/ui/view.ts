@@ -1,7 +1,8 @@
 import { isAnswerableForm } from './inbox/detail-view.js';
 import { footerLine } from './inbox/footer-view.js';
 import { buildHelpLines } from './inbox/help-view.js';
-import { buildListLines, type RowDecoration } from './inbox/list-view.js';
+import { buildListLines } from './inbox/list-view.js';
+import type { RowDecoration } from './inbox/list-row.js';
 import { buildStatusLines } from './inbox/status-view.js';
 import { answerLock, isUnsent } from './inbox/state.js';
 import { emptyPendingNote } from './inbox/empty-state.js';
@@ -20,12 +21,12 @@ import { fit } from './text/wrap.js';
 
 export interface Frame {
   status: Line[];
+  /** The body's rows when it takes the whole width (side by side: none, see `columns`). */
   body: Line[];
   /**
-   * Side by side: the body's two columns and the rule between them, which
-   * `body` joins row by row. The frame's text is made from these parts, each
-   * styled once per line (app.tsx), not from the joined rows, which are new
-   * every frame.
+   * Side by side: the body's two columns and the rule between them. The
+   * frame's text is made from these parts, each styled once per line
+   * (app.tsx), not from rows joined anew every frame (bodyRows joins them).
    */
   columns?: { list: Line[]; rule: Line; detail: Line[]; listWidth: number };
   footer: Line;
@@ -52,6 +53,11 @@ export function view(model: UiModel): Frame {
   return { status, body: body.slice(0, layout.bodyHeight), ...(columns ? { columns } : {}), footer, height: layout.frameHeight, bodyHeight: layout.bodyHeight };
 }
 
+/** Whether a part of the frame read the same values (each replaced, never changed, on change) as when it was last built. */
+function sameReads(before: readonly unknown[], now: readonly unknown[]): boolean {
+  return before.length === now.length && before.every((read, i) => read === now[i]);
+}
+
 /**
  * The status rows as last built, while what they read stays the same (the
  * relays and counts are replaced on change): a key changes none of it. A
@@ -64,12 +70,19 @@ function statusLines(model: UiModel, relays: FrameContext['relays']): Line[] {
   const rules = rulesStatus(model.rules);
   const reads = [relays, model.view.counts, inbox.filter, size.columns, model.alerts.held, model.config.bell, rules, model.glyphs];
   const counting = relays.some((relay) => 'retryAt' in relay.connection && relay.connection.retryAt !== undefined);
-  if (!counting && status !== undefined && status.reads.every((read, i) => read === reads[i])) return status.lines;
+  if (!counting && status !== undefined && sameReads(status.reads, reads)) return status.lines;
   const lines = buildStatusLines({ relays, counts: model.view.counts, filter: inbox.filter, width: size.columns, now, maxRows: STATUS_RELAY_ROWS, heldAlerts: model.alerts.held, alertWord: model.config.bell ? 'bell' : 'notice', rules }).map((l) =>
     l.map((s) => ({ ...s, text: fit(s.text, size.columns) })),
   );
   status = { reads, lines };
   return lines;
+}
+
+/** The body's rows as drawn, side by side or not (a list row, the rule and its detail row joined). */
+export function bodyRows(frame: Frame): Line[] {
+  if (!frame.columns) return frame.body;
+  const { list, rule, detail } = frame.columns;
+  return list.map((l, i): Line => [...l, ...rule, ...(detail[i] ?? [])]);
 }
 
 /** What every part of the frame reads, worked out once. */
@@ -104,7 +117,7 @@ function bodyLines(frame: FrameContext): Pick<Frame, 'body' | 'columns'> {
   const list = Array.from({ length: layout.bodyHeight }, (_, i) => fitLine(listed[i] ?? NO_ROW, layout.listWidth));
   // The detail column holds only its own rows: the rows below it are blank without a node each.
   const detail = detailed.slice(0, layout.bodyHeight).map((l) => fitLine(l, layout.detailWidth, false));
-  return { body: list.map((l, i): Line => [...l, ...rule, ...(detail[i] ?? [])]), columns: { list, rule, detail, listWidth: layout.listWidth } };
+  return { body: [], columns: { list, rule, detail, listWidth: layout.listWidth } };
 }
 
 /** A list row past the list's end (one line, so its padding is made once). */
@@ -136,7 +149,7 @@ const DECORATIONS_KEPT = 256;
 let decorated: { reads: readonly unknown[]; byRecord: Map<RequestRecord, RowDecoration> } = { reads: [], byRecord: new Map() };
 
 function decorationsFor(reads: readonly unknown[]): Map<RequestRecord, RowDecoration> {
-  if (reads.length !== decorated.reads.length || reads.some((read, i) => read !== decorated.reads[i])) decorated = { reads, byRecord: new Map() };
+  if (!sameReads(decorated.reads, reads)) decorated = { reads, byRecord: new Map() };
   return decorated.byRecord;
 }
 

@@ -5,7 +5,7 @@ import { buildRespond } from '../../src/protocol/respond.js';
 import { initialModel, type Msg, type UiModel } from '../../src/ui/model.js';
 import { pinStore } from '../../src/ui/store-snapshot.js';
 import { update } from '../../src/ui/update.js';
-import { view, type Frame } from '../../src/ui/view.js';
+import { bodyRows, view, type Frame } from '../../src/ui/view.js';
 import { permissionFrom, resolved } from '../support/ui-events.js';
 
 // The view reads the model and the store snapshot the model holds, never
@@ -16,7 +16,7 @@ const RELAY = 'http://relay.test';
 const NOW = Date.parse('2026-07-03T10:00:30Z');
 
 function text(frame: Frame): string {
-  return [...frame.status, ...frame.body, frame.footer].map((line) => line.map((s) => s.text).join('')).join('\n');
+  return [...frame.status, ...bodyRows(frame), frame.footer].map((line) => line.map((s) => s.text).join('')).join('\n');
 }
 
 function console(columns: number) {

@@ -13,7 +13,7 @@ import { choiceWindow } from '../widgets/window.js';
 import { seg, type Line } from '../text/line.js';
 import { fit, wrapText } from '../text/wrap.js';
 import { answerStatusLines } from './answer-status.js';
-import { ageMs, shortDuration, timeLeftMs, timeLeftText } from './list-view.js';
+import { ageMs, shortDuration, timeLeftMs, timeLeftText } from './ages.js';
 import { isUnsent, type Draft, type Lock } from './state.js';
 import { QUOTE_COLOR, severityColor, stateColor } from './theme.js';
 

@@ -1,0 +1,42 @@
+// Ages and times left, as the list, the detail and the clock read them.
+import { OPEN_STATES, type RequestRecord } from '../../store/types.js';
+import { formatMs } from '../words/duration.js';
+
+/**
+ * A record's raised and expiry times, parsed once: every frame reads them
+ * for each visible row (and the clock for its next tick), and records are
+ * replaced, never changed. Held weakly: a record forgotten takes its times.
+ */
+const parsedTimes = new WeakMap<RequestRecord, { raised: number; expires: number | undefined }>();
+
+function timesOf(record: RequestRecord): { raised: number; expires: number | undefined } {
+  let times = parsedTimes.get(record);
+  if (times === undefined) {
+    times = { raised: Date.parse(record.time), expires: record.payload.expiresAt ? Date.parse(record.payload.expiresAt) : undefined };
+    parsedTimes.set(record, times);
+  }
+  return times;
+}
+
+/** Milliseconds since the request was raised (producer time, for display only). */
+export function ageMs(record: RequestRecord, now: number): number {
+  const { raised } = timesOf(record);
+  const from = Number.isFinite(raised) ? Math.min(raised, now) : record.receivedAt;
+  return Math.max(0, now - from);
+}
+
+/** Time left before the emitter times the request out, or undefined. */
+export function timeLeftMs(record: RequestRecord, now: number): number | undefined {
+  if (!record.payload.expiresAt || !OPEN_STATES.has(record.state)) return undefined;
+  const at = timesOf(record).expires;
+  return at !== undefined && Number.isFinite(at) ? at - now : undefined;
+}
+
+export function shortDuration(ms: number): string {
+  if (ms < 60_000) return `${Math.max(0, Math.floor(ms / 1000))}s`;
+  return formatMs(Math.floor(ms / 60_000) * 60_000);
+}
+
+export function timeLeftText(left: number): string {
+  return left <= 0 ? 'expired' : `${shortDuration(left)} left`;
+}

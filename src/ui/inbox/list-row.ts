@@ -1,0 +1,173 @@
+// One row of the request list: its texts, built once per change, and its
+// styles for each selection (list-view.ts windows the rows).
+import { displayLine } from '../../protocol/sanitize.js';
+import { OPEN_STATES, type RequestRecord } from '../../store/types.js';
+import { UNCONFIRMED_MARK } from '../words/marks.js';
+import { cutName } from '../words/agent-name.js';
+import { fit, pad, stringWidth } from '../text/wrap.js';
+import { seg, type Line } from '../text/line.js';
+import { severityColor, stateColor } from './theme.js';
+import { UTF8_GLYPHS, type Glyphs, glyphs } from '../glyphs.js';
+import { ageMs, shortDuration, timeLeftMs } from './ages.js';
+
+/** What the list shows beside a request besides the record itself (from the UI model and the console's commands). */
+export interface RowDecoration {
+  /** Marked for a batch answer. */
+  tagged: boolean;
+  /** An unsent draft is kept for it. */
+  draft: boolean;
+  /** The answer's state in a few words (`sent`, `✓ deny`, `✗ rejected`…). */
+  status?: { text: string; color: string };
+}
+
+/** What a row reads besides its record. */
+export interface RowInput {
+  width: number;
+  now: number;
+  /** Whether the list has keyboard focus (the highlight is drawn strong). */
+  focused: boolean;
+  /** Relay label per request when several relays are watched. */
+  relayLabel?: (record: RequestRecord) => string;
+  glyphs?: Glyphs;
+  decorate?: (record: RequestRecord) => RowDecoration;
+}
+
+const SEVERITY_WORD: Record<string, string> = {
+  critical: 'crit',
+  error: 'err',
+  warning: 'warn',
+  notice: 'note',
+  info: 'info',
+  debug: 'dbug',
+};
+
+/** The kind, where it is not the common case (a permission prompt). */
+function kindTag(record: RequestRecord): string {
+  const kind = record.payload.kind || 'unknown';
+  return kind === 'permission' ? '' : `[${displayLine(kind, 12)}] `;
+}
+
+/** A separator that ends a boilerplate lead-in ("Permission requested: ", "codex asks — "). */
+const LEAD_IN = /^(.{3,48}?)(?::\s+|\s+—\s+|\s+-\s+)/;
+
+/**
+ * As much of the prompt as fits in `room` columns. When it does not all fit
+ * it is cut where it says least: an agent's own lead-in before the command
+ * ("Permission requested: Bash — rm -rf build/" keeps "Bash — rm -rf build/",
+ * and in a narrower room "rm -rf build/").
+ */
+export function promptExcerpt(prompt: string, room: number): string {
+  if (room <= 0) return '';
+  let text = displayLine(prompt, 400);
+  if (stringWidth(text) <= room) return text;
+  // Lead-ins are dropped one at a time while it still does not fit
+  // ("Permission requested: " then "Bash — "), never down to a stub.
+  for (let cut = 0; cut < 3 && stringWidth(text) + (cut ? 1 : 0) > room; cut++) {
+    const lead = LEAD_IN.exec(text.startsWith(glyphs().cut) ? text.slice(1) : text);
+    if (!lead) break;
+    const rest = (text.startsWith(glyphs().cut) ? text.slice(1) : text).slice(lead[0].length);
+    if (rest.length < 12) break;
+    text = `${glyphs().cut}${rest}`;
+  }
+  return fit(text, room);
+}
+
+/**
+ * Rows as last built, per record: what a row shows besides the record
+ * (records are replaced, never changed) is kept with it, and a row is built
+ * again only when that changed. Its text (the prompt's excerpt is most of a
+ * row's cost) does not depend on the selection: a move builds the row that
+ * came into view, and only restyles the two whose selection changed. An
+ * unchanged row is the same Line, which the frame styles once (styledLine).
+ * Bounded: past ROW_CACHE records the oldest goes.
+ */
+const ROW_CACHE = 256;
+
+interface RowEntry {
+  width: number;
+  g: Glyphs;
+  /** The glyphs drawn with (the cut mark, the warning sign), which `g` normally is. */
+  drawn: Glyphs;
+  age: string;
+  left: string;
+  relay: string;
+  deco: RowDecoration;
+  text: RowText;
+  /** The row as styled: not selected, selected with the list focused, selected without. */
+  styled: [Line | undefined, Line | undefined, Line | undefined];
+}
+
+const rowCache = new Map<RequestRecord, RowEntry>();
+
+/** Whether two decorations draw alike (a new store version decorates anew, mostly the same). */
+function sameDecoration(a: RowDecoration, b: RowDecoration): boolean {
+  return a === b || (a.tagged === b.tagged && a.draft === b.draft && a.status?.text === b.status?.text && a.status?.color === b.status?.color);
+}
+
+export function row(record: RequestRecord, input: RowInput, selected: boolean): Line {
+  const { width, now } = input;
+  const g = input.glyphs ?? UTF8_GLYPHS;
+  const deco = input.decorate?.(record) ?? { tagged: false, draft: false };
+  const leftMs = timeLeftMs(record, now);
+  const age = shortDuration(ageMs(record, now));
+  const left = leftMs === undefined ? '' : leftMs <= 0 ? 'exp' : `${shortDuration(leftMs)}${leftMs < 60_000 ? '!' : ''}`;
+  const relay = input.relayLabel ? `${input.relayLabel(record)} ` : '';
+  const drawn = glyphs();
+  let entry = rowCache.get(record);
+  if (entry === undefined || entry.width !== width || entry.g !== g || entry.drawn !== drawn || entry.age !== age || entry.left !== left || entry.relay !== relay || !sameDecoration(entry.deco, deco)) {
+    entry = { width, g, drawn, age, left, relay, deco, text: rowText(record, { width, g, deco, left: leftMs, age, relay }), styled: [undefined, undefined, undefined] };
+    if (rowCache.size >= ROW_CACHE && !rowCache.has(record)) rowCache.delete(rowCache.keys().next().value!);
+    rowCache.set(record, entry);
+  }
+  const variant = !selected ? 0 : input.focused ? 1 : 2;
+  return (entry.styled[variant] ??= styleRow(record, entry, selected, input.focused));
+}
+
+/** A row's texts, cell by cell: what it says, whatever its selection. */
+interface RowText {
+  doubt: string;
+  severity: string;
+  middle: string;
+  leftCell: string;
+  leftSoon: boolean;
+  warn: string;
+  status: string;
+  prompt: string;
+}
+
+function rowText(record: RequestRecord, { width, g, deco, left, age, relay }: { width: number; g: Glyphs; deco: RowDecoration; left: number | undefined; age: string; relay: string }): RowText {
+  const doubt = record.unconfirmed && OPEN_STATES.has(record.state) ? UNCONFIRMED_MARK : ' ';
+  const severity = pad(SEVERITY_WORD[record.severity] ?? displayLine(record.severity, 4), 4);
+  const agentWidth = width >= 70 ? 14 : width >= 50 ? 12 : 10;
+  // Cut keeping the end where a fleet's names differ (gemini-…-10, gemini-…-11).
+  const agent = pad(cutName(displayLine(record.agent, 40), agentWidth, g.utf8 ? '…' : '~'), agentWidth);
+  // Time left is labelled, so it never reads as a second age.
+  const leftText = left === undefined ? '' : left <= 0 ? `${g.timeLeft}exp` : `${g.timeLeft}${shortDuration(left)}`;
+  // Only rows that expire spend columns on it: the rest give them to the prompt.
+  const leftCell = leftText ? `${leftText} ` : '';
+  // The pointer's cell is one column selected or not (▸ or a space).
+  const head = ` ${g.mark(record.state)}${doubt}${deco.tagged ? g.tagged : ' '}${severity} ${relay}${agent} ${age.padStart(4)} `;
+  // An emitter that broke a protocol rule about this request: the detail names the rule.
+  const warn = record.violations?.length ? glyphs().warn : '';
+  const status = deco.status ? `${deco.status.text} ` : '';
+  const used = stringWidth(head) + stringWidth(leftCell) + stringWidth(`${warn}${deco.draft ? g.draft : ''}${status}`);
+  const prompt = promptExcerpt(`${kindTag(record)}${record.payload.prompt}`, width - used);
+  return { doubt, severity, middle: ` ${relay}${agent} ${age.padStart(4)} `, leftCell, leftSoon: left !== undefined && left < 60_000, warn, status, prompt };
+}
+
+function styleRow(record: RequestRecord, { text, g, deco }: RowEntry, selected: boolean, focused: boolean): Line {
+  const style = selected ? { inverse: focused, bold: true } : {};
+  return [
+    seg(selected ? g.pointer : ' ', style),
+    seg(g.mark(record.state), { ...style, color: stateColor(record.state) }),
+    seg(text.doubt, { ...style, color: 'yellow' }),
+    seg(deco.tagged ? g.tagged : ' ', { ...style, color: 'magenta', bold: true }),
+    seg(text.severity, { ...style, color: severityColor(record.severity) }),
+    seg(text.middle, style),
+    seg(text.leftCell, { ...style, color: text.leftSoon ? 'red' : 'yellow' }),
+    seg(text.warn, { ...style, color: 'red' }),
+    seg(deco.draft ? g.draft : '', { ...style, color: 'cyan' }),
+    seg(text.status, { ...style, color: deco.status?.color }),
+    seg(text.prompt, { ...style, dim: !selected }),
+  ];
+}
