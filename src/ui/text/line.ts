@@ -19,16 +19,12 @@ export const seg = (text: string, style: Omit<Segment, 'text'> = {}): Segment =>
 export const line = (...segments: (Segment | string)[]): Line =>
   segments.map((s) => (typeof s === 'string' ? { text: s } : s));
 
-export function lineWidthText(l: Line): string {
-  return l.map((s) => s.text).join('');
-}
-
 /** NO_COLOR (https://no-color.org): any non-empty value turns color off. */
 export function colorEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
   return !(typeof env.NO_COLOR === 'string' && env.NO_COLOR !== '');
 }
 
-/** fitLine's answers for lines it had to change (a cut, padding), per line and width. */
+/** fitLine's last answer per line (the line itself when it fits), with the width, padding and cut mark it was for. */
 const fitted = new WeakMap<Line, { width: number; padEnd: boolean; cut: string; line: Line }>();
 
 /**
