@@ -28,7 +28,7 @@
 import { patchOutputRows } from './ink-output-rows.mjs';
 import { patchDom, patchReconciler, patchSquash } from './ink-squash-cache.mjs';
 import { patchSanitize } from './ink-sanitize-fast-path.mjs';
-import { patchingPlugin } from './patching.mjs';
+import { OWN_COPY, patchingPlugin } from './patching.mjs';
 
 export const MEASURE_CACHE_CAP = 1024;
 export const LINE_WIDTHS_CAP = 512;
@@ -51,10 +51,9 @@ export function patchMeasureText(source, { lineWidths: byLine = true } = {}) {
   // a wide character (a segmenter pass) is most of a frame's layout. The
   // width is widest-line's: the widest of string-width over each line.
   if (!byLine) return source.replace(SET, `if (cache.size >= ${MEASURE_CACHE_CAP}) cache.delete(cache.keys().next().value);\n    ${SET}`);
-  // A line is kept by a copy of its own: cut from the text by split, it is
-  // (in V8) a view into the whole text, which as a key it would keep alive.
+  // A line is kept by a copy of its own (OWN_COPY says why).
   const lineWidths = `import stringWidth from 'string-width';
-const aepLineWidths = new Map();
+${OWN_COPY}const aepLineWidths = new Map();
 function aepWidestLine(text) {
     let widest = 0;
     for (const line of text.split('\\n')) {
@@ -62,7 +61,7 @@ function aepWidestLine(text) {
         if (width === undefined) {
             width = stringWidth(line);
             if (aepLineWidths.size >= ${LINE_WIDTHS_CAP}) aepLineWidths.delete(aepLineWidths.keys().next().value);
-            aepLineWidths.set(\`\${line} \`.slice(0, -1), width);
+            aepLineWidths.set(aepOwnCopy(line), width);
         }
         if (width > widest) widest = width;
     }
@@ -87,16 +86,16 @@ export function patchOutput(source) {
   if (!source.includes(OUTPUT_CACHES) || !source.includes('class OutputCaches {')) throw new Error("Ink's output changed: the shared caches no longer apply");
   // Bounded by dropping the oldest entry at each new one past the cap (not
   // by starting over: a frame after a fresh start tokenizes every row).
-  // Keys are kept by a copy of their own: a line cut from a text by split is
-  // (in V8) a view into the whole text, which as a key it would keep alive.
-  const shared = `class AepBoundedMap extends Map {
+  // Keys are kept by a copy of their own (OWN_COPY says why); the row cache
+  // (ink-output-rows.mjs) uses the same helper.
+  const shared = `${OWN_COPY}class AepBoundedMap extends Map {
     constructor(cap) {
         super();
         this.cap = cap;
     }
     set(key, value) {
         if (this.size >= this.cap && !this.has(key)) this.delete(this.keys().next().value);
-        return super.set(typeof key === 'string' ? \`\${key} \`.slice(0, -1) : key, value);
+        return super.set(typeof key === 'string' ? aepOwnCopy(key) : key, value);
     }
 }
 let aepCaches;

@@ -144,7 +144,7 @@ const GET_ROWS = `    get() {
                 text = aepDrawRow(this.width, writes, this.caches);
                 if (aepRows.size >= ${OUTPUT_ROW_CACHE}) aepRows.delete(aepRows.keys().next().value);
                 // A copy of its own: the key holds the row's text, a view into the whole frame's.
-                aepRows.set(\`\${key} \`.slice(0, -1), text);
+                aepRows.set(aepOwnCopy(key), text);
             }
             return text;
         });
@@ -161,6 +161,7 @@ export function patchOutputRows(source) {
     throw new Error("Ink's output changed: the row cache no longer applies");
   }
   const helpersAt = source.indexOf('export default class Output {');
-  if (!source.includes(TOKENIZE_IMPORT)) throw new Error("Ink's output changed: the row cache no longer applies");
+  // aepOwnCopy comes with the shared caches (ink-caches.mjs patchOutput), patched in first.
+  if (!source.includes(TOKENIZE_IMPORT) || !source.includes('function aepOwnCopy(text)')) throw new Error("Ink's output changed: the row cache no longer applies");
   return source.slice(0, helpersAt).replace(TOKENIZE_IMPORT, `import { ansiCodesToString, diffAnsiCodes, reduceAnsiCodesIncremental, styledCharsFromTokens, styledCharsToString, tokenize, } from '@alcalzone/ansi-tokenize';`) + ROW_HELPERS + source.slice(helpersAt, start) + GET_ROWS + source.slice(end + 1);
 }

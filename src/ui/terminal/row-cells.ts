@@ -123,7 +123,7 @@ const rows = new Map<string, Cell[] | undefined>();
  * would keep that frame alive, a frame per row remembered. Joining forces
  * a flat copy, and the slice then views only that copy.
  */
-export function ownCopy(text: string): string {
+function ownCopy(text: string): string {
   return `${text} `.slice(0, -1);
 }
 
