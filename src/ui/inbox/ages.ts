@@ -32,6 +32,32 @@ export function timeLeftMs(record: RequestRecord, now: number): number | undefin
   return at !== undefined && Number.isFinite(at) ? at - now : undefined;
 }
 
+const SECOND = 1000;
+const MINUTE = 60_000;
+
+/**
+ * Until when (exclusive) a record's age and time left read as they read at
+ * `now`, as `shortDuration` writes them (seconds under a minute, then
+ * minutes): the list keeps a row built at `now` until then. Both texts
+ * only move one way with the clock, so one that reads the same at both
+ * ends of a span reads the same within it (a clock set back is a new
+ * start: see the row cache's `from`).
+ */
+export function textsUntil(record: RequestRecord, now: number): number {
+  const { raised } = timesOf(record);
+  const from = Number.isFinite(raised) ? raised : record.receivedAt;
+  const age = Math.max(0, now - from);
+  const ageStep = age < MINUTE ? SECOND : MINUTE;
+  // The age's next whole second (or minute); a raised time still ahead of the clock reads 0s until a second past it.
+  const ageUntil = from + (Math.floor(age / ageStep) + 1) * ageStep;
+  const left = timeLeftMs(record, now);
+  if (left === undefined || left <= 0) return ageUntil;
+  // Under a second it reads 0s until it reads exp; else it reads the same while at least its whole seconds (or minutes).
+  if (left < SECOND) return Math.min(ageUntil, now + left);
+  const leftStep = left < MINUTE ? SECOND : MINUTE;
+  return Math.min(ageUntil, now + left - Math.floor(left / leftStep) * leftStep);
+}
+
 export function shortDuration(ms: number): string {
   if (ms < 60_000) return `${Math.max(0, Math.floor(ms / 1000))}s`;
   return formatMs(Math.floor(ms / 60_000) * 60_000);

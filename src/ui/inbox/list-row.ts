@@ -8,7 +8,7 @@ import { fit, pad, stringWidth } from '../text/wrap.js';
 import { seg, type Line } from '../text/line.js';
 import { severityColor, stateColor } from './theme.js';
 import { UTF8_GLYPHS, type Glyphs, glyphs } from '../glyphs.js';
-import { ageMs, shortDuration, timeLeftMs } from './ages.js';
+import { ageMs, shortDuration, textsUntil, timeLeftMs } from './ages.js';
 
 /** What the list shows beside a request besides the record itself (from the UI model and the console's commands). */
 export interface RowDecoration {
@@ -30,6 +30,13 @@ export interface RowInput {
   relayLabel?: (record: RequestRecord) => string;
   glyphs?: Glyphs;
   decorate?: (record: RequestRecord) => RowDecoration;
+  /**
+   * The same object for as long as what `decorate` and `relayLabel` say
+   * stays the same (view.ts: the decorations' reads and the relays): a row
+   * built in it, at the same width and glyphs, is kept without asking
+   * them again until its age or time left reads differently.
+   */
+  epoch?: object;
 }
 
 const SEVERITY_WORD: Record<string, string> = {
@@ -93,6 +100,10 @@ interface RowEntry {
   relay: string;
   deco: RowDecoration;
   text: RowText;
+  /** The epoch and span of clock it was last found right for (RowInput.epoch, textsUntil). */
+  epoch: object | undefined;
+  from: number;
+  until: number;
   /** The row as styled: not selected, selected with the list focused, selected without. */
   styled: [Line | undefined, Line | undefined, Line | undefined];
 }
@@ -107,19 +118,26 @@ function sameDecoration(a: RowDecoration, b: RowDecoration): boolean {
 export function row(record: RequestRecord, input: RowInput, selected: boolean): Line {
   const { width, now } = input;
   const g = input.glyphs ?? UTF8_GLYPHS;
+  const variant = !selected ? 0 : input.focused ? 1 : 2;
+  let entry = rowCache.get(record);
+  // A move redraws a window of rows that mostly did not change: such a row is its styled Line again, nothing worked out.
+  if (entry !== undefined && input.epoch !== undefined && entry.epoch === input.epoch && now >= entry.from && now < entry.until && entry.width === width && entry.g === g && entry.drawn === glyphs()) {
+    return (entry.styled[variant] ??= styleRow(record, entry, selected, input.focused));
+  }
   const deco = input.decorate?.(record) ?? { tagged: false, draft: false };
   const leftMs = timeLeftMs(record, now);
   const age = shortDuration(ageMs(record, now));
   const left = leftMs === undefined ? '' : leftMs <= 0 ? 'exp' : `${shortDuration(leftMs)}${leftMs < 60_000 ? '!' : ''}`;
   const relay = input.relayLabel ? `${input.relayLabel(record)} ` : '';
   const drawn = glyphs();
-  let entry = rowCache.get(record);
   if (entry === undefined || entry.width !== width || entry.g !== g || entry.drawn !== drawn || entry.age !== age || entry.left !== left || entry.relay !== relay || !sameDecoration(entry.deco, deco)) {
-    entry = { width, g, drawn, age, left, relay, deco, text: rowText(record, { width, g, deco, left: leftMs, age, relay }), styled: [undefined, undefined, undefined] };
+    entry = { width, g, drawn, age, left, relay, deco, text: rowText(record, { width, g, deco, left: leftMs, age, relay }), epoch: undefined, from: 0, until: 0, styled: [undefined, undefined, undefined] };
     if (rowCache.size >= ROW_CACHE && !rowCache.has(record)) rowCache.delete(rowCache.keys().next().value!);
     rowCache.set(record, entry);
   }
-  const variant = !selected ? 0 : input.focused ? 1 : 2;
+  entry.epoch = input.epoch;
+  entry.from = now;
+  entry.until = textsUntil(record, now);
   return (entry.styled[variant] ??= styleRow(record, entry, selected, input.focused));
 }
 
