@@ -9,7 +9,7 @@ import { nextTickMs } from './clock.js';
 import { ReadPool } from './reads.js';
 import type { Msg, UiModel } from './model.js';
 import { colorEnabled, fitLine, styledLine } from './text/line.js';
-import { view } from './view.js';
+import { rowsAhead, view } from './view.js';
 import { drawingWith } from './glyphs.js';
 import { ScreenReaderView } from './screen-reader/view.js';
 
@@ -87,6 +87,23 @@ function Screen({ loop, painter, exit, spoken, color, tickMs }: ScreenProps): Re
   return <FrameView model={model} color={color} />;
 }
 
+/**
+ * Once a frame is out, the rows a move of one would bring are built and
+ * styled (view.ts rowsAhead) while the console waits for the next key:
+ * the key's frame then finds them made. Given up when a newer model comes
+ * first; it writes nothing and decides nothing.
+ */
+function useRowsAhead(model: UiModel, color: boolean): void {
+  useEffect(() => {
+    const ahead = setImmediate(() =>
+      drawingWith(model.glyphs, () => {
+        for (const l of rowsAhead(model)) styledLine(l, color);
+      }),
+    );
+    return () => clearImmediate(ahead);
+  }, [model, color]);
+}
+
 /** Ctrl-L goes to the terminal, never to the update: it redraws whatever the console shows, also mid-typing. */
 function useRedrawKey(dispatch: (msg: Msg) => void, onRedraw: (() => void) | undefined): (msg: Msg) => void {
   const redraw = useRef(onRedraw);
@@ -131,6 +148,7 @@ function frameText(frame: ReturnType<typeof view>, color: boolean): string {
 
 function FrameView({ model, color }: { model: UiModel; color: boolean }): React.ReactElement {
   const frame = drawingWith(model.glyphs, () => cutToWidth(view(model), model.size.columns));
+  useRowsAhead(model, color);
   return (
     <Box flexDirection="column" width={model.size.columns} height={frame.height}>
       <Text wrap="wrap">{frameText(frame, color)}</Text>

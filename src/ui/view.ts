@@ -1,7 +1,7 @@
 import { isAnswerableForm } from './inbox/detail-view.js';
 import { footerLine } from './inbox/footer-view.js';
 import { buildHelpLines } from './inbox/help-view.js';
-import { buildListLines } from './inbox/list-view.js';
+import { buildListLines, listStartFor } from './inbox/list-view.js';
 import type { RowDecoration } from './inbox/list-row.js';
 import { buildStatusLines } from './inbox/status-view.js';
 import { answerLock, isUnsent } from './inbox/state.js';
@@ -118,6 +118,30 @@ function bodyLines(frame: FrameContext): Pick<Frame, 'body' | 'columns'> {
   // The detail column holds only its own rows: the rows below it are blank without a node each.
   const detail = detailed.slice(0, layout.bodyHeight).map((l) => fitLine(l, layout.detailWidth, false));
   return { body: [], columns: { list, rule, detail, listWidth: layout.listWidth } };
+}
+
+/**
+ * The list rows a move of one row up or down would draw, as its frame
+ * would hold them (fitted to the column): built ahead, after a frame is
+ * out, while the console waits for the next key, so that a move draws
+ * rows already made (a row is kept per record, list-row.ts). Nothing
+ * else is read or kept: the next frame is still built from its own model.
+ * Empty where the list does not have the keys.
+ */
+export function rowsAhead(model: UiModel): Line[] {
+  const frame = frameContext(model);
+  const { inbox, view: listed, size } = model;
+  const { layout } = frame;
+  if (inbox.mode !== 'browse' || frame.isAnswering || frame.inBatch || listed.list.length === 0) return [];
+  const rows: Line[] = [];
+  for (const by of [1, -1]) {
+    const selectedIndex = Math.max(0, Math.min(listed.list.length - 1, inbox.selectedIndex + by));
+    if (selectedIndex === inbox.selectedIndex) continue;
+    const listStart = listStartFor(listed.list.length, listed.openCount, selectedIndex, layout.bodyHeight, model.listStart, listed.noAgent);
+    const moved = { ...frame, model: { ...model, listStart, inbox: { ...inbox, selectedIndex } } };
+    for (const l of listLines(moved)) rows.push(layout.wide ? fitLine(l, layout.listWidth) : fitLine(l, size.columns, false));
+  }
+  return rows;
 }
 
 /** A list row past the list's end (one line, so its padding is made once). */
