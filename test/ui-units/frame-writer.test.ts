@@ -32,6 +32,32 @@ function fakeTerminal(columns: number, rows: number) {
   return { terminal: terminal as unknown as NodeJS.WriteStream, chunks };
 }
 
+/** What readFrameWrite took for styling before it became one pattern: each escape read on its own. */
+function onlyStylingByEscape(text: string): boolean {
+  let at = text.indexOf('\u001b');
+  while (at !== -1) {
+    const end = /^\u001b\[[0-9;:]*m/.exec(text.slice(at, at + 64));
+    if (!end) return false;
+    at = text.indexOf('\u001b', at + end[0].length);
+  }
+  return !/[\r\u0007\u0008\u000b\u000c]/.test(text);
+}
+
+test('readFrameWrite takes a frame for styled rows exactly when each of its escapes is SGR (20,000 random frames)', () => {
+  const random = mulberry32(2026);
+  const parts = ['a', 'xy', ' ', '\n', '\u001b[0m', '\u001b[1;31m', '\u001b[38;2;1;2;3m', '\u001b[4:3m', '\u001b[', '\u001b', 'm', '\u001b[2J', '\u001b]8;;x\u0007', '\r', '\u0008', '\u000b', '\u000c', '\u001b[?25l', `\u001b[${'1;'.repeat(30)}m`, `\u001b[${'1'.repeat(61)}m`, `\u001b[${'1'.repeat(62)}m`, ';', '9'];
+  let frames = 0;
+  for (let i = 0; i < 20_000; i++) {
+    let text = '';
+    for (let k = Math.floor(random() * 12); k > 0; k--) text += parts[Math.floor(random() * parts.length)];
+    text += '\n';
+    const read = readFrameWrite(text);
+    if (read) frames++;
+    assert.equal(read !== undefined, onlyStylingByEscape(text), JSON.stringify(text));
+  }
+  assert.ok(frames > 2000 && frames < 18_000, `${frames} frames`);
+});
+
 test('readFrameWrite reads Ink frame writes and nothing else', () => {
   assert.deepEqual(readFrameWrite(inkWrite(undefined, ['a', 'b'])), { erased: 0, rows: ['a', 'b'] });
   assert.deepEqual(readFrameWrite(inkWrite(2, ['x'])), { erased: 3, rows: ['x'] });

@@ -43,15 +43,16 @@ export function readFrameWrite(chunk: string): FrameWrite | undefined {
   return { erased, rows: text.slice(0, -1).split('\n') };
 }
 
-/** True when every escape in the text is SGR styling (ESC [ … m). */
+/**
+ * An escape that does not start SGR styling (ESC [ digits ; : m, at most
+ * 64 characters long), or a control that moves the cursor or rings: one
+ * pass over the frame (a styled frame holds hundreds of escapes).
+ */
+const NOT_STYLING = /\u001b(?!\[[0-9;:]{0,61}m)|[\r\u0007\u0008\u000b\u000c]/;
+
+/** True when every escape in the text is SGR styling (ESC [ … m) and no control but the newline moves the cursor. */
 function onlyStyling(text: string): boolean {
-  let at = text.indexOf(ESC);
-  while (at !== -1) {
-    const end = /^\u001b\[[0-9;:]*m/.exec(text.slice(at, at + 64));
-    if (!end) return false;
-    at = text.indexOf(ESC, at + end[0].length);
-  }
-  return !/[\r\u0007\u0008\u000b\u000c]/.test(text);
+  return !NOT_STYLING.test(text);
 }
 
 /** A run of rows that moved: new rows [from, to] show old rows [from + by, to + by]. */
