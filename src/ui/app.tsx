@@ -1,4 +1,4 @@
-import React, { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
+import React, { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Box, Text, useApp, useIsScreenReaderEnabled, useStdout } from 'ink';
 import type { AppProps } from './app-props.js';
 import { createAppLoop, type AppLoop } from './app-loop.js';
@@ -32,7 +32,7 @@ export function App(props: AppProps): React.ReactElement {
   // Cause and timeline reads: capped, and given up once the model stops waiting for them.
   const [reads] = useState(() => new ReadPool());
   useEffect(() => () => reads.close(), [reads]);
-  // Screen's repaint, once it is mounted (the loop asks for one after each commit that changed the model).
+  // Screen's repaint (the loop asks for one after each commit that changed the model).
   const [painter] = useState(() => new Painter());
   const [{ loop, setProps }] = useState(() => createAppLoop(props, stdout, reads, painter.repaint));
   useLayoutEffect(() => setProps(props));
@@ -45,19 +45,29 @@ export function App(props: AppProps): React.ReactElement {
   return <Screen loop={loop} painter={painter} exit={exit} spoken={spoken} color={colorEnabled(props.env ?? process.env)} tickMs={props.tickMs ?? 1000} />;
 }
 
-/** Who repaints: the loop asks here, and the mounted Screen answers. */
+/**
+ * Who repaints: the loop asks here, and Screen, subscribed, renders again
+ * (useSyncExternalStore). What it reads is a count of asked-for frames,
+ * not the model: a message that changes the model without asking for a
+ * frame (a paint noted) must not look like a torn read and draw again.
+ * React renders an update from an external store at once, in a microtask
+ * after the key's handler, not in a later scheduler task.
+ */
 class Painter {
-  private paint: (() => void) | undefined;
+  private frames = 0;
+  private readonly listeners = new Set<() => void>();
 
-  readonly repaint = (): void => this.paint?.();
+  readonly repaint = (): void => {
+    this.frames++;
+    for (const listener of this.listeners) listener();
+  };
 
-  /** Screen mounted: its repaint; returns the detach. */
-  attach(paint: () => void): () => void {
-    this.paint = paint;
-    return () => {
-      if (this.paint === paint) this.paint = undefined;
-    };
-  }
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  readonly asked = (): number => this.frames;
 }
 
 interface ScreenProps {
@@ -71,8 +81,7 @@ interface ScreenProps {
 
 /** What the model shows, painted again for each new model; the clock is set again after each paint. */
 function Screen({ loop, painter, exit, spoken, color, tickMs }: ScreenProps): React.ReactElement {
-  const [, repaint] = useReducer((frames: number) => frames + 1, 0);
-  useLayoutEffect(() => painter.attach(repaint), [painter]);
+  useSyncExternalStore(painter.subscribe, painter.asked);
   const { dispatch } = loop;
   // A clock faster than a second is a simulation (the soak bench: a simulated second per tick): it keeps its period.
   useClockMessages(tickMs, dispatch, (finest) => (finest < 1000 ? finest : nextTickMs(loop.model, finest)));
