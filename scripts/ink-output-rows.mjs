@@ -7,7 +7,9 @@
 // width and the writes that land on it (where each starts, and its text
 // after Ink's transforms), in order. Here each row's writes are collected
 // first; a row written exactly as in an earlier frame takes that frame's
-// text, and only a new row is drawn cell by cell, as Ink draws it, or, for
+// text (a row written once from column 0, as each of the console's, is
+// found by its line, with no key text built for it), and only a new row is
+// drawn cell by cell, as Ink draws it, or, for
 // a row written once from its start with plain SGR styles (the console's
 // rows), run by run to the same text. The texts are kept for the last
 // OUTPUT_ROW_CACHE rows drawn (the oldest goes first).
@@ -26,6 +28,8 @@ const MARKS = ['const clips = [];', 'sliceAnsi(line, from, to)', 'this.caches.ge
 
 const ROW_HELPERS = `
 const aepRows = new Map();
+/** The rows written once from column 0, by their line: the grid's width and the text drawn. */
+const aepLineRows = new Map();
 /** Where a write lands once clipped: its origin and lines, or undefined when it is outside the clip. */
 function aepPlaced(operation, clip, caches) {
     let { x, y } = operation;
@@ -137,6 +141,16 @@ const GET_ROWS = `    get() {
         }
         const texts = rows.map((writes) => {
             if (writes === null) return '';
+            // One write from column 0 (each of the console's rows): its line alone is the key, with no key text built.
+            if (writes.length === 2 && writes[0] === 0) {
+                const line = writes[1];
+                const known = aepLineRows.get(line);
+                if (known !== undefined && known.width === this.width) return known.text;
+                const text = aepDrawRow(this.width, writes, this.caches);
+                if (aepLineRows.size >= ${OUTPUT_ROW_CACHE} && known === undefined) aepLineRows.delete(aepLineRows.keys().next().value);
+                aepLineRows.set(known === undefined ? aepOwnCopy(line) : line, { width: this.width, text });
+                return text;
+            }
             let key = String(this.width);
             for (let w = 0; w < writes.length; w += 2) key += '|' + writes[w] + ':' + writes[w + 1].length + ':' + writes[w + 1];
             let text = aepRows.get(key);
