@@ -5,7 +5,7 @@
 // requests ticks once a minute, not 60 times. Over SSH an idle console then
 // sends (almost) nothing.
 import type { RequestRecord } from '../store/types.js';
-import { ageMs, timeLeftMs } from './inbox/ages.js';
+import { ageMs, ageTextChangesIn, leftTextHoldsFor, timeLeftMs } from './inbox/ages.js';
 import { layoutOf, type UiModel } from './model.js';
 
 const SECOND = 1000;
@@ -17,15 +17,12 @@ const LONGEST_MS = MINUTE;
 
 /** Ms until the age's text changes: under a minute, every second; then at the next whole minute of age. */
 function untilAgeChanges(age: number): number | 'seconds' {
-  if (age < MINUTE - SECOND) return 'seconds';
-  return MINUTE - (age % MINUTE);
+  return age < MINUTE - SECOND ? 'seconds' : ageTextChangesIn(age);
 }
 
-/** Ms until a time left's text changes: seconds under a minute (and `T-exp` once out), else the next whole minute down. */
+/** Ms until a time left's text changes: seconds under a minute (and `T-exp` once out), else just after the next whole minute down. */
 function untilLeftChanges(left: number): number | 'seconds' {
-  if (left <= MINUTE) return 'seconds';
-  // Shown as floor(left / 1 min) minutes: it changes just after left crosses the multiple below.
-  return (left % MINUTE) + 1;
+  return left <= MINUTE ? 'seconds' : leftTextHoldsFor(left) + 1;
 }
 
 /** The requests whose age or time left the screen may show: the list window (with a margin either side) and the detail's. */

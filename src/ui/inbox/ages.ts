@@ -35,27 +35,36 @@ export function timeLeftMs(record: RequestRecord, now: number): number | undefin
 const SECOND = 1000;
 const MINUTE = 60_000;
 
+/** Ms from an age of `age` until its text (shortDuration: seconds under a minute, then minutes) reads otherwise. */
+export function ageTextChangesIn(age: number): number {
+  const step = age < MINUTE ? SECOND : MINUTE;
+  return step - (age % step);
+}
+
+/**
+ * Ms for which a time left of `left` (more than 0) still reads as it does:
+ * while at least its whole seconds (or minutes) are left; under a second,
+ * until it runs out (then it reads exp).
+ */
+export function leftTextHoldsFor(left: number): number {
+  if (left < SECOND) return left;
+  return left % (left < MINUTE ? SECOND : MINUTE);
+}
+
 /**
  * Until when (exclusive) a record's age and time left read as they read at
- * `now`, as `shortDuration` writes them (seconds under a minute, then
- * minutes): the list keeps a row built at `now` until then. Both texts
- * only move one way with the clock, so one that reads the same at both
- * ends of a span reads the same within it (a clock set back is a new
- * start: see the row cache's `from`).
+ * `now`: the list keeps a row built at `now` until then. Both texts only
+ * move one way with the clock, so one that reads the same at both ends of
+ * a span reads the same within it (a clock set back is a new start: see
+ * the row cache's `from`). A raised time still ahead of the clock reads 0s
+ * until a second past it.
  */
 export function textsUntil(record: RequestRecord, now: number): number {
   const { raised } = timesOf(record);
   const from = Number.isFinite(raised) ? raised : record.receivedAt;
-  const age = Math.max(0, now - from);
-  const ageStep = age < MINUTE ? SECOND : MINUTE;
-  // The age's next whole second (or minute); a raised time still ahead of the clock reads 0s until a second past it.
-  const ageUntil = from + (Math.floor(age / ageStep) + 1) * ageStep;
+  const ageUntil = Math.max(now, from) + ageTextChangesIn(Math.max(0, now - from));
   const left = timeLeftMs(record, now);
-  if (left === undefined || left <= 0) return ageUntil;
-  // Under a second it reads 0s until it reads exp; else it reads the same while at least its whole seconds (or minutes).
-  if (left < SECOND) return Math.min(ageUntil, now + left);
-  const leftStep = left < MINUTE ? SECOND : MINUTE;
-  return Math.min(ageUntil, now + left - Math.floor(left / leftStep) * leftStep);
+  return left === undefined || left <= 0 ? ageUntil : Math.min(ageUntil, now + leftTextHoldsFor(left));
 }
 
 export function shortDuration(ms: number): string {
