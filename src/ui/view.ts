@@ -177,14 +177,6 @@ function decorationsFor(reads: readonly unknown[]): Map<RequestRecord, RowDecora
   return decorated.byRecord;
 }
 
-/** What the rows read besides their records and the clock, as last drawn: one object while they stay the same (RowInput.epoch). */
-let rowEpoch: { reads: readonly unknown[]; epoch: object } = { reads: [], epoch: {} };
-
-function rowEpochFor(reads: readonly unknown[]): object {
-  if (!sameReads(rowEpoch.reads, reads)) rowEpoch = { reads, epoch: {} };
-  return rowEpoch.epoch;
-}
-
 /** The list of requests, each row decorated with its mark, draft and status. */
 function listLines(frame: FrameContext): Line[] {
   const { model, store, relays, layout } = frame;
@@ -220,7 +212,8 @@ function listLines(frame: FrameContext): Line[] {
     glyphs: g,
     emptyNote: frame.emptyNote,
     decorate,
-    // The decorations as kept, and the relays the labels number.
-    epoch: rowEpochFor([decorations, relays]),
+    // The decorations are kept while what they read stays the same, the snapshot
+    // among it (relays included: a relay's change is a new version): the rows' epoch.
+    epoch: decorations,
   });
 }

@@ -32,7 +32,8 @@ export interface RowInput {
   decorate?: (record: RequestRecord) => RowDecoration;
   /**
    * The same object for as long as what `decorate` and `relayLabel` say
-   * stays the same (view.ts: the decorations' reads and the relays): a row
+   * stays the same (view.ts: the decorations as kept, whose reads hold the
+   * store snapshot and so the relays the labels number): a row
    * built in it, at the same width and glyphs, is kept without asking
    * them again until its age or time left reads differently.
    */
