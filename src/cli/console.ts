@@ -88,7 +88,7 @@ function renderConsole(io: MainIO, props: AppProps, token: string | undefined, w
   let pasteMarks = process.stdout.isTTY === true;
   if (pasteMarks) process.stdout.write(BRACKETED_PASTE_ON);
   const instance = render(
-    React.createElement(CrashBoundary, { onCrash }, React.createElement(App, props), testCrash === 'render' ? React.createElement(CrashProbe, { token }) : null),
+    React.createElement(CrashBoundary, { onCrash }, React.createElement(App, { ...props, pasteMarks }), testCrash === 'render' ? React.createElement(CrashProbe, { token }) : null),
     // Only changed rows reach the terminal (see frame-writer.ts). A screen
     // reader gets Ink's own screen-reader output instead: plain lines, only
     // when they change (README "Screen reader").

@@ -15,22 +15,32 @@ import type { Msg } from './model.js';
 const PASTE_END_WAIT_MS = 1000;
 
 export function useInputMessages(dispatch: (msg: Msg) => void): void {
-  const { internal_eventEmitter: inputEvents, setRawMode } = useStdin();
+  const { stdin, internal_eventEmitter: inputEvents, setRawMode } = useStdin();
   useEffect(() => {
     const decoder = new InputDecoder();
     let pasteTimer: NodeJS.Timeout | undefined;
+    // Each read of the terminal gets a number, counted before Ink's own
+    // 'readable' listener splits it into input events: every message of one
+    // read carries it (one send per read, update.ts). A lone ESC that Ink
+    // holds back and flushes a moment later keeps the number of its read.
+    let read = 0;
+    const onReadable = () => {
+      read++;
+    };
     const onInput = (data: string) => {
       clearTimeout(pasteTimer);
-      for (const msg of decoder.push(data)) dispatch(msg);
+      for (const msg of decoder.push(data)) dispatch({ ...msg, read });
       // A paste whose end mark never comes must not swallow every key after it.
-      if (decoder.pasting) pasteTimer = setTimeout(() => decoder.flush().forEach((msg) => dispatch(msg)), PASTE_END_WAIT_MS);
+      if (decoder.pasting) pasteTimer = setTimeout(() => decoder.flush().forEach((msg) => dispatch({ ...msg, read: ++read })), PASTE_END_WAIT_MS);
     };
+    stdin.prependListener('readable', onReadable);
     inputEvents.on('input', onInput);
     setRawMode(true);
     return () => {
       setRawMode(false);
       clearTimeout(pasteTimer);
       inputEvents.removeListener('input', onInput);
+      stdin.removeListener('readable', onReadable);
     };
-  }, [inputEvents, setRawMode, dispatch]);
+  }, [stdin, inputEvents, setRawMode, dispatch]);
 }

@@ -6,6 +6,7 @@ import type { AppProps } from './app-props.js';
 import { performEffect } from './app-effects.js';
 import { wantedRead } from './fetches.js';
 import { glyphsFor } from './glyphs.js';
+import { termMarksPastes } from './paste-marks.js';
 import { Loop } from './loop.js';
 import { initialModel, type Effect, type Msg, type TerminalSize, type UiModel } from './model.js';
 import type { ReadPool } from './reads.js';
@@ -21,8 +22,10 @@ export function createAppLoop(first: AppProps, stdout: NodeJS.WriteStream, reads
   let props = first;
   const { store } = first;
   const size: TerminalSize = props.size ?? { columns: stdout.columns || 80, rows: stdout.rows || 24 };
-  const config = { bell: props.bell ?? true, notify: props.notify ?? false, demo: props.demo, rules: props.rules, auto: props.auto, noAgentAfterMs: props.noAgentAfterMs };
-  const started = initialModel(store, size, (props.now ?? Date.now)(), config, glyphsFor(props.env ?? process.env));
+  const env = props.env ?? process.env;
+  const pastesMarked = props.pasteMarks === true && termMarksPastes(env.TERM);
+  const config = { bell: props.bell ?? true, notify: props.notify ?? false, demo: props.demo, rules: props.rules, auto: props.auto, noAgentAfterMs: props.noAgentAfterMs, pastesMarked };
+  const started = initialModel(store, size, (props.now ?? Date.now)(), config, glyphsFor(env));
   // What d hid in earlier runs stays hidden from this console (the history says which).
   const hidden = props.history?.hidden?.();
   const model = hidden?.size ? { ...started, inbox: { ...started.inbox, hidden } } : started;

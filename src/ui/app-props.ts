@@ -22,6 +22,12 @@ export interface AppProps {
   onSuspend?: () => string | undefined | void;
   /** Ctrl-L: the CLI clears the screen and draws the frame again whole. */
   onRedraw?: () => void;
+  /**
+   * The CLI asked the terminal to mark pastes (bracketed paste). With a TERM
+   * known to honour it, no run of typed keys is then guessed to be a paste
+   * (paste-marks.ts); absent or false, the guess stands.
+   */
+  pasteMarks?: boolean;
   /** --screen-reader: sentences, one region at a time (screen-reader/view.tsx); also on when Ink's screen-reader rendering is. */
   screenReader?: boolean;
   /** --demo: the embedded relay's URL and the `list` command that reads it (shown in `?`). */

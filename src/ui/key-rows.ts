@@ -1,5 +1,6 @@
 import { bindingsNow, type ActionOf, type KeySpec, type Scope } from './key-table.js';
 import { glyphs, type Glyphs } from './glyphs.js';
+import { DIGIT_OPTIONS, digitsType, type ChoiceRows } from './inbox/digits.js';
 
 // The key table written out: every row of the `?` help, the footer's hints
 // and the README's Keys table, each rendered from the bindings in force
@@ -89,7 +90,7 @@ const ROWS: RowSpec[] = [
   { scope: 'browse', actions: ['pageUp', 'pageDown'], does: 'move a page' },
   { scope: 'browse', actions: ['halfUp', 'halfDown'], does: 'move half a page' },
   { scope: 'browse', actions: ['open'], does: 'open the selected request to answer it (with marks: the batch answer)', hint: '{open} open' },
-  { scope: 'browse', actions: ['pickOption'], does: 'open it with option N highlighted (with marks: the batch); nothing is sent until Enter', hint: '{pickOption} option' },
+  { scope: 'browse', actions: ['pickOption'], does: 'open it with option N highlighted (with marks: the batch, on the shared option N); nothing is sent until Enter', hint: '{pickOption} option' },
   { scope: 'browse', actions: ['tag'], does: 'mark / unmark the selected request for a batch answer, and move down', hint: '{tag} mark' },
   { scope: 'browse', actions: ['tagAll'], does: 'mark every open request the list shows that takes an answer (not forms, informational or history)' },
   { scope: 'browse', actions: ['clear'], does: 'clear the marks if any, else clear a kept filter' },
@@ -107,16 +108,18 @@ const ROWS: RowSpec[] = [
   { scope: 'browse', keys: 'paste', does: 'ignored here, and said so: a paste is only ever text, for the row being typed in' },
   // Answer: a request is open and takes an option or a reply.
   { scope: 'answer', actions: ['up', 'down'], does: 'move between the options and the Reply row (k/j too, off the Reply row)', hint: '{up}/{down} choose' },
-  { scope: 'answer', actions: ['pickOption'], does: 'highlight option N (off the Reply row)' },
+  { scope: 'answer', actions: ['pickOption'], does: 'highlight option N, on an empty Reply row too (nothing is sent until Enter); a digit is text where the request has no option N, once Reply holds text, and after Tab' },
+  { scope: 'answer', actions: ['typeText'], does: 'go to the Reply row and make every key text, digits too, until Enter or Esc' },
   { scope: 'answer', actions: ['always'], does: 'on an option: "Always answer like this?", a rule for this run, session, agent and tool, or agent, tool and command prefix (off the Reply row)', hint: '{always} always' },
   { scope: 'answer', actions: ['send'], does: 'on an option: send it; on Reply: send the text (an empty Reply sends nothing); then back to the list on the next open request', hint: '{send} send' },
-  { scope: 'answer', keys: 'typing', does: 'edit the Reply row (from an option, typing moves to it); a paste goes in as text, its newlines as spaces, and sends nothing' },
+  { scope: 'answer', keys: 'typing', does: 'edit the Reply row (from an option, typing moves to it; on an empty Reply row a digit picks option N instead); a paste goes in as text, its newlines as spaces, and sends nothing' },
   { scope: 'answer', actions: ['pageUp', 'pageDown'], does: 'scroll a long prompt', hint: '{pageUp}/{pageDown} scroll' },
   { scope: 'answer', actions: ['copyId'], does: "copy the request's id to the clipboard (off the Reply row)" },
   { scope: 'answer', actions: ['back'], does: 'back to the list; what you typed stays as a draft', hint: '{back} back (keeps draft)' },
   { scope: 'answer', actions: ['help', 'quit'], does: 'help / quit, where no text is being edited', hint: '{help} help' },
   // Batch: several marked requests answered at once.
-  { scope: 'batch', actions: ['up', 'down', 'pickOption'], does: 'move between the options every marked request offers and the Reply row', hint: '{up}/{down} {pickOption} choose' },
+  { scope: 'batch', actions: ['up', 'down', 'pickOption'], does: 'move between the options every marked request offers (numbered: a digit picks that shared option and every command sends its id; a digit with no shared option N is refused) and the Reply row', hint: '{up}/{down} {pickOption} choose' },
+  { scope: 'batch', actions: ['typeText'], does: 'go to the Reply row and make every key text, digits too, until Enter or Esc' },
   { scope: 'batch', actions: ['send'], does: 'on an option or a non-empty Reply: ask Send "…" to N requests? y/n', hint: '{send} send…' },
   { scope: 'batch', actions: ['back'], does: 'back to the list; the marks stay', hint: '{back} back (marks stay)' },
   { scope: 'batch', actions: ['help', 'quit'], does: 'help / quit, off the Reply row' },
@@ -188,6 +191,7 @@ const ROWS: RowSpec[] = [
   { scope: 'edit', actions: ['clearBefore', 'deleteWord'], does: 'erase to the start of the text / the word before the cursor' },
   // Whatever the console shows, also while a text row is being typed in.
   { scope: 'anywhere', actions: ['redraw'], does: 'redraw the whole screen (whatever else wrote to the terminal is gone)' },
+  { scope: 'anywhere', keys: 'keys after a send', does: 'keys that arrive in the same read as the key that sent (Enter, or y at a question) are dropped, and the footer counts them' },
 ];
 
 function rowOf(row: RowSpec): KeyRow {
@@ -225,4 +229,44 @@ export function hintsFor(scope: Scope): string {
 export function keyTableMarkdown(): string {
   const rows = keyRows().map((row) => `| ${SCOPE_TITLES[row.scope]} | \`${row.keys.replace(/\|/g, '\\|')}\` | ${row.does} |`);
   return ['| where | keys | action |', '|---|---|---|', ...rows].join('\n');
+}
+
+/** The keys bound to pickOption that name options 1 to `count` (`1-3`, `1/2`, `1`), or '' for none. */
+export function digitRange(scope: 'browse' | 'answer' | 'batch', count: number): string {
+  const specs = bindingsNow()[scope].pickOption.slice(0, Math.max(0, Math.min(count, DIGIT_OPTIONS)));
+  const run = specs.length > 1 && specs.every((spec, i) => /^\d$/.test(spec) && (i === 0 || Number(spec) === Number(specs[i - 1]) + 1));
+  return run ? `${specs[0]}-${specs[specs.length - 1]}` : specs.map(labelOf).join('/');
+}
+
+/** What the answer's and the batch's footer says of the moves and digits (digits.ts decides what a digit does). */
+function digitHints(scope: 'answer' | 'batch', rows: ChoiceRows): string[] {
+  const tab = firstKey(scope, 'typeText');
+  const moves = `${firstKey(scope, 'up')}/${firstKey(scope, 'down')}`;
+  if (digitsType(rows)) return rows.literal ? [`every key is text (${tab})`] : [...(rows.options ? [`${moves} choose`] : []), 'digits are text'];
+  if (rows.options === 0) return rows.batch ? ['no shared option: digits refused', `${tab} types digits`] : ['digits are text'];
+  return [`${moves} ${digitRange(scope, rows.options)} choose`, `${tab} types digits`];
+}
+
+const CHOICE_ACTIONS: ReadonlySet<string> = new Set(['up', 'down', 'pickOption', 'typeText']);
+
+/**
+ * The footer's hints in an open request or the batch: what the moves and a
+ * digit do now (the range of options numbered on screen, or that digits are
+ * text), then the scope's other hints in table order.
+ */
+export function choiceHints(scope: 'answer' | 'batch', rows: ChoiceRows): string {
+  const rest = ROWS.flatMap((row, i) => (row.scope === scope && row.hint && !row.actions?.some((action) => CHOICE_ACTIONS.has(action)) ? [keyRows()[i].hint!] : []));
+  return [...digitHints(scope, rows), ...rest].join(` ${glyphs().dot} `);
+}
+
+/** The list's hints, the digits' range that of the selected request's options (none: no digit hint); undefined: the bound keys. */
+export function browseHints(options: number | undefined): string {
+  if (options === undefined) return hintsFor('browse');
+  const range = digitRange('browse', options);
+  const hints = ROWS.flatMap((row, i) => {
+    if (row.scope !== 'browse' || !row.hint) return [];
+    if (!row.actions?.includes('pickOption')) return [keyRows()[i].hint!];
+    return range ? [`${range} option`] : [];
+  });
+  return hints.join(` ${glyphs().dot} `);
 }

@@ -14,10 +14,10 @@ interface ScopeActions {
     | 'up' | 'down' | 'first' | 'last' | 'pageUp' | 'pageDown' | 'open' | 'pickOption' | 'tag' | 'tagAll' | 'clear'
     | 'filter' | 'timeline' | 'cancelRun' | 'cancelSession' | 'pause' | 'history' | 'auto' | 'help' | 'quit' | 'suspend'
     | 'halfUp' | 'halfDown' | 'copyId' | 'hide';
-  answer: 'up' | 'down' | 'pickOption' | 'send' | 'always' | 'copyId' | 'pageUp' | 'pageDown' | 'back' | 'help' | 'quit';
+  answer: 'up' | 'down' | 'pickOption' | 'typeText' | 'send' | 'always' | 'copyId' | 'pageUp' | 'pageDown' | 'back' | 'help' | 'quit';
   /** `a`'s question: which scope the new rule covers. */
   always: 'up' | 'down' | 'pickOption' | 'confirm' | 'back';
-  batch: 'up' | 'down' | 'pickOption' | 'send' | 'back' | 'help' | 'quit';
+  batch: 'up' | 'down' | 'pickOption' | 'typeText' | 'send' | 'back' | 'help' | 'quit';
   batchConfirm: 'confirm' | 'quit';
   form: 'nextField' | 'prevField' | 'up' | 'down' | 'next' | 'toggle' | 'setYes' | 'setNo' | 'unset' | 'pageUp' | 'pageDown' | 'back' | 'help' | 'quit';
   locked: 'resend' | 'copyId' | 'pageUp' | 'pageDown' | 'back' | 'help' | 'quit';
@@ -84,8 +84,8 @@ const DEFAULT_BINDINGS: Bindings = {
     copyId: ['y'],
     hide: ['d'],
   },
-  answer: { up: ['up', 'k'], down: ['down', 'j'], pickOption: DIGITS, send: ['enter'], always: ['a'], copyId: ['y'], pageUp: ['pageUp'], pageDown: ['pageDown'], back: ['escape'], help: ['?'], quit: ['q', 'ctrlC'] },
-  batch: { up: ['up', 'k'], down: ['down', 'j'], pickOption: DIGITS, send: ['enter'], back: ['escape'], help: ['?'], quit: ['q', 'ctrlC'] },
+  answer: { up: ['up', 'k'], down: ['down', 'j'], pickOption: DIGITS, typeText: ['tab'], send: ['enter'], always: ['a'], copyId: ['y'], pageUp: ['pageUp'], pageDown: ['pageDown'], back: ['escape'], help: ['?'], quit: ['q', 'ctrlC'] },
+  batch: { up: ['up', 'k'], down: ['down', 'j'], pickOption: DIGITS, typeText: ['tab'], send: ['enter'], back: ['escape'], help: ['?'], quit: ['q', 'ctrlC'] },
   batchConfirm: { confirm: ['y', 'Y'], quit: ['ctrlC'] },
   form: {
     nextField: ['tab'],

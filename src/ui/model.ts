@@ -47,6 +47,11 @@ export interface UiConfig {
   auto?: boolean;
   /** How long an agent is gone from the roster before its requests move to "No agent connected" (tests shorten it). */
   noAgentAfterMs?: number;
+  /**
+   * Bracketed paste was asked for and TERM names a terminal known to honour
+   * it (paste-marks.ts): then no run of typed keys is ever guessed to be a paste.
+   */
+  pastesMarked?: boolean;
 }
 
 /** Everything the screen shows and the keys act on. */
@@ -74,17 +79,26 @@ export interface UiModel {
   timelineData?: { key: string; fetched: Fetched };
   /** The rules' suggestions and answers (absent without rules). */
   rules?: RulesModel;
+  /** A marked paste arrived: the terminal honours bracketed paste, so no chunk is guessed to be one from now on. */
+  markedPaste?: boolean;
+  /** The read in which a key sent, and how many keys of that read were dropped since (one send per read). */
+  sentIn?: { read: number; dropped: number; notice?: string };
 }
 
 /** A one-off read of the relay: in flight, or its result (kept: the cache). */
 export type Fetched = { state: 'loading' } | { state: 'done'; result: FetchResult; at: number };
 
+/**
+ * Input carries the read it came in (`read`: a number per read of the
+ * terminal, app-input.ts), so that keys arriving in the same read as a send
+ * are dropped (one send per read); absent, a message is a read of its own.
+ */
 export type Msg =
-  | { type: 'key'; press: KeyPress }
+  | { type: 'key'; press: KeyPress; read?: number }
   /** Plain keys that arrived in one read: folded one by one, each against the model the one before left. */
-  | { type: 'keys'; text: string }
+  | { type: 'keys'; text: string; read?: number }
   /** Text the terminal marked as pasted (bracketed paste): only ever text for the focused row. */
-  | { type: 'paste'; text: string }
+  | { type: 'paste'; text: string; read?: number }
   | { type: 'store'; change: StoreChange }
   | { type: 'tick' }
   | { type: 'painted' }

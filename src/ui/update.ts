@@ -4,7 +4,7 @@ import { isHistory } from '../store/history.js';
 import { applyRejection, initialFormDraft } from './form/form-state.js';
 import { isForm } from './inbox/detail-view.js';
 import { listStartFor } from './inbox/list-view.js';
-import { editsTextNow, reducePaste, reduceKey } from './inbox/reduce-key.js';
+import { digitPicksNow, editsTextNow, reducePaste, reduceKey } from './inbox/reduce-key.js';
 import { withRead } from './history/history-state.js';
 import { ensureCause, onFetched, timelineEffect } from './fetches.js';
 import { alertsSeen, gateAlerts } from './alert-gate.js';
@@ -46,11 +46,17 @@ export function update(model: UiModel, msg: Msg, world: World): UpdateResult {
   const base = model.now === now ? model : { ...model, now };
   switch (msg.type) {
     case 'key':
-      return reconcile(onKey(present(base), world, (state, ctx) => reduceKey(state, msg.press, ctx)), model.view, world);
+      if (sameReadAsSend(base, msg.read)) return dropped(base, 1);
+      return oneSendPerRead(reconcile(onKey(present(base), world, (state, ctx) => reduceKey(state, msg.press, ctx)), model.view, world), msg.read, 0);
     case 'keys':
-      return onKeys(present(base), msg.text, world);
-    case 'paste':
-      return reconcile(onKey(present(base), world, (state, ctx) => reducePaste(state, msg.text, ctx)), model.view, world);
+      if (sameReadAsSend(base, msg.read)) return dropped(base, textKeys(msg.text).length);
+      return onKeys(present(base), msg.text, world, msg.read);
+    case 'paste': {
+      if (sameReadAsSend(base, msg.read)) return dropped(base, 1);
+      // The terminal marks pastes: from now on no chunk of typed keys is guessed to be one.
+      const marked = base.markedPaste ? base : { ...base, markedPaste: true };
+      return oneSendPerRead(reconcile(onKey(present(marked), world, (state, ctx) => reducePaste(state, msg.text, ctx)), model.view, world), msg.read, 0);
+    }
     case 'store':
       return reconcile(onStore(base, msg.change, world), model.view, world);
     case 'resize':
@@ -88,25 +94,31 @@ function answerableFrom(store: StoreReader): (record: RequestRecord) => boolean 
 }
 
 /**
- * Keys that arrived in one read act exactly as if typed one at a time: each
- * is folded against the model the one before produced. A key that has
- * effects (a send, a cancel) ends the fold: the rest comes back as a `then`
- * effect, dispatched after those effects have been performed, so it sees
- * what they did (an answer in flight locks its request). On a text row a
- * run of printable keys is typed in one edit (the same result, one step),
- * and the rest of a chunk that holds a newline followed by more text is a
- * paste from a terminal without bracketed paste: text, never sent.
+ * Keys that arrived in one read act as if typed one at a time: each is
+ * folded against the model the one before produced, until one sends (an
+ * answer, a batch's y, a cancel or pause): what follows it in the read is
+ * dropped, and counted on the footer (one send per read, CONSOLE.md "The
+ * answer ledger"), so a paste the terminal did not mark sends at most its
+ * first line, never a second request's answer. Another key that has effects
+ * (a timeline read, a copy) ends the fold too: the rest comes back as a
+ * `then` effect, dispatched after those effects have been performed. On a
+ * text row a run of printable keys is typed in one edit (the same result,
+ * one step), but for a digit that picks an option numbered on screen.
+ * Where the terminal is not known to mark pastes (paste-marks.ts), the rest
+ * of a chunk that holds a newline followed by more text, on a text row, is
+ * taken for a paste: text, never sent.
  */
-function onKeys(model: UiModel, text: string, world: World): UpdateResult {
+function onKeys(model: UiModel, text: string, world: World, read: number | undefined): UpdateResult {
   const keys = textKeys(text);
+  const guessPastes = !model.config.pastesMarked && !model.markedPaste;
   let result: UpdateResult = { model, effects: [] };
   for (let i = 0; i < keys.length; ) {
     const current = result.model;
     const context = keyState(current, world);
-    const typing = editsTextNow(context[0], context[1]);
+    const typing = editsTextNow(context[0], context[1]) && !digitPicksNow(context[0], context[1], keys[i].press);
     let step: UpdateResult;
     let next = i + 1;
-    if (typing && looksPasted(text.slice(keys[i].at))) {
+    if (typing && guessPastes && looksPasted(text.slice(keys[i].at))) {
       const pasted = pastedText(text.slice(keys[i].at));
       step = onKey(current, world, (state, ctx) => reducePaste(state, pasted, ctx), context);
       next = keys.length;
@@ -123,10 +135,41 @@ function onKeys(model: UiModel, text: string, world: World): UpdateResult {
     i = next;
     if (step.effects.length === 0) continue;
     if (step.effects.some((effect) => effect.type === 'quit')) break;
-    if (i < keys.length) result.effects.push({ type: 'then', msg: { type: 'keys', text: text.slice(keys[i].at) } });
+    if (step.effects.some(sends)) return oneSendPerRead(result, read, keys.length - i);
+    if (i < keys.length) result.effects.push({ type: 'then', msg: { type: 'keys', text: text.slice(keys[i].at), ...(read === undefined ? {} : { read }) } });
     break;
   }
   return result;
+}
+
+/** An effect that puts a command on the wire for the operator: an answer (one, a batch's, a rule made with a), a cancel or pause, a resend. */
+function sends(effect: Effect): boolean {
+  return effect.type === 'send' || effect.type === 'control' || effect.type === 'resend';
+}
+
+function sameReadAsSend(model: UiModel, read: number | undefined): boolean {
+  return read !== undefined && model.sentIn?.read === read;
+}
+
+/**
+ * After a key was folded: if it sent, the read it came in is remembered
+ * (later messages of that read are dropped, `dropped`), and the keys of its
+ * own chunk that followed it are counted now.
+ */
+function oneSendPerRead(result: UpdateResult, read: number | undefined, after: number): UpdateResult {
+  if (!result.effects.some(sends)) return result;
+  const model = { ...result.model, sentIn: { read: read ?? -1, dropped: 0, notice: result.model.inbox.notice } };
+  return after ? { ...result, model: dropped(model, after).model } : { ...result, model };
+}
+
+/** Keys of the read a send came in: not acted on, and counted on the footer beside what the send said. */
+function dropped(model: UiModel, count: number): UpdateResult {
+  const sentIn = model.sentIn ?? { read: -1, dropped: 0 };
+  const total = sentIn.dropped + count;
+  if (total === 0) return { model, effects: [] };
+  const words = `Dropped ${total} key${total === 1 ? '' : 's'} that came in the same read as the send (one send per read).`;
+  const notice = sentIn.notice ? `${sentIn.notice} ${words}` : words;
+  return { model: { ...model, sentIn: { ...sentIn, dropped: total }, inbox: { ...model.inbox, notice } }, effects: [] };
 }
 
 /** The inbox state a key acts on and what it reads besides, from the model as last painted. */

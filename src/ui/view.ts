@@ -1,5 +1,5 @@
 import { isAnswerableForm } from './inbox/detail-view.js';
-import { footerLine } from './inbox/footer-view.js';
+import { footerDigits, footerLine } from './inbox/footer-view.js';
 import { buildHelpLines } from './inbox/help-view.js';
 import { buildListLines, listStartFor } from './inbox/list-view.js';
 import type { RowDecoration } from './inbox/list-row.js';
@@ -49,7 +49,8 @@ export function view(model: UiModel): Frame {
   const lock = isAnswering && open ? answerLock(open, store.lastCommandFor(open.key)) : undefined;
   const asked = inbox.control ? store.request(inbox.control.key) : undefined;
   const question = asked && inbox.control ? controlQuestion(asked, inbox.control.request) : undefined;
-  const footer = footerLine(inbox, size.columns, lock, isAnswering && open !== undefined && isAnswerableForm(open), question);
+  const digits = footerDigits(inbox, store, model.view.list[inbox.selectedIndex], isAnswering ? open : undefined, lock);
+  const footer = footerLine(inbox, size.columns, lock, isAnswering && open !== undefined && isAnswerableForm(open), question, digits);
   return { status, body: body.slice(0, layout.bodyHeight), ...(columns ? { columns } : {}), footer, height: layout.frameHeight, bodyHeight: layout.bodyHeight };
 }
 

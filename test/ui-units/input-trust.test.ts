@@ -1,70 +1,19 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ConsoleStore } from '../../src/store/store.js';
-import type { AepEvent } from '../../src/protocol/types.js';
-import { initialModel, type Msg, type UiModel } from '../../src/ui/model.js';
-import { update } from '../../src/ui/update.js';
-import { performRelayEffect } from '../../src/ui/effects.js';
-import { InputDecoder, type KeyPress } from '../../src/ui/keys.js';
+import type { KeyPress } from '../../src/ui/keys.js';
 import { rebind } from '../../src/ui/key-table.js';
 import { hintsFor } from '../../src/ui/key-rows.js';
 import { draftFor } from '../../src/ui/inbox/state.js';
 import { requested } from '../support/events.js';
 import { permissionFrom } from '../support/ui-events.js';
-import { FakeClient } from '../support/fake-client.js';
+import { PASTE, keyConsole } from '../support/key-console.js';
 
 // Input you can trust, on the update alone (no React): bytes as a terminal
 // sends them go through the decoder, every effect is performed the way the
 // App performs it (sends reach the store, `then` dispatches the rest of a
 // chunk), and each case says what was sent and where the keys left the model.
 
-const RELAY = 'http://relay.test';
-const NOW = Date.parse('2026-07-03T10:00:30Z');
-const PASTE = (text: string) => `\u001b[200~${text}\u001b[201~`;
-
-function console(events: AepEvent[]) {
-  const store = new ConsoleStore({ now: () => NOW });
-  const client = new FakeClient(RELAY, store);
-  store.updateRelay(RELAY, { connection: { kind: 'live' } });
-  let model: UiModel = initialModel(store, { columns: 80, rows: 24 }, NOW, { bell: false, notify: false });
-  let quits = 0;
-  const dispatch = (msg: Msg): void => {
-    const result = update(model, msg, { store, now: () => NOW });
-    model = result.model;
-    for (const effect of result.effects) {
-      if (performRelayEffect(effect, store, [client], dispatch)) continue;
-      if (effect.type === 'then') dispatch(effect.msg);
-      if (effect.type === 'quit') quits++;
-    }
-  };
-  store.subscribe((change) => dispatch({ type: 'store', change }));
-  store.batch(() => events.forEach((e) => store.applyEvent(RELAY, e)));
-  dispatch({ type: 'painted' });
-  const decoder = new InputDecoder();
-  return {
-    store,
-    client,
-    get model() {
-      return model;
-    },
-    quits: () => quits,
-    /** Each argument is one read from the terminal, split the way Ink's input parser splits it. */
-    read: (...reads: string[]) => {
-      for (const data of reads) for (const part of inkEvents(data)) for (const msg of decoder.push(part)) dispatch(msg);
-    },
-    sent: () => client.sent.map((e) => `${e.type} ${JSON.stringify((e.data as { answer?: unknown }).answer ?? (e.data as { scope?: string }).scope ?? '')}`),
-    reply: () => {
-      const record = model.inbox.openKey ? store.request(model.inbox.openKey) : undefined;
-      return record ? draftFor(model.inbox, record).reply.value : undefined;
-    },
-    selectedAgent: () => model.view.list[model.inbox.selectedIndex]?.agent,
-  };
-}
-
-/** Ink's input parser: escape sequences on their own, the text between them as one run. */
-function inkEvents(data: string): string[] {
-  return data.split(/(\u001b\[[0-9;]*[~A-Za-z]|\u001bO[A-Z]|\u001b(?!\[))/).filter(Boolean);
-}
+const console = keyConsole;
 
 const fleet = () => [
   permissionFrom('alpha', 'sa', 'Drop the production database?', { run: 'r1' }),
@@ -132,15 +81,24 @@ test('pastes and chunks: a table of reads, what was sent, and where the keys lef
       agent: 'bravo',
     },
     {
-      note: 'keys after a send in the same read see the send: the next request, not the same one again',
+      note: 'one send per read: keys after a send in the same read are dropped and counted, never an answer to the next request',
       reads: ['1\r1\r'],
-      sent: ['control.attention.respond {"option":"allow"}', 'control.attention.respond {"option":"allow"}'],
+      sent: ['control.attention.respond {"option":"allow"}'],
       mode: 'browse',
-      agent: 'charlie',
+      agent: 'bravo',
+      notice: /^Dropped 2 keys that came in the same read as the send/,
     },
     {
-      note: 'typed fast: a send, then x on the next request only asks',
+      note: 'typed fast: a send, then x in the same read: dropped, nothing asked',
       reads: ['2\rx'],
+      sent: ['control.attention.respond {"option":"deny"}'],
+      mode: 'browse',
+      agent: 'bravo',
+      notice: /^Dropped 1 key that came/,
+    },
+    {
+      note: 'the same keys in reads of their own act: x on the next request asks',
+      reads: ['2', '\r', 'x'],
       sent: ['control.attention.respond {"option":"deny"}'],
       mode: 'confirm-control',
       agent: 'bravo',
@@ -164,8 +122,8 @@ test('one request, "1\\r1\\r" in one read: the second Enter finds the answer in 
   assert.deepEqual(k.sent(), ['control.attention.respond {"option":"allow"}']);
 });
 
-test('any chunk folds to exactly the model the same keys give one read at a time', () => {
-  const chunks = ['1 oxy', '1ok', 'jj\r', 'j2\r', '/br\r', 'x\u001a', 'q', '1\u007f\u007fno\u0015yes\r', ' j '];
+test('a chunk folds to exactly the model the same keys give one read at a time, where no key but the last sends', () => {
+  const chunks = ['1 oxy', '1ok', 'jj\r', 'j2\r', '/br\r', 'x\u001a', 'q', '1\u007f\u007fno\u0015yes\r', ' j ', '\r2\r', '\r\t12\r'];
   for (const chunk of chunks) {
     const together = console(fleet());
     together.read(chunk);
@@ -191,8 +149,10 @@ test('text rows take a paste: a form text field, the filter, a cancel reason; no
   const draft = draftFor(k.model.inbox, record).form!;
   assert.equal(draft.active, 0, 'the paste did not confirm the field');
   assert.equal(draft.fields.service?.text.value, 'billing api');
-  k.read('billing\rapi');
-  assert.equal(draftFor(k.model.inbox, record).form!.active, 0, 'nor did the unbracketed one');
+  // Unmarked, on a console that has seen no marked paste (one that has, guesses no more).
+  const u = console([form]);
+  u.read('\r', 'billing\rapi');
+  assert.equal(draftFor(u.model.inbox, u.store.request(u.model.inbox.openKey!)!).form!.active, 0, 'nor did the unbracketed one');
 
   const f = console(fleet());
   f.read('/', PASTE('brav\no'));

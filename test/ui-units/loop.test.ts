@@ -112,13 +112,19 @@ test('App\'s loop: a send whose command the store notifies synchronously never n
   });
   store.subscribe((change) => loop.dispatch({ type: 'store', change }));
   const first = loop.model.view.list[0].key;
-  // 1 opens the first request with Allow highlighted, Enter sends it, j is the rest of the chunk.
-  loop.dispatch({ type: 'keys', text: '1\rj' });
+  // 1 opens the first request with Allow highlighted, Enter sends it, j is the rest of the read: dropped (one send per read).
+  loop.dispatch({ type: 'keys', text: '1\rj', read: 1 });
   assert.equal(deepest, 1, 'update never ran inside another update or an effect');
-  assert.deepEqual(calls, ['update keys "1\\rj"', 'perform send', 'respond', 'respond returned', 'perform then', 'update store', 'update keys "j"']);
+  assert.deepEqual(calls, ['update keys "1\\rj"', 'perform send', 'respond', 'respond returned', 'update store']);
   assert.ok(store.lastCommandFor(first), 'the answer was sent');
   assert.ok(loop.model.snapshot.lastCommandFor(first), 'the store change it caused was folded (the view sees the command)');
   assert.equal(loop.model.inbox.mode, 'browse');
+  assert.match(loop.model.inbox.notice ?? '', /^Dropped 1 key that came in the same read as the send/);
+  // A key with an effect that sends nothing (y copies the id) hands the rest of its read on, after the effect.
+  calls.length = 0;
+  loop.dispatch({ type: 'keys', text: 'yj', read: 2 });
+  assert.deepEqual(calls, ['update keys "yj"', 'perform copy', 'perform then', 'update keys "j"']);
+  assert.equal(deepest, 1);
 });
 
 test('App\'s loop: a commit asks for one paint, a paint asks for none, and the model lives only in the loop', () => {

@@ -147,7 +147,7 @@ test('batch: Space marks and moves down, forms cannot be marked, Esc clears mark
   assert.match(h.frame(), /Forms cannot be marked/);
   assert.doesNotMatch(rowOf(h, 'claude') ?? '', /◆/);
   await h.press('j', KEY.space);
-  assert.match(h.frame(), /2 marked: Enter\/1-9 answer them · Esc clears marks/);
+  assert.match(h.frame(), /2 marked: Enter\/1-2 answer them · Esc clears marks/);
   await h.press(KEY.esc);
   assert.doesNotMatch(h.frame(), /◆/);
   assert.equal(h.client.sent.length, 0);

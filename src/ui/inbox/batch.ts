@@ -1,6 +1,7 @@
 import type { Answer, Choice as RequestOption } from '../../protocol/types.js';
 import type { RequestRecord } from '../../store/types.js';
-import { actionFor, keyNumber } from '../key-table.js';
+import { actionFor } from '../key-table.js';
+import { batchRows, digitDoes, digitOf, refusedDigit } from './digits.js';
 import { isText, type KeyPress } from '../keys.js';
 import { editLine, emptyEditor } from '../text/editor.js';
 import { displayLine } from '../../protocol/sanitize.js';
@@ -31,7 +32,7 @@ export function openBatch(state: InboxState, ctx: KeyContext, digit?: number): B
   const options = commonOptions(ctx.tagged);
   if (ctx.tagged.length === 0) return { state: { ...state, tagged: new Set(), notice: 'The marked requests no longer take an answer.' }, effects: [] };
   const highlight = digit !== undefined && digit <= options.length ? digit - 1 : options.length;
-  const notice = digit !== undefined && digit > options.length ? `No option ${digit} is common to the marked requests.` : undefined;
+  const notice = digit !== undefined && digit > options.length ? refusedDigit(digit, options.length) : undefined;
   return { state: { ...state, mode: 'batch', batch: { highlight, reply: state.batch.reply }, notice }, effects: [] };
 }
 
@@ -44,19 +45,26 @@ export function batchKey(state: InboxState, key: KeyPress, ctx: KeyContext): Bat
   const { batch } = state;
   const onReply = batch.highlight >= options.length;
   const same = (next: Partial<InboxState['batch']>): BatchResult => ({ state: { ...state, batch: { ...batch, ...next }, notice: undefined }, effects: [] });
-  // On the Reply row every printable key is text: only named keys act.
-  const action = onReply && isText(key) ? undefined : actionFor('batch', key);
-  if (action === 'back') return { state: { ...state, mode: 'browse', notice: undefined }, effects: [] };
+  // On the Reply row every printable key is text (only named keys act), but
+  // for a digit: it picks the shared option numbered on screen, or is refused
+  // with words, until Reply holds text or Tab made every key text (digits.ts).
+  const rows = batchRows(batch, options.length);
+  const digit = digitOf('batch', key);
+  const digitAct = digit === undefined ? undefined : digitDoes(rows, digit);
+  const action = onReply && isText(key) && (digitAct === undefined || digitAct === 'type') ? undefined : actionFor('batch', key);
+  if (action === 'back') return { state: { ...state, mode: 'browse', batch: { ...batch, literal: false }, notice: undefined }, effects: [] };
   if (ctx.tagged.length === 0) return { state: { ...state, mode: 'browse', tagged: new Set(), notice: 'The marked requests no longer take an answer.' }, effects: [] };
   switch (action) {
     case 'up':
-      return same({ highlight: Math.max(0, batch.highlight - 1) });
+      return same({ highlight: Math.max(0, batch.highlight - 1), literal: false });
     case 'down':
-      return same({ highlight: Math.min(options.length, batch.highlight + 1) });
-    case 'pickOption': {
-      const n = keyNumber('batch', key)!;
-      return n <= options.length ? same({ highlight: n - 1 }) : { state: { ...state, notice: `No option ${n} is common to the marked requests.` }, effects: [] };
-    }
+      return same({ highlight: Math.min(options.length, batch.highlight + 1), literal: false });
+    case 'typeText':
+      return same({ highlight: options.length, literal: true });
+    case 'pickOption':
+      if (digitAct === 'pick') return same({ highlight: digit! - 1, literal: false });
+      if (digitAct === 'refuse') return { state: { ...state, notice: refusedDigit(digit!, options.length) }, effects: [] };
+      break;
     case 'send': {
       const keys = ctx.tagged.map((record) => record.key);
       if (!onReply) {
@@ -64,7 +72,7 @@ export function batchKey(state: InboxState, key: KeyPress, ctx: KeyContext): Bat
         return confirm(state, { option: option.id }, label(option), keys);
       }
       const text = batch.reply.value;
-      if (!text.trim()) return { state: { ...state, notice: 'Type a reply first: Enter on an empty Reply sends nothing.' }, effects: [] };
+      if (!text.trim()) return { state: { ...state, batch: { ...batch, literal: false }, notice: 'Type a reply first: Enter on an empty Reply sends nothing.' }, effects: [] };
       return confirm(state, { text }, displayLine(text, 40), keys);
     }
     case 'quit':
@@ -79,7 +87,7 @@ export function batchKey(state: InboxState, key: KeyPress, ctx: KeyContext): Bat
 }
 
 function confirm(state: InboxState, answer: Answer, text: string, keys: string[]): BatchResult {
-  return { state: { ...state, mode: 'confirm-batch', batch: { ...state.batch, confirm: { answer, label: text, keys } }, notice: undefined }, effects: [] };
+  return { state: { ...state, mode: 'confirm-batch', batch: { ...state.batch, literal: false, confirm: { answer, label: text, keys } }, notice: undefined }, effects: [] };
 }
 
 /** `y` sends one command per marked request that can still take it; anything else goes back to the batch view. */

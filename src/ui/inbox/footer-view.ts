@@ -1,8 +1,12 @@
 import { editorSegments } from '../widgets/line-editor.js';
 import { seg, type Line } from '../text/line.js';
 import { fit } from '../text/wrap.js';
-import type { InboxState, Lock } from './state.js';
-import { hintsFor } from '../key-rows.js';
+import { draftFor, type InboxState, type Lock } from './state.js';
+import type { RequestRecord } from '../../store/types.js';
+import { commonOptions } from './batch.js';
+import { isAnswerableForm } from './detail-view.js';
+import { browseHints, choiceHints, digitRange, hintsFor } from '../key-rows.js';
+import { DIGIT_OPTIONS, batchRows, requestRows, type ChoiceRows } from './digits.js';
 import { displayLine } from '../../protocol/sanitize.js';
 import { hideQuestion } from './id-keys.js';
 import { glyphs } from '../glyphs.js';
@@ -18,8 +22,28 @@ function quitQuestion(state: InboxState): string {
   return `Quit? ${[lost, kept].filter(Boolean).join('; ')} ${glyphs().dot} y quits ${glyphs().dot} any other key stays`;
 }
 
+/**
+ * What the digits name on screen now, for the footer: the rows of the open
+ * request or the batch (digits.ts), the options of the request selected in
+ * the list, and those every marked request shares.
+ */
+export interface FooterDigits {
+  rows?: ChoiceRows;
+  selected?: number;
+  shared?: number;
+}
+
+/** What the digits name now (FooterDigits), from the inbox and the store as the view reads it. */
+export function footerDigits(state: InboxState, store: { request(key: string): RequestRecord | undefined }, selected: RequestRecord | undefined, open: RequestRecord | undefined, lock: Lock | undefined): FooterDigits {
+  const marked = state.tagged.size ? [...state.tagged].flatMap((key) => store.request(key) ?? []) : [];
+  const shared = marked.length ? commonOptions(marked).length : undefined;
+  if (state.mode === 'batch') return { rows: batchRows(state.batch, shared ?? 0), shared };
+  if (state.mode === 'answer' && open && lock === 'none' && !isAnswerableForm(open)) return { rows: requestRows(open, draftFor(state, open)) };
+  return { selected: selected?.payload.options.length, shared };
+}
+
 /** The bottom row: what the keys do right now, the filter being typed, or a question. */
-export function footerLine(state: InboxState, width: number, lock: Lock | undefined, form = false, question?: string): Line {
+export function footerLine(state: InboxState, width: number, lock: Lock | undefined, form = false, question?: string, digits: FooterDigits = {}): Line {
   const hints = (text: string): Line => {
     // A one-shot notice (why a key did nothing, what was just sent) goes first.
     if (state.notice) return [seg(fit(`${displayLine(state.notice, 200)}  `, width), { color: 'yellow' }), seg(fit(text, Math.max(0, width - displayLine(state.notice, 200).length - 2)), { dim: true })];
@@ -55,17 +79,19 @@ export function footerLine(state: InboxState, width: number, lock: Lock | undefi
       return hints(hintsFor(history?.open !== undefined ? 'decision' : 'history'));
     }
     case 'browse': {
-      const marks = state.tagged.size ? `${state.tagged.size} marked: Enter/1-9 answer them ${glyphs().dot} Esc clears marks ${glyphs().dot} ` : '';
+      const range = digits.shared === undefined ? digitRange('browse', DIGIT_OPTIONS) : digitRange('browse', digits.shared);
+      const marks = state.tagged.size ? `${state.tagged.size} marked: ${range ? `Enter/${range} answer them` : 'Enter answers them'} ${glyphs().dot} Esc clears marks ${glyphs().dot} ` : '';
       const filter = !marks && state.filter ? `Esc clears the filter ${glyphs().dot} ` : '';
-      return hints(`${marks}${filter}${hintsFor('browse')}`);
+      return hints(`${marks}${filter}${browseHints(state.tagged.size ? digits.shared : digits.selected)}`);
     }
     case 'batch':
-      return hints(hintsFor('batch'));
+      return hints(digits.rows ? choiceHints('batch', digits.rows) : hintsFor('batch'));
     case 'answer': {
       if (lock === 'ack-timeout') return hints(hintsFor('locked'));
       // Resend applies only after an ack timeout: not offered otherwise.
       if (lock && lock !== 'none') return hints(hintsFor('locked').replace(`r resend (same id) ${glyphs().dot} `, ''));
-      return hints(hintsFor(form ? 'form' : 'answer'));
+      if (form) return hints(hintsFor('form'));
+      return hints(digits.rows ? choiceHints('answer', digits.rows) : hintsFor('answer'));
     }
   }
 }

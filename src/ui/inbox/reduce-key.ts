@@ -2,6 +2,7 @@ import type { Answer } from '../../protocol/types.js';
 import { editsText, initialFormDraft, reduceFormKey } from '../form/form-state.js';
 import { isText, type KeyPress } from '../keys.js';
 import { actionFor, halfPage, keyNumber, type ActionOf } from '../key-table.js';
+import { batchRows, digitDoes, digitOf, requestRows, type ChoiceRows } from './digits.js';
 import { editLine, editorOf } from '../text/editor.js';
 import { isAnswerableForm, isForm } from './detail-view.js';
 import { browseControlKey, confirmControlKey } from './control-keys.js';
@@ -12,7 +13,7 @@ import { historyModeKey, openHistory } from './history-mode.js';
 import { isHistory } from '../../store/history.js';
 import { askHide, copyId, hidePromptKey } from './id-keys.js';
 import { alwaysKey, autoKey, autoPromptKey, openAlways } from '../rules/rule-keys.js';
-import { answerLock, draftFor, type Draft, type Effect, type InboxState, type KeyContext } from './state.js';
+import { answerLock, draftFor, lockHint, type Draft, type Effect, type InboxState, type KeyContext } from './state.js';
 
 export interface KeyResult {
   state: InboxState;
@@ -246,7 +247,8 @@ function answerKey(state: InboxState, key: KeyPress, ctx: KeyContext): KeyResult
   const draft = draftFor(state, record);
   const form = lock === 'none' && isAnswerableForm(record);
   const scope = lock !== 'none' ? 'locked' : form ? 'form' : 'answer';
-  const typing = isText(key) && editsTextNow(state, ctx);
+  // On a text row a printable key is text, but for a digit that picks an option numbered on screen (digits.ts).
+  const typing = isText(key) && editsTextNow(state, ctx) && !(scope === 'answer' && picksNow(requestRows(record, draft), key));
   const action = typing ? undefined : actionFor(scope, key);
   if (state.notice) state = { ...state, notice: undefined };
   switch (action) {
@@ -254,6 +256,8 @@ function answerKey(state: InboxState, key: KeyPress, ctx: KeyContext): KeyResult
       return copyId(state, record);
     case 'back':
       if (state.pendingConfirm) return done({ ...state, pendingConfirm: undefined });
+      // Esc ends Tab's typing mode too: the draft keeps its text, not the mode.
+      if (draft.literal) state = { ...state, drafts: { ...state.drafts, [record.key]: { ...draft, literal: false } } };
       return done({ ...state, mode: 'browse', openKey: undefined, hint: undefined });
     case 'pageUp':
       return done({ ...state, detailScroll: Math.max(0, state.detailScroll - 5) });
@@ -283,19 +287,25 @@ function optionKey(state: InboxState, key: KeyPress, action: ActionOf<'answer'> 
   const record = ctx.open!;
   const options = record.payload.options;
   const onReply = draft.highlight >= options.length;
-  if (action === 'up') return done(setDraft(state, record.key, { ...draft, highlight: Math.max(0, draft.highlight - 1) }));
-  if (action === 'down') return done(setDraft(state, record.key, { ...draft, highlight: Math.min(options.length, draft.highlight + 1) }));
+  // Moving off the Reply row, or Enter, ends Tab's typing mode.
+  const moved = (highlight: number) => done(setDraft(state, record.key, { ...draft, highlight, literal: false }));
+  if (action === 'up') return moved(Math.max(0, draft.highlight - 1));
+  if (action === 'down') return moved(Math.min(options.length, draft.highlight + 1));
+  if (action === 'typeText') return done(setDraft(state, record.key, { ...draft, highlight: options.length, literal: true }));
   if (action === 'send') {
     if (!onReply) return send(state, ctx, record.key, { option: options[draft.highlight].id });
     const text = draft.reply.value;
-    if (!text.trim()) return done({ ...state, hint: 'Type a reply first: Enter on an empty Reply sends nothing.' });
-    return send(state, ctx, record.key, { text });
+    const ended = draft.literal ? setDraft(state, record.key, { ...draft, literal: false }) : state;
+    if (!text.trim()) return done({ ...ended, hint: 'Type a reply first: Enter on an empty Reply sends nothing.' });
+    return send(ended, ctx, record.key, { text });
+  }
+  if (action === 'pickOption') {
+    // A digit names the option numbered on screen (on an empty Reply row too): it highlights it; only Enter sends.
+    const n = digitOf('answer', key)!;
+    if (digitDoes(requestRows(record, draft), n) === 'pick') return moved(n - 1);
   }
   if (!onReply) {
     if (action === 'always') return openAlways(state, ctx, record.key, options[draft.highlight].id);
-    // A digit highlights that option (numbered on screen); only Enter sends.
-    const n = action === 'pickOption' ? keyNumber('answer', key)! : 0;
-    if (n >= 1 && n <= options.length) return done(setDraft(state, record.key, { ...draft, highlight: n - 1 }));
     // Any other typing goes to the Reply row: you never type into an option.
     if (isText(key)) {
       return done(setDraft(state, record.key, { ...draft, highlight: options.length, reply: editLine(draft.reply, key) }));
@@ -307,21 +317,22 @@ function optionKey(state: InboxState, key: KeyPress, action: ActionOf<'answer'> 
   return done(setDraft(state, record.key, { ...draft, reply }));
 }
 
-function lockHint(lock: string): string {
-  switch (lock) {
-    case 'sending':
-      return 'Sending: wait for the agent to acknowledge.';
-    case 'accepted':
-      return 'Accepted: waiting for the agent to record the outcome.';
-    case 'ack-timeout':
-      return 'No acknowledgement: press r to resend the same command.';
-    case 'informational':
-      return 'Informational: this request is answered in the agent\'s own UI.';
-    case 'history':
-      return 'History from a file: it can be read, not answered.';
-    case 'answered-elsewhere':
-      return 'Already answered: waiting for the agent to resolve it.';
-    default:
-      return 'This request is closed.';
+/** Whether a press is a digit that picks an option here (then it is no text, even on the Reply row). */
+function picksNow(rows: ChoiceRows, key: KeyPress): boolean {
+  const n = key.name === 'char' ? digitOf('answer', key) : undefined;
+  return n !== undefined && digitDoes(rows, n) === 'pick';
+}
+
+/**
+ * Whether a press would pick an option of what is open now (a single
+ * request or the batch) rather than be typed: the chunk fold types a run of
+ * printable keys in one edit, and must not swallow such a digit.
+ */
+export function digitPicksNow(state: InboxState, ctx: KeyContext, key: KeyPress): boolean {
+  if (state.mode === 'batch') {
+    const n = key.name === 'char' ? digitOf('batch', key) : undefined;
+    return n !== undefined && digitDoes(batchRows(state.batch, commonOptions(ctx.tagged).length), n) !== 'type';
   }
+  if (state.mode !== 'answer' || !ctx.open || isAnswerableForm(ctx.open) || answerLock(ctx.open, ctx.openCommand) !== 'none') return false;
+  return picksNow(requestRows(ctx.open, draftFor(state, ctx.open)), key);
 }

@@ -15,6 +15,8 @@ export interface Draft {
   reply: EditorState;
   /** Highlighted control: option index, or options.length for the Reply row. */
   highlight: number;
+  /** Tab on the Reply row: every key is text (digits too) until Enter, Esc or a move off the row. */
+  literal?: boolean;
   form?: FormDraft;
 }
 
@@ -25,7 +27,7 @@ export interface InboxState {
   /** Requests marked for a batch answer (Space, `*`), by key. */
   tagged: ReadonlySet<string>;
   /** The batch answer being composed: highlighted option (or Reply), the reply text, and the answer awaiting y/n. */
-  batch: { highlight: number; reply: EditorState; confirm?: { answer: Answer; label: string; keys: string[] } };
+  batch: { highlight: number; reply: EditorState; literal?: boolean; confirm?: { answer: Answer; label: string; keys: string[] } };
   /** What quitting would lose, counted when q was pressed (the prompt names them). */
   quitLoses?: { drafts: number; inFlight: number };
   /** A one-shot note in the footer (why a key did nothing, what was just sent). */
@@ -150,6 +152,26 @@ export function answerLock(record: RequestRecord | undefined, command: OwnComman
   if (record.state === 'answered') return 'answered-elsewhere';
   if (command?.state === 'timeout') return 'ack-timeout';
   return 'none';
+}
+
+/** Why the open request takes no answer now, as the hint under its controls says it. */
+export function lockHint(lock: Lock): string {
+  switch (lock) {
+    case 'sending':
+      return 'Sending: wait for the agent to acknowledge.';
+    case 'accepted':
+      return 'Accepted: waiting for the agent to record the outcome.';
+    case 'ack-timeout':
+      return 'No acknowledgement: press r to resend the same command.';
+    case 'informational':
+      return 'Informational: this request is answered in the agent\'s own UI.';
+    case 'history':
+      return 'History from a file: it can be read, not answered.';
+    case 'answered-elsewhere':
+      return 'Already answered: waiting for the agent to resolve it.';
+    default:
+      return 'This request is closed.';
+  }
 }
 
 export function draftFor(state: InboxState, record: RequestRecord): Draft {

@@ -5,8 +5,9 @@
 import { displayLine } from '../../protocol/sanitize.js';
 import type { RequestRecord } from '../../store/types.js';
 import { commonOptions } from '../inbox/batch.js';
+import { batchRows } from '../inbox/digits.js';
 import { isAnswerableForm } from '../inbox/detail-view.js';
-import { footerLine } from '../inbox/footer-view.js';
+import { footerDigits, footerLine } from '../inbox/footer-view.js';
 import { answerLock } from '../inbox/state.js';
 import { controlQuestion } from '../inbox/control-question.js';
 import { buildTimelineLines } from '../inbox/timeline-view.js';
@@ -58,7 +59,7 @@ function batchSentences(model: UiModel, at: number): string[] {
   const lines = [`Batch answer to ${plural(records.length, 'marked request')}, one command each.`];
   records.forEach((record, i) => lines.push(`${i + 1} of ${records.length}: ${requestSentence(record, at)}`));
   lines.push(options.length ? `Options every marked request offers: ${numberedOptions(options)}.` : 'The marked requests share no option: answer in words, or mark alike ones.');
-  lines.push(highlightSentence(options, inbox.batch.highlight, inbox.batch.reply.value));
+  lines.push(highlightSentence(options, inbox.batch.highlight, batchRows(inbox.batch, options.length)));
   return lines;
 }
 
@@ -98,5 +99,6 @@ export function promptSentence(model: UiModel): string {
   const lock = isAnswering && open ? answerLock(open, snapshot.lastCommandFor(open.key)) : undefined;
   const asked = inbox.control ? snapshot.request(inbox.control.key) : undefined;
   const question = asked && inbox.control ? controlQuestion(asked, inbox.control.request) : undefined;
-  return text(footerLine(inbox, 1000, lock, isAnswering && open !== undefined && isAnswerableForm(open), question)).replace(/\.?\s{2,}/g, '. ');
+  const digits = footerDigits(inbox, snapshot, model.view.list[inbox.selectedIndex], isAnswering ? open : undefined, lock);
+  return text(footerLine(inbox, 1000, lock, isAnswering && open !== undefined && isAnswerableForm(open), question, digits)).replace(/\.?\s{2,}/g, '. ');
 }

@@ -8,6 +8,7 @@ import { isAnswerableForm } from '../inbox/detail-view.js';
 import { answerLock, draftFor, type InboxState } from '../inbox/state.js';
 import type { StoreSnapshot } from '../store-snapshot.js';
 import { formSentences } from './fields.js';
+import { DIGIT_OPTIONS, requestRows, type ChoiceRows } from '../inbox/digits.js';
 import { commandSentence, requestSentence } from './words.js';
 
 /** "1 Allow, 2 Deny": every option, numbered as the digit keys pick them. */
@@ -15,10 +16,20 @@ export function numberedOptions(options: readonly Choice[]): string {
   return options.map((o, i) => `${i + 1} ${displayLine(o.label || o.id, 80)}`).join(', ');
 }
 
-/** Which control has the highlight: an option by its number, or the Reply row with its text. */
-export function highlightSentence(options: readonly Choice[], highlight: number, reply: string): string {
+/** Which control has the highlight (an option by its number, or the Reply row with its text), and what a digit does there (digits.ts). */
+export function highlightSentence(options: readonly Choice[], highlight: number, rows: ChoiceRows): string {
   if (highlight < options.length) return `Selected: option ${highlight + 1}, ${displayLine(options[highlight].label || options[highlight].id, 80)}. Enter sends it.`;
-  return reply ? `Selected: Reply, your text so far: ${displayLine(reply, 300)}. Enter sends it.` : 'Selected: Reply, empty. Type a reply, or pick an option with a digit or Up and Down.';
+  const typed = rows.reply ? `your text so far: ${displayLine(rows.reply, 300)}` : 'empty';
+  if (rows.literal) return `Selected: Reply, ${typed}. Every key is text here, digits too, until Enter or Escape.${rows.reply ? ' Enter sends it.' : ''}`;
+  // The footer, read next, says that digits are text here.
+  if (rows.reply) return `Selected: Reply, ${typed}. Enter sends it.`;
+  if (options.length === 0) {
+    return rows.batch
+      ? 'Selected: Reply, empty. The marked requests share no option: a digit is refused. Type a reply, or press Tab first to type digits.'
+      : 'Selected: Reply, empty. Type a reply; digits are text.';
+  }
+  const range = options.length === 1 ? 'The digit 1 picks option 1' : `A digit from 1 to ${Math.min(DIGIT_OPTIONS, options.length)} picks that option`;
+  return `Selected: Reply, empty. ${range}, and Enter then sends it. Other keys type a reply; Tab first makes digits text too.`;
 }
 
 /** Why the request takes no answer now, in words (or undefined when it does). */
@@ -54,7 +65,7 @@ export function openRequestSentences(inbox: InboxState, record: RequestRecord, s
     const { options } = record.payload;
     const draft = draftFor(inbox, record);
     if (options.length) lines.push(`Options: ${numberedOptions(options)}.`);
-    lines.push(highlightSentence(options, draft.highlight, draft.reply.value));
+    lines.push(highlightSentence(options, draft.highlight, requestRows(record, draft)));
   }
   if (inbox.pendingConfirm?.key === record.key) lines.push(`${displayLine(inbox.pendingConfirm.warning, 200)} Enter again sends it.`);
   if (inbox.hint) lines.push(displayLine(inbox.hint, 200));
