@@ -106,6 +106,8 @@ export interface RenderOptions {
   saveRule?: AppProps['saveRule'];
   /** Passed to <App screenReader>: the screen-reader view. */
   screenReader?: boolean;
+  /** Passed to <App pasteMarks>: bracketed paste was asked for (with a TERM that marks pastes in `env`, no paste is guessed). */
+  pasteMarks?: boolean;
   /** The App's clock when a test moves it (default: `now`, fixed). */
   clock?: () => number;
   /** What the first client's fetchEvents reads (cause Events), set before the first render. */
@@ -179,6 +181,7 @@ export async function renderApp(options: RenderOptions = {}): Promise<Harness> {
     auto: options.auto,
     saveRule: options.saveRule,
     screenReader: options.screenReader,
+    pasteMarks: options.pasteMarks,
   };
   const element = React.createElement(App, props);
 
