@@ -3,7 +3,7 @@
 // says which are stale, and exits 1 if any is.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { generatedDocs } from './docs/generated.js';
+import { generatedDocs, REGENERATE } from './docs/generated.js';
 
 const root = new URL('..', import.meta.url).pathname;
 const check = process.argv.includes('--check');
@@ -15,7 +15,7 @@ for (const doc of generatedDocs(root)) {
   if (expected === current) continue;
   stale++;
   if (check) {
-    process.stdout.write(`${doc.file} is stale (made from ${doc.source})\n`);
+    process.stdout.write(`${doc.file} is stale (made from ${doc.source}): run \`${REGENERATE}\`\n`);
   } else {
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, expected);
