@@ -4,23 +4,10 @@
 // `--token-file` named an empty file. So the command line is checked for it
 // first, with the flag's usage in the message.
 import { UsageError } from './usage-error.js';
+import { valueFlags } from './flag-table.js';
 
-/** Each value-taking flag: what its value is, and its usage as --help writes it. */
-const VALUE_FLAGS: Record<string, { what: string; usage: string }> = {
-  relay: { what: 'a URL', usage: '--relay URL' },
-  token: { what: 'a token', usage: '--token T' },
-  'token-file': { what: 'a file name', usage: '--token-file F' },
-  ca: { what: 'a file name', usage: '--ca FILE' },
-  filter: { what: 'a JSON filter', usage: "--filter JSON, e.g. --filter '{\"agent\":\"codex\"}'" },
-  agent: { what: 'an agent name', usage: '--agent NAME' },
-  session: { what: 'a session id', usage: '--session ID' },
-  capture: { what: 'a level', usage: '--capture none|metadata|redacted|full' },
-  name: { what: 'a name', usage: '--name NAME' },
-  'demo-agents': { what: 'a number', usage: '--demo-agents N' },
-  file: { what: 'a file name', usage: '--file F' },
-  rules: { what: 'a file name', usage: '--rules F' },
-  since: { what: 'a duration', usage: '--since DURATION, e.g. --since 15m' },
-};
+/** Each value-taking flag: what its value is, and its usage as --help writes it (from the flag table). */
+const VALUE_FLAGS = valueFlags();
 
 /** What the flag parser takes as a value after `--flag`: anything but another flag (a negative number is a value; so is "-"). */
 function isValue(next: string | undefined): next is string {

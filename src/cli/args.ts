@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import meow from 'meow';
 import { CAPTURE_LEVELS, type Capture } from '../protocol/types.js';
 import { HELP } from './help.js';
+import { meowFlags } from './flag-table.js';
 import { openRegularFile } from '../relay/regular-file.js';
 import { historyOptions } from './history-args.js';
 import { parseRulesTest, rulesOptions } from './rules-args.js';
@@ -24,32 +25,9 @@ export { checkRelayUrl } from './relay-args.js';
 
 export const DEFAULT_RELAY = 'http://127.0.0.1:8787';
 
-const FLAGS = {
-  relay: { type: 'string', isMultiple: true },
-  token: { type: 'string' },
-  tokenFile: { type: 'string' },
-  insecure: { type: 'boolean', default: false },
-  ca: { type: 'string' },
-  filter: { type: 'string' },
-  agent: { type: 'string', isMultiple: true },
-  session: { type: 'string', isMultiple: true },
-  capture: { type: 'string' },
-  bell: { type: 'boolean', default: true },
-  notify: { type: 'boolean', default: false },
-  inline: { type: 'boolean', default: false },
-  screenReader: { type: 'boolean', default: false },
-  name: { type: 'string', default: 'aep-console' },
-  demo: { type: 'boolean', default: false },
-  demoAgents: { type: 'number' },
-  json: { type: 'boolean', default: false },
-  file: { type: 'string', isMultiple: true },
-  history: { type: 'boolean', default: true },
-  rules: { type: 'string' },
-  auto: { type: 'boolean', default: false },
-  since: { type: 'string' },
-  help: { type: 'boolean', default: false, shortFlag: 'h' },
-  version: { type: 'boolean', default: false },
-} as const;
+// The flag table (flag-table.ts) is the one home of every flag: meow reads
+// its types from there, and --help and the docs are made from the same rows.
+const FLAGS = meowFlags();
 
 const SHORT_FLAGS = new Set<string>(Object.values(FLAGS).flatMap((flag) => ('shortFlag' in flag ? [flag.shortFlag] : [])));
 

@@ -24,7 +24,9 @@ export async function startDemoSession(agents: number | undefined): Promise<Demo
   return {
     relay: fleet.relayUrl,
     token: fleet.token,
-    info: { relay: fleet.relayUrl, listCommand: `aep-console list --relay ${fleet.relayUrl} --token-file ${tokenFile.path}` },
+    // `npx`: after a clone's `npm install` the bin is not on the PATH, and npx
+    // finds it there (and when installed or linked, on the PATH).
+    info: { relay: fleet.relayUrl, listCommand: `npx aep-console list --relay ${fleet.relayUrl} --token-file ${tokenFile.path}` },
     close: async () => {
       process.off('exit', removeAtExit);
       tokenFile.remove();

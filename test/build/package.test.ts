@@ -1,8 +1,9 @@
 // The package as a consumer gets it: `npm pack` (which runs the real build),
 // the tarball installed into an empty project beside ink-testing-library,
 // Ink and React at our lockfile's versions; then the shipped bin (the one
-// esbuild bundle) runs against the demo relay, the README's "Scripting the
-// console in tests" and "A scripted agent for your tests" examples run there with plain node, and a TypeScript
+// esbuild bundle) runs against the demo relay, every code block of the
+// README and docs/library.md marked to run (```sh run, ```js run) runs
+// there verbatim (sh, plain node), and a TypeScript
 // file using the three entries type-checks under nodenext. One build, one
 // tarball, one install for all of them, and the checks run side by side:
 // the slowest (tsc) need not wait for the others. Everything happens in a
@@ -16,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { startDemo } from '../../src/demo/fleet.js';
-import { readmeExample } from '../support/readme.js';
+import { runnableBlocks } from '../support/readme.js';
 
 const run = promisify(execFile);
 const root = new URL('../..', import.meta.url).pathname;
@@ -53,7 +54,7 @@ describe('the packed package', { concurrency: true }, () => {
       // runs `prepare` (bundle + library build) there exactly as it does here.
       const source = join(scratch, 'package');
       mkdirSync(source);
-      for (const entry of ['package.json', 'README.md', 'LICENSE', 'tsconfig.json', 'tsconfig.lib.json', 'bin', 'scripts', 'src']) {
+      for (const entry of ['package.json', 'README.md', 'LICENSE', 'tsconfig.json', 'tsconfig.lib.json', 'bin', 'man', 'scripts', 'src']) {
         cpSync(join(root, entry), join(source, entry), { recursive: true });
       }
       symlinkSync(join(root, 'node_modules'), join(source, 'node_modules'), 'dir');
@@ -98,20 +99,48 @@ describe('the packed package', { concurrency: true }, () => {
     assert.ok(!listed.stdout.includes(demo.token) && !listed.stderr.includes(demo.token));
   });
 
-  for (const [heading, name] of [
-    ['Scripting the console in tests', 'answer.test.mjs'],
-    ['A scripted agent for your tests', 'agent.test.mjs'],
-  ]) {
-    it(`the README example "${heading}" runs green with node against the installed package`, async () => {
-      const file = join(consumer, name);
-      writeFileSync(file, readmeExample(heading, readFileSync(join(root, 'README.md'), 'utf8')));
+  it('the README names the tarball npm pack writes, and the man page ships', () => {
+    const tarball = readdirSync(scratch).find((name) => name.endsWith('.tgz'))!;
+    assert.ok(readFileSync(join(root, 'README.md'), 'utf8').includes(`../aep-console/${tarball}`), `the README installs ${tarball}`);
+    assert.equal(readFileSync(join(consumer, 'node_modules/aep-console/man/aep-console.1'), 'utf8'), readFileSync(join(root, 'man/aep-console.1'), 'utf8'));
+  });
+
+  it('the README\'s commands marked to run run verbatim against a relay with one request waiting', async (t) => {
+    const blocks = runnableBlocks(readFileSync(join(root, 'README.md'), 'utf8'));
+    assert.ok(blocks.length >= 1 && blocks.every((block) => block.language === 'sh'), 'the README\'s runnable blocks are shell');
+    const demo = await startDemo({ agents: ['codex'], script: 'none' });
+    t.after(() => demo.close());
+    const id = demo.agents[0].raise({ kind: 'permission', prompt: 'Run `npm test`?', options: [{ id: 'allow', label: 'Allow' }, { id: 'deny', label: 'Deny' }] });
+    // As a reader who exported the relay and its token; the state (the decision history) in the scratch folder, npx offline.
+    const state = mkdtempSync(join(scratch, 'state-'));
+    const env = { ...freshEnv(), AEP_RELAY: demo.relayUrl, AEP_TOKEN: demo.token, XDG_STATE_HOME: state, XDG_CONFIG_HOME: state, npm_config_offline: 'true', NODE_ENV: '' };
+    let out = '';
+    for (const { code } of blocks) {
+      const result = await run('sh', ['-e', '-c', code], { cwd: consumer, env, timeout: 60_000 }).catch((error: { code?: unknown; stdout?: string; stderr?: string }) => {
+        assert.fail(`the README block failed (exit ${String(error.code)}):\n${code}\n${error.stdout ?? ''}${error.stderr ?? ''}`);
+      });
+      out += result.stdout;
+    }
+    assert.ok(out.includes('Run `npm test`?') && out.includes(id), out);
+    // respond exited 0: the agent applied the answer, so its command is in.
+    const command = demo.agents[0].received.find((c) => c.subject === id && c.type === 'control.attention.respond');
+    assert.deepEqual(command?.data, { answer: { option: 'allow' } });
+    assert.ok(!out.includes(demo.token));
+  });
+
+  const library = runnableBlocks(readFileSync(join(root, 'docs/library.md'), 'utf8'));
+  it('docs/library.md has its examples marked to run', () => assert.ok(library.length >= 2 && library.every((block) => block.language === 'js')));
+  library.forEach(({ code }, index) => {
+    it(`docs/library.md's example ${index + 1} runs green with node against the installed package`, async () => {
+      const file = join(consumer, `example-${index + 1}.test.mjs`);
+      writeFileSync(file, code);
       // It must also end by itself: a handle left open would hold node past the timeout.
       const result = await run(process.execPath, [file], { cwd: consumer, env: freshEnv(), timeout: 30_000 }).catch((error: { code?: unknown; signal?: unknown; stdout?: string; stderr?: string }) => {
         assert.fail(`the example failed (exit ${String(error.code)}, signal ${String(error.signal)}):\n${error.stdout ?? ''}${error.stderr ?? ''}`);
       });
       assert.equal(result.stderr, '');
     });
-  }
+  });
 
   it('a TypeScript consumer type-checks the three entries under moduleResolution nodenext', async () => {
     writeFileSync(

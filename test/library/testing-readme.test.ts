@@ -1,26 +1,26 @@
-// The README's `aep-console/testing` example, verbatim, against the sources:
+// docs/library.md's `aep-console/testing` example, verbatim, against the sources:
 // written to a scratch file and run by plain node (with tsx and
 // test/support/self-import.mjs resolving the package's entry names to
 // src/), so it checks what a reader would run. The packed package runs it
 // again in test/build/package.test.ts.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { promisify } from 'node:util';
-import { readmeExample } from '../support/readme.js';
+import { LIBRARY_DOC, readmeExample } from '../support/readme.js';
 
 const run = promisify(execFile);
 const root = new URL('../..', import.meta.url).pathname;
 const selfImport = new URL('../support/self-import.mjs', import.meta.url).href;
 
-test('the README example of aep-console/testing runs green with node', async () => {
+test('the docs/library.md example of aep-console/testing runs green with node', async () => {
   const scratch = mkdtempSync(join(tmpdir(), 'aep-testing-readme-'));
   try {
     const file = join(scratch, 'agent.test.mjs');
-    const example = readmeExample('A scripted agent for your tests');
+    const example = readmeExample('A scripted agent for your tests', readFileSync(LIBRARY_DOC, 'utf8'));
     assert.match(example, /from 'aep-console\/testing'/);
     writeFileSync(file, example);
     const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => key !== 'NODE_TEST_CONTEXT' && key !== 'NODE_OPTIONS'));
