@@ -255,7 +255,10 @@ const CHOICE_ACTIONS: ReadonlySet<string> = new Set(['up', 'down', 'pickOption',
  * text), then the scope's other hints in table order.
  */
 export function choiceHints(scope: 'answer' | 'batch', rows: ChoiceRows): string {
-  const rest = ROWS.flatMap((row, i) => (row.scope === scope && row.hint && !row.actions?.some((action) => CHOICE_ACTIONS.has(action)) ? [keyRows()[i].hint!] : []));
+  const bound = bindingsNow()[scope] as Record<string, readonly KeySpec[]>;
+  // On the Reply row a printable key is text: a hint for a or ? would say what the key does not do there.
+  const typed = (actions: readonly string[]) => rows.onReply && actions.every((action) => (bound[action]?.[0]?.length ?? 0) === 1);
+  const rest = ROWS.flatMap((row, i) => (row.scope === scope && row.hint && row.actions && !row.actions.some((action) => CHOICE_ACTIONS.has(action)) && !typed(row.actions) ? [keyRows()[i].hint!] : []));
   return [...digitHints(scope, rows), ...rest].join(` ${glyphs().dot} `);
 }
 

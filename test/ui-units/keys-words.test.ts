@@ -99,3 +99,22 @@ test('help says the same: digits pick on an empty Reply row, are text after Tab,
   assert.match(rows.find((row) => row.scope === 'batch' && row.keys.includes('1-9'))!.does, /a digit with no shared option N is refused/);
   assert.match(rows.find((row) => row.scope === 'anywhere' && row.keys === 'keys after a send')!.does, /dropped, and the footer counts them/);
 });
+
+test('a letter the footer names (a always, ? help) acts there: on the Reply row, where it would be typed, the footer does not name it', () => {
+  for (const state of STATES) {
+    const k = keyConsole(state.events());
+    k.read(...state.reads);
+    const footer = view(k.model).footer.map((s) => s.text).join('');
+    for (const hint of footer.split(' · ')) {
+      const key = /^(\S) \S/.exec(hint)?.[1];
+      if (!key || /\d/.test(key)) continue;
+      const copy = keyConsole(state.events());
+      copy.read(...state.reads);
+      const batch = copy.model.inbox.mode === 'batch';
+      const before = batch ? copy.model.inbox.batch.reply.value : copy.reply();
+      copy.read(key);
+      const after = batch ? copy.model.inbox.batch.reply.value : copy.reply();
+      assert.ok(after === before || after === undefined, `${state.note}: the footer says "${hint}", but ${key} was typed`);
+    }
+  }
+});
