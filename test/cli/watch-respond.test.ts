@@ -22,7 +22,10 @@ before(async () => {
   relay = await startDemoRelay({ port: 0, token: TOKEN });
   agent = await startDemoAgent({ relayUrl: relay.url, token: TOKEN, name: 'codex-5', script: 'none', ackWindowMs: 1000 });
 });
+/** Every `watch` still running: a test that fails before it stops its own must not leave the file hanging on it. */
+const watching = new Set<ChildProcess>();
 after(async () => {
+  for (const child of watching) child.kill('SIGKILL');
   await agent.close();
   await relay.close();
 });
@@ -42,6 +45,8 @@ function run(args: string[], extra: Record<string, string> = {}): Promise<{ code
 /** A running `watch`: its lines as they come, and a wait for the first one that matches. */
 function watch(args: string[]) {
   const child: ChildProcess = spawn(process.execPath, [runner, 'watch', ...args], { env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
+  watching.add(child);
+  child.on('exit', () => watching.delete(child));
   const lines: string[] = [];
   const waiters: { match: (line: string) => boolean; resolve: (line: string) => void }[] = [];
   let buffer = '';
