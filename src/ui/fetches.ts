@@ -59,6 +59,8 @@ export function ensureCause(given: UiModel, store: StoreReader, now: number): { 
   const record = detailRecord(given, store);
   const model = forgetUnshown(given, record?.key);
   if (!record?.cause || isHistory(record)) return { model, effects: [] };
+  // The rules read this request's cause already (the same read): one read, one cause (cause-of.ts).
+  if (model.rules?.causes.has(record.key)) return { model, effects: [] };
   const known = model.causes.get(record.key);
   if (known && (known.state === 'loading' || known.result.ok || now - known.at < RETRY_FAILED_MS)) return { model, effects: [] };
   // The same read as the rules' (by id, source and session): one cause for every reader.
