@@ -1,31 +1,11 @@
-// The console's one view of a request's cause (CONSOLE.md "One cause"): the
-// read both the detail and the rules ask for (by id, source and session, the
-// own Event pinned), and what the detail, the history, the screen reader and
-// the rules' scopes are told of it, through the one resolver (store/cause.ts).
+// The console's one view of a request's cause (CONSOLE.md "One cause"): what
+// the detail, the history, the screen reader and the rules' scopes are told
+// of it, through the one resolver (store/cause.ts), from the one read both
+// the detail and the rules ask for (cause-read.ts).
 
-import { causeQuery, causePending, ownCauseEvent, resolveCause, type CauseState } from '../store/cause.js';
+import { causePending, ownCauseEvent, resolveCause, type CauseState } from '../store/cause.js';
 import type { RequestRecord } from '../store/types.js';
 import type { Fetched, UiModel } from './model.js';
-
-/** Other Events a cause read keeps beside the own one (an Event under the id from someone else, to be named as such). */
-const CAUSE_READ_KEEP = 8;
-
-export interface CauseReadEffect {
-  type: 'fetch';
-  kind: 'cause' | 'rule';
-  key: string;
-  relay: string;
-  filter: Record<string, unknown>;
-  limit: number;
-  pin: { id: string; source: string; session: string };
-}
-
-/** The read of `record`'s own cause (undefined when it names none). */
-export function causeReadEffect(record: RequestRecord, kind: 'cause' | 'rule'): CauseReadEffect | undefined {
-  const query = causeQuery(record);
-  if (!query) return undefined;
-  return { type: 'fetch', kind, key: record.key, relay: record.relay, filter: { ...query.filter }, limit: CAUSE_READ_KEEP, pin: query.filter };
-}
 
 /** A detail read, judged by the resolver. */
 export function fetchedCause(record: RequestRecord, fetched: Fetched | undefined): CauseState {

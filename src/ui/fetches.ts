@@ -6,7 +6,7 @@
 import { isHistory } from '../store/history.js';
 import type { RequestRecord } from '../store/types.js';
 import { wantsRuleRead } from './rules/rule-state.js';
-import { causeReadEffect } from './cause-of.js';
+import { causeReadEffect } from './cause-read.js';
 import { layoutOf, type Effect, type Fetched, type Msg, type StoreReader, type UiModel } from './model.js';
 
 /** Causes remembered at once; the oldest are forgotten (and read again if shown again). */

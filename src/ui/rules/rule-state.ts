@@ -19,7 +19,7 @@ import type { RequestRecord } from '../../store/types.js';
 import type { StoreReader } from '../../store/writers.js';
 import type { FetchResult } from '../../relay/fetch-events.js';
 import { glyphs } from '../glyphs.js';
-import { causeReadEffect, type CauseReadEffect } from '../cause-of.js';
+import { causeReadEffect, type CauseReadEffect } from '../cause-read.js';
 
 /** A new request's bell waits this long at most for its cause (then it rings). */
 export const BELL_WAIT_MS = 2000;
