@@ -234,3 +234,59 @@ describe('rules fail closed on the demo relay with --auto: seven attacks on the 
     assert.match(text, /^rule "codex perms": would answer nothing here$/m);
   });
 });
+
+describe('AUTO never answers a request the operator holds a draft for (demo relay)', () => {
+  let relay: DemoRelay;
+  let store: ConsoleStore;
+  let client: RelayClient;
+  let app: ReturnType<typeof render>;
+  let agent: DemoAgent;
+  before(async () => {
+    assert.ok(RULES.ok);
+    addSecret(TOKEN);
+    relay = await startDemoRelay({ token: TOKEN });
+    store = new ConsoleStore();
+    client = new RelayClient({ url: relay.url, token: TOKEN, name: 'aep-console', host: 'console-host', store, timing: { rosterDebounceMs: 20, backoffInitialMs: 100 } });
+    client.start();
+    await waitFor(store, (s) => s.getRelay(client.relay)?.connection.kind === 'live' && !s.getRelay(client.relay)?.replaying, 'live');
+    app = render(<App store={store} clients={[client]} size={{ columns: 200, rows: 30 }} tickMs={50} write={() => {}} env={{ NO_COLOR: '1', LANG: 'C.UTF-8' }} rules={RULES.rules} />);
+    agent = await startDemoAgent({ relayUrl: relay.url, token: TOKEN, name: 'codex', host: 'host-f', session: 's_draft', script: 'none' });
+  });
+  after(async () => {
+    app.unmount();
+    await client.stop();
+    await agent.close();
+    await relay.close();
+    forgetSecrets();
+  });
+  const press = async (...keys: string[]) => {
+    for (const key of keys) {
+      app.stdin.write(key);
+      for (let i = 0; i < 10; i++) await new Promise((resolve) => setImmediate(resolve));
+    }
+  };
+  const frameFor = async (what: string, predicate: (frame: string) => boolean) => {
+    // Each new frame is awaited (a render after a message), never a timer.
+    for (let i = 0; i < 2000 && !predicate((app.lastFrame() ?? '').replace(/\s+/g, ' ')); i++) await new Promise((resolve) => setImmediate(resolve));
+    assert.ok(predicate((app.lastFrame() ?? '').replace(/\s+/g, ' ')), `${what}; last frame:\n${app.lastFrame()}`);
+  };
+
+  it('a draft held when AUTO comes on: the rule leaves it to the operator; the others it answers', async () => {
+    const held = agent.raise(rm({ prompt: 'Permission requested: Bash — npm test', args: { command: 'npm test' } }));
+    await waitFor(store, (s) => findRequest(s, held), 'the request');
+    await frameFor('the rule suggests allow', (f) => f.includes('rule: allow (codex perms)'));
+    await press('\r', 'hold on');
+    await frameFor('the draft typed', (f) => f.includes('hold on'));
+    await press('\u001b');
+    await frameFor('back on the list', (f) => f.includes('Pending (1)'));
+    await press('A', 'y');
+    await frameFor('AUTO on', (f) => f.includes('AUTO'));
+    // A second request the operator is not at is answered by the rule at once...
+    const free = agent.raise(rm({ prompt: 'Permission requested: Bash — npm ci', args: { command: 'npm ci' } }));
+    await waitFor(store, (s) => (findRequest(s, free)?.state === 'resolved') || undefined, 'the free one answered by the rule', 8000);
+    // ...while the one with the draft stays the operator's: nothing sent for it.
+    assert.deepEqual(answers(agent), [{ option: 'allow' }]);
+    assert.deepEqual(agent.received.filter((e) => e.type === 'control.attention.respond').map((e) => e.subject), [free]);
+    assert.equal(findRequest(store, held)?.state, 'pending');
+  });
+});
