@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseRules } from '../../src/protocol/rules.js';
 import { ConsoleStore } from '../../src/store/store.js';
-import { BELL_WAIT_MS, CAUSE_RETRY_MS, initialRules, onRuleCause, onRuleCommands, onRulesTick, runRules, setAuto, verdictFor, type RulesModel } from '../../src/ui/rules/rule-state.js';
+import { BELL_WAIT_MS, CAUSE_RETRY_MS, initialRules, onRuleCause, onRuleCommands, onRulesTick, runRules, ruleRowText, setAuto, verdictFor, type RulesModel } from '../../src/ui/rules/rule-state.js';
 import { requestEvent } from '../relay/helpers.js';
 
 const RELAY = 'http://relay.test';
@@ -142,6 +142,16 @@ describe('rules fail closed in the console (deny needing the cause + allow not n
     const late = onRuleCause(again, record.key, rmCause(record), store, 3_200);
     assert.deepEqual(late.effects, [{ type: 'send', key: record.key, answer: { option: 'deny' }, by: 'rule no rm' }]);
     assert.equal(late.rules.causes.get(record.key)?.cause.state, 'event');
+  });
+  it('the row says why it asks: the cause not read, or its command withheld by capture', () => {
+    const { store, record, rules } = start();
+    const reading = runRules(rules, [record.key], store, 1_000).rules;
+    assert.equal(ruleRowText(onRuleCause(reading, record.key, empty, store, 1_100).rules, record), 'rule: ask (no rm: cause not read)');
+    const metadata = rmCause(record);
+    const withheld = { ...metadata, events: [{ ...metadata.events[0]!, capture: 'metadata' as const, data: { tool: { name: 'Bash' }, args_digest: 'ab' } }] };
+    const step = onRuleCause(reading, record.key, withheld, store, 1_100);
+    assert.equal(ruleRowText(step.rules, record), 'rule: ask (no rm: command withheld)');
+    assert.deepEqual(step.effects, [], 'the allow does not answer past a withheld command');
   });
   it('a refused read (403) is ask too, and tried once more', () => {
     const { store, record, rules } = start();

@@ -99,7 +99,8 @@ export function ruleRowText(rules: RulesModel | undefined, record: RequestRecord
   const verdict = verdictFor(rules, record);
   // Names and ids are checked printable when the file is read; bounded here for the row.
   if (verdict.kind === 'answer') return `rule: ${displayLine(verdict.option, 30)} (${verdict.rule})`;
-  if (verdict.kind === 'ask') return `rule: ask (${verdict.rule}${verdict.cause ? ': cause not read' : ''})`;
+  // An ask because the cause a deny or ask needs is not known says so (its command withheld by capture, or not read at all).
+  if (verdict.kind === 'ask') return `rule: ask (${verdict.rule}${verdict.cause === 'withheld' ? ': command withheld' : verdict.cause ? ': cause not read' : ''})`;
   return undefined;
 }
 
