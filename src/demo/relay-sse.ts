@@ -94,6 +94,8 @@ export function handleStream(
   if (!query.ok) return sendJson(res, 400, query.body);
   const fault = query.live ? undefined : readFault?.(query.filter);
   if (fault && 'status' in fault) return sendJson(res, fault.status, { error: 'refused' });
+  // Held until the test lets it go, then served as asked.
+  if (fault && 'until' in fault) return void fault.until.then(() => handleStream(req, res, url, core, clients, pingIntervalMs));
   res.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache',

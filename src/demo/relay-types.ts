@@ -36,11 +36,16 @@ export interface DemoRelay {
 
 /**
  * What a faulty relay does with a one-off read (`GET /stream` with `live=0`):
- * hang after the headers, refuse with an HTTP status, or serve Events the
+ * hang after the headers, refuse with an HTTP status, answer only once
+ * `until` settles (a slow relay the test releases), or serve Events the
  * filter did not ask for (`first` before the replay, `after` it) and replay
  * with another filter than the one asked (a relay that ignores part of it).
  */
-export type ReadFault = { stall: true } | { status: number } | { first?: AepEvent[]; filter?: Record<string, unknown>; after?: AepEvent[] };
+export type ReadFault =
+  | { stall: true }
+  | { status: number }
+  | { until: Promise<void> }
+  | { first?: AepEvent[]; filter?: Record<string, unknown>; after?: AepEvent[] };
 
 export interface RelayFaults {
   /** Abrupt death: every socket destroyed without a closing frame or close handshake, the port released. */

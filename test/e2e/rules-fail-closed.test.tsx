@@ -265,6 +265,9 @@ describe('AUTO never answers a request the operator holds a draft for (demo rela
       for (let i = 0; i < 10; i++) await new Promise((resolve) => setImmediate(resolve));
     }
   };
+  const settle = async () => {
+    for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+  };
   const frameFor = async (what: string, predicate: (frame: string) => boolean) => {
     // Each new frame is awaited (a render after a message), never a timer.
     for (let i = 0; i < 2000 && !predicate((app.lastFrame() ?? '').replace(/\s+/g, ' ')); i++) await new Promise((resolve) => setImmediate(resolve));
@@ -288,5 +291,31 @@ describe('AUTO never answers a request the operator holds a draft for (demo rela
     assert.deepEqual(answers(agent), [{ option: 'allow' }]);
     assert.deepEqual(agent.received.filter((e) => e.type === 'control.attention.respond').map((e) => e.subject), [free]);
     assert.equal(findRequest(store, held)?.state, 'pending');
+  });
+
+  it('a request the operator opened while its cause was read: not answered while open, answered once they leave it', async () => {
+    let release = () => {};
+    const until = new Promise<void>((resolve) => (release = resolve));
+    relay.faults.faultReads((filter) => (filter.session === 's_open' && 'id' in filter ? { until } : undefined));
+    const other = await startDemoAgent({ relayUrl: relay.url, token: TOKEN, name: 'codex', host: 'host-f', session: 's_open', script: 'none' });
+    try {
+      const id = other.raise(rm({ prompt: 'Permission requested: Bash — npm run lint', args: { command: 'npm run lint' } }));
+      await waitFor(store, (s) => findRequest(s, id), 'the request');
+      await press('/', ...'npm run lint', '\r');
+      await frameFor('only this one listed', (f) => f.includes('Pending (1)'));
+      await press('\r');
+      await frameFor('open, its cause being read', (f) => /Cause: reading .* from the relay/.test(f) && f.includes('Esc back'));
+      release();
+      // The cause comes back: the rule would allow, and says so, but the operator is at it.
+      await frameFor('the rule suggests while it is open', (f) => f.includes('rule: allow (codex perms): highlighted; nothing is sent until Enter'));
+      await settle();
+      assert.deepEqual(answers(other), [], 'nothing sent while the operator has it open');
+      await press('\u001b');
+      await waitFor(store, (s) => (findRequest(s, id)?.state === 'resolved') || undefined, 'answered by the rule once left', 8000);
+      assert.deepEqual(answers(other), [{ option: 'allow' }]);
+    } finally {
+      relay.faults.faultReads(undefined);
+      await other.close();
+    }
   });
 });
