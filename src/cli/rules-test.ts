@@ -2,7 +2,10 @@
 // it), and every request in it put to the rules as if it were still pending:
 // per rule, which requests it would have answered and how, and what no rule
 // answers. Nothing is sent. The cause Events the rules read come from the
-// same history (a bounded number of them).
+// same history (a bounded number of them), judged by the console's one cause
+// resolver: the request's own Event (id, source and session), and the same
+// verdicts as the console gives (a deny that needs a cause not in the history
+// makes it `ask`, never an allow).
 
 import type { AepEvent } from '../protocol/types.js';
 import type { Rule } from '../protocol/rules.js';
@@ -12,35 +15,47 @@ import { readHistoryOnce } from '../relay/read-history.js';
 import { ConsoleStore } from '../store/store.js';
 import { inboxOrder } from '../store/index.js';
 import { relayText } from '../store/history.js';
-import { judge, needsCause, type CauseView, type RuleVerdict } from '../store/rule-match.js';
+import { judge, needsCause, type RuleVerdict } from '../store/rule-match.js';
+import { causeMissingText, resolveCause, type CauseState } from '../store/cause.js';
 import type { RequestRecord } from '../store/types.js';
 import type { ConsoleOptions } from './args.js';
 import { readJsonlFiles } from './jsonl-files.js';
 import type { ListIO } from './list.js';
 
-/** Cause Events kept while reading (the newest win); a history larger than this reads the rest as "no cause". */
+/** Cause Events kept while reading (the newest win); a history larger than this reads the rest as "not held". */
 const MAX_CAUSES = 50_000;
 
-/** A store that also keeps the Events requests name as their cause (tool calls, by relay and id). */
+/** Structured keys (the strings may hold any separator): by emitter, session and id; and by id alone. */
+const ownKey = (relay: string, source: string, session: string, id: string) => JSON.stringify([relay, source, session, id]);
+const idKey = (relay: string, id: string) => JSON.stringify([relay, id]);
+
+function keep(map: Map<string, AepEvent>, key: string, event: AepEvent): void {
+  map.delete(key);
+  map.set(key, event);
+  if (map.size > MAX_CAUSES) map.delete(map.keys().next().value as string);
+}
+
+/** A store that also keeps the Events requests name as their cause (tool calls), by emitter, session and id. */
 class CauseKeepingStore extends ConsoleStore {
-  readonly causes = new Map<string, AepEvent>();
+  private readonly ownCauses = new Map<string, AepEvent>();
+  /** Any Event under an id (the latest), so that one from someone else is named as such. */
+  private readonly anyWithId = new Map<string, AepEvent>();
   override applyEvent(relay: string, event: AepEvent, options?: Parameters<ConsoleStore['applyEvent']>[2]) {
     if (event.type.startsWith('tool.')) {
-      const key = `${relay}\u001f${event.id}`;
-      this.causes.delete(key);
-      this.causes.set(key, event);
-      if (this.causes.size > MAX_CAUSES) this.causes.delete(this.causes.keys().next().value as string);
+      keep(this.ownCauses, ownKey(relay, event.source, event.session ?? '', event.id), event);
+      keep(this.anyWithId, idKey(relay, event.id), event);
     }
     return super.applyEvent(relay, event, options);
   }
-  causeOf(record: RequestRecord): CauseView {
-    const event = record.cause ? this.causes.get(`${record.relay}\u001f${record.cause}`) : undefined;
-    return event ? { state: 'event', event } : { state: 'unreadable' };
+  causeOf(record: RequestRecord): CauseState {
+    if (!record.cause) return { state: 'none' };
+    const found = [this.ownCauses.get(ownKey(record.relay, record.source, record.session, record.cause)), this.anyWithId.get(idKey(record.relay, record.cause))];
+    return resolveCause(record, { ok: true, events: found.filter((event): event is AepEvent => event !== undefined) });
   }
 }
 
 /** The verdict had the request still been pending (and vouched for) when the rules saw it. */
-export function verdictThen(rules: readonly Rule[], record: RequestRecord, cause: CauseView): RuleVerdict {
+export function verdictThen(rules: readonly Rule[], record: RequestRecord, cause: CauseState): RuleVerdict {
   if (record.state === 'informational') return { kind: 'none' };
   return judge(rules, { ...record, state: 'pending', unconfirmed: false }, cause);
 }
@@ -65,13 +80,16 @@ export async function runRulesTest(options: ConsoleOptions, io: ListIO): Promise
   const byRule = new Map<string, string[]>(rules.map((rule) => [rule.name, []]));
   let untouched = 0;
   for (const record of records) {
-    const verdict = verdictThen(rules, record, store.causeOf(record));
+    const cause = store.causeOf(record);
+    const verdict = verdictThen(rules, record, cause);
     if (verdict.kind === 'none' || verdict.kind === 'waiting') {
       untouched++;
       continue;
     }
     const how = verdict.kind === 'ask' ? 'ask (left to you)' : `${verdict.deny ? 'deny' : 'answer'} ${displayLine(verdict.option, 30)}`;
-    byRule.get(verdict.rule)?.push(`  ${how.padEnd(16)} ${displayLine(record.agent, 20).padEnd(14)} ${displayLine(record.session, 24)} · ${displayLine(record.payload.prompt, 100)} (${record.state})`);
+    // An ask because the cause this rule needs is not known says why: it is what the console does too.
+    const why = verdict.kind === 'ask' && verdict.cause ? `; cause not read: ${causeMissingText(cause)}` : '';
+    byRule.get(verdict.rule)?.push(`  ${how.padEnd(16)} ${displayLine(record.agent, 20).padEnd(14)} ${displayLine(record.session, 24)} · ${displayLine(record.payload.prompt, 100)} (${record.state})${why}`);
   }
   for (const rule of rules) {
     const rows = byRule.get(rule.name) ?? [];

@@ -21,7 +21,7 @@ export function raiseRequest(s: AgentSession, r: RaiseRequest): string {
   const data = requestData(s.opts.name, r, atMetadata, respondVia);
   const severity = r.severity ?? 'notice';
   // What led to it: the tool call it asks about (its arguments only above metadata), else the run.
-  const cause = r.subject ? emitToolCall(s, r.subject, r.args ?? {}, capture, atMetadata) : undefined;
+  const cause = r.causeId ?? (r.subject ? emitToolCall(s, r.subject, r.args ?? {}, capture, atMetadata) : undefined);
   const { event } = s.emit('attention.requested', { subject: r.subject, severity, capture, data, run: s.run, cause });
   const req: HeldRequest = {
     id: event.id,
@@ -54,12 +54,12 @@ function requestData(name: string, r: RaiseRequest, atMetadata: boolean, respond
   return data;
 }
 
-/** The tool.requested a request with a subject asks about; returns its Event id. */
-function emitToolCall(s: AgentSession, subject: string, args: Record<string, unknown>, capture: Capture, atMetadata: boolean): string {
+/** The tool.requested a request with a subject asks about; returns its Event id (`id`: a test's own). */
+export function emitToolCall(s: AgentSession, subject: string, args: Record<string, unknown>, capture: Capture, atMetadata: boolean, id?: string): string {
   const digest = createHash('sha256').update(JSON.stringify(args)).digest('hex').slice(0, 32);
   const tool = { name: subject, call_id: `t_${s.nextId().slice(-8).toLowerCase()}` };
   const data = atMetadata ? { tool, args_digest: digest } : { tool, args_redacted: args, args_digest: digest };
-  return s.emit('tool.requested', { subject, run: s.run, cause: s.runStartedId, capture, data }).event.id;
+  return s.emit('tool.requested', { ...(id !== undefined ? { id } : {}), subject, run: s.run, cause: s.runStartedId, capture, data }).event.id;
 }
 
 function expireAfter(s: AgentSession, req: HeldRequest, after: number, severity: Severity): void {

@@ -77,7 +77,7 @@ function emitter(opts: DemoAgentOptions, id: SessionIdentity, nextId: () => stri
   return (type, rest = {}) => {
     const event: AepEvent = {
       aep: AEP_VERSION,
-      id: nextId(),
+      id: rest.id ?? nextId(),
       type,
       ...(rest.subject !== undefined ? { subject: rest.subject } : {}),
       time: nowIso(),

@@ -26,6 +26,11 @@ export interface RaiseRequest {
   oobOption?: string;
   /** With a subject: the tool call's arguments, emitted in the tool.requested that causes the request. */
   args?: Record<string, unknown>;
+  /**
+   * Test hook: the request names this Event id as its cause and emits no tool
+   * call of its own (a test publishes one later, elsewhere, or never).
+   */
+  causeId?: string;
 }
 
 export interface ScriptTiming {
@@ -72,6 +77,8 @@ export interface DemoAgent {
   readonly session: string;
   readonly source: string;
   raise(req: RaiseRequest): string;
+  /** Test hook: emits a tool.requested in this session with Event id `id` (a cause that arrives late). */
+  toolCall(id: string, subject: string, args: Record<string, unknown>): void;
   close(): Promise<void>;
   /** Test hook: when true, commands are recorded but never processed or acked. */
   silent: boolean;

@@ -13,7 +13,7 @@ import WebSocket from 'ws';
 import { controlHost, handleCommand } from './agent-commands.js';
 import { closeSocket, handshake, openSocket } from './agent-connection.js';
 import { DEMO_ACCEPTS } from './agent-control.js';
-import { raiseRequest } from './agent-raise.js';
+import { emitToolCall, raiseRequest } from './agent-raise.js';
 import { startScript } from './agent-script.js';
 import { clearTimers, createSession, pendingCount, startRun, type AgentSession } from './agent-session.js';
 import type { DemoAgent, DemoAgentOptions, RaiseRequest } from './agent-types.js';
@@ -53,6 +53,7 @@ function publicAgent(s: AgentSession): DemoAgent {
     session: s.session,
     source: s.source,
     raise: (r) => raiseRequest(s, r),
+    toolCall: (id, subject, args) => void emitToolCall(s, subject, args, 'redacted', false, id),
     silent: false,
     received: [],
     pendingCount: () => pendingCount(s),

@@ -4,7 +4,7 @@
 // demo itself never calls them, and the console never imports src/demo.
 
 import type { RelayCore } from './relay-core.js';
-import type { DemoRelay, RelayFaults } from './relay-types.js';
+import type { DemoRelay, ReadFault, RelayFaults } from './relay-types.js';
 
 /** Shared by the relay and its connections: what later subscriptions are subject to, and what they asked. */
 export interface FaultSettings {
@@ -12,6 +12,8 @@ export interface FaultSettings {
   stallAfter?: number;
   /** Every `subscribe` frame received, as received (tests check the `from` a console resumes with). */
   subscribes: Record<string, unknown>[];
+  /** What a one-off SSE read (`live=0`) gets instead of what it asked for. */
+  reads?: (filter: Record<string, unknown>) => ReadFault | undefined;
 }
 
 /** What the faults need from one connection. */
@@ -54,6 +56,9 @@ export function relayFaults(ctx: FaultContext): RelayFaults {
     rotateToken(token) {
       ctx.setToken(token);
       for (const c of consumers()) c.shutdown('token-rotated', 1008);
+    },
+    faultReads(fault) {
+      ctx.settings.reads = fault;
     },
     subscribes: () => [...ctx.settings.subscribes],
     buffered: () => ctx.core.buffer.all().map((entry) => entry.event),

@@ -7,6 +7,7 @@ import { isAuthorized } from './relay-auth.js';
 import type { RelayCore } from './relay-core.js';
 import { handlePostEvents } from './relay-post.js';
 import { handleStream, type SseClient } from './relay-sse.js';
+import type { ReadFault } from './relay-types.js';
 
 export interface HttpContext {
   /** The token now in force (tests rotate it). */
@@ -16,6 +17,8 @@ export interface HttpContext {
   serveSse: boolean;
   sse: Set<SseClient>;
   pingIntervalMs: number;
+  /** Fault injection (tests only): what a one-off read gets instead. */
+  readFault?: (filter: Record<string, unknown>) => ReadFault | undefined;
 }
 
 export function handleHttp(ctx: HttpContext, req: IncomingMessage, res: ServerResponse): void {
@@ -31,6 +34,6 @@ export function handleHttp(ctx: HttpContext, req: IncomingMessage, res: ServerRe
   }
   if (req.method === 'GET' && (url.pathname === '/.well-known/aep' || url.pathname === '/events')) return json(200, ctx.discovery);
   if (req.method === 'POST' && url.pathname === '/events') return void handlePostEvents(req, res, ctx.core).catch(() => res.destroy());
-  if (req.method === 'GET' && url.pathname === '/stream' && ctx.serveSse) return handleStream(req, res, url, ctx.core, ctx.sse, ctx.pingIntervalMs);
+  if (req.method === 'GET' && url.pathname === '/stream' && ctx.serveSse) return handleStream(req, res, url, ctx.core, ctx.sse, ctx.pingIntervalMs, ctx.readFault);
   json(404, { error: 'not-found' });
 }

@@ -17,6 +17,7 @@ import type { AepEvent, Capture } from '../protocol/types.js';
 import { filterProblem } from './filter.js';
 import { parseFrom, type From, type RelayCore, type Subscription } from './relay-core.js';
 import { isCaptureLevel } from './wire.js';
+import type { ReadFault } from './relay-types.js';
 
 export interface SseClient {
   shutdown(): void;
@@ -87,9 +88,14 @@ export function handleStream(
   core: RelayCore,
   clients: Set<SseClient>,
   pingIntervalMs: number,
+  readFault?: (filter: Record<string, unknown>) => ReadFault | undefined,
 ): void {
   const query = parseStreamQuery(req, url.searchParams);
   if (!query.ok) return sendJson(res, 400, query.body);
+  const fault = query.live ? undefined : readFault?.(query.filter);
+  if (fault && 'status' in fault) return sendJson(res, fault.status, { error: 'refused' });
+  // Held until the test lets it go, then served as asked.
+  if (fault && 'until' in fault) return void fault.until.then(() => handleStream(req, res, url, core, clients, pingIntervalMs));
   res.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache',
@@ -98,14 +104,23 @@ export function handleStream(
   const write = (s: string): void => {
     if (!res.writableEnded) res.write(s);
   };
+  if (fault && 'stall' in fault) {
+    // Headers, then nothing: the read hangs until the reader gives up (or the relay closes).
+    const client: SseClient = { shutdown: () => res.end() };
+    clients.add(client);
+    res.on('close', () => clients.delete(client));
+    return;
+  }
+  for (const event of fault?.first ?? []) write(sseMessage(JSON.stringify(event)));
   const sub: Subscription = {
     id: 'sse',
-    filter: query.filter,
+    filter: fault?.filter ?? query.filter,
     capture: query.capture,
     deliver: (json) => write(sseMessage(json)),
     exhausted: (frame) => write(`: replay-exhausted ${oneLine(frame.session)} ${frame.earliest.epoch}:${frame.earliest.seq}\n\n`),
   };
   core.subscribe(sub, query.from);
+  for (const event of fault?.after ?? []) write(sseMessage(JSON.stringify(event)));
   write(': replay-complete\n\n');
   if (!query.live) {
     core.unsubscribe(sub);

@@ -34,6 +34,19 @@ export interface DemoRelay {
   faults: RelayFaults;
 }
 
+/**
+ * What a faulty relay does with a one-off read (`GET /stream` with `live=0`):
+ * hang after the headers, refuse with an HTTP status, answer only once
+ * `until` settles (a slow relay the test releases), or serve Events the
+ * filter did not ask for (`first` before the replay, `after` it) and replay
+ * with another filter than the one asked (a relay that ignores part of it).
+ */
+export type ReadFault =
+  | { stall: true }
+  | { status: number }
+  | { until: Promise<void> }
+  | { first?: AepEvent[]; filter?: Record<string, unknown>; after?: AepEvent[] };
+
 export interface RelayFaults {
   /** Abrupt death: every socket destroyed without a closing frame or close handshake, the port released. */
   kill(): Promise<void>;
@@ -49,6 +62,8 @@ export interface RelayFaults {
   closing(reason: string, code?: number): void;
   /** Later upgrades need `token`; consumers that came in with the old one are closed (emitters are kept). */
   rotateToken(token: string): void;
+  /** Later one-off reads go through `fault` (given the filter asked for; undefined: served as asked); undefined lifts it. */
+  faultReads(fault: ((filter: Record<string, unknown>) => ReadFault | undefined) | undefined): void;
   /** Subscribe frames received so far, oldest first. */
   subscribes(): Record<string, unknown>[];
   /** The events the relay's buffer holds, in arrival order. */

@@ -18,6 +18,7 @@ import { resolveTiming } from './timing.js';
 import type { RelayClientOptions, RelayHandle } from './types.js';
 import { relayUrls } from './url.js';
 import { fetchEvents, type FetchResult } from './fetch-events.js';
+import type { PinnedEvent } from './event-collector.js';
 
 export class RelayClient implements RelayHandle {
   readonly relay: string;
@@ -106,9 +107,9 @@ export class RelayClient implements RelayHandle {
   }
 
   /** One-off read (cause, timeline) on its own connection, with this client's token, CAs and capture ceiling. */
-  fetchEvents(filter: Record<string, unknown>, limit: number, signal?: AbortSignal): Promise<FetchResult> {
+  fetchEvents(filter: Record<string, unknown>, limit: number, signal?: AbortSignal, pin?: PinnedEvent): Promise<FetchResult> {
     const { url, ca, capture, name, timing } = this.options;
-    return fetchEvents({ url, token: this.connection.tokenForRead(), ca, capture, name, host: this.host, timing }, filter, limit, signal);
+    return fetchEvents({ url, token: this.connection.tokenForRead(), ca, capture, name, host: this.host, timing }, filter, limit, signal, pin);
   }
 
   resend(commandId: string): void {

@@ -9,7 +9,7 @@
 // memory.
 
 import type { Capture } from '../protocol/types.js';
-import { EventCollector } from './event-collector.js';
+import { EventCollector, type PinnedEvent } from './event-collector.js';
 import { readOnce } from './read-once.js';
 import type { FetchResult } from './read-result.js';
 import { httpBase } from './sse-discovery.js';
@@ -38,6 +38,7 @@ export interface FetchOptions {
   timing?: Partial<RelayTiming>;
 }
 
+const readTimeout = (options: FetchOptions): number => options.timeoutMs ?? options.timing?.readTimeoutMs ?? 8_000;
 const givenUp = (): FetchResult => ({ ok: false, reason: 'the read was given up' });
 const fail = (reason: string): FetchResult => ({ ok: false, reason });
 
@@ -64,22 +65,31 @@ function collecting(collector: EventCollector, filter: Record<string, unknown>, 
 }
 
 /** The fallback for a relay without SSE: one WebSocket subscription `from: "all"` with the question's filter. */
-function fetchOverSocket(options: FetchOptions, filter: Record<string, unknown>, limit: number, signal?: AbortSignal): Promise<FetchResult> {
+function fetchOverSocket(options: FetchOptions, filter: Record<string, unknown>, limit: number, signal?: AbortSignal, pin?: PinnedEvent): Promise<FetchResult> {
   const urls = relayUrls(options.url);
   if (!urls.ok) return Promise.resolve(fail('invalid relay URL'));
-  const timeoutMs = options.timeoutMs ?? 8_000;
+  const timeoutMs = readTimeout(options);
   const target = { ...options, socketUrl: urls.socketUrl, subscriptionId: 'fetch-1', timeoutMs, quietMs: options.quietMs ?? 400, signal, unrefDeadline: true };
-  return readOverSocket(target, collecting(new EventCollector(limit), filter, timeoutMs));
+  return readOverSocket(target, collecting(new EventCollector(limit, pin), filter, timeoutMs));
 }
 
 /**
  * The read, within one total deadline (discovery, the stream and any
  * WebSocket fallback share it), given up when `signal` fires. Failures say
- * which step failed and why; nothing here throws.
+ * which step failed and why, and whether the deadline ended it; nothing here
+ * throws. `pin`: the one Event the read is for, kept however many others come.
  */
-export async function fetchEvents(options: FetchOptions, filter: Record<string, unknown>, limit: number, signal?: AbortSignal): Promise<FetchResult> {
-  const timeoutMs = options.timeoutMs ?? 8_000;
+export async function fetchEvents(options: FetchOptions, filter: Record<string, unknown>, limit: number, signal?: AbortSignal, pin?: PinnedEvent): Promise<FetchResult> {
+  const timeoutMs = readTimeout(options);
   const endsAt = Date.now() + timeoutMs;
+  const result = await fetchWithin(options, filter, limit, endsAt, signal, pin);
+  // Timers fire at or just after their time: a failure this close to the end is the deadline's.
+  if (!result.ok && !signal?.aborted && Date.now() >= endsAt - 20) return { ...result, timedOut: true };
+  return result;
+}
+
+async function fetchWithin(options: FetchOptions, filter: Record<string, unknown>, limit: number, endsAt: number, signal?: AbortSignal, pin?: PinnedEvent): Promise<FetchResult> {
+  const timeoutMs = readTimeout(options);
   const left = () => Math.max(1, endsAt - Date.now());
   let base: URL;
   try {
@@ -88,7 +98,7 @@ export async function fetchEvents(options: FetchOptions, filter: Record<string, 
     return fail('invalid relay URL');
   }
   const http = () => ({ token: options.token, ca: options.ca, timeoutMs: left(), signal });
-  const collector = new EventCollector(limit);
+  const collector = new EventCollector(limit, pin);
   try {
     return await readOnce<FetchResult>(base, {
       http,
@@ -102,7 +112,7 @@ export async function fetchEvents(options: FetchOptions, filter: Record<string, 
       streamed: () => ({ ok: true, events: collector.events, via: 'sse', dropped: collector.dropped, gap: collector.gap }),
       failed: fail,
       givenUp: () => (signal?.aborted ? givenUp() : undefined),
-      socket: async () => (Date.now() >= endsAt ? fail(deadlineText(timeoutMs)) : await fetchOverSocket({ ...options, timeoutMs: left() }, filter, limit, signal)),
+      socket: async () => (Date.now() >= endsAt ? fail(deadlineText(timeoutMs)) : await fetchOverSocket({ ...options, timeoutMs: left() }, filter, limit, signal, pin)),
     });
   } catch (err) {
     return fail(`the read failed: ${describeError(err)}`);

@@ -4,4 +4,5 @@ import type { AepEvent } from '../protocol/types.js';
 
 export type FetchResult =
   | { ok: true; events: AepEvent[]; via: 'sse' | 'websocket'; dropped: number; gap?: boolean }
-  | { ok: false; reason: string };
+  /** `timedOut`: the read ran out of its deadline (rather than being refused or failing). */
+  | { ok: false; reason: string; timedOut?: boolean };

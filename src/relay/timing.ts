@@ -37,6 +37,8 @@ export interface RelayTiming {
   versionRetryMs: number;
   /** After an ack window with nothing at all from the relay: how long a ping may take before the link is called dead. */
   probeTimeoutMs: number;
+  /** A one-off read (a cause, a timeline) gives up after this (its failure then says it timed out). */
+  readTimeoutMs: number;
 }
 
 export const DEFAULT_TIMING: RelayTiming = {
@@ -57,6 +59,7 @@ export const DEFAULT_TIMING: RelayTiming = {
   stableAfterMs: 30_000,
   versionRetryMs: 60_000,
   probeTimeoutMs: 5_000,
+  readTimeoutMs: 8_000,
 };
 
 export function resolveTiming(partial?: Partial<RelayTiming>): RelayTiming {

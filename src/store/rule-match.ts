@@ -1,23 +1,27 @@
 // Which rule answers a request, and how: pure, no I/O, no clock. The cause
-// Event (for `tool` and `command_prefix`) is read by the caller and handed in;
-// until it is known, a rule that needs it cannot be decided, and the answer
-// is `waiting` rather than a guess, so a stricter rule that looks at the
-// command is never overtaken by a laxer one that does not.
+// Event (for `tool` and `command_prefix`) is read by the caller through the
+// one cause resolver (cause.ts) and handed in as its state. The rules fail
+// closed (CONSOLE.md "Rules fail closed"): a deny or ask that needs a cause
+// not read is never skipped; while the read is in flight the verdict is
+// `waiting`, after it `ask`, and no allow answers past it.
 
 import type { AepEvent } from '../protocol/types.js';
 import type { Rule } from '../protocol/rules.js';
 import type { RequestRecord } from './types.js';
+import { argsWithheld, causePending, isOwnCause, ownCauseEvent, type CauseState, type CauseStateName } from './cause.js';
 
-/** The request's cause as far as the caller knows it. */
-export type CauseView = { state: 'unknown' } | { state: 'unreadable' } | { state: 'event'; event: AepEvent };
+export type { CauseState } from './cause.js';
 
 export type RuleVerdict =
   /** No rule decides this request. */
   | { kind: 'none' }
   /** A rule may decide once the cause has been read. */
   | { kind: 'waiting' }
-  /** A rule says: leave it to the operator. */
-  | { kind: 'ask'; rule: string }
+  /**
+   * A rule says: leave it to the operator. `cause`: the rule is a deny or an
+   * ask that needs the request's own cause, which is not read (how it stands).
+   */
+  | { kind: 'ask'; rule: string; cause?: CauseStateName }
   | { kind: 'answer'; rule: string; option: string; deny: boolean };
 
 /** Option ids that mean "no" (`"deny"` picks the first the request offers). */
@@ -99,22 +103,19 @@ function matchesRequest(rule: Rule, record: RequestRecord): boolean {
   return true;
 }
 
-/**
- * The cause must be the request's own: the Event it names, from the same
- * emitter and session. A relay that hands back another Event under that id
- * does not get to choose which rule applies.
- */
-function ownCause(record: RequestRecord, cause: CauseView): AepEvent | undefined {
-  if (cause.state !== 'event' || !record.cause) return undefined;
-  const e = cause.event;
-  if (e.id !== record.cause || e.source !== record.source || (e.session ?? '') !== record.session) return undefined;
-  return e;
-}
-
-function matchesCause(rule: Rule, event: AepEvent): boolean {
+/** Whether the rule's cause keys match the own cause; `undefined` when the Event withholds what they need. */
+function matchesCause(rule: Rule, event: AepEvent): boolean | undefined {
   const facts = causeFacts(event);
-  if (rule.match.tool !== undefined && (facts.tool === undefined || !globMatch(rule.match.tool, facts.tool))) return false;
-  if (rule.match.command_prefix !== undefined && (facts.command === undefined || !commandPrefixMatch(rule.match.command_prefix, facts.command))) return false;
+  const withheld = argsWithheld(event);
+  const { tool, command_prefix: prefix } = rule.match;
+  if (tool !== undefined) {
+    if (facts.tool === undefined) return withheld ? undefined : false;
+    if (!globMatch(tool, facts.tool)) return false;
+  }
+  if (prefix !== undefined) {
+    if (facts.command === undefined) return withheld ? undefined : false;
+    if (!commandPrefixMatch(prefix, facts.command)) return false;
+  }
   return true;
 }
 
@@ -133,35 +134,48 @@ function outcomeOf(rule: Rule, record: RequestRecord): Outcome | undefined {
 }
 
 /**
- * What the rules (in order) say about a request. Strictest wins: a matching
- * deny over an ask over an allow; among equals, the first in the file.
- * `off`: names of rules turned off for this session.
+ * What the rules (in order) say about a request (CONSOLE.md "Rules fail
+ * closed"). R: the rules that match on everything but the cause. A matching
+ * deny wins, then a deny or ask in R that needs a cause not read (`waiting`
+ * while it is being read, else `ask`), then a matching ask, then an allow;
+ * among equals, the first in the file. An allow that needs a cause not read
+ * never matches. `off`: names of rules turned off for this session.
  */
-export function judge(rules: readonly Rule[], record: RequestRecord, cause: CauseView, off: ReadonlySet<string> = new Set()): RuleVerdict {
+export function judge(rules: readonly Rule[], record: RequestRecord, cause: CauseState, off: ReadonlySet<string> = new Set()): RuleVerdict {
   if (!answerable(record)) return { kind: 'none' };
-  const own = ownCause(record, cause);
-  const causeKnown = cause.state !== 'unknown' || !record.cause;
+  // Checked again here: whatever a caller hands in, only the request's own Event decides.
+  const read = ownCauseEvent(cause);
+  const own = read && isOwnCause(record, read) ? read : undefined;
+  const reading = causePending(cause);
   let deny: RuleVerdict | undefined;
   let ask: RuleVerdict | undefined;
   let allow: RuleVerdict | undefined;
-  let waiting = false;
+  /** The first deny or ask in R that needs a cause not known. */
+  let blocked: string | undefined;
+  /** An allow in R that may match once the cause is read. */
+  let allowMayMatch = false;
   for (const rule of rules) {
     if (off.has(rule.name) || !matchesRequest(rule, record)) continue;
     const outcome = outcomeOf(rule, record);
     if (!outcome) continue;
+    const strict = outcome.kind === 'ask' || outcome.deny;
     if (needsCause(rule)) {
-      if (!own) {
-        if (!causeKnown) waiting = true;
+      const matched = own ? matchesCause(rule, own) : undefined;
+      if (matched === false) continue;
+      if (matched === undefined) {
+        if (strict) blocked ??= rule.name;
+        else if (reading) allowMayMatch = true;
         continue;
       }
-      if (!matchesCause(rule, own)) continue;
     }
     if (outcome.kind === 'ask') ask ??= { kind: 'ask', rule: rule.name };
     else if (outcome.deny) deny ??= { kind: 'answer', rule: rule.name, option: outcome.option, deny: true };
     else allow ??= { kind: 'answer', rule: rule.name, option: outcome.option, deny: false };
   }
   if (deny) return deny;
-  // An unread cause could still turn up a deny: wait rather than ask or allow now.
-  if (waiting) return { kind: 'waiting' };
-  return ask ?? allow ?? { kind: 'none' };
+  if (blocked !== undefined) return reading ? { kind: 'waiting' } : { kind: 'ask', rule: blocked, cause: cause.state };
+  if (ask) return ask;
+  // An allow that needs the cause may still come first in the file: wait for it rather than answer with another.
+  if (allowMayMatch) return { kind: 'waiting' };
+  return allow ?? { kind: 'none' };
 }

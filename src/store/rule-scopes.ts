@@ -6,7 +6,8 @@
 // never made.
 
 import type { Rule, RuleMatch } from '../protocol/rules.js';
-import { causeFacts, commandPrefixMatch, judge, type CauseView } from './rule-match.js';
+import { causeFacts, commandPrefixMatch, judge } from './rule-match.js';
+import { isOwnCause, ownCauseEvent, type CauseState } from './cause.js';
 import type { RequestRecord } from './types.js';
 
 export type ScopeKind = 'run' | 'session' | 'agent-tool' | 'agent-tool-prefix';
@@ -43,8 +44,9 @@ function uniqueName(base: string, taken: ReadonlySet<string>): string {
  * know of its cause; `open` the open requests to count against (each with
  * its cause view); `taken` the rule names in use.
  */
-export function ruleScopes(record: RequestRecord, option: string, cause: CauseView, open: readonly { record: RequestRecord; cause: CauseView }[], taken: ReadonlySet<string>): RuleScope[] {
-  const facts = cause.state === 'event' && cause.event.id === record.cause && cause.event.source === record.source ? causeFacts(cause.event) : {};
+export function ruleScopes(record: RequestRecord, option: string, cause: CauseState, open: readonly { record: RequestRecord; cause: CauseState }[], taken: ReadonlySet<string>): RuleScope[] {
+  const own = ownCauseEvent(cause);
+  const facts = own && isOwnCause(record, own) ? causeFacts(own) : {};
   const tool = facts.tool !== undefined && exact(facts.tool) ? facts.tool : undefined;
   const prefix = facts.command !== undefined ? commandPrefixOf(facts.command) : undefined;
   const decide = { option };

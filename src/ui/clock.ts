@@ -7,6 +7,7 @@
 import type { RequestRecord } from '../store/types.js';
 import { ageMs, ageTextChangesIn, leftTextHoldsFor, timeLeftMs } from './inbox/ages.js';
 import { layoutOf, type UiModel } from './model.js';
+import { rulesWaitOnClock } from './rules/rule-state.js';
 
 const SECOND = 1000;
 const MINUTE = 60_000;
@@ -43,7 +44,7 @@ function waitsOnTheSecond(model: UiModel): boolean {
   if (model.snapshot.relays().some((relay) => 'retryAt' in relay.connection && relay.connection.retryAt !== undefined)) return true;
   // The rules hold bells and re-read causes on the clock.
   const rules = model.rules;
-  return rules !== undefined && (rules.held.size > 0 || [...rules.causes.values()].some((cause) => cause.state === 'loading'));
+  return rules !== undefined && rulesWaitOnClock(rules);
 }
 
 /**

@@ -48,7 +48,7 @@ export function performRelayEffect(
       }
       // Bounded and given up when unwanted (reads.ts); the pool names a thrown error's cause.
       const fetchEvents = client.fetchEvents.bind(client);
-      reads.run(readId(effect.kind, effect.key), (signal) => fetchEvents(effect.filter, effect.limit, signal), done);
+      reads.run(readId(effect.kind, effect.key), (signal) => fetchEvents(effect.filter, effect.limit, signal, effect.pin), done);
       return true;
     }
     default:

@@ -6,6 +6,7 @@
 import { isHistory } from '../store/history.js';
 import type { RequestRecord } from '../store/types.js';
 import { wantsRuleRead } from './rules/rule-state.js';
+import { causeReadEffect } from './cause-read.js';
 import { layoutOf, type Effect, type Fetched, type Msg, type StoreReader, type UiModel } from './model.js';
 
 /** Causes remembered at once; the oldest are forgotten (and read again if shown again). */
@@ -58,11 +59,15 @@ export function ensureCause(given: UiModel, store: StoreReader, now: number): { 
   const record = detailRecord(given, store);
   const model = forgetUnshown(given, record?.key);
   if (!record?.cause || isHistory(record)) return { model, effects: [] };
+  // The rules read this request's cause already (the same read): one read, one cause (cause-of.ts).
+  if (model.rules?.causes.has(record.key)) return { model, effects: [] };
   const known = model.causes.get(record.key);
   if (known && (known.state === 'loading' || known.result.ok || now - known.at < RETRY_FAILED_MS)) return { model, effects: [] };
+  // The same read as the rules' (by id, source and session): one cause for every reader.
+  const effect: Effect | undefined = causeReadEffect(record, 'cause');
+  if (!effect) return { model, effects: [] };
   const causes = new Map(model.causes).set(record.key, { state: 'loading' });
   while (causes.size > MAX_CAUSES) causes.delete(causes.keys().next().value as string);
-  const effect: Effect = { type: 'fetch', kind: 'cause', key: record.key, relay: record.relay, filter: { id: record.cause, session: record.session }, limit: 8 };
   return { model: { ...model, causes }, effects: [effect] };
 }
 

@@ -5,6 +5,7 @@ import { OPEN_STATES, type RequestRecord } from '../store/types.js';
 export type { StoreReader } from '../store/writers.js';
 import type { KeyPress } from './keys.js';
 import type { FetchResult } from '../relay/fetch-events.js';
+import type { PinnedEvent } from '../relay/event-collector.js';
 import { UTF8_GLYPHS, type Glyphs } from './glyphs.js';
 import { initialAlerts, type AlertEffect, type AlertState } from './alert-gate.js';
 import type { HistoryRead } from './history/history-state.js';
@@ -117,7 +118,8 @@ export type Effect =
   | { type: 'then'; msg: Msg }
   /** a → y: add this rule to the rules file (App: the file is the CLI's). */
   | { type: 'saveRule'; rule: Rule }
-  | { type: 'fetch'; kind: 'cause' | 'timeline' | 'rule'; key: string; relay: string; filter: Record<string, unknown>; limit: number };
+  /** `pin`: a cause read's own Event, kept however many others the relay sends. */
+  | { type: 'fetch'; kind: 'cause' | 'timeline' | 'rule'; key: string; relay: string; filter: Record<string, unknown>; limit: number; pin?: PinnedEvent };
 
 const NOTHING_HIDDEN: ReadonlySet<string> = new Set();
 

@@ -9,6 +9,7 @@ import { ruleRowText } from './rules/rule-state.js';
 import { buildAlwaysLines, withRuleLine } from './rules/rule-view.js';
 import { scopesFor } from './rules/rule-update.js';
 import { causeLines } from './inbox/cause-view.js';
+import { causeOf } from './cause-of.js';
 import { ageMs, shortDuration, timeLeftMs, timeLeftText } from './inbox/ages.js';
 import type { RelayStatus, RequestRecord } from '../store/types.js';
 import type { Layout, UiModel } from './model.js';
@@ -102,6 +103,6 @@ function buildRecordLines(frame: FrameContext, record: RequestRecord, width: num
     glyphs: model.glyphs,
     numbered: isAnswering,
     confirmWarning: isAnswering && inbox.pendingConfirm?.key === record.key ? inbox.pendingConfirm.warning : undefined,
-    cause: withRuleLine(causeLines(record, model.causes.get(record.key), width, store), ruleRowText(model.rules, record), width),
+    cause: withRuleLine(causeLines(record, causeOf(model, record), width, store), ruleRowText(model.rules, record), width),
   });
 }

@@ -125,7 +125,7 @@ test('a cause read against a dripping relay ends at one total deadline, naming t
   const started = Date.now();
   const late = await fetchEvents({ url: relay.url, name: 'aep-console', host: 't', timeoutMs: 700 }, { id: 'x' }, 8);
   assert.ok(Date.now() - started < 3000);
-  assert.deepEqual(late, { ok: false, reason: 'the discovery document (GET /events): no complete answer within 1 s' });
+  assert.deepEqual(late, { ok: false, reason: 'the discovery document (GET /events): no complete answer within 1 s', timedOut: true }, 'the deadline ended it, and the result says so (the cause resolver: timed out)');
 
   const quiet = await silent();
   const controller = new AbortController();

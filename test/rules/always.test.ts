@@ -9,7 +9,7 @@ import { parseRules, type Rule } from '../../src/protocol/rules.js';
 import { addRuleToFile, withRuleAdded } from '../../src/relay/rules-file-write.js';
 import { commandPrefixOf, ruleScopes } from '../../src/store/rule-scopes.js';
 import { ConsoleStore } from '../../src/store/store.js';
-import type { CauseView } from '../../src/store/rule-match.js';
+import type { CauseState } from '../../src/store/cause.js';
 import { requestEvent } from '../relay/helpers.js';
 
 const RELAY = 'http://relay.test';
@@ -20,7 +20,7 @@ function requests(n: number, run = 'r1') {
   for (let i = 0; i < n; i++) store.applyEvent(RELAY, requestEvent({ cause: CAUSE, run, session: 's1' }));
   return store.allRequests();
 }
-const causeOf = (record: { cause?: string; source: string; agent: string; session: string; time: string }, command = 'npm test -- --ci'): CauseView => ({
+const causeOf = (record: { cause?: string; source: string; agent: string; session: string; time: string }, command = 'npm test -- --ci'): CauseState => ({
   state: 'event',
   event: { aep: '0.1', id: record.cause!, type: 'tool.requested', time: record.time, source: record.source, agent: record.agent, session: record.session, data: { tool: { name: 'Bash' }, args: { command } } },
 });
@@ -46,7 +46,7 @@ describe('the scopes', () => {
   });
   it('no readable cause: no tool scopes, and why', () => {
     const [a] = requests(1);
-    const scopes = ruleScopes(a!, 'allow', { state: 'unreadable' }, [], new Set());
+    const scopes = ruleScopes(a!, 'allow', { state: 'unreadable', reason: 'refused' }, [], new Set());
     assert.equal(scopes[2]!.rule, undefined);
     assert.match(scopes[2]!.why ?? '', /no tool/);
     assert.equal(scopes[3]!.rule, undefined);

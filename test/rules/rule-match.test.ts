@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ConsoleStore } from '../../src/store/store.js';
-import { commandPrefixMatch, globMatch, judge, type CauseView } from '../../src/store/rule-match.js';
+import { commandPrefixMatch, globMatch, judge } from '../../src/store/rule-match.js';
+import type { CauseState } from '../../src/store/cause.js';
 import { parseRules, type Rule } from '../../src/protocol/rules.js';
 import type { AepEvent } from '../../src/protocol/types.js';
 import type { RequestRecord } from '../../src/store/types.js';
@@ -21,7 +22,7 @@ function record(overrides: Partial<AepEvent> = {}, data: Record<string, unknown>
   return one;
 }
 
-function cause(of: RequestRecord, data: Record<string, unknown> = { tool: { name: 'Bash' }, args: { command: 'npm test -- --ci' } }, over: Partial<AepEvent> = {}): CauseView {
+function cause(of: RequestRecord, data: Record<string, unknown> = { tool: { name: 'Bash' }, args: { command: 'npm test -- --ci' } }, over: Partial<AepEvent> = {}): CauseState {
   const event: AepEvent = { aep: '0.1', id: of.cause!, type: 'tool.requested', time: of.time, source: of.source, agent: of.agent, session: of.session, data, ...over };
   return { state: 'event', event };
 }
@@ -157,21 +158,84 @@ describe('precedence: deny over ask over allow, else the first', () => {
 describe('the cause', () => {
   const r = record();
   const byCommand = allow('tests', { agent: 'claude-*', command_prefix: 'npm test' });
-  const byAgent = allow('agent', { agent: 'claude-*' });
-  const denyRm = { name: 'no-rm', match: { agent: 'claude-*', command_prefix: 'rm' }, decide: 'deny' };
-  it('not read yet: a rule that needs it waits', () => assert.deepEqual(judge(rules(byCommand), r, { state: 'unknown' }), { kind: 'waiting' }));
-  it('not read yet: an allow that does not need it still waits for a deny that might', () => assert.deepEqual(judge(rules(byAgent, denyRm), r, { state: 'unknown' }), { kind: 'waiting' }));
-  it('unreadable: no match for a rule that needs it', () => assert.deepEqual(judge(rules(byCommand), r, { state: 'unreadable' }), { kind: 'none' }));
-  it('unreadable: a rule that does not need it still answers', () => assert.equal(judge(rules(byAgent, denyRm), r, { state: 'unreadable' }).kind, 'answer'));
-  it('no cause named at all: no match for a rule that needs one', () => {
-    const bare = record({ cause: undefined });
-    assert.deepEqual(judge(rules(byCommand), bare, { state: 'unknown' }), { kind: 'none' });
-  });
   it('a cause with no command argument does not match command_prefix', () => assert.deepEqual(judge(rules(byCommand), r, cause(r, { tool: { name: 'Bash' } })), { kind: 'none' }));
   it('args_redacted is read when args are not carried', () => assert.equal(judge(rules(byCommand), r, cause(r, { tool: { name: 'Bash' }, args_redacted: { command: 'npm test' } })).kind, 'answer'));
-  it('another emitter\'s Event under the cause id is no cause', () => assert.deepEqual(judge(rules(byCommand), r, cause(r, undefined, { source: 'aep://evil/x' })), { kind: 'none' }));
   it('an Event with another id is no cause', () => assert.deepEqual(judge(rules(byCommand), r, cause(r, undefined, { id: '01HYYYYYYYYYYYYYYYYYYYYYYY' })), { kind: 'none' }));
-  it('another session\'s Event is no cause', () => assert.deepEqual(judge(rules(byCommand), r, cause(r, undefined, { session: 'other' })), { kind: 'none' }));
+  it('withheld arguments do not hide a tool-only rule: the tool name is still read', () => {
+    const byTool = { name: 'no-bash', match: { agent: 'claude-*', tool: 'Bash' }, decide: 'deny' };
+    const withheld: CauseState = { state: 'withheld', event: (cause(r, { tool: { name: 'Bash' }, args_digest: 'ab' }, { capture: 'metadata' }) as { event: AepEvent }).event };
+    assert.equal(judge(rules(byTool), r, withheld).kind, 'answer');
+  });
+});
+
+// CONSOLE.md "Rules fail closed": every cause state against the rule sets
+// that decide it. R = the rules matching on everything but the cause.
+describe('rules fail closed: every cause state x rule set', () => {
+  const r = record();
+  const bash = (command: string) => ({ tool: { name: 'Bash' }, args: { command } });
+  const own = (command: string, late = false): CauseState => {
+    const c = cause(r, bash(command)) as { event: AepEvent };
+    return late ? { state: 'event', event: c.event, late: true } : { state: 'event', event: c.event };
+  };
+  const event = (command: string, over: Partial<AepEvent>) => (cause(r, bash(command), over) as { event: AepEvent }).event;
+  // Each carries "npm test" where it is not the cause: taking it for the cause would let the allow win.
+  const states: Array<[string, CauseState, RequestRecord?]> = [
+    ['unread', { state: 'unread' }],
+    ['in flight', { state: 'reading' }],
+    ['in flight, tried again', { state: 'reading', retry: true }],
+    ['unreadable (refused 403)', { state: 'unreadable', reason: 'relay refused the token (HTTP 403)' }],
+    ['timed out', { state: 'timed-out', reason: 'no answer within 8 s' }],
+    ['withheld (capture metadata)', { state: 'withheld', event: event('npm test', { capture: 'metadata', data: { tool: { name: 'Bash' }, args_digest: 'ab' } }) }],
+    ['absent', { state: 'absent' }],
+    ['foreign emitter', { state: 'foreign', event: event('npm test', { source: 'aep://evil/x' }) }],
+    ['other session', { state: 'other-session', event: event('npm test', { session: 'other' }) }],
+    ['a request naming no cause', { state: 'none' }, record({ cause: undefined })],
+    ['read: rm -rf', own('rm -rf /important')],
+    ['read: npm test', own('npm test')],
+    ['late: rm -rf (found by the read tried again)', own('rm -rf /important', true)],
+  ];
+  const denyRm = { name: 'no rm', match: { agent: 'claude-*', tool: 'Bash', command_prefix: 'rm' }, decide: 'deny' };
+  const askRm = { name: 'rm asks', match: { command_prefix: 'rm' }, decide: 'ask' };
+  const allowAll = allow('claude perms', { agent: 'claude-*', kind: 'permission' });
+  const allowTests = allow('tests ok', { agent: 'claude-*', command_prefix: 'npm test' });
+  const denyOther = { name: 'codex no rm', match: { agent: 'codex', command_prefix: 'rm' }, decide: 'deny' };
+  const sets: Array<[string, unknown[]]> = [
+    ['deny+allow', [allowAll, denyRm]],
+    ['ask+allow', [allowAll, askRm]],
+    ['allow needing the cause', [allowTests]],
+    ['allow not needing it', [allowAll]],
+    ['agent mismatch (deny for another agent)', [denyOther, allowAll]],
+  ];
+  const W = { kind: 'waiting' };
+  const none = { kind: 'none' };
+  const deny = { kind: 'answer', rule: 'no rm', option: 'deny', deny: true };
+  const allowBy = (rule: string) => ({ kind: 'answer', rule, option: 'allow', deny: false });
+  const askFor = (rule: string, why?: string) => (why ? { kind: 'ask', rule, cause: why } : { kind: 'ask', rule });
+  // Columns as `sets`; one row per state in `states`.
+  const expected: Record<string, unknown[]> = {
+    unread: [W, W, W, allowBy('claude perms'), allowBy('claude perms')],
+    'in flight': [W, W, W, allowBy('claude perms'), allowBy('claude perms')],
+    'in flight, tried again': [W, W, W, allowBy('claude perms'), allowBy('claude perms')],
+    'read: rm -rf': [deny, askFor('rm asks'), none, allowBy('claude perms'), allowBy('claude perms')],
+    'read: npm test': [allowBy('claude perms'), allowBy('claude perms'), allowBy('tests ok'), allowBy('claude perms'), allowBy('claude perms')],
+    'late: rm -rf (found by the read tried again)': [deny, askFor('rm asks'), none, allowBy('claude perms'), allowBy('claude perms')],
+  };
+  const notRead = (state: string) => [askFor('no rm', state), askFor('rm asks', state), none, allowBy('claude perms'), allowBy('claude perms')];
+  for (const [title, state, on] of states) {
+    const row = expected[title] ?? notRead(state.state);
+    sets.forEach(([setName, list], i) => {
+      it(`${title} x ${setName} -> ${JSON.stringify(row[i])}`, () => assert.deepEqual(judge(rules(...list), on ?? r, state), row[i]));
+    });
+  }
+  it('never an allow while a deny or ask in R needs a cause not read, whatever the order in the file', () => {
+    for (const [, state, on] of states) {
+      if (state.state === 'event') continue;
+      for (const list of [[denyRm, allowAll], [allowAll, denyRm], [askRm, allowTests, allowAll]]) {
+        const verdict = judge(rules(...list), on ?? r, state);
+        assert.ok(verdict.kind === 'waiting' || verdict.kind === 'ask', `${state.state}: ${JSON.stringify(verdict)}`);
+      }
+    }
+  });
 });
 
 describe('never answered', () => {

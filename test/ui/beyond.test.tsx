@@ -108,7 +108,7 @@ test('the cause at capture metadata: the tool is named, its arguments are said t
   await h.press(KEY.enter);
   await h.waitFor((f) => /Cause: tool\.requested Bash/.test(f), 'the cause');
   assert.match(h.frame(), /arguments withheld \(capture metadata; only their digest is sent\)/);
-  assert.deepEqual(h.client.fetches, [{ id: tool.id, session: 's1' }], 'one read, by id');
+  assert.deepEqual(h.client.fetches, [{ id: tool.id, source: tool.source, session: 's1' }], 'one read, by id, source and session');
   await h.press(KEY.esc, KEY.enter);
   assert.equal(h.client.fetches.length, 1, 'cached: not read again');
 });
@@ -153,4 +153,25 @@ test('t shows the session timeline at 80x24: in order, the cause tree indented, 
   await h.press(KEY.esc);
   assert.doesNotMatch(h.frame(), /Timeline/);
   assert.deepEqual(h.client.fetches, [{ session: 's1' }]);
+});
+
+test("one cause for the detail and the screen reader: another emitter's Event under the cause id is named as not this agent's, never as the cause", async (t) => {
+  const own = toolCall('redacted', { command: 'rm -rf /important' });
+  const decoy = { ...own, source: 'aep://evil-host/agent/x', data: { tool: { name: 'Bash' }, args_redacted: { command: 'npm test' } } };
+  const request = permission('Permission requested: Bash', { run: 'r_1', cause: own.id });
+  // A relay that does not honour the source in the filter: the decoy is all it holds under that id.
+  const h = await renderApp({ events: [request] });
+  t.after(h.unmount);
+  h.client.history = [decoy, request];
+  h.client.fetchEvents = async () => ({ ok: true, events: [decoy], via: 'sse', dropped: 0 });
+  await h.press(KEY.enter);
+  await h.waitFor((f) => /not this agent's Event/.test(f), 'the decoy named');
+  assert.match(h.frame(), /Cause: .*not this agent's Event \(it is from aep:\/\/evil-host\/agent\/x\)/);
+  assert.doesNotMatch(h.frame(), /npm test/, 'the decoy is never shown as the cause');
+  const spoken = await renderApp({ screenReader: true, events: [request] });
+  t.after(spoken.unmount);
+  spoken.client.fetchEvents = async () => ({ ok: true, events: [own], via: 'sse', dropped: 0 });
+  await spoken.press(KEY.enter);
+  await spoken.waitFor((f) => /^Cause: tool\.requested Bash/m.test(f), 'the cause spoken');
+  assert.match(spoken.frame(), /^Cause: tool\.requested Bash command: rm -rf \/important/m);
 });

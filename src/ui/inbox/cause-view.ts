@@ -1,13 +1,16 @@
-// The detail's "what caused it" (CONSOLE.md: after the prompt): the Event
-// the request's `cause` names, read lazily from the relay (fetches.ts), and
-// what cancel / pause did to the session. Each unknown (absent, unreachable,
-// withheld) is said in one line, never guessed.
+// The detail's "what caused it" (CONSOLE.md: after the prompt): the request's
+// own cause as the one resolver sees it (store/cause.ts: the Event its
+// `cause` names, from its source and session), and what cancel / pause did
+// to the session. Each unknown (absent, unreachable, withheld, only someone
+// else's Event under that id) is said in one line, never guessed, and
+// another emitter's Event is never shown as the cause.
 
 import { displayLine } from '../../protocol/sanitize.js';
 import type { StoreSnapshot } from '../store-snapshot.js';
 import type { RequestRecord } from '../../store/types.js';
 import { isHistory } from '../../store/history.js';
-import type { Fetched } from '../model.js';
+import type { CauseState } from '../../store/cause.js';
+import type { AepEvent } from '../../protocol/types.js';
 import { seg, type Line } from '../text/line.js';
 import { fit, wrapText } from '../text/wrap.js';
 import { contentWithheld, eventSummary, toolArgs, toolName } from './event-summary.js';
@@ -16,8 +19,8 @@ import { glyphs } from '../glyphs.js';
 
 const LABEL = 'Cause: ';
 
-export function causeLines(record: RequestRecord, fetched: Fetched | undefined, width: number, store: StoreSnapshot): Line[] {
-  const lines = causeOnly(record, fetched, width);
+export function causeLines(record: RequestRecord, cause: CauseState, width: number, store: StoreSnapshot): Line[] {
+  const lines = causeOnly(record, cause, width);
   const session = sessionLine(record, store);
   if (session) lines.push([seg(fit(session.text, width), { color: session.color })]);
   return lines;
@@ -27,18 +30,46 @@ function say(text: string, width: number, color?: string): Line[] {
   return [[seg(LABEL, { bold: true }), seg(fit(text, Math.max(0, width - LABEL.length)), color ? { color } : { dim: true })]];
 }
 
-function causeOnly(record: RequestRecord, fetched: Fetched | undefined, width: number): Line[] {
-  // No cause named: nothing to say (the rows go to the prompt and controls).
-  if (!record.cause) return [];
+/** An Event under the cause id that is not this request's own: named as such, with whose it is. */
+function notOurs(event: AepEvent, session: boolean): string {
+  const whose = session ? `session ${displayLine(event.session ?? '', 40)}` : displayLine(event.source, 60);
+  return `${displayLine(event.id, 40)}: not this agent's Event (it is from ${whose}); the cause is not known.`;
+}
+
+/** The cause as the detail and the screen reader say it: one line, unless it is a tool call with arguments. */
+export function causeText(record: RequestRecord, cause: CauseState): string | undefined {
+  if (!record.cause) return undefined;
   const id = displayLine(record.cause, 40);
-  if (isHistory(record)) return say(`${id} (history from a file: the relay is not asked).`, width);
-  if (!fetched || fetched.state === 'loading') return say(`reading ${id} from the relay${glyphs().ellipsis}`, width);
-  const result = fetched.result;
-  if (!result.ok) return say(`could not be read: ${displayLine(result.reason, 120)}.`, width, 'yellow');
-  const event = result.events.find((e) => e.id === record.cause && e.source === record.source) ?? result.events.find((e) => e.id === record.cause);
-  if (!event) return say(`${id} is not held by the relay (gone from its buffer, or filtered).`, width, 'yellow');
-  const head = `${displayLine(event.type, 40)} ${eventSummary(event)}`.trim();
-  if (!event.type.startsWith('tool.')) return say(head, width);
+  if (isHistory(record)) return `${id} (history from a file: the relay is not asked).`;
+  switch (cause.state) {
+    case 'none':
+      return undefined;
+    case 'unread':
+    case 'reading':
+      return `reading ${id} from the relay${glyphs().ellipsis}`;
+    case 'unreadable':
+      return `could not be read: ${displayLine(cause.reason, 120)}.`;
+    case 'timed-out':
+      return `could not be read in time: ${displayLine(cause.reason, 120)}.`;
+    case 'absent':
+      return `${id} is not held by the relay (gone from its buffer, or filtered).`;
+    case 'foreign':
+      return notOurs(cause.event, false);
+    case 'other-session':
+      return notOurs(cause.event, true);
+    case 'withheld':
+    case 'event':
+      return `${displayLine(cause.event.type, 40)} ${eventSummary(cause.event)}`.trim();
+  }
+}
+
+function causeOnly(record: RequestRecord, cause: CauseState, width: number): Line[] {
+  // No cause named: nothing to say (the rows go to the prompt and controls).
+  const text = causeText(record, cause);
+  if (text === undefined) return [];
+  const event = cause.state === 'event' || cause.state === 'withheld' ? cause.event : undefined;
+  if (!event || isHistory(record)) return say(text, width, cause.state === 'unread' || cause.state === 'reading' || isHistory(record) ? undefined : 'yellow');
+  if (!event.type.startsWith('tool.')) return say(text, width);
   const lines: Line[] = [[seg(LABEL, { bold: true }), seg(fit(`${displayLine(event.type, 40)} ${toolName(event)}`, Math.max(0, width - LABEL.length)))]];
   const args = toolArgs(event);
   if (args === undefined) {

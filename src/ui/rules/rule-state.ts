@@ -5,25 +5,37 @@
 // makes, so they take the outbox like any answer and the history records
 // them, `by` the rule. A rule whose answer the agent rejects is turned off
 // for the session: a rule that is wrong once is not trusted to be right the
-// next time. Pure: effects out, messages in.
+// next time. The rules fail closed (CONSOLE.md "Rules fail closed"): a
+// cause read that finds nothing is tried once more after 2 s, and AUTO never
+// answers a request the operator has open or holds a draft for (it waits
+// until they leave it). Pure: effects out, messages in.
 
 import type { Rule } from '../../protocol/rules.js';
 import { displayLine } from '../../protocol/sanitize.js';
 import { isHistory } from '../../store/history.js';
-import { answerable, judge, needsCause, type CauseView, type RuleVerdict } from '../../store/rule-match.js';
+import { answerable, judge, needsCause, type RuleVerdict } from '../../store/rule-match.js';
+import { causeNotFound, resolveCause, type CauseState } from '../../store/cause.js';
 import type { RequestRecord } from '../../store/types.js';
 import type { StoreReader } from '../../store/writers.js';
 import type { FetchResult } from '../../relay/fetch-events.js';
 import { glyphs } from '../glyphs.js';
+import { causeReadEffect, type CauseReadEffect } from '../cause-read.js';
 
 /** A new request's bell waits this long at most for its cause (then it rings). */
 export const BELL_WAIT_MS = 2000;
 /** A cause read not back after this long is asked for again (the read queue may have dropped it). */
 const REREAD_MS = 10_000;
+/** A cause read that found nothing is tried once more this long after (CONSOLE.md: a cause may arrive late). */
+export const CAUSE_RETRY_MS = 2000;
 /** Causes kept at once (for open requests only); the oldest are forgotten. */
 const MAX_RULE_CAUSES = 1000;
 
-type RuleCause = { state: 'loading'; since: number } | CauseView;
+/** The rules' read of a request's cause: where it stands, since when, and how many reads were asked for (2 at most, besides reads lost on the way). */
+export interface RuleCause {
+  cause: CauseState;
+  since: number;
+  tries: number;
+}
 
 export interface RulesModel {
   rules: readonly Rule[];
@@ -38,16 +50,22 @@ export interface RulesModel {
   held: ReadonlyMap<string, number>;
   /** Rules turned off, and why (the status line counts them; the footer said each once). */
   notes: readonly string[];
+  /** Requests a rule would answer but the operator has open or holds a draft for: tried again on the clock. */
+  deferred: ReadonlySet<string>;
 }
+
+/** Whether the operator is at a request (open, or a draft held): AUTO does not answer it then. */
+export type OperatorAt = (key: string) => boolean;
+const nowhere: OperatorAt = () => false;
 
 export function initialRules(rules: readonly Rule[] | undefined, auto = false): RulesModel | undefined {
   if (!rules?.length) return undefined;
-  return { rules, auto, off: new Set(), causes: new Map(), answered: new Map(), held: new Map(), notes: [] };
+  return { rules, auto, off: new Set(), causes: new Map(), answered: new Map(), held: new Map(), notes: [], deferred: new Set() };
 }
 
 export type RuleEffect =
   | { type: 'send'; key: string; answer: { option: string }; by: string }
-  | { type: 'fetch'; kind: 'rule'; key: string; relay: string; filter: Record<string, unknown>; limit: number };
+  | CauseReadEffect;
 
 export interface RuleStep {
   rules: RulesModel;
@@ -56,11 +74,9 @@ export interface RuleStep {
   ring: RequestRecord[];
 }
 
-function causeView(rules: RulesModel, record: RequestRecord): CauseView {
-  if (!record.cause) return { state: 'unreadable' };
-  const known = rules.causes.get(record.key);
-  if (!known || known.state === 'loading') return { state: 'unknown' };
-  return known;
+function causeView(rules: RulesModel, record: RequestRecord): CauseState {
+  if (!record.cause) return { state: 'none' };
+  return rules.causes.get(record.key)?.cause ?? { state: 'unread' };
 }
 
 /** What the rules say about `record` now. */
@@ -83,7 +99,8 @@ export function ruleRowText(rules: RulesModel | undefined, record: RequestRecord
   const verdict = verdictFor(rules, record);
   // Names and ids are checked printable when the file is read; bounded here for the row.
   if (verdict.kind === 'answer') return `rule: ${displayLine(verdict.option, 30)} (${verdict.rule})`;
-  if (verdict.kind === 'ask') return `rule: ask (${verdict.rule})`;
+  // An ask because the cause a deny or ask needs is not known says so (its command withheld by capture, or not read at all).
+  if (verdict.kind === 'ask') return `rule: ask (${verdict.rule}${verdict.cause === 'withheld' ? ': command withheld' : verdict.cause ? ': cause not read' : ''})`;
   return undefined;
 }
 
@@ -95,22 +112,25 @@ function wantsCause(rules: RulesModel, record: RequestRecord): boolean {
  * Requests `keys` (new, or whose cause just came back) through the rules:
  * their causes asked for, and with AUTO, the answers the rules give sent.
  * `fresh`: keys that just arrived live (their bell may wait for the cause).
+ * `at`: where the operator is (AUTO leaves those requests to them).
  */
-export function runRules(rules: RulesModel, keys: Iterable<string>, store: StoreReader, now: number, fresh: ReadonlySet<string> = new Set()): RuleStep & { quiet: Set<string> } {
+export function runRules(rules: RulesModel, keys: Iterable<string>, store: StoreReader, now: number, fresh: ReadonlySet<string> = new Set(), at: OperatorAt = nowhere): RuleStep & { quiet: Set<string> } {
   let causes: Map<string, RuleCause> | undefined;
   let answered: Map<string, string> | undefined;
   let held: Map<string, number> | undefined;
+  let deferred: Set<string> | undefined;
   const effects: RuleEffect[] = [];
   const ring: RequestRecord[] = [];
   const quiet = new Set<string>();
   for (const key of keys) {
     const record = store.request(key);
     if (!record || isHistory(record)) continue;
-    if (wantsCause(rules, record) && !(causes ?? rules.causes).has(key)) {
+    const read = wantsCause(rules, record) && !(causes ?? rules.causes).has(key) ? causeReadEffect(record, 'rule') : undefined;
+    if (read) {
       causes ??= new Map(rules.causes);
-      causes.set(key, { state: 'loading', since: now });
+      causes.set(key, { cause: { state: 'reading' }, since: now, tries: 1 });
       while (causes.size > MAX_RULE_CAUSES) causes.delete(causes.keys().next().value as string);
-      effects.push(causeRead(record));
+      effects.push(read);
     }
     const current: RulesModel = { ...rules, causes: causes ?? rules.causes };
     const verdict = verdictFor(current, record);
@@ -128,33 +148,45 @@ export function runRules(rules: RulesModel, keys: Iterable<string>, store: Store
       held ??= new Map(rules.held);
       held.delete(key);
     }
-    if (verdict.kind === 'answer' && !(answered ?? rules.answered).has(key) && !store.lastCommandFor(key)) {
+    const wasDeferred = (deferred ?? rules.deferred).has(key);
+    const sendable = verdict.kind === 'answer' && !(answered ?? rules.answered).has(key) && !store.lastCommandFor(key);
+    if (sendable && at(key)) {
+      // The operator is at it: theirs to answer; the rule tries again once they leave it.
+      if (!wasDeferred) (deferred ??= new Set(rules.deferred)).add(key);
+      continue;
+    }
+    if (wasDeferred) (deferred ??= new Set(rules.deferred)).delete(key);
+    if (sendable) {
       answered ??= new Map(rules.answered);
       answered.set(key, verdict.rule);
       effects.push({ type: 'send', key, answer: { option: verdict.option }, by: `rule ${verdict.rule}` });
       quiet.add(key);
     } else if (isHeld && record.state === 'pending') ring.push(record);
   }
-  const next = causes || answered || held ? { ...rules, causes: causes ?? rules.causes, answered: answered ?? rules.answered, held: held ?? rules.held } : rules;
+  const next =
+    causes || answered || held || deferred
+      ? { ...rules, causes: causes ?? rules.causes, answered: answered ?? rules.answered, held: held ?? rules.held, deferred: deferred ?? rules.deferred }
+      : rules;
   return { rules: next, effects, ring, quiet };
 }
 
-function causeRead(record: RequestRecord): RuleEffect {
-  return { type: 'fetch', kind: 'rule', key: record.key, relay: record.relay, filter: { id: record.cause, session: record.session }, limit: 8 };
-}
-
-/** A cause read came back: kept, and the request run through the rules again. */
-export function onRuleCause(rules: RulesModel, key: string, result: FetchResult, store: StoreReader, now: number): RuleStep {
+/** A cause read came back: judged by the one resolver, kept, and the request run through the rules again. */
+export function onRuleCause(rules: RulesModel, key: string, result: FetchResult, store: StoreReader, now: number, at: OperatorAt = nowhere): RuleStep {
   const record = store.request(key);
-  if (!record || rules.causes.get(key)?.state !== 'loading') return { rules, effects: [], ring: [] };
-  const event = result.ok ? result.events.find((e) => e.id === record.cause && e.source === record.source) : undefined;
-  const view: CauseView = event ? { state: 'event', event } : { state: 'unreadable' };
-  const next = { ...rules, causes: new Map(rules.causes).set(key, view) };
-  return runRules(next, [key], store, now);
+  const known = rules.causes.get(key);
+  if (!record || known?.cause.state !== 'reading') return { rules, effects: [], ring: [] };
+  const cause = resolveCause(record, result, known.tries > 1);
+  const next = { ...rules, causes: new Map(rules.causes).set(key, { cause, since: now, tries: known.tries }) };
+  return runRules(next, [key], store, now, new Set(), at);
 }
 
-/** The clock: bells waited for long enough ring, causes lost on the way are asked for again. */
-export function onRulesTick(rules: RulesModel, store: StoreReader, now: number): RuleStep {
+/**
+ * The clock: bells waited for long enough ring, causes lost on the way are
+ * asked for again, a read that found nothing is tried once more after
+ * CAUSE_RETRY_MS, and answers deferred while the operator was at a request
+ * are tried again.
+ */
+export function onRulesTick(rules: RulesModel, store: StoreReader, now: number, at: OperatorAt = nowhere): RuleStep {
   const ring: RequestRecord[] = [];
   const effects: RuleEffect[] = [];
   let held: Map<string, number> | undefined;
@@ -166,24 +198,37 @@ export function onRulesTick(rules: RulesModel, store: StoreReader, now: number):
     if (record?.state === 'pending') ring.push(record);
   }
   let causes: Map<string, RuleCause> | undefined;
-  for (const [key, cause] of rules.causes) {
-    if (cause.state !== 'loading' || now - cause.since < REREAD_MS) continue;
+  for (const [key, known] of rules.causes) {
+    const lost = known.cause.state === 'reading' && now - known.since >= REREAD_MS;
+    const again = causeNotFound(known.cause) && known.tries < 2 && now - known.since >= CAUSE_RETRY_MS;
+    if (!lost && !again) continue;
     const record = store.request(key);
     causes ??= new Map(rules.causes);
-    if (!record || record.state !== 'pending') {
+    const read = record?.state === 'pending' ? causeReadEffect(record, 'rule') : undefined;
+    if (!read) {
       causes.delete(key);
       continue;
     }
-    causes.set(key, { state: 'loading', since: now });
-    effects.push(causeRead(record));
+    const tries = again ? known.tries + 1 : known.tries;
+    causes.set(key, { cause: { state: 'reading', retry: tries > 1 }, since: now, tries });
+    effects.push(read);
   }
-  if (!held && !causes) return { rules, effects, ring };
-  return { rules: { ...rules, held: held ?? rules.held, causes: causes ?? rules.causes }, effects, ring };
+  const base: RulesModel = held || causes ? { ...rules, held: held ?? rules.held, causes: causes ?? rules.causes } : rules;
+  if (!base.auto || !base.deferred.size) return { rules: base, effects, ring };
+  const step = runRules(base, [...base.deferred].filter((key) => !at(key)), store, now, new Set(), at);
+  return { rules: step.rules, effects: [...effects, ...step.effects], ring: [...ring, ...step.ring] };
+}
+
+/** Whether the rules wait on the clock: a bell held, a read in flight or to be tried again, an answer deferred. */
+export function rulesWaitOnClock(rules: RulesModel): boolean {
+  if (rules.held.size > 0 || (rules.auto && rules.deferred.size > 0)) return true;
+  for (const known of rules.causes.values()) if (known.cause.state === 'reading' || (causeNotFound(known.cause) && known.tries < 2)) return true;
+  return false;
 }
 
 /** Whether the model still waits for a rule's cause read of `key` (App gives up the rest). */
 export function wantsRuleRead(rules: RulesModel | undefined, key: string): boolean {
-  return rules?.causes.get(key)?.state === 'loading';
+  return rules?.causes.get(key)?.cause.state === 'reading';
 }
 
 /**
@@ -208,11 +253,11 @@ export function onRuleCommands(rules: RulesModel, commandIds: Iterable<string>, 
 }
 
 /** AUTO on or off (A, after y/n); turning it on runs every open request through the rules. */
-export function setAuto(rules: RulesModel, on: boolean, store: StoreReader, now: number): RuleStep {
-  const next = { ...rules, auto: on, held: on ? rules.held : new Map<string, number>() };
+export function setAuto(rules: RulesModel, on: boolean, store: StoreReader, now: number, at: OperatorAt = nowhere): RuleStep {
+  const next = { ...rules, auto: on, held: on ? rules.held : new Map<string, number>(), deferred: on ? rules.deferred : new Set<string>() };
   if (!on) return { rules: next, effects: [], ring: [] };
   const open = store.allRequests().filter((record) => record.state === 'pending').map((record) => record.key);
-  return runRules(next, open, store, now);
+  return runRules(next, open, store, now, new Set(), at);
 }
 
 /** The status line's words: `AUTO` or `rules: suggest`, and rules turned off. */

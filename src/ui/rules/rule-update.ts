@@ -8,14 +8,21 @@ import type { RequestRecord } from '../../store/types.js';
 import { gateAlerts } from '../alert-gate.js';
 import type { Effect, Msg, StoreReader, UiModel } from '../model.js';
 import type { StoreSnapshot } from '../store-snapshot.js';
-import { initialRules, onRuleCause, onRuleCommands, onRulesTick, runRules, setAuto, type RuleStep } from './rule-state.js';
+import { initialRules, onRuleCause, onRuleCommands, onRulesTick, runRules, setAuto, type OperatorAt, type RuleStep } from './rule-state.js';
+import { isUnsent } from '../inbox/state.js';
+import { causeOf } from '../cause-of.js';
 import type { Rule } from '../../protocol/rules.js';
-import type { CauseView } from '../../store/rule-match.js';
 import { ruleScopes, type RuleScope } from '../../store/rule-scopes.js';
 
 interface Result {
   model: UiModel;
   effects: Effect[];
+}
+
+/** Where the operator is: the request open in the answer view, and every request they hold a draft for. */
+function operatorAt(model: UiModel): OperatorAt {
+  const { inbox } = model;
+  return (key) => (inbox.mode === 'answer' && inbox.openKey === key) || isUnsent(inbox.drafts[key]);
 }
 
 /** The rules' step folded in: their answers and reads as effects, the bells now due through the gate. */
@@ -35,7 +42,7 @@ export function rulesOnStore(model: UiModel, change: StoreChange, arrived: Reque
   if (!model.rules) return { model, effects: [], arrived };
   const turned = change.commands.size ? onRuleCommands(model.rules, change.commands, store) : { rules: model.rules };
   const fresh = new Set(arrived.map((record) => record.key));
-  const step = runRules(turned.rules, change.added, store, model.now, fresh);
+  const step = runRules(turned.rules, change.added, store, model.now, fresh, operatorAt(model));
   // Said once, where the operator looks after a key; the status line keeps the count.
   const told = turned.told ? { ...model, inbox: { ...model.inbox, notice: turned.told } } : model;
   const result = apply(told, step);
@@ -44,12 +51,12 @@ export function rulesOnStore(model: UiModel, change: StoreChange, arrived: Reque
 
 export function rulesOnFetched(model: UiModel, msg: Extract<Msg, { type: 'fetched' }>, store: StoreReader): Result {
   if (!model.rules) return { model, effects: [] };
-  return apply(model, onRuleCause(model.rules, msg.key, msg.result, store, model.now));
+  return apply(model, onRuleCause(model.rules, msg.key, msg.result, store, model.now, operatorAt(model)));
 }
 
 export function rulesOnTick(model: UiModel, store: StoreReader): Result {
   if (!model.rules) return { model, effects: [] };
-  const step = onRulesTick(model.rules, store, model.now);
+  const step = onRulesTick(model.rules, store, model.now, operatorAt(model));
   if (step.rules === model.rules && !step.effects.length && !step.ring.length) return { model, effects: [] };
   return apply(model, step);
 }
@@ -57,27 +64,15 @@ export function rulesOnTick(model: UiModel, store: StoreReader): Result {
 /** `A` confirmed (or AUTO turned off). */
 export function rulesOnKeyEffect(model: UiModel, on: boolean, store: StoreReader): Result {
   if (!model.rules) return { model, effects: [] };
-  return apply(model, setAuto(model.rules, on, store, model.now));
-}
-
-/** What the console knows of a request's cause: the rules' read, else the detail's. */
-function knownCause(model: UiModel, record: RequestRecord): CauseView {
-  const ruled = model.rules?.causes.get(record.key);
-  if (ruled && ruled.state !== 'loading') return ruled;
-  const shown = model.causes.get(record.key);
-  if (shown?.state === 'done' && shown.result.ok) {
-    const event = shown.result.events.find((e) => e.id === record.cause && e.source === record.source);
-    if (event) return { state: 'event', event };
-  }
-  return record.cause ? { state: 'unknown' } : { state: 'unreadable' };
+  return apply(model, setAuto(model.rules, on, store, model.now, operatorAt(model)));
 }
 
 /** The scopes `a` offers, counted against the open requests now. */
 export function scopesFor(model: UiModel, store: Pick<StoreSnapshot, 'allRequests'>): (record: RequestRecord, option: string) => RuleScope[] {
   return (record, option) => {
-    const open = store.allRequests().filter((r) => r.state === 'pending').map((r) => ({ record: r, cause: knownCause(model, r) }));
+    const open = store.allRequests().filter((r) => r.state === 'pending').map((r) => ({ record: r, cause: causeOf(model, r) }));
     const taken = new Set((model.rules?.rules ?? []).map((rule) => rule.name));
-    return ruleScopes(record, option, knownCause(model, record), open, taken);
+    return ruleScopes(record, option, causeOf(model, record), open, taken);
   };
 }
 
@@ -87,6 +82,6 @@ export function rulesOnAlways(model: UiModel, answering: string, rule: Rule, sav
   const rules = model.rules ? { ...current, rules: [...current.rules, rule] } : current;
   // The request it was made from is answered by the key itself (the send right after): never twice.
   const open = store.allRequests().filter((record) => record.state === 'pending' && record.key !== answering).map((record) => record.key);
-  const result = apply(model, runRules(rules, open, store, model.now));
+  const result = apply(model, runRules(rules, open, store, model.now, new Set(), operatorAt(model)));
   return save ? { ...result, effects: [...result.effects, { type: 'saveRule', rule }] } : result;
 }

@@ -19,6 +19,7 @@ import type { UiModel } from '../model.js';
 import type { Line } from '../text/line.js';
 import { answering } from '../view.js';
 import { highlightSentence, numberedOptions, openRequestSentences } from './request.js';
+import { withCause } from './cause.js';
 import { commandSentence, plural, relaySentence, requestSentence } from './words.js';
 
 /** A row of the full screen as text: its separators (the spoken set's `;`) as punctuation. */
@@ -87,7 +88,7 @@ export function regionSentences(model: UiModel, at: number): string[] {
   if (inBatch) return batchSentences(model, at);
   const open = inbox.openKey ? snapshot.request(inbox.openKey) : undefined;
   if (answering(model) && open && inbox.always?.key === open.key) return alwaysSentences(model, open);
-  if (answering(model)) return open ? openRequestSentences(inbox, open, snapshot, at) : ['This request is no longer held. Esc returns to the list.'];
+  if (answering(model)) return open ? withCause(openRequestSentences(inbox, open, snapshot, at), model, open) : ['This request is no longer held. Esc returns to the list.'];
   return [...statusSentences(model), ...selectedSentences(model, at)];
 }
 
