@@ -93,10 +93,10 @@ export class RelayClient implements RelayHandle {
     return this.stopping;
   }
 
-  respond(requestKey: string, answer: Answer): string {
+  respond(requestKey: string, answer: Answer, by?: string): string {
     // Contained like control(): a throw is swallowed but reaches the observer the fuzz tests count.
     let id = '';
-    if (!this.stopped) contain(() => (id = this.commands.respond(requestKey, answer)));
+    if (!this.stopped) contain(() => (id = this.commands.respond(requestKey, answer, by)));
     return id;
   }
 

@@ -17,7 +17,7 @@ import { buildRespond } from '../protocol/respond.js';
 import { buildControl, type ControlRequest } from '../protocol/control.js';
 import type { AepEvent, Answer } from '../protocol/types.js';
 import type { CommandLog, RelayStatusBook } from '../store/writers.js';
-import type { CommandOutcome } from '../store/types.js';
+import type { CommandOrigin, CommandOutcome } from '../store/types.js';
 import { displayLine } from '../protocol/sanitize.js';
 import { clampAckWindow, later, type RelayTiming } from './timing.js';
 import type { JournaledAnswer, Outbox } from './outbox.js';
@@ -78,8 +78,8 @@ export class CommandSender {
     private readonly outbox?: Outbox,
   ) {}
 
-  /** Builds and sends (or queues) an answer; '' when the request is unknown on this relay. */
-  respond(requestKey: string, answer: Answer): string {
+  /** Builds and sends (or queues) an answer; '' when the request is unknown on this relay. `by`: a rule's name, for a rule's answer. */
+  respond(requestKey: string, answer: Answer, by?: string): string {
     if (this.disposed) return '';
     const record = this.store.request(requestKey);
     if (!record || record.relay !== this.relay) return '';
@@ -91,7 +91,7 @@ export class CommandSender {
       fields: record.payload.fields,
     });
     // Journaled before it can go on the wire (enqueue): a stop after that point cannot lose it.
-    return this.enqueue(requestKey, record, event, answer);
+    return this.enqueue(requestKey, record, event, answer, by === undefined ? {} : { by });
   }
 
   /**
@@ -109,10 +109,10 @@ export class CommandSender {
     return this.enqueue(requestKey, record, event, {});
   }
 
-  private enqueue(requestKey: string, record: { session: string; source: string; agent: string }, event: AepEvent, answer: Answer): string {
+  private enqueue(requestKey: string, record: { session: string; source: string; agent: string }, event: AepEvent, answer: Answer, origin: CommandOrigin = {}): string {
     const windowMs = clampAckWindow(this.store.ackWindowMs(this.relay, record.session), this.timing);
     const target: Target = { source: record.source, agent: record.agent, session: record.session };
-    this.store.commandCreated(this.relay, requestKey, event, answer, windowMs);
+    this.store.commandCreated(this.relay, requestKey, event, answer, windowMs, origin);
     const journaled = this.outbox?.record({ relay: this.relay, requestKey, event, answer, ackWindowMs: windowMs, createdAt: Date.now() });
     // A directory that is not the operator's own is said once on the status line (outbox notes), not per answer.
     if (journaled && !journaled.ok && !journaled.unfit) this.store.warnRelay(this.relay, `${event.type === 'control.attention.respond' ? 'an answer' : 'a command'} could not be saved to disk (${journaled.reason}): it is lost if the console stops before the agent acknowledges it`);
@@ -133,7 +133,8 @@ export class CommandSender {
     const record = this.store.request(journaled.requestKey);
     if (!record) return;
     const windowMs = clampAckWindow(journaled.ackWindowMs, this.timing);
-    this.store.commandCreated(this.relay, journaled.requestKey, journaled.event, journaled.answer, windowMs);
+    // It is the earlier console's answer, given then: the detail and `respond` say so, never "you sent".
+    this.store.commandCreated(this.relay, journaled.requestKey, journaled.event, journaled.answer, windowMs, { savedAt: journaled.createdAt });
     const target: Target = { source: record.source, agent: record.agent, session: record.session };
     this.remember(journaled.event.id, target);
     this.pending.set(journaled.event.id, { id: journaled.event.id, event: journaled.event, session: record.session, target, sends: 0, queued: true, windowMs, heardAtSend: -1, probes: 0 });
@@ -258,8 +259,9 @@ export class CommandSender {
 
   /**
    * The client stopped: nothing more goes on the wire. Commands still waiting
-   * (in flight or queued) settle as a local `timeout` (no ack was seen), so
-   * the UI never shows "sending" forever. A timeout is never sent.
+   * (in flight or queued) settle as `stopped-waiting`: no ack was seen, but
+   * that is not the agent's silence, it is ours (a quit, respond's --wait
+   * over). They stay in the outbox for the next console. Never sent.
    */
   dispose(): void {
     if (this.disposed) return;
@@ -269,7 +271,7 @@ export class CommandSender {
     this.pending.clear();
     for (const entry of entries) {
       const command = this.store.command(entry.id);
-      if (command && command.relay === this.relay && command.state === 'sending') this.store.commandSettled(entry.id, { state: 'timeout' });
+      if (command && command.relay === this.relay && command.state === 'sending') this.store.commandSettled(entry.id, { state: 'stopped-waiting' });
     }
   }
 

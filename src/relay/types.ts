@@ -17,7 +17,7 @@ export interface RelayHandle {
    * queues it until connected). Returns the command id. Every transition is
    * reported to the store.
    */
-  respond(requestKey: string, answer: Answer): string;
+  respond(requestKey: string, answer: Answer, by?: string): string;
   /** Resends a timed-out command with the SAME id. */
   resend(commandId: string): void;
   /**

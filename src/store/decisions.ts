@@ -13,7 +13,8 @@ import type { CommandOutcome, OwnCommand, RequestRecord } from './types.js';
 
 /** What was decided. `hide` and `drop` by the operator, and rule answers, come with later issues; the names are fixed now. */
 export type DecisionAction = 'answer' | 'cancel' | 'pause' | 'resume' | 'hide' | 'drop';
-export type OutcomeState = 'applied' | 'rejected' | 'timeout' | 'refused' | 'closed-elsewhere';
+/** `superseded`, `stopped-waiting` and `not-sent` came with the answer ledger (a minor version: additions only). */
+export type OutcomeState = 'applied' | 'rejected' | 'timeout' | 'refused' | 'closed-elsewhere' | 'superseded' | 'stopped-waiting' | 'not-sent';
 
 
 /** The first line of a decision. */
@@ -162,12 +163,17 @@ export function outcomeLine(command: OwnCommand, record: RequestRecord | undefin
       line.reason = outcome.detail ? `${outcome.code}: ${outcome.detail}` : outcome.code;
       break;
     case 'not-sent': {
+      // Not sent: the request closed while we were away (someone else's answer, or its end).
       line.state = 'closed-elsewhere';
       line.reason = outcome.reason;
       const by = record?.answered?.cause !== command.id ? record?.answered?.by : undefined;
       if (by) line.by = by;
       break;
     }
+    case 'stopped-waiting':
+      line.state = 'stopped-waiting';
+      line.reason = 'the console stopped waiting before the agent acknowledged it; kept in the outbox for the next console';
+      break;
   }
   return line;
 }
@@ -199,6 +205,8 @@ function outcomeOf(command: OwnCommand): CommandOutcome | undefined {
       return { state: 'refused-by-relay', code: command.code ?? 'error', ...(command.detail ? { detail: command.detail } : {}) };
     case 'not-sent':
       return { state: 'not-sent', reason: command.reason ?? 'not sent' };
+    case 'stopped-waiting':
+      return { state: 'stopped-waiting' };
     default:
       return undefined;
   }

@@ -1,5 +1,5 @@
 import type { AepEvent, Answer } from '../protocol/types.js';
-import type { CommandOutcome, OwnCommand } from './types.js';
+import type { CommandOrigin, CommandOutcome, OwnCommand } from './types.js';
 
 /** Session-level commands remembered per session (the newest). */
 const MAX_PER_SESSION = 20;
@@ -16,8 +16,10 @@ export class OwnCommands {
   private readonly bySession = new Map<string, string[]>();
 
   /** `source`: the emitter of the request it was sent from (the session the operator meant, of the agents sharing its name). */
-  create(relay: string, requestKey: string, source: string, event: AepEvent, answer: Answer, ackWindowMs: number, now: number): OwnCommand {
+  create(relay: string, requestKey: string, source: string, event: AepEvent, answer: Answer, ackWindowMs: number, now: number, origin: CommandOrigin = {}): OwnCommand {
     const command: OwnCommand = {
+      ...(origin.by !== undefined ? { by: origin.by } : {}),
+      ...(origin.savedAt !== undefined ? { savedAt: origin.savedAt } : {}),
       id: event.id,
       relay,
       requestKey,

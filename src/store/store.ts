@@ -5,7 +5,7 @@ import { MAX_SESSIONS_TRACKED, RelayBook } from './relay-book.js';
 import type { FoldOptions, FoldSizes } from './fold-hooks.js';
 import { RequestFold } from './request-fold.js';
 import type { EmitterViolation } from './violations.js';
-import { OPEN_STATES, type ApplyResult, type CommandOutcome, type OwnCommand, type RelayStatus, type RequestRecord } from './types.js';
+import { OPEN_STATES, type ApplyResult, type CommandOrigin, type CommandOutcome, type OwnCommand, type RelayStatus, type RequestRecord } from './types.js';
 import type { CommandLog, EventIntake, RelayStatusBook, StoreChange, StoreReader } from './writers.js';
 
 export type { StoreChange } from './writers.js';
@@ -260,10 +260,10 @@ export class ConsoleStore implements EventIntake, RelayStatusBook, CommandLog, S
   // ── the console's own commands (see own-commands.ts) ──────────────────
 
   /** Records a command the console is about to send (queued until a socket takes it). */
-  commandCreated(relay: string, requestKey: string, event: AepEvent, answer: Answer, ackWindowMs: number): OwnCommand {
+  commandCreated(relay: string, requestKey: string, event: AepEvent, answer: Answer, ackWindowMs: number, origin: CommandOrigin = {}): OwnCommand {
     // The request it was sent from names the emitter (a journal may outlive it: then none).
     const source = this.fold.request(requestKey)?.source ?? '';
-    const command = this.own.create(relay, requestKey, source, event, answer, ackWindowMs, this.now());
+    const command = this.own.create(relay, requestKey, source, event, answer, ackWindowMs, this.now(), origin);
     this.commandChanged(command.id);
     return command;
   }

@@ -88,7 +88,12 @@ export interface RequestRecord {
  * go out is never sent (issue 29); `reason` says why, e.g. "not sent: the
  * request closed while you were offline (answered by other-op)".
  */
-export type CommandState = 'sending' | 'accepted' | 'rejected' | 'timeout' | 'refused-by-relay' | 'not-sent';
+/**
+ * `stopped-waiting`: the console stopped (a quit, respond's --wait over)
+ * before the agent acknowledged it; the command is kept in the outbox for
+ * the next console. Not a verdict on the agent, unlike `timeout`.
+ */
+export type CommandState = 'sending' | 'accepted' | 'rejected' | 'timeout' | 'refused-by-relay' | 'not-sent' | 'stopped-waiting';
 
 /** A command this console sent (or is about to send). */
 export interface OwnCommand {
@@ -107,6 +112,16 @@ export interface OwnCommand {
   reason?: string;
   detail?: string;
   code?: string;
+  /** Who made it: a rule's answer says `rule NAME` (absent: the operator, or a saved answer). */
+  by?: string;
+  /** A saved answer an earlier console journaled and this one took over: when it was given there. */
+  savedAt?: number;
+}
+
+/** Where a command came from, beyond the answer itself (OwnCommand `by`, `savedAt`). */
+export interface CommandOrigin {
+  by?: string;
+  savedAt?: number;
 }
 
 export type CommandOutcome =
@@ -114,7 +129,8 @@ export type CommandOutcome =
   | { state: 'rejected'; reason: string; detail?: string }
   | { state: 'timeout' }
   | { state: 'refused-by-relay'; code: string; detail?: string }
-  | { state: 'not-sent'; reason: string };
+  | { state: 'not-sent'; reason: string }
+  | { state: 'stopped-waiting' };
 
 export type ConnectionState =
   /** `reason`: why the previous connection failed, shown while this attempt runs. */

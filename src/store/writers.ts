@@ -1,6 +1,6 @@
 import type { AepEvent, Answer, PayloadIssue, ResumePosition, RosterEntry } from '../protocol/types.js';
 import type { SessionControl } from './session-control.js';
-import type { ApplyResult, CommandOutcome, OwnCommand, RelayStatus, RequestRecord } from './types.js';
+import type { ApplyResult, CommandOrigin, CommandOutcome, OwnCommand, RelayStatus, RequestRecord } from './types.js';
 
 // The store's narrow faces, one per writer: each layer is handed only what
 // it writes (and the little it must read back), so who changes what is
@@ -45,7 +45,8 @@ export interface RelayStatusBook {
 
 /** The command sender's log of the console's own commands. */
 export interface CommandLog {
-  commandCreated(relay: string, requestKey: string, event: AepEvent, answer: Answer, ackWindowMs: number): OwnCommand;
+  /** `origin`: a rule's answer (`by`), or a saved answer taken over from an earlier console (`savedAt`). */
+  commandCreated(relay: string, requestKey: string, event: AepEvent, answer: Answer, ackWindowMs: number, origin?: CommandOrigin): OwnCommand;
   commandSent(commandId: string): void;
   commandQueued(commandId: string): void;
   commandSettled(commandId: string, outcome: CommandOutcome): void;

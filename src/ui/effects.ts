@@ -24,7 +24,7 @@ export function performRelayEffect(
   switch (effect.type) {
     case 'send': {
       const record = store.request(effect.key);
-      const id = record && !isHistory(record) ? clientOf(clients, record.relay)?.respond(effect.key, effect.answer) : undefined;
+      const id = record && !isHistory(record) ? clientOf(clients, record.relay)?.respond(effect.key, effect.answer, effect.by) : undefined;
       if (id) made?.(id);
       return true;
     }

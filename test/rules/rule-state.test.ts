@@ -76,7 +76,12 @@ describe('a rejected rule answer', () => {
   it('turns the rule off once, and says why', () => {
     const { store, record } = setup();
     const answered: RulesModel = { ...initialRules(parsed.ok ? parsed.rules : [], true)!, answered: new Map([[record.key, 'tests ok']]) };
-    const command = store.commandCreated(RELAY, record.key, { aep: '0.1', id: 'CMD1', type: 'control.attention.respond', time: record.time, source: 'aep://c/console', agent: 'c' }, { option: 'allow' }, 10_000);
+    const respond = (id: string) => ({ aep: '0.1', id, type: 'control.attention.respond', time: record.time, source: 'aep://c/console', agent: 'c' });
+    // A saved answer from an earlier console for the same request, refused (a duplicate): the rule stays on.
+    const saved = store.commandCreated(RELAY, record.key, respond('CMD0'), { option: 'allow' }, 10_000, { savedAt: 1 });
+    store.commandSettled(saved.id, { state: 'rejected', reason: 'duplicate' });
+    assert.equal(onRuleCommands(answered, [saved.id], store).told, undefined, 'a refused saved answer never turns a rule off');
+    const command = store.commandCreated(RELAY, record.key, respond('CMD1'), { option: 'allow' }, 10_000, { by: 'rule tests ok' });
     store.commandSent(command.id);
     assert.equal(onRuleCommands(answered, [command.id], store).told, undefined, 'not rejected yet');
     store.commandSettled(command.id, { state: 'rejected', reason: 'refused', detail: 'no' });

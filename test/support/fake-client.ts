@@ -17,11 +17,11 @@ export class FakeClient implements RelayHandle {
     store.addRelay(relay);
   }
 
-  respond(requestKey: string, answer: Answer): string {
+  respond(requestKey: string, answer: Answer, by?: string): string {
     const record = this.store.request(requestKey);
     if (!record) throw new Error(`unknown request ${requestKey}`);
     const event = buildRespond({ request: { id: record.id, session: record.session }, answer, name: 'aep-console', host: 'test-host', fields: record.payload.fields });
-    this.store.commandCreated(this.relay, requestKey, event, answer, 10_000);
+    this.store.commandCreated(this.relay, requestKey, event, answer, 10_000, by === undefined ? {} : { by });
     this.store.commandSent(event.id);
     this.sent.push(event);
     return event.id;

@@ -32,6 +32,9 @@ function outcomeColor(decision: Decision): string | undefined {
       return 'red';
     case 'timeout':
     case 'closed-elsewhere':
+    case 'superseded':
+    case 'stopped-waiting':
+    case 'not-sent':
       return 'yellow';
     default:
       return undefined;

@@ -82,6 +82,8 @@ function commandText(command: OwnCommand): { text: string; color: string } | und
       return { text: `${glyphs().no} ${refusalText(command.code, command.detail)}`, color: 'red' };
     case 'not-sent':
       return { text: `${glyphs().gone} ${command.reason ?? 'not sent: the request closed'}`, color: 'yellow' };
+    case 'stopped-waiting':
+      return { text: `${glyphs().gone} stopped waiting before the agent acknowledged it: kept in the outbox, sent again (same id) by the next console`, color: 'yellow' };
   }
 }
 

@@ -23,6 +23,8 @@ export function rowStatus(record: RequestRecord, command: OwnCommand | undefined
       return { text: `${no} refused`, color: 'red' };
     case 'not-sent':
       return { text: 'not sent', color: 'yellow' };
+    case 'stopped-waiting':
+      return { text: 'kept (outbox)', color: 'yellow' };
     case 'accepted':
       if (!record.answered && record.state === 'pending') return { text: 'accepted', color: 'green' };
       break;

@@ -243,7 +243,8 @@ export function onRuleCommands(rules: RulesModel, commandIds: Iterable<string>, 
     const command = store.command(id);
     if (!command || command.state !== 'rejected') continue;
     const rule = next.answered.get(command.requestKey);
-    if (rule === undefined || next.off.has(rule)) continue;
+    // Only the rule's own answer turns it off: a saved answer refused (a duplicate), or the operator's, never does.
+    if (rule === undefined || next.off.has(rule) || command.by !== `rule ${rule}`) continue;
     const off = new Set(next.off).add(rule);
     const why = command.reason ? ` (${command.reason}${command.detail ? `: ${command.detail}` : ''})` : '';
     told = `Rule ${rule} turned off for this session: the agent rejected its answer${why}.`;

@@ -90,6 +90,8 @@ export function commandSentence(command: OwnCommand | undefined): string | undef
       return `${what} was refused by the relay${command.reason ? ` (${displayLine(command.reason, 60)})` : ''}.`;
     case 'not-sent':
       return `${what} was not sent.`;
+    case 'stopped-waiting':
+      return `${what} was not acknowledged before the console stopped waiting; it is kept for the next console.`;
   }
 }
 
