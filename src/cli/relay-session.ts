@@ -7,7 +7,7 @@
 import { hostname } from 'node:os';
 import { tokenSource, type ConsoleOptions } from './args.js';
 import { wireRelays, type Wiring } from '../relay/wiring.js';
-import type { Outbox } from '../relay/outbox.js';
+import type { JournaledAnswer, Outbox } from '../relay/outbox.js';
 import type { DecisionRecorder } from '../relay/decision-recorder.js';
 import type { ConnectionState } from '../store/types.js';
 import { ConsoleStore } from '../store/store.js';
@@ -25,6 +25,8 @@ export interface SessionExtras {
   decisions?: DecisionRecorder;
   /** Told after every replay burst (the first one included), after firstReplay resolves. */
   onReplayEnded?: (relay: string) => void;
+  /** Saved answers not to resend (respond: those for the request it answers; the operator's answer wins). */
+  holdSaved?: (entry: JournaledAnswer) => boolean;
   store?: ConsoleStore;
 }
 
@@ -42,6 +44,7 @@ export function openRelays(options: ConsoleOptions, remember: (secret: string | 
     store: extras.store ?? new ConsoleStore(),
     outbox: extras.outbox,
     decisions: extras.decisions,
+    holdSaved: extras.holdSaved,
     replayEnded: (relay) => {
       if (!replayed.has(relay)) {
         replayed.add(relay);

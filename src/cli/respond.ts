@@ -13,7 +13,8 @@
 // outcome within --wait.
 import { DecisionLog } from '../relay/decision-log.js';
 import { DecisionRecorder } from '../relay/decision-recorder.js';
-import { Outbox } from '../relay/outbox.js';
+import { Outbox, type JournaledAnswer } from '../relay/outbox.js';
+import { answerRefusal } from '../store/ledger.js';
 import { displayLine } from '../protocol/sanitize.js';
 import { answerFate } from '../store/closed-reason.js';
 import { ConsoleStore } from '../store/store.js';
@@ -121,6 +122,9 @@ async function respond(session: RelaySession, options: ConsoleOptions): Promise<
   if (problem) return { code: 3, result: 'no-connection', reason: `could not read the history of ${problem}` };
   const picked = pickRequest(session.wiring.store.allRequests(), options.respond!, options.sessions ?? []);
   if (!picked.ok) return { code: picked.code, result: picked.result, reason: picked.reason, record: picked.record };
+  // The ledger: an answer on its way (a saved one included) refuses this one, and so does a route another agent could take.
+  const refused = answerRefusal(session.wiring.store, picked.record);
+  if (refused) return { code: 3, result: refused.code === 'route' ? 'unsafe-route' : refused.code, reason: refused.why, record: picked.record, ...(refused.code === 'in-flight' ? { command: refused.command } : {}) };
   return send(session, picked.record, options);
 }
 
@@ -132,7 +136,13 @@ export async function runRespond(options: ConsoleOptions, io: RespondIO, remembe
   const log = options.history === false ? undefined : new DecisionLog(dir);
   const recorder = log && new DecisionRecorder(store, log);
   recorder?.start();
-  const session = openRelays(options, remember, { store, outbox, decisions: recorder });
+  // A saved answer for the request asked about waits: if this answer is made, it supersedes it; if not, it stays on disk.
+  const spec = options.respond!;
+  const holdSaved = (entry: JournaledAnswer) => {
+    const record = store.request(entry.requestKey);
+    return entry.event.subject === spec.id && (spec.source === undefined || record?.source === spec.source) && (!options.sessions?.length || options.sessions.includes(entry.event.session ?? ''));
+  };
+  const session = openRelays(options, remember, { store, outbox, decisions: recorder, holdSaved });
   let result: Result;
   try {
     result = await respond(session, options);

@@ -46,7 +46,7 @@ export class RelayClient implements RelayHandle {
     this.connection = new RelayConnection(this.store, this.relay, this.socketUrl, { ...options, host: this.host }, timing, options.random ?? Math.random, ingest, this.linkHooks());
     this.commands = new CommandSender(this.store, this.relay, this.connection.link, timing, { name: options.name, host: this.host }, options.outbox);
     this.store.addRelay(this.relay);
-    if (options.outbox) this.saved = new SavedAnswers(this.store, this.relay, options.outbox, this.commands, options.decisions);
+    if (options.outbox) this.saved = new SavedAnswers(this.store, this.relay, options.outbox, this.commands, options.decisions, options.holdSaved);
   }
 
   /** What the commands hear of the connection. */
@@ -97,6 +97,8 @@ export class RelayClient implements RelayHandle {
     // Contained like control(): a throw is swallowed but reaches the observer the fuzz tests count.
     let id = '';
     if (!this.stopped) contain(() => (id = this.commands.respond(requestKey, answer, by)));
+    // The operator's answer wins: a saved answer still waiting for this request is superseded, never sent.
+    if (id) contain(() => this.saved?.answered());
     return id;
   }
 

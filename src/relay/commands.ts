@@ -23,6 +23,7 @@ import { clampAckWindow, later, type RelayTiming } from './timing.js';
 import type { JournaledAnswer, Outbox } from './outbox.js';
 import { OPEN_STATES } from '../store/types.js';
 import { answerFate } from '../store/closed-reason.js';
+import { answerRefusal } from '../store/ledger.js';
 
 export interface CommandLink {
   /** True when the connection is live and a command may go on the wire now. */
@@ -83,6 +84,12 @@ export class CommandSender {
     if (this.disposed) return '';
     const record = this.store.request(requestKey);
     if (!record || record.relay !== this.relay) return '';
+    // The ledger, asked again on the way to the wire: one live answer per request, and no route to another agent.
+    const refused = answerRefusal(this.store, record);
+    if (refused) {
+      this.store.warnRelay(this.relay, `an answer was not sent: ${refused.why}`);
+      return '';
+    }
     const event = buildRespond({
       request: { id: record.id, session: record.session },
       answer,

@@ -19,8 +19,12 @@ const MAX_TRACKED = 5_000;
 
 /** What the relay client tells the history besides the store. */
 export interface DecisionSink {
-  /** A saved answer of an earlier console was dropped on proof (its request closed): `applied` when the agent had it. */
-  dropped(relay: string, entry: JournaledAnswer, why: string, applied: boolean): void;
+  /**
+   * A saved answer of an earlier console was dropped: on proof its request
+   * closed (`applied` when the agent had it, `closed-elsewhere`), or because
+   * the operator answered the request here first (`superseded`).
+   */
+  dropped(relay: string, entry: JournaledAnswer, why: string, outcome: 'applied' | 'closed-elsewhere' | 'superseded'): void;
 }
 
 export class DecisionRecorder implements DecisionSink {
@@ -60,14 +64,14 @@ export class DecisionRecorder implements DecisionSink {
     if (extras.by) line.by = extras.by;
   }
 
-  dropped(relay: string, entry: JournaledAnswer, why: string, applied: boolean): void {
+  dropped(relay: string, entry: JournaledAnswer, why: string, outcome: 'applied' | 'closed-elsewhere' | 'superseded'): void {
     const record = this.store.request(entry.requestKey);
     const command = { id: entry.event.id, relay, requestKey: entry.requestKey, event: entry.event, answer: entry.answer, state: 'sending' as const, queued: false, attempts: 0, ackWindowMs: entry.ackWindowMs, createdAt: entry.createdAt };
     const line = decisionLine(command, record);
     // The decision is the drop (now); what was dropped is the answer saved then.
     this.enqueue({ ...line, action: 'drop', time: new Date(this.now()).toISOString() });
     const at = this.now();
-    this.enqueue({ t: 'outcome', command_id: entry.event.id, time: new Date(at).toISOString(), state: applied ? 'applied' : 'closed-elsewhere', reason: why, ...(record?.answered?.by && !applied ? { by: record.answered.by } : {}) });
+    this.enqueue({ t: 'outcome', command_id: entry.event.id, time: new Date(at).toISOString(), state: outcome, reason: why, ...(record?.answered?.by && outcome === 'closed-elsewhere' ? { by: record.answered.by } : {}) });
   }
 
   private onChange(change: StoreChange): void {

@@ -42,6 +42,12 @@ export class SavedAnswers {
     private readonly commands: CommandSender,
     /** The decision history: every drop is recorded there too. */
     private readonly decisions?: DecisionSink,
+    /**
+     * Saved answers not to resend now, though proof would allow it: those for
+     * the request `respond` was started to answer (the operator's answer wins
+     * once it is made; if it is never made, the saved one stays on disk).
+     */
+    private readonly hold: (entry: JournaledAnswer) => boolean = () => false,
   ) {}
 
   /** At start: the status line says at once when answers cannot be saved, and again whenever that changes. */
@@ -72,13 +78,18 @@ export class SavedAnswers {
     if (this.waiting.size) this.decide(undefined);
   }
 
+  /** The operator answered a request here: a saved answer still waiting for it is superseded now, never sent. */
+  answered(): void {
+    if (this.waiting.size) this.decide(undefined);
+  }
+
   /** `verdict` undefined: no burst just ended, so nothing is resent, only drops on proof. */
   private decide(verdict: BurstVerdict | undefined): void {
     let resent = 0;
     const dropped = new Map<string, number>();
-    const drop = (id: string, why: string, applied = false) => {
+    const drop = (id: string, why: string, outcome: 'applied' | 'closed-elsewhere' | 'superseded' = 'closed-elsewhere') => {
       const entry = this.waiting.get(id);
-      if (entry) this.decisions?.dropped(this.relay, entry, why, applied);
+      if (entry) this.decisions?.dropped(this.relay, entry, why, outcome);
       this.waiting.delete(id);
       this.outbox.clear(id);
       dropped.set(why, (dropped.get(why) ?? 0) + 1);
@@ -91,8 +102,12 @@ export class SavedAnswers {
       }
       if (!request) continue;
       const fate = answerFate(request, id);
-      if (fate.kind === 'applied') drop(id, 'the agent had already applied them', true);
+      // The operator's answer wins (CONSOLE.md "The answer ledger"): one given here, meanwhile, supersedes the saved one.
+      const mine = this.store.lastCommandFor(entry.requestKey);
+      if (fate.kind === 'applied') drop(id, 'the agent had already applied them', 'applied');
       else if (fate.kind === 'closed') drop(id, `the relay shows the request closed (${fate.why})`);
+      else if (mine && mine.savedAt === undefined) drop(id, `you answered the request here yourself, so the earlier console's answer was not sent (superseded)`, 'superseded');
+      else if (this.hold(entry)) continue;
       else if (verdict?.complete && !request.unconfirmed) {
         this.waiting.delete(id);
         this.commands.adopt(entry);

@@ -5,7 +5,7 @@ import type { PinnedEvent } from './event-collector.js';
 import type { ConsoleStore } from '../store/store.js';
 import type { IngestBatch } from './ingest-batch.js';
 import type { RelayTiming } from './timing.js';
-import type { Outbox } from './outbox.js';
+import type { JournaledAnswer, Outbox } from './outbox.js';
 import type { DecisionSink } from './decision-recorder.js';
 
 /** What the UI needs from a relay connection; tests pass in-memory fakes. */
@@ -55,6 +55,8 @@ export interface RelayClientOptions {
   outbox?: Outbox;
   /** The decision history: told of saved answers dropped on proof (commands it reads from the store). */
   decisions?: DecisionSink;
+  /** Saved answers not to resend though proof allows it (respond: those for the request it answers; outbox-recovery.ts). */
+  holdSaved?: (entry: JournaledAnswer) => boolean;
   /** Told each time a connection's replay burst has ended (watch and respond wait for the first). */
   replayEnded?: (relay: string, complete: boolean) => void;
   /** Injectable for tests: Math.random for backoff jitter. */

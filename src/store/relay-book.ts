@@ -95,6 +95,13 @@ export class RelayBook {
     return roster.entries.filter((entry) => entry.session === session).length;
   }
 
+  /** The roster's entries claiming the session: each one's agent name, when it gives one (undefined: no roster). */
+  claimingAgents(relay: string, session: string): (string | undefined)[] | undefined {
+    const roster = this.rosters.get(relay);
+    if (!roster) return undefined;
+    return roster.entries.filter((entry) => entry.session === session).map((entry) => entry.agent);
+  }
+
   /** The single claimant's declared `control.accepts` (producer data: only strings kept). */
   accepts(relay: string, session: string): string[] | undefined {
     const claims = this.rosters.get(relay)?.entries.filter((entry) => entry.session === session) ?? [];

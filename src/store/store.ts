@@ -5,6 +5,8 @@ import { MAX_SESSIONS_TRACKED, RelayBook } from './relay-book.js';
 import type { FoldOptions, FoldSizes } from './fold-hooks.js';
 import { RequestFold } from './request-fold.js';
 import type { EmitterViolation } from './violations.js';
+import { routeRisk } from './ledger.js';
+import { SessionEmitters } from './session-emitters.js';
 import { OPEN_STATES, type ApplyResult, type CommandOrigin, type CommandOutcome, type OwnCommand, type RelayStatus, type RequestRecord } from './types.js';
 import type { CommandLog, EventIntake, RelayStatusBook, StoreChange, StoreReader } from './writers.js';
 
@@ -38,6 +40,7 @@ export class ConsoleStore implements EventIntake, RelayStatusBook, CommandLog, S
   private readonly fold: RequestFold;
   private readonly book = new RelayBook();
   private readonly own = new OwnCommands();
+  private readonly emitters = new SessionEmitters();
   private readonly controls = new SessionControls();
   private readonly listeners = new Set<(change: StoreChange) => void>();
   private pending = emptyChange();
@@ -145,6 +148,8 @@ export class ConsoleStore implements EventIntake, RelayStatusBook, CommandLog, S
    */
   applyEvent(relay: string, event: AepEvent, options: { replayed?: boolean; issues?: PayloadIssue[] } = {}): ApplyResult {
     const result = this.fold.applyEvent(relay, event, options);
+    // Who speaks in each session, in arrival order (session-emitters.ts): whether an answer's route is safe.
+    if (result !== 'duplicate') this.emitters.observe(relay, event);
     // Session-level commands and their outcomes (session-control.ts): the fold dedupes first.
     if (result !== 'duplicate' && this.controls.observe(relay, event)) {
       this.changed();
@@ -164,6 +169,12 @@ export class ConsoleStore implements EventIntake, RelayStatusBook, CommandLog, S
   /** The console's own cancel / pause / resume commands for emitter `source`'s session, oldest first. */
   controlCommandsFor(relay: string, source: string, session: string): OwnCommand[] {
     return this.own.forSession(relay, source, session);
+  }
+
+  /** Why an answer for `record` could reach another emitter sharing its session name (undefined: none known; ledger.ts). */
+  unsafeRoute(record: RequestRecord): string | undefined {
+    const { relay, source, session, id } = record;
+    return routeRisk(record, this.book.claimingAgents(relay, session), this.emitters.othersSince(relay, source, session, id), this.emitters.othersEver(relay, source, session));
   }
 
   /** The command types the session's single live claimant accepts (undefined: no roster, or not one claimant). */

@@ -52,6 +52,9 @@ export interface CommandLog {
   commandSettled(commandId: string, outcome: CommandOutcome): void;
   command(commandId: string): OwnCommand | undefined;
   request(key: string): RequestRecord | undefined;
+  /** The ledger's reads (ledger.ts): the sender asks it again before an answer goes on the wire. */
+  lastCommandFor(key: string): OwnCommand | undefined;
+  unsafeRoute(record: RequestRecord): string | undefined;
 }
 
 /** What the UI reads: it never writes to the store (answers go out as effects). */
@@ -65,6 +68,8 @@ export interface StoreReader {
   lastCommandFor(key: string): OwnCommand | undefined;
   inFlightCommands(): OwnCommand[];
   claimants(relay: string, session: string): number | undefined;
+  /** Why an answer for the request could reach another emitter sharing its session name (ledger.ts). */
+  unsafeRoute(record: RequestRecord): string | undefined;
   /** Since when the session has been missing from the relay's roster (undefined: claimed now, or no roster). */
   absentSince(relay: string, session: string): number | undefined;
   sessionControl(relay: string, source: string, session: string): SessionControl | undefined;

@@ -30,6 +30,8 @@ export interface StoreSnapshot {
   relays(): readonly RelayStatus[];
   lastCommandFor(key: string): OwnCommand | undefined;
   claimants(relay: string, session: string): number | undefined;
+  /** Why an answer for the request could reach another emitter (the ledger's route check). */
+  unsafeRoute(record: RequestRecord): string | undefined;
   sessionControl(relay: string, source: string, session: string): SessionControl | undefined;
   controlCommandsFor(relay: string, source: string, session: string): readonly OwnCommand[];
 }
@@ -41,6 +43,7 @@ class PinnedStore implements StoreSnapshot {
   private byKey: Map<string, RequestRecord> | undefined;
   private readonly commands = new Map<string, OwnCommand | undefined>();
   private readonly claims = new Map<string, number | undefined>();
+  private readonly routes = new Map<string, string | undefined>();
   private readonly controls = new Map<string, SessionControl | undefined>();
   private readonly controlCommands = new Map<string, readonly OwnCommand[]>();
 
@@ -79,6 +82,10 @@ class PinnedStore implements StoreSnapshot {
 
   claimants(relay: string, session: string): number | undefined {
     return this.remember(this.claims, relay + SEP + session, undefined, () => this.live.claimants(relay, session));
+  }
+
+  unsafeRoute(record: RequestRecord): string | undefined {
+    return this.remember(this.routes, record.key, undefined, () => this.live.unsafeRoute(record));
   }
 
   sessionControl(relay: string, source: string, session: string): SessionControl | undefined {

@@ -15,6 +15,7 @@ import { timelineRoom, timelineRowCount } from './inbox/timeline-view.js';
 import { draftFor, isUnsent, type Effect as InboxEffect, type InboxState, type KeyContext } from './inbox/state.js';
 import { isText, looksPasted, pastedText, textKeys } from './keys.js';
 import { pinStore } from './store-snapshot.js';
+import { answerRefusal } from '../store/ledger.js';
 import { afterBack, afterSend, nextCandidate } from './selection.js';
 import { awayNow } from './no-agent.js';
 import { buildListView, layoutOf, resolveSelection, type Effect, type ListView, type Msg, type StoreReader, type UiModel } from './model.js';
@@ -196,6 +197,7 @@ function keyState(model: UiModel, world: World): [InboxState, KeyContext, Reques
     commandFor: (key) => store.lastCommandFor(key),
     scopes: scopesFor(model, store),
     rules: model.rules ? { auto: model.rules.auto, suggest: (record) => suggestedOption(model.rules, record) } : undefined,
+    refusal: (record) => answerRefusal(store, record),
     session: (record) => ({ accepts: store.accepts(record.relay, record.session), paused: store.sessionControl(record.relay, record.source, record.session)?.paused?.paused === true }),
   };
   return [state, ctx, list];

@@ -99,6 +99,7 @@ function buildRecordLines(frame: FrameContext, record: RequestRecord, width: num
     now,
     relay: record.relay,
     claimants: store.claimants(record.relay, record.session),
+    route: answerLock(record, command) === 'none' ? store.unsafeRoute(record) : undefined,
     hint: isAnswering ? inbox.hint : undefined,
     glyphs: model.glyphs,
     numbered: isAnswering,

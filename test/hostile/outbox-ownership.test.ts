@@ -149,6 +149,8 @@ describe('outbox ownership: a planted answer is never sent', () => {
     assert.equal(c.first.id, c.mine);
     assert.equal(jsonFiles(state).length, 1, 'saved while the directory was fit');
     chmodSync(state, 0o777);
+    // The first answer refused by the agent: the request takes another (the ledger allows one live answer at a time).
+    c.store.commandSettled(c.mine, { state: 'rejected', reason: 'invalid' });
     const next = c.client.respond(c.store.allRequests()[0].key, { option: 'allow' });
     assert.equal((await c.conn.next(isCommand)).id, next, 'sent from memory');
     assert.deepEqual(c.notes(), [`answers are not saved to disk: ${state} is writable by group and others (mode 0777)`]);

@@ -159,7 +159,7 @@ test('roster without a claimant: warning on open, first Enter only warns, second
   assert.deepEqual(h.client.sent[0].data?.answer, { option: 'deny' });
 });
 
-test('roster warning: Esc cancels the confirmation, and a different answer needs its own confirmation', async (t) => {
+test('two agents claim the session: nothing is sent, however often Enter is pressed, and the detail says why', async (t) => {
   const h = await renderApp({ events: [permission()] });
   t.after(h.unmount);
   h.store.setRoster(h.client.relay, [
@@ -168,6 +168,18 @@ test('roster warning: Esc cancels the confirmation, and a different answer needs
   ]);
   await h.press(KEY.enter);
   assert.match(h.frame(), /⚠ 2 agents claim this session/);
+  assert.match(h.frame(), /⚠ No answer can be sent: 2 agents are live in session "s1" on this relay/);
+  await h.press('1', KEY.enter, KEY.enter, KEY.enter);
+  assert.equal(h.client.sent.length, 0, 'the route is not safe: the ledger refuses, no second Enter overrides it');
+  assert.match(h.frame(), /Not sent: 2 agents are live in session "s1"/);
+});
+
+test('roster warning: Esc cancels the confirmation, and a different answer needs its own confirmation', async (t) => {
+  const h = await renderApp({ events: [permission()] });
+  t.after(h.unmount);
+  // A roster that names no agent for the session: the relay will likely refuse with no-route.
+  h.store.setRoster(h.client.relay, [{ session: 'elsewhere', agent: 'codex' }]);
+  await h.press(KEY.enter);
   await h.press(KEY.up, KEY.enter);
   assert.match(h.frame(), /Enter sends anyway/);
   await h.press(KEY.esc);

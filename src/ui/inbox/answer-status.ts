@@ -100,7 +100,9 @@ export function answerStatusLines(record: RequestRecord, own: OwnCommand | undef
     if (status) push(status.text, status.color);
   }
   if (own && own.answer && own.state !== 'accepted' && !outcome) {
-    push(`you sent ${describeAnswer(record, own.answer)}`, undefined);
+    // A saved answer taken over from an earlier console is not the operator's of this console: never "you sent".
+    const who = own.savedAt !== undefined ? `a saved answer from an earlier console (given at ${new Date(own.savedAt).toISOString().slice(11, 19)} UTC) is on its way:` : 'you sent';
+    push(`${who} ${describeAnswer(record, own.answer)}`, undefined);
   }
   if (outcome) push(`${glyphs().arrow} ${outcome}`, record.state === 'timeout' || record.state === 'stale' ? 'red' : 'green', true);
   if (record.informational && record.state === 'informational') {

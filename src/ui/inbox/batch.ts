@@ -99,10 +99,21 @@ export function confirmBatchKey(state: InboxState, key: KeyPress, ctx: KeyContex
   if (action === 'quit') return quit({ ...state, mode: 'batch', batch: { ...state.batch, confirm: undefined } }, ctx);
   if (action === 'confirm') {
     const still = new Set(ctx.tagged.map((record) => record.key));
-    const keys = pending.keys.filter((k) => still.has(k));
+    const open = pending.keys.filter((k) => still.has(k));
+    // The ledger, for each: one whose route another agent could take (or with an answer on its way) is not sent.
+    const refusals = open.flatMap((k) => {
+      const record = ctx.tagged.find((r) => r.key === k);
+      const refused = record && ctx.refusal?.(record);
+      return refused ? [refused.why] : [];
+    });
+    const keys = open.filter((k) => {
+      const record = ctx.tagged.find((r) => r.key === k);
+      return !(record && ctx.refusal?.(record));
+    });
     const effects: Effect[] = keys.map((k) => ({ type: 'send', key: k, answer: pending.answer, batch: keys.length }));
-    const skipped = pending.keys.length - keys.length;
-    const notice = `Sent "${pending.label}" to ${keys.length} request${keys.length === 1 ? '' : 's'}${skipped ? ` (${skipped} closed meanwhile, not sent)` : ''}.`;
+    const skipped = pending.keys.length - open.length;
+    const refusedWords = refusals.length ? ` ${refusals.length} not sent: ${refusals[0]}` : '';
+    const notice = `Sent "${pending.label}" to ${keys.length} request${keys.length === 1 ? '' : 's'}${skipped ? ` (${skipped} closed meanwhile, not sent)` : ''}.${refusedWords}`;
     return {
       state: { ...state, mode: 'browse', tagged: new Set(), batch: { highlight: 0, reply: emptyEditor }, notice },
       effects,

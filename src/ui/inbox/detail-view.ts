@@ -35,6 +35,8 @@ export interface DetailViewInput {
   claimants?: number;
   hint?: string;
   confirmWarning?: string;
+  /** Why an answer could reach another agent sharing the session name (the ledger's route check): nothing is sent. */
+  route?: string;
   glyphs?: Glyphs;
   /** Number the options (1-9 highlight them). */
   numbered?: boolean;
@@ -223,6 +225,9 @@ function detailNotes(input: DetailViewInput): Line[] {
     for (const l of wrapText(`${glyphs().warn} ${input.confirmWarning} Enter sends anyway, Esc cancels.`, width)) notes.push([seg(l, { color: 'red', bold: true })]);
   } else if (input.hint) {
     notes.push([seg(fit(input.hint, width), { dim: true })]);
+  }
+  if (input.route && input.lock === 'none') {
+    for (const l of wrapText(`${glyphs().warn} No answer can be sent: ${input.route}. Commands are routed by session name (AEP-0004 §2.2), so an answer could reach the wrong agent.`, width)) notes.push([seg(l, { color: 'red', bold: true })]);
   }
   if (isUnsent(input.draft) && !input.command && (input.lock === 'answered-elsewhere' || input.lock === 'terminal')) {
     const typed = input.draft.reply.value.trim() ? ` "${displayLine(input.draft.reply.value, 40)}"` : '';

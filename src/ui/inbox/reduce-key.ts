@@ -34,12 +34,13 @@ function setDraft(state: InboxState, key: string, draft: Draft): InboxState {
 
 /** Sends, unless the roster says it cannot be delivered: then warn and wait for a second Enter. */
 function send(state: InboxState, ctx: KeyContext, key: string, answer: Answer): KeyResult {
+  // The ledger first: an answer on its way, or a route another agent could take, refuses this one with words.
+  const refused = ctx.open && ctx.refusal?.(ctx.open);
+  if (refused) return done({ ...state, pendingConfirm: undefined, hint: refused.why });
   const confirmed = state.pendingConfirm && state.pendingConfirm.key === key && JSON.stringify(state.pendingConfirm.answer) === JSON.stringify(answer);
-  if (!confirmed && ctx.claimants !== undefined && ctx.claimants !== 1) {
-    const warning =
-      ctx.claimants === 0
-        ? 'No agent is connected for this session right now: the relay will likely refuse with no-route.'
-        : `${ctx.claimants} agents claim this session: the relay will likely refuse it as ambiguous.`;
+  // Two or more claimants never get this far (the ledger refuses the route); none is a warning a second Enter overrides.
+  if (!confirmed && ctx.claimants === 0) {
+    const warning = 'No agent is connected for this session right now: the relay will likely refuse with no-route.';
     return done({ ...state, pendingConfirm: { key, answer, warning }, hint: undefined });
   }
   return done({ ...state, pendingConfirm: undefined, hint: undefined }, { type: 'send', key, answer });

@@ -4,6 +4,7 @@ import type { OwnCommand, RequestRecord } from '../../store/types.js';
 import type { Rule } from '../../protocol/rules.js';
 import type { RuleScope } from '../../store/rule-scopes.js';
 import { isHistory } from '../../store/history.js';
+import type { Refusal } from '../../store/ledger.js';
 import { emptyEditor, type EditorState } from '../text/editor.js';
 import type { FormDraft } from '../form/form-state.js';
 import type { HistoryView } from '../history/history-state.js';
@@ -128,6 +129,8 @@ export interface KeyContext {
   rules?: { auto: boolean; suggest: (record: RequestRecord) => string | undefined };
   /** The scopes `a` offers for a request answered with an option. */
   scopes?: (record: RequestRecord, option: string) => RuleScope[];
+  /** The answer ledger (store/ledger.ts): why no answer may be sent for a request now (undefined: it may). */
+  refusal?: (record: RequestRecord) => Refusal | undefined;
 }
 
 export type Lock =

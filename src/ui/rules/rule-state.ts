@@ -10,6 +10,7 @@
 // answers a request the operator has open or holds a draft for (it waits
 // until they leave it). Pure: effects out, messages in.
 
+import { answerRefusal } from '../../store/ledger.js';
 import type { Rule } from '../../protocol/rules.js';
 import { displayLine } from '../../protocol/sanitize.js';
 import { isHistory } from '../../store/history.js';
@@ -149,7 +150,8 @@ export function runRules(rules: RulesModel, keys: Iterable<string>, store: Store
       held.delete(key);
     }
     const wasDeferred = (deferred ?? rules.deferred).has(key);
-    const sendable = verdict.kind === 'answer' && !(answered ?? rules.answered).has(key) && !store.lastCommandFor(key);
+    // The ledger too: a rule never answers over an answer on its way (a saved one included) or by a route another agent could take.
+    const sendable = verdict.kind === 'answer' && !(answered ?? rules.answered).has(key) && !store.lastCommandFor(key) && answerRefusal(store, record) === undefined;
     if (sendable && at(key)) {
       // The operator is at it: theirs to answer; the rule tries again once they leave it.
       if (!wasDeferred) (deferred ??= new Set(rules.deferred)).add(key);
