@@ -22,7 +22,7 @@ export function raiseRequest(s: AgentSession, r: RaiseRequest): string {
   const severity = r.severity ?? 'notice';
   // What led to it: the tool call it asks about (its arguments only above metadata), else the run.
   const cause = r.causeId ?? (r.subject ? emitToolCall(s, r.subject, r.args ?? {}, capture, atMetadata) : undefined);
-  const { event } = s.emit('attention.requested', { subject: r.subject, severity, capture, data, run: s.run, cause });
+  const { event } = s.emit('attention.requested', { ...(r.id ? { id: r.id } : {}), subject: r.subject, severity, capture, data, run: s.run, cause });
   const req: HeldRequest = {
     id: event.id,
     kind: r.kind,

@@ -31,6 +31,8 @@ export interface RaiseRequest {
    * call of its own (a test publishes one later, elsewhere, or never).
    */
   causeId?: string;
+  /** Test hook: the request's own Event id (ids are unique per emitter only: two agents may raise the same one). */
+  id?: string;
 }
 
 export interface ScriptTiming {

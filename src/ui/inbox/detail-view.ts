@@ -224,7 +224,8 @@ function detailNotes(input: DetailViewInput): Line[] {
   if (input.confirmWarning) {
     for (const l of wrapText(`${glyphs().warn} ${input.confirmWarning} Enter sends anyway, Esc cancels.`, width)) notes.push([seg(l, { color: 'red', bold: true })]);
   } else if (input.hint) {
-    notes.push([seg(fit(input.hint, width), { dim: true })]);
+    // Why a key did nothing can take a sentence or two (the ledger's refusals): wrapped, at most three rows.
+    for (const l of wrapText(input.hint, width).slice(0, 3)) notes.push([seg(l, { dim: true })]);
   }
   if (input.route && input.lock === 'none') {
     for (const l of wrapText(`${glyphs().warn} No answer can be sent: ${input.route}. Commands are routed by session name (AEP-0004 §2.2), so an answer could reach the wrong agent.`, width)) notes.push([seg(l, { color: 'red', bold: true })]);

@@ -273,7 +273,9 @@ function answerKey(state: InboxState, key: KeyPress, ctx: KeyContext): KeyResult
     if (action === 'resend' && lock === 'ack-timeout' && ctx.openCommand) {
       return done({ ...state, hint: undefined }, { type: 'resend', commandId: ctx.openCommand.id });
     }
-    return done({ ...state, hint: lockHint(lock) });
+    // An answer on its way says whose it is and when it was given (the ledger's words).
+    const inFlight = lock === 'sending' || lock === 'accepted' ? ctx.refusal?.(record) : undefined;
+    return done({ ...state, hint: inFlight?.code === 'in-flight' ? inFlight.why : lockHint(lock) });
   }
   if (form) {
     const step = reduceFormKey(record.payload.fields, draft.form ?? initialFormDraft(), key);
