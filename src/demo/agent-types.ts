@@ -82,6 +82,8 @@ export interface DemoAgent {
   /** Test hook: emits a tool.requested in this session with Event id `id` (a cause that arrives late). */
   toolCall(id: string, subject: string, args: Record<string, unknown>): void;
   close(): Promise<void>;
+  /** Test hook: the agent vanishes as in a crash: its socket closes with no session.ended. */
+  drop(): Promise<void>;
   /** Test hook: when true, commands are recorded but never processed or acked. */
   silent: boolean;
   /** Every command received, in order (including duplicates). */

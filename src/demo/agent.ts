@@ -64,6 +64,13 @@ function publicAgent(s: AgentSession): DemoAgent {
       return s.paused;
     },
     close: () => endSession(s),
+    drop: async () => {
+      // A crash: the socket goes, no session.ended (the relay's roster loses the session; its requests stay open).
+      s.stopScript?.();
+      s.closed = true;
+      clearTimers(s);
+      await closeSocket(s.ws);
+    },
   };
 }
 

@@ -185,7 +185,8 @@ describe('the decision history on the demo relay', () => {
   it('refused by the relay: no agent for the session (no-route)', async () => {
     const a = await agent();
     const request = await raised(a, permissionRequest('Still there?'));
-    await a.close();
+    // Gone without ending its session (a crash): the request is still open, but nothing takes the command.
+    await a.drop();
     await waitFor(store, (s) => s.claimants(client.relay, request.session) === 0, 'roster without the session');
     const d = await decided(client.respond(request.key, { option: 'allow' }));
     assert.equal(d.outcomes[0].state, 'refused');
@@ -223,5 +224,20 @@ describe('the decision history on the demo relay', () => {
     assert.equal(d.capture, 'metadata');
     assert.deepEqual(d.sent, { text: '[withheld: capture metadata]' });
     assert.ok(!readFileSync(log.file, 'utf8').includes('my private words'));
+  });
+
+  // Last: it stops the shared client.
+  it('the console stops while an answer waits for its ack: stopped-waiting, kept for the next console, never "no acknowledgement"', async () => {
+    const a = await agent(5_000);
+    a.silent = true;
+    const request = await raised(a, permissionRequest('Still there?'));
+    const id = client.respond(request.key, { option: 'allow' });
+    await waitFor(store, (s) => s.command(id)?.attempts === 1, 'on the wire');
+    await client.stop();
+    assert.equal(store.command(id)?.state, 'stopped-waiting');
+    const d = await decided(id);
+    assert.equal(d.outcomes[0].state, 'stopped-waiting');
+    assert.doesNotMatch(d.outcomes[0].reason ?? '', /no acknowledgement from the agent/);
+    assert.match(d.outcomes[0].reason ?? '', /kept in the outbox for the next console/);
   });
 });

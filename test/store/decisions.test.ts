@@ -51,6 +51,7 @@ describe('decision and outcome lines', () => {
     ['accepted', { state: 'accepted' }, { state: 'applied', option: 'allow' }],
     ['rejected', { state: 'rejected', reason: 'invalid', detail: 'env is required' }, { state: 'rejected', reason: 'invalid: env is required' }],
     ['timeout', { state: 'timeout' }, { state: 'timeout', reason: 'no acknowledgement from the agent' }],
+    ['stopped waiting', { state: 'stopped-waiting' }, { state: 'stopped-waiting', reason: 'the console stopped waiting before the agent acknowledged it; kept in the outbox for the next console' }],
     ['refused', { state: 'refused-by-relay', code: 'no-route', detail: 'nobody' }, { state: 'refused', reason: 'no-route: nobody' }],
     ['not sent', { state: 'not-sent', reason: 'not sent: the request closed while you were offline (answered by bob)' }, { state: 'closed-elsewhere', reason: 'not sent: the request closed while you were offline (answered by bob)' }],
   ];
