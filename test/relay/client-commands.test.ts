@@ -225,36 +225,36 @@ describe('commands across a reconnect', () => {
 });
 
 describe('stop', () => {
-  it('settles an in-flight command as a local timeout, never sent; resend() after stop() does nothing', async () => {
+  it('settles an in-flight command as stopped-waiting (the console stopped, not the agent), never sent; resend() after stop() does nothing', async () => {
     const { conn, store, client, key } = await ready();
     const id = client.respond(key, { option: 'allow' });
     await conn.next(isCommand);
     await waitFor(store, (s) => s.command(id)?.attempts === 1, 'sent');
     const stopped = client.stop();
     const command = store.command(id);
-    assert.equal(command?.state, 'timeout', 'settled at once, not "sending" forever');
+    assert.equal(command?.state, 'stopped-waiting', 'settled at once, not "sending" forever, and not blamed on the agent');
     assert.equal(command?.queued, false);
     await stopped;
     client.resend(id);
-    assert.equal(store.command(id)?.state, 'timeout', 'resend after stop neither queues nor sends');
+    assert.equal(store.command(id)?.state, 'stopped-waiting', 'resend after stop neither queues nor sends');
     assert.equal(store.command(id)?.queued, false);
     assert.equal(client.respond(key, { option: 'deny' }), '');
     mock.timers.tick(60_000);
-    assert.equal(conn.frames.filter(isCommand).length, 1, 'nothing more on the wire, the timeout included');
+    assert.equal(conn.frames.filter(isCommand).length, 1, 'nothing more on the wire');
     assert.deepEqual(store.inFlightCommands(), []);
   });
 
-  it('settles a command still queued across an outage as a local timeout', async () => {
+  it('settles a command still queued across an outage as stopped-waiting', async () => {
     const { relay, conn, store, client, key } = await ready();
     await drop(conn, store, client);
     const id = client.respond(key, { option: 'deny' });
     assert.equal(store.command(id)?.queued, true);
     await client.stop();
-    assert.equal(store.command(id)?.state, 'timeout');
+    assert.equal(store.command(id)?.state, 'stopped-waiting');
     assert.equal(store.command(id)?.attempts, 0);
     client.resend(id);
     mock.timers.tick(60_000);
-    assert.equal(store.command(id)?.state, 'timeout');
+    assert.equal(store.command(id)?.state, 'stopped-waiting');
     assert.equal(relay.connections.length, 1, 'no reconnect after stop');
     assert.deepEqual(store.inFlightCommands(), []);
   });

@@ -142,11 +142,19 @@ describe('against the demo relay with a token', () => {
     assert.equal(store.request(request.key)?.state, 'pending');
   });
 
-  it('no-route when the agent has gone (its request is stale, the relay refuses)', async () => {
+  it('a request gone stale (its session ended) takes no answer: nothing is sent', async () => {
     const a = await agent();
     const request = await raised(store, a, PERMISSION);
     await a.close();
     await waitFor(store, (s) => s.request(request.key)?.state === 'stale', 'stale after session.ended');
+    assert.equal(client.respond(request.key, { option: 'allow' }), '', 'the ledger refuses: the request has closed');
+    assert.equal(a.received.length, 0);
+  });
+
+  it('no-route when the agent has gone without ending its session (the relay refuses)', async () => {
+    const a = await agent();
+    const request = await raised(store, a, PERMISSION);
+    await a.drop();
     await waitFor(store, (s) => s.claimants(client.relay, request.session) === 0, 'roster without the session');
     const id = client.respond(request.key, { option: 'allow' });
     const command = await settled(store, id);
@@ -174,16 +182,15 @@ describe('against the demo relay with a token', () => {
     assert.equal(command.code, 'no-route');
   });
 
-  it('ambiguous when two emitters claim one session', async () => {
+  it('two emitters claim one session: nothing is sent (the relay could route it to either), and the status line says why', async () => {
     const session = nextSession();
     const a = await agent(session);
-    await agent(session);
+    const b = await agent(session);
     await waitFor(store, (s) => s.claimants(client.relay, session) === 2, 'two claimants in the roster');
     const request = await raised(store, a, PERMISSION);
-    const command = await settled(store, client.respond(request.key, { option: 'deny' }));
-    assert.equal(command.state, 'refused-by-relay');
-    assert.equal(command.code, 'ambiguous');
-    assert.equal(a.received.length, 0);
+    assert.equal(client.respond(request.key, { option: 'deny' }), '');
+    assert.ok(relayStatus(store, client.relay).warnings.some((w) => /an answer was not sent: Not sent: 2 agents are live in session/.test(w)));
+    assert.equal(a.received.length + b.received.length, 0);
   });
 
   it('ack silence: the same id is resent twice, then a local timeout', async () => {
