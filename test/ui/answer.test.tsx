@@ -171,7 +171,7 @@ test('two agents claim the session: nothing is sent, however often Enter is pres
   assert.match(h.frame(), /⚠ No answer can be sent: 2 agents are live in session "s1" on this relay/);
   await h.press('1', KEY.enter, KEY.enter, KEY.enter);
   assert.equal(h.client.sent.length, 0, 'the route is not safe: the ledger refuses, no second Enter overrides it');
-  assert.match(h.frame(), /Not sent: 2 agents are live in session "s1"/);
+  assert.match(h.frame(), /Not sent: another agent shares this session name/);
 });
 
 test('roster warning: Esc cancels the confirmation, and a different answer needs its own confirmation', async (t) => {

@@ -16,7 +16,7 @@ test('two emitters share a session name and a request id: the detail says no ans
   assert.match(flat(h.frame()), /⚠ No answer can be sent: aep:\/\/host-b\/agent\/deployer has sent Events in session "shared" since this request/);
   await h.press('1', KEY.enter, KEY.enter);
   assert.equal(h.client.sent.length, 0);
-  assert.match(flat(h.frame()), /Not sent: .* routed by session name \(AEP-0004 §2\.2\)/);
+  assert.match(flat(h.frame()), /Not sent: another agent shares this session name \(the warning above says which\)/);
 });
 
 test('a saved answer on its way: the detail names it as the earlier console\'s, and a new answer is refused with words', async (t) => {
@@ -34,4 +34,13 @@ test('a saved answer on its way: the detail names it as the earlier console\'s, 
   await h.press('2', KEY.enter);
   assert.equal(h.client.sent.length, 0);
   assert.match(flat(h.frame()), /A saved answer is on its way: option allow, given at 09:00:30 UTC by an earlier console/);
+});
+
+test('the screen reader says the route is not safe, and why', async (t) => {
+  const a = permissionFrom('deployer', 'shared', 'deploy prod?', { id: 'REQ-SHARED', source: 'aep://host-a/agent/deployer' });
+  const b = permissionFrom('deployer', 'shared', 'delete staging?', { id: 'REQ-SHARED', source: 'aep://host-b/agent/deployer' });
+  const h = await renderApp({ events: [a, b], screenReader: true });
+  t.after(h.unmount);
+  await h.press(KEY.enter);
+  assert.match(h.frame(), /^Warning: no answer can be sent: aep:\/\/host-b\/agent\/deployer has sent Events in session "shared" since this request\./m);
 });

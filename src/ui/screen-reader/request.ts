@@ -67,6 +67,8 @@ export function openRequestSentences(inbox: InboxState, record: RequestRecord, s
     if (options.length) lines.push(`Options: ${numberedOptions(options)}.`);
     lines.push(highlightSentence(options, draft.highlight, requestRows(record, draft)));
   }
+  const route = lock === undefined && command?.state !== 'sending' && command?.state !== 'accepted' ? store.unsafeRoute(record) : undefined;
+  if (route) lines.push(`Warning: no answer can be sent: ${displayLine(route, 200)}. Commands are routed by session name, so an answer could reach the wrong agent.`);
   if (inbox.pendingConfirm?.key === record.key) lines.push(`${displayLine(inbox.pendingConfirm.warning, 200)} Enter again sends it.`);
   if (inbox.hint) lines.push(displayLine(inbox.hint, 200));
   return lines;
