@@ -16,7 +16,7 @@ test('two emitters share a session name and a request id: the detail says no ans
   assert.match(flat(h.frame()), /⚠ No answer can be sent: aep:\/\/host-b\/agent\/deployer has sent Events in session "shared" since this request/);
   await h.press('1', KEY.enter, KEY.enter);
   assert.equal(h.client.sent.length, 0);
-  assert.match(flat(h.frame()), /Not sent: another agent shares this session name \(the warning above says which\)/);
+  assert.match(flat(h.frame()), /Not sent: another agent shares this session name \(the warning below says which\)/);
 });
 
 test('a saved answer on its way: the detail names it as the earlier console\'s, and a new answer is refused with words', async (t) => {

@@ -37,7 +37,7 @@ function send(state: InboxState, ctx: KeyContext, key: string, answer: Answer): 
   // The ledger first: an answer on its way, or a route another agent could take, refuses this one with words.
   const refused = ctx.open && ctx.refusal?.(ctx.open);
   // A route refusal is said at length in the detail's warning (and by the screen reader): the hint only points to it.
-  if (refused) return done({ ...state, pendingConfirm: undefined, hint: refused.code === 'route' ? 'Not sent: another agent shares this session name (the warning above says which).' : refused.why });
+  if (refused) return done({ ...state, pendingConfirm: undefined, hint: refused.code === 'route' ? 'Not sent: another agent shares this session name (the warning below says which).' : refused.why });
   const confirmed = state.pendingConfirm && state.pendingConfirm.key === key && JSON.stringify(state.pendingConfirm.answer) === JSON.stringify(answer);
   // Two or more claimants never get this far (the ledger refuses the route); none is a warning a second Enter overrides.
   if (!confirmed && ctx.claimants === 0) {
