@@ -98,7 +98,7 @@ export function confirmBatchKey(state: InboxState, key: KeyPress, ctx: KeyContex
   // Quit asks (answers may be in flight), and comes back to the batch.
   if (action === 'quit') return quit({ ...state, mode: 'batch', batch: { ...state.batch, confirm: undefined } }, ctx);
   if (action === 'confirm') {
-    const still = new Set(ctx.tagged.map((record) => record.key));
+    const still = new Set<string>(ctx.tagged.map((record) => record.key));
     const keys = pending.keys.filter((k) => still.has(k));
     const effects: Effect[] = keys.map((k) => ({ type: 'send', key: k, answer: pending.answer, batch: keys.length }));
     const skipped = pending.keys.length - keys.length;
