@@ -14,6 +14,7 @@
 // by a running console, answers for relays not watched here.
 
 import { answerFate } from '../store/closed-reason.js';
+import { requestKeyOnRelay } from '../store/identity.js';
 import type { ConsoleStore } from '../store/store.js';
 import type { CommandSender } from './commands.js';
 import type { JournaledAnswer, Outbox } from './outbox.js';
@@ -22,10 +23,14 @@ import type { BurstVerdict } from './subscription.js';
 
 const answers = (n: number) => `${n} saved ${n === 1 ? 'answer' : 'answers'}`;
 
-/** The store key names its relay first: a relay spelled another way by the earlier console is this one (same canonical relay). */
-function rekey(requestKey: string, relay: string): string {
-  const cut = requestKey.indexOf('\u001f');
-  return cut < 0 ? requestKey : relay + requestKey.slice(cut);
+/**
+ * The saved answer's request key on this relay: the earlier console may have
+ * spelled the relay another way (same canonical relay), or be one that joined
+ * the key's parts with U+001F (identity.ts). A key that cannot be read names
+ * no request: the answer is kept, not sent.
+ */
+function rekey(entry: JournaledAnswer, relay: string): string {
+  return requestKeyOnRelay(entry.requestKey, relay, entry.event) ?? entry.requestKey;
 }
 
 export class SavedAnswers {
@@ -62,7 +67,7 @@ export class SavedAnswers {
     if (!this.taken) {
       this.taken = true;
       const found = this.outbox.recover(this.relay);
-      for (const entry of found.entries) this.waiting.set(entry.event.id, { ...entry, requestKey: rekey(entry.requestKey, this.relay) });
+      for (const entry of found.entries) this.waiting.set(entry.event.id, { ...entry, requestKey: rekey(entry, this.relay) });
       for (const aside of found.keptAside.slice(0, 3)) this.store.warnRelay(this.relay, `a saved answer file was unreadable (${aside.why}): kept aside, not sent`);
     }
     this.decide(verdict);

@@ -1,6 +1,7 @@
 import type { AepEvent } from '../protocol/types.js';
 import { slimForHold } from './positions.js';
 import { heldEventBytes, type ByteBudget } from './byte-budget.js';
+import type { SubjectKey } from './identity.js';
 
 /** Budget key prefix of a held group (request keys never start with NUL). */
 const HELD = '\u0000held';
@@ -11,7 +12,7 @@ const HELD = '\u0000held';
  * past the cap the oldest group goes, so a flood of orphans costs nothing.
  */
 export class HeldEvents {
-  private readonly groups = new Map<string, AepEvent[]>();
+  private readonly groups = new Map<SubjectKey, AepEvent[]>();
   private held = 0;
 
   constructor(
@@ -20,7 +21,7 @@ export class HeldEvents {
   ) {}
 
   /** Holds `event` (slimmed), dropping the oldest groups to stay within the count and the byte budget; false when it cannot fit at all. */
-  hold(subjectKey: string, event: AepEvent): boolean {
+  hold(subjectKey: SubjectKey, event: AepEvent): boolean {
     if (this.held >= this.cap) this.dropOldest();
     const slim = slimForHold(event);
     const bytes = heldEventBytes(slim);
@@ -41,13 +42,13 @@ export class HeldEvents {
   }
 
   /** The events waiting for `subjectKey`, removed. */
-  take(subjectKey: string): AepEvent[] | undefined {
+  take(subjectKey: SubjectKey): AepEvent[] | undefined {
     const waiting = this.groups.get(subjectKey);
     if (waiting) this.drop(subjectKey);
     return waiting;
   }
 
-  private drop(subjectKey: string): void {
+  private drop(subjectKey: SubjectKey): void {
     this.held -= this.groups.get(subjectKey)?.length ?? 0;
     this.groups.delete(subjectKey);
     this.budget.release(HELD + subjectKey);

@@ -3,6 +3,7 @@ import { hostFromSource, readRequestPayload } from '../protocol/parse.js';
 import type { AepEvent, AttentionRequestPayload, PayloadIssue } from '../protocol/types.js';
 import { readCapture, readSeverity, withEnvelopeIssues } from './read.js';
 import type { AllMembers } from './record-shape.js';
+import type { RequestKey } from './identity.js';
 import type { RequestRecord } from './types.js';
 
 const WITHOUT_CONTEXT = { context: false } as const;
@@ -18,7 +19,7 @@ export function readStoredPayload(event: AepEvent): { payload: AttentionRequestP
 
 /** What the fold knows of a new request beyond its Event. */
 export interface NewRequest {
-  key: string;
+  key: RequestKey;
   session: string;
   payload: AttentionRequestPayload;
   issues: PayloadIssue[];

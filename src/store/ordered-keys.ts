@@ -5,33 +5,33 @@ import { StampQueue } from './stamp-queue.js';
  * delete and removal of the oldest. (A JS Set gives the order, but taking
  * its first member after many deletions walks over every deleted slot.)
  */
-export class OrderedKeys {
+export class OrderedKeys<K extends string = string> {
   /** Each key's latest stamp; a queued (key, stamp) with an older one is stale. */
-  private readonly stamps = new Map<string, number>();
-  private readonly queue = new StampQueue<string>((key, stamp) => this.stamps.get(key) === stamp);
+  private readonly stamps = new Map<K, number>();
+  private readonly queue = new StampQueue<K>((key, stamp) => this.stamps.get(key) === stamp);
   private clock = 0;
 
   get size(): number {
     return this.stamps.size;
   }
 
-  has(key: string): boolean {
+  has(key: K): boolean {
     return this.stamps.has(key);
   }
 
   /** Adds `key`, or moves it to the newest end. */
-  add(key: string): void {
+  add(key: K): void {
     const stamp = ++this.clock;
     this.stamps.set(key, stamp);
     this.queue.push(key, stamp);
   }
 
-  delete(key: string): boolean {
+  delete(key: K): boolean {
     return this.stamps.delete(key);
   }
 
   /** Removes and returns the oldest key. */
-  shift(): string | undefined {
+  shift(): K | undefined {
     const key = this.queue.shift();
     if (key !== undefined) this.stamps.delete(key);
     return key;

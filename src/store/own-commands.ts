@@ -1,4 +1,5 @@
 import type { AepEvent, Answer } from '../protocol/types.js';
+import { emitterSessionKey, type EmitterSessionKey } from './identity.js';
 import type { CommandOrigin, CommandOutcome, OwnCommand } from './types.js';
 
 /** Session-level commands remembered per session (the newest). */
@@ -13,7 +14,9 @@ export const MAX_COMMANDS_REMEMBERED = 2_000;
 export class OwnCommands {
   private readonly byId = new Map<string, OwnCommand>();
   private readonly byRequest = new Map<string, string[]>();
-  private readonly bySession = new Map<string, string[]>();
+  private readonly bySession = new Map<EmitterSessionKey, string[]>();
+  /** A session-level command's entry in bySession, so forgetting it removes it from there (the command does not keep its source). */
+  private readonly sessionOf = new Map<string, EmitterSessionKey>();
 
   /** `source`: the emitter of the request it was sent from (the session the operator meant, of the agents sharing its name). */
   create(relay: string, requestKey: string, source: string, event: AepEvent, answer: Answer, ackWindowMs: number, now: number, origin: CommandOrigin = {}): OwnCommand {
@@ -36,8 +39,9 @@ export class OwnCommands {
     // sent from: they never lock (or show as) the request's answer. Kept per
     // (source, session) like the session state they act on (session-control.ts).
     if (event.type !== 'control.attention.respond') {
-      const at = relay + '\u001f' + source + '\u001f' + (event.session ?? '');
+      const at = emitterSessionKey(relay, source, event.session ?? '');
       this.bySession.set(at, [...(this.bySession.get(at) ?? []), command.id].slice(-MAX_PER_SESSION));
+      this.sessionOf.set(command.id, at);
       return command;
     }
     this.byRequest.set(requestKey, [...(this.byRequest.get(requestKey) ?? []), command.id]);
@@ -82,7 +86,7 @@ export class OwnCommands {
   }
 
   forSession(relay: string, source: string, session: string): OwnCommand[] {
-    return (this.bySession.get(relay + '\u001f' + source + '\u001f' + session) ?? []).map((id) => this.byId.get(id)).filter((c): c is OwnCommand => c !== undefined);
+    return (this.bySession.get(emitterSessionKey(relay, source, session)) ?? []).map((id) => this.byId.get(id)).filter((c): c is OwnCommand => c !== undefined);
   }
 
   lastFor(requestKey: string): OwnCommand | undefined {
@@ -92,6 +96,11 @@ export class OwnCommands {
 
   get size(): number {
     return this.byId.size;
+  }
+
+  /** How many requests and (emitter) sessions hold command lists: each list lives only as long as a command in it. */
+  get indexSizes(): { requests: number; sessions: number } {
+    return { requests: this.byRequest.size, sessions: this.bySession.size };
   }
 
   /** Below this size nothing is scanned (after a prune that could not free enough, not before it grows again). */
@@ -119,18 +128,23 @@ export class OwnCommands {
     const command = this.byId.get(id);
     if (!command) return;
     this.byId.delete(id);
-    const lists = [this.byRequest, this.bySession];
-    const at = [command.requestKey, command.relay + '\u001f' + (command.event.session ?? '')];
-    lists.forEach((list, i) => {
-      const ids = list.get(at[i]);
-      if (!ids?.includes(id)) return;
-      const kept = ids.filter((other) => other !== id);
-      if (kept.length) list.set(at[i], kept);
-      else list.delete(at[i]);
-    });
+    // By the keys create filed it under (a session-level command's emitter session, not a key rebuilt without its source).
+    const session = this.sessionOf.get(id);
+    this.sessionOf.delete(id);
+    unlist(this.byRequest, command.requestKey, id);
+    if (session !== undefined) unlist(this.bySession, session, id);
   }
 
   inFlight(): OwnCommand[] {
     return [...this.byId.values()].filter((command) => command.state === 'sending');
   }
+}
+
+/** Takes `id` out of the list at `key`; an emptied list goes. */
+function unlist<K>(lists: Map<K, string[]>, key: K, id: string): void {
+  const ids = lists.get(key);
+  if (!ids?.includes(id)) return;
+  const kept = ids.filter((other) => other !== id);
+  if (kept.length) lists.set(key, kept);
+  else lists.delete(key);
 }

@@ -1,4 +1,5 @@
 import type { AepEvent } from '../protocol/types.js';
+import type { RequestKeyPrefix } from './identity.js';
 import { readAnswer } from './read.js';
 
 /** A position in a session's stream: (epoch, seq) totally orders it (AEP-0003 §7). */
@@ -22,10 +23,10 @@ export interface FoldedPosition {
   readonly agent: string;
   /**
    * The start of the keys of this emitter session's requests (relay, session
-   * and source joined: see requestKey), made once by the fold: a key is then
-   * one join per request instead of six.
+   * and source: identity.ts requestKeyPrefix), made once by the fold: a key
+   * is then one short step per request.
    */
-  requestKeyPrefix?: string;
+  requestKeyPrefix?: RequestKeyPrefix;
   /** The dedupe hash's state after this source (seen-events.ts sourceState), made once by the fold. */
   dedupeState?: number;
 }

@@ -10,10 +10,12 @@
  * left when the replay completes was not re-confirmed. A cut-short replay
  * gives no verdict.
  */
+import type { RequestKey } from './identity.js';
+
 export class Reconfirmations {
-  private readonly rounds = new Map<string, Set<string>>();
+  private readonly rounds = new Map<string, Set<RequestKey>>();
   /** Open requests marked `unconfirmed`: an event about one clears its mark. */
-  private readonly unconfirmed = new Set<string>();
+  private readonly unconfirmed = new Set<RequestKey>();
 
   /** Whether events from `relay` can confirm anything now (a round runs, or marks wait to be cleared). */
   watching(relay: string): boolean {
@@ -24,7 +26,7 @@ export class Reconfirmations {
    * The relay vouched for request `key` (an event about it arrived). Calls
    * `unmark` and returns true when that cleared its mark.
    */
-  vouch(relay: string, key: string, unmark: () => void): boolean {
+  vouch(relay: string, key: RequestKey, unmark: () => void): boolean {
     this.seen(relay, key);
     if (!this.unconfirmed.delete(key)) return false;
     unmark();
@@ -36,7 +38,7 @@ export class Reconfirmations {
    * `mark`); marks of requests no longer open are forgotten. True when any
    * request was newly marked.
    */
-  settle(relay: string, isOpen: (key: string) => boolean, mark: (key: string) => void): boolean {
+  settle(relay: string, isOpen: (key: RequestKey) => boolean, mark: (key: RequestKey) => void): boolean {
     let marked = false;
     for (const key of this.complete(relay)) {
       if (!isOpen(key) || this.unconfirmed.has(key)) continue;
@@ -48,7 +50,7 @@ export class Reconfirmations {
     return marked;
   }
 
-  begin(relay: string, openKeys: Iterable<string>): void {
+  begin(relay: string, openKeys: Iterable<RequestKey>): void {
     this.rounds.set(relay, new Set(openKeys));
   }
 
@@ -57,7 +59,7 @@ export class Reconfirmations {
   }
 
   /** An event about request `key` arrived from `relay`. */
-  seen(relay: string, key: string): void {
+  seen(relay: string, key: RequestKey): void {
     this.rounds.get(relay)?.delete(key);
   }
 
@@ -66,7 +68,7 @@ export class Reconfirmations {
   }
 
   /** Ends the round; the keys no event re-confirmed (none when no round was running). */
-  complete(relay: string): string[] {
+  complete(relay: string): RequestKey[] {
     const left = this.rounds.get(relay);
     this.rounds.delete(relay);
     return left ? [...left] : [];

@@ -1,7 +1,7 @@
 import type { AepEvent, PayloadIssue } from '../protocol/types.js';
 import { SeenEvents } from './seen-events.js';
 import { HeldEvents } from './held-events.js';
-import { RequestTable, SEP } from './request-table.js';
+import { RequestTable } from './request-table.js';
 import { ByteBudget, requestBytes } from './byte-budget.js';
 import { SessionEnds } from './session-ends.js';
 import { readAnswer, str } from './read.js';
@@ -10,7 +10,8 @@ import { Reconfirmations } from './reconfirm.js';
 import type { FoldHooks, FoldOptions, FoldSizes } from './fold-hooks.js';
 import { newRequestRecord, readStoredPayload } from './new-request.js';
 import type { FoldedPosition } from './positions.js';
-import { OPEN_STATES, requestKey, requestKeyPrefix, type ApplyResult } from './types.js';
+import { commandKey, requestKey, requestKeyIn, requestKeyPrefix, subjectKey, type RequestKey } from './identity.js';
+import { OPEN_STATES, type ApplyResult } from './types.js';
 import { digest, EmitterRules, withRule, type EmitterViolation, type ViolationRule } from './violations.js';
 
 const MAX_COMMANDS_KEPT = 50;
@@ -43,14 +44,14 @@ export class RequestFold extends RequestTable {
 
   /** The relay is about to replay everything it holds: its open requests should come back in that replay. */
   replayBegins(relay: string): void {
-    const open: string[] = [];
+    const open: RequestKey[] = [];
     for (const record of this.requests.values()) if (record.relay === relay && OPEN_STATES.has(record.state)) open.push(record.key);
     this.reconfirm.begin(relay, open);
   }
 
   /** That replay completed: open requests it did not bring back are marked `unconfirmed`. */
   replayCompleted(relay: string): void {
-    const isOpen = (key: string) => OPEN_STATES.has(this.requests.get(key)?.state ?? 'stale');
+    const isOpen = (key: RequestKey) => OPEN_STATES.has(this.requests.get(key)?.state ?? 'stale');
     if (this.reconfirm.settle(relay, isOpen, (key) => this.replace(key, { unconfirmed: true }))) this.hooks.changed();
   }
 
@@ -67,13 +68,13 @@ export class RequestFold extends RequestTable {
   }
 
   /** The known request an event is about: the request itself, a lifecycle event or command, or an ack. */
-  private requestKeyOf(relay: string, event: AepEvent): string | undefined {
+  private requestKeyOf(relay: string, event: AepEvent): RequestKey | undefined {
     if (event.type === 'attention.requested') {
       const key = requestKey(relay, event.session ?? '', event.source, event.id);
       return this.requests.has(key) ? key : undefined;
     }
     if (event.type === 'control.accepted' || event.type === 'control.rejected') {
-      return typeof event.cause === 'string' ? this.commandIndex.get(relay + SEP + event.cause) : undefined;
+      return typeof event.cause === 'string' ? this.commandIndex.get(commandKey(relay, event.cause)) : undefined;
     }
     return this.findRequest(relay, event);
   }
@@ -152,7 +153,7 @@ export class RequestFold extends RequestTable {
   private addRequest(relay: string, event: AepEvent, replayed: boolean, position: FoldedPosition | undefined): ApplyResult {
     const session = event.session ?? '';
     const prefix = position ? (position.requestKeyPrefix ??= requestKeyPrefix(relay, session, event.source)) : requestKeyPrefix(relay, session, event.source);
-    const key = prefix + event.id;
+    const key = requestKeyIn(prefix, event.id);
     if (this.requests.has(key)) return 'duplicate';
     const { payload, issues } = readStoredPayload(event);
     const record = newRequestRecord(relay, event, { key, session, payload, issues, arrival: ++this.arrivalCounter, receivedAt: this.now(), replayed });
@@ -180,7 +181,7 @@ export class RequestFold extends RequestTable {
       this.countTerminal(record);
     }
     if (this.held.count > 0) {
-      for (const waiting of this.held.take(relay + SEP + session + SEP + event.id) ?? []) this.applyLifecycle(relay, waiting);
+      for (const waiting of this.held.take(subjectKey(relay, session, event.id)) ?? []) this.applyLifecycle(relay, waiting);
     }
     this.prune();
     return 'applied';
@@ -205,16 +206,16 @@ export class RequestFold extends RequestTable {
     // Anyone's command for the request, indexed so its ack finds it; re-delivered ones are not appended twice.
     if (record.commands.some((seen) => seen.id === event.id && seen.source === event.source)) return 'applied';
     const command = { id: event.id, source: event.source, agent: event.agent, answer: readAnswer(event.data?.answer), time: event.time };
-    this.commandIndex.set(relay + SEP + event.id, key);
+    this.commandIndex.set(commandKey(relay, event.id), key);
     const commands = [...record.commands, command];
-    for (const dropped of commands.slice(0, Math.max(0, commands.length - MAX_COMMANDS_KEPT))) this.commandIndex.delete(relay + SEP + dropped.id);
+    for (const dropped of commands.slice(0, Math.max(0, commands.length - MAX_COMMANDS_KEPT))) this.commandIndex.delete(commandKey(relay, dropped.id));
     this.replace(key, { commands: commands.slice(-MAX_COMMANDS_KEPT) });
     return 'applied';
   }
 
   private applyAck(relay: string, event: AepEvent): ApplyResult {
     if (typeof event.cause !== 'string') return 'ignored';
-    const key = this.commandIndex.get(relay + SEP + event.cause);
+    const key = this.commandIndex.get(commandKey(relay, event.cause));
     if (!key) return 'ignored';
     const record = this.requests.get(key);
     if (!record || record.source !== event.source) return 'ignored';
@@ -228,7 +229,7 @@ export class RequestFold extends RequestTable {
 
   private hold(relay: string, event: AepEvent): ApplyResult {
     if (typeof event.subject !== 'string' || typeof event.session !== 'string') return 'ignored';
-    if (!this.held.hold(relay + SEP + event.session + SEP + event.subject, event)) return 'ignored';
+    if (!this.held.hold(subjectKey(relay, event.session, event.subject), event)) return 'ignored';
     ++this.arrivalCounter;
     return 'held';
   }
@@ -236,7 +237,7 @@ export class RequestFold extends RequestTable {
   private endSession(relay: string, event: AepEvent): ApplyResult {
     const session = event.session ?? '';
     this.endedSessions.end(relay, event);
-    const pending: string[] = [];
+    const pending: RequestKey[] = [];
     // Session names collide across emitters: only the emitter's own requests end with it (the index is per emitter).
     for (const key of this.sessionKeys(relay, session, event.source)) {
       const record = this.requests.get(key);
@@ -274,7 +275,7 @@ export class RequestFold extends RequestTable {
     return any;
   }
 
-  private flagRecord(key: string, rule: ViolationRule): void {
+  private flagRecord(key: RequestKey, rule: ViolationRule): void {
     const rules = withRule(this.requests.get(key)?.violations, rule);
     if (rules) this.replace(key, { violations: rules });
   }

@@ -3,10 +3,10 @@ import { requestBytes, type ByteBudget } from './byte-budget.js';
 import { OrderedKeys } from './ordered-keys.js';
 import { patchedRecord } from './record-shape.js';
 import { SubjectIndex } from './subject-index.js';
-import { OPEN_STATES, requestKeyPrefix, type RequestRecord } from './types.js';
+import { commandKey, requestKeyPrefix, type CommandKey, type RequestKey, type RequestKeyPrefix } from './identity.js';
+import { OPEN_STATES, type RequestRecord } from './types.js';
 import type { FoldHooks } from './fold-hooks.js';
 
-export const SEP = '\u001f';
 /** Events only the emitter of a request may send about it. */
 const EMITTER_LIFECYCLE = new Set(['attention.answered', 'attention.resolved', 'attention.timeout']);
 
@@ -19,31 +19,31 @@ const EMITTER_LIFECYCLE = new Set(['attention.answered', 'attention.resolved', '
  */
 /** One emitter session's requests (the index session.ended reads). */
 interface SessionRequests {
-  prefix: string;
-  keys: Set<string>;
+  prefix: RequestKeyPrefix;
+  keys: Set<RequestKey>;
 }
 
 export class RequestTable {
-  protected readonly requests = new Map<string, RequestRecord>();
+  protected readonly requests = new Map<RequestKey, RequestRecord>();
   /** (relay, session, subject) → request keys (two emitters may share a session name). */
-  protected readonly bySubject = new SubjectIndex();
-  /** relay␟command id → request key, for acks of anyone's commands. */
-  protected readonly commandIndex = new Map<string, string>();
+  protected readonly bySubject = new SubjectIndex<RequestKey>();
+  /** (relay, command id) → request key, for acks of anyone's commands. */
+  protected readonly commandIndex = new Map<CommandKey, RequestKey>();
   /**
    * (relay, session, source) → request keys: a session.ended closes its
    * emitter's requests without scanning every request (with 40,000 open, a
    * scan cost 0.28 ms per end and 5,000 ends blocked the loop 1.4 s).
    */
-  private readonly bySession = new Map<string, SessionRequests>();
+  private readonly bySession = new Map<RequestKeyPrefix, SessionRequests>();
   /**
    * Request key → its emitter session's entry above. Eviction finds the
    * entry by the request key (a string whose hash is already known), and
    * adding keys the index by the request-key prefix the resume-position
    * entry keeps: neither joins a string per request on the intake path.
    */
-  private readonly sessionOf = new Map<string, SessionRequests>();
+  private readonly sessionOf = new Map<RequestKey, SessionRequests>();
   /** Terminal request keys, oldest terminal first. */
-  protected readonly terminalOrder = new OrderedKeys();
+  protected readonly terminalOrder = new OrderedKeys<RequestKey>();
   protected arrivalCounter = 0;
 
   constructor(
@@ -59,7 +59,7 @@ export class RequestTable {
    * must come from the request's own source (session names and ids collide
    * across emitters). Routing notes and commands come from anyone.
    */
-  protected findRequest(relay: string, event: AepEvent): string | undefined {
+  protected findRequest(relay: string, event: AepEvent): RequestKey | undefined {
     return this.findRecord(relay, event)?.key;
   }
 
@@ -85,7 +85,7 @@ export class RequestTable {
   }
 
   /** Indexes a request just added by its (relay, session, source), given as its request-key prefix. */
-  protected indexSession(record: RequestRecord, prefix: string): void {
+  protected indexSession(record: RequestRecord, prefix: RequestKeyPrefix): void {
     let entry = this.bySession.get(prefix);
     if (!entry) {
       entry = { prefix, keys: new Set() };
@@ -96,7 +96,7 @@ export class RequestTable {
   }
 
   /** The keys of every request held of that emitter's session, oldest first. */
-  protected sessionKeys(relay: string, session: string, source: string): readonly string[] {
+  protected sessionKeys(relay: string, session: string, source: string): readonly RequestKey[] {
     const entry = this.bySession.get(requestKeyPrefix(relay, session, source));
     return entry ? [...entry.keys] : [];
   }
@@ -105,7 +105,7 @@ export class RequestTable {
     return this.bySubject.keys(relay, event.session ?? '', event.subject ?? '').length > 0;
   }
 
-  protected replace(key: string, patch: Partial<RequestRecord>): void {
+  protected replace(key: RequestKey, patch: Partial<RequestRecord>): void {
     const record = this.requests.get(key);
     if (record) this.replaceRecord(record, patch);
   }
@@ -128,7 +128,7 @@ export class RequestTable {
   }
 
   protected evictOldestTerminal(): void {
-    const key = this.terminalOrder.shift() as string;
+    const key = this.terminalOrder.shift() as RequestKey;
     const record = this.requests.get(key);
     if (!record || OPEN_STATES.has(record.state)) return;
     this.requests.delete(key);
@@ -142,7 +142,7 @@ export class RequestTable {
     }
     // Indexed: most records share one frozen empty list, which takes for…of off its fast path.
     const commands = record.commands;
-    for (let i = 0; i < commands.length; i++) this.commandIndex.delete(record.relay + SEP + commands[i].id);
+    for (let i = 0; i < commands.length; i++) this.commandIndex.delete(commandKey(record.relay, commands[i].id));
   }
 
   /** Estimated bytes held and the budget they stay within (byte-budget.ts). */
@@ -150,8 +150,9 @@ export class RequestTable {
     return { bytes: this.budget.total, limit: this.budget.limit };
   }
 
+  /** Any string may be looked up (the UI's, a journal's): one no builder made finds nothing. */
   request(key: string): RequestRecord | undefined {
-    return this.requests.get(key);
+    return this.requests.get(key as RequestKey);
   }
 
   allRequests(): RequestRecord[] {

@@ -21,6 +21,7 @@
 import { displayLine } from '../protocol/sanitize.js';
 import { controlVerbOf, type ControlVerb } from '../protocol/control.js';
 import type { AepEvent } from '../protocol/types.js';
+import { commandKey, emitterSessionKey, sessionKey, type CommandKey, type EmitterSessionKey, type SessionKey } from './identity.js';
 
 export interface SeenControl {
   id: string;
@@ -66,14 +67,13 @@ interface TargetState {
 }
 
 interface CommandLink {
-  /** relay␟session of the command's list. */
-  key: string;
+  /** The (relay, session) of the command's list. */
+  key: SessionKey;
   /** The session the command addressed: only that session's emitter reports on it. */
   session: string;
   command: string;
 }
 
-const SEP = '\u001f';
 const MAX_SESSIONS = 2_000;
 const MAX_COMMANDS = 20;
 const MAX_RUNS = 50;
@@ -81,17 +81,17 @@ const NO_COMMANDS: readonly SeenControl[] = Object.freeze([]);
 const NO_RUNS: SessionControl['cancelledRuns'] = new Map();
 
 export class SessionControls {
-  /** relay␟session → the commands addressed to it. */
-  private readonly sent = new Map<string, SeenControl[]>();
-  /** relay␟source␟session → what that emitter reported. */
-  private readonly targets = new Map<string, TargetState>();
-  /** relay␟command id (or its ack's id) → the command. */
-  private readonly byId = new Map<string, CommandLink>();
+  /** (relay, session) → the commands addressed to it. */
+  private readonly sent = new Map<SessionKey, SeenControl[]>();
+  /** (relay, source, session) → what that emitter reported. */
+  private readonly targets = new Map<EmitterSessionKey, TargetState>();
+  /** (relay, command id or its ack's id) → the command. */
+  private readonly byId = new Map<CommandKey, CommandLink>();
 
   /** The session `session` of emitter `source` on `relay`; undefined when nothing was seen for it. */
   get(relay: string, source: string, session: string): SessionControl | undefined {
-    const commands = this.sent.get(relay + SEP + session);
-    const target = this.targets.get(relay + SEP + source + SEP + session);
+    const commands = this.sent.get(sessionKey(relay, session));
+    const target = this.targets.get(emitterSessionKey(relay, source, session));
     if (!commands && !target) return undefined;
     return {
       commands: commands ?? NO_COMMANDS,
@@ -106,7 +106,7 @@ export class SessionControls {
     if (typeof event.session !== 'string') return false;
     const verb = controlVerbOf(event.type);
     if (verb) return this.command(relay, event, verb);
-    const link = typeof event.cause === 'string' ? this.byId.get(relay + SEP + event.cause) : undefined;
+    const link = typeof event.cause === 'string' ? this.byId.get(commandKey(relay, event.cause)) : undefined;
     // The target answers in the session the command addressed; a link from elsewhere is not its outcome.
     const linked = link && link.session === event.session ? link : undefined;
     const terminal = RUN_TERMINAL.get(event.type);
@@ -119,7 +119,7 @@ export class SessionControls {
       if (seen.ack) return false;
       const reason = event.type === 'control.rejected' && typeof event.data?.reason === 'string' ? displayLine(event.data.reason, 40) : undefined;
       seen.ack = { accepted: event.type === 'control.accepted', ...(reason ? { reason } : {}) };
-      this.byId.set(relay + SEP + event.id, linked);
+      this.byId.set(commandKey(relay, event.id), linked);
       this.trimIds();
       return true;
     }
@@ -141,7 +141,7 @@ export class SessionControls {
 
   private command(relay: string, event: AepEvent, verb: ControlVerb): boolean {
     const session = event.session as string;
-    const key = relay + SEP + session;
+    const key = sessionKey(relay, session);
     let commands = this.sent.get(key);
     if (commands?.some((c) => c.id === event.id)) return false;
     if (!commands) {
@@ -155,7 +155,7 @@ export class SessionControls {
     if (typeof data.reason === 'string' && data.reason) seen.reason = displayLine(data.reason, 200);
     commands.push(seen);
     while (commands.length > MAX_COMMANDS) commands.shift();
-    this.byId.set(relay + SEP + event.id, { key, session, command: event.id });
+    this.byId.set(commandKey(relay, event.id), { key, session, command: event.id });
     this.trimIds();
     return true;
   }
@@ -190,7 +190,7 @@ export class SessionControls {
   /** A run started again in a later epoch than it ended (the emitter restarted, reusing the id): it lives again. */
   private runStarted(relay: string, event: AepEvent): boolean {
     if (typeof event.run !== 'string') return false;
-    const state = this.targets.get(relay + SEP + event.source + SEP + event.session);
+    const state = this.targets.get(emitterSessionKey(relay, event.source, event.session as string));
     const ended = state?.endedRuns.get(event.run);
     if (!state || !ended || epochOf(event) <= ended.epoch) return false;
     state.endedRuns.delete(event.run);
@@ -199,7 +199,7 @@ export class SessionControls {
   }
 
   private target(relay: string, event: AepEvent): TargetState {
-    const key = relay + SEP + event.source + SEP + event.session;
+    const key = emitterSessionKey(relay, event.source, event.session as string);
     let state = this.targets.get(key);
     if (!state) {
       state = { cancelledRuns: new Map(), endedRuns: new Map() };
@@ -209,7 +209,7 @@ export class SessionControls {
   }
 
   private trimIds(): void {
-    while (this.byId.size > MAX_SESSIONS * MAX_COMMANDS) this.byId.delete(this.byId.keys().next().value as string);
+    while (this.byId.size > MAX_SESSIONS * MAX_COMMANDS) this.byId.delete(this.byId.keys().next().value as CommandKey);
   }
 }
 
@@ -218,8 +218,8 @@ function epochOf(event: AepEvent): number {
 }
 
 /** Sets `key` as the newest entry; past `cap` the oldest goes. */
-function remember<V>(map: Map<string, V>, key: string, value: V, cap = MAX_SESSIONS): void {
+function remember<K, V>(map: Map<K, V>, key: K, value: V, cap = MAX_SESSIONS): void {
   map.delete(key);
   map.set(key, value);
-  if (map.size > cap) map.delete(map.keys().next().value as string);
+  if (map.size > cap) map.delete(map.keys().next().value as K);
 }

@@ -1,4 +1,5 @@
 import type { AepEvent } from '../protocol/types.js';
+import { requestKey, sessionKey, type RequestKey, type SessionKey } from './identity.js';
 
 // Who has spoken in each session, and in what order (CONSOLE.md, "No answer
 // the relay could route to someone else"). Commands are routed by session
@@ -23,15 +24,13 @@ function fromConsole(event: AepEvent): boolean {
   return event.type.startsWith('control.') && event.type !== 'control.accepted' && event.type !== 'control.rejected';
 }
 
-const sessionKey = (relay: string, session: string) => JSON.stringify([relay, session]);
-const requestKey = (relay: string, source: string, session: string, id: string) => JSON.stringify([relay, source, session, id]);
 
 export class SessionEmitters {
   private seq = 0;
   /** Session → emitter → the arrival of its latest Event there. */
-  private readonly sessions = new Map<string, Map<string, number>>();
+  private readonly sessions = new Map<SessionKey, Map<string, number>>();
   /** A request (relay, source, session, id) → its arrival. */
-  private readonly requests = new Map<string, number>();
+  private readonly requests = new Map<RequestKey, number>();
 
   observe(relay: string, event: AepEvent): void {
     if (typeof event.session !== 'string' || fromConsole(event)) return;
@@ -45,7 +44,7 @@ export class SessionEmitters {
     if (emitters.size > MAX_EMITTERS) emitters.delete(emitters.keys().next().value!);
     if (this.sessions.size > MAX_SESSIONS) this.sessions.delete(this.sessions.keys().next().value!);
     if (event.type === 'attention.requested') {
-      const request = requestKey(relay, event.source, event.session, event.id);
+      const request = requestKey(relay, event.session, event.source, event.id);
       if (!this.requests.has(request)) this.requests.set(request, at);
       if (this.requests.size > MAX_REQUESTS) this.requests.delete(this.requests.keys().next().value!);
     }
@@ -53,7 +52,7 @@ export class SessionEmitters {
 
   /** The other emitters that have sent an Event in the request's session since it arrived (by arrival order). */
   othersSince(relay: string, source: string, session: string, id: string): string[] {
-    const since = this.requests.get(requestKey(relay, source, session, id)) ?? 0;
+    const since = this.requests.get(requestKey(relay, session, source, id)) ?? 0;
     const emitters = this.sessions.get(sessionKey(relay, session));
     if (!emitters) return [];
     return [...emitters].filter(([other, at]) => other !== source && at > since).map(([other]) => other);

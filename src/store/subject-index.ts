@@ -1,4 +1,4 @@
-const NONE: readonly string[] = [];
+const NONE: readonly never[] = [];
 
 /**
  * Request keys by what lifecycle events name them with: (relay, session,
@@ -8,11 +8,11 @@ const NONE: readonly string[] = [];
  * no key string is built per Event, and a request id shared across many
  * sessions costs nothing to the others' lookups.
  */
-export class SubjectIndex {
-  private readonly relays = new Map<string, Map<string, Map<string, string[]>>>();
+export class SubjectIndex<K extends string = string> {
+  private readonly relays = new Map<string, Map<string, Map<string, K[]>>>();
   private count = 0;
 
-  add(relay: string, session: string, id: string, key: string): void {
+  add(relay: string, session: string, id: string, key: K): void {
     let sessions = this.relays.get(relay);
     if (!sessions) {
       sessions = new Map();
@@ -32,11 +32,11 @@ export class SubjectIndex {
   }
 
   /** The keys of the requests (relay, session, id) names, in arrival order (do not change the list). */
-  keys(relay: string, session: string, id: string): readonly string[] {
+  keys(relay: string, session: string, id: string): readonly K[] {
     return this.relays.get(relay)?.get(session)?.get(id) ?? NONE;
   }
 
-  remove(relay: string, session: string, id: string, key: string): void {
+  remove(relay: string, session: string, id: string, key: K): void {
     const sessions = this.relays.get(relay);
     const ids = sessions?.get(session);
     const keys = ids?.get(id);

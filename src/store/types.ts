@@ -7,6 +7,7 @@ import type {
   RosterEntry,
   Severity,
 } from '../protocol/types.js';
+import type { RequestKey } from './identity.js';
 import type { ViolationRule } from './violations.js';
 
 export type RequestState = 'pending' | 'answered' | 'resolved' | 'timeout' | 'stale' | 'informational';
@@ -33,8 +34,8 @@ export interface SeenCommand {
 }
 
 export interface RequestRecord {
-  /** Store key: relay, session, source and id joined (see requestKey). */
-  key: string;
+  /** Store key: relay, session, source and id (identity.ts requestKey). */
+  key: RequestKey;
   relay: string;
   session: string;
   id: string;
@@ -184,11 +185,5 @@ export interface RosterInfo {
 
 export type ApplyResult = 'applied' | 'duplicate' | 'held' | 'ignored';
 
-export function requestKey(relay: string, session: string, source: string, id: string): string {
-  return requestKeyPrefix(relay, session, source) + id;
-}
-
-/** Everything of a request key but the id. */
-export function requestKeyPrefix(relay: string, session: string, source: string): string {
-  return `${relay}\u001f${session}\u001f${source}\u001f`;
-}
+// Built in identity.ts, with every other key; here for the modules that import them with the record types.
+export { requestKey, requestKeyPrefix, type RequestKey } from './identity.js';

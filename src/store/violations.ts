@@ -15,6 +15,7 @@
 // and two relays' streams are not ordered against each other.
 
 import type { AepEvent } from '../protocol/types.js';
+import { emitterSessionKey, runKey, tupleKey, type EmitterSessionKey, type RunKey } from './identity.js';
 import type { FoldedPosition, Position } from './positions.js';
 
 export type ViolationRule =
@@ -45,7 +46,6 @@ export interface EmitterViolation {
  */
 const COMMAND_TYPE = /^(control\.(attention\.respond|cancel|pause|resume)|x\.[a-z0-9_-]+\.control\..+)$/;
 
-const SEP = '\u001f';
 const LOG_KEPT = 200;
 const NO_VIOLATIONS: readonly EmitterViolation[] = Object.freeze([]);
 
@@ -62,10 +62,10 @@ function unordered(type: string): boolean {
 }
 
 export class EmitterRules {
-  /** relay␟source␟session → the (epoch, seq) of its first session.ended. */
-  private readonly ended = new Map<string, Position>();
-  /** relay␟source␟session␟run → the epoch of the run's first terminal. */
-  private readonly runsEnded = new Map<string, number>();
+  /** (relay, source, session) → the (epoch, seq) of its first session.ended. */
+  private readonly ended = new Map<EmitterSessionKey, Position>();
+  /** (relay, source, session, run) → the epoch of the run's first terminal. */
+  private readonly runsEnded = new Map<RunKey, number>();
   /** Violations already counted: a redelivered collider is one violation, not one per delivery. */
   private readonly reported = new Map<string, true>();
   private readonly log: EmitterViolation[] = [];
@@ -115,7 +115,7 @@ export class EmitterRules {
     const session = event.session ?? '';
     const base = { relay, source: event.source, session };
     if (pending > 0) found.push(this.record({ rule: 'ended-with-pending-attention', ...base, pending }, event.id));
-    const key = relay + SEP + event.source + SEP + session;
+    const key = emitterSessionKey(relay, event.source, session);
     const epoch = typeof event.epoch === 'number' ? event.epoch : 0;
     const first = this.ended.get(key);
     // A later epoch is the emitter restarting the session (the store reopens
@@ -135,7 +135,7 @@ export class EmitterRules {
    */
   runEnded(relay: string, event: AepEvent): EmitterViolation | undefined {
     if (typeof event.run !== 'string' || typeof event.session !== 'string') return undefined;
-    const key = relay + SEP + event.source + SEP + event.session + SEP + event.run;
+    const key = runKey(relay, event.source, event.session, event.run);
     const epoch = typeof event.epoch === 'number' ? event.epoch : 0;
     if (this.runsEnded.get(key) !== epoch) {
       remember(this.runsEnded, key, epoch, this.cap);
@@ -160,7 +160,7 @@ export class EmitterRules {
   }
 
   private record(violation: EmitterViolation, variant: string | number = ''): EmitterViolation | undefined {
-    const key = [violation.rule, violation.relay, violation.source, violation.session ?? '', violation.id ?? '', variant].join(SEP);
+    const key = tupleKey(violation.rule, violation.relay, violation.source, violation.session ?? '', violation.id ?? '', variant);
     if (this.reported.has(key)) return undefined;
     remember(this.reported, key, true, this.cap);
     this.total++;
@@ -181,10 +181,10 @@ function listed(violation: EmitterViolation | undefined): EmitterViolation[] {
   return violation ? [violation] : [];
 }
 
-function remember<V>(map: Map<string, V>, key: string, value: V, cap: number): void {
+function remember<K, V>(map: Map<K, V>, key: K, value: V, cap: number): void {
   map.delete(key);
   map.set(key, value);
-  if (map.size > cap) map.delete(map.keys().next().value as string);
+  if (map.size > cap) map.delete(map.keys().next().value as K);
 }
 
 /**

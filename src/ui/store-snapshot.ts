@@ -18,6 +18,7 @@
 //   state. App never paints such a frame: the loop folds every store change
 //   before React renders.
 
+import { emitterSessionKey, sessionKey } from '../store/identity.js';
 import type { SessionControl } from '../store/session-control.js';
 import type { OwnCommand, RelayStatus, RequestRecord } from '../store/types.js';
 import type { StoreReader } from '../store/writers.js';
@@ -36,7 +37,6 @@ export interface StoreSnapshot {
   controlCommandsFor(relay: string, source: string, session: string): readonly OwnCommand[];
 }
 
-const SEP = '\u001f';
 const NONE: readonly OwnCommand[] = Object.freeze([]);
 
 class PinnedStore implements StoreSnapshot {
@@ -81,7 +81,7 @@ class PinnedStore implements StoreSnapshot {
   }
 
   claimants(relay: string, session: string): number | undefined {
-    return this.remember(this.claims, relay + SEP + session, undefined, () => this.live.claimants(relay, session));
+    return this.remember(this.claims, sessionKey(relay, session), undefined, () => this.live.claimants(relay, session));
   }
 
   unsafeRoute(record: RequestRecord): string | undefined {
@@ -89,11 +89,11 @@ class PinnedStore implements StoreSnapshot {
   }
 
   sessionControl(relay: string, source: string, session: string): SessionControl | undefined {
-    return this.remember(this.controls, relay + SEP + source + SEP + session, undefined, () => copyControl(this.live.sessionControl(relay, source, session)));
+    return this.remember(this.controls, emitterSessionKey(relay, source, session), undefined, () => copyControl(this.live.sessionControl(relay, source, session)));
   }
 
   controlCommandsFor(relay: string, source: string, session: string): readonly OwnCommand[] {
-    return this.remember(this.controlCommands, relay + SEP + source + SEP + session, NONE, () => this.live.controlCommandsFor(relay, source, session));
+    return this.remember(this.controlCommands, emitterSessionKey(relay, source, session), NONE, () => this.live.controlCommandsFor(relay, source, session));
   }
 
   private remember<T>(memo: Map<string, T>, key: string, unknown: T, read: () => T): T {

@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { AepEvent } from '../../src/protocol/types.js';
+import { subjectKey } from '../../src/store/identity.js';
 import { ConsoleStore } from '../../src/store/store.js';
 import { describeOutcome } from '../../src/ui/words/outcome.js';
 
@@ -91,7 +92,7 @@ test('held events keep only what applying them needs', () => {
   store.applyEvent(R, ev({ id: 'r1', type: 'attention.routed', subject: 'later', data: { to: 'ops', junk: big } }));
   store.applyEvent(R, ev({ id: 'a1', type: 'attention.answered', seq: 2, subject: 'later', data: { answer: { option: 'x', junk: big }, by: 'op', junk: big } }));
   const held = (store as unknown as { fold: { held: { groups: Map<string, unknown> } } }).fold.held.groups;
-  const heldSize = JSON.stringify(held.get([R, 'S', 'later'].join('\u001f'))).length;
+  const heldSize = JSON.stringify(held.get(subjectKey(R, 'S', 'later'))).length;
   assert.ok(heldSize < 2000, `held ${heldSize} bytes`);
   store.applyEvent(R, req('later', 1));
   const record = store.allRequests()[0];

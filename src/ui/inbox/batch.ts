@@ -98,17 +98,15 @@ export function confirmBatchKey(state: InboxState, key: KeyPress, ctx: KeyContex
   // Quit asks (answers may be in flight), and comes back to the batch.
   if (action === 'quit') return quit({ ...state, mode: 'batch', batch: { ...state.batch, confirm: undefined } }, ctx);
   if (action === 'confirm') {
-    const still = new Set(ctx.tagged.map((record) => record.key));
+    const still = new Set<string>(ctx.tagged.map((record) => record.key));
     const open = pending.keys.filter((k) => still.has(k));
-    // The ledger, for each: one whose route another agent could take (or with an answer on its way) is not sent.
-    const refusals = open.flatMap((k) => {
-      const record = ctx.tagged.find((r) => r.key === k);
-      const refused = record && ctx.refusal?.(record);
-      return refused ? [refused.why] : [];
-    });
+    // The ledger, for each: one with an answer on its way, or whose route another agent could take, is not sent.
+    const refusals: string[] = [];
     const keys = open.filter((k) => {
       const record = ctx.tagged.find((r) => r.key === k);
-      return !(record && ctx.refusal?.(record));
+      const refused = record && ctx.refusal?.(record);
+      if (refused) refusals.push(refused.why);
+      return !refused;
     });
     const effects: Effect[] = keys.map((k) => ({ type: 'send', key: k, answer: pending.answer, batch: keys.length }));
     const skipped = pending.keys.length - open.length;
