@@ -7,7 +7,7 @@ import meow from 'meow';
 import { CAPTURE_LEVELS, type Capture } from '../protocol/types.js';
 import { HELP } from './help.js';
 import { meowFlags } from './flag-table.js';
-import { openRegularFile } from '../relay/regular-file.js';
+import { openRegularFile } from '../files/regular-file.js';
 import { historyOptions } from './history-args.js';
 import { parseRulesTest, rulesOptions } from './rules-args.js';
 import { parseRespond, parseWatch } from './respond-args.js';

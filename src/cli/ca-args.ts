@@ -1,5 +1,5 @@
 import { X509Certificate } from 'node:crypto';
-import { readRegularFile } from '../relay/regular-file.js';
+import { readRegularFile } from '../files/regular-file.js';
 import { printable, UsageError } from './usage-error.js';
 
 /** A CA bundle: the whole Mozilla set is about 250 KB. */

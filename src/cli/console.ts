@@ -7,7 +7,9 @@ import { hostname } from 'node:os';
 import React from 'react';
 import { render, type Instance } from 'ink';
 import { tokenSource, type ConsoleOptions } from './args.js';
-import { saveRuleTo } from '../relay/rules-file-write.js';
+import { saveRuleTo } from '../files/rules-file-write.js';
+import { settleWrites } from '../files/pending.js';
+import { followRules } from './rules-watch.js';
 import { DecisionLog } from '../relay/decision-log.js';
 import { DecisionRecorder } from '../relay/decision-recorder.js';
 import { CrashBoundary, CrashProbe, scheduleTestCrash, testCrashMode } from './crash-boundary.js';
@@ -36,7 +38,7 @@ function startHistory(options: ConsoleOptions, store: ConsoleStore, env: NodeJS.
   const log = options.history === false ? undefined : new DecisionLog(reportDirs(env)[0]);
   const recorder = log && new DecisionRecorder(store, log);
   recorder?.start();
-  const history: AppProps['history'] = log && recorder ? { read: () => ({ ...log.read(), file: log.file }), annotate: recorder.annotate.bind(recorder), hide: recordHide(log), hidden: hiddenKeys(log) } : undefined;
+  const history: AppProps['history'] = log && recorder ? { read: () => ({ ...log.read(), file: log.file }), annotate: recorder.annotate.bind(recorder), hide: recordHide(recorder), hidden: hiddenKeys(log) } : undefined;
   return { recorder, history };
 }
 
@@ -151,6 +153,9 @@ export async function runConsole(options: ConsoleOptions, io: MainIO, remember: 
   const redraw = screenReader ? () => {} : () => writer.redraw();
   const onSuspend = () => suspendProcess({ altScreen: screen.altScreen, redraw });
   const props: AppProps = { store, clients, screenReader, bell: options.bell, notify: options.notify, onSuspend, onRedraw: redraw, demo: demo?.info, history, rules: options.rules, auto: options.auto, saveRule: saveRuleTo(options.rulesPath) };
+  if (options.rulesNote !== undefined) props.rulesNote = options.rulesNote;
+  // Rules follow their file: an edit is picked up within RULES_POLL_MS.
+  if (options.rulesPath !== undefined) props.rulesFile = followRules(options.rulesPath, io.env);
   const ui = renderConsole(io, props, demo ? demo.token : options.token, writer, screen.leave);
   try {
     await ui.instance.waitUntilExit();
@@ -159,7 +164,9 @@ export async function runConsole(options: ConsoleOptions, io: MainIO, remember: 
     follower?.stop();
     await wiring.stop();
     // After the clients: what they settled on the way out is recorded too.
-    recorder?.stop();
+    await recorder?.stop();
+    // Journal and history writes still under way finish first (bounded: a stop never hangs).
+    await settleWrites();
     await demo?.close();
   }
   return io.crash?.stopCode() ?? 0;

@@ -4,7 +4,7 @@
 // redacted, and only a few harmless environment variables are copied at all.
 
 import { writeFileSync } from 'node:fs';
-import { checkDir } from '../relay/state-files.js';
+import { checkDir } from '../files/trust.js';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inspect } from 'node:util';

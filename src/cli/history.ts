@@ -6,11 +6,13 @@
 // crash) or lines that are not history are skipped and said on stderr.
 
 import { displayLine } from '../protocol/sanitize.js';
-import { DecisionLog } from '../relay/decision-log.js';
+import { readOwnFileAsync } from '../files/read.js';
+import { DecisionLog, MAX_HISTORY_BYTES } from '../relay/decision-log.js';
+import type { DecisionRecorder } from '../relay/decision-recorder.js';
 import { decisionJson, outcomeSummary, selectDecisions, sentSummary } from '../store/decision-query.js';
 import { hideLines, type Decision } from '../store/decisions.js';
 import { requestKey, type RequestRecord } from '../store/types.js';
-import { lastOutcome } from '../store/decision-fold.js';
+import { foldDecisions, lastOutcome } from '../store/decision-fold.js';
 import { formatMs } from '../ui/words/duration.js';
 import type { ConsoleOptions } from './args.js';
 import { reportDirs } from './crash-report.js';
@@ -59,16 +61,28 @@ export function textRow(decision: Decision): string {
   return cells.join(' ');
 }
 
-/** What `d` → `y` writes: the request hidden, as a decision of its own (never throws: the console goes on). */
-export function recordHide(log: DecisionLog, now: () => number = Date.now): (record: RequestRecord) => void {
-  return (record) => void log.append(hideLines(record, now()));
+/** What `d` → `y` writes: the request hidden, as a decision of its own, through the recorder (a failed write is said and retried). */
+export function recordHide(recorder: DecisionRecorder, now: () => number = Date.now): (record: RequestRecord) => void {
+  return (record) => recorder.add(hideLines(record, now()));
 }
 
-/** The requests hidden with d in earlier runs (read once at start): they stay hidden from this console. */
-export function hiddenKeys(log: DecisionLog): () => ReadonlySet<string> {
-  return () => {
+/**
+ * The requests hidden with d in earlier runs: they stay hidden from this
+ * console. Read off the event loop once the first frame is out (a full
+ * history is ~20 MB), and only the hide lines are parsed.
+ */
+export function hiddenKeys(log: DecisionLog): () => Promise<ReadonlySet<string>> {
+  return async () => {
+    await new Promise<void>((resolve) => setImmediate(resolve));
     const keys = new Set<string>();
-    for (const decision of log.read().decisions) if (decision.action === 'hide') keys.add(requestKey(decision.relay, decision.session, decision.source, decision.request));
+    const texts: string[] = [];
+    for (const file of [log.previous, log.file]) {
+      const read = await readOwnFileAsync(file, MAX_HISTORY_BYTES * 2);
+      if (!read.ok) continue;
+      // Each line kept whole with its newline (a line without one is torn to the fold).
+      texts.push(read.text.split('\n').filter((line) => line.includes('"hide"')).map((line) => `${line}\n`).join(''));
+    }
+    for (const decision of foldDecisions(texts).decisions) if (decision.action === 'hide') keys.add(requestKey(decision.relay, decision.session, decision.source, decision.request));
     return keys;
   };
 }

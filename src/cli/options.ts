@@ -47,6 +47,8 @@ export interface ConsoleOptions {
   /** The rules (`--rules F` or the default file), in order, and the file `a` saves to; `auto` (--auto): they answer. */
   rules?: Rule[];
   rulesPath?: string;
+  /** The rules file is not trusted (files/read.ts): the console runs without rules and its status line says why. */
+  rulesNote?: string;
   auto?: boolean;
   /** `respond`: the request and the answer. */
   respond?: RespondSpec;

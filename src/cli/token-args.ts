@@ -1,7 +1,7 @@
 // The bearer token from --token, --token-file or AEP_TOKEN: checked once at
 // start-up (a header-safe line, a private file), and for --token-file
 // re-read before every connect.
-import { readRegularFile } from '../relay/regular-file.js';
+import { readRegularFile } from '../files/regular-file.js';
 import type { ConsoleOptions } from './options.js';
 import { printable, UsageError } from './usage-error.js';
 

@@ -55,6 +55,8 @@ interface Pending {
   /** Sends in the current round (reset by a requeue or by resend()). */
   sends: number;
   queued: boolean;
+  /** Its journal write is under way: it goes on the wire only once that is done. */
+  journaling?: boolean;
   windowMs: number;
   timer?: ReturnType<typeof setTimeout>;
   /** link.heard() at the last send: unchanged after the ack window means the whole link was silent. */
@@ -120,13 +122,24 @@ export class CommandSender {
     const windowMs = clampAckWindow(this.store.ackWindowMs(this.relay, record.session), this.timing);
     const target: Target = { source: record.source, agent: record.agent, session: record.session };
     this.store.commandCreated(this.relay, requestKey, event, answer, windowMs, origin);
-    const journaled = this.outbox?.record({ relay: this.relay, requestKey, event, answer, ackWindowMs: windowMs, createdAt: Date.now() });
-    // A directory that is not the operator's own is said once on the status line (outbox notes), not per answer.
-    if (journaled && !journaled.ok && !journaled.unfit) this.store.warnRelay(this.relay, `${event.type === 'control.attention.respond' ? 'an answer' : 'a command'} could not be saved to disk (${journaled.reason}): it is lost if the console stops before the agent acknowledges it`);
     const entry: Pending = { id: event.id, event, session: record.session, target, sends: 0, queued: true, windowMs, heardAtSend: -1, probes: 0 };
     this.remember(entry.id, target);
     this.pending.set(entry.id, entry);
-    if (this.link.ready()) this.transmit(entry);
+    const journal = this.outbox?.record({ relay: this.relay, requestKey, event, answer, ackWindowMs: windowMs, createdAt: Date.now() });
+    if (!journal) {
+      if (this.link.ready()) this.transmit(entry);
+      return entry.id;
+    }
+    // Journaled before it can go on the wire: the write runs off the event
+    // loop (the key's frame does not wait for it), the send waits for it.
+    entry.journaling = true;
+    void journal.then((journaled) => {
+      entry.journaling = false;
+      // A directory that is not the operator's own is said once on the status line (outbox notes), not per answer.
+      if (!journaled.ok && !journaled.unfit) this.store.warnRelay(this.relay, `${event.type === 'control.attention.respond' ? 'an answer' : 'a command'} could not be saved to disk (${journaled.reason}): it is lost if the console stops before the agent acknowledges it`);
+      if (this.disposed || this.pending.get(entry.id) !== entry || !entry.queued) return;
+      if (this.link.ready()) this.transmit(entry);
+    });
     return entry.id;
   }
 
@@ -328,6 +341,8 @@ export class CommandSender {
   }
 
   private transmit(entry: Pending): void {
+    // Not journaled yet: sent when the write is done (enqueue).
+    if (entry.journaling) return;
     // The roster may have changed since the command was made: its (clamped) window wins.
     const fromRoster = this.store.ackWindowMs(this.relay, entry.session);
     entry.windowMs = clampAckWindow(fromRoster ?? this.store.command(entry.id)?.ackWindowMs ?? entry.windowMs, this.timing);

@@ -5,7 +5,11 @@
 // console). The decision line goes out at the end of the current task, so
 // what the UI knows about it and the store does not (the cause it showed,
 // the batch it was one of) can be added first (`annotate`). A saved answer
-// dropped on proof is told by the relay client (`dropped`).
+// dropped on proof is told by the relay client (`dropped`). Lines are
+// written off the event loop (decision-log.ts); lines a failed append did
+// not write are kept (to a bound) and written with the next append, or
+// retried on a timer, and the failure is said on the status line.
+
 
 import type { ConsoleStore } from '../store/store.js';
 import type { StoreChange } from '../store/writers.js';
@@ -16,6 +20,9 @@ import type { JournaledAnswer } from './outbox.js';
 
 /** Commands whose last state is remembered (a late ack after a timeout is one more outcome); oldest forgotten first. */
 const MAX_TRACKED = 5_000;
+/** Lines kept for a retry after failed appends; past it the oldest go, and that is said. */
+const MAX_UNWRITTEN = 10_000;
+export const RETRY_MS = 5_000;
 
 /** What the relay client tells the history besides the store. */
 export interface DecisionSink {
@@ -36,6 +43,13 @@ export class DecisionRecorder implements DecisionSink {
   private unsubscribe?: () => void;
   /** Why the last write failed (said once per relay, on its status line). */
   private problem?: string;
+  /** Lines a failed append did not write, oldest first. */
+  private unwritten: (DecisionLine | OutcomeLine)[] = [];
+  /** Lines given up (past MAX_UNWRITTEN): said with the problem. */
+  private lost = 0;
+  private retry?: ReturnType<typeof setTimeout>;
+  /** The append under way (at most one). */
+  private writing?: Promise<void>;
 
   constructor(
     private readonly store: ConsoleStore,
@@ -47,11 +61,14 @@ export class DecisionRecorder implements DecisionSink {
     this.unsubscribe ??= this.store.subscribe((change) => this.onChange(change));
   }
 
-  /** Writes what is queued and stops listening. */
-  stop(): void {
+  /** Writes what is queued and stops listening; resolves once the writes are done (a stop bounds the wait). */
+  async stop(): Promise<void> {
     this.unsubscribe?.();
     this.unsubscribe = undefined;
-    this.flush();
+    clearTimeout(this.retry);
+    await this.flush();
+    // One more try for what a failed append kept.
+    if (this.unwritten.length) await this.flush();
   }
 
   /** Adds what only the UI knows to a decision not yet written (the same task that made it). */
@@ -62,6 +79,11 @@ export class DecisionRecorder implements DecisionSink {
     if (extras.batch !== undefined && extras.batch > 1) line.batch = extras.batch;
     // A rule's answer: the history says which rule (`by: "rule NAME"`).
     if (extras.by) line.by = extras.by;
+  }
+
+  /** Lines of a decision the store does not see (a hide): written like the others, kept for a retry if that fails. */
+  add(lines: readonly (DecisionLine | OutcomeLine)[]): void {
+    for (const line of lines) this.enqueue(line);
   }
 
   dropped(relay: string, entry: JournaledAnswer, why: string, outcome: 'applied' | 'closed-elsewhere' | 'superseded'): void {
@@ -113,26 +135,48 @@ export class DecisionRecorder implements DecisionSink {
     this.queue.push(line);
     if (this.flushing) return;
     this.flushing = true;
-    queueMicrotask(() => this.flush());
+    queueMicrotask(() => void this.flush());
   }
 
-  /** Writes everything queued, in one append. */
-  flush(): void {
+  /** Writes everything queued (and what failed before), in one append; resolves when it is written or kept for a retry. */
+  async flush(): Promise<void> {
     this.flushing = false;
-    const lines = this.queue;
+    await this.writing;
+    const lines = [...this.unwritten, ...this.queue];
     if (!lines.length) return;
     this.queue = [];
-    const result = this.log.append(lines);
+    this.unwritten = [];
+    const writing = this.write(lines);
+    this.writing = writing;
+    await writing;
+  }
+
+  private async write(lines: (DecisionLine | OutcomeLine)[]): Promise<void> {
+    const result = await this.log.append(lines);
     if (result.ok) {
       if (this.problem) {
         this.problem = undefined;
+        this.lost = 0;
         for (const relay of this.store.relays()) this.dropWarning(relay.relay);
       }
       return;
     }
-    if (result.why === this.problem) return;
-    this.problem = result.why;
-    for (const relay of this.store.relays()) if (!relay.file) this.store.warnRelay(relay.relay, `${WARNING}: ${result.why}`);
+    // Kept for the next append (or the retry below), never dropped in silence.
+    this.unwritten = lines;
+    if (this.unwritten.length > MAX_UNWRITTEN) {
+      this.lost += this.unwritten.length - MAX_UNWRITTEN;
+      this.unwritten = this.unwritten.slice(-MAX_UNWRITTEN);
+    }
+    clearTimeout(this.retry);
+    if (this.unsubscribe) {
+      this.retry = setTimeout(() => void this.flush(), RETRY_MS);
+      this.retry.unref?.();
+    }
+    const why = `${result.why}; ${this.unwritten.length} kept to retry${this.lost ? `, ${this.lost} lost` : ''}`;
+    if (why === this.problem) return;
+    for (const relay of this.store.relays()) this.dropWarning(relay.relay);
+    this.problem = why;
+    for (const relay of this.store.relays()) if (!relay.file) this.store.warnRelay(relay.relay, `${WARNING}: ${why}`);
   }
 
   private dropWarning(relay: string): void {

@@ -16,7 +16,7 @@ import { MAX_EVENT_BYTES } from '../protocol/parse.js';
 import { displayLine } from '../protocol/sanitize.js';
 import { fileRelayKey } from '../store/history.js';
 import type { ConsoleStore } from '../store/store.js';
-import { openRegularFile } from './regular-file.js';
+import { openRegularFile } from '../files/regular-file.js';
 
 const CHUNK = 64 * 1024;
 /** Bytes read per `readAvailable` call: a huge file is read over several polls, never all at once. */

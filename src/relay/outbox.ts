@@ -21,8 +21,11 @@
 import { mkdirSync, readdirSync, renameSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AepEvent, Answer } from '../protocol/types.js';
-import { processAlive, processStart } from './process-start.js';
-import { checkDir, MISSING, readOwnFile, syncDir, writeOwnFile } from './state-files.js';
+import { processAlive, processStart } from '../files/process-start.js';
+import { track } from '../files/pending.js';
+import { readOwnFile } from '../files/read.js';
+import { checkDir, MISSING } from '../files/trust.js';
+import { cleanLeftovers, syncDir, writeFileCarefullyAsync } from '../files/write.js';
 import { canonicalRelay } from './url.js';
 import { entryName, heldByLive, parseEntryName, relayHash, type Owner } from './outbox-names.js';
 
@@ -78,6 +81,14 @@ function isEntry(value: unknown): value is JournaledAnswer {
     typeof v.event === 'object' && v.event !== null && typeof v.event.id === 'string' && typeof v.answer === 'object' && v.answer !== null &&
     typeof v.ackWindowMs === 'number' && typeof v.createdAt === 'number'
   );
+}
+
+function unlinkQuietly(file: string): void {
+  try {
+    unlinkSync(file);
+  } catch {
+    // already gone: the outcome is the same
+  }
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -156,8 +167,13 @@ export class Outbox {
     return out;
   }
 
-  /** Journals an answer before it is sent: written, flushed to disk, then renamed into place. */
-  record(entry: JournaledAnswer): { ok: true } | { ok: false; reason: string; unfit?: boolean } {
+  /**
+   * Journals an answer before it is sent: written, flushed to disk, then
+   * renamed into place, off the event loop (a batch of answers must not
+   * hold up a key's frame). The caller sends once this resolves; a stop
+   * waits for it (files/pending.ts).
+   */
+  async record(entry: JournaledAnswer): Promise<{ ok: true } | { ok: false; reason: string; unfit?: boolean }> {
     const id = entry.event.id;
     if (!/^[0-9A-Za-z_-]{1,128}$/.test(id)) return { ok: false, reason: 'command id unfit for a file name' };
     if (this.owned.size >= this.maxEntries) return { ok: false, reason: `${this.maxEntries} answers already waiting` };
@@ -166,14 +182,16 @@ export class Outbox {
     const unfit = this.check(true);
     if (unfit) return { ok: false, reason: unfit, unfit: true };
     const file = join(this.dir, entryName(relayHash(entry.relay), id, this.me));
+    this.owned.set(id, file);
     try {
-      writeOwnFile(file, text);
-      syncDir(this.dir);
-      this.owned.set(id, file);
-      return { ok: true };
+      await track(writeFileCarefullyAsync(file, text));
     } catch (error) {
+      if (this.owned.get(id) === file) this.owned.delete(id);
       return { ok: false, reason: (error as NodeJS.ErrnoException).code ?? 'write failed' };
     }
+    // Settled (acknowledged, or its request closed) while the write was under way: not needed on disk.
+    if (this.owned.get(id) !== file) unlinkQuietly(file);
+    return { ok: true };
   }
 
   /** The answer was acknowledged, or its request shown closed, or dropped: forgotten for good. */
@@ -181,11 +199,7 @@ export class Outbox {
     const file = this.owned.get(commandId);
     if (!file) return;
     this.owned.delete(commandId);
-    try {
-      unlinkSync(file);
-    } catch {
-      // already gone: the outcome is the same
-    }
+    unlinkQuietly(file);
   }
 
   /** Whether this console holds `commandId` in its journal. */
@@ -210,6 +224,8 @@ export class Outbox {
     const result: Recovery = { entries: [], held: 0, keptAside: [], unwatched: 0 };
     const unfit = this.check();
     if (unfit) return { ...result, unfit };
+    // A crash mid-write left a temporary file: removed (its answer was never sent: a send waits for its journal).
+    cleanLeftovers(this.dir, this.alive);
     let names: string[];
     try {
       names = readdirSync(this.dir).slice(0, MAX_SCAN);

@@ -3,6 +3,7 @@
 
 import { useEffect } from 'react';
 import type { ConsoleStore } from '../store/store.js';
+import type { AppProps } from './app-props.js';
 import type { Msg, TerminalSize } from './model.js';
 
 /** Store changes: one message per notification (the relay batches a burst into one). */
@@ -13,6 +14,11 @@ export function useStoreMessages(store: ConsoleStore, dispatch: (msg: Msg) => vo
     dispatch({ type: 'store', change: { version: store.version, added, requests: new Set(added), commands: new Set(), relays: true } });
     return store.subscribe((change) => dispatch({ type: 'store', change }));
   }, [store, dispatch]);
+}
+
+/** The rules file's edits (the CLI follows the file). */
+export function useRulesFileMessages(follow: AppProps['rulesFile'], dispatch: (msg: Msg) => void): void {
+  useEffect(() => follow?.((update) => dispatch({ type: 'rulesFile', ...update })), [follow, dispatch]);
 }
 
 /**

@@ -24,10 +24,12 @@ export function createAppLoop(first: AppProps, stdout: NodeJS.WriteStream, reads
   const size: TerminalSize = props.size ?? { columns: stdout.columns || 80, rows: stdout.rows || 24 };
   const env = props.env ?? process.env;
   const pastesMarked = props.pasteMarks === true && termMarksPastes(env.TERM);
-  const config = { bell: props.bell ?? true, notify: props.notify ?? false, demo: props.demo, rules: props.rules, auto: props.auto, noAgentAfterMs: props.noAgentAfterMs, pastesMarked };
+  const config = { bell: props.bell ?? true, notify: props.notify ?? false, demo: props.demo, rules: props.rules, auto: props.auto, rulesNote: props.rulesNote, noAgentAfterMs: props.noAgentAfterMs, pastesMarked };
   const started = initialModel(store, size, (props.now ?? Date.now)(), config, glyphsFor(env));
   // What d hid in earlier runs stays hidden from this console (the history says which).
-  const hidden = props.history?.hidden?.();
+  // A read that takes a while (a full history) arrives as a message once done: the first frame does not wait for it.
+  const early = props.history?.hidden?.();
+  const hidden = early instanceof Promise ? undefined : early;
   const model = hidden?.size ? { ...started, inbox: { ...started.inbox, hidden } } : started;
   const loop: Loop<UiModel, Msg, Effect> = new Loop<UiModel, Msg, Effect>(model, {
     update: (current, msg) => update(current, msg, { store, now: props.now ?? Date.now }),
@@ -38,6 +40,12 @@ export function createAppLoop(first: AppProps, stdout: NodeJS.WriteStream, reads
       if (msg.type !== 'painted' && committed !== before) repaint();
     },
   });
+  if (early instanceof Promise) {
+    early.then(
+      (keys) => loop.dispatch({ type: 'hidden', keys }),
+      () => {},
+    );
+  }
   return {
     loop,
     setProps: (next) => {

@@ -39,6 +39,10 @@ export interface AppProps {
   /** The rules (--rules F), and whether they answer from the start (--auto). */
   rules?: readonly Rule[];
   auto?: boolean;
+  /** Why the rules file is not used (not trusted), for the status line. */
+  rulesNote?: string;
+  /** Follows the rules file: the listener hears each edit (its rules, or why it is not used); returns the unsubscribe. */
+  rulesFile?: (listener: (update: { rules?: readonly Rule[]; note?: string }) => void) => () => void;
   /** a → y: adds a rule to the rules file; absent: rules made with `a` are kept for this console only. */
   saveRule?: (rule: Rule) => { ok: true; path: string } | { ok: false; reason: string };
 }

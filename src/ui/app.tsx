@@ -2,7 +2,7 @@ import React, { useCallback, useEffect, useLayoutEffect, useRef, useState, useSy
 import { Box, Text, useApp, useIsScreenReaderEnabled, useStdout } from 'ink';
 import type { AppProps } from './app-props.js';
 import { createAppLoop, type AppLoop } from './app-loop.js';
-import { useClockMessages, useResizeMessages, useStoreMessages } from './app-hooks.js';
+import { useClockMessages, useResizeMessages, useRulesFileMessages, useStoreMessages } from './app-hooks.js';
 import { useInputMessages } from './app-input.js';
 import { actionFor } from './key-table.js';
 import { nextTickMs } from './clock.js';
@@ -38,6 +38,7 @@ export function App(props: AppProps): React.ReactElement {
   useLayoutEffect(() => setProps(props));
   const { dispatch } = loop;
   useStoreMessages(store, dispatch);
+  useRulesFileMessages(props.rulesFile, dispatch);
   useResizeMessages(props.size, stdout, loop.read, dispatch);
   useInputMessages(useRedrawKey(dispatch, props.onRedraw));
   // --screen-reader, or Ink told so (INK_SCREEN_READER=true): the same loop and keys, another view.

@@ -46,6 +46,8 @@ export interface UiConfig {
   /** The rules (--rules F) and whether they answer from the start (--auto). */
   rules?: readonly Rule[];
   auto?: boolean;
+  /** Why the rules file is not used (not trusted): the status line says so. */
+  rulesNote?: string;
   /** How long an agent is gone from the roster before its requests move to "No agent connected" (tests shorten it). */
   noAgentAfterMs?: number;
   /**
@@ -108,7 +110,11 @@ export type Msg =
   /** The decision history, read for H. */
   | { type: 'history'; read: HistoryRead }
   /** A one-line notice for the footer (e.g. a rule saved, or why not). */
-  | { type: 'notice'; text: string };
+  | { type: 'notice'; text: string }
+  /** The rules file changed: its rules, or (absent) why the edit is not used (`note`). */
+  | { type: 'rulesFile'; rules?: readonly Rule[]; note?: string }
+  /** The requests hidden with d in earlier runs, read after the first frame. */
+  | { type: 'hidden'; keys: ReadonlySet<string> };
 
 export type Effect =
   | InboxEffect
@@ -162,7 +168,7 @@ export function initialModel(store: StoreReader, size: TerminalSize, now: number
     quitting: false,
     glyphs,
     causes: new Map(),
-    rules: initialRules(config.rules, config.auto),
+    rules: initialRules(config.rules, config.auto, config.rulesNote),
   };
 }
 

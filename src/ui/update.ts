@@ -5,12 +5,12 @@ import { applyRejection, initialFormDraft } from './form/form-state.js';
 import { isForm } from './inbox/detail-view.js';
 import { listStartFor } from './inbox/list-view.js';
 import { digitPicksNow, editsTextNow, reducePaste, reduceKey } from './inbox/reduce-key.js';
-import { withRead } from './history/history-state.js';
 import { ensureCause, onFetched, timelineEffect } from './fetches.js';
 import { alertsSeen, gateAlerts } from './alert-gate.js';
 import { forgetGone } from './forget.js';
 import { suggestedOption } from './rules/rule-state.js';
 import { rulesOnAlways, scopesFor, rulesOnStore, rulesOnFetched, rulesOnTick, rulesOnKeyEffect } from './rules/rule-update.js';
+import { onFileMessage, onHistoryRead } from './file-messages.js';
 import { timelineRoom, timelineRowCount } from './inbox/timeline-view.js';
 import { draftFor, isUnsent, type Effect as InboxEffect, type InboxState, type KeyContext } from './inbox/state.js';
 import { isText, looksPasted, pastedText, textKeys } from './keys.js';
@@ -72,11 +72,11 @@ export function update(model: UiModel, msg: Msg, world: World): UpdateResult {
     }
     case 'notice':
       return { model: { ...base, inbox: { ...base.inbox, notice: msg.text, hint: base.inbox.mode === 'answer' ? msg.text : base.inbox.hint } }, effects: [] };
-    case 'history': {
-      const history = base.inbox.history;
-      if (base.inbox.mode !== 'history' || !history) return { model: base, effects: [] };
-      return { model: { ...base, inbox: { ...base.inbox, history: withRead(history, msg.read) } }, effects: [] };
-    }
+    case 'rulesFile':
+    case 'hidden':
+      return reconcile(onFileMessage(base, msg, world.store), model.view, world);
+    case 'history':
+      return onHistoryRead(base, msg.read);
   }
 }
 

@@ -22,7 +22,7 @@ function decision(id: string, agent: string, session: string, time: string, extr
 }
 
 /** A state home with a history: codex answered 3 h ago (applied), claude 10 min ago (rejected), then a cancel of claude's with no outcome. */
-function stateHome(): { env: NodeJS.ProcessEnv; log: DecisionLog } {
+async function stateHome(): Promise<{ env: NodeJS.ProcessEnv; log: DecisionLog }> {
   const home = mkdtempSync(join(tmpdir(), 'aep-console-histcmd-'));
   const log = new DecisionLog(join(home, 'aep-console'));
   const lines: (DecisionLine | OutcomeLine)[] = [
@@ -32,7 +32,7 @@ function stateHome(): { env: NodeJS.ProcessEnv; log: DecisionLog } {
     { t: 'outcome', command_id: 'c2', time: minutesAgo(10), state: 'rejected', reason: 'invalid: no', latency_ms: 40 },
     decision('c3', 'claude', 's2', minutesAgo(5), { action: 'cancel', sent: { scope: 'run' }, kind: 'permission' }),
   ];
-  assert.deepEqual(log.append(lines), { ok: true });
+  assert.deepEqual(await log.append(lines), { ok: true });
   return { env: { XDG_STATE_HOME: home, PATH: process.env.PATH }, log };
 }
 
@@ -45,7 +45,7 @@ async function history(args: string[], env: NodeJS.ProcessEnv) {
 
 describe('aep-console history', () => {
   it('prints one row per decision, oldest first: time, agent, kind, what was sent, the outcome and its latency, the prompt', async () => {
-    const { env } = stateHome();
+    const { env } = await stateHome();
     const { code, out, err } = await history([], env);
     assert.equal(code, 0);
     assert.deepEqual(err, []);
@@ -57,7 +57,7 @@ describe('aep-console history', () => {
   });
 
   it('--json: one object per decision with the contract\'s members, controls escaped', async () => {
-    const { env } = stateHome();
+    const { env } = await stateHome();
     const { code, out } = await history(['--json'], env);
     assert.equal(code, 0);
     const rows = out.map((l) => JSON.parse(l));
@@ -71,7 +71,7 @@ describe('aep-console history', () => {
   });
 
   it('--since, --agent (repeatable), --session', async () => {
-    const { env } = stateHome();
+    const { env } = await stateHome();
     const ids = async (args: string[]) => (await history(['--json', ...args], env)).out.map((l) => JSON.parse(l).command_id);
     assert.deepEqual(await ids(['--since', '1h']), ['c2', 'c3']);
     assert.deepEqual(await ids(['--since', '7m']), ['c3']);
@@ -88,7 +88,7 @@ describe('aep-console history', () => {
   });
 
   it('a torn last line is skipped and said on stderr; the rest is printed', async () => {
-    const { env, log } = stateHome();
+    const { env, log } = await stateHome();
     appendFileSync(log.file, '{"t":"outcome","command_id":"c3","ti');
     const { code, out, err } = await history(['--json'], env);
     assert.equal(code, 0);
@@ -98,7 +98,7 @@ describe('aep-console history', () => {
   });
 
   it('a history file writable by others is not read: said, exit 3', async () => {
-    const { env, log } = stateHome();
+    const { env, log } = await stateHome();
     chmodSync(log.file, 0o666);
     const { code, out, err } = await history([], env);
     assert.equal(code, 3);
@@ -107,7 +107,7 @@ describe('aep-console history', () => {
   });
 
   it('usage errors: exit 2 with one line naming the problem', async () => {
-    const { env } = stateHome();
+    const { env } = await stateHome();
     const table: [string[], RegExp][] = [
       [['--since', 'yesterday'], /--since "yesterday" is not a duration/],
       [['--relay', 'http://x'], /--relay does not apply to "aep-console history"/],

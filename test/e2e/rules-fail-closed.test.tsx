@@ -129,7 +129,7 @@ describe('rules fail closed on the demo relay with --auto: seven attacks on the 
   after(async () => {
     app.unmount();
     await client.stop();
-    recorder.stop();
+    await recorder.stop();
     await Promise.allSettled(agents.map((a) => a.close()));
     await relay.close();
     forgetSecrets();
@@ -207,7 +207,7 @@ describe('rules fail closed on the demo relay with --auto: seven attacks on the 
     for (const agent of agents) assert.ok(!answers(agent).some((a) => JSON.stringify(a).includes('allow')), `${agent.session}: no allow`);
 
     // The history records the own cause the deny read, never the decoy's "npm test".
-    recorder.stop();
+    await recorder.stop();
     const decisions = log.read().decisions;
     recorder.start();
     const decoyDecision = decisions.find((d) => d.request === ids.decoy);

@@ -21,7 +21,7 @@ import { ConsoleStore } from '../../src/store/store.js';
 import type { AepEvent } from '../../src/protocol/types.js';
 import { App } from '../../src/ui/app.js';
 import { main } from '../../src/cli.js';
-import { saveRuleTo } from '../../src/relay/rules-file-write.js';
+import { saveRuleTo } from '../../src/files/rules-file-write.js';
 import { readFileSync } from 'node:fs';
 import { findRequest, waitFor } from '../relay/helpers.js';
 
@@ -77,7 +77,7 @@ describe('rules on the demo relay with --auto', () => {
   after(async () => {
     app.unmount();
     await client.stop();
-    recorder.stop();
+    await recorder.stop();
     await Promise.allSettled(agents.map((a) => a.close()));
     await relay.close();
     forgetSecrets();
@@ -115,7 +115,7 @@ describe('rules on the demo relay with --auto', () => {
     assert.deepEqual([...byRequest(codex)], [[ids.push, { option: 'deny' }]], 'codex: the force push denied; npm test is no rule of codex');
     assert.deepEqual(responds(gemini), [], 'gemini: no rule names it');
     for (const id of [ids.testing, ids.chained, ids.claudeRm, ids.codexTests, ids.gemini]) assert.equal(findRequest(store, id)?.state, 'pending');
-    recorder.stop();
+    await recorder.stop();
     const decisions = log.read().decisions;
     assert.deepEqual(
       decisions.map((d) => [d.request, d.by, d.sent]).sort(),

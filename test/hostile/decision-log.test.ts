@@ -25,11 +25,11 @@ function decision(id: string, prompt = 'Run npm test?'): DecisionLine {
 const applied = (id: string): OutcomeLine => ({ t: 'outcome', command_id: id, time: '2026-12-01T10:00:01.000Z', state: 'applied', option: 'allow', latency_ms: 1000 });
 
 describe('the history file', () => {
-  it('is made 0600 in a 0700 directory, appended to, and read back folded', () => {
+  it('is made 0600 in a 0700 directory, appended to, and read back folded', async () => {
     const dir = fresh();
     const log = new DecisionLog(dir);
-    assert.deepEqual(log.append([decision('c1')]), { ok: true });
-    assert.deepEqual(log.append([applied('c1'), decision('c2')]), { ok: true });
+    assert.deepEqual(await log.append([decision('c1')]), { ok: true });
+    assert.deepEqual(await log.append([applied('c1'), decision('c2')]), { ok: true });
     assert.equal(statSync(log.file).mode & 0o777, 0o600);
     assert.equal(statSync(dir).mode & 0o777, 0o700);
     assert.equal(readFileSync(log.file, 'utf8').split('\n').length, 4, 'three lines, each ending in a newline');
@@ -39,35 +39,35 @@ describe('the history file', () => {
     assert.deepEqual(read.problems, []);
   });
 
-  it('a torn last line (a crash mid-write) is skipped and reported; the next decision starts on a line of its own', () => {
+  it('a torn last line (a crash mid-write) is skipped and reported; the next decision starts on a line of its own', async () => {
     const log = new DecisionLog(fresh());
-    log.append([decision('c1')]);
+    await log.append([decision('c1')]);
     appendFileSync(log.file, JSON.stringify(applied('c1')).slice(0, 40));
     const torn = log.read();
     assert.equal(torn.torn, true);
     assert.equal(torn.decisions[0].outcomes.length, 0, 'the torn outcome is not read');
     // A new console appends: the torn fragment is closed off, not glued to the new line.
     const next = new DecisionLog(log.dir);
-    next.append([decision('c2')]);
+    await next.append([decision('c2')]);
     const read = next.read();
     assert.equal(read.torn, false);
     assert.equal(read.skipped, 1, 'the fragment is now a whole bad line: skipped and counted');
     assert.deepEqual(read.decisions.map((d) => d.command_id), ['c1', 'c2']);
   });
 
-  it('lines that are not history (not JSON, wrong shape, an outcome of no decision) are skipped and counted', () => {
+  it('lines that are not history (not JSON, wrong shape, an outcome of no decision) are skipped and counted', async () => {
     const log = new DecisionLog(fresh());
-    log.append([decision('c1')]);
+    await log.append([decision('c1')]);
     appendFileSync(log.file, 'not json\n{"t":"decision"}\n[1]\n' + JSON.stringify(applied('nobody')) + '\n');
     const read = log.read();
     assert.equal(read.skipped, 4);
     assert.equal(read.decisions.length, 1);
   });
 
-  it('rotates at the size limit: the current file becomes the previous one (one kept), both read, oldest first', () => {
+  it('rotates at the size limit: the current file becomes the previous one (one kept), both read, oldest first', async () => {
     const line = Buffer.byteLength(JSON.stringify(decision('c00')) + '\n');
     const log = new DecisionLog(fresh(), { maxBytes: line * 3 });
-    for (let i = 0; i < 10; i++) assert.deepEqual(log.append([decision(`c${String(i).padStart(2, '0')}`)]), { ok: true });
+    for (let i = 0; i < 10; i++) assert.deepEqual(await log.append([decision(`c${String(i).padStart(2, '0')}`)]), { ok: true });
     assert.ok(statSync(log.file).size <= line * 3);
     assert.ok(existsSync(log.previous));
     assert.equal(statSync(log.previous).mode & 0o777, 0o600);
@@ -76,24 +76,24 @@ describe('the history file', () => {
     assert.deepEqual(log.read().decisions.map((d) => d.command_id), ['c06', 'c07', 'c08', 'c09']);
   });
 
-  it('the default limit is 10 MB', () => {
+  it('the default limit is 10 MB', async () => {
     const log = new DecisionLog(fresh());
-    log.append([decision('c1')]);
+    await log.append([decision('c1')]);
     writeFileSync(log.file, `${JSON.stringify(decision('big', 'x'.repeat(10 * 1024 * 1024 - 350)))}\n`);
-    log.append([decision('c2')]);
+    await log.append([decision('c2')]);
     assert.ok(existsSync(log.previous), 'rotated past 10 MB');
     assert.deepEqual(new DecisionLog(log.dir).read().decisions.map((d) => d.command_id), ['big', 'c2']);
   });
 
   const refuses = (name: string, prepare: (dir: string, file: string) => void, why: RegExp) =>
-    it(`refuses ${name}: not read, not written, and says why`, () => {
+    it(`refuses ${name}: not read, not written, and says why`, async () => {
       const dir = fresh();
       mkdirSync(dir, { recursive: true, mode: 0o700 });
       const log = new DecisionLog(dir);
       prepare(dir, log.file);
       // Read only a regular file: reading the FIFO would block this test (the log itself never does).
       const before = existsSync(log.file) && lstatSync(log.file).isFile() ? readFileSync(log.file, 'utf8') : undefined;
-      const appended = log.append([decision('c1')]);
+      const appended = await log.append([decision('c1')]);
       assert.equal(appended.ok, false);
       assert.match(appended.ok ? '' : appended.why, why);
       const read = log.read();
@@ -127,29 +127,29 @@ describe('the history file', () => {
   refuses('a FIFO in its place (without blocking)', (_dir, file) => {
     assert.equal(spawnSync('mkfifo', [file]).status, 0);
   }, /FIFO/);
-  it('refuses a history file owned by another user (as root)', { skip: !isRoot && 'needs root to chown' }, () => {
+  it('refuses a history file owned by another user (as root)', { skip: !isRoot && 'needs root to chown' }, async () => {
     const dir = fresh();
     const log = new DecisionLog(dir);
-    log.append([decision('c1')]);
+    await log.append([decision('c1')]);
     chownSync(log.file, 12345, 12345);
-    const appended = log.append([decision('c2')]);
+    const appended = await log.append([decision('c2')]);
     assert.equal(appended.ok, false);
     assert.match(appended.ok ? '' : appended.why, /owned by uid 12345, not by you/);
     assert.match(log.read().problems[0], /owned by uid 12345/);
   });
-  it('refuses a state directory owned by another user (/, owned by root, when not root)', { skip: isRoot && 'root owns /' }, () => {
+  it('refuses a state directory owned by another user (/, owned by root, when not root)', { skip: isRoot && 'root owns /' }, async () => {
     const log = new DecisionLog('/');
-    const appended = log.append([decision('c1')]);
+    const appended = await log.append([decision('c1')]);
     assert.equal(appended.ok, false);
     assert.match(appended.ok ? '' : appended.why, /^\/ is owned by uid 0, not by you/);
     assert.match(log.read().problems[0], /owned by uid 0/);
   });
-  it('refuses a state directory owned by another user (as root)', { skip: !isRoot && 'needs root to chown' }, () => {
+  it('refuses a state directory owned by another user (as root)', { skip: !isRoot && 'needs root to chown' }, async () => {
     const dir = fresh();
     const log = new DecisionLog(dir);
-    log.append([decision('c1')]);
+    await log.append([decision('c1')]);
     chownSync(dir, 12345, 12345);
-    assert.equal(log.append([decision('c2')]).ok, false);
+    assert.equal((await log.append([decision('c2')])).ok, false);
     assert.match(log.read().problems[0], /owned by uid 12345/);
   });
 });

@@ -37,7 +37,7 @@ async function takeOver(session: string, keyOf: (relay: string, request: AepEven
   const request = requestEvent({ session, source: 'aep://host-a/agent/claude-code' });
   const event = buildRespond({ request: { id: request.id, session }, answer: { option: 'allow' }, name: 'aep-console', host: 'h', fields: [] });
   const saved = { relay: relay.url, requestKey: keyOf(relayUrls(relay.url).relay, request), event, answer: { option: 'allow' }, ackWindowMs: 10_000, createdAt: 1 };
-  assert.equal(new Outbox(state, { pid: 1, start: '1' }).record(saved).ok, true);
+  assert.equal((await new Outbox(state, { pid: 1, start: '1' }).record(saved)).ok, true);
   const url = `${relay.url.replace(/^http:/, 'ws:')}/`;
   const store = new ConsoleStore();
   const client = new RelayClient({ url, token: 'tok', name: 'aep-console', host: 'h', store, outbox: new Outbox(state, { pid: 2, start: '2', alive: () => false, relays: [url] }), timing: FAST });

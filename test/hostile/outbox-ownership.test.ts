@@ -32,7 +32,7 @@ const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 const hasProc = existsSync('/proc/self/stat');
 
 /** A saved "allow" for `request` on `relayUrl`, as a console that is gone (pid 4242) would have left it. */
-function plant(stateDir: string, relayUrl: string, request: AepEvent): JournaledAnswer {
+async function plant(stateDir: string, relayUrl: string, request: AepEvent): Promise<JournaledAnswer> {
   const event = buildRespond({ request: { id: request.id, session: request.session! }, answer: { option: 'allow' }, name: 'aep-console', host: 'h', fields: [] });
   const entry: JournaledAnswer = {
     relay: relayUrl,
@@ -42,7 +42,7 @@ function plant(stateDir: string, relayUrl: string, request: AepEvent): Journaled
     ackWindowMs: 10_000,
     createdAt: Date.now(),
   };
-  assert.deepEqual(new Outbox(stateDir, { pid: 4242, start: '1', alive: () => false }).record(entry), { ok: true });
+  assert.deepEqual(await new Outbox(stateDir, { pid: 4242, start: '1', alive: () => false }).record(entry), { ok: true });
   return entry;
 }
 
@@ -52,11 +52,11 @@ function plant(stateDir: string, relayUrl: string, request: AepEvent): Journaled
  * answers "deny" itself: the first command on the wire is the saved answer
  * when it was resent, else this one.
  */
-async function consoleWith(stateDir: string, prepare: (relayUrl: string, request: AepEvent) => JournaledAnswer | undefined, spell = (url: string) => url) {
+async function consoleWith(stateDir: string, prepare: (relayUrl: string, request: AepEvent) => Promise<JournaledAnswer | undefined> | JournaledAnswer | undefined, spell = (url: string) => url) {
   const relay = await startFakeRelay();
   cleanups.push(() => relay.close());
   const request = requestEvent({ data: { kind: 'permission', prompt: 'Drop the production database?', options: [{ id: 'allow', label: 'Allow' }, { id: 'deny', label: 'Deny' }] } });
-  const planted = prepare(relay.url, request);
+  const planted = await prepare(relay.url, request);
   const store = new ConsoleStore();
   const outbox = new Outbox(stateDir, { pid: 5151, start: '2', alive: () => false, relays: [spell(relay.url)] });
   const client = new RelayClient({ url: spell(relay.url), token: 'tok-own', name: 'aep-console', host: 'h', store, outbox, timing: FAST });
@@ -94,8 +94,8 @@ describe('outbox ownership: a planted answer is never sent', () => {
       return t.skip('the full case needs root to give a directory to another user (chown); checked "/" instead');
     }
     const state = join(root(), 'state');
-    const c = await consoleWith(state, (url, request) => {
-      const entry = plant(state, url, request);
+    const c = await consoleWith(state, async (url, request) => {
+      const entry = await plant(state, url, request);
       for (const path of [state, join(state, 'outbox'), ...jsonFiles(state).map((f) => join(state, 'outbox', f))]) chownSync(path, 65534, 65534);
       return entry;
     });
@@ -108,8 +108,8 @@ describe('outbox ownership: a planted answer is never sent', () => {
   it('a file owned by another user in the operator\'s own directory: kept aside and said, never sent', async (t) => {
     if (!isRoot) return t.skip('needs root to give a file to another user (chown)');
     const state = join(root(), 'state');
-    const c = await consoleWith(state, (url, request) => {
-      const entry = plant(state, url, request);
+    const c = await consoleWith(state, async (url, request) => {
+      const entry = await plant(state, url, request);
       chownSync(join(state, 'outbox', jsonFiles(state)[0]), 65534, 65534);
       return entry;
     });
@@ -122,8 +122,8 @@ describe('outbox ownership: a planted answer is never sent', () => {
     const base = root();
     const real = join(base, 'elsewhere');
     const state = join(base, 'aep-console');
-    const c = await consoleWith(state, (url, request) => {
-      const entry = plant(real, url, request);
+    const c = await consoleWith(state, async (url, request) => {
+      const entry = await plant(real, url, request);
       symlinkSync(real, state);
       return entry;
     });
@@ -134,8 +134,8 @@ describe('outbox ownership: a planted answer is never sent', () => {
 
   it('a state directory writable by everyone (0777): not used, and said', async () => {
     const state = join(root(), 'state');
-    const c = await consoleWith(state, (url, request) => {
-      const entry = plant(state, url, request);
+    const c = await consoleWith(state, async (url, request) => {
+      const entry = await plant(state, url, request);
       chmodSync(state, 0o777);
       return entry;
     });
@@ -157,7 +157,7 @@ describe('outbox ownership: a planted answer is never sent', () => {
     assert.equal(jsonFiles(state).length, 1, 'not written');
   });
 
-  it('an outbox directory (or file) writable by the group: not used', () => {
+  it('an outbox directory (or file) writable by the group: not used', async () => {
     const state = join(root(), 'state');
     const outbox = new Outbox(state, { pid: 1, start: '1' });
     assert.equal(outbox.check(true), undefined);
@@ -165,20 +165,20 @@ describe('outbox ownership: a planted answer is never sent', () => {
     assert.equal(outbox.check(), `${join(state, 'outbox')} is writable by group (mode 0770)`);
     assert.equal(outbox.recover('http://r').unfit, `${join(state, 'outbox')} is writable by group (mode 0770)`);
     const entry = { relay: 'http://r', requestKey: 'k', event: { id: 'A1' } as AepEvent, answer: {}, ackWindowMs: 1, createdAt: 1 };
-    assert.equal(outbox.record(entry).ok, false, 'not written');
+    assert.equal((await outbox.record(entry)).ok, false, 'not written');
     chmodSync(join(state, 'outbox'), 0o700);
-    assert.equal(outbox.record(entry).ok, true, 'fixed: written again');
+    assert.equal((await outbox.record(entry)).ok, true, 'fixed: written again');
     chmodSync(join(join(state, 'outbox'), jsonFiles(state)[0]), 0o666);
     const taken = new Outbox(state, { pid: 2, start: '2', alive: () => false }).recover('http://r');
     assert.deepEqual(taken.entries, []);
     assert.deepEqual(taken.keptAside.map((k) => k.why), ['writable by group and others (mode 0666)']);
   });
 
-  it('a FIFO named like a journal file does not block start-up: kept aside, said', (t) => {
+  it('a FIFO named like a journal file does not block start-up: kept aside, said', async (t) => {
     const state = join(root(), 'state');
     const outbox = new Outbox(state, { pid: 1, start: '1' });
     const entry = { relay: 'http://r', requestKey: 'k', event: { id: 'F1' } as AepEvent, answer: {}, ackWindowMs: 1, createdAt: 1 };
-    assert.equal(outbox.record(entry).ok, true);
+    assert.equal((await outbox.record(entry)).ok, true);
     const name = jsonFiles(state)[0];
     const fifo = join(state, 'outbox', name.replace('F1.1.1', 'F2.9.9'));
     if (spawnSync('mkfifo', ['-m', '600', fifo]).status !== 0) return t.skip('no mkfifo here');
@@ -199,8 +199,8 @@ describe('outbox ownership: a planted answer is never sent', () => {
   it('a journal truncated to 100 bytes: kept aside (content intact), reported on the status line, never sent, never deleted', async () => {
     const state = join(root(), 'state');
     let torn = '';
-    const c = await consoleWith(state, (url, request) => {
-      const entry = plant(state, url, request);
+    const c = await consoleWith(state, async (url, request) => {
+      const entry = await plant(state, url, request);
       const file = join(state, 'outbox', jsonFiles(state)[0]);
       truncateSync(file, 100);
       torn = readFileSync(file, 'utf8');
@@ -220,9 +220,9 @@ describe('outbox ownership: a planted answer is never sent', () => {
 describe('outbox ownership survives pid reuse (pid plus start time)', () => {
   const entry = (id: string, relay = 'http://r') => ({ relay, requestKey: `k-${id}`, event: { id } as AepEvent, answer: { option: 'allow' }, ackWindowMs: 1, createdAt: 1 });
 
-  it('a file whose pid is alive but names another process (start time differs) is taken over; the same process still holds it', () => {
+  it('a file whose pid is alive but names another process (start time differs) is taken over; the same process still holds it', async () => {
     const state = join(root(), 'state');
-    assert.equal(new Outbox(state, { pid: 700, start: '111' }).record(entry('P1')).ok, true);
+    assert.equal((await new Outbox(state, { pid: 700, start: '111' }).record(entry('P1'))).ok, true);
     const alive = (pid: number) => pid === 700;
     const sameProcess = new Outbox(state, { pid: 800, start: '5', alive, startOf: (pid) => (pid === 700 ? '111' : undefined) });
     const held = sameProcess.recover('http://r');
@@ -232,11 +232,11 @@ describe('outbox ownership survives pid reuse (pid plus start time)', () => {
     assert.deepEqual(reused.recover('http://r').entries.map((e) => e.event.id), ['P1'], 'pid 700 is now some other program');
   });
 
-  it('with the real /proc: this very process under an earlier start time (a container\'s pid 1 after a restart) is not the owner', (t) => {
+  it('with the real /proc: this very process under an earlier start time (a container\'s pid 1 after a restart) is not the owner', async (t) => {
     if (!hasProc) return t.skip('no /proc: pid liveness alone decides there');
     const state = join(root(), 'state');
-    assert.equal(new Outbox(state, { pid: process.pid, start: '1' }).record(entry('R1')).ok, true, 'an earlier console that had our pid');
-    assert.equal(new Outbox(state, { pid: process.pid }).record(entry('R2')).ok, true, 'a running console: this process, real start time');
+    assert.equal((await new Outbox(state, { pid: process.pid, start: '1' }).record(entry('R1'))).ok, true, 'an earlier console that had our pid');
+    assert.equal((await new Outbox(state, { pid: process.pid }).record(entry('R2'))).ok, true, 'a running console: this process, real start time');
     const next = new Outbox(state); // this process, real pid and start time
     const found = next.recover('http://r');
     assert.deepEqual(found.entries.map((e) => e.event.id), ['R1']);
@@ -244,9 +244,9 @@ describe('outbox ownership survives pid reuse (pid plus start time)', () => {
     assert.equal(other.recover('http://r').held, 2, 'both are this running process\'s now: R2 as written, R1 taken over');
   });
 
-  it('a file from before start times were recorded: pid liveness alone, and a live pid is said, not silently skipped', () => {
+  it('a file from before start times were recorded: pid liveness alone, and a live pid is said, not silently skipped', async () => {
     const state = join(root(), 'state');
-    assert.equal(new Outbox(state, { pid: 900, start: undefined }).record(entry('L1')).ok, true);
+    assert.equal((await new Outbox(state, { pid: 900, start: undefined }).record(entry('L1'))).ok, true);
     assert.match(jsonFiles(state)[0], /-L1\.900\.json$/);
     const found = new Outbox(state, { pid: 901, start: '1', alive: (pid) => pid === 900, startOf: () => '42' }).recover('http://r');
     assert.equal(found.held, 1);
@@ -263,11 +263,11 @@ describe('one relay, two spellings', () => {
     assert.deepEqual(c.notes(), [], 'not counted as a relay this console does not watch');
   });
 
-  it('saved answers for relays this console does not watch are counted on the status line (on its first relay), not touched', () => {
+  it('saved answers for relays this console does not watch are counted on the status line (on its first relay), not touched', async () => {
     const state = join(root(), 'state');
     const writer = new Outbox(state, { pid: 1, start: '1' });
     for (const [id, relay] of [['U1', 'http://other:1'], ['U2', 'https://third'], ['W1', 'ws://mine:2/socket']] as const) {
-      assert.equal(writer.record(entry2(id, relay)).ok, true);
+      assert.equal((await writer.record(entry2(id, relay))).ok, true);
     }
     const outbox = new Outbox(state, { pid: 2, start: '2', alive: () => false, relays: ['http://mine:2', 'http://also:3'] });
     assert.deepEqual(outbox.recover('http://mine:2').entries.map((e) => e.event.id), ['W1']);

@@ -37,7 +37,7 @@ async function takeOver(options: { hello?: Record<string, unknown>; timing?: Par
   const request = requestEvent();
   const event = buildRespond({ request: { id: request.id, session: 's1' }, answer: { option: 'allow' }, name: 'aep-console', host: 'h', fields: [] });
   const saved = { relay: relay.url, requestKey: requestKey(relayUrls(relay.url).relay, 's1', request.source, request.id), event, answer: { option: 'allow' }, ackWindowMs: 10_000, createdAt: 1 };
-  assert.equal(new Outbox(state, { pid: 1, start: '1' }).record(saved).ok, true);
+  assert.equal((await new Outbox(state, { pid: 1, start: '1' }).record(saved)).ok, true);
   const store = new ConsoleStore();
   const client = new RelayClient({ url: relay.url, token: 'tok', name: 'aep-console', host: 'h', store, outbox: new Outbox(state, { pid: 2, start: '2', alive: () => false }), timing: { ...FAST, ...options.timing } });
   cleanups.push(() => client.stop());

@@ -10,6 +10,7 @@ import { mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { settleWrites } from '../../src/files/pending.js';
 import { RelayClient } from '../../src/relay/client.js';
 import { Outbox } from '../../src/relay/outbox.js';
 import { ConsoleStore } from '../../src/store/store.js';
@@ -52,6 +53,7 @@ async function answeredWhileDown(closeAfter: boolean) {
   await waitForConnection(first.store, first.client.relay, 'reconnecting');
   const id = first.client.respond(record.key, { option: 'deny' });
   assert.equal(first.store.command(id)?.queued, true, 'queued');
+  await settleWrites();
   assert.deepEqual(files(dir).length, 1, 'journaled before anything was sent');
   assert.equal(statSync(join(dir, 'outbox', files(dir)[0])).mode & 0o777, 0o600);
   assert.equal(statSync(join(dir, 'outbox')).mode & 0o777, 0o700);
@@ -88,11 +90,11 @@ describe('durable outbox', () => {
     assert.equal(conn2.frames.filter(isCommand).length, 0, 'nothing sent');
   });
 
-  it('two consoles starting at once never both take one answer; a running console\'s answers are not taken at all', () => {
+  it('two consoles starting at once never both take one answer; a running console\'s answers are not taken at all', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'aep-console-outbox-'));
     const owner = new Outbox(dir, { pid: 3001, alive: () => true });
     const entry = (id: string) => ({ relay: 'http://r', requestKey: `k-${id}`, event: { id } as never, answer: { option: 'x' }, ackWindowMs: 10_000, createdAt: 1 });
-    assert.deepEqual(owner.record(entry('A1')), { ok: true });
+    assert.deepEqual(await owner.record(entry('A1')), { ok: true });
     const a = new Outbox(dir, { pid: 3002, alive: (p) => p !== 3001 });
     const b = new Outbox(dir, { pid: 3003, alive: (p) => p !== 3001 });
     const live = new Outbox(dir, { pid: 3004, alive: () => true });
@@ -107,13 +109,13 @@ describe('durable outbox', () => {
     assert.ok(!files(dir).some((f) => f.includes('BAD')));
   });
 
-  it('the journal is bounded: past its cap an answer is still sent, but not saved', () => {
+  it('the journal is bounded: past its cap an answer is still sent, but not saved', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'aep-console-outbox-'));
     const outbox = new Outbox(dir, { maxEntries: 2, maxEntryBytes: 400 });
     const entry = (id: string, text = '') => ({ relay: 'http://r', requestKey: 'k', event: { id } as never, answer: { text }, ackWindowMs: 1, createdAt: 1 });
-    assert.equal(outbox.record(entry('a')).ok, true);
-    assert.equal(outbox.record(entry('b', 'x'.repeat(500))).ok, false, 'too large');
-    assert.equal(outbox.record(entry('c')).ok, true);
-    assert.deepEqual(outbox.record(entry('d')), { ok: false, reason: '2 answers already waiting' });
+    assert.equal((await outbox.record(entry('a'))).ok, true);
+    assert.equal((await outbox.record(entry('b', 'x'.repeat(500)))).ok, false, 'too large');
+    assert.equal((await outbox.record(entry('c'))).ok, true);
+    assert.deepEqual(await outbox.record(entry('d')), { ok: false, reason: '2 answers already waiting' });
   });
 });

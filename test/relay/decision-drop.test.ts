@@ -29,7 +29,7 @@ describe('a dropped saved answer in the history', () => {
     const request = requestEvent();
     const event = buildRespond({ request: { id: request.id, session: 's1' }, answer: { option: 'allow' }, name: 'aep-console', host: 'h', fields: [] });
     const saved = { relay: relay.url, requestKey: requestKey(relayUrls(relay.url).relay, 's1', request.source, request.id), event, answer: { option: 'allow' }, ackWindowMs: 10_000, createdAt: 1 };
-    assert.equal(new Outbox(state, { pid: 1, start: '1' }).record(saved).ok, true);
+    assert.equal((await new Outbox(state, { pid: 1, start: '1' }).record(saved)).ok, true);
     const store = new ConsoleStore();
     const log = new DecisionLog(state);
     const recorder = new DecisionRecorder(store, log);
@@ -43,7 +43,7 @@ describe('a dropped saved answer in the history', () => {
     const timedOut: AepEvent = { ...requestEvent({ subject: request.id, seq: 50 }), type: 'attention.timeout', data: { after_ms: 300_000 } };
     conn.send(timedOut);
     await waitFor(store, () => store.getRelay(client.relay)!.warnings.some((w) => w.startsWith('dropped 1 saved answer')), 'the drop');
-    recorder.flush();
+    await recorder.flush();
     const [decision, ...others] = log.read().decisions;
     assert.equal(others.length, 0);
     assert.equal(decision.action, 'drop');

@@ -33,8 +33,8 @@ let counter = 0;
 /** The real log, telling the test after every append (no polling, no sleeps). */
 class WatchedLog extends DecisionLog {
   readonly waiters = new Set<() => boolean>();
-  override append(lines: Parameters<DecisionLog['append']>[0]) {
-    const result = super.append(lines);
+  override async append(lines: Parameters<DecisionLog['append']>[0]) {
+    const result = await super.append(lines);
     for (const waiter of [...this.waiters]) if (waiter()) this.waiters.delete(waiter);
     return result;
   }
@@ -92,7 +92,7 @@ describe('the decision history on the demo relay', () => {
   });
   after(async () => {
     await client.stop();
-    recorder.stop();
+    await recorder.stop();
     await Promise.allSettled(agents.map((a) => a.close()));
     await relay.close();
     forgetSecrets();

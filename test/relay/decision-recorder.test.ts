@@ -11,6 +11,7 @@ import { buildRespond } from '../../src/protocol/respond.js';
 import { DecisionLog } from '../../src/relay/decision-log.js';
 import { DecisionRecorder } from '../../src/relay/decision-recorder.js';
 import { parseArgs } from '../../src/cli/args.js';
+import { settleWrites } from '../../src/files/pending.js';
 import { ConsoleStore } from '../../src/store/store.js';
 import { requestEvent } from './helpers.js';
 
@@ -41,7 +42,11 @@ function setup(dir = join(mkdtempSync(join(tmpdir(), 'aep-console-rec-')), 'aep-
   return { store, log, recorder, answer };
 }
 
-const task = () => new Promise((resolve) => setImmediate(resolve));
+/** The end of the task, and the appends it started (they run off the event loop). */
+const task = async () => {
+  await new Promise((resolve) => setImmediate(resolve));
+  await settleWrites();
+};
 
 describe('the decision recorder', () => {
   it('writes once per task, with the batch and cause noted in that task', async () => {
@@ -73,19 +78,20 @@ describe('the decision recorder', () => {
     assert.deepEqual(log.read().decisions[0].outcomes.map((o) => o.state), ['timeout', 'applied']);
   });
 
-  it('a history that cannot be written is said on the status line, and unsaid once it can be', async () => {
+  it('a history that cannot be written is said on the status line, kept for a retry, and unsaid once it can be', async () => {
     const dir = join(mkdtempSync(join(tmpdir(), 'aep-console-rec-')), 'aep-console');
     mkdirSync(dir, { mode: 0o700 });
     chmodSync(dir, 0o777);
-    const { store, answer } = setup(dir);
-    answer();
+    const { store, log, answer } = setup(dir);
+    const first = answer();
     await task();
     const warned = store.getRelay(RELAY)!.warnings;
-    assert.deepEqual(warned, [`decisions are not kept in the history: ${dir} is writable by group and others (mode 0777)`]);
+    assert.deepEqual(warned, [`decisions are not kept in the history: ${dir} is writable by group and others (mode 0777); 1 kept to retry`]);
     chmodSync(dir, 0o700);
-    answer();
+    const second = answer();
     await task();
     assert.deepEqual(store.getRelay(RELAY)!.warnings, []);
+    assert.deepEqual(log.read().decisions.map((d) => d.command_id), [first, second], 'the decision the failed append held is written, first');
   });
 
   it('--no-history turns it off for the console; list keeps none anyway', () => {

@@ -18,7 +18,7 @@ import { permissionFrom } from '../support/ui-events.js';
 
 const RELAY = 'http://relay.test';
 
-function setup(hold?: (entry: JournaledAnswer) => boolean) {
+async function setup(hold?: (entry: JournaledAnswer) => boolean) {
   const dir = mkdtempSync(join(tmpdir(), 'aep-saved-'));
   const store = new ConsoleStore();
   store.addRelay(RELAY);
@@ -28,7 +28,7 @@ function setup(hold?: (entry: JournaledAnswer) => boolean) {
   // An earlier console (pid 1, gone) journaled "allow" for it.
   const saved = buildRespond({ request: { id: record.id, session: record.session }, answer: { option: 'allow' }, name: 'aep-console', host: 'h' });
   const entry: JournaledAnswer = { relay: RELAY, requestKey: record.key, event: saved, answer: { option: 'allow' }, ackWindowMs: 5_000, createdAt: Date.parse('2026-12-01T10:00:00Z') };
-  assert.equal(new Outbox(dir, { pid: 1, start: '1' }).record(entry).ok, true);
+  assert.equal((await new Outbox(dir, { pid: 1, start: '1' }).record(entry)).ok, true);
   const outbox = new Outbox(dir, { pid: 2, start: '2', alive: () => false });
   const adopted: string[] = [];
   const commands = { adopt: (e: JournaledAnswer) => void adopted.push(e.event.id), dropClosed: () => undefined } as unknown as CommandSender;
@@ -44,15 +44,15 @@ function setup(hold?: (entry: JournaledAnswer) => boolean) {
 }
 
 describe('saved answers and the operator', () => {
-  it('no answer of the operator: after a complete replay the saved one is resent (same id)', () => {
-    const s = setup();
+  it('no answer of the operator: after a complete replay the saved one is resent (same id)', async () => {
+    const s = await setup();
     s.answers.burstEnded({ complete: true });
     assert.deepEqual(s.adopted, [s.saved.id]);
     assert.deepEqual(s.dropped, []);
   });
 
-  it('the operator answered during the replay: the saved answer is superseded, never resent, said and recorded', () => {
-    const s = setup();
+  it('the operator answered during the replay: the saved answer is superseded, never resent, said and recorded', async () => {
+    const s = await setup();
     s.operator({ option: 'deny' });
     s.answers.burstEnded({ complete: true });
     assert.deepEqual(s.adopted, [], 'not resent');
@@ -61,8 +61,8 @@ describe('saved answers and the operator', () => {
     assert.deepEqual(s.outbox.recover(RELAY).entries, [], 'gone from disk');
   });
 
-  it('kept (an incomplete replay), then the operator answers: superseded at once', () => {
-    const s = setup();
+  it('kept (an incomplete replay), then the operator answers: superseded at once', async () => {
+    const s = await setup();
     s.answers.burstEnded({ complete: false, why: 'the relay cannot replay everything' });
     assert.deepEqual(s.adopted, []);
     s.operator({ option: 'deny' });
@@ -72,16 +72,16 @@ describe('saved answers and the operator', () => {
     assert.deepEqual(s.adopted, [], 'never resent after that');
   });
 
-  it('held for respond: not resent though the replay is complete; kept if respond never answers', () => {
-    const s = setup(() => true);
+  it('held for respond: not resent though the replay is complete; kept if respond never answers', async () => {
+    const s = await setup(() => true);
     s.answers.burstEnded({ complete: true });
     assert.deepEqual(s.adopted, []);
     assert.deepEqual(s.dropped, []);
     assert.equal(readdirSync(join(s.dir, 'outbox')).filter((f) => f.includes(s.saved.id)).length, 1, 'still on disk for the next console');
   });
 
-  it('once a saved answer is on its way, a new one is refused with words naming it and when it was given', () => {
-    const s = setup();
+  it('once a saved answer is on its way, a new one is refused with words naming it and when it was given', async () => {
+    const s = await setup();
     s.store.commandCreated(RELAY, s.record.key, s.saved, { option: 'allow' }, 5_000, { savedAt: Date.parse('2026-12-01T10:00:00Z') });
     const refused = answerRefusal(s.store, s.record);
     assert.equal(refused?.code, 'in-flight');

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { parseRules, type Rule } from '../../src/protocol/rules.js';
-import { addRuleToFile, withRuleAdded } from '../../src/relay/rules-file-write.js';
+import { addRuleToFile, withRuleAdded } from '../../src/files/rules-file-write.js';
 import { commandPrefixOf, ruleScopes } from '../../src/store/rule-scopes.js';
 import { ConsoleStore } from '../../src/store/store.js';
 import type { CauseState } from '../../src/store/cause.js';
@@ -94,7 +94,7 @@ describe('adding to the rules file', () => {
   it('a file that is not a valid rules file is left alone', () => {
     assert.equal(withRuleAdded('{"rules": [', rule).ok, false);
   });
-  it('written atomically with the file\'s mode kept (a new one 0600, its directory made)', () => {
+  it('written atomically, 0600 or the narrower mode it had (a new one 0600, its directory made)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'aep-console-always-'));
     const path = join(dir, 'config', 'aep-console', 'rules.json');
     assert.deepEqual(addRuleToFile(path, rule), { ok: true });
@@ -102,7 +102,7 @@ describe('adding to the rules file', () => {
     const kept = join(dir, 'kept.json');
     writeFileSync(kept, '{"rules": []}', { mode: 0o640 });
     assert.deepEqual(addRuleToFile(kept, rule), { ok: true });
-    assert.equal(statSync(kept).mode & 0o777, 0o640);
+    assert.equal(statSync(kept).mode & 0o777, 0o600, '0640: narrowed to 0600');
     const parsed = parseRules(readFileSync(kept, 'utf8'));
     assert.ok(parsed.ok && parsed.rules[0]!.name === rule.name);
     assert.equal(addRuleToFile(dir, rule).ok, false, 'a directory is no rules file');

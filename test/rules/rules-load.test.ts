@@ -56,9 +56,9 @@ describe('where the rules come from', () => {
     const fifo = join(dir, 'fifo');
     execFileSync('mkfifo', [fifo]);
     const fromFifo = parseArgs(['--rules', fifo], noDefaults);
-    assert.equal(fromFifo.kind === 'usage-error' && /is not a regular file \(a FIFO\)/.test(fromFifo.message), true);
+    assert.equal(fromFifo.kind === 'usage-error' && /is a FIFO, not a regular file/.test(fromFifo.message), true);
     const fromDir = parseArgs(['--rules', dir], noDefaults);
-    assert.equal(fromDir.kind === 'usage-error' && /is not a regular file/.test(fromDir.message), true);
+    assert.equal(fromDir.kind === 'usage-error' && /is a directory, not a regular file/.test(fromDir.message), true);
   });
   it('"list" takes no rules', () => {
     assert.equal(parseArgs(['list', '--rules', file('l.json', good)], noDefaults).kind, 'usage-error');

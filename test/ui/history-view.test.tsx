@@ -13,7 +13,7 @@ import { DecisionLog } from '../../src/relay/decision-log.js';
 import type { DecisionLine, OutcomeLine } from '../../src/store/decisions.js';
 import { KEY, renderApp } from '../support/ui.js';
 
-function fixture(count = 30) {
+async function fixture(count = 30) {
   const log = new DecisionLog(join(mkdtempSync(join(tmpdir(), 'aep-console-hview-')), 'aep-console'));
   const lines: (DecisionLine | OutcomeLine)[] = [];
   for (let i = 0; i < count; i++) {
@@ -34,7 +34,7 @@ function fixture(count = 30) {
   });
   lines.push({ t: 'outcome', command_id: 'cmd-evil', time: '2026-12-01T10:00:05.000Z', state: 'timeout', reason: 'no acknowledgement from the agent', latency_ms: 5000 });
   lines.push({ t: 'outcome', command_id: 'cmd-evil', time: '2026-12-01T10:00:09.000Z', state: 'applied', text: 'ok', by: 'x\u009b2J', latency_ms: 9000 });
-  assert.deepEqual(log.append(lines), { ok: true });
+  assert.deepEqual(await log.append(lines), { ok: true });
   return { log, history: { read: () => ({ ...log.read(), file: log.file }) } };
 }
 
@@ -48,7 +48,7 @@ function assertFits(frame: string): void {
 
 describe('H: the decision history', () => {
   it('opens newest first, one row per decision, fits 80x24, and hostile text from the file shows as markers', async () => {
-    const { history, log } = fixture();
+    const { history, log } = await fixture();
     const ui = await renderApp({ history });
     try {
       await ui.press('H');
@@ -72,7 +72,7 @@ describe('H: the decision history', () => {
   });
 
   it('Enter opens one decision whole (prompt, cause, what was sent, the command id, every outcome); Esc back, Esc again to the list', async () => {
-    const { history } = fixture();
+    const { history } = await fixture();
     const ui = await renderApp({ history });
     try {
       await ui.press('H');
@@ -100,7 +100,7 @@ describe('H: the decision history', () => {
   });
 
   it('/ filters as the list does: every word must match; Enter keeps it, Esc clears it first, then goes back', async () => {
-    const { history } = fixture();
+    const { history } = await fixture();
     const ui = await renderApp({ history });
     try {
       await ui.press('H');
@@ -131,7 +131,7 @@ describe('H: the decision history', () => {
     } finally {
       none.unmount();
     }
-    const { history } = fixture(0);
+    const { history } = await fixture(0);
     const empty = await renderApp({ history: { read: () => ({ ...history.read(), decisions: [] }) } });
     try {
       await empty.press('H');

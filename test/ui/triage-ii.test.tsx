@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConsoleStore } from '../../src/store/store.js';
 import { DecisionLog } from '../../src/relay/decision-log.js';
+import { DecisionRecorder } from '../../src/relay/decision-recorder.js';
 import { hiddenKeys, recordHide } from '../../src/cli/history.js';
 
 // Triage II (issue 27, CONSOLE.md "Triage II"): names that stay distinct,
@@ -257,15 +258,18 @@ test('a hide is a decision in the history, and what earlier runs hid stays hidde
   const first = await renderApp({ events });
   const record = first.store.allRequests().find((r) => r.agent === 'alpha')!;
   first.unmount();
-  recordHide(log, () => NOW)(record);
+  const recorder = new DecisionRecorder(first.store, log);
+  recordHide(recorder, () => NOW)(record);
+  await recorder.stop();
   const decisions = log.read().decisions;
   assert.equal(decisions.length, 1);
   assert.equal(decisions[0].action, 'hide');
   assert.equal(decisions[0].request, record.id);
-  assert.deepEqual([...hiddenKeys(log)()], [record.key]);
+  assert.deepEqual([...(await hiddenKeys(log)())], [record.key]);
   const again = await renderApp({ events, history: { read: () => ({ ...log.read() }), hidden: hiddenKeys(log) } });
   t.after(again.unmount);
-  assert.match(again.frame(), /Pending \(1\)/);
+  // Read off the key path, after the first frame: the list loses the row once the read is in.
+  await again.waitFor((f) => /Pending \(1\)/.test(f), 'the hidden request gone');
   assert.ok(!again.frame().includes(' alpha '), 'the request hidden before is not listed');
 });
 

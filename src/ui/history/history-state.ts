@@ -110,8 +110,8 @@ export interface HistorySource {
   annotate?(commandId: string, extras: { cause?: string; batch?: number; by?: string }): void;
   /** d → y: records that the operator hid this request from the console. */
   hide?(record: RequestRecord): void;
-  /** The request keys hidden in earlier runs (read once, at start). */
-  hidden?(): ReadonlySet<string>;
+  /** The request keys hidden in earlier runs: at once, or (a full history) read off the key path, after the first frame. */
+  hidden?(): ReadonlySet<string> | Promise<ReadonlySet<string>>;
 }
 
 /** One decision opened whole: it scrolls. */

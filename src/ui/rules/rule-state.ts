@@ -53,15 +53,39 @@ export interface RulesModel {
   notes: readonly string[];
   /** Requests a rule would answer but the operator has open or holds a draft for: tried again on the clock. */
   deferred: ReadonlySet<string>;
+  /** The names of the rules read from the rules file (the others were made here with `a`). */
+  fromFile: ReadonlySet<string>;
+  /** Why the rules file (or its last edit) is not used: said on the status line. */
+  fileNote?: string;
 }
 
 /** Whether the operator is at a request (open, or a draft held): AUTO does not answer it then. */
 export type OperatorAt = (key: string) => boolean;
 const nowhere: OperatorAt = () => false;
 
-export function initialRules(rules: readonly Rule[] | undefined, auto = false): RulesModel | undefined {
-  if (!rules?.length) return undefined;
-  return { rules, auto, off: new Set(), causes: new Map(), answered: new Map(), held: new Map(), notes: [], deferred: new Set() };
+export function initialRules(rules: readonly Rule[] | undefined, auto = false, fileNote?: string): RulesModel | undefined {
+  if (!rules?.length && fileNote === undefined) return undefined;
+  const fromFile = new Set((rules ?? []).map((rule) => rule.name));
+  return { rules: rules ?? [], auto, off: new Set(), causes: new Map(), answered: new Map(), held: new Map(), notes: [], deferred: new Set(), fromFile, ...(fileNote !== undefined ? { fileNote } : {}) };
+}
+
+/**
+ * The rules file read again (an edit): its rules replace the ones read
+ * before, the rules made here with `a` stay (one the file now holds is
+ * the file's). A bad edit (`rules` absent) keeps the rules in force; `note` says why.
+ */
+export function withFileRules(current: RulesModel | undefined, rules: readonly Rule[] | undefined, note: string | undefined): RulesModel | undefined {
+  if (rules === undefined) {
+    const base = current ?? initialRules([], false, note);
+    if (!base) return undefined;
+    const { fileNote: _old, ...rest } = base;
+    return note === undefined ? rest : { ...rest, fileNote: note };
+  }
+  const names = new Set(rules.map((rule) => rule.name));
+  const made = (current?.rules ?? []).filter((rule) => !current?.fromFile.has(rule.name) && !names.has(rule.name));
+  const base = current ?? initialRules(rules, false)!;
+  const { fileNote: _old, ...rest } = base;
+  return { ...rest, rules: [...rules, ...made], fromFile: names };
 }
 
 export type RuleEffect =
@@ -266,6 +290,7 @@ export function setAuto(rules: RulesModel, on: boolean, store: StoreReader, now:
 /** The status line's words: `AUTO` or `rules: suggest`, and rules turned off. */
 export function rulesStatus(rules: RulesModel | undefined): string | undefined {
   if (!rules) return undefined;
-  const head = rules.auto ? 'AUTO' : `rules: suggest (${rules.rules.length})`;
-  return rules.off.size ? `${head} ${glyphs().dot} ${rules.off.size} off` : head;
+  const head = rules.auto ? 'AUTO' : rules.rules.length || rules.fileNote === undefined ? `rules: suggest (${rules.rules.length})` : undefined;
+  const parts = [head, rules.off.size ? `${rules.off.size} off` : undefined, rules.fileNote].filter((part): part is string => part !== undefined);
+  return parts.join(` ${glyphs().dot} `);
 }

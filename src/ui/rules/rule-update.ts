@@ -8,7 +8,7 @@ import type { RequestRecord } from '../../store/types.js';
 import { gateAlerts } from '../alert-gate.js';
 import type { Effect, Msg, StoreReader, UiModel } from '../model.js';
 import type { StoreSnapshot } from '../store-snapshot.js';
-import { initialRules, onRuleCause, onRuleCommands, onRulesTick, runRules, setAuto, type OperatorAt, type RuleStep } from './rule-state.js';
+import { initialRules, onRuleCause, withFileRules, onRuleCommands, onRulesTick, runRules, setAuto, type OperatorAt, type RuleStep } from './rule-state.js';
 import { isUnsent } from '../inbox/state.js';
 import { causeOf } from '../cause-of.js';
 import type { Rule } from '../../protocol/rules.js';
@@ -59,6 +59,15 @@ export function rulesOnTick(model: UiModel, store: StoreReader): Result {
   const step = onRulesTick(model.rules, store, model.now, operatorAt(model));
   if (step.rules === model.rules && !step.effects.length && !step.ring.length) return { model, effects: [] };
   return apply(model, step);
+}
+
+/** The rules file changed: its new rules (the open requests run through them), or why the edit is not used. */
+export function rulesOnFile(model: UiModel, rules: readonly Rule[] | undefined, note: string | undefined, store: StoreReader): Result {
+  const next = withFileRules(model.rules, rules, note);
+  if (!next) return { model, effects: [] };
+  if (rules === undefined) return { model: { ...model, rules: next }, effects: [] };
+  const open = store.allRequests().filter((record) => record.state === 'pending').map((record) => record.key);
+  return apply(model, runRules(next, open, store, model.now, new Set(), operatorAt(model)));
 }
 
 /** `A` confirmed (or AUTO turned off). */

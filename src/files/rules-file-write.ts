@@ -1,14 +1,14 @@
-// `a` → `y`: one rule added to the rules file, atomically (a temporary file
-// beside it, then rename: a crash leaves the old file or the new, never half),
-// keeping the operator's own text: the new rule is inserted before the
+// `a` → `y`: one rule added to the rules file, written like an editor saves
+// (files/editor.ts: a symlink updated at its target, atomically, under a
+// lock, 0600 or narrower; a file it cannot write left alone, the rule shown
+// as JSON to add by hand), keeping the operator's own text: the new rule is inserted before the
 // closing `]` of the rules array, so comments cannot exist (JSON) but layout,
 // order and every other rule stay byte for byte. The result is parsed again
 // before it replaces anything: a file this could break is left alone.
 
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { saveConfigFile } from './editor.js';
 import { parseRules, type Rule } from '../protocol/rules.js';
-import { readRegularFile } from './regular-file.js';
+import { displayLine } from '../protocol/sanitize.js';
 
 const MAX_RULES_BYTES = 1024 * 1024;
 
@@ -35,29 +35,12 @@ export function withRuleAdded(text: string | undefined, rule: Rule): { ok: true;
   return { ok: true, text: next };
 }
 
-/** Adds `rule` to the file at `path` (made, with its directory, if absent). */
+/** Adds `rule` to the file at `path` (made, with its directory, if absent); a file it cannot write is left alone and the rule given as JSON. */
 export function addRuleToFile(path: string, rule: Rule): { ok: true } | { ok: false; reason: string } {
-  const read = readRegularFile(path, MAX_RULES_BYTES);
-  if (!read.ok && !read.reason.includes('ENOENT')) return { ok: false, reason: `the rules file ${read.reason}` };
-  const next = withRuleAdded(read.ok ? read.text : undefined, rule);
-  if (!next.ok) return next;
-  const mode = read.ok ? read.mode & 0o777 : 0o600;
-  const temp = join(dirname(path), `.rules.json.${process.pid}.${Date.now()}.tmp`);
-  try {
-    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-    const fd = openSync(temp, 'wx', mode);
-    try {
-      writeSync(fd, next.text);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(temp, path);
-    return { ok: true };
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return { ok: false, reason: `cannot be written (${typeof code === 'string' ? code : 'error'})` };
-  }
+  const saved = saveConfigFile(path, (text) => withRuleAdded(text, rule), MAX_RULES_BYTES);
+  if (saved.ok) return { ok: true };
+  const reason = `the rules file ${displayLine(path, 200)} ${saved.reason}`;
+  return { ok: false, reason: saved.readOnly ? `${reason}; add it by hand to its "rules": ${ruleText(rule)}` : reason };
 }
 
 /** The App's `saveRule`: adds to the file at `path` (absent: nothing to save to). */
