@@ -141,12 +141,16 @@ export class DecisionRecorder implements DecisionSink {
   /** Writes everything queued (and what failed before), in one append; resolves when it is written or kept for a retry. */
   async flush(): Promise<void> {
     this.flushing = false;
-    await this.writing;
-    const lines = [...this.unwritten, ...this.queue];
-    if (!lines.length) return;
-    this.queue = [];
-    this.unwritten = [];
-    const writing = this.write(lines);
+    const before = this.writing;
+    // Chained: one append at a time, in order, and a flush resolves only once everything before it is written.
+    const writing = (async () => {
+      await before;
+      const lines = [...this.unwritten, ...this.queue];
+      if (!lines.length) return;
+      this.queue = [];
+      this.unwritten = [];
+      await this.write(lines);
+    })();
     this.writing = writing;
     await writing;
   }

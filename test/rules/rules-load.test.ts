@@ -50,15 +50,20 @@ describe('where the rules come from', () => {
     const auto = parseArgs(['--auto'], noDefaults);
     assert.equal(auto.kind, 'usage-error');
   });
-  it('--rules naming a missing file, a FIFO or a directory is refused', () => {
+  it('--rules naming a missing file is refused; a FIFO or a directory is not used (refused with --auto)', () => {
     const missing = parseArgs(['--rules', join(dir, 'missing.json')], noDefaults);
     assert.equal(missing.kind === 'usage-error' && /rules file .*missing\.json cannot be read/.test(missing.message), true);
     const fifo = join(dir, 'fifo');
     execFileSync('mkfifo', [fifo]);
-    const fromFifo = parseArgs(['--rules', fifo], noDefaults);
-    assert.equal(fromFifo.kind === 'usage-error' && /is a FIFO, not a regular file/.test(fromFifo.message), true);
-    const fromDir = parseArgs(['--rules', dir], noDefaults);
-    assert.equal(fromDir.kind === 'usage-error' && /is a directory, not a regular file/.test(fromDir.message), true);
+    for (const [path, why] of [[fifo, /is a FIFO, not a regular file/], [dir, /is a directory, not a regular file/]] as const) {
+      const auto = parseArgs(['--rules', path, '--auto'], noDefaults);
+      assert.equal(auto.kind === 'usage-error' && why.test(auto.message), true, `--auto: ${path}`);
+      const suggest = parseArgs(['--rules', path], noDefaults);
+      assert.ok(suggest.kind === 'run', 'the console runs without those rules');
+      assert.deepEqual(suggest.options.rules, []);
+      assert.match(suggest.options.rulesNote ?? '', /^rules not used: rules file /);
+      assert.match(suggest.options.rulesNote ?? '', why);
+    }
   });
   it('"list" takes no rules', () => {
     assert.equal(parseArgs(['list', '--rules', file('l.json', good)], noDefaults).kind, 'usage-error');
