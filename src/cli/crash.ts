@@ -15,10 +15,15 @@
 // A hang-up (SIGHUP, or writes to the terminal failing with EIO/EPIPE when
 // the window closes or SSH drops) is not a crash either: nothing more is
 // written to the terminal, there is no report, and the exit code is 129.
+//
+// Every way out waits (at most 2 s) for the journal and history writes
+// under way (files/pending.ts): an answer given just before a hang-up is
+// on disk when the process goes.
 
 import { constants } from 'node:os';
 import { displayLine } from '../protocol/sanitize.js';
 import { writeReport } from './crash-report.js';
+import { pendingWrites, settleWrites } from '../files/pending.js';
 import { knownSecrets } from '../protocol/redact.js';
 import { rawModeOff, restoreTerminal, type Out, type TtyIn } from './terminal-restore.js';
 
@@ -58,6 +63,12 @@ export interface CrashGuard {
 function hangUpCode(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' && HANGUP_CODES.has(code);
+}
+
+/** Exits once the writes under way are done (at most STOP_WAIT_MS); at once when there are none. */
+function exitAfterWrites(exit: (code: number) => void, code: number): void {
+  if (!pendingWrites()) return exit(code);
+  void settleWrites().then(() => exit(code));
 }
 
 /** What the guard knows and does: the secrets to scrub, the UI on screen, a crash or a stop under way. */
@@ -120,14 +131,14 @@ class Guard {
         ? `aep-console: internal error (${kind}); crash report: ${report.file}`
         : `aep-console: internal error (${kind}); the crash report could not be written (${report.reason})`,
     );
-    options.exit(1);
+    exitAfterWrites(options.exit, 1);
   }
 
   /** The terminal is gone: put raw mode back if it can be, write nothing, leave. */
   hangUp(): void {
     this.closeUi = undefined;
     rawModeOff(this.options.stdin);
-    this.options.exit(this.stopping ?? HANGUP_EXIT);
+    exitAfterWrites(this.options.exit, this.stopping ?? HANGUP_EXIT);
   }
 
   onSignal(signal: StopSignal): void {

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { installCrashGuard, RESTORE_SEQUENCE } from '../../src/cli/crash.js';
 import { redactArgv, reportDirs, scrub } from '../../src/cli/crash-report.js';
+import { settleWrites, track } from '../../src/files/pending.js';
 
 const TOKEN = 'tok-crash-3e2d1c';
 const FILE_TOKEN = 'tok-from-file-9a8b';
@@ -180,4 +181,17 @@ test('a state directory that is a symlink is not written through: the report goe
   assert.ok(file && file.startsWith(tmpdir()) && !file.startsWith(base), h.err[0]);
   assert.equal(statSync(file).mode & 0o777, 0o600);
   rmSync(file);
+});
+
+test('SIGHUP right after an answer: the exit waits for the journal write under way, then 129', async () => {
+  const h = harness();
+  let finish!: () => void;
+  track(new Promise<void>((resolve) => (finish = resolve)));
+  h.target.emit('SIGHUP');
+  assert.deepEqual(h.exits, [], 'not gone while a write is under way');
+  finish();
+  await settleWrites();
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.deepEqual(h.exits, [129]);
+  h.guard.dispose();
 });
