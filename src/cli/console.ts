@@ -3,12 +3,16 @@
 // the demo fleet, the token file re-read before each reconnect, the outbox
 // and the decision history in the state directory, --file followers, the
 // crash guard, and the terminal set up for Ink.
+import { realpathSync } from 'node:fs';
 import { hostname } from 'node:os';
+import { dirname } from 'node:path';
 import React from 'react';
 import { render, type Instance } from 'ink';
 import { tokenSource, type ConsoleOptions } from './args.js';
 import { saveRuleTo } from '../files/rules-file-write.js';
 import { settleWrites } from '../files/pending.js';
+import { checkDir } from '../files/trust.js';
+import { cleanLeftovers } from '../files/write.js';
 import { followRules } from './rules-watch.js';
 import { DecisionLog } from '../relay/decision-log.js';
 import { DecisionRecorder } from '../relay/decision-recorder.js';
@@ -31,6 +35,18 @@ import type { MainIO } from './io.js';
 import { hiddenKeys, recordHide } from './history.js';
 
 type Remember = (secret: string | undefined) => void;
+
+/** A crash's leftovers (temporary files, locks) in the state directory and beside the rules file are removed at start. */
+function cleanAtStart(options: ConsoleOptions, env: NodeJS.ProcessEnv): void {
+  const state = reportDirs(env)[0];
+  if (checkDir(state, false) === undefined) cleanLeftovers(state);
+  if (options.rulesPath === undefined) return;
+  try {
+    cleanLeftovers(dirname(realpathSync(options.rulesPath)));
+  } catch {
+    // no rules file yet: nothing left behind
+  }
+}
 
 /** The decision history on disk (none with --no-history), recording from before the clients start. */
 function startHistory(options: ConsoleOptions, store: ConsoleStore, env: NodeJS.ProcessEnv) {
@@ -140,6 +156,7 @@ export async function runConsole(options: ConsoleOptions, io: MainIO, remember: 
     return 2;
   }
   const demo = await startDemo(options, remember);
+  cleanAtStart(options, io.env);
   const { wiring, recorder, history } = wire(options, io.env, demo, remember);
   const { store, clients } = wiring;
   // --file: history beside (or instead of) relays, followed while the console runs.
