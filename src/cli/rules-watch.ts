@@ -34,7 +34,7 @@ function signature(path: string): string {
 export function readRulesUpdate(path: string, env: NodeJS.ProcessEnv): RulesFileUpdate {
   const loaded = loadRules(path, env);
   if (loaded.ok) return { rules: loaded.rules };
-  return { note: `rules file edit not used (the rules in force stay): ${loaded.error}` };
+  return { note: `rules edit not used, the rules in force stay: ${loaded.error}` };
 }
 
 /**

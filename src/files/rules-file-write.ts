@@ -39,8 +39,9 @@ export function withRuleAdded(text: string | undefined, rule: Rule): { ok: true;
 export function addRuleToFile(path: string, rule: Rule): { ok: true } | { ok: false; reason: string } {
   const saved = saveConfigFile(path, (text) => withRuleAdded(text, rule), MAX_RULES_BYTES);
   if (saved.ok) return { ok: true };
-  const reason = `the rules file ${displayLine(path, 200)} ${saved.reason}`;
-  return { ok: false, reason: saved.readOnly ? `${reason}; add it by hand to its "rules": ${ruleText(rule)}` : reason };
+  // Read-only: the rule comes first after the why, so a narrow footer still shows most of it (the path is the operator's own).
+  if (saved.readOnly) return { ok: false, reason: `the rules file ${saved.reason}; add it by hand: ${ruleText(rule)}` };
+  return { ok: false, reason: `the rules file ${displayLine(path, 200)} ${saved.reason}` };
 }
 
 /** The App's `saveRule`: adds to the file at `path` (absent: nothing to save to). */

@@ -70,7 +70,7 @@ describe('a saves the rule like an editor', () => {
     symlinkSync(target, join(dir, 'rules.json'));
     const saved = addRuleToFile(join(dir, 'rules.json'), rule);
     assert.equal(saved.ok, false);
-    assert.match(saved.ok ? '' : saved.reason, /add it by hand to its "rules": \{"name":"codex npm test"/);
+    assert.match(saved.ok ? '' : saved.reason, /add it by hand: \{"name":"codex npm test"/);
     assert.equal(readFileSync(target, 'utf8'), START);
   });
 

@@ -33,7 +33,7 @@ describe('rules follow their file', () => {
       writeFileSync(path, '{"rules": [', { mode: 0o600 });
       mock.timers.tick(RULES_POLL_MS);
       assert.equal(heard[1]!.rules, undefined, 'a bad edit brings no rules');
-      assert.match(heard[1]!.note ?? '', /^rules file edit not used \(the rules in force stay\): rules file .*rules\.json: not JSON/);
+      assert.match(heard[1]!.note ?? '', /^rules edit not used, the rules in force stay: rules file .*rules\.json: not JSON/);
       writeFileSync(path, text(rule('three')), { mode: 0o600 });
       chmodSync(path, 0o666);
       mock.timers.tick(RULES_POLL_MS);
@@ -53,9 +53,9 @@ describe('rules follow their file', () => {
     const edited = withFileRules(made, [rule('two'), rule('three')], undefined)!;
     assert.deepEqual(edited.rules.map((r) => r.name), ['two', 'three', 'this run']);
     assert.equal(edited.auto, true, 'AUTO stays as the operator set it');
-    const bad = withFileRules(edited, undefined, 'rules file edit not used (the rules in force stay): not JSON')!;
+    const bad = withFileRules(edited, undefined, 'rules edit not used, the rules in force stay: not JSON')!;
     assert.deepEqual(bad.rules.map((r) => r.name), ['two', 'three', 'this run']);
-    assert.match(rulesStatus(bad) ?? '', /^AUTO . rules file edit not used/);
+    assert.match(rulesStatus(bad) ?? '', /^AUTO . rules edit not used/);
     const fixed = withFileRules(bad, [rule('two'), rule('three'), rule('this run', 'claude')], undefined)!;
     assert.deepEqual(fixed.rules.map((r) => r.name), ['two', 'three', 'this run'], 'a rule saved with a is the file\'s once it is there: not twice');
     assert.equal(fixed.fileNote, undefined, 'a good edit clears the note');
