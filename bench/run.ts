@@ -3,6 +3,9 @@
 // object with the figures. Timings are medians of at least 5 runs. Everything
 // runs in this process tree on loopback.
 import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { bundleChild } from './build-child.js';
 import { median, percentile } from './frames.js';
 import { replayOnce, startReplayRelay } from './replay.js';
@@ -47,9 +50,13 @@ function childRun<T>(file: string, args: string[], nodeFlags: string[] = []): T 
 const uiRun = (file: string, args: string[]) => childRun<UiRun>(file, args);
 
 /** The last line of the output: one JSON object with the figures, keys as the lead's scripts read them. */
-function figures(f: Record<'nodeFloorMs' | 'firstFrameMs' | 'keyP50' | 'keyP95' | 'bytesPerMove' | 'wideBytesPerMove' | 'idleBytesPerS' | 'naiveBytes' | 'rssMb' | 'inkFloorP50' | 'inkFloorP95' | 'patchedFloorP50' | 'earlierFloorP50' | 'wideP50' | 'wideP95' | 'ingestRate' | 'parseStoreRate' | 'jsonRate' | 'replayMs', number>, soak: SoakRun) {
+function figures(f: Record<'nodeFloorMs' | 'firstFrameMs' | 'fullHistoryMs' | 'batchKeyWaitMs' | 'batchStallMs' | 'keyP50' | 'keyP95' | 'bytesPerMove' | 'wideBytesPerMove' | 'idleBytesPerS' | 'naiveBytes' | 'rssMb' | 'inkFloorP50' | 'inkFloorP95' | 'patchedFloorP50' | 'earlierFloorP50' | 'wideP50' | 'wideP95' | 'ingestRate' | 'parseStoreRate' | 'jsonRate' | 'replayMs', number>, soak: SoakRun) {
   return {
     first_frame_ms: round(f.firstFrameMs),
+    first_frame_full_history_ms: round(f.fullHistoryMs),
+    first_frame_full_history_ratio: round(f.fullHistoryMs / f.firstFrameMs, 2),
+    batch_50_key_wait_max_ms: round(f.batchKeyWaitMs, 2),
+    batch_50_loop_hold_ms: round(f.batchStallMs, 2),
     node_floor_ms: round(f.nodeFloorMs),
     key_p95_ms_10k: round(f.keyP95, 2),
     key_p50_ms_10k: round(f.keyP50, 2),
@@ -80,21 +87,61 @@ async function startupFigures(row: Row, relay: { url: string }) {
   say('Start-up (pseudo-terminal 100x30, spawn → first frame)');
   const floor: number[] = [];
   const first: number[] = [];
+  const full: number[] = [];
+  const emptyState = mkdtempSync(join(tmpdir(), 'aep-bench-state-'));
+  const fullState = fullHistoryState();
+  const consoleFirstFrame = (state: string) =>
+    timeToMarker([process.execPath, `${root}bin/aep-console.js`, '--relay', relay.url, '--no-bell'], 'q quit', { ...terminalEnv, AEP_TOKEN: 'bench-token', NODE_ENV: '', XDG_STATE_HOME: state });
   for (let i = 0; i < 7; i++) {
     floor.push(await timeToMarker([process.execPath, '-e', "process.stdout.write('ready\\n')"], 'ready'));
-    first.push(
-      await timeToMarker([process.execPath, `${root}bin/aep-console.js`, '--relay', relay.url, '--no-bell'], 'q quit', {
-        ...terminalEnv,
-        AEP_TOKEN: 'bench-token',
-        NODE_ENV: '',
-      }),
-    );
+    first.push(await consoleFirstFrame(emptyState));
+    full.push(await consoleFirstFrame(fullState));
   }
+  const fullHistoryMs = median(full);
   const nodeFloorMs = median(floor);
   const firstFrameMs = median(first);
   row('node -e floor', `${round(nodeFloorMs)} ms`);
   row('aep-console first frame', `${round(firstFrameMs)} ms (${round(firstFrameMs / nodeFloorMs, 2)}× the floor)`, '≤ 2.5× the floor');
-  return { nodeFloorMs, firstFrameMs };
+  row('first frame with a full history (~20 MB)', `${round(fullHistoryMs)} ms (${round(fullHistoryMs / firstFrameMs, 2)}× an empty state directory)`, '≤ 1.3×');
+  return { nodeFloorMs, firstFrameMs, fullHistoryMs };
+}
+
+/** A state directory holding the most history the console keeps: history.jsonl and .1, ~10 MB each, a hide now and then. */
+function fullHistoryState(): string {
+  const state = mkdtempSync(join(tmpdir(), 'aep-bench-full-'));
+  const dir = join(state, 'aep-console');
+  mkdirSync(dir, { mode: 0o700 });
+  const line = (i: number) =>
+    `${JSON.stringify({
+      t: 'decision', time: '2026-12-01T10:00:00.000Z', relay: 'http://127.0.0.1:1', source: 'aep://bench/agent/a', agent: 'bench', session: `s${i % 50}`, request: `req-${i}`,
+      kind: 'permission', prompt: `Permission requested: Bash npm run task-${i} ${'with a long tail of words '.repeat(8)}`, action: i % 100 === 0 ? 'hide' : 'answer',
+      sent: { option: 'allow' }, by: 'you', command_id: `cmd-${i}`, capture: 'redacted',
+    })}\n`;
+  for (const name of ['history.jsonl.1', 'history.jsonl']) {
+    const lines: string[] = [];
+    let bytes = 0;
+    for (let i = 0; bytes < 10 * 1024 * 1024 - 1024; i++) {
+      const text = line(i);
+      bytes += Buffer.byteLength(text);
+      lines.push(text);
+    }
+    writeFileSync(join(dir, name), lines.join(''), { mode: 0o600 });
+  }
+  return state;
+}
+
+/** A batch of 50 answers journaled and recorded on disk: the confirming key's task and the longest hold of the loop after it. */
+async function batchFigures(row: Row) {
+  say('A batch of 50 answers, outbox and history on disk (bundled; the demo relay and agent in a process of their own)');
+  const child = await bundleChild('./batch-child.ts', { ui: false });
+  const runs = Array.from({ length: RUNS }, () => childRun<{ confirmMs: number; maxStallMs: number; settledMs: number }>(child, [`${root}bench/batch-agent-child.ts`]));
+  const confirmMs = median(runs.map((r) => r.confirmMs));
+  const stallMs = median(runs.map((r) => r.maxStallMs));
+  const batchKeyWaitMs = median(runs.map((r) => Math.max(r.confirmMs, r.maxStallMs)));
+  row('the confirming key\'s own task (50 answers made)', `${round(confirmMs)} ms`);
+  row('longest hold of the loop while they are journaled, sent, recorded', `${round(stallMs)} ms (all on disk and acknowledged in ${round(median(runs.map((r) => r.settledMs)))} ms)`);
+  row('longest key-to-frame wait during the batch', `${round(batchKeyWaitMs)} ms`, '≤ 16 ms');
+  return { batchKeyWaitMs, batchStallMs: stallMs };
 }
 
 /** Key → frame latencies and bytes per move with 10,000 pending, against Ink's own floor. */
@@ -194,14 +241,15 @@ async function main(): Promise<void> {
     say(`  ${name}: ${value}${goal ? `   (goal ${goal})` : ''}`);
   };
   const relay = await startReplayRelay(50_000);
-  const { nodeFloorMs, firstFrameMs } = await startupFigures(row, relay);
+  const { nodeFloorMs, firstFrameMs, fullHistoryMs } = await startupFigures(row, relay);
+  const batch = await batchFigures(row);
   const keys = await keyFigures(row);
   const soak = await soakFigures(row);
   const intake = await intakeFigures(row, relay);
   say('');
   const width = Math.max(...rows.map(([name]) => name.length));
   for (const [name, value, goal] of rows) say(`${name.padEnd(width)}  ${value}${goal ? `  [goal ${goal}]` : ''}`);
-  say(JSON.stringify(figures({ nodeFloorMs, firstFrameMs, ...keys, ...intake }, soak)));
+  say(JSON.stringify(figures({ nodeFloorMs, firstFrameMs, fullHistoryMs, ...batch, ...keys, ...intake }, soak)));
 }
 
 main().then(
