@@ -3,7 +3,7 @@
 // process knows is scrubbed from every line, the argument after --token is
 // redacted, and only a few harmless environment variables are copied at all.
 
-import { writeFileSync } from 'node:fs';
+import { writeFileCarefully } from '../files/write.js';
 import { checkDir } from '../files/trust.js';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -102,7 +102,7 @@ export function reportDirs(env: NodeJS.ProcessEnv): string[] {
   return dirs;
 }
 
-/** Writes the report (mode 0600, never over an existing file); its path, or the reason it could not be written. */
+/** Writes the report (mode 0600, written carefully: files/write.ts); its path, or the reason it could not be written. */
 export function writeReport(facts: CrashFacts): { ok: true; file: string } | { ok: false; reason: string } {
   const text = reportText(facts);
   const stamp = facts.time.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
@@ -118,7 +118,8 @@ export function writeReport(facts: CrashFacts): { ok: true; file: string } | { o
       continue;
     }
     try {
-      writeFileSync(file, text, { mode: 0o600, flag: 'wx' });
+      // The careful write (files/write.ts): a temporary file (O_EXCL, never through a planted name), flushed, renamed into place.
+      writeFileCarefully(file, text);
       return { ok: true, file };
     } catch (error) {
       reason = (error as NodeJS.ErrnoException).code ?? 'error';
