@@ -9,6 +9,7 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it, mock } from 'node:test';
+import { settleWrites } from '../../src/files/pending.js';
 import { Outbox } from '../../src/relay/outbox.js';
 import { answerStatusLines } from '../../src/ui/inbox/answer-status.js';
 import { rowStatus } from '../../src/ui/inbox/row-status.js';
@@ -41,6 +42,7 @@ describe('a queued answer whose request closed during the outage', () => {
     await waitForConnection(store, client.relay, 'reconnecting');
     const mine = client.respond(findRequest(store, drop)!.key, { option: 'allow' });
     assert.equal(store.command(mine)?.queued, true, 'queued while away');
+    await settleWrites(); // the journal write runs off the event loop
     assert.equal(readdirSync(join(dir, 'outbox')).filter((f) => f.endsWith('.json')).length, 1, 'journaled');
 
     // Another operator, connected meanwhile, answers; the agent applies it and resolves.
