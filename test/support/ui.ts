@@ -104,6 +104,9 @@ export interface RenderOptions {
   rules?: AppProps['rules'];
   auto?: boolean;
   saveRule?: AppProps['saveRule'];
+  /** Passed to <App rulesNote rulesFile>: the rules file not used, and its edits. */
+  rulesNote?: string;
+  rulesFile?: AppProps['rulesFile'];
   /** Passed to <App screenReader>: the screen-reader view. */
   screenReader?: boolean;
   /** Passed to <App pasteMarks>: bracketed paste was asked for (with a TERM that marks pastes in `env`, no paste is guessed). */
@@ -180,6 +183,8 @@ export async function renderApp(options: RenderOptions = {}): Promise<Harness> {
     rules: options.rules,
     auto: options.auto,
     saveRule: options.saveRule,
+    rulesNote: options.rulesNote,
+    rulesFile: options.rulesFile,
     screenReader: options.screenReader,
     pasteMarks: options.pasteMarks,
   };
