@@ -43,7 +43,7 @@ export const FLAG_DOCS: Record<FlagName, string> = {
   history:
     "keep no decision history (see the `history` command); `H` then says none is kept.",
   rules:
-    "the rules file (see [Rules](rules.md)); default `$XDG_CONFIG_HOME/aep-console/rules.json` (else `~/.config/aep-console/rules.json`) when that file exists. A bad file (not JSON, an unknown key, a rule on content alone, an option id that is not a string, a FIFO or a directory named) is exit 2 with one line naming the rule and the problem. Not for `list`.",
+    "the rules file (see [Rules](rules.md)); default `$XDG_CONFIG_HOME/aep-console/rules.json` (else `~/.config/aep-console/rules.json`) when that file exists. A bad file (not JSON, an unknown key, a rule on content alone, an option id that is not a string) is exit 2 with one line naming the rule and the problem. A file that is not trusted (not a regular file; owned by someone other than you or root; writable by group or others; a symlink not your own, or to such a file) is not used: exit 2 with `--auto` or `rules test`, else the console runs without it and its status line says why. Edits are picked up within 2 s; a bad edit keeps the rules in force and the status line says why. Not for `list`.",
   auto:
     "let the rules answer from the start (`A` in the console turns it on, after y/n, and off); without it they only suggest. Needs rules.",
   json:
