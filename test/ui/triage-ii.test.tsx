@@ -266,9 +266,13 @@ test('a hide is a decision in the history, and what earlier runs hid stays hidde
   assert.equal(decisions[0].action, 'hide');
   assert.equal(decisions[0].request, record.id);
   assert.deepEqual([...(await hiddenKeys(log)())], [record.key]);
-  const again = await renderApp({ events, history: { read: () => ({ ...log.read() }), hidden: hiddenKeys(log) } });
+  const readHidden = hiddenKeys(log);
+  let reading: Promise<ReadonlySet<string>> | undefined;
+  const again = await renderApp({ events, history: { read: () => ({ ...log.read() }), hidden: () => (reading = readHidden()) } });
   t.after(again.unmount);
   // Read off the key path, after the first frame: the list loses the row once the read is in.
+  assert.ok(reading, 'the read started with the console');
+  await reading;
   await again.waitFor((f) => /Pending \(1\)/.test(f), 'the hidden request gone');
   assert.ok(!again.frame().includes(' alpha '), 'the request hidden before is not listed');
 });
