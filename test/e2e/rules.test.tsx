@@ -184,7 +184,7 @@ describe('rules on the demo relay with --auto', () => {
     await waitFor(store, (s) => (findRequest(s, second)?.state === 'resolved') || undefined, 'the saved rule answering the next request');
     assert.deepEqual(responds(agent).map((e) => [e.subject, (e.data as { answer: unknown }).answer]), [[first, { option: 'allow' }], [second, { option: 'allow' }]]);
     // The row names the rule: "sent · rule allow claude-code Bash…" while in
-    // flight, then "✓ allow · you · rule allow claude-…" (cut to its column).
+    // flight, then "✓ allow · rule allow claude-…" (cut to its column).
     await until((f) => /· rule allow claude-/.test(f), 'the row naming the rule');
   });
 });
