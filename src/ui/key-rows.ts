@@ -1,6 +1,8 @@
 import { bindingsNow, type ActionOf, type KeySpec, type Scope } from './key-table.js';
 import { glyphs, type Glyphs } from './glyphs.js';
 import { DIGIT_OPTIONS, digitsType, type ChoiceRows } from './inbox/digits.js';
+import { wordsOf } from './binding.js';
+import { BATCH_CONFIRM_KEYS, BATCH_KEYS } from './inbox/batch-keys.js';
 
 // The key table written out: every row of the `?` help, the footer's hints
 // and the README's Keys table, each rendered from the bindings in force
@@ -117,14 +119,9 @@ const ROWS: RowSpec[] = [
   { scope: 'answer', actions: ['copyId'], does: "copy the request's id to the clipboard (off the Reply row)" },
   { scope: 'answer', actions: ['back'], does: 'back to the list; what you typed stays as a draft', hint: '{back} back (keeps draft)' },
   { scope: 'answer', actions: ['help', 'quit'], does: 'help / quit, where no text is being edited', hint: '{help} help' },
-  // Batch: several marked requests answered at once.
-  { scope: 'batch', actions: ['up', 'down', 'pickOption'], does: 'move between the options every marked request offers (numbered: a digit picks that shared option and every command sends its id; a digit with no shared option N is refused) and the Reply row', hint: '{up}/{down} {pickOption} choose' },
-  { scope: 'batch', actions: ['typeText'], does: 'go to the Reply row and make every key text, digits too, until Enter or Esc' },
-  { scope: 'batch', actions: ['send'], does: 'on an option or a non-empty Reply: ask Send "…" to N requests? y/n', hint: '{send} send…' },
-  { scope: 'batch', actions: ['back'], does: 'back to the list; the marks stay', hint: '{back} back (marks stay)' },
-  { scope: 'batch', actions: ['help', 'quit'], does: 'help / quit, off the Reply row' },
-  { scope: 'batchConfirm', actions: ['confirm'], does: 'at that question: send one command per request, each with its own id (any other key: back)' },
-  { scope: 'batchConfirm', actions: ['quit'], does: 'quit (asks first)' },
+  // Batch: several marked requests answered at once (batch-keys.ts).
+  ...wordsOf(BATCH_KEYS),
+  ...wordsOf(BATCH_CONFIRM_KEYS),
   // Form: the open request is a form.
   { scope: 'form', actions: ['nextField', 'prevField'], does: 'next / previous field (Submit is the last stop)', hint: '{nextField}/{prevField} field' },
   { scope: 'form', actions: ['up', 'down'], does: 'move between choices of a select, or between fields', hint: '{up}/{down} choice' },
