@@ -79,7 +79,7 @@ const ROWS: (Sequence & { want: Outcome })[] = [
   },
   {
     scope: "browse", note: "y copies the id", reads: ["y"],
-    want: { mode: "browse", selected: "alpha", notice: "copied EV000052", footer: "copied EV000052  j/k move · Enter open · 1-2 option · Space mark · / filter · ?…", prompt: "copied EV000052. j/k move · Enter open · 1-2 option · Space mark · / filter · ? help · q quit", screen: "200b76737d8b", effects: ["copy"], sent: [], quits: 0 },
+    want: { mode: "browse", selected: "alpha", notice: "copied G001", footer: "copied G001  j/k move · Enter open · 1-2 option · Space mark · / filter · ? hel…", prompt: "copied G001. j/k move · Enter open · 1-2 option · Space mark · / filter · ? help · q quit", screen: "6e4132877964", effects: ["copy"], sent: [], quits: 0 },
   },
   {
     scope: "browse", note: "? opens help", reads: ["?"],
@@ -131,15 +131,15 @@ const ROWS: (Sequence & { want: Outcome })[] = [
   },
   {
     scope: "browse", note: "Enter opens", reads: ["\r"],
-    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "", highlight: 2, footer: "↑/↓ 1-2 choose · Tab types digits · Enter send · PgUp/PgDn scroll · Esc back (k…", prompt: "↑/↓ 1-2 choose · Tab types digits · Enter send · PgUp/PgDn scroll · Esc back (keeps draft)", screen: "1ef6b20d48d7", effects: [], sent: [], quits: 0 },
+    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "", highlight: 2, footer: "↑/↓ 1-2 choose · Tab types digits · Enter send · PgUp/PgDn scroll · Esc back (k…", prompt: "↑/↓ 1-2 choose · Tab types digits · Enter send · PgUp/PgDn scroll · Esc back (keeps draft)", screen: "aa97d91aa3d4", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "browse", note: "2 opens on option 2", reads: ["2"],
-    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "", highlight: 1, footer: "↑/↓ 1-2 choose · Tab types digits · a always · Enter send · PgUp/PgDn scroll · …", prompt: "↑/↓ 1-2 choose · Tab types digits · a always · Enter send · PgUp/PgDn scroll · Esc back (keeps draft) · ? help", screen: "ad36d226a553", effects: [], sent: [], quits: 0 },
+    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "", highlight: 1, footer: "↑/↓ 1-2 choose · Tab types digits · a always · Enter send · PgUp/PgDn scroll · …", prompt: "↑/↓ 1-2 choose · Tab types digits · a always · Enter send · PgUp/PgDn scroll · Esc back (keeps draft) · ? help", screen: "5af03bd295ed", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "browse", note: "9 opens with no option 9", reads: ["9"],
-    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "", highlight: 2, hint: "No option 9: this request has 2.", footer: "↑/↓ 1-2 choose · Tab types digits · Enter send · PgUp/PgDn scroll · Esc back (k…", prompt: "↑/↓ 1-2 choose · Tab types digits · Enter send · PgUp/PgDn scroll · Esc back (keeps draft)", screen: "57d76abd923a", effects: [], sent: [], quits: 0 },
+    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "", highlight: 2, hint: "No option 9: this request has 2.", footer: "↑/↓ 1-2 choose · Tab types digits · Enter send · PgUp/PgDn scroll · Esc back (k…", prompt: "↑/↓ 1-2 choose · Tab types digits · Enter send · PgUp/PgDn scroll · Esc back (keeps draft)", screen: "b7603ef0ce7e", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "browse", note: "an unbound letter does nothing", reads: ["z"],
@@ -159,19 +159,19 @@ const ROWS: (Sequence & { want: Outcome })[] = [
   },
   {
     scope: "browse", note: "a question opened with a digit", reads: ["1"], events: "question",
-    want: { mode: "answer", selected: "delta", open: "delta", reply: "", highlight: 0, hint: "This request has no options: type a reply.", footer: "digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps draft)", screen: "bbdc9c09fcbe", effects: [], sent: [], quits: 0 },
+    want: { mode: "answer", selected: "delta", open: "delta", reply: "", highlight: 0, hint: "This request has no options: type a reply.", footer: "digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps draft)", screen: "7af09a731083", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "answer", note: "k from Reply to the last option", reads: ["\r","k"],
-    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "k", highlight: 2, footer: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps …", prompt: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps draft)", screen: "4eb623ec126a", effects: [], sent: [], quits: 0 },
+    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "k", highlight: 2, footer: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps …", prompt: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps draft)", screen: "83a5588ed60e", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "answer", note: "k k to the first option", reads: ["\r","k","k","k"],
-    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "kkk", highlight: 2, footer: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps …", prompt: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps draft)", screen: "7cef2406925b", effects: [], sent: [], quits: 0 },
+    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "kkk", highlight: 2, footer: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps …", prompt: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps draft)", screen: "cc540df07a6e", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "answer", note: "down past Reply stays", reads: ["\r","j"],
-    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "j", highlight: 2, footer: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps …", prompt: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps draft)", screen: "0a1c1249fe26", effects: [], sent: [], quits: 0 },
+    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "j", highlight: 2, footer: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps …", prompt: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps draft)", screen: "5223e34cc5bc", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "answer", note: "an option sent with Enter", reads: ["\r","k","\r"],
@@ -179,7 +179,7 @@ const ROWS: (Sequence & { want: Outcome })[] = [
   },
   {
     scope: "answer", note: "Enter on an empty Reply", reads: ["\r","\r"],
-    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "", highlight: 2, hint: "Type a reply first: Enter on an empty Reply sends nothing.", footer: "↑/↓ 1-2 choose · Tab types digits · Enter send · PgUp/PgDn scroll · Esc back (k…", prompt: "↑/↓ 1-2 choose · Tab types digits · Enter send · PgUp/PgDn scroll · Esc back (keeps draft)", screen: "f4c3986fb38b", effects: [], sent: [], quits: 0 },
+    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "", highlight: 2, hint: "Type a reply first: Enter on an empty Reply sends nothing.", footer: "↑/↓ 1-2 choose · Tab types digits · Enter send · PgUp/PgDn scroll · Esc back (k…", prompt: "↑/↓ 1-2 choose · Tab types digits · Enter send · PgUp/PgDn scroll · Esc back (keeps draft)", screen: "62dd8789016b", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "answer", note: "a reply typed and sent", reads: ["\r","h","i","\r"],
@@ -191,31 +191,31 @@ const ROWS: (Sequence & { want: Outcome })[] = [
   },
   {
     scope: "answer", note: "backspace edits the reply", reads: ["\r","hi",""],
-    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "h", highlight: 2, footer: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps …", prompt: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps draft)", screen: "556c471621ef", effects: [], sent: [], quits: 0 },
+    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "h", highlight: 2, footer: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps …", prompt: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps draft)", screen: "d50cab11deb6", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "answer", note: "left and typing in the middle", reads: ["\r","ac","\u001b[D","b"],
-    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "abc", highlight: 2, footer: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps …", prompt: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps draft)", screen: "53467464932a", effects: [], sent: [], quits: 0 },
+    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "abc", highlight: 2, footer: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps …", prompt: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps draft)", screen: "0ae8daf3e5c2", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "answer", note: "q on the Reply row is text", reads: ["\r","q"],
-    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "q", highlight: 2, footer: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps …", prompt: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps draft)", screen: "54e66ffb3711", effects: [], sent: [], quits: 0 },
+    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "q", highlight: 2, footer: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps …", prompt: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps draft)", screen: "ee38df890afe", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "answer", note: "y on the Reply row is text", reads: ["\r","y"],
-    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "y", highlight: 2, footer: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps …", prompt: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps draft)", screen: "862abb4bb6fa", effects: [], sent: [], quits: 0 },
+    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "y", highlight: 2, footer: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps …", prompt: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps draft)", screen: "40d019e80899", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "answer", note: "q on an option row quits", reads: ["\r","k","q"],
-    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "kq", highlight: 2, footer: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps …", prompt: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps draft)", screen: "1e10b22cf9f6", effects: [], sent: [], quits: 0 },
+    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "kq", highlight: 2, footer: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps …", prompt: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps draft)", screen: "a166ab38e559", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "answer", note: "y on an option row copies the id", reads: ["\r","k","y"],
-    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "ky", highlight: 2, footer: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps …", prompt: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps draft)", screen: "5672a233e5f2", effects: [], sent: [], quits: 0 },
+    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "ky", highlight: 2, footer: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps …", prompt: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps draft)", screen: "5158511a3fee", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "answer", note: "a letter on an option row goes to Reply", reads: ["\r","k","w"],
-    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "kw", highlight: 2, footer: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps …", prompt: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps draft)", screen: "f9352d53121c", effects: [], sent: [], quits: 0 },
+    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "kw", highlight: 2, footer: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps …", prompt: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps draft)", screen: "8b9cce7f8400", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "answer", note: "Esc back to the list", reads: ["\r","\u001b"],
@@ -227,11 +227,11 @@ const ROWS: (Sequence & { want: Outcome })[] = [
   },
   {
     scope: "answer", note: "Esc then Enter opens the draft again", reads: ["\r","draft","\u001b","\r"],
-    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "draft", highlight: 2, footer: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps …", prompt: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps draft)", screen: "2786ffb4f920", effects: [], sent: [], quits: 0 },
+    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "draft", highlight: 2, footer: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps …", prompt: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps draft)", screen: "414173467dfb", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "answer", note: "page down scrolls the detail", reads: ["\r","\u001b[6~"],
-    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "", highlight: 2, footer: "↑/↓ 1-2 choose · Tab types digits · Enter send · PgUp/PgDn scroll · Esc back (k…", prompt: "↑/↓ 1-2 choose · Tab types digits · Enter send · PgUp/PgDn scroll · Esc back (keeps draft)", screen: "a92909d872c0", effects: [], sent: [], quits: 0 },
+    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "", highlight: 2, footer: "↑/↓ 1-2 choose · Tab types digits · Enter send · PgUp/PgDn scroll · Esc back (k…", prompt: "↑/↓ 1-2 choose · Tab types digits · Enter send · PgUp/PgDn scroll · Esc back (keeps draft)", screen: "aa97d91aa3d4", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "answer", note: "? help from the answer, Esc back", reads: ["\r","?","\u001b"],
@@ -239,11 +239,11 @@ const ROWS: (Sequence & { want: Outcome })[] = [
   },
   {
     scope: "answer", note: "? on the Reply row is text", reads: ["\r","x","?"],
-    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "x?", highlight: 2, footer: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps …", prompt: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps draft)", screen: "1823692042ae", effects: [], sent: [], quits: 0 },
+    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "x?", highlight: 2, footer: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps …", prompt: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps draft)", screen: "79a2ed45d1f8", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "answer", note: "ctrl-C quits", reads: ["\r","\u0003"],
-    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "", highlight: 2, footer: "↑/↓ 1-2 choose · Tab types digits · Enter send · PgUp/PgDn scroll · Esc back (k…", prompt: "↑/↓ 1-2 choose · Tab types digits · Enter send · PgUp/PgDn scroll · Esc back (keeps draft)", screen: "639a8ed480b8", effects: ["quit"], sent: [], quits: 1 },
+    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "", highlight: 2, footer: "↑/↓ 1-2 choose · Tab types digits · Enter send · PgUp/PgDn scroll · Esc back (k…", prompt: "↑/↓ 1-2 choose · Tab types digits · Enter send · PgUp/PgDn scroll · Esc back (keeps draft)", screen: "aa97d91aa3d4", effects: ["quit"], sent: [], quits: 1 },
   },
   {
     scope: "answer", note: "digit picks, Enter sends", reads: ["\r","2","\r"],
@@ -259,19 +259,19 @@ const ROWS: (Sequence & { want: Outcome })[] = [
   },
   {
     scope: "answer", note: "Tab on an option row", reads: ["1","\t"],
-    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "", highlight: 2, footer: "every key is text (Tab) · Enter send · PgUp/PgDn scroll · Esc back (keeps draft)", screen: "661caa216a34", effects: [], sent: [], quits: 0 },
+    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "", highlight: 2, footer: "every key is text (Tab) · Enter send · PgUp/PgDn scroll · Esc back (keeps draft)", screen: "9ad60bbf5d24", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "answer", note: "a paste on Reply", reads: ["\r","\u001b[200~pasted text\u001b[201~"],
-    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "pasted text", highlight: 2, footer: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps …", prompt: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps draft)", screen: "58afcd2ace6a", effects: [], sent: [], quits: 0 },
+    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "pasted text", highlight: 2, footer: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps …", prompt: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps draft)", screen: "980ddbf37a30", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "answer", note: "a paste on an option row", reads: ["\r","k","\u001b[200~pasted\u001b[201~"],
-    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "kpasted", highlight: 2, footer: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps …", prompt: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps draft)", screen: "8af6c09c0e93", effects: [], sent: [], quits: 0 },
+    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "kpasted", highlight: 2, footer: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps …", prompt: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps draft)", screen: "52b56a47a6b0", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "answer", note: "one send per read: keys after the send dropped", reads: ["\r","k\rjj"],
-    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "k jj", highlight: 2, footer: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps …", prompt: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps draft)", screen: "fb04263849f9", effects: [], sent: [], quits: 0 },
+    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "k jj", highlight: 2, footer: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps …", prompt: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps draft)", screen: "9bf5f2d8774b", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "answer", note: "a question: digits are the reply", reads: ["\r","8080","\r"], events: "question",
@@ -279,7 +279,7 @@ const ROWS: (Sequence & { want: Outcome })[] = [
   },
   {
     scope: "answer", note: "no live agent: first Enter warns", reads: ["\r","k","\r"], roster: "nobody",
-    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "k", highlight: 2, footer: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps …", prompt: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps draft)", screen: "e139af79edef", effects: [], sent: [], quits: 0 },
+    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "k", highlight: 2, footer: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps …", prompt: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps draft)", screen: "dccdc20381fd", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "answer", note: "no live agent: second Enter sends", reads: ["\r","k","\r","\r"], roster: "nobody",
@@ -287,11 +287,11 @@ const ROWS: (Sequence & { want: Outcome })[] = [
   },
   {
     scope: "answer", note: "no live agent: Esc drops the warning", reads: ["\r","k","\r","\u001b"], roster: "nobody",
-    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "k", highlight: 2, footer: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps …", prompt: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps draft)", screen: "61d356a7aed8", effects: [], sent: [], quits: 0 },
+    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "k", highlight: 2, footer: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps …", prompt: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps draft)", screen: "e5f4c82e3b9c", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "answer", note: "no live agent: a move drops the warning", reads: ["\r","k","\r","k"], roster: "nobody",
-    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "kk", highlight: 2, footer: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps …", prompt: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps draft)", screen: "b0b93046eb6c", effects: [], sent: [], quits: 0 },
+    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "kk", highlight: 2, footer: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps …", prompt: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps draft)", screen: "9c0562f0a96f", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "answer", note: "a live agent: Enter sends at once", reads: ["\r","k","\r"], roster: "fleet",
@@ -299,15 +299,15 @@ const ROWS: (Sequence & { want: Outcome })[] = [
   },
   {
     scope: "locked", note: "the sent request opened again (sending)", reads: ["\r","k","\r","k","\r"],
-    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "k", highlight: 2, footer: "PgUp/PgDn scroll · Esc back to the list · ? help", screen: "53af21dd9518", effects: ["send"], sent: ["control.attention.respond {\"text\":\"k\"}"], quits: 0 },
+    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "k", highlight: 2, footer: "PgUp/PgDn scroll · Esc back to the list · ? help", screen: "4aa00e9a35d4", effects: ["send"], sent: ["control.attention.respond {\"text\":\"k\"}"], quits: 0 },
   },
   {
     scope: "locked", note: "r while sending", reads: ["\r","k","\r","k","\r","r"],
-    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "k", highlight: 2, hint: "Your answer (a text reply, given at 10:00:30 UTC) is on its way: no second answer is sent for this request.", footer: "PgUp/PgDn scroll · Esc back to the list · ? help", screen: "b2a84e8993e8", effects: ["send"], sent: ["control.attention.respond {\"text\":\"k\"}"], quits: 0 },
+    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "k", highlight: 2, hint: "Your answer (a text reply, given at 10:00:30 UTC) is on its way: no second answer is sent for this request.", footer: "PgUp/PgDn scroll · Esc back to the list · ? help", screen: "b0839b0fddab", effects: ["send"], sent: ["control.attention.respond {\"text\":\"k\"}"], quits: 0 },
   },
   {
     scope: "locked", note: "a digit while sending", reads: ["\r","k","\r","k","\r","1"],
-    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "k", highlight: 2, hint: "Your answer (a text reply, given at 10:00:30 UTC) is on its way: no second answer is sent for this request.", footer: "PgUp/PgDn scroll · Esc back to the list · ? help", screen: "ab568ec89b14", effects: ["send"], sent: ["control.attention.respond {\"text\":\"k\"}"], quits: 0 },
+    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "k", highlight: 2, hint: "Your answer (a text reply, given at 10:00:30 UTC) is on its way: no second answer is sent for this request.", footer: "PgUp/PgDn scroll · Esc back to the list · ? help", screen: "b0839b0fddab", effects: ["send"], sent: ["control.attention.respond {\"text\":\"k\"}"], quits: 0 },
   },
   {
     scope: "locked", note: "Esc back from a locked one", reads: ["\r","k","\r","k","\r","\u001b"],
@@ -315,91 +315,91 @@ const ROWS: (Sequence & { want: Outcome })[] = [
   },
   {
     scope: "locked", note: "informational: opened", reads: ["\r"], events: "informational",
-    want: { mode: "answer", selected: "foxtrot", open: "foxtrot", reply: "", highlight: 1, footer: "PgUp/PgDn scroll · Esc back to the list · ? help", screen: "76097ad63e90", effects: [], sent: [], quits: 0 },
+    want: { mode: "answer", selected: "foxtrot", open: "foxtrot", reply: "", highlight: 1, footer: "PgUp/PgDn scroll · Esc back to the list · ? help", screen: "ebd260b65370", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "locked", note: "informational: a digit", reads: ["\r","1"], events: "informational",
-    want: { mode: "answer", selected: "foxtrot", open: "foxtrot", reply: "", highlight: 1, hint: "Informational: this request is answered in the agent's own UI.", footer: "PgUp/PgDn scroll · Esc back to the list · ? help", screen: "39efde7d05d5", effects: [], sent: [], quits: 0 },
+    want: { mode: "answer", selected: "foxtrot", open: "foxtrot", reply: "", highlight: 1, hint: "Informational: this request is answered in the agent's own UI.", footer: "PgUp/PgDn scroll · Esc back to the list · ? help", screen: "c0d94afade89", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "locked", note: "informational: Enter", reads: ["\r","\r"], events: "informational",
-    want: { mode: "answer", selected: "foxtrot", open: "foxtrot", reply: "", highlight: 1, hint: "Informational: this request is answered in the agent's own UI.", footer: "PgUp/PgDn scroll · Esc back to the list · ? help", screen: "1680828074f5", effects: [], sent: [], quits: 0 },
+    want: { mode: "answer", selected: "foxtrot", open: "foxtrot", reply: "", highlight: 1, hint: "Informational: this request is answered in the agent's own UI.", footer: "PgUp/PgDn scroll · Esc back to the list · ? help", screen: "c0d94afade89", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "locked", note: "informational: y copies", reads: ["\r","y"], events: "informational",
-    want: { mode: "answer", selected: "foxtrot", open: "foxtrot", reply: "", highlight: 1, notice: "copied EV000228", footer: "copied EV000228  PgUp/PgDn scroll · Esc back to the list · ? help", prompt: "copied EV000228. PgUp/PgDn scroll · Esc back to the list · ? help", screen: "249d12c93c6b", effects: ["copy"], sent: [], quits: 0 },
+    want: { mode: "answer", selected: "foxtrot", open: "foxtrot", reply: "", highlight: 1, notice: "copied G001", footer: "copied G001  PgUp/PgDn scroll · Esc back to the list · ? help", prompt: "copied G001. PgUp/PgDn scroll · Esc back to the list · ? help", screen: "f14c9e27331b", effects: ["copy"], sent: [], quits: 0 },
   },
   {
     scope: "locked", note: "informational: page down", reads: ["\r","\u001b[6~"], events: "informational",
-    want: { mode: "answer", selected: "foxtrot", open: "foxtrot", reply: "", highlight: 1, footer: "PgUp/PgDn scroll · Esc back to the list · ? help", screen: "db664df5039f", effects: [], sent: [], quits: 0 },
+    want: { mode: "answer", selected: "foxtrot", open: "foxtrot", reply: "", highlight: 1, footer: "PgUp/PgDn scroll · Esc back to the list · ? help", screen: "ebd260b65370", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "locked", note: "informational: q quits", reads: ["\r","q"], events: "informational",
-    want: { mode: "answer", selected: "foxtrot", open: "foxtrot", reply: "", highlight: 1, footer: "PgUp/PgDn scroll · Esc back to the list · ? help", screen: "a5f607443b1a", effects: ["quit"], sent: [], quits: 1 },
+    want: { mode: "answer", selected: "foxtrot", open: "foxtrot", reply: "", highlight: 1, footer: "PgUp/PgDn scroll · Esc back to the list · ? help", screen: "ebd260b65370", effects: ["quit"], sent: [], quits: 1 },
   },
   {
     scope: "locked", note: "closed: opened from Recent", reads: ["G","\r"], events: "closed",
-    want: { mode: "answer", selected: "golf", open: "golf", reply: "", highlight: 2, footer: "PgUp/PgDn scroll · Esc back to the list · ? help", screen: "c97d1a7a44fc", effects: [], sent: [], quits: 0 },
+    want: { mode: "answer", selected: "golf", open: "golf", reply: "", highlight: 2, footer: "PgUp/PgDn scroll · Esc back to the list · ? help", screen: "48afa9eced16", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "locked", note: "closed: r", reads: ["G","\r","r"], events: "closed",
-    want: { mode: "answer", selected: "golf", open: "golf", reply: "", highlight: 2, hint: "This request is closed.", footer: "PgUp/PgDn scroll · Esc back to the list · ? help", screen: "c1625d0ddcc7", effects: [], sent: [], quits: 0 },
+    want: { mode: "answer", selected: "golf", open: "golf", reply: "", highlight: 2, hint: "This request is closed.", footer: "PgUp/PgDn scroll · Esc back to the list · ? help", screen: "b3a4b634d780", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "locked", note: "closed: ? and back", reads: ["G","\r","?","\u001b"], events: "closed",
-    want: { mode: "answer", selected: "golf", open: "golf", reply: "", highlight: 2, footer: "PgUp/PgDn scroll · Esc back to the list · ? help", screen: "1762da1b5dd4", effects: [], sent: [], quits: 0 },
+    want: { mode: "answer", selected: "golf", open: "golf", reply: "", highlight: 2, footer: "PgUp/PgDn scroll · Esc back to the list · ? help", screen: "48afa9eced16", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "locked", note: "a digit from the list on a closed one", reads: ["G","1"], events: "closed",
-    want: { mode: "answer", selected: "golf", open: "golf", reply: "", highlight: 2, footer: "PgUp/PgDn scroll · Esc back to the list · ? help", screen: "4536a577f0c9", effects: [], sent: [], quits: 0 },
+    want: { mode: "answer", selected: "golf", open: "golf", reply: "", highlight: 2, footer: "PgUp/PgDn scroll · Esc back to the list · ? help", screen: "48afa9eced16", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "form", note: "opened", reads: ["\r"], events: "form",
-    want: { mode: "answer", selected: "echo", open: "echo", reply: "", highlight: 0, footer: "Tab/Shift-Tab field · ↑/↓ choice · Space toggle · Enter next/Submit · Esc back", screen: "0e7c8e85bc56", effects: [], sent: [], quits: 0 },
+    want: { mode: "answer", selected: "echo", open: "echo", reply: "", highlight: 0, footer: "Tab/Shift-Tab field · ↑/↓ choice · Space toggle · Enter next/Submit · Esc back", screen: "b3a221183d71", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "form", note: "text typed in the first field", reads: ["\r","web"], events: "form",
-    want: { mode: "answer", selected: "echo", open: "echo", reply: "", highlight: 0, footer: "Tab/Shift-Tab field · ↑/↓ choice · Space toggle · Enter next/Submit · Esc back", screen: "67a69be319ed", effects: [], sent: [], quits: 0 },
+    want: { mode: "answer", selected: "echo", open: "echo", reply: "", highlight: 0, footer: "Tab/Shift-Tab field · ↑/↓ choice · Space toggle · Enter next/Submit · Esc back", screen: "9523a824bfac", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "form", note: "Enter on an empty required field", reads: ["\r","\r"], events: "form",
-    want: { mode: "answer", selected: "echo", open: "echo", reply: "", highlight: 0, footer: "Tab/Shift-Tab field · ↑/↓ choice · Space toggle · Enter next/Submit · Esc back", screen: "9885544b33ff", effects: [], sent: [], quits: 0 },
+    want: { mode: "answer", selected: "echo", open: "echo", reply: "", highlight: 0, footer: "Tab/Shift-Tab field · ↑/↓ choice · Space toggle · Enter next/Submit · Esc back", screen: "a5ffb7a6cc40", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "form", note: "Enter moves to the next field", reads: ["\r","web","\r"], events: "form",
-    want: { mode: "answer", selected: "echo", open: "echo", reply: "", highlight: 0, footer: "Tab/Shift-Tab field · ↑/↓ choice · Space toggle · Enter next/Submit · Esc back", screen: "ab785b1f2e67", effects: [], sent: [], quits: 0 },
+    want: { mode: "answer", selected: "echo", open: "echo", reply: "", highlight: 0, footer: "Tab/Shift-Tab field · ↑/↓ choice · Space toggle · Enter next/Submit · Esc back", screen: "947e38d33dc5", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "form", note: "Tab to the next field, backTab back", reads: ["\r","\t","\u001b[Z"], events: "form",
-    want: { mode: "answer", selected: "echo", open: "echo", reply: "", highlight: 0, footer: "Tab/Shift-Tab field · ↑/↓ choice · Space toggle · Enter next/Submit · Esc back", screen: "988c632f40ac", effects: [], sent: [], quits: 0 },
+    want: { mode: "answer", selected: "echo", open: "echo", reply: "", highlight: 0, footer: "Tab/Shift-Tab field · ↑/↓ choice · Space toggle · Enter next/Submit · Esc back", screen: "b3a221183d71", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "form", note: "down moves a field", reads: ["\r","\u001b[B"], events: "form",
-    want: { mode: "answer", selected: "echo", open: "echo", reply: "", highlight: 0, footer: "Tab/Shift-Tab field · ↑/↓ choice · Space toggle · Enter next/Submit · Esc back", screen: "19b4281c0c61", effects: [], sent: [], quits: 0 },
+    want: { mode: "answer", selected: "echo", open: "echo", reply: "", highlight: 0, footer: "Tab/Shift-Tab field · ↑/↓ choice · Space toggle · Enter next/Submit · Esc back", screen: "a5ffb7a6cc40", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "form", note: "a number typed", reads: ["\r","web","\r","3"], events: "form",
-    want: { mode: "answer", selected: "echo", open: "echo", reply: "", highlight: 0, footer: "Tab/Shift-Tab field · ↑/↓ choice · Space toggle · Enter next/Submit · Esc back", screen: "f802c9753a51", effects: [], sent: [], quits: 0 },
+    want: { mode: "answer", selected: "echo", open: "echo", reply: "", highlight: 0, footer: "Tab/Shift-Tab field · ↑/↓ choice · Space toggle · Enter next/Submit · Esc back", screen: "95afb575cfa5", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "form", note: "a number out of range", reads: ["\r","web","\r","30","\r"], events: "form",
-    want: { mode: "answer", selected: "echo", open: "echo", reply: "", highlight: 0, footer: "Tab/Shift-Tab field · ↑/↓ choice · Space toggle · Enter next/Submit · Esc back", screen: "7e42c987f0dc", effects: [], sent: [], quits: 0 },
+    want: { mode: "answer", selected: "echo", open: "echo", reply: "", highlight: 0, footer: "Tab/Shift-Tab field · ↑/↓ choice · Space toggle · Enter next/Submit · Esc back", screen: "0367c93c5f2a", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "form", note: "boolean: y", reads: ["\r","web","\r","3","\r","y"], events: "form",
-    want: { mode: "answer", selected: "echo", open: "echo", reply: "", highlight: 0, footer: "Tab/Shift-Tab field · ↑/↓ choice · Space toggle · Enter next/Submit · Esc back", screen: "e93fc66308d8", effects: [], sent: [], quits: 0 },
+    want: { mode: "answer", selected: "echo", open: "echo", reply: "", highlight: 0, footer: "Tab/Shift-Tab field · ↑/↓ choice · Space toggle · Enter next/Submit · Esc back", screen: "5c18c675e366", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "form", note: "boolean: n then backspace unsets", reads: ["\r","web","\r","3","\r","n",""], events: "form",
-    want: { mode: "answer", selected: "echo", open: "echo", reply: "", highlight: 0, footer: "Tab/Shift-Tab field · ↑/↓ choice · Space toggle · Enter next/Submit · Esc back", screen: "0ded157260cd", effects: [], sent: [], quits: 0 },
+    want: { mode: "answer", selected: "echo", open: "echo", reply: "", highlight: 0, footer: "Tab/Shift-Tab field · ↑/↓ choice · Space toggle · Enter next/Submit · Esc back", screen: "00ed499d4702", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "form", note: "boolean: space toggles", reads: ["\r","web","\r","3","\r"," "], events: "form",
-    want: { mode: "answer", selected: "echo", open: "echo", reply: "", highlight: 0, footer: "Tab/Shift-Tab field · ↑/↓ choice · Space toggle · Enter next/Submit · Esc back", screen: "ea7f07b65934", effects: [], sent: [], quits: 0 },
+    want: { mode: "answer", selected: "echo", open: "echo", reply: "", highlight: 0, footer: "Tab/Shift-Tab field · ↑/↓ choice · Space toggle · Enter next/Submit · Esc back", screen: "5c18c675e366", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "form", note: "select: down and space", reads: ["\r","web","\r","3","\r","y","\r","\u001b[B"," "], events: "form",
-    want: { mode: "answer", selected: "echo", open: "echo", reply: "", highlight: 0, footer: "Tab/Shift-Tab field · ↑/↓ choice · Space toggle · Enter next/Submit · Esc back", screen: "96cbfa0f7882", effects: [], sent: [], quits: 0 },
+    want: { mode: "answer", selected: "echo", open: "echo", reply: "", highlight: 0, footer: "Tab/Shift-Tab field · ↑/↓ choice · Space toggle · Enter next/Submit · Esc back", screen: "1ad302dc4324", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "form", note: "filled in and submitted", reads: ["\r","web","\r","3","\r","y","\r"," ","\r","\r"], events: "form",
@@ -407,11 +407,11 @@ const ROWS: (Sequence & { want: Outcome })[] = [
   },
   {
     scope: "form", note: "q in a text field is text", reads: ["\r","q"], events: "form",
-    want: { mode: "answer", selected: "echo", open: "echo", reply: "", highlight: 0, footer: "Tab/Shift-Tab field · ↑/↓ choice · Space toggle · Enter next/Submit · Esc back", screen: "d41fd6bf6230", effects: [], sent: [], quits: 0 },
+    want: { mode: "answer", selected: "echo", open: "echo", reply: "", highlight: 0, footer: "Tab/Shift-Tab field · ↑/↓ choice · Space toggle · Enter next/Submit · Esc back", screen: "a6700fcc65be", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "form", note: "? in a text field", reads: ["\r","?"], events: "form",
-    want: { mode: "answer", selected: "echo", open: "echo", reply: "", highlight: 0, footer: "Tab/Shift-Tab field · ↑/↓ choice · Space toggle · Enter next/Submit · Esc back", screen: "1219fbd1c4f7", effects: [], sent: [], quits: 0 },
+    want: { mode: "answer", selected: "echo", open: "echo", reply: "", highlight: 0, footer: "Tab/Shift-Tab field · ↑/↓ choice · Space toggle · Enter next/Submit · Esc back", screen: "2ed04ad1551b", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "form", note: "Esc back keeps the draft", reads: ["\r","web","\u001b"], events: "form",
@@ -419,15 +419,15 @@ const ROWS: (Sequence & { want: Outcome })[] = [
   },
   {
     scope: "form", note: "page down", reads: ["\r","\u001b[6~"], events: "form",
-    want: { mode: "answer", selected: "echo", open: "echo", reply: "", highlight: 0, footer: "Tab/Shift-Tab field · ↑/↓ choice · Space toggle · Enter next/Submit · Esc back", screen: "09780f5079fa", effects: [], sent: [], quits: 0 },
+    want: { mode: "answer", selected: "echo", open: "echo", reply: "", highlight: 0, footer: "Tab/Shift-Tab field · ↑/↓ choice · Space toggle · Enter next/Submit · Esc back", screen: "b3a221183d71", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "form", note: "ctrl-C", reads: ["\r","\u0003"], events: "form",
-    want: { mode: "answer", selected: "echo", open: "echo", reply: "", highlight: 0, footer: "Tab/Shift-Tab field · ↑/↓ choice · Space toggle · Enter next/Submit · Esc back", screen: "d02457ce0c76", effects: ["quit"], sent: [], quits: 1 },
+    want: { mode: "answer", selected: "echo", open: "echo", reply: "", highlight: 0, footer: "Tab/Shift-Tab field · ↑/↓ choice · Space toggle · Enter next/Submit · Esc back", screen: "b3a221183d71", effects: ["quit"], sent: [], quits: 1 },
   },
   {
     scope: "form", note: "a paste in a text field", reads: ["\r","\u001b[200~svc\u001b[201~"], events: "form",
-    want: { mode: "answer", selected: "echo", open: "echo", reply: "", highlight: 0, footer: "Tab/Shift-Tab field · ↑/↓ choice · Space toggle · Enter next/Submit · Esc back", screen: "3b920fb865fa", effects: [], sent: [], quits: 0 },
+    want: { mode: "answer", selected: "echo", open: "echo", reply: "", highlight: 0, footer: "Tab/Shift-Tab field · ↑/↓ choice · Space toggle · Enter next/Submit · Esc back", screen: "adda115daa5d", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "form", note: "space on the list: forms cannot be marked", reads: [" "], events: "form",
@@ -631,11 +631,11 @@ const ROWS: (Sequence & { want: Outcome })[] = [
   },
   {
     scope: "confirm-quit", note: "asked from the answer", reads: ["\r","draft","\u001b[A","q"],
-    want: { mode: "confirm-quit", selected: "alpha", open: "alpha", reply: "draft", highlight: 1, footer: "Quit? 1 unsent draft would be lost · y quits · any other key stays", screen: "870cdcf115df", effects: [], sent: [], quits: 0 },
+    want: { mode: "confirm-quit", selected: "alpha", open: "alpha", reply: "draft", highlight: 1, footer: "Quit? 1 unsent draft would be lost · y quits · any other key stays", screen: "fd95c0aeb73d", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "confirm-quit", note: "Esc back to the answer", reads: ["\r","draft","\u001b[A","q","\u001b"],
-    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "draft", highlight: 1, footer: "↑/↓ 1-2 choose · Tab types digits · a always · Enter send · PgUp/PgDn scroll · …", prompt: "↑/↓ 1-2 choose · Tab types digits · a always · Enter send · PgUp/PgDn scroll · Esc back (keeps draft) · ? help", screen: "bb2e62a13e33", effects: [], sent: [], quits: 0 },
+    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "draft", highlight: 1, footer: "↑/↓ 1-2 choose · Tab types digits · a always · Enter send · PgUp/PgDn scroll · …", prompt: "↑/↓ 1-2 choose · Tab types digits · a always · Enter send · PgUp/PgDn scroll · Esc back (keeps draft) · ? help", screen: "f13df27793d3", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "confirm-quit", note: "with a command in flight", reads: ["\r","k","\r","q"],
@@ -791,7 +791,7 @@ const ROWS: (Sequence & { want: Outcome })[] = [
   },
   {
     scope: "always", note: "a on the Reply row is text", reads: ["\r","a"],
-    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "a", highlight: 2, footer: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps …", prompt: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps draft)", screen: "8a6b85891b3d", effects: [], sent: [], quits: 0 },
+    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "a", highlight: 2, footer: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps …", prompt: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps draft)", screen: "60551ac5530e", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "always", note: "j moves the scope", reads: ["1","a","j"],
@@ -815,15 +815,15 @@ const ROWS: (Sequence & { want: Outcome })[] = [
   },
   {
     scope: "always", note: "n goes back", reads: ["1","a","n"],
-    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "", highlight: 0, footer: "↑/↓ 1-2 choose · Tab types digits · a always · Enter send · PgUp/PgDn scroll · …", prompt: "↑/↓ 1-2 choose · Tab types digits · a always · Enter send · PgUp/PgDn scroll · Esc back (keeps draft) · ? help", screen: "b7d8f56f5443", effects: [], sent: [], quits: 0 },
+    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "", highlight: 0, footer: "↑/↓ 1-2 choose · Tab types digits · a always · Enter send · PgUp/PgDn scroll · …", prompt: "↑/↓ 1-2 choose · Tab types digits · a always · Enter send · PgUp/PgDn scroll · Esc back (keeps draft) · ? help", screen: "cadc08da7d61", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "always", note: "Esc goes back", reads: ["1","a","\u001b"],
-    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "", highlight: 0, footer: "↑/↓ 1-2 choose · Tab types digits · a always · Enter send · PgUp/PgDn scroll · …", prompt: "↑/↓ 1-2 choose · Tab types digits · a always · Enter send · PgUp/PgDn scroll · Esc back (keeps draft) · ? help", screen: "def57ff2ef99", effects: [], sent: [], quits: 0 },
+    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "", highlight: 0, footer: "↑/↓ 1-2 choose · Tab types digits · a always · Enter send · PgUp/PgDn scroll · …", prompt: "↑/↓ 1-2 choose · Tab types digits · a always · Enter send · PgUp/PgDn scroll · Esc back (keeps draft) · ? help", screen: "cadc08da7d61", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "always", note: "an unbound key goes back", reads: ["1","a","z"],
-    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "", highlight: 0, footer: "↑/↓ 1-2 choose · Tab types digits · a always · Enter send · PgUp/PgDn scroll · …", prompt: "↑/↓ 1-2 choose · Tab types digits · a always · Enter send · PgUp/PgDn scroll · Esc back (keeps draft) · ? help", screen: "5902ccbe1c74", effects: [], sent: [], quits: 0 },
+    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "", highlight: 0, footer: "↑/↓ 1-2 choose · Tab types digits · a always · Enter send · PgUp/PgDn scroll · …", prompt: "↑/↓ 1-2 choose · Tab types digits · a always · Enter send · PgUp/PgDn scroll · Esc back (keeps draft) · ? help", screen: "cadc08da7d61", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "always", note: "on the agent scope (no cause)", reads: ["1","a","3","y"],
@@ -875,7 +875,7 @@ const ROWS: (Sequence & { want: Outcome })[] = [
   },
   {
     scope: "auto", note: "from the answer: A is text on Reply", reads: ["\r","A"], config: "rules",
-    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "A", highlight: 2, footer: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps …", prompt: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps draft)", screen: "f03a4028f524", effects: [], sent: [], quits: 0 },
+    want: { mode: "answer", selected: "alpha", open: "alpha", reply: "A", highlight: 2, footer: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps …", prompt: "↑/↓ choose · digits are text · Enter send · PgUp/PgDn scroll · Esc back (keeps draft)", screen: "f5e45eaaeb0f", effects: [], sent: [], quits: 0 },
   },
 ];
 

@@ -105,6 +105,13 @@ const HISTORY: HistoryRead = { decisions: [decision(2, 'codex'), decision(1, 'cl
 
 export const FIXTURES = { fleet, question, form, informational, closed };
 
+/** The fixture's events numbered on their own (the test builders count across a process that other files share): ids G001…, seq 1…, references kept. */
+function numbered(events: AepEvent[]): AepEvent[] {
+  const ids = new Map(events.map((e, i) => [e.id, `G${String(i + 1).padStart(3, '0')}`]));
+  const renamed = (id: string | undefined) => (id === undefined ? undefined : (ids.get(id) ?? id));
+  return events.map((e, i) => ({ ...e, id: renamed(e.id)!, seq: i + 1, ...(e.subject ? { subject: renamed(e.subject) } : {}), ...(e.cause ? { cause: renamed(e.cause) } : {}) }));
+}
+
 export interface Sequence {
   /** The place the keys are in (a mode, a scope, or the question a modal asks). */
   scope: string;
@@ -137,7 +144,7 @@ export interface Outcome {
 }
 
 export function run(sequence: Sequence): Outcome {
-  const events = FIXTURES[sequence.events ?? 'fleet']();
+  const events = numbered(FIXTURES[sequence.events ?? 'fleet']());
   const h = keyConsole(events, sequence.config === 'rules' ? RULES : {}, sequence.history ? { history: HISTORY } : {});
   if (sequence.roster) h.store.setRoster(RELAY, sequence.roster === 'fleet' ? ROSTER : NOBODY);
   h.read(...sequence.reads);
