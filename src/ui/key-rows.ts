@@ -3,6 +3,13 @@ import { glyphs, type Glyphs } from './glyphs.js';
 import { DIGIT_OPTIONS, digitsType, type ChoiceRows } from './inbox/digits.js';
 import { wordsOf } from './binding.js';
 import { BATCH_CONFIRM_KEYS, BATCH_KEYS } from './inbox/batch-keys.js';
+import { FILTER_KEYS, HELP_KEYS } from './inbox/help-keys.js';
+import { CONTROL_KEYS, REASON_KEYS } from './inbox/control-keys.js';
+import { QUIT_PROMPT_KEYS } from './inbox/quit.js';
+import { HIDE_PROMPT_KEYS } from './inbox/id-keys.js';
+import { ALWAYS_KEYS, AUTO_PROMPT_KEYS } from './rules/rule-keys.js';
+import { TIMELINE_KEYS } from './inbox/timeline-keys.js';
+import { DECISION_KEYS, HISTORY_KEYS } from './history/history-keys.js';
 
 // The key table written out: every row of the `?` help, the footer's hints
 // and the README's Keys table, each rendered from the bindings in force
@@ -139,48 +146,23 @@ const ROWS: RowSpec[] = [
   { scope: 'locked', actions: ['copyId'], does: "copy the request's id to the clipboard" },
   { scope: 'locked', actions: ['back'], does: 'back to the list', hint: '{back} back to the list' },
   { scope: 'locked', actions: ['help', 'quit'], does: 'help / quit', hint: '{help} help' },
-  // Filter: the footer is a line editor.
-  { scope: 'filter', actions: ['keep'], does: 'keep the filter and go back to the list', hint: '{keep} keeps' },
-  { scope: 'filter', actions: ['clear'], does: 'clear the filter', hint: '{clear} clears' },
-  // Control: the y/n question of x, X and p.
-  { scope: 'control', actions: ['confirm'], does: 'send the command (a cancel without a reason)', hint: '{confirm} send' },
-  { scope: 'control', actions: ['reason'], does: 'cancel only: type a one-line reason first, then Enter sends it', hint: '{reason} reason' },
-  { scope: 'control', actions: ['back'], does: 'keep it running: nothing is sent (any other key too)', hint: '{back}/Esc keep running' },
-  { scope: 'reason', actions: ['send'], does: 'send the cancel with the reason typed' },
-  { scope: 'reason', actions: ['back'], does: 'keep it running: nothing is sent' },
-  { scope: 'quitPrompt', actions: ['confirm'], does: 'quit although something would be lost (any other key: back)' },
-  { scope: 'hidePrompt', actions: ['confirm'], does: 'hide the request from this console (any other key: keep it)' },
-  { scope: 'always', actions: ['up', 'down', 'pickOption'], does: 'pick the scope; each row says how many open requests it matches now', hint: '{up}/{down} {pickOption} scope' },
-  { scope: 'always', actions: ['confirm'], does: 'save the rule (run and session rules: in memory, ending with it; the others: added to the rules file) and send the option for this request', hint: '{confirm} save and send' },
-  { scope: 'always', actions: ['back'], does: 'back to the request: nothing saved or sent', hint: '{back} back' },
-  { scope: 'autoPrompt', actions: ['confirm'], does: 'AUTO on: the rules answer what they match, through the outbox, on the record (any other key: keep suggesting)' },
-  // Timeline: a session's recent Events.
-  { scope: 'timeline', actions: ['up', 'down'], does: 'scroll the timeline' },
-  { scope: 'timeline', actions: ['pageUp', 'pageDown'], does: 'scroll the timeline a page', hint: '{up}/{down} {pageUp}/{pageDown} scroll' },
-  { scope: 'timeline', actions: ['halfUp', 'halfDown'], does: 'scroll it half a page' },
-  { scope: 'timeline', actions: ['first', 'last'], does: 'oldest / newest' },
-  { scope: 'timeline', actions: ['back'], does: 'back to the list', hint: '{back} back' },
-  { scope: 'timeline', actions: ['quit'], does: 'quit' },
-  // History: the decisions kept on disk, newest first.
-  { scope: 'history', actions: ['up', 'down'], does: 'move the selection', hint: '{down}/{up} move' },
-  { scope: 'history', actions: ['first', 'last'], does: 'newest / oldest decision' },
-  { scope: 'history', actions: ['pageUp', 'pageDown'], does: 'move a page' },
-  { scope: 'history', actions: ['halfUp', 'halfDown'], does: 'move half a page' },
-  { scope: 'history', actions: ['open'], does: 'open the selected decision whole: prompt, cause, what was sent, the command id, every outcome', hint: '{open} open' },
-  { scope: 'history', actions: ['filter'], does: 'type a fresh filter over the decisions: each word must match its agent, session, kind, what was sent, its outcome or its prompt; Enter keeps it, Esc clears it', hint: '{filter} filter' },
-  { scope: 'history', actions: ['back'], does: 'clear a kept filter, else back to the list', hint: '{back} back' },
-  { scope: 'history', actions: ['quit'], does: 'quit (asks first when something would be lost)' },
-  { scope: 'decision', actions: ['up', 'down'], does: 'scroll the decision' },
-  { scope: 'decision', actions: ['pageUp', 'pageDown'], does: 'scroll it a page', hint: '{up}/{down} {pageUp}/{pageDown} scroll' },
-  { scope: 'decision', actions: ['halfUp', 'halfDown'], does: 'scroll it half a page' },
-  { scope: 'decision', actions: ['back'], does: 'back to the history', hint: '{back} back' },
-  { scope: 'decision', actions: ['quit'], does: 'quit' },
-  // Help: the overlay scrolls where the terminal is too short for it.
-  { scope: 'help', actions: ['up', 'down'], does: 'scroll this help when it does not fit' },
-  { scope: 'help', actions: ['pageUp', 'pageDown'], does: 'scroll it a page', hint: '{up}/{down} {pageUp}/{pageDown} scroll' },
-  { scope: 'help', actions: ['halfUp', 'halfDown'], does: 'scroll it half a page' },
-  { scope: 'help', actions: ['quit'], does: 'quit' },
-  { scope: 'help', keys: 'any other key', does: 'close this help', hint: 'any other key closes' },
+  // Filter: the footer is a line editor (help-keys.ts).
+  ...wordsOf(FILTER_KEYS),
+  // Control: the y/n question of x, X and p, and a cancel's reason (control-keys.ts).
+  ...wordsOf(CONTROL_KEYS),
+  ...wordsOf(REASON_KEYS),
+  // The questions: quit (quit.ts), hide (id-keys.ts), always answer and AUTO (rule-keys.ts).
+  ...wordsOf(QUIT_PROMPT_KEYS),
+  ...wordsOf(HIDE_PROMPT_KEYS),
+  ...wordsOf(ALWAYS_KEYS),
+  ...wordsOf(AUTO_PROMPT_KEYS),
+  // Timeline: a session's recent Events (timeline-keys.ts).
+  ...wordsOf(TIMELINE_KEYS),
+  // History: the decisions kept on disk, newest first (history-keys.ts).
+  ...wordsOf(HISTORY_KEYS),
+  ...wordsOf(DECISION_KEYS),
+  // Help: the overlay scrolls where the terminal is too short for it (help-keys.ts).
+  ...wordsOf(HELP_KEYS),
   // The line editor of every text row.
   { scope: 'edit', actions: ['left', 'right'], does: 'move the cursor' },
   { scope: 'edit', actions: ['home', 'end'], does: 'to the start / end of the text' },

@@ -1,7 +1,7 @@
 import { glyphs } from '../glyphs.js';
 import { displayLine } from '../../protocol/sanitize.js';
 import type { RequestRecord } from '../../store/types.js';
-import { actionFor } from '../key-table.js';
+import { runBinding, type Controller } from '../binding.js';
 import { fit } from '../text/wrap.js';
 import type { KeyPress } from '../keys.js';
 import type { Effect, InboxState } from './state.js';
@@ -25,15 +25,31 @@ export function askHide(state: InboxState, record: RequestRecord | undefined): K
   return { state: { ...state, hideAsk: { key: record.key, label }, notice: undefined }, effects: [] };
 }
 
+type HidePress = { state: InboxState; ask: NonNullable<InboxState['hideAsk']> };
+
+/** At "Hide this request from this console? y/n": y hides it, any other key keeps it. */
+export const HIDE_PROMPT_KEYS: Controller<'hidePrompt', HidePress, KeyResult> = {
+  scope: 'hidePrompt',
+  refuse: ({ state }) => ({ state, effects: [] }),
+  bindings: [
+    {
+      on: ['confirm'],
+      does: 'hide the request from this console (any other key: keep it)',
+      run: ({ state, ask }) => {
+        const hidden = new Set(state.hidden).add(ask.key);
+        const tagged = new Set(state.tagged);
+        tagged.delete(ask.key);
+        return { state: { ...state, hideAsk: undefined, hidden, tagged, notice: 'Hidden from this console (the history records it; list and --file still show it).' }, effects: [{ type: 'hide', key: ask.key }] };
+      },
+    },
+  ],
+};
+
 /** The answer to "Hide …? y/n": y hides it, any other key keeps it. */
 export function hidePromptKey(state: InboxState, key: KeyPress): KeyResult {
   const ask = state.hideAsk;
   if (!ask) return { state, effects: [] };
-  if (actionFor('hidePrompt', key) !== 'confirm') return { state: { ...state, hideAsk: undefined, notice: 'Kept: nothing hidden.' }, effects: [] };
-  const hidden = new Set(state.hidden).add(ask.key);
-  const tagged = new Set(state.tagged);
-  tagged.delete(ask.key);
-  return { state: { ...state, hideAsk: undefined, hidden, tagged, notice: 'Hidden from this console (the history records it; list and --file still show it).' }, effects: [{ type: 'hide', key: ask.key }] };
+  return runBinding(HIDE_PROMPT_KEYS, key, { state, ask }) ?? { state: { ...state, hideAsk: undefined, notice: 'Kept: nothing hidden.' }, effects: [] };
 }
 
 /** The footer's question while d waits for y/n. */

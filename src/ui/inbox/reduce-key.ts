@@ -9,7 +9,8 @@ import { browseControlKey, confirmControlKey } from './control-keys.js';
 import { browseTimelineKey, timelineKey } from './timeline-keys.js';
 import { commonOptions, openBatch } from './batch.js';
 import { batchKey, confirmBatchKey } from './batch-keys.js';
-import { quit } from './quit.js';
+import { quit, quitPromptKey } from './quit.js';
+import { filterKey, helpKey } from './help-keys.js';
 import { historyModeKey, openHistory } from './history-mode.js';
 import { isHistory } from '../../store/history.js';
 import { askHide, copyId, hidePromptKey } from './id-keys.js';
@@ -80,8 +81,7 @@ export function reduceKey(state: InboxState, key: KeyPress, ctx: KeyContext): Ke
     case 'help':
       return helpKey(state, key, ctx);
     case 'confirm-quit':
-      if (actionFor('quitPrompt', key) === 'confirm') return done(state, { type: 'quit' });
-      return done({ ...state, mode: state.returnMode });
+      return quitPromptKey(state, key);
     case 'filter':
       return filterKey(state, key);
     case 'batch':
@@ -101,36 +101,6 @@ export function reduceKey(state: InboxState, key: KeyPress, ctx: KeyContext): Ke
     case 'history':
       return historyModeKey(state, key, ctx);
   }
-}
-
-function helpKey(state: InboxState, key: KeyPress, ctx: KeyContext): KeyResult {
-  const scroll = (by: number) => done({ ...state, helpScroll: Math.max(0, state.helpScroll + by) });
-  switch (actionFor('help', key)) {
-    case 'quit':
-      return quit(state, ctx);
-    case 'up':
-      return scroll(-1);
-    case 'down':
-      return scroll(1);
-    case 'pageUp':
-      return scroll(-ctx.pageSize);
-    case 'pageDown':
-      return scroll(ctx.pageSize);
-    case 'halfUp':
-      return scroll(-halfPage(ctx.pageSize));
-    case 'halfDown':
-      return scroll(halfPage(ctx.pageSize));
-    default:
-      return done({ ...state, mode: state.returnMode, helpScroll: 0 });
-  }
-}
-
-function filterKey(state: InboxState, key: KeyPress): KeyResult {
-  const action = actionFor('filter', key);
-  if (action === 'keep') return done({ ...state, mode: 'browse' });
-  if (action === 'clear') return done({ ...state, mode: 'browse', filter: '', filterEditor: editorOf('') });
-  const filterEditor = editLine(state.filterEditor, key);
-  return done({ ...state, filterEditor, filter: filterEditor.value });
 }
 
 function browseKey(state: InboxState, key: KeyPress, ctx: KeyContext): KeyResult {
