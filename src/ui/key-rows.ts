@@ -3,6 +3,7 @@ import { glyphs, type Glyphs } from './glyphs.js';
 import { DIGIT_OPTIONS, digitsType, type ChoiceRows } from './inbox/digits.js';
 import { wordsOf } from './binding.js';
 import { BATCH_CONFIRM_KEYS, BATCH_KEYS } from './inbox/batch-keys.js';
+import { BROWSE_KEYS } from './inbox/browse-keys.js';
 import { FILTER_KEYS, HELP_KEYS } from './inbox/help-keys.js';
 import { CONTROL_KEYS, REASON_KEYS } from './inbox/control-keys.js';
 import { QUIT_PROMPT_KEYS } from './inbox/quit.js';
@@ -93,28 +94,8 @@ export const SCOPE_TITLES: Record<Scope, string> = {
 };
 
 const ROWS: RowSpec[] = [
-  // Browse: the list has the focus.
-  { scope: 'browse', actions: ['up', 'down'], does: 'move the selection (it stays on the same request when the list reorders)', hint: '{down}/{up} move' },
-  { scope: 'browse', actions: ['first', 'last'], does: 'first / last request' },
-  { scope: 'browse', actions: ['pageUp', 'pageDown'], does: 'move a page' },
-  { scope: 'browse', actions: ['halfUp', 'halfDown'], does: 'move half a page' },
-  { scope: 'browse', actions: ['open'], does: 'open the selected request to answer it (with marks: the batch answer)', hint: '{open} open' },
-  { scope: 'browse', actions: ['pickOption'], does: 'open it with option N highlighted (with marks: the batch, on the shared option N); nothing is sent until Enter', hint: '{pickOption} option' },
-  { scope: 'browse', actions: ['tag'], does: 'mark / unmark the selected request for a batch answer, and move down', hint: '{tag} mark' },
-  { scope: 'browse', actions: ['tagAll'], does: 'mark every open request the list shows that takes an answer (not forms, informational or history)' },
-  { scope: 'browse', actions: ['clear'], does: 'clear the marks if any, else clear a kept filter' },
-  { scope: 'browse', actions: ['filter'], does: 'type a fresh filter: every word must match agent, session, host, kind, severity or prompt (Enter keeps, Esc clears)', hint: '{filter} filter' },
-  { scope: 'browse', actions: ['timeline'], does: "the selected request's session timeline: its recent Events in order, each under the Event that caused it (Esc back)" },
-  { scope: 'browse', actions: ['cancelRun', 'cancelSession'], does: 'cancel the run behind the selected request / its whole session (control.cancel), after y/n' },
-  { scope: 'browse', actions: ['pause'], does: "pause / resume the selected request's session (control.pause / control.resume), after y/n" },
-  { scope: 'browse', actions: ['copyId'], does: "copy the selected request's id to the clipboard (OSC 52, through tmux too)" },
-  { scope: 'browse', actions: ['hide'], does: 'hide the selected request from this console, after y/n (recorded in the history; --file and list still show it)' },
-  { scope: 'browse', actions: ['history'], does: 'the decision history: every answer, cancel, pause and resume this console sent, with its outcome (Esc back)' },
-  { scope: 'browse', actions: ['auto'], does: 'with rules loaded (--rules): let them answer (AUTO, after y/n), or back to suggesting' },
-  { scope: 'browse', actions: ['help'], does: 'this help', hint: '{help} help' },
-  { scope: 'browse', actions: ['quit'], does: 'quit (asks first, naming the unsent drafts and answers in flight)', hint: '{quit} quit' },
-  { scope: 'browse', actions: ['suspend'], does: 'suspend to the shell; fg brings the console back' },
-  { scope: 'browse', keys: 'paste', does: 'ignored here, and said so: a paste is only ever text, for the row being typed in' },
+  // Browse: the list has the focus (browse-keys.ts).
+  ...wordsOf(BROWSE_KEYS),
   // Answer: a request is open and takes an option or a reply.
   { scope: 'answer', actions: ['up', 'down'], does: 'move between the options and the Reply row (k/j too, off the Reply row)', hint: '{up}/{down} choose' },
   { scope: 'answer', actions: ['pickOption'], does: 'highlight option N, on an empty Reply row too (nothing is sent until Enter); a digit is text where the request has no option N, once Reply holds text, and after Tab' },

@@ -1,20 +1,20 @@
 import type { Answer } from '../../protocol/types.js';
 import { editsText, initialFormDraft, reduceFormKey } from '../form/form-state.js';
 import { isText, type KeyPress } from '../keys.js';
-import { actionFor, halfPage, keyNumber, type ActionOf } from '../key-table.js';
+import { actionFor, type ActionOf } from '../key-table.js';
 import { batchRows, digitDoes, digitOf, requestRows, type ChoiceRows } from './digits.js';
-import { editLine, editorOf } from '../text/editor.js';
-import { isAnswerableForm, isForm } from './detail-view.js';
-import { browseControlKey, confirmControlKey } from './control-keys.js';
-import { browseTimelineKey, timelineKey } from './timeline-keys.js';
-import { commonOptions, openBatch } from './batch.js';
+import { editLine } from '../text/editor.js';
+import { isAnswerableForm } from './detail-view.js';
+import { confirmControlKey } from './control-keys.js';
+import { timelineKey } from './timeline-keys.js';
+import { commonOptions } from './batch.js';
 import { batchKey, confirmBatchKey } from './batch-keys.js';
 import { quit, quitPromptKey } from './quit.js';
+import { browseKey } from './browse-keys.js';
 import { filterKey, helpKey } from './help-keys.js';
-import { historyModeKey, openHistory } from './history-mode.js';
-import { isHistory } from '../../store/history.js';
-import { askHide, copyId, hidePromptKey } from './id-keys.js';
-import { alwaysKey, autoKey, autoPromptKey, openAlways } from '../rules/rule-keys.js';
+import { historyModeKey } from './history-mode.js';
+import { copyId, hidePromptKey } from './id-keys.js';
+import { alwaysKey, autoPromptKey, openAlways } from '../rules/rule-keys.js';
 import { answerLock, draftFor, lockHint, type Draft, type Effect, type InboxState, type KeyContext } from './state.js';
 
 export interface KeyResult {
@@ -23,12 +23,6 @@ export interface KeyResult {
 }
 
 const done = (state: InboxState, ...effects: Effect[]): KeyResult => ({ state, effects });
-
-function select(state: InboxState, ctx: KeyContext, index: number): InboxState {
-  if (ctx.list.length === 0) return { ...state, selectedIndex: 0, selectedKey: undefined };
-  const clamped = Math.max(0, Math.min(ctx.list.length - 1, index));
-  return { ...state, selectedIndex: clamped, selectedKey: ctx.list[clamped].key, selectionTouched: true, parked: false };
-}
 
 function setDraft(state: InboxState, key: string, draft: Draft): InboxState {
   return { ...state, drafts: { ...state.drafts, [key]: draft }, pendingConfirm: undefined, hint: undefined };
@@ -101,111 +95,6 @@ export function reduceKey(state: InboxState, key: KeyPress, ctx: KeyContext): Ke
     case 'history':
       return historyModeKey(state, key, ctx);
   }
-}
-
-function browseKey(state: InboxState, key: KeyPress, ctx: KeyContext): KeyResult {
-  const index = state.selectedIndex;
-  if (state.notice) state = { ...state, notice: undefined };
-  const action = actionFor('browse', key);
-  const beyond = browseTimelineKey(state, action, ctx) ?? browseControlKey(state, action, ctx) ?? autoKey(state, action, ctx);
-  if (beyond) return beyond;
-  switch (action) {
-    case 'quit':
-      return quit(state, ctx);
-    case 'suspend':
-      return done(state, { type: 'suspend' });
-    case 'up':
-      return done(select(state, ctx, index - 1));
-    case 'down':
-      return done(select(state, ctx, index + 1));
-    case 'pageUp':
-      return done(select(state, ctx, index - ctx.pageSize));
-    case 'pageDown':
-      return done(select(state, ctx, index + ctx.pageSize));
-    case 'halfUp':
-      return done(select(state, ctx, index - halfPage(ctx.pageSize)));
-    case 'halfDown':
-      return done(select(state, ctx, index + halfPage(ctx.pageSize)));
-    case 'first':
-      return done(select(state, ctx, 0));
-    case 'last':
-      return done(select(state, ctx, ctx.list.length - 1));
-    case 'filter':
-      // Like k9s and lazygit: `/` starts a fresh filter (Esc there clears it).
-      return done({ ...state, mode: 'filter', filterEditor: editorOf(''), filter: '', notice: undefined });
-    case 'help':
-      return done({ ...state, mode: 'help', returnMode: 'browse', helpScroll: 0 });
-    case 'history':
-      return openHistory(state);
-    case 'copyId':
-      return copyId(state, ctx.list[index]);
-    case 'hide':
-      return askHide(state, ctx.list[index]);
-    case 'open':
-      return state.tagged.size ? openBatch(state, ctx) : open(state, ctx);
-    case 'tag':
-      return tag(state, ctx);
-    case 'tagAll': {
-      const tagged = new Set(state.tagged);
-      for (const record of ctx.list) if (ctx.answerable(record)) tagged.add(record.key);
-      const added = tagged.size - state.tagged.size;
-      return done({ ...state, tagged, notice: added ? undefined : 'Nothing here can be marked: forms and informational requests are answered one by one, history from a file not at all.' });
-    }
-    case 'clear':
-      if (state.tagged.size) return done({ ...state, tagged: new Set(), notice: undefined });
-      if (state.filter) return done({ ...state, filter: '', filterEditor: editorOf(''), notice: undefined });
-      return done(state);
-    case 'pickOption': {
-      const digit = keyNumber('browse', key)!;
-      return state.tagged.size ? openBatch(state, ctx, digit) : open(state, ctx, digit);
-    }
-  }
-  return done(state);
-}
-
-/**
- * Opens the selected request. With a digit the highlight starts on that
- * option, numbered on screen: still nothing is sent until Enter. Without
- * one it starts on the empty Reply row, where a stray Enter does nothing.
- */
-function open(state: InboxState, ctx: KeyContext, digit?: number): KeyResult {
-  const record = ctx.list[state.selectedIndex];
-  if (!record) return done(state);
-  let next: InboxState = { ...state, mode: 'answer', openKey: record.key, selectedKey: record.key, selectionTouched: true, detailScroll: 0, hint: undefined, pendingConfirm: undefined, notice: undefined };
-  const options = record.payload.options;
-  if (digit !== undefined && !isAnswerableForm(record) && answerLock(record, ctx.commandFor(record.key)) === 'none') {
-    if (digit <= options.length) next = { ...next, drafts: { ...next.drafts, [record.key]: { ...draftFor(next, record), highlight: digit - 1 } } };
-    else next = { ...next, hint: options.length ? `No option ${digit}: this request has ${options.length}.` : 'This request has no options: type a reply.' };
-  } else if (digit === undefined && !state.drafts[record.key] && answerLock(record, ctx.commandFor(record.key)) === 'none') {
-    // A rule's suggestion starts highlighted: still only Enter sends it.
-    const suggested = ctx.rules?.suggest(record);
-    const at = suggested === undefined ? -1 : options.findIndex((o) => o.id === suggested);
-    if (at >= 0) next = { ...next, drafts: { ...next.drafts, [record.key]: { ...draftFor(next, record), highlight: at } } };
-  }
-  return done(next);
-}
-
-/** Space: marks (or unmarks) the selected request for a batch answer and moves down. */
-function tag(state: InboxState, ctx: KeyContext): KeyResult {
-  const record = ctx.list[state.selectedIndex];
-  if (!record) return done(state);
-  const moved = select(state, ctx, state.selectedIndex + 1);
-  if (state.tagged.has(record.key)) {
-    const tagged = new Set(state.tagged);
-    tagged.delete(record.key);
-    return done({ ...moved, tagged, notice: undefined });
-  }
-  if (!ctx.answerable(record)) {
-    const why = isHistory(record)
-      ? 'History from a file cannot be marked: it can be read, not answered.'
-      : isForm(record)
-      ? 'Forms cannot be marked: each is filled in on its own.'
-      : record.state === 'informational'
-        ? 'Informational requests cannot be marked: they are answered in the agent\'s own UI.'
-        : 'Only open requests with no answer in flight can be marked.';
-    return done({ ...state, notice: why });
-  }
-  return done({ ...moved, tagged: new Set(state.tagged).add(record.key), notice: undefined });
 }
 
 /**
