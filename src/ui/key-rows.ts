@@ -4,6 +4,7 @@ import { DIGIT_OPTIONS, digitsType, type ChoiceRows } from './inbox/digits.js';
 import { wordsOf } from './binding.js';
 import { BATCH_CONFIRM_KEYS, BATCH_KEYS } from './inbox/batch-keys.js';
 import { BROWSE_KEYS } from './inbox/browse-keys.js';
+import { ANSWER_KEYS, FORM_KEYS, LOCKED_KEYS } from './inbox/answer-keys.js';
 import { FILTER_KEYS, HELP_KEYS } from './inbox/help-keys.js';
 import { CONTROL_KEYS, REASON_KEYS } from './inbox/control-keys.js';
 import { QUIT_PROMPT_KEYS } from './inbox/quit.js';
@@ -96,37 +97,14 @@ export const SCOPE_TITLES: Record<Scope, string> = {
 const ROWS: RowSpec[] = [
   // Browse: the list has the focus (browse-keys.ts).
   ...wordsOf(BROWSE_KEYS),
-  // Answer: a request is open and takes an option or a reply.
-  { scope: 'answer', actions: ['up', 'down'], does: 'move between the options and the Reply row (k/j too, off the Reply row)', hint: '{up}/{down} choose' },
-  { scope: 'answer', actions: ['pickOption'], does: 'highlight option N, on an empty Reply row too (nothing is sent until Enter); a digit is text where the request has no option N, once Reply holds text, and after Tab' },
-  { scope: 'answer', actions: ['typeText'], does: 'go to the Reply row and make every key text, digits too, until Enter or Esc' },
-  { scope: 'answer', actions: ['always'], does: 'on an option: "Always answer like this?", a rule for this run, session, agent and tool, or agent, tool and command prefix (off the Reply row)', hint: '{always} always' },
-  { scope: 'answer', actions: ['send'], does: 'on an option: send it; on Reply: send the text (an empty Reply sends nothing); then back to the list on the next open request', hint: '{send} send' },
-  { scope: 'answer', keys: 'typing', does: 'edit the Reply row (from an option, typing moves to it; on an empty Reply row a digit picks option N instead); a paste goes in as text, its newlines as spaces, and sends nothing' },
-  { scope: 'answer', actions: ['pageUp', 'pageDown'], does: 'scroll a long prompt', hint: '{pageUp}/{pageDown} scroll' },
-  { scope: 'answer', actions: ['copyId'], does: "copy the request's id to the clipboard (off the Reply row)" },
-  { scope: 'answer', actions: ['back'], does: 'back to the list; what you typed stays as a draft', hint: '{back} back (keeps draft)' },
-  { scope: 'answer', actions: ['help', 'quit'], does: 'help / quit, where no text is being edited', hint: '{help} help' },
+  // Answer: a request is open and takes an option or a reply (answer-keys.ts).
+  ...wordsOf(ANSWER_KEYS),
   // Batch: several marked requests answered at once (batch-keys.ts).
   ...wordsOf(BATCH_KEYS),
   ...wordsOf(BATCH_CONFIRM_KEYS),
-  // Form: the open request is a form.
-  { scope: 'form', actions: ['nextField', 'prevField'], does: 'next / previous field (Submit is the last stop)', hint: '{nextField}/{prevField} field' },
-  { scope: 'form', actions: ['up', 'down'], does: 'move between choices of a select, or between fields', hint: '{up}/{down} choice' },
-  { scope: 'form', actions: ['toggle'], does: 'toggle a boolean or a multi choice; pick a single choice', hint: '{toggle} toggle' },
-  { scope: 'form', actions: ['setYes', 'setNo'], does: 'set a boolean field' },
-  { scope: 'form', actions: ['unset'], does: 'on an optional boolean field: leave it unset' },
-  { scope: 'form', actions: ['next'], does: 'confirm the field and go to the next; on Submit: validate and send', hint: '{next} next/Submit' },
-  { scope: 'form', keys: 'typing', does: 'edit a text or number field, or an Other… row (a paste goes in as text)' },
-  { scope: 'form', actions: ['pageUp', 'pageDown'], does: 'scroll a long prompt' },
-  { scope: 'form', actions: ['back'], does: 'back to the list; the filled-in values stay as a draft', hint: '{back} back' },
-  { scope: 'form', actions: ['help', 'quit'], does: 'help / quit, where no text is being edited' },
-  // Locked: the open request cannot take an answer now (sent, closed, informational, history).
-  { scope: 'locked', actions: ['resend'], does: 'resend a command the agent never acknowledged (same id)', hint: '{resend} resend (same id)' },
-  { scope: 'locked', actions: ['pageUp', 'pageDown'], does: 'scroll a long prompt', hint: '{pageUp}/{pageDown} scroll' },
-  { scope: 'locked', actions: ['copyId'], does: "copy the request's id to the clipboard" },
-  { scope: 'locked', actions: ['back'], does: 'back to the list', hint: '{back} back to the list' },
-  { scope: 'locked', actions: ['help', 'quit'], does: 'help / quit', hint: '{help} help' },
+  // Form: the open request is a form; locked: it cannot take an answer now (answer-keys.ts).
+  ...wordsOf(FORM_KEYS),
+  ...wordsOf(LOCKED_KEYS),
   // Filter: the footer is a line editor (help-keys.ts).
   ...wordsOf(FILTER_KEYS),
   // Control: the y/n question of x, X and p, and a cancel's reason (control-keys.ts).
