@@ -4,6 +4,7 @@ import { DIGIT_OPTIONS, digitsType, type ChoiceRows } from './inbox/digits.js';
 import { wordsOf } from './binding.js';
 import { BATCH_CONFIRM_KEYS, BATCH_KEYS } from './inbox/batch-keys.js';
 import { BROWSE_KEYS } from './inbox/browse-keys.js';
+import { EDIT_KEYS } from './text/editor.js';
 import { ANSWER_KEYS, FORM_KEYS, LOCKED_KEYS } from './inbox/answer-keys.js';
 import { FILTER_KEYS, HELP_KEYS } from './inbox/help-keys.js';
 import { CONTROL_KEYS, REASON_KEYS } from './inbox/control-keys.js';
@@ -13,9 +14,11 @@ import { ALWAYS_KEYS, AUTO_PROMPT_KEYS } from './rules/rule-keys.js';
 import { TIMELINE_KEYS } from './inbox/timeline-keys.js';
 import { DECISION_KEYS, HISTORY_KEYS } from './history/history-keys.js';
 
-// The key table written out: every row of the `?` help, the footer's hints
-// and the README's Keys table, each rendered from the bindings in force
-// (key-table.ts), so none of them can drift from what the keys really do.
+// The key table written out: every row of the `?` help, the footer's hints,
+// the screen reader's list of keys and docs/keys.md, each rendered from the
+// binding objects of every scope (binding.ts: the words sit beside the
+// handler that does them) and the keys in force (key-table.ts), so none of
+// them can drift from what the keys really do.
 
 const LABELS: Partial<Record<KeySpec, string>> = {
   up: '↑', down: '↓', left: '←', right: '→', home: 'Home', end: 'End', pageUp: 'PgUp', pageDown: 'PgDn', enter: 'Enter', escape: 'Esc',
@@ -122,15 +125,17 @@ const ROWS: RowSpec[] = [
   ...wordsOf(DECISION_KEYS),
   // Help: the overlay scrolls where the terminal is too short for it (help-keys.ts).
   ...wordsOf(HELP_KEYS),
-  // The line editor of every text row.
-  { scope: 'edit', actions: ['left', 'right'], does: 'move the cursor' },
-  { scope: 'edit', actions: ['home', 'end'], does: 'to the start / end of the text' },
-  { scope: 'edit', actions: ['backspace', 'deleteForward'], does: 'erase before / under the cursor (Backspace is 0x7F or 0x08, whichever the terminal sends)' },
-  { scope: 'edit', actions: ['clearBefore', 'deleteWord'], does: 'erase to the start of the text / the word before the cursor' },
-  // Whatever the console shows, also while a text row is being typed in.
+  // The line editor of every text row (text/editor.ts).
+  ...wordsOf(EDIT_KEYS),
+  // Whatever the console shows, also while a text row is being typed in: app.tsx redraws, update.ts drops.
   { scope: 'anywhere', actions: ['redraw'], does: 'redraw the whole screen (whatever else wrote to the terminal is gone)' },
   { scope: 'anywhere', keys: 'keys after a send', does: 'keys that arrive in the same read as the key that sent (Enter, or y at a question) are dropped, and the footer counts them' },
 ];
+
+/** Every scope's words in help order, the actions each row owns (a test checks each action is owned once). */
+export function bindingWords(): readonly RowSpec[] {
+  return ROWS;
+}
 
 function rowOf(row: RowSpec): KeyRow {
   const scope = row.scope;
