@@ -10,7 +10,7 @@ import { filterKey, helpKey } from './help-keys.js';
 import { historyModeKey } from './history-mode.js';
 import { hidePromptKey } from './id-keys.js';
 import { alwaysKey, autoPromptKey } from '../rules/rule-keys.js';
-import type { Effect, InboxState, KeyContext } from './state.js';
+import type { Effect, InboxState, KeyContext, Modal } from './state.js';
 
 export interface KeyResult {
   state: InboxState;
@@ -33,9 +33,10 @@ export function reducePaste(state: InboxState, text: string, ctx: KeyContext): K
 
 /** One key, against the state the previous key left (the update folds a chunk of keys one by one). */
 export function reduceKey(state: InboxState, key: KeyPress, ctx: KeyContext): KeyResult {
-  if (state.autoPrompt) return autoPromptKey(state, key);
-  if (state.hideAsk) return hidePromptKey(state, key);
-  if (state.always && state.mode === 'answer') return alwaysKey(state, key, ctx);
+  // A question asked over the screen takes every key (the top of the stack): then the place the keys are in.
+  const modal = state.modals[state.modals.length - 1];
+  const asked = modal && modalKey(state, modal, key, ctx);
+  if (asked) return asked;
   switch (state.mode) {
     case 'help':
       return helpKey(state, key, ctx);
@@ -59,5 +60,18 @@ export function reduceKey(state: InboxState, key: KeyPress, ctx: KeyContext): Ke
     }
     case 'history':
       return historyModeKey(state, key, ctx);
+  }
+}
+
+/** The keys of the question on top of the stack (undefined: it takes none here). */
+function modalKey(state: InboxState, modal: Modal, key: KeyPress, ctx: KeyContext): KeyResult | undefined {
+  switch (modal.kind) {
+    case 'auto':
+      return autoPromptKey(state, key);
+    case 'hide':
+      return hidePromptKey(state, key);
+    case 'always':
+      // Asked over the open request: its keys while that request is open.
+      return state.mode === 'answer' ? alwaysKey(state, key, ctx) : undefined;
   }
 }

@@ -6,7 +6,7 @@ import type { KeyPress } from '../keys.js';
 import { keyNumber, type Action } from '../key-table.js';
 import { runBinding, type Controller } from '../binding.js';
 import type { RuleScope } from '../../store/rule-scopes.js';
-import type { Effect, InboxState, KeyContext } from '../inbox/state.js';
+import { modalOf, popModal, pushModal, type Effect, type InboxState, type KeyContext, type ModalOf } from '../inbox/state.js';
 
 type KeyResult = { state: InboxState; effects: Effect[] };
 
@@ -14,7 +14,7 @@ export function autoKey(state: InboxState, action: Action | undefined, ctx: KeyC
   if (action !== 'auto') return undefined;
   if (!ctx.rules) return { state: { ...state, notice: 'No rules loaded: start with --rules F (README "Rules").' }, effects: [] };
   if (ctx.rules.auto) return { state: { ...state, notice: 'AUTO off: the rules only suggest.' }, effects: [{ type: 'auto', on: false }] };
-  return { state: { ...state, autoPrompt: true, notice: 'Let the rules answer what they match (AUTO)? y/n' }, effects: [] };
+  return { state: { ...pushModal(state, { kind: 'auto' }), notice: 'Let the rules answer what they match (AUTO)? y/n' }, effects: [] };
 }
 
 /** At "Let the rules answer what they match (AUTO)? y/n": y turns AUTO on, any other key keeps suggesting. */
@@ -31,7 +31,7 @@ export const AUTO_PROMPT_KEYS: Controller<'autoPrompt', InboxState, KeyResult> =
 };
 
 export function autoPromptKey(state: InboxState, key: KeyPress): KeyResult {
-  const next = { ...state, autoPrompt: false, notice: undefined };
+  const next = { ...popModal(state), notice: undefined };
   return runBinding(AUTO_PROMPT_KEYS, key, next) ?? { state: next, effects: [] };
 }
 
@@ -41,20 +41,20 @@ export function openAlways(state: InboxState, ctx: KeyContext, key: string, opti
   const scopes = record ? (ctx.scopes?.(record, option) ?? []) : [];
   const index = scopes.findIndex((scope) => scope.rule !== undefined);
   if (index < 0) return { state: { ...state, hint: 'No rule can be made from this request.' }, effects: [] };
-  return { state: { ...state, always: { key, option, index }, hint: undefined }, effects: [] };
+  return { state: { ...pushModal(state, { kind: 'always', key, option, index }), hint: undefined }, effects: [] };
 }
 
 /** A press at "Always answer like this?": the scopes offered for the request and option it was asked on. */
 interface AlwaysPress {
   state: InboxState;
   press: KeyPress;
-  asked: NonNullable<InboxState['always']>;
+  asked: ModalOf<'always'>;
   record: KeyContext['open'];
   scopes: RuleScope[];
 }
 
-const at = ({ state, asked, scopes }: AlwaysPress, index: number): KeyResult => ({ state: { ...state, always: { ...asked, index: Math.max(0, Math.min(scopes.length - 1, index)) } }, effects: [] });
-const unasked = ({ state }: AlwaysPress): KeyResult => ({ state: { ...state, always: undefined }, effects: [] });
+const at = ({ state, asked, scopes }: AlwaysPress, index: number): KeyResult => ({ state: popModal(state, { ...asked, index: Math.max(0, Math.min(scopes.length - 1, index)) }), effects: [] });
+const unasked = ({ state }: AlwaysPress): KeyResult => ({ state: popModal(state), effects: [] });
 
 /** The question's keys: a scope by ↑/↓ or its digit; y saves the rule and sends the option; n/Esc (any other key) back. */
 export const ALWAYS_KEYS: Controller<'always', AlwaysPress, KeyResult> = {
@@ -80,7 +80,7 @@ export const ALWAYS_KEYS: Controller<'always', AlwaysPress, KeyResult> = {
         const scope = scopes[asked.index]!;
         const save = scope.kind === 'agent-tool' || scope.kind === 'agent-tool-prefix';
         return {
-          state: { ...state, always: undefined, hint: undefined },
+          state: { ...popModal(state), hint: undefined },
           effects: [{ type: 'always', key: record!.key, rule: scope.rule!, save }, { type: 'send', key: record!.key, answer: { option: asked.option } }],
         };
       },
@@ -90,7 +90,7 @@ export const ALWAYS_KEYS: Controller<'always', AlwaysPress, KeyResult> = {
 };
 
 export function alwaysKey(state: InboxState, key: KeyPress, ctx: KeyContext): KeyResult {
-  const asked = state.always!;
+  const asked = modalOf(state, 'always')!;
   const record = ctx.open;
   const scopes = record && record.key === asked.key ? (ctx.scopes?.(record, asked.option) ?? []) : [];
   const c: AlwaysPress = { state, press: key, asked, record, scopes };
