@@ -43,11 +43,17 @@ interface Result {
   command?: OwnCommand;
 }
 
-/** Resolves when `done()` holds after a store change (or at once), or false after `ms`. */
-function until(store: ConsoleStore, done: () => boolean, ms: number): Promise<boolean> {
+/**
+ * Resolves when `done()` holds after a store change or once `wake` has
+ * settled (or at once), or false after `ms`.
+ */
+function until(store: ConsoleStore, done: () => boolean, ms: number, wake?: Promise<unknown>): Promise<boolean> {
   if (done()) return Promise.resolve(true);
   return new Promise((resolve) => {
+    let finished = false;
     const finish = (value: boolean) => {
+      if (finished) return;
+      finished = true;
       clearTimeout(timer);
       unsubscribe();
       resolve(value);
@@ -56,14 +62,25 @@ function until(store: ConsoleStore, done: () => boolean, ms: number): Promise<bo
     const unsubscribe = store.subscribe(() => {
       if (done()) finish(true);
     });
+    void wake?.then(() => {
+      if (done()) finish(true);
+    });
   });
 }
 
-/** Every relay replayed its history, or one of them cannot be read: its reason. */
-async function readHistory(session: RelaySession, relays: readonly string[]): Promise<string | undefined> {
+/**
+ * Every relay replayed its history, or one of them cannot be read: its reason.
+ * A replay's end is no store change (it only marks the relay replayed): the
+ * ends are awaited themselves, as `watch` awaits them, beside the store
+ * changes that can make a relay hopeless. Each relay by the name its client
+ * reports under (a trailing "/" or "/socket" given in --relay is no part of it).
+ */
+async function readHistory(session: RelaySession): Promise<string | undefined> {
   const store = session.wiring.store;
+  const relays = session.wiring.clients.map((c) => c.relay);
   const failed = () => store.relays().find((r) => hopeless(r.connection));
-  const ready = await until(store, () => failed() !== undefined || relays.every((r) => session.replayed.has(r)), CONNECT_MS);
+  const replayed = Promise.all(relays.map((r) => session.firstReplay(r)));
+  const ready = await until(store, () => failed() !== undefined || relays.every((r) => session.replayed.has(r)), CONNECT_MS, replayed);
   const bad = failed();
   if (bad) return `${displayLine(bad.relay, 200)}: ${displayLine(connectionText(bad.connection), 300)}`;
   if (ready) return undefined;
@@ -118,7 +135,7 @@ function print(result: Result, options: ConsoleOptions, io: RespondIO): void {
 }
 
 async function respond(session: RelaySession, options: ConsoleOptions): Promise<Result> {
-  const problem = await readHistory(session, options.relays);
+  const problem = await readHistory(session);
   if (problem) return { code: 3, result: 'no-connection', reason: `could not read the history of ${problem}` };
   const picked = pickRequest(session.wiring.store.allRequests(), options.respond!, options.sessions ?? []);
   if (!picked.ok) return { code: picked.code, result: picked.result, reason: picked.reason, record: picked.record };
