@@ -12,6 +12,7 @@
 // informational, an id two emitters share; 4 no acknowledgement or no
 // outcome within --wait.
 import { DecisionLog } from '../relay/decision-log.js';
+import { DEFAULT_TIMING } from '../relay/timing.js';
 import { DecisionRecorder } from '../relay/decision-recorder.js';
 import { Outbox, type JournaledAnswer } from '../relay/outbox.js';
 import { answerRefusal } from '../store/ledger.js';
@@ -32,8 +33,13 @@ export interface RespondIO {
   env: NodeJS.ProcessEnv;
 }
 
-/** How long the relays get to connect and replay their history before respond gives up (exit 3). */
+/** How long the relays get to connect and subscribe before respond gives up (exit 3). */
 const CONNECT_MS = 10_000;
+/**
+ * Once a relay is live its replay ends by itself: quiet, or at the client's
+ * cap (a live stream that never pauses); this is that cap and some room.
+ */
+const REPLAY_MS = DEFAULT_TIMING.replayMaxMs + 5_000;
 
 interface Result {
   code: number;
@@ -73,19 +79,24 @@ function until(store: ConsoleStore, done: () => boolean, ms: number, wake?: Prom
  * A replay's end is no store change (it only marks the relay replayed): the
  * ends are awaited themselves, as `watch` awaits them, beside the store
  * changes that can make a relay hopeless. Each relay by the name its client
- * reports under (a trailing "/" or "/socket" given in --relay is no part of it).
+ * reports under (a trailing "/" or "/socket" given in --relay is no part of
+ * it). The relays get CONNECT_MS to go live; a live one's replay then ends
+ * by itself (REPLAY_MS), so a busy relay is read, never given up on early.
  */
 async function readHistory(session: RelaySession): Promise<string | undefined> {
   const store = session.wiring.store;
   const relays = session.wiring.clients.map((c) => c.relay);
   const failed = () => store.relays().find((r) => hopeless(r.connection));
   const replayed = Promise.all(relays.map((r) => session.firstReplay(r)));
-  const ready = await until(store, () => failed() !== undefined || relays.every((r) => session.replayed.has(r)), CONNECT_MS, replayed);
+  const all = (ok: (relay: string) => boolean) => () => failed() !== undefined || relays.every(ok);
+  const live = await until(store, all((r) => session.replayed.has(r) || store.getRelay(r)?.connection.kind === 'live'), CONNECT_MS, replayed);
+  const ready = live && (await until(store, all((r) => session.replayed.has(r)), REPLAY_MS, replayed));
   const bad = failed();
   if (bad) return `${displayLine(bad.relay, 200)}: ${displayLine(connectionText(bad.connection), 300)}`;
   if (ready) return undefined;
   const slow = store.relays().find((r) => !session.replayed.has(r.relay));
-  return `${displayLine(slow?.relay ?? relays[0], 200)}: ${displayLine(connectionText(slow?.connection), 300)} (no history within ${CONNECT_MS / 1000} s)`;
+  const within = live ? `no end of its replay within ${REPLAY_MS / 1000} s of going live` : `not live within ${CONNECT_MS / 1000} s`;
+  return `${displayLine(slow?.relay ?? relays[0], 200)}: ${displayLine(connectionText(slow?.connection), 300)} (${within})`;
 }
 
 /** Our command settled and, when accepted, the emitter recorded what became of the request. */

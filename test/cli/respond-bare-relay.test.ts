@@ -4,7 +4,8 @@
 // end-of-replay marker, no roster, no status, and no agent that ever
 // acknowledges. The replay ends by going quiet, which changes nothing in the
 // store: respond must still see it end and then wait out --wait (exit 4,
-// "no-ack"), as `watch` does, never "not connected" (exit 3).
+// "no-ack"), as `watch` does, never "not connected" (exit 3). A relay that
+// never goes quiet is read too: its replay ends at the client's cap.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -19,10 +20,15 @@ const runner = await cliEntry();
 const REQUEST = '01JBARERELAYREQUEST0000001';
 const heard: Record<string, unknown>[] = [];
 
-/** Answers hello and subscribe, replays one request, and stays silent after that. */
-function bareRelay(): Promise<{ url: string; close: () => Promise<void> }> {
+/**
+ * Answers hello and subscribe, replays one request, and stays silent after
+ * that; `chatty`, it never goes quiet instead (an Event every 100 ms), so its
+ * replay ends only at the client's cap (10 s after it went live).
+ */
+function bareRelay(chatty = false): Promise<{ url: string; close: () => Promise<void> }> {
   const server = new WebSocketServer({ host: '127.0.0.1', port: 0, path: '/socket' });
   const send = (socket: WebSocket, value: unknown) => socket.send(JSON.stringify(value));
+  const timers = new Set<ReturnType<typeof setInterval>>();
   server.on('connection', (socket) => {
     socket.on('message', (raw) => {
       let frame: Record<string, unknown>;
@@ -46,6 +52,12 @@ function bareRelay(): Promise<{ url: string; close: () => Promise<void> }> {
           seq: 0,
           data: { kind: 'permission', prompt: 'Run it?', options: [{ id: 'allow', label: 'Allow' }, { id: 'deny', label: 'Deny' }] },
         });
+        let seq = 0;
+        if (chatty) {
+          const timer = setInterval(() => send(socket, { aep: '0.1', id: `01JCHATTY${String(++seq).padStart(17, '0')}`, type: 'session.heartbeat', time: new Date().toISOString(), source: 'aep://bare-host/agent/busy-1', agent: 'busy-1', session: 's-busy', seq }), 100);
+          timers.add(timer);
+          socket.on('close', () => clearInterval(timer));
+        }
       }
     });
   });
@@ -55,6 +67,7 @@ function bareRelay(): Promise<{ url: string; close: () => Promise<void> }> {
       resolve({
         url: `http://127.0.0.1:${port}`,
         close: () => new Promise<void>((done) => {
+          for (const timer of timers) clearInterval(timer);
           for (const client of server.clients) client.terminate();
           server.close(() => done());
         }),
@@ -64,7 +77,11 @@ function bareRelay(): Promise<{ url: string; close: () => Promise<void> }> {
 }
 
 const relay = await bareRelay();
-after(() => relay.close());
+const busy = await bareRelay(true);
+after(async () => {
+  await relay.close();
+  await busy.close();
+});
 
 /** `respond REQUEST --option allow --wait 1 --json` with the relay spelled `url`, from a state folder of its own. */
 function respond(url: string): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -96,3 +113,11 @@ for (const spelling of ['', '/']) {
     assert.deepEqual((sent[0]!.data as { answer: unknown }).answer, { option: 'allow' });
   });
 }
+
+test('respond on a relay that never goes quiet: it waits for the replay to end at the client\'s cap (10 s after going live), then exits 4 after --wait', async () => {
+  const before = heard.length;
+  const result = await respond(busy.url);
+  assert.equal(result.code, 4, `${result.stdout}${result.stderr}`);
+  assert.equal((JSON.parse(result.stdout) as { result: string }).result, 'no-ack');
+  assert.ok(heard.slice(before).some((f) => f.type === 'control.attention.respond' && f.subject === REQUEST));
+});
