@@ -23,7 +23,7 @@ import type { OwnCommand, RequestRecord } from '../store/types.js';
 import { describeOutcome } from '../ui/words/outcome.js';
 import type { ConsoleOptions } from './args.js';
 import { reportDirs } from './crash-report.js';
-import { safeJson } from './list.js';
+import { idCell, safeJson } from './list.js';
 import { pickRequest } from './respond-pick.js';
 import { connectionText, hopeless, openRelays, type RelaySession } from './relay-session.js';
 
@@ -141,7 +141,7 @@ function print(result: Result, options: ConsoleOptions, io: RespondIO): void {
     io.out(safeJson(row));
     return;
   }
-  if (result.code === 0) io.out(`applied: ${displayLine(record?.agent ?? '', 40)} ${displayLine(outcome?.summary ?? 'answered', 200)}`);
+  if (result.code === 0) io.out(`applied: ${displayLine(record?.agent ?? '', 40)} ${displayLine(outcome?.summary ?? 'answered', 200)} ${idCell(options.respond!.id)}`);
   else io.err(`aep-console: respond ${displayLine(options.respond!.id, 80)}: ${displayLine(result.reason ?? result.result, 400)}`);
 }
 
