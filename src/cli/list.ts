@@ -81,6 +81,10 @@ function readText(result: Extract<HistoryResult, { ok: true }>): string {
   return `${how}${result.note ? ` (${displayLine(result.note, 160)})` : ''}`;
 }
 
+/** Longest prompt and label written (the store keeps no more than these, cut with a visible suffix). */
+const PROMPT_CHARS = 8_000;
+const LABEL_CHARS = 600;
+
 /**
  * One request as `list --json` and `watch --json` write it: what an answer
  * needs included (options, and a form's fields). Ids (request, option,
@@ -113,10 +117,6 @@ export function toJson(record: RequestRecord): Record<string, unknown> {
   if (payload.kind === 'form' || payload.fields.length) row.fields = payload.fields.map(fieldJson);
   return row;
 }
-
-/** Longest prompt and label written (the store keeps no more than these, cut with a visible suffix). */
-const PROMPT_CHARS = 8_000;
-const LABEL_CHARS = 600;
 
 function choiceJson(choice: Choice): { id: string; label: string } {
   return { id: choice.id, label: displayLine(choice.label, LABEL_CHARS) };
