@@ -142,9 +142,9 @@ describe('rules on the demo relay with --auto', () => {
     const code = await main(['rules', 'test', '--rules', file, '--relay', relay.url], { out: (l) => out.push(l), err: (l) => err.push(l), env: { AEP_TOKEN: TOKEN, HOME: dir } });
     assert.equal(code, 0, err.join('\n'));
     const text = out.join('\n');
-    assert.match(text, /^rule "tests ok": 1 request\n {2}answer allow +claude-code .*npm test -- --ci \(resolved\)$/m);
-    assert.match(text, /^rule "no force push": 1 request\n {2}deny deny +codex .*git push --force origin main \(resolved\)$/m);
-    assert.match(text, /^rule "rm asks": 1 request\n {2}ask \(left to you\) +claude-code .*rm -rf build \(pending\)$/m);
+    assert.match(text, /^rule "tests ok": 1 request\n {2}answer allow +claude-code .*npm test -- --ci \(resolved\) \[id \w+\]$/m);
+    assert.match(text, /^rule "no force push": 1 request\n {2}deny deny +codex .*git push --force origin main \(resolved\) \[id \w+\]$/m);
+    assert.match(text, /^rule "rm asks": 1 request\n {2}ask \(left to you\) +claude-code .*rm -rf build \(pending\) \[id \w+\]$/m);
     assert.match(text, /^rule "claude rm ok": would answer nothing here$/m);
     assert.match(text, /^no rule: 4 of 7 requests/m);
     assert.deepEqual(agents.map((a) => responds(a).length), sentBefore, 'rules test sends nothing');
