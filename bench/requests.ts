@@ -27,9 +27,14 @@ export function fleetTraffic(requests: number): string[] {
 }
 
 function envelope(n: number): Omit<AepEvent, 'id' | 'type'> {
-  const agent = AGENTS[n % AGENTS.length];
-  const session = `s${n % 97}`;
-  return { aep: '0.1', time: new Date(Date.UTC(2026, 10, 29, 9, 0, n % 3600)).toISOString(), source: `aep://host${n % 7}/agent/${agent}/session/${session}`, agent, session, epoch: 0 };
+  // One emitter per session, as in a real fleet: the agent and host follow the
+  // session. (Sessions shared by several emitters are a misconfiguration the
+  // console warns about on every such request: "No answer the relay could
+  // route to someone else".)
+  const s = n % 97;
+  const agent = AGENTS[s % AGENTS.length];
+  const session = `s${s}`;
+  return { aep: '0.1', time: new Date(Date.UTC(2026, 10, 29, 9, 0, n % 3600)).toISOString(), source: `aep://host${s % 7}/agent/${agent}/session/${session}`, agent, session, epoch: 0 };
 }
 
 function requestEvent(n: number): AepEvent {

@@ -89,11 +89,16 @@ const groupCount = Number(process.env.AEP_TEST_GROUPS ?? 4);
 const plan = planTests(root, files, groupCount);
 // One entry per group: each file's tests in a suite named for the file (the
 // spec reporter then says which file a failing test is in), imported one
-// after another into the entry's process.
+// after another into the entry's process. Ink is loaded first, by the entry
+// itself: under it yoga-layout has a top-level await, and while that is in
+// flight for the first file that imports Ink, every later file importing Ink
+// would finish its evaluation in that first file's suite, its tests and
+// hooks with it (a demo agent closed by another file's `after`).
+const inkEntry = import.meta.resolve('ink');
 const entries = plan.groups.map((group, index) => {
   const entry = join(cliDir, `group-${index + 1}.test.mjs`);
   const suites = group.map((file) => `describe(${JSON.stringify(file)}, () => import(${JSON.stringify(pathToFileURL(join(root, file)).href)}));`);
-  writeFileSync(entry, `import { describe } from 'node:test';\n${suites.join('\n')}\n`);
+  writeFileSync(entry, `import { describe } from 'node:test';\nimport ${JSON.stringify(inkEntry)};\n${suites.join('\n')}\n`);
   return entry;
 });
 // The longest file first, then the groups, then the short files alone: the

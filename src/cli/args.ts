@@ -17,6 +17,7 @@ import { readToken } from './token-args.js';
 import { readCa } from './ca-args.js';
 import { buildFilter } from './filter-args.js';
 import { requireFlagValues } from './args-values.js';
+import { nameOption } from './name-args.js';
 import { checkRelayUrl, isLoopback, isTls, socketIdentity } from './relay-args.js';
 
 export type { ConsoleOptions, ParsedArgs } from './options.js';
@@ -165,7 +166,7 @@ function parseRun(flags: Flags, isList: boolean, env: NodeJS.ProcessEnv): Parsed
       notify: flags.notify,
       inline: flags.inline,
       screenReader: flags.screenReader,
-      name: checkName(flags.name),
+      name: nameOption(flags.name, env),
       demo: flags.demo,
       demoAgents: flags.demoAgents,
       json: flags.json,
@@ -195,12 +196,5 @@ function checkCapture(raw: string | undefined): Capture | undefined {
     throw new UsageError(`--capture must be one of ${CAPTURE_LEVELS.join('|')}, not "${printable(raw)}"`);
   }
   return raw as Capture;
-}
-
-function checkName(raw: string): string {
-  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(raw)) {
-    throw new UsageError('--name must be 1-64 characters of letters, digits, ".", "_" or "-" (it goes into the command source URI)');
-  }
-  return raw;
 }
 

@@ -33,7 +33,7 @@ export const FLAG_DOCS: Record<FlagName, string> = {
   screenReader:
     "sentences for a screen reader instead of the full screen: one region at a time, every state in words, nothing counting down, and what happens added as lines (see [Screen reader](screen-reader.md)). Also on with `INK_SCREEN_READER=true`. Drawn in the normal screen, as `--inline`.",
   name:
-    "the sender name in commands (default `aep-console`); other consoles see it as who answered.",
+    "the sender name in commands; other consoles, the decision history and the agents see it as who answered. Default `$USER@host` (the login name and the hostname, each kept to letters, digits, `.`, `_` and `-`, others becoming `_`; at most 64 characters), so operators on one relay are told apart. A name given is 1-64 letters, digits, `.`, `_`, `-` or `@`, starting with a letter or digit (it goes into the source URI of every command, percent-encoded).",
   demo:
     "start an embedded loopback relay (random port, random token) with demo agents, and open the console on it. `npm start` runs this. `?` shows the demo relay's URL and a `list` command that reads it from another terminal (the token is in a private 0600 file, removed when the demo stops).",
   demoAgents:

@@ -16,7 +16,7 @@ import { foldDecisions, lastOutcome } from '../store/decision-fold.js';
 import { formatMs } from '../ui/words/duration.js';
 import type { ConsoleOptions } from './args.js';
 import { reportDirs } from './crash-report.js';
-import { safeJson } from './list.js';
+import { idCell, safeJson } from './list.js';
 
 export interface HistoryIO {
   out: (line: string) => void;
@@ -43,7 +43,7 @@ export function runHistory(options: ConsoleOptions, io: HistoryIO): number {
   return read.problems.length ? 3 : 0;
 }
 
-/** `2026-12-01 10:31:02Z  codex-1  permission  allow → applied allow in 1.2s · Run npm test?` */
+/** `2026-12-01 10:31:02Z  codex-1  permission  allow → applied allow in 1.2s · Run npm test? [id 01J…]` */
 export function textRow(decision: Decision): string {
   const outcome = lastOutcome(decision);
   const latency = outcome?.latency_ms === undefined ? '' : ` in ${formatMs(outcome.latency_ms)}`;
@@ -57,6 +57,7 @@ export function textRow(decision: Decision): string {
     `${displayLine(outcomeSummary(decision), 160)}${latency}`,
     '·',
     displayLine(decision.prompt, 100),
+    idCell(decision.request),
   ];
   return cells.join(' ');
 }

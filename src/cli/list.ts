@@ -1,4 +1,6 @@
-import { displayLine } from '../protocol/sanitize.js';
+import { displayLine, displayText } from '../protocol/sanitize.js';
+import type { Choice, FieldSpec } from '../protocol/types.js';
+import { MAX_ATTRIBUTE_CHARS } from '../protocol/parse.js';
 import { readHistoryOnce, type HistoryResult } from '../relay/read-history.js';
 import { readJsonlFiles } from './jsonl-files.js';
 import { redact } from '../protocol/redact.js';
@@ -79,25 +81,55 @@ function readText(result: Extract<HistoryResult, { ok: true }>): string {
   return `${how}${result.note ? ` (${displayLine(result.note, 160)})` : ''}`;
 }
 
+/** Longest prompt and label written (the store keeps no more than these, cut with a visible suffix). */
+const PROMPT_CHARS = 8_000;
+const LABEL_CHARS = 600;
+
+/**
+ * One request as `list --json` and `watch --json` write it: what an answer
+ * needs included (options, and a form's fields). Ids (request, option,
+ * field, choice) and a field's default are written as they came, so what a
+ * script reads is what `respond` takes (safeJson escapes what a terminal
+ * would act on, losing nothing); labels and the prompt are sanitized like
+ * every string on screen.
+ */
 export function toJson(record: RequestRecord): Record<string, unknown> {
   const outcome = describeOutcome(record);
+  const payload = record.payload;
   const row: Record<string, unknown> = {
     relay: record.relay,
     source: record.source,
     agent: record.agent,
     session: record.session,
     id: record.id,
-    kind: record.payload.kind,
+    kind: payload.kind,
     state: record.state,
-    prompt: record.payload.prompt,
+    prompt: displayText(payload.prompt, PROMPT_CHARS),
     severity: record.severity,
   };
-  if (record.payload.expiresAt) row.expires_at = record.payload.expiresAt;
+  if (payload.expiresAt) row.expires_at = payload.expiresAt;
   if (outcome) {
     const { summary, ...rest } = outcome;
     row.outcome = { ...Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)), summary };
   }
   if (record.violations?.length) row.violations = [...record.violations];
+  row.options = payload.options.map(choiceJson);
+  if (payload.kind === 'form' || payload.fields.length) row.fields = payload.fields.map(fieldJson);
+  return row;
+}
+
+function choiceJson(choice: Choice): { id: string; label: string } {
+  return { id: choice.id, label: displayLine(choice.label, LABEL_CHARS) };
+}
+
+function fieldJson(field: FieldSpec): Record<string, unknown> {
+  const row: Record<string, unknown> = { id: field.id, type: field.type, label: displayLine(field.label, LABEL_CHARS), required: field.required === true };
+  if (field.default !== undefined) row.default = Array.isArray(field.default) ? [...field.default] : field.default;
+  if (field.min !== undefined) row.min = field.min;
+  if (field.max !== undefined) row.max = field.max;
+  if (field.multi !== undefined) row.multi = field.multi;
+  if (field.other !== undefined) row.other = field.other;
+  if (field.choices) row.choices = field.choices.map(choiceJson);
   return row;
 }
 
@@ -114,8 +146,19 @@ function textRow(record: RequestRecord, showRelay: boolean): string {
     displayLine(record.payload.prompt, 100),
     outcome ? `→ ${displayLine(outcome.summary, 120)}` : '',
     record.violations?.length ? `⚠ emitter violation: ${record.violations.join(', ')}` : '',
+    idCell(record.id),
   ];
   return cells.filter(Boolean).join(' ');
+}
+
+/**
+ * `[id 01J…]`: the whole id, the one `respond` takes; sanitized, so an id
+ * holding characters the sanitizer marks reads as such here and is taken
+ * whole from `list --json`. Never cut: an envelope id is at most 1024
+ * characters, and a marker is at most 10 per character.
+ */
+export function idCell(id: string): string {
+  return `[id ${displayLine(id, MAX_ATTRIBUTE_CHARS * 10)}]`;
 }
 
 /**

@@ -12,6 +12,7 @@
 // informational, an id two emitters share; 4 no acknowledgement or no
 // outcome within --wait.
 import { DecisionLog } from '../relay/decision-log.js';
+import { DEFAULT_TIMING } from '../relay/timing.js';
 import { DecisionRecorder } from '../relay/decision-recorder.js';
 import { Outbox, type JournaledAnswer } from '../relay/outbox.js';
 import { answerRefusal } from '../store/ledger.js';
@@ -22,7 +23,7 @@ import type { OwnCommand, RequestRecord } from '../store/types.js';
 import { describeOutcome } from '../ui/words/outcome.js';
 import type { ConsoleOptions } from './args.js';
 import { reportDirs } from './crash-report.js';
-import { safeJson } from './list.js';
+import { idCell, safeJson } from './list.js';
 import { pickRequest } from './respond-pick.js';
 import { connectionText, hopeless, openRelays, type RelaySession } from './relay-session.js';
 
@@ -32,8 +33,13 @@ export interface RespondIO {
   env: NodeJS.ProcessEnv;
 }
 
-/** How long the relays get to connect and replay their history before respond gives up (exit 3). */
+/** How long the relays get to connect and subscribe before respond gives up (exit 3). */
 const CONNECT_MS = 10_000;
+/**
+ * Once a relay is live its replay ends by itself: quiet, or at the client's
+ * cap (a live stream that never pauses); this is that cap and some room.
+ */
+const REPLAY_MS = DEFAULT_TIMING.replayMaxMs + 5_000;
 
 interface Result {
   code: number;
@@ -43,11 +49,17 @@ interface Result {
   command?: OwnCommand;
 }
 
-/** Resolves when `done()` holds after a store change (or at once), or false after `ms`. */
-function until(store: ConsoleStore, done: () => boolean, ms: number): Promise<boolean> {
+/**
+ * Resolves when `done()` holds after a store change or once `wake` has
+ * settled (or at once), or false after `ms`.
+ */
+function until(store: ConsoleStore, done: () => boolean, ms: number, wake?: Promise<unknown>): Promise<boolean> {
   if (done()) return Promise.resolve(true);
   return new Promise((resolve) => {
+    let finished = false;
     const finish = (value: boolean) => {
+      if (finished) return;
+      finished = true;
       clearTimeout(timer);
       unsubscribe();
       resolve(value);
@@ -56,19 +68,35 @@ function until(store: ConsoleStore, done: () => boolean, ms: number): Promise<bo
     const unsubscribe = store.subscribe(() => {
       if (done()) finish(true);
     });
+    void wake?.then(() => {
+      if (done()) finish(true);
+    });
   });
 }
 
-/** Every relay replayed its history, or one of them cannot be read: its reason. */
-async function readHistory(session: RelaySession, relays: readonly string[]): Promise<string | undefined> {
+/**
+ * Every relay replayed its history, or one of them cannot be read: its reason.
+ * A replay's end is no store change (it only marks the relay replayed): the
+ * ends are awaited themselves, as `watch` awaits them, beside the store
+ * changes that can make a relay hopeless. Each relay by the name its client
+ * reports under (a trailing "/" or "/socket" given in --relay is no part of
+ * it). The relays get CONNECT_MS to go live; a live one's replay then ends
+ * by itself (REPLAY_MS), so a busy relay is read, never given up on early.
+ */
+async function readHistory(session: RelaySession): Promise<string | undefined> {
   const store = session.wiring.store;
+  const relays = session.wiring.clients.map((c) => c.relay);
   const failed = () => store.relays().find((r) => hopeless(r.connection));
-  const ready = await until(store, () => failed() !== undefined || relays.every((r) => session.replayed.has(r)), CONNECT_MS);
+  const replayed = Promise.all(relays.map((r) => session.firstReplay(r)));
+  const all = (ok: (relay: string) => boolean) => () => failed() !== undefined || relays.every(ok);
+  const live = await until(store, all((r) => session.replayed.has(r) || store.getRelay(r)?.connection.kind === 'live'), CONNECT_MS, replayed);
+  const ready = live && (await until(store, all((r) => session.replayed.has(r)), REPLAY_MS, replayed));
   const bad = failed();
   if (bad) return `${displayLine(bad.relay, 200)}: ${displayLine(connectionText(bad.connection), 300)}`;
   if (ready) return undefined;
   const slow = store.relays().find((r) => !session.replayed.has(r.relay));
-  return `${displayLine(slow?.relay ?? relays[0], 200)}: ${displayLine(connectionText(slow?.connection), 300)} (no history within ${CONNECT_MS / 1000} s)`;
+  const within = live ? `no end of its replay within ${REPLAY_MS / 1000} s of going live` : `not live within ${CONNECT_MS / 1000} s`;
+  return `${displayLine(slow?.relay ?? relays[0], 200)}: ${displayLine(connectionText(slow?.connection), 300)} (${within})`;
 }
 
 /** Our command settled and, when accepted, the emitter recorded what became of the request. */
@@ -113,12 +141,12 @@ function print(result: Result, options: ConsoleOptions, io: RespondIO): void {
     io.out(safeJson(row));
     return;
   }
-  if (result.code === 0) io.out(`applied: ${displayLine(record?.agent ?? '', 40)} ${displayLine(outcome?.summary ?? 'answered', 200)}`);
+  if (result.code === 0) io.out(`applied: ${displayLine(record?.agent ?? '', 40)} ${displayLine(outcome?.summary ?? 'answered', 200)} ${idCell(options.respond!.id)}`);
   else io.err(`aep-console: respond ${displayLine(options.respond!.id, 80)}: ${displayLine(result.reason ?? result.result, 400)}`);
 }
 
 async function respond(session: RelaySession, options: ConsoleOptions): Promise<Result> {
-  const problem = await readHistory(session, options.relays);
+  const problem = await readHistory(session);
   if (problem) return { code: 3, result: 'no-connection', reason: `could not read the history of ${problem}` };
   const picked = pickRequest(session.wiring.store.allRequests(), options.respond!, options.sessions ?? []);
   if (!picked.ok) return { code: picked.code, result: picked.result, reason: picked.reason, record: picked.record };

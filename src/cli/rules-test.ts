@@ -20,7 +20,7 @@ import { causeMissingText, resolveCause, type CauseState } from '../store/cause.
 import type { RequestRecord } from '../store/types.js';
 import type { ConsoleOptions } from './args.js';
 import { readJsonlFiles } from './jsonl-files.js';
-import type { ListIO } from './list.js';
+import { idCell, type ListIO } from './list.js';
 
 /** Cause Events kept while reading (the newest win); a history larger than this reads the rest as "not held". */
 const MAX_CAUSES = 50_000;
@@ -89,7 +89,7 @@ export async function runRulesTest(options: ConsoleOptions, io: ListIO): Promise
     const how = verdict.kind === 'ask' ? 'ask (left to you)' : `${verdict.deny ? 'deny' : 'answer'} ${displayLine(verdict.option, 30)}`;
     // An ask because the cause this rule needs is not known says why: it is what the console does too.
     const why = verdict.kind === 'ask' && verdict.cause ? `; cause not read: ${causeMissingText(cause)}` : '';
-    byRule.get(verdict.rule)?.push(`  ${how.padEnd(16)} ${displayLine(record.agent, 20).padEnd(14)} ${displayLine(record.session, 24)} · ${displayLine(record.payload.prompt, 100)} (${record.state})${why}`);
+    byRule.get(verdict.rule)?.push(`  ${how.padEnd(16)} ${displayLine(record.agent, 20).padEnd(14)} ${displayLine(record.session, 24)} · ${displayLine(record.payload.prompt, 100)} (${record.state}) ${idCell(record.id)}${why}`);
   }
   for (const rule of rules) {
     const rows = byRule.get(rule.name) ?? [];

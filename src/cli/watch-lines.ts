@@ -7,7 +7,7 @@ import { displayLine } from '../protocol/sanitize.js';
 import type { RelayStatus, RequestRecord, RequestState } from '../store/types.js';
 import { describeOutcome } from '../ui/words/outcome.js';
 import { relayText } from '../store/history.js';
-import { safeJson, toJson } from './list.js';
+import { idCell, safeJson, toJson } from './list.js';
 import { connectionText } from './relay-session.js';
 
 export type WatchEvent = 'requested' | 'answered' | 'resolved' | 'timeout' | 'stale' | 'relay';
@@ -42,7 +42,7 @@ export function requestLine(record: RequestRecord, json: boolean, showRelay: boo
     ':',
     displayLine(record.payload.prompt, 160),
     outcome ? `-> ${displayLine(outcome.summary, 160)}` : '',
-    `[id ${displayLine(record.id, 80)}]`,
+    idCell(record.id),
   ];
   return cells.filter(Boolean).join(' ');
 }

@@ -12,6 +12,7 @@ import {
   type Choice,
   type FieldSpec,
   type FieldType,
+  type FormValue,
   type PayloadIssue,
 } from './types.js';
 import { fieldSpecProblems, keepWireProblems } from './form.js';
@@ -57,6 +58,24 @@ function readChoices(raw: unknown[], path: string, issues: IssueList | undefined
   return out;
 }
 
+/**
+ * A field's `default` when it has the shape of a value (text, a finite
+ * number, a boolean, a list of texts), else nothing: a script copies it into
+ * `--values`, so it is kept whole or not at all (each text at most an id's
+ * length, a list at most as long as a choice list is kept).
+ */
+function defaultOf(raw: unknown): FormValue | undefined {
+  if (typeof raw === 'boolean') return raw;
+  if (typeof raw === 'number') return Number.isFinite(raw) ? raw : undefined;
+  if (typeof raw === 'string') return raw.length <= ID_MAX_CHARS ? raw : undefined;
+  if (!Array.isArray(raw) || raw.length > OPTIONS_KEPT) return undefined;
+  for (let i = 0; i < raw.length; i++) {
+    const entry: unknown = raw[i];
+    if (typeof entry !== 'string' || entry.length > ID_MAX_CHARS) return undefined;
+  }
+  return (raw as string[]).slice();
+}
+
 // Every entry of `fields` stays in the list, even a malformed one, so that a
 // form never silently loses a question: malformed fields keep their raw
 // `type` string (possibly '' or not a FieldType) and a select without choices
@@ -87,6 +106,8 @@ function readField(raw: unknown, i: number, issues: IssueList): FieldSpec {
   }
   if (typeof raw.min === 'number' && Number.isFinite(raw.min)) field.min = raw.min;
   if (typeof raw.max === 'number' && Number.isFinite(raw.max)) field.max = raw.max;
+  const suggested = defaultOf(raw.default);
+  if (suggested !== undefined) field.default = suggested;
   keepWireProblems(field, problems);
   return field;
 }

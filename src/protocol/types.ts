@@ -61,6 +61,12 @@ export interface FieldSpec {
   choices?: Choice[];
   min?: number;
   max?: number;
+  /**
+   * The value the emitter suggests (a member the contract reads beside
+   * AEP-0006's): kept only whole and value-shaped, never checked against the
+   * field (the emitter stays the authority on what it accepts).
+   */
+  default?: FormValue;
 }
 
 export type FormValue = string | number | boolean | string[];

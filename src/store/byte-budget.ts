@@ -40,6 +40,9 @@ export function requestBytes(record: RequestRecord): number {
     const field = fields[i];
     bytes += OBJECT_BYTES * 2 + textBytes(field.id) + textBytes(field.label) + textBytes(field.type);
     if (field.choices) bytes += choicesBytes(field.choices);
+    const suggested = field.default;
+    if (typeof suggested === 'string') bytes += textBytes(suggested);
+    else if (Array.isArray(suggested)) for (let j = 0; j < suggested.length; j++) bytes += textBytes(suggested[j]);
   }
   const channels = payload.respondVia;
   if (channels) for (let i = 0; i < channels.length; i++) bytes += textBytes(channels[i]);

@@ -1,10 +1,24 @@
 import { bindingsNow, type ActionOf, type KeySpec, type Scope } from './key-table.js';
 import { glyphs, type Glyphs } from './glyphs.js';
 import { DIGIT_OPTIONS, digitsType, type ChoiceRows } from './inbox/digits.js';
+import { wordsOf } from './binding.js';
+import { BATCH_CONFIRM_KEYS, BATCH_KEYS } from './inbox/batch-keys.js';
+import { BROWSE_KEYS } from './inbox/browse-keys.js';
+import { EDIT_KEYS } from './text/editor.js';
+import { ANSWER_KEYS, FORM_KEYS, LOCKED_KEYS } from './inbox/answer-keys.js';
+import { FILTER_KEYS, HELP_KEYS } from './inbox/help-keys.js';
+import { CONTROL_KEYS, REASON_KEYS } from './inbox/control-keys.js';
+import { QUIT_PROMPT_KEYS } from './inbox/quit.js';
+import { HIDE_PROMPT_KEYS } from './inbox/id-keys.js';
+import { ALWAYS_KEYS, AUTO_PROMPT_KEYS } from './rules/rule-keys.js';
+import { TIMELINE_KEYS } from './inbox/timeline-keys.js';
+import { DECISION_KEYS, HISTORY_KEYS } from './history/history-keys.js';
 
-// The key table written out: every row of the `?` help, the footer's hints
-// and the README's Keys table, each rendered from the bindings in force
-// (key-table.ts), so none of them can drift from what the keys really do.
+// The key table written out: every row of the `?` help, the footer's hints,
+// the screen reader's list of keys and docs/keys.md, each rendered from the
+// binding objects of every scope (binding.ts: the words sit beside the
+// handler that does them) and the keys in force (key-table.ts), so none of
+// them can drift from what the keys really do.
 
 const LABELS: Partial<Record<KeySpec, string>> = {
   up: '↑', down: '↓', left: '←', right: '→', home: 'Home', end: 'End', pageUp: 'PgUp', pageDown: 'PgDn', enter: 'Enter', escape: 'Esc',
@@ -84,115 +98,44 @@ export const SCOPE_TITLES: Record<Scope, string> = {
 };
 
 const ROWS: RowSpec[] = [
-  // Browse: the list has the focus.
-  { scope: 'browse', actions: ['up', 'down'], does: 'move the selection (it stays on the same request when the list reorders)', hint: '{down}/{up} move' },
-  { scope: 'browse', actions: ['first', 'last'], does: 'first / last request' },
-  { scope: 'browse', actions: ['pageUp', 'pageDown'], does: 'move a page' },
-  { scope: 'browse', actions: ['halfUp', 'halfDown'], does: 'move half a page' },
-  { scope: 'browse', actions: ['open'], does: 'open the selected request to answer it (with marks: the batch answer)', hint: '{open} open' },
-  { scope: 'browse', actions: ['pickOption'], does: 'open it with option N highlighted (with marks: the batch, on the shared option N); nothing is sent until Enter', hint: '{pickOption} option' },
-  { scope: 'browse', actions: ['tag'], does: 'mark / unmark the selected request for a batch answer, and move down', hint: '{tag} mark' },
-  { scope: 'browse', actions: ['tagAll'], does: 'mark every open request the list shows that takes an answer (not forms, informational or history)' },
-  { scope: 'browse', actions: ['clear'], does: 'clear the marks if any, else clear a kept filter' },
-  { scope: 'browse', actions: ['filter'], does: 'type a fresh filter: every word must match agent, session, host, kind, severity or prompt (Enter keeps, Esc clears)', hint: '{filter} filter' },
-  { scope: 'browse', actions: ['timeline'], does: "the selected request's session timeline: its recent Events in order, each under the Event that caused it (Esc back)" },
-  { scope: 'browse', actions: ['cancelRun', 'cancelSession'], does: 'cancel the run behind the selected request / its whole session (control.cancel), after y/n' },
-  { scope: 'browse', actions: ['pause'], does: "pause / resume the selected request's session (control.pause / control.resume), after y/n" },
-  { scope: 'browse', actions: ['copyId'], does: "copy the selected request's id to the clipboard (OSC 52, through tmux too)" },
-  { scope: 'browse', actions: ['hide'], does: 'hide the selected request from this console, after y/n (recorded in the history; --file and list still show it)' },
-  { scope: 'browse', actions: ['history'], does: 'the decision history: every answer, cancel, pause and resume this console sent, with its outcome (Esc back)' },
-  { scope: 'browse', actions: ['auto'], does: 'with rules loaded (--rules): let them answer (AUTO, after y/n), or back to suggesting' },
-  { scope: 'browse', actions: ['help'], does: 'this help', hint: '{help} help' },
-  { scope: 'browse', actions: ['quit'], does: 'quit (asks first, naming the unsent drafts and answers in flight)', hint: '{quit} quit' },
-  { scope: 'browse', actions: ['suspend'], does: 'suspend to the shell; fg brings the console back' },
-  { scope: 'browse', keys: 'paste', does: 'ignored here, and said so: a paste is only ever text, for the row being typed in' },
-  // Answer: a request is open and takes an option or a reply.
-  { scope: 'answer', actions: ['up', 'down'], does: 'move between the options and the Reply row (k/j too, off the Reply row)', hint: '{up}/{down} choose' },
-  { scope: 'answer', actions: ['pickOption'], does: 'highlight option N, on an empty Reply row too (nothing is sent until Enter); a digit is text where the request has no option N, once Reply holds text, and after Tab' },
-  { scope: 'answer', actions: ['typeText'], does: 'go to the Reply row and make every key text, digits too, until Enter or Esc' },
-  { scope: 'answer', actions: ['always'], does: 'on an option: "Always answer like this?", a rule for this run, session, agent and tool, or agent, tool and command prefix (off the Reply row)', hint: '{always} always' },
-  { scope: 'answer', actions: ['send'], does: 'on an option: send it; on Reply: send the text (an empty Reply sends nothing); then back to the list on the next open request', hint: '{send} send' },
-  { scope: 'answer', keys: 'typing', does: 'edit the Reply row (from an option, typing moves to it; on an empty Reply row a digit picks option N instead); a paste goes in as text, its newlines as spaces, and sends nothing' },
-  { scope: 'answer', actions: ['pageUp', 'pageDown'], does: 'scroll a long prompt', hint: '{pageUp}/{pageDown} scroll' },
-  { scope: 'answer', actions: ['copyId'], does: "copy the request's id to the clipboard (off the Reply row)" },
-  { scope: 'answer', actions: ['back'], does: 'back to the list; what you typed stays as a draft', hint: '{back} back (keeps draft)' },
-  { scope: 'answer', actions: ['help', 'quit'], does: 'help / quit, where no text is being edited', hint: '{help} help' },
-  // Batch: several marked requests answered at once.
-  { scope: 'batch', actions: ['up', 'down', 'pickOption'], does: 'move between the options every marked request offers (numbered: a digit picks that shared option and every command sends its id; a digit with no shared option N is refused) and the Reply row', hint: '{up}/{down} {pickOption} choose' },
-  { scope: 'batch', actions: ['typeText'], does: 'go to the Reply row and make every key text, digits too, until Enter or Esc' },
-  { scope: 'batch', actions: ['send'], does: 'on an option or a non-empty Reply: ask Send "…" to N requests? y/n', hint: '{send} send…' },
-  { scope: 'batch', actions: ['back'], does: 'back to the list; the marks stay', hint: '{back} back (marks stay)' },
-  { scope: 'batch', actions: ['help', 'quit'], does: 'help / quit, off the Reply row' },
-  { scope: 'batchConfirm', actions: ['confirm'], does: 'at that question: send one command per request, each with its own id (any other key: back)' },
-  { scope: 'batchConfirm', actions: ['quit'], does: 'quit (asks first)' },
-  // Form: the open request is a form.
-  { scope: 'form', actions: ['nextField', 'prevField'], does: 'next / previous field (Submit is the last stop)', hint: '{nextField}/{prevField} field' },
-  { scope: 'form', actions: ['up', 'down'], does: 'move between choices of a select, or between fields', hint: '{up}/{down} choice' },
-  { scope: 'form', actions: ['toggle'], does: 'toggle a boolean or a multi choice; pick a single choice', hint: '{toggle} toggle' },
-  { scope: 'form', actions: ['setYes', 'setNo'], does: 'set a boolean field' },
-  { scope: 'form', actions: ['unset'], does: 'on an optional boolean field: leave it unset' },
-  { scope: 'form', actions: ['next'], does: 'confirm the field and go to the next; on Submit: validate and send', hint: '{next} next/Submit' },
-  { scope: 'form', keys: 'typing', does: 'edit a text or number field, or an Other… row (a paste goes in as text)' },
-  { scope: 'form', actions: ['pageUp', 'pageDown'], does: 'scroll a long prompt' },
-  { scope: 'form', actions: ['back'], does: 'back to the list; the filled-in values stay as a draft', hint: '{back} back' },
-  { scope: 'form', actions: ['help', 'quit'], does: 'help / quit, where no text is being edited' },
-  // Locked: the open request cannot take an answer now (sent, closed, informational, history).
-  { scope: 'locked', actions: ['resend'], does: 'resend a command the agent never acknowledged (same id)', hint: '{resend} resend (same id)' },
-  { scope: 'locked', actions: ['pageUp', 'pageDown'], does: 'scroll a long prompt', hint: '{pageUp}/{pageDown} scroll' },
-  { scope: 'locked', actions: ['copyId'], does: "copy the request's id to the clipboard" },
-  { scope: 'locked', actions: ['back'], does: 'back to the list', hint: '{back} back to the list' },
-  { scope: 'locked', actions: ['help', 'quit'], does: 'help / quit', hint: '{help} help' },
-  // Filter: the footer is a line editor.
-  { scope: 'filter', actions: ['keep'], does: 'keep the filter and go back to the list', hint: '{keep} keeps' },
-  { scope: 'filter', actions: ['clear'], does: 'clear the filter', hint: '{clear} clears' },
-  // Control: the y/n question of x, X and p.
-  { scope: 'control', actions: ['confirm'], does: 'send the command (a cancel without a reason)', hint: '{confirm} send' },
-  { scope: 'control', actions: ['reason'], does: 'cancel only: type a one-line reason first, then Enter sends it', hint: '{reason} reason' },
-  { scope: 'control', actions: ['back'], does: 'keep it running: nothing is sent (any other key too)', hint: '{back}/Esc keep running' },
-  { scope: 'reason', actions: ['send'], does: 'send the cancel with the reason typed' },
-  { scope: 'reason', actions: ['back'], does: 'keep it running: nothing is sent' },
-  { scope: 'quitPrompt', actions: ['confirm'], does: 'quit although something would be lost (any other key: back)' },
-  { scope: 'hidePrompt', actions: ['confirm'], does: 'hide the request from this console (any other key: keep it)' },
-  { scope: 'always', actions: ['up', 'down', 'pickOption'], does: 'pick the scope; each row says how many open requests it matches now', hint: '{up}/{down} {pickOption} scope' },
-  { scope: 'always', actions: ['confirm'], does: 'save the rule (run and session rules: in memory, ending with it; the others: added to the rules file) and send the option for this request', hint: '{confirm} save and send' },
-  { scope: 'always', actions: ['back'], does: 'back to the request: nothing saved or sent', hint: '{back} back' },
-  { scope: 'autoPrompt', actions: ['confirm'], does: 'AUTO on: the rules answer what they match, through the outbox, on the record (any other key: keep suggesting)' },
-  // Timeline: a session's recent Events.
-  { scope: 'timeline', actions: ['up', 'down'], does: 'scroll the timeline' },
-  { scope: 'timeline', actions: ['pageUp', 'pageDown'], does: 'scroll the timeline a page', hint: '{up}/{down} {pageUp}/{pageDown} scroll' },
-  { scope: 'timeline', actions: ['halfUp', 'halfDown'], does: 'scroll it half a page' },
-  { scope: 'timeline', actions: ['first', 'last'], does: 'oldest / newest' },
-  { scope: 'timeline', actions: ['back'], does: 'back to the list', hint: '{back} back' },
-  { scope: 'timeline', actions: ['quit'], does: 'quit' },
-  // History: the decisions kept on disk, newest first.
-  { scope: 'history', actions: ['up', 'down'], does: 'move the selection', hint: '{down}/{up} move' },
-  { scope: 'history', actions: ['first', 'last'], does: 'newest / oldest decision' },
-  { scope: 'history', actions: ['pageUp', 'pageDown'], does: 'move a page' },
-  { scope: 'history', actions: ['halfUp', 'halfDown'], does: 'move half a page' },
-  { scope: 'history', actions: ['open'], does: 'open the selected decision whole: prompt, cause, what was sent, the command id, every outcome', hint: '{open} open' },
-  { scope: 'history', actions: ['filter'], does: 'type a fresh filter over the decisions: each word must match its agent, session, kind, what was sent, its outcome or its prompt; Enter keeps it, Esc clears it', hint: '{filter} filter' },
-  { scope: 'history', actions: ['back'], does: 'clear a kept filter, else back to the list', hint: '{back} back' },
-  { scope: 'history', actions: ['quit'], does: 'quit (asks first when something would be lost)' },
-  { scope: 'decision', actions: ['up', 'down'], does: 'scroll the decision' },
-  { scope: 'decision', actions: ['pageUp', 'pageDown'], does: 'scroll it a page', hint: '{up}/{down} {pageUp}/{pageDown} scroll' },
-  { scope: 'decision', actions: ['halfUp', 'halfDown'], does: 'scroll it half a page' },
-  { scope: 'decision', actions: ['back'], does: 'back to the history', hint: '{back} back' },
-  { scope: 'decision', actions: ['quit'], does: 'quit' },
-  // Help: the overlay scrolls where the terminal is too short for it.
-  { scope: 'help', actions: ['up', 'down'], does: 'scroll this help when it does not fit' },
-  { scope: 'help', actions: ['pageUp', 'pageDown'], does: 'scroll it a page', hint: '{up}/{down} {pageUp}/{pageDown} scroll' },
-  { scope: 'help', actions: ['halfUp', 'halfDown'], does: 'scroll it half a page' },
-  { scope: 'help', actions: ['quit'], does: 'quit' },
-  { scope: 'help', keys: 'any other key', does: 'close this help', hint: 'any other key closes' },
-  // The line editor of every text row.
-  { scope: 'edit', actions: ['left', 'right'], does: 'move the cursor' },
-  { scope: 'edit', actions: ['home', 'end'], does: 'to the start / end of the text' },
-  { scope: 'edit', actions: ['backspace', 'deleteForward'], does: 'erase before / under the cursor (Backspace is 0x7F or 0x08, whichever the terminal sends)' },
-  { scope: 'edit', actions: ['clearBefore', 'deleteWord'], does: 'erase to the start of the text / the word before the cursor' },
-  // Whatever the console shows, also while a text row is being typed in.
+  // Browse: the list has the focus (browse-keys.ts).
+  ...wordsOf(BROWSE_KEYS),
+  // Answer: a request is open and takes an option or a reply (answer-keys.ts).
+  ...wordsOf(ANSWER_KEYS),
+  // Batch: several marked requests answered at once (batch-keys.ts).
+  ...wordsOf(BATCH_KEYS),
+  ...wordsOf(BATCH_CONFIRM_KEYS),
+  // Form: the open request is a form; locked: it cannot take an answer now (answer-keys.ts).
+  ...wordsOf(FORM_KEYS),
+  ...wordsOf(LOCKED_KEYS),
+  // Filter: the footer is a line editor (help-keys.ts).
+  ...wordsOf(FILTER_KEYS),
+  // Control: the y/n question of x, X and p, and a cancel's reason (control-keys.ts).
+  ...wordsOf(CONTROL_KEYS),
+  ...wordsOf(REASON_KEYS),
+  // The questions: quit (quit.ts), hide (id-keys.ts), always answer and AUTO (rule-keys.ts).
+  ...wordsOf(QUIT_PROMPT_KEYS),
+  ...wordsOf(HIDE_PROMPT_KEYS),
+  ...wordsOf(ALWAYS_KEYS),
+  ...wordsOf(AUTO_PROMPT_KEYS),
+  // Timeline: a session's recent Events (timeline-keys.ts).
+  ...wordsOf(TIMELINE_KEYS),
+  // History: the decisions kept on disk, newest first (history-keys.ts).
+  ...wordsOf(HISTORY_KEYS),
+  ...wordsOf(DECISION_KEYS),
+  // Help: the overlay scrolls where the terminal is too short for it (help-keys.ts).
+  ...wordsOf(HELP_KEYS),
+  // The line editor of every text row (text/editor.ts).
+  ...wordsOf(EDIT_KEYS),
+  // Whatever the console shows, also while a text row is being typed in: app.tsx redraws, update.ts drops.
   { scope: 'anywhere', actions: ['redraw'], does: 'redraw the whole screen (whatever else wrote to the terminal is gone)' },
   { scope: 'anywhere', keys: 'keys after a send', does: 'keys that arrive in the same read as the key that sent (Enter, or y at a question) are dropped, and the footer counts them' },
 ];
+
+/** Every scope's words in help order, the actions each row owns (a test checks each action is owned once). */
+export function bindingWords(): readonly RowSpec[] {
+  return ROWS;
+}
 
 function rowOf(row: RowSpec): KeyRow {
   const scope = row.scope;

@@ -1,11 +1,13 @@
 import type { KeyName, KeyPress } from './keys.js';
 
 /**
- * The one table of key bindings. Every handler asks it which action a press
- * is (`actionFor`): none compares a key itself. The footer's hints, the `?`
- * overlay and the README's Keys table are rendered from it (a test compares
- * the README), so none of them can drift from what the keys really do.
- * Those renderings (the rows, their words, the Markdown) are key-rows.ts.
+ * The one table of key bindings: which keys each action of each place is.
+ * What an action does is its binding object (binding.ts; one list per place:
+ * browse-keys.ts, answer-keys.ts, batch-keys.ts, …), which runs for a press
+ * of one of its keys (`actionFor`): no handler compares a key itself. The
+ * footer's hints, the `?` overlay, the screen reader and docs/keys.md are
+ * rendered from the two (key-rows.ts; a test compares docs/keys.md), so none
+ * of them can drift from what the keys really do.
  */
 
 /** The actions of each place the keys can be, exhaustively: a binding table must give every one its keys. */

@@ -3,7 +3,7 @@
 // scope question, or a line saying why there is nothing to show.
 
 import { buildDetailLines } from './inbox/detail-view.js';
-import { answerLock, draftFor } from './inbox/state.js';
+import { answerLock, draftFor, modalOf } from './inbox/state.js';
 import { buildBatchLines } from './inbox/batch-view.js';
 import { ruleRowText } from './rules/rule-state.js';
 import { buildAlwaysLines, withRuleLine } from './rules/rule-view.js';
@@ -48,9 +48,10 @@ export function detailLines(frame: FrameContext, width: number): Line[] {
     if (frame.emptyNote && list.length === 0) return [frame.emptyNote.map((s) => ({ ...s, text: s.text.trimStart() }))];
     return [[seg(list.length ? `Select a request with ${glyphs().up}/${glyphs().down}; Enter opens it.` : 'No requests yet. Agents raise them; they appear here.', { dim: true })]];
   }
-  if (isAnswering && inbox.always && inbox.always.key === detailRecord.key) {
-    const label = detailRecord.payload.options.find((o) => o.id === inbox.always?.option)?.label ?? inbox.always.option;
-    return buildAlwaysLines(scopesFor(model, store)(detailRecord, inbox.always.option), inbox.always.index, label, width);
+  const always = modalOf(inbox, 'always');
+  if (isAnswering && always && always.key === detailRecord.key) {
+    const label = detailRecord.payload.options.find((o) => o.id === always.option)?.label ?? always.option;
+    return buildAlwaysLines(scopesFor(model, store)(detailRecord, always.option), always.index, label, width);
   }
   return recordLines(frame, detailRecord, width);
 }

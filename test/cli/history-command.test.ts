@@ -50,8 +50,8 @@ describe('aep-console history', () => {
     assert.equal(code, 0);
     assert.deepEqual(err, []);
     assert.equal(out.length, 3);
-    assert.match(out[0], /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ codex +permission allow → applied allow by aep-console in 1\.2s · Run npm test\?$/);
-    assert.match(out[1], /claude .* text "use ␛\[31mstaging" → rejected: invalid: no in 40ms · Push\?⟨U\+202E⟩$/, 'control characters from the file are shown as markers');
+    assert.match(out[0], /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ codex +permission allow → applied allow by aep-console in 1\.2s · Run npm test\? \[id req-c1\]$/, 'the request\'s id last, as respond takes it');
+    assert.match(out[1], /claude .* text "use ␛\[31mstaging" → rejected: invalid: no in 40ms · Push\?⟨U\+202E⟩ \[id req-c2\]$/, 'control characters from the file are shown as markers');
     assert.match(out[2], /claude .* cancel run → no outcome yet/);
     for (const line of out) assert.ok(!/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202e]/.test(line), 'no control character reaches stdout');
   });

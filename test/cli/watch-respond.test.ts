@@ -105,7 +105,8 @@ test('watch --json: one object per line, the pending first, then what happens; r
   assert.deepEqual(w.lines.filter((l) => l.includes(before)).map((l) => JSON.parse(l).event), ['requested', 'answered', 'resolved']);
   const text = await run(['respond', live, '--text', 'main']);
   assert.equal(text.code, 0, text.stderr);
-  assert.match(text.stdout, /^applied: codex-5 /);
+  assert.match(text.stdout, /^applied: codex-5 .* \[id (\w+)\]$/m);
+  assert.equal(/\[id (\w+)\]$/m.exec(text.stdout)?.[1], live, 'the id answered, as given');
   w.stop('SIGINT');
   assert.equal(await w.exited, 130);
   for (const line of w.lines) {

@@ -142,9 +142,9 @@ describe('rules on the demo relay with --auto', () => {
     const code = await main(['rules', 'test', '--rules', file, '--relay', relay.url], { out: (l) => out.push(l), err: (l) => err.push(l), env: { AEP_TOKEN: TOKEN, HOME: dir } });
     assert.equal(code, 0, err.join('\n'));
     const text = out.join('\n');
-    assert.match(text, /^rule "tests ok": 1 request\n {2}answer allow +claude-code .*npm test -- --ci \(resolved\)$/m);
-    assert.match(text, /^rule "no force push": 1 request\n {2}deny deny +codex .*git push --force origin main \(resolved\)$/m);
-    assert.match(text, /^rule "rm asks": 1 request\n {2}ask \(left to you\) +claude-code .*rm -rf build \(pending\)$/m);
+    assert.match(text, /^rule "tests ok": 1 request\n {2}answer allow +claude-code .*npm test -- --ci \(resolved\) \[id \w+\]$/m);
+    assert.match(text, /^rule "no force push": 1 request\n {2}deny deny +codex .*git push --force origin main \(resolved\) \[id \w+\]$/m);
+    assert.match(text, /^rule "rm asks": 1 request\n {2}ask \(left to you\) +claude-code .*rm -rf build \(pending\) \[id \w+\]$/m);
     assert.match(text, /^rule "claude rm ok": would answer nothing here$/m);
     assert.match(text, /^no rule: 4 of 7 requests/m);
     assert.deepEqual(agents.map((a) => responds(a).length), sentBefore, 'rules test sends nothing');
@@ -184,7 +184,7 @@ describe('rules on the demo relay with --auto', () => {
     await waitFor(store, (s) => (findRequest(s, second)?.state === 'resolved') || undefined, 'the saved rule answering the next request');
     assert.deepEqual(responds(agent).map((e) => [e.subject, (e.data as { answer: unknown }).answer]), [[first, { option: 'allow' }], [second, { option: 'allow' }]]);
     // The row names the rule: "sent · rule allow claude-code Bash…" while in
-    // flight, then "✓ allow · you · rule allow claude-…" (cut to its column).
+    // flight, then "✓ allow · rule allow claude-…" (cut to its column).
     await until((f) => /· rule allow claude-/.test(f), 'the row naming the rule');
   });
 });

@@ -68,7 +68,7 @@ test('list: the token echoed in a prompt is not printed (text or JSON); a close 
   const serve = async (n: number) => {
     const conn = await relay.connection(n);
     await conn.next('subscribe');
-    conn.send(requestEvent({}, { prompt: `echo: ${echo(conn)} and ${TOKEN}\u202e\u{e0041}` }));
+    conn.send(requestEvent({}, { prompt: `echo: ${echo(conn)} and ${TOKEN}\u202e\u{e0041}`, options: [{ id: `ok\u202e\u{e0041}`, label: 'OK' }] }));
   };
   for (const json of [false, true]) {
     const served = serve(relay.connections.length);
@@ -80,8 +80,9 @@ test('list: the token echoed in a prompt is not printed (text or JSON); a close 
     assert.ok(stdout.includes('echo: Bearer'), stdout);
     assert.ok(!stdout.includes(TOKEN) && !stderr.join('\n').includes(TOKEN), stdout);
     if (json) {
-      // Bidi override and tag characters are escaped, never printed raw.
-      assert.ok(stdout.includes('\\u202e') && stdout.includes('\\udb40\\udc41'), stdout);
+      // In an id (kept whole) bidi override and tag characters are escaped; the prompt is sanitized (markers); neither is printed raw.
+      assert.ok(stdout.includes('"ok\\u202e\\udb40\\udc41"'), stdout);
+      assert.ok(stdout.includes('⟨U+202E⟩⟨U+E0041⟩'), stdout);
       assert.ok(!/[\u202e]|\udb40/.test(stdout));
     }
   }

@@ -35,12 +35,13 @@ function bash(command: string, session: string) {
 
 const history = join(dir, 'history.jsonl');
 const resolvedOne = bash('npm test -- --ci', 's1');
+const rmOne = bash('rm -rf build', 's2');
 writeFileSync(
   history,
   [
     ...resolvedOne,
     event({ type: 'attention.resolved', session: 's1', subject: resolvedOne[1]!.id, data: { resolution: 'answered' } }),
-    ...bash('rm -rf build', 's2'),
+    ...rmOne,
     ...bash('npm testing', 's3'),
     requested({ kind: 'form', prompt: 'Deploy?', fields: [{ id: 'n', type: 'string', label: 'N' }], respond_via: ['control'] }, { session: 's4' }),
   ]
@@ -61,9 +62,9 @@ describe('aep-console rules test', () => {
     assert.equal(code, 0, err.join('\n'));
     const text = out.join('\n');
     assert.match(text, /^rule "tests ok": 1 request$/m);
-    assert.match(text, /^ {2}answer allow .*claude-code .*s1 · Bash — npm test -- --ci \(resolved\)$/m, 'a closed request counts as if it were still pending');
+    assert.match(text, new RegExp(String.raw`^ {2}answer allow .*claude-code .*s1 · Bash — npm test -- --ci \(resolved\) \[id ${resolvedOne[1]!.id}\]$`, 'm'), 'a closed request counts as if it were still pending');
     assert.match(text, /^rule "no rm": 1 request$/m);
-    assert.match(text, /^ {2}deny deny .*s2 · Bash — rm -rf build \(pending\)$/m);
+    assert.match(text, new RegExp(String.raw`^ {2}deny deny .*s2 · Bash — rm -rf build \(pending\) \[id ${rmOne[1]!.id}\]$`, 'm'));
     assert.match(text, /^rule "never used": would answer nothing here$/m);
     assert.match(text, /^no rule: 2 of 4 requests/m, '"npm testing" and the form');
     assert.doesNotMatch(text, /npm testing.*answer/);

@@ -5,6 +5,7 @@ import { update } from '../../src/ui/update.js';
 import { performRelayEffect } from '../../src/ui/effects.js';
 import { InputDecoder } from '../../src/ui/keys.js';
 import { draftFor } from '../../src/ui/inbox/state.js';
+import type { HistoryRead } from '../../src/ui/history/history-state.js';
 import { FakeClient } from './fake-client.js';
 
 // The console on the update alone (no React): bytes as a terminal sends them
@@ -23,20 +24,28 @@ export function inkEvents(data: string): string[] {
   return data.split(/(\u001b\[[0-9;]*[~A-Za-z]|\u001bO[A-Z]|\u001b(?!\[))/).filter(Boolean);
 }
 
-export function keyConsole(events: AepEvent[], config: Partial<UiConfig> = {}) {
+/** What the console reads besides the relay: the decision history that `H` asks for (as app-effects.ts answers it). */
+export interface KeyConsoleWorld {
+  history?: HistoryRead;
+}
+
+export function keyConsole(events: AepEvent[], config: Partial<UiConfig> = {}, world: KeyConsoleWorld = {}) {
   const store = new ConsoleStore({ now: () => NOW });
   const client = new FakeClient(RELAY, store);
   store.updateRelay(RELAY, { connection: { kind: 'live' } });
   let model: UiModel = initialModel(store, { columns: 80, rows: 24 }, NOW, { bell: false, notify: false, ...config });
   let quits = 0;
   let reads = 0;
+  const performed: string[] = [];
   const dispatch = (msg: Msg): void => {
     const result = update(model, msg, { store, now: () => NOW });
     model = result.model;
     for (const effect of result.effects) {
+      if (effect.type !== 'then') performed.push(effect.type);
       if (performRelayEffect(effect, store, [client], dispatch)) continue;
       if (effect.type === 'then') dispatch(effect.msg);
       if (effect.type === 'quit') quits++;
+      if (effect.type === 'readHistory') dispatch({ type: 'history', read: world.history ?? { decisions: [], skipped: 0, torn: false, problems: [] } });
     }
   };
   store.subscribe((change) => dispatch({ type: 'store', change }));
@@ -50,6 +59,8 @@ export function keyConsole(events: AepEvent[], config: Partial<UiConfig> = {}) {
       return model;
     },
     quits: () => quits,
+    /** The type of every effect the update returned so far (`then` aside: it is the rest of a chunk), in order. */
+    performed: () => [...performed],
     /** Each argument is one read from the terminal, split the way Ink's input parser splits it. */
     read: (...data: string[]) => {
       for (const one of data) {

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { parseRules, type Rule } from '../../src/protocol/rules.js';
 import type { AepEvent } from '../../src/protocol/types.js';
 import { event, permission } from '../support/events.js';
-import { KEY, flat, lines, renderApp } from '../support/ui.js';
+import { KEY, answered, flat, lines, renderApp } from '../support/ui.js';
 
 function rules(list: unknown[]): Rule[] {
   const parsed = parseRules(JSON.stringify({ rules: list }));
@@ -67,6 +67,11 @@ test('AUTO: the rule answers through the send path, once, without a bell; the ro
   assert.deepEqual(h.writes, ['\u0007']);
   await h.apply(ok.request); // a duplicate delivery is not answered twice
   assert.equal(h.client.sent.length, 1);
+  // Once the agent records it, the row says the rule answered: `✓ allow · rule tests ok`, never "you".
+  h.store.commandSettled(h.client.sent[0]!.id, { state: 'accepted' });
+  await h.apply(answered(ok.request, { option: 'allow' }, {}, h.client.sent[0]!.id));
+  await h.waitFor((f) => /✓ allow · rule tests ok/.test(f), 'the rule named as who answered');
+  assert.doesNotMatch(h.frame(), /· you · rule/);
 });
 
 test('AUTO: a rejected rule answer turns the rule off for the session and says so', async (t) => {

@@ -4,13 +4,11 @@ import type { RequestRecord } from '../../store/types.js';
 // folded), Enter opens one decision whole, Esc goes back. The history is
 // read from disk when H is pressed (an effect App performs, the result
 // coming back as a message): the view is a snapshot, and H again reads it
-// afresh. Pure: the state and its keys.
+// afresh. Pure: the state (its keys: history-keys.ts).
 
 import type { Decision } from '../../store/decisions.js';
 import { outcomeSummary, sentSummary } from '../../store/decision-query.js';
-import type { KeyPress } from '../keys.js';
-import { actionFor, halfPage } from '../key-table.js';
-import { editLine, editorOf, emptyEditor, type EditorState } from '../text/editor.js';
+import { emptyEditor, type EditorState } from '../text/editor.js';
 
 /** What reading the history gave (relay/decision-log.ts), or why there is none. */
 export interface HistoryRead {
@@ -53,56 +51,11 @@ function filtered(read: HistoryRead | undefined, filter: string): Decision[] {
   });
 }
 
-function setFilter(view: HistoryView, filter: string, filterEditor: EditorState, filtering: boolean): HistoryView {
+export function setFilter(view: HistoryView, filter: string, filterEditor: EditorState, filtering: boolean): HistoryView {
   return { ...view, filter, filterEditor, filtering, rows: filtered(view.read, filter), selected: 0 };
 }
 
 export type HistoryStep = { view: HistoryView } | 'back' | 'quit';
-
-/** One key in the history (its list, its filter row, or one decision opened). */
-export function historyKey(view: HistoryView, key: KeyPress, pageSize: number): HistoryStep {
-  if (view.filtering) {
-    const action = actionFor('filter', key);
-    if (action === 'keep') return { view: { ...view, filtering: false } };
-    if (action === 'clear') return { view: setFilter(view, '', emptyEditor, false) };
-    const editor = editLine(view.filterEditor, key);
-    return { view: setFilter(view, editor.value, editor, true) };
-  }
-  if (view.open !== undefined) return decisionKey(view, key, pageSize);
-  const move = (to: number) => ({ view: { ...view, selected: Math.max(0, Math.min(view.rows.length - 1, to)) } });
-  switch (actionFor('history', key)) {
-    case 'back':
-      if (view.filter) return { view: setFilter(view, '', emptyEditor, false) };
-      return 'back';
-    case 'quit':
-      return 'quit';
-    case 'up':
-      return move(view.selected - 1);
-    case 'down':
-      return move(view.selected + 1);
-    case 'pageUp':
-      return move(view.selected - pageSize);
-    case 'pageDown':
-      return move(view.selected + pageSize);
-    case 'halfUp':
-      return move(view.selected - halfPage(pageSize));
-    case 'halfDown':
-      return move(view.selected + halfPage(pageSize));
-    case 'first':
-      return move(0);
-    case 'last':
-      return move(view.rows.length - 1);
-    case 'filter':
-      // As in the list: `/` starts a fresh filter.
-      return { view: setFilter(view, '', editorOf(''), true) };
-    case 'open': {
-      const row = view.rows[view.selected];
-      return { view: row ? { ...view, open: row.command_id, scroll: 0 } : view };
-    }
-    default:
-      return { view };
-  }
-}
 
 /** Where the UI reads the history and adds to a decision what only it knows (cli.ts wires the recorder). */
 export interface HistorySource {
@@ -112,28 +65,4 @@ export interface HistorySource {
   hide?(record: RequestRecord): void;
   /** The request keys hidden in earlier runs: at once, or (a full history) read off the key path, after the first frame. */
   hidden?(): ReadonlySet<string> | Promise<ReadonlySet<string>>;
-}
-
-/** One decision opened whole: it scrolls. */
-function decisionKey(view: HistoryView, key: KeyPress, pageSize: number): HistoryStep {
-  switch (actionFor('decision', key)) {
-    case 'back':
-      return { view: { ...view, open: undefined, scroll: 0 } };
-    case 'quit':
-      return 'quit';
-    case 'up':
-      return { view: { ...view, scroll: Math.max(0, view.scroll - 1) } };
-    case 'down':
-      return { view: { ...view, scroll: view.scroll + 1 } };
-    case 'pageUp':
-      return { view: { ...view, scroll: Math.max(0, view.scroll - pageSize) } };
-    case 'pageDown':
-      return { view: { ...view, scroll: view.scroll + pageSize } };
-    case 'halfUp':
-      return { view: { ...view, scroll: Math.max(0, view.scroll - halfPage(pageSize)) } };
-    case 'halfDown':
-      return { view: { ...view, scroll: view.scroll + halfPage(pageSize) } };
-    default:
-      return { view };
-  }
 }

@@ -10,7 +10,8 @@ import { CONTROL_TYPES } from '../../protocol/control.js';
 import { displayLine } from '../../protocol/sanitize.js';
 import { isHistory } from '../../store/history.js';
 import { isText, type KeyPress } from '../keys.js';
-import { actionFor, type Action } from '../key-table.js';
+import type { Action } from '../key-table.js';
+import { runBinding, type Controller } from '../binding.js';
 import { editLine, emptyEditor } from '../text/editor.js';
 import type { Effect, InboxState, KeyContext } from './state.js';
 
@@ -41,31 +42,55 @@ export function browseControlKey(state: InboxState, action: Action | undefined, 
   return done({ ...state, mode: 'confirm-control', control: { key: record.key, request }, notice: undefined });
 }
 
+/** A press at the y/n question of x, X or p, or while its reason is typed. */
+interface ControlPress {
+  state: InboxState;
+  control: NonNullable<InboxState['control']>;
+}
+
+const keepsRunning = ({ state }: ControlPress): KeyResult => done({ ...state, mode: 'browse', control: undefined, notice: 'Nothing sent: it keeps running.' });
+
+/** The y/n question: n, Esc or any other key sends nothing. */
+export const CONTROL_KEYS: Controller<'control', ControlPress, KeyResult> = {
+  scope: 'control',
+  refuse: ({ state }) => done(state),
+  bindings: [
+    { on: ['confirm'], does: 'send the command (a cancel without a reason)', hint: '{confirm} send', run: ({ state, control }) => send(state, control.key, control.request) },
+    {
+      on: ['reason'],
+      does: 'cancel only: type a one-line reason first, then Enter sends it',
+      hint: '{reason} reason',
+      disabled: ({ control }) => (control.request.verb === 'cancel' ? undefined : 'only a cancel carries a reason'),
+      run: ({ state, control }) => done({ ...state, control: { ...control, reason: emptyEditor } }),
+    },
+    { on: ['back'], does: 'keep it running: nothing is sent (any other key too)', hint: '{back}/Esc keep running', run: keepsRunning },
+  ],
+};
+
+/** Typing a reason: every printable key is text; Enter sends, Esc keeps it running. */
+export const REASON_KEYS: Controller<'reason', ControlPress, KeyResult> = {
+  scope: 'reason',
+  refuse: ({ state }) => done(state),
+  bindings: [
+    {
+      on: ['send'],
+      does: 'send the cancel with the reason typed',
+      run: ({ state, control }) => {
+        const reason = control.reason?.value.trim();
+        return send(state, control.key, reason ? { ...control.request, reason } : control.request);
+      },
+    },
+    { on: ['back'], does: 'keep it running: nothing is sent', run: keepsRunning },
+  ],
+};
+
 /** The y/n question, and the one-line reason a cancel may carry (Tab). */
 export function confirmControlKey(state: InboxState, key: KeyPress): KeyResult {
   const control = state.control;
   if (!control) return done({ ...state, mode: 'browse' });
-  const back = (notice: string) => done({ ...state, mode: 'browse', control: undefined, notice });
-  if (control.reason) {
-    // Typing a reason: every printable key is text; Enter sends, Esc keeps it running.
-    const action = isText(key) ? undefined : actionFor('reason', key);
-    if (action === 'back') return back('Nothing sent: it keeps running.');
-    if (action === 'send') {
-      const reason = control.reason.value.trim();
-      return send(state, control.key, reason ? { ...control.request, reason } : control.request);
-    }
-    return done({ ...state, control: { ...control, reason: editLine(control.reason, key) } });
-  }
-  switch (actionFor('control', key)) {
-    case 'confirm':
-      return send(state, control.key, control.request);
-    case 'reason':
-      if (control.request.verb !== 'cancel') return done(state);
-      return done({ ...state, control: { ...control, reason: emptyEditor } });
-    default:
-      // n, Esc, or any other key: nothing is sent.
-      return back('Nothing sent: it keeps running.');
-  }
+  const c = { state, control };
+  if (!control.reason) return runBinding(CONTROL_KEYS, key, c) ?? keepsRunning(c);
+  return (isText(key) ? undefined : runBinding(REASON_KEYS, key, c)) ?? done({ ...state, control: { ...control, reason: editLine(control.reason, key) } });
 }
 
 function send(state: InboxState, key: string, request: ControlRequest): KeyResult {

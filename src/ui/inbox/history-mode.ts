@@ -2,7 +2,8 @@
 // handing keys to the history view, back to the list on Esc.
 
 import type { KeyPress } from '../keys.js';
-import { emptyHistory, historyKey } from '../history/history-state.js';
+import { emptyHistory } from '../history/history-state.js';
+import { historyKey } from '../history/history-keys.js';
 import { quit } from './quit.js';
 import type { Effect, InboxState, KeyContext } from './state.js';
 

@@ -1,10 +1,10 @@
 import { glyphs } from '../glyphs.js';
 import { displayLine } from '../../protocol/sanitize.js';
 import type { RequestRecord } from '../../store/types.js';
-import { actionFor } from '../key-table.js';
+import { runBinding, type Controller } from '../binding.js';
 import { fit } from '../text/wrap.js';
 import type { KeyPress } from '../keys.js';
-import type { Effect, InboxState } from './state.js';
+import { modalOf, popModal, pushModal, type Effect, type InboxState, type ModalOf } from './state.js';
 
 // The two keys about a request's identity rather than its answer: `y`
 // copies its id (the footer says which), `d` hides it from this console
@@ -22,22 +22,39 @@ export function copyId(state: InboxState, record: RequestRecord | undefined): Ke
 export function askHide(state: InboxState, record: RequestRecord | undefined): KeyResult {
   if (!record) return { state: { ...state, notice: 'No request selected.' }, effects: [] };
   const label = `${displayLine(record.agent, 30)}: ${fit(displayLine(record.payload.prompt, 200), 40)}`;
-  return { state: { ...state, hideAsk: { key: record.key, label }, notice: undefined }, effects: [] };
+  return { state: { ...pushModal(state, { kind: 'hide', key: record.key, label }), notice: undefined }, effects: [] };
 }
+
+type HidePress = { state: InboxState; ask: ModalOf<'hide'> };
+
+/** At "Hide this request from this console? y/n": y hides it, any other key keeps it. */
+export const HIDE_PROMPT_KEYS: Controller<'hidePrompt', HidePress, KeyResult> = {
+  scope: 'hidePrompt',
+  refuse: ({ state }) => ({ state, effects: [] }),
+  bindings: [
+    {
+      on: ['confirm'],
+      does: 'hide the request from this console (any other key: keep it)',
+      run: ({ state, ask }) => {
+        const hidden = new Set(state.hidden).add(ask.key);
+        const tagged = new Set(state.tagged);
+        tagged.delete(ask.key);
+        return { state: { ...popModal(state), hidden, tagged, notice: 'Hidden from this console (the history records it; list and --file still show it).' }, effects: [{ type: 'hide', key: ask.key }] };
+      },
+    },
+  ],
+};
 
 /** The answer to "Hide …? y/n": y hides it, any other key keeps it. */
 export function hidePromptKey(state: InboxState, key: KeyPress): KeyResult {
-  const ask = state.hideAsk;
+  const ask = modalOf(state, 'hide');
   if (!ask) return { state, effects: [] };
-  if (actionFor('hidePrompt', key) !== 'confirm') return { state: { ...state, hideAsk: undefined, notice: 'Kept: nothing hidden.' }, effects: [] };
-  const hidden = new Set(state.hidden).add(ask.key);
-  const tagged = new Set(state.tagged);
-  tagged.delete(ask.key);
-  return { state: { ...state, hideAsk: undefined, hidden, tagged, notice: 'Hidden from this console (the history records it; list and --file still show it).' }, effects: [{ type: 'hide', key: ask.key }] };
+  return runBinding(HIDE_PROMPT_KEYS, key, { state, ask }) ?? { state: { ...popModal(state), notice: 'Kept: nothing hidden.' }, effects: [] };
 }
 
 /** The footer's question while d waits for y/n. */
 export function hideQuestion(state: InboxState): string | undefined {
   // The question and its keys first: a narrow footer cuts the request's words, not the answer keys.
-  return state.hideAsk ? `Hide this request from this console? y hides ${glyphs().dot} any other key keeps it ${glyphs().dot} ${state.hideAsk.label}` : undefined;
+  const ask = modalOf(state, 'hide');
+  return ask ? `Hide this request from this console? y hides ${glyphs().dot} any other key keeps it ${glyphs().dot} ${ask.label}` : undefined;
 }

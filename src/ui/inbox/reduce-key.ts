@@ -1,19 +1,16 @@
-import type { Answer } from '../../protocol/types.js';
-import { editsText, initialFormDraft, reduceFormKey } from '../form/form-state.js';
-import { isText, type KeyPress } from '../keys.js';
-import { actionFor, halfPage, keyNumber, type ActionOf } from '../key-table.js';
-import { batchRows, digitDoes, digitOf, requestRows, type ChoiceRows } from './digits.js';
-import { editLine, editorOf } from '../text/editor.js';
-import { isAnswerableForm, isForm } from './detail-view.js';
-import { browseControlKey, confirmControlKey } from './control-keys.js';
-import { browseTimelineKey, timelineKey } from './timeline-keys.js';
-import { batchKey, commonOptions, confirmBatchKey, openBatch } from './batch.js';
-import { quit } from './quit.js';
-import { historyModeKey, openHistory } from './history-mode.js';
-import { isHistory } from '../../store/history.js';
-import { askHide, copyId, hidePromptKey } from './id-keys.js';
-import { alwaysKey, autoKey, autoPromptKey, openAlways } from '../rules/rule-keys.js';
-import { answerLock, draftFor, lockHint, type Draft, type Effect, type InboxState, type KeyContext } from './state.js';
+import type { KeyPress } from '../keys.js';
+import { confirmControlKey } from './control-keys.js';
+import { timelineKey } from './timeline-keys.js';
+import { batchKey, confirmBatchKey } from './batch-keys.js';
+import { quit, quitPromptKey } from './quit.js';
+import { answerKey } from './answer-keys.js';
+import { editsTextNow } from './typing.js';
+import { browseKey } from './browse-keys.js';
+import { filterKey, helpKey } from './help-keys.js';
+import { historyModeKey } from './history-mode.js';
+import { hidePromptKey } from './id-keys.js';
+import { alwaysKey, autoPromptKey } from '../rules/rule-keys.js';
+import type { Effect, InboxState, KeyContext, Modal } from './state.js';
 
 export interface KeyResult {
   state: InboxState;
@@ -21,42 +18,6 @@ export interface KeyResult {
 }
 
 const done = (state: InboxState, ...effects: Effect[]): KeyResult => ({ state, effects });
-
-function select(state: InboxState, ctx: KeyContext, index: number): InboxState {
-  if (ctx.list.length === 0) return { ...state, selectedIndex: 0, selectedKey: undefined };
-  const clamped = Math.max(0, Math.min(ctx.list.length - 1, index));
-  return { ...state, selectedIndex: clamped, selectedKey: ctx.list[clamped].key, selectionTouched: true, parked: false };
-}
-
-function setDraft(state: InboxState, key: string, draft: Draft): InboxState {
-  return { ...state, drafts: { ...state.drafts, [key]: draft }, pendingConfirm: undefined, hint: undefined };
-}
-
-/** Sends, unless the roster says it cannot be delivered: then warn and wait for a second Enter. */
-function send(state: InboxState, ctx: KeyContext, key: string, answer: Answer): KeyResult {
-  // The ledger first: an answer on its way, or a route another agent could take, refuses this one with words.
-  const refused = ctx.open && ctx.refusal?.(ctx.open);
-  // A route refusal is said at length in the detail's warning (and by the screen reader): the hint only points to it.
-  if (refused) return done({ ...state, pendingConfirm: undefined, hint: refused.code === 'route' ? 'Not sent: another agent shares this session name (the warning below says which).' : refused.why });
-  const confirmed = state.pendingConfirm && state.pendingConfirm.key === key && JSON.stringify(state.pendingConfirm.answer) === JSON.stringify(answer);
-  // Two or more claimants never get this far (the ledger refuses the route); none is a warning a second Enter overrides.
-  if (!confirmed && ctx.claimants === 0) {
-    const warning = 'No agent is connected for this session right now: the relay will likely refuse with no-route.';
-    return done({ ...state, pendingConfirm: { key, answer, warning }, hint: undefined });
-  }
-  return done({ ...state, pendingConfirm: undefined, hint: undefined }, { type: 'send', key, answer });
-}
-
-/** Whether a printable key is text here: the filter, a cancel reason, the Reply row, a text field or `Other…` row. */
-export function editsTextNow(state: InboxState, ctx: KeyContext): boolean {
-  if (state.mode === 'filter' || (state.mode === 'confirm-control' && state.control?.reason)) return true;
-  if (state.mode === 'history') return state.history?.filtering === true;
-  if (state.mode === 'batch') return state.batch.highlight >= commonOptions(ctx.tagged).length;
-  if (state.mode !== 'answer' || !ctx.open || answerLock(ctx.open, ctx.openCommand) !== 'none') return false;
-  const draft = draftFor(state, ctx.open);
-  if (isAnswerableForm(ctx.open)) return editsText(ctx.open.payload.fields, draft.form ?? initialFormDraft());
-  return draft.highlight >= ctx.open.payload.options.length;
-}
 
 /**
  * A paste is text for the row being typed in, and nothing else: it never
@@ -72,15 +33,15 @@ export function reducePaste(state: InboxState, text: string, ctx: KeyContext): K
 
 /** One key, against the state the previous key left (the update folds a chunk of keys one by one). */
 export function reduceKey(state: InboxState, key: KeyPress, ctx: KeyContext): KeyResult {
-  if (state.autoPrompt) return autoPromptKey(state, key);
-  if (state.hideAsk) return hidePromptKey(state, key);
-  if (state.always && state.mode === 'answer') return alwaysKey(state, key, ctx);
+  // A question asked over the screen takes every key (the top of the stack): then the place the keys are in.
+  const modal = state.modals[state.modals.length - 1];
+  const asked = modal && modalKey(state, modal, key, ctx);
+  if (asked) return asked;
   switch (state.mode) {
     case 'help':
       return helpKey(state, key, ctx);
     case 'confirm-quit':
-      if (actionFor('quitPrompt', key) === 'confirm') return done(state, { type: 'quit' });
-      return done({ ...state, mode: state.returnMode });
+      return quitPromptKey(state, key);
     case 'filter':
       return filterKey(state, key);
     case 'batch':
@@ -102,241 +63,15 @@ export function reduceKey(state: InboxState, key: KeyPress, ctx: KeyContext): Ke
   }
 }
 
-function helpKey(state: InboxState, key: KeyPress, ctx: KeyContext): KeyResult {
-  const scroll = (by: number) => done({ ...state, helpScroll: Math.max(0, state.helpScroll + by) });
-  switch (actionFor('help', key)) {
-    case 'quit':
-      return quit(state, ctx);
-    case 'up':
-      return scroll(-1);
-    case 'down':
-      return scroll(1);
-    case 'pageUp':
-      return scroll(-ctx.pageSize);
-    case 'pageDown':
-      return scroll(ctx.pageSize);
-    case 'halfUp':
-      return scroll(-halfPage(ctx.pageSize));
-    case 'halfDown':
-      return scroll(halfPage(ctx.pageSize));
-    default:
-      return done({ ...state, mode: state.returnMode, helpScroll: 0 });
-  }
-}
-
-function filterKey(state: InboxState, key: KeyPress): KeyResult {
-  const action = actionFor('filter', key);
-  if (action === 'keep') return done({ ...state, mode: 'browse' });
-  if (action === 'clear') return done({ ...state, mode: 'browse', filter: '', filterEditor: editorOf('') });
-  const filterEditor = editLine(state.filterEditor, key);
-  return done({ ...state, filterEditor, filter: filterEditor.value });
-}
-
-function browseKey(state: InboxState, key: KeyPress, ctx: KeyContext): KeyResult {
-  const index = state.selectedIndex;
-  if (state.notice) state = { ...state, notice: undefined };
-  const action = actionFor('browse', key);
-  const beyond = browseTimelineKey(state, action, ctx) ?? browseControlKey(state, action, ctx) ?? autoKey(state, action, ctx);
-  if (beyond) return beyond;
-  switch (action) {
-    case 'quit':
-      return quit(state, ctx);
-    case 'suspend':
-      return done(state, { type: 'suspend' });
-    case 'up':
-      return done(select(state, ctx, index - 1));
-    case 'down':
-      return done(select(state, ctx, index + 1));
-    case 'pageUp':
-      return done(select(state, ctx, index - ctx.pageSize));
-    case 'pageDown':
-      return done(select(state, ctx, index + ctx.pageSize));
-    case 'halfUp':
-      return done(select(state, ctx, index - halfPage(ctx.pageSize)));
-    case 'halfDown':
-      return done(select(state, ctx, index + halfPage(ctx.pageSize)));
-    case 'first':
-      return done(select(state, ctx, 0));
-    case 'last':
-      return done(select(state, ctx, ctx.list.length - 1));
-    case 'filter':
-      // Like k9s and lazygit: `/` starts a fresh filter (Esc there clears it).
-      return done({ ...state, mode: 'filter', filterEditor: editorOf(''), filter: '', notice: undefined });
-    case 'help':
-      return done({ ...state, mode: 'help', returnMode: 'browse', helpScroll: 0 });
-    case 'history':
-      return openHistory(state);
-    case 'copyId':
-      return copyId(state, ctx.list[index]);
+/** The keys of the question on top of the stack (undefined: it takes none here). */
+function modalKey(state: InboxState, modal: Modal, key: KeyPress, ctx: KeyContext): KeyResult | undefined {
+  switch (modal.kind) {
+    case 'auto':
+      return autoPromptKey(state, key);
     case 'hide':
-      return askHide(state, ctx.list[index]);
-    case 'open':
-      return state.tagged.size ? openBatch(state, ctx) : open(state, ctx);
-    case 'tag':
-      return tag(state, ctx);
-    case 'tagAll': {
-      const tagged = new Set(state.tagged);
-      for (const record of ctx.list) if (ctx.answerable(record)) tagged.add(record.key);
-      const added = tagged.size - state.tagged.size;
-      return done({ ...state, tagged, notice: added ? undefined : 'Nothing here can be marked: forms and informational requests are answered one by one, history from a file not at all.' });
-    }
-    case 'clear':
-      if (state.tagged.size) return done({ ...state, tagged: new Set(), notice: undefined });
-      if (state.filter) return done({ ...state, filter: '', filterEditor: editorOf(''), notice: undefined });
-      return done(state);
-    case 'pickOption': {
-      const digit = keyNumber('browse', key)!;
-      return state.tagged.size ? openBatch(state, ctx, digit) : open(state, ctx, digit);
-    }
+      return hidePromptKey(state, key);
+    case 'always':
+      // Asked over the open request: its keys while that request is open.
+      return state.mode === 'answer' ? alwaysKey(state, key, ctx) : undefined;
   }
-  return done(state);
-}
-
-/**
- * Opens the selected request. With a digit the highlight starts on that
- * option, numbered on screen: still nothing is sent until Enter. Without
- * one it starts on the empty Reply row, where a stray Enter does nothing.
- */
-function open(state: InboxState, ctx: KeyContext, digit?: number): KeyResult {
-  const record = ctx.list[state.selectedIndex];
-  if (!record) return done(state);
-  let next: InboxState = { ...state, mode: 'answer', openKey: record.key, selectedKey: record.key, selectionTouched: true, detailScroll: 0, hint: undefined, pendingConfirm: undefined, notice: undefined };
-  const options = record.payload.options;
-  if (digit !== undefined && !isAnswerableForm(record) && answerLock(record, ctx.commandFor(record.key)) === 'none') {
-    if (digit <= options.length) next = { ...next, drafts: { ...next.drafts, [record.key]: { ...draftFor(next, record), highlight: digit - 1 } } };
-    else next = { ...next, hint: options.length ? `No option ${digit}: this request has ${options.length}.` : 'This request has no options: type a reply.' };
-  } else if (digit === undefined && !state.drafts[record.key] && answerLock(record, ctx.commandFor(record.key)) === 'none') {
-    // A rule's suggestion starts highlighted: still only Enter sends it.
-    const suggested = ctx.rules?.suggest(record);
-    const at = suggested === undefined ? -1 : options.findIndex((o) => o.id === suggested);
-    if (at >= 0) next = { ...next, drafts: { ...next.drafts, [record.key]: { ...draftFor(next, record), highlight: at } } };
-  }
-  return done(next);
-}
-
-/** Space: marks (or unmarks) the selected request for a batch answer and moves down. */
-function tag(state: InboxState, ctx: KeyContext): KeyResult {
-  const record = ctx.list[state.selectedIndex];
-  if (!record) return done(state);
-  const moved = select(state, ctx, state.selectedIndex + 1);
-  if (state.tagged.has(record.key)) {
-    const tagged = new Set(state.tagged);
-    tagged.delete(record.key);
-    return done({ ...moved, tagged, notice: undefined });
-  }
-  if (!ctx.answerable(record)) {
-    const why = isHistory(record)
-      ? 'History from a file cannot be marked: it can be read, not answered.'
-      : isForm(record)
-      ? 'Forms cannot be marked: each is filled in on its own.'
-      : record.state === 'informational'
-        ? 'Informational requests cannot be marked: they are answered in the agent\'s own UI.'
-        : 'Only open requests with no answer in flight can be marked.';
-    return done({ ...state, notice: why });
-  }
-  return done({ ...moved, tagged: new Set(state.tagged).add(record.key), notice: undefined });
-}
-
-/**
- * A request is open. Which keys mean what depends on what it can take now:
- * `locked` (sent, closed, informational, history), `form`, or `answer`. On a
- * text row every printable key is text: only named keys act there.
- */
-function answerKey(state: InboxState, key: KeyPress, ctx: KeyContext): KeyResult {
-  const record = ctx.open;
-  if (!record) return done({ ...state, mode: 'browse', openKey: undefined });
-  const lock = answerLock(record, ctx.openCommand);
-  const draft = draftFor(state, record);
-  const form = lock === 'none' && isAnswerableForm(record);
-  const scope = lock !== 'none' ? 'locked' : form ? 'form' : 'answer';
-  // On a text row a printable key is text, but for a digit that picks an option numbered on screen (digits.ts).
-  const typing = isText(key) && editsTextNow(state, ctx) && !(scope === 'answer' && picksNow(requestRows(record, draft), key));
-  const action = typing ? undefined : actionFor(scope, key);
-  if (state.notice) state = { ...state, notice: undefined };
-  switch (action) {
-    case 'copyId':
-      return copyId(state, record);
-    case 'back':
-      if (state.pendingConfirm) return done({ ...state, pendingConfirm: undefined });
-      // Esc ends Tab's typing mode too: the draft keeps its text, not the mode.
-      if (draft.literal) state = { ...state, drafts: { ...state.drafts, [record.key]: { ...draft, literal: false } } };
-      return done({ ...state, mode: 'browse', openKey: undefined, hint: undefined });
-    case 'pageUp':
-      return done({ ...state, detailScroll: Math.max(0, state.detailScroll - 5) });
-    case 'pageDown':
-      return done({ ...state, detailScroll: state.detailScroll + 5 });
-    case 'quit':
-      return quit(state, ctx);
-    case 'help':
-      return done({ ...state, mode: 'help', returnMode: 'answer', helpScroll: 0 });
-  }
-  if (lock !== 'none') {
-    if (action === 'resend' && lock === 'ack-timeout' && ctx.openCommand) {
-      return done({ ...state, hint: undefined }, { type: 'resend', commandId: ctx.openCommand.id });
-    }
-    // An answer on its way says whose it is and when it was given (the ledger's words).
-    const inFlight = lock === 'sending' || lock === 'accepted' ? ctx.refusal?.(record) : undefined;
-    return done({ ...state, hint: inFlight?.code === 'in-flight' ? inFlight.why : lockHint(lock) });
-  }
-  if (form) {
-    const step = reduceFormKey(record.payload.fields, draft.form ?? initialFormDraft(), key);
-    const next = setDraft(state, record.key, { ...draft, form: step.draft });
-    if (step.submit) return send(next, ctx, record.key, { values: step.submit });
-    return done(next);
-  }
-  return optionKey(state, key, action as ActionOf<'answer'> | undefined, ctx, draft);
-}
-
-function optionKey(state: InboxState, key: KeyPress, action: ActionOf<'answer'> | undefined, ctx: KeyContext, draft: Draft): KeyResult {
-  const record = ctx.open!;
-  const options = record.payload.options;
-  const onReply = draft.highlight >= options.length;
-  // Moving off the Reply row, or Enter, ends Tab's typing mode.
-  const moved = (highlight: number) => done(setDraft(state, record.key, { ...draft, highlight, literal: false }));
-  if (action === 'up') return moved(Math.max(0, draft.highlight - 1));
-  if (action === 'down') return moved(Math.min(options.length, draft.highlight + 1));
-  if (action === 'typeText') return done(setDraft(state, record.key, { ...draft, highlight: options.length, literal: true }));
-  if (action === 'send') {
-    if (!onReply) return send(state, ctx, record.key, { option: options[draft.highlight].id });
-    const text = draft.reply.value;
-    const ended = draft.literal ? setDraft(state, record.key, { ...draft, literal: false }) : state;
-    if (!text.trim()) return done({ ...ended, hint: 'Type a reply first: Enter on an empty Reply sends nothing.' });
-    return send(ended, ctx, record.key, { text });
-  }
-  if (action === 'pickOption') {
-    // A digit names the option numbered on screen (on an empty Reply row too): it highlights it; only Enter sends.
-    const n = digitOf('answer', key)!;
-    if (digitDoes(requestRows(record, draft), n) === 'pick') return moved(n - 1);
-  }
-  if (!onReply) {
-    if (action === 'always') return openAlways(state, ctx, record.key, options[draft.highlight].id);
-    // Any other typing goes to the Reply row: you never type into an option.
-    if (isText(key)) {
-      return done(setDraft(state, record.key, { ...draft, highlight: options.length, reply: editLine(draft.reply, key) }));
-    }
-    return done(state);
-  }
-  const reply = editLine(draft.reply, key);
-  if (reply === draft.reply) return done(state);
-  return done(setDraft(state, record.key, { ...draft, reply }));
-}
-
-/** Whether a press is a digit that picks an option here (then it is no text, even on the Reply row). */
-function picksNow(rows: ChoiceRows, key: KeyPress): boolean {
-  const n = key.name === 'char' ? digitOf('answer', key) : undefined;
-  return n !== undefined && digitDoes(rows, n) === 'pick';
-}
-
-/**
- * Whether a press would pick an option of what is open now (a single
- * request or the batch) rather than be typed: the chunk fold types a run of
- * printable keys in one edit, and must not swallow such a digit.
- */
-export function digitPicksNow(state: InboxState, ctx: KeyContext, key: KeyPress): boolean {
-  if (state.mode === 'batch') {
-    const n = key.name === 'char' ? digitOf('batch', key) : undefined;
-    return n !== undefined && digitDoes(batchRows(state.batch, commonOptions(ctx.tagged).length), n) !== 'type';
-  }
-  if (state.mode !== 'answer' || !ctx.open || isAnswerableForm(ctx.open) || answerLock(ctx.open, ctx.openCommand) !== 'none') return false;
-  return picksNow(requestRows(ctx.open, draftFor(state, ctx.open)), key);
 }

@@ -32,7 +32,8 @@ export function rowStatus(record: RequestRecord, command: OwnCommand | undefined
   if (record.answered && (record.state === 'answered' || record.state === 'resolved')) {
     const answer = record.answered.answer;
     const word = answer.option !== undefined ? displayLine(String(answer.option), 16) : answer.text !== undefined ? 'text' : answer.values !== undefined ? formWords(answer.values) : 'answered';
-    return { text: `${yes} ${word} ${glyphs().dot} ${whoAnswered(record, command)}`, color: 'green' };
+    const who = whoAnswered(record, command);
+    return { text: who === undefined ? `${yes} ${word}` : `${yes} ${word} ${glyphs().dot} ${who}`, color: 'green' };
   }
   if (record.state === 'timeout') {
     const after = record.timeout?.afterMs;
@@ -49,8 +50,9 @@ function formWords(values: Record<string, unknown>): string {
 }
 
 /** `you` when the answer applied is this console's own command, else the name the emitter gave (its absence said). */
-function whoAnswered(record: RequestRecord, command: OwnCommand | undefined): string {
+/** Who gave the answer the agent recorded: you, or its recorder's name; undefined for a rule's (the rule's words follow: `· rule NAME`). */
+function whoAnswered(record: RequestRecord, command: OwnCommand | undefined): string | undefined {
   const answered = record.answered!;
-  if (command && answered.cause === command.id) return 'you';
+  if (command && answered.cause === command.id) return command.by?.startsWith('rule ') ? undefined : 'you';
   return answered.by === undefined ? 'unnamed' : displayLine(answered.by, 16);
 }

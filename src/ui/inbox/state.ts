@@ -21,6 +21,38 @@ export interface Draft {
   form?: FormDraft;
 }
 
+/**
+ * A question asked over what the screen shows (lazygit's context stack):
+ * pushed by the key that asks it, popped by its answer; the keys go to the
+ * top one (reduce-key.ts), never to what is under it.
+ */
+export type Modal =
+  /** `A`: "Let the rules answer what they match (AUTO)?" waits for y/n. */
+  | { kind: 'auto' }
+  /** `d`: "Hide this request from this console?" waits for y/n, pinned to the request it was asked on. */
+  | { kind: 'hide'; key: string; label: string }
+  /** `a` on an option: "Always answer like this?", and which scope (0-3) the rule would cover. */
+  | { kind: 'always'; key: string; option: string; index: number };
+
+export type ModalOf<K extends Modal['kind']> = Extract<Modal, { kind: K }>;
+
+/** The question on top, if it is a `kind` one. */
+export function modalOf<K extends Modal['kind']>(state: Pick<InboxState, 'modals'>, kind: K): ModalOf<K> | undefined {
+  const top = state.modals[state.modals.length - 1];
+  return top?.kind === kind ? (top as ModalOf<K>) : undefined;
+}
+
+/** A question asked: on top of the stack. */
+export function pushModal(state: InboxState, modal: Modal): InboxState {
+  return { ...state, modals: [...state.modals, modal] };
+}
+
+/** The question on top answered (or changed: `replaced` takes its place). */
+export function popModal(state: InboxState, replaced?: Modal): InboxState {
+  const rest = state.modals.slice(0, -1);
+  return { ...state, modals: replaced ? [...rest, replaced] : rest };
+}
+
 export interface InboxState {
   mode: Mode;
   /** Where help / quit confirmation return to. */
@@ -52,14 +84,10 @@ export interface InboxState {
   helpScroll: number;
   /** A send waiting for a second Enter because the session has no single live claimant. */
   pendingConfirm?: { key: string; answer: Answer; warning: string };
-  /** `d` pressed: "Hide this request from this console?" waits for y/n, pinned to the request it was asked on. */
-  hideAsk?: { key: string; label: string };
+  /** The questions asked over the screen, the newest on top (Modal): while one is up, every key is its answer. */
+  modals: readonly Modal[];
   /** Requests hidden from this console (d): never listed, never counted. */
   hidden: ReadonlySet<string>;
-  /** `A` pressed: "Let the rules answer?" waits for y/n. */
-  autoPrompt?: boolean;
-  /** `a` pressed on an option: which scope (0-3) the rule would cover. */
-  always?: { key: string; option: string; index: number };
   /** A one-shot hint shown under the controls (e.g. why Enter did nothing). */
   hint?: string;
   /** Cancel / pause / resume awaiting y/n (x, X, p), pinned to the request it was asked on; `reason` while one is typed (Tab). */
@@ -75,6 +103,7 @@ export const initialInbox: InboxState = {
   returnMode: 'browse',
   tagged: new Set(),
   hidden: new Set(),
+  modals: [],
   batch: { highlight: 0, reply: emptyEditor },
   selectedIndex: 0,
   selectionTouched: false,

@@ -3,7 +3,8 @@
 // scroll it or go back.
 
 import type { KeyPress } from '../keys.js';
-import { actionFor, halfPage, type Action } from '../key-table.js';
+import { halfPage, type Action } from '../key-table.js';
+import { runBinding, type Controller } from '../binding.js';
 import type { KeyResult } from './control-keys.js';
 import type { Effect, InboxState, KeyContext } from './state.js';
 
@@ -17,35 +18,37 @@ export function browseTimelineKey(state: InboxState, action: Action | undefined,
   return done({ ...state, mode: 'timeline', timeline: { key: record.key, start: -1 }, notice: undefined }, { type: 'timeline', key: record.key });
 }
 
+/** One press in the timeline: its first row shown now (the newest at the bottom: a large start the view clamps). */
+interface TimelinePress {
+  state: InboxState;
+  timeline: NonNullable<InboxState['timeline']>;
+  /** The first row shown, within the bounds known. */
+  at: number;
+  pageSize: number;
+}
+
+const to = ({ state, timeline }: TimelinePress, next: number): KeyResult => done({ ...state, timeline: { ...timeline, start: Math.max(0, next) } });
+
+/** What every key does in a session's timeline. */
+export const TIMELINE_KEYS: Controller<'timeline', TimelinePress, KeyResult | 'quit'> = {
+  scope: 'timeline',
+  refuse: ({ state }) => done(state),
+  bindings: [
+    { on: ['up', 'down'], does: 'scroll the timeline', run: (c, action) => to(c, c.at + (action === 'up' ? -1 : 1)) },
+    { on: ['pageUp', 'pageDown'], does: 'scroll the timeline a page', hint: '{up}/{down} {pageUp}/{pageDown} scroll', run: (c, action) => to(c, c.at + (action === 'pageUp' ? -c.pageSize : c.pageSize)) },
+    { on: ['halfUp', 'halfDown'], does: 'scroll it half a page', run: (c, action) => to(c, c.at + (action === 'halfUp' ? -halfPage(c.pageSize) : halfPage(c.pageSize))) },
+    { on: ['first', 'last'], does: 'oldest / newest', run: (c, action) => (action === 'first' ? to(c, 0) : done({ ...c.state, timeline: { ...c.timeline, start: -1 } })) },
+    { on: ['back'], does: 'back to the list', hint: '{back} back', run: ({ state }) => done({ ...state, mode: 'browse', timeline: undefined }) },
+    { on: ['quit'], does: 'quit', run: () => 'quit' },
+  ],
+};
+
 /** Timeline: scroll (the view clamps), Esc / t back, q quits (the caller). */
 export function timelineKey(state: InboxState, key: KeyPress, pageSize: number): KeyResult | 'quit' {
   const timeline = state.timeline;
   if (!timeline) return done({ ...state, mode: 'browse' });
   // -1 (the newest at the bottom) is resolved by the view: a large start clamps there.
   const start = timeline.start < 0 ? Number.MAX_SAFE_INTEGER : timeline.start;
-  const to = (next: number) => done({ ...state, timeline: { ...timeline, start: Math.max(0, next) } });
-  switch (actionFor('timeline', key)) {
-    case 'back':
-      return done({ ...state, mode: 'browse', timeline: undefined });
-    case 'quit':
-      return 'quit';
-    case 'up':
-      return to(Math.min(start, timeline.maxStart ?? start) - 1);
-    case 'down':
-      return to(Math.min(start, timeline.maxStart ?? start) + 1);
-    case 'pageUp':
-      return to(Math.min(start, timeline.maxStart ?? start) - pageSize);
-    case 'pageDown':
-      return to(Math.min(start, timeline.maxStart ?? start) + pageSize);
-    case 'halfUp':
-      return to(Math.min(start, timeline.maxStart ?? start) - halfPage(pageSize));
-    case 'halfDown':
-      return to(Math.min(start, timeline.maxStart ?? start) + halfPage(pageSize));
-    case 'first':
-      return to(0);
-    case 'last':
-      return done({ ...state, timeline: { ...timeline, start: -1 } });
-    default:
-      return done(state);
-  }
+  const c: TimelinePress = { state, timeline, at: Math.min(start, timeline.maxStart ?? start), pageSize };
+  return runBinding(TIMELINE_KEYS, key, c) ?? done(state);
 }

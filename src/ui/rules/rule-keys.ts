@@ -3,8 +3,10 @@
 // the question.
 
 import type { KeyPress } from '../keys.js';
-import { actionFor, type Action } from '../key-table.js';
-import type { Effect, InboxState, KeyContext } from '../inbox/state.js';
+import { keyNumber, type Action } from '../key-table.js';
+import { runBinding, type Controller } from '../binding.js';
+import type { RuleScope } from '../../store/rule-scopes.js';
+import { modalOf, popModal, pushModal, type Effect, type InboxState, type KeyContext, type ModalOf } from '../inbox/state.js';
 
 type KeyResult = { state: InboxState; effects: Effect[] };
 
@@ -12,13 +14,25 @@ export function autoKey(state: InboxState, action: Action | undefined, ctx: KeyC
   if (action !== 'auto') return undefined;
   if (!ctx.rules) return { state: { ...state, notice: 'No rules loaded: start with --rules F (README "Rules").' }, effects: [] };
   if (ctx.rules.auto) return { state: { ...state, notice: 'AUTO off: the rules only suggest.' }, effects: [{ type: 'auto', on: false }] };
-  return { state: { ...state, autoPrompt: true, notice: 'Let the rules answer what they match (AUTO)? y/n' }, effects: [] };
+  return { state: { ...pushModal(state, { kind: 'auto' }), notice: 'Let the rules answer what they match (AUTO)? y/n' }, effects: [] };
 }
 
+/** At "Let the rules answer what they match (AUTO)? y/n": y turns AUTO on, any other key keeps suggesting. */
+export const AUTO_PROMPT_KEYS: Controller<'autoPrompt', InboxState, KeyResult> = {
+  scope: 'autoPrompt',
+  refuse: (state) => ({ state, effects: [] }),
+  bindings: [
+    {
+      on: ['confirm'],
+      does: 'AUTO on: the rules answer what they match, through the outbox, on the record (any other key: keep suggesting)',
+      run: (state) => ({ state: { ...state, notice: 'AUTO: the rules answer what they match.' }, effects: [{ type: 'auto', on: true }] }),
+    },
+  ],
+};
+
 export function autoPromptKey(state: InboxState, key: KeyPress): KeyResult {
-  const next = { ...state, autoPrompt: false, notice: undefined };
-  if (actionFor('autoPrompt', key) === 'confirm') return { state: { ...next, notice: 'AUTO: the rules answer what they match.' }, effects: [{ type: 'auto', on: true }] };
-  return { state: next, effects: [] };
+  const next = { ...popModal(state), notice: undefined };
+  return runBinding(AUTO_PROMPT_KEYS, key, next) ?? { state: next, effects: [] };
 }
 
 /** `a` on an option: "Always answer like this?", starting on the narrowest scope that can be made. */
@@ -27,34 +41,58 @@ export function openAlways(state: InboxState, ctx: KeyContext, key: string, opti
   const scopes = record ? (ctx.scopes?.(record, option) ?? []) : [];
   const index = scopes.findIndex((scope) => scope.rule !== undefined);
   if (index < 0) return { state: { ...state, hint: 'No rule can be made from this request.' }, effects: [] };
-  return { state: { ...state, always: { key, option, index }, hint: undefined }, effects: [] };
+  return { state: { ...pushModal(state, { kind: 'always', key, option, index }), hint: undefined }, effects: [] };
 }
 
-/** The question's keys: a scope by ↑/↓ or its digit; y saves the rule and sends the option; n/Esc back. */
+/** A press at "Always answer like this?": the scopes offered for the request and option it was asked on. */
+interface AlwaysPress {
+  state: InboxState;
+  press: KeyPress;
+  asked: ModalOf<'always'>;
+  record: KeyContext['open'];
+  scopes: RuleScope[];
+}
+
+const at = ({ state, asked, scopes }: AlwaysPress, index: number): KeyResult => ({ state: popModal(state, { ...asked, index: Math.max(0, Math.min(scopes.length - 1, index)) }), effects: [] });
+const unasked = ({ state }: AlwaysPress): KeyResult => ({ state: popModal(state), effects: [] });
+
+/** The question's keys: a scope by ↑/↓ or its digit; y saves the rule and sends the option; n/Esc (any other key) back. */
+export const ALWAYS_KEYS: Controller<'always', AlwaysPress, KeyResult> = {
+  scope: 'always',
+  refuse: ({ state }, why) => ({ state: { ...state, hint: why }, effects: [] }),
+  bindings: [
+    {
+      on: ['up', 'down', 'pickOption'],
+      does: 'pick the scope; each row says how many open requests it matches now',
+      hint: '{up}/{down} {pickOption} scope',
+      run: (c, action) => at(c, action === 'up' ? c.asked.index - 1 : action === 'down' ? c.asked.index + 1 : keyNumber('always', c.press)! - 1),
+    },
+    {
+      on: ['confirm'],
+      does: 'save the rule (run and session rules: in memory, ending with it; the others: added to the rules file) and send the option for this request',
+      hint: '{confirm} save and send',
+      disabled: ({ record, scopes, asked }) => {
+        const scope = scopes[asked.index];
+        if (record && scope?.rule) return undefined;
+        return scope?.why ? `Not for this request: ${scope.why}.` : 'Pick a scope first.';
+      },
+      run: ({ state, record, scopes, asked }) => {
+        const scope = scopes[asked.index]!;
+        const save = scope.kind === 'agent-tool' || scope.kind === 'agent-tool-prefix';
+        return {
+          state: { ...popModal(state), hint: undefined },
+          effects: [{ type: 'always', key: record!.key, rule: scope.rule!, save }, { type: 'send', key: record!.key, answer: { option: asked.option } }],
+        };
+      },
+    },
+    { on: ['back'], does: 'back to the request: nothing saved or sent', hint: '{back} back', run: unasked },
+  ],
+};
+
 export function alwaysKey(state: InboxState, key: KeyPress, ctx: KeyContext): KeyResult {
-  const asked = state.always!;
+  const asked = modalOf(state, 'always')!;
   const record = ctx.open;
   const scopes = record && record.key === asked.key ? (ctx.scopes?.(record, asked.option) ?? []) : [];
-  const action = actionFor('always', key);
-  const at = (index: number) => ({ state: { ...state, always: { ...asked, index: Math.max(0, Math.min(scopes.length - 1, index)) } }, effects: [] });
-  switch (action) {
-    case 'up':
-      return at(asked.index - 1);
-    case 'down':
-      return at(asked.index + 1);
-    case 'pickOption':
-      return at(Number(key.text) - 1);
-    case 'confirm': {
-      const scope = scopes[asked.index];
-      if (!record || !scope?.rule) return { state: { ...state, hint: scope?.why ? `Not for this request: ${scope.why}.` : 'Pick a scope first.' }, effects: [] };
-      const save = scope.kind === 'agent-tool' || scope.kind === 'agent-tool-prefix';
-      return {
-        state: { ...state, always: undefined, hint: undefined },
-        effects: [{ type: 'always', key: record.key, rule: scope.rule, save }, { type: 'send', key: record.key, answer: { option: asked.option } }],
-      };
-    }
-    case 'back':
-    default:
-      return { state: { ...state, always: undefined }, effects: [] };
-  }
+  const c: AlwaysPress = { state, press: key, asked, record, scopes };
+  return runBinding(ALWAYS_KEYS, key, c) ?? unasked(c);
 }

@@ -8,7 +8,7 @@ import { commonOptions } from '../inbox/batch.js';
 import { batchRows } from '../inbox/digits.js';
 import { isAnswerableForm } from '../inbox/detail-view.js';
 import { footerDigits, footerLine } from '../inbox/footer-view.js';
-import { answerLock } from '../inbox/state.js';
+import { answerLock, modalOf } from '../inbox/state.js';
 import { controlQuestion } from '../inbox/control-question.js';
 import { buildTimelineLines } from '../inbox/timeline-view.js';
 import { buildHistoryLines } from '../history/history-view.js';
@@ -72,7 +72,7 @@ function helpSentences(model: UiModel): string[] {
 
 /** `a` on an option: the rule's scopes, numbered, and the one picked. */
 function alwaysSentences(model: UiModel, record: RequestRecord): string[] {
-  const always = model.inbox.always!;
+  const always = modalOf(model.inbox, 'always')!;
   const label = record.payload.options.find((o) => o.id === always.option)?.label ?? always.option;
   const lines = buildAlwaysLines(scopesFor(model, model.snapshot)(record, always.option), always.index, label, 1000).map(text).filter(Boolean);
   return [...lines, `Selected: ${always.index + 1}.`];
@@ -87,7 +87,7 @@ export function regionSentences(model: UiModel, at: number): string[] {
   const inBatch = inbox.mode === 'batch' || inbox.mode === 'confirm-batch' || inbox.returnMode === 'batch';
   if (inBatch) return batchSentences(model, at);
   const open = inbox.openKey ? snapshot.request(inbox.openKey) : undefined;
-  if (answering(model) && open && inbox.always?.key === open.key) return alwaysSentences(model, open);
+  if (answering(model) && open && modalOf(inbox, 'always')?.key === open.key) return alwaysSentences(model, open);
   if (answering(model)) return open ? withCause(openRequestSentences(inbox, open, snapshot, at), model, open) : ['This request is no longer held. Esc returns to the list.'];
   return [...statusSentences(model), ...selectedSentences(model, at)];
 }

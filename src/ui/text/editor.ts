@@ -1,5 +1,5 @@
 import { isText, type KeyPress } from '../keys.js';
-import { actionFor } from '../key-table.js';
+import { runBinding, type Controller } from '../binding.js';
 import { glyphs } from '../glyphs.js';
 
 /** A one-line text editor's state: the value and the cursor (in code points). */
@@ -13,6 +13,47 @@ export const emptyEditor: EditorState = { value: '', cursor: 0 };
 export function editorOf(value: string): EditorState {
   return { value, cursor: [...value].length };
 }
+
+/** A press on a text row: the value as code points, and where the cursor stands in them. */
+interface EditPress {
+  state: EditorState;
+  chars: string[];
+  at: number;
+}
+
+const erase = ({ chars }: EditPress, from: number, count: number, cursor: number): EditorState => {
+  chars.splice(from, count);
+  return { value: chars.join(''), cursor };
+};
+
+/** The line editor's keys, on every text row (Reply, text and number fields, `Other…`, the filter, a reason). */
+export const EDIT_KEYS: Controller<'edit', EditPress, EditorState> = {
+  scope: 'edit',
+  refuse: ({ state }) => state,
+  bindings: [
+    { on: ['left', 'right'], does: 'move the cursor', run: ({ state, chars, at }, action) => ({ ...state, cursor: action === 'left' ? Math.max(0, at - 1) : Math.min(chars.length, at + 1) }) },
+    { on: ['home', 'end'], does: 'to the start / end of the text', run: ({ state, chars }, action) => ({ ...state, cursor: action === 'home' ? 0 : chars.length }) },
+    {
+      on: ['backspace', 'deleteForward'],
+      does: 'erase before / under the cursor (Backspace is 0x7F or 0x08, whichever the terminal sends)',
+      run: (c, action) => {
+        if (action === 'backspace') return c.at === 0 ? { ...c.state } : erase(c, c.at - 1, 1, c.at - 1);
+        return c.at >= c.chars.length ? { ...c.state } : erase(c, c.at, 1, c.at);
+      },
+    },
+    {
+      on: ['clearBefore', 'deleteWord'],
+      does: 'erase to the start of the text / the word before the cursor',
+      run: (c, action) => {
+        if (action === 'clearBefore') return { value: c.chars.slice(c.at).join(''), cursor: 0 };
+        let start = c.at;
+        while (start > 0 && c.chars[start - 1] === ' ') start--;
+        while (start > 0 && c.chars[start - 1] !== ' ') start--;
+        return erase(c, start, c.at - start, start);
+      },
+    },
+  ],
+};
 
 /**
  * Applies one key to a line editor: printable keys and pastes insert their
@@ -28,35 +69,7 @@ export function editLine(state: EditorState, key: KeyPress): EditorState {
     chars.splice(at, 0, ...insert);
     return { value: chars.join(''), cursor: at + insert.length };
   }
-  switch (actionFor('edit', key)) {
-    case 'backspace':
-      if (at === 0) return { ...state };
-      chars.splice(at - 1, 1);
-      return { value: chars.join(''), cursor: at - 1 };
-    case 'deleteForward':
-      if (at >= chars.length) return { ...state };
-      chars.splice(at, 1);
-      return { value: chars.join(''), cursor: at };
-    case 'left':
-      return { ...state, cursor: Math.max(0, at - 1) };
-    case 'right':
-      return { ...state, cursor: Math.min(chars.length, at + 1) };
-    case 'home':
-      return { ...state, cursor: 0 };
-    case 'end':
-      return { ...state, cursor: chars.length };
-    case 'clearBefore':
-      return { value: chars.slice(at).join(''), cursor: 0 };
-    case 'deleteWord': {
-      let start = at;
-      while (start > 0 && chars[start - 1] === ' ') start--;
-      while (start > 0 && chars[start - 1] !== ' ') start--;
-      chars.splice(start, at - start);
-      return { value: chars.join(''), cursor: start };
-    }
-    default:
-      return state;
-  }
+  return runBinding(EDIT_KEYS, key, { state, chars, at }) ?? state;
 }
 
 /**

@@ -1,0 +1,204 @@
+// What every key does in an open request: `answer` (options and a Reply
+// row), `form` (its fields) or `locked` (sent, closed, informational,
+// history: it takes no answer now, and says why). Each binding's keys
+// (key-table.ts), handler, why it does nothing now and help words, in one
+// place; help, the footer, the screen reader and docs/keys.md read the same
+// objects (key-rows.ts).
+
+import type { Answer } from '../../protocol/types.js';
+import type { RequestRecord } from '../../store/types.js';
+import { initialFormDraft, reduceFormKey } from '../form/form-state.js';
+import { isText, type KeyPress } from '../keys.js';
+import { runBinding, type Controller } from '../binding.js';
+import { editLine } from '../text/editor.js';
+import { digitDoes, digitOf, requestRows } from './digits.js';
+import { isAnswerableForm } from './detail-view.js';
+import { copyId } from './id-keys.js';
+import { quit } from './quit.js';
+import { openAlways } from '../rules/rule-keys.js';
+import { editsTextNow, picksNow } from './typing.js';
+import { answerLock, draftFor, lockHint, type Draft, type Effect, type InboxState, type KeyContext, type Lock } from './state.js';
+
+type KeyResult = { state: InboxState; effects: Effect[] };
+
+/** One press in an open request, with what it is read against. */
+interface OpenPress {
+  state: InboxState;
+  press: KeyPress;
+  ctx: KeyContext;
+  record: RequestRecord;
+  lock: Lock;
+  draft: Draft;
+}
+
+const done = (state: InboxState, ...effects: Effect[]): KeyResult => ({ state, effects });
+
+function setDraft(state: InboxState, key: string, draft: Draft): InboxState {
+  return { ...state, drafts: { ...state.drafts, [key]: draft }, pendingConfirm: undefined, hint: undefined };
+}
+
+/** Sends, unless the roster says it cannot be delivered: then warn and wait for a second Enter. */
+function send(state: InboxState, ctx: KeyContext, key: string, answer: Answer): KeyResult {
+  // The ledger first: an answer on its way, or a route another agent could take, refuses this one with words.
+  const refused = ctx.open && ctx.refusal?.(ctx.open);
+  // A route refusal is said at length in the detail's warning (and by the screen reader): the hint only points to it.
+  if (refused) return done({ ...state, pendingConfirm: undefined, hint: refused.code === 'route' ? 'Not sent: another agent shares this session name (the warning below says which).' : refused.why });
+  const confirmed = state.pendingConfirm && state.pendingConfirm.key === key && JSON.stringify(state.pendingConfirm.answer) === JSON.stringify(answer);
+  // Two or more claimants never get this far (the ledger refuses the route); none is a warning a second Enter overrides.
+  if (!confirmed && ctx.claimants === 0) {
+    const warning = 'No agent is connected for this session right now: the relay will likely refuse with no-route.';
+    return done({ ...state, pendingConfirm: { key, answer, warning }, hint: undefined });
+  }
+  return done({ ...state, pendingConfirm: undefined, hint: undefined }, { type: 'send', key, answer });
+}
+
+// The keys every open request shares, whatever it can take now.
+const scroll = ({ state }: OpenPress, action: string): KeyResult =>
+  done({ ...state, detailScroll: action === 'pageUp' ? Math.max(0, state.detailScroll - 5) : state.detailScroll + 5 });
+const copy = ({ state, record }: OpenPress): KeyResult => copyId(state, record);
+const helpOrQuit = ({ state, ctx }: OpenPress, action: string): KeyResult => (action === 'quit' ? quit(state, ctx) : done({ ...state, mode: 'help', returnMode: 'answer', helpScroll: 0 }));
+function back({ state, record, draft }: OpenPress): KeyResult {
+  if (state.pendingConfirm) return done({ ...state, pendingConfirm: undefined });
+  // Esc ends Tab's typing mode too: the draft keeps its text, not the mode.
+  if (draft.literal) state = { ...state, drafts: { ...state.drafts, [record.key]: { ...draft, literal: false } } };
+  return done({ ...state, mode: 'browse', openKey: undefined, hint: undefined });
+}
+
+/** The highlight moved to another row; moving, or Enter, ends Tab's typing mode. */
+const moved = ({ state, record, draft }: OpenPress, highlight: number): KeyResult => done(setDraft(state, record.key, { ...draft, highlight, literal: false }));
+
+/** A printable key (or any the bindings leave): text for the Reply row; typing on an option goes to it (you never type into an option). */
+function typed({ state, press, record, draft }: OpenPress): KeyResult {
+  const options = record.payload.options;
+  if (draft.highlight < options.length) {
+    return isText(press) ? done(setDraft(state, record.key, { ...draft, highlight: options.length, reply: editLine(draft.reply, press) })) : done(state);
+  }
+  const reply = editLine(draft.reply, press);
+  return reply === draft.reply ? done(state) : done(setDraft(state, record.key, { ...draft, reply }));
+}
+
+function sendNow(c: OpenPress): KeyResult {
+  const { state, ctx, record, draft } = c;
+  const options = record.payload.options;
+  if (draft.highlight < options.length) return send(state, ctx, record.key, { option: options[draft.highlight].id });
+  const text = draft.reply.value;
+  const ended = draft.literal ? setDraft(state, record.key, { ...draft, literal: false }) : state;
+  if (!text.trim()) return done({ ...ended, hint: 'Type a reply first: Enter on an empty Reply sends nothing.' });
+  return send(ended, ctx, record.key, { text });
+}
+
+export const ANSWER_KEYS: Controller<'answer', OpenPress, KeyResult> = {
+  scope: 'answer',
+  refuse: ({ state }, why) => done({ ...state, hint: why }),
+  bindings: [
+    {
+      on: ['up', 'down'],
+      does: 'move between the options and the Reply row (k/j too, off the Reply row)',
+      hint: '{up}/{down} choose',
+      run: (c, action) => moved(c, action === 'up' ? Math.max(0, c.draft.highlight - 1) : Math.min(c.record.payload.options.length, c.draft.highlight + 1)),
+    },
+    {
+      on: ['pickOption'],
+      does: 'highlight option N, on an empty Reply row too (nothing is sent until Enter); a digit is text where the request has no option N, once Reply holds text, and after Tab',
+      // A digit names the option numbered on screen (on an empty Reply row too): it highlights it; only Enter sends.
+      run: (c) => {
+        const n = digitOf('answer', c.press)!;
+        return digitDoes(requestRows(c.record, c.draft), n) === 'pick' ? moved(c, n - 1) : typed(c);
+      },
+    },
+    {
+      on: ['typeText'],
+      does: 'go to the Reply row and make every key text, digits too, until Enter or Esc',
+      run: ({ state, record, draft }) => done(setDraft(state, record.key, { ...draft, highlight: record.payload.options.length, literal: true })),
+    },
+    {
+      on: ['always'],
+      does: 'on an option: "Always answer like this?", a rule for this run, session, agent and tool, or agent, tool and command prefix (off the Reply row)',
+      hint: '{always} always',
+      run: (c) => (c.draft.highlight < c.record.payload.options.length ? openAlways(c.state, c.ctx, c.record.key, c.record.payload.options[c.draft.highlight].id) : typed(c)),
+    },
+    {
+      on: ['send'],
+      does: 'on an option: send it; on Reply: send the text (an empty Reply sends nothing); then back to the list on the next open request',
+      hint: '{send} send',
+      run: sendNow,
+    },
+    {
+      keys: 'typing',
+      does: 'edit the Reply row (from an option, typing moves to it; on an empty Reply row a digit picks option N instead); a paste goes in as text, its newlines as spaces, and sends nothing',
+    },
+    { on: ['pageUp', 'pageDown'], does: 'scroll a long prompt', hint: '{pageUp}/{pageDown} scroll', run: scroll },
+    { on: ['copyId'], does: "copy the request's id to the clipboard (off the Reply row)", run: copy },
+    { on: ['back'], does: 'back to the list; what you typed stays as a draft', hint: '{back} back (keeps draft)', run: back },
+    { on: ['help', 'quit'], does: 'help / quit, where no text is being edited', hint: '{help} help', run: helpOrQuit },
+  ],
+};
+
+/** A field key: the form's own editor (form-state.ts) reads it, and a submit sends the values. */
+function formStep({ state, press, ctx, record, draft }: OpenPress): KeyResult {
+  const step = reduceFormKey(record.payload.fields, draft.form ?? initialFormDraft(), press);
+  const next = setDraft(state, record.key, { ...draft, form: step.draft });
+  if (step.submit) return send(next, ctx, record.key, { values: step.submit });
+  return done(next);
+}
+
+export const FORM_KEYS: Controller<'form', OpenPress, KeyResult> = {
+  scope: 'form',
+  refuse: ({ state }, why) => done({ ...state, hint: why }),
+  bindings: [
+    { on: ['nextField', 'prevField'], does: 'next / previous field (Submit is the last stop)', hint: '{nextField}/{prevField} field', run: formStep },
+    { on: ['up', 'down'], does: 'move between choices of a select, or between fields', hint: '{up}/{down} choice', run: formStep },
+    { on: ['toggle'], does: 'toggle a boolean or a multi choice; pick a single choice', hint: '{toggle} toggle', run: formStep },
+    { on: ['setYes', 'setNo'], does: 'set a boolean field', run: formStep },
+    { on: ['unset'], does: 'on an optional boolean field: leave it unset', run: formStep },
+    { on: ['next'], does: 'confirm the field and go to the next; on Submit: validate and send', hint: '{next} next/Submit', run: formStep },
+    { keys: 'typing', does: 'edit a text or number field, or an Other… row (a paste goes in as text)' },
+    { on: ['pageUp', 'pageDown'], does: 'scroll a long prompt', run: scroll },
+    { on: ['back'], does: 'back to the list; the filled-in values stay as a draft', hint: '{back} back', run: back },
+    { on: ['help', 'quit'], does: 'help / quit, where no text is being edited', run: helpOrQuit },
+  ],
+};
+
+/** Why the open request takes no answer now: an answer on its way says whose it is and when it was given (the ledger's words). */
+function lockedWhy({ ctx, record, lock }: OpenPress): string {
+  const inFlight = lock === 'sending' || lock === 'accepted' ? ctx.refusal?.(record) : undefined;
+  return inFlight?.code === 'in-flight' ? inFlight.why : lockHint(lock);
+}
+
+export const LOCKED_KEYS: Controller<'locked', OpenPress, KeyResult> = {
+  scope: 'locked',
+  refuse: ({ state }, why) => done({ ...state, hint: why }),
+  bindings: [
+    {
+      on: ['resend'],
+      does: 'resend a command the agent never acknowledged (same id)',
+      hint: '{resend} resend (same id)',
+      disabled: (c) => (c.lock === 'ack-timeout' && c.ctx.openCommand ? undefined : lockedWhy(c)),
+      run: ({ state, ctx }) => done({ ...state, hint: undefined }, { type: 'resend', commandId: ctx.openCommand!.id }),
+    },
+    { on: ['pageUp', 'pageDown'], does: 'scroll a long prompt', hint: '{pageUp}/{pageDown} scroll', run: scroll },
+    { on: ['copyId'], does: "copy the request's id to the clipboard", run: copy },
+    { on: ['back'], does: 'back to the list', hint: '{back} back to the list', run: back },
+    { on: ['help', 'quit'], does: 'help / quit', hint: '{help} help', run: helpOrQuit },
+  ],
+};
+
+/**
+ * A request is open. Which keys mean what depends on what it can take now:
+ * `locked` (sent, closed, informational, history), `form`, or `answer`. On a
+ * text row every printable key is text: only named keys act there.
+ */
+export function answerKey(state: InboxState, press: KeyPress, ctx: KeyContext): KeyResult {
+  const record = ctx.open;
+  if (!record) return done({ ...state, mode: 'browse', openKey: undefined });
+  const lock = answerLock(record, ctx.openCommand);
+  const draft = draftFor(state, record);
+  const form = lock === 'none' && isAnswerableForm(record);
+  // On a text row a printable key is text, but for a digit that picks an option numbered on screen (digits.ts).
+  const typing = isText(press) && editsTextNow(state, ctx) && !(lock === 'none' && !form && picksNow(requestRows(record, draft), press));
+  if (state.notice) state = { ...state, notice: undefined };
+  const c: OpenPress = { state, press, ctx, record, lock, draft };
+  if (lock !== 'none') return (typing ? undefined : runBinding(LOCKED_KEYS, press, c)) ?? LOCKED_KEYS.refuse(c, lockedWhy(c));
+  if (form) return (typing ? undefined : runBinding(FORM_KEYS, press, c)) ?? formStep(c);
+  return (typing ? undefined : runBinding(ANSWER_KEYS, press, c)) ?? typed(c);
+}

@@ -1,0 +1,41 @@
+// Whether a printable key is text where the operator is, or a digit that
+// picks an option numbered on screen (digits.ts): the keys (answer-keys.ts,
+// batch-keys.ts) and the chunk fold in update.ts ask the same two questions.
+
+import { editsText, initialFormDraft } from '../form/form-state.js';
+import type { KeyPress } from '../keys.js';
+import { batchRows, digitDoes, digitOf, requestRows, type ChoiceRows } from './digits.js';
+import { isAnswerableForm } from './detail-view.js';
+import { commonOptions } from './batch.js';
+import { answerLock, draftFor, type InboxState, type KeyContext } from './state.js';
+
+/** Whether a printable key is text here: the filter, a cancel reason, the Reply row, a text field or `Other…` row. */
+export function editsTextNow(state: InboxState, ctx: KeyContext): boolean {
+  if (state.mode === 'filter' || (state.mode === 'confirm-control' && state.control?.reason)) return true;
+  if (state.mode === 'history') return state.history?.filtering === true;
+  if (state.mode === 'batch') return state.batch.highlight >= commonOptions(ctx.tagged).length;
+  if (state.mode !== 'answer' || !ctx.open || answerLock(ctx.open, ctx.openCommand) !== 'none') return false;
+  const draft = draftFor(state, ctx.open);
+  if (isAnswerableForm(ctx.open)) return editsText(ctx.open.payload.fields, draft.form ?? initialFormDraft());
+  return draft.highlight >= ctx.open.payload.options.length;
+}
+
+/** Whether a press is a digit that picks an option here (then it is no text, even on the Reply row). */
+export function picksNow(rows: ChoiceRows, key: KeyPress): boolean {
+  const n = key.name === 'char' ? digitOf('answer', key) : undefined;
+  return n !== undefined && digitDoes(rows, n) === 'pick';
+}
+
+/**
+ * Whether a press would pick an option of what is open now (a single
+ * request or the batch) rather than be typed: the chunk fold types a run of
+ * printable keys in one edit, and must not swallow such a digit.
+ */
+export function digitPicksNow(state: InboxState, ctx: KeyContext, key: KeyPress): boolean {
+  if (state.mode === 'batch') {
+    const n = key.name === 'char' ? digitOf('batch', key) : undefined;
+    return n !== undefined && digitDoes(batchRows(state.batch, commonOptions(ctx.tagged).length), n) !== 'type';
+  }
+  if (state.mode !== 'answer' || !ctx.open || isAnswerableForm(ctx.open) || answerLock(ctx.open, ctx.openCommand) !== 'none') return false;
+  return picksNow(requestRows(ctx.open, draftFor(state, ctx.open)), key);
+}
