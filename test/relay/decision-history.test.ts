@@ -187,6 +187,8 @@ describe('the decision history on the demo relay', () => {
     const request = await raised(a, permissionRequest('Still there?'));
     // Gone without ending its session (a crash): the request is still open, but nothing takes the command.
     await a.drop();
+    // A dead emitter leaves the roster silently: another session starting makes the console ask for a fresh one.
+    await agent();
     await waitFor(store, (s) => s.claimants(client.relay, request.session) === 0, 'roster without the session');
     const d = await decided(client.respond(request.key, { option: 'allow' }));
     assert.equal(d.outcomes[0].state, 'refused');

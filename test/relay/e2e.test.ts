@@ -155,6 +155,8 @@ describe('against the demo relay with a token', () => {
     const a = await agent();
     const request = await raised(store, a, PERMISSION);
     await a.drop();
+    // A dead emitter leaves the roster silently: another session starting makes the console ask for a fresh one.
+    await agent();
     await waitFor(store, (s) => s.claimants(client.relay, request.session) === 0, 'roster without the session');
     const id = client.respond(request.key, { option: 'allow' });
     const command = await settled(store, id);
