@@ -36,16 +36,16 @@ export function withRuleAdded(text: string | undefined, rule: Rule): { ok: true;
 }
 
 /** Adds `rule` to the file at `path` (made, with its directory, if absent); a file it cannot write is left alone and the rule given as JSON. */
-export function addRuleToFile(path: string, rule: Rule): { ok: true } | { ok: false; reason: string } {
+export function addRuleToFile(path: string, rule: Rule): { ok: true } | { ok: false; reason: string; byHand?: string } {
   const saved = saveConfigFile(path, (text) => withRuleAdded(text, rule), MAX_RULES_BYTES);
   if (saved.ok) return { ok: true };
   // Read-only: the rule comes first after the why, so a narrow footer still shows most of it (the path is the operator's own).
-  if (saved.readOnly) return { ok: false, reason: `the rules file ${saved.reason}; add it by hand: ${ruleText(rule)}` };
+  if (saved.readOnly) return { ok: false, reason: `the rules file ${saved.reason}; add it by hand: ${ruleText(rule)}`, byHand: ruleText(rule) };
   return { ok: false, reason: `the rules file ${displayLine(path, 200)} ${saved.reason}` };
 }
 
 /** The App's `saveRule`: adds to the file at `path` (absent: nothing to save to). */
-export function saveRuleTo(path: string | undefined): ((rule: Rule) => { ok: true; path: string } | { ok: false; reason: string }) | undefined {
+export function saveRuleTo(path: string | undefined): ((rule: Rule) => { ok: true; path: string } | { ok: false; reason: string; byHand?: string }) | undefined {
   if (path === undefined) return undefined;
   return (rule) => {
     const saved = addRuleToFile(path, rule);

@@ -52,9 +52,13 @@ export function performEffect(effect: Effect, dispatch: (msg: Msg) => void, port
     case 'then':
       dispatch(effect.msg);
       break;
-    case 'saveRule':
-      dispatch({ type: 'notice', text: savedText(effect.rule.name, props.saveRule?.(effect.rule)) });
+    case 'saveRule': {
+      const saved = props.saveRule?.(effect.rule);
+      // A rules file it cannot write: the one-line footer cannot hold the JSON, so it goes on the clipboard too (OSC 52).
+      if (saved && !saved.ok && saved.byHand) out(clipboardSequence(saved.byHand, props.env ?? process.env));
+      dispatch({ type: 'notice', text: savedText(effect.rule.name, saved) });
       break;
+    }
     case 'readHistory':
       dispatch({ type: 'history', read: history ? history.read() : { decisions: [], skipped: 0, torn: false, problems: [] } });
       break;
@@ -63,5 +67,7 @@ export function performEffect(effect: Effect, dispatch: (msg: Msg) => void, port
 
 function savedText(name: string, saved: ReturnType<NonNullable<AppProps['saveRule']>> | undefined): string {
   if (!saved) return `Rule ${name}: kept for this console only (no rules file to save to).`;
-  return saved.ok ? `Rule ${name} saved to ${saved.path}.` : `Rule ${name} kept for this console only: ${saved.reason}.`;
+  if (saved.ok) return `Rule ${name} saved to ${saved.path}.`;
+  if (saved.byHand) return `Rule ${name} kept for this console only; its JSON is on the clipboard to add by hand: ${saved.reason}.`;
+  return `Rule ${name} kept for this console only: ${saved.reason}.`;
 }

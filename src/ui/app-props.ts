@@ -44,5 +44,6 @@ export interface AppProps {
   /** Follows the rules file: the listener hears each edit (its rules, or why it is not used); returns the unsubscribe. */
   rulesFile?: (listener: (update: { rules?: readonly Rule[]; note?: string }) => void) => () => void;
   /** a → y: adds a rule to the rules file; absent: rules made with `a` are kept for this console only. */
-  saveRule?: (rule: Rule) => { ok: true; path: string } | { ok: false; reason: string };
+  /** `byHand`: the rule's JSON, when the file cannot be written (read-only): it goes on the clipboard to be added by hand. */
+  saveRule?: (rule: Rule) => { ok: true; path: string } | { ok: false; reason: string; byHand?: string };
 }

@@ -163,6 +163,25 @@ test('a on an option: the scopes with their counts, 4 picks agent, tool and pref
   assert.equal(h.client.sent.length, 1, 'suggesting only: nothing more sent');
 });
 
+test('a rules file that cannot be written: the rule is kept for this console, and its JSON goes on the clipboard to add by hand', async (t) => {
+  const first = bashRequest('npm test -- --ci');
+  const json = '{"name":"allow claude-code Bash npm test","match":{"agent":"claude-code","tool":"Bash","command_prefix":"npm test"},"decide":{"option":"allow"}}';
+  const h = await renderApp({
+    events: [first.request],
+    relayEvents: [first.tool],
+    size: { columns: 100, rows: 30 },
+    saveRule: () => ({ ok: false, reason: `the rules file /dotfiles/rules.json is read-only (mode 0444); add it by hand: ${json}`, byHand: json }),
+  });
+  t.after(h.unmount);
+  await h.press('\r', KEY.up, KEY.up);
+  await h.waitFor((f) => f.includes('command: npm test -- --ci'), 'the cause in the detail');
+  await h.press('a', '4', 'y');
+  await h.waitFor((f) => /kept for this console only; its JSON is on the clipboard/.test(flat(f)), 'the notice');
+  const osc52 = h.writes.find((w) => w.startsWith('\u001b]52;c;'));
+  assert.ok(osc52, 'an OSC 52 clipboard write');
+  assert.equal(Buffer.from(osc52.slice(7, -1), 'base64').toString('utf8'), json, 'the rule\'s JSON, whole, on the clipboard');
+});
+
 test('a session rule is kept in memory only (never saved) and answers the session\'s next request under AUTO', async (t) => {
   const first = bashRequest('make lint');
   const next = bashRequest('make lint --fix');
