@@ -1,5 +1,4 @@
 import type { AepEvent } from '../protocol/types.js';
-import { requestKey, sessionKey, type RequestKey, type SessionKey } from './identity.js';
 
 // Who has spoken in each session, and in what order (CONSOLE.md, "No answer
 // the relay could route to someone else"). Commands are routed by session
@@ -7,63 +6,87 @@ import { requestKey, sessionKey, type RequestKey, type SessionKey } from './iden
 // answer for emitter A's request is not safe to send once another emitter B
 // has sent an Event in that session since the request arrived: the relay
 // could hand it to B. Arrival order is the console's own (a counter), never
-// a producer's clock. Bounded: the oldest sessions and requests are
-// forgotten first, and a request whose arrival was forgotten counts every
-// other emitter ever seen in its session (it fails closed).
+// a producer's clock. Every Event passes here, so nothing is allocated for
+// one that changes nothing: maps nested by relay, session and source, looked
+// up with the Event's own strings. Bounded: the oldest sessions and requests
+// are forgotten first, and a request whose arrival was forgotten counts
+// every other emitter seen in its session (it fails closed).
 
 /** Sessions remembered (per console, over all relays). */
 const MAX_SESSIONS = 5_000;
-/** Emitters remembered per session: past it the one heard from least recently goes. */
+/** Emitters remembered per session: past it the first one seen there goes. */
 const MAX_EMITTERS = 16;
-/** Requests whose arrival is remembered. */
-const MAX_REQUESTS = 20_000;
+/** Requests whose arrival is remembered, per emitter and session. */
+const MAX_REQUESTS = 256;
 
-/** Events a console emits (commands and routing notes), not the session's agents: they never make a route unsafe. */
-function fromConsole(event: AepEvent): boolean {
-  if (event.type === 'attention.routed') return true;
-  return event.type.startsWith('control.') && event.type !== 'control.accepted' && event.type !== 'control.rejected';
+/** An emitter in one session: the arrival of its latest Event there, and of its requests. */
+interface Emitter {
+  last: number;
+  requests?: Map<string, number>;
 }
 
+/** Events a console emits (commands and routing notes), not the session's agents: they never make a route unsafe. */
+function fromConsole(type: string): boolean {
+  if (type === 'attention.routed') return true;
+  return type.startsWith('control.') && type !== 'control.accepted' && type !== 'control.rejected';
+}
 
 export class SessionEmitters {
   private seq = 0;
-  /** Session → emitter → the arrival of its latest Event there. */
-  private readonly sessions = new Map<SessionKey, Map<string, number>>();
-  /** A request (relay, source, session, id) → its arrival. */
-  private readonly requests = new Map<RequestKey, number>();
+  /** Relay → session → source → what it said when. */
+  private readonly relays = new Map<string, Map<string, Map<string, Emitter>>>();
+  private sessions = 0;
 
   observe(relay: string, event: AepEvent): void {
-    if (typeof event.session !== 'string' || fromConsole(event)) return;
+    const name = event.session;
+    if (typeof name !== 'string' || fromConsole(event.type)) return;
     const at = ++this.seq;
-    const key = sessionKey(relay, event.session);
-    const emitters = this.sessions.get(key) ?? new Map<string, number>();
-    this.sessions.delete(key);
-    this.sessions.set(key, emitters);
-    emitters.delete(event.source);
-    emitters.set(event.source, at);
-    if (emitters.size > MAX_EMITTERS) emitters.delete(emitters.keys().next().value!);
-    if (this.sessions.size > MAX_SESSIONS) this.sessions.delete(this.sessions.keys().next().value!);
-    if (event.type === 'attention.requested') {
-      const request = requestKey(relay, event.session, event.source, event.id);
-      if (!this.requests.has(request)) this.requests.set(request, at);
-      if (this.requests.size > MAX_REQUESTS) this.requests.delete(this.requests.keys().next().value!);
+    let sessions = this.relays.get(relay);
+    if (!sessions) this.relays.set(relay, (sessions = new Map()));
+    let session = sessions.get(name);
+    if (!session) {
+      sessions.set(name, (session = new Map()));
+      if (++this.sessions > MAX_SESSIONS) this.forgetOldest();
     }
+    let emitter = session.get(event.source);
+    if (emitter) emitter.last = at;
+    else {
+      if (session.size >= MAX_EMITTERS) session.delete(session.keys().next().value!);
+      session.set(event.source, (emitter = { last: at }));
+    }
+    if (event.type !== 'attention.requested') return;
+    const requests = (emitter.requests ??= new Map());
+    if (requests.has(event.id)) return;
+    requests.set(event.id, at);
+    if (requests.size > MAX_REQUESTS) requests.delete(requests.keys().next().value!);
   }
 
   /** The other emitters that have sent an Event in the request's session since it arrived (by arrival order). */
   othersSince(relay: string, source: string, session: string, id: string): string[] {
-    const since = this.requests.get(requestKey(relay, session, source, id)) ?? 0;
-    const emitters = this.sessions.get(sessionKey(relay, session));
+    const emitters = this.relays.get(relay)?.get(session);
     if (!emitters) return [];
-    return [...emitters].filter(([other, at]) => other !== source && at > since).map(([other]) => other);
+    const since = emitters.get(source)?.requests?.get(id) ?? 0;
+    const others: string[] = [];
+    for (const [other, emitter] of emitters) if (other !== source && emitter.last > since) others.push(other);
+    return others;
   }
 
   /** Every other emitter remembered in the session, whenever it spoke. */
   othersEver(relay: string, source: string, session: string): string[] {
-    return [...(this.sessions.get(sessionKey(relay, session))?.keys() ?? [])].filter((other) => other !== source);
+    return [...(this.relays.get(relay)?.get(session)?.keys() ?? [])].filter((other) => other !== source);
   }
 
-  get size(): { sessions: number; requests: number } {
-    return { sessions: this.sessions.size, requests: this.requests.size };
+  get size(): { sessions: number } {
+    return { sessions: this.sessions };
+  }
+
+  /** The first session seen on the relay that holds the most (one per relay, in the order they were first seen). */
+  private forgetOldest(): void {
+    let fullest: Map<string, Map<string, Emitter>> | undefined;
+    for (const sessions of this.relays.values()) if (!fullest || sessions.size > fullest.size) fullest = sessions;
+    const oldest = fullest?.keys().next();
+    if (!fullest || !oldest || oldest.done) return;
+    fullest.delete(oldest.value);
+    this.sessions--;
   }
 }
