@@ -26,6 +26,7 @@ import { ConsoleStore } from '../../src/store/store.js';
 import { App } from '../../src/ui/app.js';
 import { main } from '../../src/cli.js';
 import { findRequest, waitFor } from '../relay/helpers.js';
+import { stopConsoleRig } from '../support/console-rig.js';
 
 const TOKEN = 'rules-fail-closed-token-51e0';
 const RULES_TEXT = JSON.stringify({
@@ -126,14 +127,7 @@ describe('rules fail closed on the demo relay with --auto: seven attacks on the 
     const history = { read: () => log.read(), annotate: recorder.annotate.bind(recorder) };
     app = render(<App store={store} clients={[client]} size={{ columns: 200, rows: 30 }} tickMs={50} write={() => {}} env={{ NO_COLOR: '1', LANG: 'C.UTF-8' }} history={history} rules={RULES.rules} auto />);
   });
-  after(async () => {
-    app.unmount();
-    await client.stop();
-    await recorder.stop();
-    await Promise.allSettled(agents.map((a) => a.close()));
-    await relay.close();
-    forgetSecrets();
-  });
+  after(() => stopConsoleRig({ app, client, recorder, agents, relay }));
 
   it('each attack gives ask (nothing sent) or the deny, never an allow', async () => {
     // 1. The cause read stalls: headers, then nothing, until the console gives up.

@@ -12,7 +12,7 @@ import { after, before, describe, it } from 'node:test';
 import { render } from 'ink-testing-library';
 import { startDemoAgent, type DemoAgent, type RaiseRequest } from '../../src/demo/agent.js';
 import { startDemoRelay, type DemoRelay } from '../../src/demo/relay.js';
-import { addSecret, forgetSecrets } from '../../src/protocol/redact.js';
+import { addSecret } from '../../src/protocol/redact.js';
 import { parseRules } from '../../src/protocol/rules.js';
 import { RelayClient } from '../../src/relay/client.js';
 import { DecisionLog } from '../../src/relay/decision-log.js';
@@ -24,6 +24,7 @@ import { main } from '../../src/cli.js';
 import { saveRuleTo } from '../../src/files/rules-file-write.js';
 import { readFileSync } from 'node:fs';
 import { findRequest, waitFor } from '../relay/helpers.js';
+import { stopConsoleRig } from '../support/console-rig.js';
 
 const TOKEN = 'rules-e2e-token-7c1d';
 const RULES_TEXT = JSON.stringify({
@@ -74,14 +75,7 @@ describe('rules on the demo relay with --auto', () => {
     const history = { read: () => log.read(), annotate: recorder.annotate.bind(recorder) };
     app = render(<App store={store} clients={[client]} size={{ columns: 160, rows: 30 }} tickMs={0} write={() => {}} env={{ NO_COLOR: '1', LANG: 'C.UTF-8' }} history={history} rules={RULES.rules} auto saveRule={saveRuleTo(savedRules)} />);
   });
-  after(async () => {
-    app.unmount();
-    await client.stop();
-    await recorder.stop();
-    await Promise.allSettled(agents.map((a) => a.close()));
-    await relay.close();
-    forgetSecrets();
-  });
+  after(() => stopConsoleRig({ app, client, recorder, agents, relay }));
 
   it('the agents receive exactly the rules\' answers, and the history names each rule', async () => {
     const start = async (name: string, session: string) => {
