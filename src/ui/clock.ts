@@ -8,6 +8,7 @@ import type { RequestRecord } from '../store/types.js';
 import { ageMs, ageTextChangesIn, leftTextHoldsFor, timeLeftMs } from './inbox/ages.js';
 import { layoutOf, type UiModel } from './model.js';
 import { rulesWaitOnClock } from './rules/rule-state.js';
+import { placeOf } from './inbox/state.js';
 
 const SECOND = 1000;
 const MINUTE = 60_000;
@@ -37,9 +38,9 @@ function shownRecords(model: UiModel): RequestRecord[] {
 
 /** Whether something other than ages is counted down on screen or waits on the clock. */
 function waitsOnTheSecond(model: UiModel): boolean {
-  const { mode } = model.inbox;
-  // Modes that draw their own body are not read here: they keep the old one-second clock.
-  if (mode === 'timeline' || mode === 'history' || mode === 'help') return true;
+  const place = placeOf(model.inbox);
+  // Places that draw their own body are not read here: they keep the old one-second clock.
+  if (place === 'timeline' || place === 'history' || place === 'help') return true;
   // "retrying in 4s" on the status line (and the empty-list note).
   if (model.snapshot.relays().some((relay) => 'retryAt' in relay.connection && relay.connection.retryAt !== undefined)) return true;
   // The rules hold bells and re-read causes on the clock.

@@ -13,7 +13,7 @@ import { suggestedOption } from './rules/rule-state.js';
 import { rulesOnAlways, scopesFor, rulesOnStore, rulesOnFetched, rulesOnTick, rulesOnKeyEffect } from './rules/rule-update.js';
 import { onFileMessage, onHistoryRead } from './file-messages.js';
 import { timelineRoom, timelineRowCount } from './inbox/timeline-view.js';
-import { draftFor, isUnsent, type Effect as InboxEffect, type InboxState, type KeyContext } from './inbox/state.js';
+import { draftFor, isUnsent, placeOf, type Effect as InboxEffect, type InboxState, type KeyContext } from './inbox/state.js';
 import { isText, looksPasted, pastedText, textKeys } from './keys.js';
 import { pinStore } from './store-snapshot.js';
 import { answerRefusal } from '../store/ledger.js';
@@ -72,7 +72,7 @@ export function update(model: UiModel, msg: Msg, world: World): UpdateResult {
       return base.now >= base.view.away.regroupAt ? reconcile(ticked, model.view, world) : ticked;
     }
     case 'notice':
-      return { model: { ...base, inbox: { ...base.inbox, notice: msg.text, hint: base.inbox.mode === 'answer' ? msg.text : base.inbox.hint } }, effects: [] };
+      return { model: { ...base, inbox: { ...base.inbox, notice: msg.text, hint: placeOf(base.inbox) === 'answer' ? msg.text : base.inbox.hint } }, effects: [] };
     case 'rulesFile':
     case 'hidden':
       return reconcile(onFileMessage(base, msg, world.store), model.view, world);

@@ -4,7 +4,8 @@ import { buildHelpLines } from './inbox/help-view.js';
 import { buildListLines, listStartFor } from './inbox/list-view.js';
 import type { RowDecoration } from './inbox/list-row.js';
 import { buildStatusLines } from './inbox/status-view.js';
-import { answerLock, isUnsent } from './inbox/state.js';
+import { answerLock, isUnsent, modalOf, placeOf } from './inbox/state.js';
+import { controlAsked } from './inbox/control-keys.js';
 import { emptyPendingNote } from './inbox/empty-state.js';
 import { rowStatus } from './inbox/row-status.js';
 import { ruleRowText, rulesStatus } from './rules/rule-state.js';
@@ -47,8 +48,9 @@ export function view(model: UiModel): Frame {
   const { body, columns } = bodyLines(frame);
   const { store, open, isAnswering, layout } = frame;
   const lock = isAnswering && open ? answerLock(open, store.lastCommandFor(open.key)) : undefined;
-  const asked = inbox.control ? store.request(inbox.control.key) : undefined;
-  const question = asked && inbox.control ? controlQuestion(asked, inbox.control.request) : undefined;
+  const control = controlAsked(inbox);
+  const asked = control ? store.request(control.key) : undefined;
+  const question = asked && control ? controlQuestion(asked, control.request) : undefined;
   const digits = footerDigits(inbox, store, model.view.list[inbox.selectedIndex], isAnswering ? open : undefined, lock);
   const footer = footerLine(inbox, size.columns, lock, isAnswering && open !== undefined && isAnswerableForm(open), question, digits);
   return { status, body: body.slice(0, layout.bodyHeight), ...(columns ? { columns } : {}), footer, height: layout.frameHeight, bodyHeight: layout.bodyHeight };
@@ -94,15 +96,15 @@ function frameContext(model: UiModel): FrameContext {
   const open = inbox.openKey ? store.request(inbox.openKey) : undefined;
   const isAnswering = answering(model);
   const selected = model.view.list[inbox.selectedIndex];
-  const inBatch = inbox.mode === 'batch' || inbox.mode === 'confirm-batch' || (inbox.returnMode === 'batch' && (inbox.mode === 'help' || inbox.mode === 'confirm-quit'));
+  // In a batch, under its question, help or the quit question too.
+  const inBatch = inbox.mode === 'batch';
   const emptyNote = model.view.openCount - model.view.noAgent === 0 ? emptyPendingNote(relays, model.view.counts.pending, inbox.filter, now, layout.listWidth) : undefined;
   return { model, store, relays, layout, open, isAnswering, inBatch, emptyNote, detailRecord: isAnswering ? open : layout.wide ? selected : undefined };
 }
 
 /** Whether the detail has the keys (answer mode, or help / quit prompt over it). */
 export function answering(model: UiModel): boolean {
-  const { mode, returnMode } = model.inbox;
-  return mode === 'answer' || (returnMode === 'answer' && (mode === 'help' || mode === 'confirm-quit'));
+  return model.inbox.mode === 'answer';
 }
 
 /** The body for the mode: a timeline, the history, help, or the inbox (list and detail). */
@@ -133,7 +135,7 @@ export function rowsAhead(model: UiModel): Line[] {
   const frame = frameContext(model);
   const { inbox, view: listed, size } = model;
   const { layout } = frame;
-  if (inbox.mode !== 'browse' || frame.isAnswering || frame.inBatch || listed.list.length === 0) return [];
+  if (placeOf(inbox) !== 'browse' || frame.isAnswering || frame.inBatch || listed.list.length === 0) return [];
   const rows: Line[] = [];
   for (const by of [1, -1]) {
     const selectedIndex = Math.max(0, Math.min(listed.list.length - 1, inbox.selectedIndex + by));
@@ -152,13 +154,14 @@ const NO_ROW: Line = [];
 function wholeWidthBody(frame: FrameContext): Line[] | undefined {
   const { model, store, layout } = frame;
   const { inbox, size, glyphs: g } = model;
+  const help = modalOf(inbox, 'help');
+  if (help) return buildHelpLines(size.columns, layout.bodyHeight, help.scroll, g, model.config.demo);
   if (inbox.mode === 'timeline' && inbox.timeline) {
     const { key, start, maxStart } = inbox.timeline;
     const from = start < 0 || maxStart === undefined ? start : Math.min(start, maxStart);
     return buildTimelineLines(store.request(key), model.timelineData?.fetched, size.columns, layout.bodyHeight, from, g);
   }
   if (inbox.mode === 'history' && inbox.history) return buildHistoryLines(inbox.history, size.columns, layout.bodyHeight, g);
-  if (inbox.mode === 'help') return buildHelpLines(size.columns, layout.bodyHeight, inbox.helpScroll, g, model.config.demo);
   if (!layout.wide && (frame.isAnswering || frame.inBatch)) return detailLines(frame, layout.detailWidth);
   return undefined;
 }

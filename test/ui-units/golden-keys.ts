@@ -15,6 +15,7 @@ import type { HistoryRead } from '../../src/ui/history/history-state.js';
 import { view, bodyRows } from '../../src/ui/view.js';
 import { promptSentence } from '../../src/ui/screen-reader/regions.js';
 import type { Line } from '../../src/ui/text/line.js';
+import { placeOf } from '../../src/ui/inbox/state.js';
 
 const text = (row: Line) => row.map((segment) => segment.text).join('');
 
@@ -154,7 +155,7 @@ export function run(sequence: Sequence): Outcome {
   const screen = [...frame.status, ...bodyRows(frame), frame.footer].map((row) => text(row).trimEnd()).join('\n');
   const open = model.inbox.openKey ? h.store.request(model.inbox.openKey) : undefined;
   const outcome: Outcome = {
-    mode: model.inbox.mode,
+    mode: placeOf(model.inbox),
     selected: h.selectedAgent(),
     open: open?.agent,
     reply: h.reply(),

@@ -15,6 +15,7 @@ import { digitDoes, digitOf, requestRows } from './digits.js';
 import { isAnswerableForm } from './detail-view.js';
 import { copyId } from './id-keys.js';
 import { quit } from './quit.js';
+import { openHelp } from './help-keys.js';
 import { openAlways } from '../rules/rule-keys.js';
 import { editsTextNow, picksNow } from './typing.js';
 import { answerLock, draftFor, lockHint, type Draft, type Effect, type InboxState, type KeyContext, type Lock } from './state.js';
@@ -56,7 +57,7 @@ function send(state: InboxState, ctx: KeyContext, key: string, answer: Answer): 
 const scroll = ({ state }: OpenPress, action: string): KeyResult =>
   done({ ...state, detailScroll: action === 'pageUp' ? Math.max(0, state.detailScroll - 5) : state.detailScroll + 5 });
 const copy = ({ state, record }: OpenPress): KeyResult => copyId(state, record);
-const helpOrQuit = ({ state, ctx }: OpenPress, action: string): KeyResult => (action === 'quit' ? quit(state, ctx) : done({ ...state, mode: 'help', returnMode: 'answer', helpScroll: 0 }));
+const helpOrQuit = ({ state, ctx }: OpenPress, action: string): KeyResult => (action === 'quit' ? quit(state, ctx) : done(openHelp(state)));
 function back({ state, record, draft }: OpenPress): KeyResult {
   if (state.pendingConfirm) return done({ ...state, pendingConfirm: undefined });
   // Esc ends Tab's typing mode too: the draft keeps its text, not the mode.

@@ -6,7 +6,8 @@ import { editLine, emptyEditor } from '../text/editor.js';
 import { batchRows, digitDoes, digitOf, refusedDigit, type DigitDoes } from './digits.js';
 import { commonOptions, type BatchResult } from './batch.js';
 import { quit } from './quit.js';
-import type { Effect, InboxState, KeyContext } from './state.js';
+import { openHelp } from './help-keys.js';
+import { popModal, pushModal, type Effect, type InboxState, type KeyContext, type ModalOf } from './state.js';
 
 // What every key does in a batch (several marked requests answered at once)
 // and at its `Send "…" to N requests? y/n`: each binding's keys
@@ -44,7 +45,7 @@ function typed(c: BatchPress): BatchResult {
 }
 
 function confirm(state: InboxState, answer: Answer, text: string, keys: string[]): BatchResult {
-  return { state: { ...state, mode: 'confirm-batch', batch: { ...state.batch, literal: false, confirm: { answer, label: text, keys } }, notice: undefined }, effects: [] };
+  return { state: { ...pushModal({ ...state, batch: { ...state.batch, literal: false } }, { kind: 'batchConfirm', answer, label: text, keys }), notice: undefined }, effects: [] };
 }
 
 function label(option: RequestOption): string {
@@ -100,7 +101,7 @@ export const BATCH_KEYS: Controller<'batch', BatchPress, BatchResult> = {
       on: ['help', 'quit'],
       does: 'help / quit, off the Reply row',
       disabled: live,
-      run: ({ state, ctx }, action) => (action === 'quit' ? quit(state, ctx) : { state: { ...state, mode: 'help', returnMode: 'batch', helpScroll: 0 }, effects: [] }),
+      run: ({ state, ctx }, action) => (action === 'quit' ? quit(state, ctx) : { state: openHelp(state), effects: [] }),
     },
   ],
 };
@@ -123,11 +124,11 @@ export function batchKey(state: InboxState, press: KeyPress, ctx: KeyContext): B
 interface ConfirmPress {
   state: InboxState;
   ctx: KeyContext;
-  pending: NonNullable<InboxState['batch']['confirm']>;
+  pending: ModalOf<'batchConfirm'>;
 }
 
 /** Back to the batch view, the question gone. */
-const unasked = ({ state }: { state: InboxState }): BatchResult => ({ state: { ...state, mode: 'batch', batch: { ...state.batch, confirm: undefined } }, effects: [] });
+const unasked = ({ state }: { state: InboxState }): BatchResult => ({ state: popModal(state), effects: [] });
 
 /** `y`: one command per marked request that can still take it; the ledger refuses, with words, any with an answer on its way or a shared route. */
 function sendBatch({ state, ctx, pending }: ConfirmPress): BatchResult {
@@ -144,7 +145,7 @@ function sendBatch({ state, ctx, pending }: ConfirmPress): BatchResult {
   const skipped = pending.keys.length - open.length;
   const refusedWords = refusals.length ? ` ${refusals.length} not sent: ${refusals[0]}` : '';
   const notice = `Sent "${pending.label}" to ${keys.length} request${keys.length === 1 ? '' : 's'}${skipped ? ` (${skipped} closed meanwhile, not sent)` : ''}.${refusedWords}`;
-  return { state: { ...state, mode: 'browse', tagged: new Set(), batch: { highlight: 0, reply: emptyEditor }, notice }, effects };
+  return { state: { ...popModal(state), mode: 'browse', tagged: new Set(), batch: { highlight: 0, reply: emptyEditor }, notice }, effects };
 }
 
 export const BATCH_CONFIRM_KEYS: Controller<'batchConfirm', ConfirmPress, BatchResult> = {
@@ -153,14 +154,12 @@ export const BATCH_CONFIRM_KEYS: Controller<'batchConfirm', ConfirmPress, BatchR
   bindings: [
     { on: ['confirm'], does: 'at that question: send one command per request, each with its own id (any other key: back)', run: sendBatch },
     // Quit asks (answers may be in flight), and comes back to the batch.
-    { on: ['quit'], does: 'quit (asks first)', run: ({ state, ctx }) => quit({ ...state, mode: 'batch', batch: { ...state.batch, confirm: undefined } }, ctx) },
+    { on: ['quit'], does: 'quit (asks first)', run: ({ state, ctx }) => quit(state, ctx) },
   ],
 };
 
 /** `y` sends one command per marked request that can still take it; anything else goes back to the batch view. */
-export function confirmBatchKey(state: InboxState, press: KeyPress, ctx: KeyContext): BatchResult {
-  const pending = state.batch.confirm;
-  if (!pending) return { state: { ...state, mode: 'batch' }, effects: [] };
+export function confirmBatchKey(state: InboxState, pending: ModalOf<'batchConfirm'>, press: KeyPress, ctx: KeyContext): BatchResult {
   const c = { state, ctx, pending };
   return runBinding(BATCH_CONFIRM_KEYS, press, c) ?? unasked(c);
 }

@@ -17,6 +17,7 @@ import { openBatch } from './batch.js';
 import { openHistory } from './history-mode.js';
 import { askHide, copyId } from './id-keys.js';
 import { quit } from './quit.js';
+import { openHelp } from './help-keys.js';
 import { answerLock, draftFor, type Effect, type InboxState, type KeyContext } from './state.js';
 
 type KeyResult = { state: InboxState; effects: Effect[] };
@@ -125,7 +126,7 @@ export const BROWSE_KEYS: Controller<'browse', BrowsePress, KeyResult> = {
     { on: ['hide'], does: 'hide the selected request from this console, after y/n (recorded in the history; --file and list still show it)', run: (c) => askHide(c.state, selected(c)) },
     { on: ['history'], does: 'the decision history: every answer, cancel, pause and resume this console sent, with its outcome (Esc back)', run: ({ state }) => openHistory(state) },
     { on: ['auto'], does: 'with rules loaded (--rules): let them answer (AUTO, after y/n), or back to suggesting', run: ({ state, ctx }, action) => autoKey(state, action, ctx)! },
-    { on: ['help'], does: 'this help', hint: '{help} help', run: ({ state }) => done({ ...state, mode: 'help', returnMode: 'browse', helpScroll: 0 }) },
+    { on: ['help'], does: 'this help', hint: '{help} help', run: ({ state }) => done(openHelp(state)) },
     { on: ['quit'], does: 'quit (asks first, naming the unsent drafts and answers in flight)', hint: '{quit} quit', run: ({ state, ctx }) => quit(state, ctx) },
     { on: ['suspend'], does: 'suspend to the shell; fg brings the console back', run: ({ state }) => done(state, { type: 'suspend' }) },
     { keys: 'paste', does: 'ignored here, and said so: a paste is only ever text, for the row being typed in' },

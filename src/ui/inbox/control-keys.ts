@@ -13,7 +13,7 @@ import { isText, type KeyPress } from '../keys.js';
 import type { Action } from '../key-table.js';
 import { runBinding, type Controller } from '../binding.js';
 import { editLine, emptyEditor } from '../text/editor.js';
-import type { Effect, InboxState, KeyContext } from './state.js';
+import { modalOf, popModal, pushModal, type Effect, type InboxState, type KeyContext, type ModalOf } from './state.js';
 
 export interface KeyResult {
   state: InboxState;
@@ -39,16 +39,16 @@ export function browseControlKey(state: InboxState, action: Action | undefined, 
     const word = request.verb === 'cancel' ? 'cancel' : request.verb;
     return done({ ...state, notice: `${displayLine(record.agent, 30)} does not accept ${word} (not in its control.accepts): nothing sent.` });
   }
-  return done({ ...state, mode: 'confirm-control', control: { key: record.key, request }, notice: undefined });
+  return done({ ...pushModal(state, { kind: 'control', key: record.key, request }), notice: undefined });
 }
 
 /** A press at the y/n question of x, X or p, or while its reason is typed. */
 interface ControlPress {
   state: InboxState;
-  control: NonNullable<InboxState['control']>;
+  control: ModalOf<'control'>;
 }
 
-const keepsRunning = ({ state }: ControlPress): KeyResult => done({ ...state, mode: 'browse', control: undefined, notice: 'Nothing sent: it keeps running.' });
+const keepsRunning = ({ state }: ControlPress): KeyResult => done({ ...popModal(state), notice: 'Nothing sent: it keeps running.' });
 
 /** The y/n question: n, Esc or any other key sends nothing. */
 export const CONTROL_KEYS: Controller<'control', ControlPress, KeyResult> = {
@@ -61,7 +61,7 @@ export const CONTROL_KEYS: Controller<'control', ControlPress, KeyResult> = {
       does: 'cancel only: type a one-line reason first, then Enter sends it',
       hint: '{reason} reason',
       disabled: ({ control }) => (control.request.verb === 'cancel' ? undefined : 'only a cancel carries a reason'),
-      run: ({ state, control }) => done({ ...state, control: { ...control, reason: emptyEditor } }),
+      run: ({ state, control }) => done(popModal(state, { ...control, reason: emptyEditor })),
     },
     { on: ['back'], does: 'keep it running: nothing is sent (any other key too)', hint: '{back}/Esc keep running', run: keepsRunning },
   ],
@@ -85,15 +85,18 @@ export const REASON_KEYS: Controller<'reason', ControlPress, KeyResult> = {
 };
 
 /** The y/n question, and the one-line reason a cancel may carry (Tab). */
-export function confirmControlKey(state: InboxState, key: KeyPress): KeyResult {
-  const control = state.control;
-  if (!control) return done({ ...state, mode: 'browse' });
+export function confirmControlKey(state: InboxState, control: ModalOf<'control'>, key: KeyPress): KeyResult {
   const c = { state, control };
   if (!control.reason) return runBinding(CONTROL_KEYS, key, c) ?? keepsRunning(c);
-  return (isText(key) ? undefined : runBinding(REASON_KEYS, key, c)) ?? done({ ...state, control: { ...control, reason: editLine(control.reason, key) } });
+  return (isText(key) ? undefined : runBinding(REASON_KEYS, key, c)) ?? done(popModal(state, { ...control, reason: editLine(control.reason, key) }));
+}
+
+/** The control question on top, if one is asked. */
+export function controlAsked(state: Pick<InboxState, 'modals'>): ModalOf<'control'> | undefined {
+  return modalOf(state, 'control');
 }
 
 function send(state: InboxState, key: string, request: ControlRequest): KeyResult {
   const what = request.verb === 'cancel' ? (request.scope === 'session' ? 'Cancel of the session' : 'Cancel of the run') : request.verb === 'pause' ? 'Pause' : 'Resume';
-  return done({ ...state, mode: 'browse', control: undefined, notice: `${what} sent: the outcome shows on the session's rows.` }, { type: 'control', key, request });
+  return done({ ...popModal(state), notice: `${what} sent: the outcome shows on the session's rows.` }, { type: 'control', key, request });
 }

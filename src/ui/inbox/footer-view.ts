@@ -1,7 +1,7 @@
 import { editorSegments } from '../widgets/line-editor.js';
 import { seg, type Line } from '../text/line.js';
 import { fit } from '../text/wrap.js';
-import { draftFor, type InboxState, type Lock } from './state.js';
+import { draftFor, placeOf, type InboxState, type Lock } from './state.js';
 import type { RequestRecord } from '../../store/types.js';
 import { commonOptions } from './batch.js';
 import { isAnswerableForm } from './detail-view.js';
@@ -14,8 +14,7 @@ import { glyphs } from '../glyphs.js';
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** The quit prompt names what quitting would lose. */
-function quitQuestion(state: InboxState): string {
-  const loses = state.quitLoses ?? { drafts: 0, inFlight: 0 };
+function quitQuestion(loses: { drafts: number; inFlight: number }): string {
   // A saved answer in flight is the outbox's: it is kept and sent on the next start, not lost.
   const kept = loses.inFlight ? `${plural(loses.inFlight, 'answer', 'answers')} in flight: kept, sent next start` : '';
   const lost = loses.drafts ? `${plural(loses.drafts, 'unsent draft', 'unsent drafts')} would be lost` : '';
@@ -37,8 +36,9 @@ export interface FooterDigits {
 export function footerDigits(state: InboxState, store: { request(key: string): RequestRecord | undefined }, selected: RequestRecord | undefined, open: RequestRecord | undefined, lock: Lock | undefined): FooterDigits {
   const marked = state.tagged.size ? [...state.tagged].flatMap((key) => store.request(key) ?? []) : [];
   const shared = marked.length ? commonOptions(marked).length : undefined;
-  if (state.mode === 'batch') return { rows: batchRows(state.batch, shared ?? 0), shared };
-  if (state.mode === 'answer' && open && lock === 'none' && !isAnswerableForm(open)) return { rows: requestRows(open, draftFor(state, open)) };
+  const place = placeOf(state);
+  if (place === 'batch') return { rows: batchRows(state.batch, shared ?? 0), shared };
+  if (place === 'answer' && open && lock === 'none' && !isAnswerableForm(open)) return { rows: requestRows(open, draftFor(state, open)) };
   return { selected: selected?.payload.options.length, shared };
 }
 
@@ -51,26 +51,25 @@ export function footerLine(state: InboxState, width: number, lock: Lock | undefi
   };
   const hide = hideQuestion(state);
   if (hide) return [seg(fit(hide, width), { color: 'red', bold: true })];
+  const top = state.modals[state.modals.length - 1];
+  switch (top?.kind) {
+    case 'quit':
+      return [seg(fit(quitQuestion(top.loses), width), { color: 'red', bold: true })];
+    case 'batchConfirm':
+      return [seg(fit(`Send "${top.label}" to ${plural(top.keys.length, 'request', 'requests')}? y/n`, width), { color: 'red', bold: true })];
+    case 'help':
+      return [seg(fit(hintsFor('help'), width), { dim: true })];
+    case 'control': {
+      if (top.reason) return [seg('Reason: ', { bold: true }), ...editorSegments(top.reason, Math.max(10, width - 40), true), seg(fit(`  Enter sends ${glyphs().dot} Esc keeps it running`, 36), { dim: true })];
+      const tab = top.request.verb === 'cancel' ? ` ${glyphs().dot} Tab reason` : '';
+      // Saying no to a resume leaves the session as it is: paused.
+      const keeps = top.request.verb === 'resume' ? 'paused' : 'running';
+      return [seg(fit(`${question ?? 'Send?'} (n/Esc keeps it ${keeps}${tab})`, width), { color: 'red', bold: true })];
+    }
+  }
   switch (state.mode) {
     case 'filter':
       return [seg('/ filter: ', { bold: true }), ...editorSegments(state.filterEditor, width - 30, true), seg(`  ${hintsFor('filter')}`, { dim: true })];
-    case 'confirm-quit':
-      return [seg(fit(quitQuestion(state), width), { color: 'red', bold: true })];
-    case 'confirm-batch': {
-      const confirm = state.batch.confirm;
-      const n = confirm?.keys.length ?? 0;
-      return [seg(fit(`Send "${confirm?.label ?? ''}" to ${plural(n, 'request', 'requests')}? y/n`, width), { color: 'red', bold: true })];
-    }
-    case 'help':
-      return [seg(fit(hintsFor('help'), width), { dim: true })];
-    case 'confirm-control': {
-      const reason = state.control?.reason;
-      if (reason) return [seg('Reason: ', { bold: true }), ...editorSegments(reason, Math.max(10, width - 40), true), seg(fit(`  Enter sends ${glyphs().dot} Esc keeps it running`, 36), { dim: true })];
-      const tab = state.control?.request.verb === 'cancel' ? ` ${glyphs().dot} Tab reason` : '';
-      // Saying no to a resume leaves the session as it is: paused.
-      const keeps = state.control?.request.verb === 'resume' ? 'paused' : 'running';
-      return [seg(fit(`${question ?? 'Send?'} (n/Esc keeps it ${keeps}${tab})`, width), { color: 'red', bold: true })];
-    }
     case 'timeline':
       return hints(hintsFor('timeline'));
     case 'history': {

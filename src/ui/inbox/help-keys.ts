@@ -8,13 +8,18 @@ import { halfPage } from '../key-table.js';
 import { runBinding, type Controller } from '../binding.js';
 import { editLine, editorOf } from '../text/editor.js';
 import { quit } from './quit.js';
-import type { Effect, InboxState, KeyContext } from './state.js';
+import { popModal, pushModal, type Effect, type InboxState, type KeyContext, type ModalOf } from './state.js';
 
 type KeyResult = { state: InboxState; effects: Effect[] };
-type HelpPress = { state: InboxState; ctx: KeyContext };
+type HelpPress = { state: InboxState; help: ModalOf<'help'>; ctx: KeyContext };
 
-const scroll = ({ state }: HelpPress, by: number): KeyResult => ({ state: { ...state, helpScroll: Math.max(0, state.helpScroll + by) }, effects: [] });
-const closed = ({ state }: HelpPress): KeyResult => ({ state: { ...state, mode: state.returnMode, helpScroll: 0 }, effects: [] });
+const scroll = ({ state, help }: HelpPress, by: number): KeyResult => ({ state: popModal(state, { ...help, scroll: Math.max(0, help.scroll + by) }), effects: [] });
+const closed = ({ state }: HelpPress): KeyResult => ({ state: popModal(state), effects: [] });
+
+/** `?`: help over the place it is opened from (closing it goes back there). */
+export function openHelp(state: InboxState): InboxState {
+  return pushModal(state, { kind: 'help', scroll: 0 });
+}
 
 /** The help overlay scrolls where the terminal is too short for it; any other key closes it. */
 export const HELP_KEYS: Controller<'help', HelpPress, KeyResult> = {
@@ -29,8 +34,8 @@ export const HELP_KEYS: Controller<'help', HelpPress, KeyResult> = {
   ],
 };
 
-export function helpKey(state: InboxState, key: KeyPress, ctx: KeyContext): KeyResult {
-  const c = { state, ctx };
+export function helpKey(state: InboxState, help: ModalOf<'help'>, key: KeyPress, ctx: KeyContext): KeyResult {
+  const c = { state, help, ctx };
   return runBinding(HELP_KEYS, key, c) ?? closed(c);
 }
 

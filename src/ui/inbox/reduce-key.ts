@@ -10,7 +10,7 @@ import { filterKey, helpKey } from './help-keys.js';
 import { historyModeKey } from './history-mode.js';
 import { hidePromptKey } from './id-keys.js';
 import { alwaysKey, autoPromptKey } from '../rules/rule-keys.js';
-import type { Effect, InboxState, KeyContext, Modal } from './state.js';
+import { placeOf, type Effect, type InboxState, type KeyContext, type Modal } from './state.js';
 
 export interface KeyResult {
   state: InboxState;
@@ -26,34 +26,31 @@ const done = (state: InboxState, ...effects: Effect[]): KeyResult => ({ state, e
  */
 export function reducePaste(state: InboxState, text: string, ctx: KeyContext): KeyResult {
   if (editsTextNow(state, ctx)) return reduceKey(state, { name: 'paste', text }, ctx);
-  const why = state.mode === 'answer' || state.mode === 'batch' ? 'Paste ignored: move to the Reply row (or a text field) to paste.' : 'Paste ignored: open a request first.';
-  if (state.mode === 'answer') return done({ ...state, hint: why });
+  const place = placeOf(state);
+  const why = place === 'answer' || place === 'batch' ? 'Paste ignored: move to the Reply row (or a text field) to paste.' : 'Paste ignored: open a request first.';
+  if (place === 'answer') return done({ ...state, hint: why });
   return done({ ...state, notice: why });
 }
 
-/** One key, against the state the previous key left (the update folds a chunk of keys one by one). */
+/**
+ * One key, against the state the previous key left (the update folds a
+ * chunk of keys one by one). A question asked over the screen takes every
+ * key (the top of the stack, lazygit's context stack); else the place the
+ * keys are in. What a key does in each is its scope's file (*-keys.ts).
+ */
 export function reduceKey(state: InboxState, key: KeyPress, ctx: KeyContext): KeyResult {
-  // A question asked over the screen takes every key (the top of the stack): then the place the keys are in.
   const modal = state.modals[state.modals.length - 1];
   const asked = modal && modalKey(state, modal, key, ctx);
   if (asked) return asked;
   switch (state.mode) {
-    case 'help':
-      return helpKey(state, key, ctx);
-    case 'confirm-quit':
-      return quitPromptKey(state, key);
     case 'filter':
       return filterKey(state, key);
     case 'batch':
       return batchKey(state, key, ctx);
-    case 'confirm-batch':
-      return confirmBatchKey(state, key, ctx);
     case 'browse':
       return browseKey(state, key, ctx);
     case 'answer':
       return answerKey(state, key, ctx);
-    case 'confirm-control':
-      return confirmControlKey(state, key);
     case 'timeline': {
       const result = timelineKey(state, key, ctx.pageSize);
       return result === 'quit' ? quit(state, ctx) : result;
@@ -73,5 +70,13 @@ function modalKey(state: InboxState, modal: Modal, key: KeyPress, ctx: KeyContex
     case 'always':
       // Asked over the open request: its keys while that request is open.
       return state.mode === 'answer' ? alwaysKey(state, key, ctx) : undefined;
+    case 'help':
+      return helpKey(state, modal, key, ctx);
+    case 'quit':
+      return quitPromptKey(state, key);
+    case 'batchConfirm':
+      return confirmBatchKey(state, modal, key, ctx);
+    case 'control':
+      return confirmControlKey(state, modal, key);
   }
 }

@@ -9,7 +9,8 @@ import { emptyEditor, type EditorState } from '../text/editor.js';
 import type { FormDraft } from '../form/form-state.js';
 import type { HistoryView } from '../history/history-state.js';
 
-export type Mode = 'browse' | 'answer' | 'batch' | 'confirm-batch' | 'filter' | 'help' | 'confirm-quit' | 'confirm-control' | 'timeline' | 'history';
+/** The place the keys are in, under any question asked over it (Modal): a list, an open request, a batch, a view of its own. */
+export type Mode = 'browse' | 'answer' | 'batch' | 'filter' | 'timeline' | 'history';
 
 /** What the operator has typed or highlighted for one request, kept across Esc. */
 export interface Draft {
@@ -32,7 +33,15 @@ export type Modal =
   /** `d`: "Hide this request from this console?" waits for y/n, pinned to the request it was asked on. */
   | { kind: 'hide'; key: string; label: string }
   /** `a` on an option: "Always answer like this?", and which scope (0-3) the rule would cover. */
-  | { kind: 'always'; key: string; option: string; index: number };
+  | { kind: 'always'; key: string; option: string; index: number }
+  /** `?`: the help overlay over the place it was opened from, and its first row shown (it scrolls on small terminals). */
+  | { kind: 'help'; scroll: number }
+  /** q with something to lose: "Quit? …" names what would be lost, counted when q was pressed. */
+  | { kind: 'quit'; loses: { drafts: number; inFlight: number } }
+  /** A batch's Enter: `Send "…" to N requests? y/n`, the answer and the marked requests it was asked for. */
+  | { kind: 'batchConfirm'; answer: Answer; label: string; keys: string[] }
+  /** x / X / p: cancel, pause or resume awaiting y/n, pinned to the request it was asked on; `reason` while one is typed (Tab). */
+  | { kind: 'control'; key: string; request: ControlRequest; reason?: EditorState };
 
 export type ModalOf<K extends Modal['kind']> = Extract<Modal, { kind: K }>;
 
@@ -40,6 +49,28 @@ export type ModalOf<K extends Modal['kind']> = Extract<Modal, { kind: K }>;
 export function modalOf<K extends Modal['kind']>(state: Pick<InboxState, 'modals'>, kind: K): ModalOf<K> | undefined {
   const top = state.modals[state.modals.length - 1];
   return top?.kind === kind ? (top as ModalOf<K>) : undefined;
+}
+
+/**
+ * The place as the screen draws it: a question that replaces the footer or
+ * the body (help, the quit, batch and control questions) by its name, else
+ * the place under it. (The y/n of `A`, `d` and `a` draw over the place.)
+ */
+export type Place = Mode | 'help' | 'confirm-quit' | 'confirm-batch' | 'confirm-control';
+
+export function placeOf(state: Pick<InboxState, 'mode' | 'modals'>): Place {
+  switch (state.modals[state.modals.length - 1]?.kind) {
+    case 'help':
+      return 'help';
+    case 'quit':
+      return 'confirm-quit';
+    case 'batchConfirm':
+      return 'confirm-batch';
+    case 'control':
+      return 'confirm-control';
+    default:
+      return state.mode;
+  }
 }
 
 /** A question asked: on top of the stack. */
@@ -55,14 +86,10 @@ export function popModal(state: InboxState, replaced?: Modal): InboxState {
 
 export interface InboxState {
   mode: Mode;
-  /** Where help / quit confirmation return to. */
-  returnMode: Exclude<Mode, 'help' | 'confirm-quit' | 'confirm-control'>;
   /** Requests marked for a batch answer (Space, `*`), by key. */
   tagged: ReadonlySet<string>;
-  /** The batch answer being composed: highlighted option (or Reply), the reply text, and the answer awaiting y/n. */
-  batch: { highlight: number; reply: EditorState; literal?: boolean; confirm?: { answer: Answer; label: string; keys: string[] } };
-  /** What quitting would lose, counted when q was pressed (the prompt names them). */
-  quitLoses?: { drafts: number; inFlight: number };
+  /** The batch answer being composed: highlighted option (or Reply) and the reply text (its y/n is a Modal). */
+  batch: { highlight: number; reply: EditorState; literal?: boolean };
   /** A one-shot note in the footer (why a key did nothing, what was just sent). */
   notice?: string;
   /** The list selection, by request key, so reordering never moves it. */
@@ -80,8 +107,6 @@ export interface InboxState {
   filter: string;
   drafts: Record<string, Draft>;
   detailScroll: number;
-  /** First row of the help overlay shown (it scrolls on small terminals). */
-  helpScroll: number;
   /** A send waiting for a second Enter because the session has no single live claimant. */
   pendingConfirm?: { key: string; answer: Answer; warning: string };
   /** The questions asked over the screen, the newest on top (Modal): while one is up, every key is its answer. */
@@ -90,8 +115,6 @@ export interface InboxState {
   hidden: ReadonlySet<string>;
   /** A one-shot hint shown under the controls (e.g. why Enter did nothing). */
   hint?: string;
-  /** Cancel / pause / resume awaiting y/n (x, X, p), pinned to the request it was asked on; `reason` while one is typed (Tab). */
-  control?: { key: string; request: ControlRequest; reason?: EditorState };
   /** The request whose session timeline is shown (t), and its first row shown (-1: the newest at the bottom). */
   timeline?: { key: string; start: number; maxStart?: number };
   /** The decision history (H), as read when it was opened. */
@@ -100,7 +123,6 @@ export interface InboxState {
 
 export const initialInbox: InboxState = {
   mode: 'browse',
-  returnMode: 'browse',
   tagged: new Set(),
   hidden: new Set(),
   modals: [],
@@ -111,7 +133,6 @@ export const initialInbox: InboxState = {
   filter: '',
   drafts: {},
   detailScroll: 0,
-  helpScroll: 0,
 };
 
 export type Effect =

@@ -7,11 +7,15 @@ import type { KeyPress } from '../keys.js';
 import { batchRows, digitDoes, digitOf, requestRows, type ChoiceRows } from './digits.js';
 import { isAnswerableForm } from './detail-view.js';
 import { commonOptions } from './batch.js';
-import { answerLock, draftFor, type InboxState, type KeyContext } from './state.js';
+import { answerLock, draftFor, modalOf, placeOf, type InboxState, type KeyContext } from './state.js';
 
 /** Whether a printable key is text here: the filter, a cancel reason, the Reply row, a text field or `Other…` row. */
 export function editsTextNow(state: InboxState, ctx: KeyContext): boolean {
-  if (state.mode === 'filter' || (state.mode === 'confirm-control' && state.control?.reason)) return true;
+  // A question on top takes the keys: text only while a cancel's reason is typed (A, d and a ask over the place).
+  const top = state.modals[state.modals.length - 1]?.kind;
+  if (top === 'control') return modalOf(state, 'control')?.reason !== undefined;
+  if (top === 'help' || top === 'quit' || top === 'batchConfirm') return false;
+  if (state.mode === 'filter') return true;
   if (state.mode === 'history') return state.history?.filtering === true;
   if (state.mode === 'batch') return state.batch.highlight >= commonOptions(ctx.tagged).length;
   if (state.mode !== 'answer' || !ctx.open || answerLock(ctx.open, ctx.openCommand) !== 'none') return false;
@@ -32,10 +36,11 @@ export function picksNow(rows: ChoiceRows, key: KeyPress): boolean {
  * printable keys in one edit, and must not swallow such a digit.
  */
 export function digitPicksNow(state: InboxState, ctx: KeyContext, key: KeyPress): boolean {
-  if (state.mode === 'batch') {
+  const place = placeOf(state);
+  if (place === 'batch') {
     const n = key.name === 'char' ? digitOf('batch', key) : undefined;
     return n !== undefined && digitDoes(batchRows(state.batch, commonOptions(ctx.tagged).length), n) !== 'type';
   }
-  if (state.mode !== 'answer' || !ctx.open || isAnswerableForm(ctx.open) || answerLock(ctx.open, ctx.openCommand) !== 'none') return false;
+  if (place !== 'answer' || !ctx.open || isAnswerableForm(ctx.open) || answerLock(ctx.open, ctx.openCommand) !== 'none') return false;
   return picksNow(requestRows(ctx.open, draftFor(state, ctx.open)), key);
 }

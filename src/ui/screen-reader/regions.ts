@@ -9,6 +9,7 @@ import { batchRows } from '../inbox/digits.js';
 import { isAnswerableForm } from '../inbox/detail-view.js';
 import { footerDigits, footerLine } from '../inbox/footer-view.js';
 import { answerLock, modalOf } from '../inbox/state.js';
+import { controlAsked } from '../inbox/control-keys.js';
 import { controlQuestion } from '../inbox/control-question.js';
 import { buildTimelineLines } from '../inbox/timeline-view.js';
 import { buildHistoryLines } from '../history/history-view.js';
@@ -81,11 +82,10 @@ function alwaysSentences(model: UiModel, record: RequestRecord): string[] {
 /** The region the mode shows, as sentences. */
 export function regionSentences(model: UiModel, at: number): string[] {
   const { inbox, snapshot } = model;
-  if (inbox.mode === 'help') return helpSentences(model);
+  if (modalOf(inbox, 'help')) return helpSentences(model);
   if (inbox.mode === 'timeline' && inbox.timeline) return buildTimelineLines(snapshot.request(inbox.timeline.key), model.timelineData?.fetched, 1000, 500, 0, model.glyphs).map(text).filter(Boolean);
   if (inbox.mode === 'history' && inbox.history) return buildHistoryLines(inbox.history, 1000, 500, model.glyphs).map(text).filter(Boolean);
-  const inBatch = inbox.mode === 'batch' || inbox.mode === 'confirm-batch' || inbox.returnMode === 'batch';
-  if (inBatch) return batchSentences(model, at);
+  if (inbox.mode === 'batch') return batchSentences(model, at);
   const open = inbox.openKey ? snapshot.request(inbox.openKey) : undefined;
   if (answering(model) && open && modalOf(inbox, 'always')?.key === open.key) return alwaysSentences(model, open);
   if (answering(model)) return open ? withCause(openRequestSentences(inbox, open, snapshot, at), model, open) : ['This request is no longer held. Esc returns to the list.'];
@@ -98,8 +98,9 @@ export function promptSentence(model: UiModel): string {
   const open = inbox.openKey ? snapshot.request(inbox.openKey) : undefined;
   const isAnswering = answering(model);
   const lock = isAnswering && open ? answerLock(open, snapshot.lastCommandFor(open.key)) : undefined;
-  const asked = inbox.control ? snapshot.request(inbox.control.key) : undefined;
-  const question = asked && inbox.control ? controlQuestion(asked, inbox.control.request) : undefined;
+  const control = controlAsked(inbox);
+  const asked = control ? snapshot.request(control.key) : undefined;
+  const question = asked && control ? controlQuestion(asked, control.request) : undefined;
   const digits = footerDigits(inbox, snapshot, model.view.list[inbox.selectedIndex], isAnswering ? open : undefined, lock);
   return text(footerLine(inbox, 1000, lock, isAnswering && open !== undefined && isAnswerableForm(open), question, digits)).replace(/\.?\s{2,}/g, '. ');
 }
