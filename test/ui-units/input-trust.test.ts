@@ -3,11 +3,10 @@ import assert from 'node:assert/strict';
 import type { KeyPress } from '../../src/ui/keys.js';
 import { rebind } from '../../src/ui/key-table.js';
 import { hintsFor } from '../../src/ui/key-rows.js';
-import { draftFor } from '../../src/ui/inbox/state.js';
+import { draftFor, placeOf } from '../../src/ui/inbox/state.js';
 import { requested } from '../support/events.js';
 import { permissionFrom } from '../support/ui-events.js';
 import { PASTE, keyConsole } from '../support/key-console.js';
-import { placeOf } from '../../src/ui/inbox/state.js';
 
 // Input you can trust, on the update alone (no React): bytes as a terminal
 // sends them go through the decoder, every effect is performed the way the
