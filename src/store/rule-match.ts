@@ -8,6 +8,7 @@
 import type { AepEvent } from '../protocol/types.js';
 import type { Rule } from '../protocol/rules.js';
 import type { RequestRecord } from './types.js';
+import { answerable } from './answerable.js';
 import { argsWithheld, causePending, isOwnCause, ownCauseEvent, type CauseState, type CauseStateName } from './cause.js';
 
 export type { CauseState } from './cause.js';
@@ -84,12 +85,6 @@ export function needsCause(rule: Rule): boolean {
   return rule.match.tool !== undefined || rule.match.command_prefix !== undefined;
 }
 
-/** Whether a request may ever be answered by a rule: open, pending, ours to answer, a choice (not a form). */
-export function answerable(record: RequestRecord): boolean {
-  if (record.state !== 'pending' || record.informational || record.unconfirmed) return false;
-  if (record.payload.kind === 'form' || record.payload.fields.length > 0) return false;
-  return record.payload.options.length > 0 && record.issues.length === 0;
-}
 
 /** The rule's keys that do not need the cause. */
 function matchesRequest(rule: Rule, record: RequestRecord): boolean {
@@ -142,7 +137,7 @@ function outcomeOf(rule: Rule, record: RequestRecord): Outcome | undefined {
  * never matches. `off`: names of rules turned off for this session.
  */
 export function judge(rules: readonly Rule[], record: RequestRecord, cause: CauseState, off: ReadonlySet<string> = new Set()): RuleVerdict {
-  if (!answerable(record)) return { kind: 'none' };
+  if (!answerable(record, 'rule')) return { kind: 'none' };
   // Checked again here: whatever a caller hands in, only the request's own Event decides.
   const read = ownCauseEvent(cause);
   const own = read && isOwnCause(record, read) ? read : undefined;

@@ -6,11 +6,12 @@
 // wrote 50,000 BEL bytes in 20 s (issue 21). Pure: the model holds the state.
 
 import type { RequestRecord } from '../store/types.js';
+import type { Effect } from './effect.js';
 
 export const ALERT_INTERVAL_MS = 5_000;
 
 /** What an alert asks App to do (part of the model's Effect; declared here so the gate needs nothing of the model). */
-export type AlertEffect = { type: 'bell' } | { type: 'notify'; title: string; body: string };
+export type AlertEffect = Extract<Effect, { type: 'bell' | 'notify' }>;
 
 /** Which alerts the operator wants (--no-bell, --notify). */
 export interface AlertConfig {

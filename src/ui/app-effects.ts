@@ -1,18 +1,28 @@
-// The effects App performs for the loop (loop.ts), after the update that
-// returned them has been committed: the relay's (effects.ts), the terminal's
-// (bell, notification, suspend, quit) and the files' (a rule saved, the
-// history read). What they learn comes back as a message.
+// The one performer of effects (effect.ts), for App's loop (loop.ts) and
+// the tests' console alike: each effect is done once the update that
+// returned it has been committed. The relay's (answers and their resends,
+// cancel / pause / resume, reads whose results come back as `fetched`), the
+// terminal's (bell, notification, clipboard, suspend, quit) and the files'
+// (a rule saved, a hide recorded, the history read). What they learn comes
+// back as a message. A request read from a file is history: never
+// commanded, whatever the keys said.
 
 import { BEL, clipboardSequence, notificationSequence } from './alerts.js';
 import type { AppProps } from './app-props.js';
-import { performRelayEffect } from './effects.js';
 import { annotateDecision } from './history/annotate.js';
+import { isHistory } from '../store/history.js';
+import type { RelayHandle } from '../relay/types.js';
+import type { FetchResult } from '../relay/fetch-events.js';
 import type { Effect, Msg, UiModel } from './model.js';
-import type { ReadPool } from './reads.js';
+import { ReadPool } from './reads.js';
+import { readId } from './fetches.js';
+
+/** What the performer reaches: App's props (the store, the relays, the files' hooks, the terminal's writer). */
+export type EffectProps = Pick<AppProps, 'store' | 'clients'> & Partial<Pick<AppProps, 'history' | 'write' | 'env' | 'onQuit' | 'onSuspend' | 'saveRule'>>;
 
 export interface EffectPorts {
   /** The props as of the last render. */
-  props: () => AppProps;
+  props: () => EffectProps;
   /** The terminal, when the props name no `write`. */
   stdout: { write: (data: string) => unknown };
   reads: ReadPool;
@@ -21,20 +31,20 @@ export interface EffectPorts {
 }
 
 export function performEffect(effect: Effect, dispatch: (msg: Msg) => void, ports: EffectPorts): void {
+  if (relayEffect(effect, dispatch, ports)) return;
   const props = ports.props();
-  const { store, clients, history } = props;
-  const made = (commandId: string) => annotateDecision(history, commandId, effect, ports.model(), store);
-  if (performRelayEffect(effect, store, clients, dispatch, ports.reads, made)) return;
+  const { store, history } = props;
   const out = props.write ?? ((data: string) => void ports.stdout.write(data));
+  const env = props.env ?? process.env;
   switch (effect.type) {
     case 'bell':
       out(BEL);
       break;
     case 'notify':
-      out(notificationSequence(effect.title, effect.body, props.env ?? process.env));
+      out(notificationSequence(effect.title, effect.body, env));
       break;
     case 'copy':
-      out(clipboardSequence(effect.text, props.env ?? process.env));
+      out(clipboardSequence(effect.text, env));
       break;
     case 'hide': {
       const record = store.request(effect.key);
@@ -50,12 +60,12 @@ export function performEffect(effect: Effect, dispatch: (msg: Msg) => void, port
       props.onQuit?.();
       break;
     case 'then':
-      dispatch(effect.msg);
+      dispatch({ type: 'keys', text: effect.keys, ...(effect.read === undefined ? {} : { read: effect.read }) });
       break;
     case 'saveRule': {
       const saved = props.saveRule?.(effect.rule);
       // A rules file it cannot write: the one-line footer cannot hold the JSON, so it goes on the clipboard too (OSC 52).
-      if (saved && !saved.ok && saved.byHand) out(clipboardSequence(saved.byHand, props.env ?? process.env));
+      if (saved && !saved.ok && saved.byHand) out(clipboardSequence(saved.byHand, env));
       dispatch({ type: 'notice', text: savedText(effect.rule.name, saved) });
       break;
     }
@@ -63,6 +73,52 @@ export function performEffect(effect: Effect, dispatch: (msg: Msg) => void, port
       dispatch({ type: 'history', read: history ? history.read() : { decisions: [], skipped: 0, torn: false, problems: [] } });
       break;
   }
+}
+
+/** The effects that reach a relay: done, and true; false for every other effect. */
+function relayEffect(effect: Effect, dispatch: (msg: Msg) => void, ports: EffectPorts): boolean {
+  const { store, clients, history } = ports.props();
+  const clientFor = (relay: string) => clients.find((client: RelayHandle) => client.relay === relay);
+  // Each decision made: the history's line gets what only the screen knew (annotate.ts).
+  const made = (commandId: string | undefined) => {
+    if (commandId) annotateDecision(history, commandId, effect, ports.model(), store);
+  };
+  switch (effect.type) {
+    case 'send': {
+      const record = store.request(effect.key);
+      made(record && !isHistory(record) ? clientFor(record.relay)?.respond(effect.key, effect.answer, effect.by) : undefined);
+      return true;
+    }
+    case 'resend': {
+      const command = store.command(effect.commandId);
+      if (command) clientFor(command.relay)?.resend(effect.commandId);
+      return true;
+    }
+    case 'control': {
+      const record = store.request(effect.key);
+      made(record && !isHistory(record) ? clientFor(record.relay)?.control?.(effect.key, effect.request) : undefined);
+      return true;
+    }
+    case 'fetch': {
+      const client = clientFor(effect.relay);
+      const done = (result: FetchResult) => dispatch({ type: 'fetched', kind: effect.kind, key: effect.key, result });
+      if (!client?.fetchEvents) {
+        done({ ok: false, reason: 'this relay connection cannot read history' });
+        return true;
+      }
+      // Bounded and given up when unwanted (reads.ts); the pool names a thrown error's cause.
+      const fetchEvents = client.fetchEvents.bind(client);
+      ports.reads.run(readId(effect.kind, effect.key), (signal) => fetchEvents(effect.filter, effect.limit, signal, effect.pin), done);
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
+/** A performer's ports for a console without a terminal of its own (tests, scripts): writes go to `write`. */
+export function portsFor(props: () => EffectProps, model: () => UiModel, write: (data: string) => void = () => {}): EffectPorts {
+  return { props, stdout: { write }, reads: new ReadPool(), model };
 }
 
 function savedText(name: string, saved: ReturnType<NonNullable<AppProps['saveRule']>> | undefined): string {

@@ -5,13 +5,12 @@ import { OPEN_STATES, type RequestRecord } from '../store/types.js';
 export type { StoreReader } from '../store/writers.js';
 import type { KeyPress } from './keys.js';
 import type { FetchResult } from '../relay/fetch-events.js';
-import type { PinnedEvent } from '../relay/event-collector.js';
 import { UTF8_GLYPHS, type Glyphs } from './glyphs.js';
-import { initialAlerts, type AlertEffect, type AlertState } from './alert-gate.js';
+import { initialAlerts, type AlertState } from './alert-gate.js';
 import type { HistoryRead } from './history/history-state.js';
 import { initialRules, type RulesModel } from './rules/rule-state.js';
 import type { Rule } from '../protocol/rules.js';
-import { initialInbox, matchesFilter, type Effect as InboxEffect, type InboxState } from './inbox/state.js';
+import { initialInbox, matchesFilter, type InboxState } from './inbox/state.js';
 import { pinStore, type StoreSnapshot } from './store-snapshot.js';
 import { NOBODY_AWAY, type Away } from './no-agent.js';
 
@@ -116,16 +115,7 @@ export type Msg =
   /** The requests hidden with d in earlier runs, read after the first frame. */
   | { type: 'hidden'; keys: ReadonlySet<string> };
 
-export type Effect =
-  | InboxEffect
-  | AlertEffect
-  | { type: 'suspend' }
-  /** The rest of a chunk of keys, dispatched once the effects before it have been performed. */
-  | { type: 'then'; msg: Msg }
-  /** a → y: add this rule to the rules file (App: the file is the CLI's). */
-  | { type: 'saveRule'; rule: Rule }
-  /** `pin`: a cause read's own Event, kept however many others the relay sends. */
-  | { type: 'fetch'; kind: 'cause' | 'timeline' | 'rule'; key: string; relay: string; filter: Record<string, unknown>; limit: number; pin?: PinnedEvent };
+export type { Effect } from './effect.js';
 
 const NOTHING_HIDDEN: ReadonlySet<string> = new Set();
 

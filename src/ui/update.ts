@@ -1,8 +1,7 @@
 import type { StoreChange } from '../store/writers.js';
 import { OPEN_STATES, type RequestRecord } from '../store/types.js';
-import { isHistory } from '../store/history.js';
+import { answerable } from '../store/answerable.js';
 import { applyRejection, initialFormDraft } from './form/form-state.js';
-import { isForm } from './inbox/detail-view.js';
 import { listStartFor } from './inbox/list-view.js';
 import { reducePaste, reduceKey } from './inbox/reduce-key.js';
 import { digitPicksNow, editsTextNow } from './inbox/typing.js';
@@ -13,7 +12,7 @@ import { suggestedOption } from './rules/rule-state.js';
 import { rulesOnAlways, scopesFor, rulesOnStore, rulesOnFetched, rulesOnTick, rulesOnKeyEffect } from './rules/rule-update.js';
 import { onFileMessage, onHistoryRead } from './file-messages.js';
 import { timelineRoom, timelineRowCount } from './inbox/timeline-view.js';
-import { draftFor, isUnsent, placeOf, type Effect as InboxEffect, type InboxState, type KeyContext } from './inbox/state.js';
+import { draftFor, isUnsent, placeOf, type InboxState, type KeyContext, type KeyResult } from './inbox/state.js';
 import { isText, looksPasted, pastedText, textKeys } from './keys.js';
 import { pinStore } from './store-snapshot.js';
 import { answerRefusal } from '../store/ledger.js';
@@ -86,13 +85,9 @@ function present(model: UiModel): UiModel {
   return { ...model, alerts: alertsSeen(model.alerts) };
 }
 
-/** Open, not a form, informational or history from a file, and no answer of ours in flight: it can take an answer from the list. */
+/** Whether a request can take an answer from the keys now (store/answerable.ts says what that asks). */
 function answerableFrom(store: StoreReader): (record: RequestRecord) => boolean {
-  return (record) => {
-    if (record.state !== 'pending' || isForm(record) || isHistory(record)) return false;
-    const state = store.lastCommandFor(record.key)?.state;
-    return state !== 'sending' && state !== 'accepted';
-  };
+  return (record) => answerable(record, 'keys', store.lastCommandFor(record.key));
 }
 
 /**
@@ -138,7 +133,7 @@ function onKeys(model: UiModel, text: string, world: World, read: number | undef
     if (step.effects.length === 0) continue;
     if (step.effects.some((effect) => effect.type === 'quit')) break;
     if (step.effects.some(sends)) return oneSendPerRead(result, read, keys.length - i);
-    if (i < keys.length) result.effects.push({ type: 'then', msg: { type: 'keys', text: text.slice(keys[i].at), ...(read === undefined ? {} : { read }) } });
+    if (i < keys.length) result.effects.push({ type: 'then', keys: text.slice(keys[i].at), ...(read === undefined ? {} : { read }) });
     break;
   }
   return result;
@@ -207,7 +202,7 @@ function keyState(model: UiModel, world: World): [InboxState, KeyContext, Reques
 function onKey(
   model: UiModel,
   world: World,
-  reduce: (state: InboxState, ctx: KeyContext) => { state: InboxState; effects: InboxEffect[] },
+  reduce: (state: InboxState, ctx: KeyContext) => KeyResult,
   /** keyState(model, world), when the caller has it already (the chunk fold reads it to decide). */
   context = keyState(model, world),
 ): UpdateResult {
@@ -226,28 +221,14 @@ function onKey(
   // The selection a key leaves is the operator's own: the next key starts from it, painted or not.
   const nextShown = model.shown ? { ...model.shown, selectedKey: inbox.selectedKey } : model.shown;
   let next: UiModel = { ...model, inbox, quitting, shown: nextShown, ...(inbox.timeline ? {} : { timelineData: undefined }) };
+  // What the key asked of the model beyond the inbox (the rules, a timeline read) first, then its own effects.
   const effects: Effect[] = [];
-  for (const effect of result.effects) {
-    if (effect.type === 'always') {
-      const step = rulesOnAlways(next, effect.key, effect.rule, effect.save, store);
-      next = step.model;
-      effects.push(...step.effects);
-      continue;
-    }
-    if (effect.type === 'auto') {
-      const step = rulesOnKeyEffect(next, effect.on, store);
-      next = step.model;
-      effects.push(...step.effects);
-      continue;
-    }
-    if (effect.type !== 'timeline') {
-      effects.push(effect);
-      continue;
-    }
-    const read = timelineEffect(next, store, effect.key);
-    next = read.model;
-    effects.push(...read.effects);
+  for (const step of result.steps ?? []) {
+    const stepped = step.type === 'always' ? rulesOnAlways(next, step.key, step.rule, step.save, store) : step.type === 'auto' ? rulesOnKeyEffect(next, step.on, store) : timelineEffect(next, store, step.key);
+    next = stepped.model;
+    effects.push(...stepped.effects);
   }
+  effects.push(...result.effects);
   return { model: next, effects };
 }
 

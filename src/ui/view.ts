@@ -1,4 +1,4 @@
-import { isAnswerableForm } from './inbox/detail-view.js';
+import { isFillableForm } from './inbox/detail-view.js';
 import { footerDigits, footerLine } from './inbox/footer-view.js';
 import { buildHelpLines } from './inbox/help-view.js';
 import { buildListLines, listStartFor } from './inbox/list-view.js';
@@ -52,7 +52,7 @@ export function view(model: UiModel): Frame {
   const asked = control ? store.request(control.key) : undefined;
   const question = asked && control ? controlQuestion(asked, control.request) : undefined;
   const digits = footerDigits(inbox, store, model.view.list[inbox.selectedIndex], isAnswering ? open : undefined, lock);
-  const footer = footerLine(inbox, size.columns, lock, isAnswering && open !== undefined && isAnswerableForm(open), question, digits);
+  const footer = footerLine(inbox, size.columns, lock, isAnswering && open !== undefined && isFillableForm(open), question, digits);
   return { status, body: body.slice(0, layout.bodyHeight), ...(columns ? { columns } : {}), footer, height: layout.frameHeight, bodyHeight: layout.bodyHeight };
 }
 

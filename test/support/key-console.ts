@@ -2,7 +2,7 @@ import { ConsoleStore } from '../../src/store/store.js';
 import type { AepEvent } from '../../src/protocol/types.js';
 import { initialModel, type Msg, type UiConfig, type UiModel } from '../../src/ui/model.js';
 import { update } from '../../src/ui/update.js';
-import { performRelayEffect } from '../../src/ui/effects.js';
+import { performEffect, portsFor } from '../../src/ui/app-effects.js';
 import { InputDecoder } from '../../src/ui/keys.js';
 import { draftFor } from '../../src/ui/inbox/state.js';
 import type { HistoryRead } from '../../src/ui/history/history-state.js';
@@ -37,15 +37,15 @@ export function keyConsole(events: AepEvent[], config: Partial<UiConfig> = {}, w
   let quits = 0;
   let reads = 0;
   const performed: string[] = [];
+  // The App's own performer, on the fake client; the terminal's writes go nowhere.
+  const history = { read: () => world.history ?? { decisions: [], skipped: 0, torn: false, problems: [] } };
+  const ports = portsFor(() => ({ store, clients: [client], history, onQuit: () => void quits++ }), () => model);
   const dispatch = (msg: Msg): void => {
     const result = update(model, msg, { store, now: () => NOW });
     model = result.model;
     for (const effect of result.effects) {
       if (effect.type !== 'then') performed.push(effect.type);
-      if (performRelayEffect(effect, store, [client], dispatch)) continue;
-      if (effect.type === 'then') dispatch(effect.msg);
-      if (effect.type === 'quit') quits++;
-      if (effect.type === 'readHistory') dispatch({ type: 'history', read: world.history ?? { decisions: [], skipped: 0, torn: false, problems: [] } });
+      performEffect(effect, dispatch, ports);
     }
   };
   store.subscribe((change) => dispatch({ type: 'store', change }));

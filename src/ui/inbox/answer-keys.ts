@@ -12,7 +12,7 @@ import { isText, type KeyPress } from '../keys.js';
 import { runBinding, type Controller } from '../binding.js';
 import { editLine } from '../text/editor.js';
 import { digitDoes, digitOf, requestRows } from './digits.js';
-import { isAnswerableForm } from './detail-view.js';
+import { isFillableForm } from './detail-view.js';
 import { copyId } from './id-keys.js';
 import { quit } from './quit.js';
 import { openHelp } from './help-keys.js';
@@ -194,7 +194,7 @@ export function answerKey(state: InboxState, press: KeyPress, ctx: KeyContext): 
   if (!record) return done({ ...state, mode: 'browse', openKey: undefined });
   const lock = answerLock(record, ctx.openCommand);
   const draft = draftFor(state, record);
-  const form = lock === 'none' && isAnswerableForm(record);
+  const form = lock === 'none' && isFillableForm(record);
   // On a text row a printable key is text, but for a digit that picks an option numbered on screen (digits.ts).
   const typing = isText(press) && editsTextNow(state, ctx) && !(lock === 'none' && !form && picksNow(requestRows(record, draft), press));
   if (state.notice) state = { ...state, notice: undefined };

@@ -10,7 +10,7 @@ import { halfPage, keyNumber } from '../key-table.js';
 import { runBinding, type Controller } from '../binding.js';
 import { editorOf } from '../text/editor.js';
 import { autoKey } from '../rules/rule-keys.js';
-import { isAnswerableForm, isForm } from './detail-view.js';
+import { isFillableForm, isForm } from './detail-view.js';
 import { browseControlKey } from './control-keys.js';
 import { browseTimelineKey } from './timeline-keys.js';
 import { openBatch } from './batch.js';
@@ -45,7 +45,7 @@ function open(state: InboxState, ctx: KeyContext, digit?: number): KeyResult {
   if (!record) return done(state);
   let next: InboxState = { ...state, mode: 'answer', openKey: record.key, selectedKey: record.key, selectionTouched: true, detailScroll: 0, hint: undefined, pendingConfirm: undefined, notice: undefined };
   const options = record.payload.options;
-  if (digit !== undefined && !isAnswerableForm(record) && answerLock(record, ctx.commandFor(record.key)) === 'none') {
+  if (digit !== undefined && !isFillableForm(record) && answerLock(record, ctx.commandFor(record.key)) === 'none') {
     if (digit <= options.length) next = { ...next, drafts: { ...next.drafts, [record.key]: { ...draftFor(next, record), highlight: digit - 1 } } };
     else next = { ...next, hint: options.length ? `No option ${digit}: this request has ${options.length}.` : 'This request has no options: type a reply.' };
   } else if (digit === undefined && !state.drafts[record.key] && answerLock(record, ctx.commandFor(record.key)) === 'none') {

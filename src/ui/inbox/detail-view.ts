@@ -52,18 +52,18 @@ export function isForm(record: RequestRecord): boolean {
  * console must not send values it cannot check, and Submit alone must never
  * be what a stray Enter lands on.
  */
-export function isAnswerableForm(record: RequestRecord): boolean {
+export function isFillableForm(record: RequestRecord): boolean {
   if (!isForm(record) || record.payload.fields.length === 0) return false;
   // Asked several times per key; checking thousands of fields each time costs a frame.
-  let answerable = answerableCache.get(record.payload);
-  if (answerable === undefined) {
-    answerable = Object.keys(checkFormSpec(record.payload.fields)).length === 0;
-    answerableCache.set(record.payload, answerable);
+  let fillable = fillableCache.get(record.payload);
+  if (fillable === undefined) {
+    fillable = Object.keys(checkFormSpec(record.payload.fields)).length === 0;
+    fillableCache.set(record.payload, fillable);
   }
-  return answerable;
+  return fillable;
 }
 
-const answerableCache = new WeakMap<object, boolean>();
+const fillableCache = new WeakMap<object, boolean>();
 
 const MAX_ISSUES_LISTED = 12;
 
@@ -207,7 +207,7 @@ function controlLines(input: DetailViewInput, room: number): Line[] {
         labelsWithheld: record.capture === 'metadata',
         focused,
       });
-    if (isAnswerableForm(record)) return form(input.focused && lock === 'none', room);
+    if (isFillableForm(record)) return form(input.focused && lock === 'none', room);
     // Read-only fields, then the Reply row: the only way to answer this one.
     const note: Line = [seg(fit('This form cannot be filled in here (see above); answer it in words:', width), { color: 'yellow' })];
     const reply = optionControls(input, 1);
@@ -279,7 +279,7 @@ export function buildDetailLines(input: DetailViewInput): Line[] {
   };
   const titleRows = take(1);
   // A form's fields are what the operator works in: they get their room before the provenance.
-  const early = input.lock === 'none' && isAnswerableForm(input.record) ? Math.max(3, Math.floor(height * 0.6)) : 3;
+  const early = input.lock === 'none' && isFillableForm(input.record) ? Math.max(3, Math.floor(height * 0.6)) : 3;
   let controlRows = take(Math.min(controlsNatural, early));
   let noteRows = take(Math.min(notes.length, 2));
   let statusRows = take(Math.min(status.length, 2));

@@ -4,7 +4,7 @@ import { fit } from '../text/wrap.js';
 import { draftFor, placeOf, type InboxState, type Lock } from './state.js';
 import type { RequestRecord } from '../../store/types.js';
 import { commonOptions } from './batch.js';
-import { isAnswerableForm } from './detail-view.js';
+import { isFillableForm } from './detail-view.js';
 import { browseHints, choiceHints, digitRange, hintsFor } from '../key-rows.js';
 import { DIGIT_OPTIONS, batchRows, requestRows, type ChoiceRows } from './digits.js';
 import { displayLine } from '../../protocol/sanitize.js';
@@ -38,7 +38,7 @@ export function footerDigits(state: InboxState, store: { request(key: string): R
   const shared = marked.length ? commonOptions(marked).length : undefined;
   const place = placeOf(state);
   if (place === 'batch') return { rows: batchRows(state.batch, shared ?? 0), shared };
-  if (place === 'answer' && open && lock === 'none' && !isAnswerableForm(open)) return { rows: requestRows(open, draftFor(state, open)) };
+  if (place === 'answer' && open && lock === 'none' && !isFillableForm(open)) return { rows: requestRows(open, draftFor(state, open)) };
   return { selected: selected?.payload.options.length, shared };
 }
 

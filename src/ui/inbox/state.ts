@@ -1,7 +1,7 @@
 import type { Answer } from '../../protocol/types.js';
+import type { Effect, Step } from '../effect.js';
 import type { ControlRequest } from '../../protocol/control.js';
 import type { OwnCommand, RequestRecord } from '../../store/types.js';
-import type { Rule } from '../../protocol/rules.js';
 import type { RuleScope } from '../../store/rule-scopes.js';
 import { isHistory } from '../../store/history.js';
 import type { Refusal } from '../../store/ledger.js';
@@ -135,24 +135,17 @@ export const initialInbox: InboxState = {
   detailScroll: 0,
 };
 
-export type Effect =
-  /** `batch`: one of this many sent at once (the history says so). */
-  | { type: 'send'; key: string; answer: Answer; batch?: number; by?: string }
-  /** A: AUTO on or off (the rules answer). */
-  | { type: 'auto'; on: boolean }
-  /** a → y: a rule made from a request (kept in memory, and saved unless it is for a run or session). */
-  | { type: 'always'; key: string; rule: Rule; save: boolean }
-  | { type: 'control'; key: string; request: ControlRequest }
-  | { type: 'timeline'; key: string }
-  | { type: 'resend'; commandId: string }
-  | { type: 'suspend' }
-  /** y: put the request's id on the terminal's clipboard (OSC 52). */
-  | { type: 'copy'; text: string }
-  /** d → y: the request is hidden from this console (the history records it). */
-  | { type: 'hide'; key: string }
-  /** H: read the decision history (App answers with a `history` message). */
-  | { type: 'readHistory' }
-  | { type: 'quit' };
+export type { Effect, Step } from '../effect.js';
+
+/** What a key leaves: the inbox, the effects to perform, and what it asks of the model beyond the inbox (Step). */
+export interface KeyResult {
+  state: InboxState;
+  effects: Effect[];
+  steps?: Step[];
+}
+
+/** A key's result: the inbox, and any effects. */
+export const done = (state: InboxState, ...effects: Effect[]): KeyResult => ({ state, effects });
 
 export interface KeyContext {
   /** The list as shown (filtered, ordered). */

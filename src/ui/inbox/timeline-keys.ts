@@ -5,17 +5,14 @@
 import type { KeyPress } from '../keys.js';
 import { halfPage, type Action } from '../key-table.js';
 import { runBinding, type Controller } from '../binding.js';
-import type { KeyResult } from './control-keys.js';
-import type { Effect, InboxState, KeyContext } from './state.js';
-
-const done = (state: InboxState, ...effects: Effect[]): KeyResult => ({ state, effects });
+import { done, type InboxState, type KeyContext, type KeyResult } from './state.js';
 
 /** Browse key t on the selected request; undefined for any other action. */
 export function browseTimelineKey(state: InboxState, action: Action | undefined, ctx: KeyContext): KeyResult | undefined {
   if (action !== 'timeline') return undefined;
   const record = ctx.list[state.selectedIndex];
   if (!record) return done({ ...state, notice: 'No request selected.' });
-  return done({ ...state, mode: 'timeline', timeline: { key: record.key, start: -1 }, notice: undefined }, { type: 'timeline', key: record.key });
+  return { state: { ...state, mode: 'timeline', timeline: { key: record.key, start: -1 }, notice: undefined }, effects: [], steps: [{ type: 'timeline', key: record.key }] };
 }
 
 /** One press in the timeline: its first row shown now (the newest at the bottom: a large start the view clamps). */

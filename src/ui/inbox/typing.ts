@@ -5,7 +5,7 @@
 import { editsText, initialFormDraft } from '../form/form-state.js';
 import type { KeyPress } from '../keys.js';
 import { batchRows, digitDoes, digitOf, requestRows, type ChoiceRows } from './digits.js';
-import { isAnswerableForm } from './detail-view.js';
+import { isFillableForm } from './detail-view.js';
 import { commonOptions } from './batch.js';
 import { answerLock, draftFor, modalOf, placeOf, type InboxState, type KeyContext } from './state.js';
 
@@ -20,7 +20,7 @@ export function editsTextNow(state: InboxState, ctx: KeyContext): boolean {
   if (state.mode === 'batch') return state.batch.highlight >= commonOptions(ctx.tagged).length;
   if (state.mode !== 'answer' || !ctx.open || answerLock(ctx.open, ctx.openCommand) !== 'none') return false;
   const draft = draftFor(state, ctx.open);
-  if (isAnswerableForm(ctx.open)) return editsText(ctx.open.payload.fields, draft.form ?? initialFormDraft());
+  if (isFillableForm(ctx.open)) return editsText(ctx.open.payload.fields, draft.form ?? initialFormDraft());
   return draft.highlight >= ctx.open.payload.options.length;
 }
 
@@ -41,6 +41,6 @@ export function digitPicksNow(state: InboxState, ctx: KeyContext, key: KeyPress)
     const n = key.name === 'char' ? digitOf('batch', key) : undefined;
     return n !== undefined && digitDoes(batchRows(state.batch, commonOptions(ctx.tagged).length), n) !== 'type';
   }
-  if (place !== 'answer' || !ctx.open || isAnswerableForm(ctx.open) || answerLock(ctx.open, ctx.openCommand) !== 'none') return false;
+  if (place !== 'answer' || !ctx.open || isFillableForm(ctx.open) || answerLock(ctx.open, ctx.openCommand) !== 'none') return false;
   return picksNow(requestRows(ctx.open, draftFor(state, ctx.open)), key);
 }

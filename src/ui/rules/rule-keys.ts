@@ -6,14 +6,13 @@ import type { KeyPress } from '../keys.js';
 import { keyNumber, type Action } from '../key-table.js';
 import { runBinding, type Controller } from '../binding.js';
 import type { RuleScope } from '../../store/rule-scopes.js';
-import { modalOf, popModal, pushModal, type Effect, type InboxState, type KeyContext, type ModalOf } from '../inbox/state.js';
+import { modalOf, popModal, pushModal, type InboxState, type KeyContext, type KeyResult, type ModalOf } from '../inbox/state.js';
 
-type KeyResult = { state: InboxState; effects: Effect[] };
 
 export function autoKey(state: InboxState, action: Action | undefined, ctx: KeyContext): KeyResult | undefined {
   if (action !== 'auto') return undefined;
   if (!ctx.rules) return { state: { ...state, notice: 'No rules loaded: start with --rules F (README "Rules").' }, effects: [] };
-  if (ctx.rules.auto) return { state: { ...state, notice: 'AUTO off: the rules only suggest.' }, effects: [{ type: 'auto', on: false }] };
+  if (ctx.rules.auto) return { state: { ...state, notice: 'AUTO off: the rules only suggest.' }, effects: [], steps: [{ type: 'auto', on: false }] };
   return { state: { ...pushModal(state, { kind: 'auto' }), notice: 'Let the rules answer what they match (AUTO)? y/n' }, effects: [] };
 }
 
@@ -25,7 +24,7 @@ export const AUTO_PROMPT_KEYS: Controller<'autoPrompt', InboxState, KeyResult> =
     {
       on: ['confirm'],
       does: 'AUTO on: the rules answer what they match, through the outbox, on the record (any other key: keep suggesting)',
-      run: (state) => ({ state: { ...state, notice: 'AUTO: the rules answer what they match.' }, effects: [{ type: 'auto', on: true }] }),
+      run: (state) => ({ state: { ...state, notice: 'AUTO: the rules answer what they match.' }, effects: [], steps: [{ type: 'auto', on: true }] }),
     },
   ],
 };
@@ -81,7 +80,8 @@ export const ALWAYS_KEYS: Controller<'always', AlwaysPress, KeyResult> = {
         const save = scope.kind === 'agent-tool' || scope.kind === 'agent-tool-prefix';
         return {
           state: { ...popModal(state), hint: undefined },
-          effects: [{ type: 'always', key: record!.key, rule: scope.rule!, save }, { type: 'send', key: record!.key, answer: { option: asked.option } }],
+          steps: [{ type: 'always', key: record!.key, rule: scope.rule!, save }],
+          effects: [{ type: 'send', key: record!.key, answer: { option: asked.option } }],
         };
       },
     },

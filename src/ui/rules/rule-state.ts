@@ -14,7 +14,8 @@ import { answerRefusal } from '../../store/ledger.js';
 import type { Rule } from '../../protocol/rules.js';
 import { displayLine } from '../../protocol/sanitize.js';
 import { isHistory } from '../../store/history.js';
-import { answerable, judge, needsCause, type RuleVerdict } from '../../store/rule-match.js';
+import { judge, needsCause, type RuleVerdict } from '../../store/rule-match.js';
+import { answerable } from '../../store/answerable.js';
 import { causeNotFound, resolveCause, type CauseState } from '../../store/cause.js';
 import type { RequestRecord } from '../../store/types.js';
 import type { StoreReader } from '../../store/writers.js';
@@ -130,7 +131,7 @@ export function ruleRowText(rules: RulesModel | undefined, record: RequestRecord
 }
 
 function wantsCause(rules: RulesModel, record: RequestRecord): boolean {
-  return !!record.cause && !isHistory(record) && answerable(record) && rules.rules.some((rule) => needsCause(rule) && !rules.off.has(rule.name));
+  return !!record.cause && !isHistory(record) && answerable(record, 'rule') && rules.rules.some((rule) => needsCause(rule) && !rules.off.has(rule.name));
 }
 
 /**

@@ -6,7 +6,7 @@ import { displayLine } from '../../protocol/sanitize.js';
 import type { RequestRecord } from '../../store/types.js';
 import { commonOptions } from '../inbox/batch.js';
 import { batchRows } from '../inbox/digits.js';
-import { isAnswerableForm } from '../inbox/detail-view.js';
+import { isFillableForm } from '../inbox/detail-view.js';
 import { footerDigits, footerLine } from '../inbox/footer-view.js';
 import { answerLock, modalOf } from '../inbox/state.js';
 import { controlAsked } from '../inbox/control-keys.js';
@@ -102,5 +102,5 @@ export function promptSentence(model: UiModel): string {
   const asked = control ? snapshot.request(control.key) : undefined;
   const question = asked && control ? controlQuestion(asked, control.request) : undefined;
   const digits = footerDigits(inbox, snapshot, model.view.list[inbox.selectedIndex], isAnswering ? open : undefined, lock);
-  return text(footerLine(inbox, 1000, lock, isAnswering && open !== undefined && isAnswerableForm(open), question, digits)).replace(/\.?\s{2,}/g, '. ');
+  return text(footerLine(inbox, 1000, lock, isAnswering && open !== undefined && isFillableForm(open), question, digits)).replace(/\.?\s{2,}/g, '. ');
 }

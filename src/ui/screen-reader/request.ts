@@ -4,7 +4,7 @@
 import { displayLine } from '../../protocol/sanitize.js';
 import type { Choice } from '../../protocol/types.js';
 import type { OwnCommand, RequestRecord } from '../../store/types.js';
-import { isAnswerableForm } from '../inbox/detail-view.js';
+import { isFillableForm } from '../inbox/detail-view.js';
 import { answerLock, draftFor, type InboxState } from '../inbox/state.js';
 import type { StoreSnapshot } from '../store-snapshot.js';
 import { formSentences } from './fields.js';
@@ -59,7 +59,7 @@ export function openRequestSentences(inbox: InboxState, record: RequestRecord, s
   const said = commandSentence(command);
   if (said) lines.push(said.charAt(0).toUpperCase() + said.slice(1));
   if (lock) lines.push(lock);
-  if (isAnswerableForm(record)) {
+  if (isFillableForm(record)) {
     if (!lock && command?.state !== 'sending' && command?.state !== 'accepted') lines.push(...formSentences(record.payload.fields, draftFor(inbox, record).form));
   } else if (!lock) {
     const { options } = record.payload;

@@ -1,0 +1,43 @@
+// What the console asks the world to do, in one list: every effect an update
+// returns, and the one performer (app-effects.ts) that does it once the
+// update is committed. What it learns comes back as a message. A key's
+// `Step` (below) is not an effect: the update resolves it in the same
+// message, into model changes and effects from this list.
+
+import type { Answer } from '../protocol/types.js';
+import type { ControlRequest } from '../protocol/control.js';
+import type { Rule } from '../protocol/rules.js';
+import type { PinnedEvent } from '../relay/event-collector.js';
+
+export type Effect =
+  /** An answer to the request's relay. `batch`: one of this many sent at once (the history says so); `by`: a rule's name. */
+  | { type: 'send'; key: string; answer: Answer; batch?: number; by?: string }
+  /** The same command again, same id (r after an ack timeout). */
+  | { type: 'resend'; commandId: string }
+  /** Cancel / pause / resume to the request's session. */
+  | { type: 'control'; key: string; request: ControlRequest }
+  /** A read of Events (a cause, a timeline, a rule's cause); `pin`: the read's own Event, kept however many others the relay sends. */
+  | { type: 'fetch'; kind: 'cause' | 'timeline' | 'rule'; key: string; relay: string; filter: Record<string, unknown>; limit: number; pin?: PinnedEvent }
+  | { type: 'bell' }
+  | { type: 'notify'; title: string; body: string }
+  /** y: the request's id on the terminal's clipboard (OSC 52). */
+  | { type: 'copy'; text: string }
+  /** d → y: the request is hidden from this console (the history records it). */
+  | { type: 'hide'; key: string }
+  /** a → y: add this rule to the rules file (the file is the CLI's). */
+  | { type: 'saveRule'; rule: Rule }
+  /** H: read the decision history (answered with a `history` message). */
+  | { type: 'readHistory' }
+  | { type: 'suspend' }
+  | { type: 'quit' }
+  /** The rest of a read's keys, folded once the effects before it have been performed (update.ts). */
+  | { type: 'then'; keys: string; read?: number };
+
+/** What a key asks of the model beyond the inbox: resolved by the update in the same message (update.ts onKey). */
+export type Step =
+  /** A: AUTO on or off (the rules answer). */
+  | { type: 'auto'; on: boolean }
+  /** a → y: a rule made from a request (kept in memory, and saved unless it is for a run or session). */
+  | { type: 'always'; key: string; rule: Rule; save: boolean }
+  /** t: read the session's timeline. */
+  | { type: 'timeline'; key: string };
