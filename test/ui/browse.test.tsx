@@ -144,7 +144,7 @@ test('status line: relay state, pending and recent counts', async (t) => {
   const done = permissionFrom('bravo', 'sb', 'b');
   const h = await renderApp({ events: [permission(), done, answered(done, { option: 'allow' }), resolved(done)] });
   t.after(h.unmount);
-  assert.match(lines(h.frame())[0], /^aep-console http:\/\/relay\.test live · 1 pending · 1 recent$/);
+  assert.match(lines(h.frame())[0], /^aep-console 1 pending · 1 recent · http:\/\/relay\.test live$/);
   for (const [connection, text] of [
     [{ kind: 'connecting' }, /connecting/],
     [{ kind: 'reconnecting', retryAt: NOW + 4_000, reason: 'closed 1006' }, /reconnecting in 4s \(closed 1006\)/],
@@ -170,7 +170,7 @@ test('several relays: one status row each, rows labelled by relay, the frame sti
   const frame = lines(h.frame());
   assert.ok(frame.length <= 23, `${frame.length} rows`);
   for (const row of frame) assert.ok(stringWidth(row) <= 80, `too wide: ${row}`);
-  assert.match(frame[0], /^aep-console \[1\] http:\/\/one\.test/);
+  assert.match(frame[0], /^aep-console .*pending.* · \[1\] http:\/\/one\.test live$/);
   assert.match(frame[1], /\[2\] http:\/\/two\.test/);
   assert.ok(frame.some((l) => /^ +\+2 more relays$/.test(l)));
   assert.ok(frame.some((l) => /● .*\[2\] alpha/.test(l)), 'list rows name their relay');

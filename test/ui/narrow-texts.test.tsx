@@ -18,7 +18,7 @@ for (const columns of [60, 80]) {
     t.after(h.unmount);
     const status = lines(h.frame())[0];
     assert.ok(stringWidth(status) <= columns);
-    assert.match(status, /127\.0\.0\.1:42817 live · 1 pending/, status);
+    assert.match(status, /1 pending · 0 recent · (http:\/\/)?127\.0\.0\.1:42817 live$/, status);
   });
 
   test(`an empty filter's hint at ${columns} columns fits, and keeps "Esc clears it"`, async (t) => {

@@ -1,7 +1,7 @@
 import { displayLine } from '../../protocol/sanitize.js';
 import type { Counts } from '../../store/selectors.js';
 import type { ConnectionState, RelayStatus } from '../../store/types.js';
-import { seg, type Line } from '../text/line.js';
+import { seg, type Line, type Segment } from '../text/line.js';
 import { fit, stringWidth } from '../text/wrap.js';
 import { relayText } from '../../store/history.js';
 import { glyphs } from '../glyphs.js';
@@ -56,16 +56,90 @@ export function relayCell(prefix: string, relay: string, room: number): string {
   return `${stringWidth(bare) < room ? bare : fit(bare, Math.max(1, room - 1))} `;
 }
 
-/** One row per relay: state, watch-only, warnings; counts and filter on the first. */
+/**
+ * A part of a status row, and what becomes of it when the row is too
+ * narrow (fitParts). Parts are joined by a dot unless `joined`.
+ */
+interface Part {
+  text: string;
+  style?: Omit<Segment, 'text'>;
+  /** Drawn right after a URL before it (a relay's state), without a dot. */
+  joined?: boolean;
+  /** Followed by a space, not a dot (the console's name). */
+  lead?: boolean;
+  /** When it gives way (GIVES_WAY); without, it stays and only the row's end is cut. */
+  drop?: number;
+  /** The relay's URL: shortened before it goes. */
+  url?: { prefix: string; relay: string };
+}
+
+/**
+ * The order parts give way in when a row is too narrow: the relay's URL
+ * first (at every width), then what changes nothing the console does.
+ */
+const GIVES_WAY = { url: 0, name: 1, recent: 2, rulesNotes: 3, away: 4 } as const;
+
+function rowWidth(parts: readonly Part[]): number {
+  return lineOf(parts).reduce((n, s) => n + stringWidth(s.text), 0);
+}
+
+/**
+ * The parts that fit in `width`, in the order GIVES_WAY says: the URL
+ * without its scheme, then cut, then gone but for its number; then the
+ * console's name, the recent count, the rules' notes, the no-agent count.
+ * What changes what the console does (AUTO, the filter, held alerts, a
+ * relay's state) stays, first in the row, and is cut only at its end.
+ */
+function fitParts(parts: readonly Part[], width: number): Part[] {
+  const out = parts.map((p) => ({ ...p }));
+  for (const order of Object.values(GIVES_WAY)) {
+    for (const part of out) {
+      const over = rowWidth(out) - width;
+      if (over <= 0) return out.filter((p) => p.text !== '');
+      if (part.drop !== order) continue;
+      if (!part.url) {
+        part.text = '';
+        continue;
+      }
+      const room = stringWidth(part.text) - over;
+      // A URL cut to a stub says nothing: it goes, and with several relays its number stays.
+      part.text = room - stringWidth(part.url.prefix) >= 9 ? relayCell(part.url.prefix, part.url.relay, room) : part.url.prefix;
+    }
+  }
+  return out.filter((p) => p.text !== '');
+}
+
+/** The parts as drawn: a dot between two, but a relay's state right after its URL (after a URL gone, a dot). */
+function lineOf(parts: readonly Part[]): Line {
+  const dot = ` ${glyphs().dot} `;
+  const drawn = parts.filter((p) => p.text !== '');
+  const before = (i: number) => (i === 0 || (drawn[i].joined && drawn[i - 1].url) ? '' : drawn[i - 1].lead ? ' ' : dot);
+  return drawn.map((p, i) => seg(`${before(i)}${p.text}`, p.style ?? {}));
+}
+
+/**
+ * One row per relay: state, watch-only, warnings; on the first, before
+ * the relay, what changes what the console does (AUTO, the filter, the
+ * pending count with the alerts held back) and the counts.
+ */
 export function buildStatusLines(input: StatusInput): Line[] {
   const { relays, counts, width, now } = input;
-  // Beside "pending", where a narrow status line keeps it: what the coalesced bell did not ring for.
+  // Beside "pending": what the coalesced bell did not ring for.
   const held = input.heldAlerts ? ` (+${input.heldAlerts} since ${input.alertWord ?? 'bell'})` : '';
-  // Requests whose agent is gone are not waiting on you: counted apart.
-  const away = counts.away ? ` ${glyphs().dot} ${counts.away} no agent` : '';
-  const summary = `${counts.pending} pending${held}${away} ${glyphs().dot} ${counts.recent} recent${input.filter ? ` ${glyphs().dot} filter "${displayLine(input.filter, 30)}"` : ''}`;
+  const [rulesHead, ...rulesNotes] = input.rules ? displayLine(input.rules, 300).split(` ${glyphs().dot} `) : [];
+  const front: Part[] = [
+    { text: 'aep-console', style: { bold: true }, drop: GIVES_WAY.name, lead: true },
+    ...(rulesHead ? [{ text: rulesHead, style: { color: 'magenta', bold: true } }] : []),
+    ...(rulesNotes.length ? [{ text: rulesNotes.join(` ${glyphs().dot} `), style: { color: 'magenta' }, drop: GIVES_WAY.rulesNotes }] : []),
+    ...(input.filter ? [{ text: `filter "${displayLine(input.filter, 30)}"` }] : []),
+    { text: `${counts.pending} pending${held}` },
+    // Requests whose agent is gone are not waiting on you: counted apart.
+    ...(counts.away ? [{ text: `${counts.away} no agent`, drop: GIVES_WAY.away }] : []),
+    { text: `${counts.recent} recent`, drop: GIVES_WAY.recent },
+  ];
   const lines: Line[] = [];
   const shown = relays.slice(0, Math.max(1, input.maxRows));
+  let indent = '';
   shown.forEach((relay, i) => {
     // A --file source has no connection: it is history, followed or read.
     const state = relay.file ? { text: relay.file.following ? 'history file, following' : 'history file', color: 'blue' } : connectionText(relay.connection, now);
@@ -81,18 +155,24 @@ export function buildStatusLines(input: StatusInput): Line[] {
     // Saved answers (the outbox) first: what they say stays true until it changes, unlike a warning.
     extras.push(...(relay.outboxNotes ?? []).map((note) => `${glyphs().warn} ${note}`), ...relay.warnings.slice(-2).map((w) => `${glyphs().warn} ${w}`));
     const prefix = relays.length > 1 ? `[${i + 1}] ` : '';
-    const line: Line = [
-      seg(i === 0 ? 'aep-console ' : '            ', { bold: true }),
-      seg(relayCell(prefix, relay.relay, Math.max(10, Math.floor(width / 3)))),
-      seg(state.text, { color: state.color, bold: true }),
+    const parts: Part[] = [
+      ...(i === 0 ? front : []),
+      { text: relayCell(prefix, relay.relay, Infinity), url: { prefix, relay: relay.relay }, drop: GIVES_WAY.url },
+      { text: state.text, style: { color: state.color, bold: true }, joined: true },
+      // Beside the relay's state, not among the extras: the row's end is cut first.
+      ...(relay.violations ? [{ text: `${glyphs().warn} ${relay.violations} emitter violation${relay.violations === 1 ? '' : 's'}`, style: { color: 'yellow' } }] : []),
+      ...(extras.length ? [{ text: displayLine(extras.join(` ${glyphs().dot} `), 400), style: { color: relay.watchOnly || relay.subscriptionError ? 'red' : 'yellow' } }] : []),
     ];
-    // Beside the relay's state, not among the extras: a narrow status line cuts those first.
-    if (relay.violations) line.push(seg(` ${glyphs().dot} ${glyphs().warn} ${relay.violations} emitter violation${relay.violations === 1 ? '' : 's'}`, { color: 'yellow' }));
-    if (i === 0) line.push(seg(` ${glyphs().dot} ${summary}`));
-    if (i === 0 && input.rules) line.push(seg(` ${glyphs().dot} ${displayLine(input.rules, 300)}`, { color: 'magenta', bold: true }));
-    if (extras.length) line.push(seg(` ${glyphs().dot} ${displayLine(extras.join(` ${glyphs().dot} `), 400)}`, { color: relay.watchOnly || relay.subscriptionError ? 'red' : 'yellow' }));
+    // Below the first row, relays line up under the first one's parts.
+    const fitted = fitParts(parts, width - stringWidth(indent));
+    const line = lineOf(fitted);
+    if (i === 0) {
+      if (fitted[0]?.lead) indent = ' '.repeat(stringWidth('aep-console') + 1);
+    } else {
+      line.unshift(seg(indent));
+    }
     lines.push(line);
   });
-  if (relays.length > shown.length) lines.push([seg(`            +${relays.length - shown.length} more relays`, { dim: true })]);
+  if (relays.length > shown.length) lines.push([seg(`${indent}+${relays.length - shown.length} more relays`, { dim: true })]);
   return lines;
 }
