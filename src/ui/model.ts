@@ -177,15 +177,24 @@ export interface Layout {
 /** At most this many relay rows in the status line; the rest are summarized in one. */
 export const STATUS_RELAY_ROWS = 3;
 
-/** Where everything goes, from the terminal size and the number of relays. */
-export function layoutOf(size: TerminalSize, relayCount: number): Layout {
+/**
+ * What a form needs beside the list: the room it has alone at 60 columns
+ * (its Submit row and hint, a select's choices, read whole).
+ */
+export const FORM_COLUMNS = 60;
+
+/**
+ * Where everything goes, from the terminal size and the number of relays.
+ * Side by side, the list is 60 columns at 100 (its rows' prompts keep 28,
+ * list-row.ts), a fifth of every column more up to 72; the detail gets the
+ * rest, and an open form at least FORM_COLUMNS (the list, unfocused then, narrows).
+ */
+export function layoutOf(size: TerminalSize, relayCount: number, detailNeeds = 0): Layout {
   const statusRows = Math.min(Math.max(1, relayCount), STATUS_RELAY_ROWS) + (relayCount > STATUS_RELAY_ROWS ? 1 : 0);
   const frameHeight = Math.max(3, size.rows - 1);
   const bodyHeight = Math.max(1, frameHeight - statusRows - 1);
   const wide = size.columns >= SIDE_BY_SIDE_MIN_COLUMNS;
-  // 50 columns at 100 (each row shows some of its prompt beside agent, age
-  // and time left), then a fifth of every column more: the detail gets the rest.
-  const listWidth = wide ? Math.max(44, Math.min(72, 50 + Math.floor((size.columns - SIDE_BY_SIDE_MIN_COLUMNS) / 5))) : size.columns;
+  const listWidth = wide ? Math.min(Math.max(44, Math.min(72, 60 + Math.floor((size.columns - SIDE_BY_SIDE_MIN_COLUMNS) / 5))), Math.max(30, size.columns - 3 - detailNeeds)) : size.columns;
   return { frameHeight, statusRows, bodyHeight, wide, listWidth, detailWidth: wide ? size.columns - listWidth - 3 : size.columns };
 }
 

@@ -15,7 +15,7 @@ import { controlQuestion } from './inbox/control-question.js';
 import { buildTimelineLines } from './inbox/timeline-view.js';
 import { buildHistoryLines } from './history/history-view.js';
 import { OPEN_STATES, type RequestRecord } from '../store/types.js';
-import { STATUS_RELAY_ROWS, layoutOf, type UiModel } from './model.js';
+import { FORM_COLUMNS, STATUS_RELAY_ROWS, layoutOf, type UiModel } from './model.js';
 import { detailLines, type FrameContext } from './view-detail.js';
 import { fitLine, seg, type Line } from './text/line.js';
 import { fit } from './text/wrap.js';
@@ -92,9 +92,10 @@ export function bodyRows(frame: Frame): Line[] {
 function frameContext(model: UiModel): FrameContext {
   const { inbox, now, snapshot: store } = model;
   const relays = store.relays();
-  const layout = layoutOf(model.size, relays.length);
   const open = inbox.openKey ? store.request(inbox.openKey) : undefined;
   const isAnswering = answering(model);
+  // A form being filled in gets the room it has alone at 60 columns.
+  const layout = layoutOf(model.size, relays.length, isAnswering && open !== undefined && isFillableForm(open) ? FORM_COLUMNS : 0);
   const selected = model.view.list[inbox.selectedIndex];
   // In a batch, under its question, help or the quit question too.
   const inBatch = inbox.mode === 'batch';

@@ -105,9 +105,10 @@ function provenance(input: DetailViewInput): Head {
   ];
   const lines: Line[] = [];
   if (input.claimants === 0 && (record.state === 'pending' || record.state === 'answered')) {
-    lines.push([seg(fit(`${glyphs().warn} no agent is connected for this session: an answer cannot be delivered now`, width), { color: 'red' })]);
+    // Wrapped, never cut: it says why an answer would not get through (side by side the detail is narrow).
+    for (const l of wrapText(`${glyphs().warn} no agent is connected for this session: an answer cannot be delivered now`, width)) lines.push([seg(l, { color: 'red' })]);
   } else if (input.claimants !== undefined && input.claimants > 1) {
-    lines.push([seg(fit(`${glyphs().warn} ${input.claimants} agents claim this session: the relay will refuse to pick one`, width), { color: 'red' })]);
+    for (const l of wrapText(`${glyphs().warn} ${input.claimants} agents claim this session: the relay will refuse to pick one`, width)) lines.push([seg(l, { color: 'red' })]);
   }
   if (record.unconfirmed && OPEN_STATES.has(record.state)) {
     const why = `${UNCONFIRMED_MARK} not re-confirmed by the relay since it reconnected: its replay did not include this request (the relay may have restarted); it may be answered or gone`;

@@ -154,24 +154,63 @@ interface RowText {
   prompt: string;
 }
 
+/**
+ * What a row gives its prompt at least, where the row is wide enough
+ * (side by side at 100 columns): the prompt is what tells two rows apart,
+ * so names and ages narrow before it does, and a status gives way to it.
+ */
+export const PROMPT_ROOM = 28;
+
+/** The row's cells besides agent, age and prompt: pointer, marks, severity and their spaces; a space after agent and after age. */
+const FIXED_CELLS = 11;
+/** Room kept for a time left (`⏳12m `) so rows line up whether they expire or not. */
+const LEFT_CELL = 6;
+/** A status (a rule's suggestion, an answer's state) is never cut below this. */
+const STATUS_ROOM = 10;
+
+/**
+ * Agent and age widths for a row `width` wide: as wide as they were (14
+ * and 4 columns from 70 up) while the prompt keeps PROMPT_ROOM, else the
+ * name narrows to 10, the age to 3 (its coarsest unit), the name to 8.
+ */
+export function cellWidths(width: number, relay: string): { agent: number; age: number } {
+  const was = width >= 70 ? 14 : width >= 50 ? 12 : 10;
+  const spare = width - FIXED_CELLS - LEFT_CELL - stringWidth(relay) - PROMPT_ROOM;
+  if (spare - 4 >= Math.min(was, 10)) return { agent: Math.min(was, spare - 4), age: 4 };
+  return { agent: Math.max(8, Math.min(was, spare - 3)), age: 3 };
+}
+
+/** A duration in its first unit alone where the column is narrow (`1h30m` → `1h`). */
+function coarse(text: string, width: number): string {
+  return stringWidth(text) <= width ? text : /^\d+[a-z]+/.exec(text)?.[0] ?? text;
+}
+
+/** A status cut to what leaves the prompt its room: a rule's suggestion first loses its rule's name (the detail says it). */
+function statusIn(text: string, room: number): string {
+  if (stringWidth(text) <= room) return text;
+  const bare = text.replace(/ \(.*\)$/, '');
+  return stringWidth(bare) <= room ? bare : fit(bare, room);
+}
+
 function rowText(record: RequestRecord, { width, g, deco, left, age, relay }: { width: number; g: Glyphs; deco: RowDecoration; left: number | undefined; age: string; relay: string }): RowText {
   const doubt = record.unconfirmed && OPEN_STATES.has(record.state) ? UNCONFIRMED_MARK : ' ';
   const severity = pad(SEVERITY_WORD[record.severity] ?? displayLine(record.severity, 4), 4);
-  const agentWidth = width >= 70 ? 14 : width >= 50 ? 12 : 10;
+  const cells = cellWidths(width, relay);
   // Cut keeping the end where a fleet's names differ (gemini-…-10, gemini-…-11).
-  const agent = pad(cutName(displayLine(record.agent, 40), agentWidth, g.utf8 ? '…' : '~'), agentWidth);
+  const agent = pad(cutName(displayLine(record.agent, 40), cells.agent, g.utf8 ? '…' : '~'), cells.agent);
+  const ageText = coarse(age, cells.age).padStart(cells.age);
   // Time left is labelled, so it never reads as a second age.
-  const leftText = left === undefined ? '' : left <= 0 ? `${g.timeLeft}exp` : `${g.timeLeft}${shortDuration(left)}`;
+  const leftText = left === undefined ? '' : left <= 0 ? `${g.timeLeft}exp` : `${g.timeLeft}${coarse(shortDuration(left), cells.age)}`;
   // Only rows that expire spend columns on it: the rest give them to the prompt.
   const leftCell = leftText ? `${leftText} ` : '';
   // The pointer's cell is one column selected or not (▸ or a space).
-  const head = ` ${g.mark(record.state)}${doubt}${deco.tagged ? g.tagged : ' '}${severity} ${relay}${agent} ${age.padStart(4)} `;
+  const head = ` ${g.mark(record.state)}${doubt}${deco.tagged ? g.tagged : ' '}${severity} ${relay}${agent} ${ageText} `;
   // An emitter that broke a protocol rule about this request: the detail names the rule.
   const warn = record.violations?.length ? glyphs().warn : '';
-  const status = deco.status ? `${deco.status.text} ` : '';
-  const used = stringWidth(head) + stringWidth(leftCell) + stringWidth(`${warn}${deco.draft ? g.draft : ''}${status}`);
-  const prompt = promptExcerpt(`${kindTag(record)}${record.payload.prompt}`, width - used);
-  return { doubt, severity, middle: ` ${relay}${agent} ${age.padStart(4)} `, leftCell, leftSoon: left !== undefined && left < 60_000, warn, status, prompt };
+  const before = stringWidth(head) + stringWidth(leftCell) + stringWidth(`${warn}${deco.draft ? g.draft : ''}`);
+  const status = deco.status ? `${statusIn(deco.status.text, Math.max(STATUS_ROOM, width - before - PROMPT_ROOM - 1))} ` : '';
+  const prompt = promptExcerpt(`${kindTag(record)}${record.payload.prompt}`, width - before - stringWidth(status));
+  return { doubt, severity, middle: ` ${relay}${agent} ${ageText} `, leftCell, leftSoon: left !== undefined && left < 60_000, warn, status, prompt };
 }
 
 function styleRow(record: RequestRecord, { text, g, deco }: RowEntry, selected: boolean, focused: boolean): Line {
