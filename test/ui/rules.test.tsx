@@ -159,7 +159,10 @@ test('a on an option: the scopes with their counts, 4 picks agent, tool and pref
   assert.deepEqual(saved.map((r) => r.match), [{ agent: 'claude-code', tool: 'Bash', command_prefix: 'npm test' }]);
   await h.waitFor((f) => /saved to \/home\/op\/\.config\/aep-console\/rules\.json/.test(flat(f)), 'the notice');
   await h.apply(second.request);
-  await h.waitFor((f) => /rule: allow \(allow claude-code Bas/.test(flat(f)) && /rules: suggest \(1\)/.test(f), 'the new rule suggesting on the next request');
+  // The row keeps its prompt's room (the suggestion's verb, the prompt); the detail names the rule.
+  await h.waitFor((f) => /rule: allow …?Bash — npm test -- --watch/.test(f) && /rules: suggest \(1\)/.test(f), 'the new rule suggesting on the next request');
+  await h.press('j');
+  assert.match(h.frame(), /│ rule: allow \(allow claude-code Bash npm test\)/);
   assert.equal(h.client.sent.length, 1, 'suggesting only: nothing more sent');
 });
 

@@ -261,7 +261,7 @@ test('without a UTF-8 locale the marks and rules fall back to ASCII', async (t) 
   assert.match(frame, / \| /, 'the rule between list and detail');
   assert.doesNotMatch(frame, /[●▸◆⏳│┃┏✎]/, 'no UTF-8 mark or rule');
   // The prompts' "Bash — " is agent text, shown as sent.
-  assert.doesNotMatch(frame.replace(/Bash — /g, ''), /[^\x00-\x7f]/, 'nothing else but ASCII: separators, arrows and cuts too');
+  assert.doesNotMatch(frame.replace(/Bash —/g, ''), /[^\x00-\x7f]/, 'nothing else but ASCII: separators, arrows and cuts too');
   await h.press('?');
   assert.doesNotMatch(h.frame(), /[^\x00-\x7f]/, 'the help too (its arrows, its separators)');
 });

@@ -165,7 +165,9 @@ export const PROMPT_ROOM = 28;
 const FIXED_CELLS = 11;
 /** Room kept for a time left (`⏳12m `) so rows line up whether they expire or not. */
 const LEFT_CELL = 6;
-/** A status (a rule's suggestion, an answer's state) is never cut below this. */
+/** A row with a status keeps at least this much of its prompt (the status is cut before). */
+const PROMPT_LEAST = 12;
+/** A status is never cut below this. */
 const STATUS_ROOM = 10;
 
 /**
@@ -185,11 +187,15 @@ function coarse(text: string, width: number): string {
   return stringWidth(text) <= width ? text : /^\d+[a-z]+/.exec(text)?.[0] ?? text;
 }
 
-/** A status cut to what leaves the prompt its room: a rule's suggestion first loses its rule's name (the detail says it). */
-function statusIn(text: string, room: number): string {
-  if (stringWidth(text) <= room) return text;
+/**
+ * A status in the room the row leaves it: whole where the prompt keeps
+ * PROMPT_ROOM; else a rule's suggestion loses its rule's name (the detail
+ * says it); cut only where the prompt would keep less than PROMPT_LEAST.
+ */
+function statusIn(text: string, roomy: number, least: number): string {
+  if (stringWidth(text) <= roomy) return text;
   const bare = text.replace(/ \(.*\)$/, '');
-  return stringWidth(bare) <= room ? bare : fit(bare, room);
+  return stringWidth(bare) <= least ? bare : fit(bare, Math.max(STATUS_ROOM, least));
 }
 
 function rowText(record: RequestRecord, { width, g, deco, left, age, relay }: { width: number; g: Glyphs; deco: RowDecoration; left: number | undefined; age: string; relay: string }): RowText {
@@ -208,7 +214,7 @@ function rowText(record: RequestRecord, { width, g, deco, left, age, relay }: { 
   // An emitter that broke a protocol rule about this request: the detail names the rule.
   const warn = record.violations?.length ? glyphs().warn : '';
   const before = stringWidth(head) + stringWidth(leftCell) + stringWidth(`${warn}${deco.draft ? g.draft : ''}`);
-  const status = deco.status ? `${statusIn(deco.status.text, Math.max(STATUS_ROOM, width - before - PROMPT_ROOM - 1))} ` : '';
+  const status = deco.status ? `${statusIn(deco.status.text, width - before - PROMPT_ROOM - 1, width - before - PROMPT_LEAST - 1)} ` : '';
   const prompt = promptExcerpt(`${kindTag(record)}${record.payload.prompt}`, width - before - stringWidth(status));
   return { doubt, severity, middle: ` ${relay}${agent} ${ageText} `, leftCell, leftSoon: left !== undefined && left < 60_000, warn, status, prompt };
 }
