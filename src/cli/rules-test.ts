@@ -86,7 +86,9 @@ export async function runRulesTest(options: ConsoleOptions, io: ListIO): Promise
       untouched++;
       continue;
     }
-    const how = verdict.kind === 'ask' ? 'ask (left to you)' : `${verdict.deny ? 'deny' : 'answer'} ${displayLine(verdict.option, 30)}`;
+    // The verb once: an option named like it (`deny`) is not said again.
+    const verb = verdict.kind === 'ask' ? 'ask' : verdict.deny ? 'deny' : 'answer';
+    const how = verdict.kind === 'ask' ? 'ask (left to you)' : verdict.option === verb ? verb : `${verb} ${displayLine(verdict.option, 30)}`;
     // An ask because the cause this rule needs is not known says why: it is what the console does too.
     const why = verdict.kind === 'ask' && verdict.cause ? `; cause not read: ${causeMissingText(cause)}` : '';
     byRule.get(verdict.rule)?.push(`  ${how.padEnd(16)} ${displayLine(record.agent, 20).padEnd(14)} ${displayLine(record.session, 24)} · ${displayLine(record.payload.prompt, 100)} (${record.state}) ${idCell(record.id)}${why}`);

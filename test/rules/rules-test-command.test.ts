@@ -64,7 +64,8 @@ describe('aep-console rules test', () => {
     assert.match(text, /^rule "tests ok": 1 request$/m);
     assert.match(text, new RegExp(String.raw`^ {2}answer allow .*claude-code .*s1 · Bash — npm test -- --ci \(resolved\) \[id ${resolvedOne[1]!.id}\]$`, 'm'), 'a closed request counts as if it were still pending');
     assert.match(text, /^rule "no rm": 1 request$/m);
-    assert.match(text, new RegExp(String.raw`^ {2}deny deny .*s2 · Bash — rm -rf build \(pending\) \[id ${rmOne[1]!.id}\]$`, 'm'));
+    assert.match(text, new RegExp(String.raw`^ {2}deny {13}claude-code .*s2 · Bash — rm -rf build \(pending\) \[id ${rmOne[1]!.id}\]$`, 'm'));
+    assert.doesNotMatch(text, /\b(\w+) \1\b/, 'no verb is said twice (deny deny)');
     assert.match(text, /^rule "never used": would answer nothing here$/m);
     assert.match(text, /^no rule: 2 of 4 requests/m, '"npm testing" and the form');
     assert.doesNotMatch(text, /npm testing.*answer/);
