@@ -62,7 +62,8 @@ export interface Glyphs {
 
 const ASCII_MARKS: Record<RequestState, string> = {
   pending: '!',
-  answered: '~',
+  // Not ~: that is the cut mark (ASCII_GLYPHS.cut), and a mark must not read as a cut.
+  answered: 'a',
   informational: 'i',
   resolved: '+',
   timeout: 'T',
