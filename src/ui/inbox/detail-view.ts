@@ -4,14 +4,14 @@ import { UNCONFIRMED_MARK } from '../words/marks.js';
 import { UTF8_GLYPHS, type Glyphs, glyphs } from '../glyphs.js';
 import { historyNotes, relayText } from '../../store/history.js';
 import { violationNotes } from '../words/violation-text.js';
-import { buildFormLines } from '../form/form-view.js';
+import { buildFormLines, moreLines } from '../form/form-view.js';
 import { readOnlyFormLines } from '../form/form-read-only.js';
 import { initialFormDraft } from '../form/form-state.js';
 import { checkFormSpec } from '../../protocol/form.js';
 import { editorSegments } from '../widgets/line-editor.js';
 import { choiceWindow } from '../widgets/window.js';
-import { seg, type Line } from '../text/line.js';
-import { fit, wrapText } from '../text/wrap.js';
+import { seg, type Line, type Segment } from '../text/line.js';
+import { fit, stringWidth, wrapText } from '../text/wrap.js';
 import { answerStatusLines } from './answer-status.js';
 import { ageMs, shortDuration, timeLeftMs, timeLeftText } from './ages.js';
 import { isUnsent, type Draft, type Lock } from './state.js';
@@ -86,12 +86,17 @@ function provenance(input: DetailViewInput): Head {
     seg(` ${glyphs().dot} ${record.severity}${malformed('severity') ? ' (malformed)' : ''}`, { color: severityColor(record.severity) }),
     // Time left (or a malformed expiry) before the age: a narrow title is cut at its end.
     seg(expiry, { color: left !== undefined && left < 60_000 ? 'red' : 'yellow' }),
-    seg(` ${glyphs().dot} raised ${shortDuration(ageMs(record, now))} ago`, { dim: true }),
   ];
+  const raised = seg(` ${glyphs().dot} raised ${shortDuration(ageMs(record, now))} ago`, { dim: true });
   // The name whole, wrapped if it must be: the list may have cut it.
   const agentRows = wrapText(displayLine(record.agent, 200), Math.max(8, width - 6));
+  const agentLines = agentRows.map((part, i): Line => [seg(i ? '      ' : 'agent ', { dim: true }), seg(part, { bold: true })]);
+  // A narrow detail (side by side) would cut the age off the title: it goes after the name when it fits there.
+  const over = (l: Line, extra: Segment) => [...l, extra].reduce((n, part) => n + stringWidth(part.text), 0) > width;
+  if (over(title, raised) && agentLines.length === 1 && !over(agentLines[0], raised)) agentLines[0].push(raised);
+  else title.push(raised);
   const identity: Line[] = [
-    ...agentRows.map((part, i): Line => [seg(i ? '      ' : 'agent ', { dim: true }), seg(part, { bold: true })]),
+    ...agentLines,
     [seg('request ', { dim: true }), seg(fit(`${displayLine(record.id, 120)}`, Math.max(8, width - 20))), seg(` ${glyphs().dot} y copies`, { dim: true })],
     [seg('session ', { dim: true }), seg(fit(displayLine(record.session, 120), Math.max(8, width - 8)))],
     [
@@ -249,7 +254,7 @@ function promptWindow(prompt: Line[], rows: number, scroll: number, width: numbe
   const from = Math.max(0, Math.min(scroll, prompt.length - bodyRoom));
   const body = prompt.slice(from, from + bodyRoom);
   const below = prompt.length - from - body.length;
-  const more: Line = [seg(fit(`${g.quote} ${glyphs().ellipsis} ${from ? `${glyphs().up}${from} ` : ''}${below ? `${glyphs().down}${below} more lines` : ''} (PgUp/PgDn)`, width), { color: QUOTE_COLOR, dim: true })];
+  const more: Line = [seg(fit(`${g.quote} ${glyphs().ellipsis} ${from ? `${glyphs().up}${from} ` : ''}${below ? `${glyphs().down}${moreLines(below)}` : ''} (PgUp/PgDn)`, width), { color: QUOTE_COLOR, dim: true })];
   return rows >= 2 ? [...body, more] : body;
 }
 
