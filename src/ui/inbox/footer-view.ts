@@ -59,6 +59,9 @@ export function footerLine(state: InboxState, width: number, lock: Lock | undefi
       return [seg(fit(`Send "${top.label}" to ${plural(top.keys.length, 'request', 'requests')}? y/n`, width), { color: 'red', bold: true })];
     case 'help':
       return [seg(fit(hintsFor('help'), width), { dim: true })];
+    case 'always':
+      // The question's own keys: the answer view's (`a always`, `Enter send`) do not act under it.
+      return hints(hintsFor('always'));
     case 'control': {
       if (top.reason) return [seg('Reason: ', { bold: true }), ...editorSegments(top.reason, Math.max(10, width - 40), true), seg(fit(`  Enter sends ${glyphs().dot} Esc keeps it running`, 36), { dim: true })];
       const tab = top.request.verb === 'cancel' ? ` ${glyphs().dot} Tab reason` : '';
