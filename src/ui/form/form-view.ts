@@ -64,6 +64,9 @@ function fieldLines(field: FieldSpec, index: number, input: FormViewInput): Line
   return out;
 }
 
+/** `1 more line`, `3 more lines`. */
+export const moreLines = (n: number): string => `${n} more ${n === 1 ? 'line' : 'lines'}`;
+
 /** Rows of one part of the form, built only if they are drawn. */
 interface Block {
   size: number;
@@ -127,8 +130,8 @@ export function buildFormLines(input: FormViewInput): Line[] {
   const window = rowsOf(blocks, start, start + room);
   const below = total - start - window.length;
   return [
-    [seg(start ? `  ${glyphs().up} ${start} more lines` : '', { dim: true })],
+    [seg(start ? `  ${glyphs().up} ${moreLines(start)}` : '', { dim: true })],
     ...window,
-    [seg(below ? `  ${glyphs().down} ${below} more lines` : '', { dim: true })],
+    [seg(below ? `  ${glyphs().down} ${moreLines(below)}` : '', { dim: true })],
   ];
 }
