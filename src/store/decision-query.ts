@@ -78,7 +78,8 @@ export function sentSummary(decision: Pick<Decision, 'action' | 'sent'>): string
 export function outcomeSummary(decision: Decision): string {
   const outcome = lastOutcome(decision);
   if (!outcome) return 'no outcome yet';
-  const parts: string[] = [outcome.state];
+  // A hide sends nothing: its outcome is recorded as applied at once, and reads as what it did.
+  const parts: string[] = [decision.action === 'hide' && outcome.state === 'applied' ? 'hidden' : outcome.state];
   if (outcome.option) parts.push(outcome.option);
   if (outcome.reason) parts[parts.length - 1] += `: ${outcome.reason}`;
   if (outcome.by) parts.push(`by ${outcome.by}`);

@@ -12,7 +12,8 @@ import { outcomeSummary, sentSummary } from '../../store/decision-query.js';
 import { formatMs } from '../words/duration.js';
 import type { Glyphs } from '../glyphs.js';
 import { seg, type Line } from '../text/line.js';
-import { fit, wrapText } from '../text/wrap.js';
+import { fit, pad, wrapText } from '../text/wrap.js';
+import { cutName } from '../words/agent-name.js';
 import { choiceWindow } from '../widgets/window.js';
 import type { HistoryView } from './history-state.js';
 import { glyphs } from '../glyphs.js';
@@ -75,7 +76,8 @@ export function buildHistoryLines(view: HistoryView, width: number, height: numb
 /** `▸ 12-01 10:31:02 codex-1      allow            applied allow  Run the tests?` */
 function rowLine(decision: Decision, selected: boolean, width: number, g: Glyphs): Line {
   const pointer = selected ? `${g.pointer} ` : '  ';
-  const agent = fit(displayLine(decision.agent || '?', 40), 12).padEnd(12);
+  // Cut as the list cuts names, keeping the end where a fleet's names differ (claude-…-12, not claude-code… ×N).
+  const agent = pad(cutName(displayLine(decision.agent || '?', 40), 12, glyphs().cut), 12);
   const sentWidth = width >= 100 ? 24 : 16;
   const outcomeWidth = width >= 100 ? 28 : 20;
   const sent = fit(displayLine(sentSummary(decision), 120), sentWidth).padEnd(sentWidth);
