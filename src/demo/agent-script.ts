@@ -155,18 +155,37 @@ export interface ScriptHost {
   timing?: Partial<ScriptTiming>;
 }
 
+const ordinal = (n: number): string => (n % 100 >= 11 && n % 100 <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+
 /** Starts the script; returns its stop function. */
 export function startScript(host: ScriptHost): () => void {
   const t: ScriptTiming = { ...DEFAULT_TIMING, ...host.timing };
   const names = Object.keys(CATALOG);
-  const pick = (): string => names[Math.floor(host.rng() * names.length) % names.length];
   const openers = OPENERS[host.name] ?? [];
+  // Drawn from a shuffled deck, so that one agent does not raise the same
+  // request twice in a row of the catalog; once the deck is dealt again the
+  // prompt says which time it is asked (no two open rows of an agent alike).
+  const asked = new Map<string, number>();
+  let deck: string[] = [];
+  const pick = (): string => {
+    if (deck.length === 0) {
+      deck = [...names];
+      for (let i = deck.length - 1; i > 0; i--) {
+        const j = Math.floor(host.rng() * (i + 1)) % (i + 1);
+        [deck[i], deck[j]] = [deck[j], deck[i]];
+      }
+    }
+    return deck.pop()!;
+  };
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
 
   const raiseNamed = (n: string): void => {
+    const times = (asked.get(n) ?? 0) + 1;
+    asked.set(n, times);
+    const request = CATALOG[n](t);
     try {
-      host.raise(CATALOG[n](t));
+      host.raise(times === 1 ? request : { ...request, prompt: `${request.prompt} (asked again: ${times}${ordinal(times)} time)` });
     } catch {
       stopped = true; // the agent closed underneath us
     }
