@@ -33,6 +33,7 @@ import { MAX_FPS } from '../ui/terminal/frame-rate.js';
 import { spokenStream } from '../ui/screen-reader/stream.js';
 import type { MainIO } from './io.js';
 import { hiddenKeys, recordHide } from './history.js';
+import { runWatch } from './watch.js';
 
 type Remember = (secret: string | undefined) => void;
 
@@ -146,12 +147,26 @@ async function startDemo(options: ConsoleOptions, remember: Remember): Promise<D
   return demo;
 }
 
+/**
+ * `--demo` where the full screen cannot run (TERM=dumb): the demo relay and
+ * agents start all the same and are followed here as lines (as `watch`
+ * follows a relay); what to run from another terminal to list and answer
+ * them is said first. Runs until stopped (Ctrl-C), as `watch` does.
+ */
+async function demoAsLines(options: ConsoleOptions, io: MainIO, remember: Remember): Promise<number> {
+  const demo = (await startDemo(options, remember))!;
+  io.err(`aep-console: this terminal (TERM=${io.env.TERM}) cannot move the cursor, so the full-screen console cannot run; the demo relay runs at ${demo.relay}, followed here as lines ("aep-console watch"). From another terminal: ${demo.info.listCommand}; answer with npx aep-console respond ID --option O --relay ${demo.relay} --token-file ${demo.tokenFile}`);
+  return runWatch({ ...options, demo: false, relays: [demo.relay], token: demo.token, tokenFile: undefined }, { out: io.out }, remember);
+}
+
 export async function runConsole(options: ConsoleOptions, io: MainIO, remember: Remember): Promise<number> {
   if (!process.stdin.isTTY || !process.stdout.isTTY) {
     io.err('aep-console: the interactive console needs a terminal; use "aep-console list" in scripts');
     return 2;
   }
   if (!cursorAddressing(io.env)) {
+    // The demo is still there to try: its relay started, followed as `watch` follows one.
+    if (options.demo) return demoAsLines(options, io, remember);
     io.err(`aep-console: this terminal (TERM=${io.env.TERM}) cannot move the cursor, so the full-screen console cannot run; use "aep-console watch" (follows the requests as lines), "aep-console list" and "aep-console respond ID --option O"`);
     return 2;
   }

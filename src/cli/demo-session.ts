@@ -6,6 +6,8 @@ import { writeDemoTokenFile } from './demo-token.js';
 export interface DemoSession {
   relay: string;
   token: string;
+  /** The 0600 file holding the token, for commands run from another terminal. */
+  tokenFile: string;
   /** What the UI shows about the demo. */
   info: { relay: string; listCommand: string };
   close(): Promise<void>;
@@ -24,6 +26,7 @@ export async function startDemoSession(agents: number | undefined): Promise<Demo
   return {
     relay: fleet.relayUrl,
     token: fleet.token,
+    tokenFile: tokenFile.path,
     // `npx`: after a clone's `npm install` the bin is not on the PATH, and npx
     // finds it there (and when installed or linked, on the PATH).
     info: { relay: fleet.relayUrl, listCommand: `npx aep-console list --relay ${fleet.relayUrl} --token-file ${tokenFile.path}` },

@@ -124,12 +124,24 @@ test('the shipped bin under CI=true on a terminal (a dev container, a CI job\'s 
 
 test('TERM=dumb: the full-screen console refuses with exit 2 and names watch, list and respond; nothing reaches the terminal', async () => {
   const { home, dir } = dirs();
-  const run = runInPty(['--demo'], { dir, env: { HOME: home, TMPDIR: home, TERM: 'dumb' } });
+  const run = runInPty(['--relay', 'http://127.0.0.1:9'], { dir, env: { HOME: home, TMPDIR: home, TERM: 'dumb' } });
   const result = await run.done;
   assert.equal(result.code, 2);
   assert.match(result.stderr, /TERM=dumb/);
   for (const word of ['watch', 'list', 'respond']) assert.match(result.stderr, new RegExp(`aep-console ${word}`));
   assert.ok(!result.output.includes('\u001b'), 'no escape sequence written');
+});
+
+test('TERM=dumb --demo (npm start): the demo relay starts and is followed as lines, as watch follows one; what to run beside it is said', async () => {
+  const { home, dir } = dirs();
+  const run = runInPty(['--demo', '--demo-agents', '1'], { dir, env: { HOME: home, TMPDIR: home, TERM: 'dumb' } });
+  await run.until(/\d\d:\d\d:\d\d requested /, 'a watch line for a demo request');
+  assert.ok(!run.output().includes('\u001b'), 'no escape sequence written');
+  run.type('\u0003');
+  const result = await run.done;
+  assert.match(result.stderr, /TERM=dumb.*the demo relay runs at http:\/\/127\.0\.0\.1:\d+, followed here as lines/);
+  assert.match(result.stderr, /npx aep-console list --relay http:\/\/127\.0\.0\.1:\d+ --token-file \S+/);
+  assert.match(result.stderr, /npx aep-console respond ID --option O --relay/);
 });
 
 test('--screen-reader: sentences in the normal screen, no alternate screen, no synchronized-output marks, q quits', async () => {
