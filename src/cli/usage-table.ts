@@ -69,5 +69,5 @@ export const ENVIRONMENT: readonly { name: string; does: string }[] = [
   { name: 'XDG_CONFIG_HOME', does: 'where the default rules file is (`$XDG_CONFIG_HOME/aep-console/rules.json`, else `~/.config/aep-console/rules.json`).' },
   { name: 'NO_COLOR', does: 'no colours (it and `FORCE_COLOR` as Ink reads them).' },
   { name: 'LC_ALL, LC_CTYPE, LANG', does: 'a locale that is not UTF-8 (`LANG=C`): every mark the console draws is ASCII.' },
-  { name: 'TERM', does: '`dumb`: the full-screen console refuses and points to `watch`, `list` and `respond`.' },
+  { name: 'TERM', does: '`dumb`: the full-screen console refuses and points to `watch`, `list` and `respond`; with `--demo` the demo relay starts and is followed as lines, as `watch` follows one.' },
 ];
