@@ -164,6 +164,7 @@ function parseRun(flags: Flags, isList: boolean, env: NodeJS.ProcessEnv): Parsed
       capture: checkCapture(flags.capture),
       bell: flags.bell,
       notify: flags.notify,
+      title: flags.title,
       inline: flags.inline,
       screenReader: flags.screenReader,
       name: nameOption(flags.name, env),

@@ -43,6 +43,7 @@ export const FLAG_TABLE = {
   capture: { type: 'string', value: 'LEVEL', what: 'a level', usage: '--capture none|metadata|redacted|full', help: ['subscription ceiling: none|metadata|redacted|full'] },
   bell: { type: 'boolean', default: true, spelled: 'no-bell', help: ['no terminal bell on a new pending request'] },
   notify: { type: 'boolean', default: false, help: ['also a desktop notification (OSC 9 / OSC 777, passes through tmux)'] },
+  title: { type: 'boolean', default: true, spelled: 'no-title', help: ['leave the terminal\'s title alone (else it reads "aep-console: 3 waiting")'] },
   name: { type: 'string', value: 'NAME', what: 'a name', help: ['sender name in commands; others see it as who answered (default $USER@host)'] },
   demo: {
     type: 'boolean',

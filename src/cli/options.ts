@@ -33,6 +33,8 @@ export interface ConsoleOptions {
   capture?: Capture;
   bell: boolean;
   notify: boolean;
+  /** --no-title: leave the terminal's title alone. */
+  title?: boolean;
   /** --inline: draw in the normal screen, not the alternate one. */
   inline?: boolean;
   /** --screen-reader: sentences, one region at a time, in the normal screen (also INK_SCREEN_READER=true). */

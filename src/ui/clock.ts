@@ -9,6 +9,9 @@ import { ageMs, ageTextChangesIn, leftTextHoldsFor, timeLeftMs } from './inbox/a
 import { layoutOf, type UiModel } from './model.js';
 import { rulesWaitOnClock } from './rules/rule-state.js';
 import { placeOf } from './inbox/state.js';
+import { nextLastCallAt } from './last-call.js';
+import { nextWake } from './inbox/snooze.js';
+import { titleBehind } from './title.js';
 
 const SECOND = 1000;
 const MINUTE = 60_000;
@@ -55,8 +58,9 @@ function waitsOnTheSecond(model: UiModel): boolean {
  * minute boundary of an age or time left shown, else a minute.
  */
 export function nextTickMs(model: UiModel, finest: number): number {
-  if (waitsOnTheSecond(model)) return finest;
-  let soonest = LONGEST_MS;
+  if (waitsOnTheSecond(model) || titleBehind(model)) return finest;
+  // A last call or the end of a snooze is due at a moment of its own, whatever is shown.
+  let soonest = Math.min(LONGEST_MS, Math.max(0, nextLastCallAt(model) - model.now), Math.max(0, nextWake(model.inbox) - model.now));
   for (const record of shownRecords(model)) {
     const age = untilAgeChanges(ageMs(record, model.now));
     const leftMs = timeLeftMs(record, model.now);

@@ -12,6 +12,7 @@ import { ruleRowText, rulesStatus } from './rules/rule-state.js';
 import { withRuleText } from './rules/rule-view.js';
 import { controlRowStatus } from './inbox/control-status.js';
 import { controlQuestion } from './inbox/control-question.js';
+import { onLastCall } from './last-call.js';
 import { buildTimelineLines } from './inbox/timeline-view.js';
 import { buildHistoryLines } from './history/history-view.js';
 import { OPEN_STATES, type RequestRecord } from '../store/types.js';
@@ -98,7 +99,7 @@ function frameContext(model: UiModel): FrameContext {
   const selected = model.view.list[inbox.selectedIndex];
   // In a batch, under its question, help or the quit question too.
   const inBatch = inbox.mode === 'batch';
-  const emptyNote = model.view.openCount - model.view.noAgent === 0 ? emptyPendingNote(relays, model.view.counts.pending, inbox.filter, now, layout.listWidth) : undefined;
+  const emptyNote = model.view.openCount - model.view.noAgent - model.view.snoozedCount === 0 ? emptyPendingNote(relays, model.view.counts.pending, inbox.filter, now, layout.listWidth) : undefined;
   return { model, store, relays, layout, open, isAnswering, inBatch, emptyNote, detailRecord: isAnswering ? open : layout.wide ? selected : undefined };
 }
 
@@ -140,7 +141,7 @@ export function rowsAhead(model: UiModel): Line[] {
   for (const by of [1, -1]) {
     const selectedIndex = Math.max(0, Math.min(listed.list.length - 1, inbox.selectedIndex + by));
     if (selectedIndex === inbox.selectedIndex) continue;
-    const listStart = listStartFor(listed.list.length, listed.openCount, selectedIndex, layout.bodyHeight, model.listStart, listed.noAgent);
+    const listStart = listStartFor(listed.list.length, listed.openCount, selectedIndex, layout.bodyHeight, model.listStart, listed.noAgent, listed.snoozedCount);
     const moved = { ...frame, model: { ...model, listStart, inbox: { ...inbox, selectedIndex } } };
     for (const l of listLines(moved)) rows.push(layout.wide ? fitLine(l, layout.listWidth) : fitLine(l, size.columns, false));
   }
@@ -186,7 +187,7 @@ function listLines(frame: FrameContext): Line[] {
   const { model, store, relays, layout } = frame;
   const { inbox, glyphs: g } = model;
   const relayNumber = new Map(relays.map((r, i) => [r.relay, i + 1]));
-  const decorations = decorationsFor([store, inbox.tagged, inbox.drafts, model.rules, g]);
+  const decorations = decorationsFor([store, inbox.tagged, inbox.drafts, model.rules, g, model.lastCalls]);
   const decorate = (record: RequestRecord): RowDecoration => {
     const known = decorations.get(record);
     if (known) return known;
@@ -195,7 +196,7 @@ function listLines(frame: FrameContext): Line[] {
       tagged: inbox.tagged.has(record.key),
       draft: isUnsent(inbox.drafts[record.key]) && !command && OPEN_STATES.has(record.state),
       // An answer of ours speaks first; otherwise what cancel / pause did to the session.
-      status: withRuleText(command ? rowStatus(record, command, g) ?? controlRowStatus(record, store) : controlRowStatus(record, store) ?? rowStatus(record, command, g), ruleRowText(model.rules, record)),
+      status: withRuleText(command ? rowStatus(record, command, g) ?? controlRowStatus(record, store) : controlRowStatus(record, store) ?? rowStatus(record, command, g) ?? lastCallStatus(model, record), ruleRowText(model.rules, record)),
     };
     if (decorations.size >= DECORATIONS_KEPT) decorations.delete(decorations.keys().next().value!);
     decorations.set(record, decoration);
@@ -212,6 +213,7 @@ function listLines(frame: FrameContext): Line[] {
     relayLabel: relays.length > 1 ? (r) => `[${relayNumber.get(r.relay) ?? '?'}]` : undefined,
     informational: model.view.informational,
     noAgent: model.view.noAgent,
+    snoozed: model.view.snoozedCount,
     start: model.listStart,
     glyphs: g,
     emptyNote: frame.emptyNote,
@@ -220,4 +222,9 @@ function listLines(frame: FrameContext): Line[] {
     // among it (relays included: a relay's change is a new version): the rows' epoch.
     epoch: decorations,
   });
+}
+
+/** A request whose last call has rung says so on its row (until it closes). */
+function lastCallStatus(model: UiModel, record: RequestRecord): RowDecoration['status'] {
+  return onLastCall(model, record) ? { text: 'last call', color: 'red' } : undefined;
 }
