@@ -126,15 +126,15 @@ test('a token split by any invisible class is redacted on screen, in list text a
   }
 });
 
-test('invisible characters that terminals draw differently become markers; emoji and ideograph sequences stay', () => {
+test('invisible characters that terminals draw differently become markers; emoji and ideograph selectors do not', () => {
   for (const cp of [0x3164, 0x115f, 0xffa0, 0x17b4, 0x034f, 0xfe00, 0xe0100, 0x180b, 0x00ad]) {
     const ch = String.fromCodePoint(cp);
     assert.match(displayLine(`a${ch.repeat(3)}END`), /^a(⟨U\+[0-9A-F]{4,5}⟩){3}END$/, cp.toString(16));
   }
-  // A selector where it selects: not a marker.
-  assert.equal(displayLine('❤️ ✔️ 1️⃣ 葛󠄀'), '❤️ ✔️ 1️⃣ 葛󠄀');
+  // A selector where it selects: not a marker (an emoji's is dropped: text presentation, widths.test.ts).
+  assert.equal(displayLine('❤️ ✔️ 葛󠄀'), '❤ ✔ 葛󠄀');
   // The same selectors after a letter, or doubled, are.
   assert.equal(displayLine('a\ufe0f'), 'a⟨U+FE0F⟩');
-  assert.equal(displayLine('❤\ufe0f\ufe0f'), '❤\ufe0f⟨U+FE0F⟩');
+  assert.equal(displayLine('❤\ufe0f\ufe0f'), '❤⟨U+FE0F⟩');
   assert.equal(displayLine('a\u{e0100}'), 'a⟨U+E0100⟩');
 });
