@@ -7,9 +7,11 @@
 // the split). A token split by any of them still reads whole on screen, so it
 // is matched with them folded away (issue 21 for the invisible ones).
 //
-// Hostile text may be a megabyte: the match is one pass over the text per
-// secret (Knuth–Morris–Pratt over the folded stream), never a rescan from
-// each candidate, and which characters fold is remembered per code point.
+// Hostile text may be a megabyte: a secret is tried only where its rarest
+// character occurs, and once the tries have read twice the text the rest is
+// one pass (Knuth–Morris–Pratt over the folded stream), so no text costs
+// more than a few reads of itself. Which characters fold is remembered per
+// code point. Redaction runs on what is shown and printed, not on intake.
 
 import { isInvisible } from './invisible.js';
 
