@@ -49,6 +49,7 @@ export function knownSecrets(): readonly string[] {
 export function forgetSecrets(): void {
   secrets.clear();
   ordered = [];
+  prepared.clear();
 }
 
 /**
