@@ -7,6 +7,7 @@ import { buildStatusLines } from './inbox/status-view.js';
 import { answerLock, isUnsent } from './inbox/state.js';
 import { emptyPendingNote } from './inbox/empty-state.js';
 import { rowStatus } from './inbox/row-status.js';
+import { openElsewhere, openElsewhereWord } from '../store/open-elsewhere.js';
 import { ruleRowText, rulesStatus } from './rules/rule-state.js';
 import { withRuleText } from './rules/rule-view.js';
 import { controlRowStatus } from './inbox/control-status.js';
@@ -213,8 +214,19 @@ function listLines(frame: FrameContext): Line[] {
     glyphs: g,
     emptyNote: frame.emptyNote,
     decorate,
+    elsewhere: elsewhereWord(relays),
     // The decorations are kept while what they read stays the same, the snapshot
     // among it (relays included: a relay's change is a new version): the rows' epoch.
     epoch: decorations,
   });
+}
+
+/** Another console's open-request note, as a row says it; never this console's own (its source per relay). */
+function elsewhereWord(relays: FrameContext['relays']): (record: RequestRecord, now: number) => string | undefined {
+  const own = new Map(relays.map((r) => [r.relay, r.noticeSource]));
+  return (record, now) => {
+    if (record.routed.length === 0) return undefined;
+    const open = openElsewhere(record, now, own.get(record.relay));
+    return open && openElsewhereWord(open);
+  };
 }
