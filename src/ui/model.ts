@@ -55,6 +55,8 @@ export interface UiConfig {
    * it (paste-marks.ts): then no run of typed keys is ever guessed to be a paste.
    */
   pastesMarked?: boolean;
+  /** --read-only: the keys that would send say so and do nothing (read-only.ts). */
+  readOnly?: boolean;
 }
 
 /** Everything the screen shows and the keys act on. */

@@ -5,6 +5,7 @@ import { applyRejection, initialFormDraft } from './form/form-state.js';
 import { isForm } from './inbox/detail-view.js';
 import { listStartFor } from './inbox/list-view.js';
 import { reducePaste, reduceKey } from './inbox/reduce-key.js';
+import { readOnlyGate } from './read-only.js';
 import { digitPicksNow, editsTextNow } from './inbox/typing.js';
 import { ensureCause, onFetched, timelineEffect } from './fetches.js';
 import { alertsSeen, gateAlerts } from './alert-gate.js';
@@ -213,7 +214,7 @@ function onKey(
 ): UpdateResult {
   const { store } = world;
   const [state, ctx, list] = context;
-  const result = reduce(state, ctx);
+  const result = readOnlyGate(model.config.readOnly, state, reduce(state, ctx));
   let inbox = result.state;
   const sends = result.effects.flatMap((effect) => (effect.type === 'send' ? [effect] : []));
   if (sends.length) {

@@ -110,3 +110,27 @@ test('a relay that refuses the note: said once on the status line, never sent ag
     await ui.stop();
   }
 });
+
+test('--read-only: opening sends no note, every sending key is refused in words, nothing reaches the relay', async () => {
+  const watcher = consoleOnDemo(demo, TOKEN, 120, { name: 'wallboard', readOnly: true });
+  try {
+    const before = demo.relay.faults.fromConsumers().length;
+    const received = demo.agent.received.length;
+    demo.agent.raise(permission('rm -rf /var/lib/app'));
+    await watcher.until((t) => t.includes('rm -rf /var/lib/app') && t.includes('live'), 'the request');
+    for (const keys of [['x'], ['X'], ['p'], ['d'], ['\r', '1', '\r'], ['\r', 'no', '\r']]) {
+      await watcher.press(...keys);
+      await watcher.until((t) => t.includes('Read-only console (--read-only)'), `the refusal of ${JSON.stringify(keys)}`);
+      await watcher.press('\u001b', '\u001b');
+    }
+    // A client call past the keys is refused too: the gate before the wire.
+    const key = watcher.store.allRequests().find((r) => r.payload.prompt.includes('rm -rf /var/lib/app'))!.key;
+    assert.equal(watcher.client.respond(key, { option: 'allow' }), '');
+    assert.equal(watcher.client.control(key, { verb: 'pause' }), '');
+    assert.equal(watcher.client.noteOpen(key), false);
+    assert.deepEqual(demo.relay.faults.fromConsumers().slice(before), [], 'nothing on the wire');
+    assert.equal(demo.agent.received.length, received, 'nothing reached the agent');
+  } finally {
+    await watcher.stop();
+  }
+});
