@@ -69,7 +69,8 @@ let status: { reads: readonly unknown[]; lines: Line[] } | undefined;
 
 function statusLines(model: UiModel, relays: FrameContext['relays']): Line[] {
   const { inbox, size, now } = model;
-  const rules = rulesStatus(model.rules);
+  // --read-only says so first, where the rules' AUTO would be: nothing is sent from this console.
+  const rules = model.config.readOnly ? ['read-only', rulesStatus(model.rules)].filter(Boolean).join(` ${model.glyphs.dot} `) : rulesStatus(model.rules);
   const reads = [relays, model.view.counts, inbox.filter, size.columns, model.alerts.held, model.config.bell, rules, model.glyphs];
   const counting = relays.some((relay) => 'retryAt' in relay.connection && relay.connection.retryAt !== undefined);
   if (!counting && status !== undefined && sameReads(status.reads, reads)) return status.lines;
