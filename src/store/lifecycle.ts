@@ -27,12 +27,13 @@ export function lifecyclePatch(record: RequestRecord, event: AepEvent, receivedA
       return { state: 'resolved', resolution: { resolution: str(data.resolution) ?? 'answered', latencyMs: num(data.latency_ms), time: event.time } };
     case 'attention.timeout':
       return { state: 'timeout', timeout: { afterMs: num(data.after_ms), time: event.time } };
-    case 'attention.routed':
+    case 'attention.routed': {
       // Appends to a list: one re-delivered after the dedupe memory forgot
       // its id (a replay longer than the memory) must not append twice.
       if (record.routed.some((note) => note.id === event.id && note.source === event.source)) return undefined;
       const note = { id: event.id, source: event.source, by: event.agent, to: str(data.to), via: str(data.via) };
       return { routed: [...record.routed, receivedAt === undefined ? note : { ...note, at: routedAt(event.time, receivedAt) }].slice(-20) };
+    }
     default:
       return undefined;
   }
