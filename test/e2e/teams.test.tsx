@@ -43,7 +43,8 @@ test('one console opens a request: the other shows who has it open, and stops on
     await ops1.press('\r');
     await ops1.until((t) => t.includes('▸ Reply:'), 'ops-1 to open it');
     // The row says who; the detail (side by side: the selected row) says who and since when.
-    await ops2.until((t) => t.includes('open in console ops-1') && t.includes('open in console ops-1, 0 s ago'), 'ops-2 to show it open in ops-1');
+    // At 120 columns the list is 54 wide: the row keeps room for its prompt with the short form.
+    await ops2.until((t) => t.includes('open in ops-1 · ') && t.includes('open in console ops-1, 0 s ago'), 'ops-2 to show it open in ops-1');
     const notes = routedNotes().slice(before);
     assert.equal(notes.length, 1, 'one note on opening');
     const [note] = notes;

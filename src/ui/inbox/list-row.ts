@@ -58,6 +58,9 @@ function kindTag(record: RequestRecord): string {
   return kind === 'permission' ? '' : `[${displayLine(kind, 12)}] `;
 }
 
+/** Columns a row keeps for its prompt before it gives them to "open in console …". */
+const MIN_PROMPT_ROOM = 10;
+
 /** A separator that ends a boilerplate lead-in ("Permission requested: ", "codex asks — "). */
 const LEAD_IN = /^(.{3,48}?)(?::\s+|\s+—\s+|\s+-\s+)/;
 
@@ -144,7 +147,7 @@ export function row(record: RequestRecord, input: RowInput, selected: boolean): 
   entry.epoch = input.epoch;
   entry.from = now;
   // Another console's note lapses by the clock alone: the row is built again then.
-  entry.until = Math.min(textsUntil(record, now), openNoteLapsesAt(record, now) ?? Infinity);
+  entry.until = Math.min(textsUntil(record, now), (input.elsewhere && openNoteLapsesAt(record, now)) ?? Infinity);
   return (entry.styled[variant] ??= styleRow(record, entry, selected, input.focused));
 }
 
@@ -176,8 +179,10 @@ function rowText(record: RequestRecord, { width, g, deco, left, age, relay, else
   // An emitter that broke a protocol rule about this request: the detail names the rule.
   const warn = record.violations?.length ? glyphs().warn : '';
   const status = deco.status ? `${deco.status.text} ` : '';
-  const elsewhere = open ? `${open} ${g.dot} ` : '';
-  const used = stringWidth(head) + stringWidth(leftCell) + stringWidth(`${warn}${deco.draft ? g.draft : ''}${status}${elsewhere}`);
+  const fixed = stringWidth(head) + stringWidth(leftCell) + stringWidth(`${warn}${deco.draft ? g.draft : ''}${status}`);
+  // Who else has it open, as long as the prompt keeps room to be read: "open in console ops-2", then "open in ops-2", then nothing.
+  const elsewhere = [open, open.replace(/^open in console /, 'open in '), ''].map((word) => (word ? `${word} ${g.dot} ` : '')).find((cell) => cell === '' || width - fixed - stringWidth(cell) >= MIN_PROMPT_ROOM)!;
+  const used = fixed + stringWidth(elsewhere);
   const prompt = promptExcerpt(`${kindTag(record)}${record.payload.prompt}`, width - used);
   return { doubt, severity, middle: ` ${relay}${agent} ${age.padStart(4)} `, leftCell, leftSoon: left !== undefined && left < 60_000, warn, status, elsewhere, prompt };
 }
