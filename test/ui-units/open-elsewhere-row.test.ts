@@ -25,11 +25,12 @@ const elsewhere: RowInput['elsewhere'] = (record, now) => {
 };
 const text = (line: ReturnType<typeof row>) => line.map((s) => s.text).join('');
 
-test('the row says it whole, then short, then not at all, and keeps room for the prompt', () => {
+test('the row says it whole, then short, then as a mark, and keeps room for the prompt', () => {
   const record = noted();
   const at = (width: number) => text(row(record, { width, now: T0 + 1000, focused: true, elsewhere }, false));
   assert.match(at(80), /open in console ops-2 · .*kubectl/);
   assert.match(at(54), /open in ops-2 · \S/);
+  assert.match(at(36), /◎ /, 'too narrow to name it: the mark');
   assert.doesNotMatch(at(36), /open in/);
 });
 

@@ -180,8 +180,9 @@ function rowText(record: RequestRecord, { width, g, deco, left, age, relay, else
   const warn = record.violations?.length ? glyphs().warn : '';
   const status = deco.status ? `${deco.status.text} ` : '';
   const fixed = stringWidth(head) + stringWidth(leftCell) + stringWidth(`${warn}${deco.draft ? g.draft : ''}${status}`);
-  // Who else has it open, as long as the prompt keeps room to be read: "open in console ops-2", then "open in ops-2", then nothing.
-  const elsewhere = [open, open.replace(/^open in console /, 'open in '), ''].map((word) => (word ? `${word} ${g.dot} ` : '')).find((cell) => cell === '' || width - fixed - stringWidth(cell) >= MIN_PROMPT_ROOM)!;
+  // Who else has it open, as long as the prompt keeps room to be read: "open in console ops-2", then "open in ops-2", else a mark (the detail names them).
+  const words = open ? [`${open} ${g.dot} `, `${open.replace(/^open in console /, 'open in ')} ${g.dot} `] : [];
+  const elsewhere = open ? (words.find((cell) => width - fixed - stringWidth(cell) >= MIN_PROMPT_ROOM) ?? `${g.elsewhere} `) : '';
   const used = fixed + stringWidth(elsewhere);
   const prompt = promptExcerpt(`${kindTag(record)}${record.payload.prompt}`, width - used);
   return { doubt, severity, middle: ` ${relay}${agent} ${age.padStart(4)} `, leftCell, leftSoon: left !== undefined && left < 60_000, warn, status, elsewhere, prompt };
