@@ -24,6 +24,7 @@ import { reportDirs } from './crash-report.js';
 import { suspendProcess } from './suspend.js';
 import { startDemoSession, type DemoSession } from './demo-session.js';
 import { wireRelays } from '../relay/wiring.js';
+import { newInstanceId } from '../relay/routed-notice.js';
 import { ConsoleStore } from '../store/store.js';
 import { App, type AppProps } from '../ui/app.js';
 import { BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON } from '../ui/keys.js';
@@ -63,7 +64,8 @@ function wire(options: ConsoleOptions, env: NodeJS.ProcessEnv, demo: DemoSession
   const store = new ConsoleStore();
   const relays = demo ? [demo.relay] : options.relays;
   // Answers are saved until acknowledged, so a stop (SIGTERM, crash) loses none. Not for the demo: its relay is new each run.
-  const outbox = demo ? undefined : new Outbox(reportDirs(env)[0], { relays });
+  // --read-only sends nothing: it keeps no outbox and takes over no saved answer.
+  const outbox = demo || options.readOnly ? undefined : new Outbox(reportDirs(env)[0], { relays });
   const { recorder, history } = startHistory(options, store, env);
   const wiring = wireRelays({
     relays,
@@ -72,6 +74,9 @@ function wire(options: ConsoleOptions, env: NodeJS.ProcessEnv, demo: DemoSession
     ca: options.ca,
     name: options.name,
     host: hostname(),
+    // One id for this run, in the source of its open-request notes on every relay.
+    instance: newInstanceId(),
+    readOnly: options.readOnly,
     filter: options.filter,
     capture: options.capture,
     store,
@@ -177,7 +182,7 @@ export async function runConsole(options: ConsoleOptions, io: MainIO, remember: 
     title.restore();
     screen.leave();
   };
-  const props: AppProps = { store, clients, screenReader, bell: options.bell, notify: options.notify, title: titled, laterNotice: passthroughNote(io.env, options.notify), onSuspend, onRedraw: redraw, demo: demo?.info, history, rules: options.rules, auto: options.auto, saveRule: saveRuleTo(options.rulesPath) };
+  const props: AppProps = { store, clients, screenReader, bell: options.bell, notify: options.notify, title: titled, laterNotice: passthroughNote(io.env, options.notify), onSuspend, onRedraw: redraw, demo: demo?.info, history, rules: options.rules, auto: options.auto, saveRule: saveRuleTo(options.rulesPath), readOnly: options.readOnly };
   if (options.rulesNote !== undefined) props.rulesNote = options.rulesNote;
   // Rules follow their file: an edit is picked up within RULES_POLL_MS.
   if (options.rulesPath !== undefined) props.rulesFile = followRules(options.rulesPath, io.env);

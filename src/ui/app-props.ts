@@ -49,5 +49,7 @@ export interface AppProps {
   rulesFile?: (listener: (update: { rules?: readonly Rule[]; note?: string }) => void) => () => void;
   /** a → y: adds a rule to the rules file; absent: rules made with `a` are kept for this console only. */
   /** `byHand`: the rule's JSON, when the file cannot be written (read-only): it goes on the clipboard to be added by hand. */
+  /** --read-only: every key that would send is refused in words (read-only.ts); the clients send nothing either. */
+  readOnly?: boolean;
   saveRule?: (rule: Rule) => { ok: true; path: string } | { ok: false; reason: string; byHand?: string };
 }

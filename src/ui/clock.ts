@@ -12,6 +12,7 @@ import { placeOf } from './inbox/state.js';
 import { nextLastCallAt } from './last-call.js';
 import { nextWake } from './inbox/snooze.js';
 import { titleBehind } from './title.js';
+import { openNoteLapsesAt } from '../store/open-elsewhere.js';
 
 const SECOND = 1000;
 const MINUTE = 60_000;
@@ -46,6 +47,8 @@ function waitsOnTheSecond(model: UiModel): boolean {
   if (place === 'timeline' || place === 'history' || place === 'help') return true;
   // "retrying in 4s" on the status line (and the empty-list note).
   if (model.snapshot.relays().some((relay) => 'retryAt' in relay.connection && relay.connection.retryAt !== undefined)) return true;
+  // "open in console ops-2, 12 s ago" counts by the second, and lapses by the clock.
+  if (shownRecords(model).some((record) => record.routed.length > 0 && openNoteLapsesAt(record, model.now) !== undefined)) return true;
   // The rules hold bells and re-read causes on the clock.
   const rules = model.rules;
   return rules !== undefined && rulesWaitOnClock(rules);

@@ -59,6 +59,8 @@ export interface UiConfig {
   pastesMarked?: boolean;
   /** The terminal's title says how many wait (OSC 2; --no-title off). */
   title?: boolean;
+  /** --read-only: the keys that would send say so and do nothing (read-only.ts). */
+  readOnly?: boolean;
 }
 
 /** Everything the screen shows and the keys act on. */

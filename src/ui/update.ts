@@ -7,6 +7,7 @@ import { nextWake, wakeSnoozed } from './inbox/snooze.js';
 import { lastCalls } from './last-call.js';
 import { TITLE_EVERY_MS, titleText } from './title.js';
 import { reducePaste, reduceKey } from './inbox/reduce-key.js';
+import { readOnlyGate } from './read-only.js';
 import { digitPicksNow, editsTextNow } from './inbox/typing.js';
 import { ensureCause, onFetched, timelineEffect } from './fetches.js';
 import { alertsSeen, gateAlerts } from './alert-gate.js';
@@ -233,7 +234,7 @@ function onKey(
 ): UpdateResult {
   const { store } = world;
   const [state, ctx, list] = context;
-  const result = reduce(state, ctx);
+  const result = readOnlyGate(model.config.readOnly, state, reduce(state, ctx));
   let inbox = result.state;
   const sends = result.effects.flatMap((effect) => (effect.type === 'send' ? [effect] : []));
   if (sends.length) {

@@ -8,6 +8,7 @@ import { answerLock, isUnsent, modalOf, placeOf } from './inbox/state.js';
 import { controlAsked } from './inbox/control-keys.js';
 import { emptyPendingNote } from './inbox/empty-state.js';
 import { rowStatus } from './inbox/row-status.js';
+import { openElsewhere, openElsewhereWord } from '../store/open-elsewhere.js';
 import { ruleRowText, rulesStatus } from './rules/rule-state.js';
 import { withRuleText } from './rules/rule-view.js';
 import { controlRowStatus } from './inbox/control-status.js';
@@ -71,7 +72,8 @@ let status: { reads: readonly unknown[]; lines: Line[] } | undefined;
 
 function statusLines(model: UiModel, relays: FrameContext['relays']): Line[] {
   const { inbox, size, now } = model;
-  const rules = rulesStatus(model.rules);
+  // --read-only says so first, where the rules' AUTO would be: nothing is sent from this console.
+  const rules = model.config.readOnly ? ['read-only', rulesStatus(model.rules)].filter(Boolean).join(` ${model.glyphs.dot} `) : rulesStatus(model.rules);
   const reads = [relays, model.view.counts, inbox.filter, size.columns, model.alerts.held, model.config.bell, rules, model.glyphs];
   const counting = relays.some((relay) => 'retryAt' in relay.connection && relay.connection.retryAt !== undefined);
   if (!counting && status !== undefined && sameReads(status.reads, reads)) return status.lines;
@@ -218,6 +220,7 @@ function listLines(frame: FrameContext): Line[] {
     glyphs: g,
     emptyNote: frame.emptyNote,
     decorate,
+    elsewhere: elsewhereWord(relays),
     // The decorations are kept while what they read stays the same, the snapshot
     // among it (relays included: a relay's change is a new version): the rows' epoch.
     epoch: decorations,
@@ -227,4 +230,14 @@ function listLines(frame: FrameContext): Line[] {
 /** A request whose last call has rung says so on its row (until it closes). */
 function lastCallStatus(model: UiModel, record: RequestRecord): RowDecoration['status'] {
   return onLastCall(model, record) ? { text: 'last call', color: 'red' } : undefined;
+}
+
+/** Another console's open-request note, as a row says it; never this console's own (its source per relay). */
+function elsewhereWord(relays: FrameContext['relays']): (record: RequestRecord, now: number) => string | undefined {
+  const own = new Map(relays.map((r) => [r.relay, r.noticeSource]));
+  return (record, now) => {
+    if (record.routed.length === 0) return undefined;
+    const open = openElsewhere(record, now, own.get(record.relay));
+    return open && openElsewhereWord(open);
+  };
 }
