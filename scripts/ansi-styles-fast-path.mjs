@@ -35,7 +35,13 @@ export function patchStyledChars(source) {
   replaceAnchor(source, 'codes = reduceAnsiCodesIncremental(codes, [token]);', (same) => same, changed);
   const shared = replaceAnchor(source, COPY, () => 'styles: codes,', changed);
   const fast = replaceAnchor(shared, LOOP, () => '    ret += aepStyledCharsToString(chars);', changed);
-  return `import { stylesFastPath as aepStylesFastPath } from ${patchModule('styled-chars')};\n${fast}\nconst aepStyledCharsToString = aepStylesFastPath(ansiCodesToString, diffAnsiCodes);\n`;
+  return [
+    `import { stylesFastPath as aepStylesFastPath } from ${patchModule('styled-chars')};`,
+    fast,
+    // Made from the package's own helpers, which this module imports.
+    'const aepStyledCharsToString = aepStylesFastPath(ansiCodesToString, diffAnsiCodes);',
+    '',
+  ].join('\n');
 }
 
 const tokenizeFile = (name) => new RegExp(`[\\\\/]node_modules[\\\\/]@alcalzone[\\\\/]ansi-tokenize[\\\\/]build[\\\\/]${name.replace('.', '\\.')}$`);

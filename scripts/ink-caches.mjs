@@ -56,7 +56,8 @@ export function patchOutput(source) {
 const WIDEST = 'const currentWidth = widestLine(text);';
 
 export function patchRenderNodeToOutput(source) {
-  const patched = replaceAnchor(source, WIDEST, () => 'const currentWidth = aepMeasureText(text).width;', "Ink's render-node-to-output changed: the measured width no longer applies");
+  const changed = "Ink's render-node-to-output changed: the measured width no longer applies";
+  const patched = replaceAnchor(source, WIDEST, () => 'const currentWidth = aepMeasureText(text).width;', changed);
   return `import aepMeasureText from './measure-text.js';\n${patched}`;
 }
 

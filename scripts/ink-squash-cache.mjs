@@ -13,7 +13,7 @@ const DOM_EDITS = [
   'export const setAttribute = (node, key, value) => {',
   'export const setTextNodeValue = (node, text) => {',
 ];
-/** A restyle: the reconciler sets a node's transform (on commit, and on update). */
+/** A restyle: the reconciler sets a node's transform when it makes the node, and when it updates it. */
 const TRANSFORM = 'node.internal_transform = value;';
 const FORGET = `import { forgetSquashed as aepForgetSquashed } from ${patchModule('squash-cache')};\n`;
 
@@ -32,6 +32,7 @@ export function patchDom(source) {
 }
 
 export function patchReconciler(source) {
-  const patched = replaceAnchor(source, TRANSFORM, () => `${TRANSFORM}\n                aepForgetSquashed(node);`, "Ink's reconciler changed: the squash cache no longer applies", 2);
+  const changed = "Ink's reconciler changed: the squash cache no longer applies";
+  const patched = replaceAnchor(source, TRANSFORM, () => `${TRANSFORM}\n                aepForgetSquashed(node);`, changed, 2);
   return `${FORGET}${patched}`;
 }
