@@ -168,6 +168,8 @@ test('a snoozed request still gets its last call, and comes back with it', () =>
   r.wait(25);
   assert.equal(r.count('bell'), 2);
   assert.equal(r.model.inbox.snoozed.size, 0);
+  assert.ok(!r.rows().some((row) => /Snoozed/.test(row)), `back in Pending at once:\n${r.rows().join('\n')}`);
+  assert.equal(r.model.view.counts.pending, 1);
 });
 
 test('the title says how many wait, at most once a second, and not snoozed ones', () => {
