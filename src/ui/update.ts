@@ -3,7 +3,10 @@ import { OPEN_STATES, type RequestRecord } from '../store/types.js';
 import { answerable } from '../store/answerable.js';
 import { applyRejection, initialFormDraft } from './form/form-state.js';
 import { listStartFor } from './inbox/list-view.js';
+import { nextWake, wakeSnoozed } from './inbox/snooze.js';
+import { outsideThePane } from './outside-pane.js';
 import { reducePaste, reduceKey } from './inbox/reduce-key.js';
+import { readOnlyGate } from './read-only.js';
 import { digitPicksNow, editsTextNow } from './inbox/typing.js';
 import { ensureCause, onFetched, timelineEffect } from './fetches.js';
 import { alertsSeen, gateAlerts } from './alert-gate.js';
@@ -39,6 +42,11 @@ export interface World {
  * decided here, from what changed, in the same pass: no second render.
  */
 export function update(model: UiModel, msg: Msg, world: World): UpdateResult {
+  const result = updateOnce(model, msg, world);
+  return msg.type === 'painted' ? result : outsideThePane(result, world.store, (next, before) => reconcile({ model: next, effects: [] }, before, world).model);
+}
+
+function updateOnce(model: UiModel, msg: Msg, world: World): UpdateResult {
   if (msg.type === 'painted') {
     // What the operator now sees: keys act on this list until the next paint.
     return { model: { ...model, shown: { version: model.view.version, list: model.view.list, selectedKey: model.inbox.selectedKey } }, effects: [] };
@@ -68,7 +76,7 @@ export function update(model: UiModel, msg: Msg, world: World): UpdateResult {
       return reconcile({ model: onFetched(base, msg, now), effects: [] }, model.view, world);
     case 'tick': {
       const ticked = rulesOnTick(base, world.store);
-      return base.now >= base.view.away.regroupAt ? reconcile(ticked, model.view, world) : ticked;
+      return base.now >= base.view.away.regroupAt || base.now >= nextWake(base.inbox) ? reconcile(ticked, model.view, world) : ticked;
     }
     case 'notice':
       return { model: { ...base, inbox: { ...base.inbox, notice: msg.text, hint: placeOf(base.inbox) === 'answer' ? msg.text : base.inbox.hint } }, effects: [] };
@@ -186,6 +194,7 @@ function keyState(model: UiModel, world: World): [InboxState, KeyContext, Reques
     openCommand: state.openKey ? store.lastCommandFor(state.openKey) : undefined,
     claimants: open ? store.claimants(open.relay, open.session) : undefined,
     pageSize: Math.max(1, layoutOf(model.size, store.relays().length).bodyHeight - 2),
+    now: model.now,
     // Counted only when a quit key asks: it walks every draft and command.
     unsentWork: () => unsentWork(state, store),
     answerable,
@@ -208,7 +217,7 @@ function onKey(
 ): UpdateResult {
   const { store } = world;
   const [state, ctx, list] = context;
-  const result = reduce(state, ctx);
+  const result = readOnlyGate(model.config.readOnly, state, reduce(state, ctx));
   let inbox = result.state;
   const sends = result.effects.flatMap((effect) => (effect.type === 'send' ? [effect] : []));
   if (sends.length) {
@@ -300,14 +309,17 @@ function onStore(model: UiModel, change: StoreChange, world: World): UpdateResul
 function reconcile(result: UpdateResult, before: ListView, world: World): UpdateResult {
   const { store } = world;
   let model = result.model;
+  // A snooze whose time is up, or whose request changed, ends (snooze.ts).
+  const awake = wakeSnoozed(model.inbox, (key) => store.request(key), model.now);
+  if (awake !== model.inbox) model = { ...model, inbox: awake };
   const view = model.view;
   // The clock alone can move a request to "No agent connected" (no-agent.ts): then the list is built again too.
-  if (view.version !== store.version || view.filter !== model.inbox.filter || view.hidden !== model.inbox.hidden || model.now >= view.away.regroupAt) {
+  if (view.version !== store.version || view.filter !== model.inbox.filter || view.hidden !== model.inbox.hidden || view.snoozed !== model.inbox.snoozed || model.now >= view.away.regroupAt) {
     // The store pinned once per version folded (the view reads only that); a new filter reuses it.
     const snapshot = model.snapshot.version === store.version ? model.snapshot : pinStore(store);
     const away = awayNow(snapshot.allRequests(), (relay, session) => store.absentSince(relay, session), model.now, model.config.noAgentAfterMs);
     // Drafts and rejections of requests and commands the store forgot go too (forget.ts).
-    model = forgetGone({ ...model, snapshot, view: buildListView(snapshot, model.inbox.filter, model.inbox.hidden, away) }, store);
+    model = forgetGone({ ...model, snapshot, view: buildListView(snapshot, model.inbox.filter, model.inbox.hidden, away, model.inbox.snoozed) }, store);
   }
   const { list, openCount } = model.view;
   let inbox = model.inbox;
@@ -348,7 +360,7 @@ function reconcile(result: UpdateResult, before: ListView, world: World): Update
     if (kept.length !== inbox.tagged.size) inbox = { ...inbox, tagged: new Set(kept) };
   }
   const height = layoutOf(model.size, store.relays().length).bodyHeight;
-  const listStart = listStartFor(list.length, openCount, index, height, model.listStart, model.view.noAgent);
+  const listStart = listStartFor(list.length, openCount, index, height, model.listStart, model.view.noAgent, model.view.snoozedCount);
   inbox = withTimelineBounds(inbox, model, height);
   if (inbox !== model.inbox || listStart !== model.listStart) model = { ...model, inbox, listStart };
   const cause = ensureCause(model, store, model.now);

@@ -83,7 +83,7 @@ const ROWS: (Sequence & { want: Outcome })[] = [
   },
   {
     scope: "browse", note: "? opens help", reads: ["?"],
-    want: { mode: "help", selected: "alpha", footer: "↑/↓ PgUp/PgDn scroll · any other key closes", screen: "454ddf130b59", effects: [], sent: [], quits: 0 },
+    want: { mode: "help", selected: "alpha", footer: "↑/↓ PgUp/PgDn scroll · any other key closes", screen: "7c9b12fbb434", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "browse", note: "/ opens the filter", reads: ["/"],
@@ -142,7 +142,7 @@ const ROWS: (Sequence & { want: Outcome })[] = [
     want: { mode: "answer", selected: "alpha", open: "alpha", reply: "", highlight: 2, hint: "No option 9: this request has 2.", footer: "↑/↓ 1-2 choose · Tab types digits · Enter send · PgUp/PgDn scroll · Esc back (k…", prompt: "↑/↓ 1-2 choose · Tab types digits · Enter send · PgUp/PgDn scroll · Esc back (keeps draft)", screen: "18da5547a69c", effects: [], sent: [], quits: 0 },
   },
   {
-    scope: "browse", note: "an unbound letter does nothing", reads: ["z"],
+    scope: "browse", note: "an unbound letter does nothing", reads: ["w"],
     want: { mode: "browse", selected: "alpha", footer: "j/k move · Enter open · 1-2 option · Space mark · / filter · ? help · q quit", screen: "223bcb01e4f2", effects: [], sent: [], quits: 0 },
   },
   {
@@ -579,19 +579,19 @@ const ROWS: (Sequence & { want: Outcome })[] = [
   },
   {
     scope: "help", note: "j scrolls", reads: ["?","j","j"],
-    want: { mode: "help", selected: "alpha", footer: "↑/↓ PgUp/PgDn scroll · any other key closes", screen: "74880471bd8e", effects: [], sent: [], quits: 0 },
+    want: { mode: "help", selected: "alpha", footer: "↑/↓ PgUp/PgDn scroll · any other key closes", screen: "26b6f57aac00", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "help", note: "k at the top", reads: ["?","k"],
-    want: { mode: "help", selected: "alpha", footer: "↑/↓ PgUp/PgDn scroll · any other key closes", screen: "454ddf130b59", effects: [], sent: [], quits: 0 },
+    want: { mode: "help", selected: "alpha", footer: "↑/↓ PgUp/PgDn scroll · any other key closes", screen: "7c9b12fbb434", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "help", note: "page down", reads: ["?","\u001b[6~"],
-    want: { mode: "help", selected: "alpha", footer: "↑/↓ PgUp/PgDn scroll · any other key closes", screen: "fe6c56c9db58", effects: [], sent: [], quits: 0 },
+    want: { mode: "help", selected: "alpha", footer: "↑/↓ PgUp/PgDn scroll · any other key closes", screen: "1a9debedfe2d", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "help", note: "ctrl-D", reads: ["?","\u0004"],
-    want: { mode: "help", selected: "alpha", footer: "↑/↓ PgUp/PgDn scroll · any other key closes", screen: "ffb225b192f6", effects: [], sent: [], quits: 0 },
+    want: { mode: "help", selected: "alpha", footer: "↑/↓ PgUp/PgDn scroll · any other key closes", screen: "21fff0fc907e", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "help", note: "Esc back", reads: ["?","\u001b"],
@@ -611,7 +611,7 @@ const ROWS: (Sequence & { want: Outcome })[] = [
   },
   {
     scope: "help", note: "ctrl-C quits", reads: ["?","\u0003"],
-    want: { mode: "help", selected: "alpha", footer: "↑/↓ PgUp/PgDn scroll · any other key closes", screen: "454ddf130b59", effects: ["quit"], sent: [], quits: 1 },
+    want: { mode: "help", selected: "alpha", footer: "↑/↓ PgUp/PgDn scroll · any other key closes", screen: "7c9b12fbb434", effects: ["quit"], sent: [], quits: 1 },
   },
   {
     scope: "confirm-quit", note: "q with a draft asks", reads: ["\r","draft","\u001b","q"],
@@ -831,7 +831,7 @@ const ROWS: (Sequence & { want: Outcome })[] = [
   },
   {
     scope: "hide", note: "y hides", reads: ["d","y"],
-    want: { mode: "browse", selected: "bravo", notice: "Hidden from this console (the history records it; list and --file still show it).", footer: "Hidden from this console (the history records it; list and --file still show it…", prompt: "Hidden from this console (the history records it; list and --file still show it). j/k move · Enter open · 1-2 option · Space mark · / filter · ? help · q quit", screen: "07f14960df36", effects: ["hide"], sent: [], quits: 0 },
+    want: { mode: "browse", selected: "bravo", notice: "Hidden from this console (the history records it; list and --file still show it); Z undoes.", footer: "Hidden from this console (the history records it; list and --file still show it…", prompt: "Hidden from this console (the history records it; list and --file still show it); Z undoes. j/k move · Enter open · 1-2 option · Space mark · / filter · ? help · q quit", screen: "07f14960df36", effects: ["hide"], sent: [], quits: 0 },
   },
   {
     scope: "hide", note: "n keeps", reads: ["d","n"],
@@ -847,11 +847,31 @@ const ROWS: (Sequence & { want: Outcome })[] = [
   },
   {
     scope: "hide", note: "hidden, then the next", reads: ["d","y","d","y"],
-    want: { mode: "browse", selected: "charlie", notice: "Hidden from this console (the history records it; list and --file still show it).", footer: "Hidden from this console (the history records it; list and --file still show it…", prompt: "Hidden from this console (the history records it; list and --file still show it). j/k move · Enter open · 1-2 option · Space mark · / filter · ? help · q quit", screen: "0c38553db981", effects: ["hide", "hide"], sent: [], quits: 0 },
+    want: { mode: "browse", selected: "charlie", notice: "Hidden from this console (the history records it; list and --file still show it); Z undoes.", footer: "Hidden from this console (the history records it; list and --file still show it…", prompt: "Hidden from this console (the history records it; list and --file still show it); Z undoes. j/k move · Enter open · 1-2 option · Space mark · / filter · ? help · q quit", screen: "0c38553db981", effects: ["hide", "hide"], sent: [], quits: 0 },
   },
   {
     scope: "hide", note: "on a second row", reads: ["j","d","y"],
-    want: { mode: "browse", selected: "charlie", notice: "Hidden from this console (the history records it; list and --file still show it).", footer: "Hidden from this console (the history records it; list and --file still show it…", prompt: "Hidden from this console (the history records it; list and --file still show it). j/k move · Enter open · 1-2 option · Space mark · / filter · ? help · q quit", screen: "f6c84daef8d2", effects: ["hide"], sent: [], quits: 0 },
+    want: { mode: "browse", selected: "charlie", notice: "Hidden from this console (the history records it; list and --file still show it); Z undoes.", footer: "Hidden from this console (the history records it; list and --file still show it…", prompt: "Hidden from this console (the history records it; list and --file still show it); Z undoes. j/k move · Enter open · 1-2 option · Space mark · / filter · ? help · q quit", screen: "f6c84daef8d2", effects: ["hide"], sent: [], quits: 0 },
+  },
+  {
+    scope: "hide", note: "y then Z shows it again", reads: ["d","y","Z"],
+    want: { mode: "browse", selected: "bravo", notice: "Shown again (alpha: Drop the table?).", footer: "Shown again (alpha: Drop the table?).  j/k move · Enter open · 1-2 option · Spa…", prompt: "Shown again (alpha: Drop the table?). j/k move · Enter open · 1-2 option · Space mark · / filter · ? help · q quit", screen: "8cd30f176ff4", effects: ["hide", "unhide"], sent: [], quits: 0 },
+  },
+  {
+    scope: "snooze", note: "z sets the selected aside", reads: ["z"],
+    want: { mode: "browse", selected: "bravo", notice: "Snoozed for 10 minutes (back sooner if it changes, or at its last call); Z undoes.", footer: "Snoozed for 10 minutes (back sooner if it changes, or at its last call); Z undo…", prompt: "Snoozed for 10 minutes (back sooner if it changes, or at its last call); Z undoes. j/k move · Enter open · 1-2 option · Space mark · / filter · ? help · q quit", screen: "00c4183e8599", effects: ["snooze"], sent: [], quits: 0 },
+  },
+  {
+    scope: "snooze", note: "z then Z brings it back", reads: ["z","Z"],
+    want: { mode: "browse", selected: "bravo", notice: "Back from snooze (alpha: Drop the table?).", footer: "Back from snooze (alpha: Drop the table?).  j/k move · Enter open · 1-2 option …", prompt: "Back from snooze (alpha: Drop the table?). j/k move · Enter open · 1-2 option · Space mark · / filter · ? help · q quit", screen: "e7bed5923e76", effects: ["snooze"], sent: [], quits: 0 },
+  },
+  {
+    scope: "snooze", note: "Z on the snoozed row brings that one back", reads: ["z","j","z","G","Z"],
+    want: { mode: "browse", selected: "charlie", notice: "Back from snooze (charlie: npm publish).", footer: "Back from snooze (charlie: npm publish).  j/k move · Enter open · 1-2 option · …", prompt: "Back from snooze (charlie: npm publish). j/k move · Enter open · 1-2 option · Space mark · / filter · ? help · q quit", screen: "890097ecf00d", effects: ["snooze", "snooze"], sent: [], quits: 0 },
+  },
+  {
+    scope: "snooze", note: "Z with nothing to undo", reads: ["Z"],
+    want: { mode: "browse", selected: "alpha", notice: "Nothing to undo: no snooze or hide in this run (H lists earlier hides; Z there undoes one).", footer: "Nothing to undo: no snooze or hide in this run (H lists earlier hides; Z there …", prompt: "Nothing to undo: no snooze or hide in this run (H lists earlier hides; Z there undoes one). j/k move · Enter open · 1-2 option · Space mark · / filter · ? help · q quit", screen: "6119bbe4e76a", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "auto", note: "A asks", reads: ["A"], config: "rules",

@@ -73,7 +73,7 @@ test('the ? legend names the No agent connected group', async (t) => {
   const h = await renderApp({ events: [permissionFrom('codex', 's1', 'ls')] });
   t.after(h.unmount);
   await h.press('?');
-  assert.match(flat(h.frame()), /Groups: Pending \(waiting on you\) · No agent connected \(its agent left the relay: answerable if it comes back, not counted as waiting\) · Recent/);
+  assert.match(flat(h.frame()), /Groups: Pending · No agent connected \(its agent is gone\) · Snoozed \(z: not now; back by itself\) · Recent/);
 });
 
 test('the a question has its own footer; the Reply row does not offer a always', async (t) => {

@@ -40,6 +40,8 @@ export interface DetailViewInput {
   glyphs?: Glyphs;
   /** Number the options (1-9 highlight them). */
   numbered?: boolean;
+  /** "open in console ops-2, 12 s ago": another console has it open (store/open-elsewhere.ts). */
+  elsewhere?: string;
 }
 
 export function isForm(record: RequestRecord): boolean {
@@ -109,6 +111,7 @@ function provenance(input: DetailViewInput): Head {
     [seg('source ', { dim: true }), seg(fit(displayLine(record.source, 200), Math.max(8, width - 7)))],
   ];
   const lines: Line[] = [];
+  if (input.elsewhere) for (const l of wrapText(input.elsewhere, width)) lines.push([seg(l, { color: 'magenta', bold: true })]);
   if (input.claimants === 0 && (record.state === 'pending' || record.state === 'answered')) {
     // Wrapped, never cut: it says why an answer would not get through (side by side the detail is narrow).
     for (const l of wrapText(`${glyphs().warn} no agent is connected for this session: an answer cannot be delivered now`, width)) lines.push([seg(l, { color: 'red' })]);
