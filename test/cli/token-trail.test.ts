@@ -76,7 +76,7 @@ async function ptyRun(name: string, args: string[], env: Record<string, string>,
 
 test('--token: one warning on stderr, live, the request on screen; no child process; q quits with 0', async () => {
   const result = await ptyRun('--token', ['--relay', url, '--token', TOKEN], {}, async (run) => {
-    await run.until(/live .*Permission requested: deploy to staging/, 'the request on a live relay');
+    await run.until(/live .*Permission requested: deploy to/, 'the request on a live relay');
     assertNoChildren(run);
     run.type('q');
   });

@@ -137,7 +137,7 @@ describe('rules on the demo relay with --auto', () => {
     assert.equal(code, 0, err.join('\n'));
     const text = out.join('\n');
     assert.match(text, /^rule "tests ok": 1 request\n {2}answer allow +claude-code .*npm test -- --ci \(resolved\) \[id \w+\]$/m);
-    assert.match(text, /^rule "no force push": 1 request\n {2}deny deny +codex .*git push --force origin main \(resolved\) \[id \w+\]$/m);
+    assert.match(text, /^rule "no force push": 1 request\n {2}deny +codex .*git push --force origin main \(resolved\) \[id \w+\]$/m);
     assert.match(text, /^rule "rm asks": 1 request\n {2}ask \(left to you\) +claude-code .*rm -rf build \(pending\) \[id \w+\]$/m);
     assert.match(text, /^rule "claude rm ok": would answer nothing here$/m);
     assert.match(text, /^no rule: 4 of 7 requests/m);

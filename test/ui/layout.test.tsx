@@ -100,7 +100,7 @@ test('at 100 columns and more the list and the detail sit side by side', async (
   t.after(h.unmount);
   const browse = lines(h.frame());
   assert.ok(browse.some((l) => /^Pending \(3\) +│ ● permission · pending/.test(l)), 'list and preview share rows');
-  assert.ok(browse.some((l) => /agent-00.*│ agent agent-00$/.test(l) || /│ agent agent-00$/.test(l)));
+  assert.ok(browse.some((l) => /│ agent agent-00( · raised \S+ ago)?$/.test(l)));
   assert.ok(browse.some((l) => /│ Enter: answer this request/.test(l)), 'the preview says how to answer');
   await h.press(KEY.enter);
   const open = lines(h.frame());

@@ -89,6 +89,8 @@ function provenance(input: DetailViewInput): Head {
     // Time left (or a malformed expiry) before the age: a narrow title is cut at its end.
     seg(expiry, { color: left !== undefined && left < 60_000 ? 'red' : 'yellow' }),
   ];
+  // Too wide (side by side): the state's word goes first, its mark says it.
+  if (title.reduce((n, part) => n + stringWidth(part.text), 0) > width) title.splice(2, 1);
   const raised = seg(` ${glyphs().dot} raised ${shortDuration(ageMs(record, now))} ago`, { dim: true });
   // The name whole, wrapped if it must be: the list may have cut it.
   const agentRows = wrapText(displayLine(record.agent, 200), Math.max(8, width - 6));

@@ -177,6 +177,8 @@ const FIXED_CELLS = 11;
 const LEFT_CELL = 6;
 /** A row with a status keeps at least this much of its prompt (the status is cut before). */
 const PROMPT_LEAST = 12;
+/** What an ask's words leave the prompt at least (they say why the rules leave it to you). */
+const ASK_PROMPT_LEAST = 6;
 /** A status is never cut below this. */
 const STATUS_ROOM = 10;
 
@@ -199,11 +201,13 @@ function coarse(text: string, width: number): string {
 
 /**
  * A status in the room the row leaves it: whole where the prompt keeps
- * PROMPT_ROOM; else a rule's suggestion loses its rule's name (the detail
+ * PROMPT_ROOM; else a rule's suggested answer loses its rule's name (the detail
  * says it); cut only where the prompt would keep less than PROMPT_LEAST.
  */
 function statusIn(text: string, roomy: number, least: number): string {
   if (stringWidth(text) <= roomy) return text;
+  // An ask keeps its words while the prompt keeps a few columns: they say why it asks (the cause not read: it fails closed).
+  if (text.startsWith('rule: ask')) return stringWidth(text) <= least + PROMPT_LEAST - ASK_PROMPT_LEAST ? text : fit(text, Math.max(STATUS_ROOM, least + PROMPT_LEAST - ASK_PROMPT_LEAST));
   const bare = text.replace(/ \(.*\)$/, '');
   return stringWidth(bare) <= least ? bare : fit(bare, Math.max(STATUS_ROOM, least));
 }
@@ -228,7 +232,8 @@ function rowText(record: RequestRecord, { width, g, deco, left, age, relay, else
   const fixed = before + stringWidth(status);
   // Who else has it open, as long as the prompt keeps room to be read: "open in console ops-2", then "open in ops-2", else a mark (the detail names them).
   const words = open ? [`${open} ${g.dot} `, `${open.replace(/^open in console /, 'open in ')} ${g.dot} `] : [];
-  const elsewhere = open ? (words.find((cell) => width - fixed - stringWidth(cell) >= MIN_PROMPT_ROOM) ?? `${g.elsewhere} `) : '';
+  const keeps = (cell: string, room: number) => width - fixed - stringWidth(cell) >= room;
+  const elsewhere = !open ? '' : keeps(words[0], PROMPT_ROOM) ? words[0] : keeps(words[1], MIN_PROMPT_ROOM) ? words[1] : `${g.elsewhere} `;
   const used = fixed + stringWidth(elsewhere);
   const prompt = promptExcerpt(`${kindTag(record)}${record.payload.prompt}`, width - used);
   return { doubt, severity, middle: ` ${relay}${agent} ${ageText} `, leftCell, leftSoon: left !== undefined && left < 60_000, warn, status, elsewhere, prompt };
