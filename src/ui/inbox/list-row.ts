@@ -60,6 +60,8 @@ function kindTag(record: RequestRecord): string {
 
 /** Columns a row keeps for its prompt before it gives them to "open in console …". */
 const MIN_PROMPT_ROOM = 10;
+/** …and before it says it in its long form ("open in console ops-2"): side by side at 120 columns, the short one. */
+const LONG_FORM_PROMPT = 20;
 
 /** A separator that ends a boilerplate lead-in ("Permission requested: ", "codex asks — "). */
 const LEAD_IN = /^(.{3,48}?)(?::\s+|\s+—\s+|\s+-\s+)/;
@@ -233,7 +235,7 @@ function rowText(record: RequestRecord, { width, g, deco, left, age, relay, else
   // Who else has it open, as long as the prompt keeps room to be read: "open in console ops-2", then "open in ops-2", else a mark (the detail names them).
   const words = open ? [`${open} ${g.dot} `, `${open.replace(/^open in console /, 'open in ')} ${g.dot} `] : [];
   const keeps = (cell: string, room: number) => width - fixed - stringWidth(cell) >= room;
-  const elsewhere = !open ? '' : keeps(words[0], PROMPT_ROOM) ? words[0] : keeps(words[1], MIN_PROMPT_ROOM) ? words[1] : `${g.elsewhere} `;
+  const elsewhere = !open ? '' : keeps(words[0], LONG_FORM_PROMPT) ? words[0] : keeps(words[1], MIN_PROMPT_ROOM) ? words[1] : `${g.elsewhere} `;
   const used = fixed + stringWidth(elsewhere);
   const prompt = promptExcerpt(`${kindTag(record)}${record.payload.prompt}`, width - used);
   return { doubt, severity, middle: ` ${relay}${agent} ${ageText} `, leftCell, leftSoon: left !== undefined && left < 60_000, warn, status, elsewhere, prompt };
