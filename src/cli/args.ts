@@ -165,6 +165,7 @@ function parseRun(flags: Flags, isList: boolean, env: NodeJS.ProcessEnv): Parsed
       bell: flags.bell,
       notify: flags.notify,
       inline: flags.inline,
+      mouse: flags.mouse,
       screenReader: flags.screenReader,
       name: nameOption(flags.name, env),
       demo: flags.demo,

@@ -7,7 +7,7 @@ export const USAGE: readonly string[] = [
   'aep-console [--relay URL]... [--token T | --token-file F] [--filter JSON]',
   '            [--agent NAME]... [--session ID]... [--capture LEVEL]',
   '            [--no-bell] [--notify] [--name NAME] [--demo [--demo-agents N]] [--file F]...',
-  '            [--rules F] [--auto] [--inline] [--screen-reader]',
+  '            [--rules F] [--auto] [--inline] [--screen-reader] [--no-mouse]',
   'aep-console list [same connection flags] [--file F]... [--json]',
   'aep-console watch [same connection flags] [--json]',
   'aep-console respond ID (--option O | --text T | --values JSON) [--session S]',

@@ -28,6 +28,8 @@ export interface AppProps {
    * (paste-marks.ts); absent or false, the guess stands.
    */
   pasteMarks?: boolean;
+  /** The CLI turned mouse reporting on (mouse.ts): clicks and the wheel act on the frame's cells. */
+  mouse?: boolean;
   /** --screen-reader: sentences, one region at a time (screen-reader/view.tsx); also on when Ink's screen-reader rendering is. */
   screenReader?: boolean;
   /** --demo: the embedded relay's URL and the `list` command that reads it (shown in `?`). */

@@ -4,6 +4,8 @@ import { answerable } from '../store/answerable.js';
 import { applyRejection, initialFormDraft } from './form/form-state.js';
 import { listStartFor } from './inbox/list-view.js';
 import { reducePaste, reduceKey } from './inbox/reduce-key.js';
+import { mouseKey } from './inbox/mouse-keys.js';
+import { targetAt } from './mouse-target.js';
 import { digitPicksNow, editsTextNow } from './inbox/typing.js';
 import { ensureCause, onFetched, timelineEffect } from './fetches.js';
 import { alertsSeen, gateAlerts } from './alert-gate.js';
@@ -58,6 +60,10 @@ export function update(model: UiModel, msg: Msg, world: World): UpdateResult {
       const marked = base.markedPaste ? base : { ...base, markedPaste: true };
       return oneSendPerRead(reconcile(onKey(present(marked), world, (state, ctx) => reducePaste(state, msg.text, ctx)), model.view, world), msg.read, 0);
     }
+    case 'mouse':
+      // Only where the console turned the mouse on is a report's cell a cell of this frame; it never sends (mouse-keys.ts).
+      if (!base.config.mouse || sameReadAsSend(base, msg.read)) return { model: base, effects: [] };
+      return reconcile(onKey(present(base), world, (state, ctx) => mouseKey(state, targetAt(base, msg.event.x, msg.event.y), msg.event, ctx)), model.view, world);
     case 'store':
       return reconcile(onStore(base, msg.change, world), model.view, world);
     case 'resize':

@@ -5,6 +5,7 @@ import { displayLine } from '../../../protocol/sanitize.js';
 import type { FieldSpec } from '../../../protocol/types.js';
 import { editLine, type EditorState } from '../../text/editor.js';
 import { seg, type Line } from '../../text/line.js';
+import { targeted } from '../../text/targets.js';
 import { fit } from '../../text/wrap.js';
 import { choiceWindow } from '../../widgets/window.js';
 import { isOtherRow, move, OTHER, patchField, selectRows, type FieldDraft, type FormDraft } from '../draft.js';
@@ -54,13 +55,14 @@ function choiceRow(field: FieldSpec, fd: FieldDraft, input: FormViewInput, activ
   if (isOtherRow(field, i)) {
     const on = field.multi ? fd.text.value.trim() !== '' : fd.picked === OTHER;
     const box = field.multi ? (on ? '[x]' : '[ ]') : on ? `(${glyphs().bullet})` : '( )';
-    const other = editorLine(`${pointer}${box} Other${glyphs().ellipsis} `, fd, input.width, here);
+    // The field's own index is filled in by the form view (form-view.ts fieldLines).
+    const other = targeted(editorLine(`${pointer}${box} Other${glyphs().ellipsis} `, fd, input.width, here), { kind: 'choice', field: -1, choice: i });
     return here ? focusRow(other) : other;
   }
   const id = (field.choices ?? [])[i].id;
   const on = field.multi ? fd.toggled.includes(id) : fd.picked === id;
   const box = field.multi ? (on ? '[x]' : '[ ]') : on ? `(${glyphs().bullet})` : '( )';
-  const row: Line = [seg(fit(`${pointer}${box} ${choiceLabel(field, i, input.labelsWithheld)}`, input.width), { inverse: here, bold: on })];
+  const row = targeted([seg(fit(`${pointer}${box} ${choiceLabel(field, i, input.labelsWithheld)}`, input.width), { inverse: here, bold: on })], { kind: 'choice', field: -1, choice: i });
   return here ? focusRow(row) : row;
 }
 
