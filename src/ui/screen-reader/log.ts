@@ -5,7 +5,9 @@
 import { displayLine } from '../../protocol/sanitize.js';
 import type { RequestRecord } from '../../store/types.js';
 import type { UiModel } from '../model.js';
-import { answerWords, asks, secondsLeft } from './words.js';
+import type { Answer } from '../../protocol/types.js';
+import { optionName } from './cause.js';
+import { asks, plural, secondsLeft } from './words.js';
 
 /** The deadlines announced, in seconds left, nearest last. */
 export const WARN_AT = [30, 10] as const;
@@ -16,6 +18,8 @@ interface Seen {
   command?: string;
   /** The smallest of WARN_AT already announced (Infinity: none). */
   warned: number;
+  /** What the agent applied has been said (a resolve after it adds no line). */
+  applied?: boolean;
 }
 
 export interface LogMemory {
@@ -26,7 +30,7 @@ export interface LogMemory {
 /** The first model: everything already there is known, nothing is announced (the region reads it). */
 export function startLog(model: UiModel): LogMemory {
   const seen = new Map<string, Seen>();
-  for (const record of model.view.list) seen.set(record.key, { state: record.state, command: commandMark(model, record), warned: warnedBy(record, model.now) });
+  for (const record of model.view.list) seen.set(record.key, { state: record.state, command: commandMark(model, record), warned: warnedBy(record, model.now), applied: record.state === 'answered' || record.state === 'resolved' });
   return { seen, version: model.snapshot.version };
 }
 
@@ -42,41 +46,72 @@ function warnedBy(record: RequestRecord, now: number): number {
   return warned;
 }
 
-function outcomeLine(model: UiModel, record: RequestRecord, before: Seen | undefined): string | undefined {
-  const agent = displayLine(record.agent, 40);
+/** The request an outcome is about, as the operator knows it: its agent and the start of its prompt ("codex, rm -rf build"). */
+export function requestName(record: RequestRecord): string {
+  const prompt = displayLine(record.payload.prompt, 60);
+  return prompt ? `${displayLine(record.agent, 40)}, ${prompt}` : displayLine(record.agent, 40);
+}
+
+/** What the agent recorded it applied, in words: the option's label, the text, or the form's values. */
+export function appliedWords(record: RequestRecord, answer: Answer): string {
+  if (answer.option !== undefined) return `${optionName(record, answer.option)}${answer.text !== undefined ? ', with your text kept' : ''}`;
+  if (answer.text !== undefined) return `the text ${displayLine(answer.text, 200)}`;
+  if (answer.values) return `a form of ${plural(Object.keys(answer.values).length, 'value')}`;
+  return 'an answer with nothing recorded in it';
+}
+
+/** What we sent, as the sentence names it: the option's label, "reply" (text) or "form". */
+function sentWords(record: RequestRecord, answer: Answer): string {
+  if (answer.option !== undefined) return optionName(record, String(answer.option));
+  return answer.text !== undefined ? 'reply' : 'form';
+}
+
+function outcomeLine(model: UiModel, record: RequestRecord, before: Seen | undefined): { line?: string; applied?: boolean } {
+  const name = requestName(record);
   const command = model.snapshot.lastCommandFor(record.key);
   const mark = commandMark(model, record);
-  if (command && mark !== before?.command) {
-    const what = `your ${answerWords(command.answer)}`;
-    if (command.state === 'accepted') return `${agent}: ${what} was applied.`;
-    if (command.state === 'rejected') return `${agent}: ${what} was rejected${command.detail ? `: ${displayLine(command.detail, 200)}` : ''}.`;
-    if (command.state === 'timeout') return `${agent}: ${what} got no acknowledgement; r sends it again.`;
-    if (command.state === 'refused-by-relay') return `${agent}: ${what} was refused by the relay.`;
+  const answered = record.answered;
+  const closed = record.state === 'answered' || record.state === 'resolved';
+  // What the agent applied, once it says: named with what we sent (ours), or who answered (not ours).
+  if (answered && closed && !before?.applied && (before?.state !== record.state || mark !== before?.command)) {
+    const applied = appliedWords(record, answered.answer);
+    if (command && command.state === 'accepted') {
+      const sent = sentWords(record, command.answer);
+      return { line: `${name}: your ${sent} was applied${sent === applied ? '' : ` as ${applied}`}.`, applied: true };
+    }
+    if (!command || command.state === 'rejected' || command.state === 'refused-by-relay' || command.state === 'not-sent') {
+      return { line: `${name}: answered elsewhere${answered.by ? ` by ${displayLine(answered.by, 40)}` : ''}: ${applied}.`, applied: true };
+    }
   }
-  if (!before || before.state === record.state) return undefined;
+  if (command && mark !== before?.command) {
+    const what = `your ${sentWords(record, command.answer)}`;
+    if (command.state === 'accepted') return { line: `${name}: ${what} was accepted; the agent has yet to say what it applied.` };
+    if (command.state === 'rejected') return { line: `${name}: ${what} was rejected${command.detail ? `: ${displayLine(command.detail, 200)}` : ''}.` };
+    if (command.state === 'timeout') return { line: `${name}: ${what} got no acknowledgement; r sends it again.` };
+    if (command.state === 'refused-by-relay') return { line: `${name}: ${what} was refused by the relay.` };
+  }
+  if (!before || before.state === record.state) return {};
   switch (record.state) {
-    case 'answered':
-      return command ? undefined : `${agent}: answered elsewhere${record.answered?.by ? ` by ${displayLine(record.answered.by, 40)}` : ''}.`;
     case 'resolved':
-      return `${agent}: request resolved.`;
+      return before.applied ? {} : { line: `${name}: request resolved${record.resolution?.resolution ? ` (${displayLine(record.resolution.resolution, 40)})` : ''}.` };
     case 'timeout':
-      return `${agent}: request timed out.`;
+      return { line: `${name}: request timed out.` };
     case 'stale':
-      return `${agent}: request ended (its session is gone).`;
+      return { line: `${name}: request ended (its session is gone).` };
     default:
-      return undefined;
+      return {};
   }
 }
 
-function recordLines(model: UiModel, record: RequestRecord, before: Seen | undefined): string[] {
+function recordLines(model: UiModel, record: RequestRecord, before: Seen | undefined): { lines: string[]; applied: boolean } {
   const lines: string[] = [];
   const agent = displayLine(record.agent, 40);
   if (!before && (record.state === 'pending' || record.state === 'informational')) lines.push(`New request from ${agent}: it ${asks(record)}: ${displayLine(record.payload.prompt, 200)}`);
   const outcome = outcomeLine(model, record, before);
-  if (outcome) lines.push(outcome);
+  if (outcome.line) lines.push(outcome.line);
   const warned = warnedBy(record, model.now);
   if (before && warned < before.warned) lines.push(`${agent}: ${warned} seconds left to answer.`);
-  return lines;
+  return { lines, applied: before?.applied === true || outcome.applied === true };
 }
 
 /** The lines this model adds, and the memory for the next. */
@@ -85,8 +120,9 @@ export function advanceLog(memory: LogMemory, model: UiModel): { memory: LogMemo
   const seen = new Map(memory.seen);
   for (const record of model.view.list) {
     const before = seen.get(record.key);
-    lines.push(...recordLines(model, record, before));
-    seen.set(record.key, { state: record.state, command: commandMark(model, record), warned: Math.min(before?.warned ?? Infinity, warnedBy(record, model.now)) });
+    const said = recordLines(model, record, before);
+    lines.push(...said.lines);
+    seen.set(record.key, { state: record.state, command: commandMark(model, record), warned: Math.min(before?.warned ?? Infinity, warnedBy(record, model.now)), applied: said.applied });
   }
   return { memory: { seen, version: model.snapshot.version }, lines };
 }

@@ -12,6 +12,8 @@ import { isOtherRow, move, OTHER, patchField, selectRows, type FieldDraft, type 
 import { choiceLabel, editorLine, focusRow, type FormViewInput } from '../rows.js';
 import type { FieldKey } from './editor.js';
 import { glyphs } from '../../glyphs.js';
+import { keyNumber } from '../../key-table.js';
+import { choiceOfDigit } from '../choice-digits.js';
 
 const MAX_CHOICES_SHOWN = 8;
 
@@ -25,6 +27,18 @@ export function highlightKey({ fields, draft, field, fd, action }: FieldKey): Fo
     return fd.highlight < rows - 1 ? { ...draft, fields: { ...draft.fields, [field.id]: { ...fd, highlight: fd.highlight + 1 } } } : move(draft, fields, 1);
   }
   return undefined;
+}
+
+/**
+ * A digit: the row it names (choices numbered from 1, then `Other…`), with
+ * the highlight moved there; undefined for any other action. `null`: a digit
+ * that names no row here (it does nothing: a select field types no text).
+ */
+export function digitRow({ draft, field, fd, key, action }: FieldKey): { row: number; moved: FormDraft } | null | undefined {
+  if (action !== 'pickOption') return undefined;
+  const row = choiceOfDigit(field, keyNumber('form', key));
+  if (row === undefined) return null;
+  return { row, moved: { ...draft, fields: { ...draft.fields, [field.id]: { ...fd, highlight: row } } } };
 }
 
 /** Text typed on the `Other…` row (nothing elsewhere), patched in as `patch` says. */
