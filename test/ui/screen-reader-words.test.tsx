@@ -66,7 +66,8 @@ test('an answer from elsewhere names who answered and what', async (t) => {
 const FIELDS: FieldSpec[] = [selectField('db', 'Database', [['pg', 'Postgres'], ['my', 'MySQL']], { other: true }), selectField('regions', 'Regions', [['us', 'US East'], ['eu', 'EU West'], ['ap', 'AP South']], { multi: true })];
 
 test('a form: choices are picked by the digits they are read with (a multi select toggles); nothing is sent until Submit', async (t) => {
-  const h = await renderApp({ screenReader: true, events: [requested({ kind: 'form', prompt: 'Configure the deploy', fields: FIELDS, respond_via: ['control'] }, { agent: 'codex' })] });
+  const form = requested({ kind: 'form', prompt: 'Configure the deploy', fields: FIELDS, respond_via: ['control'] }, { agent: 'codex' });
+  const h = await renderApp({ screenReader: true, events: [form] });
   t.after(h.unmount);
   await h.press(KEY.enter);
   assert.match(h.frame(), /^Choices: 1 Postgres, 2 MySQL, 3 Other\. A digit from 1 to 3 picks that choice; 3 moves to Other, to type your own\.$/m);
@@ -80,7 +81,11 @@ test('a form: choices are picked by the digits they are read with (a multi selec
   await h.press(KEY.tab);
   assert.equal(h.client.sent.length, 0);
   await h.press(KEY.enter);
-  assert.deepEqual(h.client.sent[0]?.data?.answer, { values: { db: 'my', regions: ['ap'] } });
+  const sent = h.client.sent[0];
+  assert.deepEqual(sent?.data?.answer, { values: { db: 'my', regions: ['ap'] } });
+  h.store.commandSettled(sent.id, { state: 'accepted' });
+  await h.apply(answered(form, { values: { db: 'my', regions: ['ap'] } }, {}, sent.id));
+  assert.match(h.frame(), /^codex, Configure the deploy: your form was applied: Database: MySQL; Regions: AP South\.$/m, 'the values it applied, by their labels');
 });
 
 test('the timeline is read as sentences: each Event, when, what, and which Event caused it', async (t) => {
@@ -115,4 +120,15 @@ test('the history is read as sentences: how many, and the selected decision in w
   assert.match(h.frame(), /^Decision: on 07-03 at 09:01:00 you answered codex/m);
   assert.match(h.frame(), /^Outcome 1 of 1, on 07-03 at 09:01:01: applied, deny, by codex, after 900ms\.$/m);
   assert.doesNotMatch(h.frame(), DRAWN);
+});
+
+test('an outcome names a long prompt by its start, cut at a word', async (t) => {
+  const request = ask('gemini-cli', 'Permission requested: Bash — docker system prune -af --volumes --filter until=24h');
+  const h = await renderApp({ screenReader: true, events: [request] });
+  t.after(h.unmount);
+  await h.press('2', KEY.enter);
+  const sent = h.client.sent[0];
+  h.store.commandSettled(sent.id, { state: 'accepted' });
+  await h.apply(answered(request, { option: 'deny' }, {}, sent.id));
+  assert.match(h.frame(), /^gemini-cli, Permission requested: Bash — docker system prune\.\.\.: your Deny was applied\.$/m);
 });

@@ -94,7 +94,7 @@ test('a batch: the marked requests, the options they share numbered, the questio
   assert.match(frame, /^Batch answer to 2 marked requests, one command each\.$/m);
   assert.match(frame, /^1 of 2: a\d asks permission: docker prune$/m);
   assert.match(frame, /^Options every marked request offers: 1 Allow, 2 Deny\.$/m);
-  assert.match(frame, /^Selected: option 2, Deny\./m);
+  assert.match(frame, /^Selected: option 2, Deny\. Enter asks before sending it to every marked request\.$/m);
   assert.doesNotMatch(frame, DRAWN);
   await h.press(KEY.enter);
   assert.match(h.frame(), /^Send "Deny" to 2 requests\? y\/n$/m);

@@ -7,7 +7,9 @@ import type { RequestRecord } from '../../store/types.js';
 import type { UiModel } from '../model.js';
 import type { Answer } from '../../protocol/types.js';
 import { optionName } from './cause.js';
-import { asks, plural, secondsLeft } from './words.js';
+import { glyphs } from '../glyphs.js';
+import { asks, secondsLeft } from './words.js';
+import { describeValues } from '../words/outcome.js';
 
 /** The deadlines announced, in seconds left, nearest last. */
 export const WARN_AT = [30, 10] as const;
@@ -48,15 +50,20 @@ function warnedBy(record: RequestRecord, now: number): number {
 
 /** The request an outcome is about, as the operator knows it: its agent and the start of its prompt ("codex, rm -rf build"). */
 export function requestName(record: RequestRecord): string {
-  const prompt = displayLine(record.payload.prompt, 60);
-  return prompt ? `${displayLine(record.agent, 40)}, ${prompt}` : displayLine(record.agent, 40);
+  const whole = displayLine(record.payload.prompt, 400).trim();
+  // Enough of the prompt to tell it from the others, cut at a word: a name, not the prompt read again.
+  const cut = whole.length <= NAME_PROMPT ? whole : `${whole.slice(0, whole.lastIndexOf(' ', NAME_PROMPT) > NAME_PROMPT / 2 ? whole.lastIndexOf(' ', NAME_PROMPT) : NAME_PROMPT)}${glyphs().ellipsis}`;
+  return cut ? `${displayLine(record.agent, 40)}, ${cut}` : displayLine(record.agent, 40);
 }
+
+/** How much of the prompt names a request in an outcome line. */
+const NAME_PROMPT = 48;
 
 /** What the agent recorded it applied, in words: the option's label, the text, or the form's values. */
 export function appliedWords(record: RequestRecord, answer: Answer): string {
   if (answer.option !== undefined) return `${optionName(record, answer.option)}${answer.text !== undefined ? ', with your text kept' : ''}`;
   if (answer.text !== undefined) return `the text ${displayLine(answer.text, 200)}`;
-  if (answer.values) return `a form of ${plural(Object.keys(answer.values).length, 'value')}`;
+  if (answer.values) return displayLine(describeValues(record.payload.fields, answer.values).join('; ') || 'no values', 300);
   return 'an answer with nothing recorded in it';
 }
 
@@ -77,7 +84,9 @@ function outcomeLine(model: UiModel, record: RequestRecord, before: Seen | undef
     const applied = appliedWords(record, answered.answer);
     if (command && command.state === 'accepted') {
       const sent = sentWords(record, command.answer);
-      return { line: `${name}: your ${sent} was applied${sent === applied ? '' : ` as ${applied}`}.`, applied: true };
+      // A form's values are what it applied: listed, not called a form again.
+      const as = sent === applied ? '' : answered.answer.values ? `: ${applied}` : ` as ${applied}`;
+      return { line: `${name}: your ${sent} was applied${as}.`, applied: true };
     }
     if (!command || command.state === 'rejected' || command.state === 'refused-by-relay' || command.state === 'not-sent') {
       return { line: `${name}: answered elsewhere${answered.by ? ` by ${displayLine(answered.by, 40)}` : ''}: ${applied}.`, applied: true };
