@@ -63,6 +63,8 @@ export function update(model: UiModel, msg: Msg, world: World): UpdateResult {
     case 'mouse':
       // Only where the console turned the mouse on is a report's cell a cell of this frame; it never sends (mouse-keys.ts).
       if (!base.config.mouse || sameReadAsSend(base, msg.read)) return { model: base, effects: [] };
+      // A click on a frame that a change has not been painted over yet: what is under the pointer may move, so it selects nothing.
+      if (msg.event.kind === 'click' && base.shown !== undefined && base.shown.version !== base.view.version) return { model: base, effects: [] };
       return reconcile(onKey(present(base), world, (state, ctx) => mouseKey(state, targetAt(base, msg.event.x, msg.event.y), msg.event, ctx)), model.view, world);
     case 'store':
       return reconcile(onStore(base, msg.change, world), model.view, world);

@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import { parseMouse } from '../../src/ui/mouse.js';
 import { InputDecoder } from '../../src/ui/keys.js';
 import { recordAtRow } from '../../src/ui/inbox/list-view.js';
+import { keyConsole } from '../support/key-console.js';
+import { permissionFrom } from '../support/ui-events.js';
 
 test('SGR reports: a left press and the wheel are events (0-based cells); releases, motion, other buttons and malformed reports are none', () => {
   const rows: [string, ReturnType<typeof parseMouse>][] = [
@@ -51,4 +53,26 @@ test('a list row on screen is the record the list draws there: headers, the note
   assert.deepEqual([0, 8, 9].map((at) => recordAtRow(30, 30, 10, 5, at)), [4, 12, undefined]);
   // One open of two in No agent connected: Pending header, a row, its header, a row.
   assert.deepEqual([0, 1, 2, 3].map((at) => recordAtRow(2, 2, 20, 0, at, 1)), [undefined, 0, undefined, 1]);
+});
+
+test('a click is acted on only where the console turned the mouse on, and only on the frame as painted', () => {
+  const fleet = () => [permissionFrom('alpha', 'sa', 'one'), permissionFrom('bravo', 'sb', 'two'), permissionFrom('charlie', 'sc', 'three')];
+  // 80x24: the status row, then Pending, then alpha, bravo, charlie.
+  const click = (y: number) => `\u001b[<0;5;${y + 1}M`;
+  const on = keyConsole(fleet(), { mouse: true });
+  on.read(click(4));
+  assert.equal(on.selectedAgent(), 'charlie');
+  on.read('\u001b[<64;5;5M');
+  assert.equal(on.selectedAgent(), 'bravo', 'a wheel notch up');
+  const off = keyConsole(fleet());
+  off.read(click(4), '\u001b[<65;5;5M');
+  assert.equal(off.selectedAgent(), 'alpha', 'not turned on: nothing');
+  // A request arrives and is not painted yet: a click on the old frame selects nothing.
+  const stale = keyConsole(fleet(), { mouse: true });
+  stale.store.applyEvent('http://relay.test', permissionFrom('delta', 'sd', 'four', { severity: 'critical' }));
+  stale.read(click(4));
+  assert.equal(stale.selectedAgent(), 'alpha');
+  stale.read(click(4));
+  assert.equal(stale.selectedAgent(), 'bravo', 'once painted, the row under the pointer (delta came first)');
+  assert.equal(on.sent().length + off.sent().length + stale.sent().length, 0);
 });
