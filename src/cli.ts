@@ -44,6 +44,7 @@ export async function main(argv: string[], given: MainIO = defaultIO): Promise<n
       io.out(parsed.text);
       return 0;
     case 'version':
+    case 'print':
       io.out(parsed.text);
       return 0;
     case 'usage-error':

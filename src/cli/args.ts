@@ -19,6 +19,7 @@ import { buildFilter } from './filter-args.js';
 import { requireFlagValues } from './args-values.js';
 import { nameOption } from './name-args.js';
 import { checkRelayUrl, isLoopback, isTls, socketIdentity } from './relay-args.js';
+import { applyProfile, profilesText, profileTokenError } from './profiles.js';
 
 export type { ConsoleOptions, ParsedArgs } from './options.js';
 export { tokenSource } from './token-args.js';
@@ -82,14 +83,18 @@ function parse(argv: string[], env: NodeJS.ProcessEnv, version: string): ParsedA
   if (flags.version) return { kind: 'version', text: version };
 
   const [command, ...extra] = cli.input;
-  if (command !== undefined && command !== 'list' && command !== 'history') throw new UsageError(`unknown command "${printable(command)}" (the commands are "list", "watch", "respond", "history" and "rules test")`);
+  if (command !== undefined && command !== 'list' && command !== 'history' && command !== 'profiles') throw new UsageError(`unknown command "${printable(command)}" (the commands are "list", "watch", "respond", "history", "profiles" and "rules test")`);
   if (extra.length) throw new UsageError(`unexpected argument "${printable(extra[0])}"`);
+  if (command === 'profiles') {
+    if (argv.length > 1) throw new UsageError('"aep-console profiles" takes no flags');
+    return { kind: 'print', text: profilesText(env) };
+  }
   if (command === 'history') {
     const history = historyOptions(flags, argv);
     if ('error' in history) throw new UsageError(history.error);
     return { kind: 'run', options: history, warnings: [] };
   }
-  return parseRun(flags, command === 'list', env);
+  return parseRun(flags, command === 'list', env, argv);
 }
 
 /** Flags that belong to another command, or to none together. */
@@ -98,6 +103,7 @@ function checkModes(flags: Flags, isList: boolean): void {
   if (flags.json && !isList) throw new UsageError('--json only applies to "aep-console list", "watch", "respond" and "history"');
   if (!flags.history && isList) throw new UsageError('--no-history applies to the interactive console ("list" keeps none)');
   if (flags.demo && isList) throw new UsageError('--demo opens the interactive console; it cannot be combined with "list"');
+  if (flags.readOnly && isList) throw new UsageError('--read-only applies to the interactive console ("list", "watch" and "history" send nothing; "respond" is an answer)');
 }
 
 /** Where the Events come from: the relays (--relay, AEP_RELAY, the default) and --file files. */
@@ -122,8 +128,14 @@ function sourcesOf(flags: Flags, env: NodeJS.ProcessEnv): { relays: string[]; fi
 }
 
 /** The token, and the warnings about where it goes. */
-function tokenFor(flags: Flags, env: NodeJS.ProcessEnv, relays: string[]): { token?: string; warnings: string[] } {
-  const token = readToken(flags.token, flags.tokenFile, env);
+function tokenFor(flags: Flags, env: NodeJS.ProcessEnv, relays: string[], fromProfile: boolean, profile: string | undefined): { token?: string; warnings: string[] } {
+  let token: string | undefined;
+  try {
+    // A profile's token_file is the only token its relays get: AEP_TOKEN is not read for them.
+    token = readToken(flags.token, flags.tokenFile, fromProfile ? {} : env);
+  } catch (error) {
+    throw fromProfile ? profileTokenError(error, profile) : error;
+  }
   const warnings: string[] = [];
   if (flags.token !== undefined) {
     warnings.push('warning: --token is visible to other users in the process list; use AEP_TOKEN or --token-file instead');
@@ -141,10 +153,14 @@ function tokenFor(flags: Flags, env: NodeJS.ProcessEnv, relays: string[]): { tok
 }
 
 /** The interactive console or `list`. */
-function parseRun(flags: Flags, isList: boolean, env: NodeJS.ProcessEnv): ParsedArgs {
-  checkModes(flags, isList);
+function parseRun(given: Flags, isList: boolean, env: NodeJS.ProcessEnv, argv: string[]): ParsedArgs {
+  checkModes(given, isList);
+  // The profile's keys where the command line gave none (profiles.ts); its token only to its own relays.
+  const applied = applyProfile(given, argv, env, isList);
+  const flags = applied.flags;
   const { relays, files } = sourcesOf(flags, env);
-  const { token, warnings } = tokenFor(flags, env, relays);
+  const { token, warnings } = tokenFor(flags, env, relays, applied.tokenFrom === 'profile', applied.profile);
+  warnings.push(...applied.warnings);
   const ca = flags.ca === undefined ? undefined : readCa(flags.ca, env);
   const rules = rulesOptions(flags, isList, env);
   if ('error' in rules) throw new UsageError(rules.error);
@@ -164,6 +180,7 @@ function parseRun(flags: Flags, isList: boolean, env: NodeJS.ProcessEnv): Parsed
       capture: checkCapture(flags.capture),
       bell: flags.bell,
       notify: flags.notify,
+      title: flags.title,
       inline: flags.inline,
       mouse: flags.mouse,
       screenReader: flags.screenReader,
@@ -173,6 +190,8 @@ function parseRun(flags: Flags, isList: boolean, env: NodeJS.ProcessEnv): Parsed
       json: flags.json,
       files,
       ...rules,
+      ...(flags.readOnly ? { readOnly: true, auto: false } : {}),
+      ...(applied.profile !== undefined ? { profile: applied.profile } : {}),
     },
     warnings,
   };

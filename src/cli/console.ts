@@ -24,6 +24,7 @@ import { reportDirs } from './crash-report.js';
 import { suspendProcess } from './suspend.js';
 import { startDemoSession, type DemoSession } from './demo-session.js';
 import { wireRelays } from '../relay/wiring.js';
+import { newInstanceId } from '../relay/routed-notice.js';
 import { ConsoleStore } from '../store/store.js';
 import { App, type AppProps } from '../ui/app.js';
 import { BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON } from '../ui/keys.js';
@@ -33,7 +34,8 @@ import { ALT_SCREEN_OFF, ALT_SCREEN_ON, cursorAddressing } from '../ui/terminal/
 import { MAX_FPS } from '../ui/terminal/frame-rate.js';
 import { spokenStream } from '../ui/screen-reader/stream.js';
 import type { MainIO } from './io.js';
-import { hiddenKeys, recordHide } from './history.js';
+import { passthroughNote, saveTitle } from './terminal-title.js';
+import { hiddenKeys, recordHide, recordSnooze, recordUnhide } from './history.js';
 
 type Remember = (secret: string | undefined) => void;
 
@@ -55,7 +57,7 @@ function startHistory(options: ConsoleOptions, store: ConsoleStore, env: NodeJS.
   const log = options.history === false ? undefined : new DecisionLog(reportDirs(env)[0]);
   const recorder = log && new DecisionRecorder(store, log);
   recorder?.start();
-  const history: AppProps['history'] = log && recorder ? { read: () => ({ ...log.read(), file: log.file }), annotate: recorder.annotate.bind(recorder), hide: recordHide(recorder), hidden: hiddenKeys(log) } : undefined;
+  const history: AppProps['history'] = log && recorder ? { read: () => ({ ...log.read(), file: log.file }), annotate: recorder.annotate.bind(recorder), hide: recordHide(recorder), snooze: recordSnooze(recorder), unhide: recordUnhide(recorder), hidden: hiddenKeys(log) } : undefined;
   return { recorder, history };
 }
 
@@ -63,7 +65,8 @@ function wire(options: ConsoleOptions, env: NodeJS.ProcessEnv, demo: DemoSession
   const store = new ConsoleStore();
   const relays = demo ? [demo.relay] : options.relays;
   // Answers are saved until acknowledged, so a stop (SIGTERM, crash) loses none. Not for the demo: its relay is new each run.
-  const outbox = demo ? undefined : new Outbox(reportDirs(env)[0], { relays });
+  // --read-only sends nothing: it keeps no outbox and takes over no saved answer.
+  const outbox = demo || options.readOnly ? undefined : new Outbox(reportDirs(env)[0], { relays });
   const { recorder, history } = startHistory(options, store, env);
   const wiring = wireRelays({
     relays,
@@ -72,6 +75,9 @@ function wire(options: ConsoleOptions, env: NodeJS.ProcessEnv, demo: DemoSession
     ca: options.ca,
     name: options.name,
     host: hostname(),
+    // One id for this run, in the source of its open-request notes on every relay.
+    instance: newInstanceId(),
+    readOnly: options.readOnly,
     filter: options.filter,
     capture: options.capture,
     store,
@@ -177,11 +183,18 @@ export async function runConsole(options: ConsoleOptions, io: MainIO, remember: 
   // The mouse only where the frame fills the screen: a report's cell is then a cell of the frame (never --inline or the screen reader).
   const mouse = screen.altScreen && options.mouse !== false;
   const onSuspend = () => suspendProcess({ altScreen: screen.altScreen, mouse, redraw });
-  const props: AppProps = { store, clients, screenReader, mouse, bell: options.bell, notify: options.notify, onSuspend, onRedraw: redraw, demo: demo?.info, history, rules: options.rules, auto: options.auto, saveRule: saveRuleTo(options.rulesPath) };
+  // The title says how many wait; saved first, put back on the way out (a crash too: the guard's leave).
+  const titled = options.title !== false && !screenReader;
+  const title = saveTitle((data) => void process.stdout.write(data), io.env, titled);
+  const leave = () => {
+    title.restore();
+    screen.leave();
+  };
+  const props: AppProps = { store, clients, screenReader, mouse, bell: options.bell, notify: options.notify, title: titled, laterNotice: passthroughNote(io.env, options.notify), onSuspend, onRedraw: redraw, demo: demo?.info, history, rules: options.rules, auto: options.auto, saveRule: saveRuleTo(options.rulesPath), readOnly: options.readOnly };
   if (options.rulesNote !== undefined) props.rulesNote = options.rulesNote;
   // Rules follow their file: an edit is picked up within RULES_POLL_MS.
   if (options.rulesPath !== undefined) props.rulesFile = followRules(options.rulesPath, io.env);
-  const ui = renderConsole(io, props, demo ? demo.token : options.token, writer, screen.leave);
+  const ui = renderConsole(io, props, demo ? demo.token : options.token, writer, leave);
   try {
     await ui.instance.waitUntilExit();
   } finally {

@@ -12,6 +12,8 @@ export const FLAG_DOCS: Record<FlagName, string> = {
     "bearer token, sent only in the `Authorization` header; never printed, logged or put in a URL. Env `AEP_TOKEN`. On the command line it is visible to other users in the process list, so `--token` prints a one-line warning suggesting `AEP_TOKEN` or `--token-file`. Refused with a plain `http`/`ws` relay that is not on this host (AEP-0003 §8.1: TLS off-host): use `https`/`wss` there, or `--insecure`.",
   tokenFile:
     "read the token from `F`; the file must not be readable or writable by group or others: otherwise exit 2 with the fix (`chmod 600 F`). It is re-read before every reconnect, so a rotated token is picked up without a restart (if it cannot be read, the last good token is kept and the status line says why). Like `--ca` and `--file` it must be a regular file: it is opened non-blocking and checked on the open descriptor, so a FIFO or a device is refused at once (exit 2), never waited on. A token with a character an HTTP header cannot carry (a control, anything beyond printable ASCII) is refused up front, from any source: exit 2 with one line that names the character, never the token.",
+  profile:
+    "use profile `NAME` of the config file `$XDG_CONFIG_HOME/aep-console/config.json` (else `~/.config/aep-console/config.json`): its `relays`, `token_file`, `ca`, `name`, `agent`, `session`, `capture`, `rules` and `auto`. Env `AEP_PROFILE`; without either, the file's `default` profile (if it names one). A flag given on the command line replaces that key of the profile: `--relay` (or `AEP_RELAY`) replaces the profile's relays, it does not add to them. A token goes only where it was named for: the profile's `token_file` to the profile's relays; `--token`, `--token-file` and `AEP_TOKEN` to relays given on the command line, or to the profile's relays only when the profile names no token. An unknown profile is exit 2 naming the profiles there are; an unknown key in the file is exit 2 naming it. The file is trusted like the rules file (a regular file, yours or root's, writable by no one else): otherwise it is not used (exit 2 when a profile is asked for). `aep-console profiles` lists the profiles, their relays and where each token comes from, never a token. Not with `--demo`.",
   insecure:
     "allow sending the token over plain `http`/`ws` to a relay that is not on this host; anyone on the network path can read it, and a one-line warning says so. It does not turn off certificate checks.",
   ca:
@@ -24,10 +26,14 @@ export const FLAG_DOCS: Record<FlagName, string> = {
     "shorthand for a filter on `session` (repeatable).",
   capture:
     "subscription ceiling `none|metadata|redacted|full`: the relay down-levels content, for screens where prompts must not show.",
+  title:
+    "leave the terminal's title alone. Without it the full-screen console sets the title (OSC 2) to how many requests wait, `aep-console: 3 waiting` (the status line's pending count: not those whose agent is gone or snoozed), at most once a second, so a tmux status line (it shows the pane's title) or a window list says it while you look elsewhere; the title is put back on exit (inside tmux the pane's title as it was, elsewhere the terminal's saved title). Not in the screen-reader mode.",
   bell:
     "no terminal bell when a new request arrives (the bell rings for new live requests at most once per 5 s, so a burst rings once, and never for history replayed at start-up; what arrives in between is counted on the status line, `12 pending (+11 since bell)`, until a key is pressed).",
   notify:
     "also a desktop notification (OSC 9 and OSC 777, wrapped for tmux passthrough when `TMUX` is set), coalesced like the bell (`3 new requests`).",
+  readOnly:
+    "for wallboards, shared tmux sessions and trainees: everything is shown, nothing is ever sent. Every key that would send (an answer, a batch, cancel, pause, resume, hide, `a`'s rule, `r`, AUTO) is refused in words that say read-only, and the relay clients send no answer, command, saved answer or open-request note (`attention.routed`). The status line says `read-only`. The interactive console only.",
   inline:
     "draw in the normal screen, below the shell's last lines, instead of the alternate screen (which htop, k9s and lazygit use too: quitting or `Ctrl-Z` gives the shell its screen back, and no frame reaches the scrollback).",
   mouse:

@@ -29,6 +29,7 @@ export const FLAG_TABLE = {
   relay: { type: 'string', isMultiple: true, value: 'URL', what: 'a URL', help: ['relay base URL (http, https, ws, wss); repeat to watch several.', 'Env AEP_RELAY. Default http://127.0.0.1:8787'] },
   token: { type: 'string', value: 'T', what: 'a token', help: ['the relay\'s token, sent only in the Authorization header. Env AEP_TOKEN', '(a --token shows in the process list: prefer AEP_TOKEN or --token-file)'] },
   tokenFile: { type: 'string', value: 'F', what: 'a file name', help: ['read the token from F (must not be readable by other users);', 're-read at each reconnect: rotating it needs no restart'] },
+  profile: { type: 'string', value: 'NAME', what: 'a profile name', help: ['the relays, token file and flags of profile NAME in the config file', '(env AEP_PROFILE; default: its "default"); a flag given replaces that key'] },
   insecure: { type: 'boolean', default: false, help: ['allow the token over plain http/ws to a relay off this host', '(it does not turn off certificate checks)'] },
   ca: { type: 'string', value: 'FILE', what: 'a file name', help: ['also trust the CA certificate(s) in FILE (PEM) for https/wss'] },
   filter: {
@@ -43,6 +44,7 @@ export const FLAG_TABLE = {
   capture: { type: 'string', value: 'LEVEL', what: 'a level', usage: '--capture none|metadata|redacted|full', help: ['subscription ceiling: none|metadata|redacted|full'] },
   bell: { type: 'boolean', default: true, spelled: 'no-bell', help: ['no terminal bell on a new pending request'] },
   notify: { type: 'boolean', default: false, help: ['also a desktop notification (OSC 9 / OSC 777, passes through tmux)'] },
+  title: { type: 'boolean', default: true, spelled: 'no-title', help: ['leave the terminal\'s title alone (else it reads "aep-console: 3 waiting")'] },
   name: { type: 'string', value: 'NAME', what: 'a name', help: ['sender name in commands; others see it as who answered (default $USER@host)'] },
   demo: {
     type: 'boolean',
@@ -70,6 +72,7 @@ export const FLAG_TABLE = {
     help: ['rules that suggest (or with --auto, give) routine answers (default', '$XDG_CONFIG_HOME/aep-console/rules.json when present; README "Rules")'],
   },
   auto: { type: 'boolean', default: false, help: ['let the rules answer (A in the console toggles it)'] },
+  readOnly: { type: 'boolean', default: false, help: ['a wallboard: everything is shown, nothing is ever sent (no answer,', 'cancel, pause, hide, rule or open-request note)'] },
   inline: { type: 'boolean', default: false, help: ['draw in the normal screen (default: the alternate screen, which', 'gives the shell its screen back on quit and Ctrl-Z)'] },
   mouse: {
     type: 'boolean',

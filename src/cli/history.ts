@@ -67,6 +67,16 @@ export function recordHide(recorder: DecisionRecorder, now: () => number = Date.
   return (record) => recorder.add(hideLines(record, now()));
 }
 
+/** What z writes: the request snoozed, and until when. */
+export function recordSnooze(recorder: DecisionRecorder, now: () => number = Date.now): (record: RequestRecord, until: number) => void {
+  return (record, until) => recorder.add(hideLines(record, now(), 'snooze', { until: new Date(until).toISOString() }));
+}
+
+/** What Z writes for a hide undone: the request shown again (and not hidden at the next start). */
+export function recordUnhide(recorder: DecisionRecorder, now: () => number = Date.now): (record: RequestRecord) => void {
+  return (record) => recorder.add(hideLines(record, now(), 'unhide'));
+}
+
 /**
  * The requests hidden with d in earlier runs: they stay hidden from this
  * console. Read off the event loop once the first frame is out (a full
@@ -81,9 +91,14 @@ export function hiddenKeys(log: DecisionLog): () => Promise<ReadonlySet<string>>
       const read = await readOwnFileAsync(file, MAX_HISTORY_BYTES * 2);
       if (!read.ok) continue;
       // Each line kept whole with its newline (a line without one is torn to the fold).
-      texts.push(read.text.split('\n').filter((line) => line.includes('"hide"')).map((line) => `${line}\n`).join(''));
+      texts.push(read.text.split('\n').filter((line) => line.includes('"hide"') || line.includes('"unhide"')).map((line) => `${line}\n`).join(''));
     }
-    for (const decision of foldDecisions(texts).decisions) if (decision.action === 'hide') keys.add(requestKey(decision.relay, decision.session, decision.source, decision.request));
+    // In the file's order: a hide undone (Z) later is shown again.
+    for (const decision of foldDecisions(texts).decisions) {
+      const key = requestKey(decision.relay, decision.session, decision.source, decision.request);
+      if (decision.action === 'hide') keys.add(key);
+      else if (decision.action === 'unhide') keys.delete(key);
+    }
     return keys;
   };
 }

@@ -33,6 +33,8 @@ export interface ConsoleOptions {
   capture?: Capture;
   bell: boolean;
   notify: boolean;
+  /** --no-title: leave the terminal's title alone. */
+  title?: boolean;
   /** --inline: draw in the normal screen, not the alternate one. */
   inline?: boolean;
   /** --no-mouse (false): no mouse reporting; it is on only in the full screen (never --inline or the screen reader). */
@@ -54,10 +56,16 @@ export interface ConsoleOptions {
   auto?: boolean;
   /** `respond`: the request and the answer. */
   respond?: RespondSpec;
+  /** --read-only: the interactive console sends nothing (no answer, command, hide, rule or open-request note). */
+  readOnly?: boolean;
+  /** The profile in use (--profile, AEP_PROFILE or the config file's default). */
+  profile?: string;
 }
 
 export type ParsedArgs =
   | { kind: 'run'; options: ConsoleOptions; warnings: string[] }
   | { kind: 'help'; text: string }
   | { kind: 'version'; text: string }
+  /** A command that only prints what it read (`profiles`): to stdout, exit 0. */
+  | { kind: 'print'; text: string }
   | { kind: 'usage-error'; message: string };

@@ -4,16 +4,18 @@
 
 /** The usage lines, as --help prints them (the synopsis of docs/cli.md and the man page). */
 export const USAGE: readonly string[] = [
-  'aep-console [--relay URL]... [--token T | --token-file F] [--filter JSON]',
-  '            [--agent NAME]... [--session ID]... [--capture LEVEL]',
-  '            [--no-bell] [--notify] [--name NAME] [--demo [--demo-agents N]] [--file F]...',
-  '            [--rules F] [--auto] [--inline] [--screen-reader] [--no-mouse]',
+  'aep-console [--profile NAME] [--relay URL]... [--token T | --token-file F]',
+  '            [--filter JSON] [--agent NAME]... [--session ID]... [--capture LEVEL]',
+  '            [--no-bell] [--notify] [--no-title] [--name NAME] [--file F]...',
+  '            [--demo [--demo-agents N]] [--rules F] [--auto] [--read-only]',
+  '            [--inline] [--screen-reader] [--no-mouse]',
   'aep-console list [same connection flags] [--file F]... [--json]',
   'aep-console watch [same connection flags] [--json]',
   'aep-console respond ID (--option O | --text T | --values JSON) [--session S]',
   '            [--source URI] [--wait SECONDS] [same connection flags] [--json]',
   'aep-console rules test [--rules F] [same connection flags] [--file F]...',
   'aep-console history [--json] [--since DURATION] [--agent NAME]... [--session ID]...',
+  'aep-console profiles',
   'aep-console --help | --version',
 ];
 
@@ -25,6 +27,7 @@ export const COMMANDS: readonly { name: string; does: string }[] = [
   { name: 'respond ID', does: 'answer one request from a script, wait for the agent\'s outcome, exit with it.' },
   { name: 'rules test', does: 'put every request in the relays\' history to the rules and print what each rule would have done; nothing is sent.' },
   { name: 'history', does: 'print the decisions this console made (answers, cancels, pauses) with their outcomes; reads the history file only.' },
+  { name: 'profiles', does: 'list the profiles of the config file: each one\'s relays and where its token comes from (never the token).' },
 ];
 
 export interface ExitCode {
@@ -63,10 +66,11 @@ export const EXIT_CODES: readonly ExitCode[] = [
 /** Environment variables the console reads, for docs/cli.md and the man page. */
 export const ENVIRONMENT: readonly { name: string; does: string }[] = [
   { name: 'AEP_RELAY', does: 'the relay, when no `--relay` is given.' },
-  { name: 'AEP_TOKEN', does: 'the relay\'s token, when neither `--token` nor `--token-file` is given.' },
+  { name: 'AEP_TOKEN', does: 'the relay\'s token, when neither `--token` nor `--token-file` is given; never sent to a profile\'s relays when the profile names its own `token_file`.' },
+  { name: 'AEP_PROFILE', does: 'the profile, when no `--profile` is given (`aep-console profiles` lists them).' },
   { name: 'INK_SCREEN_READER', does: '`true`: as `--screen-reader`.' },
   { name: 'XDG_STATE_HOME', does: 'where the outbox, the decision history and crash reports go (`$XDG_STATE_HOME/aep-console/`, else `~/.local/state/aep-console/`).' },
-  { name: 'XDG_CONFIG_HOME', does: 'where the default rules file is (`$XDG_CONFIG_HOME/aep-console/rules.json`, else `~/.config/aep-console/rules.json`).' },
+  { name: 'XDG_CONFIG_HOME', does: 'where the default rules file and the profiles are (`$XDG_CONFIG_HOME/aep-console/rules.json` and `config.json`, else in `~/.config/aep-console/`).' },
   { name: 'NO_COLOR', does: 'no colours (it and `FORCE_COLOR` as Ink reads them).' },
   { name: 'LC_ALL, LC_CTYPE, LANG', does: 'a locale that is not UTF-8 (`LANG=C`): every mark the console draws is ASCII.' },
   { name: 'TERM', does: '`dumb`: the full-screen console refuses and points to `watch`, `list` and `respond`.' },

@@ -10,10 +10,11 @@ import { relayText } from '../store/history.js';
 import { idCell, safeJson, toJson } from './list.js';
 import { connectionText } from './relay-session.js';
 
-export type WatchEvent = 'requested' | 'answered' | 'resolved' | 'timeout' | 'stale' | 'relay';
+/** `expiring`: a pending request's last call (15 s or less left), said once. */
+export type WatchEvent = 'requested' | 'answered' | 'resolved' | 'timeout' | 'stale' | 'relay' | 'expiring';
 
 /** The event a request's state is the news of. */
-export function eventOf(state: RequestState): Exclude<WatchEvent, 'relay'> {
+export function eventOf(state: RequestState): Exclude<WatchEvent, 'relay' | 'expiring'> {
   switch (state) {
     case 'pending':
     case 'informational':
@@ -21,6 +22,11 @@ export function eventOf(state: RequestState): Exclude<WatchEvent, 'relay'> {
     default:
       return state;
   }
+}
+
+function leftWords(record: RequestRecord, now: number): string {
+  const at = record.payload.expiresAt ? Date.parse(record.payload.expiresAt) : NaN;
+  return Number.isFinite(at) ? `${Math.max(0, Math.ceil((at - now) / 1000))} s` : 'little time';
 }
 
 /** `13:02:07` in UTC: a log line's time, short enough for 80 columns. */
@@ -39,6 +45,7 @@ export function requestLine(record: RequestRecord, json: boolean, showRelay: boo
     showRelay ? `@${relayText(record.relay, 120)}` : '',
     `${displayLine(record.payload.kind, 12)}${record.state === 'informational' ? ' (informational: answered in the agent)' : ''}`,
     record.severity === 'notice' ? '' : record.severity,
+    event === 'expiring' ? `(last call: ${leftWords(record, now)} left)` : '',
     ':',
     displayLine(record.payload.prompt, 160),
     outcome ? `-> ${displayLine(outcome.summary, 160)}` : '',

@@ -14,6 +14,10 @@ import type { RequestState } from '../store/types.js';
 import type { ConsoleOptions } from './args.js';
 import { openRelays } from './relay-session.js';
 import { connectionKey, relayLine, requestLine } from './watch-lines.js';
+import { LAST_CALL_MS } from '../ui/last-call.js';
+
+/** How often watch looks for requests entering their last call. */
+const LAST_CALL_CHECK_MS = 1000;
 
 export interface WatchIO {
   out: (line: string) => void;
@@ -27,6 +31,8 @@ const MAX_TOLD = 20_000;
 export class Teller {
   private readonly told = new Map<string, RequestState>();
   private readonly connections = new Map<string, string>();
+  /** Requests whose last call has been told (forgotten once they close). */
+  private readonly expiring = new Set<string>();
   private readonly showRelay: boolean;
 
   constructor(
@@ -82,6 +88,19 @@ export class Teller {
     }
   }
 
+  /** Each pending request once, when LAST_CALL_MS or less are left before it expires (the console's last call). */
+  lastCalls(): void {
+    const now = this.now();
+    for (const key of this.expiring) if (this.store.request(key)?.state !== 'pending') this.expiring.delete(key);
+    for (const record of this.store.allRequests()) {
+      if (record.state !== 'pending' || !record.payload.expiresAt || this.expiring.has(record.key) || !this.replayed.has(record.relay)) continue;
+      const left = Date.parse(record.payload.expiresAt) - now;
+      if (!(left > 0 && left <= LAST_CALL_MS)) continue;
+      this.expiring.add(record.key);
+      this.io.out(requestLine(record, this.options.json, this.showRelay, now, 'expiring'));
+    }
+  }
+
   private relays(): void {
     for (const status of this.store.relays()) {
       const key = connectionKey(status);
@@ -98,6 +117,8 @@ export function runWatch(options: ConsoleOptions, io: WatchIO, remember: (secret
   const replayed = new Set<string>();
   const teller = new Teller(store, replayed, options, io);
   store.subscribe((change) => teller.onChange(change));
+  // The last calls are the clock's: looked for once a second (the process runs until stopped).
+  setInterval(() => teller.lastCalls(), LAST_CALL_CHECK_MS);
   openRelays(options, remember, {
     store,
     onReplayEnded: (relay) => {

@@ -4,6 +4,7 @@
 // demo itself never calls them, and the console never imports src/demo.
 
 import type { RelayCore } from './relay-core.js';
+import type { AepEvent } from '../protocol/types.js';
 import type { DemoRelay, ReadFault, RelayFaults } from './relay-types.js';
 
 /** Shared by the relay and its connections: what later subscriptions are subject to, and what they asked. */
@@ -14,6 +15,10 @@ export interface FaultSettings {
   subscribes: Record<string, unknown>[];
   /** What a one-off SSE read (`live=0`) gets instead of what it asked for. */
   reads?: (filter: Record<string, unknown>) => ReadFault | undefined;
+  /** Events a stricter relay refuses (an `invalid-event` error frame naming the Event): the reason, or undefined to take it. */
+  refuseEvents?: (event: AepEvent) => string | undefined;
+  /** Events sent on consumer connections so far (the console's own, e.g. its open-request notes), as received. */
+  fromConsumers: AepEvent[];
 }
 
 /** What the faults need from one connection. */
@@ -60,6 +65,10 @@ export function relayFaults(ctx: FaultContext): RelayFaults {
     faultReads(fault) {
       ctx.settings.reads = fault;
     },
+    refuseEvents(refuse) {
+      ctx.settings.refuseEvents = refuse;
+    },
+    fromConsumers: () => [...ctx.settings.fromConsumers],
     subscribes: () => [...ctx.settings.subscribes],
     buffered: () => ctx.core.buffer.all().map((entry) => entry.event),
   };

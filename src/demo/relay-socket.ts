@@ -29,7 +29,7 @@ export class SocketConnection implements Claimant, FaultableConnection {
     private readonly ws: WebSocket,
     private readonly core: RelayCore,
     private readonly relayHello: Record<string, unknown>,
-    private readonly faults: FaultSettings = { subscribes: [] },
+    private readonly faults: FaultSettings = { subscribes: [], fromConsumers: [] },
   ) {
     ws.on('message', (data, isBinary) => this.onMessage(isBinary ? null : data.toString()));
     ws.on('close', () => this.dispose());
@@ -175,6 +175,13 @@ export class SocketConnection implements Claimant, FaultableConnection {
       return;
     }
     const e = o as AepEvent;
+    // Kept for tests, bounded: the demo relay of --demo runs for hours.
+    if (!this.isEmitter && this.faults.fromConsumers.push(e) > 1000) this.faults.fromConsumers.shift();
+    const refused = this.faults.refuseEvents?.(e);
+    if (refused !== undefined) {
+      this.send({ type: 'error', code: 'invalid-event', detail: refused, cause: e.id });
+      return;
+    }
     this.core.ingest(e, raw, {
       claimant: this.isEmitter ? this : undefined,
       refuse: (frame) => this.send(frame),

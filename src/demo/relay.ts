@@ -30,7 +30,7 @@ export async function startDemoRelay(opts: DemoRelayOptions = {}): Promise<DemoR
   const serveSse = opts.sse ?? true;
   const core = new RelayCore(bufferPerSession, token !== undefined);
   const { hello, discovery } = relayIdentity(opts, bufferPerSession, token !== undefined, serveSse);
-  const faultSettings: FaultSettings = { subscribes: [] };
+  const faultSettings: FaultSettings = { subscribes: [], fromConsumers: [] };
   const sse = new Set<SseClient>();
   const hub = new SocketHub({ core, hello, faults: faultSettings, token: () => token, pingIntervalMs });
   const server = createServer((req, res) => handleHttp({ token: () => token, core, discovery, serveSse, sse, pingIntervalMs, readFault: (filter) => faultSettings.reads?.(filter) }, req, res));

@@ -40,6 +40,11 @@ export function isInvisible(cp: number): boolean {
 const EMOJI = /^\p{Emoji}$/u;
 const IDEOGRAPH = /^\p{Ideographic}$/u;
 
+/** U+FE0E/FE0F right after an emoji base: a presentation selector that selects ("❤️", "1️⃣"). */
+function selectsPresentation(cp: number, prev: number): boolean {
+  return (cp === 0xfe0e || cp === 0xfe0f) && prev > 0 && !isInvisible(prev) && EMOJI.test(String.fromCodePoint(prev));
+}
+
 /**
  * Whether the sanitizer shows `cp` as a marker, given the code point before
  * it (`prev`, 0 at the start). A variation selector is text only where it
@@ -49,9 +54,30 @@ const IDEOGRAPH = /^\p{Ideographic}$/u;
  */
 export function showsAsMarker(cp: number, prev: number): boolean {
   if (!isInvisible(cp)) return false;
-  if (cp === 0xfe0e || cp === 0xfe0f) return !(prev > 0 && !isInvisible(prev) && EMOJI.test(String.fromCodePoint(prev)));
+  if (cp === 0xfe0e || cp === 0xfe0f) return !selectsPresentation(cp, prev);
   if (cp >= 0xe0100 && cp <= 0xe01ef) return !(prev > 0 && IDEOGRAPH.test(String.fromCodePoint(prev)));
   return true;
+}
+
+/**
+ * How the screen draws the parts of an emoji sequence that terminals draw
+ * at other widths than string-width (the console's and Ink's measure), given
+ * the code point before (`prev`, 0 at the start); undefined for the rest.
+ * - 'drop': a presentation selector after its emoji base. "✔️" is 1 column
+ *   in tmux, 2 where UTS #51 is followed and in string-width; the base alone
+ *   is drawn in its default presentation, at the width all of them give it.
+ *   Nothing readable goes: the selector draws as nothing either way.
+ * - 'marker': an emoji modifier (skin tone U+1F3FB–1F3FF: "👍🏽" is 4 columns
+ *   in tmux, 2 in string-width), which joins whatever is before it, and the
+ *   keycap sign U+20E3 after a digit, # or * ("1⃣" is 1 column in tmux, 2 in
+ *   string-width), after a selector, or at the start (where it joins the run
+ *   before on the row).
+ */
+export function emojiPresentation(cp: number, prev: number): 'drop' | 'marker' | undefined {
+  if (cp === 0xfe0e || cp === 0xfe0f) return selectsPresentation(cp, prev) ? 'drop' : undefined;
+  if (cp === 0x20e3) return prev === 0 || prev === 0x23 || prev === 0x2a || (prev >= 0x30 && prev <= 0x39) || prev === 0xfe0e || prev === 0xfe0f ? 'marker' : undefined;
+  if (cp >= 0x1f3fb && cp <= 0x1f3ff) return 'marker';
+  return undefined;
 }
 
 /** The same set as a regex source (for `u`-flag regexes): every invisible code point. */

@@ -19,7 +19,7 @@ export const REDACTED = '[token]';
  */
 export const MIN_SECRET_CHARS = 4;
 
-import { isInvisible } from './invisible.js';
+import { foldSecret, foldedSpans, type FoldedSecret } from './fold.js';
 
 const secrets = new Set<string>();
 /** Longest first, so a secret that contains another is replaced whole. */
@@ -49,12 +49,13 @@ export function knownSecrets(): readonly string[] {
 export function forgetSecrets(): void {
   secrets.clear();
   ordered = [];
+  prepared.clear();
 }
 
 /**
  * `text` with every known secret replaced by `[token]` and any `Bearer …`
  * credential by `Bearer [redacted]`. Returns the same string when there is
- * nothing to replace (the common case costs one scan per secret).
+ * nothing to replace (the common case costs one pass per secret).
  */
 export function redact(text: string): string {
   let out = withoutSecrets(text, ordered);
@@ -65,48 +66,48 @@ export function redact(text: string): string {
 
 /**
  * `text` with each of `secrets` (longest first) replaced by `[token]`, also
- * where invisible characters split it: a token split by zero-width, bidi,
- * variation selectors or tags (the whole set of invisible.ts) still reads
- * whole on screen, so it is matched in the text with those folded away. The
- * crash report scrubs its own list the same way.
+ * where characters the eye skips split it (fold.ts): invisible ones (zero
+ * widths, bidi, variation selectors, tags), combining marks, blank-looking
+ * letters and spaces. Such a token still reads whole on screen, so it is
+ * matched in the text with those folded away. The crash report scrubs its
+ * own list the same way.
  */
 export function withoutSecrets(text: string, secrets: readonly string[]): string {
-  let out = text;
+  if (!secrets.length) return text;
+  let out = redactFolded(text, secrets);
+  // A secret too short once folded is looked for only as it is.
   for (const secret of secrets) {
-    if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+    if (folded(secret) === undefined && out.includes(secret)) out = out.split(secret).join(REDACTED);
   }
-  return secrets.length ? redactFolded(out, secrets) : out;
+  return out;
 }
 
-/** Replaces each secret found in `text` once every invisible code point is skipped. */
+/** Secrets folded once (the same few are looked for in every text), up to a bound. */
+const prepared = new Map<string, FoldedSecret | null>();
+const PREPARED_CAP = 64;
+
+function folded(secret: string): FoldedSecret | undefined {
+  let f = prepared.get(secret);
+  if (f === undefined) {
+    if (prepared.size >= PREPARED_CAP) prepared.clear();
+    f = foldSecret(secret, MIN_SECRET_CHARS) ?? null;
+    prepared.set(secret, f);
+  }
+  return f ?? undefined;
+}
+
+/** Replaces each secret found in `text` once every folding code point is skipped (longest secrets first). */
 function redactFolded(text: string, secrets: readonly string[]): string {
-  // Cheap exit: nothing invisible, nothing the plain pass could have missed.
-  let any = false;
-  for (let i = 0; i < text.length && !any; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 0xad && (isInvisible(c) || (c >= 0xd800 && c <= 0xdbff && isInvisible(text.codePointAt(i) ?? 0)))) any = true;
-  }
-  if (!any) return text;
-  // folded[k] is visible code unit k; at[k] is where it sits in `text`.
-  let folded = '';
-  const at: number[] = [];
-  for (let i = 0; i < text.length; ) {
-    const cp = text.codePointAt(i) ?? 0;
-    const units = cp > 0xffff ? 2 : 1;
-    if (!isInvisible(cp)) {
-      folded += text.slice(i, i + units);
-      for (let u = 0; u < units; u++) at.push(i + u);
-    }
-    i += units;
-  }
-  // Spans of `text` to replace, from matches in `folded` (longest secrets first).
   const spans: [number, number][] = [];
-  const taken = new Uint8Array(folded.length);
+  let taken: Uint8Array | undefined;
   for (const secret of secrets) {
-    for (let k = folded.indexOf(secret); k !== -1; k = folded.indexOf(secret, k + secret.length)) {
-      if (taken[k] || taken[k + secret.length - 1]) continue;
-      taken.fill(1, k, k + secret.length);
-      spans.push([at[k], at[k + secret.length - 1] + 1]);
+    const f = folded(secret);
+    if (f === undefined) continue;
+    for (const [start, end] of foldedSpans(text, f)) {
+      taken ??= new Uint8Array(text.length);
+      if (taken.subarray(start, end).includes(1)) continue;
+      taken.fill(1, start, end);
+      spans.push([start, end]);
     }
   }
   if (!spans.length) return text;

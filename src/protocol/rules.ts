@@ -5,7 +5,7 @@
 // (AEP-0002 §8: `severity`, `type` and the prompt are emitter-asserted) is an
 // error naming the rule, never a rule silently ignored.
 
-import { displayLine } from './sanitize.js';
+import { displayLine, showsAsIs } from './sanitize.js';
 
 export const MATCH_KEYS = ['source', 'agent', 'session', 'relay', 'kind', 'tool', 'command_prefix'] as const;
 export type MatchKey = (typeof MATCH_KEYS)[number];
@@ -74,7 +74,7 @@ function parseRule(raw: unknown, index: number): { rule: Rule } | { error: strin
   if (!isObject(raw)) return { error: `${at()}: not an object` };
   const name = raw.name;
   if (typeof name !== 'string' || name.trim() === '') return { error: `${at()}: "name" must be a non-empty string` };
-  if (name.length > 80 || displayLine(name, 80) !== name) return { error: `${at(name)}: the name must be at most 80 printable characters` };
+  if (name.length > 80 || !showsAsIs(name, 80)) return { error: `${at(name)}: the name must be at most 80 printable characters` };
   for (const key of Object.keys(raw)) if (!RULE_KEYS.has(key)) return { error: `${at(name)}: unknown key ${shown(key)}` };
   if (!isObject(raw.match)) return { error: `${at(name)}: "match" must be an object` };
   const match: RuleMatch = {};
@@ -99,7 +99,7 @@ function parseDecide(raw: unknown): RuleDecide | { error: string } {
   if (isObject(raw)) {
     for (const key of Object.keys(raw)) if (key !== 'option') return { error: `unknown decide key ${shown(key)}` };
     if (typeof raw.option !== 'string') return { error: '"decide.option" must be a string (an option id)' };
-    if (raw.option === '' || raw.option.length > 200 || displayLine(raw.option, 200) !== raw.option) return { error: '"decide.option" must be a non-empty id of printable characters' };
+    if (raw.option === '' || raw.option.length > 200 || !showsAsIs(raw.option, 200)) return { error: '"decide.option" must be a non-empty id of printable characters' };
     return { option: raw.option };
   }
   return { error: '"decide" must be {"option": ID}, "deny" or "ask"' };

@@ -12,7 +12,14 @@
 //   C1 controls U+0080..U+009F    -> ⟨U+009B⟩ (uppercase hex, at least 4 digits)
 //   bidi / zero-width / invisible -> ⟨U+202E⟩, same form (the set: invisible.ts;
 //                                    a variation selector only outside its sequence)
+//   emoji modifier, keycap sign    -> ⟨U+1F3FD⟩, ⟨U+20E3⟩ (terminals draw the cluster
+//                                    at other widths than string-width: invisible.ts)
 //   lone surrogates               -> U+FFFD �
+// And one character is dropped: U+FE0E/FE0F after its emoji base ("✔️"), so
+// the base is drawn in its default presentation, at one width that tmux, a
+// terminal following UTS #51 and the console's measure all agree on. It
+// draws as nothing in any case, so nothing the operator could read goes.
+// hasUnsafeText and showsAsIs keep emoji sequences whole: they are text.
 // Escape sequences are neutralised by replacing the ESC byte only: once ESC is
 // a visible ␛ the rest of the sequence (`[2J`, `]52;c;…`) is inert printable
 // text, which keeps a hidden command visible. OSC/DCS terminators are covered
@@ -21,7 +28,7 @@
 // sequences.
 
 import { redact } from './redact.js';
-import { showsAsMarker } from './invisible.js';
+import { emojiPresentation, showsAsMarker } from './invisible.js';
 
 /** Default cap for displayText, in output code points. */
 export const DEFAULT_MAX_CHARS = 4000;
@@ -81,7 +88,8 @@ function normaliseMax(maxChars: number): number {
   return Math.max(0, Math.floor(maxChars));
 }
 
-function render(value: unknown, maxChars: number, singleLine: boolean): string {
+/** `drawn` false: emoji sequences stay whole (for checks that text is printable, not for the screen). */
+function render(value: unknown, maxChars: number, singleLine: boolean, drawn = true): string {
   // Every known token is taken out first: a relay may echo it back (redact.ts).
   const s = redact(toText(value));
   const limit = normaliseMax(maxChars);
@@ -113,7 +121,7 @@ function render(value: unknown, maxChars: number, singleLine: boolean): string {
         const cp = (c - 0xd800) * 0x400 + (d - 0xdc00) + 0x10000;
         // Tag characters (U+E0000–E007F) have been used to smuggle hidden
         // instructions, selectors U+E0100… to split a token: show them.
-        if (showsAsMarker(cp, prev)) rep = codeMarker(cp);
+        if (showsAsMarker(cp, prev) || (drawn && emojiPresentation(cp, prev) === 'marker')) rep = codeMarker(cp);
         prev = cp;
       } else {
         rep = '\ufffd';
@@ -122,9 +130,12 @@ function render(value: unknown, maxChars: number, singleLine: boolean): string {
       rep = '\ufffd';
     } else if (showsAsMarker(c, prev)) {
       rep = codeMarker(c);
+    } else if (drawn && c >= 0x20e3) {
+      const shown = emojiPresentation(c, prev);
+      if (shown !== undefined) rep = shown === 'drop' ? '' : codeMarker(c);
     }
     if (width === 1) prev = c;
-    // Markers are BMP-only, so their .length is their code-point count.
+    // Markers are BMP-only, so their .length is their code-point count (0 for a dropped selector).
     const add = rep === null ? 1 : rep.length;
     if (count + add > limit) {
       // Never split a marker: stop before it and count it as not shown.
@@ -165,9 +176,19 @@ export function displayLine(s: unknown, maxChars: number = DEFAULT_MAX_CHARS): s
 
 /**
  * True when the string contains a code point displayText would replace
- * (useful for flagging "this text was tampered with" in the UI).
+ * (useful for flagging "this text was tampered with" in the UI). The parts
+ * of an emoji sequence drawn otherwise for width's sake are not such.
  */
 export function hasUnsafeText(s: unknown): boolean {
   if (typeof s !== 'string') return false;
-  return render(s, Infinity, false) !== s;
+  return render(s, Infinity, false, false) !== s;
+}
+
+/**
+ * True when `s` is at most `maxChars` code points of one line that
+ * displayLine shows as it is (no marker, no token, no cut): what a name or
+ * an id typed into a file must be. Emoji sequences are such text.
+ */
+export function showsAsIs(s: string, maxChars: number): boolean {
+  return render(s, maxChars, true, false) === s;
 }

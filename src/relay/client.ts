@@ -11,6 +11,7 @@ import type { Answer } from '../protocol/types.js';
 import type { ControlRequest } from '../protocol/control.js';
 import type { ConsoleStore } from '../store/store.js';
 import { CommandSender } from './commands.js';
+import { newInstanceId, RoutedNotes } from './routed-notice.js';
 import { RelayConnection, type LinkHooks } from './connection.js';
 import { IngestBatch } from './ingest-batch.js';
 import { contain } from './contain.js';
@@ -28,6 +29,8 @@ export class RelayClient implements RelayHandle {
   private readonly host: string;
   private readonly connection: RelayConnection;
   private readonly commands: CommandSender;
+  /** This console's open-request notes (attention.routed) on this relay. */
+  private readonly notes: RoutedNotes;
   private started = false;
   private stopped = false;
   private stopping?: Promise<void>;
@@ -44,9 +47,12 @@ export class RelayClient implements RelayHandle {
     const timing = resolveTiming(options.timing);
     const ingest = options.ingest ?? new IngestBatch(options.store);
     this.connection = new RelayConnection(this.store, this.relay, this.socketUrl, { ...options, host: this.host }, timing, options.random ?? Math.random, ingest, this.linkHooks());
-    this.commands = new CommandSender(this.store, this.relay, this.connection.link, timing, { name: options.name, host: this.host }, options.outbox);
+    // --read-only: the one gate before the wire; no command, answer or note is ever sent (and no saved answer taken over).
+    const readOnly = options.readOnly === true;
+    this.commands = new CommandSender(this.store, this.relay, this.connection.link, timing, { name: options.name, host: this.host }, readOnly ? undefined : options.outbox, readOnly);
     this.store.addRelay(this.relay);
-    if (options.outbox) this.saved = new SavedAnswers(this.store, this.relay, options.outbox, this.commands, options.decisions, options.holdSaved);
+    this.notes = new RoutedNotes(this.store, this.relay, this.connection.link, { name: options.name, host: this.host, instance: options.instance ?? newInstanceId() }, readOnly);
+    if (options.outbox && !readOnly) this.saved = new SavedAnswers(this.store, this.relay, options.outbox, this.commands, options.decisions, options.holdSaved);
   }
 
   /** What the commands hear of the connection. */
@@ -65,7 +71,7 @@ export class RelayClient implements RelayHandle {
         this.commands.flush();
         this.options.replayEnded?.(this.relay, verdict.complete);
       },
-      refused: (cause, code, detail) => this.commands.onRelayRefusal(cause, code, detail),
+      refused: (cause, code, detail) => this.notes.refusal(cause, code, detail) || this.commands.onRelayRefusal(cause, code, detail),
       event: (event) => {
         this.commands.onEvent(event);
         if (this.saved && (event.type.startsWith('attention.') || event.type === 'session.ended')) this.saved.eventSeen();
@@ -117,5 +123,12 @@ export class RelayClient implements RelayHandle {
   resend(commandId: string): void {
     if (this.stopped) return;
     contain(() => this.commands.resend(commandId));
+  }
+
+  /** The operator opened (or still has open) `requestKey`: other consoles are told (attention.routed). */
+  noteOpen(requestKey: string): boolean {
+    let sent = false;
+    if (!this.stopped) contain(() => (sent = this.notes.opened(requestKey)));
+    return sent;
   }
 }

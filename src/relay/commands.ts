@@ -79,11 +79,13 @@ export class CommandSender {
     private readonly identity: { name: string; host: string },
     /** The durable outbox (outbox.ts): answers survive a stop until acknowledged. */
     private readonly outbox?: Outbox,
+    /** --read-only: no command is ever made, so nothing goes on the wire (the keys say why first). */
+    private readonly readOnly = false,
   ) {}
 
   /** Builds and sends (or queues) an answer; '' when the request is unknown on this relay. `by`: a rule's name, for a rule's answer. */
   respond(requestKey: string, answer: Answer, by?: string): string {
-    if (this.disposed) return '';
+    if (this.disposed || this.readOnly) return '';
     const record = this.store.request(requestKey);
     if (!record || record.relay !== this.relay) return '';
     // The ledger, asked again on the way to the wire: one live answer per request, and no route to another agent.
@@ -110,7 +112,7 @@ export class CommandSender {
    * same id on every retry, settled only by the request's emitter.
    */
   control(requestKey: string, request: ControlRequest): string {
-    if (this.disposed) return '';
+    if (this.disposed || this.readOnly) return '';
     const record = this.store.request(requestKey);
     if (!record || record.relay !== this.relay) return '';
     if (request.verb === 'cancel' && request.scope !== 'session' && !record.run) return '';
@@ -149,7 +151,7 @@ export class CommandSender {
    * already applied and re-sends its ack).
    */
   adopt(journaled: JournaledAnswer): void {
-    if (this.disposed || this.pending.has(journaled.event.id)) return;
+    if (this.disposed || this.readOnly || this.pending.has(journaled.event.id)) return;
     const record = this.store.request(journaled.requestKey);
     if (!record) return;
     const windowMs = clampAckWindow(journaled.ackWindowMs, this.timing);
@@ -173,7 +175,7 @@ export class CommandSender {
 
   /** `r`: a timed-out command goes out again with the same id and a fresh set of retries. */
   resend(commandId: string): void {
-    if (this.disposed) return;
+    if (this.disposed || this.readOnly) return;
     const command = this.store.command(commandId);
     if (!command || command.relay !== this.relay || command.state !== 'timeout' || this.pending.has(commandId)) return;
     const entry: Pending = {

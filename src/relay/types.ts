@@ -28,6 +28,8 @@ export interface RelayHandle {
   control?(requestKey: string, request: ControlRequest): string;
   /** Reads Events matching an attr-match filter once (cause, timeline): see fetch-events.ts. `pin`: the one Event asked for, never dropped. */
   fetchEvents?(filter: Record<string, unknown>, limit: number, signal?: AbortSignal, pin?: PinnedEvent): Promise<FetchResult>;
+  /** Tells other consoles the operator has the request open (attention.routed); false when nothing was sent. Absent: it cannot. */
+  noteOpen?(requestKey: string): boolean;
 }
 
 export interface RelayClientOptions {
@@ -45,6 +47,10 @@ export interface RelayClientOptions {
   name: string;
   /** Host name for identity/source; defaults to os.hostname(). */
   host?: string;
+  /** This console instance's per-run id, in the source of its open-request notes (default: made up per client). */
+  instance?: string;
+  /** --read-only: nothing is ever sent (no answer, command or open-request note). */
+  readOnly?: boolean;
   /** The user's extra attr-match filter (--filter, --agent, --session merged). */
   filter?: Record<string, unknown>;
   capture?: Capture;

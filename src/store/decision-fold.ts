@@ -6,7 +6,7 @@
 import { CAPTURE_LEVELS, type Capture } from '../protocol/types.js';
 import type { Decision, DecisionAction, DecisionLine, OutcomeLine, OutcomeState } from './decisions.js';
 
-const ACTIONS: readonly DecisionAction[] = ['answer', 'cancel', 'pause', 'resume', 'hide', 'drop'];
+const ACTIONS: readonly DecisionAction[] = ['answer', 'cancel', 'pause', 'resume', 'hide', 'drop', 'snooze', 'unhide'];
 const OUTCOME_STATES: readonly OutcomeState[] = ['applied', 'rejected', 'timeout', 'refused', 'closed-elsewhere', 'superseded', 'stopped-waiting', 'not-sent'];
 
 // ── reading ───────────────────────────────────────────────────────────

@@ -11,8 +11,8 @@ import { controlVerbOf } from '../protocol/control.js';
 import { CAPTURE_LEVELS, type Answer, type Capture } from '../protocol/types.js';
 import type { CommandOutcome, OwnCommand, RequestRecord } from './types.js';
 
-/** What was decided. `hide` and `drop` by the operator, and rule answers, come with later issues; the names are fixed now. */
-export type DecisionAction = 'answer' | 'cancel' | 'pause' | 'resume' | 'hide' | 'drop';
+/** What was decided: a command sent (answer, cancel, pause, resume), or the operator's own doing in this console (hide, snooze, unhide, drop). */
+export type DecisionAction = 'answer' | 'cancel' | 'pause' | 'resume' | 'hide' | 'drop' | 'snooze' | 'unhide';
 /** `superseded`, `stopped-waiting` and `not-sent` came with the answer ledger (a minor version: additions only). */
 export type OutcomeState = 'applied' | 'rejected' | 'timeout' | 'refused' | 'closed-elsewhere' | 'superseded' | 'stopped-waiting' | 'not-sent';
 
@@ -213,12 +213,13 @@ function outcomeOf(command: OwnCommand): CommandOutcome | undefined {
 }
 
 /**
- * d → y: the operator hid a request from this console. No command goes out,
- * so the decision is its own outcome (applied at once); its id names it.
+ * d → y, z, Z: the operator hid a request from this console, snoozed it
+ * (`sent.until`), or showed a hidden one again. No command goes out, so the
+ * decision is its own outcome (applied at once); its id names it.
  */
-export function hideLines(record: RequestRecord, now: number): [DecisionLine, OutcomeLine] {
+export function hideLines(record: RequestRecord, now: number, action: 'hide' | 'snooze' | 'unhide' = 'hide', sent: Record<string, unknown> = {}): [DecisionLine, OutcomeLine] {
   const time = new Date(now).toISOString();
-  const commandId = `hide-${now.toString(36)}-${record.id}`;
+  const commandId = `${action}-${now.toString(36)}-${record.id}`;
   const decision: DecisionLine = {
     t: 'decision',
     time,
@@ -229,8 +230,8 @@ export function hideLines(record: RequestRecord, now: number): [DecisionLine, Ou
     request: record.id,
     kind: record.payload.kind,
     prompt: record.payload.prompt,
-    action: 'hide',
-    sent: {},
+    action,
+    sent,
     by: 'you',
     command_id: commandId,
     capture: record.capture,

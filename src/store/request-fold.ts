@@ -193,7 +193,7 @@ export class RequestFold extends RequestTable {
     if (!record) return this.hasSubject(relay, event) ? 'ignored' : this.hold(relay, event);
     const key = record.key;
     if (event.type !== 'control.attention.respond') {
-      const patch = lifecyclePatch(record, event);
+      const patch = lifecyclePatch(record, event, this.now());
       if (patch) {
         const terminal = closesRequest(event.type);
         // The patch is fresh (lifecyclePatch made it): stamped in place, not copied.

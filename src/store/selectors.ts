@@ -38,6 +38,8 @@ export interface Counts {
   recent: number;
   /** Open requests whose agent has been gone from the roster a while (not waiting on you; the UI decides). */
   away?: number;
+  /** Open requests set aside for now (z: not waiting on you; the UI decides). */
+  snoozed?: number;
 }
 
 export function counts(records: Iterable<RequestRecord>): Counts {

@@ -68,7 +68,8 @@ export interface RequestRecord {
   /** Arrival order of the event that made it terminal (recent list order). */
   terminalArrival?: number;
   commands: SeenCommand[];
-  routed: { id?: string; source?: string; by: string; to?: string; via?: string }[];
+  /** Routing notes (attention.routed); `at`: when it counts as sent, for its age (protocol/routed.ts routedAt). */
+  routed: { id?: string; source?: string; by: string; to?: string; via?: string; at?: number }[];
   /**
    * The relay replayed everything it holds after a (re)connect and this open
    * request was not in it (the relay restarted or evicted it): still listed,
@@ -176,6 +177,8 @@ export interface RelayStatus {
   file?: { path: string; following: boolean };
   /** How `list` read the history: SSE single pass, or the WebSocket and a quiet timer. */
   readVia?: 'sse' | 'websocket' | 'file';
+  /** The `source` of this console's own open-request notes here: never shown as another console's (store/open-elsewhere.ts). */
+  noticeSource?: string;
 }
 
 export interface RosterInfo {

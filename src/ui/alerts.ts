@@ -32,3 +32,17 @@ export function tmuxPassthrough(sequence: string): string {
 }
 
 export { BEL };
+
+/**
+ * The terminal's title as OSC 2 (tmux keeps it as the pane's title, shown
+ * on its status line by default; terminals on their tab or window). The
+ * text is the console's own (a count), still kept to printable characters.
+ */
+export function titleSequence(text: string): string {
+  return `${ESC}]2;${displayLine(text, 80).replace(/[\u0007\u001b\u009c]/g, ' ')}${BEL}`;
+}
+
+/** Saves the terminal's titles on its stack (xterm's XTWINOPS 22); one that has none ignores it. */
+export const TITLE_PUSH = `${ESC}[22;0t`;
+/** Puts back the titles saved by TITLE_PUSH. */
+export const TITLE_POP = `${ESC}[23;0t`;

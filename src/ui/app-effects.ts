@@ -7,7 +7,7 @@
 // back as a message. A request read from a file is history: never
 // commanded, whatever the keys said.
 
-import { BEL, clipboardSequence, notificationSequence } from './alerts.js';
+import { BEL, clipboardSequence, notificationSequence, titleSequence } from './alerts.js';
 import type { AppProps } from './app-props.js';
 import { annotateDecision } from './history/annotate.js';
 import { isHistory } from '../store/history.js';
@@ -43,12 +43,21 @@ export function performEffect(effect: Effect, dispatch: (msg: Msg) => void, port
     case 'notify':
       out(notificationSequence(effect.title, effect.body, env));
       break;
+    case 'title':
+      out(titleSequence(effect.text));
+      break;
     case 'copy':
       out(clipboardSequence(effect.text, env));
       break;
-    case 'hide': {
+    case 'hide':
+    case 'unhide': {
       const record = store.request(effect.key);
-      if (record) history?.hide?.(record);
+      if (record) history?.[effect.type]?.(record);
+      break;
+    }
+    case 'snooze': {
+      const record = store.request(effect.key);
+      if (record) history?.snooze?.(record, effect.until);
       break;
     }
     case 'suspend': {

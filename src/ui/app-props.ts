@@ -30,6 +30,10 @@ export interface AppProps {
   pasteMarks?: boolean;
   /** The CLI turned mouse reporting on (mouse.ts): clicks and the wheel act on the frame's cells. */
   mouse?: boolean;
+  /** The terminal's title says how many wait (OSC 2); the CLI saves and restores the title around the console. */
+  title?: boolean;
+  /** A word for the footer once known (the tmux passthrough check at start: notifications that will not get through). */
+  laterNotice?: Promise<string | undefined>;
   /** --screen-reader: sentences, one region at a time (screen-reader/view.tsx); also on when Ink's screen-reader rendering is. */
   screenReader?: boolean;
   /** --demo: the embedded relay's URL and the `list` command that reads it (shown in `?`). */
@@ -47,5 +51,7 @@ export interface AppProps {
   rulesFile?: (listener: (update: { rules?: readonly Rule[]; note?: string }) => void) => () => void;
   /** a → y: adds a rule to the rules file; absent: rules made with `a` are kept for this console only. */
   /** `byHand`: the rule's JSON, when the file cannot be written (read-only): it goes on the clipboard to be added by hand. */
+  /** --read-only: every key that would send is refused in words (read-only.ts); the clients send nothing either. */
+  readOnly?: boolean;
   saveRule?: (rule: Rule) => { ok: true; path: string } | { ok: false; reason: string; byHand?: string };
 }

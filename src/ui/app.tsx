@@ -34,8 +34,9 @@ export function App(props: AppProps): React.ReactElement {
   useEffect(() => () => reads.close(), [reads]);
   // Screen's repaint (the loop asks for one after each commit that changed the model).
   const [painter] = useState(() => new Painter());
-  const [{ loop, setProps }] = useState(() => createAppLoop(props, stdout, reads, painter.repaint));
+  const [{ loop, setProps, stop }] = useState(() => createAppLoop(props, stdout, reads, painter.repaint));
   useLayoutEffect(() => setProps(props));
+  useEffect(() => stop, [stop]);
   const { dispatch } = loop;
   useStoreMessages(store, dispatch);
   useRulesFileMessages(props.rulesFile, dispatch);

@@ -9,6 +9,10 @@ import { ageMs, ageTextChangesIn, leftTextHoldsFor, timeLeftMs } from './inbox/a
 import { layoutOf, type UiModel } from './model.js';
 import { rulesWaitOnClock } from './rules/rule-state.js';
 import { placeOf } from './inbox/state.js';
+import { nextLastCallAt } from './last-call.js';
+import { nextWake } from './inbox/snooze.js';
+import { titleBehind } from './title.js';
+import { openNoteLapsesAt } from '../store/open-elsewhere.js';
 
 const SECOND = 1000;
 const MINUTE = 60_000;
@@ -43,6 +47,8 @@ function waitsOnTheSecond(model: UiModel): boolean {
   if (place === 'timeline' || place === 'history' || place === 'help') return true;
   // "retrying in 4s" on the status line (and the empty-list note).
   if (model.snapshot.relays().some((relay) => 'retryAt' in relay.connection && relay.connection.retryAt !== undefined)) return true;
+  // "open in console ops-2, 12 s ago" counts by the second, and lapses by the clock.
+  if (shownRecords(model).some((record) => record.routed.length > 0 && openNoteLapsesAt(record, model.now) !== undefined)) return true;
   // The rules hold bells and re-read causes on the clock.
   const rules = model.rules;
   return rules !== undefined && rulesWaitOnClock(rules);
@@ -55,8 +61,9 @@ function waitsOnTheSecond(model: UiModel): boolean {
  * minute boundary of an age or time left shown, else a minute.
  */
 export function nextTickMs(model: UiModel, finest: number): number {
-  if (waitsOnTheSecond(model)) return finest;
-  let soonest = LONGEST_MS;
+  if (waitsOnTheSecond(model) || titleBehind(model)) return finest;
+  // A last call or the end of a snooze is due at a moment of its own, whatever is shown.
+  let soonest = Math.min(LONGEST_MS, Math.max(0, nextLastCallAt(model) - model.now), Math.max(0, nextWake(model.inbox) - model.now));
   for (const record of shownRecords(model)) {
     const age = untilAgeChanges(ageMs(record, model.now));
     const leftMs = timeLeftMs(record, model.now);

@@ -24,10 +24,16 @@ export type Effect =
   | { type: 'copy'; text: string }
   /** d → y: the request is hidden from this console (the history records it). */
   | { type: 'hide'; key: string }
+  /** z: the request set aside until `until` (the history records it). */
+  | { type: 'snooze'; key: string; until: number }
+  /** Z (or from the history view): a hide undone (the history records it). */
+  | { type: 'unhide'; key: string }
   /** a → y: add this rule to the rules file (the file is the CLI's). */
   | { type: 'saveRule'; rule: Rule }
   /** H: read the decision history (answered with a `history` message). */
   | { type: 'readHistory' }
+  /** The terminal's title (OSC 2): how many requests wait. */
+  | { type: 'title'; text: string }
   | { type: 'suspend' }
   | { type: 'quit' }
   /** The rest of a read's keys, folded once the effects before it have been performed (update.ts). */

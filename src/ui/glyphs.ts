@@ -15,6 +15,8 @@ export interface Glyphs {
   tagged: string;
   /** A request with an unsent draft. */
   draft: string;
+  /** A request another console has open, on a row too narrow to name it. */
+  elsewhere: string;
   /** Before the time left of an expiring request. */
   timeLeft: string;
   /** Before "timed out" in a Recent row (ASCII: the words alone say it). */
@@ -75,6 +77,7 @@ export const UTF8_GLYPHS: Glyphs = {
   pointer: '▸',
   tagged: '◆',
   draft: '✎',
+  elsewhere: '◎',
   timeLeft: '⏳',
   timedOut: '⏱ ',
   rule: '│',
@@ -109,6 +112,7 @@ export const ASCII_GLYPHS: Glyphs = {
   pointer: '>',
   tagged: '*',
   draft: 'd',
+  elsewhere: '@',
   // Not T-: T is the mark of a request that timed out.
   timeLeft: '<',
   timedOut: '',

@@ -15,7 +15,7 @@ interface ScopeActions {
   browse:
     | 'up' | 'down' | 'first' | 'last' | 'pageUp' | 'pageDown' | 'open' | 'pickOption' | 'tag' | 'tagAll' | 'clear'
     | 'filter' | 'timeline' | 'cancelRun' | 'cancelSession' | 'pause' | 'history' | 'auto' | 'help' | 'quit' | 'suspend'
-    | 'halfUp' | 'halfDown' | 'copyId' | 'hide';
+    | 'halfUp' | 'halfDown' | 'copyId' | 'hide' | 'snooze' | 'undo';
   answer: 'up' | 'down' | 'pickOption' | 'typeText' | 'send' | 'always' | 'copyId' | 'pageUp' | 'pageDown' | 'back' | 'help' | 'quit';
   /** `a`'s question: which scope the new rule covers. */
   always: 'up' | 'down' | 'pickOption' | 'confirm' | 'back';
@@ -34,7 +34,7 @@ interface ScopeActions {
   timeline: 'up' | 'down' | 'pageUp' | 'pageDown' | 'halfUp' | 'halfDown' | 'first' | 'last' | 'back' | 'quit';
   help: 'up' | 'down' | 'pageUp' | 'pageDown' | 'halfUp' | 'halfDown' | 'quit';
   /** The decision history (H): one row per decision, newest first. */
-  history: 'up' | 'down' | 'first' | 'last' | 'pageUp' | 'pageDown' | 'halfUp' | 'halfDown' | 'open' | 'filter' | 'back' | 'quit';
+  history: 'up' | 'down' | 'first' | 'last' | 'pageUp' | 'pageDown' | 'halfUp' | 'halfDown' | 'open' | 'filter' | 'undo' | 'back' | 'quit';
   /** One decision of the history, whole. */
   decision: 'up' | 'down' | 'pageUp' | 'pageDown' | 'halfUp' | 'halfDown' | 'back' | 'quit';
   /** The line editor of every text row (Reply, text and number fields, `Other…`, the filter, a reason). */
@@ -85,6 +85,8 @@ const DEFAULT_BINDINGS: Bindings = {
     suspend: ['ctrlZ'],
     copyId: ['y'],
     hide: ['d'],
+    snooze: ['z'],
+    undo: ['Z'],
   },
   answer: { up: ['up', 'k'], down: ['down', 'j'], pickOption: DIGITS, typeText: ['tab'], send: ['enter'], always: ['a'], copyId: ['y'], pageUp: ['pageUp'], pageDown: ['pageDown'], back: ['escape'], help: ['?'], quit: ['q', 'ctrlC'] },
   batch: { up: ['up', 'k'], down: ['down', 'j'], pickOption: DIGITS, typeText: ['tab'], send: ['enter'], back: ['escape'], help: ['?'], quit: ['q', 'ctrlC'] },
@@ -116,7 +118,7 @@ const DEFAULT_BINDINGS: Bindings = {
   always: { up: ['up', 'k'], down: ['down', 'j'], pickOption: ['1', '2', '3', '4'], confirm: ['y', 'Y'], back: ['n', 'N', 'escape'] },
   timeline: { up: ['up', 'k'], down: ['down', 'j'], pageUp: ['pageUp'], pageDown: ['pageDown'], halfUp: ['ctrlU'], halfDown: ['ctrlD'], first: ['g', 'home'], last: ['G', 'end'], back: ['escape', 't'], quit: ['q', 'ctrlC'] },
   help: { up: ['up', 'k'], down: ['down', 'j'], pageUp: ['pageUp'], pageDown: ['pageDown'], halfUp: ['ctrlU'], halfDown: ['ctrlD'], quit: ['ctrlC'] },
-  history: { up: ['k', 'up'], down: ['j', 'down'], first: ['g', 'home'], last: ['G', 'end'], pageUp: ['pageUp'], pageDown: ['pageDown'], halfUp: ['ctrlU'], halfDown: ['ctrlD'], open: ['enter'], filter: ['/'], back: ['escape', 'H'], quit: ['q', 'ctrlC'] },
+  history: { up: ['k', 'up'], down: ['j', 'down'], first: ['g', 'home'], last: ['G', 'end'], pageUp: ['pageUp'], pageDown: ['pageDown'], halfUp: ['ctrlU'], halfDown: ['ctrlD'], open: ['enter'], filter: ['/'], undo: ['Z'], back: ['escape', 'H'], quit: ['q', 'ctrlC'] },
   decision: { up: ['up', 'k'], down: ['down', 'j'], pageUp: ['pageUp'], pageDown: ['pageDown'], halfUp: ['ctrlU'], halfDown: ['ctrlD'], back: ['escape'], quit: ['q', 'ctrlC'] },
   edit: {
     left: ['left'],

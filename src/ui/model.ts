@@ -32,8 +32,11 @@ export interface ListView {
   openCount: number;
   /** Of those, how many are informational (the answer belongs to the agent's own UI). */
   informational: number;
-  /** Of the open ones, how many (the last) are in "No agent connected" (no-agent.ts). */
+  /** Of the open ones, how many are in "No agent connected" (no-agent.ts), after the waiting ones. */
   noAgent: number;
+  /** The snoozed requests (z) when it was built, and how many of the open ones are in "Snoozed" (the last). */
+  snoozed: ReadonlyMap<string, unknown>;
+  snoozedCount: number;
   /** Who was away when it was built, and when that changes by the clock alone (then it is built again). */
   away: Away;
 }
@@ -61,6 +64,10 @@ export interface UiConfig {
    * decoded and dropped.
    */
   mouse?: boolean;
+  /** The terminal's title says how many wait (OSC 2; --no-title off). */
+  title?: boolean;
+  /** --read-only: the keys that would send say so and do nothing (read-only.ts). */
+  readOnly?: boolean;
 }
 
 /** Everything the screen shows and the keys act on. */
@@ -92,6 +99,10 @@ export interface UiModel {
   markedPaste?: boolean;
   /** The read in which a key sent, and how many keys of that read were dropped since (one send per read). */
   sentIn?: { read: number; dropped: number; notice?: string };
+  /** The requests whose last call has rung (last-call.ts): once each. */
+  lastCalls: ReadonlySet<string>;
+  /** The terminal title as last written, and when (at most one a second). */
+  title?: { text: string; at: number };
 }
 
 /** A one-off read of the relay: in flight, or its result (kept: the cache). */
@@ -128,7 +139,15 @@ export type { Effect } from './effect.js';
 
 const NOTHING_HIDDEN: ReadonlySet<string> = new Set();
 
-export function buildListView(store: Pick<StoreSnapshot, 'version' | 'allRequests'>, filter: string, hidden: ReadonlySet<string> = NOTHING_HIDDEN, away: Away = NOBODY_AWAY): ListView {
+const NOTHING_SNOOZED: ReadonlyMap<string, unknown> = new Map();
+
+export function buildListView(
+  store: Pick<StoreSnapshot, 'version' | 'allRequests'>,
+  filter: string,
+  hidden: ReadonlySet<string> = NOTHING_HIDDEN,
+  away: Away = NOBODY_AWAY,
+  snoozed: ReadonlyMap<string, unknown> = NOTHING_SNOOZED,
+): ListView {
   // Hidden requests (d) are gone from this console: not listed, not counted.
   const records = hidden.size ? store.allRequests().filter((record) => !hidden.has(record.key)) : store.allRequests();
   let list = inboxOrder(records).filter((record) => matchesFilter(record, filter));
@@ -149,7 +168,21 @@ export function buildListView(store: Pick<StoreSnapshot, 'version' | 'allRequest
     all.pending -= awayHere;
     all.away = awayHere;
   }
-  return { version: store.version, filter, hidden, list, counts: all, openCount, informational, noAgent, away };
+  // Snoozed (z): below the rest of the open ones, in the same order; not waiting on you until they come back.
+  let snoozedCount = 0;
+  if (snoozed.size) {
+    const open = list.slice(0, openCount);
+    const aside = open.filter((record) => snoozed.has(record.key) && !away.keys.has(record.key));
+    snoozedCount = aside.length;
+    const set = new Set(aside);
+    if (snoozedCount) list = [...open.filter((record) => !set.has(record)), ...aside, ...list.slice(openCount)];
+    informational -= aside.filter((record) => record.state === 'informational').length;
+    let snoozedHere = 0;
+    for (const record of records) if (snoozed.has(record.key) && !away.keys.has(record.key) && OPEN_STATES.has(record.state)) snoozedHere++;
+    all.pending -= snoozedHere;
+    all.snoozed = snoozedHere;
+  }
+  return { version: store.version, filter, hidden, snoozed, list, counts: all, openCount, informational, noAgent, snoozedCount, away };
 }
 
 export function initialModel(store: StoreReader, size: TerminalSize, now: number, config: UiConfig, glyphs: Glyphs = UTF8_GLYPHS): UiModel {
@@ -167,6 +200,7 @@ export function initialModel(store: StoreReader, size: TerminalSize, now: number
     quitting: false,
     glyphs,
     causes: new Map(),
+    lastCalls: new Set(),
     rules: initialRules(config.rules, config.auto, config.rulesNote),
   };
 }

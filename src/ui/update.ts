@@ -1,23 +1,25 @@
 import type { StoreChange } from '../store/writers.js';
-import { OPEN_STATES, type RequestRecord } from '../store/types.js';
-import { answerable } from '../store/answerable.js';
+import type { RequestRecord } from '../store/types.js';
 import { applyRejection, initialFormDraft } from './form/form-state.js';
 import { listStartFor } from './inbox/list-view.js';
+import { nextWake, wakeSnoozed } from './inbox/snooze.js';
+import { lastCalls } from './last-call.js';
+import { TITLE_EVERY_MS, titleText } from './title.js';
 import { reducePaste, reduceKey } from './inbox/reduce-key.js';
+import { answerableFrom, keyState } from './key-state.js';
 import { mouseKey } from './inbox/mouse-keys.js';
 import { targetAt } from './mouse-target.js';
+import { readOnlyGate } from './read-only.js';
 import { digitPicksNow, editsTextNow } from './inbox/typing.js';
 import { ensureCause, onFetched, timelineEffect } from './fetches.js';
 import { alertsSeen, gateAlerts } from './alert-gate.js';
 import { forgetGone } from './forget.js';
-import { suggestedOption } from './rules/rule-state.js';
-import { rulesOnAlways, scopesFor, rulesOnStore, rulesOnFetched, rulesOnTick, rulesOnKeyEffect } from './rules/rule-update.js';
+import { rulesOnAlways, rulesOnStore, rulesOnFetched, rulesOnTick, rulesOnKeyEffect } from './rules/rule-update.js';
 import { onFileMessage, onHistoryRead } from './file-messages.js';
 import { timelineRoom, timelineRowCount } from './inbox/timeline-view.js';
-import { draftFor, isUnsent, placeOf, type InboxState, type KeyContext, type KeyResult } from './inbox/state.js';
+import { draftFor, placeOf, type InboxState, type KeyContext, type KeyResult } from './inbox/state.js';
 import { isText, looksPasted, pastedText, textKeys } from './keys.js';
 import { pinStore } from './store-snapshot.js';
-import { answerRefusal } from '../store/ledger.js';
 import { afterBack, afterSend, nextCandidate } from './selection.js';
 import { awayNow } from './no-agent.js';
 import { buildListView, layoutOf, resolveSelection, type Effect, type ListView, type Msg, type StoreReader, type UiModel } from './model.js';
@@ -41,6 +43,27 @@ export interface World {
  * decided here, from what changed, in the same pass: no second render.
  */
 export function update(model: UiModel, msg: Msg, world: World): UpdateResult {
+  const result = updateOnce(model, msg, world);
+  return msg.type === 'painted' ? result : outsideThePane(result, world);
+}
+
+/**
+ * After every message but a paint: the last calls due (last-call.ts) and the
+ * terminal's title (at most one write a second; the clock ticks for a late one).
+ */
+function outsideThePane(result: UpdateResult, world: World): UpdateResult {
+  const called = lastCalls(result.model, world.store);
+  let model = called.model;
+  const effects = [...result.effects, ...called.effects];
+  const text = model.config.title ? titleText(model) : undefined;
+  if (text !== undefined && text !== model.title?.text && (model.title === undefined || model.now - model.title.at >= TITLE_EVERY_MS || model.now < model.title.at)) {
+    model = { ...model, title: { text, at: model.now } };
+    effects.push({ type: 'title', text });
+  }
+  return model === result.model && effects.length === result.effects.length ? result : { model, effects };
+}
+
+function updateOnce(model: UiModel, msg: Msg, world: World): UpdateResult {
   if (msg.type === 'painted') {
     // What the operator now sees: keys act on this list until the next paint.
     return { model: { ...model, shown: { version: model.view.version, list: model.view.list, selectedKey: model.inbox.selectedKey } }, effects: [] };
@@ -76,7 +99,7 @@ export function update(model: UiModel, msg: Msg, world: World): UpdateResult {
       return reconcile({ model: onFetched(base, msg, now), effects: [] }, model.view, world);
     case 'tick': {
       const ticked = rulesOnTick(base, world.store);
-      return base.now >= base.view.away.regroupAt ? reconcile(ticked, model.view, world) : ticked;
+      return base.now >= base.view.away.regroupAt || base.now >= nextWake(base.inbox) ? reconcile(ticked, model.view, world) : ticked;
     }
     case 'notice':
       return { model: { ...base, inbox: { ...base.inbox, notice: msg.text, hint: placeOf(base.inbox) === 'answer' ? msg.text : base.inbox.hint } }, effects: [] };
@@ -91,11 +114,6 @@ export function update(model: UiModel, msg: Msg, world: World): UpdateResult {
 /** A key or a paste: the operator is here, and has seen what arrived since the last bell. */
 function present(model: UiModel): UiModel {
   return { ...model, alerts: alertsSeen(model.alerts) };
-}
-
-/** Whether a request can take an answer from the keys now (store/answerable.ts says what that asks). */
-function answerableFrom(store: StoreReader): (record: RequestRecord) => boolean {
-  return (record) => answerable(record, 'keys', store.lastCommandFor(record.key));
 }
 
 /**
@@ -177,36 +195,6 @@ function dropped(model: UiModel, count: number): UpdateResult {
   return { model: { ...model, sentIn: { ...sentIn, dropped: total }, inbox: { ...model.inbox, notice } }, effects: [] };
 }
 
-/** The inbox state a key acts on and what it reads besides, from the model as last painted. */
-function keyState(model: UiModel, world: World): [InboxState, KeyContext, RequestRecord[]] {
-  const { store } = world;
-  // Keys act on the list as last painted: a row that changed under the
-  // operator's finger (closed, reordered) is still the row the key meant.
-  const shown = model.shown && model.shown.version !== model.view.version ? model.shown : undefined;
-  const list = shown ? shown.list : model.view.list;
-  const selectedKey = shown ? shown.selectedKey : model.inbox.selectedKey;
-  const state = { ...model.inbox, selectedKey, selectedIndex: resolveSelection({ ...model.inbox, selectedKey }, list) };
-  const open = state.openKey ? store.request(state.openKey) : undefined;
-  const answerable = answerableFrom(store);
-  const ctx: KeyContext = {
-    list,
-    open,
-    openCommand: state.openKey ? store.lastCommandFor(state.openKey) : undefined,
-    claimants: open ? store.claimants(open.relay, open.session) : undefined,
-    pageSize: Math.max(1, layoutOf(model.size, store.relays().length).bodyHeight - 2),
-    // Counted only when a quit key asks: it walks every draft and command.
-    unsentWork: () => unsentWork(state, store),
-    answerable,
-    tagged: taggedRecords(state, store, answerable),
-    commandFor: (key) => store.lastCommandFor(key),
-    scopes: scopesFor(model, store),
-    rules: model.rules ? { auto: model.rules.auto, suggest: (record) => suggestedOption(model.rules, record) } : undefined,
-    refusal: (record) => answerRefusal(store, record),
-    session: (record) => ({ accepts: store.accepts(record.relay, record.session), paused: store.sessionControl(record.relay, record.source, record.session)?.paused?.paused === true }),
-  };
-  return [state, ctx, list];
-}
-
 function onKey(
   model: UiModel,
   world: World,
@@ -216,7 +204,7 @@ function onKey(
 ): UpdateResult {
   const { store } = world;
   const [state, ctx, list] = context;
-  const result = reduce(state, ctx);
+  const result = readOnlyGate(model.config.readOnly, state, reduce(state, ctx));
   let inbox = result.state;
   const sends = result.effects.flatMap((effect) => (effect.type === 'send' ? [effect] : []));
   if (sends.length) {
@@ -238,27 +226,6 @@ function onKey(
   }
   effects.push(...result.effects);
   return { model: next, effects };
-}
-
-/** The marked requests (in the order they were marked; a filter does not unmark) that can still take an answer. */
-function taggedRecords(state: InboxState, store: StoreReader, answerable: (record: RequestRecord) => boolean): RequestRecord[] {
-  const records: RequestRecord[] = [];
-  for (const key of state.tagged) {
-    const record = store.request(key);
-    if (record && answerable(record)) records.push(record);
-  }
-  return records;
-}
-
-/** What quitting would lose: drafts for open, unanswered requests, and commands in flight. */
-function unsentWork(state: InboxState, store: StoreReader): { drafts: number; inFlight: number } {
-  let drafts = 0;
-  for (const [key, draft] of Object.entries(state.drafts)) {
-    if (!isUnsent(draft)) continue;
-    const record = store.request(key);
-    if (record && OPEN_STATES.has(record.state) && record.state !== 'answered' && !store.lastCommandFor(key)) drafts++;
-  }
-  return { drafts, inFlight: store.inFlightCommands().length };
 }
 
 function onStore(model: UiModel, change: StoreChange, world: World): UpdateResult {
@@ -308,14 +275,17 @@ function onStore(model: UiModel, change: StoreChange, world: World): UpdateResul
 function reconcile(result: UpdateResult, before: ListView, world: World): UpdateResult {
   const { store } = world;
   let model = result.model;
+  // A snooze whose time is up, or whose request changed, ends (snooze.ts).
+  const awake = wakeSnoozed(model.inbox, (key) => store.request(key), model.now);
+  if (awake !== model.inbox) model = { ...model, inbox: awake };
   const view = model.view;
   // The clock alone can move a request to "No agent connected" (no-agent.ts): then the list is built again too.
-  if (view.version !== store.version || view.filter !== model.inbox.filter || view.hidden !== model.inbox.hidden || model.now >= view.away.regroupAt) {
+  if (view.version !== store.version || view.filter !== model.inbox.filter || view.hidden !== model.inbox.hidden || view.snoozed !== model.inbox.snoozed || model.now >= view.away.regroupAt) {
     // The store pinned once per version folded (the view reads only that); a new filter reuses it.
     const snapshot = model.snapshot.version === store.version ? model.snapshot : pinStore(store);
     const away = awayNow(snapshot.allRequests(), (relay, session) => store.absentSince(relay, session), model.now, model.config.noAgentAfterMs);
     // Drafts and rejections of requests and commands the store forgot go too (forget.ts).
-    model = forgetGone({ ...model, snapshot, view: buildListView(snapshot, model.inbox.filter, model.inbox.hidden, away) }, store);
+    model = forgetGone({ ...model, snapshot, view: buildListView(snapshot, model.inbox.filter, model.inbox.hidden, away, model.inbox.snoozed) }, store);
   }
   const { list, openCount } = model.view;
   let inbox = model.inbox;
@@ -356,7 +326,7 @@ function reconcile(result: UpdateResult, before: ListView, world: World): Update
     if (kept.length !== inbox.tagged.size) inbox = { ...inbox, tagged: new Set(kept) };
   }
   const height = layoutOf(model.size, store.relays().length).bodyHeight;
-  const listStart = listStartFor(list.length, openCount, index, height, model.listStart, model.view.noAgent);
+  const listStart = listStartFor(list.length, openCount, index, height, model.listStart, model.view.noAgent, model.view.snoozedCount);
   inbox = withTimelineBounds(inbox, model, height);
   if (inbox !== model.inbox || listStart !== model.listStart) model = { ...model, inbox, listStart };
   const cause = ensureCause(model, store, model.now);

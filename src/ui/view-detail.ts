@@ -16,6 +16,7 @@ import type { Layout, UiModel } from './model.js';
 import type { StoreSnapshot } from './store-snapshot.js';
 import { seg, type Line } from './text/line.js';
 import { glyphs } from './glyphs.js';
+import { openElsewhere, openElsewhereText } from '../store/open-elsewhere.js';
 
 /** What every part of a frame reads, worked out once per frame (view.ts). */
 export interface FrameContext {
@@ -80,11 +81,20 @@ function recordLines(frame: FrameContext, record: RequestRecord, width: number):
   const { inbox, now } = model;
   const left = timeLeftMs(record, now);
   const deps = [record, store, inbox.drafts[record.key], isAnswering, width, layout.bodyHeight, inbox.detailScroll, inbox.hint, inbox.pendingConfirm, model.glyphs, model.causes.get(record.key), model.rules];
-  deps.push(shortDuration(ageMs(record, now)), left === undefined ? undefined : timeLeftText(left));
-  return memoized(record.key, deps, () => buildRecordLines(frame, record, width));
+  const elsewhere = elsewhereText(frame, record, now);
+  deps.push(shortDuration(ageMs(record, now)), left === undefined ? undefined : timeLeftText(left), elsewhere);
+  return memoized(record.key, deps, () => buildRecordLines(frame, record, width, elsewhere));
 }
 
-function buildRecordLines(frame: FrameContext, record: RequestRecord, width: number): Line[] {
+/** "open in console ops-2, 12 s ago" while another console has it open (never this console's own notes). */
+function elsewhereText(frame: FrameContext, record: RequestRecord, now: number): string | undefined {
+  if (record.routed.length === 0) return undefined;
+  const own = frame.relays.find((r) => r.relay === record.relay)?.noticeSource;
+  const open = openElsewhere(record, now, own);
+  return open && openElsewhereText(open, now);
+}
+
+function buildRecordLines(frame: FrameContext, record: RequestRecord, width: number, elsewhere: string | undefined): Line[] {
   const { model, store, layout, isAnswering } = frame;
   const { inbox, now } = model;
   const command = store.lastCommandFor(record.key);
@@ -105,6 +115,7 @@ function buildRecordLines(frame: FrameContext, record: RequestRecord, width: num
     glyphs: model.glyphs,
     numbered: isAnswering,
     confirmWarning: isAnswering && inbox.pendingConfirm?.key === record.key ? inbox.pendingConfirm.warning : undefined,
+    elsewhere,
     cause: withRuleLine(causeLines(record, causeOf(model, record), width, store), ruleRowText(model.rules, record), width),
   });
 }

@@ -8,10 +8,12 @@ import { answerLock, isUnsent, modalOf, placeOf } from './inbox/state.js';
 import { controlAsked } from './inbox/control-keys.js';
 import { emptyPendingNote } from './inbox/empty-state.js';
 import { rowStatus } from './inbox/row-status.js';
+import { openElsewhere, openElsewhereWord } from '../store/open-elsewhere.js';
 import { ruleRowText, rulesStatus } from './rules/rule-state.js';
 import { withRuleText } from './rules/rule-view.js';
 import { controlRowStatus } from './inbox/control-status.js';
 import { controlQuestion } from './inbox/control-question.js';
+import { onLastCall } from './last-call.js';
 import { buildTimelineLines } from './inbox/timeline-view.js';
 import { buildHistoryLines } from './history/history-view.js';
 import { OPEN_STATES, type RequestRecord } from '../store/types.js';
@@ -70,7 +72,8 @@ let status: { reads: readonly unknown[]; lines: Line[] } | undefined;
 
 function statusLines(model: UiModel, relays: FrameContext['relays']): Line[] {
   const { inbox, size, now } = model;
-  const rules = rulesStatus(model.rules);
+  // --read-only says so first, where the rules' AUTO would be: nothing is sent from this console.
+  const rules = model.config.readOnly ? ['read-only', rulesStatus(model.rules)].filter(Boolean).join(` ${model.glyphs.dot} `) : rulesStatus(model.rules);
   const reads = [relays, model.view.counts, inbox.filter, size.columns, model.alerts.held, model.config.bell, rules, model.glyphs];
   const counting = relays.some((relay) => 'retryAt' in relay.connection && relay.connection.retryAt !== undefined);
   if (!counting && status !== undefined && sameReads(status.reads, reads)) return status.lines;
@@ -98,7 +101,7 @@ export function frameContext(model: UiModel): FrameContext {
   const selected = model.view.list[inbox.selectedIndex];
   // In a batch, under its question, help or the quit question too.
   const inBatch = inbox.mode === 'batch';
-  const emptyNote = model.view.openCount - model.view.noAgent === 0 ? emptyPendingNote(relays, model.view.counts.pending, inbox.filter, now, layout.listWidth) : undefined;
+  const emptyNote = model.view.openCount - model.view.noAgent - model.view.snoozedCount === 0 ? emptyPendingNote(relays, model.view.counts.pending, inbox.filter, now, layout.listWidth) : undefined;
   return { model, store, relays, layout, open, isAnswering, inBatch, emptyNote, detailRecord: isAnswering ? open : layout.wide ? selected : undefined };
 }
 
@@ -140,7 +143,7 @@ export function rowsAhead(model: UiModel): Line[] {
   for (const by of [1, -1]) {
     const selectedIndex = Math.max(0, Math.min(listed.list.length - 1, inbox.selectedIndex + by));
     if (selectedIndex === inbox.selectedIndex) continue;
-    const listStart = listStartFor(listed.list.length, listed.openCount, selectedIndex, layout.bodyHeight, model.listStart, listed.noAgent);
+    const listStart = listStartFor(listed.list.length, listed.openCount, selectedIndex, layout.bodyHeight, model.listStart, listed.noAgent, listed.snoozedCount);
     const moved = { ...frame, model: { ...model, listStart, inbox: { ...inbox, selectedIndex } } };
     for (const l of listLines(moved)) rows.push(layout.wide ? fitLine(l, layout.listWidth) : fitLine(l, size.columns, false));
   }
@@ -186,7 +189,7 @@ function listLines(frame: FrameContext): Line[] {
   const { model, store, relays, layout } = frame;
   const { inbox, glyphs: g } = model;
   const relayNumber = new Map(relays.map((r, i) => [r.relay, i + 1]));
-  const decorations = decorationsFor([store, inbox.tagged, inbox.drafts, model.rules, g]);
+  const decorations = decorationsFor([store, inbox.tagged, inbox.drafts, model.rules, g, model.lastCalls]);
   const decorate = (record: RequestRecord): RowDecoration => {
     const known = decorations.get(record);
     if (known) return known;
@@ -195,7 +198,7 @@ function listLines(frame: FrameContext): Line[] {
       tagged: inbox.tagged.has(record.key),
       draft: isUnsent(inbox.drafts[record.key]) && !command && OPEN_STATES.has(record.state),
       // An answer of ours speaks first; otherwise what cancel / pause did to the session.
-      status: withRuleText(command ? rowStatus(record, command, g) ?? controlRowStatus(record, store) : controlRowStatus(record, store) ?? rowStatus(record, command, g), ruleRowText(model.rules, record)),
+      status: withRuleText(command ? rowStatus(record, command, g) ?? controlRowStatus(record, store) : controlRowStatus(record, store) ?? rowStatus(record, command, g) ?? lastCallStatus(model, record), ruleRowText(model.rules, record)),
     };
     if (decorations.size >= DECORATIONS_KEPT) decorations.delete(decorations.keys().next().value!);
     decorations.set(record, decoration);
@@ -212,12 +215,29 @@ function listLines(frame: FrameContext): Line[] {
     relayLabel: relays.length > 1 ? (r) => `[${relayNumber.get(r.relay) ?? '?'}]` : undefined,
     informational: model.view.informational,
     noAgent: model.view.noAgent,
+    snoozed: model.view.snoozedCount,
     start: model.listStart,
     glyphs: g,
     emptyNote: frame.emptyNote,
     decorate,
+    elsewhere: elsewhereWord(relays),
     // The decorations are kept while what they read stays the same, the snapshot
     // among it (relays included: a relay's change is a new version): the rows' epoch.
     epoch: decorations,
   });
+}
+
+/** A request whose last call has rung says so on its row (until it closes). */
+function lastCallStatus(model: UiModel, record: RequestRecord): RowDecoration['status'] {
+  return onLastCall(model, record) ? { text: 'last call', color: 'red' } : undefined;
+}
+
+/** Another console's open-request note, as a row says it; never this console's own (its source per relay). */
+function elsewhereWord(relays: FrameContext['relays']): (record: RequestRecord, now: number) => string | undefined {
+  const own = new Map(relays.map((r) => [r.relay, r.noticeSource]));
+  return (record, now) => {
+    if (record.routed.length === 0) return undefined;
+    const open = openElsewhere(record, now, own.get(record.relay));
+    return open && openElsewhereWord(open);
+  };
 }

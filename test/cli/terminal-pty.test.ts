@@ -56,6 +56,28 @@ test('the console draws on the alternate screen; Ctrl-L wipes what others wrote;
   assert.ok(!shown.some((row) => /pending|raised/.test(row)), 'with no frame of the console left on it');
 });
 
+test('the title says how many wait, saved first and put back on quit; --no-title leaves it alone', async () => {
+  const { home, dir } = dirs();
+  // Outside tmux (the terminal's own title stack): the test may itself run inside one.
+  const run = runInPty(['--demo', '--demo-agents', '1'], { dir, env: { HOME: home, TMPDIR: home, TMUX: '' } });
+  await run.until(/raised [1-9]\d*s/, 'a pending request');
+  await run.untilRaw(/\u001b\]2;aep-console: [1-9]\d* waiting\u0007/, 'the title with the count', 0);
+  run.type('q');
+  const { output, code } = await run.done;
+  assert.equal(code, 0);
+  const saved = output.indexOf('\u001b[22;0t');
+  const titled = output.indexOf('\u001b]2;aep-console: ');
+  const restored = output.lastIndexOf('\u001b[23;0t');
+  assert.ok(saved >= 0 && saved < titled, 'the title saved before it is set');
+  assert.ok(restored > output.lastIndexOf('\u001b]2;'), 'and put back after the last one');
+
+  const plain = runInPty(['--demo', '--demo-agents', '1', '--no-title'], { dir, env: { HOME: home, TMPDIR: home, TMUX: '' } });
+  await plain.until(/raised [1-9]\d*s/, 'a pending request');
+  plain.type('q');
+  const quiet = await plain.done;
+  assert.ok(!/\u001b\]2;|\u001b\[2[23];0t/.test(quiet.output), '--no-title: no title written, saved or restored');
+});
+
 test('--inline draws in the normal screen: no alternate screen', async () => {
   const { home, dir } = dirs();
   const run = runInPty(['--demo', '--demo-agents', '1', '--inline'], { dir, env: { HOME: home, TMPDIR: home } });

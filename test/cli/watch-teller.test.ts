@@ -23,3 +23,32 @@ test('watch remembers only what the store still holds: 2000 requests through a s
   assert.equal(events.filter((e) => e === 'timeout').length, 2000);
   assert.ok(teller.remembered() <= 21, `remembered ${teller.remembered()}`);
 });
+
+test('watch says a last call once: `expiring` when 15 s or less are left (text and --json)', () => {
+  let now = Date.parse('2026-07-03T10:00:00Z');
+  const store = new ConsoleStore({ now: () => now });
+  const json: string[] = [];
+  const text: string[] = [];
+  const tellers = [
+    new Teller(store, new Set(['r']), options, { out: (line) => json.push(line), now: () => now }),
+    new Teller(store, new Set(['r']), { relays: ['r'], json: false } as unknown as ConsoleOptions, { out: (line) => text.push(line), now: () => now }),
+  ];
+  for (const teller of tellers) store.subscribe((change) => teller.onChange(change));
+  const request = permission('rm -rf build');
+  store.applyEvent('r', { ...request, data: { ...(request.data as object), expires_at: new Date(now + 40_000).toISOString() } });
+  const expiring = () => json.filter((line) => (JSON.parse(line) as { event: string }).event === 'expiring').length;
+  for (let s = 0; s < 24; s++) {
+    now += 1000;
+    for (const teller of tellers) teller.lastCalls();
+  }
+  assert.equal(expiring(), 0, 'not at 16 s left');
+  now += 1000;
+  for (const teller of tellers) teller.lastCalls();
+  assert.equal(expiring(), 1, 'at 15 s left');
+  assert.match(text.at(-1)!, /expiring .*\(last call: 15 s left\) : rm -rf build/);
+  for (let s = 0; s < 10; s++) {
+    now += 1000;
+    for (const teller of tellers) teller.lastCalls();
+  }
+  assert.equal(expiring(), 1, 'once');
+});

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { displayText, displayLine, hasUnsafeText } from '../../src/protocol/index.js';
+import { showsAsIs } from '../../src/protocol/sanitize.js';
 
 const ESC = '\u001b';
 // Everything that must never reach the terminal from producer text.
@@ -97,4 +98,15 @@ test('cap counts code points, not UTF-16 units, and never splits a pair or marke
   assert.equal(displayText('abc', 0), '… (3 more characters)');
   assert.equal(displayText('abc', Number.NaN), 'abc');
   assert.equal(displayText('abc', Infinity), 'abc');
+});
+
+test('emoji sequences drawn for width are still text: not unsafe, and printable for names and ids', () => {
+  for (const s of ['ship ✔️❤️', '1️⃣ #️⃣', '👍🏽', '⌚︎']) {
+    assert.equal(hasUnsafeText(s), false, s);
+    assert.equal(showsAsIs(s, 80), true, s);
+    assert.notEqual(displayLine(s), s, `${s} is drawn otherwise`);
+  }
+  assert.equal(showsAsIs('a\ufe0f', 80), false, 'a stray selector is not printable');
+  assert.equal(showsAsIs('two\nlines', 80), false);
+  assert.equal(showsAsIs('x'.repeat(81), 80), false);
 });

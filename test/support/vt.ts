@@ -58,6 +58,9 @@ export class Screen {
   private attrs: Attrs = { on: new Set(), fg: '', bg: '' };
   /** Rows that scrolled off the top, oldest first. */
   readonly scrolledOff: string[] = [];
+  /** The window titles written (OSC 2), and the title stack's saves and restores (CSI 22/23 t), in order. */
+  readonly titles: string[] = [];
+  readonly titleStack: ('save' | 'restore')[] = [];
 
   constructor(
     readonly columns: number,
@@ -96,6 +99,13 @@ export class Screen {
   write(data: string): void {
     for (let i = 0; i < data.length; ) {
       if (data[i] === '\u001b') {
+        // The window title (OSC 2): kept, never drawn.
+        const title = /^\u001b\]2;([^\u0007\u001b]*)(?:\u0007|\u001b\\)/.exec(data.slice(i, i + 256));
+        if (title) {
+          this.titles.push(title[1]);
+          i += title[0].length;
+          continue;
+        }
         const m = /^\u001b\[(\??)([0-9;:]*)([A-Za-z])/.exec(data.slice(i, i + 64));
         if (!m && this.lenient) {
           i += skipped(data.slice(i, i + 4096));
@@ -165,6 +175,11 @@ export class Screen {
       case 'H':
         this.row = 0;
         this.col = 0;
+        break;
+      case 't':
+        // Window operations: only the title stack (22 saves, 23 restores), recorded.
+        if (params !== '22;0' && params !== '23;0') throw new Error(`unsupported CSI ${whole}`);
+        this.titleStack.push(params === '22;0' ? 'save' : 'restore');
         break;
       default:
         throw new Error(`unsupported CSI ${whole}`);

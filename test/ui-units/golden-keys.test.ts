@@ -83,7 +83,7 @@ const ROWS: (Sequence & { want: Outcome })[] = [
   },
   {
     scope: "browse", note: "? opens help", reads: ["?"],
-    want: { mode: "help", selected: "alpha", footer: "↑/↓ PgUp/PgDn scroll · any other key closes", screen: "177e1ae3f76b", effects: [], sent: [], quits: 0 },
+    want: { mode: "help", selected: "alpha", footer: "↑/↓ PgUp/PgDn scroll · any other key closes", screen: "c491cc74726c", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "browse", note: "/ opens the filter", reads: ["/"],
@@ -142,7 +142,7 @@ const ROWS: (Sequence & { want: Outcome })[] = [
     want: { mode: "answer", selected: "alpha", open: "alpha", reply: "", highlight: 2, hint: "No option 9: this request has 2.", footer: "↑/↓ 1-2 choose · Tab types digits · Enter send · PgUp/PgDn scroll · Esc back (k…", prompt: "↑/↓ 1-2 choose · Tab types digits · Enter send · PgUp/PgDn scroll · Esc back (keeps draft)", screen: "b7603ef0ce7e", effects: [], sent: [], quits: 0 },
   },
   {
-    scope: "browse", note: "an unbound letter does nothing", reads: ["z"],
+    scope: "browse", note: "an unbound letter does nothing", reads: ["w"],
     want: { mode: "browse", selected: "alpha", footer: "j/k move · Enter open · 1-2 option · Space mark · / filter · ? help · q quit", screen: "5d07352e6dd5", effects: [], sent: [], quits: 0 },
   },
   {
@@ -587,19 +587,19 @@ const ROWS: (Sequence & { want: Outcome })[] = [
   },
   {
     scope: "help", note: "j scrolls", reads: ["?","j","j"],
-    want: { mode: "help", selected: "alpha", footer: "↑/↓ PgUp/PgDn scroll · any other key closes", screen: "03e85cd8964e", effects: [], sent: [], quits: 0 },
+    want: { mode: "help", selected: "alpha", footer: "↑/↓ PgUp/PgDn scroll · any other key closes", screen: "9bea16bb5c30", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "help", note: "k at the top", reads: ["?","k"],
-    want: { mode: "help", selected: "alpha", footer: "↑/↓ PgUp/PgDn scroll · any other key closes", screen: "177e1ae3f76b", effects: [], sent: [], quits: 0 },
+    want: { mode: "help", selected: "alpha", footer: "↑/↓ PgUp/PgDn scroll · any other key closes", screen: "c491cc74726c", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "help", note: "page down", reads: ["?","\u001b[6~"],
-    want: { mode: "help", selected: "alpha", footer: "↑/↓ PgUp/PgDn scroll · any other key closes", screen: "6ba8b59354f4", effects: [], sent: [], quits: 0 },
+    want: { mode: "help", selected: "alpha", footer: "↑/↓ PgUp/PgDn scroll · any other key closes", screen: "df8e8654cee2", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "help", note: "ctrl-D", reads: ["?","\u0004"],
-    want: { mode: "help", selected: "alpha", footer: "↑/↓ PgUp/PgDn scroll · any other key closes", screen: "787a8b136130", effects: [], sent: [], quits: 0 },
+    want: { mode: "help", selected: "alpha", footer: "↑/↓ PgUp/PgDn scroll · any other key closes", screen: "eb58bab23772", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "help", note: "Esc back", reads: ["?","\u001b"],
@@ -619,7 +619,7 @@ const ROWS: (Sequence & { want: Outcome })[] = [
   },
   {
     scope: "help", note: "ctrl-C quits", reads: ["?","\u0003"],
-    want: { mode: "help", selected: "alpha", footer: "↑/↓ PgUp/PgDn scroll · any other key closes", screen: "177e1ae3f76b", effects: ["quit"], sent: [], quits: 1 },
+    want: { mode: "help", selected: "alpha", footer: "↑/↓ PgUp/PgDn scroll · any other key closes", screen: "c491cc74726c", effects: ["quit"], sent: [], quits: 1 },
   },
   {
     scope: "confirm-quit", note: "q with a draft asks", reads: ["\r","draft","\u001b","q"],
@@ -839,7 +839,7 @@ const ROWS: (Sequence & { want: Outcome })[] = [
   },
   {
     scope: "hide", note: "y hides", reads: ["d","y"],
-    want: { mode: "browse", selected: "bravo", notice: "Hidden from this console (the history records it; list and --file still show it).", footer: "Hidden from this console (the history records it; list and --file still show it…", prompt: "Hidden from this console (the history records it; list and --file still show it). j/k move · Enter open · 1-2 option · Space mark · / filter · ? help · q quit", screen: "9ed1be7d3e38", effects: ["hide"], sent: [], quits: 0 },
+    want: { mode: "browse", selected: "bravo", notice: "Hidden from this console (the history records it; list and --file still show it); Z undoes.", footer: "Hidden from this console (the history records it; list and --file still show it…", prompt: "Hidden from this console (the history records it; list and --file still show it); Z undoes. j/k move · Enter open · 1-2 option · Space mark · / filter · ? help · q quit", screen: "9ed1be7d3e38", effects: ["hide"], sent: [], quits: 0 },
   },
   {
     scope: "hide", note: "n keeps", reads: ["d","n"],
@@ -855,11 +855,31 @@ const ROWS: (Sequence & { want: Outcome })[] = [
   },
   {
     scope: "hide", note: "hidden, then the next", reads: ["d","y","d","y"],
-    want: { mode: "browse", selected: "charlie", notice: "Hidden from this console (the history records it; list and --file still show it).", footer: "Hidden from this console (the history records it; list and --file still show it…", prompt: "Hidden from this console (the history records it; list and --file still show it). j/k move · Enter open · 1-2 option · Space mark · / filter · ? help · q quit", screen: "c234bcb78da8", effects: ["hide","hide"], sent: [], quits: 0 },
+    want: { mode: "browse", selected: "charlie", notice: "Hidden from this console (the history records it; list and --file still show it); Z undoes.", footer: "Hidden from this console (the history records it; list and --file still show it…", prompt: "Hidden from this console (the history records it; list and --file still show it); Z undoes. j/k move · Enter open · 1-2 option · Space mark · / filter · ? help · q quit", screen: "c234bcb78da8", effects: ["hide","hide"], sent: [], quits: 0 },
   },
   {
     scope: "hide", note: "on a second row", reads: ["j","d","y"],
-    want: { mode: "browse", selected: "charlie", notice: "Hidden from this console (the history records it; list and --file still show it).", footer: "Hidden from this console (the history records it; list and --file still show it…", prompt: "Hidden from this console (the history records it; list and --file still show it). j/k move · Enter open · 1-2 option · Space mark · / filter · ? help · q quit", screen: "9f00e0955d15", effects: ["hide"], sent: [], quits: 0 },
+    want: { mode: "browse", selected: "charlie", notice: "Hidden from this console (the history records it; list and --file still show it); Z undoes.", footer: "Hidden from this console (the history records it; list and --file still show it…", prompt: "Hidden from this console (the history records it; list and --file still show it); Z undoes. j/k move · Enter open · 1-2 option · Space mark · / filter · ? help · q quit", screen: "9f00e0955d15", effects: ["hide"], sent: [], quits: 0 },
+  },
+  {
+    scope: "hide", note: "y then Z shows it again", reads: ["d","y","Z"],
+    want: { mode: "browse", selected: "bravo", notice: "Shown again (alpha: Drop the table?).", footer: "Shown again (alpha: Drop the table?).  j/k move · Enter open · 1-2 option · Spa…", prompt: "Shown again (alpha: Drop the table?). j/k move · Enter open · 1-2 option · Space mark · / filter · ? help · q quit", screen: "f02504feec89", effects: ["hide","unhide"], sent: [], quits: 0 },
+  },
+  {
+    scope: "snooze", note: "z sets the selected aside", reads: ["z"],
+    want: { mode: "browse", selected: "bravo", notice: "Snoozed for 10 minutes (back sooner if it changes, or at its last call); Z undoes.", footer: "Snoozed for 10 minutes (back sooner if it changes, or at its last call); Z undo…", prompt: "Snoozed for 10 minutes (back sooner if it changes, or at its last call); Z undoes. j/k move · Enter open · 1-2 option · Space mark · / filter · ? help · q quit", screen: "c955ed471a4f", effects: ["snooze"], sent: [], quits: 0 },
+  },
+  {
+    scope: "snooze", note: "z then Z brings it back", reads: ["z","Z"],
+    want: { mode: "browse", selected: "bravo", notice: "Back from snooze (alpha: Drop the table?).", footer: "Back from snooze (alpha: Drop the table?).  j/k move · Enter open · 1-2 option …", prompt: "Back from snooze (alpha: Drop the table?). j/k move · Enter open · 1-2 option · Space mark · / filter · ? help · q quit", screen: "35da2fff4405", effects: ["snooze"], sent: [], quits: 0 },
+  },
+  {
+    scope: "snooze", note: "Z on the snoozed row brings that one back", reads: ["z","j","z","G","Z"],
+    want: { mode: "browse", selected: "charlie", notice: "Back from snooze (charlie: npm publish).", footer: "Back from snooze (charlie: npm publish).  j/k move · Enter open · 1-2 option · …", prompt: "Back from snooze (charlie: npm publish). j/k move · Enter open · 1-2 option · Space mark · / filter · ? help · q quit", screen: "d4fb04b73289", effects: ["snooze","snooze"], sent: [], quits: 0 },
+  },
+  {
+    scope: "snooze", note: "Z with nothing to undo", reads: ["Z"],
+    want: { mode: "browse", selected: "alpha", notice: "Nothing to undo: no snooze or hide in this run (H lists earlier hides; Z there undoes one).", footer: "Nothing to undo: no snooze or hide in this run (H lists earlier hides; Z there …", prompt: "Nothing to undo: no snooze or hide in this run (H lists earlier hides; Z there undoes one). j/k move · Enter open · 1-2 option · Space mark · / filter · ? help · q quit", screen: "ba30698cb7a9", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "auto", note: "A asks", reads: ["A"], config: "rules",

@@ -43,7 +43,7 @@ test('a press maps to one action per scope, and text keys are not commands on te
     ['browse', { name: 'enter', text: '' }, 'open'],
     ['browse', { name: 'char', text: 'x' }, 'cancelRun'],
     ['browse', { name: 'char', text: 'X' }, 'cancelSession'],
-    ['browse', { name: 'char', text: 'z' }, undefined],
+    ['browse', { name: 'char', text: 'w' }, undefined],
     ['control', { name: 'char', text: 'y' }, 'confirm'],
     ['timeline', { name: 'escape', text: '' }, 'back'],
     ['answer', { name: 'enter', text: '' }, 'send'],

@@ -65,7 +65,7 @@ test('an idle minute with the clock ticking every second writes nothing: the tim
   assert.equal(bytes(), before, 'no byte in a minute');
 });
 
-test('30 s and 10 s before the deadline: one appended line each, and nothing else moves', async (t) => {
+test('30 s, the last call at 15 s, and 10 s before the deadline: one appended line each, and nothing else moves', async (t) => {
   t.mock.timers.enable({ apis: ['setTimeout', 'setInterval'] });
   const { app, terminal, idle } = mount(45, t.mock.timers);
   t.after(() => app.unmount());
@@ -78,9 +78,17 @@ test('30 s and 10 s before the deadline: one appended line each, and nothing els
   const at30 = terminal.frames.slice(start).join('');
   assert.equal(at30.match(/codex-5: 30 seconds left to answer\./g)?.length, 1);
   const after30 = terminal.frames.length;
-  await idle(19);
-  assert.equal(terminal.frames.length, after30, 'nothing between the two');
+  await idle(14);
+  assert.equal(terminal.frames.length, after30, 'nothing between 30 s and the last call');
   await idle(1);
-  assert.equal(terminal.frames.slice(after30).join('').match(/codex-5: 10 seconds left to answer\./g)?.length, 1);
+  // The last call (15 s left): said once, with the request's words.
+  const call = terminal.frames.slice(after30).join('');
+  assert.equal(call.match(/Last call: codex-5, 15 seconds left to answer: Run rm -rf build\//g)?.length, 1, call);
+  const afterCall = terminal.frames.length;
+  await idle(4);
+  assert.equal(terminal.frames.length, afterCall, 'nothing between the last call and 10 s');
+  await idle(1);
+  assert.equal(terminal.frames.slice(afterCall).join('').match(/codex-5: 10 seconds left to answer\./g)?.length, 1);
+  assert.equal(terminal.frames.join('').match(/Last call/g)?.length, 1, 'the last call is said once');
   assert.doesNotMatch(terminal.frames.join(''), /[0-9]+ seconds left: Run rm.*\n[\s\S]*4[0-4] seconds left: Run rm/, 'the region never counts down');
 });

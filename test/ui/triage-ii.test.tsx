@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { ConsoleStore } from '../../src/store/store.js';
 import { DecisionLog } from '../../src/relay/decision-log.js';
 import { DecisionRecorder } from '../../src/relay/decision-recorder.js';
-import { hiddenKeys, recordHide } from '../../src/cli/history.js';
+import { hiddenKeys, recordHide, recordSnooze, recordUnhide } from '../../src/cli/history.js';
 
 // Triage II (issue 27, CONSOLE.md "Triage II"): names that stay distinct,
 // the request id shown and copied, who answered, where the selection lands,
@@ -326,4 +326,22 @@ test('with only requests of gone agents, the empty state says nothing waits on y
   assert.match(h.frame(), /Pending \(0\)/);
   assert.match(h.frame(), /No agent connected \(1\)/);
   assert.match(h.frame(), / 0 pending · 1 no agent /);
+});
+
+test('z and an undone hide are recorded; a hide undone (Z) is not hidden at the next start', async () => {
+  const log = new DecisionLog(mkdtempSync(join(tmpdir(), 'aep-console-unhide-')));
+  const store = new ConsoleStore();
+  store.applyEvent('http://relay.test', allowDeny('alpha', 'Drop the table?'));
+  const record = store.allRequests()[0];
+  const recorder = new DecisionRecorder(store, log);
+  recordHide(recorder, () => NOW)(record);
+  recordSnooze(recorder, () => NOW + 1)(record, NOW + 600_001);
+  await recorder.stop();
+  assert.deepEqual([...(await hiddenKeys(log)())], [record.key], 'hidden');
+  const later = new DecisionRecorder(store, log);
+  recordUnhide(later, () => NOW + 2)(record);
+  await later.stop();
+  const actions = log.read().decisions.map((d) => `${d.action} ${JSON.stringify(d.sent)}`);
+  assert.deepEqual(actions, ['hide {}', `snooze {"until":"${new Date(NOW + 600_001).toISOString()}"}`, 'unhide {}']);
+  assert.deepEqual([...(await hiddenKeys(log)())], [], 'shown again: not hidden at the next start');
 });

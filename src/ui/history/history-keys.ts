@@ -20,7 +20,7 @@ const scroll = ({ view }: HistoryPress, by: number): HistoryStep => ({ view: { .
 /** The list of decisions, newest first. */
 export const HISTORY_KEYS: Controller<'history', HistoryPress, HistoryStep> = {
   scope: 'history',
-  refuse: ({ view }) => ({ view }),
+  refuse: ({ view }, why) => ({ view, notice: why }),
   bindings: [
     { on: ['up', 'down'], does: 'move the selection', hint: '{down}/{up} move', run: (c, action) => move(c, c.view.selected + (action === 'up' ? -1 : 1)) },
     { on: ['first', 'last'], does: 'newest / oldest decision', run: (c, action) => move(c, action === 'first' ? 0 : c.view.rows.length - 1) },
@@ -41,6 +41,15 @@ export const HISTORY_KEYS: Controller<'history', HistoryPress, HistoryStep> = {
       hint: '{filter} filter',
       // As in the list: `/` starts a fresh filter.
       run: ({ view }) => ({ view: setFilter(view, '', editorOf(''), true) }),
+    },
+    {
+      on: ['undo'],
+      does: 'undo the selected hide or snooze: the request is listed again (recorded in the history)',
+      disabled: ({ view }) => {
+        const action = view.rows[view.selected]?.action;
+        return action === 'hide' || action === 'snooze' ? undefined : 'Z undoes a hide or a snooze: select one of those';
+      },
+      run: ({ view }) => ({ view, undo: view.rows[view.selected] }),
     },
     { on: ['back'], does: 'clear a kept filter, else back to the list', hint: '{back} back', run: ({ view }) => (view.filter ? { view: setFilter(view, '', emptyEditor, false) } : 'back') },
     { on: ['quit'], does: 'quit (asks first when something would be lost)', run: () => 'quit' },

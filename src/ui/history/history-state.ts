@@ -55,7 +55,8 @@ export function setFilter(view: HistoryView, filter: string, filterEditor: Edito
   return { ...view, filter, filterEditor, filtering, rows: filtered(view.read, filter), selected: 0 };
 }
 
-export type HistoryStep = { view: HistoryView } | 'back' | 'quit';
+/** `undo`: Z on a hide or snooze decision, for the inbox to undo (history-mode.ts). */
+export type HistoryStep = { view: HistoryView; undo?: Decision; notice?: string } | 'back' | 'quit';
 
 /** Where the UI reads the history and adds to a decision what only it knows (cli.ts wires the recorder). */
 export interface HistorySource {
@@ -63,6 +64,10 @@ export interface HistorySource {
   annotate?(commandId: string, extras: { cause?: string; batch?: number; by?: string }): void;
   /** d → y: records that the operator hid this request from the console. */
   hide?(record: RequestRecord): void;
+  /** z: records that the operator snoozed this request until `until`. */
+  snooze?(record: RequestRecord, until: number): void;
+  /** Z: records that a hidden request was shown again (it is not hidden at the next start). */
+  unhide?(record: RequestRecord): void;
   /** The request keys hidden in earlier runs: at once, or (a full history) read off the key path, after the first frame. */
   hidden?(): ReadonlySet<string> | Promise<ReadonlySet<string>>;
 }

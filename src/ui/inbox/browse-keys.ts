@@ -18,6 +18,7 @@ import { openHistory } from './history-mode.js';
 import { askHide, copyId } from './id-keys.js';
 import { quit } from './quit.js';
 import { openHelp } from './help-keys.js';
+import { snooze, undo } from './snooze.js';
 import { answerLock, draftFor, type Effect, type InboxState, type KeyContext } from './state.js';
 
 type KeyResult = { state: InboxState; effects: Effect[] };
@@ -124,6 +125,8 @@ export const BROWSE_KEYS: Controller<'browse', BrowsePress, KeyResult> = {
     { on: ['pause'], does: "pause / resume the selected request's session (control.pause / control.resume), after y/n", run: ({ state, ctx }, action) => browseControlKey(state, action, ctx)! },
     { on: ['copyId'], does: "copy the selected request's id to the clipboard (OSC 52, through tmux too)", run: (c) => copyId(c.state, selected(c)) },
     { on: ['hide'], does: 'hide the selected request from this console, after y/n (recorded in the history; --file and list still show it)', run: (c) => askHide(c.state, selected(c)) },
+    { on: ['snooze'], does: 'not now: set the selected request aside for 10 minutes, in Snoozed (back sooner if it changes, or at its last call)', run: (c) => snooze(c.state, selected(c), c.ctx.now, c.ctx.list) },
+    { on: ['undo'], does: 'undo: bring the selected snoozed request back, else undo the last snooze or hide', run: (c) => undo(c.state, selected(c)) },
     { on: ['history'], does: 'the decision history: every answer, cancel, pause and resume this console sent, with its outcome (Esc back)', run: ({ state }) => openHistory(state) },
     { on: ['auto'], does: 'with rules loaded (--rules): let them answer (AUTO, after y/n), or back to suggesting', run: ({ state, ctx }, action) => autoKey(state, action, ctx)! },
     { on: ['help'], does: 'this help', hint: '{help} help', run: ({ state }) => done(openHelp(state)) },

@@ -41,6 +41,8 @@ export interface DetailViewInput {
   glyphs?: Glyphs;
   /** Number the options (1-9 highlight them). */
   numbered?: boolean;
+  /** "open in console ops-2, 12 s ago": another console has it open (store/open-elsewhere.ts). */
+  elsewhere?: string;
 }
 
 export function isForm(record: RequestRecord): boolean {
@@ -105,6 +107,7 @@ function provenance(input: DetailViewInput): Head {
     [seg('source ', { dim: true }), seg(fit(displayLine(record.source, 200), Math.max(8, width - 7)))],
   ];
   const lines: Line[] = [];
+  if (input.elsewhere) for (const l of wrapText(input.elsewhere, width)) lines.push([seg(l, { color: 'magenta', bold: true })]);
   if (input.claimants === 0 && (record.state === 'pending' || record.state === 'answered')) {
     lines.push([seg(fit(`${glyphs().warn} no agent is connected for this session: an answer cannot be delivered now`, width), { color: 'red' })]);
   } else if (input.claimants !== undefined && input.claimants > 1) {

@@ -54,6 +54,8 @@ export function buildHelpLines(width: number, height: number, scroll = 0, g: Gly
   lines.push([seg(fit(`       ${UNCONFIRMED_MARK} after a mark: not re-confirmed by the relay since it reconnected`, width), { dim: true })]);
   lines.push([seg(fit(`       ${g.tagged} marked for a batch ${glyphs().dot} ${g.draft} unsent draft ${glyphs().dot} ${g.timeLeft}35s time left to answer`, width), { dim: true })]);
   lines.push([seg(fit(`       severity: crit err warn note info ${glyphs().dot} [form]: the kind, if not permission`, width), { dim: true })]);
+  lines.push([seg(fit(`Groups: Pending ${glyphs().dot} No agent connected (its agent is gone) ${glyphs().dot} Snoozed (z: not now; back by itself) ${glyphs().dot} Recent`, width), { dim: true })]);
+  lines.push([seg(fit(`       last call on a row: 15 s or less left, rung once more`, width), { dim: true })]);
   let scope: Scope | undefined;
   for (const row of keyRows()) {
     if (row.scope !== scope) {

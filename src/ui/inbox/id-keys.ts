@@ -4,6 +4,7 @@ import type { RequestRecord } from '../../store/types.js';
 import { runBinding, type Controller } from '../binding.js';
 import { fit } from '../text/wrap.js';
 import type { KeyPress } from '../keys.js';
+import { pushUndo } from './snooze.js';
 import { modalOf, popModal, pushModal, type Effect, type InboxState, type ModalOf } from './state.js';
 
 // The two keys about a request's identity rather than its answer: `y`
@@ -39,7 +40,8 @@ export const HIDE_PROMPT_KEYS: Controller<'hidePrompt', HidePress, KeyResult> = 
         const hidden = new Set(state.hidden).add(ask.key);
         const tagged = new Set(state.tagged);
         tagged.delete(ask.key);
-        return { state: { ...popModal(state), hidden, tagged, notice: 'Hidden from this console (the history records it; list and --file still show it).' }, effects: [{ type: 'hide', key: ask.key }] };
+        const undo = pushUndo(state, { kind: 'hide', key: ask.key, label: ask.label });
+        return { state: { ...popModal(state), hidden, tagged, undo, notice: 'Hidden from this console (the history records it; list and --file still show it); Z undoes.' }, effects: [{ type: 'hide', key: ask.key }] };
       },
     },
   ],

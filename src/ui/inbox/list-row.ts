@@ -9,6 +9,7 @@ import { seg, type Line } from '../text/line.js';
 import { severityColor, stateColor } from './theme.js';
 import { UTF8_GLYPHS, type Glyphs, glyphs } from '../glyphs.js';
 import { ageMs, shortDuration, textsUntil, timeLeftMs } from './ages.js';
+import { openNoteLapsesAt } from '../../store/open-elsewhere.js';
 
 /** What the list shows beside a request besides the record itself (from the UI model and the console's commands). */
 export interface RowDecoration {
@@ -30,6 +31,8 @@ export interface RowInput {
   relayLabel?: (record: RequestRecord) => string;
   glyphs?: Glyphs;
   decorate?: (record: RequestRecord) => RowDecoration;
+  /** "open in console ops-2" while another console has it open (store/open-elsewhere.ts); it lapses by the clock. */
+  elsewhere?: (record: RequestRecord, now: number) => string | undefined;
   /**
    * The same object for as long as what `decorate` and `relayLabel` say
    * stays the same (view.ts: the decorations as kept, whose reads hold the
@@ -54,6 +57,9 @@ function kindTag(record: RequestRecord): string {
   const kind = record.payload.kind || 'unknown';
   return kind === 'permission' ? '' : `[${displayLine(kind, 12)}] `;
 }
+
+/** Columns a row keeps for its prompt before it gives them to "open in console …". */
+const MIN_PROMPT_ROOM = 10;
 
 /** A separator that ends a boilerplate lead-in ("Permission requested: ", "codex asks — "). */
 const LEAD_IN = /^(.{3,48}?)(?::\s+|\s+—\s+|\s+-\s+)/;
@@ -99,6 +105,7 @@ interface RowEntry {
   age: string;
   left: string;
   relay: string;
+  elsewhere: string;
   deco: RowDecoration;
   text: RowText;
   /** The epoch and span of clock it was last found right for (RowInput.epoch, textsUntil). */
@@ -130,15 +137,17 @@ export function row(record: RequestRecord, input: RowInput, selected: boolean): 
   const age = shortDuration(ageMs(record, now));
   const left = leftMs === undefined ? '' : leftMs <= 0 ? 'exp' : `${shortDuration(leftMs)}${leftMs < 60_000 ? '!' : ''}`;
   const relay = input.relayLabel ? `${input.relayLabel(record)} ` : '';
+  const elsewhere = input.elsewhere?.(record, now) ?? '';
   const drawn = glyphs();
-  if (entry === undefined || entry.width !== width || entry.g !== g || entry.drawn !== drawn || entry.age !== age || entry.left !== left || entry.relay !== relay || !sameDecoration(entry.deco, deco)) {
-    entry = { width, g, drawn, age, left, relay, deco, text: rowText(record, { width, g, deco, left: leftMs, age, relay }), epoch: undefined, from: 0, until: 0, styled: [undefined, undefined, undefined] };
+  if (entry === undefined || entry.width !== width || entry.g !== g || entry.drawn !== drawn || entry.age !== age || entry.left !== left || entry.relay !== relay || entry.elsewhere !== elsewhere || !sameDecoration(entry.deco, deco)) {
+    entry = { width, g, drawn, age, left, relay, elsewhere, deco, text: rowText(record, { width, g, deco, left: leftMs, age, relay, elsewhere }), epoch: undefined, from: 0, until: 0, styled: [undefined, undefined, undefined] };
     if (rowCache.size >= ROW_CACHE && !rowCache.has(record)) rowCache.delete(rowCache.keys().next().value!);
     rowCache.set(record, entry);
   }
   entry.epoch = input.epoch;
   entry.from = now;
-  entry.until = textsUntil(record, now);
+  // Another console's note lapses by the clock alone: the row is built again then.
+  entry.until = Math.min(textsUntil(record, now), (input.elsewhere && openNoteLapsesAt(record, now)) ?? Infinity);
   return (entry.styled[variant] ??= styleRow(record, entry, selected, input.focused));
 }
 
@@ -151,10 +160,11 @@ interface RowText {
   leftSoon: boolean;
   warn: string;
   status: string;
+  elsewhere: string;
   prompt: string;
 }
 
-function rowText(record: RequestRecord, { width, g, deco, left, age, relay }: { width: number; g: Glyphs; deco: RowDecoration; left: number | undefined; age: string; relay: string }): RowText {
+function rowText(record: RequestRecord, { width, g, deco, left, age, relay, elsewhere: open }: { width: number; g: Glyphs; deco: RowDecoration; left: number | undefined; age: string; relay: string; elsewhere: string }): RowText {
   const doubt = record.unconfirmed && OPEN_STATES.has(record.state) ? UNCONFIRMED_MARK : ' ';
   const severity = pad(SEVERITY_WORD[record.severity] ?? displayLine(record.severity, 4), 4);
   const agentWidth = width >= 70 ? 14 : width >= 50 ? 12 : 10;
@@ -169,9 +179,13 @@ function rowText(record: RequestRecord, { width, g, deco, left, age, relay }: { 
   // An emitter that broke a protocol rule about this request: the detail names the rule.
   const warn = record.violations?.length ? glyphs().warn : '';
   const status = deco.status ? `${deco.status.text} ` : '';
-  const used = stringWidth(head) + stringWidth(leftCell) + stringWidth(`${warn}${deco.draft ? g.draft : ''}${status}`);
+  const fixed = stringWidth(head) + stringWidth(leftCell) + stringWidth(`${warn}${deco.draft ? g.draft : ''}${status}`);
+  // Who else has it open, as long as the prompt keeps room to be read: "open in console ops-2", then "open in ops-2", else a mark (the detail names them).
+  const words = open ? [`${open} ${g.dot} `, `${open.replace(/^open in console /, 'open in ')} ${g.dot} `] : [];
+  const elsewhere = open ? (words.find((cell) => width - fixed - stringWidth(cell) >= MIN_PROMPT_ROOM) ?? `${g.elsewhere} `) : '';
+  const used = fixed + stringWidth(elsewhere);
   const prompt = promptExcerpt(`${kindTag(record)}${record.payload.prompt}`, width - used);
-  return { doubt, severity, middle: ` ${relay}${agent} ${age.padStart(4)} `, leftCell, leftSoon: left !== undefined && left < 60_000, warn, status, prompt };
+  return { doubt, severity, middle: ` ${relay}${agent} ${age.padStart(4)} `, leftCell, leftSoon: left !== undefined && left < 60_000, warn, status, elsewhere, prompt };
 }
 
 function styleRow(record: RequestRecord, { text, g, deco }: RowEntry, selected: boolean, focused: boolean): Line {
@@ -187,6 +201,7 @@ function styleRow(record: RequestRecord, { text, g, deco }: RowEntry, selected: 
     seg(text.warn, { ...style, color: 'red' }),
     seg(deco.draft ? g.draft : '', { ...style, color: 'cyan' }),
     seg(text.status, { ...style, color: deco.status?.color }),
+    seg(text.elsewhere, { ...style, color: 'magenta' }),
     seg(text.prompt, { ...style, dim: !selected }),
   ];
 }

@@ -16,8 +16,10 @@ export interface ListViewInput extends RowInput {
   openCount?: number;
   /** Of the open ones, how many are informational (answered in the agent's own UI). */
   informational?: number;
-  /** Of the open ones, how many (the last) are in "No agent connected". */
+  /** Of the open ones, how many are in "No agent connected" (after the waiting ones). */
   noAgent?: number;
+  /** Of the open ones, how many (the last) are in "Snoozed". */
+  snoozed?: number;
   /** The window's first virtual row (see listStartFor); worked out here when absent. */
   start?: number;
   /** What the Pending section says when it is empty (why it is empty). */
@@ -34,36 +36,48 @@ export interface ListGeometry {
   open: number;
   recent: number;
   emptyNote: number;
-  /** The open rows whose agent is gone (the last `noAgent` of the open ones). */
+  /** The open rows whose agent is gone (after the waiting ones), and those snoozed (the last of the open ones). */
   noAgent: number;
+  snoozed: number;
   noAgentHeaderAt: number;
+  snoozedHeaderAt: number;
   recentHeaderAt: number;
   /** The virtual row of record `index`. */
   lineOf: (index: number) => number;
 }
 
-export function listGeometry(count: number, open: number, noAgent = 0): ListGeometry {
+export function listGeometry(count: number, open: number, noAgent = 0, snoozed = 0): ListGeometry {
   const recent = count - open;
-  const waiting = open - noAgent;
+  const waiting = open - noAgent - snoozed;
   const emptyNote = waiting === 0 ? 1 : 0;
   const noAgentHeaderAt = 1 + emptyNote + waiting;
-  const recentHeaderAt = noAgentHeaderAt + (noAgent ? 1 + noAgent : 0);
+  const snoozedHeaderAt = noAgentHeaderAt + (noAgent ? 1 + noAgent : 0);
+  const recentHeaderAt = snoozedHeaderAt + (snoozed ? 1 + snoozed : 0);
   return {
     total: recentHeaderAt + (recent ? 1 + recent : 0),
     open,
     recent,
     emptyNote,
     noAgent,
+    snoozed,
     noAgentHeaderAt,
+    snoozedHeaderAt,
     recentHeaderAt,
-    lineOf: (index) => (index < waiting ? 1 + emptyNote + index : index < open ? noAgentHeaderAt + 1 + (index - waiting) : recentHeaderAt + 1 + (index - open)),
+    lineOf: (index) => {
+      if (index < waiting) return 1 + emptyNote + index;
+      if (index < waiting + noAgent) return noAgentHeaderAt + 1 + (index - waiting);
+      if (index < open) return snoozedHeaderAt + 1 + (index - waiting - noAgent);
+      return recentHeaderAt + 1 + (index - open);
+    },
   };
 }
 
 /** The record shown on virtual row `at` (not a header or note). */
 function indexAt(g: ListGeometry, at: number): number {
+  const waiting = g.open - g.noAgent - g.snoozed;
   if (at < g.noAgentHeaderAt) return at - 1 - g.emptyNote;
-  if (at < g.recentHeaderAt) return g.open - g.noAgent + (at - g.noAgentHeaderAt - 1);
+  if (at < g.snoozedHeaderAt) return waiting + (at - g.noAgentHeaderAt - 1);
+  if (at < g.recentHeaderAt) return waiting + g.noAgent + (at - g.snoozedHeaderAt - 1);
   return g.open + (at - g.recentHeaderAt - 1);
 }
 
@@ -90,8 +104,8 @@ export function recordAtRow(count: number, open: number, height: number, start: 
  * Where the list window starts for this selection: the update keeps it in
  * the model, so the view only draws it (no state written while drawing).
  */
-export function listStartFor(count: number, open: number, selectedIndex: number, height: number, previous: number, noAgent = 0): number {
-  const geometry = listGeometry(count, open, noAgent);
+export function listStartFor(count: number, open: number, selectedIndex: number, height: number, previous: number, noAgent = 0, snoozed = 0): number {
+  const geometry = listGeometry(count, open, noAgent, snoozed);
   if (geometry.total <= height) return 0;
   const selectedLine = count ? geometry.lineOf(Math.min(selectedIndex, count - 1)) : 0;
   return stickyStart(geometry.total, height - 1, selectedLine, previous);
@@ -108,22 +122,24 @@ export function buildListLines(input: ListViewInput): Line[] {
   let open = input.openCount ?? 0;
   if (input.openCount === undefined) while (open < records.length && OPEN_STATES.has(records[open].state)) open++;
   const noAgent = input.noAgent ?? 0;
-  const g = listGeometry(records.length, open, noAgent);
+  const snoozed = input.snoozed ?? 0;
+  const g = listGeometry(records.length, open, noAgent, snoozed);
   const render = (at: number): Line => {
     if (at === 0) {
       const informational = input.informational ?? 0;
-      const waiting = open - noAgent;
+      const waiting = open - noAgent - snoozed;
       const split = informational ? ` ${glyphs().dot} ${waiting - informational} to answer ${glyphs().dot} ${informational} informational` : '';
       return line(seg(fit(`Pending (${waiting})${split}`, width), { bold: true }));
     }
     if (g.emptyNote && at === 1) return input.emptyNote ?? line(seg('  nothing waiting for you', { dim: true }));
     if (noAgent && at === g.noAgentHeaderAt) return line(seg(fit(`No agent connected (${noAgent}) ${glyphs().dot} answerable if the agent comes back`, width), { bold: true, dim: true }));
+    if (snoozed && at === g.snoozedHeaderAt) return line(seg(fit(`Snoozed (${snoozed}) ${glyphs().dot} back when the time is up or it changes ${glyphs().dot} Z undoes`, width), { bold: true, dim: true }));
     if (g.recent && at === g.recentHeaderAt) return line(seg(fit(`Recent (${g.recent})`, width), { bold: true }));
     const index = indexAt(g, at);
     return row(records[index], input, index === input.selectedIndex);
   };
   if (g.total <= height) return Array.from({ length: g.total }, (_, at) => render(at));
-  const start = input.start ?? listStartFor(records.length, open, input.selectedIndex, height, 0);
+  const start = input.start ?? listStartFor(records.length, open, input.selectedIndex, height, 0, noAgent, snoozed);
   const window = windowAt(g.total, height - 1, start, render);
   window.rows.push(line(seg(fit(`${window.above ? `${glyphs().up}${window.above} ` : ''}${window.below ? `${glyphs().down}${window.below} more` : ''}`, width), { dim: true })));
   return window.rows;

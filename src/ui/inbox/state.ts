@@ -84,6 +84,13 @@ export function popModal(state: InboxState, replaced?: Modal): InboxState {
   return { ...state, modals: replaced ? [...rest, replaced] : rest };
 }
 
+/** One snoozed request: when it comes back, the record as it was snoozed (any change brings it back sooner), and its words. */
+export interface Snoozed {
+  until: number;
+  record: RequestRecord;
+  label: string;
+}
+
 export interface InboxState {
   mode: Mode;
   /** Requests marked for a batch answer (Space, `*`), by key. */
@@ -113,6 +120,10 @@ export interface InboxState {
   modals: readonly Modal[];
   /** Requests hidden from this console (d): never listed, never counted. */
   hidden: ReadonlySet<string>;
+  /** Requests set aside for now (z): in the Snoozed group until `until`, or until the request changes (snooze.ts). */
+  snoozed: ReadonlyMap<string, Snoozed>;
+  /** What Z undoes, the newest last: the snoozes and hides of this run. */
+  undo: readonly { kind: 'snooze' | 'hide'; key: string; label: string }[];
   /** A one-shot hint shown under the controls (e.g. why Enter did nothing). */
   hint?: string;
   /** The request whose session timeline is shown (t), and its first row shown (-1: the newest at the bottom). */
@@ -125,6 +136,8 @@ export const initialInbox: InboxState = {
   mode: 'browse',
   tagged: new Set(),
   hidden: new Set(),
+  snoozed: new Map(),
+  undo: [],
   modals: [],
   batch: { highlight: 0, reply: emptyEditor },
   selectedIndex: 0,
@@ -158,6 +171,8 @@ export interface KeyContext {
   claimants?: number;
   /** Rows a page move jumps. */
   pageSize: number;
+  /** The console's clock, as of this key. */
+  now: number;
   /** What quitting would lose: unsent drafts and commands in flight. */
   unsentWork: () => { drafts: number; inFlight: number };
   /** Whether a request can take an answer from the list now (open, not a form or informational, nothing in flight). */

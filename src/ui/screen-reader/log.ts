@@ -27,13 +27,15 @@ interface Seen {
 export interface LogMemory {
   seen: Map<string, Seen>;
   version: number;
+  /** The last calls already said (the model's set when last read). */
+  called: ReadonlySet<string>;
 }
 
 /** The first model: everything already there is known, nothing is announced (the region reads it). */
 export function startLog(model: UiModel): LogMemory {
   const seen = new Map<string, Seen>();
   for (const record of model.view.list) seen.set(record.key, { state: record.state, command: commandMark(model, record), warned: warnedBy(record, model.now), applied: record.state === 'answered' || record.state === 'resolved' });
-  return { seen, version: model.snapshot.version };
+  return { seen, version: model.snapshot.version, called: model.lastCalls };
 }
 
 function commandMark(model: UiModel, record: RequestRecord): string | undefined {
@@ -133,5 +135,12 @@ export function advanceLog(memory: LogMemory, model: UiModel): { memory: LogMemo
     lines.push(...said.lines);
     seen.set(record.key, { state: record.state, command: commandMark(model, record), warned: Math.min(before?.warned ?? Infinity, warnedBy(record, model.now)), applied: said.applied });
   }
-  return { memory: { seen, version: model.snapshot.version }, lines };
+  if (model.lastCalls !== memory.called) {
+    for (const key of model.lastCalls) {
+      const record = memory.called.has(key) ? undefined : model.snapshot.request(key);
+      const left = record && secondsLeft(record, model.now);
+      if (record && left !== undefined) lines.push(`Last call: ${displayLine(record.agent, 40)}, ${left} seconds left to answer: ${displayLine(record.payload.prompt, 200)}`);
+    }
+  }
+  return { memory: { seen, version: model.snapshot.version, called: model.lastCalls }, lines };
 }

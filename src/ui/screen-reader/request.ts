@@ -1,6 +1,7 @@
 // An open request read aloud: who asks what, its options numbered, what is
 // highlighted, the reply typed so far, and what became of an answer; a form
 // is read field by field (fields.ts).
+import { openElsewhere, openElsewhereWord } from '../../store/open-elsewhere.js';
 import { displayLine } from '../../protocol/sanitize.js';
 import type { Choice } from '../../protocol/types.js';
 import type { OwnCommand, RequestRecord } from '../../store/types.js';
@@ -55,6 +56,9 @@ function lockSentence(record: RequestRecord, command: OwnCommand | undefined): s
 export function openRequestSentences(inbox: InboxState, record: RequestRecord, store: StoreSnapshot, at: number): string[] {
   const command = store.lastCommandFor(record.key);
   const lines = [`Open request: ${requestSentence(record, at)}`];
+  // Another operator has it open too (their console's note): said once, without an age that would be said again each second.
+  const elsewhere = openElsewhere(record, at, store.relays().find((r) => r.relay === record.relay)?.noticeSource);
+  if (elsewhere) lines.push(`It is ${openElsewhereWord(elsewhere)}.`);
   const lock = lockSentence(record, command);
   const said = commandSentence(command);
   if (said) lines.push(said.charAt(0).toUpperCase() + said.slice(1));

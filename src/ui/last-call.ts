@@ -1,0 +1,120 @@
+// The last call (CONSOLE.md "Before the agent gives up"): a request with an
+// `expires_at` rings (and notifies, with --notify) once more when LAST_CALL_MS
+// or less are left, so an operator who missed the first bell does not lose
+// it to the adapter's own timeout. Only a request the operator is not
+// looking at: pending, not open now, not hidden or with its agent gone, and
+// no answer of ours on its way. Once per request; a snoozed one comes back.
+// The alert gate may hold it while another alert's interval runs (5 s, well
+// inside the 15 s), never drop it: held, it rings at the first tick after,
+// or at once should the request expire before that. Pure.
+
+import { ALERT_INTERVAL_MS, type AlertEffect } from './alert-gate.js';
+import { timeLeftMs } from './inbox/ages.js';
+import { displayLine } from '../protocol/sanitize.js';
+import type { RequestRecord } from '../store/types.js';
+import type { StoreReader, UiModel } from './model.js';
+import type { StoreSnapshot } from './store-snapshot.js';
+
+export const LAST_CALL_MS = 15_000;
+/** Past this many called keys, those of requests no longer open are forgotten. */
+const CALLED_KEPT = 512;
+
+interface Expiring {
+  key: string;
+  /** When it expires (ms since the epoch). */
+  at: number;
+}
+
+/** The open requests that expire, soonest first, once per store version pinned. */
+const expiringBy = new WeakMap<StoreSnapshot, Expiring[]>();
+
+function expiring(snapshot: StoreSnapshot, now: number): Expiring[] {
+  let list = expiringBy.get(snapshot);
+  if (!list) {
+    list = [];
+    for (const record of snapshot.allRequests()) {
+      if (record.state !== 'pending' || !record.payload.expiresAt) continue;
+      const left = timeLeftMs(record, now);
+      if (left !== undefined) list.push({ key: record.key, at: now + left });
+    }
+    list.sort((a, b) => a.at - b.at);
+    expiringBy.set(snapshot, list);
+  }
+  return list;
+}
+
+/** Whether the operator has this request in front of them now (open, or marked for the batch being composed). */
+function beingAnswered(model: UiModel, key: string): boolean {
+  const { inbox } = model;
+  return (inbox.mode === 'answer' && inbox.openKey === key) || (inbox.mode === 'batch' && inbox.tagged.has(key));
+}
+
+/** The requests due a last call now. */
+function dueNow(model: UiModel, store: StoreReader): RequestRecord[] {
+  const due: RequestRecord[] = [];
+  for (const { key, at } of expiring(model.snapshot, model.now)) {
+    const left = at - model.now;
+    if (left > LAST_CALL_MS) break;
+    if (left <= 0 || model.lastCalls.has(key) || model.inbox.hidden.has(key) || model.view.away.keys.has(key) || beingAnswered(model, key)) continue;
+    const record = store.request(key);
+    if (!record || record.state !== 'pending') continue;
+    const command = store.lastCommandFor(key)?.state;
+    if (command === 'sending' || command === 'accepted') continue;
+    due.push(record);
+  }
+  return due;
+}
+
+/**
+ * When the clock must next look (Infinity: never by itself): the next
+ * request to enter its last call, or the end of the alert interval holding
+ * one already in it. One in its last call but open, hidden or with an answer
+ * on its way waits for the message that changes that, not for the clock.
+ */
+export function nextLastCallAt(model: UiModel): number {
+  const { now, alerts } = model;
+  const gateOpensAt = alerts.lastAt !== undefined && now >= alerts.lastAt ? alerts.lastAt + ALERT_INTERVAL_MS : -Infinity;
+  let held = false;
+  for (const { key, at } of expiring(model.snapshot, now)) {
+    if (at <= now || model.lastCalls.has(key)) continue;
+    if (at - LAST_CALL_MS > now) return held ? Math.min(gateOpensAt, at - LAST_CALL_MS) : at - LAST_CALL_MS;
+    held ||= gateOpensAt > now;
+  }
+  return held ? gateOpensAt : Infinity;
+}
+
+function secondsLeft(record: RequestRecord, now: number): number {
+  return Math.max(1, Math.ceil((timeLeftMs(record, now) ?? 0) / 1000));
+}
+
+/** The last calls due now: rung (once, coalesced), marked, and a snoozed one brought back. */
+export function lastCalls(model: UiModel, store: StoreReader): { model: UiModel; effects: AlertEffect[] } {
+  const due = dueNow(model, store);
+  if (due.length === 0) return { model, effects: [] };
+  const { alerts, config, now } = model;
+  // Another alert's interval still runs: held until it ends, unless a request would expire first.
+  const gateOpensAt = alerts.lastAt !== undefined && now >= alerts.lastAt ? alerts.lastAt + ALERT_INTERVAL_MS : -Infinity;
+  if (now < gateOpensAt && due.every((record) => now + (timeLeftMs(record, now) ?? 0) > gateOpensAt + 1000)) return { model, effects: [] };
+  const effects: AlertEffect[] = [];
+  if (config.bell) effects.push({ type: 'bell' });
+  if (config.notify) {
+    const one = due[0];
+    const body = due.length === 1 ? `last call: ${displayLine(one.agent, 40)} expires in ${secondsLeft(one, now)} s (${one.payload.kind})` : `last call: ${due.length} requests expire within 15 s`;
+    effects.push({ type: 'notify', title: 'aep-console', body });
+  }
+  let called = new Set(model.lastCalls);
+  for (const record of due) called.add(record.key);
+  if (called.size > CALLED_KEPT) called = new Set([...called].filter((key) => store.request(key)?.state === 'pending'));
+  let inbox = model.inbox;
+  if (due.some((record) => inbox.snoozed.has(record.key))) {
+    const snoozed = new Map(inbox.snoozed);
+    for (const record of due) snoozed.delete(record.key);
+    inbox = { ...inbox, snoozed };
+  }
+  return { model: { ...model, inbox, lastCalls: called, alerts: effects.length ? { ...alerts, lastAt: now } : alerts }, effects };
+}
+
+/** Whether a request's row says `last call` now. */
+export function onLastCall(model: Pick<UiModel, 'lastCalls'>, record: RequestRecord): boolean {
+  return record.state === 'pending' && model.lastCalls.has(record.key);
+}
