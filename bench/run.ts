@@ -3,7 +3,7 @@
 // object with the figures. Timings are medians of at least 5 runs. Everything
 // runs in this process tree on loopback.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bundleChild } from './build-child.js';
@@ -82,8 +82,23 @@ function figures(f: Record<'nodeFloorMs' | 'firstFrameMs' | 'fullHistoryMs' | 'b
 
 type Row = (name: string, value: string, goal?: string) => void;
 
+/**
+ * The shipped package's bin and bundle, built into a folder of the bench's
+ * own (the repository's dist/, library part and all, is left as it is): the
+ * bin, package.json beside it as in the package, dist/ by scripts/bundle.mjs.
+ */
+function shippedCopy(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'aep-bench-shipped-'));
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  mkdirSync(join(dir, 'bin'));
+  copyFileSync(`${root}bin/aep-console.js`, join(dir, 'bin', 'aep-console.js'));
+  copyFileSync(`${root}package.json`, join(dir, 'package.json'));
+  execFileSync(process.execPath, [`${root}scripts/bundle.mjs`, join(dir, 'dist')], { stdio: 'inherit' });
+  return join(dir, 'bin', 'aep-console.js');
+}
+
 /** Spawn → first frame, against the floor of a bare node. */
-async function startupFigures(row: Row, relay: { url: string }) {
+async function startupFigures(row: Row, relay: { url: string }, bin: string) {
   say('Start-up (pseudo-terminal 100x30, spawn → first frame)');
   const floor: number[] = [];
   const first: number[] = [];
@@ -91,7 +106,7 @@ async function startupFigures(row: Row, relay: { url: string }) {
   const emptyState = mkdtempSync(join(tmpdir(), 'aep-bench-state-'));
   const fullState = fullHistoryState();
   const consoleFirstFrame = (state: string) =>
-    timeToMarker([process.execPath, `${root}bin/aep-console.js`, '--relay', relay.url, '--no-bell'], 'q quit', { ...terminalEnv, AEP_TOKEN: 'bench-token', NODE_ENV: '', XDG_STATE_HOME: state });
+    timeToMarker([process.execPath, bin, '--relay', relay.url, '--no-bell'], 'q quit', { ...terminalEnv, AEP_TOKEN: 'bench-token', NODE_ENV: '', XDG_STATE_HOME: state });
   for (let i = 0; i < 7; i++) {
     floor.push(await timeToMarker([process.execPath, '-e', "process.stdout.write('ready\\n')"], 'ready'));
     first.push(await consoleFirstFrame(emptyState));
@@ -234,14 +249,14 @@ async function intakeFigures(row: Row, relay: Awaited<ReturnType<typeof startRep
 
 async function main(): Promise<void> {
   // Always rebuilt: the first frame is timed on the bundle of these sources.
-  execFileSync(process.execPath, [`${root}scripts/bundle.mjs`], { stdio: 'inherit' });
+  const bin = shippedCopy();
   const rows: [string, string, string][] = [];
   const row: Row = (name, value, goal = '') => {
     rows.push([name, value, goal]);
     say(`  ${name}: ${value}${goal ? `   (goal ${goal})` : ''}`);
   };
   const relay = await startReplayRelay(50_000);
-  const { nodeFloorMs, firstFrameMs, fullHistoryMs } = await startupFigures(row, relay);
+  const { nodeFloorMs, firstFrameMs, fullHistoryMs } = await startupFigures(row, relay, bin);
   const batch = await batchFigures(row);
   const keys = await keyFigures(row);
   const soak = await soakFigures(row);

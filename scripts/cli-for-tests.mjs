@@ -2,13 +2,15 @@
 // test/cli/run-cli.ts (which runs src/cli.ts as the bin does) and the
 // sources under it, bundled by esbuild once instead of transformed by tsx in
 // every child (about a second of CPU each, before the console's first line).
-// Nothing is patched or minified and NODE_ENV is left to the child, as under
-// tsx: these are the sources, not the shipped bundle (package.test.ts runs
-// that one). A copy of package.json sits where src/cli.ts looks for its
-// version (one folder up from the entry).
+// Built as the shipped bundle is (build-options.mjs: the same patches of Ink
+// and its friends, production React), so the end-to-end and terminal tests
+// run what users run; only left unminified, with its source map inline, for
+// readable stacks. A copy of package.json sits where src/cli.ts looks for
+// its version (one folder up from the entry).
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
+import { SHARED_OPTIONS } from './build-options.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 
@@ -17,20 +19,12 @@ export async function buildCliForTests(dir) {
   mkdirSync(join(dir, 'bin'), { recursive: true });
   copyFileSync(join(root, 'package.json'), join(dir, 'package.json'));
   await build({
+    ...SHARED_OPTIONS,
     absWorkingDir: root,
     entryPoints: { 'run-cli': 'test/cli/run-cli.ts' },
     outdir: join(dir, 'bin'),
     outExtension: { '.js': '.mjs' },
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
     sourcemap: 'inline',
-    // As in the shipped bundle: optional at run time in their packages.
-    external: ['bufferutil', 'utf-8-validate', 'react-devtools-core'],
-    banner: { js: "import { createRequire as __aepRequire } from 'node:module'; const require = __aepRequire(import.meta.url);" },
-    logLevel: 'warning',
   });
   return join(dir, 'bin', 'run-cli.mjs');
 }

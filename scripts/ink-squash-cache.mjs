@@ -1,15 +1,9 @@
-// Part of the ink-caches plugin: Ink joins a <Text> and the texts nested in
-// it into one string (squash-text-nodes.js), applying each nested text's
-// style (its transform) as it goes. It does so for every text on screen,
-// every frame, changed or not, and again when it measures them for layout:
-// for the console's rows (a dozen styled runs each) about a quarter of a
-// millisecond a frame. Here the joined string is kept on the node and
-// forgotten, on the node and every node above it, whenever anything that
-// joining reads changes: a child added, moved or removed, a text's value, a
-// transform (a restyle), an attribute. Those are all the ways Ink's
-// reconciler changes a node (dom.js, reconciler.js), so a kept string is
-// always the one joining would make (test/build/ink-patches.test.ts draws
-// frame sequences both ways and compares them byte for byte).
+// Part of the ink-caches plugin: the joined text of a <Text> is kept on its
+// node and forgotten whenever anything joining reads changes
+// (patches/squash-cache.ts says why and how). Here: squash-text-nodes.js
+// asks the kept text first; dom.js and the reconciler forget it at each of
+// their edits of a node.
+import { patchModule, replaceAnchor } from './patching.mjs';
 
 const SQUASH = 'const squashTextNodes = (node) => {';
 const DOM_EDITS = [
@@ -19,29 +13,26 @@ const DOM_EDITS = [
   'export const setAttribute = (node, key, value) => {',
   'export const setTextNodeValue = (node, text) => {',
 ];
+/** A restyle: the reconciler sets a node's transform when it makes the node, and when it updates it. */
 const TRANSFORM = 'node.internal_transform = value;';
-const DOM_IMPORT = "} from './dom.js';";
+const FORGET = `import { forgetSquashed as aepForgetSquashed } from ${patchModule('squash-cache')};\n`;
 
 export function patchSquash(source) {
-  if (!source.includes(SQUASH) || !source.includes('nodeText = squashTextNodes(childNode);')) throw new Error("Ink's squash-text-nodes changed: the squash cache no longer applies");
-  return source.replace(
-    SQUASH,
-    `const squashTextNodes = (node) => {
-    if (node.aepSquashed === undefined) node.aepSquashed = aepSquash(node);
-    return node.aepSquashed;
-};
-const aepSquash = (node) => {`,
-  );
+  const changed = "Ink's squash-text-nodes changed: the squash cache no longer applies";
+  replaceAnchor(source, 'nodeText = squashTextNodes(childNode);', (same) => same, changed);
+  // Ink's joining is renamed, and the name it recurses by asks the kept text first.
+  const patched = replaceAnchor(source, SQUASH, () => 'const squashTextNodes = (node) => aepSquashedOnce(node, aepSquash);\nconst aepSquash = (node) => {', changed);
+  return `import { squashedOnce as aepSquashedOnce } from ${patchModule('squash-cache')};\n${patched}`;
 }
 
 export function patchDom(source) {
-  if (!DOM_EDITS.every((edit) => source.includes(edit))) throw new Error("Ink's dom changed: the squash cache no longer applies");
-  let patched = `${source}\n/** Forgets the joined text of the node and of every node above it. */\nexport const aepTouch = (node) => {\n    for (let at = node; at !== undefined; at = at.parentNode) at.aepSquashed = undefined;\n};\n`;
-  for (const edit of DOM_EDITS) patched = patched.replace(edit, `${edit}\n    aepTouch(node);`);
-  return patched;
+  const changed = "Ink's dom changed: the squash cache no longer applies";
+  const patched = DOM_EDITS.reduce((text, edit) => replaceAnchor(text, edit, () => `${edit}\n    aepForgetSquashed(node);`, changed), source);
+  return `${FORGET}${patched}`;
 }
 
 export function patchReconciler(source) {
-  if (!source.includes(TRANSFORM) || source.indexOf(DOM_IMPORT) === -1) throw new Error("Ink's reconciler changed: the squash cache no longer applies");
-  return source.replace(DOM_IMPORT, `aepTouch, ${DOM_IMPORT}`).replaceAll(TRANSFORM, `${TRANSFORM}\n                aepTouch(node);`);
+  const changed = "Ink's reconciler changed: the squash cache no longer applies";
+  const patched = replaceAnchor(source, TRANSFORM, () => `${TRANSFORM}\n                aepForgetSquashed(node);`, changed, 2);
+  return `${FORGET}${patched}`;
 }

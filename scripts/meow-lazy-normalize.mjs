@@ -5,14 +5,15 @@
 // console never does (it passes `pkg` and turns auto help, version and
 // description off). Deferred to its first call: about 8 ms less before the
 // first frame, the same behaviour (test/build/meow-lazy-normalize.test.ts).
-import { patchingPlugin } from './patching.mjs';
+// One binding swapped for a function that does the same on its first call:
+// no module of its own needed.
+import { patchingPlugin, replaceAnchor } from './patching.mjs';
 
 const EAGER = 'var normalizeExports = requireNormalize();\nconst normalizePackageData = getDefaultExportFromCjs(normalizeExports);';
 const LAZY = 'const normalizePackageData = (...args) => getDefaultExportFromCjs(requireNormalize())(...args);';
 
 export function patchMeowDependencies(source) {
-  if (!source.includes(EAGER)) throw new Error("meow changed: normalize-package-data's deferral no longer applies");
-  return source.replace(EAGER, LAZY);
+  return replaceAnchor(source, EAGER, () => LAZY, "meow changed: normalize-package-data's deferral no longer applies");
 }
 
 export const meowLazyNormalize = patchingPlugin('meow-lazy-normalize', [

@@ -5,8 +5,9 @@
 // looking at: pending, not open now, not hidden or with its agent gone, and
 // no answer of ours on its way. Once per request; a snoozed one comes back.
 // The alert gate may hold it while another alert's interval runs (5 s, well
-// inside the 15 s), never drop it: held, it rings at the first tick after,
-// or at once should the request expire before that. Pure.
+// inside the 15 s), never drop it: held, it rings when the interval ends or
+// at 10 s left, whichever comes first; with a bell rung by the same message
+// (a new request) it goes with that bell. Pure.
 
 import { ALERT_INTERVAL_MS, type AlertEffect } from './alert-gate.js';
 import { timeLeftMs } from './inbox/ages.js';
@@ -16,6 +17,8 @@ import type { StoreReader, UiModel } from './model.js';
 import type { StoreSnapshot } from './store-snapshot.js';
 
 export const LAST_CALL_MS = 15_000;
+/** A last call held by another alert's interval rings by this much left, whatever rings meanwhile. */
+const LATEST_MS = LAST_CALL_MS - ALERT_INTERVAL_MS;
 /** Past this many called keys, those of requests no longer open are forgotten. */
 const CALLED_KEPT = 512;
 
@@ -75,12 +78,16 @@ export function nextLastCallAt(model: UiModel): number {
   const { now, alerts } = model;
   const gateOpensAt = alerts.lastAt !== undefined && now >= alerts.lastAt ? alerts.lastAt + ALERT_INTERVAL_MS : -Infinity;
   let held = false;
+  let heldUntil = Infinity;
   for (const { key, at } of expiring(model.snapshot, now)) {
     if (at <= now || model.lastCalls.has(key)) continue;
-    if (at - LAST_CALL_MS > now) return held ? Math.min(gateOpensAt, at - LAST_CALL_MS) : at - LAST_CALL_MS;
-    held ||= gateOpensAt > now;
+    if (at - LAST_CALL_MS > now) return held ? Math.min(heldUntil, at - LAST_CALL_MS) : at - LAST_CALL_MS;
+    if (gateOpensAt > now) {
+      held = true;
+      heldUntil = Math.min(heldUntil, gateOpensAt, Math.max(now + 1, at - LATEST_MS));
+    }
   }
-  return held ? gateOpensAt : Infinity;
+  return held ? heldUntil : Infinity;
 }
 
 function secondsLeft(record: RequestRecord, now: number): number {
@@ -92,11 +99,14 @@ export function lastCalls(model: UiModel, store: StoreReader): { model: UiModel;
   const due = dueNow(model, store);
   if (due.length === 0) return { model, effects: [] };
   const { alerts, config, now } = model;
-  // Another alert's interval still runs: held until it ends, unless a request would expire first.
+  // A bell rang in this very message (a new request): the last call goes with it, no second bell.
+  const coalesced = alerts.lastAt === now;
+  // Another alert's interval still runs: held until it ends, but never past LATEST_MS left (new
+  // requests arriving every few seconds would otherwise hold it to the end).
   const gateOpensAt = alerts.lastAt !== undefined && now >= alerts.lastAt ? alerts.lastAt + ALERT_INTERVAL_MS : -Infinity;
-  if (now < gateOpensAt && due.every((record) => now + (timeLeftMs(record, now) ?? 0) > gateOpensAt + 1000)) return { model, effects: [] };
+  if (!coalesced && now < gateOpensAt && due.every((record) => (timeLeftMs(record, now) ?? 0) > LATEST_MS)) return { model, effects: [] };
   const effects: AlertEffect[] = [];
-  if (config.bell) effects.push({ type: 'bell' });
+  if (config.bell && !coalesced) effects.push({ type: 'bell' });
   if (config.notify) {
     const one = due[0];
     const body = due.length === 1 ? `last call: ${displayLine(one.agent, 40)} expires in ${secondsLeft(one, now)} s (${one.payload.kind})` : `last call: ${due.length} requests expire within 15 s`;

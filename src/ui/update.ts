@@ -3,8 +3,7 @@ import type { RequestRecord } from '../store/types.js';
 import { applyRejection, initialFormDraft } from './form/form-state.js';
 import { listStartFor } from './inbox/list-view.js';
 import { nextWake, wakeSnoozed } from './inbox/snooze.js';
-import { lastCalls } from './last-call.js';
-import { TITLE_EVERY_MS, titleText } from './title.js';
+import { outsideThePane } from './outside-pane.js';
 import { reducePaste, reduceKey } from './inbox/reduce-key.js';
 import { answerableFrom, keyState } from './key-state.js';
 import { mouseKey } from './inbox/mouse-keys.js';
@@ -44,23 +43,7 @@ export interface World {
  */
 export function update(model: UiModel, msg: Msg, world: World): UpdateResult {
   const result = updateOnce(model, msg, world);
-  return msg.type === 'painted' ? result : outsideThePane(result, world);
-}
-
-/**
- * After every message but a paint: the last calls due (last-call.ts) and the
- * terminal's title (at most one write a second; the clock ticks for a late one).
- */
-function outsideThePane(result: UpdateResult, world: World): UpdateResult {
-  const called = lastCalls(result.model, world.store);
-  let model = called.model;
-  const effects = [...result.effects, ...called.effects];
-  const text = model.config.title ? titleText(model) : undefined;
-  if (text !== undefined && text !== model.title?.text && (model.title === undefined || model.now - model.title.at >= TITLE_EVERY_MS || model.now < model.title.at)) {
-    model = { ...model, title: { text, at: model.now } };
-    effects.push({ type: 'title', text });
-  }
-  return model === result.model && effects.length === result.effects.length ? result : { model, effects };
+  return msg.type === 'painted' ? result : outsideThePane(result, world.store, (next, before) => reconcile({ model: next, effects: [] }, before, world).model);
 }
 
 function updateOnce(model: UiModel, msg: Msg, world: World): UpdateResult {

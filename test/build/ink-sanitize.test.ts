@@ -1,23 +1,24 @@
-// The plain-SGR fast path of Ink's ANSI sanitizer (scripts/ink-sanitize-fast-path.mjs):
+// The plain-SGR fast path of Ink's ANSI sanitizer (scripts/ink-sanitize-fast-path.mjs,
+// scripts/patches/sanitize.ts):
 // for every text, the patched sanitizer returns what Ink's own returns.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 // @ts-expect-error: a plain .mjs build script, without types
+import { INK_PATCHES } from '../../scripts/ink-caches.mjs';
+// @ts-expect-error: a plain .mjs build script, without types
 import { patchSanitize } from '../../scripts/ink-sanitize-fast-path.mjs';
+import { INK_BUILD, bundled, pluginOf, type PatchEntry } from './patched-build.js';
 
-const require = createRequire(import.meta.url);
-const inkBuild = dirname(require.resolve('ink'));
+type Sanitize = (text: string) => string;
 
-async function sanitizers(): Promise<{ stock: (text: string) => string; patched: (text: string) => string }> {
-  const source = await readFile(join(inkBuild, 'sanitize-ansi.js'), 'utf8');
-  const tokenizer = pathToFileURL(join(inkBuild, 'ansi-tokenizer.js')).href;
-  const load = async (code: string) =>
-    ((await import(`data:text/javascript,${encodeURIComponent(code.replace("'./ansi-tokenizer.js'", `'${tokenizer}'`).replace(/\/\/# sourceMappingURL=.*$/m, ''))}`)) as { default: (text: string) => string }).default;
-  return { stock: await load(source), patched: await load(patchSanitize(source) as string) };
+/** Ink's sanitizer as it is, and as the bundle builds it. */
+async function sanitizers(t: { after: (fn: () => void) => void }): Promise<{ stock: Sanitize; patched: Sanitize }> {
+  const file = join(INK_BUILD, 'sanitize-ansi.js');
+  const stock = ((await import(pathToFileURL(file).href)) as { default: Sanitize }).default;
+  const { exports } = await bundled<{ sanitize: { default: Sanitize } }>(t, [pluginOf('sanitize-fast-path', INK_PATCHES['sanitize-fast-path'] as PatchEntry[])], { sanitize: file });
+  return { stock, patched: exports.sanitize.default };
 }
 
 // Pieces a text is made of: plain text, wide and combining characters, SGR
@@ -29,8 +30,8 @@ const PIECES = [
   '\u009b31m', '\u009d0;t\u009c', '\u0085', '\u0090', '\u001b[31', '\u001b[3', '\u001b[;m', '\u001b[1m\u001b[22m', '[31m', 'm',
 ];
 
-test('the sanitizer with the plain-SGR fast path returns what Ink\'s own returns, for 20,000 random texts and the console\'s styled rows', async () => {
-  const { stock, patched } = await sanitizers();
+test('the sanitizer with the plain-SGR fast path returns what Ink\'s own returns, for 20,000 random texts and the console\'s styled rows', async (t) => {
+  const { stock, patched } = await sanitizers(t);
   let seed = 42;
   const random = () => {
     seed = (seed * 1103515245 + 12345) % 2147483648;

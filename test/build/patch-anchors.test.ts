@@ -11,9 +11,19 @@ import { build, type Plugin } from 'esbuild';
 // @ts-expect-error: a plain .mjs build script, without types
 import { ansiStylesFastPath } from '../../scripts/ansi-styles-fast-path.mjs';
 // @ts-expect-error: a plain .mjs build script, without types
-import { inkCaches } from '../../scripts/ink-caches.mjs';
+import { patchTokenize } from '../../scripts/ansi-tokenize-fast-path.mjs';
 // @ts-expect-error: a plain .mjs build script, without types
-import { meowLazyNormalize } from '../../scripts/meow-lazy-normalize.mjs';
+import { patchStyledChars } from '../../scripts/ansi-styles-fast-path.mjs';
+// @ts-expect-error: a plain .mjs build script, without types
+import { inkCaches, patchMeasureText, patchOutput, patchRenderNodeToOutput } from '../../scripts/ink-caches.mjs';
+// @ts-expect-error: a plain .mjs build script, without types
+import { patchOutputRows } from '../../scripts/ink-output-rows.mjs';
+// @ts-expect-error: a plain .mjs build script, without types
+import { patchSanitize } from '../../scripts/ink-sanitize-fast-path.mjs';
+// @ts-expect-error: a plain .mjs build script, without types
+import { patchDom, patchReconciler, patchSquash } from '../../scripts/ink-squash-cache.mjs';
+// @ts-expect-error: a plain .mjs build script, without types
+import { meowLazyNormalize, patchMeowDependencies } from '../../scripts/meow-lazy-normalize.mjs';
 // @ts-expect-error: a plain .mjs build script, without types
 import { patchStringWidth, stringWidthPrecheck } from '../../scripts/string-width-precheck.mjs';
 
@@ -51,7 +61,12 @@ const changed: Array<[string, Plugin, string, RegExp]> = [
   ['ink/build/output.js', inkCaches, 'node_modules/ink/build/output.js', /output changed/],
   ['ink/build/render-node-to-output.js', inkCaches, 'node_modules/ink/build/render-node-to-output.js', /render-node-to-output changed/],
   ['ink/build/measure-text.js', inkCaches, 'node_modules/ink/build/measure-text.js', /measure-text changed/],
+  ['ink/build/squash-text-nodes.js', inkCaches, 'node_modules/ink/build/squash-text-nodes.js', /squash-text-nodes changed/],
+  ['ink/build/dom.js', inkCaches, 'node_modules/ink/build/dom.js', /dom changed/],
+  ['ink/build/reconciler.js', inkCaches, 'node_modules/ink/build/reconciler.js', /reconciler changed/],
+  ['ink/build/sanitize-ansi.js', inkCaches, 'node_modules/ink/build/sanitize-ansi.js', /sanitize-ansi changed/],
   ['ansi-tokenize styledChars.js', ansiStylesFastPath, 'node_modules/@alcalzone/ansi-tokenize/build/styledChars.js', /ansi-tokenize changed/],
+  ['ansi-tokenize tokenize.js', ansiStylesFastPath, 'node_modules/@alcalzone/ansi-tokenize/build/tokenize.js', /ansi-tokenize changed/],
   ['meow dependencies.js', meowLazyNormalize, 'node_modules/meow/build/dependencies.js', /meow changed/],
 ];
 
@@ -83,3 +98,37 @@ test("string-width's patch refuses a source without any one of its anchors", () 
     assert.throws(() => patchStringWidth(source.replace(anchor, '/* gone */')), /string-width changed/, anchor);
   }
 });
+
+type Patch = (source: string) => string;
+
+/**
+ * Each patch, the pinned file it is for, and the text it expects there (its
+ * anchors, and what it replaces): the pinned file is patched, and with any
+ * one of those texts changed the patch throws (the build fails with its
+ * message) instead of patching something else.
+ */
+const PINNED: Array<[Patch, string, string[]]> = [
+  [patchMeasureText, 'ink/build/measure-text.js', ['const cache = new Map();', "import widestLine from 'widest-line';", 'cache.get(text);', 'cache.set(text, dimensions);', 'const width = widestLine(text);']],
+  [patchOutput, 'ink/build/output.js', ['class OutputCaches {', '    caches = new OutputCaches();']],
+  // The method replaced whole, checked by its digest: one character of it changed is enough.
+  [patchOutputRows, 'ink/build/output.js', ['    get() {', 'const clips = [];', 'sliceAnsi(line, from, to)', "line.filter(item => item !== undefined)", '.trimEnd();']],
+  [patchRenderNodeToOutput, 'ink/build/render-node-to-output.js', ['const currentWidth = widestLine(text);']],
+  [patchSquash, 'ink/build/squash-text-nodes.js', ['const squashTextNodes = (node) => {', 'nodeText = squashTextNodes(childNode);']],
+  [patchDom, 'ink/build/dom.js', ['export const appendChildNode = (node, childNode) => {', 'export const removeChildNode = (node, removeNode) => {', 'export const setTextNodeValue = (node, text) => {']],
+  [patchReconciler, 'ink/build/reconciler.js', ['node.internal_transform = value;']],
+  [patchSanitize, 'ink/build/sanitize-ansi.js', ['const sanitizeAnsi = (text) => {', 'if (!hasAnsiControlCharacters(text)) {']],
+  [patchStyledChars, '@alcalzone/ansi-tokenize/build/styledChars.js', ['styles: [...codes],', 'ret += ansiCodesToString(char.styles);', '// reset active styles at the end of the string']],
+  [patchTokenize, '@alcalzone/ansi-tokenize/build/tokenize.js', ['export function tokenize(str, endChar = Number.POSITIVE_INFINITY) {', 'function parseSGRSequence(string, offset)', 'function isFullwidthGrapheme(grapheme, baseCodePoint)']],
+  [patchMeowDependencies, 'meow/build/dependencies.js', ['var normalizeExports = requireNormalize();']],
+];
+
+for (const [patch, file, texts] of PINNED) {
+  test(`${file}: the pinned file is patched, and the patch refuses it with any text it expects changed`, () => {
+    const source = readFileSync(join(root, 'node_modules', file), 'utf8');
+    assert.notEqual(patch(source), source);
+    for (const text of texts) {
+      assert.ok(source.includes(text), `the pinned ${file} holds ${JSON.stringify(text)}`);
+      assert.throws(() => patch(source.replace(text, `${text.slice(0, -1)} ${text.slice(-1)}`)), /changed/, text);
+    }
+  });
+}

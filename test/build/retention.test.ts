@@ -6,27 +6,24 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 // @ts-expect-error: a plain .mjs build script, without types
-import { patchMeasureText } from '../../scripts/ink-caches.mjs';
+import { INK_PATCHES } from '../../scripts/ink-caches.mjs';
+import { INK_BUILD, bundleInto, pluginOf, type PatchEntry } from './patched-build.js';
 
-const require = createRequire(import.meta.url);
-
-test("the line-width cache (Ink's measure-text, patched) and the frame writer's row cache keep lines, not the frames they were cut from", (t) => {
+test("the line-width cache (Ink's measure-text, patched) and the frame writer's row cache keep lines, not the frames they were cut from", async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'aep-retention-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
-  const measure = (patchMeasureText(readFileSync(join(dirname(require.resolve('ink')), 'measure-text.js'), 'utf8')) as string)
-    .replace("import stringWidth from 'string-width';", 'const stringWidth = (line) => line.length;')
-    .replace(/\/\/# sourceMappingURL=.*$/m, '');
-  writeFileSync(join(dir, 'measure-text.mjs'), measure);
+  // Ink's measure-text as the bundle builds it.
+  const measure = await bundleInto(dir, [pluginOf('measure-text', INK_PATCHES['measure-text'] as PatchEntry[])], { measure: join(INK_BUILD, 'measure-text.js') });
   const rowCells = pathToFileURL(join(process.cwd(), 'src', 'ui', 'terminal', 'row-cells.ts')).href;
   writeFileSync(
     join(dir, 'child.mts'),
-    `import measureText from ${JSON.stringify(pathToFileURL(join(dir, 'measure-text.mjs')).href)};
+    `import { measure } from ${JSON.stringify(pathToFileURL(measure).href)};
+const measureText = measure.default;
 import { rowCells } from ${JSON.stringify(rowCells)};
 const gc = (globalThis as unknown as { gc: () => void }).gc;
 // A frame of 40 rows of 300 two-byte characters (about 24 KB), and in each a new short row (20 characters).

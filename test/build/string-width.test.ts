@@ -2,30 +2,24 @@
 // not change a single width: compare it with the package itself.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import stringWidth from 'string-width';
 // @ts-expect-error: a plain .mjs build script, without types
-import { NARROW_ONLY, STANDALONE_ONLY, patchStringWidth } from '../../scripts/string-width-precheck.mjs';
+import { patchStringWidth, stringWidthPrecheck } from '../../scripts/string-width-precheck.mjs';
+import { NARROW_ONLY, STANDALONE_ONLY, lazyRgiEmoji } from '../../scripts/patches/string-width.js';
 import { mulberry32 } from '../support/prng.js';
+import { bundled } from './patched-build.js';
 
 type Width = (s: string, options?: { ambiguousIsNarrow?: boolean }) => number;
 
+const require = createRequire(import.meta.url);
+
+/** string-width as the bundle builds it (the declared copy, the one the patch is for). */
 async function patchedStringWidth(t: { after: (fn: () => void) => void }): Promise<Width> {
-  const require = createRequire(import.meta.url);
-  const source = readFileSync(require.resolve('string-width'), 'utf8');
-  const patched = (patchStringWidth as (s: string) => string)(source);
-  assert.notEqual(patched, source);
-  // Beside the original, so its own imports resolve the same way.
-  const dir = mkdtempSync(join(tmpdir(), 'aep-sw-'));
-  t.after(() => rmSync(dir, { recursive: true, force: true }));
-  const file = join(require.resolve('string-width'), '..', `index.precheck-${process.pid}.js`);
-  writeFileSync(file, patched);
-  t.after(() => rmSync(file, { force: true }));
-  return ((await import(pathToFileURL(file).href)) as { default: Width }).default;
+  const { exports, text } = await bundled<{ width: { default: Width } }>(t, [stringWidthPrecheck], { width: require.resolve('string-width') });
+  assert.ok(text.includes('quickWidth'), 'the bundle carries the patch');
+  return exports.width.default;
 }
 
 test('string-width with the emoji precheck gives the same widths', async (t) => {
@@ -43,8 +37,8 @@ test('string-width with the emoji precheck gives the same widths', async (t) => 
 });
 
 /** The BMP characters (from `from`) a fast path's whole-text pattern lets through. */
-function charactersOf(pattern: string, from: number): string[] {
-  const alone = new RegExp(pattern.slice(1, -1));
+function charactersOf(pattern: RegExp, from: number): string[] {
+  const alone = new RegExp(pattern.source);
   const characters: string[] = [];
   for (let cp = from; cp < 0x10000; cp++) if (alone.test(String.fromCodePoint(cp))) characters.push(String.fromCodePoint(cp));
   return characters;
@@ -74,7 +68,7 @@ function joinsNoNeighbour(characters: string[], around: (character: string) => s
 
 test('string-width with the narrow-symbols fast path gives the same widths, alone and in mixed text', async (t) => {
   const patchedWidth = await patchedStringWidth(t);
-  const symbols = charactersOf(NARROW_ONLY as string, 0x80);
+  const symbols = charactersOf(NARROW_ONLY, 0x80);
   assert.ok(symbols.includes('│') && symbols.includes('●') && symbols.includes('…'));
   for (const symbol of symbols) assert.equal(stringWidth(symbol), 1, `${codePoint(symbol)} is one column`);
   joinsNoNeighbour(symbols, (symbol) => `a${symbol}b${symbol}${symbol}`, 5);
@@ -83,7 +77,7 @@ test('string-width with the narrow-symbols fast path gives the same widths, alon
 
 test('string-width with the standalone-characters fast path gives the same widths, in mixed text of wide symbols, letters and joiners', async (t) => {
   const patchedWidth = await patchedStringWidth(t);
-  const characters = charactersOf(STANDALONE_ONLY as string, 0x20);
+  const characters = charactersOf(STANDALONE_ONLY, 0x20);
   assert.ok(characters.includes('⏳') && characters.includes('Ω') && characters.includes('é'));
   // So a text of them is one grapheme per character.
   joinsNoNeighbour(characters, (character) => `a${character}é${character}${character}⏳`, 6);
@@ -93,9 +87,12 @@ test('string-width with the standalone-characters fast path gives the same width
   assert.equal(patchedWidth(row), stringWidth(row));
 });
 
-test('the RGI emoji expression is built on first use, not as the module loads', () => {
-  const require = createRequire(import.meta.url);
+test('the RGI emoji expression is built on first use, not as the module loads, and answers as the expression', () => {
   const patched = (patchStringWidth as (s: string) => string)(readFileSync(require.resolve('string-width'), 'utf8'));
   assert.doesNotMatch(patched, /^const rgiEmojiRegex = \//m);
-  assert.match(patched, /aepRgiEmojiRegex \?\?= new RegExp\('\^\\\\p\{RGI_Emoji\}\$', 'v'\)/);
+  assert.match(patched, /^const rgiEmojiRegex = aepLazyRgiEmoji;$/m);
+  const expression = new RegExp('^\\p{RGI_Emoji}$', 'v');
+  for (const segment of ['a', '│', '👍', '👍🏽', '🏳️‍🌈', '🇫🇷', '#️⃣', '1⃣', '©', '©️', '❤', '❤️', '\u{1F3FB}', '☝🏿', '⌚', '↔️', 'x\u20e3', '漢']) {
+    assert.equal(lazyRgiEmoji.test(segment), expression.test(segment), JSON.stringify(segment));
+  }
 });

@@ -69,8 +69,9 @@ describe('rules fail closed on the demo relay with --auto: seven attacks on the 
   const agents: DemoAgent[] = [];
   /** What the relay does with a cause read, by the session it asks about. */
   const faults = new Map<string, ReadFault>();
-  /** Reads the relay was asked for, and the console got back, by session. */
+  /** Reads the relay was asked for, the console started, and the console got back, by session. */
   const asked = new Map<string, number>();
+  const started = new Map<string, number>();
   const done = new Map<string, number>();
   const onAsked = new Map<string, () => void>();
   const waiters = new Set<() => void>();
@@ -117,6 +118,7 @@ describe('rules fail closed on the demo relay with --auto: seven attacks on the 
     // Every cause read the console makes, counted as it comes back (awaited, never slept on).
     const read = client.fetchEvents.bind(client);
     client.fetchEvents = async (filter, limit, signal, pin) => {
+      if (typeof filter.session === 'string' && 'id' in filter) count(started, filter.session);
       const result = await read(filter, limit, signal, pin);
       if (typeof filter.session === 'string' && 'id' in filter) count(done, filter.session);
       for (const check of [...waiters]) check();
@@ -179,7 +181,7 @@ describe('rules fail closed on the demo relay with --auto: seven attacks on the 
     assert.deepEqual(answers(decoy), [{ option: 'deny' }], 'decoy: the own cause (rm) is read, the other session\'s "npm test" is not');
     assert.deepEqual(answers(later), [{ option: 'deny' }], '10 later Events: the own cause is kept');
     assert.deepEqual(answers(late), [{ option: 'deny' }], 'late: the retry after 2 s reads it and the deny answers');
-    assert.equal(asked.get('s_late'), 2, 'late: one read, then one more');
+    assert.equal(started.get('s_late'), 2, 'late: one read, then one more');
 
     // Ask: both reads back (the first and the one tried again), and still nothing sent.
     for (const session of ['s_stall', 's_403', 's_absent', 's_foreign']) await readsBack(session, 2);
@@ -188,7 +190,11 @@ describe('rules fail closed on the demo relay with --auto: seven attacks on the 
       assert.deepEqual(answers(agent), [], `${name}: nothing sent (ask)`);
       assert.equal(findRequest(store, ids[name === '403' ? 'refused' : name]!)?.state, 'pending', `${name}: left to the operator`);
     }
-    for (const session of ['s_stall', 's_403', 's_absent', 's_foreign']) assert.equal(asked.get(session), 2, `${session}: one read, one retry, no more`);
+    // Counted where the console starts them: on a loaded machine a read can time out before the relay has seen it.
+    for (const session of ['s_stall', 's_403', 's_absent', 's_foreign']) {
+      assert.equal(started.get(session), 2, `${session}: one read, one retry, no more`);
+      assert.ok((asked.get(session) ?? 0) <= 2, `${session}: the relay saw no more than those two`);
+    }
     const frame = (app.lastFrame() ?? '').replace(/\s+/g, ' ');
     assert.match(frame, /AUTO/);
     const rows = (app.lastFrame() ?? '').split('\n').filter((line) => /^.{0,3}●.*rule: ask \(no rm: cause not read\)/.test(line));

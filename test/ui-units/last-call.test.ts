@@ -168,6 +168,8 @@ test('a snoozed request still gets its last call, and comes back with it', () =>
   r.wait(25);
   assert.equal(r.count('bell'), 2);
   assert.equal(r.model.inbox.snoozed.size, 0);
+  assert.ok(!r.rows().some((row) => /Snoozed/.test(row)), `back in Pending at once:\n${r.rows().join('\n')}`);
+  assert.equal(r.model.view.counts.pending, 1);
 });
 
 test('the title says how many wait, at most once a second, and not snoozed ones', () => {
@@ -184,4 +186,16 @@ test('the title says how many wait, at most once a second, and not snoozed ones'
 
   const off = rig([permissionFrom('codex', 's-codex', 'a')], { title: false });
   assert.deepEqual(off.titles(), [], '--no-title');
+});
+
+test('new requests ringing every few seconds cannot hold a last call past 10 s left; one rung in the same message carries it', () => {
+  const r = rig([expiring('codex', 40)]);
+  // A new request every 4 s from 20 s on: each opens a new interval just as the last one ends.
+  for (let s = 20; s < 30; s += 4) {
+    r.wait(s - (r.model.now - T0) / 1000);
+    r.apply(permissionFrom(`other-${s}`, `s-${s}`, `another ${s}`));
+  }
+  r.wait(30 - (r.model.now - T0) / 1000);
+  assert.ok(r.model.lastCalls.size === 1, 'called by 10 s left');
+  assert.ok(r.notes().some((n) => /^last call: codex/.test(n)), r.notes().join('\n'));
 });
