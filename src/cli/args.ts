@@ -182,6 +182,7 @@ function parseRun(given: Flags, isList: boolean, env: NodeJS.ProcessEnv, argv: s
       notify: flags.notify,
       title: flags.title,
       inline: flags.inline,
+      mouse: flags.mouse,
       screenReader: flags.screenReader,
       name: nameOption(flags.name, env),
       demo: flags.demo,

@@ -28,6 +28,7 @@ import { newInstanceId } from '../relay/routed-notice.js';
 import { ConsoleStore } from '../store/store.js';
 import { App, type AppProps } from '../ui/app.js';
 import { BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON } from '../ui/keys.js';
+import { MOUSE_OFF, MOUSE_ON } from '../ui/mouse.js';
 import { createFrameWriter, type FrameWriter } from '../ui/terminal/frame-writer.js';
 import { ALT_SCREEN_OFF, ALT_SCREEN_ON, cursorAddressing } from '../ui/terminal/screen.js';
 import { MAX_FPS } from '../ui/terminal/frame-rate.js';
@@ -112,8 +113,11 @@ function renderConsole(io: MainIO, props: AppProps, token: string | undefined, w
   // Pastes arrive marked (ESC[200~ … ESC[201~), so a paste is only ever text (ui/keys.ts).
   let pasteMarks = process.stdout.isTTY === true;
   if (pasteMarks) process.stdout.write(BRACKETED_PASTE_ON);
+  // The mouse, as the paste marks: on at start, off on every way out (suspend.ts turns both off and on again).
+  let mouse = pasteMarks && props.mouse === true;
+  if (mouse) process.stdout.write(MOUSE_ON);
   const instance = render(
-    React.createElement(CrashBoundary, { onCrash }, React.createElement(App, { ...props, pasteMarks }), testCrash === 'render' ? React.createElement(CrashProbe, { token }) : null),
+    React.createElement(CrashBoundary, { onCrash }, React.createElement(App, { ...props, pasteMarks, mouse }), testCrash === 'render' ? React.createElement(CrashProbe, { token }) : null),
     // Only changed rows reach the terminal (see frame-writer.ts). A screen
     // reader gets Ink's own screen-reader output instead: plain lines, only
     // when they change (README "Screen reader").
@@ -123,8 +127,9 @@ function renderConsole(io: MainIO, props: AppProps, token: string | undefined, w
   // frame, so no frame is left behind (clear() would be undone by a pending
   // throttled frame).
   const detach = io.crash?.attachUi(() => {
-    // The crash guard's restore sequence turns the paste marks off itself.
+    // The crash guard's restore sequence turns the paste marks and the mouse off itself.
     pasteMarks = false;
+    mouse = false;
     try {
       instance.rerender(React.createElement(React.Fragment));
     } finally {
@@ -140,6 +145,7 @@ function renderConsole(io: MainIO, props: AppProps, token: string | undefined, w
     instance,
     done: () => {
       if (pasteMarks) process.stdout.write(BRACKETED_PASTE_OFF);
+      if (mouse) process.stdout.write(MOUSE_OFF);
       leaveScreen();
       detach?.();
     },
@@ -189,7 +195,9 @@ export async function runConsole(options: ConsoleOptions, io: MainIO, remember: 
   const screen = screenFor(options.inline === true || screenReader);
   // The screen reader's lines are its history: Ctrl-L and a resume after Ctrl-Z clear nothing there.
   const redraw = screenReader ? () => {} : () => writer.redraw();
-  const onSuspend = () => suspendProcess({ altScreen: screen.altScreen, redraw });
+  // The mouse only where the frame fills the screen: a report's cell is then a cell of the frame (never --inline or the screen reader).
+  const mouse = screen.altScreen && options.mouse !== false;
+  const onSuspend = () => suspendProcess({ altScreen: screen.altScreen, mouse, redraw });
   // The title says how many wait; saved first, put back on the way out (a crash too: the guard's leave).
   const titled = options.title !== false && !screenReader;
   const title = saveTitle((data) => void process.stdout.write(data), io.env, titled);
@@ -197,7 +205,7 @@ export async function runConsole(options: ConsoleOptions, io: MainIO, remember: 
     title.restore();
     screen.leave();
   };
-  const props: AppProps = { store, clients, screenReader, bell: options.bell, notify: options.notify, title: titled, laterNotice: passthroughNote(io.env, options.notify), onSuspend, onRedraw: redraw, demo: demo?.info, history, rules: options.rules, auto: options.auto, saveRule: saveRuleTo(options.rulesPath), readOnly: options.readOnly };
+  const props: AppProps = { store, clients, screenReader, mouse, bell: options.bell, notify: options.notify, title: titled, laterNotice: passthroughNote(io.env, options.notify), onSuspend, onRedraw: redraw, demo: demo?.info, history, rules: options.rules, auto: options.auto, saveRule: saveRuleTo(options.rulesPath), readOnly: options.readOnly };
   if (options.rulesNote !== undefined) props.rulesNote = options.rulesNote;
   // Rules follow their file: an edit is picked up within RULES_POLL_MS.
   if (options.rulesPath !== undefined) props.rulesFile = followRules(options.rulesPath, io.env);

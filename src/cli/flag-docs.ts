@@ -36,6 +36,8 @@ export const FLAG_DOCS: Record<FlagName, string> = {
     "for wallboards, shared tmux sessions and trainees: everything is shown, nothing is ever sent. Every key that would send (an answer, a batch, cancel, pause, resume, hide, `a`'s rule, `r`, AUTO) is refused in words that say read-only, and the relay clients send no answer, command, saved answer or open-request note (`attention.routed`). The status line says `read-only`. The interactive console only.",
   inline:
     "draw in the normal screen, below the shell's last lines, instead of the alternate screen (which htop, k9s and lazygit use too: quitting or `Ctrl-Z` gives the shell its screen back, and no frame reaches the scrollback).",
+  mouse:
+    "leave the mouse to the terminal. By default the full screen asks for button reporting in SGR encoding (DEC modes 1000 and 1006; no motion tracking, which would flood an SSH link), turned off again on quit, `Ctrl-Z` and a crash: the wheel moves the list's selection and scrolls the detail, help and the timeline; a click selects a request, an option, the Reply row or a form field. A click never sends: sending is `Enter`. Shift (in most terminals) keeps the terminal's own selection. Never on with `--inline` or `--screen-reader`.",
   screenReader:
     "sentences for a screen reader instead of the full screen: one region at a time, every state in words, nothing counting down, and what happens added as lines (see [Screen reader](screen-reader.md)). Also on with `INK_SCREEN_READER=true`. Drawn in the normal screen, as `--inline`.",
   name:

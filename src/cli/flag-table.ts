@@ -74,6 +74,12 @@ export const FLAG_TABLE = {
   auto: { type: 'boolean', default: false, help: ['let the rules answer (A in the console toggles it)'] },
   readOnly: { type: 'boolean', default: false, help: ['a wallboard: everything is shown, nothing is ever sent (no answer,', 'cancel, pause, hide, rule or open-request note)'] },
   inline: { type: 'boolean', default: false, help: ['draw in the normal screen (default: the alternate screen, which', 'gives the shell its screen back on quit and Ctrl-Z)'] },
+  mouse: {
+    type: 'boolean',
+    default: true,
+    spelled: 'no-mouse',
+    help: ['leave the mouse to the terminal (default in the full screen: the wheel', 'scrolls and moves the selection, a click selects; sending is always Enter)'],
+  },
   screenReader: {
     type: 'boolean',
     default: false,

@@ -37,6 +37,8 @@ export interface ConsoleOptions {
   title?: boolean;
   /** --inline: draw in the normal screen, not the alternate one. */
   inline?: boolean;
+  /** --no-mouse (false): no mouse reporting; it is on only in the full screen (never --inline or the screen reader). */
+  mouse?: boolean;
   /** --screen-reader: sentences, one region at a time, in the normal screen (also INK_SCREEN_READER=true). */
   screenReader?: boolean;
   name: string;

@@ -21,7 +21,7 @@ function usage(message: string): ParsedArgs {
 
 /** Flags that belong to the interactive console only (or to `list` only). */
 function notHere(command: string, rest: string[]): string | undefined {
-  const wrong = rest.find((arg) => /^--(demo|demo-agents|file|rules|auto|no-bell|notify|since)(=|$)/.test(arg));
+  const wrong = rest.find((arg) => /^--(demo|demo-agents|file|rules|auto|no-bell|no-mouse|notify|since)(=|$)/.test(arg));
   return wrong === undefined ? undefined : `${printable(wrong.split('=')[0]!)} does not apply to "aep-console ${command}"`;
 }
 

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON } from '../ui/keys.js';
+import { MOUSE_OFF, MOUSE_ON } from '../ui/mouse.js';
 import { ALT_SCREEN_OFF, ALT_SCREEN_ON, CURSOR_HIDE, CURSOR_SHOW } from '../ui/terminal/screen.js';
 
 /**
@@ -15,6 +16,8 @@ export interface SuspendTarget {
   stdout: { write: (data: string) => unknown; emit: (event: 'resize') => unknown };
   /** Drawing on the alternate screen (not --inline): the shell gets its own screen back. */
   altScreen: boolean;
+  /** Mouse reporting is on (mouse.ts): off while stopped, like the paste marks, on again after `fg`. */
+  mouse?: boolean;
   /** Clears the screen and writes the last frame whole (the frame writer's redraw). */
   redraw: () => void;
   /** process.once('SIGCONT', …) */
@@ -31,15 +34,16 @@ export function suspend(target: SuspendTarget): void {
     if (resumed) return;
     resumed = true;
     target.stdin.setRawMode?.(true);
-    target.stdout.write(`${target.altScreen ? ALT_SCREEN_ON : ''}${CURSOR_HIDE}${BRACKETED_PASTE_ON}`);
+    target.stdout.write(`${target.altScreen ? ALT_SCREEN_ON : ''}${CURSOR_HIDE}${BRACKETED_PASTE_ON}${target.mouse ? MOUSE_ON : ''}`);
     // The size may have changed while stopped (the resize repaints), and
     // may not have (the redraw does; the shell drew on the screen either way).
     target.stdout.emit('resize');
     target.redraw();
   };
   target.stdin.setRawMode?.(false);
-  // The shell gets its terminal as it was: its screen, cursor shown, pastes not marked.
-  target.stdout.write(target.altScreen ? `${ALT_SCREEN_OFF}${CURSOR_SHOW}${BRACKETED_PASTE_OFF}` : `${CURSOR_SHOW}${BRACKETED_PASTE_OFF}\r\n`);
+  // The shell gets its terminal as it was: its screen, cursor shown, pastes not marked, no mouse reports.
+  const off = `${CURSOR_SHOW}${BRACKETED_PASTE_OFF}${target.mouse ? MOUSE_OFF : ''}`;
+  target.stdout.write(target.altScreen ? `${ALT_SCREEN_OFF}${off}` : `${off}\r\n`);
   target.onContinue(resume);
   target.stop();
   // Where job control could not be told (no /proc) and there was none, the
@@ -86,7 +90,7 @@ export const NO_JOB_CONTROL =
  * from coming back. Returns a notice instead of stopping where there is no
  * job control.
  */
-export function suspendProcess(screen: { altScreen: boolean; redraw: () => void }, stat: string | undefined = ownStat()): string | undefined {
+export function suspendProcess(screen: { altScreen: boolean; mouse?: boolean; redraw: () => void }, stat: string | undefined = ownStat()): string | undefined {
   if (jobControl(stat) === false) return NO_JOB_CONTROL;
   suspend({
     stdin: process.stdin,

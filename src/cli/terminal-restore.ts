@@ -3,9 +3,10 @@
 // turned on. Every step is tried on its own: a terminal that is gone makes
 // a step fail, never the ones after it.
 import { BRACKETED_PASTE_OFF } from '../ui/keys.js';
+import { MOUSE_OFF } from '../ui/mouse.js';
 
-/** End a synchronized update, reset attributes, show the cursor, stop marking pastes. */
-export const RESTORE_SEQUENCE = `\u001b[?2026l\u001b[0m\u001b[?25h${BRACKETED_PASTE_OFF}`;
+/** End a synchronized update, reset attributes, show the cursor, stop marking pastes and reporting the mouse. */
+export const RESTORE_SEQUENCE = `\u001b[?2026l\u001b[0m\u001b[?25h${BRACKETED_PASTE_OFF}${MOUSE_OFF}`;
 
 export interface TtyIn {
   isTTY?: boolean;

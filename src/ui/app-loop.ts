@@ -27,7 +27,7 @@ export function createAppLoop(first: AppProps, stdout: NodeJS.WriteStream, reads
   const size: TerminalSize = props.size ?? { columns: stdout.columns || 80, rows: stdout.rows || 24 };
   const env = props.env ?? process.env;
   const pastesMarked = props.pasteMarks === true && termMarksPastes(env.TERM);
-  const config = { bell: props.bell ?? true, notify: props.notify ?? false, demo: props.demo, rules: props.rules, auto: props.readOnly ? false : props.auto, rulesNote: props.rulesNote, noAgentAfterMs: props.noAgentAfterMs, pastesMarked, readOnly: props.readOnly === true, title: props.title === true && props.screenReader !== true };
+  const config = { bell: props.bell ?? true, notify: props.notify ?? false, demo: props.demo, rules: props.rules, auto: props.readOnly ? false : props.auto, rulesNote: props.rulesNote, noAgentAfterMs: props.noAgentAfterMs, pastesMarked, readOnly: props.readOnly === true, title: props.title === true && props.screenReader !== true, mouse: props.mouse === true };
   const started = initialModel(store, size, (props.now ?? Date.now)(), config, glyphsFor(env));
   // What d hid in earlier runs stays hidden from this console (the history says which).
   // A read that takes a while (a full history) arrives as a message once done: the first frame does not wait for it.

@@ -28,6 +28,8 @@ export interface AppProps {
    * (paste-marks.ts); absent or false, the guess stands.
    */
   pasteMarks?: boolean;
+  /** The CLI turned mouse reporting on (mouse.ts): clicks and the wheel act on the frame's cells. */
+  mouse?: boolean;
   /** The terminal's title says how many wait (OSC 2); the CLI saves and restores the title around the console. */
   title?: boolean;
   /** A word for the footer once known (the tmux passthrough check at start: notifications that will not get through). */

@@ -175,7 +175,7 @@ export function keyTableMarkdown(): string {
 }
 
 /** The keys bound to pickOption that name options 1 to `count` (`1-3`, `1/2`, `1`), or '' for none. */
-export function digitRange(scope: 'browse' | 'answer' | 'batch', count: number): string {
+export function digitRange(scope: 'browse' | 'answer' | 'batch' | 'form', count: number): string {
   const specs = bindingsNow()[scope].pickOption.slice(0, Math.max(0, Math.min(count, DIGIT_OPTIONS)));
   const run = specs.length > 1 && specs.every((spec, i) => /^\d$/.test(spec) && (i === 0 || Number(spec) === Number(specs[i - 1]) + 1));
   return run ? `${specs[0]}-${specs[specs.length - 1]}` : specs.map(labelOf).join('/');
@@ -203,6 +203,17 @@ export function choiceHints(scope: 'answer' | 'batch', rows: ChoiceRows): string
   const typed = (actions: readonly string[]) => rows.onReply && actions.every((action) => (bound[action]?.[0]?.length ?? 0) === 1);
   const rest = ROWS.flatMap((row, i) => (row.scope === scope && row.hint && row.actions && !row.actions.some((action) => CHOICE_ACTIONS.has(action)) && !typed(row.actions) ? [keyRows()[i].hint!] : []));
   return [...digitHints(scope, rows), ...rest].join(` ${glyphs().dot} `);
+}
+
+/** A form's hints; on a select field whose choices the digits pick (digits.ts fieldChoices), the moves say their range too: `↑/↓ 1-3 choice`. */
+export function formHints(choices: number): string {
+  const range = digitRange('form', choices);
+  if (!range) return hintsFor('form');
+  return ROWS.flatMap((row, i) => {
+    if (row.scope !== 'form' || !row.hint) return [];
+    const hint = keyRows()[i].hint!;
+    return [row.actions?.includes('up') ? `${firstKey('form', 'up')}/${firstKey('form', 'down')} ${range} choice` : hint];
+  }).join(` ${glyphs().dot} `);
 }
 
 /** The list's hints, the digits' range that of the selected request's options (none: no digit hint); undefined: the bound keys. */

@@ -21,7 +21,7 @@ interface ScopeActions {
   always: 'up' | 'down' | 'pickOption' | 'confirm' | 'back';
   batch: 'up' | 'down' | 'pickOption' | 'typeText' | 'send' | 'back' | 'help' | 'quit';
   batchConfirm: 'confirm' | 'quit';
-  form: 'nextField' | 'prevField' | 'up' | 'down' | 'next' | 'toggle' | 'setYes' | 'setNo' | 'unset' | 'pageUp' | 'pageDown' | 'back' | 'help' | 'quit';
+  form: 'nextField' | 'prevField' | 'up' | 'down' | 'pickOption' | 'next' | 'toggle' | 'setYes' | 'setNo' | 'unset' | 'pageUp' | 'pageDown' | 'back' | 'help' | 'quit';
   locked: 'resend' | 'copyId' | 'pageUp' | 'pageDown' | 'back' | 'help' | 'quit';
   filter: 'keep' | 'clear';
   control: 'confirm' | 'reason' | 'back';
@@ -96,6 +96,7 @@ const DEFAULT_BINDINGS: Bindings = {
     prevField: ['backTab'],
     up: ['up'],
     down: ['down'],
+    pickOption: DIGITS,
     next: ['enter'],
     toggle: ['space'],
     setYes: ['y', 'Y'],

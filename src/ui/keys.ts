@@ -1,3 +1,5 @@
+import { isMouseSequence, parseMouse, X10_BYTES, X10_MOUSE, type MouseEvent } from './mouse.js';
+
 /** Keys by name, whatever bytes the terminal sent (what each one does is in key-table.ts). */
 export type KeyName =
   | 'up'
@@ -132,7 +134,7 @@ export function escapeKeys(sequence: string): KeyPress[] {
 }
 
 /** What reaches the update from the terminal: a key, a run of plain keys that arrived in one read, or a paste. */
-export type InputMsg = { type: 'key'; press: KeyPress } | { type: 'keys'; text: string } | { type: 'paste'; text: string };
+export type InputMsg = { type: 'key'; press: KeyPress } | { type: 'keys'; text: string } | { type: 'paste'; text: string } | { type: 'mouse'; event: MouseEvent };
 
 /** A paste longer than this keeps its first part (the rest is dropped, and the paste says so). */
 export const MAX_PASTE = 65_536;
@@ -142,13 +144,24 @@ export const MAX_PASTE = 65_536;
  * input messages out. Between the terminal's bracketed-paste marks
  * (`ESC[200~` … `ESC[201~`) everything is text, whatever it holds: keys,
  * newlines, escape sequences. It is handed over whole when the end mark
- * comes, as one `paste`.
+ * comes, as one `paste`. A mouse report is decoded before anything reads
+ * it as keys, in every place (mouse.ts): it is a `mouse` message or
+ * nothing, never text for a row.
  */
 export class InputDecoder {
   private paste: string[] | undefined;
   private pasteLength = 0;
+  /** Raw bytes of an X10 mouse report still to come (they follow `ESC[M` in the next input event). */
+  private x10Left = 0;
 
   push(data: string): InputMsg[] {
+    if (this.x10Left > 0 && !data.startsWith('\u001b')) {
+      const skip = Math.min(this.x10Left, [...data].length);
+      this.x10Left -= skip;
+      data = [...data].slice(skip).join('');
+      if (!data) return [];
+    }
+    this.x10Left = 0;
     if (this.paste) {
       if (data === PASTE_END) {
         const text = this.paste.join('');
@@ -171,6 +184,11 @@ export class InputDecoder {
       return [];
     }
     if (data === PASTE_END) return [];
+    if (isMouseSequence(data)) {
+      if (data === X10_MOUSE) this.x10Left = X10_BYTES;
+      const event = parseMouse(data);
+      return event ? [{ type: 'mouse', event }] : [];
+    }
     if (data.startsWith('\u001b')) return escapeKeys(data).filter((p) => p.name !== 'none').map((press) => ({ type: 'key', press }));
     const keys = textKeys(data);
     if (keys.length === 0) return [];

@@ -4,6 +4,7 @@ import { OPEN_STATES, type RequestRecord } from '../store/types.js';
 
 export type { StoreReader } from '../store/writers.js';
 import type { KeyPress } from './keys.js';
+import type { MouseEvent } from './mouse.js';
 import type { FetchResult } from '../relay/fetch-events.js';
 import { UTF8_GLYPHS, type Glyphs } from './glyphs.js';
 import { initialAlerts, type AlertState } from './alert-gate.js';
@@ -57,6 +58,12 @@ export interface UiConfig {
    * it (paste-marks.ts): then no run of typed keys is ever guessed to be a paste.
    */
   pastesMarked?: boolean;
+  /**
+   * The console turned mouse reporting on (the full screen, not --no-mouse):
+   * a report's cell is then a cell of the frame. Elsewhere a report is
+   * decoded and dropped.
+   */
+  mouse?: boolean;
   /** The terminal's title says how many wait (OSC 2; --no-title off). */
   title?: boolean;
   /** --read-only: the keys that would send say so and do nothing (read-only.ts). */
@@ -112,6 +119,8 @@ export type Msg =
   | { type: 'keys'; text: string; read?: number }
   /** Text the terminal marked as pasted (bracketed paste): only ever text for the focused row. */
   | { type: 'paste'; text: string; read?: number }
+  /** A click or a wheel notch at a cell of the frame (mouse.ts); it never sends. */
+  | { type: 'mouse'; event: MouseEvent; read?: number }
   | { type: 'store'; change: StoreChange }
   | { type: 'tick' }
   | { type: 'painted' }

@@ -1,24 +1,24 @@
 import type { StoreChange } from '../store/writers.js';
-import { OPEN_STATES, type RequestRecord } from '../store/types.js';
-import { answerable } from '../store/answerable.js';
+import type { RequestRecord } from '../store/types.js';
 import { applyRejection, initialFormDraft } from './form/form-state.js';
 import { listStartFor } from './inbox/list-view.js';
 import { nextWake, wakeSnoozed } from './inbox/snooze.js';
 import { outsideThePane } from './outside-pane.js';
 import { reducePaste, reduceKey } from './inbox/reduce-key.js';
+import { answerableFrom, keyState } from './key-state.js';
+import { mouseKey } from './inbox/mouse-keys.js';
+import { targetAt } from './mouse-target.js';
 import { readOnlyGate } from './read-only.js';
 import { digitPicksNow, editsTextNow } from './inbox/typing.js';
 import { ensureCause, onFetched, timelineEffect } from './fetches.js';
 import { alertsSeen, gateAlerts } from './alert-gate.js';
 import { forgetGone } from './forget.js';
-import { suggestedOption } from './rules/rule-state.js';
-import { rulesOnAlways, scopesFor, rulesOnStore, rulesOnFetched, rulesOnTick, rulesOnKeyEffect } from './rules/rule-update.js';
+import { rulesOnAlways, rulesOnStore, rulesOnFetched, rulesOnTick, rulesOnKeyEffect } from './rules/rule-update.js';
 import { onFileMessage, onHistoryRead } from './file-messages.js';
 import { timelineRoom, timelineRowCount } from './inbox/timeline-view.js';
-import { draftFor, isUnsent, placeOf, type InboxState, type KeyContext, type KeyResult } from './inbox/state.js';
+import { draftFor, placeOf, type InboxState, type KeyContext, type KeyResult } from './inbox/state.js';
 import { isText, looksPasted, pastedText, textKeys } from './keys.js';
 import { pinStore } from './store-snapshot.js';
-import { answerRefusal } from '../store/ledger.js';
 import { afterBack, afterSend, nextCandidate } from './selection.js';
 import { awayNow } from './no-agent.js';
 import { buildListView, layoutOf, resolveSelection, type Effect, type ListView, type Msg, type StoreReader, type UiModel } from './model.js';
@@ -66,6 +66,12 @@ function updateOnce(model: UiModel, msg: Msg, world: World): UpdateResult {
       const marked = base.markedPaste ? base : { ...base, markedPaste: true };
       return oneSendPerRead(reconcile(onKey(present(marked), world, (state, ctx) => reducePaste(state, msg.text, ctx)), model.view, world), msg.read, 0);
     }
+    case 'mouse':
+      // Only where the console turned the mouse on is a report's cell a cell of this frame; it never sends (mouse-keys.ts).
+      if (!base.config.mouse || sameReadAsSend(base, msg.read)) return { model: base, effects: [] };
+      // A click on a frame that a change has not been painted over yet: what is under the pointer may move, so it selects nothing.
+      if (msg.event.kind === 'click' && base.shown !== undefined && base.shown.version !== base.view.version) return { model: base, effects: [] };
+      return reconcile(onKey(present(base), world, (state, ctx) => mouseKey(state, targetAt(base, msg.event.x, msg.event.y), msg.event, ctx)), model.view, world);
     case 'store':
       return reconcile(onStore(base, msg.change, world), model.view, world);
     case 'resize':
@@ -91,11 +97,6 @@ function updateOnce(model: UiModel, msg: Msg, world: World): UpdateResult {
 /** A key or a paste: the operator is here, and has seen what arrived since the last bell. */
 function present(model: UiModel): UiModel {
   return { ...model, alerts: alertsSeen(model.alerts) };
-}
-
-/** Whether a request can take an answer from the keys now (store/answerable.ts says what that asks). */
-function answerableFrom(store: StoreReader): (record: RequestRecord) => boolean {
-  return (record) => answerable(record, 'keys', store.lastCommandFor(record.key));
 }
 
 /**
@@ -177,37 +178,6 @@ function dropped(model: UiModel, count: number): UpdateResult {
   return { model: { ...model, sentIn: { ...sentIn, dropped: total }, inbox: { ...model.inbox, notice } }, effects: [] };
 }
 
-/** The inbox state a key acts on and what it reads besides, from the model as last painted. */
-function keyState(model: UiModel, world: World): [InboxState, KeyContext, RequestRecord[]] {
-  const { store } = world;
-  // Keys act on the list as last painted: a row that changed under the
-  // operator's finger (closed, reordered) is still the row the key meant.
-  const shown = model.shown && model.shown.version !== model.view.version ? model.shown : undefined;
-  const list = shown ? shown.list : model.view.list;
-  const selectedKey = shown ? shown.selectedKey : model.inbox.selectedKey;
-  const state = { ...model.inbox, selectedKey, selectedIndex: resolveSelection({ ...model.inbox, selectedKey }, list) };
-  const open = state.openKey ? store.request(state.openKey) : undefined;
-  const answerable = answerableFrom(store);
-  const ctx: KeyContext = {
-    list,
-    open,
-    openCommand: state.openKey ? store.lastCommandFor(state.openKey) : undefined,
-    claimants: open ? store.claimants(open.relay, open.session) : undefined,
-    pageSize: Math.max(1, layoutOf(model.size, store.relays().length).bodyHeight - 2),
-    now: model.now,
-    // Counted only when a quit key asks: it walks every draft and command.
-    unsentWork: () => unsentWork(state, store),
-    answerable,
-    tagged: taggedRecords(state, store, answerable),
-    commandFor: (key) => store.lastCommandFor(key),
-    scopes: scopesFor(model, store),
-    rules: model.rules ? { auto: model.rules.auto, suggest: (record) => suggestedOption(model.rules, record) } : undefined,
-    refusal: (record) => answerRefusal(store, record),
-    session: (record) => ({ accepts: store.accepts(record.relay, record.session), paused: store.sessionControl(record.relay, record.source, record.session)?.paused?.paused === true }),
-  };
-  return [state, ctx, list];
-}
-
 function onKey(
   model: UiModel,
   world: World,
@@ -239,27 +209,6 @@ function onKey(
   }
   effects.push(...result.effects);
   return { model: next, effects };
-}
-
-/** The marked requests (in the order they were marked; a filter does not unmark) that can still take an answer. */
-function taggedRecords(state: InboxState, store: StoreReader, answerable: (record: RequestRecord) => boolean): RequestRecord[] {
-  const records: RequestRecord[] = [];
-  for (const key of state.tagged) {
-    const record = store.request(key);
-    if (record && answerable(record)) records.push(record);
-  }
-  return records;
-}
-
-/** What quitting would lose: drafts for open, unanswered requests, and commands in flight. */
-function unsentWork(state: InboxState, store: StoreReader): { drafts: number; inFlight: number } {
-  let drafts = 0;
-  for (const [key, draft] of Object.entries(state.drafts)) {
-    if (!isUnsent(draft)) continue;
-    const record = store.request(key);
-    if (record && OPEN_STATES.has(record.state) && record.state !== 'answered' && !store.lastCommandFor(key)) drafts++;
-  }
-  return { drafts, inFlight: store.inFlightCommands().length };
 }
 
 function onStore(model: UiModel, change: StoreChange, world: World): UpdateResult {

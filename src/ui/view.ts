@@ -91,8 +91,8 @@ export function bodyRows(frame: Frame): Line[] {
   return list.map((l, i): Line => [...l, ...rule, ...(detail[i] ?? [])]);
 }
 
-/** What every part of the frame reads, worked out once. */
-function frameContext(model: UiModel): FrameContext {
+/** What every part of the frame reads, worked out once (the mouse reads it too: mouse-target.ts). */
+export function frameContext(model: UiModel): FrameContext {
   const { inbox, now, snapshot: store } = model;
   const relays = store.relays();
   const open = inbox.openKey ? store.request(inbox.openKey) : undefined;

@@ -45,7 +45,7 @@ test('an uncaught exception: UI taken down, terminal restored, one line naming a
   assert.equal(closed, 1);
   assert.deepEqual(h.rawModes, [false]);
   assert.deepEqual(h.out, [RESTORE_SEQUENCE]);
-  assert.equal(RESTORE_SEQUENCE, '\u001b[?2026l\u001b[0m\u001b[?25h\u001b[?2004l', 'sync ended, attributes reset, cursor shown, pastes no longer marked');
+  assert.equal(RESTORE_SEQUENCE, '\u001b[?2026l\u001b[0m\u001b[?25h\u001b[?2004l\u001b[?1006l\u001b[?1000l', 'sync ended, attributes reset, cursor shown, pastes no longer marked, no mouse reports');
   assert.deepEqual(h.exits, [1]);
   assert.equal(h.err.length, 1);
   const [file] = h.reports();

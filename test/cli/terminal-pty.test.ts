@@ -101,6 +101,7 @@ test('Ctrl-Z under a job-control shell, the console behind an intermediate shell
   const stopped = run.output().slice(beforeStop);
   assert.ok(stopped.indexOf(ALT_OFF) !== -1 && stopped.indexOf(ALT_OFF) < stopped.indexOf('Stopped'), 'the shell gets its screen back first');
   assert.ok(stopped.indexOf('\u001b[?25h') !== -1 && stopped.indexOf('\u001b[?25h') < stopped.indexOf('Stopped'), 'with the cursor shown');
+  assert.ok(stopped.indexOf('\u001b[?1000l') !== -1 && stopped.indexOf('\u001b[?1000l') < stopped.indexOf('Stopped'), 'and no mouse reports while the shell has the terminal');
   const beforeFg = run.output().length;
   run.type('fg\r');
   await run.until(/pending/, 'the console back after fg', 20_000, beforeFg);
@@ -109,6 +110,7 @@ test('Ctrl-Z under a job-control shell, the console behind an intermediate shell
   const resumed = run.output().slice(beforeStop + stopped.indexOf(ALT_OFF));
   assert.ok(resumed.includes(ALT_ON), 'back on the alternate screen');
   assert.ok(resumed.lastIndexOf('\u001b[?25l') > resumed.lastIndexOf('\u001b[?25h'), 'the cursor hidden again');
+  assert.ok(resumed.lastIndexOf('\u001b[?1000h') > resumed.lastIndexOf('\u001b[?1000l'), 'the mouse reporting again');
   const beforeQuit = run.output().length;
   run.type('q');
   await run.until(/INTERMEDIATE-DONE[\s\S]*PROMPT>/, 'the whole job to end and the prompt to come back', 20_000, beforeQuit);

@@ -21,19 +21,22 @@ export const PASTE = (text: string) => `\u001b[200~${text}\u001b[201~`;
 
 /** Ink's input parser: escape sequences on their own, the text between them as one run. */
 export function inkEvents(data: string): string[] {
-  return data.split(/(\u001b\[[0-9;]*[~A-Za-z]|\u001bO[A-Z]|\u001b(?!\[))/).filter(Boolean);
+  // A CSI sequence: parameter bytes (digits, `;`, `<`, `?`…), intermediates, one final byte (ink/build/input-parser.js).
+  return data.split(/(\u001b\[[0-?]*[ -/]*[@-~]|\u001bO[A-Z]|\u001b(?!\[))/).filter(Boolean);
 }
 
 /** What the console reads besides the relay: the decision history that `H` asks for (as app-effects.ts answers it). */
 export interface KeyConsoleWorld {
   history?: HistoryRead;
+  /** The terminal's size (default 80x24). */
+  size?: { columns: number; rows: number };
 }
 
 export function keyConsole(events: AepEvent[], config: Partial<UiConfig> = {}, world: KeyConsoleWorld = {}) {
   const store = new ConsoleStore({ now: () => NOW });
   const client = new FakeClient(RELAY, store);
   store.updateRelay(RELAY, { connection: { kind: 'live' } });
-  let model: UiModel = initialModel(store, { columns: 80, rows: 24 }, NOW, { bell: false, notify: false, ...config });
+  let model: UiModel = initialModel(store, world.size ?? { columns: 80, rows: 24 }, NOW, { bell: false, notify: false, ...config });
   let quits = 0;
   let reads = 0;
   const performed: string[] = [];

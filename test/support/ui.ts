@@ -111,6 +111,8 @@ export interface RenderOptions {
   screenReader?: boolean;
   /** Passed to <App pasteMarks>: bracketed paste was asked for (with a TERM that marks pastes in `env`, no paste is guessed). */
   pasteMarks?: boolean;
+  /** Passed to <App mouse>: the CLI turned mouse reporting on (the full screen). */
+  mouse?: boolean;
   /** The App's clock when a test moves it (default: `now`, fixed). */
   clock?: () => number;
   /** What the first client's fetchEvents reads (cause Events), set before the first render. */
@@ -187,6 +189,7 @@ export async function renderApp(options: RenderOptions = {}): Promise<Harness> {
     rulesFile: options.rulesFile,
     screenReader: options.screenReader,
     pasteMarks: options.pasteMarks,
+    mouse: options.mouse,
   };
   const element = React.createElement(App, props);
 

@@ -83,7 +83,7 @@ const ROWS: (Sequence & { want: Outcome })[] = [
   },
   {
     scope: "browse", note: "? opens help", reads: ["?"],
-    want: { mode: "help", selected: "alpha", footer: "↑/↓ PgUp/PgDn scroll · any other key closes", screen: "7c9b12fbb434", effects: [], sent: [], quits: 0 },
+    want: { mode: "help", selected: "alpha", footer: "↑/↓ PgUp/PgDn scroll · any other key closes", screen: "09c974dfd232", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "browse", note: "/ opens the filter", reads: ["/"],
@@ -399,7 +399,15 @@ const ROWS: (Sequence & { want: Outcome })[] = [
   },
   {
     scope: "form", note: "select: down and space", reads: ["\r","web","\r","3","\r","y","\r","\u001b[B"," "], events: "form",
-    want: { mode: "answer", selected: "echo", open: "echo", reply: "", highlight: 0, footer: "Tab/Shift-Tab field · ↑/↓ choice · Space toggle · Enter next/Submit · Esc back", screen: "850ed1fd92ef", effects: [], sent: [], quits: 0 },
+    want: { mode: "answer", selected: "echo", open: "echo", reply: "", highlight: 0, footer: "Tab/Shift-Tab field · ↑/↓ 1-2 choice · Space toggle · Enter next/Submit · Esc b…", prompt: "Tab/Shift-Tab field · ↑/↓ 1-2 choice · Space toggle · Enter next/Submit · Esc back", screen: "23f0c53949eb", effects: [], sent: [], quits: 0 },
+  },
+  {
+    scope: "form", note: "select: a digit picks that choice", reads: ["\r","web","\r","3","\r","y","\r","2"], events: "form",
+    want: { mode: "answer", selected: "echo", open: "echo", reply: "", highlight: 0, footer: "Tab/Shift-Tab field · ↑/↓ 1-2 choice · Space toggle · Enter next/Submit · Esc b…", prompt: "Tab/Shift-Tab field · ↑/↓ 1-2 choice · Space toggle · Enter next/Submit · Esc back", screen: "23f0c53949eb", effects: [], sent: [], quits: 0 },
+  },
+  {
+    scope: "form", note: "select: a digit, Enter, Submit sends that choice", reads: ["\r","web","\r","3","\r","y","\r","2","\r","\r"], events: "form",
+    want: { mode: "browse", selected: "echo", footer: "j/k move · Enter open · Space mark · / filter · ? help · q quit", screen: "58631598f71a", effects: ["send"], sent: ["control.attention.respond {\"values\":{\"name\":\"web\",\"replicas\":3,\"staged\":true,\"env\":\"prod\"}}"], quits: 0 },
   },
   {
     scope: "form", note: "filled in and submitted", reads: ["\r","web","\r","3","\r","y","\r"," ","\r","\r"], events: "form",
@@ -579,19 +587,19 @@ const ROWS: (Sequence & { want: Outcome })[] = [
   },
   {
     scope: "help", note: "j scrolls", reads: ["?","j","j"],
-    want: { mode: "help", selected: "alpha", footer: "↑/↓ PgUp/PgDn scroll · any other key closes", screen: "26b6f57aac00", effects: [], sent: [], quits: 0 },
+    want: { mode: "help", selected: "alpha", footer: "↑/↓ PgUp/PgDn scroll · any other key closes", screen: "00270d6a9de5", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "help", note: "k at the top", reads: ["?","k"],
-    want: { mode: "help", selected: "alpha", footer: "↑/↓ PgUp/PgDn scroll · any other key closes", screen: "7c9b12fbb434", effects: [], sent: [], quits: 0 },
+    want: { mode: "help", selected: "alpha", footer: "↑/↓ PgUp/PgDn scroll · any other key closes", screen: "09c974dfd232", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "help", note: "page down", reads: ["?","\u001b[6~"],
-    want: { mode: "help", selected: "alpha", footer: "↑/↓ PgUp/PgDn scroll · any other key closes", screen: "1a9debedfe2d", effects: [], sent: [], quits: 0 },
+    want: { mode: "help", selected: "alpha", footer: "↑/↓ PgUp/PgDn scroll · any other key closes", screen: "f3039362a30b", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "help", note: "ctrl-D", reads: ["?","\u0004"],
-    want: { mode: "help", selected: "alpha", footer: "↑/↓ PgUp/PgDn scroll · any other key closes", screen: "21fff0fc907e", effects: [], sent: [], quits: 0 },
+    want: { mode: "help", selected: "alpha", footer: "↑/↓ PgUp/PgDn scroll · any other key closes", screen: "895d22d41867", effects: [], sent: [], quits: 0 },
   },
   {
     scope: "help", note: "Esc back", reads: ["?","\u001b"],
@@ -611,7 +619,7 @@ const ROWS: (Sequence & { want: Outcome })[] = [
   },
   {
     scope: "help", note: "ctrl-C quits", reads: ["?","\u0003"],
-    want: { mode: "help", selected: "alpha", footer: "↑/↓ PgUp/PgDn scroll · any other key closes", screen: "7c9b12fbb434", effects: ["quit"], sent: [], quits: 1 },
+    want: { mode: "help", selected: "alpha", footer: "↑/↓ PgUp/PgDn scroll · any other key closes", screen: "09c974dfd232", effects: ["quit"], sent: [], quits: 1 },
   },
   {
     scope: "confirm-quit", note: "q with a draft asks", reads: ["\r","draft","\u001b","q"],

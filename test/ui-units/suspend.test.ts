@@ -66,3 +66,11 @@ test('Ctrl-Z without job control stops nothing and says so instead', () => {
   assert.equal(redraws, 0);
   assert.match(NO_JOB_CONTROL, /no job control/);
 });
+
+test('Ctrl-Z with the mouse on: its reports go off with the paste marks, and come back on after fg', () => {
+  const x = target(true);
+  suspend({ ...x.t, mouse: true });
+  assert.deepEqual(x.log, ['raw false', 'write "\\u001b[?1049l\\u001b[?25h\\u001b[?2004l\\u001b[?1006l\\u001b[?1000l"', 'SIGTSTP']);
+  x.cont();
+  assert.deepEqual(x.log.slice(3), ['raw true', 'write "\\u001b[?1049h\\u001b[H\\u001b[?25l\\u001b[?2004h\\u001b[?1000h\\u001b[?1006h"', 'emit resize', 'redraw']);
+});

@@ -46,7 +46,7 @@ test('a permission: its options numbered, the highlight in words, ↑ Enter send
   h.store.commandSettled(h.client.sent[0].id, { state: 'accepted' });
   await h.settle();
   // ink-testing-library's frames carry the <Static> log above the region: the line is there once.
-  assert.equal(h.frame().match(/^codex-5: your deny was applied\.$/gm)?.length, 1, 'the outcome is said once, as its own line');
+  assert.equal(h.frame().match(/^codex-5, Run rm -rf build\/: your Deny was accepted; the agent has yet to say what it applied\.$/gm)?.length, 1, 'the acceptance is said once, naming the request');
   assert.match(h.frame(), /^codex-5: your deny was accepted\.$/m, 'and the region says it too');
 });
 
@@ -94,7 +94,7 @@ test('a batch: the marked requests, the options they share numbered, the questio
   assert.match(frame, /^Batch answer to 2 marked requests, one command each\.$/m);
   assert.match(frame, /^1 of 2: a\d asks permission: docker prune$/m);
   assert.match(frame, /^Options every marked request offers: 1 Allow, 2 Deny\.$/m);
-  assert.match(frame, /^Selected: option 2, Deny\./m);
+  assert.match(frame, /^Selected: option 2, Deny\. Enter asks before sending it to every marked request\.$/m);
   assert.doesNotMatch(frame, DRAWN);
   await h.press(KEY.enter);
   assert.match(h.frame(), /^Send "Deny" to 2 requests\? y\/n$/m);
@@ -111,8 +111,12 @@ test('help is read as one sentence per key, with the part of the console it work
   t.after(h.unmount);
   await h.press('?');
   assert.match(h.frame(), /^Keys\.$/m);
-  assert.match(h.frame(), /^In list: .+: .+\.$/m);
-  assert.match(h.frame(), /^In form: .+: next \/ previous field/m);
+  assert.match(h.frame(), /^In the list, k\/j or Up\/Down: move the selection/m);
+  assert.match(h.frame(), /^In the list, 1 to 9: open it with option N highlighted/m);
+  assert.match(h.frame(), /^In a form, Tab\/Shift-Tab: next \/ previous field/m);
+  assert.match(h.frame(), /^In a form, 1 to 9: in a select field: pick choice N/m);
+  assert.match(h.frame(), /^Anywhere, also while you type, Ctrl-L: redraw/m);
+  assert.doesNotMatch(h.frame(), /In anywhere|In list:|In open:/, 'each place said as a sentence says it');
 });
 
 test('a new request is one appended line, and the region then counts it', async (t) => {

@@ -2,6 +2,7 @@ import { fieldSpecProblem } from '../../protocol/form.js';
 import { displayLine } from '../../protocol/sanitize.js';
 import type { FieldSpec } from '../../protocol/types.js';
 import { seg, type Line } from '../text/line.js';
+import { targeted, targetOf } from '../text/targets.js';
 import { fit, stringWidth, wrapText } from '../text/wrap.js';
 import { fieldDraft } from './draft.js';
 import { editorOf } from './fields/index.js';
@@ -17,7 +18,15 @@ export function constraintText(field: FieldSpec): string {
   return editorOf(field)?.constraint(field) ?? 'text';
 }
 
+/** A field's rows, each tagged for a click: a choice row as that choice of this field, any other as the field. */
 function fieldLines(field: FieldSpec, index: number, input: FormViewInput): Line[] {
+  return fieldRows(field, index, input).map((row) => {
+    const target = targetOf(row);
+    return targeted(row, target?.kind === 'choice' ? { ...target, field: index } : { kind: 'field', index });
+  });
+}
+
+function fieldRows(field: FieldSpec, index: number, input: FormViewInput): Line[] {
   const { draft, width } = input;
   const active = input.focused && draft.active === index;
   const fd = fieldDraft(draft, field);
@@ -109,11 +118,11 @@ export function buildFormLines(input: FormViewInput): Line[] {
   const formError = Object.entries(draft.errors).find(([id]) => !ids.has(id));
   blocks.push(
     built([
-      [
+      targeted([
         seg(submitActive ? `${glyphs().pointer} ` : '  '),
         seg('[ Submit ]', { inverse: submitActive, bold: true }),
         seg(formError ? `  ${glyphs().no} ${displayLine(formError[1], 200)}` : `  Tab/Shift-Tab move ${glyphs().dot} Enter confirms a field`, { dim: !formError, color: formError ? 'red' : undefined }),
-      ],
+      ], { kind: 'submit' }),
     ]),
   );
   const total = blocks.reduce((n, b) => n + b.size, 0);

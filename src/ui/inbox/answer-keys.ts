@@ -149,6 +149,11 @@ export const FORM_KEYS: Controller<'form', OpenPress, KeyResult> = {
   bindings: [
     { on: ['nextField', 'prevField'], does: 'next / previous field (Submit is the last stop)', hint: '{nextField}/{prevField} field', run: formStep },
     { on: ['up', 'down'], does: 'move between choices of a select, or between fields', hint: '{up}/{down} choice', run: formStep },
+    {
+      on: ['pickOption'],
+      does: 'in a select field: pick choice N, as the choices are numbered (a multi select: toggle it; the last number is Other…); in a text or number field a digit is text; nothing is sent until Enter on Submit',
+      run: formStep,
+    },
     { on: ['toggle'], does: 'toggle a boolean or a multi choice; pick a single choice', hint: '{toggle} toggle', run: formStep },
     { on: ['setYes', 'setNo'], does: 'set a boolean field', run: formStep },
     { on: ['unset'], does: 'on an optional boolean field: leave it unset', run: formStep },

@@ -2,6 +2,7 @@ import { displayLine } from '../../protocol/sanitize.js';
 import type { RequestRecord } from '../../store/types.js';
 import type { Glyphs } from '../glyphs.js';
 import { seg, type Line } from '../text/line.js';
+import { targeted } from '../text/targets.js';
 import { fit, pad } from '../text/wrap.js';
 import { editorSegments } from '../widgets/line-editor.js';
 import { choiceWindow } from '../widgets/window.js';
@@ -22,11 +23,11 @@ export function buildBatchLines(state: InboxState, records: RequestRecord[], wid
     const here = highlight === i;
     const label = displayLine(option.label || option.id, 80);
     const id = displayLine(option.id, 30);
-    return [seg(fit(`${here ? `${g.pointer} ` : '  '}${i + 1} ${label === id ? label : `${label}  [${id}]`}`, width), { inverse: here, bold: here })];
+    return targeted([seg(fit(`${here ? `${g.pointer} ` : '  '}${i + 1} ${label === id ? label : `${label}  [${id}]`}`, width), { inverse: here, bold: here })], { kind: 'option', index: i });
   });
   const onReply = highlight >= options.length;
   const label = onReply ? `${g.pointer} Reply: ` : '  Reply: ';
-  controls.push([seg(label, { bold: onReply }), ...editorSegments(reply, width - label.length - 1, onReply, 'the same text to every one')]);
+  controls.push(targeted([seg(label, { bold: onReply }), ...editorSegments(reply, width - label.length - 1, onReply, 'the same text to every one')], { kind: 'reply' }));
   const note: Line = options.length
     ? [seg(fit('Options every marked request offers (same id):', width), { dim: true })]
     : [seg(fit('The marked requests share no option: answer in words, or mark alike ones.', width), { color: 'yellow' })];

@@ -11,6 +11,7 @@ import { checkFormSpec } from '../../protocol/form.js';
 import { editorSegments } from '../widgets/line-editor.js';
 import { choiceWindow } from '../widgets/window.js';
 import { seg, type Line, type Segment } from '../text/line.js';
+import { targeted } from '../text/targets.js';
 import { fit, stringWidth, wrapText } from '../text/wrap.js';
 import { answerStatusLines } from './answer-status.js';
 import { ageMs, shortDuration, timeLeftMs, timeLeftText } from './ages.js';
@@ -189,9 +190,9 @@ function optionControls(input: DetailViewInput, room: number): Line[] {
     const text = label === id || withheld ? label : `${label}  [${id}]`;
     // Numbered while open: 1-9 highlight an option, Enter sends it.
     const number = input.numbered && i < 9 ? `${i + 1} ` : '';
-    return [seg(fit(`${here ? `${(input.glyphs ?? UTF8_GLYPHS).pointer} ` : '  '}${number}${text}`, width), { inverse: here, bold: here })];
+    return targeted([seg(fit(`${here ? `${(input.glyphs ?? UTF8_GLYPHS).pointer} ` : '  '}${number}${text}`, width), { inverse: here, bold: here })], { kind: 'option', index: i });
   });
-  rows.push(replyLine(input, active && draft.highlight === options.length));
+  rows.push(targeted(replyLine(input, active && draft.highlight === options.length), { kind: 'reply' }));
   if (rows.length <= room) return rows;
   // Too little room for context: the highlighted row alone, so what Enter acts on is on screen.
   if (room <= 2) return [rows[Math.min(draft.highlight, rows.length - 1)]];

@@ -9,6 +9,9 @@ import type { KeyPress } from '../keys.js';
 import type { RequestRecord } from '../../store/types.js';
 import type { Draft, InboxState } from './state.js';
 
+// A form's select field: its choices are numbered too (form/choice-digits.ts, beside the field editors that read it).
+export { choiceOfDigit, fieldChoices } from '../form/choice-digits.js';
+
 /** The rows a digit can act on: the options numbered on screen above the Reply row. */
 export interface ChoiceRows {
   /** How many options are numbered on screen: the request's, or (a batch) the ones every marked request shares. */

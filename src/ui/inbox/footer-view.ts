@@ -5,8 +5,9 @@ import { draftFor, placeOf, type InboxState, type Lock } from './state.js';
 import type { RequestRecord } from '../../store/types.js';
 import { commonOptions } from './batch.js';
 import { isFillableForm } from './detail-view.js';
-import { browseHints, choiceHints, digitRange, hintsFor } from '../key-rows.js';
-import { DIGIT_OPTIONS, batchRows, requestRows, type ChoiceRows } from './digits.js';
+import { browseHints, choiceHints, digitRange, formHints, hintsFor } from '../key-rows.js';
+import { DIGIT_OPTIONS, batchRows, fieldChoices, requestRows, type ChoiceRows } from './digits.js';
+import { editsText, initialFormDraft } from '../form/form-state.js';
 import { displayLine } from '../../protocol/sanitize.js';
 import { hideQuestion } from './id-keys.js';
 import { glyphs } from '../glyphs.js';
@@ -30,6 +31,8 @@ export interface FooterDigits {
   rows?: ChoiceRows;
   selected?: number;
   shared?: number;
+  /** An open form on a select field: how many choices the digits pick there (none while its `Other…` row is typed in). */
+  choices?: number;
 }
 
 /** What the digits name now (FooterDigits), from the inbox and the store as the view reads it. */
@@ -39,6 +42,11 @@ export function footerDigits(state: InboxState, store: { request(key: string): R
   const place = placeOf(state);
   if (place === 'batch') return { rows: batchRows(state.batch, shared ?? 0), shared };
   if (place === 'answer' && open && lock === 'none' && !isFillableForm(open)) return { rows: requestRows(open, draftFor(state, open)) };
+  if (place === 'answer' && open && lock === 'none') {
+    const form = draftFor(state, open).form ?? initialFormDraft();
+    const field = open.payload.fields[form.active];
+    return { choices: field && !editsText(open.payload.fields, form) ? fieldChoices(field) : 0 };
+  }
   return { selected: selected?.payload.options.length, shared };
 }
 
@@ -92,7 +100,7 @@ export function footerLine(state: InboxState, width: number, lock: Lock | undefi
       if (lock === 'ack-timeout') return hints(hintsFor('locked'));
       // Resend applies only after an ack timeout: not offered otherwise.
       if (lock && lock !== 'none') return hints(hintsFor('locked').replace(`r resend (same id) ${glyphs().dot} `, ''));
-      if (form) return hints(hintsFor('form'));
+      if (form) return hints(formHints(digits.choices ?? 0));
       return hints(digits.rows ? choiceHints('answer', digits.rows) : hintsFor('answer'));
     }
   }

@@ -82,6 +82,25 @@ function indexAt(g: ListGeometry, at: number): number {
 }
 
 /**
+ * The record drawn on row `at` of a list `height` rows tall whose window
+ * starts at `start`, as buildListLines draws it; undefined for a header, a
+ * note, the "more" row and past the end (a click there selects nothing).
+ */
+export function recordAtRow(count: number, open: number, height: number, start: number, at: number, noAgent = 0): number | undefined {
+  const g = listGeometry(count, open, noAgent);
+  if (at < 0 || at >= height) return undefined;
+  let virtual = at;
+  if (g.total > height) {
+    // The window's last row says how many more there are (buildListLines).
+    if (at >= height - 1) return undefined;
+    virtual = Math.max(0, Math.min(start, g.total - (height - 1))) + at;
+  }
+  if (virtual <= 0 || virtual >= g.total) return undefined;
+  if ((g.emptyNote && virtual === 1) || (g.noAgent && virtual === g.noAgentHeaderAt) || (g.recent && virtual === g.recentHeaderAt)) return undefined;
+  return indexAt(g, virtual);
+}
+
+/**
  * Where the list window starts for this selection: the update keeps it in
  * the model, so the view only draws it (no state written while drawing).
  */

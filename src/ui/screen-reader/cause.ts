@@ -1,17 +1,45 @@
 // The screen reader's cause: the open request's own cause in one sentence,
 // through the same resolver as the detail, the history and the rules
-// (cause-of.ts), and what the rules make of it.
-
+// (cause-of.ts), and what the rules make of it, in words: "Rule no prune
+// suggests Deny."
+import { displayLine } from '../../protocol/sanitize.js';
 import type { RequestRecord } from '../../store/types.js';
 import { causeText } from '../inbox/cause-view.js';
 import { causeOf } from '../cause-of.js';
-import { ruleRowText } from '../rules/rule-state.js';
+import { verdictFor } from '../rules/rule-state.js';
 import type { UiModel } from '../model.js';
+
+/** An option by the label the request gives it (its id where labels are withheld, or it has none). */
+export function optionName(record: RequestRecord, id: string): string {
+  const option = record.payload.options.find((o) => o.id === id);
+  const withheld = record.capture === 'metadata' || record.capture === 'none';
+  return displayLine(option && !withheld && option.label ? option.label : id, 60);
+}
+
+/** What the rules make of a request, as a sentence (undefined: no rule has a word for it). */
+export function ruleSentence(model: UiModel, record: RequestRecord): string | undefined {
+  const rules = model.rules;
+  if (!rules) return undefined;
+  const by = rules.answered.get(record.key);
+  if (by !== undefined) return `Rule ${displayLine(by, 60)} answered it.`;
+  const verdict = verdictFor(rules, record);
+  switch (verdict.kind) {
+    case 'answer':
+      // AUTO: the rule sends it (unless the operator has the request open or a draft for it); else it only starts highlighted.
+      return rules.auto ? `Rule ${displayLine(verdict.rule, 60)} answers ${optionName(record, verdict.option)} (AUTO).` : `Rule ${displayLine(verdict.rule, 60)} suggests ${optionName(record, verdict.option)}.`;
+    case 'ask':
+      return `Rule ${displayLine(verdict.rule, 60)} leaves it to you${verdict.cause === 'withheld' ? ': its command is withheld' : verdict.cause ? ': its cause is not read' : ''}.`;
+    case 'waiting':
+      return 'The rules wait for its cause to be read.';
+    case 'none':
+      return undefined;
+  }
+}
 
 export function causeSentences(model: UiModel, record: RequestRecord): string[] {
   const text = causeText(record, causeOf(model, record));
-  const rule = ruleRowText(model.rules, record);
-  return [...(text ? [`Cause: ${text}`] : []), ...(rule ? [`${rule.charAt(0).toUpperCase()}${rule.slice(1)}.`] : [])];
+  const rule = ruleSentence(model, record);
+  return [...(text ? [`Cause: ${text}`] : []), ...(rule ? [rule] : [])];
 }
 
 /** The open request's sentences with its cause said right after what it asks. */

@@ -3,10 +3,11 @@
 // constraint words), its current value, and any problem with it.
 import { displayLine } from '../../protocol/sanitize.js';
 import type { FieldSpec } from '../../protocol/types.js';
-import { fieldDraft, initialFormDraft, OTHER, type FieldDraft, type FormDraft } from '../form/draft.js';
+import { fieldDraft, initialFormDraft, isOtherRow, OTHER, type FieldDraft, type FormDraft } from '../form/draft.js';
 import { editorOf } from '../form/fields/index.js';
 import { constraintText } from '../form/form-view.js';
-import { firstKey } from '../key-rows.js';
+import { digitRange, firstKey } from '../key-rows.js';
+import { fieldChoices } from '../form/choice-digits.js';
 
 const choiceName = (field: FieldSpec, id: string) => displayLine(field.choices?.find((c) => c.id === id)?.label ?? id, 80);
 
@@ -28,7 +29,14 @@ function choiceWords(field: FieldSpec, fd: FieldDraft): string[] {
   const names = choices.map((c, i) => `${i + 1} ${displayLine(c.label || c.id, 80)}`);
   if (field.other) names.push(`${choices.length + 1} Other`);
   const at = fd.highlight < choices.length ? displayLine(choices[fd.highlight].label || choices[fd.highlight].id, 80) : 'Other';
-  return [`Choices: ${names.join(', ')}.`, `Highlighted: ${fd.highlight + 1}, ${at}. ${firstKey('form', 'toggle')} ${field.multi ? 'toggles' : 'picks'} it.`];
+  // The digits pick as they are read (form/choice-digits.ts): the same numbers, the same choice.
+  const numbered = fieldChoices(field);
+  const range = digitRange('form', numbered);
+  const other = field.other && numbered === choices.length + 1 ? `; ${numbered} moves to Other, to type your own` : '';
+  const digits = range ? ` ${numbered === 1 ? 'The digit 1' : `A digit from ${range.replace('-', ' to ')}`} ${field.multi ? 'toggles' : 'picks'} that choice${other}.` : '';
+  const onOther = isOtherRow(field, fd.highlight);
+  const here = onOther ? 'Typing is your own answer here, digits too.' : `${firstKey('form', 'toggle')} ${field.multi ? 'toggles' : 'picks'} it.`;
+  return [`Choices: ${names.join(', ')}.${onOther ? '' : digits}`, `Highlighted: ${fd.highlight + 1}, ${at}. ${here}`];
 }
 
 export function fieldSentences(field: FieldSpec, index: number, count: number, draft: FormDraft): string[] {

@@ -5,7 +5,11 @@
 import { displayLine } from '../../protocol/sanitize.js';
 import type { RequestRecord } from '../../store/types.js';
 import type { UiModel } from '../model.js';
-import { answerWords, asks, secondsLeft } from './words.js';
+import type { Answer } from '../../protocol/types.js';
+import { optionName } from './cause.js';
+import { glyphs } from '../glyphs.js';
+import { asks, secondsLeft } from './words.js';
+import { describeValues } from '../words/outcome.js';
 
 /** The deadlines announced, in seconds left, nearest last. */
 export const WARN_AT = [30, 10] as const;
@@ -16,6 +20,8 @@ interface Seen {
   command?: string;
   /** The smallest of WARN_AT already announced (Infinity: none). */
   warned: number;
+  /** What the agent applied has been said (a resolve after it adds no line). */
+  applied?: boolean;
 }
 
 export interface LogMemory {
@@ -28,7 +34,7 @@ export interface LogMemory {
 /** The first model: everything already there is known, nothing is announced (the region reads it). */
 export function startLog(model: UiModel): LogMemory {
   const seen = new Map<string, Seen>();
-  for (const record of model.view.list) seen.set(record.key, { state: record.state, command: commandMark(model, record), warned: warnedBy(record, model.now) });
+  for (const record of model.view.list) seen.set(record.key, { state: record.state, command: commandMark(model, record), warned: warnedBy(record, model.now), applied: record.state === 'answered' || record.state === 'resolved' });
   return { seen, version: model.snapshot.version, called: model.lastCalls };
 }
 
@@ -44,41 +50,79 @@ function warnedBy(record: RequestRecord, now: number): number {
   return warned;
 }
 
-function outcomeLine(model: UiModel, record: RequestRecord, before: Seen | undefined): string | undefined {
-  const agent = displayLine(record.agent, 40);
+/** The request an outcome is about, as the operator knows it: its agent and the start of its prompt ("codex, rm -rf build"). */
+export function requestName(record: RequestRecord): string {
+  const whole = displayLine(record.payload.prompt, 400).trim();
+  // Enough of the prompt to tell it from the others, cut at a word: a name, not the prompt read again.
+  const cut = whole.length <= NAME_PROMPT ? whole : `${whole.slice(0, whole.lastIndexOf(' ', NAME_PROMPT) > NAME_PROMPT / 2 ? whole.lastIndexOf(' ', NAME_PROMPT) : NAME_PROMPT)}${glyphs().ellipsis}`;
+  return cut ? `${displayLine(record.agent, 40)}, ${cut}` : displayLine(record.agent, 40);
+}
+
+/** How much of the prompt names a request in an outcome line. */
+const NAME_PROMPT = 48;
+
+/** What the agent recorded it applied, in words: the option's label, the text, or the form's values. */
+export function appliedWords(record: RequestRecord, answer: Answer): string {
+  if (answer.option !== undefined) return `${optionName(record, answer.option)}${answer.text !== undefined ? ', with your text kept' : ''}`;
+  if (answer.text !== undefined) return `the text ${displayLine(answer.text, 200)}`;
+  if (answer.values) return displayLine(describeValues(record.payload.fields, answer.values).join('; ') || 'no values', 300);
+  return 'an answer with nothing recorded in it';
+}
+
+/** What we sent, as the sentence names it: the option's label, "reply" (text) or "form". */
+function sentWords(record: RequestRecord, answer: Answer): string {
+  if (answer.option !== undefined) return optionName(record, String(answer.option));
+  return answer.text !== undefined ? 'reply' : 'form';
+}
+
+function outcomeLine(model: UiModel, record: RequestRecord, before: Seen | undefined): { line?: string; applied?: boolean } {
+  const name = requestName(record);
   const command = model.snapshot.lastCommandFor(record.key);
   const mark = commandMark(model, record);
-  if (command && mark !== before?.command) {
-    const what = `your ${answerWords(command.answer)}`;
-    if (command.state === 'accepted') return `${agent}: ${what} was applied.`;
-    if (command.state === 'rejected') return `${agent}: ${what} was rejected${command.detail ? `: ${displayLine(command.detail, 200)}` : ''}.`;
-    if (command.state === 'timeout') return `${agent}: ${what} got no acknowledgement; r sends it again.`;
-    if (command.state === 'refused-by-relay') return `${agent}: ${what} was refused by the relay.`;
+  const answered = record.answered;
+  const closed = record.state === 'answered' || record.state === 'resolved';
+  // What the agent applied, once it says: named with what we sent (ours), or who answered (not ours).
+  if (answered && closed && !before?.applied && (before?.state !== record.state || mark !== before?.command)) {
+    const applied = appliedWords(record, answered.answer);
+    if (command && command.state === 'accepted') {
+      const sent = sentWords(record, command.answer);
+      // A form's values are what it applied: listed, not called a form again.
+      const as = sent === applied ? '' : answered.answer.values ? `: ${applied}` : ` as ${applied}`;
+      return { line: `${name}: your ${sent} was applied${as}.`, applied: true };
+    }
+    if (!command || command.state === 'rejected' || command.state === 'refused-by-relay' || command.state === 'not-sent') {
+      return { line: `${name}: answered elsewhere${answered.by ? ` by ${displayLine(answered.by, 40)}` : ''}: ${applied}.`, applied: true };
+    }
   }
-  if (!before || before.state === record.state) return undefined;
+  if (command && mark !== before?.command) {
+    const what = `your ${sentWords(record, command.answer)}`;
+    if (command.state === 'accepted') return { line: `${name}: ${what} was accepted; the agent has yet to say what it applied.` };
+    if (command.state === 'rejected') return { line: `${name}: ${what} was rejected${command.detail ? `: ${displayLine(command.detail, 200)}` : ''}.` };
+    if (command.state === 'timeout') return { line: `${name}: ${what} got no acknowledgement; r sends it again.` };
+    if (command.state === 'refused-by-relay') return { line: `${name}: ${what} was refused by the relay.` };
+  }
+  if (!before || before.state === record.state) return {};
   switch (record.state) {
-    case 'answered':
-      return command ? undefined : `${agent}: answered elsewhere${record.answered?.by ? ` by ${displayLine(record.answered.by, 40)}` : ''}.`;
     case 'resolved':
-      return `${agent}: request resolved.`;
+      return before.applied ? {} : { line: `${name}: request resolved${record.resolution?.resolution ? ` (${displayLine(record.resolution.resolution, 40)})` : ''}.` };
     case 'timeout':
-      return `${agent}: request timed out.`;
+      return { line: `${name}: request timed out.` };
     case 'stale':
-      return `${agent}: request ended (its session is gone).`;
+      return { line: `${name}: request ended (its session is gone).` };
     default:
-      return undefined;
+      return {};
   }
 }
 
-function recordLines(model: UiModel, record: RequestRecord, before: Seen | undefined): string[] {
+function recordLines(model: UiModel, record: RequestRecord, before: Seen | undefined): { lines: string[]; applied: boolean } {
   const lines: string[] = [];
   const agent = displayLine(record.agent, 40);
   if (!before && (record.state === 'pending' || record.state === 'informational')) lines.push(`New request from ${agent}: it ${asks(record)}: ${displayLine(record.payload.prompt, 200)}`);
   const outcome = outcomeLine(model, record, before);
-  if (outcome) lines.push(outcome);
+  if (outcome.line) lines.push(outcome.line);
   const warned = warnedBy(record, model.now);
   if (before && warned < before.warned) lines.push(`${agent}: ${warned} seconds left to answer.`);
-  return lines;
+  return { lines, applied: before?.applied === true || outcome.applied === true };
 }
 
 /** The lines this model adds, and the memory for the next. */
@@ -87,8 +131,9 @@ export function advanceLog(memory: LogMemory, model: UiModel): { memory: LogMemo
   const seen = new Map(memory.seen);
   for (const record of model.view.list) {
     const before = seen.get(record.key);
-    lines.push(...recordLines(model, record, before));
-    seen.set(record.key, { state: record.state, command: commandMark(model, record), warned: Math.min(before?.warned ?? Infinity, warnedBy(record, model.now)) });
+    const said = recordLines(model, record, before);
+    lines.push(...said.lines);
+    seen.set(record.key, { state: record.state, command: commandMark(model, record), warned: Math.min(before?.warned ?? Infinity, warnedBy(record, model.now)), applied: said.applied });
   }
   if (model.lastCalls !== memory.called) {
     for (const key of model.lastCalls) {

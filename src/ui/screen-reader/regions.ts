@@ -9,18 +9,19 @@ import { batchRows } from '../inbox/digits.js';
 import { isFillableForm } from '../inbox/detail-view.js';
 import { footerDigits, footerLine } from '../inbox/footer-view.js';
 import { answerLock, modalOf } from '../inbox/state.js';
+import { historySentences } from './history.js';
+import { timelineSentences } from './timeline.js';
 import { controlAsked } from '../inbox/control-keys.js';
 import { controlQuestion } from '../inbox/control-question.js';
-import { buildTimelineLines } from '../inbox/timeline-view.js';
-import { buildHistoryLines } from '../history/history-view.js';
 import { buildAlwaysLines } from '../rules/rule-view.js';
 import { scopesFor } from '../rules/rule-update.js';
-import { keyRows, SCOPE_TITLES } from '../key-rows.js';
+import { keyRows } from '../key-rows.js';
+import type { Scope } from '../key-table.js';
 import type { UiModel } from '../model.js';
 import type { Line } from '../text/line.js';
 import { answering } from '../view.js';
 import { highlightSentence, numberedOptions, openRequestSentences } from './request.js';
-import { withCause } from './cause.js';
+import { ruleSentence, withCause } from './cause.js';
 import { commandSentence, plural, relaySentence, requestSentence } from './words.js';
 
 /** A row of the full screen as text: its separators (the spoken set's `;`) as punctuation. */
@@ -46,9 +47,31 @@ function selectedSentences(model: UiModel, at: number): string[] {
   const i = model.inbox.selectedIndex;
   const where = i < openCount ? `${i + 1} of ${openCount}` : `Recent, ${i - openCount + 1} of ${list.length - openCount}`;
   const lines = [`${where}: ${requestSentence(record, at)}${model.inbox.tagged.has(record.key) ? ' (marked)' : ''}`];
-  const said = commandSentence(model.snapshot.lastCommandFor(record.key));
+  const command = model.snapshot.lastCommandFor(record.key);
+  const said = commandSentence(command);
   if (said) lines.push(`${displayLine(record.agent, 40)}: ${said}`);
+  const digits = model.inbox.tagged.size ? markedDigits(model) : selectedDigits(record, answerLock(record, command));
+  if (digits) lines.push(digits);
+  const rule = ruleSentence(model, record);
+  if (rule) lines.push(rule);
   return lines;
+}
+
+/** What a digit does on the selected request, as the keys do it (browse-keys.ts open): its options, numbered. */
+function selectedDigits(record: RequestRecord, lock: ReturnType<typeof answerLock>): string | undefined {
+  if (lock !== 'none') return undefined;
+  if (isFillableForm(record)) return `A form of ${plural(record.payload.fields.length, 'field')}: Enter opens it.`;
+  const { options } = record.payload;
+  if (!options.length) return 'No options: Enter opens it to type a reply.';
+  return `Options: ${numberedOptions(options)}. A digit opens it on that option; Enter then sends it.`;
+}
+
+/** With marks, a digit opens the batch on the option every marked request shares. */
+function markedDigits(model: UiModel): string {
+  const records = [...model.inbox.tagged].flatMap((key) => model.snapshot.request(key) ?? []);
+  const options = commonOptions(records);
+  if (!options.length) return 'The marked requests share no option: Enter opens the batch to answer them in words.';
+  return `Options every marked request offers: ${numberedOptions(options)}. A digit opens the batch on that option; Enter then asks before sending.`;
 }
 
 function batchSentences(model: UiModel, at: number): string[] {
@@ -65,10 +88,38 @@ function batchSentences(model: UiModel, at: number): string[] {
   return lines;
 }
 
-/** Every key, a sentence each, with the part of the console it works in. */
+/** Where each scope's keys work, as a sentence begins: "In the list, j or Down: …". */
+const SPOKEN_PLACES: Record<Scope, string> = {
+  browse: 'In the list',
+  answer: 'In an open request',
+  batch: 'In a batch answer',
+  batchConfirm: 'At a batch\'s question, Send to N requests',
+  form: 'In a form',
+  locked: 'In a request that takes no answer now',
+  filter: 'While you type a filter',
+  help: 'In this help',
+  control: 'At the cancel or pause question',
+  reason: 'While you type a cancel reason',
+  quitPrompt: 'At the quit question',
+  hidePrompt: 'At the hide question',
+  autoPrompt: 'At the AUTO question',
+  always: 'At the always answer question',
+  timeline: 'In the timeline',
+  history: 'In the history',
+  decision: 'In one decision of the history',
+  edit: 'On any text row',
+  anywhere: 'Anywhere, also while you type',
+};
+
+/** Keys as help writes them, said: columns (`k/j  Up/Down`) are alternatives, a run of digits is "1 to 9". */
+function spokenKeys(keys: string): string {
+  return keys.replace(/\s{2,}/g, ' or ').replace(/\b(\d)-(\d)\b/g, '$1 to $2');
+}
+
+/** Every key, a sentence each, with the part of the console it works in; keys in columns (`k/j  Up/Down`) read as alternatives. */
 function helpSentences(model: UiModel): string[] {
   const demo = model.config.demo ? [`Demo relay: ${model.config.demo.relay}. List it from another terminal with: ${model.config.demo.listCommand}`] : [];
-  return ['Keys.', ...demo, ...keyRows().map((row) => `In ${SCOPE_TITLES[row.scope]}: ${row.keys}: ${row.does}.`)];
+  return ['Keys.', ...demo, ...keyRows().map((row) => `${SPOKEN_PLACES[row.scope]}, ${spokenKeys(row.keys)}: ${row.does}.`)];
 }
 
 /** `a` on an option: the rule's scopes, numbered, and the one picked. */
@@ -83,8 +134,8 @@ function alwaysSentences(model: UiModel, record: RequestRecord): string[] {
 export function regionSentences(model: UiModel, at: number): string[] {
   const { inbox, snapshot } = model;
   if (modalOf(inbox, 'help')) return helpSentences(model);
-  if (inbox.mode === 'timeline' && inbox.timeline) return buildTimelineLines(snapshot.request(inbox.timeline.key), model.timelineData?.fetched, 1000, 500, 0, model.glyphs).map(text).filter(Boolean);
-  if (inbox.mode === 'history' && inbox.history) return buildHistoryLines(inbox.history, 1000, 500, model.glyphs).map(text).filter(Boolean);
+  if (inbox.mode === 'timeline' && inbox.timeline) return timelineSentences(snapshot.request(inbox.timeline.key), model.timelineData?.fetched, model.glyphs);
+  if (inbox.mode === 'history' && inbox.history) return historySentences(inbox.history);
   if (inbox.mode === 'batch') return batchSentences(model, at);
   const open = inbox.openKey ? snapshot.request(inbox.openKey) : undefined;
   if (answering(model) && open && modalOf(inbox, 'always')?.key === open.key) return alwaysSentences(model, open);

@@ -19,7 +19,7 @@ export function numberedOptions(options: readonly Choice[]): string {
 
 /** Which control has the highlight (an option by its number, or the Reply row with its text), and what a digit does there (digits.ts). */
 export function highlightSentence(options: readonly Choice[], highlight: number, rows: ChoiceRows): string {
-  if (highlight < options.length) return `Selected: option ${highlight + 1}, ${displayLine(options[highlight].label || options[highlight].id, 80)}. Enter sends it.`;
+  if (highlight < options.length) return `Selected: option ${highlight + 1}, ${displayLine(options[highlight].label || options[highlight].id, 80)}. ${rows.batch ? 'Enter asks before sending it to every marked request.' : 'Enter sends it.'}`;
   const typed = rows.reply ? `your text so far: ${displayLine(rows.reply, 300)}` : 'empty';
   if (rows.literal) return `Selected: Reply, ${typed}. Every key is text here, digits too, until Enter or Escape.${rows.reply ? ' Enter sends it.' : ''}`;
   // The footer, read next, says that digits are text here.

@@ -5,12 +5,15 @@ import { displayLine } from '../../../protocol/sanitize.js';
 import type { FieldSpec } from '../../../protocol/types.js';
 import { editLine, type EditorState } from '../../text/editor.js';
 import { seg, type Line } from '../../text/line.js';
+import { targeted } from '../../text/targets.js';
 import { fit } from '../../text/wrap.js';
 import { choiceWindow } from '../../widgets/window.js';
 import { isOtherRow, move, OTHER, patchField, selectRows, type FieldDraft, type FormDraft } from '../draft.js';
 import { choiceLabel, editorLine, focusRow, type FormViewInput } from '../rows.js';
 import type { FieldKey } from './editor.js';
 import { glyphs } from '../../glyphs.js';
+import { keyNumber } from '../../key-table.js';
+import { choiceOfDigit } from '../choice-digits.js';
 
 const MAX_CHOICES_SHOWN = 8;
 
@@ -24,6 +27,18 @@ export function highlightKey({ fields, draft, field, fd, action }: FieldKey): Fo
     return fd.highlight < rows - 1 ? { ...draft, fields: { ...draft.fields, [field.id]: { ...fd, highlight: fd.highlight + 1 } } } : move(draft, fields, 1);
   }
   return undefined;
+}
+
+/**
+ * A digit: the row it names (choices numbered from 1, then `Other…`), with
+ * the highlight moved there; undefined for any other action. `null`: a digit
+ * that names no row here (it does nothing: a select field types no text).
+ */
+export function digitRow({ draft, field, fd, key, action }: FieldKey): { row: number; moved: FormDraft } | null | undefined {
+  if (action !== 'pickOption') return undefined;
+  const row = choiceOfDigit(field, keyNumber('form', key));
+  if (row === undefined) return null;
+  return { row, moved: { ...draft, fields: { ...draft.fields, [field.id]: { ...fd, highlight: row } } } };
 }
 
 /** Text typed on the `Other…` row (nothing elsewhere), patched in as `patch` says. */
@@ -54,13 +69,14 @@ function choiceRow(field: FieldSpec, fd: FieldDraft, input: FormViewInput, activ
   if (isOtherRow(field, i)) {
     const on = field.multi ? fd.text.value.trim() !== '' : fd.picked === OTHER;
     const box = field.multi ? (on ? '[x]' : '[ ]') : on ? `(${glyphs().bullet})` : '( )';
-    const other = editorLine(`${pointer}${box} Other${glyphs().ellipsis} `, fd, input.width, here);
+    // The field's own index is filled in by the form view (form-view.ts fieldLines).
+    const other = targeted(editorLine(`${pointer}${box} Other${glyphs().ellipsis} `, fd, input.width, here), { kind: 'choice', field: -1, choice: i });
     return here ? focusRow(other) : other;
   }
   const id = (field.choices ?? [])[i].id;
   const on = field.multi ? fd.toggled.includes(id) : fd.picked === id;
   const box = field.multi ? (on ? '[x]' : '[ ]') : on ? `(${glyphs().bullet})` : '( )';
-  const row: Line = [seg(fit(`${pointer}${box} ${choiceLabel(field, i, input.labelsWithheld)}`, input.width), { inverse: here, bold: on })];
+  const row = targeted([seg(fit(`${pointer}${box} ${choiceLabel(field, i, input.labelsWithheld)}`, input.width), { inverse: here, bold: on })], { kind: 'choice', field: -1, choice: i });
   return here ? focusRow(row) : row;
 }
 

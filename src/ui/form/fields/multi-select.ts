@@ -2,7 +2,7 @@
 // on `Other…` is one more entry. Values are sent in choice order.
 import { displayLine } from '../../../protocol/sanitize.js';
 import { isOtherRow, move, patchField } from '../draft.js';
-import { choiceRows, describeChoice, editsOther, highlightKey, otherTyping, pickedLabel } from './choice-list.js';
+import { choiceRows, describeChoice, digitRow, editsOther, highlightKey, otherTyping, pickedLabel } from './choice-list.js';
 import type { FieldEditor } from './editor.js';
 import { glyphs } from '../../glyphs.js';
 
@@ -12,6 +12,15 @@ export const multiSelectEditor: FieldEditor = {
     const moved = highlightKey(k);
     if (moved) return moved;
     const { fields, draft, field, fd, action } = k;
+    // Digit N toggles choice N (Space's toggle, on that row); on `Other…` it moves there, to type.
+    const digit = digitRow(k);
+    if (digit === null) return draft;
+    if (digit) {
+      const picked = field.choices?.[digit.row];
+      if (!picked) return digit.moved;
+      const toggled = fd.toggled.includes(picked.id) ? fd.toggled.filter((id) => id !== picked.id) : [...fd.toggled, picked.id];
+      return patchField(digit.moved, field, { toggled });
+    }
     const choice = field.choices?.[fd.highlight];
     if (action === 'next') return move(draft, fields, 1);
     if (action === 'toggle') {

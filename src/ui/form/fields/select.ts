@@ -2,7 +2,7 @@
 // moves on; typing on `Other…` picks it, and the text is the answer.
 import { displayLine } from '../../../protocol/sanitize.js';
 import { isOtherRow, move, OTHER, patchField } from '../draft.js';
-import { choiceRows, describeChoice, editsOther, highlightKey, otherTyping, pickedLabel } from './choice-list.js';
+import { choiceRows, describeChoice, digitRow, editsOther, highlightKey, otherTyping, pickedLabel } from './choice-list.js';
 import type { FieldEditor } from './editor.js';
 import { glyphs } from '../../glyphs.js';
 
@@ -12,6 +12,13 @@ export const selectEditor: FieldEditor = {
     const moved = highlightKey(k);
     if (moved) return moved;
     const { fields, draft, field, fd, action } = k;
+    // Digit N picks choice N (Space's pick, on that row); on `Other…` it moves there, to type.
+    const digit = digitRow(k);
+    if (digit === null) return draft;
+    if (digit) {
+      const picked = field.choices?.[digit.row];
+      return picked ? patchField(digit.moved, field, { picked: picked.id }) : digit.moved;
+    }
     const onOther = isOtherRow(field, fd.highlight);
     const choice = field.choices?.[fd.highlight];
     if (action === 'next') {
