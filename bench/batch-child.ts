@@ -36,15 +36,28 @@ function until(store: ConsoleStore, ready: () => boolean): Promise<void> {
 
 async function main(): Promise<void> {
   const state = join(mkdtempSync(join(tmpdir(), 'aep-bench-batch-')), 'aep-console');
-  const sibling = spawn(process.execPath, ['--import', 'tsx', process.argv[2]!, String(COUNT)], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const sibling = spawn(process.execPath, ['--import', 'tsx', process.argv[2]!, String(COUNT)], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const [first] = (await once(createInterface({ input: sibling.stdout }), 'line')) as [string];
   const relay = JSON.parse(first) as { url: string };
   const store = new ConsoleStore();
   const recorder = new DecisionRecorder(store, new DecisionLog(state));
   recorder.start();
-  const client = new RelayClient({ url: relay.url, token: TOKEN, name: 'aep-console', host: 'h', store, outbox: new Outbox(state, { relays: [relay.url] }), decisions: recorder });
+  const client = new RelayClient({
+    url: relay.url,
+    token: TOKEN,
+    name: 'aep-console',
+    host: 'h',
+    store,
+    outbox: new Outbox(state, { relays: [relay.url] }),
+    decisions: recorder,
+  });
   client.start();
-  await until(store, () => store.getRelay(client.relay)?.connection.kind === 'live' && !store.getRelay(client.relay)?.replaying);
+  await until(
+    store,
+    () => store.getRelay(client.relay)?.connection.kind === 'live' && !store.getRelay(client.relay)?.replaying,
+  );
   await until(store, () => store.allRequests().filter((r) => r.state === 'pending').length === COUNT);
   const delay = monitorEventLoopDelay({ resolution: 1 });
   const start = performance.now();
@@ -57,7 +70,13 @@ async function main(): Promise<void> {
   await settleWrites();
   const settledMs = performance.now() - start;
   delay.disable();
-  const out = { answers: COUNT, confirmMs, maxStallMs: delay.max / 1e6, p99StallMs: delay.percentile(99) / 1e6, settledMs };
+  const out = {
+    answers: COUNT,
+    confirmMs,
+    maxStallMs: delay.max / 1e6,
+    p99StallMs: delay.percentile(99) / 1e6,
+    settledMs,
+  };
   await client.stop();
   await recorder.stop();
   sibling.stdin.end();

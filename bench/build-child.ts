@@ -22,7 +22,10 @@ import { SHARED_OPTIONS } from '../scripts/build-options.mjs';
  * `frameCaches: false`: the patches without the caches Ink keeps across frames, as they
  * stood when issue 28 set its goal against them.
  */
-export async function bundleChild(entry: string, options: { inkPatches?: boolean; ui?: boolean; frameCaches?: boolean } = {}): Promise<string> {
+export async function bundleChild(
+  entry: string,
+  options: { inkPatches?: boolean; ui?: boolean; frameCaches?: boolean } = {},
+): Promise<string> {
   const outdir = mkdtempSync(join(tmpdir(), 'aep-bench-'));
   await build({
     ...(SHARED_OPTIONS as BuildOptions),
@@ -31,7 +34,16 @@ export async function bundleChild(entry: string, options: { inkPatches?: boolean
     outExtension: { '.js': '.mjs' },
     minify: !process.env.BENCH_NO_MINIFY,
     // The children load no command line (meow's patch would fail their build: it never loads the file it patches).
-    plugins: options.ui === false ? [] : options.inkPatches === false ? [stringWidthPrecheck] : [stringWidthPrecheck, options.frameCaches === false ? inkCachesWithoutFrameCaches : inkCaches, ansiStylesFastPath],
+    plugins:
+      options.ui === false
+        ? []
+        : options.inkPatches === false
+          ? [stringWidthPrecheck]
+          : [
+              stringWidthPrecheck,
+              options.frameCaches === false ? inkCachesWithoutFrameCaches : inkCaches,
+              ansiStylesFastPath,
+            ],
   });
   return join(outdir, 'child.mjs');
 }

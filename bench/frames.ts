@@ -18,7 +18,10 @@ export interface MoveFigures {
 const DOWN = '\u001b[B';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function measureMoves(element: React.ReactElement, options: { columns: number; rows: number; moves: number; gapMs: number }): Promise<MoveFigures> {
+export async function measureMoves(
+  element: React.ReactElement,
+  options: { columns: number; rows: number; moves: number; gapMs: number },
+): Promise<MoveFigures> {
   const terminal = new BenchTerminal(options.columns, options.rows);
   const keyboard = new TestStdin();
   const writer = createFrameWriter(terminal as unknown as NodeJS.WriteStream);
@@ -59,10 +62,18 @@ export async function measureMoves(element: React.ReactElement, options: { colum
  * frame on the terminal, through the same writer, throttle and idle gap as
  * `measureMoves`.
  */
-export async function measureRedraws(frame: (i: number) => React.ReactElement, options: { columns: number; rows: number; redraws: number; gapMs: number }): Promise<number[]> {
+export async function measureRedraws(
+  frame: (i: number) => React.ReactElement,
+  options: { columns: number; rows: number; redraws: number; gapMs: number },
+): Promise<number[]> {
   const terminal = new BenchTerminal(options.columns, options.rows);
   const writer = createFrameWriter(terminal as unknown as NodeJS.WriteStream);
-  const instance = render(frame(0), { stdout: writer.stream, patchConsole: false, exitOnCtrlC: false, maxFps: MAX_FPS });
+  const instance = render(frame(0), {
+    stdout: writer.stream,
+    patchConsole: false,
+    exitOnCtrlC: false,
+    maxFps: MAX_FPS,
+  });
   while (terminal.bytes <= 64) await terminal.nextWrite();
   await sleep(100);
   await settle();
@@ -82,10 +93,19 @@ export async function measureRedraws(frame: (i: number) => React.ReactElement, o
 }
 
 /** Bytes a second the element writes while nothing happens but its clock, over `seconds` after it settles. */
-export async function measureIdle(element: React.ReactElement, options: { columns: number; rows: number; seconds: number }): Promise<{ bytesPerSecond: number; writes: number; firstFrameBytes: number }> {
+export async function measureIdle(
+  element: React.ReactElement,
+  options: { columns: number; rows: number; seconds: number },
+): Promise<{ bytesPerSecond: number; writes: number; firstFrameBytes: number }> {
   const terminal = new BenchTerminal(options.columns, options.rows);
   const writer = createFrameWriter(terminal as unknown as NodeJS.WriteStream);
-  const instance = render(element, { stdout: writer.stream, stdin: new TestStdin() as unknown as NodeJS.ReadStream, patchConsole: false, exitOnCtrlC: false, maxFps: MAX_FPS });
+  const instance = render(element, {
+    stdout: writer.stream,
+    stdin: new TestStdin() as unknown as NodeJS.ReadStream,
+    patchConsole: false,
+    exitOnCtrlC: false,
+    maxFps: MAX_FPS,
+  });
   while (terminal.bytes <= 64) await terminal.nextWrite();
   await sleep(500);
   await settle();

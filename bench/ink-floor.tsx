@@ -8,11 +8,21 @@ import { Text } from 'ink';
 
 function rows(selected: number, columns: number, count: number): string {
   return Array.from({ length: count }, (_, i) =>
-    `${i === selected ? '▸' : ' '}● permission codex   ${i}s  Permission requested: Bash — docker system prune -af row ${i}`.padEnd(columns).slice(0, columns - 1),
+    `${i === selected ? '▸' : ' '}● permission codex   ${i}s  Permission requested: Bash — docker system prune -af row ${i}`
+      .padEnd(columns)
+      .slice(0, columns - 1),
   ).join('\n');
 }
 
 /** The frame with row `selected % count` marked: `count` rows of `columns` cells. */
-export function FloorFrame({ selected, columns, count }: { selected: number; columns: number; count: number }): React.ReactElement {
+export function FloorFrame({
+  selected,
+  columns,
+  count,
+}: {
+  selected: number;
+  columns: number;
+  count: number;
+}): React.ReactElement {
   return <Text>{rows(selected % count, columns, count)}</Text>;
 }

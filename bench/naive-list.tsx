@@ -14,7 +14,8 @@ export function NaiveList({ records }: { records: RequestRecord[] }): React.Reac
     <Box flexDirection="column">
       {records.map((record, i) => (
         <Text key={record.key} inverse={i === selected}>
-          {i === selected ? '▸' : ' '}● {record.payload.kind.padEnd(10)} {record.agent.padEnd(14)} {record.payload.prompt.slice(0, 60)}
+          {i === selected ? '▸' : ' '}● {record.payload.kind.padEnd(10)} {record.agent.padEnd(14)}{' '}
+          {record.payload.prompt.slice(0, 60)}
         </Text>
       ))}
     </Box>

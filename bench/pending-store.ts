@@ -28,7 +28,8 @@ export function storeWithYoungPending(count: number, now = Date.now()): ConsoleS
     pendingRequests(count).forEach((line, n) => {
       const parsed = parseEvent(line);
       const time = new Date(now - n * 1000 - 500).toISOString();
-      if (parsed.ok) store.applyEvent(BENCH_RELAY, { ...parsed.event, time }, { replayed: true, issues: parsed.issues });
+      if (parsed.ok)
+        store.applyEvent(BENCH_RELAY, { ...parsed.event, time }, { replayed: true, issues: parsed.issues });
     });
   });
   return store;

@@ -17,9 +17,13 @@ export interface ReplayRelay {
 }
 
 export async function startReplayRelay(count: number): Promise<ReplayRelay> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', new URL('./relay-child.ts', import.meta.url).pathname, String(count)], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', new URL('./relay-child.ts', import.meta.url).pathname, String(count)],
+    {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
   const lines = createInterface({ input: child.stdout! });
   const url = await new Promise<string>((resolve, reject) => {
     lines.once('line', (line) => resolve((JSON.parse(line) as { url: string }).url));
@@ -30,7 +34,14 @@ export async function startReplayRelay(count: number): Promise<ReplayRelay> {
 
 export async function replayOnce(relay: ReplayRelay, count: number): Promise<number> {
   const store = new ConsoleStore({ openCap: count * 2 });
-  const client = new RelayClient({ url: relay.url, token: TOKEN, name: 'bench', host: 'bench', store, ingest: new IngestBatch(store) });
+  const client = new RelayClient({
+    url: relay.url,
+    token: TOKEN,
+    name: 'bench',
+    host: 'bench',
+    store,
+    ingest: new IngestBatch(store),
+  });
   const start = performance.now();
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {

@@ -3,7 +3,14 @@
 import type { AepEvent } from '../src/protocol/types.js';
 
 const AGENTS = ['claude-code', 'codex', 'gemini-cli', 'aider', 'cursor-agent'];
-const COMMANDS = ['npm test', 'rm -rf build/', 'git push --force-with-lease', 'docker system prune -af', 'terraform apply', 'kubectl rollout restart deploy/api'];
+const COMMANDS = [
+  'npm test',
+  'rm -rf build/',
+  'git push --force-with-lease',
+  'docker system prune -af',
+  'terraform apply',
+  'kubectl rollout restart deploy/api',
+];
 
 /** `count` pending attention.requested Events (JSON text), varied like a real fleet. */
 export function pendingRequests(count: number, offset = 0): string[] {
@@ -20,8 +27,26 @@ export function fleetTraffic(requests: number): string[] {
     lines.push(JSON.stringify(request));
     if (n % 4 === 0) continue;
     const base = envelope(n);
-    lines.push(JSON.stringify({ ...base, id: `A${n}`, type: 'attention.answered', seq: request.seq! + 1, subject: request.id, data: { answer: { option: 'deny' }, via: 'control' } }));
-    lines.push(JSON.stringify({ ...base, id: `S${n}`, type: 'attention.resolved', seq: request.seq! + 2, subject: request.id, data: { resolution: 'answered', latency_ms: 1200 } }));
+    lines.push(
+      JSON.stringify({
+        ...base,
+        id: `A${n}`,
+        type: 'attention.answered',
+        seq: request.seq! + 1,
+        subject: request.id,
+        data: { answer: { option: 'deny' }, via: 'control' },
+      }),
+    );
+    lines.push(
+      JSON.stringify({
+        ...base,
+        id: `S${n}`,
+        type: 'attention.resolved',
+        seq: request.seq! + 2,
+        subject: request.id,
+        data: { resolution: 'answered', latency_ms: 1200 },
+      }),
+    );
   }
   return lines;
 }
@@ -34,7 +59,14 @@ function envelope(n: number): Omit<AepEvent, 'id' | 'type'> {
   const s = n % 97;
   const agent = AGENTS[s % AGENTS.length];
   const session = `s${s}`;
-  return { aep: '0.1', time: new Date(Date.UTC(2026, 10, 29, 9, 0, n % 3600)).toISOString(), source: `aep://host${s % 7}/agent/${agent}/session/${session}`, agent, session, epoch: 0 };
+  return {
+    aep: '0.1',
+    time: new Date(Date.UTC(2026, 10, 29, 9, 0, n % 3600)).toISOString(),
+    source: `aep://host${s % 7}/agent/${agent}/session/${session}`,
+    agent,
+    session,
+    epoch: 0,
+  };
 }
 
 function requestEvent(n: number): AepEvent {
@@ -49,7 +81,15 @@ function requestEvent(n: number): AepEvent {
             fields: [
               { id: 'name', label: 'Service name', type: 'string', required: true },
               { id: 'replicas', label: 'Replicas', type: 'number', min: 1, max: 10 },
-              { id: 'region', label: 'Region', type: 'select', choices: [{ id: 'eu', label: 'eu-west-1' }, { id: 'us', label: 'us-east-1' }] },
+              {
+                id: 'region',
+                label: 'Region',
+                type: 'select',
+                choices: [
+                  { id: 'eu', label: 'eu-west-1' },
+                  { id: 'us', label: 'us-east-1' },
+                ],
+              },
             ],
           }
         : {

@@ -41,7 +41,12 @@ interface SoakRun {
 
 function childRun<T>(file: string, args: string[], nodeFlags: string[] = []): T {
   // stderr is kept (and shown if the child fails), not passed through: Ink's exit writes a cursor escape there.
-  const out = execFileSync(process.execPath, [...nodeFlags, file, ...args], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: terminalEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const out = execFileSync(process.execPath, [...nodeFlags, file, ...args], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    env: terminalEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const line = out.split('\n').find((l) => l.startsWith('{'));
   if (!line) throw new Error(`bench child printed no figures: ${out.slice(0, 200)}`);
   return JSON.parse(line) as T;
@@ -50,7 +55,34 @@ function childRun<T>(file: string, args: string[], nodeFlags: string[] = []): T 
 const uiRun = (file: string, args: string[]) => childRun<UiRun>(file, args);
 
 /** The last line of the output: one JSON object with the figures, keys as the lead's scripts read them. */
-function figures(f: Record<'nodeFloorMs' | 'firstFrameMs' | 'fullHistoryMs' | 'batchKeyWaitMs' | 'batchStallMs' | 'keyP50' | 'keyP95' | 'bytesPerMove' | 'wideBytesPerMove' | 'idleBytesPerS' | 'naiveBytes' | 'rssMb' | 'inkFloorP50' | 'inkFloorP95' | 'patchedFloorP50' | 'earlierFloorP50' | 'wideP50' | 'wideP95' | 'ingestRate' | 'parseStoreRate' | 'jsonRate' | 'replayMs', number>, soak: SoakRun) {
+function figures(
+  f: Record<
+    | 'nodeFloorMs'
+    | 'firstFrameMs'
+    | 'fullHistoryMs'
+    | 'batchKeyWaitMs'
+    | 'batchStallMs'
+    | 'keyP50'
+    | 'keyP95'
+    | 'bytesPerMove'
+    | 'wideBytesPerMove'
+    | 'idleBytesPerS'
+    | 'naiveBytes'
+    | 'rssMb'
+    | 'inkFloorP50'
+    | 'inkFloorP95'
+    | 'patchedFloorP50'
+    | 'earlierFloorP50'
+    | 'wideP50'
+    | 'wideP95'
+    | 'ingestRate'
+    | 'parseStoreRate'
+    | 'jsonRate'
+    | 'replayMs',
+    number
+  >,
+  soak: SoakRun,
+) {
   return {
     first_frame_ms: round(f.firstFrameMs),
     first_frame_full_history_ms: round(f.fullHistoryMs),
@@ -106,7 +138,12 @@ async function startupFigures(row: Row, relay: { url: string }, bin: string) {
   const emptyState = mkdtempSync(join(tmpdir(), 'aep-bench-state-'));
   const fullState = fullHistoryState();
   const consoleFirstFrame = (state: string) =>
-    timeToMarker([process.execPath, bin, '--relay', relay.url, '--no-bell'], 'q quit', { ...terminalEnv, AEP_TOKEN: 'bench-token', NODE_ENV: '', XDG_STATE_HOME: state });
+    timeToMarker([process.execPath, bin, '--relay', relay.url, '--no-bell'], 'q quit', {
+      ...terminalEnv,
+      AEP_TOKEN: 'bench-token',
+      NODE_ENV: '',
+      XDG_STATE_HOME: state,
+    });
   for (let i = 0; i < 7; i++) {
     floor.push(await timeToMarker([process.execPath, '-e', "process.stdout.write('ready\\n')"], 'ready'));
     first.push(await consoleFirstFrame(emptyState));
@@ -116,8 +153,16 @@ async function startupFigures(row: Row, relay: { url: string }, bin: string) {
   const nodeFloorMs = median(floor);
   const firstFrameMs = median(first);
   row('node -e floor', `${round(nodeFloorMs)} ms`);
-  row('aep-console first frame', `${round(firstFrameMs)} ms (${round(firstFrameMs / nodeFloorMs, 2)}× the floor)`, '≤ 2.5× the floor');
-  row('first frame with a full history (~20 MB)', `${round(fullHistoryMs)} ms (${round(fullHistoryMs / firstFrameMs, 2)}× an empty state directory)`, '≤ 1.3×');
+  row(
+    'aep-console first frame',
+    `${round(firstFrameMs)} ms (${round(firstFrameMs / nodeFloorMs, 2)}× the floor)`,
+    '≤ 2.5× the floor',
+  );
+  row(
+    'first frame with a full history (~20 MB)',
+    `${round(fullHistoryMs)} ms (${round(fullHistoryMs / firstFrameMs, 2)}× an empty state directory)`,
+    '≤ 1.3×',
+  );
   return { nodeFloorMs, firstFrameMs, fullHistoryMs };
 }
 
@@ -128,9 +173,20 @@ function fullHistoryState(): string {
   mkdirSync(dir, { mode: 0o700 });
   const line = (i: number) =>
     `${JSON.stringify({
-      t: 'decision', time: '2026-12-01T10:00:00.000Z', relay: 'http://127.0.0.1:1', source: 'aep://bench/agent/a', agent: 'bench', session: `s${i % 50}`, request: `req-${i}`,
-      kind: 'permission', prompt: `Permission requested: Bash npm run task-${i} ${'with a long tail of words '.repeat(8)}`, action: i % 100 === 0 ? 'hide' : 'answer',
-      sent: { option: 'allow' }, by: 'you', command_id: `cmd-${i}`, capture: 'redacted',
+      t: 'decision',
+      time: '2026-12-01T10:00:00.000Z',
+      relay: 'http://127.0.0.1:1',
+      source: 'aep://bench/agent/a',
+      agent: 'bench',
+      session: `s${i % 50}`,
+      request: `req-${i}`,
+      kind: 'permission',
+      prompt: `Permission requested: Bash npm run task-${i} ${'with a long tail of words '.repeat(8)}`,
+      action: i % 100 === 0 ? 'hide' : 'answer',
+      sent: { option: 'allow' },
+      by: 'you',
+      command_id: `cmd-${i}`,
+      capture: 'redacted',
     })}\n`;
   for (const name of ['history.jsonl.1', 'history.jsonl']) {
     const lines: string[] = [];
@@ -147,14 +203,23 @@ function fullHistoryState(): string {
 
 /** A batch of 50 answers journaled and recorded on disk: the confirming key's task and the longest hold of the loop after it. */
 async function batchFigures(row: Row) {
-  say('A batch of 50 answers, outbox and history on disk (bundled; the demo relay and agent in a process of their own)');
+  say(
+    'A batch of 50 answers, outbox and history on disk (bundled; the demo relay and agent in a process of their own)',
+  );
   const child = await bundleChild('./batch-child.ts', { ui: false });
-  const runs = Array.from({ length: RUNS }, () => childRun<{ confirmMs: number; maxStallMs: number; settledMs: number }>(child, [`${root}bench/batch-agent-child.ts`]));
+  const runs = Array.from({ length: RUNS }, () =>
+    childRun<{ confirmMs: number; maxStallMs: number; settledMs: number }>(child, [
+      `${root}bench/batch-agent-child.ts`,
+    ]),
+  );
   const confirmMs = median(runs.map((r) => r.confirmMs));
   const stallMs = median(runs.map((r) => r.maxStallMs));
   const batchKeyWaitMs = median(runs.map((r) => Math.max(r.confirmMs, r.maxStallMs)));
-  row('the confirming key\'s own task (50 answers made)', `${round(confirmMs)} ms`);
-  row('longest hold of the loop while they are journaled, sent, recorded', `${round(stallMs)} ms (all on disk and acknowledged in ${round(median(runs.map((r) => r.settledMs)))} ms)`);
+  row("the confirming key's own task (50 answers made)", `${round(confirmMs)} ms`);
+  row(
+    'longest hold of the loop while they are journaled, sent, recorded',
+    `${round(stallMs)} ms (all on disk and acknowledged in ${round(median(runs.map((r) => r.settledMs)))} ms)`,
+  );
   row('longest key-to-frame wait during the batch', `${round(batchKeyWaitMs)} ms`, '≤ 16 ms');
   return { batchKeyWaitMs, batchStallMs: stallMs };
 }
@@ -168,11 +233,17 @@ async function keyFigures(row: Row) {
   // Ink alone, one <Text> frame of the same size, one row changed per redraw, same writer and gaps:
   // Ink as published (the floor, as ../shared/tools/ink-floor.mjs measures it), and Ink as shipped here.
   const stockChild = await bundleChild('./ui-child.ts', { inkPatches: false });
-  const floorRuns = Array.from({ length: RUNS }, () => childRun<{ latencies: number[] }>(stockChild, ['floor', '80', '24', '100']));
-  const patchedFloorRuns = Array.from({ length: RUNS }, () => childRun<{ latencies: number[] }>(child, ['floor', '80', '24', '100']));
+  const floorRuns = Array.from({ length: RUNS }, () =>
+    childRun<{ latencies: number[] }>(stockChild, ['floor', '80', '24', '100']),
+  );
+  const patchedFloorRuns = Array.from({ length: RUNS }, () =>
+    childRun<{ latencies: number[] }>(child, ['floor', '80', '24', '100']),
+  );
   // And with the patches as issue 28 found them (no output row cache): the row cache speeds the floor too.
   const earlierChild = await bundleChild('./ui-child.ts', { frameCaches: false });
-  const earlierFloorRuns = Array.from({ length: RUNS }, () => childRun<{ latencies: number[] }>(earlierChild, ['floor', '80', '24', '100']));
+  const earlierFloorRuns = Array.from({ length: RUNS }, () =>
+    childRun<{ latencies: number[] }>(earlierChild, ['floor', '80', '24', '100']),
+  );
   const naive = uiRun(child, ['naive', '80', '24', '3']);
   const small = Array.from({ length: 3 }, () => uiRun(child, ['app', '80', '24', '20']));
   if (narrow.some((run) => run.pending !== 10_000)) throw new Error('the store did not hold 10,000 pending requests');
@@ -187,13 +258,27 @@ async function keyFigures(row: Row) {
   const earlierFloorP50 = median(earlierFloorRuns.map((run) => percentile(run.latencies, 50)));
   const wideP50 = median(wide.map((run) => percentile(run.latencies, 50)));
   const wideP95 = median(wide.map((run) => percentile(run.latencies, 95)));
-  row('Ink floor: one <Text> frame, 80x24, one row changed, p50 / p95', `${round(inkFloorP50)} / ${round(inkFloorP95)} ms`);
-  row('the same with the bundle\'s Ink patches, p50', `${round(patchedFloorP50)} ms (${round(patchedFloorP50 / inkFloorP50, 2)}× the Ink floor)`);
+  row(
+    'Ink floor: one <Text> frame, 80x24, one row changed, p50 / p95',
+    `${round(inkFloorP50)} / ${round(inkFloorP95)} ms`,
+  );
+  row(
+    "the same with the bundle's Ink patches, p50",
+    `${round(patchedFloorP50)} ms (${round(patchedFloorP50 / inkFloorP50, 2)}× the Ink floor)`,
+  );
   row('the same with the patches before the row cache, p50', `${round(earlierFloorP50)} ms`);
-  row('↓ key → frame, 80x24, p50', `${round(keyP50)} ms (${round(keyP50 / inkFloorP50, 2)}× the Ink floor, ${round(keyP50 / patchedFloorP50, 2)}× the patched one, ${round(keyP50 / earlierFloorP50, 2)}× the one before the row cache)`, '≤ 1.5× a patched floor');
+  row(
+    '↓ key → frame, 80x24, p50',
+    `${round(keyP50)} ms (${round(keyP50 / inkFloorP50, 2)}× the Ink floor, ${round(keyP50 / patchedFloorP50, 2)}× the patched one, ${round(keyP50 / earlierFloorP50, 2)}× the one before the row cache)`,
+    '≤ 1.5× a patched floor',
+  );
   row('↓ key → frame, 80x24, p95', `${round(keyP95)} ms`, '≤ 16 ms');
   row('bytes per move, 80x24 (mean of 100 moves)', `${Math.round(bytesPerMove)} B`, '≤ 1,000 B');
-  row('bytes per move, naive list (every row rendered)', `${Math.round(naiveBytes).toLocaleString('en')} B (${Math.round(naiveBytes / bytesPerMove)}× more)`, '≥ 100× more');
+  row(
+    'bytes per move, naive list (every row rendered)',
+    `${Math.round(naiveBytes).toLocaleString('en')} B (${Math.round(naiveBytes / bytesPerMove)}× more)`,
+    '≥ 100× more',
+  );
   row('naive list, ↓ key → frame', `${Math.round(median(naive.latencies))} ms, peak RSS ${Math.round(naive.rssMb)} MB`);
   row('↓ key → frame, 100x30 side by side, p50 / p95', `${round(wideP50)} / ${round(wideP95)} ms`, 'p95 ≤ 16 ms');
   const wideBytesPerMove = median(wide.map((r) => mean(r.bytesPerMove)));
@@ -202,10 +287,26 @@ async function keyFigures(row: Row) {
   row('peak RSS, 10,000 pending, UI drawn, 20 moves', `${round(rssMb)} MB`, '≤ 150 MB');
   row('peak RSS after 100 moves', `${round(median(narrow.map((r) => r.rssMb)))} MB`);
   // Left alone with 40 young requests (every age counting seconds): what the clock costs on the wire.
-  const idle = Array.from({ length: 3 }, () => childRun<{ bytesPerSecond: number }>(child, ['idle', '100', '30', '5', '40']));
+  const idle = Array.from({ length: 3 }, () =>
+    childRun<{ bytesPerSecond: number }>(child, ['idle', '100', '30', '5', '40']),
+  );
   const idleBytesPerS = median(idle.map((run) => run.bytesPerSecond));
   row('idle, 100x30, 40 young pending requests', `${Math.round(idleBytesPerS)} B/s`, '≤ 400 B/s');
-  return { keyP50, keyP95, bytesPerMove, wideBytesPerMove, idleBytesPerS, naiveBytes, rssMb, inkFloorP50, inkFloorP95, patchedFloorP50, earlierFloorP50, wideP50, wideP95 };
+  return {
+    keyP50,
+    keyP95,
+    bytesPerMove,
+    wideBytesPerMove,
+    idleBytesPerS,
+    naiveBytes,
+    rssMb,
+    inkFloorP50,
+    inkFloorP95,
+    patchedFloorP50,
+    earlierFloorP50,
+    wideP50,
+    wideP95,
+  };
 }
 
 async function soakFigures(row: Row): Promise<SoakRun> {
@@ -227,8 +328,14 @@ async function intakeFigures(row: Row, relay: Awaited<ReturnType<typeof startRep
   const intakeChild = await bundleChild('./intake-child.ts', { ui: false });
   // Three children, their runs pooled: one process's figures move by a tenth
   // with where its heap and code happened to land, more than any change measured here.
-  const intakes = Array.from({ length: 3 }, () => childRun<{ events: number; store: number[]; parseStore: number[]; json: number[] }>(intakeChild, [String(RUNS), '100000']));
-  if (intakes.some((intake) => intake.events !== 100_000)) throw new Error('an intake child did not read 100,000 Events');
+  const intakes = Array.from({ length: 3 }, () =>
+    childRun<{ events: number; store: number[]; parseStore: number[]; json: number[] }>(intakeChild, [
+      String(RUNS),
+      '100000',
+    ]),
+  );
+  if (intakes.some((intake) => intake.events !== 100_000))
+    throw new Error('an intake child did not read 100,000 Events');
   const ingestRate = median(intakes.flatMap((intake) => intake.store));
   const parseStoreRate = median(intakes.flatMap((intake) => intake.parseStore));
   const jsonRate = median(intakes.flatMap((intake) => intake.json));

@@ -30,14 +30,17 @@ const columns = Number(columnsArg);
 const rows = Number(rowsArg);
 const terminal = new BenchTerminal(columns, rows);
 const writer = createFrameWriter(terminal as unknown as NodeJS.WriteStream, now);
-const instance = render(React.createElement(App, { store, clients: [], bell: false, size: { columns, rows }, tickMs: 1, now }), {
-  stdout: writer.stream,
-  stdin: new TestStdin() as unknown as NodeJS.ReadStream,
-  patchConsole: false,
-  exitOnCtrlC: false,
-  // Only memory is measured here: frames are drawn as fast as they come.
-  maxFps: 1000,
-});
+const instance = render(
+  React.createElement(App, { store, clients: [], bell: false, size: { columns, rows }, tickMs: 1, now }),
+  {
+    stdout: writer.stream,
+    stdin: new TestStdin() as unknown as NodeJS.ReadStream,
+    patchConsole: false,
+    exitOnCtrlC: false,
+    // Only memory is measured here: frames are drawn as fast as they come.
+    maxFps: 1000,
+  },
+);
 
 const liveHeapMb = () => {
   gc!();
@@ -55,7 +58,8 @@ for (let at = WARM_UP_S; at <= WARM_UP_S + hours * 3600; at += SAMPLE_EVERY_S) {
   await until(at);
   samples.push({ hour: (ticks - WARM_UP_S) / 3600, heapMb: liveHeapMb() });
   // SOAK_SNAPSHOTS=dir writes a heap snapshot per sample, to see what grows.
-  if (process.env.SOAK_SNAPSHOTS) (await import('node:v8')).writeHeapSnapshot(`${process.env.SOAK_SNAPSHOTS}/soak-${samples.length}.heapsnapshot`);
+  if (process.env.SOAK_SNAPSHOTS)
+    (await import('node:v8')).writeHeapSnapshot(`${process.env.SOAK_SNAPSHOTS}/soak-${samples.length}.heapsnapshot`);
 }
 const realSeconds = (performance.now() - realStart) / 1000;
 instance.unmount();
@@ -65,7 +69,9 @@ instance.cleanup();
 const n = samples.length;
 const mx = samples.reduce((sum, s) => sum + s.hour, 0) / n;
 const my = samples.reduce((sum, s) => sum + s.heapMb, 0) / n;
-const slope = samples.reduce((sum, s) => sum + (s.hour - mx) * (s.heapMb - my), 0) / samples.reduce((sum, s) => sum + (s.hour - mx) ** 2, 0);
+const slope =
+  samples.reduce((sum, s) => sum + (s.hour - mx) * (s.heapMb - my), 0) /
+  samples.reduce((sum, s) => sum + (s.hour - mx) ** 2, 0);
 process.stdout.write(
   `${JSON.stringify({
     pending: store.sizes().open,

@@ -11,11 +11,15 @@ const quote = (arg: string) => `'${arg.replace(/'/g, `'\\''`)}'`;
 export function timeToMarker(command: string[], marker: string, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   return new Promise((resolve, reject) => {
     const start = performance.now();
-    const child = spawn('script', ['-qfec', `stty rows 30 cols 100; exec ${command.map(quote).join(' ')}`, '/dev/null'], {
-      stdio: ['pipe', 'pipe', 'ignore'],
-      env,
-      detached: true,
-    });
+    const child = spawn(
+      'script',
+      ['-qfec', `stty rows 30 cols 100; exec ${command.map(quote).join(' ')}`, '/dev/null'],
+      {
+        stdio: ['pipe', 'pipe', 'ignore'],
+        env,
+        detached: true,
+      },
+    );
     let seen = '';
     const timer = setTimeout(() => finish(new Error(`no "${marker}" within 20 s`)), 20_000);
     const finish = (error?: Error) => {

@@ -27,7 +27,13 @@ if (mode === 'idle') {
   // The console left alone with young requests: only the clock changes the screen.
   const [columns, rows, seconds, count] = [Number(columnsArg), Number(rowsArg), Number(movesArg), Number(countArg)];
   const young = storeWithYoungPending(count);
-  const element = React.createElement(App, { store: young, clients: [], bell: false, size: { columns, rows }, tickMs: 1000 });
+  const element = React.createElement(App, {
+    store: young,
+    clients: [],
+    bell: false,
+    size: { columns, rows },
+    tickMs: 1000,
+  });
   process.stdout.write(`${JSON.stringify(await measureIdle(element, { columns, rows, seconds }))}\n`);
   process.exit(0);
 }
@@ -49,7 +55,9 @@ process.stdout.write(
     rssMb: process.resourceUsage().maxRSS / 1024,
     memory: Object.fromEntries(Object.entries(process.memoryUsage()).map(([k, v]) => [k, Math.round(v / 1048576)])),
     // Live heap after a full collection, when the child may collect (--expose-gc).
-    liveHeapMb: (globalThis as { gc?: () => void }).gc ? ((globalThis as unknown as { gc: () => void }).gc(), process.memoryUsage().heapUsed / 1048576) : undefined,
+    liveHeapMb: (globalThis as { gc?: () => void }).gc
+      ? ((globalThis as unknown as { gc: () => void }).gc(), process.memoryUsage().heapUsed / 1048576)
+      : undefined,
   })}\n`,
 );
 process.exit(0);

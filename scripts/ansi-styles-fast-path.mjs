@@ -44,13 +44,22 @@ export function patchStyledChars(source) {
   ].join('\n');
 }
 
-const tokenizeFile = (name) => new RegExp(`[\\\\/]node_modules[\\\\/]@alcalzone[\\\\/]ansi-tokenize[\\\\/]build[\\\\/]${name.replace('.', '\\.')}$`);
+const tokenizeFile = (name) =>
+  new RegExp(`[\\\\/]node_modules[\\\\/]@alcalzone[\\\\/]ansi-tokenize[\\\\/]build[\\\\/]${name.replace('.', '\\.')}$`);
 
 /** Each patch of the package on its own, by name: the shipped bundle carries both; the tests also build each alone. */
 export const TOKENIZE_PATCHES = {
-  'styles-fast-path': [{ file: '@alcalzone/ansi-tokenize/build/styledChars.js', filter: tokenizeFile('styledChars.js'), patch: patchStyledChars }],
+  'styles-fast-path': [
+    {
+      file: '@alcalzone/ansi-tokenize/build/styledChars.js',
+      filter: tokenizeFile('styledChars.js'),
+      patch: patchStyledChars,
+    },
+  ],
   // Its tokenizer's fast path (ansi-tokenize-fast-path.mjs).
-  'tokenize-fast-path': [{ file: '@alcalzone/ansi-tokenize/build/tokenize.js', filter: tokenizeFile('tokenize.js'), patch: patchTokenize }],
+  'tokenize-fast-path': [
+    { file: '@alcalzone/ansi-tokenize/build/tokenize.js', filter: tokenizeFile('tokenize.js'), patch: patchTokenize },
+  ],
 };
 
 export const ansiStylesFastPath = patchingPlugin('ansi-styles-fast-path', Object.values(TOKENIZE_PATCHES).flat());

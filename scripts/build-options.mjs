@@ -22,7 +22,9 @@ export const SHARED_OPTIONS = {
   // Optional at run time in their packages: ws's native speed-ups, Ink's devtools.
   external: ['bufferutil', 'utf-8-validate', 'react-devtools-core'],
   // CommonJS dependencies (ws, React) call require() for Node's built-ins.
-  banner: { js: "import { createRequire as __aepRequire } from 'node:module'; const require = __aepRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __aepRequire } from 'node:module'; const require = __aepRequire(import.meta.url);",
+  },
   plugins: SHIPPED_PATCHES,
   logLevel: 'warning',
 };

@@ -38,9 +38,12 @@ const WIDEST_IMPORT = "import widestLine from 'widest-line';";
  */
 export function patchMeasureText(source, { lineWidths = true } = {}) {
   const changed = "Ink's measure-text changed: the cache bound no longer applies";
-  for (const use of ['cache.get(text);', 'cache.set(text, dimensions);', 'const width = widestLine(text);']) replaceAnchor(source, use, (same) => same, changed);
+  for (const use of ['cache.get(text);', 'cache.set(text, dimensions);', 'const width = widestLine(text);'])
+    replaceAnchor(source, use, (same) => same, changed);
   const cached = replaceAnchor(source, CACHE, () => `const cache = new AepMeasureCache(${lineWidths});`, changed);
-  const widest = lineWidths ? replaceAnchor(cached, WIDEST_IMPORT, () => '', changed) : replaceAnchor(cached, WIDEST_IMPORT, (same) => same, changed);
+  const widest = lineWidths
+    ? replaceAnchor(cached, WIDEST_IMPORT, () => '', changed)
+    : replaceAnchor(cached, WIDEST_IMPORT, (same) => same, changed);
   const imports = lineWidths ? 'MeasureCache as AepMeasureCache, widestLine' : 'MeasureCache as AepMeasureCache';
   return `import { ${imports} } from ${patchModule('measure-text')};\n${widest}`;
 }
@@ -49,7 +52,12 @@ export function patchMeasureText(source, { lineWidths = true } = {}) {
 export function patchOutput(source) {
   const changed = "Ink's output changed: the shared caches no longer apply";
   replaceAnchor(source, 'class OutputCaches {', (same) => same, changed);
-  const shared = replaceAnchor(source, '    caches = new OutputCaches();', () => '    caches = aepSharedCaches(() => new OutputCaches());', changed);
+  const shared = replaceAnchor(
+    source,
+    '    caches = new OutputCaches();',
+    () => '    caches = aepSharedCaches(() => new OutputCaches());',
+    changed,
+  );
   return `import { sharedCaches as aepSharedCaches } from ${patchModule('output-caches')};\n${shared}`;
 }
 
@@ -74,7 +82,11 @@ export const INK_PATCHES = {
   'render-node-to-output': [patchOf('render-node-to-output.js', patchRenderNodeToOutput)],
   'output-caches': [patchOf('output.js', patchOutput)],
   'output-rows': [patchOf('output.js', patchOutputRows)],
-  'squash-cache': [patchOf('squash-text-nodes.js', patchSquash), patchOf('dom.js', patchDom), patchOf('reconciler.js', patchReconciler)],
+  'squash-cache': [
+    patchOf('squash-text-nodes.js', patchSquash),
+    patchOf('dom.js', patchDom),
+    patchOf('reconciler.js', patchReconciler),
+  ],
   'sanitize-fast-path': [patchOf('sanitize-ansi.js', patchSanitize)],
 };
 

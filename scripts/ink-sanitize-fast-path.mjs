@@ -8,6 +8,11 @@ const SANITIZE = 'const sanitizeAnsi = (text) => {';
 export function patchSanitize(source) {
   const changed = "Ink's sanitize-ansi changed: the plain-SGR fast path no longer applies";
   replaceAnchor(source, 'if (!hasAnsiControlCharacters(text)) {', (same) => same, changed);
-  const patched = replaceAnchor(source, SANITIZE, () => `${SANITIZE}\n    if (aepOnlyPlainSgr(text)) {\n        return text;\n    }`, changed);
+  const patched = replaceAnchor(
+    source,
+    SANITIZE,
+    () => `${SANITIZE}\n    if (aepOnlyPlainSgr(text)) {\n        return text;\n    }`,
+    changed,
+  );
   return `import { onlyPlainSgr as aepOnlyPlainSgr } from ${patchModule('sanitize')};\n${patched}`;
 }

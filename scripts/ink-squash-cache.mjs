@@ -21,18 +21,32 @@ export function patchSquash(source) {
   const changed = "Ink's squash-text-nodes changed: the squash cache no longer applies";
   replaceAnchor(source, 'nodeText = squashTextNodes(childNode);', (same) => same, changed);
   // Ink's joining is renamed, and the name it recurses by asks the kept text first.
-  const patched = replaceAnchor(source, SQUASH, () => 'const squashTextNodes = (node) => aepSquashedOnce(node, aepSquash);\nconst aepSquash = (node) => {', changed);
+  const patched = replaceAnchor(
+    source,
+    SQUASH,
+    () => 'const squashTextNodes = (node) => aepSquashedOnce(node, aepSquash);\nconst aepSquash = (node) => {',
+    changed,
+  );
   return `import { squashedOnce as aepSquashedOnce } from ${patchModule('squash-cache')};\n${patched}`;
 }
 
 export function patchDom(source) {
   const changed = "Ink's dom changed: the squash cache no longer applies";
-  const patched = DOM_EDITS.reduce((text, edit) => replaceAnchor(text, edit, () => `${edit}\n    aepForgetSquashed(node);`, changed), source);
+  const patched = DOM_EDITS.reduce(
+    (text, edit) => replaceAnchor(text, edit, () => `${edit}\n    aepForgetSquashed(node);`, changed),
+    source,
+  );
   return `${FORGET}${patched}`;
 }
 
 export function patchReconciler(source) {
   const changed = "Ink's reconciler changed: the squash cache no longer applies";
-  const patched = replaceAnchor(source, TRANSFORM, () => `${TRANSFORM}\n                aepForgetSquashed(node);`, changed, 2);
+  const patched = replaceAnchor(
+    source,
+    TRANSFORM,
+    () => `${TRANSFORM}\n                aepForgetSquashed(node);`,
+    changed,
+    2,
+  );
   return `${FORGET}${patched}`;
 }

@@ -9,7 +9,8 @@
 // no module of its own needed.
 import { patchingPlugin, replaceAnchor } from './patching.mjs';
 
-const EAGER = 'var normalizeExports = requireNormalize();\nconst normalizePackageData = getDefaultExportFromCjs(normalizeExports);';
+const EAGER =
+  'var normalizeExports = requireNormalize();\nconst normalizePackageData = getDefaultExportFromCjs(normalizeExports);';
 const LAZY = 'const normalizePackageData = (...args) => getDefaultExportFromCjs(requireNormalize())(...args);';
 
 export function patchMeowDependencies(source) {
@@ -17,5 +18,9 @@ export function patchMeowDependencies(source) {
 }
 
 export const meowLazyNormalize = patchingPlugin('meow-lazy-normalize', [
-  { file: 'meow/build/dependencies.js', filter: /[\\/]node_modules[\\/]meow[\\/]build[\\/]dependencies\.js$/, patch: patchMeowDependencies },
+  {
+    file: 'meow/build/dependencies.js',
+    filter: /[\\/]node_modules[\\/]meow[\\/]build[\\/]dependencies\.js$/,
+    patch: patchMeowDependencies,
+  },
 ]);

@@ -62,7 +62,12 @@ export function patchingPlugin(name, patches) {
         if (from === undefined) return undefined;
         const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: from });
         if (resolved.errors.length > 0) return { errors: resolved.errors };
-        return { path: resolved.path, external: resolved.external, namespace: resolved.namespace, sideEffects: resolved.sideEffects };
+        return {
+          path: resolved.path,
+          external: resolved.external,
+          namespace: resolved.namespace,
+          sideEffects: resolved.sideEffects,
+        };
       });
       for (const [file, entries] of files) {
         const { filter, owns } = entries[0];
@@ -77,7 +82,13 @@ export function patchingPlugin(name, patches) {
       build.onEnd(() => {
         const missing = [...files.keys()].filter((file) => !applied.has(file));
         if (missing.length === 0) return undefined;
-        return { errors: [{ text: `${name}: ${missing.join(', ')} never loaded: the patch was not applied (did the package change?)` }] };
+        return {
+          errors: [
+            {
+              text: `${name}: ${missing.join(', ')} never loaded: the patch was not applied (did the package change?)`,
+            },
+          ],
+        };
       });
     },
   };

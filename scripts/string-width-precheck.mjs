@@ -12,15 +12,26 @@ import { patchModule, patchingPlugin, replaceAnchor } from './patching.mjs';
 
 const RGI_EMOJI = 'const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;';
 const ASCII_FAST_PATH = '\tif (/^[\\u0020-\\u007E]*$/.test(string)) {\n\t\treturn string.length;\n\t}\n';
-const QUICK = '\tconst aepQuick = aepQuickWidth(string, ambiguousIsNarrow, stringWidth);\n\tif (aepQuick !== undefined) {\n\t\treturn aepQuick;\n\t}\n';
+const QUICK =
+  '\tconst aepQuick = aepQuickWidth(string, ambiguousIsNarrow, stringWidth);\n\tif (aepQuick !== undefined) {\n\t\treturn aepQuick;\n\t}\n';
 
 export function patchStringWidth(source) {
-  replaceAnchor(source, 'rgiEmojiRegex.test(segment)', (same) => same, 'string-width changed: the RGI emoji precheck no longer applies');
+  replaceAnchor(
+    source,
+    'rgiEmojiRegex.test(segment)',
+    (same) => same,
+    'string-width changed: the RGI emoji precheck no longer applies',
+  );
   const changed = 'string-width changed: the narrow-symbols fast path no longer applies';
   replaceAnchor(source, 'ambiguousIsNarrow = true,', (same) => same, changed);
   replaceAnchor(source, 'export default function stringWidth(input, options = {}) {', (same) => same, changed);
   const quick = replaceAnchor(source, ASCII_FAST_PATH, (same) => `${same}${QUICK}`, changed);
-  const lazy = replaceAnchor(quick, RGI_EMOJI, () => 'const rgiEmojiRegex = aepLazyRgiEmoji;', 'string-width changed: its emoji expression is no longer deferred');
+  const lazy = replaceAnchor(
+    quick,
+    RGI_EMOJI,
+    () => 'const rgiEmojiRegex = aepLazyRgiEmoji;',
+    'string-width changed: its emoji expression is no longer deferred',
+  );
   return `import { lazyRgiEmoji as aepLazyRgiEmoji, quickWidth as aepQuickWidth } from ${patchModule('string-width')};\n${lazy}`;
 }
 

@@ -18,13 +18,16 @@ import { dirname, join, relative } from 'node:path';
 /** What puts a file in a process of its own, each with the reason given when asked. */
 const HAZARDS = [
   [/\bmock\.timers\b/, 'mocks the timers'],
-  [/\bprocess\.(on|once|addListener|prependListener|removeAllListeners|emit|setUncaughtExceptionCaptureCallback)\(/, 'adds process listeners'],
+  [
+    /\bprocess\.(on|once|addListener|prependListener|removeAllListeners|emit|setUncaughtExceptionCaptureCallback)\(/,
+    'adds process listeners',
+  ],
   [/\bprocess\.env(\.[A-Za-z_]+|\[[^\]]+\])\s*=[^=]|\bdelete\s+process\.env/, 'changes the environment'],
-  [/\bprocess\.(stdin|stdout|stderr|exitCode|exit|chdir|umask|kill)\b/, 'uses the process\'s own streams or state'],
+  [/\bprocess\.(stdin|stdout|stderr|exitCode|exit|chdir|umask|kill)\b/, "uses the process's own streams or state"],
   [/(?<![.\w])(spawn|spawnSync|execFile|execFileSync|exec|execSync|fork)\(/, 'runs child processes'],
   [/\bglobalThis\.[A-Za-z_]+\s*=[^=]/, 'changes a global'],
   // A package's module is one instance per process: chalk's color level set by one file would style every later file's frames.
-  [/\bchalk\.level\s*=[^=]/, 'sets chalk\'s color level'],
+  [/\bchalk\.level\s*=[^=]/, "sets chalk's color level"],
 ];
 
 /** Relative imports of a source file that resolve to files under test/ (not src/: src runs the same in every process). */
@@ -33,7 +36,12 @@ function testImports(root, file) {
   const found = [];
   for (const match of source.matchAll(/(?:from|import)\s*\(?\s*['"](\.[^'"]+)['"]/g)) {
     const base = join(dirname(file), match[1]);
-    const candidates = [base, base.replace(/\.js$/, '.ts'), base.replace(/\.js$/, '.tsx'), base.replace(/\.mjs$/, '.mts')];
+    const candidates = [
+      base,
+      base.replace(/\.js$/, '.ts'),
+      base.replace(/\.js$/, '.tsx'),
+      base.replace(/\.mjs$/, '.mts'),
+    ];
     const hit = candidates.find((candidate) => candidate.startsWith('test/') && existsSync(join(root, candidate)));
     if (hit) found.push(hit);
   }

@@ -1,5 +1,5 @@
-// `npm test`: the type check and the linter side by side (each is one
-// process on one core, and the machine has two), with the one build of the
+// `npm test`: the type check, the linter and the formatter's check side by
+// side (each is one process on one core, and the machine has two), with the one build of the
 // command line that the tests' child processes share
 // (scripts/cli-for-tests.mjs); then every test file under test/ with node's
 // test runner through tsx. Exit non-zero if any step fails; the tests do
@@ -69,9 +69,11 @@ function testFiles(dir) {
 const cliDir = mkdtempSync(join(tmpdir(), 'aep-console-test-cli-'));
 const cleanUp = () => rmSync(cliDir, { recursive: true, force: true });
 process.once('exit', cleanUp);
-const [typecheck, lint, cli] = await Promise.all([
+const [typecheck, lint, format, cli] = await Promise.all([
   check('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']),
   check('lint', bin('eslint'), ['--max-warnings', '0', '.']),
+  // The tree as the formatter writes it (.prettierrc.json): `npm run format` fixes a file that is not.
+  check('format', bin('prettier'), ['--check', '--log-level', 'warn', '.']),
   buildCliForTests(cliDir).catch((error) => {
     process.stdout.write(`> the command line for the tests failed to build\n${error.message}\n`);
     return undefined;
@@ -79,11 +81,13 @@ const [typecheck, lint, cli] = await Promise.all([
 ]);
 // esbuild's service process is not needed past the build: ended now, it does not outlive npm test.
 await stopEsbuild();
-if (stopped || !typecheck || !lint || !cli) process.exit(1);
+if (stopped || !typecheck || !lint || !format || !cli) process.exit(1);
 
 const seed = process.env.AEP_TEST_SHUFFLE;
 const only = process.env.AEP_TEST_FILES?.split(',').filter(Boolean);
-const found = testFiles(join(root, 'test')).sort().filter((file) => !only || only.some((part) => file.includes(part)));
+const found = testFiles(join(root, 'test'))
+  .sort()
+  .filter((file) => !only || only.some((part) => file.includes(part)));
 const files = shuffled(found, seed);
 const groupCount = Number(process.env.AEP_TEST_GROUPS ?? 4);
 const plan = planTests(root, files, groupCount);
@@ -97,8 +101,14 @@ const plan = planTests(root, files, groupCount);
 const inkEntry = import.meta.resolve('ink');
 const entries = plan.groups.map((group, index) => {
   const entry = join(cliDir, `group-${index + 1}.test.mjs`);
-  const suites = group.map((file) => `describe(${JSON.stringify(file)}, () => import(${JSON.stringify(pathToFileURL(join(root, file)).href)}));`);
-  writeFileSync(entry, `import { describe } from 'node:test';\nimport ${JSON.stringify(inkEntry)};\n${suites.join('\n')}\n`);
+  const suites = group.map(
+    (file) =>
+      `describe(${JSON.stringify(file)}, () => import(${JSON.stringify(pathToFileURL(join(root, file)).href)}));`,
+  );
+  writeFileSync(
+    entry,
+    `import { describe } from 'node:test';\nimport ${JSON.stringify(inkEntry)};\n${suites.join('\n')}\n`,
+  );
   return entry;
 });
 // The longest file first, then the groups, then the short files alone: the
@@ -109,7 +119,9 @@ const entries = plan.groups.map((group, index) => {
 const longest = plan.alone.filter((file) => file === LONGEST);
 const order = [...longest, ...entries, ...plan.alone.filter((file) => !longest.includes(file))];
 if (seed !== undefined) process.stdout.write(`> test order shuffled with seed ${seed}\n`);
-process.stdout.write(`> ${files.length} test files: ${plan.alone.length} alone, ${files.length - plan.alone.length} in ${entries.length} shared processes\n`);
+process.stdout.write(
+  `> ${files.length} test files: ${plan.alone.length} alone, ${files.length - plan.alone.length} in ${entries.length} shared processes\n`,
+);
 // Ink reads CI and CONTINUOUS_INTEGRATION once, when it loads, and with
 // either set it writes no frame until exit (only the last one). CI services
 // set CI=true; the tests assert what a terminal shows, frame by frame, so
@@ -117,9 +129,22 @@ process.stdout.write(`> ${files.length} test files: ${plan.alone.length} alone, 
 // hides them while Ink loads: bin/aep-console.js, tested in
 // test/cli/terminal-pty.test.ts with CI=true).
 const { CI: _ci, CONTINUOUS_INTEGRATION: _continuous, ...testEnv } = process.env;
-const runner = track(spawn(process.execPath, ['--import', 'tsx', '--test', `--test-concurrency=${process.env.AEP_TEST_CONCURRENCY ?? 3}`, '--test-reporter=spec', ...order], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...testEnv, AEP_CONSOLE_TEST_CLI: cli },
-}));
+const runner = track(
+  spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--test',
+      `--test-concurrency=${process.env.AEP_TEST_CONCURRENCY ?? 3}`,
+      '--test-reporter=spec',
+      ...order,
+    ],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...testEnv, AEP_CONSOLE_TEST_CLI: cli },
+    },
+  ),
+);
 runner.on('close', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -142,7 +142,8 @@ function runsToString(text: string): string {
 
 /** One row drawn cell by cell from its writes, as Ink draws it. */
 function drawRow(width: number, writes: Writes, caches: InkOutput['caches']): string {
-  if (writes.length === 2 && writes[0] === 0 && !notPlainSgr.test(writes[1] as string)) return runsToString(writes[1] as string).trimEnd();
+  if (writes.length === 2 && writes[0] === 0 && !notPlainSgr.test(writes[1] as string))
+    return runsToString(writes[1] as string).trimEnd();
   const cells: StyledChar[] = [];
   for (let x = 0; x < width; x++) cells.push({ type: 'char', value: ' ', fullWidth: false, styles: [] });
   for (let w = 0; w < writes.length; w += 2) {
@@ -150,7 +151,8 @@ function drawRow(width: number, writes: Writes, caches: InkOutput['caches']): st
     for (const character of caches.getStyledChars(writes[w + 1] as string)) {
       cells[x] = character;
       const cellWidth = Math.max(1, caches.getStringWidth(character.value));
-      for (let extra = 1; extra < cellWidth; extra++) cells[x + extra] = { type: 'char', value: '', fullWidth: false, styles: character.styles };
+      for (let extra = 1; extra < cellWidth; extra++)
+        cells[x + extra] = { type: 'char', value: '', fullWidth: false, styles: character.styles };
       x += cellWidth;
     }
   }
@@ -195,7 +197,8 @@ function rowText(width: number, writes: Writes, caches: InkOutput['caches']): st
     return text;
   }
   let key = String(width);
-  for (let w = 0; w < writes.length; w += 2) key += '|' + writes[w] + ':' + (writes[w + 1] as string).length + ':' + writes[w + 1];
+  for (let w = 0; w < writes.length; w += 2)
+    key += '|' + writes[w] + ':' + (writes[w + 1] as string).length + ':' + writes[w + 1];
   let text = rows.get(key);
   if (text === undefined) {
     text = drawRow(width, writes, caches);

@@ -31,7 +31,8 @@ export const lazyRgiEmoji = {
  * when ambiguous-width characters are narrow (string-width's default), so
  * a text made only of them and ASCII is as wide as it is long.
  */
-export const NARROW_ONLY = /^[\u0020-\u007E\u00A7\u00B7\u2013\u2014\u2022\u2026\u2190\u2191\u2192\u2193\u2264\u2265\u2500-\u257F\u25B8\u25BE\u25CB\u25CF]*$/;
+export const NARROW_ONLY =
+  /^[\u0020-\u007E\u00A7\u00B7\u2013\u2014\u2022\u2026\u2190\u2191\u2192\u2193\u2264\u2265\u2500-\u257F\u25B8\u25BE\u25CB\u25CF]*$/;
 
 /**
  * A text made only of code points that never join a neighbour (the
@@ -42,7 +43,8 @@ export const NARROW_ONLY = /^[\u0020-\u007E\u00A7\u00B7\u2013\u2014\u2022\u2026\
  * this, each row measured went through the segmenter, the RGI emoji test and
  * the East Asian width table per grapheme.
  */
-export const STANDALONE_ONLY = /^[\u0020-\u007E\u00A0-\u00AC\u00AE-\u02FF\u0370-\u0482\u048A-\u052F\u2010-\u2027\u2030-\u205E\u2190-\u23FF\u2500-\u27BF]*$/;
+export const STANDALONE_ONLY =
+  /^[\u0020-\u007E\u00A0-\u00AC\u00AE-\u02FF\u0370-\u0482\u048A-\u052F\u2010-\u2027\u2030-\u205E\u2190-\u23FF\u2500-\u27BF]*$/;
 
 /** Each character's width as string-width gives it for that character alone: bounded by the set itself (under 3,500 characters). */
 const charWidths = new Map<string, number>();
@@ -52,7 +54,11 @@ const charWidths = new Map<string, number>();
  * above knows it, else undefined (string-width's own way then). `stringWidth`
  * is string-width itself, for one character at a time.
  */
-export function quickWidth(string: string, ambiguousIsNarrow: boolean, stringWidth: (text: string) => number): number | undefined {
+export function quickWidth(
+  string: string,
+  ambiguousIsNarrow: boolean,
+  stringWidth: (text: string) => number,
+): number | undefined {
   if (!ambiguousIsNarrow) return undefined;
   if (NARROW_ONLY.test(string)) return string.length;
   if (string.length <= 1 || !STANDALONE_ONLY.test(string)) return undefined;

@@ -36,7 +36,8 @@ export function standaloneTokenizer(parts: TokenizerParts): (str: string, endCha
       if (str.charCodeAt(index) === 0x1b) {
         // A whole SGR sequence: the row matched STANDALONE_ROW.
         const code = parseSGRSequence(str, index) as string;
-        for (const individualCode of splitCompoundSGRSequences(code)) tokens.push({ type: 'ansi', code: individualCode, endCode: getEndCode(individualCode) });
+        for (const individualCode of splitCompoundSGRSequences(code))
+          tokens.push({ type: 'ansi', code: individualCode, endCode: getEndCode(individualCode) });
         index += code.length - 1;
         continue;
       }

@@ -31,7 +31,9 @@ export const DEFAULT_RELAY = 'http://127.0.0.1:8787';
 // its types from there, and --help and the docs are made from the same rows.
 const FLAGS = meowFlags();
 
-const SHORT_FLAGS = new Set<string>(Object.values(FLAGS).flatMap((flag) => ('shortFlag' in flag ? [flag.shortFlag] : [])));
+const SHORT_FLAGS = new Set<string>(
+  Object.values(FLAGS).flatMap((flag) => ('shortFlag' in flag ? [flag.shortFlag] : [])),
+);
 
 /** Every flag meow parsed must be one of FLAGS (by its camelCase or kebab-case name, or a short flag). */
 function rejectUnknownFlags(parsed: Record<string, unknown>): void {
@@ -83,7 +85,10 @@ function parse(argv: string[], env: NodeJS.ProcessEnv, version: string): ParsedA
   if (flags.version) return { kind: 'version', text: version };
 
   const [command, ...extra] = cli.input;
-  if (command !== undefined && command !== 'list' && command !== 'history' && command !== 'profiles') throw new UsageError(`unknown command "${printable(command)}" (the commands are "list", "watch", "respond", "history", "profiles" and "rules test")`);
+  if (command !== undefined && command !== 'list' && command !== 'history' && command !== 'profiles')
+    throw new UsageError(
+      `unknown command "${printable(command)}" (the commands are "list", "watch", "respond", "history", "profiles" and "rules test")`,
+    );
   if (extra.length) throw new UsageError(`unexpected argument "${printable(extra[0])}"`);
   if (command === 'profiles') {
     if (argv.length > 1) throw new UsageError('"aep-console profiles" takes no flags');
@@ -100,10 +105,16 @@ function parse(argv: string[], env: NodeJS.ProcessEnv, version: string): ParsedA
 /** Flags that belong to another command, or to none together. */
 function checkModes(flags: Flags, isList: boolean): void {
   if (flags.since !== undefined) throw new UsageError('--since only applies to "aep-console history"');
-  if (flags.json && !isList) throw new UsageError('--json only applies to "aep-console list", "watch", "respond" and "history"');
-  if (!flags.history && isList) throw new UsageError('--no-history applies to the interactive console ("list" keeps none)');
-  if (flags.demo && isList) throw new UsageError('--demo opens the interactive console; it cannot be combined with "list"');
-  if (flags.readOnly && isList) throw new UsageError('--read-only applies to the interactive console ("list", "watch" and "history" send nothing; "respond" is an answer)');
+  if (flags.json && !isList)
+    throw new UsageError('--json only applies to "aep-console list", "watch", "respond" and "history"');
+  if (!flags.history && isList)
+    throw new UsageError('--no-history applies to the interactive console ("list" keeps none)');
+  if (flags.demo && isList)
+    throw new UsageError('--demo opens the interactive console; it cannot be combined with "list"');
+  if (flags.readOnly && isList)
+    throw new UsageError(
+      '--read-only applies to the interactive console ("list", "watch" and "history" send nothing; "respond" is an answer)',
+    );
 }
 
 /** Where the Events come from: the relays (--relay, AEP_RELAY, the default) and --file files. */
@@ -116,7 +127,10 @@ function sourcesOf(flags: Flags, env: NodeJS.ProcessEnv): { relays: string[]; fi
   const relayArgs: string[] = relayFlags.length ? relayFlags : env.AEP_RELAY ? [env.AEP_RELAY] : [];
   if (flags.demo && relayFlags.length) throw new UsageError('--demo starts its own relay: drop --relay');
   if (flags.demoAgents !== undefined && !flags.demo) throw new UsageError('--demo-agents only applies with --demo');
-  if (flags.demoAgents !== undefined && (!Number.isInteger(flags.demoAgents) || flags.demoAgents < 1 || flags.demoAgents > 200)) {
+  if (
+    flags.demoAgents !== undefined &&
+    (!Number.isInteger(flags.demoAgents) || flags.demoAgents < 1 || flags.demoAgents > 200)
+  ) {
     throw new UsageError('--demo-agents must be a whole number from 1 to 200');
   }
   const relays = filesOnly ? [] : (relayArgs.length ? relayArgs : [DEFAULT_RELAY]).map(checkRelayUrl);
@@ -128,7 +142,13 @@ function sourcesOf(flags: Flags, env: NodeJS.ProcessEnv): { relays: string[]; fi
 }
 
 /** The token, and the warnings about where it goes. */
-function tokenFor(flags: Flags, env: NodeJS.ProcessEnv, relays: string[], fromProfile: boolean, profile: string | undefined): { token?: string; warnings: string[] } {
+function tokenFor(
+  flags: Flags,
+  env: NodeJS.ProcessEnv,
+  relays: string[],
+  fromProfile: boolean,
+  profile: string | undefined,
+): { token?: string; warnings: string[] } {
   let token: string | undefined;
   try {
     // A profile's token_file is the only token its relays get: AEP_TOKEN is not read for them.
@@ -138,7 +158,9 @@ function tokenFor(flags: Flags, env: NodeJS.ProcessEnv, relays: string[], fromPr
   }
   const warnings: string[] = [];
   if (flags.token !== undefined) {
-    warnings.push('warning: --token is visible to other users in the process list; use AEP_TOKEN or --token-file instead');
+    warnings.push(
+      'warning: --token is visible to other users in the process list; use AEP_TOKEN or --token-file instead',
+    );
   }
   if (token !== undefined) {
     const exposed = relays.filter((relay) => !isTls(relay) && !isLoopback(relay));
@@ -147,7 +169,10 @@ function tokenFor(flags: Flags, env: NodeJS.ProcessEnv, relays: string[], fromPr
         `--relay ${exposed[0]} is not on this host: use https:// or wss:// so the token does not cross the network in cleartext (or --insecure to send it anyway)`,
       );
     }
-    if (exposed.length) warnings.push(`warning: --insecure: the token goes to ${exposed.join(', ')} in cleartext, readable by anyone on the network path`);
+    if (exposed.length)
+      warnings.push(
+        `warning: --insecure: the token goes to ${exposed.join(', ')} in cleartext, readable by anyone on the network path`,
+      );
   }
   return { token, warnings };
 }
@@ -206,7 +231,8 @@ function checkFiles(paths: string[]): string[] {
     if (!opened.ok) throw new UsageError(`--file ${printable(path)} ${opened.reason}`);
     closeSync(opened.fd);
   }
-  if (new Set(paths.map((p) => resolve(p))).size !== paths.length) throw new UsageError('the same file is given twice in --file');
+  if (new Set(paths.map((p) => resolve(p))).size !== paths.length)
+    throw new UsageError('the same file is given twice in --file');
   return paths;
 }
 
@@ -217,4 +243,3 @@ function checkCapture(raw: string | undefined): Capture | undefined {
   }
   return raw as Capture;
 }
-

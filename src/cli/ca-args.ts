@@ -17,7 +17,8 @@ export function readCa(file: string, env: NodeJS.ProcessEnv): string[] {
   const read = readRegularFile(file, CA_FILE_MAX_BYTES);
   if (!read.ok) throw new UsageError(`--ca ${printable(file)} ${read.reason}`);
   const blocks = read.text.match(PEM_CERTIFICATE) ?? [];
-  if (!blocks.length) throw new UsageError(`--ca ${printable(file)} holds no PEM certificate (-----BEGIN CERTIFICATE-----)`);
+  if (!blocks.length)
+    throw new UsageError(`--ca ${printable(file)} holds no PEM certificate (-----BEGIN CERTIFICATE-----)`);
   for (const block of blocks) {
     try {
       new X509Certificate(block);

@@ -58,7 +58,17 @@ function startHistory(options: ConsoleOptions, store: ConsoleStore, env: NodeJS.
   const log = options.history === false ? undefined : new DecisionLog(reportDirs(env)[0]);
   const recorder = log && new DecisionRecorder(store, log);
   recorder?.start();
-  const history: AppProps['history'] = log && recorder ? { read: () => ({ ...log.read(), file: log.file }), annotate: recorder.annotate.bind(recorder), hide: recordHide(recorder), snooze: recordSnooze(recorder), unhide: recordUnhide(recorder), hidden: hiddenKeys(log) } : undefined;
+  const history: AppProps['history'] =
+    log && recorder
+      ? {
+          read: () => ({ ...log.read(), file: log.file }),
+          annotate: recorder.annotate.bind(recorder),
+          hide: recordHide(recorder),
+          snooze: recordSnooze(recorder),
+          unhide: recordUnhide(recorder),
+          hidden: hiddenKeys(log),
+        }
+      : undefined;
   return { recorder, history };
 }
 
@@ -106,10 +116,17 @@ function screenFor(inline: boolean): { altScreen: boolean; leave: () => void } {
   };
 }
 
-function renderConsole(io: MainIO, props: AppProps, token: string | undefined, writer: FrameWriter, leaveScreen: () => void): { instance: Instance; done: () => void } {
+function renderConsole(
+  io: MainIO,
+  props: AppProps,
+  token: string | undefined,
+  writer: FrameWriter,
+  leaveScreen: () => void,
+): { instance: Instance; done: () => void } {
   const spoken = props.screenReader === true;
   const testCrash = testCrashMode(io.env);
-  const onCrash = (error: unknown) => (io.crash ? io.crash.crash(error, 'render error') : instance.unmount(error as Error));
+  const onCrash = (error: unknown) =>
+    io.crash ? io.crash.crash(error, 'render error') : instance.unmount(error as Error);
   // Pastes arrive marked (ESC[200~ … ESC[201~), so a paste is only ever text (ui/keys.ts).
   let pasteMarks = process.stdout.isTTY === true;
   if (pasteMarks) process.stdout.write(BRACKETED_PASTE_ON);
@@ -117,11 +134,18 @@ function renderConsole(io: MainIO, props: AppProps, token: string | undefined, w
   let mouse = pasteMarks && props.mouse === true;
   if (mouse) process.stdout.write(MOUSE_ON);
   const instance = render(
-    React.createElement(CrashBoundary, { onCrash }, React.createElement(App, { ...props, pasteMarks, mouse }), testCrash === 'render' ? React.createElement(CrashProbe, { token }) : null),
+    React.createElement(
+      CrashBoundary,
+      { onCrash },
+      React.createElement(App, { ...props, pasteMarks, mouse }),
+      testCrash === 'render' ? React.createElement(CrashProbe, { token }) : null,
+    ),
     // Only changed rows reach the terminal (see frame-writer.ts). A screen
     // reader gets Ink's own screen-reader output instead: plain lines, only
     // when they change (README "Screen reader").
-    spoken ? { exitOnCtrlC: false, patchConsole: true, stdout: spokenStream(process.stdout), isScreenReaderEnabled: true } : { exitOnCtrlC: false, patchConsole: true, stdout: writer.stream, maxFps: MAX_FPS },
+    spoken
+      ? { exitOnCtrlC: false, patchConsole: true, stdout: spokenStream(process.stdout), isScreenReaderEnabled: true }
+      : { exitOnCtrlC: false, patchConsole: true, stdout: writer.stream, maxFps: MAX_FPS },
   );
   // An empty tree first, as a quit does: unmounting then flushes that empty
   // frame, so no frame is left behind (clear() would be undone by a pending
@@ -167,8 +191,14 @@ async function startDemo(options: ConsoleOptions, remember: Remember): Promise<D
  */
 async function demoAsLines(options: ConsoleOptions, io: MainIO, remember: Remember): Promise<number> {
   const demo = (await startDemo(options, remember))!;
-  io.err(`aep-console: this terminal (TERM=${io.env.TERM}) cannot move the cursor, so the full-screen console cannot run; the demo relay runs at ${demo.relay}, followed here as lines ("aep-console watch"). From another terminal: ${demo.info.listCommand}; answer with npx aep-console respond ID --option O --relay ${demo.relay} --token-file ${demo.tokenFile}`);
-  return runWatch({ ...options, demo: false, relays: [demo.relay], token: demo.token, tokenFile: undefined }, { out: io.out }, remember);
+  io.err(
+    `aep-console: this terminal (TERM=${io.env.TERM}) cannot move the cursor, so the full-screen console cannot run; the demo relay runs at ${demo.relay}, followed here as lines ("aep-console watch"). From another terminal: ${demo.info.listCommand}; answer with npx aep-console respond ID --option O --relay ${demo.relay} --token-file ${demo.tokenFile}`,
+  );
+  return runWatch(
+    { ...options, demo: false, relays: [demo.relay], token: demo.token, tokenFile: undefined },
+    { out: io.out },
+    remember,
+  );
 }
 
 export async function runConsole(options: ConsoleOptions, io: MainIO, remember: Remember): Promise<number> {
@@ -179,7 +209,9 @@ export async function runConsole(options: ConsoleOptions, io: MainIO, remember: 
   if (!cursorAddressing(io.env)) {
     // The demo is still there to try: its relay started, followed as `watch` follows one.
     if (options.demo) return demoAsLines(options, io, remember);
-    io.err(`aep-console: this terminal (TERM=${io.env.TERM}) cannot move the cursor, so the full-screen console cannot run; use "aep-console watch" (follows the requests as lines), "aep-console list" and "aep-console respond ID --option O"`);
+    io.err(
+      `aep-console: this terminal (TERM=${io.env.TERM}) cannot move the cursor, so the full-screen console cannot run; use "aep-console watch" (follows the requests as lines), "aep-console list" and "aep-console respond ID --option O"`,
+    );
     return 2;
   }
   const demo = await startDemo(options, remember);
@@ -205,7 +237,24 @@ export async function runConsole(options: ConsoleOptions, io: MainIO, remember: 
     title.restore();
     screen.leave();
   };
-  const props: AppProps = { store, clients, screenReader, mouse, bell: options.bell, notify: options.notify, title: titled, laterNotice: passthroughNote(io.env, options.notify), onSuspend, onRedraw: redraw, demo: demo?.info, history, rules: options.rules, auto: options.auto, saveRule: saveRuleTo(options.rulesPath), readOnly: options.readOnly };
+  const props: AppProps = {
+    store,
+    clients,
+    screenReader,
+    mouse,
+    bell: options.bell,
+    notify: options.notify,
+    title: titled,
+    laterNotice: passthroughNote(io.env, options.notify),
+    onSuspend,
+    onRedraw: redraw,
+    demo: demo?.info,
+    history,
+    rules: options.rules,
+    auto: options.auto,
+    saveRule: saveRuleTo(options.rulesPath),
+    readOnly: options.readOnly,
+  };
   if (options.rulesNote !== undefined) props.rulesNote = options.rulesNote;
   // Rules follow their file: an edit is picked up within RULES_POLL_MS.
   if (options.rulesPath !== undefined) props.rulesFile = followRules(options.rulesPath, io.env);

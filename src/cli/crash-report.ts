@@ -31,7 +31,10 @@ const MAX_REPORT = 64 * 1024;
 /** Replaces every secret (and any `Bearer x` credential) in `text`. */
 export function scrub(text: string, secrets: readonly string[]): string {
   // Longest first, so a secret that contains another is replaced whole; split by invisible characters too.
-  const out = withoutSecrets(text, [...secrets].filter(Boolean).sort((a, b) => b.length - a.length));
+  const out = withoutSecrets(
+    text,
+    [...secrets].filter(Boolean).sort((a, b) => b.length - a.length),
+  );
   return out.replace(/(Bearer\s+)[^\s'"]+/gi, '$1[redacted]');
 }
 
@@ -78,7 +81,9 @@ export function reportText(facts: CrashFacts): string {
     `time: ${facts.time.toISOString()}`,
     `node: ${process.version} ${process.platform} ${process.arch}`,
     `what: ${facts.kind}`,
-    `argv: ${redactArgv(facts.argv).map((arg) => JSON.stringify(arg)).join(' ')}`,
+    `argv: ${redactArgv(facts.argv)
+      .map((arg) => JSON.stringify(arg))
+      .join(' ')}`,
     `env: ${env.join(' ') || '(none of interest)'}`,
     '',
     describe(facts.error),
@@ -105,7 +110,10 @@ export function reportDirs(env: NodeJS.ProcessEnv): string[] {
 /** Writes the report (mode 0600, written carefully: files/write.ts); its path, or the reason it could not be written. */
 export function writeReport(facts: CrashFacts): { ok: true; file: string } | { ok: false; reason: string } {
   const text = reportText(facts);
-  const stamp = facts.time.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  const stamp = facts.time
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
   let reason = 'no directory';
   for (const dir of reportDirs(facts.env)) {
     const file = join(dir, `aep-console-crash-${stamp}-${process.pid}.txt`);

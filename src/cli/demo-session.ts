@@ -29,7 +29,10 @@ export async function startDemoSession(agents: number | undefined): Promise<Demo
     tokenFile: tokenFile.path,
     // `npx`: after a clone's `npm install` the bin is not on the PATH, and npx
     // finds it there (and when installed or linked, on the PATH).
-    info: { relay: fleet.relayUrl, listCommand: `npx aep-console list --relay ${fleet.relayUrl} --token-file ${tokenFile.path}` },
+    info: {
+      relay: fleet.relayUrl,
+      listCommand: `npx aep-console list --relay ${fleet.relayUrl} --token-file ${tokenFile.path}`,
+    },
     close: async () => {
       process.off('exit', removeAtExit);
       tokenFile.remove();

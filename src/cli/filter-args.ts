@@ -3,11 +3,28 @@
 import { printable, UsageError } from './usage-error.js';
 
 /** Envelope attributes attr-match may test (AEP-0003 §6); others fail closed. */
-const FILTERABLE = new Set(['id', 'type', 'subject', 'source', 'agent', 'session', 'run', 'step', 'epoch', 'cause', 'severity', 'capture']);
+const FILTERABLE = new Set([
+  'id',
+  'type',
+  'subject',
+  'source',
+  'agent',
+  'session',
+  'run',
+  'step',
+  'epoch',
+  'cause',
+  'severity',
+  'capture',
+]);
 const NOT_FILTERABLE = new Set(['time', 'seq', 'aep', 'data']);
 
 /** The user's extra attr-match filter: --filter JSON with --agent/--session folded in. */
-export function buildFilter(raw: string | undefined, agents: string[], sessions: string[]): Record<string, unknown> | undefined {
+export function buildFilter(
+  raw: string | undefined,
+  agents: string[],
+  sessions: string[],
+): Record<string, unknown> | undefined {
   let filter: Record<string, unknown> = {};
   if (raw !== undefined) {
     let parsed: unknown;
@@ -22,12 +39,20 @@ export function buildFilter(raw: string | undefined, agents: string[], sessions:
     filter = parsed as Record<string, unknown>;
     for (const [key, value] of Object.entries(filter)) {
       if (NOT_FILTERABLE.has(key) || (!FILTERABLE.has(key) && !/^[a-z0-9]{1,20}$/.test(key))) {
-        throw new UsageError(`--filter key "${printable(key)}" is not filterable (allowed: ${[...FILTERABLE].join(' ')} and extension names)`);
+        throw new UsageError(
+          `--filter key "${printable(key)}" is not filterable (allowed: ${[...FILTERABLE].join(' ')} and extension names)`,
+        );
       }
-      if (!isPredicate(value)) throw new UsageError(`--filter value for "${printable(key)}" must be a string, number, boolean, an array of them, or {"gte": ...}`);
+      if (!isPredicate(value))
+        throw new UsageError(
+          `--filter value for "${printable(key)}" must be a string, number, boolean, an array of them, or {"gte": ...}`,
+        );
     }
   }
-  for (const [key, list] of [['agent', agents], ['session', sessions]] as const) {
+  for (const [key, list] of [
+    ['agent', agents],
+    ['session', sessions],
+  ] as const) {
     if (!list.length) continue;
     if (key in filter) throw new UsageError(`--${key} and a "${key}" key in --filter conflict; use one of them`);
     if (list.some((item) => !item.trim())) throw new UsageError(`--${key} is empty`);

@@ -17,14 +17,22 @@ export interface HeapFigures {
 }
 
 /** Checks once a second (unref'd); calls `crash` once when the heap is nearly full. Returns the stop function. */
-export function watchHeap(crash: (error: Error) => void, stats: () => HeapFigures = getHeapStatistics, everyMs = CHECK_EVERY_MS): () => void {
+export function watchHeap(
+  crash: (error: Error) => void,
+  stats: () => HeapFigures = getHeapStatistics,
+  everyMs = CHECK_EVERY_MS,
+): () => void {
   let fired = false;
   const check = () => {
     if (fired) return;
     const { used_heap_size: used, heap_size_limit: limit } = stats();
     if (!(limit > 0) || used / limit < NEAR_LIMIT) return;
     fired = true;
-    crash(new Error(`memory nearly exhausted: ${Math.round(used / 1048576)} of ${Math.round(limit / 1048576)} MB of heap in use`));
+    crash(
+      new Error(
+        `memory nearly exhausted: ${Math.round(used / 1048576)} of ${Math.round(limit / 1048576)} MB of heap in use`,
+      ),
+    );
   };
   const timer = setInterval(check, everyMs);
   timer.unref();

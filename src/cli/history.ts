@@ -29,8 +29,12 @@ export function runHistory(options: ConsoleOptions, io: HistoryIO): number {
   const log = new DecisionLog(reportDirs(io.env)[0]);
   const read = log.read();
   for (const problem of read.problems) io.err(`aep-console: history: ${displayLine(problem, 300)}: not read`);
-  if (read.torn) io.err(`aep-console: history: the last line of ${displayLine(log.file, 200)} is torn (a write cut short): skipped`);
-  if (read.skipped) io.err(`aep-console: history: ${read.skipped} ${read.skipped === 1 ? 'line is' : 'lines are'} not history: skipped`);
+  if (read.torn)
+    io.err(`aep-console: history: the last line of ${displayLine(log.file, 200)} is torn (a write cut short): skipped`);
+  if (read.skipped)
+    io.err(
+      `aep-console: history: ${read.skipped} ${read.skipped === 1 ? 'line is' : 'lines are'} not history: skipped`,
+    );
   const now = (io.now ?? Date.now)();
   const decisions = selectDecisions(read.decisions, {
     since: options.sinceMs === undefined ? undefined : now - options.sinceMs,
@@ -47,7 +51,9 @@ export function runHistory(options: ConsoleOptions, io: HistoryIO): number {
 export function textRow(decision: Decision): string {
   const outcome = lastOutcome(decision);
   const latency = outcome?.latency_ms === undefined ? '' : ` in ${formatMs(outcome.latency_ms)}`;
-  const time = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/.test(decision.time) ? `${decision.time.slice(0, 10)} ${decision.time.slice(11, 19)}Z` : displayLine(decision.time, 24);
+  const time = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/.test(decision.time)
+    ? `${decision.time.slice(0, 10)} ${decision.time.slice(11, 19)}Z`
+    : displayLine(decision.time, 24);
   const cells = [
     time,
     displayLine(decision.agent, 20).padEnd(14),
@@ -68,12 +74,18 @@ export function recordHide(recorder: DecisionRecorder, now: () => number = Date.
 }
 
 /** What z writes: the request snoozed, and until when. */
-export function recordSnooze(recorder: DecisionRecorder, now: () => number = Date.now): (record: RequestRecord, until: number) => void {
+export function recordSnooze(
+  recorder: DecisionRecorder,
+  now: () => number = Date.now,
+): (record: RequestRecord, until: number) => void {
   return (record, until) => recorder.add(hideLines(record, now(), 'snooze', { until: new Date(until).toISOString() }));
 }
 
 /** What Z writes for a hide undone: the request shown again (and not hidden at the next start). */
-export function recordUnhide(recorder: DecisionRecorder, now: () => number = Date.now): (record: RequestRecord) => void {
+export function recordUnhide(
+  recorder: DecisionRecorder,
+  now: () => number = Date.now,
+): (record: RequestRecord) => void {
   return (record) => recorder.add(hideLines(record, now(), 'unhide'));
 }
 
@@ -91,7 +103,13 @@ export function hiddenKeys(log: DecisionLog): () => Promise<ReadonlySet<string>>
       const read = await readOwnFileAsync(file, MAX_HISTORY_BYTES * 2);
       if (!read.ok) continue;
       // Each line kept whole with its newline (a line without one is torn to the fold).
-      texts.push(read.text.split('\n').filter((line) => line.includes('"hide"') || line.includes('"unhide"')).map((line) => `${line}\n`).join(''));
+      texts.push(
+        read.text
+          .split('\n')
+          .filter((line) => line.includes('"hide"') || line.includes('"unhide"'))
+          .map((line) => `${line}\n`)
+          .join(''),
+      );
     }
     // In the file's order: a hide undone (Z) later is shown again.
     for (const decision of foldDecisions(texts).decisions) {

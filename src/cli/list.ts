@@ -24,10 +24,23 @@ export interface ListIO {
  * holds up none of the others): what was read goes into `store`; what could
  * not be read is said on stderr, one line per relay, in the order given.
  */
-async function readRelays(options: ConsoleOptions, io: ListIO, store: ConsoleStore): Promise<{ reads: string[]; failed: number }> {
+async function readRelays(
+  options: ConsoleOptions,
+  io: ListIO,
+  store: ConsoleStore,
+): Promise<{ reads: string[]; failed: number }> {
   const results = await Promise.all(
     options.relays.map((relay) =>
-      readHistoryOnce({ url: relay, token: options.token, ca: options.ca, name: options.name, host: io.host, filter: options.filter, capture: options.capture, store }),
+      readHistoryOnce({
+        url: relay,
+        token: options.token,
+        ca: options.ca,
+        name: options.name,
+        host: io.host,
+        filter: options.filter,
+        capture: options.capture,
+        store,
+      }),
     ),
   );
   const reads: string[] = [];
@@ -64,7 +77,11 @@ export async function runList(options: ConsoleOptions, io: ListIO): Promise<numb
     for (const record of records) io.out(safeJson(toJson(record)));
   } else if (records.length === 0) {
     // Never "nothing" about a relay that was not read.
-    io.out(failed ? `no attention requests on the ${reads.length === 1 ? 'source' : 'sources'} read (${failed} could not be read)` : 'no attention requests');
+    io.out(
+      failed
+        ? `no attention requests on the ${reads.length === 1 ? 'source' : 'sources'} read (${failed} could not be read)`
+        : 'no attention requests',
+    );
   } else {
     for (const record of records) io.out(textRow(record, options.relays.length + options.files.length > 1));
   }
@@ -123,7 +140,12 @@ function choiceJson(choice: Choice): { id: string; label: string } {
 }
 
 function fieldJson(field: FieldSpec): Record<string, unknown> {
-  const row: Record<string, unknown> = { id: field.id, type: field.type, label: displayLine(field.label, LABEL_CHARS), required: field.required === true };
+  const row: Record<string, unknown> = {
+    id: field.id,
+    type: field.type,
+    label: displayLine(field.label, LABEL_CHARS),
+    required: field.required === true,
+  };
   if (field.default !== undefined) row.default = Array.isArray(field.default) ? [...field.default] : field.default;
   if (field.min !== undefined) row.min = field.min;
   if (field.max !== undefined) row.max = field.max;

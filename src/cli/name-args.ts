@@ -14,7 +14,10 @@ const MAX_NAME = 64;
 
 /** Only letters, digits, ".", "_" and "-"; no leading punctuation (a name starts with a letter or digit). */
 function part(raw: string, max: number): string {
-  return raw.replace(/[^A-Za-z0-9._-]/gu, '_').replace(/^[^A-Za-z0-9]+/, '').slice(0, max);
+  return raw
+    .replace(/[^A-Za-z0-9._-]/gu, '_')
+    .replace(/^[^A-Za-z0-9]+/, '')
+    .slice(0, max);
 }
 
 function loginName(env: NodeJS.ProcessEnv): string {
@@ -51,7 +54,9 @@ export function defaultName(env: NodeJS.ProcessEnv, host: string = hostName()): 
 export function nameOption(raw: string | undefined, env: NodeJS.ProcessEnv): string {
   if (raw === undefined) return defaultName(env);
   if (!NAME.test(raw)) {
-    throw new UsageError('--name must be 1-64 characters of letters, digits, ".", "_", "-" or "@", starting with a letter or digit (it goes into the command source URI)');
+    throw new UsageError(
+      '--name must be 1-64 characters of letters, digits, ".", "_", "-" or "@", starting with a letter or digit (it goes into the command source URI)',
+    );
   }
   return raw;
 }

@@ -48,7 +48,11 @@ function profileNames(file: ProfilesFile | undefined): string {
 }
 
 /** The profile asked for (--profile, AEP_PROFILE) or the default; undefined: none. Exit 2 for a name there is not. */
-function chosen(flags: ProfileFlags, env: NodeJS.ProcessEnv, warnings: string[]): { name: string; profile: Profile } | undefined {
+function chosen(
+  flags: ProfileFlags,
+  env: NodeJS.ProcessEnv,
+  warnings: string[],
+): { name: string; profile: Profile } | undefined {
   const asked = flags.profile ?? (env.AEP_PROFILE ? env.AEP_PROFILE : undefined);
   const from = flags.profile !== undefined ? '--profile' : 'AEP_PROFILE';
   if (asked !== undefined && flags.demo) throw new UsageError(`--demo starts its own relay: drop ${from}`);
@@ -65,12 +69,20 @@ function chosen(flags: ProfileFlags, env: NodeJS.ProcessEnv, warnings: string[])
   const name = asked ?? file?.default;
   if (name === undefined) return undefined;
   const profile = file?.profiles.get(name);
-  if (!profile) throw new UsageError(`${from} ${JSON.stringify(printable(name))}: no such profile (the profiles are: ${profileNames(file)}${file ? ` in ${displayLine(file.path, 200)}` : '; there is no config file'})`);
+  if (!profile)
+    throw new UsageError(
+      `${from} ${JSON.stringify(printable(name))}: no such profile (the profiles are: ${profileNames(file)}${file ? ` in ${displayLine(file.path, 200)}` : '; there is no config file'})`,
+    );
   return { name, profile };
 }
 
 /** The flags with the profile's keys filled in where the command line gave none. */
-export function applyProfile<F extends ProfileFlags>(flags: F, argv: readonly string[], env: NodeJS.ProcessEnv, isList: boolean): Applied<F> {
+export function applyProfile<F extends ProfileFlags>(
+  flags: F,
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv,
+  isList: boolean,
+): Applied<F> {
   const warnings: string[] = [];
   const picked = chosen(flags, env, warnings);
   if (!picked) return { flags, tokenFrom: 'command line', warnings };
@@ -84,7 +96,9 @@ export function applyProfile<F extends ProfileFlags>(flags: F, argv: readonly st
     tokenFrom = 'profile';
     for (const flag of ['token', 'tokenFile'] as const) {
       if (flags[flag] === undefined) continue;
-      warnings.push(`warning: ${flag === 'token' ? '--token' : '--token-file'} is not used: profile "${name}" names its own token_file for its relays`);
+      warnings.push(
+        `warning: ${flag === 'token' ? '--token' : '--token-file'} is not used: profile "${name}" names its own token_file for its relays`,
+      );
     }
     delete next.token;
     next.tokenFile = profile.token_file;
@@ -104,7 +118,8 @@ export function applyProfile<F extends ProfileFlags>(flags: F, argv: readonly st
 
 /** A token file error, said of the profile's key rather than of a flag never given. */
 export function profileTokenError(error: unknown, profile: string | undefined): unknown {
-  if (!(error instanceof UsageError) || profile === undefined || !error.message.startsWith('--token-file ')) return error;
+  if (!(error instanceof UsageError) || profile === undefined || !error.message.startsWith('--token-file '))
+    return error;
   return new UsageError(`profile "${profile}": token_file ${error.message.slice('--token-file '.length)}`);
 }
 
@@ -116,13 +131,20 @@ export function profilesText(env: NodeJS.ProcessEnv): string {
   if (!file || file.profiles.size === 0) {
     return 'No profiles. Put them in $XDG_CONFIG_HOME/aep-console/config.json (else ~/.config/aep-console/config.json):\n  {"default": "prod", "profiles": {"prod": {"relays": ["https://relay.example:8787"], "token_file": "~/.config/aep-console/prod.token"}}}';
   }
-  const lines = [`Profiles in ${displayLine(file.path, 200)}${env.AEP_PROFILE ? ` (AEP_PROFILE=${printable(env.AEP_PROFILE)})` : ''}:`];
+  const lines = [
+    `Profiles in ${displayLine(file.path, 200)}${env.AEP_PROFILE ? ` (AEP_PROFILE=${printable(env.AEP_PROFILE)})` : ''}:`,
+  ];
   for (const [name, profile] of file.profiles) {
     lines.push(`  ${name}${file.default === name ? ' (default)' : ''}`);
     lines.push(`    relays  ${profile.relays.map((r) => displayLine(r, 200)).join(', ')}`);
-    lines.push(`    token   ${profile.token_file !== undefined ? `from ${displayLine(profile.token_file, 200)}` : 'none named: --token, --token-file or AEP_TOKEN'}`);
-    const rest = (['name', 'ca', 'capture', 'rules', 'auto', 'agent', 'session'] as const).filter((key) => profile[key] !== undefined);
-    if (rest.length) lines.push(`    also    ${rest.map((key) => `${key} ${displayLine(String(profile[key]), 80)}`).join(' · ')}`);
+    lines.push(
+      `    token   ${profile.token_file !== undefined ? `from ${displayLine(profile.token_file, 200)}` : 'none named: --token, --token-file or AEP_TOKEN'}`,
+    );
+    const rest = (['name', 'ca', 'capture', 'rules', 'auto', 'agent', 'session'] as const).filter(
+      (key) => profile[key] !== undefined,
+    );
+    if (rest.length)
+      lines.push(`    also    ${rest.map((key) => `${key} ${displayLine(String(profile[key]), 80)}`).join(' · ')}`);
   }
   return lines.join('\n');
 }

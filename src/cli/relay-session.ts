@@ -30,7 +30,11 @@ export interface SessionExtras {
   store?: ConsoleStore;
 }
 
-export function openRelays(options: ConsoleOptions, remember: (secret: string | undefined) => void, extras: SessionExtras = {}): RelaySession {
+export function openRelays(
+  options: ConsoleOptions,
+  remember: (secret: string | undefined) => void,
+  extras: SessionExtras = {},
+): RelaySession {
   const replayed = new Set<string>();
   const waiting = new Map<string, (() => void)[]>();
   const wiring = wireRelays({
@@ -58,13 +62,17 @@ export function openRelays(options: ConsoleOptions, remember: (secret: string | 
     wiring,
     replayed,
     firstReplay: (relay) =>
-      replayed.has(relay) ? Promise.resolve() : new Promise<void>((resolve) => waiting.set(relay, [...(waiting.get(relay) ?? []), resolve])),
+      replayed.has(relay)
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => waiting.set(relay, [...(waiting.get(relay) ?? []), resolve])),
   };
 }
 
 /** A connection state that will not get better by waiting: no token accepted, no common version, a bad URL. */
 export function hopeless(connection: ConnectionState | undefined): boolean {
-  return connection?.kind === 'unauthorized' || connection?.kind === 'version-unsupported' || connection?.kind === 'closed';
+  return (
+    connection?.kind === 'unauthorized' || connection?.kind === 'version-unsupported' || connection?.kind === 'closed'
+  );
 }
 
 /** Why a relay is not live, in words. */

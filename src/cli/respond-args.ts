@@ -21,8 +21,12 @@ function usage(message: string): ParsedArgs {
 
 /** Flags that belong to the interactive console only (or to `list` only). */
 function notHere(command: string, rest: string[]): string | undefined {
-  const wrong = rest.find((arg) => /^--(demo|demo-agents|file|rules|auto|no-bell|no-mouse|notify|since)(=|$)/.test(arg));
-  return wrong === undefined ? undefined : `${printable(wrong.split('=')[0]!)} does not apply to "aep-console ${command}"`;
+  const wrong = rest.find((arg) =>
+    /^--(demo|demo-agents|file|rules|auto|no-bell|no-mouse|notify|since)(=|$)/.test(arg),
+  );
+  return wrong === undefined
+    ? undefined
+    : `${printable(wrong.split('=')[0]!)} does not apply to "aep-console ${command}"`;
 }
 
 /** `argv` starts with "watch". */
@@ -30,14 +34,17 @@ export function parseWatch(argv: string[], parseList: ParseList): ParsedArgs {
   const rest = argv.slice(1);
   const wrong = notHere('watch', rest);
   if (wrong) return usage(wrong);
-  if (rest.some((arg) => /^--no-history$/.test(arg))) return usage('--no-history does not apply to "aep-console watch" (it sends nothing)');
+  if (rest.some((arg) => /^--no-history$/.test(arg)))
+    return usage('--no-history does not apply to "aep-console watch" (it sends nothing)');
   const listed = parseList(['list', ...rest]);
   if (listed.kind !== 'run') return listed;
   return { kind: 'run', options: { ...listed.options, command: 'watch' }, warnings: listed.warnings };
 }
 
 /** Takes `--flag V` and `--flag=V` of respond's own flags out of `args`. */
-function takeOwn(args: string[]): { own: Partial<Record<RespondFlag, string>>; rest: string[]; history: boolean } | string {
+function takeOwn(
+  args: string[],
+): { own: Partial<Record<RespondFlag, string>>; rest: string[]; history: boolean } | string {
   const own: Partial<Record<RespondFlag, string>> = {};
   const rest: string[] = [];
   let history = true;
@@ -63,7 +70,10 @@ function takeOwn(args: string[]): { own: Partial<Record<RespondFlag, string>>; r
 
 function answerOf(own: Partial<Record<RespondFlag, string>>): Answer | string {
   const given = (['option', 'text', 'values'] as const).filter((name) => own[name] !== undefined);
-  if (given.length !== 1) return given.length ? `give one of --option, --text and --values, not ${given.map((n) => `--${n}`).join(' and ')}` : 'respond needs an answer: --option O, --text T or --values JSON';
+  if (given.length !== 1)
+    return given.length
+      ? `give one of --option, --text and --values, not ${given.map((n) => `--${n}`).join(' and ')}`
+      : 'respond needs an answer: --option O, --text T or --values JSON';
   if (own.option !== undefined) return own.option.trim() ? { option: own.option } : '--option is empty';
   if (own.text !== undefined) return own.text.trim() ? { text: own.text } : '--text is empty';
   let values: unknown;
@@ -78,14 +88,16 @@ function answerOf(own: Partial<Record<RespondFlag, string>>): Answer | string {
 function waitOf(raw: string | undefined): number | string {
   if (raw === undefined) return DEFAULT_WAIT_S * 1000;
   const seconds = Number(raw);
-  if (!raw.trim() || !Number.isFinite(seconds) || seconds <= 0 || seconds > MAX_WAIT_S) return `--wait must be a number of seconds above 0, at most ${MAX_WAIT_S}, not "${printable(raw)}"`;
+  if (!raw.trim() || !Number.isFinite(seconds) || seconds <= 0 || seconds > MAX_WAIT_S)
+    return `--wait must be a number of seconds above 0, at most ${MAX_WAIT_S}, not "${printable(raw)}"`;
   return Math.round(seconds * 1000);
 }
 
 /** `argv` starts with "respond"; the request id comes first. */
 export function parseRespond(argv: string[], parseList: ParseList): ParsedArgs {
   const id = argv[1];
-  if (id === undefined || id.startsWith('-') || !id.trim()) return usage('respond needs the request id first: aep-console respond ID (--option O | --text T | --values JSON)');
+  if (id === undefined || id.startsWith('-') || !id.trim())
+    return usage('respond needs the request id first: aep-console respond ID (--option O | --text T | --values JSON)');
   const taken = takeOwn(argv.slice(2));
   if (typeof taken === 'string') return usage(taken);
   const wrong = notHere('respond', taken.rest);
@@ -97,7 +109,12 @@ export function parseRespond(argv: string[], parseList: ParseList): ParsedArgs {
   if (taken.own.source !== undefined && !taken.own.source.trim()) return usage('--source is empty');
   const listed = parseList(['list', ...taken.rest]);
   if (listed.kind !== 'run') return listed;
-  const respond: RespondSpec = { id, answer, waitMs, ...(taken.own.source !== undefined ? { source: taken.own.source } : {}) };
+  const respond: RespondSpec = {
+    id,
+    answer,
+    waitMs,
+    ...(taken.own.source !== undefined ? { source: taken.own.source } : {}),
+  };
   const options: ConsoleOptions = { ...listed.options, command: 'respond', history: taken.history, respond };
   return { kind: 'run', options, warnings: listed.warnings };
 }

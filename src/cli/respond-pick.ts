@@ -17,17 +17,46 @@ export type Pick =
 
 export function pickRequest(records: readonly RequestRecord[], spec: RespondSpec, sessions: readonly string[]): Pick {
   const id = displayLine(spec.id, 80);
-  const matches = records.filter((r) => r.id === spec.id && (spec.source === undefined || r.source === spec.source) && (sessions.length === 0 || sessions.includes(r.session)));
-  if (matches.length === 0) return { ok: false, code: 3, result: 'not-found', reason: `no request ${id} in the relays' history${spec.source ? ` from ${displayLine(spec.source, 120)}` : ''}` };
+  const matches = records.filter(
+    (r) =>
+      r.id === spec.id &&
+      (spec.source === undefined || r.source === spec.source) &&
+      (sessions.length === 0 || sessions.includes(r.session)),
+  );
+  if (matches.length === 0)
+    return {
+      ok: false,
+      code: 3,
+      result: 'not-found',
+      reason: `no request ${id} in the relays' history${spec.source ? ` from ${displayLine(spec.source, 120)}` : ''}`,
+    };
   if (matches.length > 1) {
     const sources = [...new Set(matches.map((r) => displayLine(r.source, 120)))].join(', ');
-    return { ok: false, code: 3, result: 'ambiguous', reason: `request id ${id} is used by ${matches.length} emitters (${sources}): name one with --source` };
+    return {
+      ok: false,
+      code: 3,
+      result: 'ambiguous',
+      reason: `request id ${id} is used by ${matches.length} emitters (${sources}): name one with --source`,
+    };
   }
   const record = matches[0]!;
-  if (record.state === 'informational') return { ok: false, code: 3, result: 'informational', record, reason: `request ${id} is informational: it is answered in the agent's own UI, not by a command` };
+  if (record.state === 'informational')
+    return {
+      ok: false,
+      code: 3,
+      result: 'informational',
+      record,
+      reason: `request ${id} is informational: it is answered in the agent's own UI, not by a command`,
+    };
   if (record.state !== 'pending') {
     const outcome = describeOutcome(record);
-    return { ok: false, code: 3, result: 'not-pending', record, reason: `request ${id} is not pending (${record.state}${outcome ? `: ${displayLine(outcome.summary, 160)}` : ''})` };
+    return {
+      ok: false,
+      code: 3,
+      result: 'not-pending',
+      record,
+      reason: `request ${id} is not pending (${record.state}${outcome ? `: ${displayLine(outcome.summary, 160)}` : ''})`,
+    };
   }
   const problem = answerProblem(record, spec.answer);
   return problem ? { ok: false, code: 2, result: 'invalid', record, reason: problem } : { ok: true, record };
@@ -37,12 +66,17 @@ function answerProblem(record: RequestRecord, answer: Answer): string | undefine
   const { options, fields } = record.payload;
   if (answer.option !== undefined && !options.some((o) => o.id === answer.option)) {
     const ids = options.map((o) => displayLine(o.id, 40)).join(', ');
-    return ids ? `--option must be one of the request's options: ${ids}` : 'the request offers no options: answer with --text or --values';
+    return ids
+      ? `--option must be one of the request's options: ${ids}`
+      : 'the request offers no options: answer with --text or --values';
   }
   if (answer.values !== undefined) {
     if (!fields.length) return 'the request is not a form: answer it with --option or --text';
     const check = validateFormValues(fields, answer.values);
-    if (!check.ok) return `--values: ${Object.entries(check.errors).map(([field, why]) => `${displayLine(field, 40)}: ${displayLine(why, 120)}`).join('; ')}`;
+    if (!check.ok)
+      return `--values: ${Object.entries(check.errors)
+        .map(([field, why]) => `${displayLine(field, 40)}: ${displayLine(why, 120)}`)
+        .join('; ')}`;
   }
   return undefined;
 }

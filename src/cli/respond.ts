@@ -89,13 +89,27 @@ async function readHistory(session: RelaySession): Promise<string | undefined> {
   const failed = () => store.relays().find((r) => hopeless(r.connection));
   const replayed = Promise.all(relays.map((r) => session.firstReplay(r)));
   const all = (ok: (relay: string) => boolean) => () => failed() !== undefined || relays.every(ok);
-  const live = await until(store, all((r) => session.replayed.has(r) || store.getRelay(r)?.connection.kind === 'live'), CONNECT_MS, replayed);
-  const ready = live && (await until(store, all((r) => session.replayed.has(r)), REPLAY_MS, replayed));
+  const live = await until(
+    store,
+    all((r) => session.replayed.has(r) || store.getRelay(r)?.connection.kind === 'live'),
+    CONNECT_MS,
+    replayed,
+  );
+  const ready =
+    live &&
+    (await until(
+      store,
+      all((r) => session.replayed.has(r)),
+      REPLAY_MS,
+      replayed,
+    ));
   const bad = failed();
   if (bad) return `${displayLine(bad.relay, 200)}: ${displayLine(connectionText(bad.connection), 300)}`;
   if (ready) return undefined;
   const slow = store.relays().find((r) => !session.replayed.has(r.relay));
-  const within = live ? `no end of its replay within ${REPLAY_MS / 1000} s of going live` : `not live within ${CONNECT_MS / 1000} s`;
+  const within = live
+    ? `no end of its replay within ${REPLAY_MS / 1000} s of going live`
+    : `not live within ${CONNECT_MS / 1000} s`;
   return `${displayLine(slow?.relay ?? relays[0], 200)}: ${displayLine(connectionText(slow?.connection), 300)} (${within})`;
 }
 
@@ -104,13 +118,36 @@ function settledResult(store: ConsoleStore, commandId: string, key: string): Res
   const command = store.command(commandId);
   const record = store.request(key);
   if (!command || command.state === 'sending') return undefined;
-  if (command.state === 'rejected') return { code: 3, result: 'rejected', reason: `rejected by the agent: ${command.reason ?? 'unspecified'}${command.detail ? ` (${command.detail})` : ''}`, record, command };
-  if (command.state === 'refused-by-relay') return { code: 3, result: command.code === 'no-route' ? 'no-route' : 'refused', reason: `refused by the relay: ${command.code ?? 'refused'}${command.detail ? ` (${command.detail})` : ''}`, record, command };
-  if (command.state === 'not-sent') return { code: 3, result: 'not-sent', reason: command.reason ?? 'not sent', record, command };
-  if (command.state === 'timeout') return { code: 4, result: 'no-ack', reason: 'no acknowledgement from the agent', record, command };
+  if (command.state === 'rejected')
+    return {
+      code: 3,
+      result: 'rejected',
+      reason: `rejected by the agent: ${command.reason ?? 'unspecified'}${command.detail ? ` (${command.detail})` : ''}`,
+      record,
+      command,
+    };
+  if (command.state === 'refused-by-relay')
+    return {
+      code: 3,
+      result: command.code === 'no-route' ? 'no-route' : 'refused',
+      reason: `refused by the relay: ${command.code ?? 'refused'}${command.detail ? ` (${command.detail})` : ''}`,
+      record,
+      command,
+    };
+  if (command.state === 'not-sent')
+    return { code: 3, result: 'not-sent', reason: command.reason ?? 'not sent', record, command };
+  if (command.state === 'timeout')
+    return { code: 4, result: 'no-ack', reason: 'no acknowledgement from the agent', record, command };
   const fate = record ? answerFate(record, commandId) : { kind: 'open' as const };
   if (fate.kind === 'applied') return { code: 0, result: 'applied', record, command };
-  if (fate.kind === 'closed') return { code: 3, result: 'closed', reason: `accepted, but the request closed otherwise (${fate.why})`, record, command };
+  if (fate.kind === 'closed')
+    return {
+      code: 3,
+      result: 'closed',
+      reason: `accepted, but the request closed otherwise (${fate.why})`,
+      record,
+      command,
+    };
   return undefined;
 }
 
@@ -118,14 +155,17 @@ async function send(session: RelaySession, record: RequestRecord, options: Conso
   const spec = options.respond!;
   const client = session.wiring.clients.find((c) => c.relay === record.relay);
   const commandId = client?.respond(record.key, spec.answer) ?? '';
-  if (!commandId) return { code: 3, result: 'not-sent', reason: 'the answer could not be made for this request', record };
+  if (!commandId)
+    return { code: 3, result: 'not-sent', reason: 'the answer could not be made for this request', record };
   const store = session.wiring.store;
   let result: Result | undefined;
   await until(store, () => (result = settledResult(store, commandId, record.key)) !== undefined, spec.waitMs);
   if (result) return result;
   const command = store.command(commandId);
   const acked = command?.state === 'accepted';
-  const reason = acked ? `accepted, no outcome recorded within ${spec.waitMs / 1000} s` : `no acknowledgement within ${spec.waitMs / 1000} s (the answer is kept in the outbox; the next console resends it)`;
+  const reason = acked
+    ? `accepted, no outcome recorded within ${spec.waitMs / 1000} s`
+    : `no acknowledgement within ${spec.waitMs / 1000} s (the answer is kept in the outbox; the next console resends it)`;
   return { code: 4, result: acked ? 'no-outcome' : 'no-ack', reason, record: store.request(record.key), command };
 }
 
@@ -134,15 +174,28 @@ function print(result: Result, options: ConsoleOptions, io: RespondIO): void {
   const outcome = record ? describeOutcome(record) : undefined;
   if (options.json) {
     const row: Record<string, unknown> = { result: result.result, id: options.respond!.id, code: result.code };
-    if (record) Object.assign(row, { relay: record.relay, source: record.source, agent: record.agent, session: record.session, state: record.state });
+    if (record)
+      Object.assign(row, {
+        relay: record.relay,
+        source: record.source,
+        agent: record.agent,
+        session: record.session,
+        state: record.state,
+      });
     if (result.command) row.command_id = result.command.id;
     if (result.reason) row.reason = result.reason;
     if (outcome) row.outcome = Object.fromEntries(Object.entries(outcome).filter(([, v]) => v !== undefined));
     io.out(safeJson(row));
     return;
   }
-  if (result.code === 0) io.out(`applied: ${displayLine(record?.agent ?? '', 40)} ${displayLine(outcome?.summary ?? 'answered', 200)} ${idCell(options.respond!.id)}`);
-  else io.err(`aep-console: respond ${displayLine(options.respond!.id, 80)}: ${displayLine(result.reason ?? result.result, 400)}`);
+  if (result.code === 0)
+    io.out(
+      `applied: ${displayLine(record?.agent ?? '', 40)} ${displayLine(outcome?.summary ?? 'answered', 200)} ${idCell(options.respond!.id)}`,
+    );
+  else
+    io.err(
+      `aep-console: respond ${displayLine(options.respond!.id, 80)}: ${displayLine(result.reason ?? result.result, 400)}`,
+    );
 }
 
 async function respond(session: RelaySession, options: ConsoleOptions): Promise<Result> {
@@ -152,11 +205,22 @@ async function respond(session: RelaySession, options: ConsoleOptions): Promise<
   if (!picked.ok) return { code: picked.code, result: picked.result, reason: picked.reason, record: picked.record };
   // The ledger: an answer on its way (a saved one included) refuses this one, and so does a route another agent could take.
   const refused = answerRefusal(session.wiring.store, picked.record);
-  if (refused) return { code: 3, result: refused.code === 'route' ? 'unsafe-route' : refused.code, reason: refused.why, record: picked.record, ...(refused.code === 'in-flight' ? { command: refused.command } : {}) };
+  if (refused)
+    return {
+      code: 3,
+      result: refused.code === 'route' ? 'unsafe-route' : refused.code,
+      reason: refused.why,
+      record: picked.record,
+      ...(refused.code === 'in-flight' ? { command: refused.command } : {}),
+    };
   return send(session, picked.record, options);
 }
 
-export async function runRespond(options: ConsoleOptions, io: RespondIO, remember: (secret: string | undefined) => void): Promise<number> {
+export async function runRespond(
+  options: ConsoleOptions,
+  io: RespondIO,
+  remember: (secret: string | undefined) => void,
+): Promise<number> {
   const store = new ConsoleStore();
   const dir = reportDirs(io.env)[0];
   // The console's own journal and history: an answer not acknowledged is kept for the next console.
@@ -168,7 +232,11 @@ export async function runRespond(options: ConsoleOptions, io: RespondIO, remembe
   const spec = options.respond!;
   const holdSaved = (entry: JournaledAnswer) => {
     const record = store.request(entry.requestKey);
-    return entry.event.subject === spec.id && (spec.source === undefined || record?.source === spec.source) && (!options.sessions?.length || options.sessions.includes(entry.event.session ?? ''));
+    return (
+      entry.event.subject === spec.id &&
+      (spec.source === undefined || record?.source === spec.source) &&
+      (!options.sessions?.length || options.sessions.includes(entry.event.session ?? ''))
+    );
   };
   const session = openRelays(options, remember, { store, outbox, decisions: recorder, holdSaved });
   let result: Result;

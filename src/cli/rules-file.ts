@@ -15,12 +15,14 @@ import { readConfigFile } from '../files/read.js';
 /** A rules file is a few hundred lines at most; more is a mistake (or /dev/zero). */
 const MAX_RULES_BYTES = 1024 * 1024;
 
-export type LoadedRules = { ok: true; path?: string; rules: Rule[] } | { ok: false; error: string; untrusted?: boolean };
+export type LoadedRules =
+  { ok: true; path?: string; rules: Rule[] } | { ok: false; error: string; untrusted?: boolean };
 
 /** The default rules file's path (absent when neither XDG_CONFIG_HOME nor HOME is usable). */
 export function defaultRulesPath(env: NodeJS.ProcessEnv): string | undefined {
   // XDG: a relative XDG_CONFIG_HOME is invalid and is ignored.
-  if (env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME.startsWith('/')) return join(env.XDG_CONFIG_HOME, 'aep-console', 'rules.json');
+  if (env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME.startsWith('/'))
+    return join(env.XDG_CONFIG_HOME, 'aep-console', 'rules.json');
   if (env.HOME && env.HOME.startsWith('/')) return join(env.HOME, '.config', 'aep-console', 'rules.json');
   return undefined;
 }
@@ -42,16 +44,28 @@ export function loadRules(given: string | undefined, env: NodeJS.ProcessEnv): Lo
 }
 
 /** The console's rule options from its flags, or the one-line error (exit 2). */
-export function rulesOptions(flags: { rules?: string; auto?: boolean }, isList: boolean, env: NodeJS.ProcessEnv): { rules: Rule[]; rulesPath?: string; rulesNote?: string; auto: boolean } | { error: string } {
+export function rulesOptions(
+  flags: { rules?: string; auto?: boolean },
+  isList: boolean,
+  env: NodeJS.ProcessEnv,
+): { rules: Rule[]; rulesPath?: string; rulesNote?: string; auto: boolean } | { error: string } {
   if (isList) {
-    if (flags.rules !== undefined || flags.auto) return { error: '--rules and --auto apply to the interactive console ("list" answers nothing)' };
+    if (flags.rules !== undefined || flags.auto)
+      return { error: '--rules and --auto apply to the interactive console ("list" answers nothing)' };
     return { rules: [], auto: false };
   }
   const loaded = loadRules(flags.rules, env);
   const rulesPath = flags.rules ?? defaultRulesPath(env);
   // Not trusted, and not asked to answer: the console runs without these rules and says so.
-  if (!loaded.ok && loaded.untrusted && !flags.auto) return { rules: [], ...(rulesPath !== undefined ? { rulesPath } : {}), rulesNote: `rules not used: ${loaded.error}`, auto: false };
+  if (!loaded.ok && loaded.untrusted && !flags.auto)
+    return {
+      rules: [],
+      ...(rulesPath !== undefined ? { rulesPath } : {}),
+      rulesNote: `rules not used: ${loaded.error}`,
+      auto: false,
+    };
   if (!loaded.ok) return { error: loaded.error };
-  if (flags.auto && loaded.rules.length === 0) return { error: '--auto needs rules (--rules F, or $XDG_CONFIG_HOME/aep-console/rules.json)' };
+  if (flags.auto && loaded.rules.length === 0)
+    return { error: '--auto needs rules (--rules F, or $XDG_CONFIG_HOME/aep-console/rules.json)' };
   return { rules: loaded.rules, ...(rulesPath !== undefined ? { rulesPath } : {}), auto: flags.auto === true };
 }

@@ -26,7 +26,8 @@ import { idCell, type ListIO } from './list.js';
 const MAX_CAUSES = 50_000;
 
 /** Structured keys (the strings may hold any separator): by emitter, session and id; and by id alone. */
-const ownKey = (relay: string, source: string, session: string, id: string) => JSON.stringify([relay, source, session, id]);
+const ownKey = (relay: string, source: string, session: string, id: string) =>
+  JSON.stringify([relay, source, session, id]);
 const idKey = (relay: string, id: string) => JSON.stringify([relay, id]);
 
 function keep(map: Map<string, AepEvent>, key: string, event: AepEvent): void {
@@ -49,7 +50,10 @@ class CauseKeepingStore extends ConsoleStore {
   }
   causeOf(record: RequestRecord): CauseState {
     if (!record.cause) return { state: 'none' };
-    const found = [this.ownCauses.get(ownKey(record.relay, record.source, record.session, record.cause)), this.anyWithId.get(idKey(record.relay, record.cause))];
+    const found = [
+      this.ownCauses.get(ownKey(record.relay, record.source, record.session, record.cause)),
+      this.anyWithId.get(idKey(record.relay, record.cause)),
+    ];
     return resolveCause(record, { ok: true, events: found.filter((event): event is AepEvent => event !== undefined) });
   }
 }
@@ -68,14 +72,24 @@ export async function runRulesTest(options: ConsoleOptions, io: ListIO): Promise
   const passes = rules.some(needsCause) ? [options.filter, { ...options.filter, type: ['tool.*'] }] : [options.filter];
   for (const relay of options.relays) {
     for (const filter of passes) {
-      const result = await readHistoryOnce({ url: relay, token: options.token, ca: options.ca, name: options.name, host: io.host, filter, capture: options.capture, store });
+      const result = await readHistoryOnce({
+        url: relay,
+        token: options.token,
+        ca: options.ca,
+        name: options.name,
+        host: io.host,
+        filter,
+        capture: options.capture,
+        store,
+      });
       if (!result.ok) {
         io.err(`aep-console: ${relayText(relayUrls(relay).relay)}: ${displayLine(result.reason, 300)}`);
         return 3;
       }
     }
   }
-  for (const { path, problems } of readJsonlFiles(options.files, store)) if (problems) io.err(`aep-console: ${path}: ${problems}`);
+  for (const { path, problems } of readJsonlFiles(options.files, store))
+    if (problems) io.err(`aep-console: ${path}: ${problems}`);
   const records = inboxOrder(store.allRequests());
   const byRule = new Map<string, string[]>(rules.map((rule) => [rule.name, []]));
   let untouched = 0;
@@ -88,16 +102,29 @@ export async function runRulesTest(options: ConsoleOptions, io: ListIO): Promise
     }
     // The verb once: an option named like it (`deny`) is not said again.
     const verb = verdict.kind === 'ask' ? 'ask' : verdict.deny ? 'deny' : 'answer';
-    const how = verdict.kind === 'ask' ? 'ask (left to you)' : verdict.option === verb ? verb : `${verb} ${displayLine(verdict.option, 30)}`;
+    const how =
+      verdict.kind === 'ask'
+        ? 'ask (left to you)'
+        : verdict.option === verb
+          ? verb
+          : `${verb} ${displayLine(verdict.option, 30)}`;
     // An ask because the cause this rule needs is not known says why: it is what the console does too.
     const why = verdict.kind === 'ask' && verdict.cause ? `; cause not read: ${causeMissingText(cause)}` : '';
-    byRule.get(verdict.rule)?.push(`  ${how.padEnd(16)} ${displayLine(record.agent, 20).padEnd(14)} ${displayLine(record.session, 24)} · ${displayLine(record.payload.prompt, 100)} (${record.state}) ${idCell(record.id)}${why}`);
+    byRule
+      .get(verdict.rule)
+      ?.push(
+        `  ${how.padEnd(16)} ${displayLine(record.agent, 20).padEnd(14)} ${displayLine(record.session, 24)} · ${displayLine(record.payload.prompt, 100)} (${record.state}) ${idCell(record.id)}${why}`,
+      );
   }
   for (const rule of rules) {
     const rows = byRule.get(rule.name) ?? [];
-    io.out(`rule ${JSON.stringify(rule.name)}: ${rows.length === 0 ? 'would answer nothing here' : `${rows.length} request${rows.length === 1 ? '' : 's'}`}`);
+    io.out(
+      `rule ${JSON.stringify(rule.name)}: ${rows.length === 0 ? 'would answer nothing here' : `${rows.length} request${rows.length === 1 ? '' : 's'}`}`,
+    );
     for (const row of rows) io.out(row);
   }
-  io.out(`no rule: ${untouched} of ${records.length} request${records.length === 1 ? '' : 's'} (forms, informational requests, causes not in the history, or no match)`);
+  io.out(
+    `no rule: ${untouched} of ${records.length} request${records.length === 1 ? '' : 's'} (forms, informational requests, causes not in the history, or no match)`,
+  );
   return 0;
 }

@@ -42,7 +42,11 @@ export function readRulesUpdate(path: string, env: NodeJS.ProcessEnv): RulesFile
  * first look is the state at start (already read by the arguments), so
  * only later changes are told.
  */
-export function followRules(path: string, env: NodeJS.ProcessEnv, intervalMs = RULES_POLL_MS): (listen: (update: RulesFileUpdate) => void) => () => void {
+export function followRules(
+  path: string,
+  env: NodeJS.ProcessEnv,
+  intervalMs = RULES_POLL_MS,
+): (listen: (update: RulesFileUpdate) => void) => () => void {
   return (listen) => {
     let seen = signature(path);
     const timer = setInterval(() => {

@@ -34,7 +34,9 @@ export function suspend(target: SuspendTarget): void {
     if (resumed) return;
     resumed = true;
     target.stdin.setRawMode?.(true);
-    target.stdout.write(`${target.altScreen ? ALT_SCREEN_ON : ''}${CURSOR_HIDE}${BRACKETED_PASTE_ON}${target.mouse ? MOUSE_ON : ''}`);
+    target.stdout.write(
+      `${target.altScreen ? ALT_SCREEN_ON : ''}${CURSOR_HIDE}${BRACKETED_PASTE_ON}${target.mouse ? MOUSE_ON : ''}`,
+    );
     // The size may have changed while stopped (the resize repaints), and
     // may not have (the redraw does; the shell drew on the screen either way).
     target.stdout.emit('resize');
@@ -80,8 +82,7 @@ function ownStat(): string | undefined {
 }
 
 /** Said in the footer instead of suspending, so no `fg` typed afterwards lands in the console as keys. */
-export const NO_JOB_CONTROL =
-  'Ctrl-Z: no job control here to suspend to (ssh host cmd, sh -c, tmux)';
+export const NO_JOB_CONTROL = 'Ctrl-Z: no job control here to suspend to (ssh host cmd, sh -c, tmux)';
 
 /**
  * Ctrl-Z in the real process. The whole process group is stopped: under
@@ -90,7 +91,10 @@ export const NO_JOB_CONTROL =
  * from coming back. Returns a notice instead of stopping where there is no
  * job control.
  */
-export function suspendProcess(screen: { altScreen: boolean; mouse?: boolean; redraw: () => void }, stat: string | undefined = ownStat()): string | undefined {
+export function suspendProcess(
+  screen: { altScreen: boolean; mouse?: boolean; redraw: () => void },
+  stat: string | undefined = ownStat(),
+): string | undefined {
   if (jobControl(stat) === false) return NO_JOB_CONTROL;
   suspend({
     stdin: process.stdin,

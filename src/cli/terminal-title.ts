@@ -13,7 +13,9 @@ const TMUX_ASK_MS = 1000;
 function askTmux(args: string[], env: NodeJS.ProcessEnv): Promise<string | undefined> {
   return new Promise((resolve) => {
     try {
-      execFile('tmux', args, { env, timeout: TMUX_ASK_MS, maxBuffer: 4096 }, (error, stdout) => resolve(error ? undefined : String(stdout).replace(/\n$/, '')));
+      execFile('tmux', args, { env, timeout: TMUX_ASK_MS, maxBuffer: 4096 }, (error, stdout) =>
+        resolve(error ? undefined : String(stdout).replace(/\n$/, '')),
+      );
     } catch {
       resolve(undefined);
     }
@@ -32,7 +34,8 @@ export function saveTitle(write: (data: string) => void, env: NodeJS.ProcessEnv,
   if (!on) return { restore: () => {} };
   let pane: string | undefined;
   let done = false;
-  if (env.TMUX) void askTmux(['display-message', '-p', ...paneArgs(env), '#{pane_title}'], env).then((title) => (pane = title));
+  if (env.TMUX)
+    void askTmux(['display-message', '-p', ...paneArgs(env), '#{pane_title}'], env).then((title) => (pane = title));
   else write(TITLE_PUSH);
   return {
     restore: () => {
@@ -52,5 +55,7 @@ export async function passthroughNote(env: NodeJS.ProcessEnv, notify: boolean): 
   if (!env.TMUX || !notify) return undefined;
   const value = await askTmux(['show-options', '-Apv', ...paneArgs(env), 'allow-passthrough'], env);
   // An older tmux has no such option (it passes them through); an unknown answer says nothing.
-  return value === 'off' ? 'tmux drops the desktop notifications (--notify) here: turn them on with "tmux set -g allow-passthrough on".' : undefined;
+  return value === 'off'
+    ? 'tmux drops the desktop notifications (--notify) here: turn them on with "tmux set -g allow-passthrough on".'
+    : undefined;
 }

@@ -11,7 +11,10 @@ import { printable, UsageError } from './usage-error.js';
  * before every connect, so a rotated token is picked up without a restart;
  * otherwise the token read once. `remember` sees every token read.
  */
-export function tokenSource(options: Pick<ConsoleOptions, 'token' | 'tokenFile'>, remember?: (token: string) => void): string | (() => string) | undefined {
+export function tokenSource(
+  options: Pick<ConsoleOptions, 'token' | 'tokenFile'>,
+  remember?: (token: string) => void,
+): string | (() => string) | undefined {
   const file = options.tokenFile;
   if (file === undefined) return options.token;
   return () => {
@@ -21,7 +24,11 @@ export function tokenSource(options: Pick<ConsoleOptions, 'token' | 'tokenFile'>
   };
 }
 
-export function readToken(flag: string | undefined, file: string | undefined, env: NodeJS.ProcessEnv): string | undefined {
+export function readToken(
+  flag: string | undefined,
+  file: string | undefined,
+  env: NodeJS.ProcessEnv,
+): string | undefined {
   if (flag !== undefined && file !== undefined) throw new UsageError('give either --token or --token-file, not both');
   if (flag !== undefined) {
     if (!flag.trim()) throw new UsageError('--token is empty');
@@ -42,7 +49,9 @@ function checkTokenText(token: string, from: string): string {
   const bad = /[^\x21-\x7e]/.exec(token);
   if (bad) {
     const cp = bad[0].codePointAt(0) ?? 0;
-    throw new UsageError(`${from}: the token holds a character an HTTP header cannot carry (U+${cp.toString(16).toUpperCase().padStart(4, '0')} at position ${bad.index + 1}); a bearer token is printable ASCII`);
+    throw new UsageError(
+      `${from}: the token holds a character an HTTP header cannot carry (U+${cp.toString(16).toUpperCase().padStart(4, '0')} at position ${bad.index + 1}); a bearer token is printable ASCII`,
+    );
   }
   return token;
 }
@@ -56,7 +65,9 @@ function readTokenFile(file: string): string {
   const mode = read.mode;
   if (process.platform !== 'win32' && (mode & 0o077) !== 0) {
     const octal = (mode & 0o777).toString(8).padStart(4, '0');
-    throw new UsageError(`--token-file ${printable(file)} is accessible by other users (mode ${octal}); fix it with: chmod 600 ${shellWord(printable(file))}`);
+    throw new UsageError(
+      `--token-file ${printable(file)} is accessible by other users (mode ${octal}); fix it with: chmod 600 ${shellWord(printable(file))}`,
+    );
   }
   const token = read.text.trim();
   if (!token) throw new UsageError(`--token-file ${printable(file)} is empty`);
@@ -68,4 +79,3 @@ function readTokenFile(file: string): string {
 function shellWord(text: string): string {
   return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }
-

@@ -34,7 +34,13 @@ function clock(now: number): string {
   return new Date(now).toISOString().slice(11, 19);
 }
 
-export function requestLine(record: RequestRecord, json: boolean, showRelay: boolean, now: number, event: WatchEvent = eventOf(record.state)): string {
+export function requestLine(
+  record: RequestRecord,
+  json: boolean,
+  showRelay: boolean,
+  now: number,
+  event: WatchEvent = eventOf(record.state),
+): string {
   if (json) return safeJson({ ...toJson(record), event });
   const outcome = record.state === 'pending' ? undefined : describeOutcome(record);
   const cells = [
@@ -58,7 +64,12 @@ export function relayLine(status: RelayStatus, json: boolean, now: number): stri
   const connection = status.connection;
   if (json) {
     const reason = 'reason' in connection ? connection.reason : 'detail' in connection ? connection.detail : undefined;
-    return safeJson({ event: 'relay', relay: status.relay, state: connection.kind, ...(reason !== undefined ? { reason } : {}) });
+    return safeJson({
+      event: 'relay',
+      relay: status.relay,
+      state: connection.kind,
+      ...(reason !== undefined ? { reason } : {}),
+    });
   }
   return `${clock(now)} relay     ${relayText(status.relay, 200)} ${displayLine(connectionText(connection), 300)}`;
 }
@@ -68,5 +79,5 @@ export function connectionKey(status: RelayStatus): string {
   const c = status.connection;
   // "connecting" follows every "reconnecting": the next line (live, or the next failure) says how it went.
   if (c.kind === 'connecting') return '';
-  return `${c.kind}\u001f${'reason' in c ? c.reason ?? '' : ''}\u001f${'detail' in c ? c.detail ?? '' : ''}`;
+  return `${c.kind}\u001f${'reason' in c ? (c.reason ?? '') : ''}\u001f${'detail' in c ? (c.detail ?? '') : ''}`;
 }

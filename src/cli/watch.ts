@@ -65,7 +65,8 @@ export class Teller {
     for (const record of records) {
       if (this.told.get(record.key) === record.state) continue;
       this.remember(record.key, record.state);
-      if (record.state === 'pending' || record.state === 'informational') this.io.out(requestLine(record, this.options.json, this.showRelay, this.now()));
+      if (record.state === 'pending' || record.state === 'informational')
+        this.io.out(requestLine(record, this.options.json, this.showRelay, this.now()));
     }
   }
 
@@ -82,7 +83,12 @@ export class Teller {
       if (!this.replayed.has(record.relay) || before === record.state) continue;
       this.remember(key, record.state);
       // Answered and resolved in one burst: the answer is still one line of its own, before the outcome.
-      const skipped = record.answered && record.state !== 'answered' && before !== 'answered' && before !== undefined && before !== 'resolved';
+      const skipped =
+        record.answered &&
+        record.state !== 'answered' &&
+        before !== 'answered' &&
+        before !== undefined &&
+        before !== 'resolved';
       if (skipped) this.io.out(requestLine(record, this.options.json, this.showRelay, this.now(), 'answered'));
       this.io.out(requestLine(record, this.options.json, this.showRelay, this.now()));
     }
@@ -93,7 +99,13 @@ export class Teller {
     const now = this.now();
     for (const key of this.expiring) if (this.store.request(key)?.state !== 'pending') this.expiring.delete(key);
     for (const record of this.store.allRequests()) {
-      if (record.state !== 'pending' || !record.payload.expiresAt || this.expiring.has(record.key) || !this.replayed.has(record.relay)) continue;
+      if (
+        record.state !== 'pending' ||
+        !record.payload.expiresAt ||
+        this.expiring.has(record.key) ||
+        !this.replayed.has(record.relay)
+      )
+        continue;
       const left = Date.parse(record.payload.expiresAt) - now;
       if (!(left > 0 && left <= LAST_CALL_MS)) continue;
       this.expiring.add(record.key);
@@ -112,7 +124,11 @@ export class Teller {
 }
 
 /** Runs until the process is stopped; the promise never settles on its own. */
-export function runWatch(options: ConsoleOptions, io: WatchIO, remember: (secret: string | undefined) => void): Promise<number> {
+export function runWatch(
+  options: ConsoleOptions,
+  io: WatchIO,
+  remember: (secret: string | undefined) => void,
+): Promise<number> {
   const store = new ConsoleStore();
   const replayed = new Set<string>();
   const teller = new Teller(store, replayed, options, io);

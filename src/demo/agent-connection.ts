@@ -40,7 +40,12 @@ function helloFrame(h: AgentHello): string {
  * refused upgrade, a socket error or a connection-level error frame. The
  * message handler stays: pings are answered, Events (commands) go to `onCommand`.
  */
-export function handshake(ws: WebSocket, hello: AgentHello, sendRaw: (text: string) => void, onCommand: (cmd: AepEvent) => void): Promise<void> {
+export function handshake(
+  ws: WebSocket,
+  hello: AgentHello,
+  sendRaw: (text: string) => void,
+  onCommand: (cmd: AepEvent) => void,
+): Promise<void> {
   ws.on('error', () => undefined); // failures surface as 'close' (or reject the start below)
   return new Promise<void>((ready, fail) => {
     const onError = (err: Error): void => fail(err);

@@ -24,29 +24,41 @@ export interface ControlHost {
   /** Pending requests of a run (all runs when undefined): their ids. */
   pendingIn(run: string | undefined): string[];
   dismiss(requestId: string, cause: string): void;
-  emit(type: string, rest: { cause?: string; run?: string; capture?: 'metadata' | 'redacted'; data?: Record<string, unknown> }): void;
+  emit(
+    type: string,
+    rest: { cause?: string; run?: string; capture?: 'metadata' | 'redacted'; data?: Record<string, unknown> },
+  ): void;
   /** Starts a new run (after a cancel), returns its id. */
   nextRun(cause: string): string;
   endSession(cause: string): void;
 }
 
-export type ControlDecision = { ack: 'accepted'; apply: () => void } | { ack: 'rejected'; reason: NackReason; detail: string };
+export type ControlDecision =
+  { ack: 'accepted'; apply: () => void } | { ack: 'rejected'; reason: NackReason; detail: string };
 
 export function decideControl(cmd: AepEvent, host: ControlHost, runStartedAt: number): ControlDecision {
-  if (!host.accepts.includes(cmd.type)) return { ack: 'rejected', reason: 'unsupported', detail: `${cmd.type} is not accepted by this agent` };
+  if (!host.accepts.includes(cmd.type))
+    return { ack: 'rejected', reason: 'unsupported', detail: `${cmd.type} is not accepted by this agent` };
   const data = isPlainObject(cmd.data) ? cmd.data : {};
   switch (cmd.type) {
     case 'control.cancel': {
       const scope = data.scope;
-      if (scope !== 'run' && scope !== 'session') return { ack: 'rejected', reason: 'invalid', detail: 'scope must be "run" or "session"' };
-      if (scope === 'run' && typeof cmd.run === 'string' && cmd.run !== host.run()) return { ack: 'rejected', reason: 'refused', detail: `run ${cmd.run} is not running` };
+      if (scope !== 'run' && scope !== 'session')
+        return { ack: 'rejected', reason: 'invalid', detail: 'scope must be "run" or "session"' };
+      if (scope === 'run' && typeof cmd.run === 'string' && cmd.run !== host.run())
+        return { ack: 'rejected', reason: 'refused', detail: `run ${cmd.run} is not running` };
       const reason = typeof data.reason === 'string' ? data.reason.slice(0, 500) : undefined;
       return {
         ack: 'accepted',
         apply: () => {
           const run = host.run();
           for (const id of host.pendingIn(scope === 'run' ? run : undefined)) host.dismiss(id, cmd.id);
-          host.emit('run.cancelled', { cause: cmd.id, run, capture: reason ? 'redacted' : 'metadata', data: { by: 'control', duration_ms: Math.max(0, Date.now() - runStartedAt), ...(reason ? { reason } : {}) } });
+          host.emit('run.cancelled', {
+            cause: cmd.id,
+            run,
+            capture: reason ? 'redacted' : 'metadata',
+            data: { by: 'control', duration_ms: Math.max(0, Date.now() - runStartedAt), ...(reason ? { reason } : {}) },
+          });
           if (scope === 'session') host.endSession(cmd.id);
           else host.nextRun(cmd.id);
         },
@@ -55,12 +67,17 @@ export function decideControl(cmd: AepEvent, host: ControlHost, runStartedAt: nu
     case 'control.pause':
     case 'control.resume': {
       const pause = cmd.type === 'control.pause';
-      if (host.paused() === pause) return { ack: 'rejected', reason: 'refused', detail: pause ? 'already paused' : 'not paused' };
+      if (host.paused() === pause)
+        return { ack: 'rejected', reason: 'refused', detail: pause ? 'already paused' : 'not paused' };
       return {
         ack: 'accepted',
         apply: () => {
           host.setPaused(pause);
-          host.emit('progress.status', { cause: cmd.id, run: host.run(), data: { phase: pause ? 'paused' : 'running' } });
+          host.emit('progress.status', {
+            cause: cmd.id,
+            run: host.run(),
+            data: { phase: pause ? 'paused' : 'running' },
+          });
         },
       };
     }

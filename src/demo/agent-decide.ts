@@ -28,13 +28,13 @@ export interface AppliedAnswer {
 }
 
 export type Decision =
-  | { ack: 'accepted'; applied: AppliedAnswer }
-  | { ack: 'rejected'; reason: NackReason; detail: string };
+  { ack: 'accepted'; applied: AppliedAnswer } | { ack: 'rejected'; reason: NackReason; detail: string };
 
 const reject = (reason: NackReason, detail: string): Decision => ({ ack: 'rejected', reason, detail });
 
 export function decide(cmd: AepEvent, req: HeldRequest | undefined): Decision {
-  if (cmd.type !== 'control.attention.respond') return reject('unsupported', `${cmd.type} is not accepted by this agent`);
+  if (cmd.type !== 'control.attention.respond')
+    return reject('unsupported', `${cmd.type} is not accepted by this agent`);
   if (!req) return reject('invalid', `unknown request ${JSON.stringify(cmd.subject ?? null)}`);
   if (req.respondVia && !req.respondVia.includes('control')) {
     return reject('unsupported', "this request is answered in the agent's own UI (respond_via: oob)");
@@ -47,7 +47,8 @@ export function decide(cmd: AepEvent, req: HeldRequest | undefined): Decision {
   const text = typeof answer.text === 'string' ? answer.text : undefined;
 
   if (answer.values !== undefined) {
-    if (req.kind !== 'form' || req.fields.length === 0) return reject('invalid', `values answer a form; this request is ${req.kind}`);
+    if (req.kind !== 'form' || req.fields.length === 0)
+      return reject('invalid', `values answer a form; this request is ${req.kind}`);
     const check = validateFormValues(req.fields, answer.values);
     if (!check.ok) return reject('invalid', `${check.field}: ${check.reason}`);
     return { ack: 'accepted', applied: { values: answer.values as Record<string, unknown> } };

@@ -22,7 +22,15 @@ export function raiseRequest(s: AgentSession, r: RaiseRequest): string {
   const severity = r.severity ?? 'notice';
   // What led to it: the tool call it asks about (its arguments only above metadata), else the run.
   const cause = r.causeId ?? (r.subject ? emitToolCall(s, r.subject, r.args ?? {}, capture, atMetadata) : undefined);
-  const { event } = s.emit('attention.requested', { ...(r.id ? { id: r.id } : {}), subject: r.subject, severity, capture, data, run: s.run, cause });
+  const { event } = s.emit('attention.requested', {
+    ...(r.id ? { id: r.id } : {}),
+    subject: r.subject,
+    severity,
+    capture,
+    data,
+    run: s.run,
+    cause,
+  });
   const req: HeldRequest = {
     id: event.id,
     kind: r.kind,
@@ -41,25 +49,45 @@ export function raiseRequest(s: AgentSession, r: RaiseRequest): string {
 }
 
 /** The attention.requested `data`; at `metadata` the prompt is synthesized and labels become indexes. */
-function requestData(name: string, r: RaiseRequest, atMetadata: boolean, respondVia: string[]): Record<string, unknown> {
+function requestData(
+  name: string,
+  r: RaiseRequest,
+  atMetadata: boolean,
+  respondVia: string[],
+): Record<string, unknown> {
   const label = <T extends { label: string }>(x: T, i: number): T => (atMetadata ? { ...x, label: String(i + 1) } : x);
   const data: Record<string, unknown> = {
     kind: r.kind,
     prompt: atMetadata ? synthesizePrompt(name, r.kind, r.subject) : r.prompt,
   };
   if (r.options) data.options = r.options.map(label);
-  if (r.fields) data.fields = r.fields.map((f, i) => ({ ...label(f, i), ...(f.choices ? { choices: f.choices.map(label) } : {}) }));
+  if (r.fields)
+    data.fields = r.fields.map((f, i) => ({ ...label(f, i), ...(f.choices ? { choices: f.choices.map(label) } : {}) }));
   if (r.expiresInMs !== undefined) data.expires_at = new Date(Date.now() + r.expiresInMs).toISOString();
   data.respond_via = respondVia;
   return data;
 }
 
 /** The tool.requested a request with a subject asks about; returns its Event id (`id`: a test's own). */
-export function emitToolCall(s: AgentSession, subject: string, args: Record<string, unknown>, capture: Capture, atMetadata: boolean, id?: string): string {
+export function emitToolCall(
+  s: AgentSession,
+  subject: string,
+  args: Record<string, unknown>,
+  capture: Capture,
+  atMetadata: boolean,
+  id?: string,
+): string {
   const digest = createHash('sha256').update(JSON.stringify(args)).digest('hex').slice(0, 32);
   const tool = { name: subject, call_id: `t_${s.nextId().slice(-8).toLowerCase()}` };
   const data = atMetadata ? { tool, args_digest: digest } : { tool, args_redacted: args, args_digest: digest };
-  return s.emit('tool.requested', { ...(id !== undefined ? { id } : {}), subject, run: s.run, cause: s.runStartedId, capture, data }).event.id;
+  return s.emit('tool.requested', {
+    ...(id !== undefined ? { id } : {}),
+    subject,
+    run: s.run,
+    cause: s.runStartedId,
+    capture,
+    data,
+  }).event.id;
 }
 
 function expireAfter(s: AgentSession, req: HeldRequest, after: number, severity: Severity): void {

@@ -122,10 +122,12 @@ export const CATALOG: Record<string, Factory> = {
     resolveAfterMs: t.oobResolveMs,
   }),
   shortExpiry: (t) => bash('docker system prune -af --volumes', { severity: 'warning', expiresInMs: t.shortExpiryMs }),
-  metadataOnly: () => bash('curl -fsSL https://example.com/install.sh | sh', { capture: 'metadata', severity: 'warning' }),
+  metadataOnly: () =>
+    bash('curl -fsSL https://example.com/install.sh | sh', { capture: 'metadata', severity: 'warning' }),
   reviewPlan: () => ({
     kind: 'review',
-    prompt: 'Review the migration plan before I apply it: 3 tables altered, 1 index dropped, backfill runs in batches of 5k rows.',
+    prompt:
+      'Review the migration plan before I apply it: 3 tables altered, 1 index dropped, backfill runs in batches of 5k rows.',
     options: [
       { id: 'approve', label: 'Approve' },
       { id: 'changes', label: 'Request changes' },
@@ -155,7 +157,8 @@ export interface ScriptHost {
   timing?: Partial<ScriptTiming>;
 }
 
-const ordinal = (n: number): string => (n % 100 >= 11 && n % 100 <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+const ordinal = (n: number): string =>
+  n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
 
 /** Starts the script; returns its stop function. */
 export function startScript(host: ScriptHost): () => void {
@@ -185,7 +188,11 @@ export function startScript(host: ScriptHost): () => void {
     asked.set(n, times);
     const request = CATALOG[n](t);
     try {
-      host.raise(times === 1 ? request : { ...request, prompt: `${request.prompt} (asked again: ${times}${ordinal(times)} time)` });
+      host.raise(
+        times === 1
+          ? request
+          : { ...request, prompt: `${request.prompt} (asked again: ${times}${ordinal(times)} time)` },
+      );
     } catch {
       stopped = true; // the agent closed underneath us
     }

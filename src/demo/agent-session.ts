@@ -72,7 +72,12 @@ export function createSession(opts: DemoAgentOptions, ws: WebSocket, id: Session
   };
 }
 
-function emitter(opts: DemoAgentOptions, id: SessionIdentity, nextId: () => string, sendRaw: (text: string) => void): Emit {
+function emitter(
+  opts: DemoAgentOptions,
+  id: SessionIdentity,
+  nextId: () => string,
+  sendRaw: (text: string) => void,
+): Emit {
   let seq = 0;
   return (type, rest = {}) => {
     const event: AepEvent = {
@@ -137,7 +142,12 @@ export function dismissRequest(s: AgentSession, id: string, cause: string): void
   const req = s.requests.get(id);
   if (!req) return;
   req.state = 'resolved';
-  s.emit('attention.resolved', { subject: id, cause, run: req.run, data: { resolution: 'dismissed', latency_ms: Math.max(0, Date.now() - req.requestedAt) } });
+  s.emit('attention.resolved', {
+    subject: id,
+    cause,
+    run: req.run,
+    data: { resolution: 'dismissed', latency_ms: Math.max(0, Date.now() - req.requestedAt) },
+  });
 }
 
 export function startRun(s: AgentSession, cause?: string): string {
@@ -149,7 +159,9 @@ export function startRun(s: AgentSession, cause?: string): string {
 
 /** Ids of the pending requests of `run` (all runs when undefined). */
 export function pendingIn(s: AgentSession, run: string | undefined): string[] {
-  return [...s.requests.values()].filter((q) => q.state === 'pending' && (run === undefined || q.run === run)).map((q) => q.id);
+  return [...s.requests.values()]
+    .filter((q) => q.state === 'pending' && (run === undefined || q.run === run))
+    .map((q) => q.id);
 }
 
 export function pendingCount(s: AgentSession): number {

@@ -33,7 +33,13 @@ export async function startDemoAgent(opts: DemoAgentOptions): Promise<DemoAgent>
   });
   const agent = publicAgent(s);
   const hostForControl = controlHost(s, (cause) => void endSession(s, cause));
-  const hello = { agent: opts.name, instance: `${host}/${process.pid}`, accepts, ackWindowMs: opts.ackWindowMs ?? 10_000, session };
+  const hello = {
+    agent: opts.name,
+    instance: `${host}/${process.pid}`,
+    accepts,
+    ackWindowMs: opts.ackWindowMs ?? 10_000,
+    session,
+  };
   await handshake(s.ws, hello, s.sendRaw, (cmd) => handleCommand(s, agent, hostForControl, cmd));
   s.ws.on('close', () => {
     // the relay went away (or close() finished): stop raising into the void
@@ -78,7 +84,13 @@ function startMixedScript(s: AgentSession, agent: DemoAgent): void {
   const rng = seededRandom(s.opts.seed ?? Math.floor(Math.random() * 2 ** 31));
   // Paused (control.pause): the script raises nothing until control.resume.
   const scripted = (r: RaiseRequest): string => (s.paused ? '' : raiseRequest(s, r));
-  s.stopScript = startScript({ name: s.opts.name, raise: scripted, pendingCount: agent.pendingCount, rng, timing: { oobResolveMs: s.oobResolveMs, ...s.opts.timing } });
+  s.stopScript = startScript({
+    name: s.opts.name,
+    raise: scripted,
+    pendingCount: agent.pendingCount,
+    rng,
+    timing: { oobResolveMs: s.oobResolveMs, ...s.opts.timing },
+  });
 }
 
 /** session.ended (reason cancelled when a control.cancel asked for it), then the socket closed. */
@@ -86,7 +98,10 @@ async function endSession(s: AgentSession, cancelledBy?: string): Promise<void> 
   if (s.closed) return;
   s.stopScript?.();
   if (s.ws.readyState === WebSocket.OPEN) {
-    s.emit('session.ended', { cause: cancelledBy, data: { reason: cancelledBy ? 'cancelled' : 'normal', duration_ms: Date.now() - s.startedAt } });
+    s.emit('session.ended', {
+      cause: cancelledBy,
+      data: { reason: cancelledBy ? 'cancelled' : 'normal', duration_ms: Date.now() - s.startedAt },
+    });
   }
   s.closed = true;
   clearTimers(s);

@@ -109,7 +109,14 @@ function dataAtMetadata(e: AepEvent, data: Data, lookup?: FieldLookup): Data | u
     case 'session.ended':
       return pick(data, ['reason', 'duration_ms', 'runs']);
     case 'session.compacted':
-      return pick(data, ['trigger', 'strategy', 'estimated_token_count', 'forgotten', 'gen_ai.usage.input_tokens', 'gen_ai.usage.output_tokens']);
+      return pick(data, [
+        'trigger',
+        'strategy',
+        'estimated_token_count',
+        'forgotten',
+        'gen_ai.usage.input_tokens',
+        'gen_ai.usage.output_tokens',
+      ]);
     default:
       return undefined;
   }

@@ -7,8 +7,18 @@ import { CAPTURE_ORDER, SEVERITY_ORDER, isPlainObject, severityRank } from './wi
 
 /** Core envelope attributes a filter may name (AEP-0003 §6.2). */
 export const FILTERABLE_KEYS = [
-  'id', 'type', 'subject', 'source', 'agent', 'session', 'run', 'step',
-  'epoch', 'cause', 'severity', 'capture',
+  'id',
+  'type',
+  'subject',
+  'source',
+  'agent',
+  'session',
+  'run',
+  'step',
+  'epoch',
+  'cause',
+  'severity',
+  'capture',
 ] as const;
 
 /** Core attributes that exist but are NOT filterable. */
@@ -50,20 +60,27 @@ function severityBoundProblem(bound: Record<string, unknown>): string | undefine
   if (ops.length === 0) return '"severity": empty bound';
   for (const op of ops) {
     if (op !== 'gte' && op !== 'lte') return `"severity": "${op}" is not a severity operator (gte, lte)`;
-    if (!(SEVERITY_ORDER as readonly unknown[]).includes(bound[op])) return `"severity": unknown level ${JSON.stringify(bound[op])}`;
+    if (!(SEVERITY_ORDER as readonly unknown[]).includes(bound[op]))
+      return `"severity": unknown level ${JSON.stringify(bound[op])}`;
   }
   return undefined;
 }
 
 function scalarProblem(key: string, v: unknown): string | undefined {
   if (key === 'severity') {
-    return (SEVERITY_ORDER as readonly unknown[]).includes(v) ? undefined : `"severity": unknown level ${JSON.stringify(v)}`;
+    return (SEVERITY_ORDER as readonly unknown[]).includes(v)
+      ? undefined
+      : `"severity": unknown level ${JSON.stringify(v)}`;
   }
   if (key === 'capture') {
-    return (CAPTURE_ORDER as readonly unknown[]).includes(v) ? undefined : `"capture": unknown level ${JSON.stringify(v)}`;
+    return (CAPTURE_ORDER as readonly unknown[]).includes(v)
+      ? undefined
+      : `"capture": unknown level ${JSON.stringify(v)}`;
   }
   if (key === 'epoch') {
-    return typeof v === 'number' && Number.isInteger(v) && v >= 0 ? undefined : '"epoch": must be a non-negative integer';
+    return typeof v === 'number' && Number.isInteger(v) && v >= 0
+      ? undefined
+      : '"epoch": must be a non-negative integer';
   }
   if (key === 'type') {
     if (typeof v !== 'string' || v.length === 0) return '"type": must be a non-empty string';

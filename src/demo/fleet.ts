@@ -31,7 +31,11 @@ export const DEMO_AGENTS = ['claude-code', 'codex', 'gemini-cli'];
 
 /** `count` agent names: the three demo agents, then numbered ones (`codex-7`), for a fleet-sized demo. */
 export function demoAgentNames(count: number): string[] {
-  return Array.from({ length: count }, (_, i) => (i < DEMO_AGENTS.length ? DEMO_AGENTS[i] : `${DEMO_AGENTS[i % DEMO_AGENTS.length]}-${Math.floor(i / DEMO_AGENTS.length) + 1}`));
+  return Array.from({ length: count }, (_, i) =>
+    i < DEMO_AGENTS.length
+      ? DEMO_AGENTS[i]
+      : `${DEMO_AGENTS[i % DEMO_AGENTS.length]}-${Math.floor(i / DEMO_AGENTS.length) + 1}`,
+  );
 }
 
 export async function startDemo(opts: DemoOptions = {}): Promise<Demo> {

@@ -116,7 +116,10 @@ function publicAgent(impl: AgentImpl, name: string, waiters: Set<Waiter>, stoppe
       if (seen) return Promise.resolve(seen);
       if (stopped()) return Promise.reject(new Error('the demo has stopped'));
       return new Promise<AepEvent>((resolve, reject) => {
-        const timer = setTimeout(() => settle(() => reject(new Error(`no matching command reached ${name} within ${timeoutMs} ms`))), timeoutMs);
+        const timer = setTimeout(
+          () => settle(() => reject(new Error(`no matching command reached ${name} within ${timeoutMs} ms`))),
+          timeoutMs,
+        );
         const settle = (finish: () => void): void => {
           clearTimeout(timer);
           mine.delete(waiter);

@@ -16,7 +16,12 @@ export interface Subscription {
   /** Delivers one (possibly down-levelled) event as JSON text. */
   deliver(json: string): void;
   /** Sends a `replay-exhausted` notice. */
-  exhausted(frame: { type: 'replay-exhausted'; sub: string; session: string; earliest: { epoch: number; seq: number } }): void;
+  exhausted(frame: {
+    type: 'replay-exhausted';
+    sub: string;
+    session: string;
+    earliest: { epoch: number; seq: number };
+  }): void;
 }
 
 /** Where an ingested event came from, and how to tell its sender about a refusal. */
@@ -103,7 +108,12 @@ export class RelayCore {
       for (const pos of from) {
         const r = this.buffer.from(pos.session, { epoch: pos.epoch, seq: pos.seq });
         if (r.exhausted) {
-          sub.exhausted({ type: 'replay-exhausted', sub: sub.id, session: pos.session, earliest: r.exhausted.earliest });
+          sub.exhausted({
+            type: 'replay-exhausted',
+            sub: sub.id,
+            session: pos.session,
+            earliest: r.exhausted.earliest,
+          });
         }
         for (const entry of r.entries) this.deliverEntry(sub, entry);
       }
@@ -125,16 +135,30 @@ export class RelayCore {
 }
 
 /** Validates a `from` value; returns a problem string or the normalized value. */
-export function parseFrom(from: unknown, maxPositions = 10_000): { ok: true; from: From } | { ok: false; code: string; detail: string } {
+export function parseFrom(
+  from: unknown,
+  maxPositions = 10_000,
+): { ok: true; from: From } | { ok: false; code: string; detail: string } {
   if (from === undefined || from === null) return { ok: true, from: undefined };
   if (from === 'all') return { ok: true, from: 'all' };
-  if (!Array.isArray(from)) return { ok: false, code: 'invalid-filter', detail: 'from must be "all" or an array of {session, epoch, seq}' };
-  if (from.length > maxPositions) return { ok: false, code: 'limit-exceeded', detail: `from holds more than ${maxPositions} positions` };
+  if (!Array.isArray(from))
+    return { ok: false, code: 'invalid-filter', detail: 'from must be "all" or an array of {session, epoch, seq}' };
+  if (from.length > maxPositions)
+    return { ok: false, code: 'limit-exceeded', detail: `from holds more than ${maxPositions} positions` };
   const out: ResumePosition[] = [];
   for (const p of from) {
     const isIdx = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
-    if (!isPlainObject(p) || typeof p.session !== 'string' || !isIdx(p.seq) || (p.epoch !== undefined && !isIdx(p.epoch))) {
-      return { ok: false, code: 'invalid-filter', detail: 'each from position is {session: string, epoch?: int >= 0, seq: int >= 0}' };
+    if (
+      !isPlainObject(p) ||
+      typeof p.session !== 'string' ||
+      !isIdx(p.seq) ||
+      (p.epoch !== undefined && !isIdx(p.epoch))
+    ) {
+      return {
+        ok: false,
+        code: 'invalid-filter',
+        detail: 'each from position is {session: string, epoch?: int >= 0, seq: int >= 0}',
+      };
     }
     out.push({ session: p.session, epoch: (p.epoch as number | undefined) ?? 0, seq: p.seq });
   }

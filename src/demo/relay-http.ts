@@ -32,8 +32,11 @@ export function handleHttp(ctx: HttpContext, req: IncomingMessage, res: ServerRe
     res.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer' });
     return void res.end(JSON.stringify({ error: 'unauthorized' }));
   }
-  if (req.method === 'GET' && (url.pathname === '/.well-known/aep' || url.pathname === '/events')) return json(200, ctx.discovery);
-  if (req.method === 'POST' && url.pathname === '/events') return void handlePostEvents(req, res, ctx.core).catch(() => res.destroy());
-  if (req.method === 'GET' && url.pathname === '/stream' && ctx.serveSse) return handleStream(req, res, url, ctx.core, ctx.sse, ctx.pingIntervalMs, ctx.readFault);
+  if (req.method === 'GET' && (url.pathname === '/.well-known/aep' || url.pathname === '/events'))
+    return json(200, ctx.discovery);
+  if (req.method === 'POST' && url.pathname === '/events')
+    return void handlePostEvents(req, res, ctx.core).catch(() => res.destroy());
+  if (req.method === 'GET' && url.pathname === '/stream' && ctx.serveSse)
+    return handleStream(req, res, url, ctx.core, ctx.sse, ctx.pingIntervalMs, ctx.readFault);
   json(404, { error: 'not-found' });
 }

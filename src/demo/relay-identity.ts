@@ -12,7 +12,12 @@ export interface RelayIdentity {
   discovery: Record<string, unknown>;
 }
 
-export function relayIdentity(opts: DemoRelayOptions, bufferPerSession: number, withToken: boolean, serveSse: boolean): RelayIdentity {
+export function relayIdentity(
+  opts: DemoRelayOptions,
+  bufferPerSession: number,
+  withToken: boolean,
+  serveSse: boolean,
+): RelayIdentity {
   const capabilities: Record<string, unknown> = {
     replay: { buffer: bufferPerSession, all: opts.replayAll ?? true },
     roster: {},

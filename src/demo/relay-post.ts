@@ -28,12 +28,21 @@ export interface PostRefusal {
  * Event a line), optionally with `charset=utf-8` (else 415). Returns the
  * media type the body is to be read as.
  */
-export function postGate(headers: IncomingMessage['headers']): { ok: true; batch: boolean } | ({ ok: false } & PostRefusal) {
+export function postGate(
+  headers: IncomingMessage['headers'],
+): { ok: true; batch: boolean } | ({ ok: false } & PostRefusal) {
   const version = headers['aep-version'];
   const offered = typeof version === 'string' ? version.trim() : '';
   if (!SUPPORTED_VERSIONS.includes(offered)) {
-    const detail = offered === '' ? 'the AEP-Version request header is required' : `AEP-Version ${JSON.stringify(offered.slice(0, 40))} is not supported`;
-    return { ok: false, status: 426, body: { error: 'version-unsupported', detail, versions: [...SUPPORTED_VERSIONS] } };
+    const detail =
+      offered === ''
+        ? 'the AEP-Version request header is required'
+        : `AEP-Version ${JSON.stringify(offered.slice(0, 40))} is not supported`;
+    return {
+      ok: false,
+      status: 426,
+      body: { error: 'version-unsupported', detail, versions: [...SUPPORTED_VERSIONS] },
+    };
   }
   const [type = '', ...params] = String(headers['content-type'] ?? '').split(';');
   const media = type.trim().toLowerCase();
@@ -45,7 +54,10 @@ export function postGate(headers: IncomingMessage['headers']): { ok: true; batch
     return {
       ok: false,
       status: 415,
-      body: { error: 'unsupported-media-type', detail: 'POST /events takes application/json (one Event) or application/x-ndjson (one Event a line), UTF-8' },
+      body: {
+        error: 'unsupported-media-type',
+        detail: 'POST /events takes application/json (one Event) or application/x-ndjson (one Event a line), UTF-8',
+      },
     };
   }
   return { ok: true, batch: media === 'application/x-ndjson' };
@@ -58,7 +70,10 @@ export function postGate(headers: IncomingMessage['headers']): { ok: true; batch
  * here because control flows only on the authenticated duplex binding
  * (AEP-0004 §4.1): a POST is not one.
  */
-export function readPostBody(text: string, batch: boolean): { ok: true; events: Array<{ event: AepEvent; raw: string }> } | ({ ok: false } & PostRefusal) {
+export function readPostBody(
+  text: string,
+  batch: boolean,
+): { ok: true; events: Array<{ event: AepEvent; raw: string }> } | ({ ok: false } & PostRefusal) {
   const lines = batch ? text.split('\n').map((l) => l.replace(/\r$/, '')) : [text];
   const events: Array<{ event: AepEvent; raw: string }> = [];
   for (const [line, raw] of lines.entries()) {
@@ -74,15 +89,18 @@ export function readPostBody(text: string, batch: boolean): { ok: true; events: 
     } catch {
       return refuse(400, 'invalid-event', 'not JSON');
     }
-    if (!batch && Array.isArray(parsed)) return refuse(400, 'invalid-event', 'application/json carries one Event; send a batch as application/x-ndjson');
+    if (!batch && Array.isArray(parsed))
+      return refuse(400, 'invalid-event', 'application/json carries one Event; send a batch as application/x-ndjson');
     const problem = envelopeProblem(parsed);
     if (problem) return refuse(400, 'invalid-event', problem);
     const event = parsed as AepEvent;
-    if (isCommandType(event.type)) return refuse(403, 'unauthorized', 'commands flow only on the authenticated WebSocket binding (AEP-0004 §4.1)');
+    if (isCommandType(event.type))
+      return refuse(403, 'unauthorized', 'commands flow only on the authenticated WebSocket binding (AEP-0004 §4.1)');
     // The text as received (AEP-0003 §10: the envelope over the wire is the one posted).
     events.push({ event, raw: raw.trim() });
   }
-  if (events.length === 0) return { ok: false, status: 400, body: { error: 'invalid-event', detail: 'the body holds no Event' } };
+  if (events.length === 0)
+    return { ok: false, status: 400, body: { error: 'invalid-event', detail: 'the body holds no Event' } };
   return { ok: true, events };
 }
 

@@ -8,7 +8,16 @@ import { filterProblem } from './filter.js';
 import { parseFrom, type RelayCore, type Subscription } from './relay-core.js';
 import type { FaultableConnection, FaultSettings } from './relay-faults.js';
 import type { Claimant } from './routing.js';
-import { ROLES, SUPPORTED_VERSIONS, envelopeProblem, isCaptureLevel, isEventObject, isPlainObject, isRole, type Role } from './wire.js';
+import {
+  ROLES,
+  SUPPORTED_VERSIONS,
+  envelopeProblem,
+  isCaptureLevel,
+  isEventObject,
+  isPlainObject,
+  isRole,
+  type Role,
+} from './wire.js';
 
 let nextConnId = 1;
 
@@ -83,7 +92,11 @@ export class SocketConnection implements Claimant, FaultableConnection {
       return;
     }
     if (!isPlainObject(msg) || typeof msg.type !== 'string') {
-      this.send({ type: 'error', code: 'bad-frame', detail: 'frames are JSON objects with a string "type" (text frames only)' });
+      this.send({
+        type: 'error',
+        code: 'bad-frame',
+        detail: 'frames are JSON objects with a string "type" (text frames only)',
+      });
       return;
     }
     if (isEventObject(msg)) {
@@ -117,9 +130,13 @@ export class SocketConnection implements Claimant, FaultableConnection {
     const versions = Array.isArray(msg.versions) ? msg.versions : [];
     if (!versions.some((v) => typeof v === 'string' && SUPPORTED_VERSIONS.includes(v))) {
       // §4 rule 1: the error lists the versions this side speaks, so the peer can retry with one.
-      this.fail('version-unsupported', `relay speaks ${JSON.stringify(SUPPORTED_VERSIONS)}; client offered ${JSON.stringify(versions).slice(0, 200)}`, {
-        versions: [...SUPPORTED_VERSIONS],
-      });
+      this.fail(
+        'version-unsupported',
+        `relay speaks ${JSON.stringify(SUPPORTED_VERSIONS)}; client offered ${JSON.stringify(versions).slice(0, 200)}`,
+        {
+          versions: [...SUPPORTED_VERSIONS],
+        },
+      );
       return;
     }
     if (!isRole(msg.role)) {
@@ -141,7 +158,9 @@ export class SocketConnection implements Claimant, FaultableConnection {
       if (caps.control !== undefined) this.declared.control = caps.control;
       if (caps.emits !== undefined) this.declared.emits = caps.emits;
       if (isPlainObject(caps.control)) {
-        const accepts = Array.isArray(caps.control.accepts) ? caps.control.accepts.filter((a): a is string => typeof a === 'string') : [];
+        const accepts = Array.isArray(caps.control.accepts)
+          ? caps.control.accepts.filter((a): a is string => typeof a === 'string')
+          : [];
         this.control = { accepts };
         const w = caps.control.ack_window_ms;
         if (typeof w === 'number' && Number.isFinite(w) && w > 0) this.control.ack_window_ms = w;
@@ -160,7 +179,12 @@ export class SocketConnection implements Claimant, FaultableConnection {
       return;
     }
     if (this.role === 'emitter') {
-      this.send({ type: 'error', id, code: 'unauthorized', detail: 'roster is answered on consumer and both-role connections' });
+      this.send({
+        type: 'error',
+        id,
+        code: 'unauthorized',
+        detail: 'roster is answered on consumer and both-role connections',
+      });
       return;
     }
     this.send({ type: 'roster', id, entries: this.core.claims.roster() });

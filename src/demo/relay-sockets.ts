@@ -32,7 +32,9 @@ export class SocketHub {
   upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     const url = new URL(req.url ?? '/', 'http://relay');
     const refuse = (status: string): void => {
-      socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n${status.startsWith('401') ? 'WWW-Authenticate: Bearer\r\n' : ''}\r\n`);
+      socket.end(
+        `HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n${status.startsWith('401') ? 'WWW-Authenticate: Bearer\r\n' : ''}\r\n`,
+      );
       socket.destroy();
     };
     if (url.pathname !== '/socket') return refuse('404 Not Found');

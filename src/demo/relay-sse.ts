@@ -75,10 +75,17 @@ function parseStreamQuery(req: IncomingMessage, q: URLSearchParams): StreamQuery
   const problem = filterProblem(filter);
   if (problem) return invalid(problem);
   const capture = q.get('capture') ?? undefined;
-  if (capture !== undefined && !isCaptureLevel(capture)) return invalid('capture must be one of none|metadata|redacted|full');
+  if (capture !== undefined && !isCaptureLevel(capture))
+    return invalid('capture must be one of none|metadata|redacted|full');
   const from = parseFrom(fromRaw);
   if (!from.ok) return { ok: false, body: { error: from.code, detail: from.detail } };
-  return { ok: true, filter: filter as Record<string, unknown>, from: from.from, capture: capture as Capture | undefined, live: q.get('live') !== '0' };
+  return {
+    ok: true,
+    filter: filter as Record<string, unknown>,
+    from: from.from,
+    capture: capture as Capture | undefined,
+    live: q.get('live') !== '0',
+  };
 }
 
 export function handleStream(
@@ -95,7 +102,8 @@ export function handleStream(
   const fault = query.live ? undefined : readFault?.(query.filter);
   if (fault && 'status' in fault) return sendJson(res, fault.status, { error: 'refused' });
   // Held until the test lets it go, then served as asked.
-  if (fault && 'until' in fault) return void fault.until.then(() => handleStream(req, res, url, core, clients, pingIntervalMs));
+  if (fault && 'until' in fault)
+    return void fault.until.then(() => handleStream(req, res, url, core, clients, pingIntervalMs));
   res.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache',
@@ -117,7 +125,8 @@ export function handleStream(
     filter: fault?.filter ?? query.filter,
     capture: query.capture,
     deliver: (json) => write(sseMessage(json)),
-    exhausted: (frame) => write(`: replay-exhausted ${oneLine(frame.session)} ${frame.earliest.epoch}:${frame.earliest.seq}\n\n`),
+    exhausted: (frame) =>
+      write(`: replay-exhausted ${oneLine(frame.session)} ${frame.earliest.epoch}:${frame.earliest.seq}\n\n`),
   };
   core.subscribe(sub, query.from);
   for (const event of fault?.after ?? []) write(sseMessage(JSON.stringify(event)));

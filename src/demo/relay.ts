@@ -33,7 +33,21 @@ export async function startDemoRelay(opts: DemoRelayOptions = {}): Promise<DemoR
   const faultSettings: FaultSettings = { subscribes: [], fromConsumers: [] };
   const sse = new Set<SseClient>();
   const hub = new SocketHub({ core, hello, faults: faultSettings, token: () => token, pingIntervalMs });
-  const server = createServer((req, res) => handleHttp({ token: () => token, core, discovery, serveSse, sse, pingIntervalMs, readFault: (filter) => faultSettings.reads?.(filter) }, req, res));
+  const server = createServer((req, res) =>
+    handleHttp(
+      {
+        token: () => token,
+        core,
+        discovery,
+        serveSse,
+        sse,
+        pingIntervalMs,
+        readFault: (filter) => faultSettings.reads?.(filter),
+      },
+      req,
+      res,
+    ),
+  );
   server.on('upgrade', (req, socket, head) => hub.upgrade(req, socket, head));
 
   const port = await listen(server, opts.port ?? 0, host);

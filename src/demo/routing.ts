@@ -18,8 +18,7 @@ export interface Claimant {
 }
 
 export type RouteResult =
-  | { ok: true; target: Claimant }
-  | { ok: false; code: 'no-route' | 'ambiguous' | 'unsupported'; detail: string };
+  { ok: true; target: Claimant } | { ok: false; code: 'no-route' | 'ambiguous' | 'unsupported'; detail: string };
 
 export class ClaimTable {
   /** session → claimants (insertion ordered). */
@@ -58,7 +57,8 @@ export class ClaimTable {
         const entry: RosterEntry = { session };
         if (claimant.identity.agent) entry.agent = claimant.identity.agent;
         if (claimant.identity.instance) entry.instance = claimant.identity.instance;
-        if (claimant.declared.control !== undefined) entry.control = claimant.declared.control as RosterEntry['control'];
+        if (claimant.declared.control !== undefined)
+          entry.control = claimant.declared.control as RosterEntry['control'];
         if (claimant.declared.emits !== undefined) entry.emits = claimant.declared.emits;
         out.push(entry);
       }

@@ -34,7 +34,8 @@ function gateChoices(f: FieldSpec, v: unknown): unknown {
   return typeof v === 'string' && ids.includes(v) ? v : DROP;
 }
 
-const okItem = (f: FieldSpec, x: unknown): boolean => typeof x === 'string' && (choiceIds(f).includes(x) || (f.other === true && x.trim() !== ''));
+const okItem = (f: FieldSpec, x: unknown): boolean =>
+  typeof x === 'string' && (choiceIds(f).includes(x) || (f.other === true && x.trim() !== ''));
 
 // The target's rules per kind of the protocol's field registry. They predate
 // the registry and word their rejections the target's own way (what an agent
@@ -133,7 +134,11 @@ export function validateFormValues(fields: FieldSpec[], values: unknown): Values
  * field spec are always dropped. `none` is the caller's job (data is dropped
  * wholesale at the envelope level).
  */
-export function gateFormValues(fields: FieldSpec[], values: Record<string, unknown>, ceiling: Capture): Record<string, unknown> {
+export function gateFormValues(
+  fields: FieldSpec[],
+  values: Record<string, unknown>,
+  ceiling: Capture,
+): Record<string, unknown> {
   const textAllowed = captureRank(ceiling) >= captureRank('redacted');
   const out: Record<string, unknown> = {};
   for (const f of fields) {

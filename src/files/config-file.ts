@@ -32,12 +32,20 @@ export interface ProfilesFile {
   profiles: Map<string, Profile>;
 }
 
-export type LoadedProfiles =
-  | { ok: true; file?: ProfilesFile }
-  | { ok: false; error: string; untrusted?: boolean };
+export type LoadedProfiles = { ok: true; file?: ProfilesFile } | { ok: false; error: string; untrusted?: boolean };
 
 const TOP_KEYS = ['default', 'profiles'];
-export const PROFILE_KEYS = ['relays', 'token_file', 'ca', 'name', 'agent', 'session', 'capture', 'rules', 'auto'] as const;
+export const PROFILE_KEYS = [
+  'relays',
+  'token_file',
+  'ca',
+  'name',
+  'agent',
+  'session',
+  'capture',
+  'rules',
+  'auto',
+] as const;
 const PATH_KEYS = new Set(['token_file', 'ca', 'rules']);
 
 const shown = (text: string, max = 60) => JSON.stringify(displayLine(text, max));
@@ -45,7 +53,8 @@ const shown = (text: string, max = 60) => JSON.stringify(displayLine(text, max))
 /** The profiles file's path (absent when neither XDG_CONFIG_HOME nor HOME is usable). */
 export function configPath(env: NodeJS.ProcessEnv): string | undefined {
   // XDG: a relative XDG_CONFIG_HOME is invalid and is ignored.
-  if (env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME.startsWith('/')) return join(env.XDG_CONFIG_HOME, 'aep-console', 'config.json');
+  if (env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME.startsWith('/'))
+    return join(env.XDG_CONFIG_HOME, 'aep-console', 'config.json');
   if (env.HOME && env.HOME.startsWith('/')) return join(env.HOME, '.config', 'aep-console', 'config.json');
   return undefined;
 }
@@ -61,10 +70,15 @@ export function loadProfiles(env: NodeJS.ProcessEnv): LoadedProfiles {
   return 'error' in parsed ? { ok: false, error: `${where}: ${parsed.error}` } : { ok: true, file: parsed };
 }
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The file's text as profiles, or the first problem in words. Pure but for `env.HOME` (a `~/` path). */
-export function parseProfiles(text: string, path: string, env: NodeJS.ProcessEnv = {}): ProfilesFile | { error: string } {
+export function parseProfiles(
+  text: string,
+  path: string,
+  env: NodeJS.ProcessEnv = {},
+): ProfilesFile | { error: string } {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -77,14 +91,17 @@ export function parseProfiles(text: string, path: string, env: NodeJS.ProcessEnv
   if (!isPlainObject(value.profiles)) return { error: '"profiles" must be an object of profiles by name' };
   const profiles = new Map<string, Profile>();
   for (const [name, raw] of Object.entries(value.profiles)) {
-    if (!/^[\w.@-]{1,64}$/.test(name)) return { error: `profile name ${shown(name)} must be 1-64 letters, digits, ".", "_", "@" or "-"` };
+    if (!/^[\w.@-]{1,64}$/.test(name))
+      return { error: `profile name ${shown(name)} must be 1-64 letters, digits, ".", "_", "@" or "-"` };
     const profile = parseProfile(raw, dirname(resolve(path)), env);
     if ('error' in profile) return { error: `profile "${name}": ${profile.error}` };
     profiles.set(name, profile);
   }
   const fallback = value.default;
   if (fallback !== undefined && (typeof fallback !== 'string' || !profiles.has(fallback))) {
-    return { error: `"default" must name one of the profiles (${[...profiles.keys()].join(', ') || 'there are none'})` };
+    return {
+      error: `"default" must name one of the profiles (${[...profiles.keys()].join(', ') || 'there are none'})`,
+    };
   }
   return { path, ...(fallback !== undefined ? { default: fallback } : {}), profiles };
 }
@@ -92,9 +109,11 @@ export function parseProfiles(text: string, path: string, env: NodeJS.ProcessEnv
 function parseProfile(raw: unknown, dir: string, env: NodeJS.ProcessEnv): Profile | { error: string } {
   if (!isPlainObject(raw)) return { error: 'must be an object' };
   const unknown = Object.keys(raw).find((key) => !(PROFILE_KEYS as readonly string[]).includes(key));
-  if (unknown !== undefined) return { error: `unknown key ${shown(unknown)} (the keys are ${PROFILE_KEYS.join(', ')})` };
+  if (unknown !== undefined)
+    return { error: `unknown key ${shown(unknown)} (the keys are ${PROFILE_KEYS.join(', ')})` };
   const relays = raw.relays;
-  if (!Array.isArray(relays) || relays.length === 0 || !relays.every((r) => typeof r === 'string' && r.trim() !== '')) return { error: '"relays" must be a non-empty array of relay URLs' };
+  if (!Array.isArray(relays) || relays.length === 0 || !relays.every((r) => typeof r === 'string' && r.trim() !== ''))
+    return { error: '"relays" must be a non-empty array of relay URLs' };
   const profile: Profile = { relays: relays as string[] };
   for (const key of ['token_file', 'ca', 'name', 'rules'] as const) {
     const v = raw[key];
@@ -105,11 +124,13 @@ function parseProfile(raw: unknown, dir: string, env: NodeJS.ProcessEnv): Profil
   for (const key of ['agent', 'session'] as const) {
     const v = raw[key];
     if (v === undefined) continue;
-    if (!Array.isArray(v) || !v.every((s) => typeof s === 'string' && s !== '')) return { error: `"${key}" must be an array of strings` };
+    if (!Array.isArray(v) || !v.every((s) => typeof s === 'string' && s !== ''))
+      return { error: `"${key}" must be an array of strings` };
     profile[key] = v as string[];
   }
   if (raw.capture !== undefined) {
-    if (typeof raw.capture !== 'string' || !(CAPTURE_LEVELS as readonly string[]).includes(raw.capture)) return { error: `"capture" must be one of ${CAPTURE_LEVELS.join('|')}` };
+    if (typeof raw.capture !== 'string' || !(CAPTURE_LEVELS as readonly string[]).includes(raw.capture))
+      return { error: `"capture" must be one of ${CAPTURE_LEVELS.join('|')}` };
     profile.capture = raw.capture as Capture;
   }
   if (raw.auto !== undefined) {

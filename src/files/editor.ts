@@ -30,8 +30,10 @@ function existing(path: string): Stats | undefined {
 /** Why the target (or its directory) cannot be written, or undefined. */
 function readOnlyBecause(target: string, stat: Stats | undefined): string | undefined {
   const uid = myUid();
-  if (stat && uid !== undefined && uid !== 0 && stat.uid !== uid) return `is owned by uid ${stat.uid} (read-only for you)`;
-  if (stat && (stat.mode & 0o200) === 0) return `is read-only (mode ${(stat.mode & 0o777).toString(8).padStart(4, '0')})`;
+  if (stat && uid !== undefined && uid !== 0 && stat.uid !== uid)
+    return `is owned by uid ${stat.uid} (read-only for you)`;
+  if (stat && (stat.mode & 0o200) === 0)
+    return `is read-only (mode ${(stat.mode & 0o777).toString(8).padStart(4, '0')})`;
   try {
     accessSync(dirname(target), constants.W_OK);
   } catch (error) {
@@ -77,7 +79,11 @@ export function saveConfigFile(path: string, change: Change, maxBytes: number): 
       return { ok: true, target };
     } catch (error) {
       const code = errorCode(error);
-      return { ok: false, reason: `cannot be written (${code})`, ...(READ_ONLY_CODES.has(code) ? { readOnly: true } : {}) };
+      return {
+        ok: false,
+        reason: `cannot be written (${code})`,
+        ...(READ_ONLY_CODES.has(code) ? { readOnly: true } : {}),
+      };
     }
   });
   return locked.ok ? locked.value : { ok: false, reason: locked.why };

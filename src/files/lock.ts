@@ -31,7 +31,11 @@ function stale(lock: string, alive: (pid: number) => boolean): boolean {
 export type Locked<T> = { ok: true; value: T } | { ok: false; why: string };
 
 /** Runs `fn` holding the lock for `path`; waits at most `waitMs` for another holder. */
-export function withLock<T>(path: string, fn: () => T, options: { waitMs?: number; alive?: (pid: number) => boolean } = {}): Locked<T> {
+export function withLock<T>(
+  path: string,
+  fn: () => T,
+  options: { waitMs?: number; alive?: (pid: number) => boolean } = {},
+): Locked<T> {
   const lock = lockPath(path);
   const alive = options.alive ?? processAlive;
   const deadline = Date.now() + (options.waitMs ?? 2000);

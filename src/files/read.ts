@@ -21,7 +21,9 @@ function openFailed(error: unknown): { ok: false; why: string; missing?: boolean
   const code = errorCode(error);
   // O_NOFOLLOW on a symlink fails with ELOOP (EMLINK on some BSDs).
   if (code === 'ELOOP' || code === 'EMLINK') return { ok: false, why: 'a symlink, not a regular file' };
-  return code === 'ENOENT' ? { ok: false, why: 'not readable (ENOENT)', missing: true } : { ok: false, why: `not readable (${code})` };
+  return code === 'ENOENT'
+    ? { ok: false, why: 'not readable (ENOENT)', missing: true }
+    : { ok: false, why: `not readable (${code})` };
 }
 
 function readFd(fd: number, stat: Stats, maxBytes: number): ReadResult {
@@ -92,7 +94,9 @@ export function linkUnfit(path: string): { why?: string; missing?: boolean; link
     stat = lstatSync(path);
   } catch (error) {
     const code = errorCode(error);
-    return code === 'ENOENT' ? { why: 'not readable (ENOENT)', missing: true, link: false } : { why: `not readable (${code})`, link: false };
+    return code === 'ENOENT'
+      ? { why: 'not readable (ENOENT)', missing: true, link: false }
+      : { why: `not readable (${code})`, link: false };
   }
   if (!stat.isSymbolicLink()) return { link: false };
   const owner = ownerUnfit(stat, 'own');

@@ -59,7 +59,8 @@ export function readRegularFile(path: string, maxBytes: number): ReadFile {
   const opened = openRegularFile(path);
   if (!opened.ok) return opened;
   try {
-    if (opened.size > maxBytes) return { ok: false, reason: `is too large (${opened.size} bytes; at most ${maxBytes})` };
+    if (opened.size > maxBytes)
+      return { ok: false, reason: `is too large (${opened.size} bytes; at most ${maxBytes})` };
     const buffer = Buffer.alloc(maxBytes + 1);
     let length = 0;
     for (;;) {

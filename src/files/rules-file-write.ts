@@ -18,8 +18,12 @@ function ruleText(rule: Rule): string {
 }
 
 /** The file's new text with `rule` appended to its rules array, or why not. */
-export function withRuleAdded(text: string | undefined, rule: Rule): { ok: true; text: string } | { ok: false; reason: string } {
-  if (text === undefined || text.trim() === '') return { ok: true, text: `{\n  "rules": [\n    ${ruleText(rule)}\n  ]\n}\n` };
+export function withRuleAdded(
+  text: string | undefined,
+  rule: Rule,
+): { ok: true; text: string } | { ok: false; reason: string } {
+  if (text === undefined || text.trim() === '')
+    return { ok: true, text: `{\n  "rules": [\n    ${ruleText(rule)}\n  ]\n}\n` };
   const before = parseRules(text);
   if (!before.ok) return { ok: false, reason: `the file is not a valid rules file (${before.error})` };
   // "rules" is the only key (the parser refuses any other), so the last `]` closes its array.
@@ -31,7 +35,8 @@ export function withRuleAdded(text: string | undefined, rule: Rule): { ok: true;
   const closeIndent = /\n([ \t]*)$/.exec(text.slice(0, close))?.[1] ?? '  ';
   const next = `${head}${empty ? '' : ','}\n${empty ? `${closeIndent}  ` : indent}${ruleText(rule)}\n${closeIndent}${text.slice(close)}`;
   const after = parseRules(next);
-  if (!after.ok || after.rules.length !== before.rules.length + 1) return { ok: false, reason: `the new rule would not read back (${after.ok ? 'count' : after.error})` };
+  if (!after.ok || after.rules.length !== before.rules.length + 1)
+    return { ok: false, reason: `the new rule would not read back (${after.ok ? 'count' : after.error})` };
   return { ok: true, text: next };
 }
 
@@ -40,12 +45,19 @@ export function addRuleToFile(path: string, rule: Rule): { ok: true } | { ok: fa
   const saved = saveConfigFile(path, (text) => withRuleAdded(text, rule), MAX_RULES_BYTES);
   if (saved.ok) return { ok: true };
   // Read-only: the rule comes first after the why, so a narrow footer still shows most of it (the path is the operator's own).
-  if (saved.readOnly) return { ok: false, reason: `the rules file ${saved.reason}; add it by hand: ${ruleText(rule)}`, byHand: ruleText(rule) };
+  if (saved.readOnly)
+    return {
+      ok: false,
+      reason: `the rules file ${saved.reason}; add it by hand: ${ruleText(rule)}`,
+      byHand: ruleText(rule),
+    };
   return { ok: false, reason: `the rules file ${displayLine(path, 200)} ${saved.reason}` };
 }
 
 /** The App's `saveRule`: adds to the file at `path` (absent: nothing to save to). */
-export function saveRuleTo(path: string | undefined): ((rule: Rule) => { ok: true; path: string } | { ok: false; reason: string; byHand?: string }) | undefined {
+export function saveRuleTo(
+  path: string | undefined,
+): ((rule: Rule) => { ok: true; path: string } | { ok: false; reason: string; byHand?: string }) | undefined {
   if (path === undefined) return undefined;
   return (rule) => {
     const saved = addRuleToFile(path, rule);

@@ -45,7 +45,8 @@ export function ownerUnfit(stat: Stats, owners: Owners = 'own'): string | undefi
 /** Why `stat` is not fit to trust as a `want`, or undefined when it is. */
 export function unfitBecause(stat: Stats, want: 'directory' | 'file', owners: Owners = 'own'): string | undefined {
   const isWanted = want === 'directory' ? stat.isDirectory() : stat.isFile();
-  if (!isWanted || stat.isSymbolicLink()) return `${kindOf(stat)}, not a ${want === 'file' ? 'regular file' : 'directory'}`;
+  if (!isWanted || stat.isSymbolicLink())
+    return `${kindOf(stat)}, not a ${want === 'file' ? 'regular file' : 'directory'}`;
   const owner = ownerUnfit(stat, owners);
   if (owner) return owner;
   if (POSIX && (stat.mode & 0o022) !== 0) {

@@ -19,7 +19,9 @@ export const CONTROL_TYPES: Record<ControlVerb, string> = {
 
 /** The verb of a session-level command type, if it is one. */
 // Asked for every Event the store folds: one lookup, no list built per call.
-const VERB_OF_TYPE = new Map<string, ControlVerb>((Object.entries(CONTROL_TYPES) as [ControlVerb, string][]).map(([verb, type]) => [type, verb]));
+const VERB_OF_TYPE = new Map<string, ControlVerb>(
+  (Object.entries(CONTROL_TYPES) as [ControlVerb, string][]).map(([verb, type]) => [type, verb]),
+);
 
 export function controlVerbOf(type: string): ControlVerb | undefined {
   return VERB_OF_TYPE.get(type);
@@ -51,7 +53,10 @@ export const MAX_REASON_CHARS = 500;
 export function buildControl(input: ControlInput): AepEvent {
   const now = input.now instanceof Date && !Number.isNaN(input.now.getTime()) ? input.now : new Date();
   const data: Record<string, unknown> = {};
-  const reason = input.verb === 'cancel' && typeof input.reason === 'string' ? input.reason.replace(/\s+/g, ' ').trim().slice(0, MAX_REASON_CHARS) : '';
+  const reason =
+    input.verb === 'cancel' && typeof input.reason === 'string'
+      ? input.reason.replace(/\s+/g, ' ').trim().slice(0, MAX_REASON_CHARS)
+      : '';
   if (input.verb === 'cancel') data.scope = input.scope === 'session' ? 'session' : 'run';
   if (reason) data.reason = reason;
   const event: AepEvent = {

@@ -163,7 +163,7 @@ export function foldedSpans(text: string, secret: FoldedSecret): [number, number
   const unit = secret.units[secret.anchor];
   let budget = 2 * text.length + 64;
   let done = 0; // where the last match ended: no match starts before it
-  for (let i = text.indexOf(unit); i !== -1; ) {
+  for (let i = text.indexOf(unit); i !== -1;) {
     if (budget < 0) return kmpSpans(text, secret, done, spans);
     const end = tryAt(text, i, secret.units, secret.anchor);
     budget -= looked;
@@ -191,7 +191,7 @@ function kmpSpans(text: string, secret: FoldedSecret, from: number, spans: [numb
   const at = new Int32Array(m);
   let k = 0;
   let n = 0; // visible code units seen
-  for (let i = from; i < text.length; ) {
+  for (let i = from; i < text.length;) {
     const cp = text.codePointAt(i) ?? 0;
     const size = cp > 0xffff ? 2 : 1;
     if (kind(cp) !== 1) {

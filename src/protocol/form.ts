@@ -50,7 +50,8 @@ export function fieldSpecProblems(field: unknown): string[] {
   if (typeof field.type !== 'string' || field.type === '') out = listed(out, 'missing type');
   else if (!kind) out = listed(out, 'unknown field type');
   if (typeof field.label !== 'string') out = listed(out, 'missing label');
-  if (field.required !== undefined && typeof field.required !== 'boolean') out = listed(out, 'required is not a boolean');
+  if (field.required !== undefined && typeof field.required !== 'boolean')
+    out = listed(out, 'required is not a boolean');
   if (field.multi !== undefined && typeof field.multi !== 'boolean') out = listed(out, 'multi is not a boolean');
   if (field.other !== undefined && typeof field.other !== 'boolean') out = listed(out, 'other is not a boolean');
   // The kind's own checks (a select's choices), in the place they always had in the list.
@@ -162,7 +163,11 @@ export function isFreeTextValue(field: FieldSpec | undefined, value: unknown): b
  * values are dropped while numbers, booleans and choice ids stay. Dropping the
  * whole `data` at ceiling `none` is the caller's job (AEP-0001 §8.2).
  */
-export function gateFormValues(fields: FieldSpec[], values: Record<string, unknown>, ceiling: Capture): Record<string, unknown> {
+export function gateFormValues(
+  fields: FieldSpec[],
+  values: Record<string, unknown>,
+  ceiling: Capture,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   try {
     if (!isObj(values)) return out;

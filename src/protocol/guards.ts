@@ -46,7 +46,8 @@ export function isRfc3339(v: unknown): boolean {
   const minute = twoDigits(v, 14);
   const second = twoDigits(v, 17);
   if (century < 0 || yy < 0 || month < 0 || day < 0 || hour < 0 || minute < 0 || second < 0) return false;
-  if (v.charCodeAt(4) !== 0x2d || v.charCodeAt(7) !== 0x2d || v.charCodeAt(13) !== 0x3a || v.charCodeAt(16) !== 0x3a) return false;
+  if (v.charCodeAt(4) !== 0x2d || v.charCodeAt(7) !== 0x2d || v.charCodeAt(13) !== 0x3a || v.charCodeAt(16) !== 0x3a)
+    return false;
   const t = v.charCodeAt(10);
   if (t !== 0x54 && t !== 0x74) return false;
   let i = 19;

@@ -75,7 +75,15 @@ export function showsAsMarker(cp: number, prev: number): boolean {
  */
 export function emojiPresentation(cp: number, prev: number): 'drop' | 'marker' | undefined {
   if (cp === 0xfe0e || cp === 0xfe0f) return selectsPresentation(cp, prev) ? 'drop' : undefined;
-  if (cp === 0x20e3) return prev === 0 || prev === 0x23 || prev === 0x2a || (prev >= 0x30 && prev <= 0x39) || prev === 0xfe0e || prev === 0xfe0f ? 'marker' : undefined;
+  if (cp === 0x20e3)
+    return prev === 0 ||
+      prev === 0x23 ||
+      prev === 0x2a ||
+      (prev >= 0x30 && prev <= 0x39) ||
+      prev === 0xfe0e ||
+      prev === 0xfe0f
+      ? 'marker'
+      : undefined;
   if (cp >= 0x1f3fb && cp <= 0x1f3ff) return 'marker';
   return undefined;
 }

@@ -91,7 +91,8 @@ export class IssueList {
     const group = grouped.get(key);
     if (group) {
       group.count++;
-      if (group.index >= 0) this.list[group.index] = { path: group.first, reason: `${reason} (${group.count} entries, first shown)` };
+      if (group.index >= 0)
+        this.list[group.index] = { path: group.first, reason: `${reason} (${group.count} entries, first shown)` };
       return;
     }
     const first = `${listPath}[${index}]${suffix}`;

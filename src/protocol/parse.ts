@@ -35,14 +35,33 @@ export const RULE_DATA = 'AEP-0001 §5 (data is an object)';
 
 // AEP-0001 §5.1 numbers the sixteen context attributes in this order
 // (aep is #1, seq #11, traceparent #14 in the conformance corpus).
-const ATTRS = ['aep', 'id', 'type', 'subject', 'time', 'source', 'agent', 'session', 'run', 'step', 'seq', 'epoch', 'cause', 'traceparent', 'severity', 'capture'] as const;
+const ATTRS = [
+  'aep',
+  'id',
+  'type',
+  'subject',
+  'time',
+  'source',
+  'agent',
+  'session',
+  'run',
+  'step',
+  'seq',
+  'epoch',
+  'cause',
+  'traceparent',
+  'severity',
+  'capture',
+] as const;
 const NOT_AGENT_SCOPED = ['session', 'run', 'step', 'seq'] as const;
 const attrRule = (name: (typeof ATTRS)[number]): string => `AEP-0001 §5.1 #${ATTRS.indexOf(name) + 1}`;
 
-const CORE_TYPE = /^(agent|session|run|progress|tool|delegation|attention|resource|error|state|assessment|message|control)(\.[a-z0-9_]+)+$/;
+const CORE_TYPE =
+  /^(agent|session|run|progress|tool|delegation|attention|resource|error|state|assessment|message|control)(\.[a-z0-9_]+)+$/;
 const VENDOR_TYPE = /^x\.[a-z0-9_-]+\.[a-z0-9_]+(\.[a-z0-9_]+)+$/;
 const DOTTED = /^[a-z0-9_]+(\.[a-z0-9_]+)+$/;
-const COMMAND_TYPE = /^(control\.attention\.respond|control\.cancel|control\.pause|control\.resume|x\.[a-z0-9_-]+\.control\..+)$/;
+const COMMAND_TYPE =
+  /^(control\.attention\.respond|control\.cancel|control\.pause|control\.resume|x\.[a-z0-9_-]+\.control\..+)$/;
 const TRACEPARENT = /^[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/;
 const EXTENSION_NAME = /^[a-z0-9]{1,20}$/;
 // A source is an absolute URI of RFC 3986 characters only (no spaces,
@@ -160,14 +179,17 @@ const isAlpha = (c: number): boolean => (c >= 0x41 && c <= 0x5a) || (c >= 0x61 &
 const isHex = (c: number): boolean => (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
 /** 1 for the characters a URI may hold outside the scheme without %-escape. */
 const URI_CHAR = new Uint8Array(128);
-for (const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;=") URI_CHAR[c.charCodeAt(0)] = 1;
+for (const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;=")
+  URI_CHAR[c.charCodeAt(0)] = 1;
 
 const SEVERITY_NAMES = new Set(['debug', 'info', 'notice', 'warning', 'error', 'critical']);
 const CAPTURE_NAMES = new Set(['none', 'metadata', 'redacted', 'full']);
 
 function checkTypePattern(type: string): Fail | null {
   if (type.startsWith('x.')) {
-    return VENDOR_TYPE.test(type) ? null : fail(RULE_TYPE, `vendor type ${quote(type)} is not x.{vendor}.{category}.{rest}`);
+    return VENDOR_TYPE.test(type)
+      ? null
+      : fail(RULE_TYPE, `vendor type ${quote(type)} is not x.{vendor}.{category}.{rest}`);
   }
   if (CORE_TYPE.test(type)) return null;
   if (DOTTED.test(type)) return fail(RULE_CLOSED_SET, `unknown category in type ${quote(type)}`);
@@ -189,7 +211,8 @@ function requiredFail(e: Obj): Fail | null {
 
 const isText = (v: unknown): boolean => typeof v === 'string' && v !== '';
 const badOptionalText = (v: unknown): boolean => v !== undefined && (typeof v !== 'string' || v === '');
-const badCounter = (v: unknown): boolean => v !== undefined && !(typeof v === 'number' && Number.isInteger(v) && v >= 0);
+const badCounter = (v: unknown): boolean =>
+  v !== undefined && !(typeof v === 'number' && Number.isInteger(v) && v >= 0);
 
 /** What is wrong with the attributes, or (all valid) the type's scope. */
 function checkAttributes(e: Obj): Fail | Scope {
@@ -240,7 +263,8 @@ function checkMembers(e: Obj): Fail | null {
     const known = isKnownMember(key);
     if (!known) {
       if (!Object.prototype.hasOwnProperty.call(e, key)) continue;
-      if (!EXTENSION_NAME.test(key)) return fail(RULE_EXTENSION, `extension attribute name ${quote(key)} is not [a-z0-9]{1,20}`);
+      if (!EXTENSION_NAME.test(key))
+        return fail(RULE_EXTENSION, `extension attribute name ${quote(key)} is not [a-z0-9]{1,20}`);
       if (!(typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isInteger(v)))) {
         return fail(RULE_EXTENSION, `extension attribute ${quote(key)} must be a string, integer or boolean`);
       }
@@ -334,7 +358,11 @@ export function parseParsedEvent(value: unknown, size: number, options: { payloa
     const event = value as AepEvent;
     return { ok: true, event, issues: options.payloadIssues === false ? NO_ISSUES : payloadIssues(event) };
   } catch (err) {
-    return { ok: false, rule: RULE_FRAME, reason: err instanceof RangeError ? 'value too deeply nested' : 'value could not be read' };
+    return {
+      ok: false,
+      rule: RULE_FRAME,
+      reason: err instanceof RangeError ? 'value too deeply nested' : 'value could not be read',
+    };
   }
 }
 
@@ -365,6 +393,10 @@ export function parseEvent(
   } catch (err) {
     // Deep nesting can exhaust the stack in JSON.stringify; anything else
     // unexpected is still an input problem, not a crash.
-    return { ok: false, rule: RULE_FRAME, reason: err instanceof RangeError ? 'value too deeply nested' : 'value could not be read' };
+    return {
+      ok: false,
+      rule: RULE_FRAME,
+      reason: err instanceof RangeError ? 'value too deeply nested' : 'value could not be read',
+    };
   }
 }

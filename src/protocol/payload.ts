@@ -18,7 +18,16 @@ import {
 import { fieldSpecProblems, keepWireProblems } from './form.js';
 import { isObj, isRfc3339, ownWord, type Obj } from './guards.js';
 import { fieldKindOf } from './fields/index.js';
-import { CHANNELS_KEPT, FIELDS_KEPT, ID_MAX_CHARS, IssueList, keepText, LABEL_KEPT_CHARS, OPTIONS_KEPT, PROMPT_KEPT_CHARS } from './limits.js';
+import {
+  CHANNELS_KEPT,
+  FIELDS_KEPT,
+  ID_MAX_CHARS,
+  IssueList,
+  keepText,
+  LABEL_KEPT_CHARS,
+  OPTIONS_KEPT,
+  PROMPT_KEPT_CHARS,
+} from './limits.js';
 
 function dataOf(event: unknown): Obj {
   return isObj(event) && isObj(event.data) ? event.data : {};
@@ -54,7 +63,8 @@ function readChoices(raw: unknown[], path: string, issues: IssueList | undefined
     out[n++] = { id: c.id, label: typeof c.label === 'string' ? keepText(c.label, LABEL_KEPT_CHARS) : '' };
   }
   if (n < kept) out.length = n;
-  if (raw.length > kept) issues?.push({ path, reason: `${raw.length - kept} more entries not kept (the first ${kept} are)` });
+  if (raw.length > kept)
+    issues?.push({ path, reason: `${raw.length - kept} more entries not kept (the first ${kept} are)` });
   return out;
 }
 
@@ -129,21 +139,33 @@ export function readRequestPayload(
   const issues = new IssueList();
   const data = dataOf(event);
   // Optional members in place (undefined) from the start: every payload has one shape, read the same way.
-  const payload: AttentionRequestPayload = { kind: '', prompt: '', options: [], fields: [], expiresAt: undefined, respondVia: undefined };
+  const payload: AttentionRequestPayload = {
+    kind: '',
+    prompt: '',
+    options: [],
+    fields: [],
+    expiresAt: undefined,
+    respondVia: undefined,
+  };
 
   if (typeof data.kind === 'string') payload.kind = ownWord(ATTENTION_KINDS, data.kind) ?? data.kind;
   else issues.push({ path: 'data.kind', reason: data.kind === undefined ? 'missing kind' : 'kind is not text' });
 
   // Kept to a fixed size, the rest counted on screen ("… (N more characters)").
   if (typeof data.prompt === 'string') payload.prompt = keepText(data.prompt, PROMPT_KEPT_CHARS);
-  else issues.push({ path: 'data.prompt', reason: data.prompt === undefined ? 'missing prompt' : 'prompt is not text' });
+  else
+    issues.push({ path: 'data.prompt', reason: data.prompt === undefined ? 'missing prompt' : 'prompt is not text' });
 
   if (Array.isArray(data.options)) payload.options = readChoices(data.options, 'data.options', issues);
   else if (data.options !== undefined) issues.push({ path: 'data.options', reason: 'options is not a list' });
 
   if (Array.isArray(data.fields)) {
     payload.fields = data.fields.slice(0, FIELDS_KEPT).map((f, i) => readField(f, i, issues));
-    if (data.fields.length > FIELDS_KEPT) issues.push({ path: 'data.fields', reason: `${data.fields.length - FIELDS_KEPT} more fields not kept (the first ${FIELDS_KEPT} are)` });
+    if (data.fields.length > FIELDS_KEPT)
+      issues.push({
+        path: 'data.fields',
+        reason: `${data.fields.length - FIELDS_KEPT} more fields not kept (the first ${FIELDS_KEPT} are)`,
+      });
     const fields = payload.fields;
     const seen = fields.length > 16 ? new Set<string>() : undefined;
     for (let i = 0; i < fields.length; i++) {
@@ -159,7 +181,11 @@ export function readRequestPayload(
   if (isRfc3339(data.expires_at)) payload.expiresAt = data.expires_at as string;
   else if (data.expires_at !== undefined) issues.push({ path: 'data.expires_at', reason: 'not an RFC 3339 time' });
 
-  if (Array.isArray(data.respond_via) && data.respond_via.length <= CHANNELS_KEPT && data.respond_via.every((v) => typeof v === 'string' && v.length <= 64)) {
+  if (
+    Array.isArray(data.respond_via) &&
+    data.respond_via.length <= CHANNELS_KEPT &&
+    data.respond_via.every((v) => typeof v === 'string' && v.length <= 64)
+  ) {
     payload.respondVia = data.respond_via.slice() as string[];
   } else if (data.respond_via !== undefined) {
     issues.push({ path: 'data.respond_via', reason: 'respond_via is not a list of channel names' });
@@ -201,7 +227,12 @@ export function payloadIssues(event: AepEvent): PayloadIssue[] {
     case 'control.rejected': {
       const reason = dataOf(event).reason;
       if ((NACK_REASONS as readonly unknown[]).includes(reason)) return [];
-      return [{ path: 'data.reason', reason: reason === undefined ? 'missing reason' : 'reason is not a known rejection reason' }];
+      return [
+        {
+          path: 'data.reason',
+          reason: reason === undefined ? 'missing reason' : 'reason is not a known rejection reason',
+        },
+      ];
     }
     default:
       return [];

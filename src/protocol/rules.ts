@@ -51,10 +51,14 @@ export function parseRules(text: string): ParsedRules {
   try {
     doc = JSON.parse(text);
   } catch (error) {
-    return { ok: false, error: `not JSON (${displayLine(error instanceof Error ? error.message : String(error), 120)})` };
+    return {
+      ok: false,
+      error: `not JSON (${displayLine(error instanceof Error ? error.message : String(error), 120)})`,
+    };
   }
   if (!isObject(doc)) return { ok: false, error: 'not a JSON object {"rules": [...]}' };
-  for (const key of Object.keys(doc)) if (key !== 'rules') return { ok: false, error: `unknown key ${shown(key)} (the file holds only "rules")` };
+  for (const key of Object.keys(doc))
+    if (key !== 'rules') return { ok: false, error: `unknown key ${shown(key)} (the file holds only "rules")` };
   if (!Array.isArray(doc.rules)) return { ok: false, error: '"rules" must be an array' };
   if (doc.rules.length > MAX_RULES) return { ok: false, error: `${doc.rules.length} rules (at most ${MAX_RULES})` };
   const rules: Rule[] = [];
@@ -62,7 +66,8 @@ export function parseRules(text: string): ParsedRules {
   for (const [index, raw] of doc.rules.entries()) {
     const parsed = parseRule(raw, index);
     if ('error' in parsed) return { ok: false, error: parsed.error };
-    if (names.has(parsed.rule.name)) return { ok: false, error: `rule ${index + 1} ${shown(parsed.rule.name)}: the name is used twice` };
+    if (names.has(parsed.rule.name))
+      return { ok: false, error: `rule ${index + 1} ${shown(parsed.rule.name)}: the name is used twice` };
     names.add(parsed.rule.name);
     rules.push(parsed.rule);
   }
@@ -74,22 +79,29 @@ function parseRule(raw: unknown, index: number): { rule: Rule } | { error: strin
   if (!isObject(raw)) return { error: `${at()}: not an object` };
   const name = raw.name;
   if (typeof name !== 'string' || name.trim() === '') return { error: `${at()}: "name" must be a non-empty string` };
-  if (name.length > 80 || !showsAsIs(name, 80)) return { error: `${at(name)}: the name must be at most 80 printable characters` };
-  for (const key of Object.keys(raw)) if (!RULE_KEYS.has(key)) return { error: `${at(name)}: unknown key ${shown(key)}` };
+  if (name.length > 80 || !showsAsIs(name, 80))
+    return { error: `${at(name)}: the name must be at most 80 printable characters` };
+  for (const key of Object.keys(raw))
+    if (!RULE_KEYS.has(key)) return { error: `${at(name)}: unknown key ${shown(key)}` };
   if (!isObject(raw.match)) return { error: `${at(name)}: "match" must be an object` };
   const match: RuleMatch = {};
   for (const [key, value] of Object.entries(raw.match)) {
-    if (!(MATCH_KEYS as readonly string[]).includes(key)) return { error: `${at(name)}: unknown match key ${shown(key)} (known: ${MATCH_KEYS.join(', ')})` };
+    if (!(MATCH_KEYS as readonly string[]).includes(key))
+      return { error: `${at(name)}: unknown match key ${shown(key)} (known: ${MATCH_KEYS.join(', ')})` };
     if (typeof value !== 'string') return { error: `${at(name)}: match ${shown(key)} must be a string` };
-    if (value.length > MAX_VALUE) return { error: `${at(name)}: match ${shown(key)} is longer than ${MAX_VALUE} characters` };
-    if (key === 'command_prefix' && value.trim() === '') return { error: `${at(name)}: match "command_prefix" must not be empty` };
+    if (value.length > MAX_VALUE)
+      return { error: `${at(name)}: match ${shown(key)} is longer than ${MAX_VALUE} characters` };
+    if (key === 'command_prefix' && value.trim() === '')
+      return { error: `${at(name)}: match "command_prefix" must not be empty` };
     match[key as MatchKey] = value;
   }
   const decide = parseDecide(raw.decide);
   if (typeof decide === 'object' && 'error' in decide) return { error: `${at(name)}: ${decide.error}` };
   // An "ask" rule never answers, so it may stand on content alone (e.g. every `rm` asks).
   if (decide !== 'ask' && !namesProvenance(match)) {
-    return { error: `${at(name)}: answers on content alone; name its provenance with "agent" or "source" (AEP-0002 §8)` };
+    return {
+      error: `${at(name)}: answers on content alone; name its provenance with "agent" or "source" (AEP-0002 §8)`,
+    };
   }
   return { rule: { name, match, decide } };
 }
@@ -99,7 +111,8 @@ function parseDecide(raw: unknown): RuleDecide | { error: string } {
   if (isObject(raw)) {
     for (const key of Object.keys(raw)) if (key !== 'option') return { error: `unknown decide key ${shown(key)}` };
     if (typeof raw.option !== 'string') return { error: '"decide.option" must be a string (an option id)' };
-    if (raw.option === '' || raw.option.length > 200 || !showsAsIs(raw.option, 200)) return { error: '"decide.option" must be a non-empty id of printable characters' };
+    if (raw.option === '' || raw.option.length > 200 || !showsAsIs(raw.option, 200))
+      return { error: '"decide.option" must be a non-empty id of printable characters' };
     return { option: raw.option };
   }
   return { error: '"decide" must be {"option": ID}, "deny" or "ask"' };

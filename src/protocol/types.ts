@@ -50,7 +50,6 @@ export interface Choice {
   label: string;
 }
 
-
 export interface FieldSpec {
   id: string;
   type: FieldType;

@@ -46,13 +46,44 @@ export class RelayClient implements RelayHandle {
     this.host = options.host ?? safeHostname();
     const timing = resolveTiming(options.timing);
     const ingest = options.ingest ?? new IngestBatch(options.store);
-    this.connection = new RelayConnection(this.store, this.relay, this.socketUrl, { ...options, host: this.host }, timing, options.random ?? Math.random, ingest, this.linkHooks());
+    this.connection = new RelayConnection(
+      this.store,
+      this.relay,
+      this.socketUrl,
+      { ...options, host: this.host },
+      timing,
+      options.random ?? Math.random,
+      ingest,
+      this.linkHooks(),
+    );
     // --read-only: the one gate before the wire; no command, answer or note is ever sent (and no saved answer taken over).
     const readOnly = options.readOnly === true;
-    this.commands = new CommandSender(this.store, this.relay, this.connection.link, timing, { name: options.name, host: this.host }, readOnly ? undefined : options.outbox, readOnly);
+    this.commands = new CommandSender(
+      this.store,
+      this.relay,
+      this.connection.link,
+      timing,
+      { name: options.name, host: this.host },
+      readOnly ? undefined : options.outbox,
+      readOnly,
+    );
     this.store.addRelay(this.relay);
-    this.notes = new RoutedNotes(this.store, this.relay, this.connection.link, { name: options.name, host: this.host, instance: options.instance ?? newInstanceId() }, readOnly);
-    if (options.outbox && !readOnly) this.saved = new SavedAnswers(this.store, this.relay, options.outbox, this.commands, options.decisions, options.holdSaved);
+    this.notes = new RoutedNotes(
+      this.store,
+      this.relay,
+      this.connection.link,
+      { name: options.name, host: this.host, instance: options.instance ?? newInstanceId() },
+      readOnly,
+    );
+    if (options.outbox && !readOnly)
+      this.saved = new SavedAnswers(
+        this.store,
+        this.relay,
+        options.outbox,
+        this.commands,
+        options.decisions,
+        options.holdSaved,
+      );
   }
 
   /** What the commands hear of the connection. */
@@ -71,10 +102,12 @@ export class RelayClient implements RelayHandle {
         this.commands.flush();
         this.options.replayEnded?.(this.relay, verdict.complete);
       },
-      refused: (cause, code, detail) => this.notes.refusal(cause, code, detail) || this.commands.onRelayRefusal(cause, code, detail),
+      refused: (cause, code, detail) =>
+        this.notes.refusal(cause, code, detail) || this.commands.onRelayRefusal(cause, code, detail),
       event: (event) => {
         this.commands.onEvent(event);
-        if (this.saved && (event.type.startsWith('attention.') || event.type === 'session.ended')) this.saved.eventSeen();
+        if (this.saved && (event.type.startsWith('attention.') || event.type === 'session.ended'))
+          this.saved.eventSeen();
       },
     };
   }
@@ -115,9 +148,20 @@ export class RelayClient implements RelayHandle {
   }
 
   /** One-off read (cause, timeline) on its own connection, with this client's token, CAs and capture ceiling. */
-  fetchEvents(filter: Record<string, unknown>, limit: number, signal?: AbortSignal, pin?: PinnedEvent): Promise<FetchResult> {
+  fetchEvents(
+    filter: Record<string, unknown>,
+    limit: number,
+    signal?: AbortSignal,
+    pin?: PinnedEvent,
+  ): Promise<FetchResult> {
     const { url, ca, capture, name, timing } = this.options;
-    return fetchEvents({ url, token: this.connection.tokenForRead(), ca, capture, name, host: this.host, timing }, filter, limit, signal, pin);
+    return fetchEvents(
+      { url, token: this.connection.tokenForRead(), ca, capture, name, host: this.host, timing },
+      filter,
+      limit,
+      signal,
+      pin,
+    );
   }
 
   resend(commandId: string): void {

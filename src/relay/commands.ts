@@ -116,18 +116,48 @@ export class CommandSender {
     const record = this.store.request(requestKey);
     if (!record || record.relay !== this.relay) return '';
     if (request.verb === 'cancel' && request.scope !== 'session' && !record.run) return '';
-    const event = buildControl({ ...request, session: record.session, run: record.run, cause: record.id, name: this.identity.name, host: this.identity.host });
+    const event = buildControl({
+      ...request,
+      session: record.session,
+      run: record.run,
+      cause: record.id,
+      name: this.identity.name,
+      host: this.identity.host,
+    });
     return this.enqueue(requestKey, record, event, {});
   }
 
-  private enqueue(requestKey: string, record: { session: string; source: string; agent: string }, event: AepEvent, answer: Answer, origin: CommandOrigin = {}): string {
+  private enqueue(
+    requestKey: string,
+    record: { session: string; source: string; agent: string },
+    event: AepEvent,
+    answer: Answer,
+    origin: CommandOrigin = {},
+  ): string {
     const windowMs = clampAckWindow(this.store.ackWindowMs(this.relay, record.session), this.timing);
     const target: Target = { source: record.source, agent: record.agent, session: record.session };
     this.store.commandCreated(this.relay, requestKey, event, answer, windowMs, origin);
-    const entry: Pending = { id: event.id, event, session: record.session, target, sends: 0, queued: true, windowMs, heardAtSend: -1, probes: 0 };
+    const entry: Pending = {
+      id: event.id,
+      event,
+      session: record.session,
+      target,
+      sends: 0,
+      queued: true,
+      windowMs,
+      heardAtSend: -1,
+      probes: 0,
+    };
     this.remember(entry.id, target);
     this.pending.set(entry.id, entry);
-    const journal = this.outbox?.record({ relay: this.relay, requestKey, event, answer, ackWindowMs: windowMs, createdAt: Date.now() });
+    const journal = this.outbox?.record({
+      relay: this.relay,
+      requestKey,
+      event,
+      answer,
+      ackWindowMs: windowMs,
+      createdAt: Date.now(),
+    });
     if (!journal) {
       if (this.link.ready()) this.transmit(entry);
       return entry.id;
@@ -138,7 +168,11 @@ export class CommandSender {
     void journal.then((journaled) => {
       entry.journaling = false;
       // A directory that is not the operator's own is said once on the status line (outbox notes), not per answer.
-      if (!journaled.ok && !journaled.unfit) this.store.warnRelay(this.relay, `${event.type === 'control.attention.respond' ? 'an answer' : 'a command'} could not be saved to disk (${journaled.reason}): it is lost if the console stops before the agent acknowledges it`);
+      if (!journaled.ok && !journaled.unfit)
+        this.store.warnRelay(
+          this.relay,
+          `${event.type === 'control.attention.respond' ? 'an answer' : 'a command'} could not be saved to disk (${journaled.reason}): it is lost if the console stops before the agent acknowledges it`,
+        );
       if (this.disposed || this.pending.get(entry.id) !== entry || !entry.queued) return;
       if (this.link.ready()) this.transmit(entry);
     });
@@ -156,10 +190,22 @@ export class CommandSender {
     if (!record) return;
     const windowMs = clampAckWindow(journaled.ackWindowMs, this.timing);
     // It is the earlier console's answer, given then: the detail and `respond` say so, never "you sent".
-    this.store.commandCreated(this.relay, journaled.requestKey, journaled.event, journaled.answer, windowMs, { savedAt: journaled.createdAt });
+    this.store.commandCreated(this.relay, journaled.requestKey, journaled.event, journaled.answer, windowMs, {
+      savedAt: journaled.createdAt,
+    });
     const target: Target = { source: record.source, agent: record.agent, session: record.session };
     this.remember(journaled.event.id, target);
-    this.pending.set(journaled.event.id, { id: journaled.event.id, event: journaled.event, session: record.session, target, sends: 0, queued: true, windowMs, heardAtSend: -1, probes: 0 });
+    this.pending.set(journaled.event.id, {
+      id: journaled.event.id,
+      event: journaled.event,
+      session: record.session,
+      target,
+      sends: 0,
+      queued: true,
+      windowMs,
+      heardAtSend: -1,
+      probes: 0,
+    });
   }
 
   /** Journaled answers whose request has closed (or is gone) are no longer needed on disk. */
@@ -226,7 +272,10 @@ export class CommandSender {
       return true;
     }
     const again = command.attempts > 0 ? 'not sent again' : 'not sent';
-    this.store.commandSettled(entry.id, { state: 'not-sent', reason: `${again}: the request closed while you were offline (${fate.why})` });
+    this.store.commandSettled(entry.id, {
+      state: 'not-sent',
+      reason: `${again}: the request closed while you were offline (${fate.why})`,
+    });
     return true;
   }
 
@@ -261,7 +310,12 @@ export class CommandSender {
     if (event.type !== 'control.accepted' && event.type !== 'control.rejected') return;
     const command = this.store.command(event.cause);
     if (!command || command.relay !== this.relay) return;
-    if (typeof event.session === 'string' && command.event.session !== undefined && event.session !== command.event.session) return;
+    if (
+      typeof event.session === 'string' &&
+      command.event.session !== undefined &&
+      event.session !== command.event.session
+    )
+      return;
     if (!this.fromTarget(event, command.id, command.requestKey)) return;
     if (event.type === 'control.accepted') {
       this.settle(event.cause, { state: 'accepted' });
@@ -270,13 +324,19 @@ export class CommandSender {
     const data = event.data ?? {};
     const reason = typeof data.reason === 'string' ? data.reason : 'unspecified';
     const detail = typeof data.detail === 'string' ? data.detail : undefined;
-    this.settle(event.cause, detail === undefined ? { state: 'rejected', reason } : { state: 'rejected', reason, detail });
+    this.settle(
+      event.cause,
+      detail === undefined ? { state: 'rejected', reason } : { state: 'rejected', reason, detail },
+    );
   }
 
   /** A relay `error` frame with a `cause`: true when it settled (or concerned) one of our commands. */
   onRelayRefusal(cause: string, code: string, detail: unknown): boolean {
     const text = detail === undefined || detail === null ? undefined : displayLine(detail, 200);
-    return this.settle(cause, text === undefined ? { state: 'refused-by-relay', code } : { state: 'refused-by-relay', code, detail: text });
+    return this.settle(
+      cause,
+      text === undefined ? { state: 'refused-by-relay', code } : { state: 'refused-by-relay', code, detail: text },
+    );
   }
 
   /**
@@ -293,7 +353,8 @@ export class CommandSender {
     this.pending.clear();
     for (const entry of entries) {
       const command = this.store.command(entry.id);
-      if (command && command.relay === this.relay && command.state === 'sending') this.store.commandSettled(entry.id, { state: 'stopped-waiting' });
+      if (command && command.relay === this.relay && command.state === 'sending')
+        this.store.commandSettled(entry.id, { state: 'stopped-waiting' });
     }
   }
 
@@ -347,7 +408,10 @@ export class CommandSender {
     if (entry.journaling) return;
     // The roster may have changed since the command was made: its (clamped) window wins.
     const fromRoster = this.store.ackWindowMs(this.relay, entry.session);
-    entry.windowMs = clampAckWindow(fromRoster ?? this.store.command(entry.id)?.ackWindowMs ?? entry.windowMs, this.timing);
+    entry.windowMs = clampAckWindow(
+      fromRoster ?? this.store.command(entry.id)?.ackWindowMs ?? entry.windowMs,
+      this.timing,
+    );
     if (!this.link.send(entry.event)) {
       entry.queued = true;
       return;

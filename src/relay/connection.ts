@@ -87,7 +87,13 @@ export class RelayConnection {
     private readonly ingest: IngestBatch,
     private readonly hooks: LinkHooks,
   ) {
-    this.roster = new RosterRequests(store, relay, timing.rosterDebounceMs, () => (this.conn?.hello?.roster ? this.conn.socket : undefined), timing.rosterRefreshMs);
+    this.roster = new RosterRequests(
+      store,
+      relay,
+      timing.rosterDebounceMs,
+      () => (this.conn?.hello?.roster ? this.conn.socket : undefined),
+      timing.rosterRefreshMs,
+    );
   }
 
   /** The link the commands go over. */
@@ -132,7 +138,9 @@ export class RelayConnection {
     // A refusal stays on screen until the relay says otherwise; any other failure is named while we retry.
     const shown = this.store.getRelay(this.relay)?.connection.kind;
     if (shown !== 'unauthorized' && shown !== 'version-unsupported') {
-      this.store.updateRelay(this.relay, { connection: this.lastFailure ? { kind: 'connecting', reason: this.lastFailure } : { kind: 'connecting' } });
+      this.store.updateRelay(this.relay, {
+        connection: this.lastFailure ? { kind: 'connecting', reason: this.lastFailure } : { kind: 'connecting' },
+      });
     }
     const conn: Connection = { live: false };
     this.conn = conn;
@@ -154,7 +162,10 @@ export class RelayConnection {
         this.options.ca,
       );
     } catch (err) {
-      this.onClosed(conn, { reason: displayLine(err instanceof Error ? err.message : 'could not open the socket', 200), opened: false });
+      this.onClosed(conn, {
+        reason: displayLine(err instanceof Error ? err.message : 'could not open the socket', 200),
+        opened: false,
+      });
     }
   }
 
@@ -162,7 +173,8 @@ export class RelayConnection {
   private currentToken(): string | undefined {
     const read = readToken(this.options.token, this.lastToken);
     this.lastToken = read.token;
-    if (read.failure) this.store.warnRelay(this.relay, `${TOKEN_UNREADABLE} (${read.failure}): using the last one read`);
+    if (read.failure)
+      this.store.warnRelay(this.relay, `${TOKEN_UNREADABLE} (${read.failure}): using the last one read`);
     else if (typeof this.options.token === 'function') this.dropWarnings(TOKEN_UNREADABLE);
     return read.token;
   }
@@ -211,7 +223,12 @@ export class RelayConnection {
     }, this.timing.stableAfterMs);
     const warnings = this.store.getRelay(this.relay)?.warnings ?? [];
     const current = warnings.filter((w) => !w.startsWith(UNANSWERED_SUBSCRIBE));
-    this.store.updateRelay(this.relay, current.length === warnings.length ? { connection: { kind: 'live' } } : { connection: { kind: 'live' }, warnings: current });
+    this.store.updateRelay(
+      this.relay,
+      current.length === warnings.length
+        ? { connection: { kind: 'live' } }
+        : { connection: { kind: 'live' }, warnings: current },
+    );
     this.hooks.live(conn.subscription?.replaying ?? false);
   }
 
@@ -257,7 +274,8 @@ export class RelayConnection {
       return this.giveUp(conn, `relay speaks AEP ${offered}; the console speaks 0.1`);
     }
     conn.hello = info;
-    const watchOnlyReason = info.watchOnlyReason ?? (this.refusedControl ? this.store.getRelay(this.relay)?.watchOnlyReason : undefined);
+    const watchOnlyReason =
+      info.watchOnlyReason ?? (this.refusedControl ? this.store.getRelay(this.relay)?.watchOnlyReason : undefined);
     this.store.updateRelay(this.relay, {
       replayAll: info.replayAll,
       roster: info.roster,
@@ -265,15 +283,22 @@ export class RelayConnection {
       watchOnlyReason,
     });
     const socket = conn.socket;
-    conn.subscription = new ConsoleSubscription(this.store, this.relay, this.options.filter, this.options.capture, this.timing, {
-      send: (f) => socket?.send(f) ?? false,
-      settled: () => this.goLive(conn),
-      burstEnded: (verdict) => {
-        if (conn === this.conn) this.caughtUp = true;
-        this.hooks.burstEnded(verdict);
+    conn.subscription = new ConsoleSubscription(
+      this.store,
+      this.relay,
+      this.options.filter,
+      this.options.capture,
+      this.timing,
+      {
+        send: (f) => socket?.send(f) ?? false,
+        settled: () => this.goLive(conn),
+        burstEnded: (verdict) => {
+          if (conn === this.conn) this.caughtUp = true;
+          this.hooks.burstEnded(verdict);
+        },
+        unanswered: () => this.subscribeUnanswered(conn),
       },
-      unanswered: () => this.subscribeUnanswered(conn),
-    });
+    );
     conn.subscription.begin(info.replayAll);
     if (info.roster) this.roster.request();
   }
@@ -295,7 +320,10 @@ export class RelayConnection {
     if (typeof frame.cause === 'string' && this.hooks.refused(frame.cause, code, detail)) {
       if (code === 'unauthorized') {
         this.refusedControl = true;
-        this.store.updateRelay(this.relay, { watchOnly: true, watchOnlyReason: 'relay refused a command: unauthorized' });
+        this.store.updateRelay(this.relay, {
+          watchOnly: true,
+          watchOnlyReason: 'relay refused a command: unauthorized',
+        });
       }
       // The refusal says something about who claims the session: refresh the roster.
       if ((code === 'no-route' || code === 'ambiguous') && conn.hello?.roster) this.roster.schedule();
@@ -313,6 +341,7 @@ export class RelayConnection {
     const event = ingestEvent(this.store, this.relay, text, replayed, value);
     if (!event) return;
     this.hooks.event(event);
-    if (conn.hello?.roster && (event.type === 'session.started' || event.type === 'session.ended')) this.roster.schedule();
+    if (conn.hello?.roster && (event.type === 'session.started' || event.type === 'session.ended'))
+      this.roster.schedule();
   }
 }

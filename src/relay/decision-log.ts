@@ -130,11 +130,20 @@ export class DecisionLog {
     let handle: FileHandle;
     try {
       // Read and write: the last byte is read once, to close off a line a crash left torn.
-      handle = await open(this.file, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | NOFOLLOW | NONBLOCK, 0o600);
+      handle = await open(
+        this.file,
+        constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | NOFOLLOW | NONBLOCK,
+        0o600,
+      );
     } catch (error) {
       const code = errorCode(error);
       // O_NOFOLLOW on a symlink: ELOOP (EMLINK on some BSDs); a FIFO or socket without a reader: ENXIO.
-      const why = code === 'ELOOP' || code === 'EMLINK' ? 'a symlink, not a regular file' : code === 'ENXIO' ? 'a FIFO or a socket, not a regular file' : `not writable (${code})`;
+      const why =
+        code === 'ELOOP' || code === 'EMLINK'
+          ? 'a symlink, not a regular file'
+          : code === 'ENXIO'
+            ? 'a FIFO or a socket, not a regular file'
+            : `not writable (${code})`;
       return `${this.file} is ${why}`;
     }
     const why = unfitBecause(await handle.stat(), 'file');
@@ -170,7 +179,9 @@ async function endsWithNewline(handle: FileHandle, size: number): Promise<boolea
 /** One line of JSON, every string redacted; an oversized line keeps its keys and loses its long texts. */
 function serialize(line: DecisionLine | OutcomeLine): string {
   const json = (value: unknown, cap?: number) =>
-    JSON.stringify(value, (_key, v: unknown) => (typeof v === 'string' ? redact(cap !== undefined && v.length > cap ? `${v.slice(0, cap)}… (cut)` : v) : v));
+    JSON.stringify(value, (_key, v: unknown) =>
+      typeof v === 'string' ? redact(cap !== undefined && v.length > cap ? `${v.slice(0, cap)}… (cut)` : v) : v,
+    );
   let text = json(line);
   if (Buffer.byteLength(text) > MAX_LINE_BYTES) text = json(line, 2000);
   return `${text}\n`;

@@ -10,11 +10,18 @@
 // not write are kept (to a bound) and written with the next append, or
 // retried on a timer, and the failure is said on the status line.
 
-
 import type { ConsoleStore } from '../store/store.js';
 import type { StoreChange } from '../store/writers.js';
 import type { CommandState } from '../store/types.js';
-import { actionOf, answeredLine, decisionLine, outcomeLine, type DecisionExtras, type DecisionLine, type OutcomeLine } from '../store/decisions.js';
+import {
+  actionOf,
+  answeredLine,
+  decisionLine,
+  outcomeLine,
+  type DecisionExtras,
+  type DecisionLine,
+  type OutcomeLine,
+} from '../store/decisions.js';
 import type { DecisionLog } from './decision-log.js';
 import type { JournaledAnswer } from './outbox.js';
 
@@ -31,7 +38,12 @@ export interface DecisionSink {
    * closed (`applied` when the agent had it, `closed-elsewhere`), or because
    * the operator answered the request here first (`superseded`).
    */
-  dropped(relay: string, entry: JournaledAnswer, why: string, outcome: 'applied' | 'closed-elsewhere' | 'superseded'): void;
+  dropped(
+    relay: string,
+    entry: JournaledAnswer,
+    why: string,
+    outcome: 'applied' | 'closed-elsewhere' | 'superseded',
+  ): void;
 }
 
 export class DecisionRecorder implements DecisionSink {
@@ -86,14 +98,37 @@ export class DecisionRecorder implements DecisionSink {
     for (const line of lines) this.enqueue(line);
   }
 
-  dropped(relay: string, entry: JournaledAnswer, why: string, outcome: 'applied' | 'closed-elsewhere' | 'superseded'): void {
+  dropped(
+    relay: string,
+    entry: JournaledAnswer,
+    why: string,
+    outcome: 'applied' | 'closed-elsewhere' | 'superseded',
+  ): void {
     const record = this.store.request(entry.requestKey);
-    const command = { id: entry.event.id, relay, requestKey: entry.requestKey, event: entry.event, answer: entry.answer, state: 'sending' as const, queued: false, attempts: 0, ackWindowMs: entry.ackWindowMs, createdAt: entry.createdAt };
+    const command = {
+      id: entry.event.id,
+      relay,
+      requestKey: entry.requestKey,
+      event: entry.event,
+      answer: entry.answer,
+      state: 'sending' as const,
+      queued: false,
+      attempts: 0,
+      ackWindowMs: entry.ackWindowMs,
+      createdAt: entry.createdAt,
+    };
     const line = decisionLine(command, record);
     // The decision is the drop (now); what was dropped is the answer saved then.
     this.enqueue({ ...line, action: 'drop', time: new Date(this.now()).toISOString() });
     const at = this.now();
-    this.enqueue({ t: 'outcome', command_id: entry.event.id, time: new Date(at).toISOString(), state: outcome, reason: why, ...(record?.answered?.by && outcome === 'closed-elsewhere' ? { by: record.answered.by } : {}) });
+    this.enqueue({
+      t: 'outcome',
+      command_id: entry.event.id,
+      time: new Date(at).toISOString(),
+      state: outcome,
+      reason: why,
+      ...(record?.answered?.by && outcome === 'closed-elsewhere' ? { by: record.answered.by } : {}),
+    });
   }
 
   private onChange(change: StoreChange): void {
@@ -110,7 +145,8 @@ export class DecisionRecorder implements DecisionSink {
       if (outcome) this.enqueue(outcome);
       if (command.state === 'accepted' && actionOf(command) === 'answer' && record?.answered?.cause !== command.id) {
         this.awaitingRecord.set(command.requestKey, id);
-        while (this.awaitingRecord.size > MAX_TRACKED) this.awaitingRecord.delete(this.awaitingRecord.keys().next().value as string);
+        while (this.awaitingRecord.size > MAX_TRACKED)
+          this.awaitingRecord.delete(this.awaitingRecord.keys().next().value as string);
       }
     }
     if (!this.awaitingRecord.size) return;

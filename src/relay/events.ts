@@ -15,10 +15,18 @@ const REPLAYED = { replayed: true } as const;
 const LIVE = { replayed: false } as const;
 
 /** Parses one Event frame's text and applies it; the parsed event, or undefined when it was rejected. */
-export function ingestEvent(store: Intake, relay: string, text: string, replayed: boolean, parsedValue?: Record<string, unknown>): AepEvent | undefined {
+export function ingestEvent(
+  store: Intake,
+  relay: string,
+  text: string,
+  replayed: boolean,
+  parsedValue?: Record<string, unknown>,
+): AepEvent | undefined {
   // The store reads (and flags) the payload when it folds the Event; a value
   // the socket already parsed is not parsed again.
-  const parsed = parsedValue ? parseParsedEvent(parsedValue, text.length, NO_PAYLOAD_ISSUES) : parseEvent(text, NO_PAYLOAD_ISSUES);
+  const parsed = parsedValue
+    ? parseParsedEvent(parsedValue, text.length, NO_PAYLOAD_ISSUES)
+    : parseEvent(text, NO_PAYLOAD_ISSUES);
   if (!parsed.ok) {
     const status = store.getRelay(relay);
     store.updateRelay(relay, {
@@ -55,7 +63,9 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * inside capabilities): a relay without a token refuses every command.
  */
 export function readRelayHello(frame: Record<string, unknown>): RelayHelloInfo {
-  const versions = Array.isArray(frame.versions) ? frame.versions.filter((v): v is string => typeof v === 'string') : [];
+  const versions = Array.isArray(frame.versions)
+    ? frame.versions.filter((v): v is string => typeof v === 'string')
+    : [];
   const caps = isObject(frame.capabilities) ? frame.capabilities : {};
   const replay = isObject(caps.replay) ? caps.replay : {};
   const info: RelayHelloInfo = {
@@ -64,7 +74,8 @@ export function readRelayHello(frame: Record<string, unknown>): RelayHelloInfo {
     replayAll: replay.all === true,
     roster: caps.roster !== undefined && caps.roster !== null && caps.roster !== false,
   };
-  if (frame.auth === 'none' || caps.auth === 'none') info.watchOnlyReason = 'relay runs without a token: it refuses every command';
+  if (frame.auth === 'none' || caps.auth === 'none')
+    info.watchOnlyReason = 'relay runs without a token: it refuses every command';
   else if (!isObject(caps.control)) info.watchOnlyReason = 'relay offers no control: commands are refused';
   return info;
 }

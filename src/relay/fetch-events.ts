@@ -42,8 +42,18 @@ const readTimeout = (options: FetchOptions): number => options.timeoutMs ?? opti
 const givenUp = (): FetchResult => ({ ok: false, reason: 'the read was given up' });
 const fail = (reason: string): FetchResult => ({ ok: false, reason });
 
-function collecting(collector: EventCollector, filter: Record<string, unknown>, timeoutMs: number): SocketReadHooks<FetchResult> {
-  const ok = (): FetchResult => ({ ok: true, events: collector.events, via: 'websocket', dropped: collector.dropped, gap: collector.gap });
+function collecting(
+  collector: EventCollector,
+  filter: Record<string, unknown>,
+  timeoutMs: number,
+): SocketReadHooks<FetchResult> {
+  const ok = (): FetchResult => ({
+    ok: true,
+    events: collector.events,
+    via: 'websocket',
+    dropped: collector.dropped,
+    gap: collector.gap,
+  });
   return {
     hello: (info) => (info.versionOk ? { filter } : { end: fail('relay does not speak AEP 0.1') }),
     subscribed: () => undefined,
@@ -51,13 +61,22 @@ function collecting(collector: EventCollector, filter: Record<string, unknown>, 
       if (subscribed) collector.add(text);
     },
     undecodable: () => collector.dropped++,
-    error: (frame, id) => (frame.id === id || frame.code === 'version-unsupported' ? fail(`relay refused the read: ${displayLine(frame.code ?? 'error', 60)}`) : undefined),
+    error: (frame, id) =>
+      frame.id === id || frame.code === 'version-unsupported'
+        ? fail(`relay refused the read: ${displayLine(frame.code ?? 'error', 60)}`)
+        : undefined,
     exhausted: () => (collector.gap = true),
     quiet: ok,
-    timedOut: (subscribed) => (subscribed ? ok() : fail(`the WebSocket read: no answer from the relay within ${Math.max(1, Math.round(timeoutMs / 1000))} s`)),
+    timedOut: (subscribed) =>
+      subscribed
+        ? ok()
+        : fail(`the WebSocket read: no answer from the relay within ${Math.max(1, Math.round(timeoutMs / 1000))} s`),
     closed: (info, subscribed) => {
-      if (info.httpStatus === 401 || info.httpStatus === 403) return fail(`relay refused the token (HTTP ${info.httpStatus})`);
-      return subscribed ? ok() : fail(info.opened ? `connection closed: ${info.reason}` : `could not connect: ${info.reason}`);
+      if (info.httpStatus === 401 || info.httpStatus === 403)
+        return fail(`relay refused the token (HTTP ${info.httpStatus})`);
+      return subscribed
+        ? ok()
+        : fail(info.opened ? `connection closed: ${info.reason}` : `could not connect: ${info.reason}`);
     },
     givenUp,
     failed: fail,
@@ -65,11 +84,25 @@ function collecting(collector: EventCollector, filter: Record<string, unknown>, 
 }
 
 /** The fallback for a relay without SSE: one WebSocket subscription `from: "all"` with the question's filter. */
-function fetchOverSocket(options: FetchOptions, filter: Record<string, unknown>, limit: number, signal?: AbortSignal, pin?: PinnedEvent): Promise<FetchResult> {
+function fetchOverSocket(
+  options: FetchOptions,
+  filter: Record<string, unknown>,
+  limit: number,
+  signal?: AbortSignal,
+  pin?: PinnedEvent,
+): Promise<FetchResult> {
   const urls = relayUrls(options.url);
   if (!urls.ok) return Promise.resolve(fail('invalid relay URL'));
   const timeoutMs = readTimeout(options);
-  const target = { ...options, socketUrl: urls.socketUrl, subscriptionId: 'fetch-1', timeoutMs, quietMs: options.quietMs ?? 400, signal, unrefDeadline: true };
+  const target = {
+    ...options,
+    socketUrl: urls.socketUrl,
+    subscriptionId: 'fetch-1',
+    timeoutMs,
+    quietMs: options.quietMs ?? 400,
+    signal,
+    unrefDeadline: true,
+  };
   return readOverSocket(target, collecting(new EventCollector(limit, pin), filter, timeoutMs));
 }
 
@@ -79,7 +112,13 @@ function fetchOverSocket(options: FetchOptions, filter: Record<string, unknown>,
  * which step failed and why, and whether the deadline ended it; nothing here
  * throws. `pin`: the one Event the read is for, kept however many others come.
  */
-export async function fetchEvents(options: FetchOptions, filter: Record<string, unknown>, limit: number, signal?: AbortSignal, pin?: PinnedEvent): Promise<FetchResult> {
+export async function fetchEvents(
+  options: FetchOptions,
+  filter: Record<string, unknown>,
+  limit: number,
+  signal?: AbortSignal,
+  pin?: PinnedEvent,
+): Promise<FetchResult> {
   const timeoutMs = readTimeout(options);
   const endsAt = Date.now() + timeoutMs;
   const result = await fetchWithin(options, filter, limit, endsAt, signal, pin);
@@ -88,7 +127,14 @@ export async function fetchEvents(options: FetchOptions, filter: Record<string, 
   return result;
 }
 
-async function fetchWithin(options: FetchOptions, filter: Record<string, unknown>, limit: number, endsAt: number, signal?: AbortSignal, pin?: PinnedEvent): Promise<FetchResult> {
+async function fetchWithin(
+  options: FetchOptions,
+  filter: Record<string, unknown>,
+  limit: number,
+  endsAt: number,
+  signal?: AbortSignal,
+  pin?: PinnedEvent,
+): Promise<FetchResult> {
   const timeoutMs = readTimeout(options);
   const left = () => Math.max(1, endsAt - Date.now());
   let base: URL;
@@ -103,16 +149,29 @@ async function fetchWithin(options: FetchOptions, filter: Record<string, unknown
     return await readOnce<FetchResult>(base, {
       http,
       stream: (stream) =>
-        streamOnce(stream, { ...http(), filter, capture: options.capture }, {
-          started: () => undefined,
-          message: (data) => collector.add(data),
-          exhausted: () => (collector.gap = true),
-          oversize: () => collector.dropped++,
-        }),
-      streamed: () => ({ ok: true, events: collector.events, via: 'sse', dropped: collector.dropped, gap: collector.gap }),
+        streamOnce(
+          stream,
+          { ...http(), filter, capture: options.capture },
+          {
+            started: () => undefined,
+            message: (data) => collector.add(data),
+            exhausted: () => (collector.gap = true),
+            oversize: () => collector.dropped++,
+          },
+        ),
+      streamed: () => ({
+        ok: true,
+        events: collector.events,
+        via: 'sse',
+        dropped: collector.dropped,
+        gap: collector.gap,
+      }),
       failed: fail,
       givenUp: () => (signal?.aborted ? givenUp() : undefined),
-      socket: async () => (Date.now() >= endsAt ? fail(deadlineText(timeoutMs)) : await fetchOverSocket({ ...options, timeoutMs: left() }, filter, limit, signal, pin)),
+      socket: async () =>
+        Date.now() >= endsAt
+          ? fail(deadlineText(timeoutMs))
+          : await fetchOverSocket({ ...options, timeoutMs: left() }, filter, limit, signal, pin),
     });
   } catch (err) {
     return fail(`the read failed: ${describeError(err)}`);

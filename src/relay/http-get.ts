@@ -53,7 +53,11 @@ export function httpGet(url: URL, options: GetOptions): Promise<GetResponse> {
     const stop = (why: 'deadline' | 'aborted') => {
       if (cut) return;
       cut = why;
-      req.destroy(Object.assign(new Error(why === 'deadline' ? deadlineText(options.timeoutMs) : 'the read was given up'), { code: why === 'deadline' ? 'EDEADLINE' : 'EABORTED' }));
+      req.destroy(
+        Object.assign(new Error(why === 'deadline' ? deadlineText(options.timeoutMs) : 'the read was given up'), {
+          code: why === 'deadline' ? 'EDEADLINE' : 'EABORTED',
+        }),
+      );
     };
     const onAbort = () => stop('aborted');
     const done = () => {
@@ -66,7 +70,14 @@ export function httpGet(url: URL, options: GetOptions): Promise<GetResponse> {
         settled = true;
         res.on('error', () => undefined);
         res.on('close', done);
-        resolve({ ok: true, status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? ''), body: res, abort: () => req.destroy(), cut: () => cut });
+        resolve({
+          ok: true,
+          status: res.statusCode ?? 0,
+          contentType: String(res.headers['content-type'] ?? ''),
+          body: res,
+          abort: () => req.destroy(),
+          cut: () => cut,
+        });
       });
     } catch (error) {
       // A header value Node refuses (the CLI checks the token first, a library caller may not).
@@ -81,7 +92,15 @@ export function httpGet(url: URL, options: GetOptions): Promise<GetResponse> {
       if (settled) return;
       settled = true;
       done();
-      resolve({ ok: false, reason: cut === 'deadline' ? deadlineText(options.timeoutMs) : cut === 'aborted' ? 'the read was given up' : describeError(error) });
+      resolve({
+        ok: false,
+        reason:
+          cut === 'deadline'
+            ? deadlineText(options.timeoutMs)
+            : cut === 'aborted'
+              ? 'the read was given up'
+              : describeError(error),
+      });
     });
     req.on('close', () => {
       if (!settled) done();
@@ -93,7 +112,11 @@ export function httpGet(url: URL, options: GetOptions): Promise<GetResponse> {
 export type SmallBody = { ok: true; text: string } | { ok: false; reason: string };
 
 /** Reads a small body whole, or says why not (too large, cut by the deadline, connection lost). */
-export function readSmallBody(got: Extract<GetResponse, { ok: true }>, maxBytes: number, timeoutMs: number): Promise<SmallBody> {
+export function readSmallBody(
+  got: Extract<GetResponse, { ok: true }>,
+  maxBytes: number,
+  timeoutMs: number,
+): Promise<SmallBody> {
   const res = got.body;
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];

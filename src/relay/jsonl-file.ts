@@ -123,7 +123,10 @@ export class JsonlFile {
   }
 
   setFollowing(following: boolean): void {
-    this.store.updateRelay(this.relay, { file: { path: this.path, following }, connection: following ? { kind: 'live' } : { kind: 'closed' } });
+    this.store.updateRelay(this.relay, {
+      file: { path: this.path, following },
+      connection: following ? { kind: 'live' } : { kind: 'closed' },
+    });
   }
 
   private take(text: string): void {

@@ -47,7 +47,12 @@ export function parseEntryName(name: string): EntryName | undefined {
  * liveness alone decides, which errs on the side of leaving the file alone
  * (and the status line says it is held). `me` is held by definition.
  */
-export function heldByLive(owner: Owner, me: Owner, alive: (pid: number) => boolean, startOf: (pid: number) => string | undefined): boolean {
+export function heldByLive(
+  owner: Owner,
+  me: Owner,
+  alive: (pid: number) => boolean,
+  startOf: (pid: number) => string | undefined,
+): boolean {
   if (owner.pid === me.pid && owner.start === me.start) return true;
   if (!alive(owner.pid)) return false;
   if (owner.start === undefined) return true;

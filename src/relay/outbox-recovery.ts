@@ -67,8 +67,10 @@ export class SavedAnswers {
     if (!this.taken) {
       this.taken = true;
       const found = this.outbox.recover(this.relay);
-      for (const entry of found.entries) this.waiting.set(entry.event.id, { ...entry, requestKey: rekey(entry, this.relay) });
-      for (const aside of found.keptAside.slice(0, 3)) this.store.warnRelay(this.relay, `a saved answer file was unreadable (${aside.why}): kept aside, not sent`);
+      for (const entry of found.entries)
+        this.waiting.set(entry.event.id, { ...entry, requestKey: rekey(entry, this.relay) });
+      for (const aside of found.keptAside.slice(0, 3))
+        this.store.warnRelay(this.relay, `a saved answer file was unreadable (${aside.why}): kept aside, not sent`);
     }
     this.decide(verdict);
   }
@@ -92,7 +94,11 @@ export class SavedAnswers {
   private decide(verdict: BurstVerdict | undefined): void {
     let resent = 0;
     const dropped = new Map<string, number>();
-    const drop = (id: string, why: string, outcome: 'applied' | 'closed-elsewhere' | 'superseded' = 'closed-elsewhere') => {
+    const drop = (
+      id: string,
+      why: string,
+      outcome: 'applied' | 'closed-elsewhere' | 'superseded' = 'closed-elsewhere',
+    ) => {
       const entry = this.waiting.get(id);
       if (entry) this.decisions?.dropped(this.relay, entry, why, outcome);
       this.waiting.delete(id);
@@ -111,7 +117,12 @@ export class SavedAnswers {
       const mine = this.store.lastCommandFor(entry.requestKey);
       if (fate.kind === 'applied') drop(id, 'the agent had already applied them', 'applied');
       else if (fate.kind === 'closed') drop(id, `the relay shows the request closed (${fate.why})`);
-      else if (mine && mine.savedAt === undefined) drop(id, `you answered the request here yourself, so the earlier console's answer was not sent (superseded)`, 'superseded');
+      else if (mine && mine.savedAt === undefined)
+        drop(
+          id,
+          `you answered the request here yourself, so the earlier console's answer was not sent (superseded)`,
+          'superseded',
+        );
       else if (this.hold(entry)) continue;
       else if (verdict?.complete && !request.unconfirmed) {
         this.waiting.delete(id);
@@ -119,16 +130,22 @@ export class SavedAnswers {
         resent++;
       }
     }
-    if (verdict) this.keptWhy = verdict.complete ? 'their requests are not in the relay\'s replay' : verdict.why;
-    if (resent) this.store.warnRelay(this.relay, `resending ${resent === 1 ? '1 answer' : `${resent} answers`} saved by an earlier console (same command ids)`);
+    if (verdict) this.keptWhy = verdict.complete ? "their requests are not in the relay's replay" : verdict.why;
+    if (resent)
+      this.store.warnRelay(
+        this.relay,
+        `resending ${resent === 1 ? '1 answer' : `${resent} answers`} saved by an earlier console (same command ids)`,
+      );
     for (const [why, n] of dropped) this.store.warnRelay(this.relay, `dropped ${answers(n)}: ${why}`);
     this.showNotes();
   }
 
   private showNotes(): void {
     const notes = this.outbox.notes(this.relay);
-    if (this.waiting.size) notes.push(`${answers(this.waiting.size)} kept, not sent: ${this.keptWhy} (in ${this.outbox.dir})`);
+    if (this.waiting.size)
+      notes.push(`${answers(this.waiting.size)} kept, not sent: ${this.keptWhy} (in ${this.outbox.dir})`);
     const shown = this.store.getRelay(this.relay)?.outboxNotes ?? [];
-    if (shown.length !== notes.length || shown.some((note, i) => note !== notes[i])) this.store.updateRelay(this.relay, { outboxNotes: notes });
+    if (shown.length !== notes.length || shown.some((note, i) => note !== notes[i]))
+      this.store.updateRelay(this.relay, { outboxNotes: notes });
   }
 }

@@ -77,9 +77,17 @@ export const KEPT_ASIDE = 'kept-aside';
 function isEntry(value: unknown): value is JournaledAnswer {
   const v = value as Partial<JournaledAnswer> | null;
   return (
-    typeof v === 'object' && v !== null && typeof v.relay === 'string' && typeof v.requestKey === 'string' &&
-    typeof v.event === 'object' && v.event !== null && typeof v.event.id === 'string' && typeof v.answer === 'object' && v.answer !== null &&
-    typeof v.ackWindowMs === 'number' && typeof v.createdAt === 'number'
+    typeof v === 'object' &&
+    v !== null &&
+    typeof v.relay === 'string' &&
+    typeof v.requestKey === 'string' &&
+    typeof v.event === 'object' &&
+    v.event !== null &&
+    typeof v.event.id === 'string' &&
+    typeof v.answer === 'object' &&
+    v.answer !== null &&
+    typeof v.ackWindowMs === 'number' &&
+    typeof v.createdAt === 'number'
   );
 }
 
@@ -158,12 +166,18 @@ export class Outbox {
     const found = this.found.get(canonicalRelay(relay));
     if (!found) return [];
     const out: string[] = [];
-    if (found.held) out.push(`${plural(found.held, 'saved answer is', 'saved answers are')} held by another running console`);
+    if (found.held)
+      out.push(`${plural(found.held, 'saved answer is', 'saved answers are')} held by another running console`);
     if (found.keptAside.length) {
       const why = [...new Set(found.keptAside.map((k) => k.why))].slice(0, 2).join('; ');
-      out.push(`${plural(found.keptAside.length, 'saved answer file was', 'saved answer files were')} unreadable (${why}): kept aside in ${join(this.dir, KEPT_ASIDE)}`);
+      out.push(
+        `${plural(found.keptAside.length, 'saved answer file was', 'saved answer files were')} unreadable (${why}): kept aside in ${join(this.dir, KEPT_ASIDE)}`,
+      );
     }
-    if (found.unwatched) out.push(`${plural(found.unwatched, 'saved answer is', 'saved answers are')} for relays this console does not watch (${this.dir})`);
+    if (found.unwatched)
+      out.push(
+        `${plural(found.unwatched, 'saved answer is', 'saved answers are')} for relays this console does not watch (${this.dir})`,
+      );
     return out;
   }
 
@@ -261,7 +275,8 @@ export class Outbox {
         } catch {
           why = 'torn: not complete JSON';
         }
-        if (!why && (!isEntry(entry) || canonicalRelay(entry.relay) !== canonicalRelay(relay) || entry.event.id !== id)) why = 'not a saved answer for this relay';
+        if (!why && (!isEntry(entry) || canonicalRelay(entry.relay) !== canonicalRelay(relay) || entry.event.id !== id))
+          why = 'not a saved answer for this relay';
       }
       if (why || !isEntry(entry)) {
         result.keptAside.push({ name, why: why || 'not a saved answer' });
@@ -272,7 +287,11 @@ export class Outbox {
       result.entries.push(entry);
     }
     syncDir(this.dir);
-    this.found.set(canonicalRelay(relay), { held: result.held, keptAside: result.keptAside, unwatched: this.isFirstWatched(relay) ? result.unwatched : 0 });
+    this.found.set(canonicalRelay(relay), {
+      held: result.held,
+      keptAside: result.keptAside,
+      unwatched: this.isFirstWatched(relay) ? result.unwatched : 0,
+    });
     result.entries.sort((a, b) => a.createdAt - b.createdAt);
     return result;
   }

@@ -12,18 +12,21 @@ import { streamOnce, type StreamResult } from './sse-stream.js';
 import { relayUrls } from './url.js';
 import { displayLine } from '../protocol/sanitize.js';
 
-export type HistoryResult =
-  | { ok: true; via: 'sse' | 'websocket'; note?: string }
-  | { ok: false; reason: string };
+export type HistoryResult = { ok: true; via: 'sse' | 'websocket'; note?: string } | { ok: false; reason: string };
 
 function readStream(stream: URL, options: ReplayOnceOptions, relay: string): Promise<StreamResult> {
   const { store } = options;
-  return streamOnce(stream, { ...options, filter: mergeFilter(options.filter).filter }, {
-    started: () => store.updateRelay(relay, { connection: { kind: 'live' }, replaying: true }),
-    message: (data) => void ingestEvent(store, relay, data, true),
-    exhausted: (session) => store.warnRelay(relay, `history of session ${displayLine(session, 80)} is partly gone from the relay buffer`),
-    oversize: () => countUndecodable(store, relay),
-  });
+  return streamOnce(
+    stream,
+    { ...options, filter: mergeFilter(options.filter).filter },
+    {
+      started: () => store.updateRelay(relay, { connection: { kind: 'live' }, replaying: true }),
+      message: (data) => void ingestEvent(store, relay, data, true),
+      exhausted: (session) =>
+        store.warnRelay(relay, `history of session ${displayLine(session, 80)} is partly gone from the relay buffer`),
+      oversize: () => countUndecodable(store, relay),
+    },
+  );
 }
 
 /** Reads one relay's history once, into `options.store`: SSE where offered, else the WebSocket. */
@@ -35,12 +38,21 @@ export async function readHistoryOnce(options: ReplayOnceOptions): Promise<Histo
   store.addRelay(relay);
   store.updateRelay(relay, { connection: { kind: 'connecting' } });
   const close = (result: HistoryResult): HistoryResult => {
-    store.updateRelay(relay, { replaying: false, connection: { kind: 'closed' }, ...(result.ok ? { readVia: result.via } : {}) });
+    store.updateRelay(relay, {
+      replaying: false,
+      connection: { kind: 'closed' },
+      ...(result.ok ? { readVia: result.via } : {}),
+    });
     return result;
   };
   return readOnce<HistoryResult>(httpBase(relay), {
     http: () => options,
-    discovered: (found) => store.updateRelay(relay, { replayAll: found.replayAll, watchOnly: found.watchOnlyReason !== undefined, watchOnlyReason: found.watchOnlyReason }),
+    discovered: (found) =>
+      store.updateRelay(relay, {
+        replayAll: found.replayAll,
+        watchOnly: found.watchOnlyReason !== undefined,
+        watchOnlyReason: found.watchOnlyReason,
+      }),
     stream: (stream) => readStream(stream, options, relay),
     streamed: (read) => close({ ok: true, via: 'sse', note: read.note }),
     failed: (reason) => close({ ok: false, reason }),

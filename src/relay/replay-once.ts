@@ -43,7 +43,11 @@ function closeReason(info: CloseInfo, subscribed: boolean): string {
 
 const fail = (reason: string): ReplayOnceResult => ({ ok: false, reason });
 
-function onHello(options: ReplayOnceOptions, relay: string, info: RelayHelloInfo): { filter: Record<string, unknown> } | { end: ReplayOnceResult } {
+function onHello(
+  options: ReplayOnceOptions,
+  relay: string,
+  info: RelayHelloInfo,
+): { filter: Record<string, unknown> } | { end: ReplayOnceResult } {
   const { store } = options;
   if (!info.versionOk) {
     const offered = info.versions.map((v) => displayLine(v, 20)).join(', ') || 'none';
@@ -66,7 +70,11 @@ function onError(store: ConsoleStore, relay: string, frame: Frame, id: string): 
   if (code === 'version-unsupported') return fail(`relay does not speak AEP 0.1${detail}`);
   if (frame.id !== id) return undefined;
   const replayAll = store.getRelay(relay)?.replayAll;
-  return fail(code === 'invalid-filter' && !replayAll ? 'relay cannot replay history (no replay.all)' : `relay refused the subscription: ${code}${detail}`);
+  return fail(
+    code === 'invalid-filter' && !replayAll
+      ? 'relay cannot replay history (no replay.all)'
+      : `relay refused the subscription: ${code}${detail}`,
+  );
 }
 
 /** What the read does with the store: every Event in, the relay's status kept up to date. */
@@ -78,9 +86,14 @@ function intoStore(options: ReplayOnceOptions, relay: string, timeoutMs: number)
     event: (text, value) => void ingestEvent(store, relay, text, true, value),
     undecodable: () => countUndecodable(store, relay),
     error: (frame, id) => onError(store, relay, frame, id),
-    exhausted: (frame) => store.warnRelay(relay, `history of session ${displayLine(frame.session ?? '?', 80)} is partly gone from the relay buffer`),
+    exhausted: (frame) =>
+      store.warnRelay(
+        relay,
+        `history of session ${displayLine(frame.session ?? '?', 80)} is partly gone from the relay buffer`,
+      ),
     quiet: () => ({ ok: true }),
-    timedOut: (subscribed) => (subscribed ? { ok: true } : fail(`no answer from the relay within ${Math.round(timeoutMs / 1000)} s`)),
+    timedOut: (subscribed) =>
+      subscribed ? { ok: true } : fail(`no answer from the relay within ${Math.round(timeoutMs / 1000)} s`),
     closed: (info, subscribed) => fail(closeReason(info, subscribed)),
     givenUp: () => fail('the read was given up'),
     failed: fail,

@@ -13,14 +13,36 @@ export interface RetryPlan {
   failed: boolean;
 }
 
-export function retryPlan(info: CloseInfo, versionRefused: string | undefined, failures: number, timing: RelayTiming, random: () => number): RetryPlan {
+export function retryPlan(
+  info: CloseInfo,
+  versionRefused: string | undefined,
+  failures: number,
+  timing: RelayTiming,
+  random: () => number,
+): RetryPlan {
   if (versionRefused) {
-    const delay = backoffDelay(0, { ...timing, backoffInitialMs: timing.versionRetryMs, backoffMaxMs: timing.versionRetryMs }, random);
-    return { connection: { kind: 'version-unsupported', detail: versionRefused, retryAt: Date.now() + delay }, delay, failed: false };
+    const delay = backoffDelay(
+      0,
+      { ...timing, backoffInitialMs: timing.versionRetryMs, backoffMaxMs: timing.versionRetryMs },
+      random,
+    );
+    return {
+      connection: { kind: 'version-unsupported', detail: versionRefused, retryAt: Date.now() + delay },
+      delay,
+      failed: false,
+    };
   }
   if (info.httpStatus === 401 || info.httpStatus === 403) {
-    return { connection: { kind: 'unauthorized', detail: `relay refused the token (HTTP ${info.httpStatus})` }, delay: timing.unauthorizedRetryMs, failed: false };
+    return {
+      connection: { kind: 'unauthorized', detail: `relay refused the token (HTTP ${info.httpStatus})` },
+      delay: timing.unauthorizedRetryMs,
+      failed: false,
+    };
   }
   const delay = backoffDelay(failures, timing, random);
-  return { connection: { kind: 'reconnecting', retryAt: Date.now() + delay, reason: info.reason }, delay, failed: true };
+  return {
+    connection: { kind: 'reconnecting', retryAt: Date.now() + delay, reason: info.reason },
+    delay,
+    failed: true,
+  };
 }

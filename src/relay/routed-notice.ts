@@ -48,7 +48,11 @@ export class RoutedNotes {
     if (this.off || this.refused || !this.link.ready()) return false;
     const record = this.store.request(requestKey);
     if (!record || record.relay !== this.relay) return false;
-    const event = buildRouted({ request: { id: record.id, session: record.session }, name: this.identity.name, source: this.source });
+    const event = buildRouted({
+      request: { id: record.id, session: record.session },
+      name: this.identity.name,
+      source: this.source,
+    });
     if (!this.link.send(event)) return false;
     this.sent.add(event.id);
     if (this.sent.size > IDS_KEPT) this.sent.delete(this.sent.values().next().value!);
@@ -61,7 +65,10 @@ export class RoutedNotes {
     this.sent.delete(cause);
     if (!this.refused) {
       this.refused = true;
-      this.store.warnRelay(this.relay, `${NOTES_REFUSED}: the relay refused this console's open-request note (${displayLine(code, 40)}${detail ? `: ${displayLine(detail, 120)}` : ''}); not sent again`);
+      this.store.warnRelay(
+        this.relay,
+        `${NOTES_REFUSED}: the relay refused this console's open-request note (${displayLine(code, 40)}${detail ? `: ${displayLine(detail, 120)}` : ''}); not sent again`,
+      );
     }
     return true;
   }

@@ -57,7 +57,10 @@ export interface SocketReadHooks<R> {
 
 /** The socket, its hello wait within the read's deadline. */
 function openSocket(target: SocketReadTarget, handlers: SocketHandlers): RelaySocket {
-  const timing = resolveTiming({ ...target.timing, helloTimeoutMs: Math.min(target.timing?.helloTimeoutMs ?? target.timeoutMs, target.timeoutMs) });
+  const timing = resolveTiming({
+    ...target.timing,
+    helloTimeoutMs: Math.min(target.timing?.helloTimeoutMs ?? target.timeoutMs, target.timeoutMs),
+  });
   return new RelaySocket(target.socketUrl, target.token, handlers, timing, target.ca);
 }
 
@@ -76,7 +79,11 @@ export function readOverSocket<R>(target: SocketReadTarget, hooks: SocketReadHoo
       clearTimeout(overall);
       hooks.settled?.(result);
       const closing = socket?.close();
-      if (closing && target.awaitClose) void closing.then(() => resolve(result), () => resolve(result));
+      if (closing && target.awaitClose)
+        void closing.then(
+          () => resolve(result),
+          () => resolve(result),
+        );
       else resolve(result);
     };
     const quiet = new QuietEnd(target.quietMs, Infinity, () => finish(hooks.quiet()));
@@ -114,7 +121,9 @@ export function readOverSocket<R>(target: SocketReadTarget, hooks: SocketReadHoo
         closed: (info) => finish(hooks.closed(info, subscribed)),
       });
     } catch (err) {
-      finish(hooks.failed(`could not connect: ${displayLine(err instanceof Error ? err.message : 'socket error', 160)}`));
+      finish(
+        hooks.failed(`could not connect: ${displayLine(err instanceof Error ? err.message : 'socket error', 160)}`),
+      );
     }
   });
 }

@@ -88,7 +88,13 @@ export class RelaySocket {
     if (token !== undefined && token !== '') headers.Authorization = `Bearer ${token}`;
     // A `ca` replaces Node's roots rather than adding to them: pass both.
     const ca = extraCa?.length ? [...rootCertificates, ...extraCa] : undefined;
-    this.ws = new WebSocket(url, { headers, maxPayload: MAX_PAYLOAD, handshakeTimeout: timing.helloTimeoutMs, followRedirects: false, ca });
+    this.ws = new WebSocket(url, {
+      headers,
+      maxPayload: MAX_PAYLOAD,
+      handshakeTimeout: timing.helloTimeoutMs,
+      followRedirects: false,
+      ca,
+    });
     this.ws.on('open', () => contain(() => this.onOpen()));
     this.ws.on('message', (data, isBinary) => contain(() => this.onMessage(data, isBinary)));
     this.ws.on('unexpected-response', (req, res) => {
@@ -149,7 +155,8 @@ export class RelaySocket {
     this.send({ type: 'ping', t: Date.now() });
     this.probeTimer = later(() => {
       this.probeTimer = undefined;
-      if (this.framesHeard === heard) this.terminate(`no answer to a ping within ${Math.round(ms / 1000)} s: the link is dead`);
+      if (this.framesHeard === heard)
+        this.terminate(`no answer to a ping within ${Math.round(ms / 1000)} s: the link is dead`);
     }, ms);
   }
 

@@ -51,7 +51,13 @@ export function connectFailure(step: string, reason: string, timeoutMs: number):
 export async function discover(base: URL, options: HttpReadOptions): Promise<Discovery> {
   const url = new URL(`${base.pathname.replace(/\/+$/, '')}/events`, base);
   const timeoutMs = Math.min(DISCOVERY_TIMEOUT_MS, options.timeoutMs ?? 10_000);
-  const got = await httpGet(url, { token: options.token, ca: options.ca, accept: 'application/json', timeoutMs, signal: options.signal });
+  const got = await httpGet(url, {
+    token: options.token,
+    ca: options.ca,
+    accept: 'application/json',
+    timeoutMs,
+    signal: options.signal,
+  });
   if (!got.ok) return { fail: connectFailure('the discovery document (GET /events)', got.reason, timeoutMs) };
   const refused = refusedToken(got.status);
   if (refused) {
@@ -73,7 +79,8 @@ export async function discover(base: URL, options: HttpReadOptions): Promise<Dis
   }
   if (!isObject(doc)) return { fallback: 'the discovery document is not a JSON object' };
   const endpoints = isObject(doc.endpoints) ? doc.endpoints : {};
-  if (typeof endpoints.stream !== 'string' || endpoints.stream === '') return { fallback: 'the relay names no SSE stream' };
+  if (typeof endpoints.stream !== 'string' || endpoints.stream === '')
+    return { fallback: 'the relay names no SSE stream' };
   let stream: URL;
   try {
     stream = new URL(endpoints.stream, base);
@@ -87,4 +94,3 @@ export async function discover(base: URL, options: HttpReadOptions): Promise<Dis
   const watchOnlyReason = isObject(caps.control) ? undefined : 'relay offers no control: commands are refused';
   return { stream, replayAll: replay.all === true, watchOnlyReason };
 }
-

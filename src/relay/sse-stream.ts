@@ -22,7 +22,11 @@ export interface StreamSink {
  * One replay of the SSE stream, `filter` given as is (already merged where
  * the caller wants the console's type filter), ended by the relay (`live=0`).
  */
-export async function streamOnce(stream: URL, options: HttpReadOptions & { filter: Record<string, unknown>; capture?: string }, sink: StreamSink): Promise<StreamResult> {
+export async function streamOnce(
+  stream: URL,
+  options: HttpReadOptions & { filter: Record<string, unknown>; capture?: string },
+  sink: StreamSink,
+): Promise<StreamResult> {
   const url = new URL(stream);
   url.search = '';
   url.searchParams.set('filter', JSON.stringify(options.filter));
@@ -31,7 +35,13 @@ export async function streamOnce(stream: URL, options: HttpReadOptions & { filte
   url.searchParams.set('live', '0');
   const timeoutMs = options.timeoutMs ?? 10_000;
   // One deadline from the request on, headers included (a relay may drip those too).
-  const got = await httpGet(url, { token: options.token, ca: options.ca, accept: 'text/event-stream', timeoutMs, signal: options.signal });
+  const got = await httpGet(url, {
+    token: options.token,
+    ca: options.ca,
+    accept: 'text/event-stream',
+    timeoutMs,
+    signal: options.signal,
+  });
   if (!got.ok) return { fail: connectFailure('the SSE stream', got.reason, timeoutMs) };
   const refused = refusedToken(got.status);
   if (refused) {
@@ -41,7 +51,9 @@ export async function streamOnce(stream: URL, options: HttpReadOptions & { filte
   if (got.status !== 200 || !/^text\/event-stream/i.test(got.contentType)) {
     const body = got.status === 400 ? await readSmallBody(got, 4096, timeoutMs) : (got.abort(), undefined);
     const detail = body?.ok ? body.text : undefined;
-    return { fallback: `the SSE stream was refused (HTTP ${got.status}${detail ? `: ${displayLine(detail, 120)}` : ''})` };
+    return {
+      fallback: `the SSE stream was refused (HTTP ${got.status}${detail ? `: ${displayLine(detail, 120)}` : ''})`,
+    };
   }
   sink.started();
   const parser = new SseParser(
@@ -73,7 +85,11 @@ export async function streamOnce(stream: URL, options: HttpReadOptions & { filte
     got.body.on('close', () => {
       const cut = got.cut();
       // A relay that ignores live=0 streams forever (or drips): keep what arrived and say so.
-      if (cut === 'deadline') finish({ ok: true, note: `the SSE stream did not end within ${Math.round(timeoutMs / 1000)} s (live=0 ignored, or a slow relay): listed what arrived` });
+      if (cut === 'deadline')
+        finish({
+          ok: true,
+          note: `the SSE stream did not end within ${Math.round(timeoutMs / 1000)} s (live=0 ignored, or a slow relay): listed what arrived`,
+        });
       else if (cut === 'aborted') finish({ fail: 'the SSE stream: the read was given up' });
       else if (!got.body.complete) finish({ fail: 'connection lost during the replay' });
     });

@@ -113,7 +113,8 @@ export class ConsoleSubscription {
     if (frame.type === 'subscribed' && frame.id === this.id) {
       this.answered();
       this.done = true;
-      if (this.store.getRelay(this.relay)?.subscriptionError) this.store.updateRelay(this.relay, { subscriptionError: undefined });
+      if (this.store.getRelay(this.relay)?.subscriptionError)
+        this.store.updateRelay(this.relay, { subscriptionError: undefined });
       this.startBurst();
       this.hooks.settled();
       return true;
@@ -138,7 +139,10 @@ export class ConsoleSubscription {
     if (frame.type === 'replay-exhausted' && (frame.sub === undefined || frame.sub === this.id)) {
       const session = text(frame.session, 80) ?? '?';
       const earliest = frame.earliest as { epoch?: unknown; seq?: unknown } | undefined;
-      const at = earliest && typeof earliest === 'object' ? ` (replay starts at epoch ${text(earliest.epoch, 20)} seq ${text(earliest.seq, 20)})` : '';
+      const at =
+        earliest && typeof earliest === 'object'
+          ? ` (replay starts at epoch ${text(earliest.epoch, 20)} seq ${text(earliest.seq, 20)})`
+          : '';
       this.store.warnRelay(this.relay, `history of session ${session} is partly gone from the relay buffer${at}`);
       return true;
     }
@@ -169,9 +173,17 @@ export class ConsoleSubscription {
   }
 
   private verdict(wentQuiet: boolean): BurstVerdict {
-    if (this.mode !== 'all') return { complete: false, why: this.fellBack ? 'the relay refused a replay of everything it holds' : 'the relay has no replay.all' };
+    if (this.mode !== 'all')
+      return {
+        complete: false,
+        why: this.fellBack ? 'the relay refused a replay of everything it holds' : 'the relay has no replay.all',
+      };
     const cap = this.timing.replayMaxMs;
-    if (!wentQuiet) return { complete: false, why: `the replay was cut off after ${cap >= 1000 ? `${Math.round(cap / 1000)} s` : `${cap} ms`}` };
+    if (!wentQuiet)
+      return {
+        complete: false,
+        why: `the replay was cut off after ${cap >= 1000 ? `${Math.round(cap / 1000)} s` : `${cap} ms`}`,
+      };
     return { complete: true };
   }
 

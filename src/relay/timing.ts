@@ -91,9 +91,12 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * timing (the spec's 10 s unless a test shortened it).
  */
 export function clampAckWindow(value: unknown, timing: Pick<RelayTiming, 'defaultAckWindowMs'>): number {
-  if (typeof value === 'number' && Number.isFinite(value) && value >= ACK_WINDOW_MIN_MS && value <= ACK_WINDOW_MAX_MS) return value;
+  if (typeof value === 'number' && Number.isFinite(value) && value >= ACK_WINDOW_MIN_MS && value <= ACK_WINDOW_MAX_MS)
+    return value;
   const fallback = timing.defaultAckWindowMs;
-  return typeof fallback === 'number' && Number.isFinite(fallback) && fallback > 0 && fallback <= MAX_TIMER_MS ? fallback : SPEC_ACK_WINDOW_MS;
+  return typeof fallback === 'number' && Number.isFinite(fallback) && fallback > 0 && fallback <= MAX_TIMER_MS
+    ? fallback
+    : SPEC_ACK_WINDOW_MS;
 }
 
 export type Timer = ReturnType<typeof setTimeout>;

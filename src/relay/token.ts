@@ -4,7 +4,10 @@
 // is returned for the status line.
 import { displayLine } from '../protocol/sanitize.js';
 
-export function readToken(source: string | (() => string | undefined) | undefined, last: string | undefined): { token: string | undefined; failure?: string } {
+export function readToken(
+  source: string | (() => string | undefined) | undefined,
+  last: string | undefined,
+): { token: string | undefined; failure?: string } {
   if (typeof source !== 'function') return { token: source };
   try {
     return { token: source() };

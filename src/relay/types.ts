@@ -27,7 +27,12 @@ export interface RelayHandle {
    */
   control?(requestKey: string, request: ControlRequest): string;
   /** Reads Events matching an attr-match filter once (cause, timeline): see fetch-events.ts. `pin`: the one Event asked for, never dropped. */
-  fetchEvents?(filter: Record<string, unknown>, limit: number, signal?: AbortSignal, pin?: PinnedEvent): Promise<FetchResult>;
+  fetchEvents?(
+    filter: Record<string, unknown>,
+    limit: number,
+    signal?: AbortSignal,
+    pin?: PinnedEvent,
+  ): Promise<FetchResult>;
   /** Tells other consoles the operator has the request open (attention.routed); false when nothing was sent. Absent: it cannot. */
   noteOpen?(requestKey: string): boolean;
 }

@@ -2,9 +2,7 @@
 // (AEP-0003 §2). Neither ever carries a credential: userinfo and query are
 // dropped (a token belongs in the Authorization header only, §8.1).
 
-export type RelayUrls =
-  | { ok: true; relay: string; socketUrl: string }
-  | { ok: false; relay: string; reason: string };
+export type RelayUrls = { ok: true; relay: string; socketUrl: string } | { ok: false; relay: string; reason: string };
 
 const SCHEMES = new Set(['http:', 'https:', 'ws:', 'wss:']);
 
@@ -26,7 +24,8 @@ export function relayUrls(base: string): RelayUrls {
   u.hash = '';
   const path = u.pathname.replace(/\/+$/, '');
   const relay = `${u.protocol}//${u.host}${path}`;
-  if (!SCHEMES.has(u.protocol)) return { ok: false, relay, reason: `unsupported scheme ${u.protocol} (use http, https, ws or wss)` };
+  if (!SCHEMES.has(u.protocol))
+    return { ok: false, relay, reason: `unsupported scheme ${u.protocol} (use http, https, ws or wss)` };
   const scheme = u.protocol === 'http:' ? 'ws:' : u.protocol === 'https:' ? 'wss:' : u.protocol;
   const socketPath = path.endsWith('/socket') ? path : `${path}/socket`;
   return { ok: true, relay, socketUrl: `${scheme}//${u.host}${socketPath}` };
@@ -49,7 +48,13 @@ export function canonicalRelay(base: string): string {
   }
   const scheme = u.protocol === 'ws:' ? 'http:' : u.protocol === 'wss:' ? 'https:' : u.protocol;
   // URL drops a default port only for the scheme it parsed: ws://h:80 and http://h must agree.
-  const port = u.port === '' || (scheme === 'http:' && u.port === '80') || (scheme === 'https:' && u.port === '443') ? '' : `:${u.port}`;
-  const path = u.pathname.replace(/\/+$/, '').replace(/\/socket$/, '').replace(/\/+$/, '');
+  const port =
+    u.port === '' || (scheme === 'http:' && u.port === '80') || (scheme === 'https:' && u.port === '443')
+      ? ''
+      : `:${u.port}`;
+  const path = u.pathname
+    .replace(/\/+$/, '')
+    .replace(/\/socket$/, '')
+    .replace(/\/+$/, '');
   return `${scheme}//${u.hostname}${port}${path}`;
 }

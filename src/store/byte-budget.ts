@@ -47,13 +47,15 @@ export function requestBytes(record: RequestRecord): number {
   const channels = payload.respondVia;
   if (channels) for (let i = 0; i < channels.length; i++) bytes += textBytes(channels[i]);
   const issues = record.issues;
-  for (let i = 0; i < issues.length; i++) bytes += OBJECT_BYTES + textBytes(issues[i].path) + textBytes(issues[i].reason);
+  for (let i = 0; i < issues.length; i++)
+    bytes += OBJECT_BYTES + textBytes(issues[i].path) + textBytes(issues[i].reason);
   return bytes;
 }
 
 function choicesBytes(choices: readonly { id: string; label: string }[]): number {
   let bytes = 0;
-  for (let i = 0; i < choices.length; i++) bytes += OBJECT_BYTES + textBytes(choices[i].id) + textBytes(choices[i].label);
+  for (let i = 0; i < choices.length; i++)
+    bytes += OBJECT_BYTES + textBytes(choices[i].id) + textBytes(choices[i].label);
   return bytes;
 }
 
@@ -61,7 +63,11 @@ function choicesBytes(choices: readonly { id: string; label: string }[]): number
 export function heldEventBytes(event: AepEvent): number {
   let bytes = OBJECT_BYTES * 3;
   for (const value of Object.values(event)) bytes += textBytes(value) + 8;
-  for (const value of Object.values(event.data ?? {})) bytes += typeof value === 'object' && value !== null ? JSON.stringify(value).length * 2 + OBJECT_BYTES : textBytes(value) + 8;
+  for (const value of Object.values(event.data ?? {}))
+    bytes +=
+      typeof value === 'object' && value !== null
+        ? JSON.stringify(value).length * 2 + OBJECT_BYTES
+        : textBytes(value) + 8;
   return bytes;
 }
 

@@ -52,7 +52,12 @@ export function causeQuery(record: RequestRecord): CauseQuery | undefined {
 
 /** The request's own cause: the id it names, from its source and its session. */
 export function isOwnCause(record: RequestRecord, event: AepEvent): boolean {
-  return !!record.cause && event.id === record.cause && event.source === record.source && (event.session ?? '') === record.session;
+  return (
+    !!record.cause &&
+    event.id === record.cause &&
+    event.source === record.source &&
+    (event.session ?? '') === record.session
+  );
 }
 
 type Data = Record<string, unknown>;
@@ -69,9 +74,15 @@ export function argsWithheld(event: AepEvent): boolean {
 /** A finished read, judged by the one policy. `retried`: this was the second read. */
 export function resolveCause(record: RequestRecord, read: CauseRead, retried = false): CauseState {
   if (!record.cause) return { state: 'none' };
-  if (!read.ok) return read.timedOut ? { state: 'timed-out', reason: read.reason } : { state: 'unreadable', reason: read.reason };
+  if (!read.ok)
+    return read.timedOut ? { state: 'timed-out', reason: read.reason } : { state: 'unreadable', reason: read.reason };
   const own = read.events.find((event) => isOwnCause(record, event));
-  if (own) return argsWithheld(own) ? { state: 'withheld', event: own } : retried ? { state: 'event', event: own, late: true } : { state: 'event', event: own };
+  if (own)
+    return argsWithheld(own)
+      ? { state: 'withheld', event: own }
+      : retried
+        ? { state: 'event', event: own, late: true }
+        : { state: 'event', event: own };
   const sameId = read.events.filter((event) => event.id === record.cause);
   const foreign = sameId.find((event) => event.source !== record.source);
   if (foreign) return { state: 'foreign', event: foreign };
@@ -92,7 +103,13 @@ export function causePending(cause: CauseState): boolean {
 
 /** Whether the read found nothing that is the request's own cause (these are read once more after 2 s). */
 export function causeNotFound(cause: CauseState): boolean {
-  return cause.state === 'absent' || cause.state === 'foreign' || cause.state === 'other-session' || cause.state === 'unreadable' || cause.state === 'timed-out';
+  return (
+    cause.state === 'absent' ||
+    cause.state === 'foreign' ||
+    cause.state === 'other-session' ||
+    cause.state === 'unreadable' ||
+    cause.state === 'timed-out'
+  );
 }
 
 /** Why the own cause is not known, in a few words (row, detail, screen reader, `rules test`). */

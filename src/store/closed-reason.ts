@@ -31,6 +31,9 @@ export function answerFate(record: RequestRecord, commandId: string): AnswerFate
     case 'stale':
       return { kind: 'closed', why: 'its session ended' };
     default:
-      return { kind: 'closed', why: `resolved by the agent (${displayLine(record.resolution?.resolution ?? 'no answer recorded', 40)})` };
+      return {
+        kind: 'closed',
+        why: `resolved by the agent (${displayLine(record.resolution?.resolution ?? 'no answer recorded', 40)})`,
+      };
   }
 }

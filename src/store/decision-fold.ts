@@ -7,7 +7,16 @@ import { CAPTURE_LEVELS, type Capture } from '../protocol/types.js';
 import type { Decision, DecisionAction, DecisionLine, OutcomeLine, OutcomeState } from './decisions.js';
 
 const ACTIONS: readonly DecisionAction[] = ['answer', 'cancel', 'pause', 'resume', 'hide', 'drop', 'snooze', 'unhide'];
-const OUTCOME_STATES: readonly OutcomeState[] = ['applied', 'rejected', 'timeout', 'refused', 'closed-elsewhere', 'superseded', 'stopped-waiting', 'not-sent'];
+const OUTCOME_STATES: readonly OutcomeState[] = [
+  'applied',
+  'rejected',
+  'timeout',
+  'refused',
+  'closed-elsewhere',
+  'superseded',
+  'stopped-waiting',
+  'not-sent',
+];
 
 // ── reading ───────────────────────────────────────────────────────────
 
@@ -16,15 +25,38 @@ const opt = (v: unknown) => v === undefined || typeof v === 'string';
 
 function isDecisionLine(v: Record<string, unknown>): v is DecisionLine & Record<string, unknown> {
   return (
-    v.t === 'decision' && str(v.time) && str(v.relay) && str(v.source) && str(v.agent) && str(v.session) && str(v.request) && str(v.kind) && str(v.prompt) &&
-    ACTIONS.includes(v.action as DecisionAction) && typeof v.sent === 'object' && v.sent !== null && !Array.isArray(v.sent) && str(v.by) && str(v.command_id) &&
-    opt(v.run) && opt(v.cause) && (v.batch === undefined || typeof v.batch === 'number') && CAPTURE_LEVELS.includes(v.capture as Capture)
+    v.t === 'decision' &&
+    str(v.time) &&
+    str(v.relay) &&
+    str(v.source) &&
+    str(v.agent) &&
+    str(v.session) &&
+    str(v.request) &&
+    str(v.kind) &&
+    str(v.prompt) &&
+    ACTIONS.includes(v.action as DecisionAction) &&
+    typeof v.sent === 'object' &&
+    v.sent !== null &&
+    !Array.isArray(v.sent) &&
+    str(v.by) &&
+    str(v.command_id) &&
+    opt(v.run) &&
+    opt(v.cause) &&
+    (v.batch === undefined || typeof v.batch === 'number') &&
+    CAPTURE_LEVELS.includes(v.capture as Capture)
   );
 }
 
 function isOutcomeLine(v: Record<string, unknown>): v is OutcomeLine & Record<string, unknown> {
   return (
-    v.t === 'outcome' && str(v.command_id) && str(v.time) && OUTCOME_STATES.includes(v.state as OutcomeState) && opt(v.option) && opt(v.text) && opt(v.reason) && opt(v.by) &&
+    v.t === 'outcome' &&
+    str(v.command_id) &&
+    str(v.time) &&
+    OUTCOME_STATES.includes(v.state as OutcomeState) &&
+    opt(v.option) &&
+    opt(v.text) &&
+    opt(v.reason) &&
+    opt(v.by) &&
     (v.latency_ms === undefined || typeof v.latency_ms === 'number')
   );
 }
@@ -99,8 +131,19 @@ export function foldDecisions(texts: readonly string[]): FoldResult {
 /** Only the known members (a line may carry more: a later version's). */
 function pick(v: Omit<DecisionLine, 't'>): Omit<Decision, 'outcomes'> {
   const out: Omit<Decision, 'outcomes'> = {
-    time: v.time, relay: v.relay, source: v.source, agent: v.agent, session: v.session, request: v.request, kind: v.kind, prompt: v.prompt,
-    action: v.action, sent: v.sent, by: v.by, command_id: v.command_id, capture: v.capture,
+    time: v.time,
+    relay: v.relay,
+    source: v.source,
+    agent: v.agent,
+    session: v.session,
+    request: v.request,
+    kind: v.kind,
+    prompt: v.prompt,
+    action: v.action,
+    sent: v.sent,
+    by: v.by,
+    command_id: v.command_id,
+    capture: v.capture,
   };
   if (v.run !== undefined) out.run = v.run;
   if (v.cause !== undefined) out.cause = v.cause;

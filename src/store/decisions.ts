@@ -14,8 +14,8 @@ import type { CommandOutcome, OwnCommand, RequestRecord } from './types.js';
 /** What was decided: a command sent (answer, cancel, pause, resume), or the operator's own doing in this console (hide, snooze, unhide, drop). */
 export type DecisionAction = 'answer' | 'cancel' | 'pause' | 'resume' | 'hide' | 'drop' | 'snooze' | 'unhide';
 /** `superseded`, `stopped-waiting` and `not-sent` came with the answer ledger (a minor version: additions only). */
-export type OutcomeState = 'applied' | 'rejected' | 'timeout' | 'refused' | 'closed-elsewhere' | 'superseded' | 'stopped-waiting' | 'not-sent';
-
+export type OutcomeState =
+  'applied' | 'rejected' | 'timeout' | 'refused' | 'closed-elsewhere' | 'superseded' | 'stopped-waiting' | 'not-sent';
 
 /** The first line of a decision. */
 export interface DecisionLine {
@@ -92,7 +92,11 @@ function sentOf(command: OwnCommand, capture: Capture): Record<string, unknown> 
   if (answer.option !== undefined) sent.option = answer.option;
   if (answer.text !== undefined) sent.text = hide ? withheldText(capture) : answer.text;
   if (answer.values !== undefined) {
-    sent.values = hide ? Object.fromEntries(Object.entries(answer.values).map(([k, v]) => [k, typeof v === 'string' ? withheldText(capture) : v])) : answer.values;
+    sent.values = hide
+      ? Object.fromEntries(
+          Object.entries(answer.values).map(([k, v]) => [k, typeof v === 'string' ? withheldText(capture) : v]),
+        )
+      : answer.values;
   }
   return sent;
 }
@@ -108,7 +112,11 @@ export interface DecisionExtras {
  * request it was made from (a journal may outlive it: then the command's own
  * envelope fills in what it can).
  */
-export function decisionLine(command: OwnCommand, record: RequestRecord | undefined, extras: DecisionExtras = {}): DecisionLine {
+export function decisionLine(
+  command: OwnCommand,
+  record: RequestRecord | undefined,
+  extras: DecisionExtras = {},
+): DecisionLine {
   const capture = record?.capture ?? 'metadata';
   const line: DecisionLine = {
     t: 'decision',
@@ -135,10 +143,20 @@ export function decisionLine(command: OwnCommand, record: RequestRecord | undefi
 }
 
 /** The outcome line for a command that just settled (undefined while it is still in flight). */
-export function outcomeLine(command: OwnCommand, record: RequestRecord | undefined, outcome: CommandOutcome | undefined = outcomeOf(command)): OutcomeLine | undefined {
+export function outcomeLine(
+  command: OwnCommand,
+  record: RequestRecord | undefined,
+  outcome: CommandOutcome | undefined = outcomeOf(command),
+): OutcomeLine | undefined {
   if (!outcome || command.state === 'sending') return undefined;
   const at = command.settledAt ?? Date.now();
-  const line: OutcomeLine = { t: 'outcome', command_id: command.id, time: new Date(at).toISOString(), state: 'applied', latency_ms: Math.max(0, at - command.createdAt) };
+  const line: OutcomeLine = {
+    t: 'outcome',
+    command_id: command.id,
+    time: new Date(at).toISOString(),
+    state: 'applied',
+    latency_ms: Math.max(0, at - command.createdAt),
+  };
   switch (outcome.state) {
     case 'accepted': {
       line.state = 'applied';
@@ -146,7 +164,10 @@ export function outcomeLine(command: OwnCommand, record: RequestRecord | undefin
       const answered = record?.answered?.cause === command.id ? record.answered : undefined;
       const applied = answered?.answer ?? (actionOf(command) === 'answer' ? command.answer : undefined);
       if (applied?.option !== undefined) line.option = applied.option;
-      if (applied?.text !== undefined) line.text = withheld(record?.capture ?? 'metadata') ? withheldText(record?.capture ?? 'metadata') : applied.text;
+      if (applied?.text !== undefined)
+        line.text = withheld(record?.capture ?? 'metadata')
+          ? withheldText(record?.capture ?? 'metadata')
+          : applied.text;
       if (answered?.by) line.by = answered.by;
       break;
     }
@@ -172,7 +193,8 @@ export function outcomeLine(command: OwnCommand, record: RequestRecord | undefin
     }
     case 'stopped-waiting':
       line.state = 'stopped-waiting';
-      line.reason = 'the console stopped waiting before the agent acknowledged it; kept in the outbox for the next console';
+      line.reason =
+        'the console stopped waiting before the agent acknowledged it; kept in the outbox for the next console';
       break;
   }
   return line;
@@ -183,12 +205,23 @@ export function outcomeLine(command: OwnCommand, record: RequestRecord | undefin
  * command as its cause), when it arrives after the ack: one more `applied`
  * outcome, with the option it applied and who it says answered.
  */
-export function answeredLine(command: OwnCommand, record: RequestRecord | undefined, now: number): OutcomeLine | undefined {
+export function answeredLine(
+  command: OwnCommand,
+  record: RequestRecord | undefined,
+  now: number,
+): OutcomeLine | undefined {
   const answered = record?.answered;
   if (!record || !answered || answered.cause !== command.id) return undefined;
-  const line: OutcomeLine = { t: 'outcome', command_id: command.id, time: new Date(now).toISOString(), state: 'applied', latency_ms: Math.max(0, now - command.createdAt) };
+  const line: OutcomeLine = {
+    t: 'outcome',
+    command_id: command.id,
+    time: new Date(now).toISOString(),
+    state: 'applied',
+    latency_ms: Math.max(0, now - command.createdAt),
+  };
   if (answered.answer.option !== undefined) line.option = answered.answer.option;
-  if (answered.answer.text !== undefined) line.text = withheld(record.capture) ? withheldText(record.capture) : answered.answer.text;
+  if (answered.answer.text !== undefined)
+    line.text = withheld(record.capture) ? withheldText(record.capture) : answered.answer.text;
   if (answered.by) line.by = answered.by;
   return line;
 }
@@ -200,9 +233,17 @@ function outcomeOf(command: OwnCommand): CommandOutcome | undefined {
     case 'timeout':
       return { state: command.state };
     case 'rejected':
-      return { state: 'rejected', reason: command.reason ?? 'unspecified', ...(command.detail ? { detail: command.detail } : {}) };
+      return {
+        state: 'rejected',
+        reason: command.reason ?? 'unspecified',
+        ...(command.detail ? { detail: command.detail } : {}),
+      };
     case 'refused-by-relay':
-      return { state: 'refused-by-relay', code: command.code ?? 'error', ...(command.detail ? { detail: command.detail } : {}) };
+      return {
+        state: 'refused-by-relay',
+        code: command.code ?? 'error',
+        ...(command.detail ? { detail: command.detail } : {}),
+      };
     case 'not-sent':
       return { state: 'not-sent', reason: command.reason ?? 'not sent' };
     case 'stopped-waiting':
@@ -217,7 +258,12 @@ function outcomeOf(command: OwnCommand): CommandOutcome | undefined {
  * (`sent.until`), or showed a hidden one again. No command goes out, so the
  * decision is its own outcome (applied at once); its id names it.
  */
-export function hideLines(record: RequestRecord, now: number, action: 'hide' | 'snooze' | 'unhide' = 'hide', sent: Record<string, unknown> = {}): [DecisionLine, OutcomeLine] {
+export function hideLines(
+  record: RequestRecord,
+  now: number,
+  action: 'hide' | 'snooze' | 'unhide' = 'hide',
+  sent: Record<string, unknown> = {},
+): [DecisionLine, OutcomeLine] {
   const time = new Date(now).toISOString();
   const commandId = `${action}-${now.toString(36)}-${record.id}`;
   const decision: DecisionLine = {

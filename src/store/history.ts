@@ -42,5 +42,7 @@ export function isHistory(record: Pick<RequestRecord, 'relay'>): boolean {
 
 export function historyNotes(record: RequestRecord): string[] {
   if (!isHistory(record)) return [];
-  return [`◇ history from the file ${filePathText(record.relay)}: it can be read, not answered (a file has no agent behind it to take an answer)`];
+  return [
+    `◇ history from the file ${filePathText(record.relay)}: it can be read, not answered (a file has no agent behind it to take an answer)`,
+  ];
 }

@@ -86,7 +86,11 @@ export function parseRequestKey(key: string): RequestIdentity | undefined {
  * cannot be read with certainty: then it names no request, and the answer is
  * kept, not sent.
  */
-export function requestKeyOnRelay(key: string, relay: string, hint?: { session?: unknown; subject?: unknown }): RequestKey | undefined {
+export function requestKeyOnRelay(
+  key: string,
+  relay: string,
+  hint?: { session?: unknown; subject?: unknown },
+): RequestKey | undefined {
   const parsed = parseRequestKey(key);
   if (parsed) return requestKey(relay, parsed.session, parsed.source, parsed.id);
   const old = readOldRequestKey(key, hint);
@@ -94,7 +98,10 @@ export function requestKeyOnRelay(key: string, relay: string, hint?: { session?:
 }
 
 /** `relay␟session␟source␟id`; the relay (a canonical URL) holds no U+001F. */
-function readOldRequestKey(key: string, hint: { session?: unknown; subject?: unknown } | undefined): Omit<RequestIdentity, 'relay'> | undefined {
+function readOldRequestKey(
+  key: string,
+  hint: { session?: unknown; subject?: unknown } | undefined,
+): Omit<RequestIdentity, 'relay'> | undefined {
   const cut = key.indexOf(OLD_SEP);
   if (cut < 0) return undefined;
   const rest = key.slice(cut + 1);

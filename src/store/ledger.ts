@@ -10,7 +10,8 @@ import { displayLine } from '../protocol/sanitize.js';
 import type { OwnCommand, RequestRecord } from './types.js';
 
 /** A request's answer as this console knows it (the contract's states). */
-export type LedgerState = 'idle' | 'journaled' | 'sent' | 'accepted' | 'rejected' | 'refused' | 'timed out' | 'not sent' | 'stopped waiting';
+export type LedgerState =
+  'idle' | 'journaled' | 'sent' | 'accepted' | 'rejected' | 'refused' | 'timed out' | 'not sent' | 'stopped waiting';
 
 /** The state of the request's latest answer of ours (`idle`: none). */
 export function ledgerState(command: OwnCommand | undefined): LedgerState {
@@ -64,7 +65,11 @@ function answerWords(command: OwnCommand): string {
  * anything goes on the wire.
  */
 export function answerRefusal(reader: LedgerReader, record: RequestRecord): Refusal | undefined {
-  if (record.state !== 'pending') return { code: 'closed', why: `This request is ${record.state === 'answered' ? 'already answered' : 'closed'}: no answer is sent.` };
+  if (record.state !== 'pending')
+    return {
+      code: 'closed',
+      why: `This request is ${record.state === 'answered' ? 'already answered' : 'closed'}: no answer is sent.`,
+    };
   const command = reader.lastCommandFor(record.key);
   if (command && (command.state === 'sending' || command.state === 'accepted')) {
     const what = answerWords(command);
@@ -75,7 +80,11 @@ export function answerRefusal(reader: LedgerReader, record: RequestRecord): Refu
     return { code: 'in-flight', why, command };
   }
   const route = reader.unsafeRoute(record);
-  if (route) return { code: 'route', why: `Not sent: ${route}. Commands are routed by session name (AEP-0004 §2.2), so this answer could reach the wrong agent.` };
+  if (route)
+    return {
+      code: 'route',
+      why: `Not sent: ${route}. Commands are routed by session name (AEP-0004 §2.2), so this answer could reach the wrong agent.`,
+    };
   return undefined;
 }
 
@@ -86,13 +95,21 @@ export function answerRefusal(reader: LedgerReader, record: RequestRecord): Refu
  * emitters that sent an Event in the session after the request arrived;
  * `ever`: every other emitter seen in it.
  */
-export function routeRisk(record: RequestRecord, claiming: readonly (string | undefined)[] | undefined, since: readonly string[], ever: readonly string[]): string | undefined {
+export function routeRisk(
+  record: RequestRecord,
+  claiming: readonly (string | undefined)[] | undefined,
+  since: readonly string[],
+  ever: readonly string[],
+): string | undefined {
   const session = displayLine(record.session, 60);
   if (since.length) return `${displayLine(since[0], 120)} has sent Events in session "${session}" since this request`;
-  if (claiming && claiming.length > 1) return `${claiming.length} agents are live in session "${session}" on this relay`;
+  if (claiming && claiming.length > 1)
+    return `${claiming.length} agents are live in session "${session}" on this relay`;
   const other = claiming?.find((agent) => agent !== undefined && agent !== record.agent);
-  if (other !== undefined) return `agent ${displayLine(other, 40)}, not ${displayLine(record.agent, 40)}, is live in session "${session}" on this relay`;
+  if (other !== undefined)
+    return `agent ${displayLine(other, 40)}, not ${displayLine(record.agent, 40)}, is live in session "${session}" on this relay`;
   // One claimant we cannot tell apart from another emitter seen in the session: it may not be this request's agent.
-  if (claiming?.length === 1 && ever.length) return `${displayLine(ever[0], 120)} also uses session "${session}" here, and the relay's roster cannot tell which of them is live`;
+  if (claiming?.length === 1 && ever.length)
+    return `${displayLine(ever[0], 120)} also uses session "${session}" here, and the relay's roster cannot tell which of them is live`;
   return undefined;
 }

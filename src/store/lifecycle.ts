@@ -15,16 +15,33 @@ export function closesRequest(type: string): boolean {
  * terminal when the Event closesRequest). Undefined when it changes nothing.
  * `receivedAt`: when the Event arrived (a routing note's age counts from it).
  */
-export function lifecyclePatch(record: RequestRecord, event: AepEvent, receivedAt?: number): Partial<RequestRecord> | undefined {
+export function lifecyclePatch(
+  record: RequestRecord,
+  event: AepEvent,
+  receivedAt?: number,
+): Partial<RequestRecord> | undefined {
   const data = event.data ?? {};
   switch (event.type) {
     case 'attention.answered': {
-      const answered = { answer: readAnswer(data.answer), by: str(data.by), via: str(data.via), cause: event.cause, time: event.time };
+      const answered = {
+        answer: readAnswer(data.answer),
+        by: str(data.by),
+        via: str(data.via),
+        cause: event.cause,
+        time: event.time,
+      };
       // An answer recorded after the request closed is kept, but does not reopen it.
       return OPEN_STATES.has(record.state) ? { answered, state: 'answered' } : { answered };
     }
     case 'attention.resolved':
-      return { state: 'resolved', resolution: { resolution: str(data.resolution) ?? 'answered', latencyMs: num(data.latency_ms), time: event.time } };
+      return {
+        state: 'resolved',
+        resolution: {
+          resolution: str(data.resolution) ?? 'answered',
+          latencyMs: num(data.latency_ms),
+          time: event.time,
+        },
+      };
     case 'attention.timeout':
       return { state: 'timeout', timeout: { afterMs: num(data.after_ms), time: event.time } };
     case 'attention.routed': {
@@ -32,7 +49,12 @@ export function lifecyclePatch(record: RequestRecord, event: AepEvent, receivedA
       // its id (a replay longer than the memory) must not append twice.
       if (record.routed.some((note) => note.id === event.id && note.source === event.source)) return undefined;
       const note = { id: event.id, source: event.source, by: event.agent, to: str(data.to), via: str(data.via) };
-      return { routed: [...record.routed, receivedAt === undefined ? note : { ...note, at: routedAt(event.time, receivedAt) }].slice(-20) };
+      return {
+        routed: [
+          ...record.routed,
+          receivedAt === undefined ? note : { ...note, at: routedAt(event.time, receivedAt) },
+        ].slice(-20),
+      };
     }
     default:
       return undefined;

@@ -19,7 +19,16 @@ export class OwnCommands {
   private readonly sessionOf = new Map<string, EmitterSessionKey>();
 
   /** `source`: the emitter of the request it was sent from (the session the operator meant, of the agents sharing its name). */
-  create(relay: string, requestKey: string, source: string, event: AepEvent, answer: Answer, ackWindowMs: number, now: number, origin: CommandOrigin = {}): OwnCommand {
+  create(
+    relay: string,
+    requestKey: string,
+    source: string,
+    event: AepEvent,
+    answer: Answer,
+    ackWindowMs: number,
+    now: number,
+    origin: CommandOrigin = {},
+  ): OwnCommand {
     const command: OwnCommand = {
       ...(origin.by !== undefined ? { by: origin.by } : {}),
       ...(origin.savedAt !== undefined ? { savedAt: origin.savedAt } : {}),
@@ -51,7 +60,13 @@ export class OwnCommands {
   sent(id: string): boolean {
     const command = this.byId.get(id);
     if (!command) return false;
-    this.byId.set(id, { ...command, state: 'sending', queued: false, attempts: command.attempts + 1, settledAt: undefined });
+    this.byId.set(id, {
+      ...command,
+      state: 'sending',
+      queued: false,
+      attempts: command.attempts + 1,
+      settledAt: undefined,
+    });
     return true;
   }
 
@@ -82,11 +97,15 @@ export class OwnCommands {
   }
 
   forRequest(requestKey: string): OwnCommand[] {
-    return (this.byRequest.get(requestKey) ?? []).map((id) => this.byId.get(id)).filter((c): c is OwnCommand => c !== undefined);
+    return (this.byRequest.get(requestKey) ?? [])
+      .map((id) => this.byId.get(id))
+      .filter((c): c is OwnCommand => c !== undefined);
   }
 
   forSession(relay: string, source: string, session: string): OwnCommand[] {
-    return (this.bySession.get(emitterSessionKey(relay, source, session)) ?? []).map((id) => this.byId.get(id)).filter((c): c is OwnCommand => c !== undefined);
+    return (this.bySession.get(emitterSessionKey(relay, source, session)) ?? [])
+      .map((id) => this.byId.get(id))
+      .filter((c): c is OwnCommand => c !== undefined);
   }
 
   lastFor(requestKey: string): OwnCommand | undefined {

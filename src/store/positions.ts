@@ -32,7 +32,10 @@ export interface FoldedPosition {
 }
 
 export function positionOf(event: AepEvent): Position {
-  return { epoch: typeof event.epoch === 'number' ? event.epoch : 0, seq: typeof event.seq === 'number' ? event.seq : -1 };
+  return {
+    epoch: typeof event.epoch === 'number' ? event.epoch : 0,
+    seq: typeof event.seq === 'number' ? event.seq : -1,
+  };
 }
 
 export function after(a: Position, b: Position): boolean {

@@ -1,5 +1,13 @@
 import { ownWord } from '../protocol/guards.js';
-import { CAPTURE_LEVELS, SEVERITIES, type AepEvent, type Answer, type Capture, type PayloadIssue, type Severity } from '../protocol/types.js';
+import {
+  CAPTURE_LEVELS,
+  SEVERITIES,
+  type AepEvent,
+  type Answer,
+  type Capture,
+  type PayloadIssue,
+  type Severity,
+} from '../protocol/types.js';
 
 // Defensive readers for payload members: the envelope is validated, the
 // payload is whatever the producer sent.
@@ -23,8 +31,10 @@ export function readCapture(value: unknown): Capture {
  */
 export function envelopeIssues(event: AepEvent): PayloadIssue[] {
   const issues: PayloadIssue[] = [];
-  if (event.severity !== undefined && readSeverity(event.severity) !== event.severity) issues.push({ path: 'severity', reason: 'unknown severity, shown as info' });
-  if (event.capture !== undefined && readCapture(event.capture) !== event.capture) issues.push({ path: 'capture', reason: 'unknown capture level, read as metadata' });
+  if (event.severity !== undefined && readSeverity(event.severity) !== event.severity)
+    issues.push({ path: 'severity', reason: 'unknown severity, shown as info' });
+  if (event.capture !== undefined && readCapture(event.capture) !== event.capture)
+    issues.push({ path: 'capture', reason: 'unknown capture level, read as metadata' });
   return issues;
 }
 
@@ -51,9 +61,15 @@ export const UNSUPPORTED_VALUE = '(unsupported value)';
 function flatValues(values: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(values).slice(0, 500)) {
-    const scalar = typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value));
+    const scalar =
+      typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value));
     const list = Array.isArray(value) && value.length <= 1000 && value.every((v) => typeof v === 'string');
-    Object.defineProperty(out, key, { value: scalar || list ? value : UNSUPPORTED_VALUE, enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(out, key, {
+      value: scalar || list ? value : UNSUPPORTED_VALUE,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return out;
 }
@@ -65,7 +81,11 @@ export function num(value: unknown): number | undefined {
 /** The payload's issues, after the envelope's when it has any (rarely: no copy otherwise). */
 export function withEnvelopeIssues(event: AepEvent, issues: PayloadIssue[]): PayloadIssue[] {
   // The parser refuses both, so an event that came through it has none: no array built per request.
-  if ((event.severity === undefined || readSeverity(event.severity) === event.severity) && (event.capture === undefined || readCapture(event.capture) === event.capture)) return issues;
+  if (
+    (event.severity === undefined || readSeverity(event.severity) === event.severity) &&
+    (event.capture === undefined || readCapture(event.capture) === event.capture)
+  )
+    return issues;
   const envelope = envelopeIssues(event);
   return envelope.length ? [...envelope, ...issues] : issues;
 }

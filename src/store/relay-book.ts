@@ -186,9 +186,13 @@ class SessionPositions {
     // An emitter's Events come in runs (answered then resolved, a tool's
     // progress): the entry used last is tried before two map lookups.
     const last = this.lastUsed;
-    const current = last !== undefined && last.source === source && last.session === session ? last : this.entry(session, source, agent);
+    const current =
+      last !== undefined && last.source === source && last.session === session
+        ? last
+        : this.entry(session, source, agent);
     this.lastUsed = current;
-    if (current.stamp !== 0 && !(epoch > current.epoch || (epoch === current.epoch && seq > current.seq))) return current;
+    if (current.stamp !== 0 && !(epoch > current.epoch || (epoch === current.epoch && seq > current.seq)))
+      return current;
     current.epoch = epoch;
     current.seq = seq;
     current.stamp = ++this.clock;
@@ -207,7 +211,18 @@ class SessionPositions {
     let current = sources.get(source);
     if (!current) {
       // Every member in place from the start (the fold fills the last two): one shape for all entries.
-      current = { session, source, agent, epoch: 0, seq: 0, stamp: 0, lastEpoch: -1, lastSeq: -1, requestKeyPrefix: undefined, dedupeState: undefined };
+      current = {
+        session,
+        source,
+        agent,
+        epoch: 0,
+        seq: 0,
+        stamp: 0,
+        lastEpoch: -1,
+        lastSeq: -1,
+        requestKeyPrefix: undefined,
+        dedupeState: undefined,
+      };
       sources.set(source, current);
       this.size++;
     }

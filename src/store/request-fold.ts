@@ -45,7 +45,8 @@ export class RequestFold extends RequestTable {
   /** The relay is about to replay everything it holds: its open requests should come back in that replay. */
   replayBegins(relay: string): void {
     const open: RequestKey[] = [];
-    for (const record of this.requests.values()) if (record.relay === relay && OPEN_STATES.has(record.state)) open.push(record.key);
+    for (const record of this.requests.values())
+      if (record.relay === relay && OPEN_STATES.has(record.state)) open.push(record.key);
     this.reconfirm.begin(relay, open);
   }
 
@@ -80,7 +81,11 @@ export class RequestFold extends RequestTable {
   }
 
   /** Applies one parsed Event from `relay`. A duplicate changes nothing. */
-  applyEvent(relay: string, event: AepEvent, options: { replayed?: boolean; issues?: PayloadIssue[] } = {}): ApplyResult {
+  applyEvent(
+    relay: string,
+    event: AepEvent,
+    options: { replayed?: boolean; issues?: PayloadIssue[] } = {},
+  ): ApplyResult {
     // Open requests are never pruned, so a flood of requests nobody ends would
     // grow without bound: past the cap new ones are refused, said on the relay,
     // and not remembered (a later replay brings them once there is room).
@@ -107,12 +112,19 @@ export class RequestFold extends RequestTable {
     const identity = digest(event);
     const state = position ? (position.dedupeState ??= this.seen.sourceState(event.source)) : undefined;
     if (this.noteReconfirmed(relay, event) && this.seen.has(relay, event.source, event.id, state)) {
-      this.flagViolations(relay, event, [this.emitterRules.redelivered(relay, event, this.seen.get(relay, event.source, event.id, state), identity)]);
+      this.flagViolations(relay, event, [
+        this.emitterRules.redelivered(relay, event, this.seen.get(relay, event.source, event.id, state), identity),
+      ]);
       this.hooks.changed();
       return 'duplicate';
     }
     if (!this.seen.add(relay, event.source, event.id, identity, state)) {
-      if (this.flagViolations(relay, event, [this.emitterRules.redelivered(relay, event, this.seen.get(relay, event.source, event.id, state), identity)])) this.hooks.changed();
+      if (
+        this.flagViolations(relay, event, [
+          this.emitterRules.redelivered(relay, event, this.seen.get(relay, event.source, event.id, state), identity),
+        ])
+      )
+        this.hooks.changed();
       return 'duplicate';
     }
     const broken = this.emitterRules.admit(relay, event, position);
@@ -124,7 +136,12 @@ export class RequestFold extends RequestTable {
     return result;
   }
 
-  private fold(relay: string, event: AepEvent, options: { replayed?: boolean; issues?: PayloadIssue[] }, position: FoldedPosition | undefined): ApplyResult {
+  private fold(
+    relay: string,
+    event: AepEvent,
+    options: { replayed?: boolean; issues?: PayloadIssue[] },
+    position: FoldedPosition | undefined,
+  ): ApplyResult {
     switch (event.type) {
       case 'attention.requested':
         return this.addRequest(relay, event, options.replayed ?? false, position);
@@ -150,13 +167,28 @@ export class RequestFold extends RequestTable {
     }
   }
 
-  private addRequest(relay: string, event: AepEvent, replayed: boolean, position: FoldedPosition | undefined): ApplyResult {
+  private addRequest(
+    relay: string,
+    event: AepEvent,
+    replayed: boolean,
+    position: FoldedPosition | undefined,
+  ): ApplyResult {
     const session = event.session ?? '';
-    const prefix = position ? (position.requestKeyPrefix ??= requestKeyPrefix(relay, session, event.source)) : requestKeyPrefix(relay, session, event.source);
+    const prefix = position
+      ? (position.requestKeyPrefix ??= requestKeyPrefix(relay, session, event.source))
+      : requestKeyPrefix(relay, session, event.source);
     const key = requestKeyIn(prefix, event.id);
     if (this.requests.has(key)) return 'duplicate';
     const { payload, issues } = readStoredPayload(event);
-    const record = newRequestRecord(relay, event, { key, session, payload, issues, arrival: ++this.arrivalCounter, receivedAt: this.now(), replayed });
+    const record = newRequestRecord(relay, event, {
+      key,
+      session,
+      payload,
+      issues,
+      arrival: ++this.arrivalCounter,
+      receivedAt: this.now(),
+      replayed,
+    });
     // History is evicted first; a request that still does not fit is refused,
     // visibly, and not remembered as seen, so a later replay brings it once there is room.
     const bytes = requestBytes(record);
@@ -167,7 +199,10 @@ export class RequestFold extends RequestTable {
     }
     if (!this.budget.fits(bytes)) {
       this.seen.delete(relay, event.source, event.id);
-      this.hooks.warn(relay, `memory budget full (${Math.round(this.budget.limit / 1048576)} MB of open requests): newer requests are not shown until some close`);
+      this.hooks.warn(
+        relay,
+        `memory budget full (${Math.round(this.budget.limit / 1048576)} MB of open requests): newer requests are not shown until some close`,
+      );
       return 'ignored';
     }
     this.budget.hold(bytes);
@@ -181,7 +216,8 @@ export class RequestFold extends RequestTable {
       this.countTerminal(record);
     }
     if (this.held.count > 0) {
-      for (const waiting of this.held.take(subjectKey(relay, session, event.id)) ?? []) this.applyLifecycle(relay, waiting);
+      for (const waiting of this.held.take(subjectKey(relay, session, event.id)) ?? [])
+        this.applyLifecycle(relay, waiting);
     }
     this.prune();
     return 'applied';
@@ -205,10 +241,17 @@ export class RequestFold extends RequestTable {
     }
     // Anyone's command for the request, indexed so its ack finds it; re-delivered ones are not appended twice.
     if (record.commands.some((seen) => seen.id === event.id && seen.source === event.source)) return 'applied';
-    const command = { id: event.id, source: event.source, agent: event.agent, answer: readAnswer(event.data?.answer), time: event.time };
+    const command = {
+      id: event.id,
+      source: event.source,
+      agent: event.agent,
+      answer: readAnswer(event.data?.answer),
+      time: event.time,
+    };
     this.commandIndex.set(commandKey(relay, event.id), key);
     const commands = [...record.commands, command];
-    for (const dropped of commands.slice(0, Math.max(0, commands.length - MAX_COMMANDS_KEPT))) this.commandIndex.delete(commandKey(relay, dropped.id));
+    for (const dropped of commands.slice(0, Math.max(0, commands.length - MAX_COMMANDS_KEPT)))
+      this.commandIndex.delete(commandKey(relay, dropped.id));
     this.replace(key, { commands: commands.slice(-MAX_COMMANDS_KEPT) });
     return 'applied';
   }
@@ -220,9 +263,14 @@ export class RequestFold extends RequestTable {
     const record = this.requests.get(key);
     if (!record || record.source !== event.source) return 'ignored';
     const data = event.data ?? {};
-    const ack = event.type === 'control.accepted' ? { accepted: true } : { accepted: false, reason: str(data.reason), detail: str(data.detail) };
+    const ack =
+      event.type === 'control.accepted'
+        ? { accepted: true }
+        : { accepted: false, reason: str(data.reason), detail: str(data.detail) };
     this.replace(key, {
-      commands: record.commands.map((command) => (command.id === event.cause && !command.ack ? { ...command, ack } : command)),
+      commands: record.commands.map((command) =>
+        command.id === event.cause && !command.ack ? { ...command, ack } : command,
+      ),
     });
     return 'applied';
   }
@@ -249,7 +297,8 @@ export class RequestFold extends RequestTable {
     // AEP-0002 §7.2: the emitter had to close these before ending the session.
     // They stay `stale` here (nobody will take an answer now) and carry the rule.
     for (const violation of this.emitterRules.sessionEnded(relay, event, pending.length)) {
-      if (violation.rule === 'ended-with-pending-attention') for (const key of pending) this.flagRecord(key, violation.rule);
+      if (violation.rule === 'ended-with-pending-attention')
+        for (const key of pending) this.flagRecord(key, violation.rule);
       this.hooks.violated(violation.relay, this.emitterRules.count(violation.relay));
     }
     return 'applied';

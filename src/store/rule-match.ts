@@ -9,7 +9,14 @@ import type { AepEvent } from '../protocol/types.js';
 import type { Rule } from '../protocol/rules.js';
 import type { RequestRecord } from './types.js';
 import { answerable } from './answerable.js';
-import { argsWithheld, causePending, isOwnCause, ownCauseEvent, type CauseState, type CauseStateName } from './cause.js';
+import {
+  argsWithheld,
+  causePending,
+  isOwnCause,
+  ownCauseEvent,
+  type CauseState,
+  type CauseStateName,
+} from './cause.js';
 
 export type { CauseState } from './cause.js';
 
@@ -85,7 +92,6 @@ export function needsCause(rule: Rule): boolean {
   return rule.match.tool !== undefined || rule.match.command_prefix !== undefined;
 }
 
-
 /** The rule's keys that do not need the cause. */
 function matchesRequest(rule: Rule, record: RequestRecord): boolean {
   const m = rule.match;
@@ -136,7 +142,12 @@ function outcomeOf(rule: Rule, record: RequestRecord): Outcome | undefined {
  * among equals, the first in the file. An allow that needs a cause not read
  * never matches. `off`: names of rules turned off for this session.
  */
-export function judge(rules: readonly Rule[], record: RequestRecord, cause: CauseState, off: ReadonlySet<string> = new Set()): RuleVerdict {
+export function judge(
+  rules: readonly Rule[],
+  record: RequestRecord,
+  cause: CauseState,
+  off: ReadonlySet<string> = new Set(),
+): RuleVerdict {
   if (!answerable(record, 'rule')) return { kind: 'none' };
   // Checked again here: whatever a caller hands in, only the request's own Event decides.
   const read = ownCauseEvent(cause);

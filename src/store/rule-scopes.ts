@@ -44,7 +44,13 @@ function uniqueName(base: string, taken: ReadonlySet<string>): string {
  * know of its cause; `open` the open requests to count against (each with
  * its cause view); `taken` the rule names in use.
  */
-export function ruleScopes(record: RequestRecord, option: string, cause: CauseState, open: readonly { record: RequestRecord; cause: CauseState }[], taken: ReadonlySet<string>): RuleScope[] {
+export function ruleScopes(
+  record: RequestRecord,
+  option: string,
+  cause: CauseState,
+  open: readonly { record: RequestRecord; cause: CauseState }[],
+  taken: ReadonlySet<string>,
+): RuleScope[] {
   const own = ownCauseEvent(cause);
   const facts = own && isOwnCause(record, own) ? causeFacts(own) : {};
   const tool = facts.tool !== undefined && exact(facts.tool) ? facts.tool : undefined;
@@ -55,17 +61,54 @@ export function ruleScopes(record: RequestRecord, option: string, cause: CauseSt
   const provenance = exact(record.source) && exact(record.session);
   const scopes: Array<Omit<RuleScope, 'matches'>> = [
     record.run !== undefined && provenance
-      ? { kind: 'run', label: 'this run', rule: { name: uniqueName(`${option} in run ${record.run}`, taken), match: withTool(base), decide, run: record.run } }
-      : { kind: 'run', label: 'this run', why: record.run === undefined ? 'the request names no run' : 'its source cannot be matched exactly' },
+      ? {
+          kind: 'run',
+          label: 'this run',
+          rule: {
+            name: uniqueName(`${option} in run ${record.run}`, taken),
+            match: withTool(base),
+            decide,
+            run: record.run,
+          },
+        }
+      : {
+          kind: 'run',
+          label: 'this run',
+          why: record.run === undefined ? 'the request names no run' : 'its source cannot be matched exactly',
+        },
     provenance
-      ? { kind: 'session', label: 'this session', rule: { name: uniqueName(`${option} in session ${record.session}`, taken), match: withTool(base), decide } }
+      ? {
+          kind: 'session',
+          label: 'this session',
+          rule: { name: uniqueName(`${option} in session ${record.session}`, taken), match: withTool(base), decide },
+        }
       : { kind: 'session', label: 'this session', why: 'its source cannot be matched exactly' },
     tool !== undefined && exact(record.agent)
-      ? { kind: 'agent-tool', label: `${record.agent} and ${tool}`, rule: { name: uniqueName(`${option} ${record.agent} ${tool}`, taken), match: { agent: record.agent, tool }, decide } }
+      ? {
+          kind: 'agent-tool',
+          label: `${record.agent} and ${tool}`,
+          rule: {
+            name: uniqueName(`${option} ${record.agent} ${tool}`, taken),
+            match: { agent: record.agent, tool },
+            decide,
+          },
+        }
       : { kind: 'agent-tool', label: 'this agent and tool', why: 'its cause names no tool the console could read' },
     tool !== undefined && prefix !== undefined && exact(record.agent)
-      ? { kind: 'agent-tool-prefix', label: `${record.agent}, ${tool} and ${prefix}`, rule: { name: uniqueName(`${option} ${record.agent} ${tool} ${prefix}`, taken), match: { agent: record.agent, tool, command_prefix: prefix }, decide } }
-      : { kind: 'agent-tool-prefix', label: 'this agent, tool and command prefix', why: 'its cause carries no plain command' },
+      ? {
+          kind: 'agent-tool-prefix',
+          label: `${record.agent}, ${tool} and ${prefix}`,
+          rule: {
+            name: uniqueName(`${option} ${record.agent} ${tool} ${prefix}`, taken),
+            match: { agent: record.agent, tool, command_prefix: prefix },
+            decide,
+          },
+        }
+      : {
+          kind: 'agent-tool-prefix',
+          label: 'this agent, tool and command prefix',
+          why: 'its cause carries no plain command',
+        },
   ];
   return scopes.map((scope) => {
     const rule = scope.rule;

@@ -107,7 +107,13 @@ export class SeenEvents {
       const entry = this.table[bucket];
       if (entry === 0) return -1;
       const slot = entry - 1;
-      if (this.hashes[slot] === hash && this.ids[slot] === id && this.sources[slot] === source && this.relays[slot] === relay) return slot;
+      if (
+        this.hashes[slot] === hash &&
+        this.ids[slot] === id &&
+        this.sources[slot] === source &&
+        this.relays[slot] === relay
+      )
+        return slot;
     }
   }
 

@@ -20,7 +20,8 @@ function expiresMs(record: RequestRecord): number {
 export function pendingByUrgency(records: Iterable<RequestRecord>): RequestRecord[] {
   const open: { record: RequestRecord; rank: number; expires: number }[] = [];
   for (const record of records) {
-    if (OPEN_STATES.has(record.state)) open.push({ record, rank: SEVERITY_RANK.get(record.severity) ?? -1, expires: expiresMs(record) });
+    if (OPEN_STATES.has(record.state))
+      open.push({ record, rank: SEVERITY_RANK.get(record.severity) ?? -1, expires: expiresMs(record) });
   }
   open.sort((a, b) => b.rank - a.rank || a.expires - b.expires || a.record.arrival - b.record.arrival);
   return open.map((entry) => entry.record);

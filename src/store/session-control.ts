@@ -21,7 +21,14 @@
 import { displayLine } from '../protocol/sanitize.js';
 import { controlVerbOf, type ControlVerb } from '../protocol/control.js';
 import type { AepEvent } from '../protocol/types.js';
-import { commandKey, emitterSessionKey, sessionKey, type CommandKey, type EmitterSessionKey, type SessionKey } from './identity.js';
+import {
+  commandKey,
+  emitterSessionKey,
+  sessionKey,
+  type CommandKey,
+  type EmitterSessionKey,
+  type SessionKey,
+} from './identity.js';
 
 export interface SeenControl {
   id: string;
@@ -117,7 +124,10 @@ export class SessionControls {
     if (!seen) return false;
     if (event.type === 'control.accepted' || event.type === 'control.rejected') {
       if (seen.ack) return false;
-      const reason = event.type === 'control.rejected' && typeof event.data?.reason === 'string' ? displayLine(event.data.reason, 40) : undefined;
+      const reason =
+        event.type === 'control.rejected' && typeof event.data?.reason === 'string'
+          ? displayLine(event.data.reason, 40)
+          : undefined;
       seen.ack = { accepted: event.type === 'control.accepted', ...(reason ? { reason } : {}) };
       this.byId.set(commandKey(relay, event.id), linked);
       this.trimIds();
@@ -177,11 +187,16 @@ export class SessionControls {
     if (status !== 'cancelled') return state.cancelledRuns.delete(run);
     const data = event.data ?? {};
     const cause = link?.command;
-    remember(state.cancelledRuns, run, {
-      ...(cause ? { cause } : {}),
-      ...(typeof data.reason === 'string' && data.reason ? { reason: displayLine(data.reason, 200) } : {}),
-      time: event.time,
-    }, MAX_RUNS);
+    remember(
+      state.cancelledRuns,
+      run,
+      {
+        ...(cause ? { cause } : {}),
+        ...(typeof data.reason === 'string' && data.reason ? { reason: displayLine(data.reason, 200) } : {}),
+        time: event.time,
+      },
+      MAX_RUNS,
+    );
     const seen = link ? this.sent.get(link.key)?.find((c) => c.id === link.command) : undefined;
     if (seen && !seen.outcome) seen.outcome = `run ${displayLine(run, 24)} cancelled`;
     return true;

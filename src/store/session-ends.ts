@@ -28,7 +28,13 @@ export class SessionEnds {
 
   /** An event positioned after a session.ended reopens the session. */
   reopen(relay: string, event: AepEvent): void {
-    if (this.ended.size === 0 || event.type === 'session.ended' || typeof event.session !== 'string' || typeof event.seq !== 'number') return;
+    if (
+      this.ended.size === 0 ||
+      event.type === 'session.ended' ||
+      typeof event.session !== 'string' ||
+      typeof event.seq !== 'number'
+    )
+      return;
     const key = emitterSessionKey(relay, event.source, event.session);
     const ended = this.ended.get(key);
     if (ended && after(positionOf(event), ended)) this.ended.delete(key);

@@ -7,7 +7,15 @@ import { RequestFold } from './request-fold.js';
 import type { EmitterViolation } from './violations.js';
 import { routeRisk } from './ledger.js';
 import { SessionEmitters } from './session-emitters.js';
-import { OPEN_STATES, type ApplyResult, type CommandOrigin, type CommandOutcome, type OwnCommand, type RelayStatus, type RequestRecord } from './types.js';
+import {
+  OPEN_STATES,
+  type ApplyResult,
+  type CommandOrigin,
+  type CommandOutcome,
+  type OwnCommand,
+  type RelayStatus,
+  type RequestRecord,
+} from './types.js';
 import type { CommandLog, EventIntake, RelayStatusBook, StoreChange, StoreReader } from './writers.js';
 
 export type { StoreChange } from './writers.js';
@@ -106,7 +114,8 @@ export class ConsoleStore implements EventIntake, RelayStatusBook, CommandLog, S
   private notify(): void {
     if (this.listeners.size === 0) {
       // Nobody to tell (list, the bench, a fold in a test): nothing is allocated per change.
-      if (this.pending.added.length || this.pending.requests.size || this.pending.commands.size || this.pending.relays) this.pending = emptyChange();
+      if (this.pending.added.length || this.pending.requests.size || this.pending.commands.size || this.pending.relays)
+        this.pending = emptyChange();
       return;
     }
     const change = { ...this.pending, version: this.versionCounter };
@@ -146,7 +155,11 @@ export class ConsoleStore implements EventIntake, RelayStatusBook, CommandLog, S
    * Event's `source`, `session` and `agent` may be swapped for equal strings
    * the store already holds (one copy per emitter, request-fold.ts).
    */
-  applyEvent(relay: string, event: AepEvent, options: { replayed?: boolean; issues?: PayloadIssue[] } = {}): ApplyResult {
+  applyEvent(
+    relay: string,
+    event: AepEvent,
+    options: { replayed?: boolean; issues?: PayloadIssue[] } = {},
+  ): ApplyResult {
     const result = this.fold.applyEvent(relay, event, options);
     // Who speaks in each session, in arrival order (session-emitters.ts): whether an answer's route is safe.
     if (result !== 'duplicate') this.emitters.observe(relay, event);
@@ -174,7 +187,12 @@ export class ConsoleStore implements EventIntake, RelayStatusBook, CommandLog, S
   /** Why an answer for `record` could reach another emitter sharing its session name (undefined: none known; ledger.ts). */
   unsafeRoute(record: RequestRecord): string | undefined {
     const { relay, source, session, id } = record;
-    return routeRisk(record, this.book.claimingAgents(relay, session), this.emitters.othersSince(relay, source, session, id), this.emitters.othersEver(relay, source, session));
+    return routeRisk(
+      record,
+      this.book.claimingAgents(relay, session),
+      this.emitters.othersSince(relay, source, session, id),
+      this.emitters.othersEver(relay, source, session),
+    );
   }
 
   /** The command types the session's single live claimant accepts (undefined: no roster, or not one claimant). */
@@ -271,7 +289,14 @@ export class ConsoleStore implements EventIntake, RelayStatusBook, CommandLog, S
   // ── the console's own commands (see own-commands.ts) ──────────────────
 
   /** Records a command the console is about to send (queued until a socket takes it). */
-  commandCreated(relay: string, requestKey: string, event: AepEvent, answer: Answer, ackWindowMs: number, origin: CommandOrigin = {}): OwnCommand {
+  commandCreated(
+    relay: string,
+    requestKey: string,
+    event: AepEvent,
+    answer: Answer,
+    ackWindowMs: number,
+    origin: CommandOrigin = {},
+  ): OwnCommand {
     // The request it was sent from names the emitter (a journal may outlive it: then none).
     const source = this.fold.request(requestKey)?.source ?? '';
     const command = this.own.create(relay, requestKey, source, event, answer, ackWindowMs, this.now(), origin);

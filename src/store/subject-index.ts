@@ -45,7 +45,10 @@ export class SubjectIndex<K extends string = string> {
     if (at < 0) return;
     if (keys.length > 1) {
       // A fresh list: one handed out by keys() is never changed under its reader.
-      ids.set(id, keys.filter((k) => k !== key));
+      ids.set(
+        id,
+        keys.filter((k) => k !== key),
+      );
       return;
     }
     ids.delete(id);

@@ -95,7 +95,8 @@ export interface RequestRecord {
  * before the agent acknowledged it; the command is kept in the outbox for
  * the next console. Not a verdict on the agent, unlike `timeout`.
  */
-export type CommandState = 'sending' | 'accepted' | 'rejected' | 'timeout' | 'refused-by-relay' | 'not-sent' | 'stopped-waiting';
+export type CommandState =
+  'sending' | 'accepted' | 'rejected' | 'timeout' | 'refused-by-relay' | 'not-sent' | 'stopped-waiting';
 
 /** A command this console sent (or is about to send). */
 export interface OwnCommand {

@@ -103,9 +103,20 @@ export class EmitterRules {
    * the emitter reusing an id. Once forgotten (past the cap) a redelivery is
    * taken as legal.
    */
-  redelivered(relay: string, event: AepEvent, first: number | undefined, second = digest(event)): EmitterViolation | undefined {
+  redelivered(
+    relay: string,
+    event: AepEvent,
+    first: number | undefined,
+    second = digest(event),
+  ): EmitterViolation | undefined {
     if (first === undefined || second === first) return undefined;
-    const violation: EmitterViolation = { rule: 'id-collision', relay, source: event.source, session: event.session, id: event.id };
+    const violation: EmitterViolation = {
+      rule: 'id-collision',
+      relay,
+      source: event.source,
+      session: event.session,
+      id: event.id,
+    };
     return this.record(violation, second);
   }
 
@@ -120,7 +131,8 @@ export class EmitterRules {
     const first = this.ended.get(key);
     // A later epoch is the emitter restarting the session (the store reopens
     // it too): only a second end within one epoch breaks exclusivity.
-    if (first && first.epoch === epoch) found.push(this.record({ rule: 'session-terminal-exclusivity', ...base, id: event.id }));
+    if (first && first.epoch === epoch)
+      found.push(this.record({ rule: 'session-terminal-exclusivity', ...base, id: event.id }));
     else remember(this.ended, key, { epoch, seq: typeof event.seq === 'number' ? event.seq : -1 }, this.cap);
     return found.flatMap(listed);
   }
@@ -141,12 +153,22 @@ export class EmitterRules {
       remember(this.runsEnded, key, epoch, this.cap);
       return undefined;
     }
-    return this.record({ rule: 'run-terminal-exclusivity', relay, source: event.source, session: event.session, run: event.run, id: event.id });
+    return this.record({
+      rule: 'run-terminal-exclusivity',
+      relay,
+      source: event.source,
+      session: event.session,
+      run: event.run,
+      id: event.id,
+    });
   }
 
   /** A request raised by position before its session's end, delivered after it. */
   requestAfterEnd(relay: string, event: AepEvent): EmitterViolation | undefined {
-    return this.record({ rule: 'ended-with-pending-attention', relay, source: event.source, session: event.session ?? '', pending: 1 }, event.id);
+    return this.record(
+      { rule: 'ended-with-pending-attention', relay, source: event.source, session: event.session ?? '', pending: 1 },
+      event.id,
+    );
   }
 
   /** Violations seen on `relay` (all relays without one). */
@@ -160,7 +182,14 @@ export class EmitterRules {
   }
 
   private record(violation: EmitterViolation, variant: string | number = ''): EmitterViolation | undefined {
-    const key = tupleKey(violation.rule, violation.relay, violation.source, violation.session ?? '', violation.id ?? '', variant);
+    const key = tupleKey(
+      violation.rule,
+      violation.relay,
+      violation.source,
+      violation.session ?? '',
+      violation.id ?? '',
+      variant,
+    );
     if (this.reported.has(key)) return undefined;
     remember(this.reported, key, true, this.cap);
     this.total++;
@@ -172,7 +201,10 @@ export class EmitterRules {
 }
 
 /** The rules a record carries, with `rule` added once (a new array only when it changes). */
-export function withRule(rules: readonly ViolationRule[] | undefined, rule: ViolationRule): ViolationRule[] | undefined {
+export function withRule(
+  rules: readonly ViolationRule[] | undefined,
+  rule: ViolationRule,
+): ViolationRule[] | undefined {
   if (rules?.includes(rule)) return undefined;
   return [...(rules ?? []), rule];
 }

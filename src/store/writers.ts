@@ -46,7 +46,14 @@ export interface RelayStatusBook {
 /** The command sender's log of the console's own commands. */
 export interface CommandLog {
   /** `origin`: a rule's answer (`by`), or a saved answer taken over from an earlier console (`savedAt`). */
-  commandCreated(relay: string, requestKey: string, event: AepEvent, answer: Answer, ackWindowMs: number, origin?: CommandOrigin): OwnCommand;
+  commandCreated(
+    relay: string,
+    requestKey: string,
+    event: AepEvent,
+    answer: Answer,
+    ackWindowMs: number,
+    origin?: CommandOrigin,
+  ): OwnCommand;
   commandSent(commandId: string): void;
   commandQueued(commandId: string): void;
   commandSettled(commandId: string, outcome: CommandOutcome): void;

@@ -94,7 +94,8 @@ export async function createTestAgent(options: TestAgentOptions): Promise<TestAg
     onEvent: (e) => {
       if (typeof e.subject !== 'string') return;
       if (e.type === 'attention.timeout') fail(e.subject, 'timed out before it was answered');
-      else if (e.type === 'attention.resolved' && isPlainObject(e.data) && e.data.resolution === 'dismissed') fail(e.subject, 'was dismissed (control.cancel) before it was answered');
+      else if (e.type === 'attention.resolved' && isPlainObject(e.data) && e.data.resolution === 'dismissed')
+        fail(e.subject, 'was dismissed (control.cancel) before it was answered');
     },
     onClose: () => failAll('was not answered: the agent is disconnected'),
   });

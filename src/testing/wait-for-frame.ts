@@ -16,7 +16,8 @@ export interface WaitForFrameOptions {
 }
 
 // CSI and OSC sequences, then any other C0/C1 control but tab and newline: colours must not hide a match.
-const ESCAPES = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+const ESCAPES =
+  /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 
 /** A frame as plain text: what an operator reads. */
 export function plainFrame(frame: string): string {
@@ -50,10 +51,15 @@ function onWrite(stdout: { write?: unknown } | undefined, listener: Listener): (
  * or matches it when it is a RegExp; the current frame counts. Rejects after
  * `timeout` with what the screen last showed.
  */
-export function waitForFrame(ui: FrameSource, expected: string | RegExp, options: WaitForFrameOptions = {}): Promise<string> {
+export function waitForFrame(
+  ui: FrameSource,
+  expected: string | RegExp,
+  options: WaitForFrameOptions = {},
+): Promise<string> {
   const timeout = options.timeout ?? 10_000;
   // A global or sticky RegExp carries lastIndex from test to test: match with a stateless copy.
-  const pattern = typeof expected === 'string' ? undefined : new RegExp(expected.source, expected.flags.replace(/[gy]/g, ''));
+  const pattern =
+    typeof expected === 'string' ? undefined : new RegExp(expected.source, expected.flags.replace(/[gy]/g, ''));
   const matches = (text: string): boolean => (pattern ? pattern.test(text) : text.includes(expected as string));
   return new Promise<string>((resolve, reject) => {
     let done = false;
@@ -74,7 +80,13 @@ export function waitForFrame(ui: FrameSource, expected: string | RegExp, options
     };
     const timer = setTimeout(() => {
       const what = typeof expected === 'string' ? JSON.stringify(expected) : String(expected);
-      finish(() => reject(new Error(`the screen never showed ${what} within ${timeout} ms; it shows:\n${plainFrame(ui.lastFrame() ?? '(nothing rendered)')}`)));
+      finish(() =>
+        reject(
+          new Error(
+            `the screen never showed ${what} within ${timeout} ms; it shows:\n${plainFrame(ui.lastFrame() ?? '(nothing rendered)')}`,
+          ),
+        ),
+      );
     }, timeout);
     unsubscribe = onWrite(ui.stdout, check);
     if (!unsubscribe) poll = setInterval(check, 10);

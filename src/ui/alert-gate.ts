@@ -35,7 +35,12 @@ export interface Arrivals {
   rejections: number;
 }
 
-export function gateAlerts(alerts: AlertState, arrived: Arrivals, now: number, config: AlertConfig): { alerts: AlertState; effects: AlertEffect[] } {
+export function gateAlerts(
+  alerts: AlertState,
+  arrived: Arrivals,
+  now: number,
+  config: AlertConfig,
+): { alerts: AlertState; effects: AlertEffect[] } {
   const count = arrived.requests.length + arrived.rejections;
   if (count === 0 || (!config.bell && !config.notify)) return { alerts, effects: [] };
   if (alerts.lastAt !== undefined && now - alerts.lastAt < ALERT_INTERVAL_MS && now >= alerts.lastAt) {
@@ -46,7 +51,11 @@ export function gateAlerts(alerts: AlertState, arrived: Arrivals, now: number, c
   const n = arrived.requests.length;
   if (config.notify && n > 0) {
     const one = arrived.requests[0];
-    effects.push({ type: 'notify', title: 'aep-console', body: n === 1 ? `${one.agent} needs you: ${one.payload.kind}` : `${n} new requests` });
+    effects.push({
+      type: 'notify',
+      title: 'aep-console',
+      body: n === 1 ? `${one.agent} needs you: ${one.payload.kind}` : `${n} new requests`,
+    });
   }
   // Rejections with --no-bell: nothing went out, so nothing starts an interval.
   if (!effects.length) return { alerts, effects };

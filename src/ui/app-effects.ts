@@ -18,7 +18,8 @@ import { ReadPool } from './reads.js';
 import { readId } from './fetches.js';
 
 /** What the performer reaches: App's props (the store, the relays, the files' hooks, the terminal's writer). */
-export type EffectProps = Pick<AppProps, 'store' | 'clients'> & Partial<Pick<AppProps, 'history' | 'write' | 'env' | 'onQuit' | 'onSuspend' | 'saveRule'>>;
+export type EffectProps = Pick<AppProps, 'store' | 'clients'> &
+  Partial<Pick<AppProps, 'history' | 'write' | 'env' | 'onQuit' | 'onSuspend' | 'saveRule'>>;
 
 export interface EffectPorts {
   /** The props as of the last render. */
@@ -79,7 +80,10 @@ export function performEffect(effect: Effect, dispatch: (msg: Msg) => void, port
       break;
     }
     case 'readHistory':
-      dispatch({ type: 'history', read: history ? history.read() : { decisions: [], skipped: 0, torn: false, problems: [] } });
+      dispatch({
+        type: 'history',
+        read: history ? history.read() : { decisions: [], skipped: 0, torn: false, problems: [] },
+      });
       break;
   }
 }
@@ -95,7 +99,11 @@ function relayEffect(effect: Effect, dispatch: (msg: Msg) => void, ports: Effect
   switch (effect.type) {
     case 'send': {
       const record = store.request(effect.key);
-      made(record && !isHistory(record) ? clientFor(record.relay)?.respond(effect.key, effect.answer, effect.by) : undefined);
+      made(
+        record && !isHistory(record)
+          ? clientFor(record.relay)?.respond(effect.key, effect.answer, effect.by)
+          : undefined,
+      );
       return true;
     }
     case 'resend': {
@@ -117,7 +125,11 @@ function relayEffect(effect: Effect, dispatch: (msg: Msg) => void, ports: Effect
       }
       // Bounded and given up when unwanted (reads.ts); the pool names a thrown error's cause.
       const fetchEvents = client.fetchEvents.bind(client);
-      ports.reads.run(readId(effect.kind, effect.key), (signal) => fetchEvents(effect.filter, effect.limit, signal, effect.pin), done);
+      ports.reads.run(
+        readId(effect.kind, effect.key),
+        (signal) => fetchEvents(effect.filter, effect.limit, signal, effect.pin),
+        done,
+      );
       return true;
     }
     default:
@@ -126,13 +138,18 @@ function relayEffect(effect: Effect, dispatch: (msg: Msg) => void, ports: Effect
 }
 
 /** A performer's ports for a console without a terminal of its own (tests, scripts): writes go to `write`. */
-export function portsFor(props: () => EffectProps, model: () => UiModel, write: (data: string) => void = () => {}): EffectPorts {
+export function portsFor(
+  props: () => EffectProps,
+  model: () => UiModel,
+  write: (data: string) => void = () => {},
+): EffectPorts {
   return { props, stdout: { write }, reads: new ReadPool(), model };
 }
 
 function savedText(name: string, saved: ReturnType<NonNullable<AppProps['saveRule']>> | undefined): string {
   if (!saved) return `Rule ${name}: kept for this console only (no rules file to save to).`;
   if (saved.ok) return `Rule ${name} saved to ${saved.path}.`;
-  if (saved.byHand) return `Rule ${name} kept for this console only; its JSON is on the clipboard to add by hand: ${saved.reason}.`;
+  if (saved.byHand)
+    return `Rule ${name} kept for this console only; its JSON is on the clipboard to add by hand: ${saved.reason}.`;
   return `Rule ${name} kept for this console only: ${saved.reason}.`;
 }

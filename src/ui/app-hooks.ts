@@ -11,7 +11,10 @@ export function useStoreMessages(store: ConsoleStore, dispatch: (msg: Msg) => vo
   useEffect(() => {
     // Requests already held when the console opens are news too (a bell for the live ones).
     const added = store.allRequests().map((record) => record.key);
-    dispatch({ type: 'store', change: { version: store.version, added, requests: new Set(added), commands: new Set(), relays: true } });
+    dispatch({
+      type: 'store',
+      change: { version: store.version, added, requests: new Set(added), commands: new Set(), relays: true },
+    });
     return store.subscribe((change) => dispatch({ type: 'store', change }));
   }, [store, dispatch]);
 }
@@ -36,10 +39,12 @@ export function useResizeMessages(
   useEffect(() => {
     if (fixedColumns !== undefined && fixedRows !== undefined) {
       const now = model().size;
-      if (fixedColumns !== now.columns || fixedRows !== now.rows) dispatch({ type: 'resize', size: { columns: fixedColumns, rows: fixedRows } });
+      if (fixedColumns !== now.columns || fixedRows !== now.rows)
+        dispatch({ type: 'resize', size: { columns: fixedColumns, rows: fixedRows } });
       return;
     }
-    const onResize = () => dispatch({ type: 'resize', size: { columns: stdout.columns || 80, rows: stdout.rows || 24 } });
+    const onResize = () =>
+      dispatch({ type: 'resize', size: { columns: stdout.columns || 80, rows: stdout.rows || 24 } });
     stdout.on('resize', onResize);
     return () => {
       stdout.off('resize', onResize);
@@ -53,7 +58,11 @@ export function useResizeMessages(
  * wait for Ink's next frame slot. `delay` says how long the screen stays
  * as it is (clock.ts): `tickMs` while something shown counts seconds.
  */
-export function useClockMessages(tickMs: number, dispatch: (msg: Msg) => void, delay: (tickMs: number) => number = (ms) => ms): void {
+export function useClockMessages(
+  tickMs: number,
+  dispatch: (msg: Msg) => void,
+  delay: (tickMs: number) => number = (ms) => ms,
+): void {
   useEffect(() => {
     if (tickMs <= 0) return;
     const timer = setTimeout(() => dispatch({ type: 'tick' }), delay(tickMs));

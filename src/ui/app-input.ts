@@ -31,7 +31,11 @@ export function useInputMessages(dispatch: (msg: Msg) => void): void {
       clearTimeout(pasteTimer);
       for (const msg of decoder.push(data)) dispatch({ ...msg, read });
       // A paste whose end mark never comes must not swallow every key after it.
-      if (decoder.pasting) pasteTimer = setTimeout(() => decoder.flush().forEach((msg) => dispatch({ ...msg, read: ++read })), PASTE_END_WAIT_MS);
+      if (decoder.pasting)
+        pasteTimer = setTimeout(
+          () => decoder.flush().forEach((msg) => dispatch({ ...msg, read: ++read })),
+          PASTE_END_WAIT_MS,
+        );
     };
     stdin.prependListener('readable', onReadable);
     inputEvents.on('input', onInput);

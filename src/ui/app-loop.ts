@@ -21,13 +21,30 @@ export interface AppLoop {
   stop(): void;
 }
 
-export function createAppLoop(first: AppProps, stdout: NodeJS.WriteStream, reads: ReadPool, repaint: () => void): AppLoop {
+export function createAppLoop(
+  first: AppProps,
+  stdout: NodeJS.WriteStream,
+  reads: ReadPool,
+  repaint: () => void,
+): AppLoop {
   let props = first;
   const { store } = first;
   const size: TerminalSize = props.size ?? { columns: stdout.columns || 80, rows: stdout.rows || 24 };
   const env = props.env ?? process.env;
   const pastesMarked = props.pasteMarks === true && termMarksPastes(env.TERM);
-  const config = { bell: props.bell ?? true, notify: props.notify ?? false, demo: props.demo, rules: props.rules, auto: props.readOnly ? false : props.auto, rulesNote: props.rulesNote, noAgentAfterMs: props.noAgentAfterMs, pastesMarked, readOnly: props.readOnly === true, title: props.title === true && props.screenReader !== true, mouse: props.mouse === true };
+  const config = {
+    bell: props.bell ?? true,
+    notify: props.notify ?? false,
+    demo: props.demo,
+    rules: props.rules,
+    auto: props.readOnly ? false : props.auto,
+    rulesNote: props.rulesNote,
+    noAgentAfterMs: props.noAgentAfterMs,
+    pastesMarked,
+    readOnly: props.readOnly === true,
+    title: props.title === true && props.screenReader !== true,
+    mouse: props.mouse === true,
+  };
   const started = initialModel(store, size, (props.now ?? Date.now)(), config, glyphsFor(env));
   // What d hid in earlier runs stays hidden from this console (the history says which).
   // A read that takes a while (a full history) arrives as a message once done: the first frame does not wait for it.
@@ -38,7 +55,8 @@ export function createAppLoop(first: AppProps, stdout: NodeJS.WriteStream, reads
   const tracker = new OpenTracker(() => props.clients, store, props.now ?? Date.now);
   const loop: Loop<UiModel, Msg, Effect> = new Loop<UiModel, Msg, Effect>(model, {
     update: (current, msg) => update(current, msg, { store, now: props.now ?? Date.now }),
-    perform: (effect, dispatch) => performEffect(effect, dispatch, { props: () => props, stdout, reads, model: () => loop.model }),
+    perform: (effect, dispatch) =>
+      performEffect(effect, dispatch, { props: () => props, stdout, reads, model: () => loop.model }),
     committed: (committed, msg, before) => {
       if (reads.inFlight || reads.waiting) reads.keepOnly((id) => wantedRead(committed, id));
       tracker.track(committed.inbox.openKey);

@@ -44,7 +44,16 @@ export function App(props: AppProps): React.ReactElement {
   useInputMessages(useRedrawKey(dispatch, props.onRedraw));
   // --screen-reader, or Ink told so (INK_SCREEN_READER=true): the same loop and keys, another view.
   const spoken = useIsScreenReaderEnabled() || props.screenReader === true;
-  return <Screen loop={loop} painter={painter} exit={exit} spoken={spoken} color={colorEnabled(props.env ?? process.env)} tickMs={props.tickMs ?? 1000} />;
+  return (
+    <Screen
+      loop={loop}
+      painter={painter}
+      exit={exit}
+      spoken={spoken}
+      color={colorEnabled(props.env ?? process.env)}
+      tickMs={props.tickMs ?? 1000}
+    />
+  );
 }
 
 /**
@@ -132,7 +141,11 @@ function useRedrawKey(dispatch: (msg: Msg) => void, onRedraw: (() => void) | und
 
 /** The status and footer rows cut here, with the glyph set's own cut mark, so Ink never cuts one (with `…`). */
 function cutToWidth(frame: ReturnType<typeof view>, columns: number): ReturnType<typeof view> {
-  return { ...frame, status: frame.status.map((l) => fitLine(l, columns, false)), footer: fitLine(frame.footer, columns, false) };
+  return {
+    ...frame,
+    status: frame.status.map((l) => fitLine(l, columns, false)),
+    footer: fitLine(frame.footer, columns, false),
+  };
 }
 
 /**
@@ -149,7 +162,10 @@ function frameText(frame: ReturnType<typeof view>, color: boolean): string {
   const { columns } = frame;
   if (columns) {
     const rule = styledLine(columns.rule, color);
-    for (let i = 0; i < frame.bodyHeight; i++) rows.push(`${styledLine(columns.list[i], color)}${rule}${i < columns.detail.length ? styledLine(columns.detail[i], color) : ''}`);
+    for (let i = 0; i < frame.bodyHeight; i++)
+      rows.push(
+        `${styledLine(columns.list[i], color)}${rule}${i < columns.detail.length ? styledLine(columns.detail[i], color) : ''}`,
+      );
   } else {
     for (let i = 0; i < frame.bodyHeight; i++) rows.push(i < frame.body.length ? styledLine(frame.body[i], color) : '');
   }

@@ -48,15 +48,23 @@ export function isBinding<S extends Scope, C, R>(entry: Binding<S, C, R> | KeyWo
 }
 
 /** The binding a press is in this scope, if any (a paste is never one). */
-export function bindingOf<S extends Scope, C, R>(controller: Controller<S, C, R>, press: KeyPress): { binding: Binding<S, C, R>; action: ActionOf<S> } | undefined {
+export function bindingOf<S extends Scope, C, R>(
+  controller: Controller<S, C, R>,
+  press: KeyPress,
+): { binding: Binding<S, C, R>; action: ActionOf<S> } | undefined {
   const action = actionFor(controller.scope, press);
   if (action === undefined) return undefined;
-  for (const entry of controller.bindings) if (isBinding(entry) && entry.on.includes(action)) return { binding: entry, action };
+  for (const entry of controller.bindings)
+    if (isBinding(entry) && entry.on.includes(action)) return { binding: entry, action };
   return undefined;
 }
 
 /** Runs the binding a press is: its handler, or the scope's refusal when it is disabled now. Undefined: no binding owns it. */
-export function runBinding<S extends Scope, C, R>(controller: Controller<S, C, R>, press: KeyPress, c: C): R | undefined {
+export function runBinding<S extends Scope, C, R>(
+  controller: Controller<S, C, R>,
+  press: KeyPress,
+  c: C,
+): R | undefined {
   const hit = bindingOf(controller, press);
   if (!hit) return undefined;
   const why = hit.binding.disabled?.(c);

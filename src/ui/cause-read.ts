@@ -22,5 +22,13 @@ export interface CauseReadEffect {
 export function causeReadEffect(record: RequestRecord, kind: 'cause' | 'rule'): CauseReadEffect | undefined {
   const query = causeQuery(record);
   if (!query) return undefined;
-  return { type: 'fetch', kind, key: record.key, relay: record.relay, filter: { ...query.filter }, limit: CAUSE_READ_KEEP, pin: query.filter };
+  return {
+    type: 'fetch',
+    kind,
+    key: record.key,
+    relay: record.relay,
+    filter: { ...query.filter },
+    limit: CAUSE_READ_KEEP,
+    pin: query.filter,
+  };
 }

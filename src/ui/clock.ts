@@ -46,9 +46,13 @@ function waitsOnTheSecond(model: UiModel): boolean {
   // Places that draw their own body are not read here: they keep the old one-second clock.
   if (place === 'timeline' || place === 'history' || place === 'help') return true;
   // "retrying in 4s" on the status line (and the empty-list note).
-  if (model.snapshot.relays().some((relay) => 'retryAt' in relay.connection && relay.connection.retryAt !== undefined)) return true;
+  if (model.snapshot.relays().some((relay) => 'retryAt' in relay.connection && relay.connection.retryAt !== undefined))
+    return true;
   // "open in console ops-2, 12 s ago" counts by the second, and lapses by the clock.
-  if (shownRecords(model).some((record) => record.routed.length > 0 && openNoteLapsesAt(record, model.now) !== undefined)) return true;
+  if (
+    shownRecords(model).some((record) => record.routed.length > 0 && openNoteLapsesAt(record, model.now) !== undefined)
+  )
+    return true;
   // The rules hold bells and re-read causes on the clock.
   const rules = model.rules;
   return rules !== undefined && rulesWaitOnClock(rules);
@@ -63,7 +67,11 @@ function waitsOnTheSecond(model: UiModel): boolean {
 export function nextTickMs(model: UiModel, finest: number): number {
   if (waitsOnTheSecond(model) || titleBehind(model)) return finest;
   // A last call or the end of a snooze is due at a moment of its own, whatever is shown.
-  let soonest = Math.min(LONGEST_MS, Math.max(0, nextLastCallAt(model) - model.now), Math.max(0, nextWake(model.inbox) - model.now));
+  let soonest = Math.min(
+    LONGEST_MS,
+    Math.max(0, nextLastCallAt(model) - model.now),
+    Math.max(0, nextWake(model.inbox) - model.now),
+  );
   for (const record of shownRecords(model)) {
     const age = untilAgeChanges(ageMs(record, model.now));
     const leftMs = timeLeftMs(record, model.now);

@@ -17,7 +17,15 @@ export type Effect =
   /** Cancel / pause / resume to the request's session. */
   | { type: 'control'; key: string; request: ControlRequest }
   /** A read of Events (a cause, a timeline, a rule's cause); `pin`: the read's own Event, kept however many others the relay sends. */
-  | { type: 'fetch'; kind: 'cause' | 'timeline' | 'rule'; key: string; relay: string; filter: Record<string, unknown>; limit: number; pin?: PinnedEvent }
+  | {
+      type: 'fetch';
+      kind: 'cause' | 'timeline' | 'rule';
+      key: string;
+      relay: string;
+      filter: Record<string, unknown>;
+      limit: number;
+      pin?: PinnedEvent;
+    }
   | { type: 'bell' }
   | { type: 'notify'; title: string; body: string }
   /** y: the request's id on the terminal's clipboard (OSC 52). */

@@ -62,7 +62,8 @@ export function ensureCause(given: UiModel, store: StoreReader, now: number): { 
   // The rules read this request's cause already (the same read): one read, one cause (cause-of.ts).
   if (model.rules?.causes.has(record.key)) return { model, effects: [] };
   const known = model.causes.get(record.key);
-  if (known && (known.state === 'loading' || known.result.ok || now - known.at < RETRY_FAILED_MS)) return { model, effects: [] };
+  if (known && (known.state === 'loading' || known.result.ok || now - known.at < RETRY_FAILED_MS))
+    return { model, effects: [] };
   // The same read as the rules' (by id, source and session): one cause for every reader.
   const effect: Effect | undefined = causeReadEffect(record, 'cause');
   if (!effect) return { model, effects: [] };
@@ -76,10 +77,21 @@ export function timelineEffect(model: UiModel, store: StoreReader, key: string):
   const record = store.request(key);
   if (!record) return { model, effects: [] };
   if (isHistory(record)) {
-    const fetched: Fetched = { state: 'done', at: model.now, result: { ok: false, reason: 'history from a file: the relay is not asked' } };
+    const fetched: Fetched = {
+      state: 'done',
+      at: model.now,
+      result: { ok: false, reason: 'history from a file: the relay is not asked' },
+    };
     return { model: { ...model, timelineData: { key, fetched } }, effects: [] };
   }
-  const effect: Effect = { type: 'fetch', kind: 'timeline', key, relay: record.relay, filter: { session: record.session }, limit: TIMELINE_LIMIT };
+  const effect: Effect = {
+    type: 'fetch',
+    kind: 'timeline',
+    key,
+    relay: record.relay,
+    filter: { session: record.session },
+    limit: TIMELINE_LIMIT,
+  };
   return { model: { ...model, timelineData: { key, fetched: { state: 'loading' } } }, effects: [effect] };
 }
 

@@ -6,10 +6,17 @@ import type { Effect, Msg, StoreReader, UiModel } from './model.js';
 import { rulesOnFile } from './rules/rule-update.js';
 import { withRead, type HistoryRead } from './history/history-state.js';
 
-export function onFileMessage(model: UiModel, msg: Extract<Msg, { type: 'rulesFile' | 'hidden' }>, store: StoreReader): { model: UiModel; effects: Effect[] } {
+export function onFileMessage(
+  model: UiModel,
+  msg: Extract<Msg, { type: 'rulesFile' | 'hidden' }>,
+  store: StoreReader,
+): { model: UiModel; effects: Effect[] } {
   if (msg.type === 'rulesFile') return rulesOnFile(model, msg.rules, msg.note, store);
   // Added to what d hid in this run meanwhile, never in place of it.
-  return { model: { ...model, inbox: { ...model.inbox, hidden: new Set([...model.inbox.hidden, ...msg.keys]) } }, effects: [] };
+  return {
+    model: { ...model, inbox: { ...model.inbox, hidden: new Set([...model.inbox.hidden, ...msg.keys]) } },
+    effects: [],
+  };
 }
 
 /** The history file read for H: shown if H is still open. */

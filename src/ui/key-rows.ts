@@ -21,9 +21,29 @@ import { DECISION_KEYS, HISTORY_KEYS } from './history/history-keys.js';
 // them can drift from what the keys really do.
 
 const LABELS: Partial<Record<KeySpec, string>> = {
-  up: '↑', down: '↓', left: '←', right: '→', home: 'Home', end: 'End', pageUp: 'PgUp', pageDown: 'PgDn', enter: 'Enter', escape: 'Esc',
-  tab: 'Tab', backTab: 'Shift-Tab', backspace: 'Backspace', deleteForward: 'Delete', space: 'Space', ctrlA: 'Ctrl-A', ctrlC: 'Ctrl-C',
-  ctrlD: 'Ctrl-D', ctrlE: 'Ctrl-E', ctrlL: 'Ctrl-L', ctrlU: 'Ctrl-U', ctrlW: 'Ctrl-W', ctrlZ: 'Ctrl-Z',
+  up: '↑',
+  down: '↓',
+  left: '←',
+  right: '→',
+  home: 'Home',
+  end: 'End',
+  pageUp: 'PgUp',
+  pageDown: 'PgDn',
+  enter: 'Enter',
+  escape: 'Esc',
+  tab: 'Tab',
+  backTab: 'Shift-Tab',
+  backspace: 'Backspace',
+  deleteForward: 'Delete',
+  space: 'Space',
+  ctrlA: 'Ctrl-A',
+  ctrlC: 'Ctrl-C',
+  ctrlD: 'Ctrl-D',
+  ctrlE: 'Ctrl-E',
+  ctrlL: 'Ctrl-L',
+  ctrlU: 'Ctrl-U',
+  ctrlW: 'Ctrl-W',
+  ctrlZ: 'Ctrl-Z',
 };
 
 /** The arrow keys, drawn with the glyph set in force (the README's table: UTF-8). */
@@ -36,7 +56,8 @@ function labelOf(spec: KeySpec): string {
 
 /** An action's keys as written: `1-9` for a run of digits, else each key's label. */
 function labelsOf(specs: readonly KeySpec[]): string[] {
-  const digits = specs.length > 2 && specs.every((s, i) => /^\d$/.test(s) && (i === 0 || Number(s) === Number(specs[i - 1]) + 1));
+  const digits =
+    specs.length > 2 && specs.every((s, i) => /^\d$/.test(s) && (i === 0 || Number(s) === Number(specs[i - 1]) + 1));
   return digits ? [`${specs[0]}-${specs[specs.length - 1]}`] : specs.map(labelOf);
 }
 
@@ -128,8 +149,16 @@ const ROWS: RowSpec[] = [
   // The line editor of every text row (text/editor.ts).
   ...wordsOf(EDIT_KEYS),
   // Whatever the console shows, also while a text row is being typed in: app.tsx redraws, update.ts drops.
-  { scope: 'anywhere', actions: ['redraw'], does: 'redraw the whole screen (whatever else wrote to the terminal is gone)' },
-  { scope: 'anywhere', keys: 'keys after a send', does: 'keys that arrive in the same read as the key that sent (Enter, or y at a question) are dropped, and the footer counts them' },
+  {
+    scope: 'anywhere',
+    actions: ['redraw'],
+    does: 'redraw the whole screen (whatever else wrote to the terminal is gone)',
+  },
+  {
+    scope: 'anywhere',
+    keys: 'keys after a send',
+    does: 'keys that arrive in the same read as the key that sent (Enter, or y at a question) are dropped, and the footer counts them',
+  },
 ];
 
 /** Every scope's words in help order, the actions each row owns (a test checks each action is owned once). */
@@ -140,17 +169,21 @@ export function bindingWords(): readonly RowSpec[] {
 function rowOf(row: RowSpec): KeyRow {
   const scope = row.scope;
   const keys = row.actions ? keysText(scope, row.actions as readonly ActionOf<typeof scope>[]) : (row.keys ?? '');
-  const hint = row.hint?.replace(/\{(\w+)\}/g, (_, action: string) => firstKey(scope, action as ActionOf<typeof scope>)).replace(/…/g, glyphs().ellipsis);
+  const hint = row.hint
+    ?.replace(/\{(\w+)\}/g, (_, action: string) => firstKey(scope, action as ActionOf<typeof scope>))
+    .replace(/…/g, glyphs().ellipsis);
   return { scope, keys, does: row.does.replace(/…/g, glyphs().ellipsis), ...(hint ? { hint } : {}) };
 }
 
 /** The rows as rendered for one binding table (rebind makes a new table: then they are rendered again). */
-let rendered: { bindings: ReturnType<typeof bindingsNow>; glyphs: Glyphs; rows: KeyRow[]; hints: Map<Scope, string> } | undefined;
+let rendered:
+  { bindings: ReturnType<typeof bindingsNow>; glyphs: Glyphs; rows: KeyRow[]; hints: Map<Scope, string> } | undefined;
 
 /** Every row of help and README, its keys as bound now (rendered once per binding table: the footer asks every frame). */
 export function keyRows(): KeyRow[] {
   const bindings = bindingsNow();
-  if (rendered?.bindings !== bindings || rendered.glyphs !== glyphs()) rendered = { bindings, glyphs: glyphs(), rows: ROWS.map(rowOf), hints: new Map() };
+  if (rendered?.bindings !== bindings || rendered.glyphs !== glyphs())
+    rendered = { bindings, glyphs: glyphs(), rows: ROWS.map(rowOf), hints: new Map() };
   return rendered.rows;
 }
 
@@ -170,14 +203,18 @@ export function hintsFor(scope: Scope): string {
 
 /** The README's Keys table, rendered from the bindings. */
 export function keyTableMarkdown(): string {
-  const rows = keyRows().map((row) => `| ${SCOPE_TITLES[row.scope]} | \`${row.keys.replace(/\|/g, '\\|')}\` | ${row.does} |`);
+  const rows = keyRows().map(
+    (row) => `| ${SCOPE_TITLES[row.scope]} | \`${row.keys.replace(/\|/g, '\\|')}\` | ${row.does} |`,
+  );
   return ['| where | keys | action |', '|---|---|---|', ...rows].join('\n');
 }
 
 /** The keys bound to pickOption that name options 1 to `count` (`1-3`, `1/2`, `1`), or '' for none. */
 export function digitRange(scope: 'browse' | 'answer' | 'batch' | 'form', count: number): string {
   const specs = bindingsNow()[scope].pickOption.slice(0, Math.max(0, Math.min(count, DIGIT_OPTIONS)));
-  const run = specs.length > 1 && specs.every((spec, i) => /^\d$/.test(spec) && (i === 0 || Number(spec) === Number(specs[i - 1]) + 1));
+  const run =
+    specs.length > 1 &&
+    specs.every((spec, i) => /^\d$/.test(spec) && (i === 0 || Number(spec) === Number(specs[i - 1]) + 1));
   return run ? `${specs[0]}-${specs[specs.length - 1]}` : specs.map(labelOf).join('/');
 }
 
@@ -185,8 +222,12 @@ export function digitRange(scope: 'browse' | 'answer' | 'batch' | 'form', count:
 function digitHints(scope: 'answer' | 'batch', rows: ChoiceRows): string[] {
   const tab = firstKey(scope, 'typeText');
   const moves = `${firstKey(scope, 'up')}/${firstKey(scope, 'down')}`;
-  if (digitsType(rows)) return rows.literal ? [`every key is text (${tab})`] : [...(rows.options ? [`${moves} choose`] : []), 'digits are text'];
-  if (rows.options === 0) return rows.batch ? ['no shared option: digits refused', `${tab} types digits`] : ['digits are text'];
+  if (digitsType(rows))
+    return rows.literal
+      ? [`every key is text (${tab})`]
+      : [...(rows.options ? [`${moves} choose`] : []), 'digits are text'];
+  if (rows.options === 0)
+    return rows.batch ? ['no shared option: digits refused', `${tab} types digits`] : ['digits are text'];
   return [`${moves} ${digitRange(scope, rows.options)} choose`, `${tab} types digits`];
 }
 
@@ -200,8 +241,17 @@ const CHOICE_ACTIONS: ReadonlySet<string> = new Set(['up', 'down', 'pickOption',
 export function choiceHints(scope: 'answer' | 'batch', rows: ChoiceRows): string {
   const bound = bindingsNow()[scope] as Record<string, readonly KeySpec[]>;
   // On the Reply row a printable key is text: a hint for a or ? would say what the key does not do there.
-  const typed = (actions: readonly string[]) => rows.onReply && actions.every((action) => (bound[action]?.[0]?.length ?? 0) === 1);
-  const rest = ROWS.flatMap((row, i) => (row.scope === scope && row.hint && row.actions && !row.actions.some((action) => CHOICE_ACTIONS.has(action)) && !typed(row.actions) ? [keyRows()[i].hint!] : []));
+  const typed = (actions: readonly string[]) =>
+    rows.onReply && actions.every((action) => (bound[action]?.[0]?.length ?? 0) === 1);
+  const rest = ROWS.flatMap((row, i) =>
+    row.scope === scope &&
+    row.hint &&
+    row.actions &&
+    !row.actions.some((action) => CHOICE_ACTIONS.has(action)) &&
+    !typed(row.actions)
+      ? [keyRows()[i].hint!]
+      : [],
+  );
   return [...digitHints(scope, rows), ...rest].join(` ${glyphs().dot} `);
 }
 
@@ -212,7 +262,9 @@ export function formHints(choices: number): string {
   return ROWS.flatMap((row, i) => {
     if (row.scope !== 'form' || !row.hint) return [];
     const hint = keyRows()[i].hint!;
-    return [row.actions?.includes('up') ? `${firstKey('form', 'up')}/${firstKey('form', 'down')} ${range} choice` : hint];
+    return [
+      row.actions?.includes('up') ? `${firstKey('form', 'up')}/${firstKey('form', 'down')} ${range} choice` : hint,
+    ];
   }).join(` ${glyphs().dot} `);
 }
 

@@ -38,15 +38,24 @@ export function keyState(model: UiModel, world: { store: StoreReader }): [InboxS
     tagged: taggedRecords(state, store, answerable),
     commandFor: (key) => store.lastCommandFor(key),
     scopes: scopesFor(model, store),
-    rules: model.rules ? { auto: model.rules.auto, suggest: (record) => suggestedOption(model.rules, record) } : undefined,
+    rules: model.rules
+      ? { auto: model.rules.auto, suggest: (record) => suggestedOption(model.rules, record) }
+      : undefined,
     refusal: (record) => answerRefusal(store, record),
-    session: (record) => ({ accepts: store.accepts(record.relay, record.session), paused: store.sessionControl(record.relay, record.source, record.session)?.paused?.paused === true }),
+    session: (record) => ({
+      accepts: store.accepts(record.relay, record.session),
+      paused: store.sessionControl(record.relay, record.source, record.session)?.paused?.paused === true,
+    }),
   };
   return [state, ctx, list];
 }
 
 /** The marked requests (in the order they were marked; a filter does not unmark) that can still take an answer. */
-function taggedRecords(state: InboxState, store: StoreReader, answerable: (record: RequestRecord) => boolean): RequestRecord[] {
+function taggedRecords(
+  state: InboxState,
+  store: StoreReader,
+  answerable: (record: RequestRecord) => boolean,
+): RequestRecord[] {
   const records: RequestRecord[] = [];
   for (const key of state.tagged) {
     const record = store.request(key);

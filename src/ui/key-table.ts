@@ -13,15 +13,66 @@ import type { KeyName, KeyPress } from './keys.js';
 /** The actions of each place the keys can be, exhaustively: a binding table must give every one its keys. */
 interface ScopeActions {
   browse:
-    | 'up' | 'down' | 'first' | 'last' | 'pageUp' | 'pageDown' | 'open' | 'pickOption' | 'tag' | 'tagAll' | 'clear'
-    | 'filter' | 'timeline' | 'cancelRun' | 'cancelSession' | 'pause' | 'history' | 'auto' | 'help' | 'quit' | 'suspend'
-    | 'halfUp' | 'halfDown' | 'copyId' | 'hide' | 'snooze' | 'undo';
-  answer: 'up' | 'down' | 'pickOption' | 'typeText' | 'send' | 'always' | 'copyId' | 'pageUp' | 'pageDown' | 'back' | 'help' | 'quit';
+    | 'up'
+    | 'down'
+    | 'first'
+    | 'last'
+    | 'pageUp'
+    | 'pageDown'
+    | 'open'
+    | 'pickOption'
+    | 'tag'
+    | 'tagAll'
+    | 'clear'
+    | 'filter'
+    | 'timeline'
+    | 'cancelRun'
+    | 'cancelSession'
+    | 'pause'
+    | 'history'
+    | 'auto'
+    | 'help'
+    | 'quit'
+    | 'suspend'
+    | 'halfUp'
+    | 'halfDown'
+    | 'copyId'
+    | 'hide'
+    | 'snooze'
+    | 'undo';
+  answer:
+    | 'up'
+    | 'down'
+    | 'pickOption'
+    | 'typeText'
+    | 'send'
+    | 'always'
+    | 'copyId'
+    | 'pageUp'
+    | 'pageDown'
+    | 'back'
+    | 'help'
+    | 'quit';
   /** `a`'s question: which scope the new rule covers. */
   always: 'up' | 'down' | 'pickOption' | 'confirm' | 'back';
   batch: 'up' | 'down' | 'pickOption' | 'typeText' | 'send' | 'back' | 'help' | 'quit';
   batchConfirm: 'confirm' | 'quit';
-  form: 'nextField' | 'prevField' | 'up' | 'down' | 'pickOption' | 'next' | 'toggle' | 'setYes' | 'setNo' | 'unset' | 'pageUp' | 'pageDown' | 'back' | 'help' | 'quit';
+  form:
+    | 'nextField'
+    | 'prevField'
+    | 'up'
+    | 'down'
+    | 'pickOption'
+    | 'next'
+    | 'toggle'
+    | 'setYes'
+    | 'setNo'
+    | 'unset'
+    | 'pageUp'
+    | 'pageDown'
+    | 'back'
+    | 'help'
+    | 'quit';
   locked: 'resend' | 'copyId' | 'pageUp' | 'pageDown' | 'back' | 'help' | 'quit';
   filter: 'keep' | 'clear';
   control: 'confirm' | 'reason' | 'back';
@@ -34,7 +85,20 @@ interface ScopeActions {
   timeline: 'up' | 'down' | 'pageUp' | 'pageDown' | 'halfUp' | 'halfDown' | 'first' | 'last' | 'back' | 'quit';
   help: 'up' | 'down' | 'pageUp' | 'pageDown' | 'halfUp' | 'halfDown' | 'quit';
   /** The decision history (H): one row per decision, newest first. */
-  history: 'up' | 'down' | 'first' | 'last' | 'pageUp' | 'pageDown' | 'halfUp' | 'halfDown' | 'open' | 'filter' | 'undo' | 'back' | 'quit';
+  history:
+    | 'up'
+    | 'down'
+    | 'first'
+    | 'last'
+    | 'pageUp'
+    | 'pageDown'
+    | 'halfUp'
+    | 'halfDown'
+    | 'open'
+    | 'filter'
+    | 'undo'
+    | 'back'
+    | 'quit';
   /** One decision of the history, whole. */
   decision: 'up' | 'down' | 'pageUp' | 'pageDown' | 'halfUp' | 'halfDown' | 'back' | 'quit';
   /** The line editor of every text row (Reply, text and number fields, `Other…`, the filter, a reason). */
@@ -47,9 +111,12 @@ export type Scope = keyof ScopeActions;
 export type ActionOf<S extends Scope> = ScopeActions[S];
 export type Action = ScopeActions[Scope];
 
-type CharsOf<S extends string, Acc extends string = never> = S extends `${infer C}${infer Rest}` ? CharsOf<Rest, Acc | C> : Acc;
+type CharsOf<S extends string, Acc extends string = never> = S extends `${infer C}${infer Rest}`
+  ? CharsOf<Rest, Acc | C>
+  : Acc;
 /** The printable ASCII characters a binding may name (a typo in a key name fails the typecheck). */
-type Printable = CharsOf<'!"#$%&\'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~'>;
+type Printable =
+  CharsOf<'!"#$%&\'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~'>;
 
 /** A key name (`up`, `enter`, …) or a character typed. */
 export type KeySpec = Exclude<KeyName, 'char' | 'paste' | 'none'> | Printable;
@@ -88,8 +155,30 @@ const DEFAULT_BINDINGS: Bindings = {
     snooze: ['z'],
     undo: ['Z'],
   },
-  answer: { up: ['up', 'k'], down: ['down', 'j'], pickOption: DIGITS, typeText: ['tab'], send: ['enter'], always: ['a'], copyId: ['y'], pageUp: ['pageUp'], pageDown: ['pageDown'], back: ['escape'], help: ['?'], quit: ['q', 'ctrlC'] },
-  batch: { up: ['up', 'k'], down: ['down', 'j'], pickOption: DIGITS, typeText: ['tab'], send: ['enter'], back: ['escape'], help: ['?'], quit: ['q', 'ctrlC'] },
+  answer: {
+    up: ['up', 'k'],
+    down: ['down', 'j'],
+    pickOption: DIGITS,
+    typeText: ['tab'],
+    send: ['enter'],
+    always: ['a'],
+    copyId: ['y'],
+    pageUp: ['pageUp'],
+    pageDown: ['pageDown'],
+    back: ['escape'],
+    help: ['?'],
+    quit: ['q', 'ctrlC'],
+  },
+  batch: {
+    up: ['up', 'k'],
+    down: ['down', 'j'],
+    pickOption: DIGITS,
+    typeText: ['tab'],
+    send: ['enter'],
+    back: ['escape'],
+    help: ['?'],
+    quit: ['q', 'ctrlC'],
+  },
   batchConfirm: { confirm: ['y', 'Y'], quit: ['ctrlC'] },
   form: {
     nextField: ['tab'],
@@ -108,18 +197,74 @@ const DEFAULT_BINDINGS: Bindings = {
     help: ['?'],
     quit: ['q', 'ctrlC'],
   },
-  locked: { resend: ['r'], copyId: ['y'], pageUp: ['pageUp'], pageDown: ['pageDown'], back: ['escape'], help: ['?'], quit: ['q', 'ctrlC'] },
+  locked: {
+    resend: ['r'],
+    copyId: ['y'],
+    pageUp: ['pageUp'],
+    pageDown: ['pageDown'],
+    back: ['escape'],
+    help: ['?'],
+    quit: ['q', 'ctrlC'],
+  },
   filter: { keep: ['enter'], clear: ['escape', 'ctrlC'] },
   control: { confirm: ['y', 'Y'], reason: ['tab'], back: ['n', 'N', 'escape'] },
   reason: { send: ['enter'], back: ['escape', 'ctrlC'] },
   quitPrompt: { confirm: ['y', 'Y', 'ctrlC'] },
   hidePrompt: { confirm: ['y', 'Y'] },
   autoPrompt: { confirm: ['y', 'Y'] },
-  always: { up: ['up', 'k'], down: ['down', 'j'], pickOption: ['1', '2', '3', '4'], confirm: ['y', 'Y'], back: ['n', 'N', 'escape'] },
-  timeline: { up: ['up', 'k'], down: ['down', 'j'], pageUp: ['pageUp'], pageDown: ['pageDown'], halfUp: ['ctrlU'], halfDown: ['ctrlD'], first: ['g', 'home'], last: ['G', 'end'], back: ['escape', 't'], quit: ['q', 'ctrlC'] },
-  help: { up: ['up', 'k'], down: ['down', 'j'], pageUp: ['pageUp'], pageDown: ['pageDown'], halfUp: ['ctrlU'], halfDown: ['ctrlD'], quit: ['ctrlC'] },
-  history: { up: ['k', 'up'], down: ['j', 'down'], first: ['g', 'home'], last: ['G', 'end'], pageUp: ['pageUp'], pageDown: ['pageDown'], halfUp: ['ctrlU'], halfDown: ['ctrlD'], open: ['enter'], filter: ['/'], undo: ['Z'], back: ['escape', 'H'], quit: ['q', 'ctrlC'] },
-  decision: { up: ['up', 'k'], down: ['down', 'j'], pageUp: ['pageUp'], pageDown: ['pageDown'], halfUp: ['ctrlU'], halfDown: ['ctrlD'], back: ['escape'], quit: ['q', 'ctrlC'] },
+  always: {
+    up: ['up', 'k'],
+    down: ['down', 'j'],
+    pickOption: ['1', '2', '3', '4'],
+    confirm: ['y', 'Y'],
+    back: ['n', 'N', 'escape'],
+  },
+  timeline: {
+    up: ['up', 'k'],
+    down: ['down', 'j'],
+    pageUp: ['pageUp'],
+    pageDown: ['pageDown'],
+    halfUp: ['ctrlU'],
+    halfDown: ['ctrlD'],
+    first: ['g', 'home'],
+    last: ['G', 'end'],
+    back: ['escape', 't'],
+    quit: ['q', 'ctrlC'],
+  },
+  help: {
+    up: ['up', 'k'],
+    down: ['down', 'j'],
+    pageUp: ['pageUp'],
+    pageDown: ['pageDown'],
+    halfUp: ['ctrlU'],
+    halfDown: ['ctrlD'],
+    quit: ['ctrlC'],
+  },
+  history: {
+    up: ['k', 'up'],
+    down: ['j', 'down'],
+    first: ['g', 'home'],
+    last: ['G', 'end'],
+    pageUp: ['pageUp'],
+    pageDown: ['pageDown'],
+    halfUp: ['ctrlU'],
+    halfDown: ['ctrlD'],
+    open: ['enter'],
+    filter: ['/'],
+    undo: ['Z'],
+    back: ['escape', 'H'],
+    quit: ['q', 'ctrlC'],
+  },
+  decision: {
+    up: ['up', 'k'],
+    down: ['down', 'j'],
+    pageUp: ['pageUp'],
+    pageDown: ['pageDown'],
+    halfUp: ['ctrlU'],
+    halfDown: ['ctrlD'],
+    back: ['escape'],
+    quit: ['q', 'ctrlC'],
+  },
   edit: {
     left: ['left'],
     right: ['right'],

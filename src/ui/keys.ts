@@ -103,8 +103,24 @@ export function pastedText(text: string): string {
   return text.replace(/\r\n|[\r\n\t]/g, ' ').replace(/[\u0000-\u001f\u007f-\u009f]/g, '');
 }
 
-const CSI_FINAL: Record<string, KeyName> = { A: 'up', B: 'down', C: 'right', D: 'left', H: 'home', F: 'end', Z: 'backTab' };
-const CSI_TILDE: Record<string, KeyName> = { '1': 'home', '7': 'home', '4': 'end', '8': 'end', '5': 'pageUp', '6': 'pageDown', '3': 'deleteForward' };
+const CSI_FINAL: Record<string, KeyName> = {
+  A: 'up',
+  B: 'down',
+  C: 'right',
+  D: 'left',
+  H: 'home',
+  F: 'end',
+  Z: 'backTab',
+};
+const CSI_TILDE: Record<string, KeyName> = {
+  '1': 'home',
+  '7': 'home',
+  '4': 'end',
+  '8': 'end',
+  '5': 'pageUp',
+  '6': 'pageDown',
+  '3': 'deleteForward',
+};
 
 /** Asks the terminal to mark pastes (bracketed paste, DEC mode 2004), and to stop. */
 export const BRACKETED_PASTE_ON = '\u001b[?2004h';
@@ -134,7 +150,11 @@ export function escapeKeys(sequence: string): KeyPress[] {
 }
 
 /** What reaches the update from the terminal: a key, a run of plain keys that arrived in one read, or a paste. */
-export type InputMsg = { type: 'key'; press: KeyPress } | { type: 'keys'; text: string } | { type: 'paste'; text: string } | { type: 'mouse'; event: MouseEvent };
+export type InputMsg =
+  | { type: 'key'; press: KeyPress }
+  | { type: 'keys'; text: string }
+  | { type: 'paste'; text: string }
+  | { type: 'mouse'; event: MouseEvent };
 
 /** A paste longer than this keeps its first part (the rest is dropped, and the paste says so). */
 export const MAX_PASTE = 65_536;
@@ -189,7 +209,10 @@ export class InputDecoder {
       const event = parseMouse(data);
       return event ? [{ type: 'mouse', event }] : [];
     }
-    if (data.startsWith('\u001b')) return escapeKeys(data).filter((p) => p.name !== 'none').map((press) => ({ type: 'key', press }));
+    if (data.startsWith('\u001b'))
+      return escapeKeys(data)
+        .filter((p) => p.name !== 'none')
+        .map((press) => ({ type: 'key', press }));
     const keys = textKeys(data);
     if (keys.length === 0) return [];
     if (keys.length === 1) return [{ type: 'key', press: keys[0].press }];

@@ -58,7 +58,14 @@ function dueNow(model: UiModel, store: StoreReader): RequestRecord[] {
   for (const { key, at } of expiring(model.snapshot, model.now)) {
     const left = at - model.now;
     if (left > LAST_CALL_MS) break;
-    if (left <= 0 || model.lastCalls.has(key) || model.inbox.hidden.has(key) || model.view.away.keys.has(key) || beingAnswered(model, key)) continue;
+    if (
+      left <= 0 ||
+      model.lastCalls.has(key) ||
+      model.inbox.hidden.has(key) ||
+      model.view.away.keys.has(key) ||
+      beingAnswered(model, key)
+    )
+      continue;
     const record = store.request(key);
     if (!record || record.state !== 'pending') continue;
     const command = store.lastCommandFor(key)?.state;
@@ -76,7 +83,8 @@ function dueNow(model: UiModel, store: StoreReader): RequestRecord[] {
  */
 export function nextLastCallAt(model: UiModel): number {
   const { now, alerts } = model;
-  const gateOpensAt = alerts.lastAt !== undefined && now >= alerts.lastAt ? alerts.lastAt + ALERT_INTERVAL_MS : -Infinity;
+  const gateOpensAt =
+    alerts.lastAt !== undefined && now >= alerts.lastAt ? alerts.lastAt + ALERT_INTERVAL_MS : -Infinity;
   let held = false;
   let heldUntil = Infinity;
   for (const { key, at } of expiring(model.snapshot, now)) {
@@ -103,13 +111,18 @@ export function lastCalls(model: UiModel, store: StoreReader): { model: UiModel;
   const coalesced = alerts.lastAt === now;
   // Another alert's interval still runs: held until it ends, but never past LATEST_MS left (new
   // requests arriving every few seconds would otherwise hold it to the end).
-  const gateOpensAt = alerts.lastAt !== undefined && now >= alerts.lastAt ? alerts.lastAt + ALERT_INTERVAL_MS : -Infinity;
-  if (!coalesced && now < gateOpensAt && due.every((record) => (timeLeftMs(record, now) ?? 0) > LATEST_MS)) return { model, effects: [] };
+  const gateOpensAt =
+    alerts.lastAt !== undefined && now >= alerts.lastAt ? alerts.lastAt + ALERT_INTERVAL_MS : -Infinity;
+  if (!coalesced && now < gateOpensAt && due.every((record) => (timeLeftMs(record, now) ?? 0) > LATEST_MS))
+    return { model, effects: [] };
   const effects: AlertEffect[] = [];
   if (config.bell && !coalesced) effects.push({ type: 'bell' });
   if (config.notify) {
     const one = due[0];
-    const body = due.length === 1 ? `last call: ${displayLine(one.agent, 40)} expires in ${secondsLeft(one, now)} s (${one.payload.kind})` : `last call: ${due.length} requests expire within 15 s`;
+    const body =
+      due.length === 1
+        ? `last call: ${displayLine(one.agent, 40)} expires in ${secondsLeft(one, now)} s (${one.payload.kind})`
+        : `last call: ${due.length} requests expire within 15 s`;
     effects.push({ type: 'notify', title: 'aep-console', body });
   }
   let called = new Set(model.lastCalls);
@@ -121,7 +134,10 @@ export function lastCalls(model: UiModel, store: StoreReader): { model: UiModel;
     for (const record of due) snoozed.delete(record.key);
     inbox = { ...inbox, snoozed };
   }
-  return { model: { ...model, inbox, lastCalls: called, alerts: effects.length ? { ...alerts, lastAt: now } : alerts }, effects };
+  return {
+    model: { ...model, inbox, lastCalls: called, alerts: effects.length ? { ...alerts, lastAt: now } : alerts },
+    effects,
+  };
 }
 
 /** Whether a request's row says `last call` now. */

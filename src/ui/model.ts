@@ -153,7 +153,8 @@ export function buildListView(
   let list = inboxOrder(records).filter((record) => matchesFilter(record, filter));
   let openCount = 0;
   let informational = 0;
-  for (; openCount < list.length && OPEN_STATES.has(list[openCount].state); openCount++) if (list[openCount].state === 'informational') informational++;
+  for (; openCount < list.length && OPEN_STATES.has(list[openCount].state); openCount++)
+    if (list[openCount].state === 'informational') informational++;
   let noAgent = 0;
   const all = counts(records);
   if (away.keys.size) {
@@ -178,14 +179,33 @@ export function buildListView(
     if (snoozedCount) list = [...open.filter((record) => !set.has(record)), ...aside, ...list.slice(openCount)];
     informational -= aside.filter((record) => record.state === 'informational').length;
     let snoozedHere = 0;
-    for (const record of records) if (snoozed.has(record.key) && !away.keys.has(record.key) && OPEN_STATES.has(record.state)) snoozedHere++;
+    for (const record of records)
+      if (snoozed.has(record.key) && !away.keys.has(record.key) && OPEN_STATES.has(record.state)) snoozedHere++;
     all.pending -= snoozedHere;
     all.snoozed = snoozedHere;
   }
-  return { version: store.version, filter, hidden, snoozed, list, counts: all, openCount, informational, noAgent, snoozedCount, away };
+  return {
+    version: store.version,
+    filter,
+    hidden,
+    snoozed,
+    list,
+    counts: all,
+    openCount,
+    informational,
+    noAgent,
+    snoozedCount,
+    away,
+  };
 }
 
-export function initialModel(store: StoreReader, size: TerminalSize, now: number, config: UiConfig, glyphs: Glyphs = UTF8_GLYPHS): UiModel {
+export function initialModel(
+  store: StoreReader,
+  size: TerminalSize,
+  now: number,
+  config: UiConfig,
+  glyphs: Glyphs = UTF8_GLYPHS,
+): UiModel {
   const snapshot = pinStore(store);
   return {
     inbox: initialInbox,
@@ -237,8 +257,20 @@ export function layoutOf(size: TerminalSize, relayCount: number, detailNeeds = 0
   const frameHeight = Math.max(3, size.rows - 1);
   const bodyHeight = Math.max(1, frameHeight - statusRows - 1);
   const wide = size.columns >= SIDE_BY_SIDE_MIN_COLUMNS;
-  const listWidth = wide ? Math.min(Math.max(44, Math.min(72, 60 + Math.floor((size.columns - SIDE_BY_SIDE_MIN_COLUMNS) / 5))), Math.max(30, size.columns - 3 - detailNeeds)) : size.columns;
-  return { frameHeight, statusRows, bodyHeight, wide, listWidth, detailWidth: wide ? size.columns - listWidth - 3 : size.columns };
+  const listWidth = wide
+    ? Math.min(
+        Math.max(44, Math.min(72, 60 + Math.floor((size.columns - SIDE_BY_SIDE_MIN_COLUMNS) / 5))),
+        Math.max(30, size.columns - 3 - detailNeeds),
+      )
+    : size.columns;
+  return {
+    frameHeight,
+    statusRows,
+    bodyHeight,
+    wide,
+    listWidth,
+    detailWidth: wide ? size.columns - listWidth - 3 : size.columns,
+  };
 }
 
 /** The selection's index: the pinned key if still listed, else the old index clamped. */

@@ -35,9 +35,16 @@ export function targetAt(model: UiModel, x: number, y: number): MouseTarget {
     if (modalOf(inbox, 'help') || inbox.mode === 'timeline' || inbox.mode === 'history') return { region: 'whole' };
     const detailShown = frame.isAnswering || frame.inBatch;
     const inDetail = layout.wide ? x >= layout.listWidth + 3 : detailShown;
-    if (inDetail) return { region: 'detail', row: targetOf(detailLines(frame, layout.detailWidth).slice(0, layout.bodyHeight)[row]) };
+    if (inDetail)
+      return {
+        region: 'detail',
+        row: targetOf(detailLines(frame, layout.detailWidth).slice(0, layout.bodyHeight)[row]),
+      };
     if (layout.wide && x >= layout.listWidth) return NONE;
     const { list, openCount, noAgent } = model.view;
-    return { region: 'list', index: recordAtRow(list.length, openCount, layout.bodyHeight, model.listStart, row, noAgent) };
+    return {
+      region: 'list',
+      index: recordAtRow(list.length, openCount, layout.bodyHeight, model.listStart, row, noAgent),
+    };
   });
 }

@@ -6,13 +6,21 @@ import { TITLE_EVERY_MS, titleText } from './title.js';
 import type { Effect, ListView, StoreReader, UiModel } from './model.js';
 
 /** `rebuild`: the list built again (the update's reconcile), for a snoozed request called back into Pending. */
-export function outsideThePane(result: { model: UiModel; effects: Effect[] }, store: StoreReader, rebuild: (model: UiModel, before: ListView) => UiModel): { model: UiModel; effects: Effect[] } {
+export function outsideThePane(
+  result: { model: UiModel; effects: Effect[] },
+  store: StoreReader,
+  rebuild: (model: UiModel, before: ListView) => UiModel,
+): { model: UiModel; effects: Effect[] } {
   const called = lastCalls(result.model, store);
   let model = called.model;
   if (model.inbox.snoozed !== result.model.inbox.snoozed) model = rebuild(model, result.model.view);
   const effects = [...result.effects, ...called.effects];
   const text = model.config.title ? titleText(model) : undefined;
-  if (text !== undefined && text !== model.title?.text && (model.title === undefined || model.now - model.title.at >= TITLE_EVERY_MS || model.now < model.title.at)) {
+  if (
+    text !== undefined &&
+    text !== model.title?.text &&
+    (model.title === undefined || model.now - model.title.at >= TITLE_EVERY_MS || model.now < model.title.at)
+  ) {
     model = { ...model, title: { text, at: model.now } };
     effects.push({ type: 'title', text });
   }

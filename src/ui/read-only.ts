@@ -7,7 +7,8 @@
 // this one says why, that one makes sure.
 import type { Effect, InboxState, Modal, Step } from './inbox/state.js';
 
-export const READ_ONLY_WHY = 'Read-only console (--read-only): nothing is sent from here (no answer, cancel, pause, hide or rule).';
+export const READ_ONLY_WHY =
+  'Read-only console (--read-only): nothing is sent from here (no answer, cancel, pause, hide or rule).';
 
 /** The questions asked only before a send: refused when asked, not after the y. */
 const SENDING_QUESTIONS: ReadonlySet<Modal['kind']> = new Set(['hide', 'auto', 'always', 'control', 'batchConfirm']);
@@ -39,8 +40,16 @@ function asksToSend(before: InboxState, after: InboxState): boolean {
 }
 
 /** A key's result as --read-only lets it stand: unchanged, or refused with the words (hint in a request, footer elsewhere). */
-export function readOnlyGate<R extends { state: InboxState; effects: Effect[]; steps?: Step[] }>(readOnly: boolean | undefined, before: InboxState, result: R): R {
-  if (!readOnly || (!result.effects.some(sends) && !(result.steps ?? []).some(stepSends) && !asksToSend(before, result.state))) return result;
+export function readOnlyGate<R extends { state: InboxState; effects: Effect[]; steps?: Step[] }>(
+  readOnly: boolean | undefined,
+  before: InboxState,
+  result: R,
+): R {
+  if (
+    !readOnly ||
+    (!result.effects.some(sends) && !(result.steps ?? []).some(stepSends) && !asksToSend(before, result.state))
+  )
+    return result;
   const state = before.mode === 'answer' ? { ...before, hint: READ_ONLY_WHY } : { ...before, notice: READ_ONLY_WHY };
   return { ...result, state, effects: [], steps: [] };
 }

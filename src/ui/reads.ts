@@ -84,7 +84,12 @@ export class ReadPool {
       } catch (error) {
         reading = Promise.reject(error);
       }
-      reading.then(settle, (error: unknown) => settle({ ok: false, reason: `the read failed: ${error instanceof Error ? error.message.slice(0, 120) : 'unknown error'}` }));
+      reading.then(settle, (error: unknown) =>
+        settle({
+          ok: false,
+          reason: `the read failed: ${error instanceof Error ? error.message.slice(0, 120) : 'unknown error'}`,
+        }),
+      );
     }
   }
 }

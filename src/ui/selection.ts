@@ -8,7 +8,11 @@ import type { InboxState } from './inbox/state.js';
 // from a request that closed while open, and on a new filter.
 
 /** Open and able to take an answer (forms included), waiting on the operator (its agent not gone), with no answer of ours in flight. */
-export function nextCandidate(store: Pick<StoreReader, 'lastCommandFor'>, sent: ReadonlySet<string>, away: ReadonlySet<string> = new Set()): (record: RequestRecord) => boolean {
+export function nextCandidate(
+  store: Pick<StoreReader, 'lastCommandFor'>,
+  sent: ReadonlySet<string>,
+  away: ReadonlySet<string> = new Set(),
+): (record: RequestRecord) => boolean {
   return (record) => {
     if (sent.has(record.key) || away.has(record.key) || record.state !== 'pending' || isHistory(record)) return false;
     const state = store.lastCommandFor(record.key)?.state;
@@ -22,10 +26,24 @@ export function nextCandidate(store: Pick<StoreReader, 'lastCommandFor'>, sent: 
  * on one in Recent. After a batch the selection stays on the row that was
  * selected while that is still open.
  */
-export function afterSend(state: InboxState, list: RequestRecord[], sent: Set<string>, candidate: (record: RequestRecord) => boolean, batch: boolean): InboxState {
-  const back: InboxState = { ...state, mode: 'browse', openKey: undefined, hint: undefined, pendingConfirm: undefined, selectionTouched: true };
+export function afterSend(
+  state: InboxState,
+  list: RequestRecord[],
+  sent: Set<string>,
+  candidate: (record: RequestRecord) => boolean,
+  batch: boolean,
+): InboxState {
+  const back: InboxState = {
+    ...state,
+    mode: 'browse',
+    openKey: undefined,
+    hint: undefined,
+    pendingConfirm: undefined,
+    selectionTouched: true,
+  };
   const from = list.findIndex((record) => record.key === (state.openKey ?? state.selectedKey));
-  if (batch && from >= 0 && OPEN_STATES.has(list[from].state)) return { ...back, selectedKey: list[from].key, selectedIndex: from };
+  if (batch && from >= 0 && OPEN_STATES.has(list[from].state))
+    return { ...back, selectedKey: list[from].key, selectedIndex: from };
   let next: RequestRecord | undefined;
   for (let i = from + 1; i < list.length && !next; i++) if (candidate(list[i])) next = list[i];
   for (let i = from - 1; i >= 0 && !next; i--) if (candidate(list[i])) next = list[i];

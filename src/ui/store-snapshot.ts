@@ -89,11 +89,15 @@ class PinnedStore implements StoreSnapshot {
   }
 
   sessionControl(relay: string, source: string, session: string): SessionControl | undefined {
-    return this.remember(this.controls, emitterSessionKey(relay, source, session), undefined, () => copyControl(this.live.sessionControl(relay, source, session)));
+    return this.remember(this.controls, emitterSessionKey(relay, source, session), undefined, () =>
+      copyControl(this.live.sessionControl(relay, source, session)),
+    );
   }
 
   controlCommandsFor(relay: string, source: string, session: string): readonly OwnCommand[] {
-    return this.remember(this.controlCommands, emitterSessionKey(relay, source, session), NONE, () => this.live.controlCommandsFor(relay, source, session));
+    return this.remember(this.controlCommands, emitterSessionKey(relay, source, session), NONE, () =>
+      this.live.controlCommandsFor(relay, source, session),
+    );
   }
 
   private remember<T>(memo: Map<string, T>, key: string, unknown: T, read: () => T): T {
@@ -108,7 +112,11 @@ class PinnedStore implements StoreSnapshot {
 /** The store's session lists are updated in place (acks, outcomes): the snapshot keeps its own. */
 function copyControl(control: SessionControl | undefined): SessionControl | undefined {
   if (!control) return undefined;
-  return { ...control, commands: control.commands.map((seen) => ({ ...seen })), cancelledRuns: new Map(control.cancelledRuns) };
+  return {
+    ...control,
+    commands: control.commands.map((seen) => ({ ...seen })),
+    cancelledRuns: new Map(control.cancelledRuns),
+  };
 }
 
 /** The store as it is now, pinned (one array of its records: the one the list view is built from). */

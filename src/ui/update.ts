@@ -21,7 +21,16 @@ import { isText, looksPasted, pastedText, textKeys } from './keys.js';
 import { pinStore } from './store-snapshot.js';
 import { afterBack, afterSend, nextCandidate } from './selection.js';
 import { awayNow } from './no-agent.js';
-import { buildListView, layoutOf, resolveSelection, type Effect, type ListView, type Msg, type StoreReader, type UiModel } from './model.js';
+import {
+  buildListView,
+  layoutOf,
+  resolveSelection,
+  type Effect,
+  type ListView,
+  type Msg,
+  type StoreReader,
+  type UiModel,
+} from './model.js';
 
 export interface UpdateResult {
   model: UiModel;
@@ -43,20 +52,40 @@ export interface World {
  */
 export function update(model: UiModel, msg: Msg, world: World): UpdateResult {
   const result = updateOnce(model, msg, world);
-  return msg.type === 'painted' ? result : outsideThePane(result, world.store, (next, before) => reconcile({ model: next, effects: [] }, before, world).model);
+  return msg.type === 'painted'
+    ? result
+    : outsideThePane(
+        result,
+        world.store,
+        (next, before) => reconcile({ model: next, effects: [] }, before, world).model,
+      );
 }
 
 function updateOnce(model: UiModel, msg: Msg, world: World): UpdateResult {
   if (msg.type === 'painted') {
     // What the operator now sees: keys act on this list until the next paint.
-    return { model: { ...model, shown: { version: model.view.version, list: model.view.list, selectedKey: model.inbox.selectedKey } }, effects: [] };
+    return {
+      model: {
+        ...model,
+        shown: { version: model.view.version, list: model.view.list, selectedKey: model.inbox.selectedKey },
+      },
+      effects: [],
+    };
   }
   const now = world.now();
   const base = model.now === now ? model : { ...model, now };
   switch (msg.type) {
     case 'key':
       if (sameReadAsSend(base, msg.read)) return dropped(base, 1);
-      return oneSendPerRead(reconcile(onKey(present(base), world, (state, ctx) => reduceKey(state, msg.press, ctx)), model.view, world), msg.read, 0);
+      return oneSendPerRead(
+        reconcile(
+          onKey(present(base), world, (state, ctx) => reduceKey(state, msg.press, ctx)),
+          model.view,
+          world,
+        ),
+        msg.read,
+        0,
+      );
     case 'keys':
       if (sameReadAsSend(base, msg.read)) return dropped(base, textKeys(msg.text).length);
       return onKeys(present(base), msg.text, world, msg.read);
@@ -64,28 +93,62 @@ function updateOnce(model: UiModel, msg: Msg, world: World): UpdateResult {
       if (sameReadAsSend(base, msg.read)) return dropped(base, 1);
       // The terminal marks pastes: from now on no chunk of typed keys is guessed to be one.
       const marked = base.markedPaste ? base : { ...base, markedPaste: true };
-      return oneSendPerRead(reconcile(onKey(present(marked), world, (state, ctx) => reducePaste(state, msg.text, ctx)), model.view, world), msg.read, 0);
+      return oneSendPerRead(
+        reconcile(
+          onKey(present(marked), world, (state, ctx) => reducePaste(state, msg.text, ctx)),
+          model.view,
+          world,
+        ),
+        msg.read,
+        0,
+      );
     }
     case 'mouse':
       // Only where the console turned the mouse on is a report's cell a cell of this frame; it never sends (mouse-keys.ts).
       if (!base.config.mouse || sameReadAsSend(base, msg.read)) return { model: base, effects: [] };
       // A click on a frame that a change has not been painted over yet: what is under the pointer may move, so it selects nothing.
-      if (msg.event.kind === 'click' && base.shown !== undefined && base.shown.version !== base.view.version) return { model: base, effects: [] };
-      return reconcile(onKey(present(base), world, (state, ctx) => mouseKey(state, targetAt(base, msg.event.x, msg.event.y), msg.event, ctx)), model.view, world);
+      if (msg.event.kind === 'click' && base.shown !== undefined && base.shown.version !== base.view.version)
+        return { model: base, effects: [] };
+      return reconcile(
+        onKey(present(base), world, (state, ctx) =>
+          mouseKey(state, targetAt(base, msg.event.x, msg.event.y), msg.event, ctx),
+        ),
+        model.view,
+        world,
+      );
     case 'store':
       return reconcile(onStore(base, msg.change, world), model.view, world);
     case 'resize':
       // Grown: the list scrolls back as far as the selection allows (its heading shows again when it can).
-      return reconcile({ model: { ...base, size: msg.size, listStart: msg.size.rows > base.size.rows ? 0 : base.listStart }, effects: [] }, model.view, world);
+      return reconcile(
+        {
+          model: { ...base, size: msg.size, listStart: msg.size.rows > base.size.rows ? 0 : base.listStart },
+          effects: [],
+        },
+        model.view,
+        world,
+      );
     case 'fetched':
       if (msg.kind === 'rule') return reconcile(rulesOnFetched(base, msg, world.store), model.view, world);
       return reconcile({ model: onFetched(base, msg, now), effects: [] }, model.view, world);
     case 'tick': {
       const ticked = rulesOnTick(base, world.store);
-      return base.now >= base.view.away.regroupAt || base.now >= nextWake(base.inbox) ? reconcile(ticked, model.view, world) : ticked;
+      return base.now >= base.view.away.regroupAt || base.now >= nextWake(base.inbox)
+        ? reconcile(ticked, model.view, world)
+        : ticked;
     }
     case 'notice':
-      return { model: { ...base, inbox: { ...base.inbox, notice: msg.text, hint: placeOf(base.inbox) === 'answer' ? msg.text : base.inbox.hint } }, effects: [] };
+      return {
+        model: {
+          ...base,
+          inbox: {
+            ...base.inbox,
+            notice: msg.text,
+            hint: placeOf(base.inbox) === 'answer' ? msg.text : base.inbox.hint,
+          },
+        },
+        effects: [],
+      };
     case 'rulesFile':
     case 'hidden':
       return reconcile(onFileMessage(base, msg, world.store), model.view, world);
@@ -118,7 +181,7 @@ function onKeys(model: UiModel, text: string, world: World, read: number | undef
   const keys = textKeys(text);
   const guessPastes = !model.config.pastesMarked && !model.markedPaste;
   let result: UpdateResult = { model, effects: [] };
-  for (let i = 0; i < keys.length; ) {
+  for (let i = 0; i < keys.length;) {
     const current = result.model;
     const context = keyState(current, world);
     const typing = editsTextNow(context[0], context[1]) && !digitPicksNow(context[0], context[1], keys[i].press);
@@ -130,7 +193,10 @@ function onKeys(model: UiModel, text: string, world: World, read: number | undef
       next = keys.length;
     } else if (typing && isText(keys[i].press)) {
       while (next < keys.length && isText(keys[next].press)) next++;
-      const typed = keys.slice(i, next).map((k) => k.press.text).join('');
+      const typed = keys
+        .slice(i, next)
+        .map((k) => k.press.text)
+        .join('');
       step = onKey(current, world, (state, ctx) => reduceKey(state, { name: 'char', text: typed }, ctx), context);
     } else {
       const press = keys[i].press;
@@ -142,7 +208,8 @@ function onKeys(model: UiModel, text: string, world: World, read: number | undef
     if (step.effects.length === 0) continue;
     if (step.effects.some((effect) => effect.type === 'quit')) break;
     if (step.effects.some(sends)) return oneSendPerRead(result, read, keys.length - i);
-    if (i < keys.length) result.effects.push({ type: 'then', keys: text.slice(keys[i].at), ...(read === undefined ? {} : { read }) });
+    if (i < keys.length)
+      result.effects.push({ type: 'then', keys: text.slice(keys[i].at), ...(read === undefined ? {} : { read }) });
     break;
   }
   return result;
@@ -192,18 +259,35 @@ function onKey(
   const sends = result.effects.flatMap((effect) => (effect.type === 'send' ? [effect] : []));
   if (sends.length) {
     const sent = new Set(sends.map((effect) => effect.key));
-    inbox = afterSend(inbox, list, sent, nextCandidate(store, sent, model.view.away.keys), sends.some((effect) => effect.batch !== undefined));
+    inbox = afterSend(
+      inbox,
+      list,
+      sent,
+      nextCandidate(store, sent, model.view.away.keys),
+      sends.some((effect) => effect.batch !== undefined),
+    );
   } else if (state.mode === 'answer' && inbox.mode === 'browse') {
     inbox = afterBack(inbox, model.view.list, model.view.openCount);
   }
   const quitting = model.quitting || result.effects.some((effect) => effect.type === 'quit');
   // The selection a key leaves is the operator's own: the next key starts from it, painted or not.
   const nextShown = model.shown ? { ...model.shown, selectedKey: inbox.selectedKey } : model.shown;
-  let next: UiModel = { ...model, inbox, quitting, shown: nextShown, ...(inbox.timeline ? {} : { timelineData: undefined }) };
+  let next: UiModel = {
+    ...model,
+    inbox,
+    quitting,
+    shown: nextShown,
+    ...(inbox.timeline ? {} : { timelineData: undefined }),
+  };
   // What the key asked of the model beyond the inbox (the rules, a timeline read) first, then its own effects.
   const effects: Effect[] = [];
   for (const step of result.steps ?? []) {
-    const stepped = step.type === 'always' ? rulesOnAlways(next, step.key, step.rule, step.save, store) : step.type === 'auto' ? rulesOnKeyEffect(next, step.on, store) : timelineEffect(next, store, step.key);
+    const stepped =
+      step.type === 'always'
+        ? rulesOnAlways(next, step.key, step.rule, step.save, store)
+        : step.type === 'auto'
+          ? rulesOnKeyEffect(next, step.on, store)
+          : timelineEffect(next, store, step.key);
     next = stepped.model;
     effects.push(...stepped.effects);
   }
@@ -223,7 +307,12 @@ function onStore(model: UiModel, change: StoreChange, world: World): UpdateResul
     if (record && !record.replayed && record.state === 'pending') arrived.push(record);
   }
   // A request whose agent is already gone waits on nobody: it does not ring.
-  if (arrived.length) arrived = arrived.filter((record) => awayNow([record], (relay, session) => store.absentSince(relay, session), model.now, model.config.noAgentAfterMs).keys.size === 0);
+  if (arrived.length)
+    arrived = arrived.filter(
+      (record) =>
+        awayNow([record], (relay, session) => store.absentSince(relay, session), model.now, model.config.noAgentAfterMs)
+          .keys.size === 0,
+    );
   // The rules first: a request a rule answers (or may, once its cause is read) does not ring now.
   const ruled = rulesOnStore(model, change, arrived, store);
   model = ruled.model;
@@ -235,17 +324,25 @@ function onStore(model: UiModel, change: StoreChange, world: World): UpdateResul
   let rejectionsSeen = model.rejectionsSeen;
   for (const id of change.commands) {
     const command = store.command(id);
-    if (!command || (command.state !== 'rejected' && command.state !== 'refused-by-relay') || rejectionsSeen.has(id)) continue;
+    if (!command || (command.state !== 'rejected' && command.state !== 'refused-by-relay') || rejectionsSeen.has(id))
+      continue;
     rejectionsSeen = new Set(rejectionsSeen).add(id);
     rejections++;
     const record = store.request(command.requestKey);
     if (command.state !== 'rejected' || !record || record.payload.kind !== 'form') continue;
     const draft = draftFor(inbox, record);
-    const form = applyRejection(record.payload.fields, draft.form ?? initialFormDraft(), command.detail ?? command.reason ?? 'rejected');
+    const form = applyRejection(
+      record.payload.fields,
+      draft.form ?? initialFormDraft(),
+      command.detail ?? command.reason ?? 'rejected',
+    );
     inbox = { ...inbox, drafts: { ...inbox.drafts, [record.key]: { ...draft, form } } };
   }
   const gated = gateAlerts(model.alerts, { requests: arrived, rejections }, model.now, model.config);
-  return { model: { ...model, inbox, rejectionsSeen, alerts: gated.alerts }, effects: [...ruled.effects, ...gated.effects] };
+  return {
+    model: { ...model, inbox, rejectionsSeen, alerts: gated.alerts },
+    effects: [...ruled.effects, ...gated.effects],
+  };
 }
 
 /**
@@ -263,12 +360,30 @@ function reconcile(result: UpdateResult, before: ListView, world: World): Update
   if (awake !== model.inbox) model = { ...model, inbox: awake };
   const view = model.view;
   // The clock alone can move a request to "No agent connected" (no-agent.ts): then the list is built again too.
-  if (view.version !== store.version || view.filter !== model.inbox.filter || view.hidden !== model.inbox.hidden || view.snoozed !== model.inbox.snoozed || model.now >= view.away.regroupAt) {
+  if (
+    view.version !== store.version ||
+    view.filter !== model.inbox.filter ||
+    view.hidden !== model.inbox.hidden ||
+    view.snoozed !== model.inbox.snoozed ||
+    model.now >= view.away.regroupAt
+  ) {
     // The store pinned once per version folded (the view reads only that); a new filter reuses it.
     const snapshot = model.snapshot.version === store.version ? model.snapshot : pinStore(store);
-    const away = awayNow(snapshot.allRequests(), (relay, session) => store.absentSince(relay, session), model.now, model.config.noAgentAfterMs);
+    const away = awayNow(
+      snapshot.allRequests(),
+      (relay, session) => store.absentSince(relay, session),
+      model.now,
+      model.config.noAgentAfterMs,
+    );
     // Drafts and rejections of requests and commands the store forgot go too (forget.ts).
-    model = forgetGone({ ...model, snapshot, view: buildListView(snapshot, model.inbox.filter, model.inbox.hidden, away, model.inbox.snoozed) }, store);
+    model = forgetGone(
+      {
+        ...model,
+        snapshot,
+        view: buildListView(snapshot, model.inbox.filter, model.inbox.hidden, away, model.inbox.snoozed),
+      },
+      store,
+    );
   }
   const { list, openCount } = model.view;
   let inbox = model.inbox;
@@ -277,7 +392,8 @@ function reconcile(result: UpdateResult, before: ListView, world: World): Update
   // moved), the first row is not yet the first row the operator will see: not pinned.
   const replaying = store.relays().some((relay) => relay.replaying);
   if (!inbox.selectionTouched && replaying) {
-    if (inbox.selectedKey !== undefined || inbox.selectedIndex !== 0) inbox = { ...inbox, selectedKey: undefined, selectedIndex: 0 };
+    if (inbox.selectedKey !== undefined || inbox.selectedIndex !== 0)
+      inbox = { ...inbox, selectedKey: undefined, selectedIndex: 0 };
   } else {
     index = resolveSelection(inbox, list);
     // The selected request closed (Pending → Recent) under the selection: its
@@ -298,7 +414,8 @@ function reconcile(result: UpdateResult, before: ListView, world: World): Update
       inbox = { ...inbox, parked: false };
     }
     const key = list[index]?.key;
-    if (key !== undefined && (key !== inbox.selectedKey || index !== inbox.selectedIndex)) inbox = { ...inbox, selectedKey: key, selectedIndex: index };
+    if (key !== undefined && (key !== inbox.selectedKey || index !== inbox.selectedIndex))
+      inbox = { ...inbox, selectedKey: key, selectedIndex: index };
   }
   if (inbox.tagged.size && model.view !== before) {
     const answerable = answerableFrom(store);
@@ -309,7 +426,15 @@ function reconcile(result: UpdateResult, before: ListView, world: World): Update
     if (kept.length !== inbox.tagged.size) inbox = { ...inbox, tagged: new Set(kept) };
   }
   const height = layoutOf(model.size, store.relays().length).bodyHeight;
-  const listStart = listStartFor(list.length, openCount, index, height, model.listStart, model.view.noAgent, model.view.snoozedCount);
+  const listStart = listStartFor(
+    list.length,
+    openCount,
+    index,
+    height,
+    model.listStart,
+    model.view.noAgent,
+    model.view.snoozedCount,
+  );
   inbox = withTimelineBounds(inbox, model, height);
   if (inbox !== model.inbox || listStart !== model.listStart) model = { ...model, inbox, listStart };
   const cause = ensureCause(model, store, model.now);

@@ -43,11 +43,22 @@ export function detailLines(frame: FrameContext, width: number): Line[] {
     return buildBatchLines(inbox, records, width, layout.bodyHeight, model.glyphs);
   }
   if (isAnswering && inbox.openKey && !frame.open) {
-    return [[seg('This request is no longer held (pruned from history). Esc returns to the list.', { color: 'yellow' })]];
+    return [
+      [seg('This request is no longer held (pruned from history). Esc returns to the list.', { color: 'yellow' })],
+    ];
   }
   if (!detailRecord) {
     if (frame.emptyNote && list.length === 0) return [frame.emptyNote.map((s) => ({ ...s, text: s.text.trimStart() }))];
-    return [[seg(list.length ? `Select a request with ${glyphs().up}/${glyphs().down}; Enter opens it.` : 'No requests yet. Agents raise them; they appear here.', { dim: true })]];
+    return [
+      [
+        seg(
+          list.length
+            ? `Select a request with ${glyphs().up}/${glyphs().down}; Enter opens it.`
+            : 'No requests yet. Agents raise them; they appear here.',
+          { dim: true },
+        ),
+      ],
+    ];
   }
   const always = modalOf(inbox, 'always');
   if (isAnswering && always && always.key === detailRecord.key) {
@@ -67,7 +78,8 @@ const memo = new Map<string, { deps: unknown[]; lines: Line[] }>();
 
 function memoized(key: string, deps: unknown[], build: () => Line[]): Line[] {
   const known = memo.get(key);
-  if (known && known.deps.length === deps.length && known.deps.every((dep, i) => Object.is(dep, deps[i]))) return known.lines;
+  if (known && known.deps.length === deps.length && known.deps.every((dep, i) => Object.is(dep, deps[i])))
+    return known.lines;
   const lines = build();
   memo.delete(key);
   memo.set(key, { deps, lines });
@@ -80,7 +92,20 @@ function recordLines(frame: FrameContext, record: RequestRecord, width: number):
   const { model, store, layout, isAnswering } = frame;
   const { inbox, now } = model;
   const left = timeLeftMs(record, now);
-  const deps = [record, store, inbox.drafts[record.key], isAnswering, width, layout.bodyHeight, inbox.detailScroll, inbox.hint, inbox.pendingConfirm, model.glyphs, model.causes.get(record.key), model.rules];
+  const deps = [
+    record,
+    store,
+    inbox.drafts[record.key],
+    isAnswering,
+    width,
+    layout.bodyHeight,
+    inbox.detailScroll,
+    inbox.hint,
+    inbox.pendingConfirm,
+    model.glyphs,
+    model.causes.get(record.key),
+    model.rules,
+  ];
   const elsewhere = elsewhereText(frame, record, now);
   deps.push(shortDuration(ageMs(record, now)), left === undefined ? undefined : timeLeftText(left), elsewhere);
   return memoized(record.key, deps, () => buildRecordLines(frame, record, width, elsewhere));
@@ -94,7 +119,12 @@ function elsewhereText(frame: FrameContext, record: RequestRecord, now: number):
   return open && openElsewhereText(open, now);
 }
 
-function buildRecordLines(frame: FrameContext, record: RequestRecord, width: number, elsewhere: string | undefined): Line[] {
+function buildRecordLines(
+  frame: FrameContext,
+  record: RequestRecord,
+  width: number,
+  elsewhere: string | undefined,
+): Line[] {
   const { model, store, layout, isAnswering } = frame;
   const { inbox, now } = model;
   const command = store.lastCommandFor(record.key);
@@ -116,6 +146,10 @@ function buildRecordLines(frame: FrameContext, record: RequestRecord, width: num
     numbered: isAnswering,
     confirmWarning: isAnswering && inbox.pendingConfirm?.key === record.key ? inbox.pendingConfirm.warning : undefined,
     elsewhere,
-    cause: withRuleLine(causeLines(record, causeOf(model, record), width, store), ruleRowText(model.rules, record), width),
+    cause: withRuleLine(
+      causeLines(record, causeOf(model, record), width, store),
+      ruleRowText(model.rules, record),
+      width,
+    ),
   });
 }

@@ -54,8 +54,22 @@ export function view(model: UiModel): Frame {
   const asked = control ? store.request(control.key) : undefined;
   const question = asked && control ? controlQuestion(asked, control.request) : undefined;
   const digits = footerDigits(inbox, store, model.view.list[inbox.selectedIndex], isAnswering ? open : undefined, lock);
-  const footer = footerLine(inbox, size.columns, lock, isAnswering && open !== undefined && isFillableForm(open), question, digits);
-  return { status, body: body.slice(0, layout.bodyHeight), ...(columns ? { columns } : {}), footer, height: layout.frameHeight, bodyHeight: layout.bodyHeight };
+  const footer = footerLine(
+    inbox,
+    size.columns,
+    lock,
+    isAnswering && open !== undefined && isFillableForm(open),
+    question,
+    digits,
+  );
+  return {
+    status,
+    body: body.slice(0, layout.bodyHeight),
+    ...(columns ? { columns } : {}),
+    footer,
+    height: layout.frameHeight,
+    bodyHeight: layout.bodyHeight,
+  };
 }
 
 /** Whether a part of the frame read the same values (each replaced, never changed, on change) as when it was last built. */
@@ -73,13 +87,32 @@ let status: { reads: readonly unknown[]; lines: Line[] } | undefined;
 function statusLines(model: UiModel, relays: FrameContext['relays']): Line[] {
   const { inbox, size, now } = model;
   // --read-only says so first, where the rules' AUTO would be: nothing is sent from this console.
-  const rules = model.config.readOnly ? ['read-only', rulesStatus(model.rules)].filter(Boolean).join(` ${model.glyphs.dot} `) : rulesStatus(model.rules);
-  const reads = [relays, model.view.counts, inbox.filter, size.columns, model.alerts.held, model.config.bell, rules, model.glyphs];
+  const rules = model.config.readOnly
+    ? ['read-only', rulesStatus(model.rules)].filter(Boolean).join(` ${model.glyphs.dot} `)
+    : rulesStatus(model.rules);
+  const reads = [
+    relays,
+    model.view.counts,
+    inbox.filter,
+    size.columns,
+    model.alerts.held,
+    model.config.bell,
+    rules,
+    model.glyphs,
+  ];
   const counting = relays.some((relay) => 'retryAt' in relay.connection && relay.connection.retryAt !== undefined);
   if (!counting && status !== undefined && sameReads(status.reads, reads)) return status.lines;
-  const lines = buildStatusLines({ relays, counts: model.view.counts, filter: inbox.filter, width: size.columns, now, maxRows: STATUS_RELAY_ROWS, heldAlerts: model.alerts.held, alertWord: model.config.bell ? 'bell' : 'notice', rules }).map((l) =>
-    l.map((s) => ({ ...s, text: fit(s.text, size.columns) })),
-  );
+  const lines = buildStatusLines({
+    relays,
+    counts: model.view.counts,
+    filter: inbox.filter,
+    width: size.columns,
+    now,
+    maxRows: STATUS_RELAY_ROWS,
+    heldAlerts: model.alerts.held,
+    alertWord: model.config.bell ? 'bell' : 'notice',
+    rules,
+  }).map((l) => l.map((s) => ({ ...s, text: fit(s.text, size.columns) })));
   status = { reads, lines };
   return lines;
 }
@@ -98,12 +131,29 @@ export function frameContext(model: UiModel): FrameContext {
   const open = inbox.openKey ? store.request(inbox.openKey) : undefined;
   const isAnswering = answering(model);
   // A form being filled in gets the room it has alone at 60 columns.
-  const layout = layoutOf(model.size, relays.length, isAnswering && open !== undefined && isFillableForm(open) ? FORM_COLUMNS : 0);
+  const layout = layoutOf(
+    model.size,
+    relays.length,
+    isAnswering && open !== undefined && isFillableForm(open) ? FORM_COLUMNS : 0,
+  );
   const selected = model.view.list[inbox.selectedIndex];
   // In a batch, under its question, help or the quit question too.
   const inBatch = inbox.mode === 'batch';
-  const emptyNote = model.view.openCount - model.view.noAgent - model.view.snoozedCount === 0 ? emptyPendingNote(relays, model.view.counts.pending, inbox.filter, now, layout.listWidth) : undefined;
-  return { model, store, relays, layout, open, isAnswering, inBatch, emptyNote, detailRecord: isAnswering ? open : layout.wide ? selected : undefined };
+  const emptyNote =
+    model.view.openCount - model.view.noAgent - model.view.snoozedCount === 0
+      ? emptyPendingNote(relays, model.view.counts.pending, inbox.filter, now, layout.listWidth)
+      : undefined;
+  return {
+    model,
+    store,
+    relays,
+    layout,
+    open,
+    isAnswering,
+    inBatch,
+    emptyNote,
+    detailRecord: isAnswering ? open : layout.wide ? selected : undefined,
+  };
 }
 
 /** Whether the detail has the keys (answer mode, or help / quit prompt over it). */
@@ -144,9 +194,18 @@ export function rowsAhead(model: UiModel): Line[] {
   for (const by of [1, -1]) {
     const selectedIndex = Math.max(0, Math.min(listed.list.length - 1, inbox.selectedIndex + by));
     if (selectedIndex === inbox.selectedIndex) continue;
-    const listStart = listStartFor(listed.list.length, listed.openCount, selectedIndex, layout.bodyHeight, model.listStart, listed.noAgent, listed.snoozedCount);
+    const listStart = listStartFor(
+      listed.list.length,
+      listed.openCount,
+      selectedIndex,
+      layout.bodyHeight,
+      model.listStart,
+      listed.noAgent,
+      listed.snoozedCount,
+    );
     const moved = { ...frame, model: { ...model, listStart, inbox: { ...inbox, selectedIndex } } };
-    for (const l of listLines(moved)) rows.push(layout.wide ? fitLine(l, layout.listWidth) : fitLine(l, size.columns, false));
+    for (const l of listLines(moved))
+      rows.push(layout.wide ? fitLine(l, layout.listWidth) : fitLine(l, size.columns, false));
   }
   return rows;
 }
@@ -163,9 +222,17 @@ function wholeWidthBody(frame: FrameContext): Line[] | undefined {
   if (inbox.mode === 'timeline' && inbox.timeline) {
     const { key, start, maxStart } = inbox.timeline;
     const from = start < 0 || maxStart === undefined ? start : Math.min(start, maxStart);
-    return buildTimelineLines(store.request(key), model.timelineData?.fetched, size.columns, layout.bodyHeight, from, g);
+    return buildTimelineLines(
+      store.request(key),
+      model.timelineData?.fetched,
+      size.columns,
+      layout.bodyHeight,
+      from,
+      g,
+    );
   }
-  if (inbox.mode === 'history' && inbox.history) return buildHistoryLines(inbox.history, size.columns, layout.bodyHeight, g);
+  if (inbox.mode === 'history' && inbox.history)
+    return buildHistoryLines(inbox.history, size.columns, layout.bodyHeight, g);
   if (!layout.wide && (frame.isAnswering || frame.inBatch)) return detailLines(frame, layout.detailWidth);
   return undefined;
 }
@@ -178,7 +245,10 @@ function wholeWidthBody(frame: FrameContext): Line[] | undefined {
  * DECORATIONS_KEPT records the oldest goes.
  */
 const DECORATIONS_KEPT = 256;
-let decorated: { reads: readonly unknown[]; byRecord: Map<RequestRecord, RowDecoration> } = { reads: [], byRecord: new Map() };
+let decorated: { reads: readonly unknown[]; byRecord: Map<RequestRecord, RowDecoration> } = {
+  reads: [],
+  byRecord: new Map(),
+};
 
 function decorationsFor(reads: readonly unknown[]): Map<RequestRecord, RowDecoration> {
   if (!sameReads(decorated.reads, reads)) decorated = { reads, byRecord: new Map() };
@@ -199,7 +269,12 @@ function listLines(frame: FrameContext): Line[] {
       tagged: inbox.tagged.has(record.key),
       draft: isUnsent(inbox.drafts[record.key]) && !command && OPEN_STATES.has(record.state),
       // An answer of ours speaks first; otherwise what cancel / pause did to the session.
-      status: withRuleText(command ? rowStatus(record, command, g) ?? controlRowStatus(record, store) : controlRowStatus(record, store) ?? rowStatus(record, command, g) ?? lastCallStatus(model, record), ruleRowText(model.rules, record)),
+      status: withRuleText(
+        command
+          ? (rowStatus(record, command, g) ?? controlRowStatus(record, store))
+          : (controlRowStatus(record, store) ?? rowStatus(record, command, g) ?? lastCallStatus(model, record)),
+        ruleRowText(model.rules, record),
+      ),
     };
     if (decorations.size >= DECORATIONS_KEPT) decorations.delete(decorations.keys().next().value!);
     decorations.set(record, decoration);

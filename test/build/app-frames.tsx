@@ -56,18 +56,45 @@ export async function appFrames(columns: number, rows: number): Promise<string[]
   const store = new ConsoleStore({ now: () => NOW });
   const client = new FakeClient(RELAY, store);
   store.updateRelay(RELAY, { connection: { kind: 'live' } });
-  const form = requested({ kind: 'form', prompt: 'Configure the deploy', fields: [{ id: 'name', type: 'string', label: 'Service name', required: true }, { id: 'replicas', type: 'number', label: 'Replicas', min: 1, max: 9 }], respond_via: ['control'] }, { severity: 'warning' });
-  const wide = permissionFrom('codex-漢字', 's-wide', 'Permission requested: Bash — echo 漢字 👍🏽 and a prompt long enough to be cut at the edge of the list', { severity: 'critical' });
+  const form = requested(
+    {
+      kind: 'form',
+      prompt: 'Configure the deploy',
+      fields: [
+        { id: 'name', type: 'string', label: 'Service name', required: true },
+        { id: 'replicas', type: 'number', label: 'Replicas', min: 1, max: 9 },
+      ],
+      respond_via: ['control'],
+    },
+    { severity: 'warning' },
+  );
+  const wide = permissionFrom(
+    'codex-漢字',
+    's-wide',
+    'Permission requested: Bash — echo 漢字 👍🏽 and a prompt long enough to be cut at the edge of the list',
+    { severity: 'critical' },
+  );
   store.batch(() => [...manyRequests(45), form, wide].forEach((e) => store.applyEvent(RELAY, e, { replayed: true })));
   const stdout = new SizedStdout(columns, rows);
   const stdin = new TestStdin();
-  const instance = render(<App store={store} clients={[client]} now={() => NOW} tickMs={3_600_000} size={{ columns, rows }} env={{}} write={() => {}} />, {
-    stdout: stdout as unknown as NodeJS.WriteStream,
-    stdin: stdin as unknown as NodeJS.ReadStream,
-    debug: true,
-    patchConsole: false,
-    exitOnCtrlC: false,
-  });
+  const instance = render(
+    <App
+      store={store}
+      clients={[client]}
+      now={() => NOW}
+      tickMs={3_600_000}
+      size={{ columns, rows }}
+      env={{}}
+      write={() => {}}
+    />,
+    {
+      stdout: stdout as unknown as NodeJS.WriteStream,
+      stdin: stdin as unknown as NodeJS.ReadStream,
+      debug: true,
+      patchConsole: false,
+      exitOnCtrlC: false,
+    },
+  );
   await settle();
   for (const key of KEYS) {
     stdin.write(key);

@@ -9,7 +9,10 @@ import { INK_PATCHES } from '../../scripts/ink-caches.mjs';
 import { drawsAsInk, patchedInk } from './frame-table.js';
 import { pluginOf, type PatchEntry } from './patched-build.js';
 
-const EACH: Array<[string, PatchEntry[]]> = Object.entries({ ...INK_PATCHES, ...TOKENIZE_PATCHES } as Record<string, PatchEntry[]>);
+const EACH: Array<[string, PatchEntry[]]> = Object.entries({ ...INK_PATCHES, ...TOKENIZE_PATCHES } as Record<
+  string,
+  PatchEntry[]
+>);
 
 for (const [name, entries] of EACH) {
   test(`Ink built with only the ${name} patch draws every frame as Ink itself does`, async (t) => {
@@ -18,4 +21,3 @@ for (const [name, entries] of EACH) {
     drawsAsInk(ink, 100_000);
   });
 }
-

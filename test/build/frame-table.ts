@@ -10,18 +10,84 @@ import { mulberry32 } from '../support/prng.js';
 import { bundled } from './patched-build.js';
 
 export const ESC = '\u001b[';
-export const STYLES = ['1m', '2m', '3m', '4m', '7m', '22m', '23m', '24m', '27m', '31m', '32m', '33m', '39m', '90m', '38;5;208m', '38;2;10;20;30m', '41m', '49m', '0m'];
+export const STYLES = [
+  '1m',
+  '2m',
+  '3m',
+  '4m',
+  '7m',
+  '22m',
+  '23m',
+  '24m',
+  '27m',
+  '31m',
+  '32m',
+  '33m',
+  '39m',
+  '90m',
+  '38;5;208m',
+  '38;2;10;20;30m',
+  '41m',
+  '49m',
+  '0m',
+];
 
 /** Rows of characters that do and do not join their neighbours into one grapheme, and escapes, valid or not. */
 export function tokenizerSamples(): string[] {
   const random = mulberry32(29);
   const pieces = [
-    'a', 'Z', ' ', '~', '│', '●', '▸', '…', '—', '⏳', '✔', 'é', 'ß', 'Ω', 'ж', '€', '→', '≤', '■', '☃',
+    'a',
+    'Z',
+    ' ',
+    '~',
+    '│',
+    '●',
+    '▸',
+    '…',
+    '—',
+    '⏳',
+    '✔',
+    'é',
+    'ß',
+    'Ω',
+    'ж',
+    '€',
+    '→',
+    '≤',
+    '■',
+    '☃',
     // Joiners and what they join: combining marks, ZWJ, variation selectors, skin tones, flags, Hangul jamo, CJK, controls.
-    '\u0301', '\u20DD', '\u200D', '\uFE0F', '\uFE0E', '👍', '\u{1F3FD}', '\u{1F1EB}\u{1F1F7}', '\u1100', '\u1161', '\u11A8', '한', '漢', 'ｱ', '\u00AD', '\u0600', '\u0915\u093F',
-    '\t', '\n', '\u0007', '\u009B31m', '\u001B', '\u001B[', '\u001B[x', '\u001B[31', '\u001B]8;;http://x\u0007',
+    '\u0301',
+    '\u20DD',
+    '\u200D',
+    '\uFE0F',
+    '\uFE0E',
+    '👍',
+    '\u{1F3FD}',
+    '\u{1F1EB}\u{1F1F7}',
+    '\u1100',
+    '\u1161',
+    '\u11A8',
+    '한',
+    '漢',
+    'ｱ',
+    '\u00AD',
+    '\u0600',
+    '\u0915\u093F',
+    '\t',
+    '\n',
+    '\u0007',
+    '\u009B31m',
+    '\u001B',
+    '\u001B[',
+    '\u001B[x',
+    '\u001B[31',
+    '\u001B]8;;http://x\u0007',
     ...STYLES.map((style) => ESC + style),
-    `${ESC}1;31m`, `${ESC}38;5;208;1m`, `${ESC}m`, `${ESC}0;38;2;1;2;3m`,
+    `${ESC}1;31m`,
+    `${ESC}38;5;208;1m`,
+    `${ESC}m`,
+    `${ESC}0;38;2;1;2;3m`,
   ];
   const samples = ['', 'plain ascii row', `${ESC}7m▸ selected ● row ⏳41s${ESC}27m`];
   for (let n = 0; n < 20_000; n++) {
@@ -29,17 +95,33 @@ export function tokenizerSamples(): string[] {
     const length = 1 + Math.floor(random() * 14);
     // Most rows from the standalone set only (the fast path), some with anything.
     const from = random() < 0.5 ? 20 : pieces.length;
-    for (let i = 0; i < length; i++) text += pieces[Math.floor(random() * from)] + (random() < 0.3 ? ESC + STYLES[Math.floor(random() * STYLES.length)] : '');
+    for (let i = 0; i < length; i++)
+      text +=
+        pieces[Math.floor(random() * from)] +
+        (random() < 0.3 ? ESC + STYLES[Math.floor(random() * STYLES.length)] : '');
     samples.push(text);
   }
   return samples;
 }
 
-export type InkExports = { render: typeof render; renderToString: typeof renderToString; Box: typeof Box; Text: typeof Text; React: typeof React };
+export type InkExports = {
+  render: typeof render;
+  renderToString: typeof renderToString;
+  Box: typeof Box;
+  Text: typeof Text;
+  React: typeof React;
+};
 
 /** Ink and React, bundled with `plugins`. */
-export async function patchedInk(t: { after: (fn: () => void) => void }, plugins: Plugin[]): Promise<{ ink: InkExports; text: string }> {
-  const { exports, text } = await bundled<{ ink: Omit<InkExports, 'React'>; react: { default: typeof React } }>(t, plugins, { ink: 'ink', react: 'react' });
+export async function patchedInk(
+  t: { after: (fn: () => void) => void },
+  plugins: Plugin[],
+): Promise<{ ink: InkExports; text: string }> {
+  const { exports, text } = await bundled<{ ink: Omit<InkExports, 'React'>; react: { default: typeof React } }>(
+    t,
+    plugins,
+    { ink: 'ink', react: 'react' },
+  );
   return { ink: { ...exports.ink, React: exports.react.default }, text };
 }
 
@@ -48,9 +130,16 @@ export async function patchedInk(t: { after: (fn: () => void) => void }, plugins
  * at a time, and trees re-rendered frame after frame (so with rows from the
  * caches). Of the random rows, one in `rowsEvery` is drawn.
  */
-export function drawTable(ink: InkModule & { renderToString: typeof renderToString }, rowsEvery: number): Array<[string, string]> {
+export function drawTable(
+  ink: InkModule & { renderToString: typeof renderToString },
+  rowsEvery: number,
+): Array<[string, string]> {
   const drawn: Array<[string, string]> = [];
-  const frame = (ink: { Box: typeof Box; Text: typeof Text; React: typeof React }, columns: number, selected: number) => {
+  const frame = (
+    ink: { Box: typeof Box; Text: typeof Text; React: typeof React },
+    columns: number,
+    selected: number,
+  ) => {
     const h = ink.React.createElement;
     return h(
       ink.Box,
@@ -61,14 +150,21 @@ export function drawTable(ink: InkModule & { renderToString: typeof renderToStri
           { key: i, wrap: i % 3 === 0 ? 'truncate-end' : 'wrap' },
           h(ink.Text, { color: 'yellow', inverse: i === selected }, i === selected ? '▸● ' : ' ● '),
           h(ink.Text, { bold: i === selected, dimColor: i % 2 === 0 }, `permission codex ${i}s `),
-          h(ink.Text, { color: i % 4 === 0 ? 'red' : undefined }, `Permission requested: Bash — 漢字 👍🏽 docker system prune -af row ${i} `.repeat(1 + (i % 2))),
+          h(
+            ink.Text,
+            { color: i % 4 === 0 ? 'red' : undefined },
+            `Permission requested: Bash — 漢字 👍🏽 docker system prune -af row ${i} `.repeat(1 + (i % 2)),
+          ),
         ),
       ),
     );
   };
   for (const columns of [40, 80, 100]) {
     for (let selected = 0; selected < 12; selected += 5) {
-      drawn.push([`${columns} columns, row ${selected} selected`, ink.renderToString(frame(ink, columns, selected), { columns })]);
+      drawn.push([
+        `${columns} columns, row ${selected} selected`,
+        ink.renderToString(frame(ink, columns, selected), { columns }),
+      ]);
     }
   }
   // The row cache (scripts/ink-output-rows.mjs): frames one after another, so
@@ -79,7 +175,13 @@ export function drawTable(ink: InkModule & { renderToString: typeof renderToStri
   // text at another column.
   const layered = (ink: { Box: typeof Box; Text: typeof Text; React: typeof React }, columns: number, step: number) => {
     const h = ink.React.createElement;
-    const rows = Array.from({ length: 8 }, (_, i) => h(ink.Text, { key: i, color: (i + step) % 3 === 0 ? 'cyan' : undefined, inverse: i === step % 8 }, `${i === step % 8 ? '▸' : ' '} 漢字 row ${(i + step) % 11} 👍🏽 ${'x'.repeat((i * step) % 9)}`));
+    const rows = Array.from({ length: 8 }, (_, i) =>
+      h(
+        ink.Text,
+        { key: i, color: (i + step) % 3 === 0 ? 'cyan' : undefined, inverse: i === step % 8 },
+        `${i === step % 8 ? '▸' : ' '} 漢字 row ${(i + step) % 11} 👍🏽 ${'x'.repeat((i * step) % 9)}`,
+      ),
+    );
     return h(
       ink.Box,
       { flexDirection: 'column', width: columns, height: 14 },
@@ -88,14 +190,38 @@ export function drawTable(ink: InkModule & { renderToString: typeof renderToStri
         { flexDirection: 'row', height: 9 },
         h(ink.Box, { flexDirection: 'column', width: Math.floor(columns / 2), overflow: 'hidden' }, ...rows),
         h(ink.Text, { dimColor: true }, ' │ '),
-        h(ink.Box, { flexDirection: 'column', flexGrow: 1, overflowX: 'hidden', overflowY: 'hidden', height: 5 }, h(ink.Box, { marginLeft: -(step % 4), marginTop: -(step % 2) }, h(ink.Text, { bold: step % 2 === 0 }, `detail ${step}\n漢字漢字漢字 wide\n${'long line '.repeat(6)}\n4\n5\n6\n7`))),
+        h(
+          ink.Box,
+          { flexDirection: 'column', flexGrow: 1, overflowX: 'hidden', overflowY: 'hidden', height: 5 },
+          h(
+            ink.Box,
+            { marginLeft: -(step % 4), marginTop: -(step % 2) },
+            h(
+              ink.Text,
+              { bold: step % 2 === 0 },
+              `detail ${step}\n漢字漢字漢字 wide\n${'long line '.repeat(6)}\n4\n5\n6\n7`,
+            ),
+          ),
+        ),
       ),
-      h(ink.Box, { position: 'absolute', marginTop: 2 + (step % 3), marginLeft: 3 }, h(ink.Text, { color: 'red' }, step % 2 ? '[over]' : '[ov漢]')),
-      h(ink.Box, { height: 2, overflow: 'hidden' }, h(ink.Text, {}, `tail ${step % 2}\nsecond\nthird (dropped)\nfourth`)),
+      h(
+        ink.Box,
+        { position: 'absolute', marginTop: 2 + (step % 3), marginLeft: 3 },
+        h(ink.Text, { color: 'red' }, step % 2 ? '[over]' : '[ov漢]'),
+      ),
+      h(
+        ink.Box,
+        { height: 2, overflow: 'hidden' },
+        h(ink.Text, {}, `tail ${step % 2}\nsecond\nthird (dropped)\nfourth`),
+      ),
       // The same text at another column, alone on its row.
       h(ink.Box, { marginLeft: step % 3 }, h(ink.Text, {}, 'same text, moving')),
       // Above the first row: Ink drops the whole text, not only its first line.
-      h(ink.Box, { position: 'absolute', marginTop: -1 - (step % 2), marginLeft: 5 }, h(ink.Text, {}, 'above\nabove 2\nabove 3')),
+      h(
+        ink.Box,
+        { position: 'absolute', marginTop: -1 - (step % 2), marginLeft: 5 },
+        h(ink.Text, {}, 'above\nabove 2\nabove 3'),
+      ),
     );
   };
   for (const columns of [30, 61, 100]) {
@@ -117,24 +243,42 @@ export function drawTable(ink: InkModule & { renderToString: typeof renderToStri
           : n % 13 === 6
             ? 'a\u200bb\u200d\u0301c'
             : `${n === step + 4 ? '\u001b[1m\u001b[7m▸' : ' '}\u001b[33m●\u001b[39m \u001b[2mwarn\u001b[22m codex-${n} ${n % 60}s \u001b[31m⏳9m \u001b[39m漢字 prompt ${n}${n % 2 ? '\u001b[7m   \u001b[27m' : '   '}${n === step + 4 ? '\u001b[27m\u001b[22m' : ''}`;
-    return h(ink.Box, { flexDirection: 'column', width: columns, height: 16 }, h(ink.Text, { wrap: 'wrap' }, Array.from({ length: 16 }, (_, i) => row(i + step)).join('\n')));
+    return h(
+      ink.Box,
+      { flexDirection: 'column', width: columns, height: 16 },
+      h(ink.Text, { wrap: 'wrap' }, Array.from({ length: 16 }, (_, i) => row(i + step)).join('\n')),
+    );
   };
   for (const columns of [30, 80]) {
-    for (let step = 0; step < 12; step++) drawn.push([`one text, ${columns} columns, frame ${step}`, ink.renderToString(block(ink, columns, step), { columns })]);
-    framesOf(ink, columns, (ink, step) => block(ink, columns, step)).forEach((frame, i) => drawn.push([`one text, ${columns} columns, update ${i}`, frame]));
+    for (let step = 0; step < 12; step++)
+      drawn.push([
+        `one text, ${columns} columns, frame ${step}`,
+        ink.renderToString(block(ink, columns, step), { columns }),
+      ]);
+    framesOf(ink, columns, (ink, step) => block(ink, columns, step)).forEach((frame, i) =>
+      drawn.push([`one text, ${columns} columns, update ${i}`, frame]),
+    );
   }
   // A row written once from its start is drawn run by run (not cell by cell)
   // when its escapes are plain SGR: the same text as Ink's, for random rows
   // of joiners, marks, wide characters, controls and escapes of every kind.
   const rows = tokenizerSamples().filter((_, i) => i % rowsEvery === 0);
   for (const columns of [12, 60]) {
-    for (const sample of rows) drawn.push([`${columns} columns: ${JSON.stringify(sample)}`, ink.renderToString(ink.React.createElement(ink.Text, { wrap: 'wrap' }, sample.replaceAll('\n', ' ')), { columns })]);
+    for (const sample of rows)
+      drawn.push([
+        `${columns} columns: ${JSON.stringify(sample)}`,
+        ink.renderToString(ink.React.createElement(ink.Text, { wrap: 'wrap' }, sample.replaceAll('\n', ' ')), {
+          columns,
+        }),
+      ]);
   }
   // One tree updated frame after frame (the joined texts kept on its nodes,
   // ink-squash-cache.mjs): restyled, retexted, reordered, added and removed
   // children, each frame as Ink itself draws it.
   for (const columns of [40, 100]) {
-    const frames = framesOf(ink, columns, (ink, step) => (step % 5 === 4 ? frame(ink, columns, step % 12) : layered(ink, columns, step)));
+    const frames = framesOf(ink, columns, (ink, step) =>
+      step % 5 === 4 ? frame(ink, columns, step % 12) : layered(ink, columns, step),
+    );
     frames.forEach((update, i) => drawn.push([`${columns} columns, update ${i}`, update]));
   }
   return drawn;
@@ -144,7 +288,8 @@ const stockTables = new Map<number, Array<[string, string]>>();
 
 /** Every frame of the table drawn by `patched` is the one Ink itself draws (Ink's own drawn once per table). */
 export function drawsAsInk(patched: InkExports, rowsEvery: number): void {
-  if (!stockTables.has(rowsEvery)) stockTables.set(rowsEvery, drawTable({ Box, Text, React, render, renderToString }, rowsEvery));
+  if (!stockTables.has(rowsEvery))
+    stockTables.set(rowsEvery, drawTable({ Box, Text, React, render, renderToString }, rowsEvery));
   const theirs = stockTables.get(rowsEvery) ?? [];
   const ours = drawTable(patched, rowsEvery);
   assert.equal(ours.length, theirs.length);
@@ -154,12 +299,24 @@ export function drawsAsInk(patched: InkExports, rowsEvery: number): void {
 export type InkModule = { Box: typeof Box; Text: typeof Text; React: typeof React; render: typeof render };
 
 /** Every frame Ink writes for one tree re-rendered 30 times (debug mode: each frame whole, unthrottled). */
-export function framesOf(ink: InkModule, columns: number, element: (ink: InkModule, step: number) => React.ReactElement): string[] {
+export function framesOf(
+  ink: InkModule,
+  columns: number,
+  element: (ink: InkModule, step: number) => React.ReactElement,
+): string[] {
   const frames: string[] = [];
-  const stdout = Object.assign(new EventEmitter(), { columns, rows: 40, write: (chunk: string) => frames.push(chunk) > 0 });
-  const instance = ink.render(element(ink, 0), { stdout: stdout as unknown as NodeJS.WriteStream, debug: true, patchConsole: false, exitOnCtrlC: false });
+  const stdout = Object.assign(new EventEmitter(), {
+    columns,
+    rows: 40,
+    write: (chunk: string) => frames.push(chunk) > 0,
+  });
+  const instance = ink.render(element(ink, 0), {
+    stdout: stdout as unknown as NodeJS.WriteStream,
+    debug: true,
+    patchConsole: false,
+    exitOnCtrlC: false,
+  });
   for (let step = 1; step < 30; step++) instance.rerender(element(ink, step));
   instance.unmount();
   return frames;
 }
-

@@ -21,10 +21,14 @@ function sources(dir: string): string[] {
 function importsOf(file: string): string[] {
   const text = readFileSync(join(root, file), 'utf8');
   const found = new Set<string>();
-  for (const match of text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s*['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)|(?:^|\n)\s*import\s*['"](\.[^'"]+)['"]/g)) {
+  for (const match of text.matchAll(
+    /(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s*['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)|(?:^|\n)\s*import\s*['"](\.[^'"]+)['"]/g,
+  )) {
     const spec = match[1] ?? match[2] ?? match[3];
     const base = join(dirname(file), spec);
-    const hit = [base.replace(/\.js$/, '.ts'), base.replace(/\.js$/, '.tsx'), base].find((candidate) => existsSync(join(root, candidate)));
+    const hit = [base.replace(/\.js$/, '.ts'), base.replace(/\.js$/, '.tsx'), base].find((candidate) =>
+      existsSync(join(root, candidate)),
+    );
     if (hit) found.add(relative('.', hit));
   }
   return [...found];
@@ -58,7 +62,8 @@ test('no layer imports one above it: protocol → store → relay → ui → cli
   for (const [file, imports] of graph) {
     if (!file.startsWith('src/') || rank(file) < 0) continue;
     for (const imported of imports) {
-      if (imported.startsWith('src/demo/') && file !== 'src/cli/demo-session.ts') upward.push(`${file} → ${imported} (the console imports the demo only for --demo)`);
+      if (imported.startsWith('src/demo/') && file !== 'src/cli/demo-session.ts')
+        upward.push(`${file} → ${imported} (the console imports the demo only for --demo)`);
       if (rank(imported) > rank(file)) upward.push(`${file} → ${imported}`);
     }
   }

@@ -8,7 +8,13 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 // @ts-expect-error: a plain .mjs build script, without types
 import { INK_PATCHES, patchMeasureText } from '../../scripts/ink-caches.mjs';
-import { LINE_WIDTHS_CAP, LONG_TEXT, LONG_TEXTS_KEPT, MEASURE_CACHE_CAP, lineByLineWidest } from '../../scripts/patches/measure-text.js';
+import {
+  LINE_WIDTHS_CAP,
+  LONG_TEXT,
+  LONG_TEXTS_KEPT,
+  MEASURE_CACHE_CAP,
+  lineByLineWidest,
+} from '../../scripts/patches/measure-text.js';
 import { INK_BUILD, bundled, pluginOf, type PatchEntry } from './patched-build.js';
 
 type MeasureText = (text: string) => { width: number; height: number };
@@ -18,18 +24,35 @@ const FILE = join(INK_BUILD, 'measure-text.js');
 async function patchedMeasureText(t: { after: (fn: () => void) => void }, lineWidths = true): Promise<MeasureText> {
   const entries = lineWidths
     ? (INK_PATCHES['measure-text'] as PatchEntry[])
-    : [{ file: 'ink/build/measure-text.js', filter: /[\\/]ink[\\/]build[\\/]measure-text\.js$/, patch: (source: string) => patchMeasureText(source, { lineWidths: false }) as string }];
-  const { exports } = await bundled<{ measure: { default: MeasureText } }>(t, [pluginOf('measure-text', entries)], { measure: FILE });
+    : [
+        {
+          file: 'ink/build/measure-text.js',
+          filter: /[\\/]ink[\\/]build[\\/]measure-text\.js$/,
+          patch: (source: string) => patchMeasureText(source, { lineWidths: false }) as string,
+        },
+      ];
+  const { exports } = await bundled<{ measure: { default: MeasureText } }>(t, [pluginOf('measure-text', entries)], {
+    measure: FILE,
+  });
   return exports.measure.default;
 }
 
 test("the shipped bundle bounds Ink's measure-text cache, and measures as Ink does", async (t) => {
   const measureText = await patchedMeasureText(t);
   const stock = ((await import(pathToFileURL(FILE).href)) as { default: MeasureText }).default;
-  for (const text of ['', 'ab\nabcd', '漢字 👍🏽\n│ ● ▸', '\u001b[1mbold\u001b[22m', 'e\u0301\n\n', `${'wide 漢字 '.repeat(80)}\nshort`]) assert.deepEqual(measureText(text), stock(text), JSON.stringify(text));
+  for (const text of [
+    '',
+    'ab\nabcd',
+    '漢字 👍🏽\n│ ● ▸',
+    '\u001b[1mbold\u001b[22m',
+    'e\u0301\n\n',
+    `${'wide 漢字 '.repeat(80)}\nshort`,
+  ])
+    assert.deepEqual(measureText(text), stock(text), JSON.stringify(text));
   const first = measureText('age 0s');
   assert.equal(measureText('age 0s'), first, 'a text measured again comes from the cache');
-  for (let i = 1; i <= MEASURE_CACHE_CAP; i++) assert.deepEqual(measureText(`age ${i}s`), { width: `age ${i}s`.length, height: 1 });
+  for (let i = 1; i <= MEASURE_CACHE_CAP; i++)
+    assert.deepEqual(measureText(`age ${i}s`), { width: `age ${i}s`.length, height: 1 });
   const again = measureText('age 0s');
   assert.deepEqual(again, first);
   assert.notEqual(again, first, 'past the cap the oldest went: the text was measured again');

@@ -20,7 +20,7 @@ import { appFrames } from './app-frames.js';
 
 type Frames = typeof appFrames;
 
-test('the console draws the same frames with the bundle\'s Ink patches as with Ink as published', async (t) => {
+test("the console draws the same frames with the bundle's Ink patches as with Ink as published", async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'aep-ink-patches-app-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   await build({
@@ -33,7 +33,9 @@ test('the console draws the same frames with the bundle\'s Ink patches as with I
     platform: 'node',
     define: { 'process.env.NODE_ENV': '"production"' },
     external: ['bufferutil', 'utf-8-validate', 'react-devtools-core'],
-    banner: { js: "import { createRequire as __aepRequire } from 'node:module'; const require = __aepRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __aepRequire } from 'node:module'; const require = __aepRequire(import.meta.url);",
+    },
     plugins: [stringWidthPrecheck, inkCaches, ansiStylesFastPath],
     logLevel: 'error',
   });
@@ -45,7 +47,10 @@ test('the console draws the same frames with the bundle\'s Ink patches as with I
     const theirs = await appFrames(columns, rows);
     const ours = await shipped.appFrames(columns, rows);
     assert.ok(theirs.length > 60, `a frame per key or so (${theirs.length})`);
-    assert.ok(theirs.some((frame) => frame.includes('\u001b[')), 'styled');
+    assert.ok(
+      theirs.some((frame) => frame.includes('\u001b[')),
+      'styled',
+    );
     assert.ok(new Set(theirs).size > 40, 'frames that differ');
     assert.equal(ours.length, theirs.length, `${columns}x${rows}: as many frames`);
     ours.forEach((frame, i) => assert.equal(frame, theirs[i], `${columns}x${rows}, frame ${i}`));

@@ -28,14 +28,23 @@ type Tokenizer = {
 /** Styled text as Ink writes it: runs of characters between style changes, some adjacent runs styled alike. */
 function styledSamples(): string[] {
   const random = mulberry32(11);
-  const samples = ['', 'plain', `${ESC}1mbold${ESC}22m`, `${ESC}31mred ${ESC}1mand bold${ESC}22m${ESC}39m after`, `${ESC}7m▸ selected ● row${ESC}27m`, `漢字${ESC}2m dim 👍🏽${ESC}22m`];
+  const samples = [
+    '',
+    'plain',
+    `${ESC}1mbold${ESC}22m`,
+    `${ESC}31mred ${ESC}1mand bold${ESC}22m${ESC}39m after`,
+    `${ESC}7m▸ selected ● row${ESC}27m`,
+    `漢字${ESC}2m dim 👍🏽${ESC}22m`,
+  ];
   for (let n = 0; n < 2000; n++) {
     let text = '';
     const runs = 1 + Math.floor(random() * 6);
     for (let r = 0; r < runs; r++) {
       if (random() < 0.7) text += ESC + STYLES[Math.floor(random() * STYLES.length)];
       if (random() < 0.3) text += ESC + STYLES[Math.floor(random() * STYLES.length)];
-      text += ['a', 'bc ', '│', '● ', '漢', '👍', ' ', 'xyz'][Math.floor(random() * 8)].repeat(1 + Math.floor(random() * 3));
+      text += ['a', 'bc ', '│', '● ', '漢', '👍', ' ', 'xyz'][Math.floor(random() * 8)].repeat(
+        1 + Math.floor(random() * 3),
+      );
     }
     samples.push(text);
   }
@@ -44,7 +53,11 @@ function styledSamples(): string[] {
 
 test('the styles fast path writes the same bytes as ansi-tokenize itself', async (t) => {
   const original = (await import(pathToFileURL(join(TOKENIZE_BUILD, 'index.js')).href)) as Tokenizer;
-  const { exports } = await bundled<{ fast: Tokenizer }>(t, [pluginOf('styles-fast-path', TOKENIZE_PATCHES['styles-fast-path'] as PatchEntry[])], { fast: join(TOKENIZE_BUILD, 'index.js') });
+  const { exports } = await bundled<{ fast: Tokenizer }>(
+    t,
+    [pluginOf('styles-fast-path', TOKENIZE_PATCHES['styles-fast-path'] as PatchEntry[])],
+    { fast: join(TOKENIZE_BUILD, 'index.js') },
+  );
   const { fast } = exports;
   for (const sample of styledSamples()) {
     const chars = original.styledCharsFromTokens(original.tokenize(sample));
@@ -59,17 +72,36 @@ test('the styles fast path writes the same bytes as ansi-tokenize itself', async
 test('the tokenizer fast path cuts every row into the same tokens as ansi-tokenize itself', async (t) => {
   type Tokenize = { tokenize: (s: string, endChar?: number) => unknown[] };
   const original = (await import(pathToFileURL(join(TOKENIZE_BUILD, 'tokenize.js')).href)) as Tokenize;
-  const { exports } = await bundled<{ fast: Tokenize }>(t, [pluginOf('tokenize-fast-path', TOKENIZE_PATCHES['tokenize-fast-path'] as PatchEntry[])], { fast: join(TOKENIZE_BUILD, 'tokenize.js') });
+  const { exports } = await bundled<{ fast: Tokenize }>(
+    t,
+    [pluginOf('tokenize-fast-path', TOKENIZE_PATCHES['tokenize-fast-path'] as PatchEntry[])],
+    { fast: join(TOKENIZE_BUILD, 'tokenize.js') },
+  );
   const { fast } = exports;
   for (const sample of tokenizerSamples()) {
     assert.deepEqual(fast.tokenize(sample), original.tokenize(sample), JSON.stringify(sample));
-    assert.deepEqual(fast.tokenize(sample, 5), original.tokenize(sample, 5), `${JSON.stringify(sample)}, up to 5 cells`);
+    assert.deepEqual(
+      fast.tokenize(sample, 5),
+      original.tokenize(sample, 5),
+      `${JSON.stringify(sample)}, up to 5 cells`,
+    );
   }
 });
 
 test('Ink built with the bundle patches draws every frame as Ink itself does', async (t) => {
   const { ink, text } = await patchedInk(t, [inkCaches, ansiStylesFastPath]);
-  for (const mark of ['standaloneTokenizer', 'stylesFastPath', '(text).width;', 'MeasureCache(true)', 'lineByLineWidest', 'onlyPlainSgr', 'sharedCaches', 'rowCachedGet', 'forgetSquashed', 'squashedOnce']) {
+  for (const mark of [
+    'standaloneTokenizer',
+    'stylesFastPath',
+    '(text).width;',
+    'MeasureCache(true)',
+    'lineByLineWidest',
+    'onlyPlainSgr',
+    'sharedCaches',
+    'rowCachedGet',
+    'forgetSquashed',
+    'squashedOnce',
+  ]) {
     assert.ok(text.includes(mark), `the bundle carries the patch (${mark})`);
   }
   drawsAsInk(ink, 8);
@@ -79,6 +111,12 @@ test('the Ink patches refuse sources they do not recognise', () => {
   assert.throws(() => patchStyledChars('export function styledCharsToString() {}'), /ansi-tokenize changed/);
   assert.throws(() => patchRenderNodeToOutput('export default () => {}'), /render-node-to-output changed/);
   assert.throws(() => patchOutput('export default class Output {}'), /output changed/);
-  assert.throws(() => patchTokenize('export function tokenize(str) { return []; }'), /tokenize fast path no longer applies/);
-  assert.throws(() => patchOutputRows('export default class Output {\n    get() {\n        return {};\n    }\n}\n'), /row cache no longer applies/);
+  assert.throws(
+    () => patchTokenize('export function tokenize(str) { return []; }'),
+    /tokenize fast path no longer applies/,
+  );
+  assert.throws(
+    () => patchOutputRows('export default class Output {\n    get() {\n        return {};\n    }\n}\n'),
+    /row cache no longer applies/,
+  );
 });

@@ -24,11 +24,22 @@ test('the console parses its command lines the same with meow built as shipped',
     plugins: [meowLazyNormalize],
     logLevel: 'error',
   });
-  assert.ok(readFileSync(join(dir, 'args.mjs'), 'utf8').includes('getDefaultExportFromCjs(requireNormalize())(...args)'), 'the bundle carries the deferral');
+  assert.ok(
+    readFileSync(join(dir, 'args.mjs'), 'utf8').includes('getDefaultExportFromCjs(requireNormalize())(...args)'),
+    'the bundle carries the deferral',
+  );
   const bundled = (await import(pathToFileURL(join(dir, 'args.mjs')).href)) as { parseArgs: typeof parseArgs };
   const lines = [
-    [], ['--help'], ['--version'], ['--demo'], ['--relay', 'ws://r:1', '--relay', 'wss://s:2', '--no-bell', '--notify'], ['list', '--json', '--relay', 'ws://r:1'],
-    ['--bogus'], ['lst'], ['--relay'], ['-h'],
+    [],
+    ['--help'],
+    ['--version'],
+    ['--demo'],
+    ['--relay', 'ws://r:1', '--relay', 'wss://s:2', '--no-bell', '--notify'],
+    ['list', '--json', '--relay', 'ws://r:1'],
+    ['--bogus'],
+    ['lst'],
+    ['--relay'],
+    ['-h'],
   ];
   const kinds = new Set<string>();
   for (const argv of lines) {

@@ -23,9 +23,17 @@ function bundleText(dir: string): string {
 
 /** What each shipped patch leaves in an unminified bundle: the names of the code it brings, or its edit. */
 const MARKS = [
-  'rowCachedGet', 'sharedCaches', 'squashedOnce', 'forgetSquashed', 'onlyPlainSgr', 'lineByLineWidest', 'MeasureCache',
-  'stylesFastPath', 'standaloneTokenizer',
-  'quickWidth', 'lazyRgiEmoji',
+  'rowCachedGet',
+  'sharedCaches',
+  'squashedOnce',
+  'forgetSquashed',
+  'onlyPlainSgr',
+  'lineByLineWidest',
+  'MeasureCache',
+  'stylesFastPath',
+  'standaloneTokenizer',
+  'quickWidth',
+  'lazyRgiEmoji',
   'getDefaultExportFromCjs(requireNormalize())(...args)',
 ];
 

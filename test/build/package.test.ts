@@ -12,7 +12,17 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -26,7 +36,9 @@ const consumer = join(scratch, 'consumer');
 
 /** What the consumer's project gets from ours: the same versions we test with. */
 function lockedVersion(name: string): string {
-  const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version: string }> };
+  const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, { version: string }>;
+  };
   const entry = lock.packages[`node_modules/${name}`];
   assert.ok(entry, `${name} is in package-lock.json`);
   return entry.version;
@@ -54,7 +66,17 @@ describe('the packed package', { concurrency: true }, () => {
       // runs `prepare` (bundle + library build) there exactly as it does here.
       const source = join(scratch, 'package');
       mkdirSync(source);
-      for (const entry of ['package.json', 'README.md', 'LICENSE', 'tsconfig.json', 'tsconfig.lib.json', 'bin', 'man', 'scripts', 'src']) {
+      for (const entry of [
+        'package.json',
+        'README.md',
+        'LICENSE',
+        'tsconfig.json',
+        'tsconfig.lib.json',
+        'bin',
+        'man',
+        'scripts',
+        'src',
+      ]) {
         cpSync(join(root, entry), join(source, entry), { recursive: true });
       }
       symlinkSync(join(root, 'node_modules'), join(source, 'node_modules'), 'dir');
@@ -64,8 +86,13 @@ describe('the packed package', { concurrency: true }, () => {
       assert.ok(tarball, 'npm pack wrote a tarball');
 
       mkdirSync(consumer);
-      writeFileSync(join(consumer, 'package.json'), `${JSON.stringify({ name: 'consumer', private: true, type: 'module' })}\n`);
-      const peers = ['ink-testing-library', 'ink', 'react', '@types/react', '@types/node'].map((name) => `${name}@${lockedVersion(name)}`);
+      writeFileSync(
+        join(consumer, 'package.json'),
+        `${JSON.stringify({ name: 'consumer', private: true, type: 'module' })}\n`,
+      );
+      const peers = ['ink-testing-library', 'ink', 'react', '@types/react', '@types/node'].map(
+        (name) => `${name}@${lockedVersion(name)}`,
+      );
       await npm(['install', '--prefer-offline', join(scratch, tarball), ...peers], consumer);
     },
     { timeout: 120_000 },
@@ -73,52 +100,113 @@ describe('the packed package', { concurrency: true }, () => {
 
   after(() => rmSync(scratch, { recursive: true, force: true }));
 
-  it('the tarball ships the built entries and the bin, and uses the consumer\'s React', async () => {
+  it("the tarball ships the built entries and the bin, and uses the consumer's React", async () => {
     const installed = join(consumer, 'node_modules/aep-console');
-    for (const file of ['LICENSE', 'dist/cli.js', 'dist/lib/index.js', 'dist/lib/index.d.ts', 'dist/lib/demo/index.js', 'dist/lib/demo/index.d.ts', 'dist/lib/testing/index.js', 'dist/lib/testing/index.d.ts']) {
+    for (const file of [
+      'LICENSE',
+      'dist/cli.js',
+      'dist/lib/index.js',
+      'dist/lib/index.d.ts',
+      'dist/lib/demo/index.js',
+      'dist/lib/demo/index.d.ts',
+      'dist/lib/testing/index.js',
+      'dist/lib/testing/index.d.ts',
+    ]) {
       assert.ok(existsSync(join(installed, file)), file);
     }
     assert.ok(!existsSync(join(installed, 'src')), 'no sources in the package');
-    assert.ok(!existsSync(join(installed, 'node_modules/react')) && !existsSync(join(installed, 'node_modules/ink')), 'one React and one Ink: the consumer\'s');
-    const version = await run(process.execPath, [join(consumer, 'node_modules/.bin/aep-console'), '--version'], { cwd: consumer, env: freshEnv() });
+    assert.ok(
+      !existsSync(join(installed, 'node_modules/react')) && !existsSync(join(installed, 'node_modules/ink')),
+      "one React and one Ink: the consumer's",
+    );
+    const version = await run(process.execPath, [join(consumer, 'node_modules/.bin/aep-console'), '--version'], {
+      cwd: consumer,
+      env: freshEnv(),
+    });
     assert.equal(version.stdout.trim(), JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version);
-    assert.equal(readFileSync(join(installed, 'LICENSE'), 'utf8'), readFileSync(join(root, 'LICENSE'), 'utf8'), 'the license ships');
+    assert.equal(
+      readFileSync(join(installed, 'LICENSE'), 'utf8'),
+      readFileSync(join(root, 'LICENSE'), 'utf8'),
+      'the license ships',
+    );
   });
 
   it('the shipped bin, the bundle alone, lists the demo relay without showing the token', async (t) => {
     const installed = join(consumer, 'node_modules/aep-console');
-    assert.deepEqual(readdirSync(join(installed, 'dist')).filter((name) => name.endsWith('.js')), ['cli.js'], 'one bundled entry (its lazy chunks aside)');
+    assert.deepEqual(
+      readdirSync(join(installed, 'dist')).filter((name) => name.endsWith('.js')),
+      ['cli.js'],
+      'one bundled entry (its lazy chunks aside)',
+    );
     const demo = await startDemo();
     t.after(() => demo.close());
-    const listed = await run(process.execPath, [join(consumer, 'node_modules/.bin/aep-console'), 'list', '--json', '--relay', demo.relayUrl], {
-      cwd: consumer,
-      env: { ...freshEnv(), AEP_TOKEN: demo.token, NODE_ENV: '' },
-    });
-    const rows = listed.stdout.trim().split('\n').map((line) => JSON.parse(line) as { state: string; agent: string });
-    assert.ok(rows.some((row) => row.state === 'pending'), listed.stdout);
+    const listed = await run(
+      process.execPath,
+      [join(consumer, 'node_modules/.bin/aep-console'), 'list', '--json', '--relay', demo.relayUrl],
+      {
+        cwd: consumer,
+        env: { ...freshEnv(), AEP_TOKEN: demo.token, NODE_ENV: '' },
+      },
+    );
+    const rows = listed.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { state: string; agent: string });
+    assert.ok(
+      rows.some((row) => row.state === 'pending'),
+      listed.stdout,
+    );
     assert.ok(!listed.stdout.includes(demo.token) && !listed.stderr.includes(demo.token));
   });
 
   it('the README names the tarball npm pack writes, and the man page ships', () => {
     const tarball = readdirSync(scratch).find((name) => name.endsWith('.tgz'))!;
-    assert.ok(readFileSync(join(root, 'README.md'), 'utf8').includes(`../aep-console/${tarball}`), `the README installs ${tarball}`);
-    assert.equal(readFileSync(join(consumer, 'node_modules/aep-console/man/aep-console.1'), 'utf8'), readFileSync(join(root, 'man/aep-console.1'), 'utf8'));
+    assert.ok(
+      readFileSync(join(root, 'README.md'), 'utf8').includes(`../aep-console/${tarball}`),
+      `the README installs ${tarball}`,
+    );
+    assert.equal(
+      readFileSync(join(consumer, 'node_modules/aep-console/man/aep-console.1'), 'utf8'),
+      readFileSync(join(root, 'man/aep-console.1'), 'utf8'),
+    );
   });
 
-  it('the README\'s commands marked to run run verbatim against a relay with one request waiting', async (t) => {
+  it("the README's commands marked to run run verbatim against a relay with one request waiting", async (t) => {
     const blocks = runnableBlocks(readFileSync(join(root, 'README.md'), 'utf8'));
-    assert.ok(blocks.length >= 1 && blocks.every((block) => block.language === 'sh'), 'the README\'s runnable blocks are shell');
+    assert.ok(
+      blocks.length >= 1 && blocks.every((block) => block.language === 'sh'),
+      "the README's runnable blocks are shell",
+    );
     const demo = await startDemo({ agents: ['codex'], script: 'none' });
     t.after(() => demo.close());
-    const id = demo.agents[0].raise({ kind: 'permission', prompt: 'Run `npm test`?', options: [{ id: 'allow', label: 'Allow' }, { id: 'deny', label: 'Deny' }] });
+    const id = demo.agents[0].raise({
+      kind: 'permission',
+      prompt: 'Run `npm test`?',
+      options: [
+        { id: 'allow', label: 'Allow' },
+        { id: 'deny', label: 'Deny' },
+      ],
+    });
     // As a reader who exported the relay and its token; the state (the decision history) in the scratch folder, npx offline.
     const state = mkdtempSync(join(scratch, 'state-'));
-    const env = { ...freshEnv(), AEP_RELAY: demo.relayUrl, AEP_TOKEN: demo.token, XDG_STATE_HOME: state, XDG_CONFIG_HOME: state, npm_config_offline: 'true', NODE_ENV: '' };
+    const env = {
+      ...freshEnv(),
+      AEP_RELAY: demo.relayUrl,
+      AEP_TOKEN: demo.token,
+      XDG_STATE_HOME: state,
+      XDG_CONFIG_HOME: state,
+      npm_config_offline: 'true',
+      NODE_ENV: '',
+    };
     let out = '';
     for (const { code } of blocks) {
-      const result = await run('sh', ['-e', '-c', code], { cwd: consumer, env, timeout: 60_000 }).catch((error: { code?: unknown; stdout?: string; stderr?: string }) => {
-        assert.fail(`the README block failed (exit ${String(error.code)}):\n${code}\n${error.stdout ?? ''}${error.stderr ?? ''}`);
-      });
+      const result = await run('sh', ['-e', '-c', code], { cwd: consumer, env, timeout: 60_000 }).catch(
+        (error: { code?: unknown; stdout?: string; stderr?: string }) => {
+          assert.fail(
+            `the README block failed (exit ${String(error.code)}):\n${code}\n${error.stdout ?? ''}${error.stderr ?? ''}`,
+          );
+        },
+      );
       out += result.stdout;
     }
     assert.ok(out.includes('Run `npm test`?') && out.includes(id), out);
@@ -129,15 +217,20 @@ describe('the packed package', { concurrency: true }, () => {
   });
 
   const library = runnableBlocks(readFileSync(join(root, 'docs/library.md'), 'utf8'));
-  it('docs/library.md has its examples marked to run', () => assert.ok(library.length >= 2 && library.every((block) => block.language === 'js')));
+  it('docs/library.md has its examples marked to run', () =>
+    assert.ok(library.length >= 2 && library.every((block) => block.language === 'js')));
   library.forEach(({ code }, index) => {
     it(`docs/library.md's example ${index + 1} runs green with node against the installed package`, async () => {
       const file = join(consumer, `example-${index + 1}.test.mjs`);
       writeFileSync(file, code);
       // It must also end by itself: a handle left open would hold node past the timeout.
-      const result = await run(process.execPath, [file], { cwd: consumer, env: freshEnv(), timeout: 30_000 }).catch((error: { code?: unknown; signal?: unknown; stdout?: string; stderr?: string }) => {
-        assert.fail(`the example failed (exit ${String(error.code)}, signal ${String(error.signal)}):\n${error.stdout ?? ''}${error.stderr ?? ''}`);
-      });
+      const result = await run(process.execPath, [file], { cwd: consumer, env: freshEnv(), timeout: 30_000 }).catch(
+        (error: { code?: unknown; signal?: unknown; stdout?: string; stderr?: string }) => {
+          assert.fail(
+            `the example failed (exit ${String(error.code)}, signal ${String(error.signal)}):\n${error.stdout ?? ''}${error.stderr ?? ''}`,
+          );
+        },
+      );
       assert.equal(result.stderr, '');
     });
   });
@@ -188,8 +281,10 @@ void [element, command, wired, line, raisedId, answered.answer.values, frame];
       }),
     );
     const tsc = join(root, 'node_modules/typescript/bin/tsc');
-    await run(process.execPath, [tsc, '-p', join(consumer, 'tsconfig.json')], { cwd: consumer }).catch((error: { stdout?: string }) => {
-      assert.fail(`tsc found errors:\n${error.stdout ?? ''}`);
-    });
+    await run(process.execPath, [tsc, '-p', join(consumer, 'tsconfig.json')], { cwd: consumer }).catch(
+      (error: { stdout?: string }) => {
+        assert.fail(`tsc found errors:\n${error.stdout ?? ''}`);
+      },
+    );
   });
 });

@@ -32,12 +32,18 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
   devDependencies: Record<string, string>;
   peerDependencies: Record<string, string>;
 };
-const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version: string }> };
+const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as {
+  packages: Record<string, { version: string }>;
+};
 
 test('Ink is pinned to the exact version the bundle patches, in package.json and the lock file', () => {
   assert.equal(pkg.devDependencies.ink, '6.8.0', 'an exact version, not a range');
   assert.equal(lock.packages['node_modules/ink']?.version, pkg.devDependencies.ink);
-  assert.equal(JSON.parse(readFileSync(join(root, 'node_modules/ink/package.json'), 'utf8')).version, pkg.devDependencies.ink, 'the installed Ink');
+  assert.equal(
+    JSON.parse(readFileSync(join(root, 'node_modules/ink/package.json'), 'utf8')).version,
+    pkg.devDependencies.ink,
+    'the installed Ink',
+  );
   // The library entries use the consumer's Ink unpatched: any 6.x from 6.8 on.
   assert.equal(pkg.peerDependencies.ink, '^6.8.0');
 });
@@ -51,7 +57,16 @@ async function bundleWith(plugin: Plugin, files: Record<string, string>, entry: 
       writeFileSync(join(dir, path), source);
     }
     writeFileSync(join(dir, 'entry.js'), entry);
-    await build({ entryPoints: [join(dir, 'entry.js')], absWorkingDir: dir, bundle: true, write: false, format: 'esm', platform: 'node', plugins: [plugin], logLevel: 'silent' });
+    await build({
+      entryPoints: [join(dir, 'entry.js')],
+      absWorkingDir: dir,
+      bundle: true,
+      write: false,
+      format: 'esm',
+      platform: 'node',
+      plugins: [plugin],
+      logLevel: 'silent',
+    });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -59,20 +74,43 @@ async function bundleWith(plugin: Plugin, files: Record<string, string>, entry: 
 
 const changed: Array<[string, Plugin, string, RegExp]> = [
   ['ink/build/output.js', inkCaches, 'node_modules/ink/build/output.js', /output changed/],
-  ['ink/build/render-node-to-output.js', inkCaches, 'node_modules/ink/build/render-node-to-output.js', /render-node-to-output changed/],
+  [
+    'ink/build/render-node-to-output.js',
+    inkCaches,
+    'node_modules/ink/build/render-node-to-output.js',
+    /render-node-to-output changed/,
+  ],
   ['ink/build/measure-text.js', inkCaches, 'node_modules/ink/build/measure-text.js', /measure-text changed/],
-  ['ink/build/squash-text-nodes.js', inkCaches, 'node_modules/ink/build/squash-text-nodes.js', /squash-text-nodes changed/],
+  [
+    'ink/build/squash-text-nodes.js',
+    inkCaches,
+    'node_modules/ink/build/squash-text-nodes.js',
+    /squash-text-nodes changed/,
+  ],
   ['ink/build/dom.js', inkCaches, 'node_modules/ink/build/dom.js', /dom changed/],
   ['ink/build/reconciler.js', inkCaches, 'node_modules/ink/build/reconciler.js', /reconciler changed/],
   ['ink/build/sanitize-ansi.js', inkCaches, 'node_modules/ink/build/sanitize-ansi.js', /sanitize-ansi changed/],
-  ['ansi-tokenize styledChars.js', ansiStylesFastPath, 'node_modules/@alcalzone/ansi-tokenize/build/styledChars.js', /ansi-tokenize changed/],
-  ['ansi-tokenize tokenize.js', ansiStylesFastPath, 'node_modules/@alcalzone/ansi-tokenize/build/tokenize.js', /ansi-tokenize changed/],
+  [
+    'ansi-tokenize styledChars.js',
+    ansiStylesFastPath,
+    'node_modules/@alcalzone/ansi-tokenize/build/styledChars.js',
+    /ansi-tokenize changed/,
+  ],
+  [
+    'ansi-tokenize tokenize.js',
+    ansiStylesFastPath,
+    'node_modules/@alcalzone/ansi-tokenize/build/tokenize.js',
+    /ansi-tokenize changed/,
+  ],
   ['meow dependencies.js', meowLazyNormalize, 'node_modules/meow/build/dependencies.js', /meow changed/],
 ];
 
 for (const [what, plugin, path, message] of changed) {
   test(`the build fails when ${what} lacks the patch's anchor`, async () => {
-    await assert.rejects(bundleWith(plugin, { [path]: 'export default 1;\n' }, `import x from './${path}';\nconsole.log(x);\n`), message);
+    await assert.rejects(
+      bundleWith(plugin, { [path]: 'export default 1;\n' }, `import x from './${path}';\nconsole.log(x);\n`),
+      message,
+    );
   });
 }
 
@@ -85,7 +123,11 @@ for (const plugin of [inkCaches, ansiStylesFastPath, meowLazyNormalize, stringWi
 test('string-width: a copy other than the declared one is left alone, and then the build fails for the declared one', async () => {
   // (The declared copy is the repository's; a string-width elsewhere is some other package's.)
   await assert.rejects(
-    bundleWith(stringWidthPrecheck, { 'node_modules/string-width/index.js': 'export default (s) => s.length;\n' }, "import w from 'string-width';\nconsole.log(w('x'));\n"),
+    bundleWith(
+      stringWidthPrecheck,
+      { 'node_modules/string-width/index.js': 'export default (s) => s.length;\n' },
+      "import w from 'string-width';\nconsole.log(w('x'));\n",
+    ),
     /string-width-precheck: string-width\/index\.js never loaded/,
   );
 });
@@ -93,7 +135,11 @@ test('string-width: a copy other than the declared one is left alone, and then t
 test("string-width's patch refuses a source without any one of its anchors", () => {
   const source = readFileSync(join(root, 'node_modules/string-width/index.js'), 'utf8');
   assert.doesNotThrow(() => patchStringWidth(source));
-  for (const anchor of ['rgiEmojiRegex.test(segment)', 'const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;', 'ambiguousIsNarrow = true,']) {
+  for (const anchor of [
+    'rgiEmojiRegex.test(segment)',
+    'const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;',
+    'ambiguousIsNarrow = true,',
+  ]) {
     assert.ok(source.includes(anchor), anchor);
     assert.throws(() => patchStringWidth(source.replace(anchor, '/* gone */')), /string-width changed/, anchor);
   }
@@ -108,17 +154,69 @@ type Patch = (source: string) => string;
  * message) instead of patching something else.
  */
 const PINNED: Array<[Patch, string, string[]]> = [
-  [patchMeasureText, 'ink/build/measure-text.js', ['const cache = new Map();', "import widestLine from 'widest-line';", 'cache.get(text);', 'cache.set(text, dimensions);', 'const width = widestLine(text);']],
+  [
+    patchMeasureText,
+    'ink/build/measure-text.js',
+    [
+      'const cache = new Map();',
+      "import widestLine from 'widest-line';",
+      'cache.get(text);',
+      'cache.set(text, dimensions);',
+      'const width = widestLine(text);',
+    ],
+  ],
   [patchOutput, 'ink/build/output.js', ['class OutputCaches {', '    caches = new OutputCaches();']],
   // The method replaced whole, checked by its digest: one character of it changed is enough.
-  [patchOutputRows, 'ink/build/output.js', ['    get() {', 'const clips = [];', 'sliceAnsi(line, from, to)', "line.filter(item => item !== undefined)", '.trimEnd();']],
+  [
+    patchOutputRows,
+    'ink/build/output.js',
+    [
+      '    get() {',
+      'const clips = [];',
+      'sliceAnsi(line, from, to)',
+      'line.filter(item => item !== undefined)',
+      '.trimEnd();',
+    ],
+  ],
   [patchRenderNodeToOutput, 'ink/build/render-node-to-output.js', ['const currentWidth = widestLine(text);']],
-  [patchSquash, 'ink/build/squash-text-nodes.js', ['const squashTextNodes = (node) => {', 'nodeText = squashTextNodes(childNode);']],
-  [patchDom, 'ink/build/dom.js', ['export const appendChildNode = (node, childNode) => {', 'export const removeChildNode = (node, removeNode) => {', 'export const setTextNodeValue = (node, text) => {']],
+  [
+    patchSquash,
+    'ink/build/squash-text-nodes.js',
+    ['const squashTextNodes = (node) => {', 'nodeText = squashTextNodes(childNode);'],
+  ],
+  [
+    patchDom,
+    'ink/build/dom.js',
+    [
+      'export const appendChildNode = (node, childNode) => {',
+      'export const removeChildNode = (node, removeNode) => {',
+      'export const setTextNodeValue = (node, text) => {',
+    ],
+  ],
   [patchReconciler, 'ink/build/reconciler.js', ['node.internal_transform = value;']],
-  [patchSanitize, 'ink/build/sanitize-ansi.js', ['const sanitizeAnsi = (text) => {', 'if (!hasAnsiControlCharacters(text)) {']],
-  [patchStyledChars, '@alcalzone/ansi-tokenize/build/styledChars.js', ['styles: [...codes],', 'ret += ansiCodesToString(char.styles);', '// reset active styles at the end of the string']],
-  [patchTokenize, '@alcalzone/ansi-tokenize/build/tokenize.js', ['export function tokenize(str, endChar = Number.POSITIVE_INFINITY) {', 'function parseSGRSequence(string, offset)', 'function isFullwidthGrapheme(grapheme, baseCodePoint)']],
+  [
+    patchSanitize,
+    'ink/build/sanitize-ansi.js',
+    ['const sanitizeAnsi = (text) => {', 'if (!hasAnsiControlCharacters(text)) {'],
+  ],
+  [
+    patchStyledChars,
+    '@alcalzone/ansi-tokenize/build/styledChars.js',
+    [
+      'styles: [...codes],',
+      'ret += ansiCodesToString(char.styles);',
+      '// reset active styles at the end of the string',
+    ],
+  ],
+  [
+    patchTokenize,
+    '@alcalzone/ansi-tokenize/build/tokenize.js',
+    [
+      'export function tokenize(str, endChar = Number.POSITIVE_INFINITY) {',
+      'function parseSGRSequence(string, offset)',
+      'function isFullwidthGrapheme(grapheme, baseCodePoint)',
+    ],
+  ],
   [patchMeowDependencies, 'meow/build/dependencies.js', ['var normalizeExports = requireNormalize();']],
 ];
 

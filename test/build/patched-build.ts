@@ -27,7 +27,12 @@ export const pluginOf = (name: string, entries: PatchEntry[]) => patchingPlugin(
 /** Builds the entry into `dir`; resolves with the bundle's path. */
 export async function bundleInto(dir: string, plugins: Plugin[], modules: Record<string, string>): Promise<string> {
   const entry = join(dir, 'entry.js');
-  writeFileSync(entry, Object.entries(modules).map(([name, path]) => `export * as ${name} from ${JSON.stringify(path)};\n`).join(''));
+  writeFileSync(
+    entry,
+    Object.entries(modules)
+      .map(([name, path]) => `export * as ${name} from ${JSON.stringify(path)};\n`)
+      .join(''),
+  );
   await build({
     entryPoints: [entry],
     outdir: dir,
@@ -42,7 +47,9 @@ export async function bundleInto(dir: string, plugins: Plugin[], modules: Record
     platform: 'node',
     define: { 'process.env.NODE_ENV': '"production"' },
     external: ['react-devtools-core'],
-    banner: { js: "import { createRequire as __aepRequire } from 'node:module'; const require = __aepRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __aepRequire } from 'node:module'; const require = __aepRequire(import.meta.url);",
+    },
     plugins,
     logLevel: 'error',
   });
@@ -50,7 +57,11 @@ export async function bundleInto(dir: string, plugins: Plugin[], modules: Record
 }
 
 /** Builds the entry and imports it; the scratch folder goes when the test ends. */
-export async function bundled<T>(t: { after: (fn: () => void) => void }, plugins: Plugin[], modules: Record<string, string>): Promise<{ exports: T; text: string }> {
+export async function bundled<T>(
+  t: { after: (fn: () => void) => void },
+  plugins: Plugin[],
+  modules: Record<string, string>,
+): Promise<{ exports: T; text: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'aep-patched-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   const file = await bundleInto(dir, plugins, modules);

@@ -18,7 +18,9 @@ test("the line-width cache (Ink's measure-text, patched) and the frame writer's 
   const dir = mkdtempSync(join(tmpdir(), 'aep-retention-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   // Ink's measure-text as the bundle builds it.
-  const measure = await bundleInto(dir, [pluginOf('measure-text', INK_PATCHES['measure-text'] as PatchEntry[])], { measure: join(INK_BUILD, 'measure-text.js') });
+  const measure = await bundleInto(dir, [pluginOf('measure-text', INK_PATCHES['measure-text'] as PatchEntry[])], {
+    measure: join(INK_BUILD, 'measure-text.js'),
+  });
   const rowCells = pathToFileURL(join(process.cwd(), 'src', 'ui', 'terminal', 'row-cells.ts')).href;
   writeFileSync(
     join(dir, 'child.mts'),
@@ -42,11 +44,19 @@ const read = held((text) => rows(text).forEach((row) => rowCells(row)));
 process.stdout.write(JSON.stringify({ measured, read }));
 `,
   );
-  const run = (rows: 'split' | 'own') => JSON.parse(execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', join(dir, 'child.mts'), rows], { encoding: 'utf8' })) as { measured: number; read: number };
+  const run = (rows: 'split' | 'own') =>
+    JSON.parse(
+      execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', join(dir, 'child.mts'), rows], {
+        encoding: 'utf8',
+      }),
+    ) as { measured: number; read: number };
   const { measured, read: split } = run('split');
   const { read: own } = run('own');
   const read = split - own;
   // Their own keys and cells are small; kept as views, each cache would hold dozens to hundreds of whole frames (~24 KB each): 2 MB and more.
   assert.ok(measured < 1, `measure-text's caches hold ${measured.toFixed(1)} MB after 1,000 frames`);
-  assert.ok(read < 0.5, `the row cache holds ${read.toFixed(1)} MB more for rows cut from their frames than for the same rows made on their own`);
+  assert.ok(
+    read < 0.5,
+    `the row cache holds ${read.toFixed(1)} MB more for rows cut from their frames than for the same rows made on their own`,
+  );
 });

@@ -10,7 +10,10 @@ import { join } from 'node:path';
 import { runInPty } from './pty.js';
 
 const ascii = (line: string) => /^[\x00-\x7f]*$/.test(line);
-const corpus = (name: string) => readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8').split('\n').filter((l) => l.trim() && ascii(l));
+const corpus = (name: string) =>
+  readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() && ascii(l));
 
 test('LANG=C: a whole session writes only ASCII to the terminal', async () => {
   const home = mkdtempSync(join(tmpdir(), 'aep-console-home-'));
@@ -18,7 +21,10 @@ test('LANG=C: a whole session writes only ASCII to the terminal', async () => {
   const file = join(dir, 'events.jsonl');
   writeFileSync(file, `${[...corpus('projection-corpus.jsonl'), ...corpus('aep/golden.jsonl')].join('\n')}\n`);
   // A relay that refuses connections: the status line says so (and retries).
-  const run = runInPty(['--file', file, '--relay', 'http://127.0.0.1:9'], { dir, env: { HOME: home, TMPDIR: home, LANG: 'C' } });
+  const run = runInPty(['--file', file, '--relay', 'http://127.0.0.1:9'], {
+    dir,
+    env: { HOME: home, TMPDIR: home, LANG: 'C' },
+  });
   await run.until(/Pending/, 'the list');
   // Each step waits for what only its screen shows (only changed rows are written).
   const browse = /j\/k move/;
@@ -46,6 +52,8 @@ test('LANG=C: a whole session writes only ASCII to the terminal', async () => {
   run.type('q');
   const result = await run.done;
   assert.equal(result.code, 0);
-  const bad = [...result.output.matchAll(/[^\x00-\x7f]/g)].map((m) => `${JSON.stringify(m[0])} in ${JSON.stringify(result.output.slice(Math.max(0, m.index - 40), m.index + 10))}`);
+  const bad = [...result.output.matchAll(/[^\x00-\x7f]/g)].map(
+    (m) => `${JSON.stringify(m[0])} in ${JSON.stringify(result.output.slice(Math.max(0, m.index - 40), m.index + 10))}`,
+  );
   assert.deepEqual([...new Set(bad)].slice(0, 20), [], 'no byte above 0x7F');
 });

@@ -18,13 +18,17 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const SECRET = 'tok-SECRET-9f8e7d';
 const runner = await cliEntry();
 
-function run(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+function run(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       [runner, ...args],
       { cwd: root, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, timeout: 20_000 },
-      (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
+      (error, stdout, stderr) =>
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
     );
   });
 }
@@ -52,14 +56,26 @@ const usageErrors: [string, string[], RegExp][] = [
   ['agent conflict', ['list', '--filter', '{"agent":"a"}', '--agent', 'b'], /--agent and a "agent" key/],
   ['capture level', ['list', '--capture', 'secret'], /--capture must be one of none\|metadata\|redacted\|full/],
   ['token twice', ['list', '--token', SECRET, '--token-file', goodFile], /either --token or --token-file/],
-  ['open token file', ['list', '--token-file', openFile], /accessible by other users \(mode 0644\); fix it with: chmod 600 \S*open-token$/],
+  [
+    'open token file',
+    ['list', '--token-file', openFile],
+    /accessible by other users \(mode 0644\); fix it with: chmod 600 \S*open-token$/,
+  ],
   ['missing token file', ['list', '--token-file', join(dir, 'nope')], /cannot be read \(ENOENT\)/],
   ['bad name', ['list', '--name', 'a b'], /--name must be/],
   ['json without list', ['--json'], /--json only applies/],
   ['unknown command', ['frobnicate'], /unknown command "frobnicate"/],
   ['demo with relay', ['--demo', '--relay', 'http://h'], /--demo starts its own relay/],
-  ['token over cleartext off-host', ['list', '--relay', 'http://10.0.0.5:8787', '--token', SECRET], /--relay http:\/\/10\.0\.0\.5:8787 is not on this host: use https:\/\/ or wss:\/\//],
-  ['the same relay twice', ['list', '--relay', 'http://127.0.0.1:8787', '--relay', 'ws://127.0.0.1:8787/socket'], /the same relay is given twice/],
+  [
+    'token over cleartext off-host',
+    ['list', '--relay', 'http://10.0.0.5:8787', '--token', SECRET],
+    /--relay http:\/\/10\.0\.0\.5:8787 is not on this host: use https:\/\/ or wss:\/\//,
+  ],
+  [
+    'the same relay twice',
+    ['list', '--relay', 'http://127.0.0.1:8787', '--relay', 'ws://127.0.0.1:8787/socket'],
+    /the same relay is given twice/,
+  ],
 ];
 
 /** The CLI in-process, with its output captured (no child process: these are many). */
@@ -92,7 +108,18 @@ test('a usage error through the real process exits 2', async () => {
 test('--help and --version', async () => {
   const help = await run(['--help']);
   assert.equal(help.code, 0);
-  for (const flag of ['--relay', '--token-file', '--filter', '--capture', '--no-bell', '--notify', '--name', '--demo', 'list', '--json']) {
+  for (const flag of [
+    '--relay',
+    '--token-file',
+    '--filter',
+    '--capture',
+    '--no-bell',
+    '--notify',
+    '--name',
+    '--demo',
+    'list',
+    '--json',
+  ]) {
     assert.ok(help.stdout.includes(flag), flag);
   }
   const version = await run(['--version']);
@@ -101,17 +128,25 @@ test('--help and --version', async () => {
 });
 
 test('parseArgs: env relay and token, shorthands folded into the filter', () => {
-  const parsed = parseArgs(['list', '--agent', 'codex', '--agent', 'gemini-cli', '--session', 's1'], { AEP_RELAY: 'wss://relay:9/', AEP_TOKEN: SECRET });
+  const parsed = parseArgs(['list', '--agent', 'codex', '--agent', 'gemini-cli', '--session', 's1'], {
+    AEP_RELAY: 'wss://relay:9/',
+    AEP_TOKEN: SECRET,
+  });
   assert.equal(parsed.kind, 'run');
   if (parsed.kind !== 'run') return;
   assert.deepEqual(parsed.options.relays, ['wss://relay:9']);
   assert.equal(parsed.options.token, SECRET);
   assert.deepEqual(parsed.options.filter, { agent: ['codex', 'gemini-cli'], session: 's1' });
   assert.equal(parsed.options.bell, true);
-  const remote = parseArgs(['list', '--relay', 'wss://demo.relay.example:443', '--relay', 'http://[::1]:9', '--token', SECRET], {});
+  const remote = parseArgs(
+    ['list', '--relay', 'wss://demo.relay.example:443', '--relay', 'http://[::1]:9', '--token', SECRET],
+    {},
+  );
   assert.equal(remote.kind, 'run', 'TLS and loopback relays may carry the token');
   const quiet = parseArgs(['--no-bell', '--notify', '--token-file', goodFile], {});
-  assert.ok(quiet.kind === 'run' && quiet.options.bell === false && quiet.options.notify && quiet.options.token === SECRET);
+  assert.ok(
+    quiet.kind === 'run' && quiet.options.bell === false && quiet.options.notify && quiet.options.token === SECRET,
+  );
 });
 
 const demo = demoRelayAndAgent(SECRET, 'codex');
@@ -128,9 +163,21 @@ test('list: exit 3 with a one-line reason for a wrong token and for an unreachab
   assert.ok(!closed.stderr.includes(SECRET));
 });
 
-test('list --json against the demo relay matches the store\'s view', async () => {
-  const allowId = demo.agent.raise({ kind: 'permission', prompt: 'Permission requested: Bash — npm publish', options: [{ id: 'allow', label: 'Allow' }, { id: 'deny', label: 'Deny' }] });
-  demo.agent.raise({ kind: 'input', prompt: 'Which test runner?\u001b[2J', options: [{ id: 'vitest', label: 'vitest' }], expiresInMs: 600_000 });
+test("list --json against the demo relay matches the store's view", async () => {
+  const allowId = demo.agent.raise({
+    kind: 'permission',
+    prompt: 'Permission requested: Bash — npm publish',
+    options: [
+      { id: 'allow', label: 'Allow' },
+      { id: 'deny', label: 'Deny' },
+    ],
+  });
+  demo.agent.raise({
+    kind: 'input',
+    prompt: 'Which test runner?\u001b[2J',
+    options: [{ id: 'vitest', label: 'vitest' }],
+    expiresInMs: 600_000,
+  });
   // Answer the first through a live console, so the list has an outcome to show.
   const store = new ConsoleStore();
   const client = new RelayClient({ url: demo.relay.url, token: SECRET, name: 'cli-test', host: 'h', store });
@@ -160,12 +207,18 @@ test('list --json against the demo relay matches the store\'s view', async () =>
   const result = await run(['list', '--json', '--relay', demo.relay.url], { AEP_TOKEN: SECRET });
   await client.stop();
   assert.equal(result.code, 0, result.stderr);
-  const printed = result.stdout.trim().split('\n').map((l) => JSON.parse(l));
+  const printed = result.stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
   const expected = inboxOrder(store.allRequests()).map((r) => JSON.parse(JSON.stringify(toJson(r))));
   assert.deepEqual(printed, expected);
   assert.deepEqual(
     printed.map((row) => [row.kind, row.state]),
-    [['input', 'pending'], ['permission', 'resolved']],
+    [
+      ['input', 'pending'],
+      ['permission', 'resolved'],
+    ],
   );
   assert.equal(printed[1].outcome.answer.option, 'allow');
   assert.ok(!result.stdout.includes('\u001b'), 'producer escapes stay escaped in JSON');

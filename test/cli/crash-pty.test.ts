@@ -42,16 +42,28 @@ function filesUnder(dir: string): string[] {
 function assertTerminalRestored(result: PtyResult): void {
   assert.ok(result.sttyBefore.length > 0);
   assert.equal(result.sttyAfter, result.sttyBefore, 'raw mode off: the terminal modes are as before');
-  assert.ok(result.output.endsWith(RESTORE_SEQUENCE), `ends with the restore sequence: ${JSON.stringify(result.output.slice(-80))}`);
+  assert.ok(
+    result.output.endsWith(RESTORE_SEQUENCE),
+    `ends with the restore sequence: ${JSON.stringify(result.output.slice(-80))}`,
+  );
   const begun = result.output.lastIndexOf('\u001b[?2026h');
-  assert.ok(begun === -1 || result.output.indexOf('\u001b[?2026l', begun) > begun, 'the last synchronized update was ended');
-  assert.ok(result.output.lastIndexOf('\u001b[?25h') > result.output.lastIndexOf('\u001b[?25l'), 'the cursor is visible');
+  assert.ok(
+    begun === -1 || result.output.indexOf('\u001b[?2026l', begun) > begun,
+    'the last synchronized update was ended',
+  );
+  assert.ok(
+    result.output.lastIndexOf('\u001b[?25h') > result.output.lastIndexOf('\u001b[?25l'),
+    'the cursor is visible',
+  );
 }
 
 async function crashRun(mode: string): Promise<{ result: PtyResult; home: string }> {
   const home = mkdtempSync(join(tmpdir(), 'aep-console-home-'));
   const dir = mkdtempSync(join(tmpdir(), 'aep-console-pty-'));
-  const run = runInPty(['--relay', relay.url], { dir, env: { HOME: home, AEP_TOKEN: TOKEN, AEP_CONSOLE_TEST_CRASH: mode } });
+  const run = runInPty(['--relay', relay.url], {
+    dir,
+    env: { HOME: home, AEP_TOKEN: TOKEN, AEP_CONSOLE_TEST_CRASH: mode },
+  });
   // The hook fires 300 ms after the first frame, live or not yet.
   const result = await run.done;
   assert.match(plain(result.output), /q quit/, 'the UI was on screen');
@@ -60,7 +72,11 @@ async function crashRun(mode: string): Promise<{ result: PtyResult; home: string
 
 // Each case has its own terminal, console and home: they run side by side (mostly waiting on the console).
 describe('the console in a pseudo-terminal', { concurrency: true }, () => {
-  for (const [mode, kind] of [['exception', 'uncaught exception'], ['rejection', 'unhandled rejection'], ['render', 'render error']]) {
+  for (const [mode, kind] of [
+    ['exception', 'uncaught exception'],
+    ['rejection', 'unhandled rejection'],
+    ['render', 'render error'],
+  ]) {
     test(`${kind} in the running UI: terminal restored, one stderr line naming a 0600 report without the token, exit 1`, async () => {
       const { result, home } = await crashRun(mode);
       assert.equal(result.code, 1, result.stderr);
@@ -76,15 +92,22 @@ describe('the console in a pseudo-terminal', { concurrency: true }, () => {
       assert.match(report, new RegExp(`what: ${kind}`));
       assert.match(report, /AEP_CONSOLE_TEST_CRASH: deliberate failure; token \[token\] \(must be scrubbed\)/);
       assert.deepEqual(filesUnder(home), [file], 'the report is the only file written');
-      for (const written of [report, result.output, result.stderr]) assert.ok(!written.includes(TOKEN), 'the token is nowhere');
+      for (const written of [report, result.output, result.stderr])
+        assert.ok(!written.includes(TOKEN), 'the token is nowhere');
       assert.ok(!result.output.includes('deliberate failure'), 'the error is not drawn on the screen');
     });
   }
 
-  for (const [signal, code] of [['SIGTERM', 143], ['SIGINT', 130]] as const) {
+  for (const [signal, code] of [
+    ['SIGTERM', 143],
+    ['SIGINT', 130],
+  ] as const) {
     test(`${signal} sent with kill: terminal restored, "stopped by ${signal}", exit ${code}, no crash report`, async () => {
       const home = mkdtempSync(join(tmpdir(), 'aep-console-home-'));
-      const run = runInPty(['--relay', relay.url], { dir: mkdtempSync(join(tmpdir(), 'aep-console-pty-')), env: { HOME: home, AEP_TOKEN: TOKEN } });
+      const run = runInPty(['--relay', relay.url], {
+        dir: mkdtempSync(join(tmpdir(), 'aep-console-pty-')),
+        env: { HOME: home, AEP_TOKEN: TOKEN },
+      });
       await run.until(/live/, 'the relay to be live');
       const pid = run.pid();
       assert.ok(pid, 'the console process is found');

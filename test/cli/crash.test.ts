@@ -41,11 +41,18 @@ test('an uncaught exception: UI taken down, terminal restored, one line naming a
   h.guard.addSecret(FILE_TOKEN);
   let closed = 0;
   h.guard.attachUi(() => closed++);
-  h.target.emit('uncaughtException', new Error(`boom with ${TOKEN}, ${FILE_TOKEN} and env-token-5f4e`, { cause: new Error(`inner ${TOKEN}`) }));
+  h.target.emit(
+    'uncaughtException',
+    new Error(`boom with ${TOKEN}, ${FILE_TOKEN} and env-token-5f4e`, { cause: new Error(`inner ${TOKEN}`) }),
+  );
   assert.equal(closed, 1);
   assert.deepEqual(h.rawModes, [false]);
   assert.deepEqual(h.out, [RESTORE_SEQUENCE]);
-  assert.equal(RESTORE_SEQUENCE, '\u001b[?2026l\u001b[0m\u001b[?25h\u001b[?2004l\u001b[?1006l\u001b[?1000l', 'sync ended, attributes reset, cursor shown, pastes no longer marked, no mouse reports');
+  assert.equal(
+    RESTORE_SEQUENCE,
+    '\u001b[?2026l\u001b[0m\u001b[?25h\u001b[?2004l\u001b[?1006l\u001b[?1000l',
+    'sync ended, attributes reset, cursor shown, pastes no longer marked, no mouse reports',
+  );
   assert.deepEqual(h.exits, [1]);
   assert.equal(h.err.length, 1);
   const [file] = h.reports();
@@ -129,7 +136,10 @@ test('SIGHUP says nothing (the terminal is gone), exits 129; SIGINT and SIGQUIT 
   assert.equal(drawn, 0, 'the UI is not redrawn (that write would fail with EIO)');
   assert.deepEqual(hup.rawModes, [false]);
   assert.deepEqual(hup.exits, [129]);
-  for (const [signal, code] of [['SIGINT', 130], ['SIGQUIT', 131]] as const) {
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGQUIT', 131],
+  ] as const) {
     const h = harness();
     h.target.emit(signal);
     assert.deepEqual(h.exits, [code], 'no UI: exits at once');
@@ -163,7 +173,13 @@ test('dispose removes every handler', () => {
 test('scrub, redactArgv and where reports go', () => {
   assert.equal(scrub('a abc abcd', ['abc', 'abcd']), 'a [token] [token]');
   assert.equal(scrub('authorization: Bearer xyz.123', []), 'authorization: Bearer [redacted]');
-  assert.deepEqual(redactArgv(['list', '--token', 't', '-token=u', '--token']), ['list', '--token', '[redacted]', '-token=[redacted]', '--token']);
+  assert.deepEqual(redactArgv(['list', '--token', 't', '-token=u', '--token']), [
+    'list',
+    '--token',
+    '[redacted]',
+    '-token=[redacted]',
+    '--token',
+  ]);
   assert.deepEqual(reportDirs({ XDG_STATE_HOME: '/s', HOME: '/h' }).slice(0, 1), ['/s/aep-console']);
   assert.deepEqual(reportDirs({ XDG_STATE_HOME: 'relative', HOME: '/h' }).slice(0, 1), ['/h/.local/state/aep-console']);
   assert.equal(reportDirs({ HOME: '/h' }).at(-1), tmpdir());

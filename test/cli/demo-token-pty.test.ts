@@ -12,7 +12,10 @@ import { exited, runInPty, type PtyRun } from './pty.js';
 async function demoInPty(): Promise<{ run: PtyRun; temp: string; tokenDir: string }> {
   const temp = mkdtempSync(join(tmpdir(), 'aep-console-tmp-'));
   const home = mkdtempSync(join(tmpdir(), 'aep-console-home-'));
-  const run = runInPty(['--demo', '--demo-agents', '1'], { dir: mkdtempSync(join(tmpdir(), 'aep-console-pty-')), env: { HOME: home, TMPDIR: temp } });
+  const run = runInPty(['--demo', '--demo-agents', '1'], {
+    dir: mkdtempSync(join(tmpdir(), 'aep-console-pty-')),
+    env: { HOME: home, TMPDIR: temp },
+  });
   await run.until(/live/, 'the demo relay to be live');
   const dirs = readdirSync(temp).filter((name) => name.startsWith('aep-console-demo-'));
   assert.equal(dirs.length, 1, `one token directory in ${temp}: ${dirs.join(', ')}`);

@@ -14,10 +14,30 @@ import type { DecisionLine, OutcomeLine } from '../../src/store/decisions.js';
 
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
 
-function decision(id: string, agent: string, session: string, time: string, extra: Partial<DecisionLine> = {}): DecisionLine {
+function decision(
+  id: string,
+  agent: string,
+  session: string,
+  time: string,
+  extra: Partial<DecisionLine> = {},
+): DecisionLine {
   return {
-    t: 'decision', time, relay: 'http://127.0.0.1:8787', source: `aep://h/agent/${agent}`, agent, session, request: `req-${id}`, run: 'r1',
-    kind: 'permission', prompt: 'Run npm test?', action: 'answer', sent: { option: 'allow' }, by: 'you', command_id: id, capture: 'redacted', ...extra,
+    t: 'decision',
+    time,
+    relay: 'http://127.0.0.1:8787',
+    source: `aep://h/agent/${agent}`,
+    agent,
+    session,
+    request: `req-${id}`,
+    run: 'r1',
+    kind: 'permission',
+    prompt: 'Run npm test?',
+    action: 'answer',
+    sent: { option: 'allow' },
+    by: 'you',
+    command_id: id,
+    capture: 'redacted',
+    ...extra,
   };
 }
 
@@ -27,7 +47,15 @@ async function stateHome(): Promise<{ env: NodeJS.ProcessEnv; log: DecisionLog }
   const log = new DecisionLog(join(home, 'aep-console'));
   const lines: (DecisionLine | OutcomeLine)[] = [
     decision('c1', 'codex', 's1', minutesAgo(180)),
-    { t: 'outcome', command_id: 'c1', time: minutesAgo(180), state: 'applied', option: 'allow', by: 'aep-console', latency_ms: 1200 },
+    {
+      t: 'outcome',
+      command_id: 'c1',
+      time: minutesAgo(180),
+      state: 'applied',
+      option: 'allow',
+      by: 'aep-console',
+      latency_ms: 1200,
+    },
     decision('c2', 'claude', 's2', minutesAgo(10), { sent: { text: 'use \u001b[31mstaging' }, prompt: 'Push?\u202e' }),
     { t: 'outcome', command_id: 'c2', time: minutesAgo(10), state: 'rejected', reason: 'invalid: no', latency_ms: 40 },
     decision('c3', 'claude', 's2', minutesAgo(5), { action: 'cancel', sent: { scope: 'run' }, kind: 'permission' }),
@@ -50,18 +78,43 @@ describe('aep-console history', () => {
     assert.equal(code, 0);
     assert.deepEqual(err, []);
     assert.equal(out.length, 3);
-    assert.match(out[0], /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ codex +permission allow → applied allow by aep-console in 1\.2s · Run npm test\? \[id req-c1\]$/, 'the request\'s id last, as respond takes it');
-    assert.match(out[1], /claude .* text "use ␛\[31mstaging" → rejected: invalid: no in 40ms · Push\?⟨U\+202E⟩ \[id req-c2\]$/, 'control characters from the file are shown as markers');
+    assert.match(
+      out[0],
+      /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ codex +permission allow → applied allow by aep-console in 1\.2s · Run npm test\? \[id req-c1\]$/,
+      "the request's id last, as respond takes it",
+    );
+    assert.match(
+      out[1],
+      /claude .* text "use ␛\[31mstaging" → rejected: invalid: no in 40ms · Push\?⟨U\+202E⟩ \[id req-c2\]$/,
+      'control characters from the file are shown as markers',
+    );
     assert.match(out[2], /claude .* cancel run → no outcome yet/);
-    for (const line of out) assert.ok(!/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202e]/.test(line), 'no control character reaches stdout');
+    for (const line of out)
+      assert.ok(!/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202e]/.test(line), 'no control character reaches stdout');
   });
 
-  it('--json: one object per decision with the contract\'s members, controls escaped', async () => {
+  it("--json: one object per decision with the contract's members, controls escaped", async () => {
     const { env } = await stateHome();
     const { code, out } = await history(['--json'], env);
     assert.equal(code, 0);
     const rows = out.map((l) => JSON.parse(l));
-    assert.deepEqual(Object.keys(rows[0]), ['time', 'relay', 'source', 'agent', 'session', 'request', 'run', 'kind', 'prompt', 'action', 'sent', 'by', 'command_id', 'outcome', 'latency_ms']);
+    assert.deepEqual(Object.keys(rows[0]), [
+      'time',
+      'relay',
+      'source',
+      'agent',
+      'session',
+      'request',
+      'run',
+      'kind',
+      'prompt',
+      'action',
+      'sent',
+      'by',
+      'command_id',
+      'outcome',
+      'latency_ms',
+    ]);
     assert.deepEqual(rows[0].outcome, { state: 'applied', option: 'allow', by: 'aep-console' });
     assert.equal(rows[0].latency_ms, 1200);
     assert.deepEqual(rows[1].outcome, { state: 'rejected', reason: 'invalid: no' });
@@ -72,7 +125,8 @@ describe('aep-console history', () => {
 
   it('--since, --agent (repeatable), --session', async () => {
     const { env } = await stateHome();
-    const ids = async (args: string[]) => (await history(['--json', ...args], env)).out.map((l) => JSON.parse(l).command_id);
+    const ids = async (args: string[]) =>
+      (await history(['--json', ...args], env)).out.map((l) => JSON.parse(l).command_id);
     assert.deepEqual(await ids(['--since', '1h']), ['c2', 'c3']);
     assert.deepEqual(await ids(['--since', '7m']), ['c3']);
     assert.deepEqual(await ids(['--agent', 'codex']), ['c1']);

@@ -17,7 +17,18 @@ const dir = mkdtempSync(join(tmpdir(), 'aep-jsonl-'));
 test.after(() => rmSync(dir, { recursive: true, force: true }));
 
 const line = (id: string, seq: number, extra: Record<string, unknown> = {}) =>
-  JSON.stringify({ aep: '0.1', id, type: 'attention.requested', time: '2026-08-01T09:00:00Z', source: 'aep://f/a', agent: 'filer', session: 'sf', seq, data: { kind: 'input', prompt: `q ${id}` }, ...extra });
+  JSON.stringify({
+    aep: '0.1',
+    id,
+    type: 'attention.requested',
+    time: '2026-08-01T09:00:00Z',
+    source: 'aep://f/a',
+    agent: 'filer',
+    session: 'sf',
+    seq,
+    data: { kind: 'input', prompt: `q ${id}` },
+    ...extra,
+  });
 
 function options(files: string[], relays: string[] = [], json = true): ConsoleOptions {
   return { command: 'list', relays, files, bell: false, notify: false, name: 'aep-console', demo: false, json };
@@ -48,10 +59,15 @@ test('list --file: a hostile file is read, counted, never fatal; the torn last l
   const rows = out.map((l) => JSON.parse(l) as Record<string, unknown>);
   assert.ok(rows.every((r) => typeof r.relay === 'string' && (r.relay as string).startsWith('file://')));
   assert.deepEqual(rows.find((r) => r.id === 'b-1')?.violations, ['ended-with-pending-attention']);
-  assert.ok(rows.some((r) => (r.id as string).endsWith('ok')), 'a hostile id is data, shown escaped');
+  assert.ok(
+    rows.some((r) => (r.id as string).endsWith('ok')),
+    'a hostile id is data, shown escaped',
+  );
   assert.ok(!rows.some((r) => r.id === 'torn' || r.id === 'future'));
   assert.ok(!out.join('').includes('\u001b'), 'no raw escape reaches stdout');
-  assert.deepEqual(err, [`aep-console: ${path}: 24 events from 29 lines, 2 invalid, 1 too long, 2 of another AEP version skipped, last line torn`]);
+  assert.deepEqual(err, [
+    `aep-console: ${path}: 24 events from 29 lines, 2 invalid, 1 too long, 2 of another AEP version skipped, last line torn`,
+  ]);
 });
 
 test('list --file beside a relay: both listed, each row says where it came from; the text ends with what was read', async () => {
@@ -62,11 +78,16 @@ test('list --file beside a relay: both listed, each row says where it came from;
   const both = { ...options([path], [relay.url]), token: 'tok' };
   const json = await list(both);
   assert.equal(json.code, 0, json.err.join());
-  const byId = Object.fromEntries(json.out.map((l) => JSON.parse(l) as Record<string, unknown>).map((r) => [r.id, r.relay]));
+  const byId = Object.fromEntries(
+    json.out.map((l) => JSON.parse(l) as Record<string, unknown>).map((r) => [r.id, r.relay]),
+  );
   assert.equal(byId['from-relay'], relay.url);
   assert.equal(byId['from-file'], `file://${path}`);
   const text = await list({ ...both, json: false });
-  assert.match(text.out.at(-1)!, new RegExp(`^read http://127.0.0.1:\\d+: SSE single pass .*; ${path}: file, 1 events from 1 lines$`));
+  assert.match(
+    text.out.at(-1)!,
+    new RegExp(`^read http://127.0.0.1:\\d+: SSE single pass .*; ${path}: file, 1 events from 1 lines$`),
+  );
   assert.ok(text.out.some((l) => l.includes(`@${path}`)));
   await relay.close();
 });
@@ -80,7 +101,10 @@ test('--file on the command line: files alone replace the default relay; a missi
   const beside = parseArgs(['list', '--file', path, '--relay', 'http://127.0.0.1:1'], {});
   assert.deepEqual(beside.kind === 'run' && beside.options.relays, ['http://127.0.0.1:1']);
   const missing = parseArgs(['list', '--file', join(dir, 'nope.jsonl')], {});
-  assert.equal(missing.kind === 'usage-error' && missing.message, `--file ${join(dir, 'nope.jsonl')} cannot be read (ENOENT)`);
+  assert.equal(
+    missing.kind === 'usage-error' && missing.message,
+    `--file ${join(dir, 'nope.jsonl')} cannot be read (ENOENT)`,
+  );
   assert.equal(parseArgs(['--file', path, '--file', path], {}).kind, 'usage-error');
   assert.equal(parseArgs(['--demo', '--file', path], {}).kind, 'usage-error');
 });
@@ -91,18 +115,33 @@ test('following a growing file (tail -f): a half-written line waits for its end;
   const store = new ConsoleStore();
   const file = new JsonlFile(path, store);
   file.readAvailable();
-  assert.deepEqual(store.allRequests().map((r) => r.id), ['one']);
+  assert.deepEqual(
+    store.allRequests().map((r) => r.id),
+    ['one'],
+  );
   const two = line('two', 2);
   appendFileSync(path, two.slice(0, 30));
   file.readAvailable();
   assert.equal(store.allRequests().length, 1, 'the writer is mid-line');
   appendFileSync(path, `${two.slice(30)}\n`);
   file.readAvailable();
-  assert.deepEqual(store.allRequests().map((r) => r.id), ['one', 'two']);
+  assert.deepEqual(
+    store.allRequests().map((r) => r.id),
+    ['one', 'two'],
+  );
   truncateSync(path, 0);
   writeFileSync(path, `${line('three', 3)}\n`);
   file.readAvailable();
-  assert.deepEqual(store.allRequests().map((r) => r.id).sort(), ['one', 'three', 'two']);
+  assert.deepEqual(
+    store
+      .allRequests()
+      .map((r) => r.id)
+      .sort(),
+    ['one', 'three', 'two'],
+  );
   assert.ok(store.getRelay(file.relay)?.warnings.some((w) => w.includes('shrank')));
-  assert.ok(store.allRequests().every((r) => r.replayed), 'history: no bell');
+  assert.ok(
+    store.allRequests().every((r) => r.replayed),
+    'history: no bell',
+  );
 });

@@ -30,7 +30,14 @@ const ODD = '\u202e\u001b[2J\u200b\u009b\u{e0041}';
 
 before(async () => {
   relay = await startDemoRelay({ port: 0, token: TOKEN });
-  agent = await startDemoAgent({ relayUrl: relay.url, token: TOKEN, name: 'scripted-1', script: 'none', ackWindowMs: 1000, onAnswered: (id, answer, by) => applied.set(id, { answer, by }) });
+  agent = await startDemoAgent({
+    relayUrl: relay.url,
+    token: TOKEN,
+    name: 'scripted-1',
+    script: 'none',
+    ackWindowMs: 1000,
+    onAnswered: (id, answer, by) => applied.set(id, { answer, by }),
+  });
 });
 after(async () => {
   await agent.close();
@@ -44,7 +51,14 @@ interface Run {
 }
 
 function run(args: string[]): Promise<Run> {
-  const env = { PATH: process.env.PATH ?? '', HOME: state, XDG_STATE_HOME: state, AEP_TOKEN: TOKEN, AEP_RELAY: relay.url, USER };
+  const env = {
+    PATH: process.env.PATH ?? '',
+    HOME: state,
+    XDG_STATE_HOME: state,
+    AEP_TOKEN: TOKEN,
+    AEP_RELAY: relay.url,
+    USER,
+  };
   return new Promise((resolve) => {
     execFile(process.execPath, [runner, ...args], { env, timeout: 30_000 }, (error, stdout, stderr) =>
       resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
@@ -95,7 +109,11 @@ function valuesFor(fields: Field[]): Record<string, unknown> {
 
 /** What a script would run for one row of `list --json`: nothing but the row goes in. */
 function respondArgs(row: Row): string[] {
-  const answer = row.fields?.length ? ['--values', JSON.stringify(valuesFor(row.fields))] : row.options.length ? ['--option', row.options[0]!.id] : ['--text', 'main'];
+  const answer = row.fields?.length
+    ? ['--values', JSON.stringify(valuesFor(row.fields))]
+    : row.options.length
+      ? ['--option', row.options[0]!.id]
+      : ['--text', 'main'];
   return ['respond', row.id, ...answer, '--source', row.source, '--session', row.session, '--json'];
 }
 
@@ -104,7 +122,10 @@ test('respond arguments built from list --json alone: a permission, a question a
     id: `01JPERM${ODD}`,
     kind: 'permission',
     prompt: `Bash: rm -rf build/ ${ODD}`,
-    options: [{ id: `allow${ODD}`, label: `Allow ${ODD}` }, { id: 'deny', label: 'Deny' }],
+    options: [
+      { id: `allow${ODD}`, label: `Allow ${ODD}` },
+      { id: 'deny', label: 'Deny' },
+    ],
     severity: 'warning',
   });
   const question = agent.raise({ id: `01JQUES\u2066${ODD}`, kind: 'input', prompt: 'Which branch?' });
@@ -116,16 +137,49 @@ test('respond arguments built from list --json alone: a permission, a question a
       { id: `name${ODD}`, type: 'string', label: `Service ${ODD}`, required: true, default: 'api' },
       { id: 'replicas', type: 'number', label: 'Replicas', required: true, min: 2, max: 5 },
       { id: 'canary', type: 'boolean', label: 'Canary', default: false },
-      { id: 'region', type: 'select', label: 'Region', required: true, choices: [{ id: `eu${ODD}`, label: `EU ${ODD}` }, { id: 'us', label: 'US' }] },
-      { id: 'checks', type: 'select', label: 'Checks', multi: true, choices: [{ id: `lint${ODD}`, label: 'Lint' }, { id: 'unit', label: 'Unit' }], default: ['unit'] },
-      { id: 'owner', type: 'select', label: 'Owner', other: true, choices: [{ id: 'ops', label: 'Ops' }], default: 'someone else' },
+      {
+        id: 'region',
+        type: 'select',
+        label: 'Region',
+        required: true,
+        choices: [
+          { id: `eu${ODD}`, label: `EU ${ODD}` },
+          { id: 'us', label: 'US' },
+        ],
+      },
+      {
+        id: 'checks',
+        type: 'select',
+        label: 'Checks',
+        multi: true,
+        choices: [
+          { id: `lint${ODD}`, label: 'Lint' },
+          { id: 'unit', label: 'Unit' },
+        ],
+        default: ['unit'],
+      },
+      {
+        id: 'owner',
+        type: 'select',
+        label: 'Owner',
+        other: true,
+        choices: [{ id: 'ops', label: 'Ops' }],
+        default: 'someone else',
+      },
     ],
   });
 
   const listed = await run(['list', '--json']);
   assert.equal(listed.code, 0, listed.stderr);
-  assert.doesNotMatch(listed.stdout, /[\u001b\u009b\u202e\u200b\u2066]|\u{e0041}/u, 'nothing a terminal acts on reaches stdout raw');
-  const rows = listed.stdout.trim().split('\n').map((line) => JSON.parse(line) as Row);
+  assert.doesNotMatch(
+    listed.stdout,
+    /[\u001b\u009b\u202e\u200b\u2066]|\u{e0041}/u,
+    'nothing a terminal acts on reaches stdout raw',
+  );
+  const rows = listed.stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Row);
   const pending = rows.filter((r) => r.state === 'pending');
   assert.equal(pending.length, 3, listed.stdout);
 
@@ -133,14 +187,27 @@ test('respond arguments built from list --json alone: a permission, a question a
   const byId = new Map(pending.map((r) => [r.id, r]));
   assert.deepEqual([...byId.keys()].sort(), [permission, question, form].sort(), 'request ids exactly as raised');
   const perm = byId.get(permission)!;
-  assert.deepEqual(perm.options.map((o) => o.id), [`allow${ODD}`, 'deny']);
+  assert.deepEqual(
+    perm.options.map((o) => o.id),
+    [`allow${ODD}`, 'deny'],
+  );
   assert.match(perm.options[0]!.label, /^Allow ⟨U\+202E⟩␛\[2J⟨U\+200B⟩⟨U\+009B⟩⟨U\+E0041⟩$/);
   assert.match(perm.prompt, /^Bash: rm -rf build\/ ⟨U\+202E⟩␛/);
   assert.deepEqual(byId.get(question)!.options, []);
   assert.equal(byId.get(question)!.fields, undefined, 'no fields on a question');
   const fields = byId.get(form)!.fields!;
   assert.deepEqual(
-    fields.map((f) => [f.id, f.type, f.required, f.default, f.min, f.max, f.multi, f.other, f.choices?.map((c) => c.id)]),
+    fields.map((f) => [
+      f.id,
+      f.type,
+      f.required,
+      f.default,
+      f.min,
+      f.max,
+      f.multi,
+      f.other,
+      f.choices?.map((c) => c.id),
+    ]),
     [
       [`name${ODD}`, 'string', true, 'api', undefined, undefined, undefined, undefined, undefined],
       ['replicas', 'number', true, undefined, 2, 5, undefined, undefined, undefined],
@@ -156,7 +223,8 @@ test('respond arguments built from list --json alone: a permission, a question a
   // The text output names every id (sanitized: an odd id reads as one).
   const text = await run(['list']);
   assert.equal(text.code, 0, text.stderr);
-  for (const id of [permission, question, form]) assert.ok(text.stdout.includes(`[id ${id.slice(0, 7)}⟨U+`), `${id.slice(0, 7)} in:\n${text.stdout}`);
+  for (const id of [permission, question, form])
+    assert.ok(text.stdout.includes(`[id ${id.slice(0, 7)}⟨U+`), `${id.slice(0, 7)} in:\n${text.stdout}`);
   assert.doesNotMatch(text.stdout, /[\u001b\u009b\u202e\u200b\u2066]/);
 
   // Answered from the rows alone.
@@ -172,7 +240,16 @@ test('respond arguments built from list --json alone: a permission, a question a
   assert.deepEqual(applied.get(permission), { answer: { option: `allow${ODD}` }, by: signer });
   assert.deepEqual(applied.get(question), { answer: { text: 'main' }, by: signer });
   assert.deepEqual(applied.get(form), {
-    answer: { values: { [`name${ODD}`]: 'api', replicas: 2, canary: false, region: 'us', checks: ['unit'], owner: 'someone else' } },
+    answer: {
+      values: {
+        [`name${ODD}`]: 'api',
+        replicas: 2,
+        canary: false,
+        region: 'us',
+        checks: ['unit'],
+        owner: 'someone else',
+      },
+    },
     by: signer,
   });
   // Every command the agent received is signed by the person, in a source the envelope rules accept.
@@ -186,7 +263,11 @@ test('respond arguments built from list --json alone: a permission, a question a
   // The history and the list afterwards name the ids too, and who answered.
   const history = await run(['history']);
   assert.equal(history.code, 0, history.stderr);
-  for (const id of [permission, question, form]) assert.ok(history.stdout.includes(`[id ${id.slice(0, 7)}⟨U+`), history.stdout);
-  const after = (await run(['list', '--json'])).stdout.trim().split('\n').map((line) => JSON.parse(line) as Row & { outcome?: { by?: string } });
+  for (const id of [permission, question, form])
+    assert.ok(history.stdout.includes(`[id ${id.slice(0, 7)}⟨U+`), history.stdout);
+  const after = (await run(['list', '--json'])).stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Row & { outcome?: { by?: string } });
   for (const id of [permission, question, form]) assert.equal(after.find((r) => r.id === id)?.outcome?.by, signer);
 });

@@ -11,7 +11,10 @@ const SECRET = 'tok-LIST-RELAYS-4d3c';
 /** Nothing listens on the discard port of loopback: the connection is refused at once. */
 const DOWN = 'http://127.0.0.1:9';
 
-async function runInProcess(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; stdout: string[]; stderr: string[] }> {
+async function runInProcess(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ code: number; stdout: string[]; stderr: string[] }> {
   const stdout: string[] = [];
   const stderr: string[] = [];
   const code = await main(args, { out: (l) => stdout.push(l), err: (l) => stderr.push(l), env });
@@ -20,25 +23,38 @@ async function runInProcess(args: string[], env: NodeJS.ProcessEnv = {}): Promis
 
 const demo = demoRelayAndAgent(SECRET, 'codex');
 
-test('list with one of two relays down: the other\'s requests on stdout, the down one named on stderr, exit 3 (text and --json)', async () => {
+test("list with one of two relays down: the other's requests on stdout, the down one named on stderr, exit 3 (text and --json)", async () => {
   // Into the relay's buffer at once (no agent connection to race with).
   const request = permission('Permission requested: Bash — make deploy');
   demo.relay.publish(request);
   const id = request.id;
-  for (const order of [[DOWN, demo.relay.url], [demo.relay.url, DOWN]]) {
+  for (const order of [
+    [DOWN, demo.relay.url],
+    [demo.relay.url, DOWN],
+  ]) {
     const args = order.flatMap((relay) => ['--relay', relay]);
     const text = await runInProcess(['list', ...args], { AEP_TOKEN: SECRET });
     assert.equal(text.code, 3, text.stderr.join('\n'));
     assert.equal(text.stderr.length, 1, text.stderr.join('\n'));
     assert.match(text.stderr[0], /^aep-console: http:\/\/127\.0\.0\.1:9: .*connect/);
-    assert.ok(text.stdout.some((l) => l.includes('make deploy') && l.includes(`@${demo.relay.url}`)), text.stdout.join('\n'));
-    assert.match(text.stdout.at(-1) ?? '', new RegExp(`^read ${demo.relay.url.replace(/[.]/g, '\\.')}: `), 'the read line names the relay read');
+    assert.ok(
+      text.stdout.some((l) => l.includes('make deploy') && l.includes(`@${demo.relay.url}`)),
+      text.stdout.join('\n'),
+    );
+    assert.match(
+      text.stdout.at(-1) ?? '',
+      new RegExp(`^read ${demo.relay.url.replace(/[.]/g, '\\.')}: `),
+      'the read line names the relay read',
+    );
     assert.doesNotMatch(text.stdout.at(-1) ?? '', /127\.0\.0\.1:9\b/, 'not the one that was not');
     const json = await runInProcess(['list', '--json', ...args], { AEP_TOKEN: SECRET });
     assert.equal(json.code, 3);
     assert.equal(json.stderr.length, 1);
     const rows = json.stdout.map((l) => JSON.parse(l) as { id: string; relay: string });
-    assert.ok(rows.some((r) => r.id === id && r.relay === demo.relay.url), json.stdout.join('\n'));
+    assert.ok(
+      rows.some((r) => r.id === id && r.relay === demo.relay.url),
+      json.stdout.join('\n'),
+    );
   }
 });
 
@@ -52,7 +68,10 @@ test('list with every relay down: no list, one line per relay on stderr, exit 3'
 });
 
 test('list with a relay down and nothing on the other never says plainly "no attention requests"', async () => {
-  const empty = await runInProcess(['list', '--relay', demo.relay.url, '--relay', DOWN, '--filter', '{"agent":"nobody"}'], { AEP_TOKEN: SECRET });
+  const empty = await runInProcess(
+    ['list', '--relay', demo.relay.url, '--relay', DOWN, '--filter', '{"agent":"nobody"}'],
+    { AEP_TOKEN: SECRET },
+  );
   assert.equal(empty.code, 3);
   assert.equal(empty.stdout[0], 'no attention requests on the source read (1 could not be read)');
 });
@@ -90,7 +109,11 @@ for (const [args, message] of missing) {
 
 test('values that look like flags but are values still pass: a negative number, "-", --flag=value', async () => {
   const negative = await runInProcess(['--demo', '--demo-agents', '-3']);
-  assert.match(negative.stderr[0] ?? '', /--demo-agents must be a whole number/, 'the number is read, then refused for its range');
+  assert.match(
+    negative.stderr[0] ?? '',
+    /--demo-agents must be a whole number/,
+    'the number is read, then refused for its range',
+  );
   const inline = await runInProcess(['list', '--relay=http://127.0.0.1:9'], { AEP_TOKEN: SECRET });
   assert.equal(inline.code, 3, 'read as the relay given, not the default');
   assert.match(inline.stderr[0] ?? '', /127\.0\.0\.1:9/);

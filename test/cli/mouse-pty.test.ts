@@ -44,11 +44,18 @@ test('in the full screen: button reporting in SGR is on before the first frame; 
   run.type('y');
   const result = await run.done;
   assert.equal(result.code, 0);
-  assert.ok(result.output.lastIndexOf(MOUSE_OFF) > result.output.lastIndexOf(MOUSE_ON), 'mouse reporting is off again at the end');
+  assert.ok(
+    result.output.lastIndexOf(MOUSE_OFF) > result.output.lastIndexOf(MOUSE_ON),
+    'mouse reporting is off again at the end',
+  );
   assert.equal(result.sttyAfter, result.sttyBefore, 'the terminal modes are as they were');
 });
 
-for (const [flag, why] of [['--no-mouse', 'the operator left the mouse to the terminal'], ['--inline', 'the normal screen: a report\'s row is no row of the frame'], ['--screen-reader', 'sentences, not cells']] as const) {
+for (const [flag, why] of [
+  ['--no-mouse', 'the operator left the mouse to the terminal'],
+  ['--inline', "the normal screen: a report's row is no row of the frame"],
+  ['--screen-reader', 'sentences, not cells'],
+] as const) {
   test(`${flag}: mouse reporting is never turned on (${why})`, async () => {
     const { home, dir } = dirs();
     const run = runInPty(['--demo', '--demo-agents', '1', flag], { dir, env: { HOME: home, TMPDIR: home } });
@@ -56,6 +63,9 @@ for (const [flag, why] of [['--no-mouse', 'the operator left the mouse to the te
     run.type('q');
     const result = await run.done;
     assert.equal(result.code, 0);
-    assert.ok(!result.output.includes('\u001b[?1000h') && !result.output.includes('\u001b[?1006h'), 'no mouse mode asked for');
+    assert.ok(
+      !result.output.includes('\u001b[?1000h') && !result.output.includes('\u001b[?1006h'),
+      'no mouse mode asked for',
+    );
   });
 }

@@ -40,7 +40,8 @@ test('default --name without USER or LOGNAME is still a person (the login of thi
 test('--name given: kept when valid (an "@" included), exit-2 usage error otherwise', () => {
   assert.equal(nameOption('ops-2', {}), 'ops-2');
   assert.equal(nameOption('alice@build-3', {}), 'alice@build-3');
-  for (const bad of ['', 'a b', '@alice', '-x', 'x'.repeat(65), 'caf\u00e9', 'a\u001b']) assert.throws(() => nameOption(bad, {}), /--name must be/, bad);
+  for (const bad of ['', 'a b', '@alice', '-x', 'x'.repeat(65), 'caf\u00e9', 'a\u001b'])
+    assert.throws(() => nameOption(bad, {}), /--name must be/, bad);
   const parsed = parseArgs(['list'], { USER: 'alice' }, '0.0.0');
   assert.equal(parsed.kind, 'run');
   if (parsed.kind === 'run') assert.match(parsed.options.name, /^alice@/);
@@ -48,7 +49,12 @@ test('--name given: kept when valid (an "@" included), exit-2 usage error otherw
 
 test('the default name goes into a command that passes envelope validation (source percent-encoded)', () => {
   const name = defaultName({ USER: 'alice' }, 'build-3');
-  const event = buildRespond({ request: { id: 'r1', session: 's1' }, answer: { option: 'allow' }, name, host: 'build-3' });
+  const event = buildRespond({
+    request: { id: 'r1', session: 's1' },
+    answer: { option: 'allow' },
+    name,
+    host: 'build-3',
+  });
   assert.equal(event.agent, 'alice@build-3');
   assert.equal(event.source, 'aep://build-3/agent/alice%40build-3');
   const parsed = parseEvent(JSON.stringify(event));

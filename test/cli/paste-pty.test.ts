@@ -12,7 +12,10 @@ const PASTE = (text: string) => `\u001b[200~${text}\u001b[201~`;
 
 test('in a terminal: pastes are marked, a paste in the list is ignored, one in Reply is text; the marks go off on quit', async () => {
   const home = mkdtempSync(join(tmpdir(), 'aep-console-home-'));
-  const run = runInPty(['--demo', '--demo-agents', '1'], { dir: mkdtempSync(join(tmpdir(), 'aep-console-pty-')), env: { HOME: home, TMPDIR: home } });
+  const run = runInPty(['--demo', '--demo-agents', '1'], {
+    dir: mkdtempSync(join(tmpdir(), 'aep-console-pty-')),
+    env: { HOME: home, TMPDIR: home },
+  });
   // A clock tick after the first frame: by then the console has the terminal in raw mode
   // (typed earlier, the terminal's line discipline would still be holding the keys).
   await run.until(/raised [1-9]\d*s/, 'a pending request, a second after the first frame');
@@ -30,5 +33,8 @@ test('in a terminal: pastes are marked, a paste in the list is ignored, one in R
   run.type('y');
   const result = await run.done;
   assert.equal(result.code, 0);
-  assert.ok(result.output.lastIndexOf('\u001b[?2004l') > result.output.lastIndexOf('\u001b[?2004h'), 'bracketed paste is off again at the end');
+  assert.ok(
+    result.output.lastIndexOf('\u001b[?2004l') > result.output.lastIndexOf('\u001b[?2004h'),
+    'bracketed paste is off again at the end',
+  );
 });

@@ -29,7 +29,13 @@ function home(config: unknown, mode = 0o600): NodeJS.ProcessEnv {
 const CONFIG = {
   default: 'prod',
   profiles: {
-    prod: { relays: ['https://relay.prod.example:8787', 'https://relay2.prod.example'], token_file: 'prod.token', name: 'ops-1', agent: ['codex'], capture: 'redacted' },
+    prod: {
+      relays: ['https://relay.prod.example:8787', 'https://relay2.prod.example'],
+      token_file: 'prod.token',
+      name: 'ops-1',
+      agent: ['codex'],
+      capture: 'redacted',
+    },
     dev: { relays: ['http://127.0.0.1:8787'] },
   },
 };
@@ -74,20 +80,36 @@ test('precedence: a flag replaces that key of the profile (--relay replaces the 
     [['list', '--profile', 'dev'], 'relays', ['http://127.0.0.1:8787']],
   ];
   for (const [argv, key, value] of table) assert.deepEqual(options(argv, env).options[key], value, argv.join(' '));
-  assert.deepEqual(options(['list'], { ...env, AEP_RELAY: 'https://env.example' }).options.relays, ['https://env.example'], 'AEP_RELAY, --relay\'s env, replaces them too');
-  assert.equal(options(['list'], { ...env, AEP_PROFILE: 'dev' }).options.profile, 'dev', 'AEP_PROFILE over the default');
-  assert.equal(options(['list', '--profile', 'prod'], { ...env, AEP_PROFILE: 'dev' }).options.profile, 'prod', '--profile over AEP_PROFILE');
+  assert.deepEqual(
+    options(['list'], { ...env, AEP_RELAY: 'https://env.example' }).options.relays,
+    ['https://env.example'],
+    "AEP_RELAY, --relay's env, replaces them too",
+  );
+  assert.equal(
+    options(['list'], { ...env, AEP_PROFILE: 'dev' }).options.profile,
+    'dev',
+    'AEP_PROFILE over the default',
+  );
+  assert.equal(
+    options(['list', '--profile', 'prod'], { ...env, AEP_PROFILE: 'dev' }).options.profile,
+    'prod',
+    '--profile over AEP_PROFILE',
+  );
 });
 
-test('token scope: AEP_TOKEN never reaches a profile\'s relays that name their own token_file', () => {
+test("token scope: AEP_TOKEN never reaches a profile's relays that name their own token_file", () => {
   const env = { ...home(CONFIG), AEP_TOKEN: SHELL_TOKEN };
-  assert.equal(tokenOf(options(['list'], env).options), PROD_TOKEN, 'the profile\'s relays: its own token');
+  assert.equal(tokenOf(options(['list'], env).options), PROD_TOKEN, "the profile's relays: its own token");
   const flagged = options(['list', '--token', SHELL_TOKEN], env);
   assert.equal(tokenOf(flagged.options), PROD_TOKEN, '--token does not go to them either');
   assert.ok(flagged.warnings.some((w) => /--token is not used: profile "prod" names its own token_file/.test(w)));
   // Relays given on the command line take the command line's token, never the profile's.
   assert.equal(tokenOf(options(['list', '--relay', 'http://127.0.0.1:9'], env).options), SHELL_TOKEN);
-  assert.equal(tokenOf(options(['list', '--relay', 'http://127.0.0.1:9'], { ...env, AEP_TOKEN: '' }).options), undefined, 'not the profile\'s token to other relays');
+  assert.equal(
+    tokenOf(options(['list', '--relay', 'http://127.0.0.1:9'], { ...env, AEP_TOKEN: '' }).options),
+    undefined,
+    "not the profile's token to other relays",
+  );
   // A profile that names no token: the shell's goes to its relays.
   assert.equal(tokenOf(options(['list', '--profile', 'dev'], env).options), SHELL_TOKEN);
 });
@@ -99,10 +121,16 @@ test('unknown profile, unknown key, bad values: exit 2 naming them', async () =>
   assert.match(unknown.err, /--profile "staging": no such profile \(the profiles are: prod, dev in \S+config\.json\)/);
   assert.match((await cli(['list'], { ...env, AEP_PROFILE: 'nope' })).err, /AEP_PROFILE "nope": no such profile/);
   const table: [unknown, RegExp][] = [
-    [{ profiles: { prod: { relays: ['https://r'], 'token-file': 'x' } } }, /profile "prod": unknown key "token-file" \(the keys are relays, token_file, ca, name, agent, session, capture, rules, auto\)/],
+    [
+      { profiles: { prod: { relays: ['https://r'], 'token-file': 'x' } } },
+      /profile "prod": unknown key "token-file" \(the keys are relays, token_file, ca, name, agent, session, capture, rules, auto\)/,
+    ],
     [{ profile: {} }, /unknown key "profile"/],
     [{ profiles: { prod: { token_file: 'x' } } }, /"relays" must be a non-empty array/],
-    [{ default: 'qa', profiles: { prod: { relays: ['https://r'] } } }, /"default" must name one of the profiles \(prod\)/],
+    [
+      { default: 'qa', profiles: { prod: { relays: ['https://r'] } } },
+      /"default" must name one of the profiles \(prod\)/,
+    ],
     [{ profiles: { prod: { relays: ['https://r'], capture: 'all' } } }, /"capture" must be one of/],
     ['{not json', /not valid JSON/],
   ];
@@ -111,7 +139,9 @@ test('unknown profile, unknown key, bad values: exit 2 naming them', async () =>
     assert.equal(result.code, 2, String(message));
     assert.match(result.err, message);
   }
-  const noFile = await cli(['list', '--profile', 'prod'], { XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'aep-console-none-')) });
+  const noFile = await cli(['list', '--profile', 'prod'], {
+    XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'aep-console-none-')),
+  });
   assert.equal(noFile.code, 2);
   assert.match(noFile.err, /no such profile \(the profiles are: none; there is no config file\)/);
   assert.match((await cli(['--demo', '--profile', 'prod'], env)).err, /--demo starts its own relay: drop --profile/);
@@ -125,7 +155,10 @@ test('loose permissions: refused like the rules file (exit 2 when a profile is a
   // Not asked for: the file is not used, and nothing of it (its default's relays, its token) either.
   const { options: o, warnings } = options(['list', '--relay', 'http://127.0.0.1:9'], env);
   assert.equal(o.profile, undefined);
-  assert.ok(warnings.some((w) => /profiles not used: config file \S+ is writable by group and others/.test(w)), 'and says why');
+  assert.ok(
+    warnings.some((w) => /profiles not used: config file \S+ is writable by group and others/.test(w)),
+    'and says why',
+  );
   assert.equal((await cli(['profiles'], env)).code, 2);
 });
 
@@ -138,7 +171,8 @@ test('aep-console profiles: each profile, its relays and where its token comes f
   assert.match(listed.out, /token {3}from \S+prod\.token/);
   assert.match(listed.out, /^ {2}dev$/m);
   assert.match(listed.out, /token {3}none named: --token, --token-file or AEP_TOKEN/);
-  for (const secret of [PROD_TOKEN, SHELL_TOKEN]) assert.ok(!listed.out.includes(secret) && !listed.err.includes(secret), 'no token printed');
+  for (const secret of [PROD_TOKEN, SHELL_TOKEN])
+    assert.ok(!listed.out.includes(secret) && !listed.err.includes(secret), 'no token printed');
   const none = await cli(['profiles'], { XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'aep-console-none-')) });
   assert.equal(none.code, 0);
   assert.match(none.out, /^No profiles/);

@@ -114,7 +114,11 @@ function inPty(command: string, options: { dir: string; env: Record<string, stri
       };
       const timer = setTimeout(() => {
         cleanup();
-        reject(new Error(`timed out waiting for ${what}; output so far:\n${plain(output).slice(-2000)}\nscreen:\n${screen.text().join('\n')}`));
+        reject(
+          new Error(
+            `timed out waiting for ${what}; output so far:\n${plain(output).slice(-2000)}\nscreen:\n${screen.text().join('\n')}`,
+          ),
+        );
       }, ms);
       const cleanup = () => {
         clearTimeout(timer);
@@ -130,7 +134,8 @@ function inPty(command: string, options: { dir: string; env: Record<string, stri
   return {
     pid: () => descendants(child.pid ?? -1).find((pid) => isConsole(cmdline(pid))),
     output: () => output,
-    until: (pattern, what, ms = 20_000, from = 0) => until(() => pattern.test(plain(output.slice(from))) || (from === 0 && onScreen(pattern)), what, ms),
+    until: (pattern, what, ms = 20_000, from = 0) =>
+      until(() => pattern.test(plain(output.slice(from))) || (from === 0 && onScreen(pattern)), what, ms),
     untilRaw: (pattern, what, from) => until(() => pattern.test(output.slice(from)), what, 20_000),
     type: (keys) => child.stdin.write(keys),
     hangUp: () => child.kill('SIGKILL'),
@@ -185,7 +190,10 @@ export function descendants(pid: number): number[] {
 }
 
 /** The CLI without a terminal (pipes), as scripts run `list`. */
-export function runPiped(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+export function runPiped(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [runner, ...args], {
       cwd: root,
@@ -215,4 +223,3 @@ export async function exited(pid: number): Promise<boolean> {
   while (existsSync(`/proc/${pid}`) && Date.now() < gone) await new Promise((resolve) => setTimeout(resolve, 50));
   return !existsSync(`/proc/${pid}`);
 }
-

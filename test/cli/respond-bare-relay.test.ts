@@ -50,11 +50,31 @@ function bareRelay(chatty = false): Promise<{ url: string; close: () => Promise<
           agent: 'quiet-1',
           session: 's-bare',
           seq: 0,
-          data: { kind: 'permission', prompt: 'Run it?', options: [{ id: 'allow', label: 'Allow' }, { id: 'deny', label: 'Deny' }] },
+          data: {
+            kind: 'permission',
+            prompt: 'Run it?',
+            options: [
+              { id: 'allow', label: 'Allow' },
+              { id: 'deny', label: 'Deny' },
+            ],
+          },
         });
         let seq = 0;
         if (chatty) {
-          const timer = setInterval(() => send(socket, { aep: '0.1', id: `01JCHATTY${String(++seq).padStart(17, '0')}`, type: 'session.heartbeat', time: new Date().toISOString(), source: 'aep://bare-host/agent/busy-1', agent: 'busy-1', session: 's-busy', seq }), 100);
+          const timer = setInterval(
+            () =>
+              send(socket, {
+                aep: '0.1',
+                id: `01JCHATTY${String(++seq).padStart(17, '0')}`,
+                type: 'session.heartbeat',
+                time: new Date().toISOString(),
+                source: 'aep://bare-host/agent/busy-1',
+                agent: 'busy-1',
+                session: 's-busy',
+                seq,
+              }),
+            100,
+          );
           timers.add(timer);
           socket.on('close', () => clearInterval(timer));
         }
@@ -66,11 +86,12 @@ function bareRelay(chatty = false): Promise<{ url: string; close: () => Promise<
       const { port } = server.address() as AddressInfo;
       resolve({
         url: `http://127.0.0.1:${port}`,
-        close: () => new Promise<void>((done) => {
-          for (const timer of timers) clearInterval(timer);
-          for (const client of server.clients) client.terminate();
-          server.close(() => done());
-        }),
+        close: () =>
+          new Promise<void>((done) => {
+            for (const timer of timers) clearInterval(timer);
+            for (const client of server.clients) client.terminate();
+            server.close(() => done());
+          }),
       });
     }),
   );
@@ -88,8 +109,12 @@ function respond(url: string): Promise<{ code: number; stdout: string; stderr: s
   const state = mkdtempSync(join(tmpdir(), 'aep-bare-'));
   const env = { PATH: process.env.PATH ?? '', HOME: state, XDG_STATE_HOME: state, AEP_RELAY: url };
   return new Promise((resolve) =>
-    execFile(process.execPath, [runner, 'respond', REQUEST, '--option', 'allow', '--wait', '1', '--json'], { env, timeout: 30_000 }, (error, stdout, stderr) =>
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      [runner, 'respond', REQUEST, '--option', 'allow', '--wait', '1', '--json'],
+      { env, timeout: 30_000 },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
     ),
   );
 }
@@ -114,7 +139,7 @@ for (const spelling of ['', '/']) {
   });
 }
 
-test('respond on a relay that never goes quiet: it waits for the replay to end at the client\'s cap (10 s after going live), then exits 4 after --wait', async () => {
+test("respond on a relay that never goes quiet: it waits for the replay to end at the client's cap (10 s after going live), then exits 4 after --wait", async () => {
   const before = heard.length;
   const result = await respond(busy.url);
   assert.equal(result.code, 4, `${result.stdout}${result.stderr}`);

@@ -18,7 +18,10 @@ const runner = await cliEntry();
 let relay: DemoRelay;
 const agents: DemoAgent[] = [];
 const state = mkdtempSync(join(tmpdir(), 'aep-ledger-'));
-const OPTIONS = [{ id: 'allow', label: 'Allow' }, { id: 'deny', label: 'Deny' }];
+const OPTIONS = [
+  { id: 'allow', label: 'Allow' },
+  { id: 'deny', label: 'Deny' },
+];
 
 before(async () => {
   relay = await startDemoRelay({ port: 0, token: TOKEN });
@@ -29,13 +32,26 @@ after(async () => {
 });
 
 async function agentNamed(name: string, extra: { host?: string; session?: string } = {}): Promise<DemoAgent> {
-  const agent = await startDemoAgent({ relayUrl: relay.url, token: TOKEN, name, script: 'none', ackWindowMs: 1000, ...extra });
+  const agent = await startDemoAgent({
+    relayUrl: relay.url,
+    token: TOKEN,
+    name,
+    script: 'none',
+    ackWindowMs: 1000,
+    ...extra,
+  });
   agents.push(agent);
   return agent;
 }
 
 function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env = { PATH: process.env.PATH ?? '', HOME: state, XDG_STATE_HOME: state, AEP_TOKEN: TOKEN, AEP_RELAY: relay.url };
+  const env = {
+    PATH: process.env.PATH ?? '',
+    HOME: state,
+    XDG_STATE_HOME: state,
+    AEP_TOKEN: TOKEN,
+    AEP_RELAY: relay.url,
+  };
   return new Promise((resolve) => {
     execFile(process.execPath, [runner, ...args], { env, timeout: 30_000 }, (error, stdout, stderr) =>
       resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
@@ -43,9 +59,12 @@ function run(args: string[]): Promise<{ code: number; stdout: string; stderr: st
   });
 }
 
-const outbox = () => (existsSync(join(state, 'aep-console', 'outbox')) ? readdirSync(join(state, 'aep-console', 'outbox')).filter((f) => f.endsWith('.json')) : []);
+const outbox = () =>
+  existsSync(join(state, 'aep-console', 'outbox'))
+    ? readdirSync(join(state, 'aep-console', 'outbox')).filter((f) => f.endsWith('.json'))
+    : [];
 
-test('a saved allow and the operator\'s deny meet: one command on the wire, the deny; the saved allow is superseded, and the history says so', async () => {
+test("a saved allow and the operator's deny meet: one command on the wire, the deny; the saved allow is superseded, and the history says so", async () => {
   const agent = await agentNamed('codex-7');
   const id = agent.raise({ kind: 'permission', prompt: 'deploy prod?', options: OPTIONS });
   // An earlier answer the agent never acknowledges: it stays in the outbox when respond stops waiting.
@@ -62,18 +81,29 @@ test('a saved allow and the operator\'s deny meet: one command on the wire, the 
   const row = JSON.parse(second.stdout) as { result: string; outcome: { state: string } };
   assert.equal(row.result, 'applied');
   const wire = agent.received.slice(before).filter((e) => e.type === 'control.attention.respond');
-  assert.deepEqual(wire.map((e) => (e.data as { answer: unknown }).answer), [{ option: 'deny' }], 'only the operator\'s answer went out; the saved allow never did');
+  assert.deepEqual(
+    wire.map((e) => (e.data as { answer: unknown }).answer),
+    [{ option: 'deny' }],
+    "only the operator's answer went out; the saved allow never did",
+  );
   assert.equal(outbox().length, 0, 'the superseded allow is gone from disk');
 
   const history = await run(['history', '--json']);
   assert.equal(history.code, 0, history.stderr);
-  const decisions = history.stdout.trim().split('\n').map((line) => JSON.parse(line) as { action: string; sent: unknown; outcome?: { state: string; reason?: string } });
+  const decisions = history.stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { action: string; sent: unknown; outcome?: { state: string; reason?: string } });
   // The saved allow is one decision (its command id): given by the earlier respond, its outcome superseded.
   const saved = decisions.find((d) => JSON.stringify(d.sent) === '{"option":"allow"}');
   assert.ok(saved, history.stdout);
   assert.equal(saved.outcome?.state, 'superseded');
   assert.match(saved.outcome?.reason ?? '', /you answered the request here yourself/);
-  assert.ok(decisions.some((d) => d.action === 'answer' && JSON.stringify(d.sent) === '{"option":"deny"}' && d.outcome?.state === 'applied'));
+  assert.ok(
+    decisions.some(
+      (d) => d.action === 'answer' && JSON.stringify(d.sent) === '{"option":"deny"}' && d.outcome?.state === 'applied',
+    ),
+  );
 });
 
 test('two emitters share a session name and a request id: respond sends nothing and says why (exit 3)', async () => {

@@ -13,7 +13,10 @@ import { parseArgs } from '../../src/cli/args.js';
 const TOKEN = 'tok-secrets-7a6b5c';
 const dir = mkdtempSync(join(tmpdir(), 'aep-console-secrets-'));
 
-async function cli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; stdout: string; stderr: string[] }> {
+async function cli(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ code: number; stdout: string; stderr: string[] }> {
   let stdout = '';
   const stderr: string[] = [];
   const code = await main(args, { out: (l) => (stdout += `${l}\n`), err: (l) => stderr.push(l), env });
@@ -28,7 +31,8 @@ function tokenFile(name: string, mode: number): string {
   return file;
 }
 
-const WARNING = /^aep-console: warning: --token is visible to other users in the process list; use AEP_TOKEN or --token-file instead$/;
+const WARNING =
+  /^aep-console: warning: --token is visible to other users in the process list; use AEP_TOKEN or --token-file instead$/;
 
 test('--token prints one warning line first (before list output or the UI), never the token', async () => {
   const list = await cli(['list', '--relay', 'http://127.0.0.1:9', '--token', TOKEN]);
@@ -44,9 +48,15 @@ test('--token prints one warning line first (before list output or the UI), neve
 
 test('AEP_TOKEN and --token-file give no warning', async () => {
   const fromEnv = await cli(['list', '--relay', 'http://127.0.0.1:9'], { AEP_TOKEN: TOKEN });
-  assert.deepEqual(fromEnv.stderr.filter((l) => l.includes('warning')), []);
+  assert.deepEqual(
+    fromEnv.stderr.filter((l) => l.includes('warning')),
+    [],
+  );
   const fromFile = await cli(['list', '--relay', 'http://127.0.0.1:9', '--token-file', tokenFile('quiet', 0o600)]);
-  assert.deepEqual(fromFile.stderr.filter((l) => l.includes('warning')), []);
+  assert.deepEqual(
+    fromFile.stderr.filter((l) => l.includes('warning')),
+    [],
+  );
 });
 
 test('a token file readable or writable by group or others is refused: exit 2, one line with the chmod 600 fix', async () => {
@@ -60,7 +70,7 @@ test('a token file readable or writable by group or others is refused: exit 2, o
       `aep-console: --token-file ${file} is accessible by other users (mode 0${mode.toString(8)}); fix it with: chmod 600 ${file}`,
     );
   }
-  const spaced = join(mkdtempSync(join(tmpdir(), 'aep console ')), "my token");
+  const spaced = join(mkdtempSync(join(tmpdir(), 'aep console ')), 'my token');
   writeFileSync(spaced, TOKEN);
   chmodSync(spaced, 0o644);
   const quoted = await cli(['list', '--token-file', spaced]);
@@ -72,17 +82,36 @@ test('a token file readable or writable by group or others is refused: exit 2, o
 });
 
 test('a token over plain http/ws to a host that is not loopback is refused unless --insecure', async () => {
-  for (const relay of ['http://10.0.0.5:8787', 'ws://relay.example/socket', 'http://127.0.0.1.nip.io:8787', 'http://[::ffff:127.0.0.1]:1']) {
+  for (const relay of [
+    'http://10.0.0.5:8787',
+    'ws://relay.example/socket',
+    'http://127.0.0.1.nip.io:8787',
+    'http://[::ffff:127.0.0.1]:1',
+  ]) {
     const refused = await cli(['list', '--relay', relay], { AEP_TOKEN: TOKEN });
     assert.equal(refused.code, 2, relay);
     assert.equal(refused.stderr.length, 1);
-    assert.match(refused.stderr[0], /is not on this host: use https:\/\/ or wss:\/\/ so the token does not cross the network in cleartext \(or --insecure to send it anyway\)$/);
+    assert.match(
+      refused.stderr[0],
+      /is not on this host: use https:\/\/ or wss:\/\/ so the token does not cross the network in cleartext \(or --insecure to send it anyway\)$/,
+    );
   }
-  const allowed = parseArgs(['list', '--relay', 'http://10.0.0.5:8787', '--relay', 'wss://relay.example', '--insecure'], { AEP_TOKEN: TOKEN });
+  const allowed = parseArgs(
+    ['list', '--relay', 'http://10.0.0.5:8787', '--relay', 'wss://relay.example', '--insecure'],
+    { AEP_TOKEN: TOKEN },
+  );
   assert.ok(allowed.kind === 'run');
-  assert.deepEqual(allowed.warnings, ['warning: --insecure: the token goes to http://10.0.0.5:8787 in cleartext, readable by anyone on the network path']);
+  assert.deepEqual(allowed.warnings, [
+    'warning: --insecure: the token goes to http://10.0.0.5:8787 in cleartext, readable by anyone on the network path',
+  ]);
   // Where the token is safe anyway, --insecure changes nothing and says nothing.
-  for (const relay of ['http://127.0.0.1:1', 'http://localhost:1', 'ws://[::1]:1', 'https://relay.example', 'wss://10.0.0.5']) {
+  for (const relay of [
+    'http://127.0.0.1:1',
+    'http://localhost:1',
+    'ws://[::1]:1',
+    'https://relay.example',
+    'wss://10.0.0.5',
+  ]) {
     const parsed = parseArgs(['list', '--relay', relay, '--insecure'], { AEP_TOKEN: TOKEN });
     assert.ok(parsed.kind === 'run' && parsed.warnings.length === 0, relay);
   }
@@ -92,9 +121,15 @@ test('a token over plain http/ws to a host that is not loopback is refused unles
 
 test('the --insecure warning goes to stderr as one line before anything else', async () => {
   // The interactive console stops for want of a terminal before it connects: nothing is sent off-host.
-  const result = await cli(['--relay', 'http://10.0.0.5:9', '--insecure', '--token-file', tokenFile('insecure', 0o600)], {});
+  const result = await cli(
+    ['--relay', 'http://10.0.0.5:9', '--insecure', '--token-file', tokenFile('insecure', 0o600)],
+    {},
+  );
   assert.equal(result.stderr.length, 2);
-  assert.match(result.stderr[0], /^aep-console: warning: --insecure: the token goes to http:\/\/10\.0\.0\.5:9 in cleartext/);
+  assert.match(
+    result.stderr[0],
+    /^aep-console: warning: --insecure: the token goes to http:\/\/10\.0\.0\.5:9 in cleartext/,
+  );
   assert.match(result.stderr[1], /needs a terminal/);
 });
 

@@ -22,7 +22,11 @@ function dirs() {
 function screenAfter(output: string): string[] {
   const screen = new Screen(100, 30);
   // Bells, OSC strings and the cursor keys' CSI that shell line editors send are no part of what is asserted.
-  screen.write(output.replace(/\u0007|\u001b\][^\u0007\u001b]*(\u0007|\u001b\\)/g, '').replace(/\u001b\[[0-9;]*[CDPX@]|\u001b[=>]/g, ''));
+  screen.write(
+    output
+      .replace(/\u0007|\u001b\][^\u0007\u001b]*(\u0007|\u001b\\)/g, '')
+      .replace(/\u001b\[[0-9;]*[CDPX@]|\u001b[=>]/g, ''),
+  );
   return screen.text();
 }
 
@@ -40,10 +44,17 @@ test('the console draws on the alternate screen; Ctrl-L wipes what others wrote;
   await run.until(/JUNK-IN-THE-PANE/, 'the junk on screen');
   const beforeRedraw = run.output().length;
   run.type('\u000c');
-  await run.untilRaw(/\u001b\[H\u001b\[2J[^]*pending/, 'the screen cleared and the frame drawn again after Ctrl-L', beforeRedraw);
+  await run.untilRaw(
+    /\u001b\[H\u001b\[2J[^]*pending/,
+    'the screen cleared and the frame drawn again after Ctrl-L',
+    beforeRedraw,
+  );
   const redrawn = screenAfter(run.output());
   assert.ok(!redrawn.some((row) => row.includes('JUNK')), `Ctrl-L leaves no junk:\n${redrawn.join('\n')}`);
-  assert.ok(redrawn.some((row) => row.includes('pending')), 'and the console is on screen');
+  assert.ok(
+    redrawn.some((row) => row.includes('pending')),
+    'and the console is on screen',
+  );
   const beforeQuit = run.output().length;
   run.type('q');
   await run.until(/PROMPT>/, 'the prompt after quitting', 20_000, beforeQuit);
@@ -52,7 +63,10 @@ test('the console draws on the alternate screen; Ctrl-L wipes what others wrote;
   const after = result.output.slice(beforeQuit);
   assert.ok(after.includes(ALT_OFF), 'the alternate screen is left on quit');
   const shown = screenAfter(result.output);
-  assert.ok(shown.some((row) => row.includes('SHELL-WAS-HERE')), `the shell's screen is back:\n${shown.join('\n')}`);
+  assert.ok(
+    shown.some((row) => row.includes('SHELL-WAS-HERE')),
+    `the shell's screen is back:\n${shown.join('\n')}`,
+  );
   assert.ok(!shown.some((row) => /pending|raised/.test(row)), 'with no frame of the console left on it');
 });
 
@@ -71,7 +85,10 @@ test('the title says how many wait, saved first and put back on quit; --no-title
   assert.ok(saved >= 0 && saved < titled, 'the title saved before it is set');
   assert.ok(restored > output.lastIndexOf('\u001b]2;'), 'and put back after the last one');
 
-  const plain = runInPty(['--demo', '--demo-agents', '1', '--no-title'], { dir, env: { HOME: home, TMPDIR: home, TMUX: '' } });
+  const plain = runInPty(['--demo', '--demo-agents', '1', '--no-title'], {
+    dir,
+    env: { HOME: home, TMPDIR: home, TMUX: '' },
+  });
   await plain.until(/raised [1-9]\d*s/, 'a pending request');
   plain.type('q');
   const quiet = await plain.done;
@@ -93,15 +110,31 @@ test('Ctrl-Z under a job-control shell, the console behind an intermediate shell
   const run = shellInPty({ dir, env: { HOME: home, TMPDIR: home, PS1: 'PROMPT> ' } });
   await run.until(/PROMPT>/, 'the shell prompt');
   // sh -c with a command after the console: sh stays, as npm and its sh do.
-  run.type(`sh -c '${consoleCommand(['--demo', '--demo-agents', '1']).replace(/'/g, `'"'"'`)}; echo INTERMEDIATE-DONE'\r`);
+  run.type(
+    `sh -c '${consoleCommand(['--demo', '--demo-agents', '1']).replace(/'/g, `'"'"'`)}; echo INTERMEDIATE-DONE'\r`,
+  );
   await run.until(/raised [1-9]\d*s/, 'a pending request');
   const beforeStop = run.output().length;
   run.type('\u001a');
-  await run.until(/Stopped[\s\S]*PROMPT>/, 'the shell to report the job stopped and give its prompt back', 20_000, beforeStop);
+  await run.until(
+    /Stopped[\s\S]*PROMPT>/,
+    'the shell to report the job stopped and give its prompt back',
+    20_000,
+    beforeStop,
+  );
   const stopped = run.output().slice(beforeStop);
-  assert.ok(stopped.indexOf(ALT_OFF) !== -1 && stopped.indexOf(ALT_OFF) < stopped.indexOf('Stopped'), 'the shell gets its screen back first');
-  assert.ok(stopped.indexOf('\u001b[?25h') !== -1 && stopped.indexOf('\u001b[?25h') < stopped.indexOf('Stopped'), 'with the cursor shown');
-  assert.ok(stopped.indexOf('\u001b[?1000l') !== -1 && stopped.indexOf('\u001b[?1000l') < stopped.indexOf('Stopped'), 'and no mouse reports while the shell has the terminal');
+  assert.ok(
+    stopped.indexOf(ALT_OFF) !== -1 && stopped.indexOf(ALT_OFF) < stopped.indexOf('Stopped'),
+    'the shell gets its screen back first',
+  );
+  assert.ok(
+    stopped.indexOf('\u001b[?25h') !== -1 && stopped.indexOf('\u001b[?25h') < stopped.indexOf('Stopped'),
+    'with the cursor shown',
+  );
+  assert.ok(
+    stopped.indexOf('\u001b[?1000l') !== -1 && stopped.indexOf('\u001b[?1000l') < stopped.indexOf('Stopped'),
+    'and no mouse reports while the shell has the terminal',
+  );
   const beforeFg = run.output().length;
   run.type('fg\r');
   await run.until(/pending/, 'the console back after fg', 20_000, beforeFg);
@@ -113,7 +146,12 @@ test('Ctrl-Z under a job-control shell, the console behind an intermediate shell
   assert.ok(resumed.lastIndexOf('\u001b[?1000h') > resumed.lastIndexOf('\u001b[?1000l'), 'the mouse reporting again');
   const beforeQuit = run.output().length;
   run.type('q');
-  await run.until(/INTERMEDIATE-DONE[\s\S]*PROMPT>/, 'the whole job to end and the prompt to come back', 20_000, beforeQuit);
+  await run.until(
+    /INTERMEDIATE-DONE[\s\S]*PROMPT>/,
+    'the whole job to end and the prompt to come back',
+    20_000,
+    beforeQuit,
+  );
   run.type('exit\r');
   await run.done;
 });
@@ -130,9 +168,12 @@ test('without job control (sh -c as the session, as ssh -t host cmd): Ctrl-Z say
   assert.equal(result.sttyAfter, result.sttyBefore, 'the terminal modes are as they were');
 });
 
-test('the shipped bin under CI=true on a terminal (a dev container, a CI job\'s debug shell) still draws every frame, not only the last at exit', async () => {
+test("the shipped bin under CI=true on a terminal (a dev container, a CI job's debug shell) still draws every frame, not only the last at exit", async () => {
   const bin = join(root, 'bin', 'aep-console.js');
-  assert.ok(existsSync(join(root, 'dist', 'cli.js')), 'dist/cli.js is built (npm ci and npm install build it; else npm run build)');
+  assert.ok(
+    existsSync(join(root, 'dist', 'cli.js')),
+    'dist/cli.js is built (npm ci and npm install build it; else npm run build)',
+  );
   const { home, dir } = dirs();
   const run = shellInPty({ dir, env: { HOME: home, TMPDIR: home, PS1: 'PROMPT> ' } });
   await run.until(/PROMPT>/, 'the shell prompt');

@@ -26,7 +26,11 @@ let wss: string;
 before(async () => {
   relay = await startDemoRelay({ port: 0, token: TOKEN });
   agent = await startDemoAgent({ relayUrl: relay.url, token: TOKEN, name: 'codex', script: 'none' });
-  agent.raise({ kind: 'permission', prompt: 'Permission requested: deploy over TLS', options: [{ id: 'allow', label: 'Allow' }] });
+  agent.raise({
+    kind: 'permission',
+    prompt: 'Permission requested: deploy over TLS',
+    options: [{ id: 'allow', label: 'Allow' }],
+  });
   ca = makeTestCa(mkdtempSync(join(tmpdir(), 'aep-console-tls-')));
   front = await startTlsFront(relay.port, ca);
   wss = `wss://127.0.0.1:${front.port}`;
@@ -44,13 +48,18 @@ test('list over wss:// without --ca: exit 3 with one line naming the untrusted c
   assert.equal(result.stdout, '');
   const lines = result.stderr.trim().split('\n');
   assert.equal(lines.length, 1, result.stderr);
-  assert.match(lines[0], new RegExp(`^aep-console: ${wss}: could not connect: TLS certificate not trusted: .+; --ca FILE adds a CA$`));
+  assert.match(
+    lines[0],
+    new RegExp(`^aep-console: ${wss}: could not connect: TLS certificate not trusted: .+; --ca FILE adds a CA$`),
+  );
   assert.ok(!result.stderr.includes(TOKEN));
 });
 
 test('list over wss:// (and https://) with --ca: exit 0 and the request is listed', async () => {
   const urls = [wss, `https://localhost:${front.port}`];
-  const results = await Promise.all(urls.map((url) => runPiped(['list', '--relay', url, '--ca', ca.caFile], { AEP_TOKEN: TOKEN })));
+  const results = await Promise.all(
+    urls.map((url) => runPiped(['list', '--relay', url, '--ca', ca.caFile], { AEP_TOKEN: TOKEN })),
+  );
   results.forEach((result, i) => {
     assert.equal(result.code, 0, `${urls[i]}: ${result.stderr}`);
     assert.equal(result.stderr, '');
@@ -58,7 +67,7 @@ test('list over wss:// (and https://) with --ca: exit 0 and the request is liste
   });
 });
 
-test('--ca reads every certificate of a PEM bundle, and keeps NODE_EXTRA_CA_CERTS (a `ca` replaces Node\'s default extras)', () => {
+test("--ca reads every certificate of a PEM bundle, and keeps NODE_EXTRA_CA_CERTS (a `ca` replaces Node's default extras)", () => {
   const pem = readFileSync(ca.caFile, 'utf8');
   const bundle = join(mkdtempSync(join(tmpdir(), 'aep-console-ca-')), 'bundle.pem');
   writeFileSync(bundle, `# two CAs\n${pem}\n${pem}`);
@@ -66,7 +75,7 @@ test('--ca reads every certificate of a PEM bundle, and keeps NODE_EXTRA_CA_CERT
   assert.ok(parsed.kind === 'run');
   assert.deepEqual(parsed.options.ca, [pem.trim(), pem.trim(), pem.trim()]);
   const plain = parseArgs(['list', '--relay', wss], { NODE_EXTRA_CA_CERTS: ca.caFile });
-  assert.ok(plain.kind === 'run' && plain.options.ca === undefined, 'without --ca Node\'s defaults apply untouched');
+  assert.ok(plain.kind === 'run' && plain.options.ca === undefined, "without --ca Node's defaults apply untouched");
 });
 
 function statusOf(store: ConsoleStore, client: RelayClient, wanted: (text: string) => boolean): Promise<string> {
@@ -99,7 +108,14 @@ test('the console without --ca shows why on its status line, and with --ca goes 
   const trusted = new ConsoleStore();
   const parsed = parseArgs(['--relay', wss, '--ca', ca.caFile], {});
   assert.ok(parsed.kind === 'run');
-  const client = new RelayClient({ url: wss, token: TOKEN, ca: parsed.options.ca, name: 'tls-test', host: 'h', store: trusted });
+  const client = new RelayClient({
+    url: wss,
+    token: TOKEN,
+    ca: parsed.options.ca,
+    name: 'tls-test',
+    host: 'h',
+    store: trusted,
+  });
   client.start();
   await statusOf(trusted, client, (text) => text.includes('"live"'));
   await client.stop();

@@ -41,7 +41,11 @@ function secretFile(name: string, content: string): string {
 before(async () => {
   relay = await startDemoRelay({ port: 0, token: TOKEN });
   agent = await startDemoAgent({ relayUrl: relay.url, token: TOKEN, name: 'codex', script: 'none' });
-  agent.raise({ kind: 'permission', prompt: 'Permission requested: deploy to staging', options: [{ id: 'allow', label: 'Allow' }] });
+  agent.raise({
+    kind: 'permission',
+    prompt: 'Permission requested: deploy to staging',
+    options: [{ id: 'allow', label: 'Allow' }],
+  });
   tap = await startTap(relay.port);
   url = `http://127.0.0.1:${tap.port}`;
 });
@@ -62,10 +66,15 @@ function assertNoChildren(run: PtyRun): void {
   assert.ok(pid, 'the console process is found');
   const children = descendants(pid);
   assert.deepEqual(children.map(cmdline), [], 'the console starts no process');
-  assertNoSecret('the console\'s own process arguments', cmdline(pid));
+  assertNoSecret("the console's own process arguments", cmdline(pid));
 }
 
-async function ptyRun(name: string, args: string[], env: Record<string, string>, drive: (run: PtyRun) => Promise<void>) {
+async function ptyRun(
+  name: string,
+  args: string[],
+  env: Record<string, string>,
+  drive: (run: PtyRun) => Promise<void>,
+) {
   const dir = mkdtempSync(join(tmpdir(), 'aep-console-pty-'));
   const run = runInPty(args, { dir, env: { HOME: home, ...env } });
   await drive(run);
@@ -81,15 +90,23 @@ test('--token: one warning on stderr, live, the request on screen; no child proc
     run.type('q');
   });
   assert.equal(result.code, 0, result.stderr);
-  assert.equal(result.stderr.replaceAll('\u001b[?25h', ''), 'aep-console: warning: --token is visible to other users in the process list; use AEP_TOKEN or --token-file instead\n');
+  assert.equal(
+    result.stderr.replaceAll('\u001b[?25h', ''),
+    'aep-console: warning: --token is visible to other users in the process list; use AEP_TOKEN or --token-file instead\n',
+  );
 });
 
 test('--token-file with a wrong token: "unauthorized" on the status line, nothing else', async () => {
-  const result = await ptyRun('wrong token', ['--relay', url, '--token-file', secretFile('wrong', WRONG)], {}, async (run) => {
-    await run.until(/unauthorized \(relay refused the token \(HTTP 401\)\)/, 'the unauthorized status');
-    assertNoChildren(run);
-    run.type('q');
-  });
+  const result = await ptyRun(
+    'wrong token',
+    ['--relay', url, '--token-file', secretFile('wrong', WRONG)],
+    {},
+    async (run) => {
+      await run.until(/unauthorized \(relay refused the token \(HTTP 401\)\)/, 'the unauthorized status');
+      assertNoChildren(run);
+      run.type('q');
+    },
+  );
   assert.equal(result.code, 0);
   assert.equal(result.stderr.replaceAll('\u001b[?25h', ''), '');
 });
@@ -105,7 +122,10 @@ test('list by pipes: --token-file, a URL carrying the token, a wrong token in AE
   const results = await Promise.all(runs.map(([, args, env]) => runPiped(args, { HOME: home, ...env })));
   runs.forEach(([name, , , code], i) => {
     assert.equal(results[i].code, code, `${name}: ${results[i].stderr}`);
-    written.push({ where: `${name}: stdout`, text: results[i].stdout }, { where: `${name}: stderr`, text: results[i].stderr });
+    written.push(
+      { where: `${name}: stdout`, text: results[i].stdout },
+      { where: `${name}: stderr`, text: results[i].stderr },
+    );
   });
   assert.match(results[0].stdout, /deploy to staging/);
   assert.match(results[2].stderr, /relay refused the token \(HTTP 401\)/);
@@ -132,7 +152,11 @@ test('on the wire the token travels only in the Authorization header', () => {
     for (const secret of SECRETS) {
       for (let at = text.indexOf(secret); at !== -1; at = text.indexOf(secret, at + 1)) {
         const lineStart = text.lastIndexOf('\r\n', at) + 2;
-        assert.equal(text.slice(lineStart, at + secret.length + 2), `Authorization: Bearer ${secret}\r\n`, 'only as the header');
+        assert.equal(
+          text.slice(lineStart, at + secret.length + 2),
+          `Authorization: Bearer ${secret}\r\n`,
+          'only as the header',
+        );
         headers++;
       }
     }

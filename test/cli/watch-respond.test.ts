@@ -16,11 +16,20 @@ const runner = await cliEntry();
 let relay: DemoRelay;
 let agent: DemoAgent;
 const state = mkdtempSync(join(tmpdir(), 'aep-watch-'));
-const OPTIONS = [{ id: 'allow', label: 'Allow' }, { id: 'deny', label: 'Deny' }];
+const OPTIONS = [
+  { id: 'allow', label: 'Allow' },
+  { id: 'deny', label: 'Deny' },
+];
 
 before(async () => {
   relay = await startDemoRelay({ port: 0, token: TOKEN });
-  agent = await startDemoAgent({ relayUrl: relay.url, token: TOKEN, name: 'codex-5', script: 'none', ackWindowMs: 1000 });
+  agent = await startDemoAgent({
+    relayUrl: relay.url,
+    token: TOKEN,
+    name: 'codex-5',
+    script: 'none',
+    ackWindowMs: 1000,
+  });
 });
 /** Every `watch` still running: a test that fails before it stops its own must not leave the file hanging on it. */
 const watching = new Set<ChildProcess>();
@@ -31,10 +40,20 @@ after(async () => {
 });
 
 function env(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  return { PATH: process.env.PATH ?? '', HOME: state, XDG_STATE_HOME: state, AEP_TOKEN: TOKEN, AEP_RELAY: relay.url, ...extra };
+  return {
+    PATH: process.env.PATH ?? '',
+    HOME: state,
+    XDG_STATE_HOME: state,
+    AEP_TOKEN: TOKEN,
+    AEP_RELAY: relay.url,
+    ...extra,
+  };
 }
 
-function run(args: string[], extra: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+function run(
+  args: string[],
+  extra: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(process.execPath, [runner, ...args], { env: env(extra), timeout: 30_000 }, (error, stdout, stderr) =>
       resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
@@ -44,7 +63,10 @@ function run(args: string[], extra: Record<string, string> = {}): Promise<{ code
 
 /** A running `watch`: its lines as they come, and a wait for the first one that matches. */
 function watch(args: string[]) {
-  const child: ChildProcess = spawn(process.execPath, [runner, 'watch', ...args], { env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, [runner, 'watch', ...args], {
+    env: env(),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   watching.add(child);
   child.on('exit', () => watching.delete(child));
   const lines: string[] = [];
@@ -66,7 +88,9 @@ function watch(args: string[]) {
       }
     }
   });
-  const exited = new Promise<number>((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? -1 : 0))));
+  const exited = new Promise<number>((resolve) =>
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? -1 : 0))),
+  );
   return {
     lines,
     stderr: () => stderr,
@@ -82,11 +106,26 @@ function watch(args: string[]) {
 }
 
 function published(id: string, session: string, source: string): AepEvent {
-  return { aep: '0.1', id, type: 'attention.requested', time: new Date().toISOString(), source, agent: 'codex-5', session, seq: 0, data: { kind: 'permission', prompt: 'Run it?', options: OPTIONS } };
+  return {
+    aep: '0.1',
+    id,
+    type: 'attention.requested',
+    time: new Date().toISOString(),
+    source,
+    agent: 'codex-5',
+    session,
+    seq: 0,
+    data: { kind: 'permission', prompt: 'Run it?', options: OPTIONS },
+  };
 }
 
 test('watch --json: one object per line, the pending first, then what happens; respond answers (exit 0); SIGINT exits 130', async () => {
-  const before = agent.raise({ kind: 'permission', prompt: 'Bash: rm -rf build/ \u001b[2J\u202e', options: OPTIONS, severity: 'warning' });
+  const before = agent.raise({
+    kind: 'permission',
+    prompt: 'Bash: rm -rf build/ \u001b[2J\u202e',
+    options: OPTIONS,
+    severity: 'warning',
+  });
   const w = watch(['--json']);
   const first = JSON.parse(await w.next((l) => l.includes(before))) as Record<string, unknown>;
   assert.equal(first.event, 'requested');
@@ -102,7 +141,10 @@ test('watch --json: one object per line, the pending first, then what happens; r
   assert.equal((outcome.outcome as { state: string }).state, 'resolved');
   await w.next((l) => l.includes(before) && JSON.parse(l).event === 'resolved');
   // Answered and resolved may arrive in one burst: the answer is still its own line, before the outcome.
-  assert.deepEqual(w.lines.filter((l) => l.includes(before)).map((l) => JSON.parse(l).event), ['requested', 'answered', 'resolved']);
+  assert.deepEqual(
+    w.lines.filter((l) => l.includes(before)).map((l) => JSON.parse(l).event),
+    ['requested', 'answered', 'resolved'],
+  );
   const text = await run(['respond', live, '--text', 'main']);
   assert.equal(text.code, 0, text.stderr);
   assert.match(text.stdout, /^applied: codex-5 .* \[id (\w+)\]$/m);
@@ -119,7 +161,11 @@ test('watch --json: one object per line, the pending first, then what happens; r
 });
 
 test('watch (text) says when its relay goes and comes back, and SIGTERM exits 143; nothing but lines', async () => {
-  const hostile = agent.raise({ kind: 'input', prompt: 'Name? \u001b[31mred\u001b[0m \u202eevil', severity: 'warning' });
+  const hostile = agent.raise({
+    kind: 'input',
+    prompt: 'Name? \u001b[31mred\u001b[0m \u202eevil',
+    severity: 'warning',
+  });
   const w = watch([]);
   await w.next((l) => / relay {5}\S+ live$/.test(l));
   const line = await w.next((l) => l.includes(hostile));
@@ -134,17 +180,34 @@ test('watch (text) says when its relay goes and comes back, and SIGTERM exits 14
   assert.doesNotMatch(w.lines.join('\n'), /[\u001b\u202e]/);
   // The agent lost its connection with the old relay: a new one for the tests below.
   await agent.close();
-  agent = await startDemoAgent({ relayUrl: relay.url, token: TOKEN, name: 'codex-5', script: 'none', ackWindowMs: 1000 });
+  agent = await startDemoAgent({
+    relayUrl: relay.url,
+    token: TOKEN,
+    name: 'codex-5',
+    script: 'none',
+    ackWindowMs: 1000,
+  });
 });
 
 test('respond: usage errors exit 2 with one line', async () => {
   const id = agent.raise({ kind: 'permission', prompt: 'Deploy?', options: OPTIONS });
-  for (const args of [['respond'], ['respond', id], ['respond', id, '--option', 'a', '--text', 'b'], ['respond', id, '--values', '[1]'], ['respond', id, '--option', 'maybe'], ['respond', id, '--option', 'allow', '--wait', 'soon']]) {
+  for (const args of [
+    ['respond'],
+    ['respond', id],
+    ['respond', id, '--option', 'a', '--text', 'b'],
+    ['respond', id, '--values', '[1]'],
+    ['respond', id, '--option', 'maybe'],
+    ['respond', id, '--option', 'allow', '--wait', 'soon'],
+  ]) {
     const result = await run(args);
     assert.equal(result.code, 2, `${args.join(' ')}: ${result.stderr}`);
     assert.equal(result.stderr.trim().split('\n').length, 1, result.stderr);
   }
-  const form = agent.raise({ kind: 'form', prompt: 'Config', fields: [{ id: 'replicas', type: 'number', label: 'Replicas', required: true, min: 1, max: 5 }] });
+  const form = agent.raise({
+    kind: 'form',
+    prompt: 'Config',
+    fields: [{ id: 'replicas', type: 'number', label: 'Replicas', required: true, min: 1, max: 5 }],
+  });
   const bad = await run(['respond', form, '--values', '{"replicas":9}']);
   assert.equal(bad.code, 2, bad.stderr);
   assert.match(bad.stderr, /replicas/);
@@ -158,7 +221,13 @@ test('respond refuses (exit 3): not pending, informational, ambiguous id, no rou
   const again = await run(['respond', id, '--option', 'allow', '--json']);
   assert.equal(again.code, 3);
   assert.equal(JSON.parse(again.stdout).result, 'not-pending');
-  const oob = agent.raise({ kind: 'permission', prompt: 'Local', options: OPTIONS, respondVia: ['oob'], resolveAfterMs: 60_000 });
+  const oob = agent.raise({
+    kind: 'permission',
+    prompt: 'Local',
+    options: OPTIONS,
+    respondVia: ['oob'],
+    resolveAfterMs: 60_000,
+  });
   assert.match((await run(['respond', oob, '--option', 'allow'])).stderr, /informational/);
   const shared = '01HZZZZZZZZZZZZZZZZZZZZZZA';
   relay.publish(published(shared, 's-nobody', 'aep://host-a/agent/codex-5'));
@@ -166,7 +235,15 @@ test('respond refuses (exit 3): not pending, informational, ambiguous id, no rou
   const ambiguous = await run(['respond', shared, '--option', 'allow']);
   assert.equal(ambiguous.code, 3);
   assert.match(ambiguous.stderr, /2 emitters .*--source/);
-  const noRoute = await run(['respond', shared, '--source', 'aep://host-b/agent/codex-5', '--option', 'allow', '--json']);
+  const noRoute = await run([
+    'respond',
+    shared,
+    '--source',
+    'aep://host-b/agent/codex-5',
+    '--option',
+    'allow',
+    '--json',
+  ]);
   assert.equal(noRoute.code, 3, noRoute.stderr);
   assert.equal(JSON.parse(noRoute.stdout).result, 'no-route');
   // An id the agent does not hold, in its own session and under its own source: the agent rejects it.

@@ -31,11 +31,17 @@ test('watch says a last call once: `expiring` when 15 s or less are left (text a
   const text: string[] = [];
   const tellers = [
     new Teller(store, new Set(['r']), options, { out: (line) => json.push(line), now: () => now }),
-    new Teller(store, new Set(['r']), { relays: ['r'], json: false } as unknown as ConsoleOptions, { out: (line) => text.push(line), now: () => now }),
+    new Teller(store, new Set(['r']), { relays: ['r'], json: false } as unknown as ConsoleOptions, {
+      out: (line) => text.push(line),
+      now: () => now,
+    }),
   ];
   for (const teller of tellers) store.subscribe((change) => teller.onChange(change));
   const request = permission('rm -rf build');
-  store.applyEvent('r', { ...request, data: { ...(request.data as object), expires_at: new Date(now + 40_000).toISOString() } });
+  store.applyEvent('r', {
+    ...request,
+    data: { ...(request.data as object), expires_at: new Date(now + 40_000).toISOString() },
+  });
   const expiring = () => json.filter((line) => (JSON.parse(line) as { event: string }).event === 'expiring').length;
   for (let s = 0; s < 24; s++) {
     now += 1000;

@@ -11,8 +11,24 @@ const FORM_FIELDS = [
   serviceNameField(),
   replicasField(),
   stagedField('Staging first?'),
-  selectField('db', 'Database', [['1', 'PostgreSQL'], ['2', 'SQLite']], { other: true }),
-  selectField('regions', 'Regions', [['us', 'us-east'], ['eu', 'eu-west']], { multi: true }),
+  selectField(
+    'db',
+    'Database',
+    [
+      ['1', 'PostgreSQL'],
+      ['2', 'SQLite'],
+    ],
+    { other: true },
+  ),
+  selectField(
+    'regions',
+    'Regions',
+    [
+      ['us', 'us-east'],
+      ['eu', 'eu-west'],
+    ],
+    { multi: true },
+  ),
 ];
 
 // One agent and one consumer for the conformant-target suites below, which run in order
@@ -24,7 +40,15 @@ const emitted: Frame[] = [];
 
 before(async () => {
   relay = await startDemoRelay({ token: TOKEN });
-  agent = await startDemoAgent({ relayUrl: relay.url, token: TOKEN, name: 'claude-code', host: 'host-a', script: 'none', onEvent: (e) => emitted.push(e), oobResolveMs: 60_000 });
+  agent = await startDemoAgent({
+    relayUrl: relay.url,
+    token: TOKEN,
+    name: 'claude-code',
+    host: 'host-a',
+    script: 'none',
+    onEvent: (e) => emitted.push(e),
+    oobResolveMs: 60_000,
+  });
   c = await consumer(relay.url, TOKEN);
 });
 after(async () => {
@@ -52,7 +76,10 @@ describe('demo agent: a conformant target: session, options and text', () => {
     assert.equal(started.agent, 'claude-code');
     c.send({ type: 'roster', id: 'r' });
     const roster = await c.waitFor((f) => f.type === 'roster');
-    assert.deepEqual(roster.entries[0].control, { accepts: ['control.attention.respond', 'control.cancel', 'control.pause', 'control.resume'], ack_window_ms: 10000 });
+    assert.deepEqual(roster.entries[0].control, {
+      accepts: ['control.attention.respond', 'control.cancel', 'control.pause', 'control.resume'],
+      ack_window_ms: 10000,
+    });
     assert.equal(roster.entries[0].instance, `host-a/${process.pid}`);
   });
 
@@ -97,7 +124,14 @@ describe('demo agent: a conformant target: session, options and text', () => {
   });
 
   test('unmatched text on an input request is applied as text; a label match is the option', async () => {
-    const reqId = agent.raise({ kind: 'input', prompt: 'Which runner?', options: [{ id: 'vitest', label: 'Vitest' }, { id: 'node-test', label: 'node:test' }] });
+    const reqId = agent.raise({
+      kind: 'input',
+      prompt: 'Which runner?',
+      options: [
+        { id: 'vitest', label: 'Vitest' },
+        { id: 'node-test', label: 'node:test' },
+      ],
+    });
     send(reqId, { text: 'Node:Test' });
     assert.deepEqual((await answeredOf(reqId)).data.answer, { option: 'node-test' });
     const r2 = agent.raise({ kind: 'input', prompt: 'Which runner?', options: [{ id: 'vitest', label: 'Vitest' }] });
@@ -124,10 +158,18 @@ describe('demo agent: a conformant target: forms and capture', () => {
       assert.equal(nack.data.reason, 'invalid');
       assert.ok(nack.data.detail.startsWith(`${field}: `), nack.data.detail);
     }
-    const ok = send(reqId, { values: { name: 'billing-api', replicas: 3, staged: true, db: 'MariaDB', regions: ['us', 'eu'] } });
+    const ok = send(reqId, {
+      values: { name: 'billing-api', replicas: 3, staged: true, db: 'MariaDB', regions: ['us', 'eu'] },
+    });
     assert.equal((await ackOf(ok)).type, 'control.accepted');
     const answered = await answeredOf(reqId);
-    assert.deepEqual(answered.data.answer.values, { name: 'billing-api', replicas: 3, staged: true, db: 'MariaDB', regions: ['us', 'eu'] });
+    assert.deepEqual(answered.data.answer.values, {
+      name: 'billing-api',
+      replicas: 3,
+      staged: true,
+      db: 'MariaDB',
+      regions: ['us', 'eu'],
+    });
     assert.equal(answered.capture, 'redacted');
   });
 
@@ -135,7 +177,10 @@ describe('demo agent: a conformant target: forms and capture', () => {
     const reqId = agent.raise({ ...PERMISSION, capture: 'metadata' });
     const req = await c.waitFor((f) => f.id === reqId);
     assert.equal(req.data.prompt, 'claude-code requests permission: Bash');
-    assert.deepEqual(req.data.options, [{ id: 'allow', label: '1' }, { id: 'deny', label: '2' }]);
+    assert.deepEqual(req.data.options, [
+      { id: 'allow', label: '1' },
+      { id: 'deny', label: '2' },
+    ]);
     send(reqId, { text: 'no way' });
     const answered = await answeredOf(reqId);
     assert.deepEqual(answered.data.answer, { option: 'deny' }); // text not recordable at metadata
@@ -196,7 +241,10 @@ describe('demo agent: a conformant target: retries, expiry, informational, close
     const ended = await c.waitFor((f) => f.type === 'session.ended');
     assert.equal(ended.data.reason, 'normal');
     const seqs = emitted.map((e) => e.seq);
-    assert.deepEqual(seqs, seqs.map((_, i) => i));
+    assert.deepEqual(
+      seqs,
+      seqs.map((_, i) => i),
+    );
   });
 });
 

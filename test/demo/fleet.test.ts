@@ -8,7 +8,11 @@ test('startDemo: token-protected loopback relay, three agents raising a mix at o
   const out = process.stdout.write.bind(process.stdout);
   const err = process.stderr.write.bind(process.stderr);
   // (the test runner's own IPC writes are Buffers; text output would be strings)
-  const spy = (orig: typeof out) => ((c: unknown, ...rest: unknown[]) => (typeof c === 'string' ? (writes.push(c), true) : (orig as (...a: unknown[]) => boolean)(c, ...rest))) as typeof out;
+  const spy = (orig: typeof out) =>
+    ((c: unknown, ...rest: unknown[]) =>
+      typeof c === 'string'
+        ? (writes.push(c), true)
+        : (orig as (...a: unknown[]) => boolean)(c, ...rest)) as typeof out;
   process.stdout.write = spy(out);
   process.stderr.write = spy(err);
   let demo: Awaited<ReturnType<typeof startDemo>>;
@@ -23,7 +27,11 @@ test('startDemo: token-protected loopback relay, three agents raising a mix at o
     assert.match(demo.relayUrl, /^http:\/\/127\.0\.0\.1:\d+$/);
     assert.equal(demo.token.length, 32);
     await assert.rejects(connect(demo.relayUrl, {}), (e: { status?: number }) => e.status === 401);
-    const c = await consumer(demo.relayUrl, demo.token, { id: 'all', filter: { type: 'attention.requested' }, from: 'all' });
+    const c = await consumer(demo.relayUrl, demo.token, {
+      id: 'all',
+      filter: { type: 'attention.requested' },
+      from: 'all',
+    });
     await c.waitFor(() => c.frames.filter((f) => f.type === 'attention.requested').length >= 9);
     const reqs = c.frames.filter((f) => f.type === 'attention.requested');
     assert.deepEqual(new Set(reqs.map((r) => r.agent)), new Set(['claude-code', 'codex', 'gemini-cli']));

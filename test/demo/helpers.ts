@@ -69,7 +69,9 @@ export function connect(relayUrl: string, opts: ConnectOptions = {}): Promise<Te
       if (opts.hello !== false) client.send(opts.hello ?? CONSUMER_HELLO);
       resolve(client);
     });
-    ws.once('unexpected-response', (_req, res) => reject(Object.assign(new Error(`HTTP ${res.statusCode}`), { status: res.statusCode })));
+    ws.once('unexpected-response', (_req, res) =>
+      reject(Object.assign(new Error(`HTTP ${res.statusCode}`), { status: res.statusCode })),
+    );
     ws.once('error', reject);
   });
 }
@@ -88,7 +90,11 @@ export async function consumer(
 }
 
 /** Connects as an emitter with the given hello capabilities. */
-export async function emitter(relayUrl: string, token: string | undefined, hello: Record<string, unknown> = {}): Promise<TestClient> {
+export async function emitter(
+  relayUrl: string,
+  token: string | undefined,
+  hello: Record<string, unknown> = {},
+): Promise<TestClient> {
   const c = await connect(relayUrl, {
     token,
     hello: {
@@ -125,7 +131,12 @@ export function ev(session: string, type: string, extra: Record<string, unknown>
 }
 
 /** A `control.attention.respond` as the console would send it. */
-export function respond(session: string, requestId: string, answer: Record<string, unknown>, id = ulid()): Record<string, unknown> {
+export function respond(
+  session: string,
+  requestId: string,
+  answer: Record<string, unknown>,
+  id = ulid(),
+): Record<string, unknown> {
   const hasText = typeof answer.text === 'string' || answer.values !== undefined;
   return {
     aep: '0.1',

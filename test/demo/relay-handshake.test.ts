@@ -95,7 +95,11 @@ describe('demo relay: auth, liveness, shutdown', () => {
     await c.waitFor((f) => f.type === 'hello');
     assert.equal(r.connections(), 1);
     await r.close();
-    assert.deepEqual(await c.waitFor((f) => f.type === 'closing'), { type: 'closing', reason: 'shutdown', delivered: [] });
+    assert.deepEqual(await c.waitFor((f) => f.type === 'closing'), {
+      type: 'closing',
+      reason: 'shutdown',
+      delivered: [],
+    });
     assert.equal((await c.closed).code, 1001);
   });
 });

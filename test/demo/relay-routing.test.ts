@@ -29,7 +29,10 @@ describe('demo relay: roster and command routing', () => {
     await barrier(e);
     c.send({ type: 'roster', id: 'r-2' });
     const r2 = await c.waitFor((f) => f.type === 'roster' && f.id === 'r-2');
-    assert.deepEqual(r2.entries.map((x: { session: string }) => x.session), ['s_hello']);
+    assert.deepEqual(
+      r2.entries.map((x: { session: string }) => x.session),
+      ['s_hello'],
+    );
     await e.close();
     c.send({ type: 'roster', id: 'r-3' });
     assert.deepEqual((await c.waitFor((f) => f.type === 'roster' && f.id === 'r-3')).entries, []);
@@ -86,7 +89,11 @@ describe('demo relay: command routing refusals', () => {
     const uns = respond('s_mute', 'R', { option: 'allow' });
     c.send(uns);
     assert.equal((await c.waitFor((f) => f.type === 'error' && f.cause === uns.id)).code, 'unsupported');
-    const cancel: Record<string, unknown> = { ...respond('s_twice', 'R', {}), type: 'control.cancel', data: { scope: 'run' } };
+    const cancel: Record<string, unknown> = {
+      ...respond('s_twice', 'R', {}),
+      type: 'control.cancel',
+      data: { scope: 'run' },
+    };
     x.close();
     await x.closed;
     c.send(cancel);

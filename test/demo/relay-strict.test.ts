@@ -11,21 +11,38 @@ import { barrier, connect, consumer, emitter, ev, respond } from './helpers.js';
 const TOKEN = 'strict-token';
 
 /** One POST with exactly these headers (fetch would add a content type of its own). */
-function post(url: string, headers: Record<string, string>, body: string): Promise<{ status: number; body: Record<string, unknown> }> {
+function post(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+): Promise<{ status: number; body: Record<string, unknown> }> {
   return new Promise((resolve, reject) => {
-    const req = request(`${url}/events`, { method: 'POST', headers: { authorization: `Bearer ${TOKEN}`, ...headers } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (text += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text === '' ? {} : (JSON.parse(text) as Record<string, unknown>) }));
-    });
+    const req = request(
+      `${url}/events`,
+      { method: 'POST', headers: { authorization: `Bearer ${TOKEN}`, ...headers } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: text === '' ? {} : (JSON.parse(text) as Record<string, unknown>),
+          }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
 }
 
 /** What a one-pass SSE replay of every held session returns: the Events' ids, in order. */
-async function replayIds(url: string, headers: Record<string, string> = {}, query = 'from=all&live=0'): Promise<string[]> {
+async function replayIds(
+  url: string,
+  headers: Record<string, string> = {},
+  query = 'from=all&live=0',
+): Promise<string[]> {
   const res = await fetch(`${url}/stream?${query}`, { headers: { authorization: `Bearer ${TOKEN}`, ...headers } });
   assert.equal(res.status, 200);
   const body = await res.text();
@@ -99,11 +116,26 @@ describe('AEP-0003 §3.2: POST /events: the body', () => {
   after(() => relay.close());
 
   test('a batch keeps its order; the closing newline is no Event', async () => {
-    const batch = [ev('s_batch', 'session.started'), ev('s_batch', 'run.started', { run: 'r1' }), ev('s_batch', 'session.ended')];
-    const r = await post(relay.url, { 'content-type': 'application/x-ndjson', 'aep-version': '0.1' }, batch.map((e) => JSON.stringify(e)).join('\n') + '\n');
+    const batch = [
+      ev('s_batch', 'session.started'),
+      ev('s_batch', 'run.started', { run: 'r1' }),
+      ev('s_batch', 'session.ended'),
+    ];
+    const r = await post(
+      relay.url,
+      { 'content-type': 'application/x-ndjson', 'aep-version': '0.1' },
+      batch.map((e) => JSON.stringify(e)).join('\n') + '\n',
+    );
     assert.deepEqual(r, { status: 202, body: { accepted: 3 } });
-    const held = await replayIds(relay.url, {}, `from=all&live=0&filter=${encodeURIComponent(JSON.stringify({ session: 's_batch' }))}`);
-    assert.deepEqual(held, batch.map((e) => e.id));
+    const held = await replayIds(
+      relay.url,
+      {},
+      `from=all&live=0&filter=${encodeURIComponent(JSON.stringify({ session: 's_batch' }))}`,
+    );
+    assert.deepEqual(
+      held,
+      batch.map((e) => e.id),
+    );
   });
 
   test('an invalid Event is 400 {error: "invalid-event", detail}; in a batch, nothing of it is ingested and the line is named', async () => {
@@ -113,7 +145,11 @@ describe('AEP-0003 §3.2: POST /events: the body', () => {
     assert.equal(typeof one.body.detail, 'string');
     const good = ev('s_bad', 'session.started');
     const lines = [JSON.stringify(good), '{"not": "an event"}', JSON.stringify(ev('s_bad', 'run.started'))];
-    const batch = await post(relay.url, { 'content-type': 'application/x-ndjson', 'aep-version': '0.1' }, lines.join('\n'));
+    const batch = await post(
+      relay.url,
+      { 'content-type': 'application/x-ndjson', 'aep-version': '0.1' },
+      lines.join('\n'),
+    );
     assert.equal(batch.status, 400);
     assert.equal(batch.body.error, 'invalid-event');
     assert.equal(batch.body.line, 2);
@@ -145,7 +181,10 @@ describe('AEP-0003 §3.3: SSE resume by Last-Event-ID', () => {
     const b = ev('s:colon', 'run.started', { run: 'r1' });
     const c = ev('s:colon', 'session.ended');
     for (const e of [a, b, c]) relay.publish(e as never);
-    assert.deepEqual(await replayIds(relay.url, { 'last-event-id': `s:colon:0:${a.seq as number}` }, 'live=0'), [b.id, c.id]);
+    assert.deepEqual(await replayIds(relay.url, { 'last-event-id': `s:colon:0:${a.seq as number}` }, 'live=0'), [
+      b.id,
+      c.id,
+    ]);
     const from = encodeURIComponent(JSON.stringify([{ session: 's:colon', epoch: 0, seq: b.seq }]));
     assert.deepEqual(await replayIds(relay.url, { 'last-event-id': 's:colon:0:0' }, `live=0&from=${from}`), [c.id]);
     await relay.close();
@@ -160,7 +199,10 @@ describe('AEP-0003 §4: hello', () => {
   after(() => relay.close());
 
   test('rule 1: no version in common → version-unsupported listing the supported versions, then close', async () => {
-    const c = await connect(relay.url, { token: TOKEN, hello: { type: 'hello', versions: ['9.9'], role: 'consumer', identity: { agent: 'x' } } });
+    const c = await connect(relay.url, {
+      token: TOKEN,
+      hello: { type: 'hello', versions: ['9.9'], role: 'consumer', identity: { agent: 'x' } },
+    });
     const err = await c.waitFor((f) => f.type === 'error');
     assert.equal(err.code, 'version-unsupported');
     assert.deepEqual(err.versions, ['0.1']);
@@ -168,7 +210,10 @@ describe('AEP-0003 §4: hello', () => {
   });
 
   test('rule 1: the reply selects exactly one version from the intersection', async () => {
-    const c = await connect(relay.url, { token: TOKEN, hello: { type: 'hello', versions: ['9.9', '0.1'], role: 'consumer' } });
+    const c = await connect(relay.url, {
+      token: TOKEN,
+      hello: { type: 'hello', versions: ['9.9', '0.1'], role: 'consumer' },
+    });
     const hello = await c.waitFor((f) => f.type === 'hello');
     assert.deepEqual(hello.versions, ['0.1']);
     await c.close();
@@ -179,7 +224,10 @@ describe('AEP-0003 §4: hello', () => {
     assert.ok(['emitter', 'consumer', 'both'].includes((await ok.waitFor((f) => f.type === 'hello')).role));
     await ok.close();
     for (const role of ['relay', 'Consumer', undefined, 7]) {
-      const c = await connect(relay.url, { token: TOKEN, hello: { type: 'hello', versions: ['0.1'], role, identity: { agent: 'x' } } });
+      const c = await connect(relay.url, {
+        token: TOKEN,
+        hello: { type: 'hello', versions: ['0.1'], role, identity: { agent: 'x' } },
+      });
       const err = await c.waitFor((f) => f.type === 'error' || f.type === 'hello');
       assert.equal(err.type, 'error', `role ${String(role)}`);
       assert.equal(err.code, 'invalid-hello');
@@ -189,7 +237,10 @@ describe('AEP-0003 §4: hello', () => {
 
   test('rule 3: identity.agent is required of an emitter', async () => {
     for (const role of ['emitter', 'both']) {
-      const c = await connect(relay.url, { token: TOKEN, hello: { type: 'hello', versions: ['0.1'], role, identity: { instance: 'h/1' } } });
+      const c = await connect(relay.url, {
+        token: TOKEN,
+        hello: { type: 'hello', versions: ['0.1'], role, identity: { instance: 'h/1' } },
+      });
       assert.equal((await c.waitFor((f) => f.type === 'error')).code, 'invalid-hello');
       await c.closed;
     }
@@ -217,13 +268,20 @@ describe('AEP-0003 §4.1: roster', () => {
     const e = await emitter(relay.url, TOKEN);
     e.send({ type: 'roster', id: 'r-deny' });
     const err = await e.waitFor((f) => f.type === 'error' || f.type === 'roster');
-    assert.deepEqual({ type: err.type, id: err.id, code: err.code }, { type: 'error', id: 'r-deny', code: 'unauthorized' });
+    assert.deepEqual(
+      { type: err.type, id: err.id, code: err.code },
+      { type: 'error', id: 'r-deny', code: 'unauthorized' },
+    );
     e.send(ev('s_after', 'session.started'));
     await barrier(e);
     const c = await consumer(relay.url, TOKEN);
     c.send({ type: 'roster', id: 'r-ok' });
     const roster = await c.waitFor((f) => f.type === 'roster' && f.id === 'r-ok');
-    assert.deepEqual(roster.entries.map((x: { session: string }) => x.session), ['s_after'], 'the emitter still claims after the refusal');
+    assert.deepEqual(
+      roster.entries.map((x: { session: string }) => x.session),
+      ['s_after'],
+      'the emitter still claims after the refusal',
+    );
     await Promise.all([c.close(), e.close()]);
     await relay.close();
   });
@@ -231,16 +289,33 @@ describe('AEP-0003 §4.1: roster', () => {
   test('rule 4: declarations relayed verbatim, and only when declared', async () => {
     const relay = await startDemoRelay({ token: TOKEN });
     const control = { accepts: ['control.attention.respond'], ack_window_ms: 2500, future: { x: 1 } };
-    const declared = await emitter(relay.url, TOKEN, { capabilities: { control, emits: ['session', 'attention'] }, sessions: ['s_declared'] });
-    const quiet = await emitter(relay.url, TOKEN, { identity: { agent: 'quiet' }, capabilities: {}, sessions: ['s_quiet'] });
+    const declared = await emitter(relay.url, TOKEN, {
+      capabilities: { control, emits: ['session', 'attention'] },
+      sessions: ['s_declared'],
+    });
+    const quiet = await emitter(relay.url, TOKEN, {
+      identity: { agent: 'quiet' },
+      capabilities: {},
+      sessions: ['s_quiet'],
+    });
     quiet.send(ev('s_quiet', 'tool.requested', { agent: 'quiet' }));
     await Promise.all([barrier(declared), barrier(quiet)]);
     const c = await consumer(relay.url, TOKEN);
     c.send({ type: 'roster', id: 'r' });
     const { entries } = await c.waitFor((f) => f.type === 'roster' && f.id === 'r');
     const byS = new Map(entries.map((x: { session: string }) => [x.session, x]));
-    assert.deepEqual(byS.get('s_declared'), { session: 's_declared', agent: 'test-agent', instance: 'test/2', control, emits: ['session', 'attention'] });
-    assert.deepEqual(byS.get('s_quiet'), { session: 's_quiet', agent: 'quiet' }, 'nothing inferred from what it emitted');
+    assert.deepEqual(byS.get('s_declared'), {
+      session: 's_declared',
+      agent: 'test-agent',
+      instance: 'test/2',
+      control,
+      emits: ['session', 'attention'],
+    });
+    assert.deepEqual(
+      byS.get('s_quiet'),
+      { session: 's_quiet', agent: 'quiet' },
+      'nothing inferred from what it emitted',
+    );
     await Promise.all([c.close(), declared.close(), quiet.close()]);
     await relay.close();
   });
@@ -261,7 +336,10 @@ describe('AEP-0004 §4.4 and §8: command history', () => {
     assert.equal((await sender.waitFor((f) => f.type === 'error' && f.cause === refused.id)).code, 'no-route');
     const late = await consumer(relay.url, TOKEN);
     await barrier(late);
-    assert.ok(late.frames.some((f) => f.id === routed.id), 'replayed over WebSocket');
+    assert.ok(
+      late.frames.some((f) => f.id === routed.id),
+      'replayed over WebSocket',
+    );
     assert.ok(!late.frames.some((f) => f.id === refused.id));
     const sse = await replayIds(relay.url);
     assert.ok(sse.includes(routed.id as string), 'replayed over SSE');

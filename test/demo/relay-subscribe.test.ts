@@ -14,9 +14,22 @@ describe('demo relay: subscribe, filters, replay from all', () => {
     const err = await c.waitFor((f) => f.type === 'error');
     assert.equal(err.id, 'bad');
     assert.equal(err.code, 'invalid-filter');
-    for (const filter of [{ data: {} }, { time: 'x' }, { traceparent: 'x' }, { type: '*' }, { agent: 'claude*' }, { agent: [] }, { NotAnAttr: 1 }, { severity: { gt: 'info' } }]) {
+    for (const filter of [
+      { data: {} },
+      { time: 'x' },
+      { traceparent: 'x' },
+      { type: '*' },
+      { agent: 'claude*' },
+      { agent: [] },
+      { NotAnAttr: 1 },
+      { severity: { gt: 'info' } },
+    ]) {
       c.send({ type: 'subscribe', id: 'bad2', filter });
-      assert.equal((await c.waitFor((f) => f.type === 'error' && f.id === 'bad2')).code, 'invalid-filter', JSON.stringify(filter));
+      assert.equal(
+        (await c.waitFor((f) => f.type === 'error' && f.id === 'bad2')).code,
+        'invalid-filter',
+        JSON.stringify(filter),
+      );
     }
     c.send({ type: 'subscribe', id: 'bad3', filter: {}, from: 'yesterday' });
     assert.equal((await c.waitFor((f) => f.type === 'error' && f.id === 'bad3')).code, 'invalid-filter');
@@ -37,7 +50,11 @@ describe('demo relay: subscribe, filters, replay from all', () => {
     const a2 = ev('s_a', 'tool.requested');
     for (const x of [a0, b0, a1, a2]) e.send(x);
     await barrier(e);
-    const c = await consumer(relay.url, TOKEN, { id: 'all', filter: { type: ['session.*', 'attention.*'] }, from: 'all' });
+    const c = await consumer(relay.url, TOKEN, {
+      id: 'all',
+      filter: { type: ['session.*', 'attention.*'] },
+      from: 'all',
+    });
     await barrier(c); // replay is synchronous: it is all in before the roster reply
     const ids = c.frames.filter((f) => typeof f.type === 'string' && f.type.includes('.')).map((f) => f.id);
     assert.deepEqual(ids, [a0.id, b0.id, a1.id]); // arrival order across sessions, tool.* filtered out
@@ -82,8 +99,16 @@ describe('demo relay: replay from positions', () => {
     const c = await consumer(relay.url, TOKEN, { id: 'rx', filter: {}, from: [{ session: 's_x', epoch: 0, seq: 0 }] });
     await barrier(c);
     const relevant = c.frames.filter((f) => f.type === 'replay-exhausted' || f.type === 'progress.status');
-    assert.deepEqual(relevant[0], { type: 'replay-exhausted', sub: 'rx', session: 's_x', earliest: { epoch: 0, seq: 3 } });
-    assert.deepEqual(relevant.slice(1).map((f) => f.seq), [3, 4, 5]);
+    assert.deepEqual(relevant[0], {
+      type: 'replay-exhausted',
+      sub: 'rx',
+      session: 's_x',
+      earliest: { epoch: 0, seq: 3 },
+    });
+    assert.deepEqual(
+      relevant.slice(1).map((f) => f.seq),
+      [3, 4, 5],
+    );
     // a position inside the buffer is not exhausted
     c.send({ type: 'subscribe', id: 'ok', filter: {}, from: [{ session: 's_x', epoch: 0, seq: 3 }] });
     await c.waitFor((f) => f.type === 'subscribed' && f.id === 'ok');
@@ -101,14 +126,55 @@ describe('demo relay: capture ceilings', () => {
     const fields = [
       { id: 'name', type: 'string', label: 'Service name', required: true },
       { id: 'replicas', type: 'number', label: 'Replicas' },
-      { id: 'regions', type: 'select', label: 'Regions', multi: true, choices: [{ id: 'r1', label: 'us-east' }, { id: 'r2', label: 'eu-west' }] },
+      {
+        id: 'regions',
+        type: 'select',
+        label: 'Regions',
+        multi: true,
+        choices: [
+          { id: 'r1', label: 'us-east' },
+          { id: 'r2', label: 'eu-west' },
+        ],
+      },
       { id: 'db', type: 'select', label: 'Database', other: true, choices: [{ id: '1', label: 'PostgreSQL' }] },
     ];
     const base = { agent: 'claude-code', source: 'aep://h/agent/claude-code/session/s_c' };
-    const perm = ev('s_c', 'attention.requested', { ...base, subject: 'Bash', capture: 'redacted', data: { kind: 'permission', prompt: 'Permission requested: Bash — rm -rf build/', options: [{ id: 'allow', label: 'Allow' }, { id: 'deny', label: 'Deny' }], respond_via: ['control'], context: { secret: 1 } } });
-    const form = ev('s_c', 'attention.requested', { ...base, capture: 'redacted', data: { kind: 'form', prompt: 'Configure', fields } });
-    const answered = ev('s_c', 'attention.answered', { ...base, subject: form.id, capture: 'redacted', data: { answer: { text: 'SECRET', values: { name: 'billing', replicas: 3, regions: ['r1'], db: 'MariaDB' } }, by: 'ops', via: 'control' } });
-    const rejected = ev('s_c', 'control.rejected', { ...base, cause: 'C1', capture: 'redacted', data: { reason: 'invalid', detail: 'name: SECRET detail' } });
+    const perm = ev('s_c', 'attention.requested', {
+      ...base,
+      subject: 'Bash',
+      capture: 'redacted',
+      data: {
+        kind: 'permission',
+        prompt: 'Permission requested: Bash — rm -rf build/',
+        options: [
+          { id: 'allow', label: 'Allow' },
+          { id: 'deny', label: 'Deny' },
+        ],
+        respond_via: ['control'],
+        context: { secret: 1 },
+      },
+    });
+    const form = ev('s_c', 'attention.requested', {
+      ...base,
+      capture: 'redacted',
+      data: { kind: 'form', prompt: 'Configure', fields },
+    });
+    const answered = ev('s_c', 'attention.answered', {
+      ...base,
+      subject: form.id,
+      capture: 'redacted',
+      data: {
+        answer: { text: 'SECRET', values: { name: 'billing', replicas: 3, regions: ['r1'], db: 'MariaDB' } },
+        by: 'ops',
+        via: 'control',
+      },
+    });
+    const rejected = ev('s_c', 'control.rejected', {
+      ...base,
+      cause: 'C1',
+      capture: 'redacted',
+      data: { reason: 'invalid', detail: 'name: SECRET detail' },
+    });
     for (const x of [perm, form, answered, rejected]) e.send(x);
     await barrier(e);
     const c = await consumer(relay.url, TOKEN, { id: 'm', filter: {}, from: 'all', capture: 'metadata' });
@@ -117,16 +183,29 @@ describe('demo relay: capture ceilings', () => {
     assert.deepEqual(by(perm.id).data, {
       kind: 'permission',
       prompt: 'claude-code requests permission: Bash',
-      options: [{ id: 'allow', label: '1' }, { id: 'deny', label: '2' }],
+      options: [
+        { id: 'allow', label: '1' },
+        { id: 'deny', label: '2' },
+      ],
       respond_via: ['control'],
     });
     assert.equal(by(perm.id).capture, 'metadata');
     const f = by(form.id).data;
     assert.equal(f.prompt, 'claude-code requests form');
-    assert.deepEqual(f.fields.map((x: { label: string }) => x.label), ['1', '2', '3', '4']);
-    assert.deepEqual(f.fields[2].choices, [{ id: 'r1', label: '1' }, { id: 'r2', label: '2' }]);
+    assert.deepEqual(
+      f.fields.map((x: { label: string }) => x.label),
+      ['1', '2', '3', '4'],
+    );
+    assert.deepEqual(f.fields[2].choices, [
+      { id: 'r1', label: '1' },
+      { id: 'r2', label: '2' },
+    ]);
     // values gated per the form's field specs: string & other free text dropped
-    assert.deepEqual(by(answered.id).data, { answer: { values: { replicas: 3, regions: ['r1'] } }, by: 'ops', via: 'control' });
+    assert.deepEqual(by(answered.id).data, {
+      answer: { values: { replicas: 3, regions: ['r1'] } },
+      by: 'ops',
+      via: 'control',
+    });
     assert.deepEqual(by(rejected.id).data, { reason: 'invalid' });
     // a command's audit copy is down-levelled the same way
     const agentSide = await emitter(relay.url, TOKEN);
@@ -161,17 +240,31 @@ describe('demo relay: SSE /stream', () => {
     const res = await fetch(`${relay.url}/stream?${q}`, { headers: { authorization: `Bearer ${TOKEN}` } });
     assert.equal(res.status, 200);
     const body = await res.text();
-    const data = body.split('\n').filter((l) => l.startsWith('data: ')).map((l) => JSON.parse(l.slice(6)));
-    assert.deepEqual(data.map((d) => d.id), [a.id]);
+    const data = body
+      .split('\n')
+      .filter((l) => l.startsWith('data: '))
+      .map((l) => JSON.parse(l.slice(6)));
+    assert.deepEqual(
+      data.map((d) => d.id),
+      [a.id],
+    );
     assert.ok(body.trimEnd().endsWith(': replay-complete'));
     assert.equal((await fetch(`${relay.url}/stream?from=all&live=0`)).status, 401);
-    const bad = await fetch(`${relay.url}/stream?filter=${encodeURIComponent('{"seq":1}')}`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    const bad = await fetch(`${relay.url}/stream?filter=${encodeURIComponent('{"seq":1}')}`, {
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
     assert.equal(bad.status, 400);
     // POST /events ingests like an emitter frame
     const posted = ev('s_sse', 'attention.requested', { data: { kind: 'input', prompt: 'posted' } });
-    const pr = await fetch(`${relay.url}/events`, { method: 'POST', headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json', 'aep-version': '0.1' }, body: JSON.stringify(posted) });
+    const pr = await fetch(`${relay.url}/events`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json', 'aep-version': '0.1' },
+      body: JSON.stringify(posted),
+    });
     assert.equal(pr.status, 202);
-    const again = await (await fetch(`${relay.url}/stream?from=all&live=0`, { headers: { authorization: `Bearer ${TOKEN}` } })).text();
+    const again = await (
+      await fetch(`${relay.url}/stream?from=all&live=0`, { headers: { authorization: `Bearer ${TOKEN}` } })
+    ).text();
     assert.ok(again.includes(posted.id as string));
     await e.close();
     await relay.close();

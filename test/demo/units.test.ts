@@ -10,8 +10,27 @@ const DEPLOY: FieldSpec[] = [
   { id: 'name', type: 'string', label: 'Service name', required: true },
   { id: 'replicas', type: 'number', label: 'Replica count' },
   { id: 'staged', type: 'boolean', label: 'Deploy to staging first?' },
-  { id: 'regions', type: 'select', label: 'Regions', multi: true, choices: [{ id: '1', label: 'us-east' }, { id: '2', label: 'eu-west' }, { id: '3', label: 'ap-south' }] },
-  { id: 'db', type: 'select', label: 'Database', other: true, choices: [{ id: '1', label: 'PostgreSQL' }, { id: '2', label: 'SQLite' }] },
+  {
+    id: 'regions',
+    type: 'select',
+    label: 'Regions',
+    multi: true,
+    choices: [
+      { id: '1', label: 'us-east' },
+      { id: '2', label: 'eu-west' },
+      { id: '3', label: 'ap-south' },
+    ],
+  },
+  {
+    id: 'db',
+    type: 'select',
+    label: 'Database',
+    other: true,
+    choices: [
+      { id: '1', label: 'PostgreSQL' },
+      { id: '2', label: 'SQLite' },
+    ],
+  },
 ];
 const FULL = { name: 'billing-api', replicas: 3, staged: true, regions: ['1', '3'], db: 'MariaDB' };
 
@@ -20,7 +39,23 @@ describe('target validation (AEP-0006, AEP-0008)', () => {
   const gating: Array<[string, FieldSpec[], Record<string, unknown>, Capture, Record<string, unknown>]> = [
     ['metadata asymmetry', DEPLOY, FULL, 'metadata', { replicas: 3, staged: true, regions: ['1', '3'] }],
     ['redacted keeps all', DEPLOY, FULL, 'redacted', FULL],
-    ['closed single select id', [{ id: 'db', type: 'select', label: 'D', choices: [{ id: '1', label: 'P' }, { id: '2', label: 'S' }] }], { db: '2' }, 'metadata', { db: '2' }],
+    [
+      'closed single select id',
+      [
+        {
+          id: 'db',
+          type: 'select',
+          label: 'D',
+          choices: [
+            { id: '1', label: 'P' },
+            { id: '2', label: 'S' },
+          ],
+        },
+      ],
+      { db: '2' },
+      'metadata',
+      { db: '2' },
+    ],
     ['other free text dropped', [DEPLOY[4]], { db: 'MariaDB' }, 'metadata', {}],
     ['none leaves structural to the caller', [DEPLOY[2]], { staged: false }, 'none', { staged: false }],
     ['unknown keys dropped', [DEPLOY[2]], { staged: true, surprise: 'x' }, 'redacted', { staged: true }],
@@ -52,20 +87,47 @@ describe('target validation (AEP-0006, AEP-0008)', () => {
   });
 
   test('mapTextAnswer: ids, labels, refusing option, never grants', () => {
-    const opts = [{ id: 'allow', label: 'Allow' }, { id: 'deny', label: 'Deny' }];
+    const opts = [
+      { id: 'allow', label: 'Allow' },
+      { id: 'deny', label: 'Deny' },
+    ];
     assert.deepEqual(mapTextAnswer('permission', opts, ' ALLOW '), { option: 'allow' });
     assert.deepEqual(mapTextAnswer('permission', opts, 'deny'), { option: 'deny' });
     assert.deepEqual(mapTextAnswer('permission', opts, 'yes please'), { option: 'deny', text: 'yes please' });
     assert.deepEqual(mapTextAnswer('input', opts, 'maybe'), { text: 'maybe' });
-    const dupLabels = [{ id: 'a', label: 'Same' }, { id: 'b', label: 'same' }];
+    const dupLabels = [
+      { id: 'a', label: 'Same' },
+      { id: 'b', label: 'same' },
+    ];
     assert.deepEqual(mapTextAnswer('input', dupLabels, 'same'), { text: 'same' }); // not exactly one label
-    assert.equal(refusingOption([{ id: 'proceed_once', label: 'Once' }, { id: 'cancel', label: 'No' }])?.id, 'cancel');
-    assert.equal(refusingOption([{ id: 'x', label: 'X' }, { id: 'y', label: 'Y' }])?.id, 'y');
+    assert.equal(
+      refusingOption([
+        { id: 'proceed_once', label: 'Once' },
+        { id: 'cancel', label: 'No' },
+      ])?.id,
+      'cancel',
+    );
+    assert.equal(
+      refusingOption([
+        { id: 'x', label: 'X' },
+        { id: 'y', label: 'Y' },
+      ])?.id,
+      'y',
+    );
   });
 
   test('decide: form refused in words is applied as text; values on a non-form are invalid', () => {
-    const req: HeldRequest = { id: 'R', kind: 'form', options: [], fields: DEPLOY, capture: 'redacted', state: 'pending', requestedAt: 0 };
-    const cmd = (answer: unknown) => ({ type: 'control.attention.respond', subject: 'R', data: { answer } }) as unknown as AepEvent;
+    const req: HeldRequest = {
+      id: 'R',
+      kind: 'form',
+      options: [],
+      fields: DEPLOY,
+      capture: 'redacted',
+      state: 'pending',
+      requestedAt: 0,
+    };
+    const cmd = (answer: unknown) =>
+      ({ type: 'control.attention.respond', subject: 'R', data: { answer } }) as unknown as AepEvent;
     assert.deepEqual(decide(cmd({ text: 'not now' }), req), { ack: 'accepted', applied: { text: 'not now' } });
     const perm: HeldRequest = { ...req, kind: 'permission', fields: [], options: [{ id: 'allow', label: 'A' }] };
     const d = decide(cmd({ values: { a: 1 } }), perm);
@@ -90,7 +152,21 @@ describe('attr-match filter (AEP-0003 §6)', () => {
     assert.equal(matchesFilter({ agent: ['claude-code', 'codex'] }, e({ type: 't.x', agent: 'codex' })), true);
   });
   test('invalid filters fail closed', () => {
-    for (const f of [{ seq: 5 }, { data: {} }, { time: 't' }, { aep: '0.1' }, { traceparent: 'x' }, { type: '*' }, { NotAnAttr: 'y' }, { severity: { gt: 'info' } }, { agent: 'claude*' }, { agent: [] }, { agent: { eq: 'x' } }, null, []]) {
+    for (const f of [
+      { seq: 5 },
+      { data: {} },
+      { time: 't' },
+      { aep: '0.1' },
+      { traceparent: 'x' },
+      { type: '*' },
+      { NotAnAttr: 'y' },
+      { severity: { gt: 'info' } },
+      { agent: 'claude*' },
+      { agent: [] },
+      { agent: { eq: 'x' } },
+      null,
+      [],
+    ]) {
       assert.equal(typeof filterProblem(f), 'string', JSON.stringify(f));
     }
     assert.equal(filterProblem({ type: 'attention.*', severity: 'notice', epoch: [0, 1], capture: 'full' }), undefined);
@@ -100,16 +176,34 @@ describe('attr-match filter (AEP-0003 §6)', () => {
 describe('downlevel at the hop', () => {
   const base = { aep: '0.1', id: 'X', time: 't', source: 'aep://h/agent/a', agent: 'a', session: 's1', seq: 0 };
   test('redacted ceiling on a full event lands on metadata; lower events pass unchanged', () => {
-    const full = { ...base, type: 'session.started', capture: 'full', data: { label: 'secret', cwd: '/x', client: { name: 'cli' } } } as AepEvent;
+    const full = {
+      ...base,
+      type: 'session.started',
+      capture: 'full',
+      data: { label: 'secret', cwd: '/x', client: { name: 'cli' } },
+    } as AepEvent;
     const out = downlevel(full, 'redacted');
     assert.equal(out.capture, 'metadata');
     assert.deepEqual(out.data, { client: { name: 'cli' } });
-    const meta = { ...base, type: 'attention.answered', capture: 'metadata', data: { answer: { option: '1' } } } as AepEvent;
+    const meta = {
+      ...base,
+      type: 'attention.answered',
+      capture: 'metadata',
+      data: { answer: { option: '1' } },
+    } as AepEvent;
     assert.equal(downlevel(meta, 'redacted'), meta);
   });
   test('without the form specs only numbers and booleans survive; unknown types lose data', () => {
-    const ans = { ...base, type: 'attention.answered', capture: 'redacted', data: { answer: { option: '2', text: 'S', values: FULL }, via: 'control' } } as AepEvent;
-    assert.deepEqual(downlevel(ans, 'metadata').data, { answer: { option: '2', values: { replicas: 3, staged: true } }, via: 'control' });
+    const ans = {
+      ...base,
+      type: 'attention.answered',
+      capture: 'redacted',
+      data: { answer: { option: '2', text: 'S', values: FULL }, via: 'control' },
+    } as AepEvent;
+    assert.deepEqual(downlevel(ans, 'metadata').data, {
+      answer: { option: '2', values: { replicas: 3, staged: true } },
+      via: 'control',
+    });
     const blob = { ...base, type: 'x.acme.session.blob', capture: 'full', data: { anything: 'S' } } as AepEvent;
     assert.equal(downlevel(blob, 'redacted').data, undefined);
   });

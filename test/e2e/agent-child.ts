@@ -7,7 +7,17 @@ import { startDemoAgent } from '../../src/demo/agent.js';
 
 const [url, token, name, session, prompt] = process.argv.slice(2);
 const agent = await startDemoAgent({ relayUrl: url, token, name, session, script: 'none' });
-const id = prompt && prompt !== '-' ? agent.raise({ kind: 'permission', prompt, options: [{ id: 'allow', label: 'Allow' }, { id: 'deny', label: 'Deny' }] }) : '-';
+const id =
+  prompt && prompt !== '-'
+    ? agent.raise({
+        kind: 'permission',
+        prompt,
+        options: [
+          { id: 'allow', label: 'Allow' },
+          { id: 'deny', label: 'Deny' },
+        ],
+      })
+    : '-';
 process.stdout.write(`ready ${id}\n`);
 let told = 0;
 setInterval(() => {

@@ -30,19 +30,25 @@ test('the cause is read from the relay; x cancels the run: the agent dismisses i
     demo.agent.raise(bash('terraform destroy'));
     await ui.until((t) => t.includes('terraform destroy') && t.includes('live'), 'the requests to show');
     await ui.press('\r');
-    await ui.until((t) => t.includes('Cause: tool.requested Bash') && t.includes('│ command: terraform'), 'the cause with its arguments');
+    await ui.until(
+      (t) => t.includes('Cause: tool.requested Bash') && t.includes('│ command: terraform'),
+      'the cause with its arguments',
+    );
     await ui.press('\u001b');
     await ui.until((t) => t.includes('j/k move'), 'back on the list');
     const run = demo.agent.run;
     await ui.press('x');
-    await ui.until((t) => t.includes(`Cancel run ${run} of codex (session ${demo.agent.session})? y/n`), 'the question');
+    await ui.until(
+      (t) => t.includes(`Cancel run ${run} of codex (session ${demo.agent.session})? y/n`),
+      'the question',
+    );
     await ui.press('\t', 'stuck', '\r');
     await ui.until((t) => (t.match(/run cancelled/g) ?? []).length === 2, 'both rows of the run cancelled');
     const cancels = demo.agent.received.filter((e) => e.type === 'control.cancel');
     assert.equal(cancels.length, 1, 'one command reached the agent');
     assert.deepEqual(cancels[0].data, { scope: 'run', reason: 'stuck' });
     assert.equal(cancels[0].run, run);
-    assert.equal(demo.agent.pendingCount(), 0, 'the agent dismissed the run\'s requests');
+    assert.equal(demo.agent.pendingCount(), 0, "the agent dismissed the run's requests");
     assert.notEqual(demo.agent.run, run, 'the agent went on in a new run');
   } finally {
     await ui.stop();
@@ -64,7 +70,10 @@ test('p pauses the session and p again resumes it: the agent reports each, cause
     await ui.press('y');
     await ui.until(() => !demo.agent.paused, 'the agent resumed');
     await ui.press('t');
-    await ui.until((t) => t.includes('Timeline codex') && t.includes('control.resume') && t.includes('progress.status running'), 'the timeline');
+    await ui.until(
+      (t) => t.includes('Timeline codex') && t.includes('control.resume') && t.includes('progress.status running'),
+      'the timeline',
+    );
     await ui.press('\u001b');
     await ui.until((t) => !t.includes('Timeline'), 'back');
   } finally {

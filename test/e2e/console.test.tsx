@@ -29,7 +29,10 @@ test('answer a permission by option and see the outcome the agent recorded', asy
     await ui.until((t) => t.includes('▸ Reply:'), 'the request to open on the Reply row');
     await ui.press('\u001b[A', '\u001b[A', '\r');
     // Back on the list: the row carries the outcome in a word; Enter shows it whole.
-    await ui.until((t) => /✓ allow · you (Permission requested: |…)?(Bash — )?rm -rf build\//.test(t), 'the outcome on the row');
+    await ui.until(
+      (t) => /✓ allow · you (Permission requested: |…)?(Bash — )?rm -rf build\//.test(t),
+      'the outcome on the row',
+    );
     await ui.press('\r');
     await ui.until((t) => /answered by you via control: Allow \[allow\]/.test(t), 'the recorded outcome');
     const received = demo.agent.received.filter((e) => e.type === 'control.attention.respond');
@@ -53,9 +56,16 @@ test('answer a permission with free text: the agent applies deny and keeps the t
     await ui.press('use staging instead', '\r');
     await ui.until((t) => /✓ deny · you …(Bash — )?git push/.test(t), 'the outcome on the row');
     await ui.press('\r');
-    await ui.until((t) => /answered by you via control: Deny \[deny\] \(your text: "use staging instead"\)/.test(t), 'the applied deny with the text');
+    await ui.until(
+      (t) => /answered by you via control: Deny \[deny\] \(your text: "use staging instead"\)/.test(t),
+      'the applied deny with the text',
+    );
     const sent = demo.agent.received.filter((e) => e.type === 'control.attention.respond').at(-1)!;
-    assert.deepEqual(sent.data, { answer: { text: 'use staging instead' } }, 'the console never rewrites text into an option');
+    assert.deepEqual(
+      sent.data,
+      { answer: { text: 'use staging instead' } },
+      'the console never rewrites text into an option',
+    );
     assert.equal(sent.capture, 'redacted');
   } finally {
     await ui.stop();
@@ -71,7 +81,16 @@ test('form: the agent rejects a missing required field, the form comes back, a c
       fields: [
         { id: 'name', type: 'string', label: 'Service name', required: true },
         { id: 'replicas', type: 'number', label: 'Replicas', min: 1, max: 10 },
-        { id: 'db', type: 'select', label: 'Database', other: true, choices: [{ id: '1', label: 'PostgreSQL' }, { id: '2', label: 'SQLite' }] },
+        {
+          id: 'db',
+          type: 'select',
+          label: 'Database',
+          other: true,
+          choices: [
+            { id: '1', label: 'PostgreSQL' },
+            { id: '2', label: 'SQLite' },
+          ],
+        },
       ],
     });
     await ui.until((t) => t.includes('form') && t.includes('Configure the new service'), 'the form request');
@@ -81,14 +100,19 @@ test('form: the agent rejects a missing required field, the form comes back, a c
     // The console validates before sending, so the emitter's own check is
     // exercised by sending what a less careful sender would: no `name`.
     ui.client.respond(record.key, { values: { replicas: 3 } });
-    await ui.until((t) => /rejected the answer: name/.test(t), 'the emitter\'s rejection on the form');
+    await ui.until((t) => /rejected the answer: name/.test(t), "the emitter's rejection on the form");
     assert.equal(ui.store.request(record.key)!.state, 'pending', 'the request stays pending');
     assert.match(ui.frame().replace(/\s+/g, ' '), /▸ Service name\*/);
     await ui.press('billing-api', '\t', '4', '\t', '\u001b[B', '\r', '\r');
     await ui.until((t) => /✓ form · 3 values · you \[form\] Configure the new/.test(t), 'the outcome on the row');
     await ui.press('\r');
-    await ui.until((t) => /answered by you via control: Service name: "billing-api"; Replicas: 4; Database: SQLite/.test(t), 'the resolved outcome');
-    const commands = demo.agent.received.filter((e) => e.type === 'control.attention.respond' && e.subject === requestId);
+    await ui.until(
+      (t) => /answered by you via control: Service name: "billing-api"; Replicas: 4; Database: SQLite/.test(t),
+      'the resolved outcome',
+    );
+    const commands = demo.agent.received.filter(
+      (e) => e.type === 'control.attention.respond' && e.subject === requestId,
+    );
     assert.equal(commands.length, 2);
     assert.deepEqual(commands[1].data, { answer: { values: { name: 'billing-api', replicas: 4, db: '2' } } });
   } finally {
@@ -106,8 +130,13 @@ test('two keys: a digit opens the request on that option, Enter sends it; the ag
     await ui.until((t) => t.includes('▸ 2 Deny'), 'Deny highlighted, nothing sent');
     assert.equal(demo.agent.received.filter((e) => e.subject === requestId).length, 0, 'a digit alone sends nothing');
     await ui.press('\r');
-    await ui.until((t) => /✓ deny · you (Permission requested: |…)?(Bash — )?terraform apply/.test(t), "the outcome on the row");
-    const commands = demo.agent.received.filter((e) => e.type === 'control.attention.respond' && e.subject === requestId);
+    await ui.until(
+      (t) => /✓ deny · you (Permission requested: |…)?(Bash — )?terraform apply/.test(t),
+      'the outcome on the row',
+    );
+    const commands = demo.agent.received.filter(
+      (e) => e.type === 'control.attention.respond' && e.subject === requestId,
+    );
     assert.equal(commands.length, 1);
     assert.deepEqual(commands[0].data, { answer: { option: 'deny' } });
   } finally {
@@ -120,17 +149,26 @@ test('batch: 5 alike requests among 7 denied with filter, *, a digit, Enter and 
   try {
     const prunes = Array.from({ length: 5 }, () => demo.agent.raise(permission('docker system prune -af')));
     const others = [demo.agent.raise(permission('ls -la')), demo.agent.raise(permission('cat README.md'))];
-    await ui.until((t) => (t.match(/docker system prune/g) ?? []).length >= 5 && t.includes('ls -la') && t.includes('cat README.md'), 'all seven listed');
+    await ui.until(
+      (t) => (t.match(/docker system prune/g) ?? []).length >= 5 && t.includes('ls -la') && t.includes('cat README.md'),
+      'all seven listed',
+    );
     await ui.press('/', 'docker prune', '\r', '*', '2', '\r');
     await ui.until((t) => t.includes('Send "Deny" to 5 requests? y/n'), 'the confirmation');
     await ui.press('y');
     await ui.until((t) => (t.match(/✓ deny/g) ?? []).length >= 5, 'every row showing its own outcome');
-    const commands = demo.agent.received.filter((e) => e.type === 'control.attention.respond' && prunes.includes(e.subject ?? ''));
+    const commands = demo.agent.received.filter(
+      (e) => e.type === 'control.attention.respond' && prunes.includes(e.subject ?? ''),
+    );
     assert.equal(commands.length, 5, 'one command per request');
     assert.deepEqual(new Set(commands.map((e) => e.subject)), new Set(prunes));
     assert.equal(new Set(commands.map((e) => e.id)).size, 5, 'each with its own command id');
     for (const command of commands) assert.deepEqual(command.data, { answer: { option: 'deny' } });
-    assert.equal(demo.agent.received.filter((e) => others.includes(e.subject ?? '')).length, 0, 'the other two untouched');
+    assert.equal(
+      demo.agent.received.filter((e) => others.includes(e.subject ?? '')).length,
+      0,
+      'the other two untouched',
+    );
   } finally {
     await ui.stop();
   }

@@ -27,8 +27,13 @@ after(async () => {
 });
 
 /** A demo agent in its own process; resolves once it is connected, with the id it raised and every command it receives. */
-function agentProcess(session: string, prompt: string): Promise<{ child: ChildProcess; id: string; received: Record<string, unknown>[] }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, relay.url, TOKEN, 'gemini-cli', session, prompt], { stdio: ['ignore', 'pipe', 'inherit'] });
+function agentProcess(
+  session: string,
+  prompt: string,
+): Promise<{ child: ChildProcess; id: string; received: Record<string, unknown>[] }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, relay.url, TOKEN, 'gemini-cli', session, prompt], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   children.push(child);
   const received: Record<string, unknown>[] = [];
   return new Promise((resolve, reject) => {
@@ -75,7 +80,10 @@ test('a killed agent: its request moves to "No agent connected" after 60 s, not 
     await ui.press('\r');
     await ui.until((t) => t.includes('▸ Reply:'), 'the request open');
     await ui.press('\u001b[A', '\u001b[A', '\r');
-    await ui.until(() => back.received.some((e) => e.type === 'control.attention.respond'), 'the answer to reach the agent that came back');
+    await ui.until(
+      () => back.received.some((e) => e.type === 'control.attention.respond'),
+      'the answer to reach the agent that came back',
+    );
     const respond = back.received.find((e) => e.type === 'control.attention.respond')!;
     assert.deepEqual((respond.data as { answer: unknown }).answer, { option: 'allow' });
   } finally {

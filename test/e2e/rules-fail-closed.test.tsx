@@ -52,11 +52,26 @@ const rm = (over: Partial<RaiseRequest> = {}): RaiseRequest => ({
   ...over,
 });
 
-const answers = (agent: DemoAgent) => agent.received.filter((e) => e.type === 'control.attention.respond').map((e) => (e.data as { answer: unknown }).answer);
+const answers = (agent: DemoAgent) =>
+  agent.received
+    .filter((e) => e.type === 'control.attention.respond')
+    .map((e) => (e.data as { answer: unknown }).answer);
 
 /** A tool call as another emitter (or session) would publish it under `id`. */
 function toolEvent(id: string, source: string, session: string, command: string, seq = 1): AepEvent {
-  return { aep: '0.1', id, type: 'tool.requested', time: new Date().toISOString(), source, agent: 'codex', session, seq, epoch: 0, capture: 'redacted', data: { tool: { name: 'Bash' }, args_redacted: { command } } };
+  return {
+    aep: '0.1',
+    id,
+    type: 'tool.requested',
+    time: new Date().toISOString(),
+    source,
+    agent: 'codex',
+    session,
+    seq,
+    epoch: 0,
+    capture: 'redacted',
+    data: { tool: { name: 'Bash' }, args_redacted: { command } },
+  };
 }
 
 describe('rules fail closed on the demo relay with --auto: seven attacks on the cause', () => {
@@ -79,7 +94,10 @@ describe('rules fail closed on the demo relay with --auto: seven attacks on the 
   /** Resolves once `n` cause reads of `session` have come back to the console. */
   const readsBack = (session: string, n: number) =>
     new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`${n} reads of ${session} back (${done.get(session) ?? 0} so far)`)), 10_000);
+      const timer = setTimeout(
+        () => reject(new Error(`${n} reads of ${session} back (${done.get(session) ?? 0} so far)`)),
+        10_000,
+      );
       const check = () => {
         if ((done.get(session) ?? 0) < n) return;
         clearTimeout(timer);
@@ -94,7 +112,14 @@ describe('rules fail closed on the demo relay with --auto: seven attacks on the 
     for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
   };
   const start = async (session: string) => {
-    const agent = await startDemoAgent({ relayUrl: relay.url, token: TOKEN, name: 'codex', host: 'host-f', session, script: 'none' });
+    const agent = await startDemoAgent({
+      relayUrl: relay.url,
+      token: TOKEN,
+      name: 'codex',
+      host: 'host-f',
+      session,
+      script: 'none',
+    });
     agents.push(agent);
     return agent;
   };
@@ -114,7 +139,15 @@ describe('rules fail closed on the demo relay with --auto: seven attacks on the 
     log = new DecisionLog(join(mkdtempSync(join(tmpdir(), 'aep-console-fail-closed-')), 'state', 'aep-console'));
     recorder = new DecisionRecorder(store, log);
     recorder.start();
-    client = new RelayClient({ url: relay.url, token: TOKEN, name: 'aep-console', host: 'console-host', store, decisions: recorder, timing: { rosterDebounceMs: 20, backoffInitialMs: 100, readTimeoutMs: READ_TIMEOUT_MS } });
+    client = new RelayClient({
+      url: relay.url,
+      token: TOKEN,
+      name: 'aep-console',
+      host: 'console-host',
+      store,
+      decisions: recorder,
+      timing: { rosterDebounceMs: 20, backoffInitialMs: 100, readTimeoutMs: READ_TIMEOUT_MS },
+    });
     // Every cause read the console makes, counted as it comes back (awaited, never slept on).
     const read = client.fetchEvents.bind(client);
     client.fetchEvents = async (filter, limit, signal, pin) => {
@@ -125,9 +158,25 @@ describe('rules fail closed on the demo relay with --auto: seven attacks on the 
       return result;
     };
     client.start();
-    await waitFor(store, (s) => s.getRelay(client.relay)?.connection.kind === 'live' && !s.getRelay(client.relay)?.replaying, 'live');
+    await waitFor(
+      store,
+      (s) => s.getRelay(client.relay)?.connection.kind === 'live' && !s.getRelay(client.relay)?.replaying,
+      'live',
+    );
     const history = { read: () => log.read(), annotate: recorder.annotate.bind(recorder) };
-    app = render(<App store={store} clients={[client]} size={{ columns: 200, rows: 30 }} tickMs={50} write={() => {}} env={{ NO_COLOR: '1', LANG: 'C.UTF-8' }} history={history} rules={RULES.rules} auto />);
+    app = render(
+      <App
+        store={store}
+        clients={[client]}
+        size={{ columns: 200, rows: 30 }}
+        tickMs={50}
+        write={() => {}}
+        env={{ NO_COLOR: '1', LANG: 'C.UTF-8' }}
+        history={history}
+        rules={RULES.rules}
+        auto
+      />,
+    );
   });
   after(() => stopConsoleRig({ app, client, recorder, agents, relay }));
 
@@ -177,8 +226,18 @@ describe('rules fail closed on the demo relay with --auto: seven attacks on the 
     for (const id of Object.values(ids)) await waitFor(store, (s) => findRequest(s, id), `request ${id}`);
 
     // The deny once the own cause is read: the decoy and the 10 later Events at once, the late cause by the read tried again.
-    for (const key of ['decoy', 'later', 'late']) await waitFor(store, (s) => (findRequest(s, ids[key]!)?.state === 'resolved') || undefined, `${key}: the deny applied`, 10_000);
-    assert.deepEqual(answers(decoy), [{ option: 'deny' }], 'decoy: the own cause (rm) is read, the other session\'s "npm test" is not');
+    for (const key of ['decoy', 'later', 'late'])
+      await waitFor(
+        store,
+        (s) => findRequest(s, ids[key]!)?.state === 'resolved' || undefined,
+        `${key}: the deny applied`,
+        10_000,
+      );
+    assert.deepEqual(
+      answers(decoy),
+      [{ option: 'deny' }],
+      'decoy: the own cause (rm) is read, the other session\'s "npm test" is not',
+    );
     assert.deepEqual(answers(later), [{ option: 'deny' }], '10 later Events: the own cause is kept');
     assert.deepEqual(answers(late), [{ option: 'deny' }], 'late: the retry after 2 s reads it and the deny answers');
     assert.equal(started.get('s_late'), 2, 'late: one read, then one more');
@@ -186,9 +245,18 @@ describe('rules fail closed on the demo relay with --auto: seven attacks on the 
     // Ask: both reads back (the first and the one tried again), and still nothing sent.
     for (const session of ['s_stall', 's_403', 's_absent', 's_foreign']) await readsBack(session, 2);
     await settle();
-    for (const [name, agent] of [['stall', stall], ['403', refused], ['absent', absent], ['foreign', foreign]] as const) {
+    for (const [name, agent] of [
+      ['stall', stall],
+      ['403', refused],
+      ['absent', absent],
+      ['foreign', foreign],
+    ] as const) {
       assert.deepEqual(answers(agent), [], `${name}: nothing sent (ask)`);
-      assert.equal(findRequest(store, ids[name === '403' ? 'refused' : name]!)?.state, 'pending', `${name}: left to the operator`);
+      assert.equal(
+        findRequest(store, ids[name === '403' ? 'refused' : name]!)?.state,
+        'pending',
+        `${name}: left to the operator`,
+      );
     }
     // Counted where the console starts them: on a loaded machine a read can time out before the relay has seen it.
     for (const session of ['s_stall', 's_403', 's_absent', 's_foreign']) {
@@ -197,14 +265,17 @@ describe('rules fail closed on the demo relay with --auto: seven attacks on the 
     }
     const frame = (app.lastFrame() ?? '').replace(/\s+/g, ' ');
     assert.match(frame, /AUTO/);
-    const rows = (app.lastFrame() ?? '').split('\n').filter((line) => /^.{0,3}●.*rule: ask \(no rm: cause not read\)/.test(line));
+    const rows = (app.lastFrame() ?? '')
+      .split('\n')
+      .filter((line) => /^.{0,3}●.*rule: ask \(no rm: cause not read\)/.test(line));
     assert.equal(rows.length, 4, `the four asks on their rows:\n${app.lastFrame()}`);
     // The detail beside them says why, through the same resolver (the selected one's read timed out or was refused or found nothing).
     assert.match(frame, /Cause: (could not be read|.* is not held by the relay)/);
     assert.match(frame, /rule: ask \(no rm: cause not read\): the rules leave this to you/);
 
     // Never an allow, anywhere.
-    for (const agent of agents) assert.ok(!answers(agent).some((a) => JSON.stringify(a).includes('allow')), `${agent.session}: no allow`);
+    for (const agent of agents)
+      assert.ok(!answers(agent).some((a) => JSON.stringify(a).includes('allow')), `${agent.session}: no allow`);
 
     // The history records the own cause the deny read, never the decoy's "npm test".
     await recorder.stop();
@@ -223,14 +294,24 @@ describe('rules fail closed on the demo relay with --auto: seven attacks on the 
     writeFileSync(file, RULES_TEXT);
     const out: string[] = [];
     const err: string[] = [];
-    const code = await main(['rules', 'test', '--rules', file, '--relay', relay.url], { out: (l) => out.push(l), err: (l) => err.push(l), env: { AEP_TOKEN: TOKEN, HOME: dir } });
+    const code = await main(['rules', 'test', '--rules', file, '--relay', relay.url], {
+      out: (l) => out.push(l),
+      err: (l) => err.push(l),
+      env: { AEP_TOKEN: TOKEN, HOME: dir },
+    });
     assert.equal(code, 0, err.join('\n'));
     const text = out.join('\n');
     // The history holds the own causes of stall, 403, decoy, 10 later and late (deny); none for absent and foreign (ask).
     assert.match(text, /^rule "no rm": 7 requests$/m);
     assert.equal(text.match(/^ {2}deny +\S.*rm -rf \/important/gm)?.length, 5, text);
-    assert.match(text, /^ {2}ask \(left to you\) +codex +s_absent .*; cause not read: its cause is not held by the relay$/m);
-    assert.match(text, /^ {2}ask \(left to you\) +codex +s_foreign .*; cause not read: only another emitter's Event carries its cause id$/m);
+    assert.match(
+      text,
+      /^ {2}ask \(left to you\) +codex +s_absent .*; cause not read: its cause is not held by the relay$/m,
+    );
+    assert.match(
+      text,
+      /^ {2}ask \(left to you\) +codex +s_foreign .*; cause not read: only another emitter's Event carries its cause id$/m,
+    );
     assert.match(text, /^rule "codex perms": would answer nothing here$/m);
   });
 });
@@ -246,11 +327,39 @@ describe('AUTO never answers a request the operator holds a draft for (demo rela
     addSecret(TOKEN);
     relay = await startDemoRelay({ token: TOKEN });
     store = new ConsoleStore();
-    client = new RelayClient({ url: relay.url, token: TOKEN, name: 'aep-console', host: 'console-host', store, timing: { rosterDebounceMs: 20, backoffInitialMs: 100 } });
+    client = new RelayClient({
+      url: relay.url,
+      token: TOKEN,
+      name: 'aep-console',
+      host: 'console-host',
+      store,
+      timing: { rosterDebounceMs: 20, backoffInitialMs: 100 },
+    });
     client.start();
-    await waitFor(store, (s) => s.getRelay(client.relay)?.connection.kind === 'live' && !s.getRelay(client.relay)?.replaying, 'live');
-    app = render(<App store={store} clients={[client]} size={{ columns: 200, rows: 30 }} tickMs={50} write={() => {}} env={{ NO_COLOR: '1', LANG: 'C.UTF-8' }} rules={RULES.rules} />);
-    agent = await startDemoAgent({ relayUrl: relay.url, token: TOKEN, name: 'codex', host: 'host-f', session: 's_draft', script: 'none' });
+    await waitFor(
+      store,
+      (s) => s.getRelay(client.relay)?.connection.kind === 'live' && !s.getRelay(client.relay)?.replaying,
+      'live',
+    );
+    app = render(
+      <App
+        store={store}
+        clients={[client]}
+        size={{ columns: 200, rows: 30 }}
+        tickMs={50}
+        write={() => {}}
+        env={{ NO_COLOR: '1', LANG: 'C.UTF-8' }}
+        rules={RULES.rules}
+      />,
+    );
+    agent = await startDemoAgent({
+      relayUrl: relay.url,
+      token: TOKEN,
+      name: 'codex',
+      host: 'host-f',
+      session: 's_draft',
+      script: 'none',
+    });
   });
   after(async () => {
     app.unmount();
@@ -270,7 +379,8 @@ describe('AUTO never answers a request the operator holds a draft for (demo rela
   };
   const frameFor = async (what: string, predicate: (frame: string) => boolean) => {
     // Each new frame is awaited (a render after a message), never a timer.
-    for (let i = 0; i < 2000 && !predicate((app.lastFrame() ?? '').replace(/\s+/g, ' ')); i++) await new Promise((resolve) => setImmediate(resolve));
+    for (let i = 0; i < 2000 && !predicate((app.lastFrame() ?? '').replace(/\s+/g, ' ')); i++)
+      await new Promise((resolve) => setImmediate(resolve));
     assert.ok(predicate((app.lastFrame() ?? '').replace(/\s+/g, ' ')), `${what}; last frame:\n${app.lastFrame()}`);
   };
 
@@ -286,10 +396,18 @@ describe('AUTO never answers a request the operator holds a draft for (demo rela
     await frameFor('AUTO on', (f) => f.includes('AUTO'));
     // A second request the operator is not at is answered by the rule at once...
     const free = agent.raise(rm({ prompt: 'Permission requested: Bash — npm ci', args: { command: 'npm ci' } }));
-    await waitFor(store, (s) => (findRequest(s, free)?.state === 'resolved') || undefined, 'the free one answered by the rule', 8000);
+    await waitFor(
+      store,
+      (s) => findRequest(s, free)?.state === 'resolved' || undefined,
+      'the free one answered by the rule',
+      8000,
+    );
     // ...while the one with the draft stays the operator's: nothing sent for it.
     assert.deepEqual(answers(agent), [{ option: 'allow' }]);
-    assert.deepEqual(agent.received.filter((e) => e.type === 'control.attention.respond').map((e) => e.subject), [free]);
+    assert.deepEqual(
+      agent.received.filter((e) => e.type === 'control.attention.respond').map((e) => e.subject),
+      [free],
+    );
     assert.equal(findRequest(store, held)?.state, 'pending');
   });
 
@@ -297,21 +415,40 @@ describe('AUTO never answers a request the operator holds a draft for (demo rela
     let release = () => {};
     const until = new Promise<void>((resolve) => (release = resolve));
     relay.faults.faultReads((filter) => (filter.session === 's_open' && 'id' in filter ? { until } : undefined));
-    const other = await startDemoAgent({ relayUrl: relay.url, token: TOKEN, name: 'codex', host: 'host-f', session: 's_open', script: 'none' });
+    const other = await startDemoAgent({
+      relayUrl: relay.url,
+      token: TOKEN,
+      name: 'codex',
+      host: 'host-f',
+      session: 's_open',
+      script: 'none',
+    });
     try {
-      const id = other.raise(rm({ prompt: 'Permission requested: Bash — npm run lint', args: { command: 'npm run lint' } }));
+      const id = other.raise(
+        rm({ prompt: 'Permission requested: Bash — npm run lint', args: { command: 'npm run lint' } }),
+      );
       await waitFor(store, (s) => findRequest(s, id), 'the request');
       await press('/', ...'npm run lint', '\r');
       await frameFor('only this one listed', (f) => f.includes('Pending (1)'));
       await press('\r');
-      await frameFor('open, its cause being read', (f) => /Cause: reading .* from the relay/.test(f) && f.includes('Esc back'));
+      await frameFor(
+        'open, its cause being read',
+        (f) => /Cause: reading .* from the relay/.test(f) && f.includes('Esc back'),
+      );
       release();
       // The cause comes back: the rule would allow, and says so, but the operator is at it.
-      await frameFor('the rule suggests while it is open', (f) => f.includes('rule: allow (codex perms): highlighted; nothing is sent until Enter'));
+      await frameFor('the rule suggests while it is open', (f) =>
+        f.includes('rule: allow (codex perms): highlighted; nothing is sent until Enter'),
+      );
       await settle();
       assert.deepEqual(answers(other), [], 'nothing sent while the operator has it open');
       await press('\u001b');
-      await waitFor(store, (s) => (findRequest(s, id)?.state === 'resolved') || undefined, 'answered by the rule once left', 8000);
+      await waitFor(
+        store,
+        (s) => findRequest(s, id)?.state === 'resolved' || undefined,
+        'answered by the rule once left',
+        8000,
+      );
       assert.deepEqual(answers(other), [{ option: 'allow' }]);
     } finally {
       relay.faults.faultReads(undefined);

@@ -28,13 +28,21 @@ import { stopConsoleRig } from '../support/console-rig.js';
 
 const TOKEN = 'rules-e2e-token-7c1d';
 const RULES_TEXT = JSON.stringify({
-    rules: [
-      { name: 'tests ok', match: { agent: 'claude-*', tool: 'Bash', command_prefix: 'npm test' }, decide: { option: 'allow' } },
-      { name: 'no force push', match: { agent: 'codex', tool: 'Bash', command_prefix: 'git push --force' }, decide: 'deny' },
-      { name: 'rm asks', match: { command_prefix: 'rm' }, decide: 'ask' },
-      { name: 'claude rm ok', match: { agent: 'claude-code', command_prefix: 'rm' }, decide: { option: 'allow' } },
-    ],
-  });
+  rules: [
+    {
+      name: 'tests ok',
+      match: { agent: 'claude-*', tool: 'Bash', command_prefix: 'npm test' },
+      decide: { option: 'allow' },
+    },
+    {
+      name: 'no force push',
+      match: { agent: 'codex', tool: 'Bash', command_prefix: 'git push --force' },
+      decide: 'deny',
+    },
+    { name: 'rm asks', match: { command_prefix: 'rm' }, decide: 'ask' },
+    { name: 'claude rm ok', match: { agent: 'claude-code', command_prefix: 'rm' }, decide: { option: 'allow' } },
+  ],
+});
 const RULES = parseRules(RULES_TEXT);
 
 const savedRules = join(mkdtempSync(join(tmpdir(), 'aep-console-saved-rules-')), 'rules.json');
@@ -69,17 +77,49 @@ describe('rules on the demo relay with --auto', () => {
     log = new DecisionLog(join(mkdtempSync(join(tmpdir(), 'aep-console-rules-')), 'state', 'aep-console'));
     recorder = new DecisionRecorder(store, log);
     recorder.start();
-    client = new RelayClient({ url: relay.url, token: TOKEN, name: 'aep-console', host: 'console-host', store, decisions: recorder, timing: { rosterDebounceMs: 20, backoffInitialMs: 100 } });
+    client = new RelayClient({
+      url: relay.url,
+      token: TOKEN,
+      name: 'aep-console',
+      host: 'console-host',
+      store,
+      decisions: recorder,
+      timing: { rosterDebounceMs: 20, backoffInitialMs: 100 },
+    });
     client.start();
-    await waitFor(store, (s) => s.getRelay(client.relay)?.connection.kind === 'live' && !s.getRelay(client.relay)?.replaying, 'live');
+    await waitFor(
+      store,
+      (s) => s.getRelay(client.relay)?.connection.kind === 'live' && !s.getRelay(client.relay)?.replaying,
+      'live',
+    );
     const history = { read: () => log.read(), annotate: recorder.annotate.bind(recorder) };
-    app = render(<App store={store} clients={[client]} size={{ columns: 160, rows: 30 }} tickMs={0} write={() => {}} env={{ NO_COLOR: '1', LANG: 'C.UTF-8' }} history={history} rules={RULES.rules} auto saveRule={saveRuleTo(savedRules)} />);
+    app = render(
+      <App
+        store={store}
+        clients={[client]}
+        size={{ columns: 160, rows: 30 }}
+        tickMs={0}
+        write={() => {}}
+        env={{ NO_COLOR: '1', LANG: 'C.UTF-8' }}
+        history={history}
+        rules={RULES.rules}
+        auto
+        saveRule={saveRuleTo(savedRules)}
+      />,
+    );
   });
   after(() => stopConsoleRig({ app, client, recorder, agents, relay }));
 
-  it('the agents receive exactly the rules\' answers, and the history names each rule', async () => {
+  it("the agents receive exactly the rules' answers, and the history names each rule", async () => {
     const start = async (name: string, session: string) => {
-      const a = await startDemoAgent({ relayUrl: relay.url, token: TOKEN, name, host: 'host-r', session, script: 'none' });
+      const a = await startDemoAgent({
+        relayUrl: relay.url,
+        token: TOKEN,
+        name,
+        host: 'host-r',
+        session,
+        script: 'none',
+      });
       agents.push(a);
       return a;
     };
@@ -97,18 +137,34 @@ describe('rules on the demo relay with --auto', () => {
     };
     for (const id of Object.values(ids)) await waitFor(store, (s) => findRequest(s, id), `request ${id}`);
     // The answered ones close; the others stay pending with their causes read.
-    await waitFor(store, (s) => (findRequest(s, ids.tests)?.state === 'resolved' && findRequest(s, ids.push)?.state === 'resolved') || undefined, 'the rule answers applied');
+    await waitFor(
+      store,
+      (s) =>
+        (findRequest(s, ids.tests)?.state === 'resolved' && findRequest(s, ids.push)?.state === 'resolved') ||
+        undefined,
+      'the rule answers applied',
+    );
     // Every cause has been read once the ask rule shows on its row: nothing more is coming.
     const deadline = Date.now() + 8000;
     while (!(app.lastFrame() ?? '').includes('rule: ask (rm asks)')) {
       assert.ok(Date.now() < deadline, `the ask rule on its row; last frame:\n${app.lastFrame()}`);
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
-    const byRequest = (agent: DemoAgent) => new Map(responds(agent).map((e) => [e.subject, (e.data as { answer: unknown }).answer]));
-    assert.deepEqual([...byRequest(claude)], [[ids.tests, { option: 'allow' }]], 'claude: only npm test (not "npm testing", not a chained command, and "rm asks" beats "claude rm ok")');
-    assert.deepEqual([...byRequest(codex)], [[ids.push, { option: 'deny' }]], 'codex: the force push denied; npm test is no rule of codex');
+    const byRequest = (agent: DemoAgent) =>
+      new Map(responds(agent).map((e) => [e.subject, (e.data as { answer: unknown }).answer]));
+    assert.deepEqual(
+      [...byRequest(claude)],
+      [[ids.tests, { option: 'allow' }]],
+      'claude: only npm test (not "npm testing", not a chained command, and "rm asks" beats "claude rm ok")',
+    );
+    assert.deepEqual(
+      [...byRequest(codex)],
+      [[ids.push, { option: 'deny' }]],
+      'codex: the force push denied; npm test is no rule of codex',
+    );
     assert.deepEqual(responds(gemini), [], 'gemini: no rule names it');
-    for (const id of [ids.testing, ids.chained, ids.claudeRm, ids.codexTests, ids.gemini]) assert.equal(findRequest(store, id)?.state, 'pending');
+    for (const id of [ids.testing, ids.chained, ids.claudeRm, ids.codexTests, ids.gemini])
+      assert.equal(findRequest(store, id)?.state, 'pending');
     await recorder.stop();
     const decisions = log.read().decisions;
     assert.deepEqual(
@@ -118,7 +174,11 @@ describe('rules on the demo relay with --auto', () => {
         [ids.tests, 'rule tests ok', { option: 'allow' }],
       ].sort(),
     );
-    assert.match(decisions.find((d) => d.request === ids.tests)?.cause ?? '', /^tool\.requested Bash command: npm test -- --ci/, 'the cause the rule read is on the record');
+    assert.match(
+      decisions.find((d) => d.request === ids.tests)?.cause ?? '',
+      /^tool\.requested Bash command: npm test -- --ci/,
+      'the cause the rule read is on the record',
+    );
     recorder.start();
     const frame = (app.lastFrame() ?? '').replace(/\s+/g, ' ');
     assert.match(frame, /AUTO/);
@@ -133,19 +193,43 @@ describe('rules on the demo relay with --auto', () => {
     const sentBefore = agents.map((a) => responds(a).length);
     const out: string[] = [];
     const err: string[] = [];
-    const code = await main(['rules', 'test', '--rules', file, '--relay', relay.url], { out: (l) => out.push(l), err: (l) => err.push(l), env: { AEP_TOKEN: TOKEN, HOME: dir } });
+    const code = await main(['rules', 'test', '--rules', file, '--relay', relay.url], {
+      out: (l) => out.push(l),
+      err: (l) => err.push(l),
+      env: { AEP_TOKEN: TOKEN, HOME: dir },
+    });
     assert.equal(code, 0, err.join('\n'));
     const text = out.join('\n');
-    assert.match(text, /^rule "tests ok": 1 request\n {2}answer allow +claude-code .*npm test -- --ci \(resolved\) \[id \w+\]$/m);
-    assert.match(text, /^rule "no force push": 1 request\n {2}deny +codex .*git push --force origin main \(resolved\) \[id \w+\]$/m);
-    assert.match(text, /^rule "rm asks": 1 request\n {2}ask \(left to you\) +claude-code .*rm -rf build \(pending\) \[id \w+\]$/m);
+    assert.match(
+      text,
+      /^rule "tests ok": 1 request\n {2}answer allow +claude-code .*npm test -- --ci \(resolved\) \[id \w+\]$/m,
+    );
+    assert.match(
+      text,
+      /^rule "no force push": 1 request\n {2}deny +codex .*git push --force origin main \(resolved\) \[id \w+\]$/m,
+    );
+    assert.match(
+      text,
+      /^rule "rm asks": 1 request\n {2}ask \(left to you\) +claude-code .*rm -rf build \(pending\) \[id \w+\]$/m,
+    );
     assert.match(text, /^rule "claude rm ok": would answer nothing here$/m);
     assert.match(text, /^no rule: 4 of 7 requests/m);
-    assert.deepEqual(agents.map((a) => responds(a).length), sentBefore, 'rules test sends nothing');
+    assert.deepEqual(
+      agents.map((a) => responds(a).length),
+      sentBefore,
+      'rules test sends nothing',
+    );
   });
 
   it('a writes a rule that then matches: the next such request is answered by it', async () => {
-    const agent = await startDemoAgent({ relayUrl: relay.url, token: TOKEN, name: 'claude-code', host: 'host-r', session: 's_rules_a', script: 'none' });
+    const agent = await startDemoAgent({
+      relayUrl: relay.url,
+      token: TOKEN,
+      name: 'claude-code',
+      host: 'host-r',
+      session: 's_rules_a',
+      script: 'none',
+    });
     agents.push(agent);
     const first = agent.raise(bash('make build'));
     await waitFor(store, (s) => findRequest(s, first), 'the request');
@@ -170,13 +254,26 @@ describe('rules on the demo relay with --auto', () => {
     await press('a', '4');
     await until((f) => /▸ 4 claude-code, Bash and make build · matches 1 open now/.test(f), 'the prefix scope');
     await press('y');
-    await waitFor(store, (s) => (findRequest(s, first)?.state === 'resolved') || undefined, 'the answer applied');
+    await waitFor(store, (s) => findRequest(s, first)?.state === 'resolved' || undefined, 'the answer applied');
     const file = parseRules(readFileSync(savedRules, 'utf8'));
     assert.ok(file.ok);
-    assert.deepEqual(file.rules.map((r) => r.match), [{ agent: 'claude-code', tool: 'Bash', command_prefix: 'make build' }]);
+    assert.deepEqual(
+      file.rules.map((r) => r.match),
+      [{ agent: 'claude-code', tool: 'Bash', command_prefix: 'make build' }],
+    );
     const second = agent.raise(bash('make build --release'));
-    await waitFor(store, (s) => (findRequest(s, second)?.state === 'resolved') || undefined, 'the saved rule answering the next request');
-    assert.deepEqual(responds(agent).map((e) => [e.subject, (e.data as { answer: unknown }).answer]), [[first, { option: 'allow' }], [second, { option: 'allow' }]]);
+    await waitFor(
+      store,
+      (s) => findRequest(s, second)?.state === 'resolved' || undefined,
+      'the saved rule answering the next request',
+    );
+    assert.deepEqual(
+      responds(agent).map((e) => [e.subject, (e.data as { answer: unknown }).answer]),
+      [
+        [first, { option: 'allow' }],
+        [second, { option: 'allow' }],
+      ],
+    );
     // The row names the rule: "sent · rule allow claude-code Bash…" while in
     // flight, then "✓ allow · rule allow claude-…" (cut to its column).
     await until((f) => /· rule allow claude-/.test(f), 'the row naming the rule');

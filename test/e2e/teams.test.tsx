@@ -44,7 +44,10 @@ test('one console opens a request: the other shows who has it open, and stops on
     await ops1.until((t) => t.includes('▸ Reply:'), 'ops-1 to open it');
     // The row says who; the detail (side by side: the selected row) says who and since when.
     // At 120 columns the list is 54 wide: the row keeps room for its prompt with the short form.
-    await ops2.until((t) => t.includes('open in ops-1 · ') && t.includes('open in console ops-1, 0 s ago'), 'ops-2 to show it open in ops-1');
+    await ops2.until(
+      (t) => t.includes('open in ops-1 · ') && t.includes('open in console ops-1, 0 s ago'),
+      'ops-2 to show it open in ops-1',
+    );
     const notes = routedNotes().slice(before);
     assert.equal(notes.length, 1, 'one note on opening');
     const [note] = notes;
@@ -54,7 +57,10 @@ test('one console opens a request: the other shows who has it open, and stops on
     assert.equal(note.agent, 'ops-1');
     assert.deepEqual(note.data, { to: 'aep-console:ops-1', via: 'tui' });
     assert.match(note.source, /^aep:\/\/e2e-host\/agent\/ops-1\/console\/[\w-]+$/);
-    assert.ok(demo.relay.faults.buffered().some((e) => e.id === note.id), 'the demo relay took it (buffered and fanned out)');
+    assert.ok(
+      demo.relay.faults.buffered().some((e) => e.id === note.id),
+      'the demo relay took it (buffered and fanned out)',
+    );
     // A console never shows its own note.
     await ops1.until((t) => !t.includes('open in console'), 'ops-1 not to show its own note');
     clock += 30_000;
@@ -62,7 +68,10 @@ test('one console opens a request: the other shows who has it open, and stops on
     await ops2.until((t) => t.includes('open in console ops-1, 30 s ago'), 'the age of the note');
     clock += ROUTED_LAPSE_MS;
     await ops2.press('k');
-    await ops2.until((t) => t.includes('kubectl delete ns staging') && !t.includes('open in console'), 'the note to lapse');
+    await ops2.until(
+      (t) => t.includes('kubectl delete ns staging') && !t.includes('open in console'),
+      'the note to lapse',
+    );
     await answer(ops1);
   } finally {
     await ops1.stop();
@@ -91,14 +100,19 @@ test('two consoles with one --name on one host are still two: each sees the othe
 });
 
 test('a relay that refuses the note: said once on the status line, never sent again', async () => {
-  demo.relay.faults.refuseEvents((event) => (event.type === 'attention.routed' && event.seq === undefined ? 'seq required' : undefined));
+  demo.relay.faults.refuseEvents((event) =>
+    event.type === 'attention.routed' && event.seq === undefined ? 'seq required' : undefined,
+  );
   const ui = consoleOnDemo(demo, TOKEN, 120, { name: 'ops-3' });
   try {
     const before = routedNotes().length;
     const id = demo.agent.raise(permission('git push --force'));
     await ui.until((t) => t.includes('git push --force') && t.includes('live'), 'the request');
     await ui.press('\r');
-    await ui.until((t) => t.includes('other consoles cannot see who has a request open'), 'the status line to say others cannot see it');
+    await ui.until(
+      (t) => t.includes('other consoles cannot see who has a request open'),
+      'the status line to say others cannot see it',
+    );
     const key = ui.store.allRequests().find((r) => r.id === id)!.key;
     assert.equal(ui.client.noteOpen(key), false, 'no second note once refused');
     await ui.press('\u001b', '\r');
@@ -121,7 +135,10 @@ test('--read-only: opening sends no note, every sending key is refused in words,
     await watcher.until((t) => t.includes('rm -rf /var/lib/app') && t.includes('live'), 'the request');
     for (const keys of [['x'], ['X'], ['p'], ['d'], ['\r', '1', '\r'], ['\r', 'no', '\r']]) {
       await watcher.press(...keys);
-      await watcher.until((t) => t.includes('Read-only console (--read-only)'), `the refusal of ${JSON.stringify(keys)}`);
+      await watcher.until(
+        (t) => t.includes('Read-only console (--read-only)'),
+        `the refusal of ${JSON.stringify(keys)}`,
+      );
       await watcher.press('\u001b', '\u001b');
     }
     // A client call past the keys is refused too: the gate before the wire.

@@ -5,7 +5,19 @@
 // is left behind (a crash's leftovers are cleaned at the next look).
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { chmodSync, chownSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  readlinkSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -17,7 +29,11 @@ import { parseRules, type Rule } from '../../src/protocol/rules.js';
 
 const run = promisify(execFile);
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-const rule: Rule = { name: 'codex npm test', match: { agent: 'codex', tool: 'Bash', command_prefix: 'npm test' }, decide: { option: 'allow' } };
+const rule: Rule = {
+  name: 'codex npm test',
+  match: { agent: 'codex', tool: 'Bash', command_prefix: 'npm test' },
+  decide: { option: 'allow' },
+};
 const START = '{\n  "rules": [\n    {"name": "old", "match": {"agent": "a"}, "decide": "ask"}\n  ]\n}\n';
 
 const fresh = () => mkdtempSync(join(tmpdir(), 'aep-console-editor-'));
@@ -61,18 +77,22 @@ describe('a saves the rule like an editor', () => {
     assert.deepEqual(leftovers(dir), []);
   });
 
-  it('a root-owned read-only target behind a link (home-manager) is left alone too', { skip: !isRoot && 'needs root to chown' }, () => {
-    const dir = fresh();
-    const target = join(dir, 'store-rules.json');
-    writeFileSync(target, START);
-    chmodSync(target, 0o444);
-    chownSync(target, 0, 0);
-    symlinkSync(target, join(dir, 'rules.json'));
-    const saved = addRuleToFile(join(dir, 'rules.json'), rule);
-    assert.equal(saved.ok, false);
-    assert.match(saved.ok ? '' : saved.reason, /add it by hand: \{"name":"codex npm test"/);
-    assert.equal(readFileSync(target, 'utf8'), START);
-  });
+  it(
+    'a root-owned read-only target behind a link (home-manager) is left alone too',
+    { skip: !isRoot && 'needs root to chown' },
+    () => {
+      const dir = fresh();
+      const target = join(dir, 'store-rules.json');
+      writeFileSync(target, START);
+      chmodSync(target, 0o444);
+      chownSync(target, 0, 0);
+      symlinkSync(target, join(dir, 'rules.json'));
+      const saved = addRuleToFile(join(dir, 'rules.json'), rule);
+      assert.equal(saved.ok, false);
+      assert.match(saved.ok ? '' : saved.reason, /add it by hand: \{"name":"codex npm test"/);
+      assert.equal(readFileSync(target, 'utf8'), START);
+    },
+  );
 
   it('an untrusted rules file (0666) is not written', () => {
     const dir = fresh();
@@ -89,12 +109,17 @@ describe('a saves the rule like an editor', () => {
     const path = join(dir, 'rules.json');
     writeFileSync(path, START, { mode: 0o600 });
     const child = join(import.meta.dirname, 'save-rules-child.ts');
-    const [one, two] = await Promise.all(['one', 'two'].map((prefix) => run(process.execPath, ['--import', 'tsx', child, path, prefix, '50'], { timeout: 60_000 })));
+    const [one, two] = await Promise.all(
+      ['one', 'two'].map((prefix) =>
+        run(process.execPath, ['--import', 'tsx', child, path, prefix, '50'], { timeout: 60_000 }),
+      ),
+    );
     assert.equal(one!.stdout.trim(), '50', one!.stderr);
     assert.equal(two!.stdout.trim(), '50', two!.stderr);
     const saved = names(path);
     assert.equal(saved.length, 101, 'every rule said saved is in the file');
-    for (const prefix of ['one', 'two']) for (let i = 0; i < 50; i++) assert.ok(saved.includes(`${prefix}-${i}`), `${prefix}-${i}`);
+    for (const prefix of ['one', 'two'])
+      for (let i = 0; i < 50; i++) assert.ok(saved.includes(`${prefix}-${i}`), `${prefix}-${i}`);
     assert.deepEqual(leftovers(dir), []);
   });
 
@@ -107,7 +132,10 @@ describe('a saves the rule like an editor', () => {
     writeFileSync(lockPath(path), `${gone}\n`);
     const alive = (pid: number) => pid !== gone;
     // A lock whose owner is gone is taken over (the save does not wait it out).
-    assert.deepEqual(withLock(path, () => 'held', { alive, waitMs: 0 }), { ok: true, value: 'held' });
+    assert.deepEqual(
+      withLock(path, () => 'held', { alive, waitMs: 0 }),
+      { ok: true, value: 'held' },
+    );
     writeFileSync(lockPath(path), `${gone}\n`);
     assert.equal(cleanLeftovers(dir, alive), 2);
     assert.deepEqual(leftovers(dir), []);
@@ -121,7 +149,6 @@ describe('a saves the rule like an editor', () => {
     writeFileSync(lockPath(path), `${process.pid}\n`);
     const locked = withLock(path, () => 'never', { waitMs: 20 });
     assert.deepEqual(locked, { ok: false, why: 'is locked by another console' });
-    assert.ok(readdirSync(dir).includes('.rules.json.lock'), 'another console\'s lock is not removed');
+    assert.ok(readdirSync(dir).includes('.rules.json.lock'), "another console's lock is not removed");
   });
 });
-

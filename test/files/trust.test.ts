@@ -11,7 +11,9 @@ import { readConfigFile } from '../../src/files/read.js';
 import { parseArgs } from '../../src/cli/args.js';
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-const RULES = JSON.stringify({ rules: [{ name: 'tests ok', match: { agent: 'codex', command_prefix: 'npm test' }, decide: { option: 'allow' } }] });
+const RULES = JSON.stringify({
+  rules: [{ name: 'tests ok', match: { agent: 'codex', command_prefix: 'npm test' }, decide: { option: 'allow' } }],
+});
 
 function fresh(): string {
   return mkdtempSync(join(tmpdir(), 'aep-console-trust-'));
@@ -30,15 +32,36 @@ const own = (mode: number) => (_dir: string, path: string) => {
   chmodSync(path, mode);
 };
 
-const cases: Array<{ title: string; prepare: (dir: string, path: string) => void; trusted: boolean; why?: RegExp; root?: boolean }> = [
-  { title: 'the user\'s own, 0600', prepare: own(0o600), trusted: true },
-  { title: 'the user\'s own, 0644', prepare: own(0o644), trusted: true },
-  { title: '0666 (writable by everyone)', prepare: own(0o666), trusted: false, why: /writable by group and others \(mode 0666\)/ },
-  { title: '0664 (group-writable)', prepare: own(0o664), trusted: false, why: /writable by group \(mode 0664\)/ },
-  { title: 'a FIFO', prepare: (_dir, path) => execFileSync('mkfifo', [path]), trusted: false, why: /a FIFO, not a regular file/ },
-  { title: 'a directory', prepare: (_dir, path) => mkdirSync(path), trusted: false, why: /a directory, not a regular file/ },
+const cases: Array<{
+  title: string;
+  prepare: (dir: string, path: string) => void;
+  trusted: boolean;
+  why?: RegExp;
+  root?: boolean;
+}> = [
+  { title: "the user's own, 0600", prepare: own(0o600), trusted: true },
+  { title: "the user's own, 0644", prepare: own(0o644), trusted: true },
   {
-    title: 'a symlink of the user\'s own to a file of the user\'s own (dotfiles)',
+    title: '0666 (writable by everyone)',
+    prepare: own(0o666),
+    trusted: false,
+    why: /writable by group and others \(mode 0666\)/,
+  },
+  { title: '0664 (group-writable)', prepare: own(0o664), trusted: false, why: /writable by group \(mode 0664\)/ },
+  {
+    title: 'a FIFO',
+    prepare: (_dir, path) => execFileSync('mkfifo', [path]),
+    trusted: false,
+    why: /a FIFO, not a regular file/,
+  },
+  {
+    title: 'a directory',
+    prepare: (_dir, path) => mkdirSync(path),
+    trusted: false,
+    why: /a directory, not a regular file/,
+  },
+  {
+    title: "a symlink of the user's own to a file of the user's own (dotfiles)",
     prepare: (dir, path) => {
       writeFileSync(join(dir, 'dotfiles-rules.json'), RULES, { mode: 0o600 });
       symlinkSync(join(dir, 'dotfiles-rules.json'), path);
@@ -95,7 +118,7 @@ const cases: Array<{ title: string; prepare: (dir: string, path: string) => void
     root: true,
   },
   {
-    title: 'a symlink owned by another user, to a file of the user\'s own',
+    title: "a symlink owned by another user, to a file of the user's own",
     prepare: (dir, path) => {
       own(0o600)(dir, join(dir, 'mine.json'));
       symlinkSync(join(dir, 'mine.json'), path);
@@ -142,7 +165,9 @@ describe('the rules file is read only when trusted', () => {
 
   it('rules test refuses an untrusted file (exit 2)', () => {
     const path = rulesFile(own(0o666));
-    const parsed = parseArgs(['rules', 'test', '--rules', path, '--relay', 'http://127.0.0.1:1'], { HOME: '/nonexistent' });
+    const parsed = parseArgs(['rules', 'test', '--rules', path, '--relay', 'http://127.0.0.1:1'], {
+      HOME: '/nonexistent',
+    });
     assert.equal(parsed.kind, 'usage-error');
     assert.match(parsed.kind === 'usage-error' ? parsed.message : '', /writable by group and others/);
   });

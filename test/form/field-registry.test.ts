@@ -38,7 +38,10 @@ interface KindCase {
   described: string;
 }
 
-const choices = [{ id: 'a', label: 'Alpha' }, { id: 'b', label: 'Beta' }];
+const choices = [
+  { id: 'a', label: 'Alpha' },
+  { id: 'b', label: 'Beta' },
+];
 
 const CASES: Record<string, KindCase> = {
   string: {
@@ -107,7 +110,10 @@ for (const kind of FIELD_KINDS) {
   test(`field kind ${kind.name}: parsed, validated, encoded, gated and described`, () => {
     const c = CASES[kind.name];
     assert.ok(c, `no case for field kind ${kind.name}`);
-    const event = { type: 'attention.requested', data: { kind: 'form', prompt: 'p', fields: [c.wire] } } as unknown as AepEvent;
+    const event = {
+      type: 'attention.requested',
+      data: { kind: 'form', prompt: 'p', fields: [c.wire] },
+    } as unknown as AepEvent;
     const { payload, issues } = readRequestPayload(event);
     assert.deepEqual(issues, []);
     const field = payload.fields[0];

@@ -14,8 +14,27 @@ const NOW = Date.parse('2026-07-03T10:00:30Z');
 const goldenFields: FieldSpec[] = [
   { id: 'name', type: 'string', label: 'Service name', required: true },
   { id: 'staged', type: 'boolean', label: 'Deploy to staging first?' },
-  { id: 'regions', type: 'select', label: 'Regions', multi: true, choices: [{ id: '1', label: 'us-east' }, { id: '2', label: 'eu-west' }, { id: '3', label: 'ap-south' }] },
-  { id: 'db', type: 'select', label: 'Database', other: true, choices: [{ id: '1', label: 'PostgreSQL' }, { id: '2', label: 'SQLite' }] },
+  {
+    id: 'regions',
+    type: 'select',
+    label: 'Regions',
+    multi: true,
+    choices: [
+      { id: '1', label: 'us-east' },
+      { id: '2', label: 'eu-west' },
+      { id: '3', label: 'ap-south' },
+    ],
+  },
+  {
+    id: 'db',
+    type: 'select',
+    label: 'Database',
+    other: true,
+    choices: [
+      { id: '1', label: 'PostgreSQL' },
+      { id: '2', label: 'SQLite' },
+    ],
+  },
 ];
 
 const KEYS = { enter: '\r', down: '\u001b[B', up: '\u001b[A', tab: '\t', space: ' ' };
@@ -30,7 +49,17 @@ function setup(fields: FieldSpec[], options: { capture?: string; columns?: numbe
   );
   store.applyEvent(RELAY, request);
   const size = { columns: options.columns ?? 80, rows: options.rows ?? 40 };
-  const app = render(<App store={store} clients={[client]} size={size} tickMs={0} now={() => NOW} write={() => {}} env={{ NO_COLOR: '1', LANG: 'C.UTF-8' }} />);
+  const app = render(
+    <App
+      store={store}
+      clients={[client]}
+      size={size}
+      tickMs={0}
+      now={() => NOW}
+      write={() => {}}
+      env={{ NO_COLOR: '1', LANG: 'C.UTF-8' }}
+    />,
+  );
   const frame = () => app.lastFrame() ?? '';
   /** Writes one key and waits until Ink has rendered (or nothing changed after a few turns). */
   const settle = async () => {
@@ -51,11 +80,24 @@ test('the golden form answered through keys sends exactly the corpus values', as
   const { client, press, type, app } = setup(goldenFields);
   await press(KEYS.enter);
   await type('billing-api');
-  await press(KEYS.enter, KEYS.space, KEYS.enter, KEYS.space, KEYS.down, KEYS.down, KEYS.space, KEYS.enter, KEYS.down, KEYS.down);
+  await press(
+    KEYS.enter,
+    KEYS.space,
+    KEYS.enter,
+    KEYS.space,
+    KEYS.down,
+    KEYS.down,
+    KEYS.space,
+    KEYS.enter,
+    KEYS.down,
+    KEYS.down,
+  );
   await type('MariaDB');
   await press(KEYS.enter, KEYS.enter);
   assert.equal(client.sent.length, 1);
-  assert.deepEqual(client.sent[0].data, { answer: { values: { name: 'billing-api', staged: true, regions: ['1', '3'], db: 'MariaDB' } } });
+  assert.deepEqual(client.sent[0].data, {
+    answer: { values: { name: 'billing-api', staged: true, regions: ['1', '3'], db: 'MariaDB' } },
+  });
   assert.equal(client.sent[0].capture, 'redacted', 'string and other values make the command redacted');
   app.unmount();
 });
@@ -69,7 +111,10 @@ test('a structural-only form answer declares capture metadata', async () => {
 });
 
 test('required marks, constraints and a submit that fails validation focus the field with its reason', async () => {
-  const { client, press, frame, app } = setup([...goldenFields, { id: 'replicas', type: 'number', label: 'Replicas', min: 1, max: 10 }]);
+  const { client, press, frame, app } = setup([
+    ...goldenFields,
+    { id: 'replicas', type: 'number', label: 'Replicas', min: 1, max: 10 },
+  ]);
   await press(KEYS.enter);
   assert.match(frame(), /Service name\* \(text\)/);
   await press(KEYS.tab, KEYS.tab, KEYS.tab, KEYS.tab);
@@ -83,19 +128,23 @@ test('required marks, constraints and a submit that fails validation focus the f
   app.unmount();
 });
 
-test('the emitter\'s rejection returns to the form with values kept and the detail shown', async () => {
+test("the emitter's rejection returns to the form with values kept and the detail shown", async () => {
   const { client, store, press, type, frame, app } = setup(goldenFields);
   await press(KEYS.enter);
   await type('billing-api');
   await press(KEYS.tab, KEYS.tab, KEYS.tab, KEYS.tab, KEYS.enter);
   assert.equal(client.sent.length, 1);
-  store.commandSettled(client.sent[0].id, { state: 'rejected', reason: 'invalid', detail: 'db: required by this agent' });
+  store.commandSettled(client.sent[0].id, {
+    state: 'rejected',
+    reason: 'invalid',
+    detail: 'db: required by this agent',
+  });
   await press();
   assert.match(frame(), /✗ rejected/, 'the row says so; the focus stays on the list');
   await press(KEYS.enter);
   assert.match(frame(), /rejected the answer: db: required by this agent/);
   assert.match(frame(), /▸ Database/);
-  assert.match(frame(), /Service name\* \(text\): billing-api/, "values kept");
+  assert.match(frame(), /Service name\* \(text\): billing-api/, 'values kept');
   await press(KEYS.space, KEYS.enter, KEYS.enter);
   assert.equal(client.sent.length, 2, 'a corrected submit goes out as a new command');
   assert.deepEqual(client.sent[1].data, { answer: { values: { name: 'billing-api', db: '1' } } });
@@ -105,7 +154,15 @@ test('the emitter\'s rejection returns to the form with values kept and the deta
 test('capture metadata: labels are shown as withheld placeholders and answering still works', async () => {
   const fields: FieldSpec[] = [
     { id: 'f1', type: 'boolean', label: '1' },
-    { id: 'f2', type: 'select', label: '2', choices: [{ id: '1', label: '1' }, { id: '2', label: '2' }] },
+    {
+      id: 'f2',
+      type: 'select',
+      label: '2',
+      choices: [
+        { id: '1', label: '1' },
+        { id: '2', label: '2' },
+      ],
+    },
   ];
   const { client, press, frame, app } = setup(fields, { capture: 'metadata' });
   await press(KEYS.enter);
@@ -136,7 +193,12 @@ test('malformed fields render as such and block submit with a reason', async () 
 test('a 30-field form with a 50-choice select at 80x24 never exceeds the terminal and keeps the active field visible', async () => {
   const fields: FieldSpec[] = Array.from({ length: 30 }, (_, i) =>
     i === 10
-      ? { id: `f${i}`, type: 'select', label: `Big select ${i}`, choices: Array.from({ length: 50 }, (_, c) => ({ id: `c${c}`, label: `choice-label-${c}` })) }
+      ? {
+          id: `f${i}`,
+          type: 'select',
+          label: `Big select ${i}`,
+          choices: Array.from({ length: 50 }, (_, c) => ({ id: `c${c}`, label: `choice-label-${c}` })),
+        }
       : { id: `f${i}`, type: 'string', label: `Field number ${i}` },
   );
   const { press, frame, app } = setup(fields, { columns: 80, rows: 24 });
@@ -160,19 +222,52 @@ test('the recorded outcome maps choice ids back to labels, other text included',
   const { store, client, press, type, frame, app, request } = setup(goldenFields, { columns: 80 });
   await press(KEYS.enter);
   await type('billing-api');
-  await press(KEYS.tab, KEYS.space, KEYS.tab, KEYS.space, KEYS.down, KEYS.down, KEYS.space, KEYS.tab, KEYS.down, KEYS.down);
+  await press(
+    KEYS.tab,
+    KEYS.space,
+    KEYS.tab,
+    KEYS.space,
+    KEYS.down,
+    KEYS.down,
+    KEYS.space,
+    KEYS.tab,
+    KEYS.down,
+    KEYS.down,
+  );
   await type('MariaDB');
   await press(KEYS.enter, KEYS.enter);
   const command = client.sent[0];
   store.commandSettled(command.id, { state: 'accepted' });
   const source = request.source;
-  store.applyEvent(RELAY, event({ type: 'attention.answered', session: 's_form', source, subject: request.id, cause: command.id, data: { answer: command.data!.answer, by: 'aep-console', via: 'control' } }));
-  store.applyEvent(RELAY, event({ type: 'attention.resolved', session: 's_form', source, subject: request.id, data: { resolution: 'answered', latency_ms: 5000 } }));
+  store.applyEvent(
+    RELAY,
+    event({
+      type: 'attention.answered',
+      session: 's_form',
+      source,
+      subject: request.id,
+      cause: command.id,
+      data: { answer: command.data!.answer, by: 'aep-console', via: 'control' },
+    }),
+  );
+  store.applyEvent(
+    RELAY,
+    event({
+      type: 'attention.resolved',
+      session: 's_form',
+      source,
+      subject: request.id,
+      data: { resolution: 'answered', latency_ms: 5000 },
+    }),
+  );
   await press();
   // Back on the list after the answer; the request is in Recent now: open it.
   await press(KEYS.down, KEYS.enter);
   const text = frame().replace(/\s+/g, ' ');
-  assert.match(text, /answered by you via control: Service name: "billing-api"; Deploy to staging first\?: yes; Regions: us-east, ap-south; Database: "MariaDB" \(other\) · after 5s/);
+  assert.match(
+    text,
+    /answered by you via control: Service name: "billing-api"; Deploy to staging first\?: yes; Regions: us-east, ap-south; Database: "MariaDB" \(other\) · after 5s/,
+  );
   app.unmount();
 });
 

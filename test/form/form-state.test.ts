@@ -25,8 +25,27 @@ const SPACE = k('space', ' ');
 const golden: FieldSpec[] = [
   { id: 'name', type: 'string', label: 'Service name', required: true },
   { id: 'staged', type: 'boolean', label: 'Deploy to staging first?' },
-  { id: 'regions', type: 'select', label: 'Regions', multi: true, choices: [{ id: '1', label: 'us-east' }, { id: '2', label: 'eu-west' }, { id: '3', label: 'ap-south' }] },
-  { id: 'db', type: 'select', label: 'Database', other: true, choices: [{ id: '1', label: 'PostgreSQL' }, { id: '2', label: 'SQLite' }] },
+  {
+    id: 'regions',
+    type: 'select',
+    label: 'Regions',
+    multi: true,
+    choices: [
+      { id: '1', label: 'us-east' },
+      { id: '2', label: 'eu-west' },
+      { id: '3', label: 'ap-south' },
+    ],
+  },
+  {
+    id: 'db',
+    type: 'select',
+    label: 'Database',
+    other: true,
+    choices: [
+      { id: '1', label: 'PostgreSQL' },
+      { id: '2', label: 'SQLite' },
+    ],
+  },
 ];
 
 function run(fields: FieldSpec[], keys: KeyPress[], start: FormDraft = initialFormDraft()): FormStep {
@@ -40,10 +59,19 @@ function run(fields: FieldSpec[], keys: KeyPress[], start: FormDraft = initialFo
 
 test('the golden s_form answered through keys gives exactly the corpus values', () => {
   const step = run(golden, [
-    type('billing-api'), ENTER,
-    SPACE, ENTER,
-    SPACE, DOWN, DOWN, SPACE, ENTER,
-    DOWN, DOWN, type('MariaDB'), ENTER,
+    type('billing-api'),
+    ENTER,
+    SPACE,
+    ENTER,
+    SPACE,
+    DOWN,
+    DOWN,
+    SPACE,
+    ENTER,
+    DOWN,
+    DOWN,
+    type('MariaDB'),
+    ENTER,
     ENTER,
   ]);
   assert.deepEqual(step.submit, { name: 'billing-api', staged: true, regions: ['1', '3'], db: 'MariaDB' });
@@ -58,14 +86,20 @@ test('an unset optional boolean is omitted, not sent as false; y/n set it; Backs
   assert.deepEqual(run(golden, [type('x'), TAB, TAB, TAB, TAB, ENTER]).submit, { name: 'x' });
   assert.deepEqual(run(golden, [type('x'), TAB, type('n'), TAB, TAB, TAB, ENTER]).submit, { name: 'x', staged: false });
   assert.deepEqual(run(golden, [type('x'), TAB, type('y'), TAB, TAB, TAB, ENTER]).submit, { name: 'x', staged: true });
-  assert.deepEqual(run(golden, [type('x'), TAB, type('y'), k('backspace'), TAB, TAB, TAB, ENTER]).submit, { name: 'x' });
+  assert.deepEqual(run(golden, [type('x'), TAB, type('y'), k('backspace'), TAB, TAB, TAB, ENTER]).submit, {
+    name: 'x',
+  });
 });
 
 test('single select: Space or Enter picks the highlighted choice; Other text is sent as typed', () => {
   const single: FieldSpec[] = [golden[3]];
   assert.deepEqual(run(single, [DOWN, SPACE, TAB, ENTER]).submit, { db: '2' });
   assert.deepEqual(run(single, [DOWN, ENTER, ENTER]).submit, { db: '2' });
-  assert.deepEqual(run(single, [DOWN, DOWN, type('  postgresql '), ENTER, ENTER]).submit, { db: '  postgresql ' }, 'no console-side mapping onto choices');
+  assert.deepEqual(
+    run(single, [DOWN, DOWN, type('  postgresql '), ENTER, ENTER]).submit,
+    { db: '  postgresql ' },
+    'no console-side mapping onto choices',
+  );
 });
 
 test('Tab / Shift-Tab cycle the fields and Submit is the last stop', () => {
@@ -89,10 +123,16 @@ test('submit with a missing required field sends nothing and focuses it with the
 const numbers: FieldSpec[] = [{ id: 'replicas', type: 'number', label: 'Replicas', min: 1, max: 10, required: true }];
 
 test('number fields accept JSON numbers and send a number, not a string', () => {
-  for (const [text, value] of [['3', 3], ['-0.5e1', -5], ['1.5', 1.5], ['1E1', 10]] as const) {
+  for (const [text, value] of [
+    ['3', 3],
+    ['-0.5e1', -5],
+    ['1.5', 1.5],
+    ['1E1', 10],
+  ] as const) {
     assert.equal(parseNumber(text), value);
   }
-  for (const text of ['', 'abc', '1.', '.5', '01', '1e', 'Infinity', 'NaN', '0x10']) assert.equal(parseNumber(text), undefined, text);
+  for (const text of ['', 'abc', '1.', '.5', '01', '1e', 'Infinity', 'NaN', '0x10'])
+    assert.equal(parseNumber(text), undefined, text);
   assert.deepEqual(run(numbers, [type('7'), ENTER, ENTER]).submit, { replicas: 7 });
 });
 

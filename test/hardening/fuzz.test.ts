@@ -21,8 +21,25 @@ test(`${FRAMES} hostile frames: no exception escapes or is swallowed, the connec
   assert.equal(result.relay.connection.kind, 'live');
 
   // The run did what it claims: the sweep ran, and every cap was reached.
-  assert.ok(result.frames >= 10_000 && result.frames > result.sweep, `${result.frames} frames, ${result.sweep} in the sweep`);
-  for (const kind of ['wrong-type', 'missing', 'deep', 'huge', 'many', 'dup-id', 'seq', 'epoch', 'not-json', 'binary-bytes', 'binary-json', 'relay-frame', 'duplicate-frame']) {
+  assert.ok(
+    result.frames >= 10_000 && result.frames > result.sweep,
+    `${result.frames} frames, ${result.sweep} in the sweep`,
+  );
+  for (const kind of [
+    'wrong-type',
+    'missing',
+    'deep',
+    'huge',
+    'many',
+    'dup-id',
+    'seq',
+    'epoch',
+    'not-json',
+    'binary-bytes',
+    'binary-json',
+    'relay-frame',
+    'duplicate-frame',
+  ]) {
     assert.ok((result.mutations.get(kind) ?? 0) > 0, `no ${kind} frame was sent`);
   }
   assert.ok(result.relay.invalid > 1000, `${result.relay.invalid} invalid events counted`);
@@ -31,8 +48,13 @@ test(`${FRAMES} hostile frames: no exception escapes or is swallowed, the connec
   assert.equal(sizes.dedupe, CAPS.dedupeCap);
   assert.equal(sizes.requests - sizes.open, CAPS.terminalCap);
   assert.ok(sizes.held >= CAPS.heldCap - 5, `${sizes.held} held events`);
-  assert.ok(result.relay.warnings.some((w) => w.startsWith(`more than ${CAPS.openCap} open requests`)), 'the open-request cap was reached and said so');
-  console.log(`fuzz: ${result.frames} frames in ${result.seconds.toFixed(2)} s, exceptions 0, sizes ${JSON.stringify(sizes)}`);
+  assert.ok(
+    result.relay.warnings.some((w) => w.startsWith(`more than ${CAPS.openCap} open requests`)),
+    'the open-request cap was reached and said so',
+  );
+  console.log(
+    `fuzz: ${result.frames} frames in ${result.seconds.toFixed(2)} s, exceptions 0, sizes ${JSON.stringify(sizes)}`,
+  );
 });
 
 test('the fuzz run counts what contain() swallows: a store that throws fails it', async () => {
@@ -44,5 +66,8 @@ test('the fuzz run counts what contain() swallows: a store that throws fails it'
   }
   const result = await runFuzz({ seed: SEED, frames: 200, makeStore: () => new BrokenStore() });
   assert.ok(result.exceptions.length >= 2, `golden session.compacted twice, ${result.exceptions.length} counted`);
-  assert.ok(result.exceptions.every((e) => e.startsWith('contained: Error: store bug')), result.exceptions.join('\n'));
+  assert.ok(
+    result.exceptions.every((e) => e.startsWith('contained: Error: store bug')),
+    result.exceptions.join('\n'),
+  );
 });

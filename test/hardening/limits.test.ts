@@ -10,13 +10,22 @@ import { ConsoleStore } from '../../src/store/store.js';
 import { slimForHold } from '../../src/store/positions.js';
 
 const R = 'http://relay.test';
-const base = { aep: '0.1', time: '2026-07-03T10:00:00Z', source: 'aep://h/agent/a/session/S', agent: 'a', session: 'S' };
+const base = {
+  aep: '0.1',
+  time: '2026-07-03T10:00:00Z',
+  source: 'aep://h/agent/a/session/S',
+  agent: 'a',
+  session: 'S',
+};
 const request = (id: string, seq: number, data: Record<string, unknown> = {}) =>
   ({ ...base, id, seq, type: 'attention.requested', data: { kind: 'input', prompt: 'q', ...data } }) as AepEvent;
 const deepJson = (depth: number) => '['.repeat(depth) + '1' + ']'.repeat(depth);
 
 test('a deeply nested attribute is rejected for what it is, not by the parser catching a stack overflow', () => {
-  const text = JSON.stringify({ ...base, id: 'x', seq: 0, type: 'progress.status', severity: 'DEEP' }).replace('"DEEP"', deepJson(20_000));
+  const text = JSON.stringify({ ...base, id: 'x', seq: 0, type: 'progress.status', severity: 'DEEP' }).replace(
+    '"DEEP"',
+    deepJson(20_000),
+  );
   const parsed = parseEvent(text);
   assert.equal(parsed.ok, false);
   assert.deepEqual(parsed.ok ? undefined : [parsed.rule, parsed.reason], [RULE_SEVERITY, 'unknown severity a list']);
@@ -24,11 +33,24 @@ test('a deeply nested attribute is rejected for what it is, not by the parser ca
 
 test(`core envelope strings longer than ${MAX_ATTRIBUTE_CHARS} characters are refused (they would be kept per event); a long extension is dropped, not the Event`, () => {
   for (const name of ['id', 'session', 'subject', 'agent', 'cause']) {
-    const parsed = parseEvent({ ...base, id: 'x', seq: 0, type: 'progress.status', [name]: 'a'.repeat(MAX_ATTRIBUTE_CHARS + 1) });
+    const parsed = parseEvent({
+      ...base,
+      id: 'x',
+      seq: 0,
+      type: 'progress.status',
+      [name]: 'a'.repeat(MAX_ATTRIBUTE_CHARS + 1),
+    });
     assert.equal(parsed.ok ? 'accepted' : parsed.rule, RULE_SIZE, name);
   }
   assert.equal(parseEvent({ ...base, id: 'a'.repeat(MAX_ATTRIBUTE_CHARS), seq: 0, type: 'progress.status' }).ok, true);
-  const extended = parseEvent({ ...base, id: 'x', seq: 0, type: 'progress.status', acmeregion: 'a'.repeat(MAX_ATTRIBUTE_CHARS + 1), acmezone: 'eu' });
+  const extended = parseEvent({
+    ...base,
+    id: 'x',
+    seq: 0,
+    type: 'progress.status',
+    acmeregion: 'a'.repeat(MAX_ATTRIBUTE_CHARS + 1),
+    acmezone: 'eu',
+  });
   assert.equal(extended.ok, true);
   assert.equal(extended.ok && 'acmeregion' in extended.event, false, 'the long extension is not kept');
   assert.equal(extended.ok && extended.event.acmezone, 'eu', 'short extensions are');
@@ -44,7 +66,14 @@ test('past the open-request cap new requests are refused, said on the relay, and
   store.applyEvent(R, { ...base, id: 't1', seq: 4, type: 'attention.timeout', subject: 'q1', data: {} } as AepEvent);
   // Not remembered as seen: the relay's redelivery brings it in.
   assert.equal(store.applyEvent(R, request('q3', 3)), 'applied');
-  assert.deepEqual(store.allRequests().map((r) => [r.id, r.state]), [['q1', 'timeout'], ['q2', 'pending'], ['q3', 'pending']]);
+  assert.deepEqual(
+    store.allRequests().map((r) => [r.id, r.state]),
+    [
+      ['q1', 'timeout'],
+      ['q2', 'pending'],
+      ['q3', 'pending'],
+    ],
+  );
 });
 
 test('at the open-request cap, a request already held is re-delivered, not refused (even once the dedupe memory forgot it)', () => {
@@ -62,20 +91,40 @@ test('a request keeps no context, and a held event no nested payload values', ()
   for (let i = 0; i < 1000; i++) nested = { a: nested };
   store.applyEvent(R, request('q1', 1, { context: nested }));
   assert.equal(store.allRequests()[0].payload.context, undefined);
-  const held = slimForHold({ ...base, id: 'r', type: 'attention.resolved', seq: 2, subject: 'q9', data: { resolution: nested, by: ['x'], latency_ms: 5, via: 'control' } } as AepEvent);
+  const held = slimForHold({
+    ...base,
+    id: 'r',
+    type: 'attention.resolved',
+    seq: 2,
+    subject: 'q9',
+    data: { resolution: nested, by: ['x'], latency_ms: 5, via: 'control' },
+  } as AepEvent);
   assert.deepEqual(held.data, { latency_ms: 5, via: 'control' });
 });
 
 test('a field normalised on reading stays malformed: its label, flag or bound is not silently dropped', () => {
-  const { payload } = readRequestPayload(request('f', 1, {
-    kind: 'form',
-    fields: [
-      { id: 'c', type: 'select', label: 'C', choices: [{ id: 'a', label: 'A' }, { id: 'b', label: 7 }] },
-      { id: 'r', type: 'string', label: 'R', required: 'yes' },
-      { id: 'n', type: 'number', label: 'N', max: '9' },
-      { id: 'ok', type: 'boolean', label: 'fine' },
-    ],
-  }));
-  assert.deepEqual(payload.fields.map((f) => fieldSpecProblem(f)), ['malformed choice', 'required is not a boolean', 'max is not a number', null]);
+  const { payload } = readRequestPayload(
+    request('f', 1, {
+      kind: 'form',
+      fields: [
+        {
+          id: 'c',
+          type: 'select',
+          label: 'C',
+          choices: [
+            { id: 'a', label: 'A' },
+            { id: 'b', label: 7 },
+          ],
+        },
+        { id: 'r', type: 'string', label: 'R', required: 'yes' },
+        { id: 'n', type: 'number', label: 'N', max: '9' },
+        { id: 'ok', type: 'boolean', label: 'fine' },
+      ],
+    }),
+  );
+  assert.deepEqual(
+    payload.fields.map((f) => fieldSpecProblem(f)),
+    ['malformed choice', 'required is not a boolean', 'max is not a number', null],
+  );
   assert.equal(validateFormValues(payload.fields, { c: 'a', r: 'x', n: 1, ok: true }).ok, false);
 });

@@ -14,7 +14,8 @@ import { requested } from '../support/events.js';
 import { KEY, RELAY, flat, lines, renderApp, type Harness, type RenderOptions } from '../support/ui.js';
 
 /** Wide CJK, emoji (ZWJ family, flag), stacked combining marks, Hebrew and Arabic, zero-width and bidi controls, C1 and ESC. */
-const HOSTILE = '漢字テスト한국어 👩‍👩‍👧‍👦🇯🇵 e\u0301\u0302\u0303 שלום עולם مرحبا a\u200bb\u200dc\u2060d \u202eevil\u202c \u2067rtl\u2069 \u0085\u009b31m \u001b[31mred\u0007';
+const HOSTILE =
+  '漢字テスト한국어 👩‍👩‍👧‍👦🇯🇵 e\u0301\u0302\u0303 שלום עולם مرحبا a\u200bb\u200dc\u2060d \u202eevil\u202c \u2067rtl\u2069 \u0085\u009b31m \u001b[31mred\u0007';
 /** Raw code points that must never reach the terminal from producer text. */
 const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/;
 const SGR = /\u001b\[[0-9;]*m/g;
@@ -41,7 +42,12 @@ interface Stress {
   done: () => void;
 }
 
-async function stress(name: string, size: { columns: number; rows: number }, events: AepEvent[], options: RenderOptions = {}): Promise<Stress> {
+async function stress(
+  name: string,
+  size: { columns: number; rows: number },
+  events: AepEvent[],
+  options: RenderOptions = {},
+): Promise<Stress> {
   let checked = 0;
   let slowest = { what: '', ms: 0 };
   const check = (h: Harness, what: string) => {
@@ -50,10 +56,14 @@ async function stress(name: string, size: { columns: number; rows: number }, eve
       const raw = frames[checked];
       const where = `${name} ${size.columns}x${size.rows}, ${what}, frame ${checked}`;
       // Only Ink's own styling codes may carry ESC.
-      assert.ok(!UNSAFE.test(raw.replace(SGR, '')), `${where}: a raw control character reached the terminal\n${JSON.stringify(raw)}`);
+      assert.ok(
+        !UNSAFE.test(raw.replace(SGR, '')),
+        `${where}: a raw control character reached the terminal\n${JSON.stringify(raw)}`,
+      );
       const rows = lines(raw.replace(SGR, ''));
       assert.ok(rows.length <= size.rows - 1, `${where}: ${rows.length} rows, at most ${size.rows - 1}\n${raw}`);
-      for (const row of rows) assert.ok(stringWidth(row) <= size.columns, `${where}: row wider than ${size.columns}: ${JSON.stringify(row)}`);
+      for (const row of rows)
+        assert.ok(stringWidth(row) <= size.columns, `${where}: row wider than ${size.columns}: ${JSON.stringify(row)}`);
     }
   };
   const timed = async (what: string, run: () => Promise<void>) => {
@@ -112,14 +122,25 @@ const formField = (i: number): FieldSpec => {
     case 2:
       return { id: `f${i}`, type: 'boolean', label: `Yes or no ${i}` };
     default:
-      return { id: `f${i}`, type: 'select', label: `Select ${i}`, choices: [{ id: 'a', label: 'A' }, { id: 'b', label: 'B' }], other: true };
+      return {
+        id: `f${i}`,
+        type: 'select',
+        label: `Select ${i}`,
+        choices: [
+          { id: 'a', label: 'A' },
+          { id: 'b', label: 'B' },
+        ],
+        other: true,
+      };
   }
 };
 
 for (const size of SIZES) {
   test(`${size.columns}x${size.rows}: a form with 5,000 fields`, async () => {
     const fields = Array.from({ length: 5000 }, (_, i) => formField(i));
-    const s = await stress('5,000-field form', size, [requested({ kind: 'form', prompt: 'Configure everything', fields, respond_via: ['control'] })]);
+    const s = await stress('5,000-field form', size, [
+      requested({ kind: 'form', prompt: 'Configure everything', fields, respond_via: ['control'] }),
+    ]);
     await s.step('open', KEY.enter);
     await s.step('type', 'a', 'b');
     await s.step('tab', KEY.tab, KEY.tab);
@@ -140,11 +161,22 @@ for (const size of SIZES) {
 
 for (const size of SIZES) {
   test(`${size.columns}x${size.rows}: a select with 10,000 choices, and 10,000 options`, async () => {
-    const choices = Array.from({ length: 10_000 }, (_, i) => ({ id: `c${i}`, label: i % 1000 === 7 ? HOSTILE : `Choice ${i}` }));
+    const choices = Array.from({ length: 10_000 }, (_, i) => ({
+      id: `c${i}`,
+      label: i % 1000 === 7 ? HOSTILE : `Choice ${i}`,
+    }));
     const options = Array.from({ length: 10_000 }, (_, i) => ({ id: `o${i}`, label: `Option ${i}` }));
     const s = await stress('10,000 choices', size, [
-      requested({ kind: 'form', prompt: 'Pick regions', fields: [{ id: 'r', type: 'select', label: 'Regions', multi: true, other: true, choices }], respond_via: ['control'] }),
-      requested({ kind: 'input', prompt: 'Pick an option', options, respond_via: ['control'] }, { session: 's-opts', source: 'aep://host-a/agent/claude-code/session/s-opts' }),
+      requested({
+        kind: 'form',
+        prompt: 'Pick regions',
+        fields: [{ id: 'r', type: 'select', label: 'Regions', multi: true, other: true, choices }],
+        respond_via: ['control'],
+      }),
+      requested(
+        { kind: 'input', prompt: 'Pick an option', options, respond_via: ['control'] },
+        { session: 's-opts', source: 'aep://host-a/agent/claude-code/session/s-opts' },
+      ),
     ]);
     await s.step('open the form', KEY.enter);
     await s.step('down', ...Array.from({ length: 8 }, () => KEY.down));
@@ -164,11 +196,35 @@ for (const size of SIZES) {
     const source = 'aep://host-a/agent/hostile/session/s-h';
     const s = await stress('hostile labels', size, [
       requested(
-        { kind: 'permission', prompt: `${HOSTILE}\n`.repeat(3), options: [{ id: 'allow', label: HOSTILE }, { id: HOSTILE, label: 'Deny' }], respond_via: ['control'] },
+        {
+          kind: 'permission',
+          prompt: `${HOSTILE}\n`.repeat(3),
+          options: [
+            { id: 'allow', label: HOSTILE },
+            { id: HOSTILE, label: 'Deny' },
+          ],
+          respond_via: ['control'],
+        },
         { agent: HOSTILE, session: HOSTILE, source },
       ),
       requested(
-        { kind: 'form', prompt: HOSTILE, fields: [{ id: 'a', type: 'string', label: HOSTILE }, { id: 'b', type: 'select', label: HOSTILE, choices: [{ id: 'x', label: HOSTILE }, { id: HOSTILE, label: 'Y' }] }], respond_via: ['control'] },
+        {
+          kind: 'form',
+          prompt: HOSTILE,
+          fields: [
+            { id: 'a', type: 'string', label: HOSTILE },
+            {
+              id: 'b',
+              type: 'select',
+              label: HOSTILE,
+              choices: [
+                { id: 'x', label: HOSTILE },
+                { id: HOSTILE, label: 'Y' },
+              ],
+            },
+          ],
+          respond_via: ['control'],
+        },
         { session: 's-form', source: 'aep://host-a/agent/claude-code/session/s-form' },
       ),
     ]);
@@ -179,15 +235,29 @@ for (const size of SIZES) {
     await s.step('move', KEY.up, KEY.up);
     if (size.columns >= 80) {
       // The detail's rows alone (side by side: right of the rule), read as one text.
-    const frame = flat(lines(s.h.frame()).map((l) => l.split(' │ ')[1] ?? l).join('\n'));
-      for (const marker of ['⟨U+202E⟩evil', '⟨U+200B⟩', '⟨U+200D⟩', '⟨U+2067⟩rtl', '⟨U+009B⟩31m', '␛[31mred␇']) assert.ok(frame.includes(marker), `${marker} shown`);
+      const frame = flat(
+        lines(s.h.frame())
+          .map((l) => l.split(' │ ')[1] ?? l)
+          .join('\n'),
+      );
+      for (const marker of ['⟨U+202E⟩evil', '⟨U+200B⟩', '⟨U+200D⟩', '⟨U+2067⟩rtl', '⟨U+009B⟩31m', '␛[31mred␇'])
+        assert.ok(frame.includes(marker), `${marker} shown`);
     }
     s.done();
   });
 }
 
 const expiresAt = (value: unknown, extra: Partial<AepEvent> = {}) =>
-  requested({ kind: 'permission', prompt: 'Deploy?', options: [{ id: 'yes', label: 'Yes' }], respond_via: ['control'], expires_at: value }, extra);
+  requested(
+    {
+      kind: 'permission',
+      prompt: 'Deploy?',
+      options: [{ id: 'yes', label: 'Yes' }],
+      respond_via: ['control'],
+      expires_at: value,
+    },
+    extra,
+  );
 
 for (const size of SIZES) {
   test(`${size.columns}x${size.rows}: an invalid expires_at, an unknown severity and malformed fields say "malformed"`, async () => {
@@ -201,7 +271,10 @@ for (const size of SIZES) {
     ];
     const s = await stress('malformed', size, [
       expiresAt('tomorrow at noon', { severity: 'catastrophic' as never }),
-      requested({ kind: 'form', prompt: 'Half a form', fields: malformedFields, respond_via: ['control'] }, { session: 's-f', source: 'aep://host-a/agent/claude-code/session/s-f' }),
+      requested(
+        { kind: 'form', prompt: 'Half a form', fields: malformedFields, respond_via: ['control'] },
+        { session: 's-f', source: 'aep://host-a/agent/claude-code/session/s-f' },
+      ),
     ]);
     await s.step('open the form', KEY.enter);
     const form = s.h.frame();
@@ -215,7 +288,11 @@ for (const size of SIZES) {
     await s.step('back', KEY.esc, 'j');
     await s.step('open the other', KEY.enter);
     // The detail's rows alone (side by side: right of the rule), read as one text.
-    const frame = flat(lines(s.h.frame()).map((l) => l.split(' │ ')[1] ?? l).join('\n'));
+    const frame = flat(
+      lines(s.h.frame())
+        .map((l) => l.split(' │ ')[1] ?? l)
+        .join('\n'),
+    );
     // Where the severity and the time left would be, and all the problems below the title.
     if (size.columns >= 80) assert.match(frame, /· info \(malformed\) · expiry malform/);
     assert.match(frame, /malformed request: severity: unknown severity, shown as info;/);

@@ -24,7 +24,11 @@ const HEAP_MB = 160;
 
 function runChild(url: string, expected: number): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, [`--max-old-space-size=${HEAP_MB}`, '--import', 'tsx', child, url, String(expected)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(
+      process.execPath,
+      [`--max-old-space-size=${HEAP_MB}`, '--import', 'tsx', child, url, String(expected)],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let out = '';
     let err = '';
     proc.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
@@ -53,8 +57,17 @@ test(`120 junk-options requests and 60 one-megabyte prompts: held in a ${HEAP_MB
   const result = await runChild(relay.url, 180);
   await feeding;
   assert.equal(result.code, 0, `the console's intake died:\n${result.err.slice(-2000)}`);
-  const figures = JSON.parse(result.out.trim().split('\n').pop()!) as { requests: number; issues: number; longest: number; bytes: number; peakRss: number; peakHeap: number };
-  console.log(`amplification: ${JSON.stringify({ ...figures, peakRssMB: Math.round(figures.peakRss / 1048576), peakHeapMB: Math.round(figures.peakHeap / 1048576) })}`);
+  const figures = JSON.parse(result.out.trim().split('\n').pop()!) as {
+    requests: number;
+    issues: number;
+    longest: number;
+    bytes: number;
+    peakRss: number;
+    peakHeap: number;
+  };
+  console.log(
+    `amplification: ${JSON.stringify({ ...figures, peakRssMB: Math.round(figures.peakRss / 1048576), peakHeapMB: Math.round(figures.peakHeap / 1048576) })}`,
+  );
   assert.equal(figures.requests, 180);
   assert.ok(figures.issues <= 180 * 2, `issues are summarised, not one per entry (${figures.issues})`);
   assert.ok(figures.longest < PROMPT_KEPT_CHARS + 40, 'prompts are kept to a fixed size');
@@ -63,14 +76,21 @@ test(`120 junk-options requests and 60 one-megabyte prompts: held in a ${HEAP_MB
 });
 
 const R = 'http://relay.test';
-const big = (id: string, seq: number) => ({ ...requestEvent({ id, seq }, { prompt: 'x'.repeat(PROMPT_KEPT_CHARS) }) }) as AepEvent;
+const big = (id: string, seq: number) =>
+  ({ ...requestEvent({ id, seq }, { prompt: 'x'.repeat(PROMPT_KEPT_CHARS) }) }) as AepEvent;
 
 test('the byte budget: oldest history evicted first, then new open requests refused with a visible warning', () => {
   const store = new ConsoleStore({ byteBudget: 200_000 });
   // Each request costs ~16 KB of prompt: a dozen fit.
   for (let i = 0; i < 6; i++) store.applyEvent(R, big(`old-${i}`, i));
   for (let i = 0; i < 6; i++) {
-    store.applyEvent(R, { ...requestEvent({ subject: `old-${i}` }), type: 'attention.timeout', data: {}, source: big('x', 0).source, session: 's1' } as AepEvent);
+    store.applyEvent(R, {
+      ...requestEvent({ subject: `old-${i}` }),
+      type: 'attention.timeout',
+      data: {},
+      source: big('x', 0).source,
+      session: 's1',
+    } as AepEvent);
   }
   assert.equal(store.allRequests().filter((r) => r.state === 'timeout').length, 6);
   for (let i = 0; i < 40; i++) store.applyEvent(R, big(`new-${i}`, 100 + i));
@@ -79,7 +99,10 @@ test('the byte budget: oldest history evicted first, then new open requests refu
   const ids = store.allRequests().map((r) => r.id);
   assert.ok(!ids.some((id) => id.startsWith('old-')), 'history went first');
   assert.ok(ids.includes('new-0') && !ids.includes('new-39'), 'the oldest open requests stay; the newest are refused');
-  assert.ok(store.getRelay(R)?.warnings.some((w) => /memory budget full/.test(w)), 'said on the status line');
+  assert.ok(
+    store.getRelay(R)?.warnings.some((w) => /memory budget full/.test(w)),
+    'said on the status line',
+  );
   // Refused, not remembered: once there is room, the relay's redelivery brings it in.
   const kept = store.allRequests().filter((r) => r.state === 'pending').length;
   assert.equal(store.applyEvent(R, big('new-39', 139)), 'ignored');
@@ -92,8 +115,14 @@ test('a malformed list is one issue per kind of fault, however long', () => {
   store.applyEvent(R, requestEvent({ id: 'junk' }, { options }));
   const issues = store.allRequests()[0].issues;
   assert.ok(issues.length <= ISSUES_KEPT + 1, JSON.stringify(issues));
-  assert.ok(issues.some((i) => /entry without an id \(10000 entries, first shown\)/.test(i.reason)), JSON.stringify(issues));
-  assert.ok(issues.some((i) => /10000 more entries not kept/.test(i.reason)), JSON.stringify(issues));
+  assert.ok(
+    issues.some((i) => /entry without an id \(10000 entries, first shown\)/.test(i.reason)),
+    JSON.stringify(issues),
+  );
+  assert.ok(
+    issues.some((i) => /10000 more entries not kept/.test(i.reason)),
+    JSON.stringify(issues),
+  );
 });
 
 test('a heap nearly full crashes the orderly way (so the crash report is written) instead of V8 aborting', async (t) => {
@@ -101,7 +130,10 @@ test('a heap nearly full crashes the orderly way (so the crash report is written
   t.mock.timers.enable({ apis: ['setInterval'] });
   const crashes: Error[] = [];
   let used = 100;
-  const stop = watchHeap((error) => crashes.push(error), () => ({ used_heap_size: used, heap_size_limit: 1000 }));
+  const stop = watchHeap(
+    (error) => crashes.push(error),
+    () => ({ used_heap_size: used, heap_size_limit: 1000 }),
+  );
   t.mock.timers.tick(1000);
   assert.equal(crashes.length, 0, 'a heap at 10% is fine');
   used = 950;

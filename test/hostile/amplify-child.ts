@@ -22,7 +22,9 @@ store.subscribe(() => {
   if (store.allRequests().length < expected) return;
   const issues = store.allRequests().reduce((n, r) => n + r.issues.length, 0);
   const longest = Math.max(...store.allRequests().map((r) => r.payload.prompt.length));
-  process.stdout.write(`${JSON.stringify({ requests: store.allRequests().length, issues, longest, bytes: store.memory().bytes, peakRss, peakHeap })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ requests: store.allRequests().length, issues, longest, bytes: store.memory().bytes, peakRss, peakHeap })}\n`,
+  );
   void client.stop().then(() => process.exit(0));
 });
 setInterval(sample, 20).unref();

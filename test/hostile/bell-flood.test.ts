@@ -27,12 +27,21 @@ test('the gate: one alert per interval, the rest held and counted; --no-bell --n
   for (const [at, effects, held] of rows) {
     const result = gateAlerts(state, one, NOW + at, config);
     state = result.alerts;
-    assert.deepEqual(result.effects.map((e) => e.type), effects, `at +${at} ms`);
+    assert.deepEqual(
+      result.effects.map((e) => e.type),
+      effects,
+      `at +${at} ms`,
+    );
     assert.equal(state.held, held, `held at +${at} ms`);
   }
   // A clock that jumped back (suspend, NTP): an alert rather than silence until it catches up.
   assert.equal(gateAlerts({ lastAt: NOW, held: 0 }, one, NOW - 60_000, config).effects.length, 2);
-  const several = gateAlerts(initialAlerts, { requests: [one.requests[0], one.requests[0], one.requests[0]], rejections: 0 }, NOW, { bell: false, notify: true });
+  const several = gateAlerts(
+    initialAlerts,
+    { requests: [one.requests[0], one.requests[0], one.requests[0]], rejections: 0 },
+    NOW,
+    { bell: false, notify: true },
+  );
   assert.deepEqual(several.effects, [{ type: 'notify', title: 'aep-console', body: '3 new requests' }]);
 });
 
@@ -71,7 +80,8 @@ test('a burst of 1,000 live requests on the real App writes one BEL and counts t
   t.after(h.unmount);
   for (let batch = 0; batch < 20; batch++) {
     h.store.batch(() => {
-      for (let i = 0; i < 50; i++) h.store.applyEvent(RELAY, permissionFrom(`agent-${batch}-${i}`, `s-${batch}-${i}`, `burst ${batch * 50 + i}`));
+      for (let i = 0; i < 50; i++)
+        h.store.applyEvent(RELAY, permissionFrom(`agent-${batch}-${i}`, `s-${batch}-${i}`, `burst ${batch * 50 + i}`));
     });
     await h.settle();
   }

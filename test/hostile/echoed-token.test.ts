@@ -36,16 +36,39 @@ test('the token echoed in an error frame, a prompt, a label and a close reason n
   conn.send({ type: 'error', code: 'bad-header', detail: `you sent ${header}` });
   // Hidden from a plain search: the token split by a zero-width space still reads whole on screen.
   const split = `${TOKEN.slice(0, 6)}\u200b${TOKEN.slice(6)}`;
-  conn.send(requestEvent({}, { prompt: `Authorization was: ${header}; raw ${TOKEN}; split ${split}`, options: [{ id: 'a', label: `label ${TOKEN}` }] }));
+  conn.send(
+    requestEvent(
+      {},
+      {
+        prompt: `Authorization was: ${header}; raw ${TOKEN}; split ${split}`,
+        options: [{ id: 'a', label: `label ${TOKEN}` }],
+      },
+    ),
+  );
   const record = await waitFor(store, (s) => s.allRequests()[0], 'the request');
-  await waitFor(store, (s) => s.getRelay(client.relay)?.warnings.some((w) => w.includes('bad-header')), 'the error frame');
+  await waitFor(
+    store,
+    (s) => s.getRelay(client.relay)?.warnings.some((w) => w.includes('bad-header')),
+    'the error frame',
+  );
   conn.close(4000, `closing for ${TOKEN}`);
-  const reconnecting = await waitFor(store, (s) => (s.getRelay(client.relay)?.connection.kind === 'reconnecting' ? s.getRelay(client.relay) : undefined), 'closed');
+  const reconnecting = await waitFor(
+    store,
+    (s) => (s.getRelay(client.relay)?.connection.kind === 'reconnecting' ? s.getRelay(client.relay) : undefined),
+    'closed',
+  );
 
   const screen = [
     displayText(record.payload.prompt),
     ...record.payload.options.map((o) => displayLine(o.label)),
-    ...buildStatusLines({ relays: [reconnecting], counts: { pending: 1, recent: 0 } as never, filter: '', width: 200, now: Date.now(), maxRows: 3 }).map(lineText),
+    ...buildStatusLines({
+      relays: [reconnecting],
+      counts: { pending: 1, recent: 0 } as never,
+      filter: '',
+      width: 200,
+      now: Date.now(),
+      maxRows: 3,
+    }).map(lineText),
   ].join('\n');
   assert.ok(!screen.includes(TOKEN), screen);
   assert.ok(!screen.includes(TOKEN.slice(6)), 'not even the part after a zero-width space');
@@ -68,13 +91,25 @@ test('list: the token echoed in a prompt is not printed (text or JSON); a close 
   const serve = async (n: number) => {
     const conn = await relay.connection(n);
     await conn.next('subscribe');
-    conn.send(requestEvent({}, { prompt: `echo: ${echo(conn)} and ${TOKEN}\u202e\u{e0041}`, options: [{ id: `ok\u202e\u{e0041}`, label: 'OK' }] }));
+    conn.send(
+      requestEvent(
+        {},
+        {
+          prompt: `echo: ${echo(conn)} and ${TOKEN}\u202e\u{e0041}`,
+          options: [{ id: `ok\u202e\u{e0041}`, label: 'OK' }],
+        },
+      ),
+    );
   };
   for (const json of [false, true]) {
     const served = serve(relay.connections.length);
     let stdout = '';
     const stderr: string[] = [];
-    const code = await main(['list', '--relay', relay.url, ...(json ? ['--json'] : [])], { out: (l) => (stdout += `${l}\n`), err: (l) => stderr.push(l), env: { AEP_TOKEN: TOKEN } });
+    const code = await main(['list', '--relay', relay.url, ...(json ? ['--json'] : [])], {
+      out: (l) => (stdout += `${l}\n`),
+      err: (l) => stderr.push(l),
+      env: { AEP_TOKEN: TOKEN },
+    });
     await served;
     assert.equal(code, 0, stderr.join('\n'));
     assert.ok(stdout.includes('echo: Bearer'), stdout);
@@ -93,7 +128,11 @@ test('list: the token echoed in a prompt is not printed (text or JSON); a close 
     conn.close(4001, echo(conn).slice(0, 100));
   })();
   const stderr: string[] = [];
-  const code = await main(['list', '--relay', relay.url], { out: () => undefined, err: (l) => stderr.push(l), env: { AEP_TOKEN: TOKEN } });
+  const code = await main(['list', '--relay', relay.url], {
+    out: () => undefined,
+    err: (l) => stderr.push(l),
+    env: { AEP_TOKEN: TOKEN },
+  });
   await closing;
   assert.equal(code, 3);
   assert.match(stderr.join('\n'), /Bearer \[(token|redacted)\]/);

@@ -24,18 +24,40 @@ const fifo = join(dir, 'fifo');
 execFileSync('mkfifo', [fifo]);
 
 // The console itself as the suite builds it once (test/cli/cli-entry.ts), not through tsx in each child.
-async function child(script: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string; ms: number }> {
+async function child(
+  script: string,
+  args: string[],
+): Promise<{ code: number; stdout: string; stderr: string; ms: number }> {
   const entry = script === 'test/cli/run-cli.ts' ? [await cliEntry()] : ['--import', 'tsx', join(root, script)];
   const started = Date.now();
   return new Promise((resolve) => {
-    execFile(process.execPath, [...entry, ...args], { cwd: root, env: { PATH: process.env.PATH ?? '', HOME: dir }, timeout: 20_000 }, (error, stdout, stderr) =>
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr, ms: Date.now() - started }),
+    execFile(
+      process.execPath,
+      [...entry, ...args],
+      { cwd: root, env: { PATH: process.env.PATH ?? '', HOME: dir }, timeout: 20_000 },
+      (error, stdout, stderr) =>
+        resolve({
+          code: error ? (typeof error.code === 'number' ? error.code : -1) : 0,
+          stdout,
+          stderr,
+          ms: Date.now() - started,
+        }),
     );
   });
 }
 
 const request = (id: string) =>
-  JSON.stringify({ aep: '0.1', id, type: 'attention.requested', time: '2026-07-03T10:00:00Z', source: 'aep://f/a', agent: 'filer', session: 's1', seq: 1, data: { kind: 'input', prompt: `q ${id}` } });
+  JSON.stringify({
+    aep: '0.1',
+    id,
+    type: 'attention.requested',
+    time: '2026-07-03T10:00:00Z',
+    source: 'aep://f/a',
+    agent: 'filer',
+    session: 's1',
+    seq: 1,
+    data: { kind: 'input', prompt: `q ${id}` },
+  });
 
 test('a FIFO, a device or a directory as --file, --ca or --token-file: exit 2 with one line, at once', async () => {
   const tokenDir = join(dir, 'a-directory');
@@ -46,7 +68,10 @@ test('a FIFO, a device or a directory as --file, --ca or --token-file: exit 2 wi
     [['list', '--ca', fifo], /^aep-console: --ca \S+fifo is not a regular file \(a FIFO\)$/],
     [['list', '--ca', '/dev/zero'], /^aep-console: --ca \/dev\/zero is not a regular file \(a character device\)$/],
     [['list', '--token-file', fifo], /^aep-console: --token-file \S+fifo is not a regular file \(a FIFO\)$/],
-    [['list', '--token-file', tokenDir], /^aep-console: --token-file \S+a-directory is not a regular file \(a directory\)$/],
+    [
+      ['list', '--token-file', tokenDir],
+      /^aep-console: --token-file \S+a-directory is not a regular file \(a directory\)$/,
+    ],
   ];
   const runs = await Promise.all(cases.map(([args]) => child('test/cli/run-cli.ts', args)));
   runs.forEach((run, i) => {
@@ -73,7 +98,11 @@ test('a --ca too large to be a CA bundle is refused with one line, unread', asyn
 test('a token an HTTP header cannot carry is a usage error (exit 2, one line, never the token)', async (t) => {
   const file = join(dir, 'token');
   const runs: [string[], NodeJS.ProcessEnv, RegExp][] = [
-    [['list', '--token', 'tok-€-secret'], {}, /^aep-console: --token: the token holds a character an HTTP header cannot carry \(U\+20AC at position 5\)/],
+    [
+      ['list', '--token', 'tok-€-secret'],
+      {},
+      /^aep-console: --token: the token holds a character an HTTP header cannot carry \(U\+20AC at position 5\)/,
+    ],
     [['list', '--token', 'tok-\u0001-secret'], {}, /U\+0001 at position 5/],
     [['list'], { AEP_TOKEN: 'tok-\u00e9-secret' }, /^aep-console: AEP_TOKEN: the token holds .*U\+00E9/],
     [['list', '--token-file', file], {}, /^aep-console: --token-file \S+token: the token holds .*U\+20AC/],
@@ -99,10 +128,13 @@ test('a followed --file replaced by a FIFO is refused by the next poll, not wait
   const result = JSON.parse(run.stdout) as { first: boolean; second: boolean; ms: number; warnings: string[] };
   assert.equal(result.first, true);
   assert.equal(result.second, false);
-  assert.ok(result.warnings.some((w) => w === 'the file is not a regular file (a FIFO)'), result.warnings.join('; '));
+  assert.ok(
+    result.warnings.some((w) => w === 'the file is not a regular file (a FIFO)'),
+    result.warnings.join('; '),
+  );
 });
 
-test('list --file reads a file past one read\'s budget to its end (the requests at its end are listed)', () => {
+test("list --file reads a file past one read's budget to its end (the requests at its end are listed)", () => {
   const path = join(dir, 'long.jsonl');
   // Lines longer than any Event are skipped cheaply; the budget is lowered to 256 KB so 6 MB crosses it 24 times.
   const filler = `{"pad":"${'x'.repeat(2 * 1024 * 1024)}"}\n`;
@@ -110,7 +142,10 @@ test('list --file reads a file past one read\'s budget to its end (the requests 
   const store = new ConsoleStore();
   const [read] = readJsonlFiles([path], store, 256 * 1024);
   assert.deepEqual(
-    store.allRequests().map((r) => r.id).sort(),
+    store
+      .allRequests()
+      .map((r) => r.id)
+      .sort(),
     ['first', 'last'],
   );
   assert.equal(read.summary, 'file, 2 events from 5 lines, 3 too long');
@@ -125,10 +160,17 @@ test('list --file of a 70 MB file lists the request on its last line', async () 
   closeSync(fd);
   const out: string[] = [];
   const err: string[] = [];
-  const code = await main(['list', '--json', '--file', path], { out: (l) => out.push(l), err: (l) => err.push(l), env: {} });
+  const code = await main(['list', '--json', '--file', path], {
+    out: (l) => out.push(l),
+    err: (l) => err.push(l),
+    env: {},
+  });
   rmSync(path);
   assert.equal(code, 0, err.join('\n'));
-  assert.deepEqual(out.map((l) => (JSON.parse(l) as { id: string }).id), ['at-the-end']);
+  assert.deepEqual(
+    out.map((l) => (JSON.parse(l) as { id: string }).id),
+    ['at-the-end'],
+  );
   assert.match(err.join('\n'), /1 events from 36 lines, 35 too long/);
   assert.doesNotMatch(err.join('\n'), /torn/);
 });

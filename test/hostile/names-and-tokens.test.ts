@@ -29,12 +29,25 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 const HOSTILE_NAME = '\u001b]0;PWNED-TITLE\u0007\u001b[2J\u001b]52;c;aGk=\u0007\u202eevil\u0085.jsonl';
 
 const line = (id: string, prompt = `q ${id}`) =>
-  JSON.stringify({ aep: '0.1', id, type: 'attention.requested', time: '2026-07-03T10:00:00Z', source: 'aep://f/a', agent: 'filer', session: 's1', seq: 1, data: { kind: 'input', prompt } });
+  JSON.stringify({
+    aep: '0.1',
+    id,
+    type: 'attention.requested',
+    time: '2026-07-03T10:00:00Z',
+    source: 'aep://f/a',
+    agent: 'filer',
+    session: 's1',
+    seq: 1,
+    data: { kind: 'input', prompt },
+  });
 
 /** No byte that steers a terminal: SGR colouring is the only escape allowed. */
 function assertInert(output: string, where: string): void {
   const withoutSgr = output.replace(/\u001b\[[0-9;]*m/g, '');
-  assert.ok(!/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202e]/.test(withoutSgr), `${where} holds a raw control: ${JSON.stringify(withoutSgr.slice(0, 400))}`);
+  assert.ok(
+    !/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202e]/.test(withoutSgr),
+    `${where} holds a raw control: ${JSON.stringify(withoutSgr.slice(0, 400))}`,
+  );
 }
 
 function hostileFile(name: string, lines: string[]): string {
@@ -63,7 +76,10 @@ test('a hostile --file name is sanitized in list text, its summary, stderr and -
   assert.equal(json.code, 0);
   assertInert(json.out, 'list --json');
   const rows = json.out.split('\n').map((l) => JSON.parse(l) as { relay: string });
-  assert.ok(rows.every((r) => r.relay.includes('\u001b]0;PWNED')), 'JSON escapes keep the name exact for a program');
+  assert.ok(
+    rows.every((r) => r.relay.includes('\u001b]0;PWNED')),
+    'JSON escapes keep the name exact for a program',
+  );
 });
 
 test('a hostile --file name is sanitized in the status line, the detail relay line and the history note', async () => {
@@ -107,11 +123,17 @@ test('a token split by any invisible class, a combining mark, a blank letter or 
     assert.ok(!readsAs(scrub(`Error: ${split}`, [TOKEN]), TOKEN), `${name}: crash report`);
   }
   // Through the real `list`: the token is known from --token, the prompt comes from a file.
-  const path = hostileFile('split.jsonl', SPLITTERS.map(([, joiner], i) => line(`s${i}`, `x ${spread(joiner)} y`)));
+  const path = hostileFile(
+    'split.jsonl',
+    SPLITTERS.map(([, joiner], i) => line(`s${i}`, `x ${spread(joiner)} y`)),
+  );
   for (const json of [false, true]) {
     const run = await cli(['list', ...(json ? ['--json'] : []), '--token', TOKEN, '--file', path]);
     assert.equal(run.code, 0, run.err);
-    assert.ok(!run.out.includes('SPLIT') && !readsAs(run.out, TOKEN), `list${json ? ' --json' : ''} keeps no part of the token: ${run.out}`);
+    assert.ok(
+      !run.out.includes('SPLIT') && !readsAs(run.out, TOKEN),
+      `list${json ? ' --json' : ''} keeps no part of the token: ${run.out}`,
+    );
     assert.equal((run.out.match(/\[token\]/g) ?? []).length, SPLITTERS.length);
   }
 });

@@ -35,12 +35,33 @@ async function takeOver(session: string, keyOf: (relay: string, request: AepEven
   const state = join(mkdtempSync(join(tmpdir(), 'aep-console-old-keys-')), 'state');
   // The source named apart: the helper's own names the session in it, and a URI holds no U+001F.
   const request = requestEvent({ session, source: 'aep://host-a/agent/claude-code' });
-  const event = buildRespond({ request: { id: request.id, session }, answer: { option: 'allow' }, name: 'aep-console', host: 'h', fields: [] });
-  const saved = { relay: relay.url, requestKey: keyOf(relayUrls(relay.url).relay, request), event, answer: { option: 'allow' }, ackWindowMs: 10_000, createdAt: 1 };
+  const event = buildRespond({
+    request: { id: request.id, session },
+    answer: { option: 'allow' },
+    name: 'aep-console',
+    host: 'h',
+    fields: [],
+  });
+  const saved = {
+    relay: relay.url,
+    requestKey: keyOf(relayUrls(relay.url).relay, request),
+    event,
+    answer: { option: 'allow' },
+    ackWindowMs: 10_000,
+    createdAt: 1,
+  };
   assert.equal((await new Outbox(state, { pid: 1, start: '1' }).record(saved)).ok, true);
   const url = `${relay.url.replace(/^http:/, 'ws:')}/`;
   const store = new ConsoleStore();
-  const client = new RelayClient({ url, token: 'tok', name: 'aep-console', host: 'h', store, outbox: new Outbox(state, { pid: 2, start: '2', alive: () => false, relays: [url] }), timing: FAST });
+  const client = new RelayClient({
+    url,
+    token: 'tok',
+    name: 'aep-console',
+    host: 'h',
+    store,
+    outbox: new Outbox(state, { pid: 2, start: '2', alive: () => false, relays: [url] }),
+    timing: FAST,
+  });
   cleanups.push(() => client.stop());
   client.start();
   const conn = await relay.connection(0);
@@ -68,8 +89,14 @@ describe('answers saved by a console before structured keys', () => {
   it('a key that names another request than its command: kept, not sent, and said', async () => {
     const t = await takeOver('s1', (relay, request) => [relay, 's1', request.source, 'another-request'].join(U));
     const status = () => t.store.getRelay(t.client.relay)!;
-    await waitFor(t.store, () => status().connection.kind === 'live' && !status().replaying && (status().outboxNotes?.length ?? 0) > 0, 'burst over');
-    assert.deepEqual(status().outboxNotes, [`1 saved answer kept, not sent: their requests are not in the relay's replay (in ${join(t.state, 'outbox')})`]);
+    await waitFor(
+      t.store,
+      () => status().connection.kind === 'live' && !status().replaying && (status().outboxNotes?.length ?? 0) > 0,
+      'burst over',
+    );
+    assert.deepEqual(status().outboxNotes, [
+      `1 saved answer kept, not sent: their requests are not in the relay's replay (in ${join(t.state, 'outbox')})`,
+    ]);
     assert.equal(t.files().length, 1, 'not deleted');
     const mine = t.client.respond(t.store.allRequests()[0].key, { option: 'deny' });
     assert.equal((await t.conn.next(isCommand)).id, mine, 'the unreadable saved answer did not go out');

@@ -8,7 +8,17 @@
 // process start time), and one relay spelled two ways is one relay.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, truncateSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  truncateSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -27,13 +37,20 @@ import { requestEvent, waitFor } from '../relay/helpers.js';
 resetAfterEach();
 
 const root = () => mkdtempSync(join(tmpdir(), 'aep-console-own-'));
-const jsonFiles = (stateDir: string) => (existsSync(join(stateDir, 'outbox')) ? readdirSync(join(stateDir, 'outbox')).filter((f) => f.endsWith('.json')) : []);
+const jsonFiles = (stateDir: string) =>
+  existsSync(join(stateDir, 'outbox')) ? readdirSync(join(stateDir, 'outbox')).filter((f) => f.endsWith('.json')) : [];
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 const hasProc = existsSync('/proc/self/stat');
 
 /** A saved "allow" for `request` on `relayUrl`, as a console that is gone (pid 4242) would have left it. */
 async function plant(stateDir: string, relayUrl: string, request: AepEvent): Promise<JournaledAnswer> {
-  const event = buildRespond({ request: { id: request.id, session: request.session! }, answer: { option: 'allow' }, name: 'aep-console', host: 'h', fields: [] });
+  const event = buildRespond({
+    request: { id: request.id, session: request.session! },
+    answer: { option: 'allow' },
+    name: 'aep-console',
+    host: 'h',
+    fields: [],
+  });
   const entry: JournaledAnswer = {
     relay: relayUrl,
     requestKey: requestKey(relayUrls(relayUrl).relay, request.session!, request.source, request.id),
@@ -42,7 +59,9 @@ async function plant(stateDir: string, relayUrl: string, request: AepEvent): Pro
     ackWindowMs: 10_000,
     createdAt: Date.now(),
   };
-  assert.deepEqual(await new Outbox(stateDir, { pid: 4242, start: '1', alive: () => false }).record(entry), { ok: true });
+  assert.deepEqual(await new Outbox(stateDir, { pid: 4242, start: '1', alive: () => false }).record(entry), {
+    ok: true,
+  });
   return entry;
 }
 
@@ -52,21 +71,46 @@ async function plant(stateDir: string, relayUrl: string, request: AepEvent): Pro
  * answers "deny" itself: the first command on the wire is the saved answer
  * when it was resent, else this one.
  */
-async function consoleWith(stateDir: string, prepare: (relayUrl: string, request: AepEvent) => Promise<JournaledAnswer | undefined> | JournaledAnswer | undefined, spell = (url: string) => url) {
+async function consoleWith(
+  stateDir: string,
+  prepare: (relayUrl: string, request: AepEvent) => Promise<JournaledAnswer | undefined> | JournaledAnswer | undefined,
+  spell = (url: string) => url,
+) {
   const relay = await startFakeRelay();
   cleanups.push(() => relay.close());
-  const request = requestEvent({ data: { kind: 'permission', prompt: 'Drop the production database?', options: [{ id: 'allow', label: 'Allow' }, { id: 'deny', label: 'Deny' }] } });
+  const request = requestEvent({
+    data: {
+      kind: 'permission',
+      prompt: 'Drop the production database?',
+      options: [
+        { id: 'allow', label: 'Allow' },
+        { id: 'deny', label: 'Deny' },
+      ],
+    },
+  });
   const planted = await prepare(relay.url, request);
   const store = new ConsoleStore();
   const outbox = new Outbox(stateDir, { pid: 5151, start: '2', alive: () => false, relays: [spell(relay.url)] });
-  const client = new RelayClient({ url: spell(relay.url), token: 'tok-own', name: 'aep-console', host: 'h', store, outbox, timing: FAST });
+  const client = new RelayClient({
+    url: spell(relay.url),
+    token: 'tok-own',
+    name: 'aep-console',
+    host: 'h',
+    store,
+    outbox,
+    timing: FAST,
+  });
   cleanups.push(() => client.stop());
   client.start();
   const conn = await relay.connection(0);
   await conn.next('subscribe');
   conn.send(request);
   const record = await waitFor(store, (s) => s.allRequests()[0], 'the request');
-  await waitFor(store, (s) => s.getRelay(client.relay)?.connection.kind === 'live' && !s.getRelay(client.relay)?.replaying, 'burst over');
+  await waitFor(
+    store,
+    (s) => s.getRelay(client.relay)?.connection.kind === 'live' && !s.getRelay(client.relay)?.replaying,
+    'burst over',
+  );
   const mine = client.respond(record.key, { option: 'deny' });
   const first = await conn.next(isCommand);
   const notes = () => store.getRelay(client.relay)?.outboxNotes ?? [];
@@ -75,12 +119,19 @@ async function consoleWith(stateDir: string, prepare: (relayUrl: string, request
 
 /** The status line as the UI draws it for this console's relay. */
 function statusText(store: ConsoleStore): string {
-  const lines = buildStatusLines({ relays: store.relays(), counts: { pending: 1, recent: 0 }, filter: '', width: 400, now: Date.now(), maxRows: 3 });
+  const lines = buildStatusLines({
+    relays: store.relays(),
+    counts: { pending: 1, recent: 0 },
+    filter: '',
+    width: 400,
+    now: Date.now(),
+    maxRows: 3,
+  });
   return lines.map((line) => line.map((s) => s.text).join('')).join('\n');
 }
 
 describe('outbox ownership: a planted answer is never sent', () => {
-  it('control: in a directory that is the operator\'s own, the saved answer is resent first', async () => {
+  it("control: in a directory that is the operator's own, the saved answer is resent first", async () => {
     const state = join(root(), 'state');
     const c = await consoleWith(state, (url, request) => plant(state, url, request));
     assert.equal(c.first.id, c.planted!.event.id, 'resent, same command id');
@@ -96,16 +147,24 @@ describe('outbox ownership: a planted answer is never sent', () => {
     const state = join(root(), 'state');
     const c = await consoleWith(state, async (url, request) => {
       const entry = await plant(state, url, request);
-      for (const path of [state, join(state, 'outbox'), ...jsonFiles(state).map((f) => join(state, 'outbox', f))]) chownSync(path, 65534, 65534);
+      for (const path of [state, join(state, 'outbox'), ...jsonFiles(state).map((f) => join(state, 'outbox', f))])
+        chownSync(path, 65534, 65534);
       return entry;
     });
     assert.equal(c.first.id, c.mine, 'the planted "allow" was not sent; the operator\'s own answer was');
     assert.deepEqual(c.notes(), [`answers are not saved to disk: ${state} is owned by uid 65534, not by you (uid 0)`]);
-    assert.match(statusText(c.store), new RegExp(`⚠ answers are not saved to disk: ${state.replace(/[/.]/g, '\\$&')} is owned by uid 65534`));
-    assert.equal(jsonFiles(state).length, 1, 'the operator\'s answer was not written there; the planted file is left alone');
+    assert.match(
+      statusText(c.store),
+      new RegExp(`⚠ answers are not saved to disk: ${state.replace(/[/.]/g, '\\$&')} is owned by uid 65534`),
+    );
+    assert.equal(
+      jsonFiles(state).length,
+      1,
+      "the operator's answer was not written there; the planted file is left alone",
+    );
   });
 
-  it('a file owned by another user in the operator\'s own directory: kept aside and said, never sent', async (t) => {
+  it("a file owned by another user in the operator's own directory: kept aside and said, never sent", async (t) => {
     if (!isRoot) return t.skip('needs root to give a file to another user (chown)');
     const state = join(root(), 'state');
     const c = await consoleWith(state, async (url, request) => {
@@ -114,7 +173,10 @@ describe('outbox ownership: a planted answer is never sent', () => {
       return entry;
     });
     assert.equal(c.first.id, c.mine);
-    assert.match(c.notes().join(' '), /1 saved answer file was unreadable \(owned by uid 65534, not by you \(uid 0\)\): kept aside in .*kept-aside/);
+    assert.match(
+      c.notes().join(' '),
+      /1 saved answer file was unreadable \(owned by uid 65534, not by you \(uid 0\)\): kept aside in .*kept-aside/,
+    );
     assert.equal(readdirSync(join(state, 'outbox', 'kept-aside')).length, 1);
   });
 
@@ -140,7 +202,9 @@ describe('outbox ownership: a planted answer is never sent', () => {
       return entry;
     });
     assert.equal(c.first.id, c.mine);
-    assert.deepEqual(c.notes(), [`answers are not saved to disk: ${state} is writable by group and others (mode 0777)`]);
+    assert.deepEqual(c.notes(), [
+      `answers are not saved to disk: ${state} is writable by group and others (mode 0777)`,
+    ]);
   });
 
   it('a directory that turns unfit while the console runs: the next answer is sent, not saved, and the status line says so', async () => {
@@ -153,7 +217,9 @@ describe('outbox ownership: a planted answer is never sent', () => {
     c.store.commandSettled(c.mine, { state: 'rejected', reason: 'invalid' });
     const next = c.client.respond(c.store.allRequests()[0].key, { option: 'allow' });
     assert.equal((await c.conn.next(isCommand)).id, next, 'sent from memory');
-    assert.deepEqual(c.notes(), [`answers are not saved to disk: ${state} is writable by group and others (mode 0777)`]);
+    assert.deepEqual(c.notes(), [
+      `answers are not saved to disk: ${state} is writable by group and others (mode 0777)`,
+    ]);
     assert.equal(jsonFiles(state).length, 1, 'not written');
   });
 
@@ -164,20 +230,37 @@ describe('outbox ownership: a planted answer is never sent', () => {
     chmodSync(join(state, 'outbox'), 0o770);
     assert.equal(outbox.check(), `${join(state, 'outbox')} is writable by group (mode 0770)`);
     assert.equal(outbox.recover('http://r').unfit, `${join(state, 'outbox')} is writable by group (mode 0770)`);
-    const entry = { relay: 'http://r', requestKey: 'k', event: { id: 'A1' } as AepEvent, answer: {}, ackWindowMs: 1, createdAt: 1 };
+    const entry = {
+      relay: 'http://r',
+      requestKey: 'k',
+      event: { id: 'A1' } as AepEvent,
+      answer: {},
+      ackWindowMs: 1,
+      createdAt: 1,
+    };
     assert.equal((await outbox.record(entry)).ok, false, 'not written');
     chmodSync(join(state, 'outbox'), 0o700);
     assert.equal((await outbox.record(entry)).ok, true, 'fixed: written again');
     chmodSync(join(join(state, 'outbox'), jsonFiles(state)[0]), 0o666);
     const taken = new Outbox(state, { pid: 2, start: '2', alive: () => false }).recover('http://r');
     assert.deepEqual(taken.entries, []);
-    assert.deepEqual(taken.keptAside.map((k) => k.why), ['writable by group and others (mode 0666)']);
+    assert.deepEqual(
+      taken.keptAside.map((k) => k.why),
+      ['writable by group and others (mode 0666)'],
+    );
   });
 
   it('a FIFO named like a journal file does not block start-up: kept aside, said', async (t) => {
     const state = join(root(), 'state');
     const outbox = new Outbox(state, { pid: 1, start: '1' });
-    const entry = { relay: 'http://r', requestKey: 'k', event: { id: 'F1' } as AepEvent, answer: {}, ackWindowMs: 1, createdAt: 1 };
+    const entry = {
+      relay: 'http://r',
+      requestKey: 'k',
+      event: { id: 'F1' } as AepEvent,
+      answer: {},
+      ackWindowMs: 1,
+      createdAt: 1,
+    };
     assert.equal((await outbox.record(entry)).ok, true);
     const name = jsonFiles(state)[0];
     const fifo = join(state, 'outbox', name.replace('F1.1.1', 'F2.9.9'));
@@ -187,12 +270,18 @@ describe('outbox ownership: a planted answer is never sent', () => {
     const script = `const { Outbox } = await import(${JSON.stringify(new URL('../../src/relay/outbox.ts', import.meta.url).href)});
       const r = new Outbox(${JSON.stringify(state)}, { pid: 3, start: '3', alive: () => false }).recover('http://r');
       console.log(JSON.stringify({ ids: r.entries.map((e) => e.event.id), aside: r.keptAside }));`;
-    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { timeout: 20_000, encoding: 'utf8' });
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      timeout: 20_000,
+      encoding: 'utf8',
+    });
     assert.equal(run.signal, null, 'finished: the FIFO did not block');
     assert.equal(run.status, 0, run.stderr);
     const result = JSON.parse(run.stdout.trim().split('\n').pop()!);
     assert.deepEqual(result.ids, ['F1'], 'the real answer is taken over');
-    assert.deepEqual(result.aside.map((k: { why: string }) => k.why), ['a FIFO, not a regular file']);
+    assert.deepEqual(
+      result.aside.map((k: { why: string }) => k.why),
+      ['a FIFO, not a regular file'],
+    );
     assert.ok(!existsSync(fifo), 'moved out of the journal');
   });
 
@@ -212,52 +301,105 @@ describe('outbox ownership: a planted answer is never sent', () => {
     assert.match(aside[0], /\.torn$/);
     assert.equal(readFileSync(join(state, 'outbox', 'kept-aside', aside[0]), 'utf8'), torn, 'what it held is kept');
     assert.match(c.notes().join(' '), /1 saved answer file was unreadable \(torn: not complete JSON\): kept aside in /);
-    assert.ok(c.store.getRelay(c.client.relay)?.warnings.some((w) => w === 'a saved answer file was unreadable (torn: not complete JSON): kept aside, not sent'));
+    assert.ok(
+      c.store
+        .getRelay(c.client.relay)
+        ?.warnings.some(
+          (w) => w === 'a saved answer file was unreadable (torn: not complete JSON): kept aside, not sent',
+        ),
+    );
     assert.match(statusText(c.store), /⚠ 1 saved answer file was unreadable/);
   });
 });
 
 describe('outbox ownership survives pid reuse (pid plus start time)', () => {
-  const entry = (id: string, relay = 'http://r') => ({ relay, requestKey: `k-${id}`, event: { id } as AepEvent, answer: { option: 'allow' }, ackWindowMs: 1, createdAt: 1 });
+  const entry = (id: string, relay = 'http://r') => ({
+    relay,
+    requestKey: `k-${id}`,
+    event: { id } as AepEvent,
+    answer: { option: 'allow' },
+    ackWindowMs: 1,
+    createdAt: 1,
+  });
 
   it('a file whose pid is alive but names another process (start time differs) is taken over; the same process still holds it', async () => {
     const state = join(root(), 'state');
     assert.equal((await new Outbox(state, { pid: 700, start: '111' }).record(entry('P1'))).ok, true);
     const alive = (pid: number) => pid === 700;
-    const sameProcess = new Outbox(state, { pid: 800, start: '5', alive, startOf: (pid) => (pid === 700 ? '111' : undefined) });
+    const sameProcess = new Outbox(state, {
+      pid: 800,
+      start: '5',
+      alive,
+      startOf: (pid) => (pid === 700 ? '111' : undefined),
+    });
     const held = sameProcess.recover('http://r');
     assert.deepEqual([held.entries.length, held.held], [0, 1], 'the console that wrote it is running');
     assert.deepEqual(sameProcess.notes('http://r'), ['1 saved answer is held by another running console']);
-    const reused = new Outbox(state, { pid: 800, start: '5', alive, startOf: (pid) => (pid === 700 ? '999' : undefined) });
-    assert.deepEqual(reused.recover('http://r').entries.map((e) => e.event.id), ['P1'], 'pid 700 is now some other program');
+    const reused = new Outbox(state, {
+      pid: 800,
+      start: '5',
+      alive,
+      startOf: (pid) => (pid === 700 ? '999' : undefined),
+    });
+    assert.deepEqual(
+      reused.recover('http://r').entries.map((e) => e.event.id),
+      ['P1'],
+      'pid 700 is now some other program',
+    );
   });
 
-  it('with the real /proc: this very process under an earlier start time (a container\'s pid 1 after a restart) is not the owner', async (t) => {
+  it("with the real /proc: this very process under an earlier start time (a container's pid 1 after a restart) is not the owner", async (t) => {
     if (!hasProc) return t.skip('no /proc: pid liveness alone decides there');
     const state = join(root(), 'state');
-    assert.equal((await new Outbox(state, { pid: process.pid, start: '1' }).record(entry('R1'))).ok, true, 'an earlier console that had our pid');
-    assert.equal((await new Outbox(state, { pid: process.pid }).record(entry('R2'))).ok, true, 'a running console: this process, real start time');
+    assert.equal(
+      (await new Outbox(state, { pid: process.pid, start: '1' }).record(entry('R1'))).ok,
+      true,
+      'an earlier console that had our pid',
+    );
+    assert.equal(
+      (await new Outbox(state, { pid: process.pid }).record(entry('R2'))).ok,
+      true,
+      'a running console: this process, real start time',
+    );
     const next = new Outbox(state); // this process, real pid and start time
     const found = next.recover('http://r');
-    assert.deepEqual(found.entries.map((e) => e.event.id), ['R1']);
+    assert.deepEqual(
+      found.entries.map((e) => e.event.id),
+      ['R1'],
+    );
     const other = new Outbox(state, { pid: 2 ** 22 + 7, start: '3' }); // another console: real liveness and /proc
-    assert.equal(other.recover('http://r').held, 2, 'both are this running process\'s now: R2 as written, R1 taken over');
+    assert.equal(
+      other.recover('http://r').held,
+      2,
+      "both are this running process's now: R2 as written, R1 taken over",
+    );
   });
 
   it('a file from before start times were recorded: pid liveness alone, and a live pid is said, not silently skipped', async () => {
     const state = join(root(), 'state');
     assert.equal((await new Outbox(state, { pid: 900, start: undefined }).record(entry('L1'))).ok, true);
     assert.match(jsonFiles(state)[0], /-L1\.900\.json$/);
-    const found = new Outbox(state, { pid: 901, start: '1', alive: (pid) => pid === 900, startOf: () => '42' }).recover('http://r');
+    const found = new Outbox(state, { pid: 901, start: '1', alive: (pid) => pid === 900, startOf: () => '42' }).recover(
+      'http://r',
+    );
     assert.equal(found.held, 1);
-    assert.deepEqual(new Outbox(state, { pid: 901, start: '1', alive: () => false }).recover('http://r').entries.map((e) => e.event.id), ['L1']);
+    assert.deepEqual(
+      new Outbox(state, { pid: 901, start: '1', alive: () => false })
+        .recover('http://r')
+        .entries.map((e) => e.event.id),
+      ['L1'],
+    );
   });
 });
 
 describe('one relay, two spellings', () => {
   it('ws://host:port/ and http://host:port are one relay: the saved answer is found and resent, same id', async () => {
     const state = join(root(), 'state');
-    const c = await consoleWith(state, (url, request) => plant(state, url, request), (url) => `${url.replace(/^http:/, 'ws:')}/`);
+    const c = await consoleWith(
+      state,
+      (url, request) => plant(state, url, request),
+      (url) => `${url.replace(/^http:/, 'ws:')}/`,
+    );
     assert.match(c.client.relay, /^ws:/);
     assert.equal(c.first.id, c.planted!.event.id, 'resent although the earlier console wrote http://');
     assert.deepEqual(c.notes(), [], 'not counted as a relay this console does not watch');
@@ -266,12 +408,26 @@ describe('one relay, two spellings', () => {
   it('saved answers for relays this console does not watch are counted on the status line (on its first relay), not touched', async () => {
     const state = join(root(), 'state');
     const writer = new Outbox(state, { pid: 1, start: '1' });
-    for (const [id, relay] of [['U1', 'http://other:1'], ['U2', 'https://third'], ['W1', 'ws://mine:2/socket']] as const) {
+    for (const [id, relay] of [
+      ['U1', 'http://other:1'],
+      ['U2', 'https://third'],
+      ['W1', 'ws://mine:2/socket'],
+    ] as const) {
       assert.equal((await writer.record(entry2(id, relay))).ok, true);
     }
-    const outbox = new Outbox(state, { pid: 2, start: '2', alive: () => false, relays: ['http://mine:2', 'http://also:3'] });
-    assert.deepEqual(outbox.recover('http://mine:2').entries.map((e) => e.event.id), ['W1']);
-    assert.deepEqual(outbox.notes('http://mine:2'), [`2 saved answers are for relays this console does not watch (${join(state, 'outbox')})`]);
+    const outbox = new Outbox(state, {
+      pid: 2,
+      start: '2',
+      alive: () => false,
+      relays: ['http://mine:2', 'http://also:3'],
+    });
+    assert.deepEqual(
+      outbox.recover('http://mine:2').entries.map((e) => e.event.id),
+      ['W1'],
+    );
+    assert.deepEqual(outbox.notes('http://mine:2'), [
+      `2 saved answers are for relays this console does not watch (${join(state, 'outbox')})`,
+    ]);
     outbox.recover('http://also:3');
     assert.deepEqual(outbox.notes('http://also:3'), [], 'said once, not on every relay');
     assert.equal(jsonFiles(state).filter((f) => /-U[12]\./.test(f)).length, 2, 'left where they are');
@@ -279,5 +435,12 @@ describe('one relay, two spellings', () => {
 });
 
 function entry2(id: string, relay: string) {
-  return { relay, requestKey: `k-${id}`, event: { id } as AepEvent, answer: { option: 'allow' }, ackWindowMs: 1, createdAt: 1 };
+  return {
+    relay,
+    requestKey: `k-${id}`,
+    event: { id } as AepEvent,
+    answer: { option: 'allow' },
+    ackWindowMs: 1,
+    createdAt: 1,
+  };
 }

@@ -25,7 +25,15 @@ function consoleOn(relay: FakeRelay, dir: string, pid: number) {
   running.add(pid);
   const outbox = new Outbox(dir, { pid, alive: (p) => running.has(p) });
   const store = new ConsoleStore();
-  const client = new RelayClient({ url: relay.url, token: 'tok-outbox', name: 'aep-console', host: 'h', store, outbox, timing: FAST });
+  const client = new RelayClient({
+    url: relay.url,
+    token: 'tok-outbox',
+    name: 'aep-console',
+    host: 'h',
+    store,
+    outbox,
+    timing: FAST,
+  });
   const stop = async () => {
     await client.stop();
     running.delete(pid);
@@ -67,7 +75,8 @@ async function answeredWhileDown(closeAfter: boolean) {
   // A relay replays after the subscribe: a request sent before it would not be in the replay (and so not vouched for).
   await conn2.next('subscribe');
   conn2.send(request);
-  if (closeAfter) conn2.send({ ...requestEvent({ subject: request.id, seq: 99 }), type: 'attention.timeout', data: {} });
+  if (closeAfter)
+    conn2.send({ ...requestEvent({ subject: request.id, seq: 99 }), type: 'attention.timeout', data: {} });
   return { dir, id, relay, conn2, second, request };
 }
 
@@ -77,7 +86,12 @@ describe('durable outbox', () => {
     const resent = await conn2.next(isCommand);
     assert.equal(resent.id, id, 'the original command id');
     assert.deepEqual(resent.data.answer, { option: 'deny' });
-    await waitFor(second.store, (s) => s.getRelay(second.client.relay)?.warnings.some((w) => /resending 1 answer saved by an earlier console/.test(w)), 'said on the status line');
+    await waitFor(
+      second.store,
+      (s) =>
+        s.getRelay(second.client.relay)?.warnings.some((w) => /resending 1 answer saved by an earlier console/.test(w)),
+      'said on the status line',
+    );
     conn2.send(ackEvent('control.accepted', id));
     await waitFor(second.store, (s) => s.command(id)?.state === 'accepted', 'accepted');
     assert.deepEqual(files(dir), [], 'cleared once acknowledged');
@@ -85,15 +99,29 @@ describe('durable outbox', () => {
 
   it('an answer whose request closed meanwhile is dropped, and that is said', async () => {
     const { dir, conn2, second } = await answeredWhileDown(true);
-    await waitFor(second.store, (s) => s.getRelay(second.client.relay)?.warnings.some((w) => /dropped 1 saved answer: the relay shows the request closed \(timed out\)/.test(w)), 'said');
+    await waitFor(
+      second.store,
+      (s) =>
+        s
+          .getRelay(second.client.relay)
+          ?.warnings.some((w) => /dropped 1 saved answer: the relay shows the request closed \(timed out\)/.test(w)),
+      'said',
+    );
     assert.deepEqual(files(dir), []);
     assert.equal(conn2.frames.filter(isCommand).length, 0, 'nothing sent');
   });
 
-  it('two consoles starting at once never both take one answer; a running console\'s answers are not taken at all', async () => {
+  it("two consoles starting at once never both take one answer; a running console's answers are not taken at all", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'aep-console-outbox-'));
     const owner = new Outbox(dir, { pid: 3001, alive: () => true });
-    const entry = (id: string) => ({ relay: 'http://r', requestKey: `k-${id}`, event: { id } as never, answer: { option: 'x' }, ackWindowMs: 10_000, createdAt: 1 });
+    const entry = (id: string) => ({
+      relay: 'http://r',
+      requestKey: `k-${id}`,
+      event: { id } as never,
+      answer: { option: 'x' },
+      ackWindowMs: 10_000,
+      createdAt: 1,
+    });
     assert.deepEqual(await owner.record(entry('A1')), { ok: true });
     const a = new Outbox(dir, { pid: 3002, alive: (p) => p !== 3001 });
     const b = new Outbox(dir, { pid: 3003, alive: (p) => p !== 3001 });
@@ -104,15 +132,28 @@ describe('durable outbox', () => {
     // Garbage in the directory is kept aside and reported, never sent.
     writeFileSync(join(dir, 'outbox', `${files(dir)[0].slice(0, 16)}-BAD.1.json`), '{not json', { mode: 0o600 });
     const later = new Outbox(dir, { pid: 3005, alive: () => false }).recover('http://r');
-    assert.deepEqual(later.entries.map((e) => e.event.id), ['A1']);
-    assert.deepEqual(later.keptAside.map((k) => k.why), ['torn: not complete JSON']);
+    assert.deepEqual(
+      later.entries.map((e) => e.event.id),
+      ['A1'],
+    );
+    assert.deepEqual(
+      later.keptAside.map((k) => k.why),
+      ['torn: not complete JSON'],
+    );
     assert.ok(!files(dir).some((f) => f.includes('BAD')));
   });
 
   it('the journal is bounded: past its cap an answer is still sent, but not saved', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'aep-console-outbox-'));
     const outbox = new Outbox(dir, { maxEntries: 2, maxEntryBytes: 400 });
-    const entry = (id: string, text = '') => ({ relay: 'http://r', requestKey: 'k', event: { id } as never, answer: { text }, ackWindowMs: 1, createdAt: 1 });
+    const entry = (id: string, text = '') => ({
+      relay: 'http://r',
+      requestKey: 'k',
+      event: { id } as never,
+      answer: { text },
+      ackWindowMs: 1,
+      createdAt: 1,
+    });
     assert.equal((await outbox.record(entry('a'))).ok, true);
     assert.equal((await outbox.record(entry('b', 'x'.repeat(500)))).ok, false, 'too large');
     assert.equal((await outbox.record(entry('c'))).ok, true);

@@ -9,9 +9,12 @@ import { KEY, renderApp } from '../support/ui.js';
 
 const [url, rowsArg = '100'] = process.argv.slice(2);
 const fds = () => readdirSync('/proc/self/fd').length;
-const requests = Array.from({ length: 400 }, (_, i) => permission(`request ${i}`, { session: `s${i}`, cause: `CAUSE${i}` }));
+const requests = Array.from({ length: 400 }, (_, i) =>
+  permission(`request ${i}`, { session: `s${i}`, cause: `CAUSE${i}` }),
+);
 const h = await renderApp({ size: { columns: 140, rows: 40 }, stdout: { columns: 140, rows: 40 }, events: requests });
-h.client.fetchEvents = (filter: Record<string, unknown>, limit: number, signal?: AbortSignal) => fetchEvents({ url, name: 'aep-console', host: 't', timeoutMs: 120_000 }, filter, limit, signal);
+h.client.fetchEvents = (filter: Record<string, unknown>, limit: number, signal?: AbortSignal) =>
+  fetchEvents({ url, name: 'aep-console', host: 't', timeoutMs: 120_000 }, filter, limit, signal);
 // Loaded (module loading opens many files at once): the parent lowers the
 // limit now (prlimit on this pid), then says go.
 process.stdout.write('ready\n');

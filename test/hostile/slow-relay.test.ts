@@ -59,13 +59,22 @@ function drip(write: (chunk: string) => boolean | void, text: string, everyMs: n
   timers.push(timer);
 }
 
-const DOCUMENT = JSON.stringify({ endpoints: { stream: '/stream', socket: '/socket' }, capabilities: { replay: { all: true }, control: {} }, pad: 'x'.repeat(4000) });
+const DOCUMENT = JSON.stringify({
+  endpoints: { stream: '/stream', socket: '/socket' },
+  capabilities: { replay: { all: true }, control: {} },
+  pad: 'x'.repeat(4000),
+});
 
 /** A relay whose discovery document arrives one byte per 20 ms (idle timeouts never fire). */
 async function drippingBody() {
   const server = createHttpServer((req, res: ServerResponse) => {
     res.writeHead(200, { 'content-type': 'application/json' });
-    drip((c) => res.write(c), DOCUMENT, 20, () => res.destroyed);
+    drip(
+      (c) => res.write(c),
+      DOCUMENT,
+      20,
+      () => res.destroyed,
+    );
   });
   return { url: await listen(server), stats: track(server) };
 }
@@ -74,7 +83,12 @@ async function drippingBody() {
 async function drippingHeaders() {
   const server = createNetServer((socket) => {
     socket.on('error', () => undefined).resume();
-    drip((c) => socket.write(c), `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\nx-pad: ${'y'.repeat(4000)}\r\n\r\n{}`, 20, () => socket.destroyed);
+    drip(
+      (c) => socket.write(c),
+      `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\nx-pad: ${'y'.repeat(4000)}\r\n\r\n{}`,
+      20,
+      () => socket.destroyed,
+    );
   });
   return { url: await listen(server), stats: track(server) };
 }
@@ -89,25 +103,50 @@ async function silent() {
 test('list (readHistoryOnce) against a dripping discovery document ends at its deadline and says which read failed', async () => {
   for (const relay of [await drippingBody(), await drippingHeaders()]) {
     const started = Date.now();
-    const result = await readHistoryOnce({ url: relay.url, name: 'aep-console', store: new ConsoleStore(), timeoutMs: 600 });
+    const result = await readHistoryOnce({
+      url: relay.url,
+      name: 'aep-console',
+      store: new ConsoleStore(),
+      timeoutMs: 600,
+    });
     const took = Date.now() - started;
     assert.equal(result.ok, false);
-    assert.match(!result.ok ? result.reason : '', /^the discovery document \(GET \/events\): no complete answer within 1 s$/);
+    assert.match(
+      !result.ok ? result.reason : '',
+      /^the discovery document \(GET \/events\): no complete answer within 1 s$/,
+    );
     assert.ok(took < 3000, `ended after ${took} ms (the document alone would drip for 80 s)`);
   }
 });
 
 test('list (readHistoryOnce) against an SSE stream that drips its replay keeps what arrived, within the deadline, and says so', async () => {
-  const event = JSON.stringify({ aep: '0.1', id: 'e1', type: 'attention.requested', time: '2026-07-03T10:00:00Z', source: 'aep://h/agent/a', agent: 'a', session: 's', seq: 1, data: { kind: 'input', prompt: 'q' } });
+  const event = JSON.stringify({
+    aep: '0.1',
+    id: 'e1',
+    type: 'attention.requested',
+    time: '2026-07-03T10:00:00Z',
+    source: 'aep://h/agent/a',
+    agent: 'a',
+    session: 's',
+    seq: 1,
+    data: { kind: 'input', prompt: 'q' },
+  });
   const server = createHttpServer((req, res: ServerResponse) => {
     if (req.url?.startsWith('/events')) {
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ endpoints: { stream: '/stream' }, capabilities: { replay: { all: true }, control: {} } }));
+      res.end(
+        JSON.stringify({ endpoints: { stream: '/stream' }, capabilities: { replay: { all: true }, control: {} } }),
+      );
       return;
     }
     res.writeHead(200, { 'content-type': 'text/event-stream' });
     res.write(`data: ${event}\n\n`);
-    drip((c) => res.write(c), `: ${'z'.repeat(10_000)}`, 20, () => res.destroyed);
+    drip(
+      (c) => res.write(c),
+      `: ${'z'.repeat(10_000)}`,
+      20,
+      () => res.destroyed,
+    );
   });
   const url = await listen(server);
   track(server);
@@ -116,8 +155,14 @@ test('list (readHistoryOnce) against an SSE stream that drips its replay keeps w
   const result = await readHistoryOnce({ url, name: 'aep-console', store, timeoutMs: 600 });
   assert.ok(Date.now() - started < 3000);
   assert.equal(result.ok, true);
-  assert.match(result.ok ? result.note ?? '' : '', /^the SSE stream did not end within 1 s \(live=0 ignored, or a slow relay\): listed what arrived$/);
-  assert.deepEqual(store.allRequests().map((r) => r.id), ['e1']);
+  assert.match(
+    result.ok ? (result.note ?? '') : '',
+    /^the SSE stream did not end within 1 s \(live=0 ignored, or a slow relay\): listed what arrived$/,
+  );
+  assert.deepEqual(
+    store.allRequests().map((r) => r.id),
+    ['e1'],
+  );
 });
 
 test('a cause read against a dripping relay ends at one total deadline, naming the read; a given-up read closes its connection', async () => {
@@ -125,11 +170,20 @@ test('a cause read against a dripping relay ends at one total deadline, naming t
   const started = Date.now();
   const late = await fetchEvents({ url: relay.url, name: 'aep-console', host: 't', timeoutMs: 700 }, { id: 'x' }, 8);
   assert.ok(Date.now() - started < 3000);
-  assert.deepEqual(late, { ok: false, reason: 'the discovery document (GET /events): no complete answer within 1 s', timedOut: true }, 'the deadline ended it, and the result says so (the cause resolver: timed out)');
+  assert.deepEqual(
+    late,
+    { ok: false, reason: 'the discovery document (GET /events): no complete answer within 1 s', timedOut: true },
+    'the deadline ended it, and the result says so (the cause resolver: timed out)',
+  );
 
   const quiet = await silent();
   const controller = new AbortController();
-  const reading = fetchEvents({ url: quiet.url, name: 'aep-console', host: 't', timeoutMs: 60_000 }, { id: 'x' }, 8, controller.signal);
+  const reading = fetchEvents(
+    { url: quiet.url, name: 'aep-console', host: 't', timeoutMs: 60_000 },
+    { id: 'x' },
+    8,
+    controller.signal,
+  );
   while (quiet.stats.open.size === 0) await new Promise((resolve) => setImmediate(resolve));
   controller.abort();
   assert.deepEqual(await reading, { ok: false, reason: 'the discovery document (GET /events): the read was given up' });
@@ -146,11 +200,14 @@ const fds = () => {
 
 test('scrolling 400 requests that name a cause, against a relay that never answers: reads and descriptors stay bounded', async (t) => {
   const relay = await silent();
-  const requests = Array.from({ length: 400 }, (_, i) => permission(`request ${i}`, { session: `s${i}`, cause: `CAUSE${i}` }));
+  const requests = Array.from({ length: 400 }, (_, i) =>
+    permission(`request ${i}`, { session: `s${i}`, cause: `CAUSE${i}` }),
+  );
   const h = await renderApp({ size: { columns: 140, rows: 40 }, stdout: { columns: 140, rows: 40 }, events: requests });
   t.after(h.unmount);
   // The fake handle reads from the silent relay for real (loopback).
-  h.client.fetchEvents = (filter: Record<string, unknown>, limit: number, signal?: AbortSignal) => fetchEvents({ url: relay.url, name: 'aep-console', host: 't', timeoutMs: 60_000 }, filter, limit, signal);
+  h.client.fetchEvents = (filter: Record<string, unknown>, limit: number, signal?: AbortSignal) =>
+    fetchEvents({ url: relay.url, name: 'aep-console', host: 't', timeoutMs: 60_000 }, filter, limit, signal);
   const baseline = fds();
   let peakFds = baseline;
   for (let i = 0; i < 60; i++) {
@@ -159,9 +216,14 @@ test('scrolling 400 requests that name a cause, against a relay that never answe
   }
   assert.ok(relay.stats.total >= 40, `each row shown asked for its cause (${relay.stats.total} connections)`);
   // Given-up connections close asynchronously: a few may still be closing when the next opens.
-  assert.ok(relay.stats.peak <= MAX_READS_IN_FLIGHT * 2 && relay.stats.peak <= 8, `at most ${relay.stats.peak} connections open at once`);
+  assert.ok(
+    relay.stats.peak <= MAX_READS_IN_FLIGHT * 2 && relay.stats.peak <= 8,
+    `at most ${relay.stats.peak} connections open at once`,
+  );
   if (baseline) assert.ok(peakFds - baseline <= 16, `descriptors grew by ${peakFds - baseline} at most`);
-  t.diagnostic(`60 rows scrolled: ${relay.stats.total} reads started, at most ${relay.stats.peak} connections open at once, descriptors +${peakFds - baseline} at peak`);
+  t.diagnostic(
+    `60 rows scrolled: ${relay.stats.total} reads started, at most ${relay.stats.peak} connections open at once, descriptors +${peakFds - baseline} at peak`,
+  );
   assert.match(h.frame(), /reading CAUSE60 from the relay…/);
 });
 
@@ -175,29 +237,43 @@ const hasPrlimit = (() => {
   }
 })();
 
-test('the same scroll in a child limited to 128 descriptors (prlimit, as ulimit -n): no EMFILE, descriptors stay near their baseline', { skip: !hasPrlimit && 'no prlimit here' }, async (t) => {
-  const relay = await silent();
-  const root = fileURLToPath(new URL('../../', import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/hostile/scroll-child.ts', relay.url, '140'], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
-  t.after(() => child.kill());
-  let out = '';
-  let err = '';
-  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-  await new Promise<void>((resolve) =>
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes('ready\n')) resolve();
-    }),
-  );
-  execFileSync('prlimit', ['--pid', String(child.pid), '--nofile=128:128']);
-  child.stdin.write('go\n');
-  assert.equal(await exited, 0, err);
-  const result = JSON.parse(out.trim().split('\n').pop() as string) as { baseline: number; peak: number; opened: number; failures: string[] };
-  t.diagnostic(`limit 128, 140 rows scrolled: descriptors ${result.baseline} at start, ${result.peak} at peak; ${relay.stats.total} reads, at most ${relay.stats.peak} open at once`);
-  assert.deepEqual(result.failures, [], 'no read failed for want of descriptors');
-  assert.equal(result.opened, 8, 'files still open after the scroll');
-  // The cap (4 reads) with slack for connections still closing; a read per row left open reached the limit.
-  assert.ok(result.peak - result.baseline <= 16, `descriptors ${result.baseline} → ${result.peak}`);
-  assert.ok(relay.stats.total >= 60);
-});
+test(
+  'the same scroll in a child limited to 128 descriptors (prlimit, as ulimit -n): no EMFILE, descriptors stay near their baseline',
+  { skip: !hasPrlimit && 'no prlimit here' },
+  async (t) => {
+    const relay = await silent();
+    const root = fileURLToPath(new URL('../../', import.meta.url));
+    const child = spawn(process.execPath, ['--import', 'tsx', 'test/hostile/scroll-child.ts', relay.url, '140'], {
+      cwd: root,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    t.after(() => child.kill());
+    let out = '';
+    let err = '';
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    await new Promise<void>((resolve) =>
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        if (out.includes('ready\n')) resolve();
+      }),
+    );
+    execFileSync('prlimit', ['--pid', String(child.pid), '--nofile=128:128']);
+    child.stdin.write('go\n');
+    assert.equal(await exited, 0, err);
+    const result = JSON.parse(out.trim().split('\n').pop() as string) as {
+      baseline: number;
+      peak: number;
+      opened: number;
+      failures: string[];
+    };
+    t.diagnostic(
+      `limit 128, 140 rows scrolled: descriptors ${result.baseline} at start, ${result.peak} at peak; ${relay.stats.total} reads, at most ${relay.stats.peak} open at once`,
+    );
+    assert.deepEqual(result.failures, [], 'no read failed for want of descriptors');
+    assert.equal(result.opened, 8, 'files still open after the scroll');
+    // The cap (4 reads) with slack for connections still closing; a read per row left open reached the limit.
+    assert.ok(result.peak - result.baseline <= 16, `descriptors ${result.baseline} → ${result.peak}`);
+    assert.ok(relay.stats.total >= 60);
+  },
+);

@@ -23,16 +23,27 @@ after(async () => {
   while (closers.length) await closers.pop()!();
 });
 
-const envelope = (source: string, session: string, id: string, type: string, seq: number, data: Record<string, unknown> = {}): AepEvent =>
+const envelope = (
+  source: string,
+  session: string,
+  id: string,
+  type: string,
+  seq: number,
+  data: Record<string, unknown> = {},
+): AepEvent =>
   ({ aep: '0.1', id, type, time: '2026-07-03T10:00:00Z', source, agent: 'a', session, seq, data }) as AepEvent;
 
-test('5,000 session.ended over 40,000 open requests: only each emitter\'s own requests end, without a scan per end', (t) => {
+test("5,000 session.ended over 40,000 open requests: only each emitter's own requests end, without a scan per end", (t) => {
   const store = new ConsoleStore({ byteBudget: 1024 * 1024 * 1024, terminalCap: 20_000 });
   const SOURCES = ['aep://h/agent/a', 'aep://h/agent/b'];
   store.batch(() => {
     for (let s = 0; s < 10_000; s++) {
       for (const [k, source] of SOURCES.entries()) {
-        for (let i = 0; i < 2; i++) store.applyEvent(R, envelope(source, `s${s}`, `r${s}-${k}-${i}`, 'attention.requested', i, { kind: 'input', prompt: 'q' }));
+        for (let i = 0; i < 2; i++)
+          store.applyEvent(
+            R,
+            envelope(source, `s${s}`, `r${s}-${k}-${i}`, 'attention.requested', i, { kind: 'input', prompt: 'q' }),
+          );
       }
     }
   });
@@ -46,22 +57,43 @@ test('5,000 session.ended over 40,000 open requests: only each emitter\'s own re
   };
   // The yardstick: 5,000 Events that touch no request, on the same store and machine (shared, so absolute times vary).
   const plain = timed((s) => store.applyEvent(R, envelope(SOURCES[0], `s${s}`, `p${s}`, 'progress.status', 5, {})));
-  const ms = timed((s) => store.applyEvent(R, envelope(SOURCES[0], `s${s}`, `end${s}`, 'session.ended', 9, { reason: 'completed' })));
+  const ms = timed((s) =>
+    store.applyEvent(R, envelope(SOURCES[0], `s${s}`, `end${s}`, 'session.ended', 9, { reason: 'completed' })),
+  );
   const states = new Map<string, number>();
   for (const r of store.allRequests()) states.set(r.state, (states.get(r.state) ?? 0) + 1);
   assert.equal(states.get('stale'), 10_000, 'both requests of each ended session of emitter a');
-  assert.equal(store.allRequests().filter((r) => r.state === 'stale' && r.source === SOURCES[1]).length, 0, 'emitter b shares the session names and keeps its requests');
+  assert.equal(
+    store.allRequests().filter((r) => r.state === 'stale' && r.source === SOURCES[1]).length,
+    0,
+    'emitter b shares the session names and keeps its requests',
+  );
   // A scan per end was 5,000 × 40,000 records (10 s here, ~700× the yardstick); the index touches 2 per end.
-  assert.ok(ms < Math.max(plain, 5) * 30, `5,000 ends took ${ms.toFixed(0)} ms, 5,000 plain Events ${plain.toFixed(0)} ms`);
-  t.diagnostic(`5,000 session.ended over 40,000 requests: ${ms.toFixed(0)} ms (5,000 plain Events: ${plain.toFixed(0)} ms)`);
+  assert.ok(
+    ms < Math.max(plain, 5) * 30,
+    `5,000 ends took ${ms.toFixed(0)} ms, 5,000 plain Events ${plain.toFixed(0)} ms`,
+  );
+  t.diagnostic(
+    `5,000 session.ended over 40,000 requests: ${ms.toFixed(0)} ms (5,000 plain Events: ${plain.toFixed(0)} ms)`,
+  );
 });
 
 test('a throwing store subscriber: the others still hear, the error is reported, the command is still sent', async () => {
   const errors: unknown[] = [];
   const store = new ConsoleStore({ onSubscriberError: (error) => errors.push(error) });
   const relay = await startFakeRelay({});
-  const client = new RelayClient({ url: relay.url, store, name: 'aep-console', host: 't', token: 't', timing: { replayQuietMs: 30 } });
-  closers.push(() => relay.close(), () => client.stop());
+  const client = new RelayClient({
+    url: relay.url,
+    store,
+    name: 'aep-console',
+    host: 't',
+    token: 't',
+    timing: { replayQuietMs: 30 },
+  });
+  closers.push(
+    () => relay.close(),
+    () => client.stop(),
+  );
   client.start();
   const conn = await relay.connection(0);
   await waitForConnection(store, client.relay, 'live');
@@ -89,16 +121,26 @@ test('settled commands are forgotten past the cap once their request closed; ope
     const request = envelope(source, `s${i}`, `q${i}`, 'attention.requested', 0, { kind: 'input', prompt: 'q' });
     store.applyEvent(R, request);
     const key = store.allRequests().find((r) => r.id === `q${i}`)!.key;
-    const command = { ...envelope('aep://t/agent/aep-console', `s${i}`, `c${i}`, 'control.attention.respond', 0), subject: `q${i}` } as AepEvent;
+    const command = {
+      ...envelope('aep://t/agent/aep-console', `s${i}`, `c${i}`, 'control.attention.respond', 0),
+      subject: `q${i}`,
+    } as AepEvent;
     store.commandCreated(R, key, command, { text: 'x' }, 10_000);
     // The first one's request stays open; every other closes (answered, resolved).
-    if (i > 0) store.applyEvent(R, { ...envelope(source, `s${i}`, `res${i}`, 'attention.resolved', 1, { resolution: 'answered' }), subject: `q${i}` } as AepEvent);
+    if (i > 0)
+      store.applyEvent(R, {
+        ...envelope(source, `s${i}`, `res${i}`, 'attention.resolved', 1, { resolution: 'answered' }),
+        subject: `q${i}`,
+      } as AepEvent);
     store.commandSettled(`c${i}`, { state: 'accepted' });
     ids.push(`c${i}`);
   }
   const remembered = ids.filter((id) => store.command(id)).length;
   assert.ok(remembered <= MAX_COMMANDS_REMEMBERED, `${remembered} commands remembered`);
-  assert.ok(store.command('c0'), 'the command of the open request is kept (it locks the request against a second answer)');
+  assert.ok(
+    store.command('c0'),
+    'the command of the open request is kept (it locks the request against a second answer)',
+  );
   assert.ok(store.command(`c${total - 1}`), 'the newest are kept');
 });
 
@@ -107,7 +149,14 @@ test('a relay connected but with its subscription refused is not shown "live", a
   store.addRelay(R);
   store.updateRelay(R, { connection: { kind: 'live' }, subscriptionError: { code: 'invalid-filter', detail: 'no' } });
   const relays = store.relays();
-  const status = buildStatusLines({ relays, counts: { pending: 0, recent: 0 } as never, filter: '', width: 200, now: 0, maxRows: 3 })
+  const status = buildStatusLines({
+    relays,
+    counts: { pending: 0, recent: 0 } as never,
+    filter: '',
+    width: 200,
+    now: 0,
+    maxRows: 3,
+  })
     .map((l) => l.map((s) => s.text).join(''))
     .join('\n');
   assert.match(status, /connected, not subscribed/);
@@ -120,7 +169,10 @@ test('a relay connected but with its subscription refused is not shown "live", a
 
 test('drafts of requests the store forgot, and rejections of forgotten commands, are forgotten too', () => {
   const store = new ConsoleStore();
-  store.applyEvent(R, envelope('aep://h/agent/a', 's', 'kept', 'attention.requested', 0, { kind: 'input', prompt: 'q' }));
+  store.applyEvent(
+    R,
+    envelope('aep://h/agent/a', 's', 'kept', 'attention.requested', 0, { kind: 'input', prompt: 'q' }),
+  );
   const key = store.allRequests()[0].key;
   const model = initialModel(store, { columns: 80, rows: 24 }, 0, { bell: false, notify: false });
   const drafts = { [key]: { text: 'mine' }, 'gone-1': { text: 'x' }, 'gone-2': { text: 'y' } } as never;

@@ -17,15 +17,25 @@ import { readsAs, SPLITTERS, spread } from '../support/split-tokens.js';
 import { permissionFrom, renderApp } from '../support/ui.js';
 
 const TOKEN = 'tok-FOLDS-3e8a1d';
-const OPTIONS = [{ id: 'allow', label: 'Allow' }, { id: 'deny', label: 'Deny' }];
+const OPTIONS = [
+  { id: 'allow', label: 'Allow' },
+  { id: 'deny', label: 'Deny' },
+];
 const state = mkdtempSync(join(tmpdir(), 'aep-folds-'));
 let relay: DemoRelay;
 let agent: DemoAgent;
 
 before(async () => {
   relay = await startDemoRelay({ port: 0, token: TOKEN });
-  agent = await startDemoAgent({ relayUrl: relay.url, token: TOKEN, name: 'echoer', script: 'none', ackWindowMs: 1000 });
-  for (const [name, joiner] of SPLITTERS) agent.raise({ kind: 'permission', prompt: `${name}: ${spread(TOKEN, joiner)} end`, options: OPTIONS });
+  agent = await startDemoAgent({
+    relayUrl: relay.url,
+    token: TOKEN,
+    name: 'echoer',
+    script: 'none',
+    ackWindowMs: 1000,
+  });
+  for (const [name, joiner] of SPLITTERS)
+    agent.raise({ kind: 'permission', prompt: `${name}: ${spread(TOKEN, joiner)} end`, options: OPTIONS });
 });
 after(async () => {
   await agent.close();
@@ -36,7 +46,9 @@ after(async () => {
 test('the console: no split token on screen, whichever request is open', async (t) => {
   t.after(forgetSecrets);
   addSecret(TOKEN); // as main() does for --token and AEP_TOKEN
-  const events = SPLITTERS.map(([name, joiner], i) => permissionFrom(`agent-${i}`, `s${i}`, `${name}: ${spread(TOKEN, joiner)} end`));
+  const events = SPLITTERS.map(([name, joiner], i) =>
+    permissionFrom(`agent-${i}`, `s${i}`, `${name}: ${spread(TOKEN, joiner)} end`),
+  );
   const h = await renderApp({ size: { columns: 160, rows: 40 }, stdout: { columns: 160, rows: 40 }, events });
   t.after(h.unmount);
   const seen = new Set<string>();
@@ -78,6 +90,10 @@ for (const json of [false, true]) {
     const out = await watched(json);
     assert.ok(!out.includes('FOLDS') && !readsAs(out, TOKEN), `the token reads in watch's output: ${out}`);
     // What followed the token's last character is left as it was (a space, a blank; an invisible one as a marker or a JSON escape).
-    assert.equal((out.match(/\[token\](?:⟨U\+[0-9A-F]{4,6}⟩|\\u[0-9a-f]{4}|[\s\u2800])*end/g) ?? []).length, SPLITTERS.length, out);
+    assert.equal(
+      (out.match(/\[token\](?:⟨U\+[0-9A-F]{4,6}⟩|\\u[0-9a-f]{4}|[\s\u2800])*end/g) ?? []).length,
+      SPLITTERS.length,
+      out,
+    );
   });
 }

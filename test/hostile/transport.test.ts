@@ -36,13 +36,21 @@ describe('reconnect storm: a relay that closes 300 ms after each subscribe', () 
       // Between the retry and the open, the status keeps the reason.
       const connecting = store.getRelay(client.relay)?.connection;
       assert.equal(connecting?.kind, 'connecting');
-      assert.match(connectionText(connecting!, Date.now()).text, /connecting \(last attempt: closed by relay \(1000: normal close; flap\)\)/);
+      assert.match(
+        connectionText(connecting!, Date.now()).text,
+        /connecting \(last attempt: closed by relay \(1000: normal close; flap\)\)/,
+      );
     }
     const lastMinute = connectedAt.filter((t) => t > Date.now() - 60_000).length;
-    console.log(`storm: ${connectedAt.length} connections in ${Math.round((Date.now() - started) / 1000)} s simulated; ${lastMinute} in the last minute; delays ${delays.slice(0, 8).join(', ')} … ms`);
+    console.log(
+      `storm: ${connectedAt.length} connections in ${Math.round((Date.now() - started) / 1000)} s simulated; ${lastMinute} in the last minute; delays ${delays.slice(0, 8).join(', ')} … ms`,
+    );
     assert.ok(lastMinute <= 5, `reconnects per minute once backed off: ${lastMinute}`);
     assert.equal(Math.max(...delays), DEFAULT_TIMING.backoffMaxMs, 'capped');
-    assert.ok(delays.slice(0, 6).every((d, i) => i === 0 || d > delays[i - 1]), `grows: ${delays.join(',')}`);
+    assert.ok(
+      delays.slice(0, 6).every((d, i) => i === 0 || d > delays[i - 1]),
+      `grows: ${delays.join(',')}`,
+    );
   });
 
   it('a connection that stays up 30 s has proved stable: the next failure starts the backoff again from 500 ms; 1006 is explained', async () => {
@@ -72,7 +80,8 @@ describe('half-open link: the relay stops reading and answering, without closing
     const states: string[] = [];
     store.subscribe(() => {
       const c = store.lastCommandFor(key);
-      if (c && states[states.length - 1] !== `${c.state}${c.queued ? '/queued' : ''}`) states.push(`${c.state}${c.queued ? '/queued' : ''}`);
+      if (c && states[states.length - 1] !== `${c.state}${c.queued ? '/queued' : ''}`)
+        states.push(`${c.state}${c.queued ? '/queued' : ''}`);
     });
     relay.options.pong = false; // from now on the relay answers nothing
     const deadAt = Date.now();
@@ -94,7 +103,9 @@ describe('half-open link: the relay stops reading and answering, without closing
     assert.equal(resent.id, id, 'the same command id');
     second.send(ackEvent('control.accepted', id));
     await waitFor(store, (s) => s.command(id)?.state === 'accepted', 'delivered and accepted');
-    console.log(`half-open: dead link to delivered answer in ${Math.round((Date.now() - deadAt) / 100) / 10} s (ack window 10 s, probe 5 s, backoff ${down.retryAt - deadAt - 15_000} ms, replay quiet 30 ms); states ${states.join(' → ')}`);
+    console.log(
+      `half-open: dead link to delivered answer in ${Math.round((Date.now() - deadAt) / 100) / 10} s (ack window 10 s, probe 5 s, backoff ${down.retryAt - deadAt - 15_000} ms, replay quiet 30 ms); states ${states.join(' → ')}`,
+    );
     assert.ok(!states.includes('timeout'), `never blamed on the agent: ${states.join(' → ')}`);
     assert.ok(Date.now() - deadAt <= 16_000);
   });

@@ -14,7 +14,8 @@ import { KEY, lines, renderApp } from '../support/ui.js';
 /** The oracle: columns as a terminal lays out grapheme clusters (string-width per cluster). */
 function columns(text: string): number {
   let n = 0;
-  for (const { segment } of new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text)) n += measure(segment);
+  for (const { segment } of new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text))
+    n += measure(segment);
   return n;
 }
 
@@ -34,7 +35,8 @@ function cellColumns(text: string): number {
 const EMOJI_SEQUENCES = ['✔️❤️', '☺️ ©️ ⌚︎', '1️⃣ #️⃣ *️⃣ 2⃣', '👍🏽 a🏿', '🏳️‍🌈'];
 
 test('emoji sequences are drawn at one width for tmux and for a terminal following UTS #51', () => {
-  for (const raw of EMOJI_SEQUENCES) assert.notEqual(columns(raw), cellColumns(raw), `${raw}: the oracles disagree on it raw`);
+  for (const raw of EMOJI_SEQUENCES)
+    assert.notEqual(columns(raw), cellColumns(raw), `${raw}: the oracles disagree on it raw`);
   for (const raw of EMOJI_SEQUENCES) {
     for (const shown of [displayLine(raw), displayText(raw)]) {
       assert.equal(columns(shown), cellColumns(shown), `${JSON.stringify(raw)} shown as ${JSON.stringify(shown)}`);
@@ -51,7 +53,16 @@ test('emoji sequences are drawn at one width for tmux and for a terminal followi
 });
 
 test('fit, pad and wrap cut between grapheme clusters and never exceed the width', () => {
-  const samples = ['❤️❤️❤️❤️❤️', '✔️✔️✔️✔️✔️✔️', '👍🏽👍🏽👍🏽', 'e\u0301e\u0301e\u0301e\u0301', '🇫🇷🇯🇵🇫🇷', '漢字かな漢字', 'a❤️b✔️c👍🏽d', '1️⃣2️⃣3️⃣'];
+  const samples = [
+    '❤️❤️❤️❤️❤️',
+    '✔️✔️✔️✔️✔️✔️',
+    '👍🏽👍🏽👍🏽',
+    'e\u0301e\u0301e\u0301e\u0301',
+    '🇫🇷🇯🇵🇫🇷',
+    '漢字かな漢字',
+    'a❤️b✔️c👍🏽d',
+    '1️⃣2️⃣3️⃣',
+  ];
   for (const text of samples) {
     for (let width = 1; width <= 12; width++) {
       const cut = fit(text, width);
@@ -60,7 +71,10 @@ test('fit, pad and wrap cut between grapheme clusters and never exceed the width
       assert.equal(columns(pad(text, width)), width, `pad(${text}, ${width})`);
       for (const row of wrapText(text, Math.max(2, width))) {
         assert.ok(columns(row) <= Math.max(2, width), `wrap(${text}, ${width}) row ${row}`);
-        assert.ok(!/^(?:\ufe0f|\u0301|\u20e3|\u{1f3fd})/u.test(row), `wrap(${text}, ${width}) starts a row with half a character: ${JSON.stringify(row)}`);
+        assert.ok(
+          !/^(?:\ufe0f|\u0301|\u20e3|\u{1f3fd})/u.test(row),
+          `wrap(${text}, ${width}) starts a row with half a character: ${JSON.stringify(row)}`,
+        );
       }
     }
   }
@@ -68,7 +82,7 @@ test('fit, pad and wrap cut between grapheme clusters and never exceed the width
   assert.equal(fit('e\u0301e\u0301e\u0301', 2), 'e\u0301…');
 });
 
-test('fillers and stray selectors become markers, so their width is the marker\'s', () => {
+test("fillers and stray selectors become markers, so their width is the marker's", () => {
   for (const filler of ['\u3164', '\u115f', '\uffa0', '\u17b4', 'a\ufe0f'.slice(1)]) {
     const shown = displayLine(`${filler.repeat(40)}END`);
     assert.ok(shown.endsWith('END'));
@@ -103,8 +117,10 @@ for (const [cols, rows] of [
       assert.equal(frame.length, rows - 1, 'the frame is exactly the terminal less one row');
       assert.match(frame[0], /^aep-console /, 'the status line is the first row');
       assert.match(frame[frame.length - 1], /q quit/, 'the footer is the last row');
-      for (const row of frame) assert.ok(columns(row) <= cols, `row of ${columns(row)} columns: ${JSON.stringify(row)}`);
-      for (const row of frame) assert.equal(cellColumns(row), columns(row), `tmux draws the row at another width: ${JSON.stringify(row)}`);
+      for (const row of frame)
+        assert.ok(columns(row) <= cols, `row of ${columns(row)} columns: ${JSON.stringify(row)}`);
+      for (const row of frame)
+        assert.equal(cellColumns(row), columns(row), `tmux draws the row at another width: ${JSON.stringify(row)}`);
       if (cols >= 100) {
         // The rule between list and detail: the same column on every body row.
         const at = new Set(
@@ -122,7 +138,11 @@ for (const [cols, rows] of [
 
 /** Each row's columns by both oracles; they must be the same. */
 function agreedColumns(row: string): number {
-  assert.equal(cellColumns(row), columns(row), `tmux and UTS #51 draw this row at other widths: ${JSON.stringify(row)}`);
+  assert.equal(
+    cellColumns(row),
+    columns(row),
+    `tmux and UTS #51 draw this row at other widths: ${JSON.stringify(row)}`,
+  );
   return columns(row);
 }
 
@@ -133,10 +153,15 @@ test('a request whose prompt holds ✔️❤️ at 100x30: the rule holds its co
   t.after(h.unmount);
   for (let step = 0; step < 2; step++) {
     const frame = lines(h.frame());
-    assert.ok(frame.some((row) => row.includes('✔❤')), `the prompt is on screen: ${h.frame()}`);
+    assert.ok(
+      frame.some((row) => row.includes('✔❤')),
+      `the prompt is on screen: ${h.frame()}`,
+    );
     const body = frame.slice(1, -1);
     // Every line of the list's column, rule included, is as wide by both measures.
-    const rule = new Set(body.filter((row) => row.includes(' │ ')).map((row) => agreedColumns(row.slice(0, row.indexOf(' │ ') + 3))));
+    const rule = new Set(
+      body.filter((row) => row.includes(' │ ')).map((row) => agreedColumns(row.slice(0, row.indexOf(' │ ') + 3))),
+    );
     assert.equal(rule.size, 1, `the rule sits at columns ${[...rule].join(', ')}`);
     for (const row of frame) assert.ok(agreedColumns(row) <= 100);
     await h.press('j');
@@ -145,12 +170,20 @@ test('a request whose prompt holds ✔️❤️ at 100x30: the rule holds its co
 
 test('at 80x24 with that request open the footer stays on the last row, by both oracles', async (t) => {
   const prompt = `Ship it? ✔️❤️ ${'✔️❤️ '.repeat(30)}end 1️⃣ 👍🏽`;
-  const h = await renderApp({ size: { columns: 80, rows: 24 }, stdout: { columns: 80, rows: 24 }, events: [permissionFrom('agent-b', 's2', prompt)] });
+  const h = await renderApp({
+    size: { columns: 80, rows: 24 },
+    stdout: { columns: 80, rows: 24 },
+    events: [permissionFrom('agent-b', 's2', prompt)],
+  });
   t.after(h.unmount);
   await h.press(KEY.enter);
   const frame = lines(await h.waitFor((f) => f.includes('Allow'), 'the request open'));
   assert.equal(frame.length, 23, 'the frame is exactly the terminal less one row');
-  assert.ok(frame.some((row) => row.includes('✔❤')), 'the prompt is on screen');
-  for (const row of frame) assert.ok(agreedColumns(row) <= 80, `a row tmux or UTS #51 would wrap: ${JSON.stringify(row)}`);
+  assert.ok(
+    frame.some((row) => row.includes('✔❤')),
+    'the prompt is on screen',
+  );
+  for (const row of frame)
+    assert.ok(agreedColumns(row) <= 80, `a row tmux or UTS #51 would wrap: ${JSON.stringify(row)}`);
   assert.match(frame[frame.length - 1], /q quit|Esc/, `the footer is the last row: ${frame[frame.length - 1]}`);
 });

@@ -26,7 +26,15 @@ function untilStore<T>(store: ConsoleStore, read: () => T | undefined): Promise<
 }
 
 test('the entries export exactly their documented names', () => {
-  assert.deepEqual(Object.keys(library).sort(), ['App', 'ConsoleStore', 'RelayClient', 'connect', 'displayLine', 'displayText', 'parseEvent']);
+  assert.deepEqual(Object.keys(library).sort(), [
+    'App',
+    'ConsoleStore',
+    'RelayClient',
+    'connect',
+    'displayLine',
+    'displayText',
+    'parseEvent',
+  ]);
   assert.deepEqual(Object.keys(demoEntry).sort(), ['startDemo']);
   assert.deepEqual(Object.keys(testingEntry).sort(), ['createTestAgent', 'waitForFrame']);
 });
@@ -56,7 +64,12 @@ test('startDemo: a token-protected loopback relay and quiet agents, one session 
 test('connect() wires a store and started clients; an answer reaches the agent and waitForCommand sees it', async () => {
   const demo = await startDemo({ agents: ['gemini-cli'] });
   const [agent] = demo.agents;
-  const { store, clients, stop } = connect({ relays: [demo.url], token: demo.token, name: 'entries-test', host: 'test-host' });
+  const { store, clients, stop } = connect({
+    relays: [demo.url],
+    token: demo.token,
+    name: 'entries-test',
+    host: 'test-host',
+  });
   try {
     assert.equal(clients.length, 1);
     await untilStore(store, () => (store.relays()[0]?.connection.kind === 'live' ? true : undefined));
@@ -83,7 +96,10 @@ test('connect() wires a store and started clients; an answer reaches the agent a
 test('waitForCommand fails with a reason: on its timeout, when the demo stops, when the matcher throws', async () => {
   const demo = await startDemo({ agents: ['codex'] });
   const [agent] = demo.agents;
-  await assert.rejects(agent.waitForCommand(undefined, { timeoutMs: 1 }), /no matching command reached codex within 1 ms/);
+  await assert.rejects(
+    agent.waitForCommand(undefined, { timeoutMs: 1 }),
+    /no matching command reached codex within 1 ms/,
+  );
   agent.raise({ kind: 'input', prompt: 'Branch?' });
   const { clients, store, stop } = connect({ relays: demo.url, token: demo.token });
   try {
@@ -96,8 +112,14 @@ test('waitForCommand fails with a reason: on its timeout, when the demo stops, w
   } finally {
     await stop();
   }
-  const pending = assert.rejects(agent.waitForCommand(() => false), /the demo stopped before the command arrived/);
+  const pending = assert.rejects(
+    agent.waitForCommand(() => false),
+    /the demo stopped before the command arrived/,
+  );
   await demo.stop();
   await pending;
-  await assert.rejects(agent.waitForCommand(() => false), /the demo has stopped/);
+  await assert.rejects(
+    agent.waitForCommand(() => false),
+    /the demo has stopped/,
+  );
 });

@@ -23,12 +23,18 @@ test('the docs/library.md example of aep-console/testing runs green with node', 
     const example = readmeExample('A scripted agent for your tests', readFileSync(LIBRARY_DOC, 'utf8'));
     assert.match(example, /from 'aep-console\/testing'/);
     writeFileSync(file, example);
-    const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => key !== 'NODE_TEST_CONTEXT' && key !== 'NODE_OPTIONS'));
-    const result = await run(process.execPath, ['--import', 'tsx', '--import', selfImport, file], { cwd: root, env, timeout: 30_000 }).catch(
-      (error: { code?: unknown; signal?: unknown; stdout?: string; stderr?: string }) => {
-        assert.fail(`the example failed (exit ${String(error.code)}, signal ${String(error.signal)}):\n${error.stdout ?? ''}${error.stderr ?? ''}`);
-      },
+    const env = Object.fromEntries(
+      Object.entries(process.env).filter(([key]) => key !== 'NODE_TEST_CONTEXT' && key !== 'NODE_OPTIONS'),
     );
+    const result = await run(process.execPath, ['--import', 'tsx', '--import', selfImport, file], {
+      cwd: root,
+      env,
+      timeout: 30_000,
+    }).catch((error: { code?: unknown; signal?: unknown; stdout?: string; stderr?: string }) => {
+      assert.fail(
+        `the example failed (exit ${String(error.code)}, signal ${String(error.signal)}):\n${error.stdout ?? ''}${error.stderr ?? ''}`,
+      );
+    });
     assert.equal(result.stderr, '');
   } finally {
     rmSync(scratch, { recursive: true, force: true });

@@ -29,7 +29,8 @@ describe('createTestAgent against the demo relay', () => {
     await relay.close();
   });
 
-  const ackOf = (id: unknown) => c.waitFor((f) => (f.type === 'control.accepted' || f.type === 'control.rejected') && f.cause === id);
+  const ackOf = (id: unknown) =>
+    c.waitFor((f) => (f.type === 'control.accepted' || f.type === 'control.rejected') && f.cause === id);
 
   test('it says who it is: name, session, source; a hello-declared claim the roster shows', async () => {
     assert.equal(agent.name, 'my-agent');
@@ -43,7 +44,14 @@ describe('createTestAgent against the demo relay', () => {
   });
 
   test('raise resolves with {id, answer, by} once accepted, answered and resolved; a retry is re-acked byte-identically, applied once', async () => {
-    const raised = agent.raise({ kind: 'permission', prompt: 'Deploy?', options: [{ id: 'yes', label: 'Yes' }, { id: 'no', label: 'No' }] });
+    const raised = agent.raise({
+      kind: 'permission',
+      prompt: 'Deploy?',
+      options: [
+        { id: 'yes', label: 'Yes' },
+        { id: 'no', label: 'No' },
+      ],
+    });
     const request = await c.waitFor((f) => f.id === raised.id);
     assert.equal(request.type, 'attention.requested');
     const cmd = respond('s_test', raised.id, { option: 'yes' });
@@ -60,14 +68,31 @@ describe('createTestAgent against the demo relay', () => {
     assert.equal(agent.commands.filter((x) => x.id === cmd.id).length, 2);
     c.send({ type: 'ping', t: 'after-retry' });
     await c.waitFor((f) => f.type === 'pong' && f.t === 'after-retry');
-    assert.ok(!c.frames.some((f) => f.type === 'attention.answered' && f.subject === raised.id && f.id !== answered.id), 'answered once');
+    assert.ok(
+      !c.frames.some((f) => f.type === 'attention.answered' && f.subject === raised.id && f.id !== answered.id),
+      'answered once',
+    );
   });
 
   test('AEP-0008: free text on a permission is applied as its refusing option with the text kept; on a question it is the answer', async () => {
-    const permission = agent.raise({ kind: 'permission', prompt: 'Push?', options: [{ id: 'allow', label: 'Allow' }, { id: 'deny', label: 'Deny' }] });
+    const permission = agent.raise({
+      kind: 'permission',
+      prompt: 'Push?',
+      options: [
+        { id: 'allow', label: 'Allow' },
+        { id: 'deny', label: 'Deny' },
+      ],
+    });
     c.send(respond('s_test', permission.id, { text: 'use staging instead' }));
     assert.deepEqual((await permission).answer, { option: 'deny', text: 'use staging instead' });
-    const byLabel = agent.raise({ kind: 'permission', prompt: 'Push?', options: [{ id: 'allow', label: 'Allow' }, { id: 'deny', label: 'Deny' }] });
+    const byLabel = agent.raise({
+      kind: 'permission',
+      prompt: 'Push?',
+      options: [
+        { id: 'allow', label: 'Allow' },
+        { id: 'deny', label: 'Deny' },
+      ],
+    });
     c.send(respond('s_test', byLabel.id, { text: ' allow ' }));
     assert.deepEqual((await byLabel).answer, { option: 'allow' });
     const question = agent.raise({ kind: 'input', prompt: 'Which branch?' });
@@ -102,7 +127,11 @@ describe('createTestAgent against the demo relay', () => {
     const wrong = respond('s_test', raised.id, { option: 'maybe' });
     c.send(wrong);
     assert.equal((await ackOf(wrong.id)).data.reason, 'invalid');
-    const vendor: Record<string, unknown> = { ...respond('s_test', raised.id, {}), type: 'x.acme.control.poke', data: {} };
+    const vendor: Record<string, unknown> = {
+      ...respond('s_test', raised.id, {}),
+      type: 'x.acme.control.poke',
+      data: {},
+    };
     c.send(vendor);
     const err = await c.waitFor((f) => f.cause === vendor.id);
     assert.equal(err.code ?? err.data?.reason, 'unsupported');
@@ -154,7 +183,10 @@ describe('waitForFrame', () => {
         last = frame;
       },
     });
-    return { source: { lastFrame: () => last, ...(hookable ? { stdout } : {}) }, write: (frame: string) => (hookable ? stdout.write(frame) : (last = frame)) };
+    return {
+      source: { lastFrame: () => last, ...(hookable ? { stdout } : {}) },
+      write: (frame: string) => (hookable ? stdout.write(frame) : (last = frame)),
+    };
   }
 
   test('resolves on the write that shows the text, with the frame as plain text; the current frame counts', async () => {
@@ -181,7 +213,10 @@ describe('waitForFrame', () => {
       assert.equal(error.message, 'the screen never showed "Deploy?" within 5 ms; it shows:\nnothing here');
       return true;
     });
-    await assert.rejects(waitForFrame({ lastFrame: () => undefined }, /x/, { timeout: 1 }), /never showed \/x\/ within 1 ms; it shows:\n\(nothing rendered\)/);
+    await assert.rejects(
+      waitForFrame({ lastFrame: () => undefined }, /x/, { timeout: 1 }),
+      /never showed \/x\/ within 1 ms; it shows:\n\(nothing rendered\)/,
+    );
   });
 
   test('a render without a hookable stdout is re-read', async () => {
@@ -191,7 +226,7 @@ describe('waitForFrame', () => {
     assert.equal(await waiting, 'later');
   });
 
-  test('an ink-testing-library render: resolves on Ink\'s next frame', async () => {
+  test("an ink-testing-library render: resolves on Ink's next frame", async () => {
     const ui = render(React.createElement(Text, null, 'first'));
     try {
       assert.equal(await waitForFrame(ui, 'first'), 'first');

@@ -6,7 +6,17 @@ import { readRequestPayload } from '../../src/protocol/payload.js';
 import type { AepEvent } from '../../src/protocol/types.js';
 
 function defaultRead(value: unknown): unknown {
-  const event = { aep: '0.1', id: 'r', type: 'attention.requested', time: '2026-12-01T00:00:00Z', source: 'aep://h/a', agent: 'a', session: 's', seq: 0, data: { kind: 'form', prompt: 'p', fields: [{ id: 'f', type: 'string', label: 'F', default: value }] } } as AepEvent;
+  const event = {
+    aep: '0.1',
+    id: 'r',
+    type: 'attention.requested',
+    time: '2026-12-01T00:00:00Z',
+    source: 'aep://h/a',
+    agent: 'a',
+    session: 's',
+    seq: 0,
+    data: { kind: 'form', prompt: 'p', fields: [{ id: 'f', type: 'string', label: 'F', default: value }] },
+  } as AepEvent;
   const field = readRequestPayload(event).payload.fields[0]!;
   return 'default' in field ? field.default : 'absent';
 }
@@ -30,7 +40,7 @@ for (const [name, value, expected] of CASES) {
   test(`field default: ${name}`, () => assert.deepEqual(defaultRead(value), expected));
 }
 
-test('field default: a list kept is a copy, not the wire\'s array', () => {
+test("field default: a list kept is a copy, not the wire's array", () => {
   const wire = ['a'];
   const kept = defaultRead(wire) as string[];
   wire.push('b');

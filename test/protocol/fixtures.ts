@@ -15,5 +15,7 @@ export function fixtureJson<T>(name: string): T {
 }
 
 export function goldenLines(): string[] {
-  return fixtureText('golden.jsonl').split('\n').filter((l) => l.trim() !== '');
+  return fixtureText('golden.jsonl')
+    .split('\n')
+    .filter((l) => l.trim() !== '');
 }

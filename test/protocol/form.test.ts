@@ -18,7 +18,16 @@ const fields: FieldSpec[] = [
   { id: 'note', type: 'string', label: 'Note' },
   { id: 'replicas', type: 'number', label: 'Replicas', min: 1, max: 5 },
   { id: 'staged', type: 'boolean', label: 'Staged?', required: true },
-  { id: 'regions', type: 'select', label: 'Regions', multi: true, choices: [{ id: '1', label: 'us' }, { id: '2', label: 'eu' }] },
+  {
+    id: 'regions',
+    type: 'select',
+    label: 'Regions',
+    multi: true,
+    choices: [
+      { id: '1', label: 'us' },
+      { id: '2', label: 'eu' },
+    ],
+  },
   { id: 'tags', type: 'select', label: 'Tags', multi: true, other: true, choices: [{ id: 'a', label: 'A' }] },
   { id: 'db', type: 'select', label: 'Database', other: true, choices: [{ id: '1', label: 'PostgreSQL' }] },
   { id: 'tier', type: 'select', label: 'Tier', choices: [{ id: 'gold', label: 'Gold' }] },
@@ -34,7 +43,15 @@ function errorsFor(values: Record<string, unknown>, spec: FieldSpec[] = fields):
 test('the minimal valid answer passes', () => {
   assert.deepEqual(errorsFor(good), {});
   assert.deepEqual(
-    errorsFor({ ...good, note: '', replicas: 5, regions: ['2', '1'], tags: ['a', 'custom'], db: 'MariaDB', tier: 'gold' }),
+    errorsFor({
+      ...good,
+      note: '',
+      replicas: 5,
+      regions: ['2', '1'],
+      tags: ['a', 'custom'],
+      db: 'MariaDB',
+      tier: 'gold',
+    }),
     {},
   );
 });
@@ -43,7 +60,9 @@ test('required fields', () => {
   assert.deepEqual(errorsFor({ staged: true }), { name: 'required' });
   assert.deepEqual(errorsFor({ name: '   ', staged: true }), { name: 'required' });
   assert.deepEqual(errorsFor({ name: 'x', staged: undefined }), { staged: 'required' });
-  const req: FieldSpec[] = [{ id: 'r', type: 'select', label: 'R', multi: true, required: true, choices: [{ id: '1', label: 'x' }] }];
+  const req: FieldSpec[] = [
+    { id: 'r', type: 'select', label: 'R', multi: true, required: true, choices: [{ id: '1', label: 'x' }] },
+  ];
   assert.deepEqual(errorsFor({ r: [] }, req), { r: 'required' });
   assert.deepEqual(errorsFor({ r: ['1'] }, req), {});
 });
@@ -95,7 +114,15 @@ test('malformed specs are reported and make validation fail', () => {
     { id: 'd', type: 'string', label: 'D again' },
     { type: 'string', label: 'no id' },
     'nonsense',
-    { id: 'e', type: 'select', label: 'E', choices: [{ id: '1', label: 'x' }, { id: '1', label: 'y' }] },
+    {
+      id: 'e',
+      type: 'select',
+      label: 'E',
+      choices: [
+        { id: '1', label: 'x' },
+        { id: '1', label: 'y' },
+      ],
+    },
   ] as unknown as FieldSpec[];
   assert.deepEqual(checkFormSpec(spec), {
     a: 'select without choices',
@@ -115,7 +142,9 @@ test('malformed specs are reported and make validation fail', () => {
 });
 
 test('golden s_form: the answer values validate against the request fields', () => {
-  const events = goldenLines().map((l) => parseEvent(l)).map((r) => (assert.ok(r.ok), r.event));
+  const events = goldenLines()
+    .map((l) => parseEvent(l))
+    .map((r) => (assert.ok(r.ok), r.event));
   const request = events.find((e) => e.session === 's_form' && e.type === 'attention.requested');
   const answered = events.find((e) => e.session === 's_form' && e.type === 'attention.answered');
   assert.ok(request && answered);
@@ -124,13 +153,32 @@ test('golden s_form: the answer values validate against the request fields', () 
   const values = (answered.data?.answer as { values: Record<string, unknown> }).values;
   assert.deepEqual(validateFormValues(payload.fields, values), { ok: true, errors: {} });
   // and the invalid-cases stream counterpart fails
-  assert.deepEqual(validateFormValues(
-    [{ id: '1', type: 'select', label: 'Database', choices: [{ id: '1', label: 'PostgreSQL' }, { id: '2', label: 'SQLite' }] }],
-    { 1: 'MariaDB' },
-  ), { ok: false, errors: { 1: 'not one of the choices' } });
+  assert.deepEqual(
+    validateFormValues(
+      [
+        {
+          id: '1',
+          type: 'select',
+          label: 'Database',
+          choices: [
+            { id: '1', label: 'PostgreSQL' },
+            { id: '2', label: 'SQLite' },
+          ],
+        },
+      ],
+      { 1: 'MariaDB' },
+    ),
+    { ok: false, errors: { 1: 'not one of the choices' } },
+  );
 });
 
-interface GatingCase { name: string; fields: FieldSpec[]; values: Record<string, unknown>; ceiling: Capture; expect: Record<string, unknown> }
+interface GatingCase {
+  name: string;
+  fields: FieldSpec[];
+  values: Record<string, unknown>;
+  ceiling: Capture;
+  expect: Record<string, unknown>;
+}
 for (const c of fixtureJson<{ cases: GatingCase[] }>('capture-gating-cases.json').cases) {
   test(`capture gating: ${c.name}`, () => {
     assert.deepEqual(gateFormValues(c.fields, c.values, c.ceiling), c.expect);
@@ -138,7 +186,10 @@ for (const c of fixtureJson<{ cases: GatingCase[] }>('capture-gating-cases.json'
 }
 
 test('gating is conservative on odd input', () => {
-  const f: FieldSpec[] = [{ id: 'n', type: 'number', label: 'N' }, { id: 's', type: 'select', label: 'S', multi: true, choices: [{ id: '1', label: 'x' }] }];
+  const f: FieldSpec[] = [
+    { id: 'n', type: 'number', label: 'N' },
+    { id: 's', type: 'select', label: 'S', multi: true, choices: [{ id: '1', label: 'x' }] },
+  ];
   assert.deepEqual(gateFormValues(f, { n: 'three', s: ['1', 'free'] }, 'metadata'), {});
   assert.deepEqual(gateFormValues(f, { n: 3, s: ['1'] }, 'full'), { n: 3, s: ['1'] });
   assert.deepEqual(gateFormValues(f, null as unknown as Record<string, unknown>, 'full'), {});

@@ -76,13 +76,30 @@ for (const c of fixtureJson<{ cases: InvalidCase[] }>('invalid-cases.json').case
     }
     assert.ok(r.ok, 'payload-schema cases keep the envelope');
     if (c.event.type === 'attention.requested') {
-      assert.ok(r.issues.some((i) => /choices/.test(i.reason)), JSON.stringify(r.issues));
+      assert.ok(
+        r.issues.some((i) => /choices/.test(i.reason)),
+        JSON.stringify(r.issues),
+      );
     }
   });
 }
 
 test('frames, invalid JSON, arrays and scalars are rejected as frame errors', () => {
-  for (const raw of ['not json', '[]', '[1,2]', '42', 'null', '"x"', '', Buffer.from([0xff, 0xfe]), null, undefined, 42, [base], () => 1]) {
+  for (const raw of [
+    'not json',
+    '[]',
+    '[1,2]',
+    '42',
+    'null',
+    '"x"',
+    '',
+    Buffer.from([0xff, 0xfe]),
+    null,
+    undefined,
+    42,
+    [base],
+    () => 1,
+  ]) {
     assert.match(rejectedRule(raw), /^AEP-0003 §2/);
   }
   // A frame (no dot in type) is not an event.
@@ -99,8 +116,20 @@ test('oversized input is rejected without parsing it', () => {
 test('hostile already-parsed values never throw', () => {
   const cyclic: Record<string, unknown> = { ...base };
   cyclic.data = { self: cyclic };
-  const throwing = { ...base, get data(): unknown { throw new Error('boom'); } };
-  const proxy = new Proxy({}, { ownKeys: () => { throw new Error('boom'); } });
+  const throwing = {
+    ...base,
+    get data(): unknown {
+      throw new Error('boom');
+    },
+  };
+  const proxy = new Proxy(
+    {},
+    {
+      ownKeys: () => {
+        throw new Error('boom');
+      },
+    },
+  );
   let deep: unknown = {};
   for (let i = 0; i < 100000; i++) deep = { a: deep };
   for (const raw of [cyclic, throwing, proxy, { ...base, data: deep }, { ...base, big: 10n }]) {
@@ -138,7 +167,12 @@ test('envelope attribute rules', () => {
   ];
   for (const [event, rule] of cases) assert.equal(rejectedRule(event), rule, JSON.stringify(event));
   // "__proto__" as a JSON key is an own attribute, refused by the name rule.
-  assert.equal(rejectedRule(`{"aep":"0.1","id":"a","type":"progress.status","time":"2026-07-03T10:00:00Z","source":"aep://h/a","agent":"a","session":"s","seq":0,"__proto__":{"x":1}}`), 'AEP-0001 §5.4');
+  assert.equal(
+    rejectedRule(
+      `{"aep":"0.1","id":"a","type":"progress.status","time":"2026-07-03T10:00:00Z","source":"aep://h/a","agent":"a","session":"s","seq":0,"__proto__":{"x":1}}`,
+    ),
+    'AEP-0001 §5.4',
+  );
 });
 
 test('scoping accepts commands, routed, acks and vendor/unknown-but-grammatical types', () => {
@@ -176,31 +210,51 @@ function req(data: unknown): AepEvent {
 }
 
 test('readRequestPayload normalises hostile requests into a renderable shape', () => {
-  const { payload, issues } = readRequestPayload(req({
-    kind: 7,
-    prompt: { evil: true },
-    options: [{ id: 'allow', label: 'Allow' }, { id: 3, label: 'x' }, 'deny', { id: 'deny' }, { id: 'allow', label: 'again' }],
-    fields: [
-      null,
-      { id: 'a', type: 'date', label: 'When' },
-      { id: 'b', type: 'select', label: 'Pick' },
-      { id: 'c', type: 'select', label: 'Pick', choices: [] },
-      { id: 'd', type: 'select', label: 'Pick', choices: [{ id: '1', label: 'x' }, { id: '1', label: 'y' }, { nope: 1 }] },
-      { id: 'e', type: 'number', label: 'N', min: '1', max: 0 },
-      { id: 'f', type: 'number', label: 'N', min: 5, max: 1 },
-      { id: 'a', type: 'boolean' },
-      { type: 'string', label: 'no id', required: 'yes' },
-    ],
-    expires_at: 'tomorrow',
-    respond_via: 'oob',
-  }));
+  const { payload, issues } = readRequestPayload(
+    req({
+      kind: 7,
+      prompt: { evil: true },
+      options: [
+        { id: 'allow', label: 'Allow' },
+        { id: 3, label: 'x' },
+        'deny',
+        { id: 'deny' },
+        { id: 'allow', label: 'again' },
+      ],
+      fields: [
+        null,
+        { id: 'a', type: 'date', label: 'When' },
+        { id: 'b', type: 'select', label: 'Pick' },
+        { id: 'c', type: 'select', label: 'Pick', choices: [] },
+        {
+          id: 'd',
+          type: 'select',
+          label: 'Pick',
+          choices: [{ id: '1', label: 'x' }, { id: '1', label: 'y' }, { nope: 1 }],
+        },
+        { id: 'e', type: 'number', label: 'N', min: '1', max: 0 },
+        { id: 'f', type: 'number', label: 'N', min: 5, max: 1 },
+        { id: 'a', type: 'boolean' },
+        { type: 'string', label: 'no id', required: 'yes' },
+      ],
+      expires_at: 'tomorrow',
+      respond_via: 'oob',
+    }),
+  );
   assert.equal(payload.kind, '');
   assert.equal(payload.prompt, '');
-  assert.deepEqual(payload.options, [{ id: 'allow', label: 'Allow' }, { id: 'deny', label: '' }, { id: 'allow', label: 'again' }]);
+  assert.deepEqual(payload.options, [
+    { id: 'allow', label: 'Allow' },
+    { id: 'deny', label: '' },
+    { id: 'allow', label: 'again' },
+  ]);
   assert.equal(payload.fields.length, 9, 'every field stays so the UI can show it as malformed');
   assert.equal(payload.fields[1].type, 'date');
   assert.deepEqual(payload.fields[2].choices, []);
-  assert.deepEqual(payload.fields[4].choices, [{ id: '1', label: 'x' }, { id: '1', label: 'y' }]);
+  assert.deepEqual(payload.fields[4].choices, [
+    { id: '1', label: 'x' },
+    { id: '1', label: 'y' },
+  ]);
   assert.equal(payload.fields[5].min, undefined);
   assert.equal(payload.fields[8].required, undefined);
   assert.equal(payload.expiresAt, undefined);
@@ -227,18 +281,35 @@ test('readRequestPayload normalises hostile requests into a renderable shape', (
     'data.fields[8]: required is not a boolean',
     'data.expires_at: not an RFC 3339 time',
     'data.respond_via: respond_via is not a list of channel names',
-  ]) assert.ok(reasons.includes(expected), `missing issue "${expected}" in\n${reasons.join('\n')}`);
+  ])
+    assert.ok(reasons.includes(expected), `missing issue "${expected}" in\n${reasons.join('\n')}`);
 });
 
 test('readRequestPayload: missing members, unknown kind, non-list fields', () => {
   const missing = readRequestPayload(req(undefined));
-  assert.deepEqual(missing.issues.map((i) => i.reason), ['missing kind', 'missing prompt']);
-  const unknown = readRequestPayload(req({ kind: 'telepathy', prompt: 'hi', fields: 'x', options: {}, respond_via: ['oob', 'pigeon'], expires_at: '2026-07-03T10:00:30Z', context: { a: 1 } }));
+  assert.deepEqual(
+    missing.issues.map((i) => i.reason),
+    ['missing kind', 'missing prompt'],
+  );
+  const unknown = readRequestPayload(
+    req({
+      kind: 'telepathy',
+      prompt: 'hi',
+      fields: 'x',
+      options: {},
+      respond_via: ['oob', 'pigeon'],
+      expires_at: '2026-07-03T10:00:30Z',
+      context: { a: 1 },
+    }),
+  );
   assert.equal(unknown.payload.kind, 'telepathy');
   assert.deepEqual(unknown.payload.respondVia, ['oob', 'pigeon']);
   assert.equal(unknown.payload.expiresAt, '2026-07-03T10:00:30Z');
   assert.deepEqual(unknown.payload.context, { a: 1 });
-  assert.deepEqual(unknown.issues.map((i) => i.path), ['data.options', 'data.fields']);
+  assert.deepEqual(
+    unknown.issues.map((i) => i.path),
+    ['data.options', 'data.fields'],
+  );
 });
 
 test('helpers', () => {

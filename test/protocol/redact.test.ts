@@ -13,12 +13,20 @@ afterEach(forgetSecrets);
 const redacted: [name: string, text: string, expected: string][] = [
   ['a combining long stroke after the first letter', 's\u0336ekrit-token-1234', '[token]'],
   ['an acute accent', 'x s\u0301ekrit-token-1234 y', 'x [token] y'],
-  ['struck through letter by letter, the last mark too', `${[...TOKEN].map((c) => `${c}\u0336`).join('')}!`, '[token]!'],
+  [
+    'struck through letter by letter, the last mark too',
+    `${[...TOKEN].map((c) => `${c}\u0336`).join('')}!`,
+    '[token]!',
+  ],
   ['a braille blank', 'sekrit\u2800-token-1234', '[token]'],
   ['a Hangul filler', 'sekrit-\u3164token-1234', '[token]'],
   ['a no-break space', 'sekrit-to\u00a0ken-1234', '[token]'],
   ['an em space and a hair space', 'se\u2003krit-token\u200a-1234', '[token]'],
-  ['a narrow no-break, a medium mathematical and an ideographic space', 's\u202fek\u205frit\u3000-token-1234', '[token]'],
+  [
+    'a narrow no-break, a medium mathematical and an ideographic space',
+    's\u202fek\u205frit\u3000-token-1234',
+    '[token]',
+  ],
   ['a plain space and a tab', 'sek rit-tok\ten-1234', '[token]'],
   ['a newline', 'sekrit-\ntoken-1234', '[token]'],
   ['an astral combining mark', 'sekrit-token-12\u{1d167}34', '[token]'],
@@ -67,8 +75,13 @@ test('longest secret first; spans never overlap', () => {
 });
 
 test('what folds: marks, blanks, spaces, invisibles; not letters, digits or punctuation', () => {
-  for (const cp of [0x0336, 0x0301, 0x20e3, 0x1d167, 0x2800, 0x115f, 0x3164, 0x00a0, 0x2000, 0x200a, 0x202f, 0x205f, 0x3000, 0x20, 0x09, 0x0a, 0x200b, 0xfe0f, 0xe0041, 0x00ad]) assert.ok(folds(cp), cp.toString(16));
-  for (const cp of [0x61, 0x31, 0x2d, 0x5b, 0xe9, 0x4e00, 0x1f600, 0x2714, 0xd800]) assert.ok(!folds(cp), cp.toString(16));
+  for (const cp of [
+    0x0336, 0x0301, 0x20e3, 0x1d167, 0x2800, 0x115f, 0x3164, 0x00a0, 0x2000, 0x200a, 0x202f, 0x205f, 0x3000, 0x20, 0x09,
+    0x0a, 0x200b, 0xfe0f, 0xe0041, 0x00ad,
+  ])
+    assert.ok(folds(cp), cp.toString(16));
+  for (const cp of [0x61, 0x31, 0x2d, 0x5b, 0xe9, 0x4e00, 0x1f600, 0x2714, 0xd800])
+    assert.ok(!folds(cp), cp.toString(16));
 });
 
 test('hostile input: a megabyte of near misses, marks and lone surrogates is redacted in one pass, never throws', () => {
@@ -92,7 +105,11 @@ test('the tries and the one-pass match find the same spans, on random text over 
     const f = foldSecret(secret, 4)!;
     for (let round = 0; round < 400; round++) {
       const text = Array.from({ length: rng.int(60) }, () => alphabet[rng.int(alphabet.length)]).join('');
-      assert.deepEqual(foldedSpans(text, f), onePassSpans(text, f), `${JSON.stringify(secret)} in ${JSON.stringify(text)}`);
+      assert.deepEqual(
+        foldedSpans(text, f),
+        onePassSpans(text, f),
+        `${JSON.stringify(secret)} in ${JSON.stringify(text)}`,
+      );
     }
   }
   // And on text whose tries read more than twice its length: the rest goes to the one pass, with the same answer.

@@ -45,7 +45,16 @@ const formFields: FieldSpec[] = [
   { id: 'name', type: 'string', label: 'Name' },
   { id: 'replicas', type: 'number', label: 'Replicas' },
   { id: 'staged', type: 'boolean', label: 'Staged' },
-  { id: 'regions', type: 'select', label: 'Regions', multi: true, choices: [{ id: '1', label: 'us' }, { id: '2', label: 'eu' }] },
+  {
+    id: 'regions',
+    type: 'select',
+    label: 'Regions',
+    multi: true,
+    choices: [
+      { id: '1', label: 'us' },
+      { id: '2', label: 'eu' },
+    ],
+  },
   { id: 'db', type: 'select', label: 'DB', other: true, choices: [{ id: '1', label: 'PostgreSQL' }] },
 ];
 

@@ -20,7 +20,11 @@ const hostile: [name: string, input: string, expected: string][] = [
   ['CSI 2J clear screen', `${ESC}[2J${ESC}[H`, '␛[2J␛[H'],
   ['cursor-left + erase hiding part of a command', `rm -rf /${ESC}[24D${ESC}[Kls`, 'rm -rf /␛[24D␛[Kls'],
   ['OSC 0 title change', `${ESC}]0;pwned\u0007title`, '␛]0;pwned␇title'],
-  ['DCS / APC / PM / SOS', `${ESC}Pq#0${ESC}\\${ESC}_apc${ESC}\\${ESC}^pm${ESC}\\${ESC}Xsos${ESC}\\`, '␛Pq#0␛\\␛_apc␛\\␛^pm␛\\␛Xsos␛\\'],
+  [
+    'DCS / APC / PM / SOS',
+    `${ESC}Pq#0${ESC}\\${ESC}_apc${ESC}\\${ESC}^pm${ESC}\\${ESC}Xsos${ESC}\\`,
+    '␛Pq#0␛\\␛_apc␛\\␛^pm␛\\␛Xsos␛\\',
+  ],
   ['two-char ESC sequence and lone ESC', `${ESC}c${ESC}`, '␛c␛'],
   ['8-bit CSI', '\u009b2J', '⟨U+009B⟩2J'],
   ['8-bit OSC and ST', '\u009d0;x\u009c', '⟨U+009D⟩0;x⟨U+009C⟩'],
@@ -60,7 +64,11 @@ test('plain text, newlines, tabs and real emoji/astral text pass unchanged', () 
 test('non-strings never throw', () => {
   const cyclic: Record<string, unknown> = { a: 1 };
   cyclic.self = cyclic;
-  const hostileObj = { toJSON() { throw new Error('boom'); } };
+  const hostileObj = {
+    toJSON() {
+      throw new Error('boom');
+    },
+  };
   assert.equal(displayText(undefined), '');
   assert.equal(displayText(null), '');
   assert.equal(displayText(42), '42');
@@ -71,7 +79,10 @@ test('non-strings never throw', () => {
   assert.equal(displayText(cyclic), '{"a":1,"self":"[circular]"}');
   assert.equal(displayText(hostileObj), '[unprintable value]');
   assert.equal(displayText(Symbol('s')), 'Symbol(s)');
-  assert.equal(displayText(() => 1), '[function]');
+  assert.equal(
+    displayText(() => 1),
+    '[function]',
+  );
 });
 
 test('length cap on a 1 MB string: cut with an accurate count', () => {

@@ -24,7 +24,11 @@ describe('respond', () => {
     assert.equal(sent.source, 'aep://test-host/agent/aep-console');
     await waitFor(store, (s) => s.command(id)?.attempts === 1 && !s.command(id)?.queued, 'sent');
     conn.send(ackEvent('control.accepted', id));
-    const command = await waitFor(store, (s) => (s.command(id)?.state === 'accepted' ? s.command(id) : undefined), 'accepted');
+    const command = await waitFor(
+      store,
+      (s) => (s.command(id)?.state === 'accepted' ? s.command(id) : undefined),
+      'accepted',
+    );
     assert.equal(command.attempts, 1);
   });
 
@@ -33,7 +37,11 @@ describe('respond', () => {
     const id = client.respond(key, { text: 'maybe' });
     await conn.next(isCommand);
     conn.send(ackEvent('control.rejected', id, { reason: 'invalid', detail: 'field x' }));
-    const command = await waitFor(store, (s) => (s.command(id)?.state === 'rejected' ? s.command(id) : undefined), 'rejected');
+    const command = await waitFor(
+      store,
+      (s) => (s.command(id)?.state === 'rejected' ? s.command(id) : undefined),
+      'rejected',
+    );
     assert.equal(command.reason, 'invalid');
     assert.equal(command.detail, 'field x');
   });
@@ -43,7 +51,11 @@ describe('respond', () => {
     const id = client.respond(key, { option: 'deny' });
     await conn.next(isCommand);
     conn.send({ type: 'error', cause: id, code: 'unauthorized', detail: 'watch-only relay' });
-    const command = await waitFor(store, (s) => (s.command(id)?.state === 'refused-by-relay' ? s.command(id) : undefined), 'refused');
+    const command = await waitFor(
+      store,
+      (s) => (s.command(id)?.state === 'refused-by-relay' ? s.command(id) : undefined),
+      'refused',
+    );
     assert.equal(command.code, 'unauthorized');
     assert.equal(command.detail, 'watch-only relay');
     assert.equal(store.getRelay(client.relay)?.watchOnly, true);
@@ -62,7 +74,11 @@ describe('respond', () => {
     assert.deepEqual(second, first, 'a retry is the byte-identical event');
     assert.deepEqual(third, first);
     mock.timers.tick(10_000);
-    const timedOut = await waitFor(store, (s) => (s.command(id)?.state === 'timeout' ? s.command(id) : undefined), 'timeout');
+    const timedOut = await waitFor(
+      store,
+      (s) => (s.command(id)?.state === 'timeout' ? s.command(id) : undefined),
+      'timeout',
+    );
     assert.equal(timedOut.attempts, 3);
     assert.equal(conn.frames.filter(isCommand).length, 3, 'timeout is never sent');
     mock.timers.tick(60_000);
@@ -72,7 +88,9 @@ describe('respond', () => {
   });
 
   it('uses the ack window from the roster', async () => {
-    const { conn, store, client, key } = await ready([{ session: 's1', control: { accepts: ['control.attention.respond'], ack_window_ms: 1_500 } }]);
+    const { conn, store, client, key } = await ready([
+      { session: 's1', control: { accepts: ['control.attention.respond'], ack_window_ms: 1_500 } },
+    ]);
     const id = client.respond(key, { option: 'allow' });
     await conn.next(isCommand);
     assert.equal(store.command(id)?.ackWindowMs, 1_500);
@@ -97,7 +115,10 @@ describe('respond', () => {
         mock.timers.tick(1);
         await conn.next(isCommand);
         assert.equal(store.command(id)?.attempts, 2);
-        assert.deepEqual(warnings.filter((w) => w.name === 'TimeoutOverflowWarning'), []);
+        assert.deepEqual(
+          warnings.filter((w) => w.name === 'TimeoutOverflowWarning'),
+          [],
+        );
       } finally {
         process.off('warning', onWarning);
         read.mock.restore();
@@ -126,7 +147,7 @@ describe('respond', () => {
     assert.equal(conn.frames.filter(isCommand).length, 7);
   });
 
-  it('ignores an ack from another emitter that shares the session name; the target\'s ack settles', async () => {
+  it("ignores an ack from another emitter that shares the session name; the target's ack settles", async () => {
     const { conn, store, client, key } = await ready();
     const id = client.respond(key, { option: 'allow' });
     await conn.next(isCommand);
@@ -134,12 +155,16 @@ describe('respond', () => {
     conn.send({ ...ackEvent('control.accepted', id), source: 'aep://host-b/agent/codex/session/s1', agent: 'codex' });
     conn.send({ ...ackEvent('control.accepted', id), source: 'aep://host-z/agent/claude-code/session/s1' });
     conn.send(ackEvent('control.rejected', id, { reason: 'busy' })); // from the request's own source
-    const command = await waitFor(store, (s) => (s.command(id)?.state !== 'sending' ? s.command(id) : undefined), 'settled');
+    const command = await waitFor(
+      store,
+      (s) => (s.command(id)?.state !== 'sending' ? s.command(id) : undefined),
+      'settled',
+    );
     assert.equal(command.state, 'rejected', 'the impostor acks did not win');
     assert.equal(command.reason, 'busy');
   });
 
-  it('when the request record is gone, an ack must match the request\'s session and agent', async () => {
+  it("when the request record is gone, an ack must match the request's session and agent", async () => {
     const { conn, store, client, key } = await ready();
     const id = client.respond(key, { option: 'allow' });
     await conn.next(isCommand);
@@ -147,8 +172,15 @@ describe('respond', () => {
     try {
       conn.send({ ...ackEvent('control.accepted', id), source: 'aep://host-b/agent/codex/session/s1', agent: 'codex' });
       conn.send(ackEvent('control.accepted', id, {}, 's2')); // same agent, other session
-      conn.send({ ...ackEvent('control.rejected', id, { reason: 'refused' }), source: 'aep://host-a/agent/claude-code/session/s1-restarted' });
-      const command = await waitFor(store, (s) => (s.command(id)?.state !== 'sending' ? s.command(id) : undefined), 'settled');
+      conn.send({
+        ...ackEvent('control.rejected', id, { reason: 'refused' }),
+        source: 'aep://host-a/agent/claude-code/session/s1-restarted',
+      });
+      const command = await waitFor(
+        store,
+        (s) => (s.command(id)?.state !== 'sending' ? s.command(id) : undefined),
+        'settled',
+      );
       assert.equal(command.state, 'rejected', 'only the ack with the same session and agent counts');
       assert.equal(command.reason, 'refused');
       assert.ok(pruned.mock.callCount() >= 1);
@@ -164,7 +196,11 @@ describe('respond', () => {
     await silentToTimeout(conn, store, id);
     conn.send({ ...ackEvent('control.accepted', id), source: 'aep://host-b/agent/codex/session/s1', agent: 'codex' });
     conn.send(ackEvent('control.rejected', id, { reason: 'invalid' }));
-    const command = await waitFor(store, (s) => (s.command(id)?.state !== 'timeout' ? s.command(id) : undefined), 'late ack');
+    const command = await waitFor(
+      store,
+      (s) => (s.command(id)?.state !== 'timeout' ? s.command(id) : undefined),
+      'late ack',
+    );
     assert.equal(command.state, 'rejected');
   });
 
@@ -232,7 +268,11 @@ describe('stop', () => {
     await waitFor(store, (s) => s.command(id)?.attempts === 1, 'sent');
     const stopped = client.stop();
     const command = store.command(id);
-    assert.equal(command?.state, 'stopped-waiting', 'settled at once, not "sending" forever, and not blamed on the agent');
+    assert.equal(
+      command?.state,
+      'stopped-waiting',
+      'settled at once, not "sending" forever, and not blamed on the agent',
+    );
     assert.equal(command?.queued, false);
     await stopped;
     client.resend(id);

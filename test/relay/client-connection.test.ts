@@ -8,7 +8,15 @@ import { RelayClient } from '../../src/relay/client.js';
 import { ConsoleStore } from '../../src/store/store.js';
 import { RELAY_HELLO, startFakeRelay } from './fake-relay.js';
 import { FAST, cleanUp, cleanups, resetAfterEach, setup, started } from './harness.js';
-import { connectionKind, findRequest, relayStatus, requestEvent, sessionEvent, waitFor, waitForConnection } from './helpers.js';
+import {
+  connectionKind,
+  findRequest,
+  relayStatus,
+  requestEvent,
+  sessionEvent,
+  waitFor,
+  waitForConnection,
+} from './helpers.js';
 
 resetAfterEach();
 after(cleanUp);
@@ -44,8 +52,16 @@ describe('handshake', () => {
   it('strips credentials from the display id and never puts them on the socket URL', async () => {
     const relay = await startFakeRelay();
     const store = new ConsoleStore();
-    const client = new RelayClient({ url: `http://u:pw@127.0.0.1:${relay.port}/?access_token=leak`, name: 'c', store, timing: FAST });
-    cleanups.push(() => relay.close(), () => client.stop());
+    const client = new RelayClient({
+      url: `http://u:pw@127.0.0.1:${relay.port}/?access_token=leak`,
+      name: 'c',
+      store,
+      timing: FAST,
+    });
+    cleanups.push(
+      () => relay.close(),
+      () => client.stop(),
+    );
     assert.equal(client.relay, `http://127.0.0.1:${relay.port}`);
     client.start();
     const conn = await relay.connection(0);
@@ -54,7 +70,10 @@ describe('handshake', () => {
   });
 
   it('merges the user filter and capture ceiling into the subscription', async () => {
-    const { relay, client } = await setup({}, { filter: { agent: 'codex', type: ['attention.*', 'tool.*', 'control.*'] }, capture: 'metadata' });
+    const { relay, client } = await setup(
+      {},
+      { filter: { agent: 'codex', type: ['attention.*', 'tool.*', 'control.*'] }, capture: 'metadata' },
+    );
     client.start();
     const sub = await (await relay.connection(0)).next('subscribe');
     assert.deepEqual(sub.filter, { agent: 'codex', type: ['attention.*', 'control.*'] });
@@ -86,20 +105,36 @@ describe('handshake', () => {
     conn.send({ type: 'error', id: second.id, code: 'invalid-filter', detail: 'bad key' });
     const status = await waitFor(store, (s) => s.getRelay(client.relay)?.subscriptionError, 'subscription error');
     assert.deepEqual(status, { code: 'invalid-filter', detail: 'bad key' });
-    assert.ok(relayStatus(store, client.relay).warnings.some((w) => w.startsWith('subscription refused: invalid-filter')));
+    assert.ok(
+      relayStatus(store, client.relay).warnings.some((w) => w.startsWith('subscription refused: invalid-filter')),
+    );
     assert.equal(conn.frames.filter((f) => f.type === 'subscribe').length, 2, 'one retry only');
   });
 
   it('on a relay that does not speak 0.1: says so, retries at the slow end of the backoff, goes live once the relay is fixed', async () => {
-    const { relay, client, store } = await setup({ hello: { ...RELAY_HELLO, versions: ['0.2'] } }, { timing: { ...FAST, versionRetryMs: 300 }, random: () => 0.5 });
+    const { relay, client, store } = await setup(
+      { hello: { ...RELAY_HELLO, versions: ['0.2'] } },
+      { timing: { ...FAST, versionRetryMs: 300 }, random: () => 0.5 },
+    );
     client.start();
-    const kind = await waitFor(store, (s) => s.getRelay(client.relay)?.connection.kind === 'version-unsupported' && s.getRelay(client.relay)?.connection, 'version-unsupported');
+    const kind = await waitFor(
+      store,
+      (s) =>
+        s.getRelay(client.relay)?.connection.kind === 'version-unsupported' && s.getRelay(client.relay)?.connection,
+      'version-unsupported',
+    );
     assert.match((kind as { detail?: string }).detail ?? '', /0\.2/);
-    await (await relay.connection(0)).closed;
-    const retrying = await waitFor(store, (s) => {
-      const c = s.getRelay(client.relay)?.connection;
-      return c?.kind === 'version-unsupported' && c.retryAt !== undefined ? c : undefined;
-    }, 'a retry scheduled');
+    await (
+      await relay.connection(0)
+    ).closed;
+    const retrying = await waitFor(
+      store,
+      (s) => {
+        const c = s.getRelay(client.relay)?.connection;
+        return c?.kind === 'version-unsupported' && c.retryAt !== undefined ? c : undefined;
+      },
+      'a retry scheduled',
+    );
     assert.ok(retrying.retryAt! - Date.now() > 200, 'slowly: not the 20 ms first backoff');
     relay.options.hello = RELAY_HELLO;
     await waitForConnection(store, client.relay, 'live', 'live once the relay speaks 0.1');
@@ -107,12 +142,26 @@ describe('handshake', () => {
   });
 
   it('an error frame version-unsupported closes, and the retry is slow', async () => {
-    const { relay, client, store, conn } = await started({ hello: null }, { timing: { ...FAST, versionRetryMs: 60_000 } });
+    const { relay, client, store, conn } = await started(
+      { hello: null },
+      { timing: { ...FAST, versionRetryMs: 60_000 } },
+    );
     await conn.next('hello');
     conn.send({ type: 'error', code: 'version-unsupported', detail: 'relay speaks ["9.9"]' });
-    await waitFor(store, (s) => s.getRelay(client.relay)?.connection.kind === 'version-unsupported', 'version-unsupported');
+    await waitFor(
+      store,
+      (s) => s.getRelay(client.relay)?.connection.kind === 'version-unsupported',
+      'version-unsupported',
+    );
     await conn.closed;
-    await waitFor(store, (s) => { const c = s.getRelay(client.relay)?.connection; return c?.kind === 'version-unsupported' && c.retryAt !== undefined; }, 'retry scheduled');
+    await waitFor(
+      store,
+      (s) => {
+        const c = s.getRelay(client.relay)?.connection;
+        return c?.kind === 'version-unsupported' && c.retryAt !== undefined;
+      },
+      'retry scheduled',
+    );
     assert.equal(relay.connections.length, 1, 'not yet: a minute away');
   });
 
@@ -170,7 +219,11 @@ describe('intake', () => {
     conn.send({ type: 'ping', t: 42 });
     const pong = await conn.next('pong');
     assert.deepEqual(pong, { type: 'pong', t: 42 });
-    const status = await waitFor(store, (s) => (s.getRelay(client.relay)!.invalid === 1 ? s.getRelay(client.relay) : undefined), 'invalid counted');
+    const status = await waitFor(
+      store,
+      (s) => (s.getRelay(client.relay)!.invalid === 1 ? s.getRelay(client.relay) : undefined),
+      'invalid counted',
+    );
     assert.equal(status.undecodable, 4);
     assert.ok(status.lastInvalid && status.lastInvalid.length > 0);
     assert.equal(status.connection.kind, 'live');
@@ -181,16 +234,30 @@ describe('intake', () => {
     const sub = await conn.next('subscribe');
     conn.send({ type: 'replay-exhausted', sub: sub.id, session: 's_9', earliest: { epoch: 0, seq: 40 } });
     conn.send({ type: 'error', code: 'limit-exceeded', detail: 'slow down' });
-    await waitFor(store, (s) => s.getRelay(client.relay)!.warnings.some((w) => w.includes('s_9') && w.includes('seq 40')), 'exhausted warning');
-    await waitFor(store, (s) => s.getRelay(client.relay)!.warnings.some((w) => w.includes('limit-exceeded')), 'error warning');
+    await waitFor(
+      store,
+      (s) => s.getRelay(client.relay)!.warnings.some((w) => w.includes('s_9') && w.includes('seq 40')),
+      'exhausted warning',
+    );
+    await waitFor(
+      store,
+      (s) => s.getRelay(client.relay)!.warnings.some((w) => w.includes('limit-exceeded')),
+      'error warning',
+    );
   });
 
   it('asks for the roster on connect and again after session events', async () => {
-    const roster = [{ session: 's1', agent: 'claude-code', control: { accepts: ['control.attention.respond'], ack_window_ms: 1234 } }];
+    const roster = [
+      { session: 's1', agent: 'claude-code', control: { accepts: ['control.attention.respond'], ack_window_ms: 1234 } },
+    ];
     const { client, store, conn } = await started({ roster });
     await conn.next('roster');
     await waitFor(store, (s) => s.ackWindowMs(client.relay, 's1') === 1234, 'roster applied');
-    await waitFor(store, (s) => !s.getRelay(client.relay)?.replaying && s.getRelay(client.relay)?.connection.kind === 'live', 'live');
+    await waitFor(
+      store,
+      (s) => !s.getRelay(client.relay)?.replaying && s.getRelay(client.relay)?.connection.kind === 'live',
+      'live',
+    );
     conn.send(sessionEvent('session.started', 's2'));
     conn.send(sessionEvent('session.ended', 's3'));
     await conn.next('roster');

@@ -70,7 +70,12 @@ describe('bell semantics across reconnects', () => {
 describe('subscribe timeout', () => {
   it('drops a connection whose subscribe is never answered and reconnects with backoff, saying why', async () => {
     mock.timers.enable({ apis: ['setTimeout', 'Date'] });
-    const { relay, client, store, conn: first } = await started({ autoSubscribe: false }, { random: () => 0.5, timing: {} });
+    const {
+      relay,
+      client,
+      store,
+      conn: first,
+    } = await started({ autoSubscribe: false }, { random: () => 0.5, timing: {} });
     await first.next('subscribe');
     mock.timers.tick(5_000);
     first.send({ type: 'ping', t: 1 }); // the relay is alive: liveness alone would keep this open forever
@@ -82,7 +87,9 @@ describe('subscribe timeout', () => {
     const state = await waitForConnection(store, client.relay, 'reconnecting');
     assert.equal(state.reason, 'relay did not answer subscribe within 10 s');
     assert.equal(state.retryAt - Date.now(), 500, 'first backoff step');
-    assert.ok(relayStatus(store, client.relay).warnings.includes('relay did not answer subscribe within 10 s: reconnecting'));
+    assert.ok(
+      relayStatus(store, client.relay).warnings.includes('relay did not answer subscribe within 10 s: reconnecting'),
+    );
     await first.closed;
 
     // Still unanswered on the next connection: the backoff grows (the connection never went live).
@@ -90,10 +97,16 @@ describe('subscribe timeout', () => {
     const second = await relay.connection(1);
     await second.next('subscribe');
     mock.timers.tick(10_000);
-    const again = await waitFor(store, (s) => {
-      const c = s.getRelay(client.relay)?.connection;
-      return c?.kind === 'reconnecting' && relay.connections.length === 2 && c.retryAt - Date.now() === 1_000 ? c : undefined;
-    }, 'reconnecting with a longer backoff');
+    const again = await waitFor(
+      store,
+      (s) => {
+        const c = s.getRelay(client.relay)?.connection;
+        return c?.kind === 'reconnecting' && relay.connections.length === 2 && c.retryAt - Date.now() === 1_000
+          ? c
+          : undefined;
+      },
+      'reconnecting with a longer backoff',
+    );
     assert.match(again.reason ?? '', /did not answer subscribe/);
     await second.closed;
 

@@ -27,22 +27,52 @@ describe('a dropped saved answer in the history', () => {
     cleanups.push(() => relay.close());
     const state = join(mkdtempSync(join(tmpdir(), 'aep-console-drop-')), 'state');
     const request = requestEvent();
-    const event = buildRespond({ request: { id: request.id, session: 's1' }, answer: { option: 'allow' }, name: 'aep-console', host: 'h', fields: [] });
-    const saved = { relay: relay.url, requestKey: requestKey(relayUrls(relay.url).relay, 's1', request.source, request.id), event, answer: { option: 'allow' }, ackWindowMs: 10_000, createdAt: 1 };
+    const event = buildRespond({
+      request: { id: request.id, session: 's1' },
+      answer: { option: 'allow' },
+      name: 'aep-console',
+      host: 'h',
+      fields: [],
+    });
+    const saved = {
+      relay: relay.url,
+      requestKey: requestKey(relayUrls(relay.url).relay, 's1', request.source, request.id),
+      event,
+      answer: { option: 'allow' },
+      ackWindowMs: 10_000,
+      createdAt: 1,
+    };
     assert.equal((await new Outbox(state, { pid: 1, start: '1' }).record(saved)).ok, true);
     const store = new ConsoleStore();
     const log = new DecisionLog(state);
     const recorder = new DecisionRecorder(store, log);
     recorder.start();
-    const client = new RelayClient({ url: relay.url, token: 'tok', name: 'aep-console', host: 'h', store, outbox: new Outbox(state, { pid: 2, start: '2', alive: () => false }), decisions: recorder, timing: FAST });
+    const client = new RelayClient({
+      url: relay.url,
+      token: 'tok',
+      name: 'aep-console',
+      host: 'h',
+      store,
+      outbox: new Outbox(state, { pid: 2, start: '2', alive: () => false }),
+      decisions: recorder,
+      timing: FAST,
+    });
     cleanups.push(() => client.stop());
     client.start();
     const conn = await relay.connection(0);
     await conn.next('subscribe');
     conn.send(request);
-    const timedOut: AepEvent = { ...requestEvent({ subject: request.id, seq: 50 }), type: 'attention.timeout', data: { after_ms: 300_000 } };
+    const timedOut: AepEvent = {
+      ...requestEvent({ subject: request.id, seq: 50 }),
+      type: 'attention.timeout',
+      data: { after_ms: 300_000 },
+    };
     conn.send(timedOut);
-    await waitFor(store, () => store.getRelay(client.relay)!.warnings.some((w) => w.startsWith('dropped 1 saved answer')), 'the drop');
+    await waitFor(
+      store,
+      () => store.getRelay(client.relay)!.warnings.some((w) => w.startsWith('dropped 1 saved answer')),
+      'the drop',
+    );
     await recorder.flush();
     const [decision, ...others] = log.read().decisions;
     assert.equal(others.length, 0);

@@ -25,7 +25,18 @@ const TOKEN = 'history-e2e-token-5a6b';
 const FORM: RaiseRequest = {
   kind: 'form',
   prompt: 'Deploy settings',
-  fields: [selectField('env', 'Environment', [['prod', 'Production'], ['staging', 'Staging']], { required: true }), replicasField(5)],
+  fields: [
+    selectField(
+      'env',
+      'Environment',
+      [
+        ['prod', 'Production'],
+        ['staging', 'Staging'],
+      ],
+      { required: true },
+    ),
+    replicasField(5),
+  ],
 };
 
 let counter = 0;
@@ -48,7 +59,15 @@ describe('the decision history on the demo relay', () => {
   let recorder: DecisionRecorder;
   const agents: DemoAgent[] = [];
   const agent = async (ackWindowMs?: number) => {
-    const a = await startDemoAgent({ relayUrl: relay.url, token: TOKEN, name: `agent-${++counter}`, host: 'host-h', session: `s_hist_${counter}`, script: 'none', ackWindowMs });
+    const a = await startDemoAgent({
+      relayUrl: relay.url,
+      token: TOKEN,
+      name: `agent-${++counter}`,
+      host: 'host-h',
+      session: `s_hist_${counter}`,
+      script: 'none',
+      ackWindowMs,
+    });
     agents.push(a);
     return a;
   };
@@ -57,7 +76,10 @@ describe('the decision history on the demo relay', () => {
     return waitFor(store, (s) => findRequest(s, id), `request ${id}`);
   };
   /** Resolves with the decision for `commandId` once `ready` holds for it on disk (checked after every append). */
-  const decided = (commandId: string, ready: (d: Decision) => boolean = (d) => d.outcomes.length > 0): Promise<Decision> =>
+  const decided = (
+    commandId: string,
+    ready: (d: Decision) => boolean = (d) => d.outcomes.length > 0,
+  ): Promise<Decision> =>
     new Promise((resolve, reject) => {
       const check = () => {
         const found = log.read().decisions.find((d) => d.command_id === commandId);
@@ -86,9 +108,21 @@ describe('the decision history on the demo relay', () => {
     log = new WatchedLog(join(mkdtempSync(join(tmpdir(), 'aep-console-history-')), 'state', 'aep-console'));
     recorder = new DecisionRecorder(store, log);
     recorder.start();
-    client = new RelayClient({ url: relay.url, token: TOKEN, name: 'aep-console', host: 'console-host', store, decisions: recorder, timing: { rosterDebounceMs: 20, backoffInitialMs: 100 } });
+    client = new RelayClient({
+      url: relay.url,
+      token: TOKEN,
+      name: 'aep-console',
+      host: 'console-host',
+      store,
+      decisions: recorder,
+      timing: { rosterDebounceMs: 20, backoffInitialMs: 100 },
+    });
     client.start();
-    await waitFor(store, (s) => s.getRelay(client.relay)?.connection.kind === 'live' && !s.getRelay(client.relay)?.replaying, 'live');
+    await waitFor(
+      store,
+      (s) => s.getRelay(client.relay)?.connection.kind === 'live' && !s.getRelay(client.relay)?.replaying,
+      'live',
+    );
   });
   after(async () => {
     await client.stop();
@@ -98,7 +132,7 @@ describe('the decision history on the demo relay', () => {
     forgetSecrets();
   });
 
-  it('an answer by option: the decision, its ack and the emitter\'s record, with latencies; the file is 0600', async () => {
+  it("an answer by option: the decision, its ack and the emitter's record, with latencies; the file is 0600", async () => {
     const a = await agent();
     const request = await raised(a, permissionRequest('Run npm test?'));
     const id = client.respond(request.key, { option: 'allow' });
@@ -118,10 +152,27 @@ describe('the decision history on the demo relay', () => {
     assert.ok(d.outcomes.every((o) => o.state === 'applied'));
     assert.equal(d.outcomes.at(-1)?.option, 'allow');
     assert.equal(d.outcomes.at(-1)?.by, 'aep-console');
-    for (const o of d.outcomes) assert.ok(typeof o.latency_ms === 'number' && o.latency_ms >= 0 && o.latency_ms < 10_000);
+    for (const o of d.outcomes)
+      assert.ok(typeof o.latency_ms === 'number' && o.latency_ms >= 0 && o.latency_ms < 10_000);
     assert.equal(statSync(log.file).mode & 0o777, 0o600);
     const json = decisionJson(d);
-    assert.deepEqual(Object.keys(json), ['time', 'relay', 'source', 'agent', 'session', 'request', 'run', 'kind', 'prompt', 'action', 'sent', 'by', 'command_id', 'outcome', 'latency_ms']);
+    assert.deepEqual(Object.keys(json), [
+      'time',
+      'relay',
+      'source',
+      'agent',
+      'session',
+      'request',
+      'run',
+      'kind',
+      'prompt',
+      'action',
+      'sent',
+      'by',
+      'command_id',
+      'outcome',
+      'latency_ms',
+    ]);
     assert.deepEqual(json.outcome, { state: 'applied', option: 'allow', by: 'aep-console' });
   });
 
@@ -149,7 +200,11 @@ describe('the decision history on the demo relay', () => {
 
   it('a batch of 3: three decisions, one command id each, each saying it was one of a batch', async () => {
     const a = await agent();
-    const requests = [await raised(a, permissionRequest('one?')), await raised(a, permissionRequest('two?')), await raised(a, permissionRequest('three?'))];
+    const requests = [
+      await raised(a, permissionRequest('one?')),
+      await raised(a, permissionRequest('two?')),
+      await raised(a, permissionRequest('three?')),
+    ];
     // As the UI does (effects.ts): respond, then annotate within the same task.
     const ids = requests.map((r) => {
       const id = client.respond(r.key, { option: 'deny' });
@@ -206,7 +261,10 @@ describe('the decision history on the demo relay', () => {
     a.silent = false;
     client.resend(id);
     const d = await decided(id, recorded);
-    assert.deepEqual(d.outcomes.slice(0, 2).map((o) => o.state), ['timeout', 'applied']);
+    assert.deepEqual(
+      d.outcomes.slice(0, 2).map((o) => o.state),
+      ['timeout', 'applied'],
+    );
     assert.equal(log.read().decisions.filter((x) => x.command_id === id).length, 1, 'one decision, several outcomes');
   });
 

@@ -35,7 +35,13 @@ function setup(dir = join(mkdtempSync(join(tmpdir(), 'aep-console-rec-')), 'aep-
     const event = requestEvent();
     store.applyEvent(RELAY, event);
     const record = store.allRequests().find((r) => r.id === event.id)!;
-    const command = buildRespond({ request: { id: record.id, session: record.session }, answer: { option: 'allow' }, name: 'c', host: 'h', fields: [] });
+    const command = buildRespond({
+      request: { id: record.id, session: record.session },
+      answer: { option: 'allow' },
+      name: 'c',
+      host: 'h',
+      fields: [],
+    });
     store.commandCreated(RELAY, record.key, command, { option: 'allow' }, 5_000);
     return command.id;
   };
@@ -57,7 +63,10 @@ describe('the decision recorder', () => {
     await task();
     assert.equal(log.appends, 1);
     const decisions = log.read().decisions;
-    assert.deepEqual(decisions.map((d) => [d.command_id, d.batch, d.cause]), ids.map((id) => [id, 3, 'tool.requested Bash']));
+    assert.deepEqual(
+      decisions.map((d) => [d.command_id, d.batch, d.cause]),
+      ids.map((id) => [id, 3, 'tool.requested Bash']),
+    );
     recorder.annotate(ids[0], { batch: 9 });
     await task();
     assert.equal(log.read().decisions[0].batch, 3, 'a note after the line was written changes nothing');
@@ -72,10 +81,16 @@ describe('the decision recorder', () => {
     store.commandQueued(id);
     store.commandSent(id);
     await task();
-    assert.deepEqual(log.read().decisions[0].outcomes.map((o) => o.state), ['timeout']);
+    assert.deepEqual(
+      log.read().decisions[0].outcomes.map((o) => o.state),
+      ['timeout'],
+    );
     store.commandSettled(id, { state: 'accepted' });
     await task();
-    assert.deepEqual(log.read().decisions[0].outcomes.map((o) => o.state), ['timeout', 'applied']);
+    assert.deepEqual(
+      log.read().decisions[0].outcomes.map((o) => o.state),
+      ['timeout', 'applied'],
+    );
   });
 
   it('a history that cannot be written is said on the status line, kept for a retry, and unsaid once it can be', async () => {
@@ -86,12 +101,18 @@ describe('the decision recorder', () => {
     const first = answer();
     await task();
     const warned = store.getRelay(RELAY)!.warnings;
-    assert.deepEqual(warned, [`decisions are not kept in the history: ${dir} is writable by group and others (mode 0777); 1 kept to retry`]);
+    assert.deepEqual(warned, [
+      `decisions are not kept in the history: ${dir} is writable by group and others (mode 0777); 1 kept to retry`,
+    ]);
     chmodSync(dir, 0o700);
     const second = answer();
     await task();
     assert.deepEqual(store.getRelay(RELAY)!.warnings, []);
-    assert.deepEqual(log.read().decisions.map((d) => d.command_id), [first, second], 'the decision the failed append held is written, first');
+    assert.deepEqual(
+      log.read().decisions.map((d) => d.command_id),
+      [first, second],
+      'the decision the failed append held is written, first',
+    );
   });
 
   it('--no-history turns it off for the console; list keeps none anyway', () => {

@@ -24,7 +24,13 @@ export interface DurableEmitter {
   close(): void;
 }
 
-export function startDurableEmitter(opts: { relayUrl: string; token: string; name: string; session: string; retryMs?: number }): DurableEmitter {
+export function startDurableEmitter(opts: {
+  relayUrl: string;
+  token: string;
+  name: string;
+  session: string;
+  retryMs?: number;
+}): DurableEmitter {
   const socketUrl = opts.relayUrl.replace(/^http/, 'ws') + '/socket';
   const source = `aep://host-d/agent/${opts.name}/session/${opts.session}`;
   const pending = new Map<string, AepEvent>();
@@ -60,7 +66,15 @@ export function startDurableEmitter(opts: { relayUrl: string; token: string; nam
     raise(prompt) {
       const request = event('attention.requested', {
         severity: 'notice',
-        data: { kind: 'permission', prompt, options: [{ id: 'allow', label: 'Allow' }, { id: 'deny', label: 'Deny' }], respond_via: ['control'] },
+        data: {
+          kind: 'permission',
+          prompt,
+          options: [
+            { id: 'allow', label: 'Allow' },
+            { id: 'deny', label: 'Deny' },
+          ],
+          respond_via: ['control'],
+        },
       });
       pending.set(request.id, request);
       send(request);
@@ -90,7 +104,10 @@ export function startDurableEmitter(opts: { relayUrl: string; token: string; nam
     if (recorded) return send(recorded);
     const request = typeof cmd.subject === 'string' ? pending.get(cmd.subject) : undefined;
     if (!request) {
-      const rejected = event('control.rejected', { cause: cmd.id, data: { reason: 'invalid', detail: 'unknown request' } });
+      const rejected = event('control.rejected', {
+        cause: cmd.id,
+        data: { reason: 'invalid', detail: 'unknown request' },
+      });
       acks.set(cmd.id, JSON.stringify(rejected));
       return send(rejected);
     }
@@ -99,7 +116,11 @@ export function startDurableEmitter(opts: { relayUrl: string; token: string; nam
     send(accepted);
     pending.delete(request.id);
     const answer = (cmd.data as { answer?: unknown } | undefined)?.answer ?? {};
-    const answered = event('attention.answered', { subject: request.id, cause: cmd.id, data: { answer, by: cmd.agent, via: 'control' } });
+    const answered = event('attention.answered', {
+      subject: request.id,
+      cause: cmd.id,
+      data: { answer, by: cmd.agent, via: 'control' },
+    });
     send(answered);
     send(event('attention.resolved', { subject: request.id, cause: answered.id, data: { resolution: 'answered' } }));
   };
@@ -131,8 +152,7 @@ export function startDurableEmitter(opts: { relayUrl: string; token: string; nam
       else if (msg.type === 'pong' && syncReplies.has(msg.t)) {
         syncReplies.get(msg.t)!();
         syncReplies.delete(msg.t);
-      }
-      else if (typeof msg.type === 'string' && msg.type.includes('.')) onCommand(msg as AepEvent);
+      } else if (typeof msg.type === 'string' && msg.type.includes('.')) onCommand(msg as AepEvent);
     });
     socket.on('close', () => {
       if (closed) return;

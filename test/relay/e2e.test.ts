@@ -19,14 +19,29 @@ const PERMISSION = permissionRequest('Run rm -rf build/?');
 const FORM: RaiseRequest = {
   kind: 'form',
   prompt: 'Deploy settings',
-  fields: [selectField('env', 'Environment', [['prod', 'Production'], ['staging', 'Staging']], { required: true }), replicasField(5)],
+  fields: [
+    selectField(
+      'env',
+      'Environment',
+      [
+        ['prod', 'Production'],
+        ['staging', 'Staging'],
+      ],
+      { required: true },
+    ),
+    replicasField(5),
+  ],
 };
 
 let sessionCounter = 0;
 const nextSession = (): string => `s_e2e_${++sessionCounter}`;
 
 async function live(store: ConsoleStore, client: RelayClient): Promise<void> {
-  await waitFor(store, (s) => s.getRelay(client.relay)?.connection.kind === 'live' && !s.getRelay(client.relay)?.replaying, 'live');
+  await waitFor(
+    store,
+    (s) => s.getRelay(client.relay)?.connection.kind === 'live' && !s.getRelay(client.relay)?.replaying,
+    'live',
+  );
 }
 
 async function raised(store: ConsoleStore, agent: DemoAgent, request: RaiseRequest): Promise<RequestRecord> {
@@ -39,9 +54,17 @@ function resolved(store: ConsoleStore, key: string) {
 }
 
 /** A console client of `relay` that is stopped, and the relay closed (the latest one, should the test restart it), once `body` is done. */
-async function withConsole(relay: DemoRelay, token: string | undefined, body: (ctx: { relay: DemoRelay; store: ConsoleStore; client: RelayClient }) => Promise<void>): Promise<void> {
+async function withConsole(
+  relay: DemoRelay,
+  token: string | undefined,
+  body: (ctx: { relay: DemoRelay; store: ConsoleStore; client: RelayClient }) => Promise<void>,
+): Promise<void> {
   const store = new ConsoleStore();
-  const ctx = { relay, store, client: new RelayClient({ url: relay.url, token, name: 'aep-console', store, timing: TIMING }) };
+  const ctx = {
+    relay,
+    store,
+    client: new RelayClient({ url: relay.url, token, name: 'aep-console', store, timing: TIMING }),
+  };
   try {
     await body(ctx);
   } finally {
@@ -51,10 +74,15 @@ async function withConsole(relay: DemoRelay, token: string | undefined, body: (c
 }
 
 function settled(store: ConsoleStore, commandId: string, timeoutMs?: number) {
-  return waitFor(store, (s) => {
-    const command = s.command(commandId);
-    return command && command.state !== 'sending' ? command : undefined;
-  }, `command ${commandId} settled`, timeoutMs);
+  return waitFor(
+    store,
+    (s) => {
+      const command = s.command(commandId);
+      return command && command.state !== 'sending' ? command : undefined;
+    },
+    `command ${commandId} settled`,
+    timeoutMs,
+  );
 }
 
 describe('against the demo relay with a token', () => {
@@ -63,7 +91,15 @@ describe('against the demo relay with a token', () => {
   let client: RelayClient;
   const agents: DemoAgent[] = [];
   const agent = async (session = nextSession(), ackWindowMs?: number): Promise<DemoAgent> => {
-    const a = await startDemoAgent({ relayUrl: relay.url, token: TOKEN, name: 'claude-code', host: 'host-a', session, script: 'none', ackWindowMs });
+    const a = await startDemoAgent({
+      relayUrl: relay.url,
+      token: TOKEN,
+      name: 'claude-code',
+      host: 'host-a',
+      session,
+      script: 'none',
+      ackWindowMs,
+    });
     agents.push(a);
     return a;
   };
@@ -71,7 +107,14 @@ describe('against the demo relay with a token', () => {
   before(async () => {
     relay = await startDemoRelay({ token: TOKEN });
     store = new ConsoleStore();
-    client = new RelayClient({ url: relay.url, token: TOKEN, name: 'aep-console', host: 'console-host', store, timing: TIMING });
+    client = new RelayClient({
+      url: relay.url,
+      token: TOKEN,
+      name: 'aep-console',
+      host: 'console-host',
+      store,
+      timing: TIMING,
+    });
     client.start();
     await live(store, client);
   });
@@ -191,7 +234,11 @@ describe('against the demo relay with a token', () => {
     await waitFor(store, (s) => s.claimants(client.relay, session) === 2, 'two claimants in the roster');
     const request = await raised(store, a, PERMISSION);
     assert.equal(client.respond(request.key, { option: 'deny' }), '');
-    assert.ok(relayStatus(store, client.relay).warnings.some((w) => /an answer was not sent: Not sent: 2 agents are live in session/.test(w)));
+    assert.ok(
+      relayStatus(store, client.relay).warnings.some((w) =>
+        /an answer was not sent: Not sent: 2 agents are live in session/.test(w),
+      ),
+    );
     assert.equal(a.received.length + b.received.length, 0);
   });
 
@@ -206,7 +253,10 @@ describe('against the demo relay with a token', () => {
     const command = await settled(store, id, 8_000);
     assert.equal(command.state, 'timeout');
     assert.equal(command.attempts, 3);
-    assert.deepEqual(a.received.map((c) => c.id), [id, id, id]);
+    assert.deepEqual(
+      a.received.map((c) => c.id),
+      [id, id, id],
+    );
     assert.equal(store.request(request.key)?.state, 'pending');
   });
 });
@@ -248,7 +298,12 @@ describe('relay restart mid-session', () => {
     const port = first.port;
     await withConsole(first, TOKEN, async (ctx) => {
       const { store, client } = ctx;
-      const one = startDurableEmitter({ relayUrl: first.url, token: TOKEN, name: 'claude-code', session: 's_restart_1' });
+      const one = startDurableEmitter({
+        relayUrl: first.url,
+        token: TOKEN,
+        name: 'claude-code',
+        session: 's_restart_1',
+      });
       const two = startDurableEmitter({ relayUrl: first.url, token: TOKEN, name: 'codex', session: 's_restart_2' });
       try {
         client.start();
@@ -257,7 +312,10 @@ describe('relay restart mid-session', () => {
         const idOne = one.raise('deploy to prod?');
         const idTwo = two.raise('delete the cache?');
         await waitFor(store, (s) => findRequest(s, idOne) && findRequest(s, idTwo), 'both requests');
-        const pendingBefore = store.allRequests().map((r) => r.key).sort();
+        const pendingBefore = store
+          .allRequests()
+          .map((r) => r.key)
+          .sort();
 
         await ctx.relay.close();
         await waitFor(store, (s) => s.getRelay(client.relay)?.connection.kind !== 'live', 'connection lost');
@@ -272,7 +330,14 @@ describe('relay restart mid-session', () => {
         assert.equal(one.received[0].id, commandId);
         await waitFor(store, (s) => s.request(findRequest(s, idOne)!.key)?.state === 'resolved', 'resolved');
 
-        assert.deepEqual(store.allRequests().map((r) => r.key).sort(), pendingBefore, 'no duplicates');
+        assert.deepEqual(
+          store
+            .allRequests()
+            .map((r) => r.key)
+            .sort(),
+          pendingBefore,
+          'no duplicates',
+        );
         assert.equal(findRequest(store, idTwo)?.state, 'pending');
         assert.equal(two.received.length, 0);
         assert.equal(store.getRelay(client.relay)?.connection.kind, 'live');

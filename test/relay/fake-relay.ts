@@ -130,7 +130,8 @@ export async function startFakeRelay(options: FakeRelayOptions = {}): Promise<Fa
         inbox.push(frame);
         const opts = relay.options;
         if (frame?.type === 'hello' && opts.hello !== null) conn.send(opts.hello ?? RELAY_HELLO);
-        if (frame?.type === 'subscribe' && opts.autoSubscribe !== false) conn.send({ type: 'subscribed', id: frame.id });
+        if (frame?.type === 'subscribe' && opts.autoSubscribe !== false)
+          conn.send({ type: 'subscribed', id: frame.id });
         // A relay answers ping with pong (AEP-0003 §3.5); the console probes a silent link this way.
         if (frame?.type === 'ping' && opts.pong !== false) conn.send({ type: 'pong', t: frame.t });
         if (frame?.type === 'roster' && opts.roster) conn.send({ type: 'roster', id: frame.id, entries: opts.roster });

@@ -57,9 +57,20 @@ export function emitter(relay: DemoRelay, session: string, name = 'claude-code')
 }
 
 /** A console client of `relay` (not started): backoff jitter off, so the first retry is exactly 500 ms. */
-export function consoleOf(relay: DemoRelay, options: Partial<RelayClientOptions> = {}): { store: ConsoleStore; client: RelayClient } {
+export function consoleOf(
+  relay: DemoRelay,
+  options: Partial<RelayClientOptions> = {},
+): { store: ConsoleStore; client: RelayClient } {
   const store = new ConsoleStore();
-  const client = new RelayClient({ url: relay.url, token: TOKEN, name: 'aep-console', host: 'console-host', store, random: () => 0.5, ...options });
+  const client = new RelayClient({
+    url: relay.url,
+    token: TOKEN,
+    name: 'aep-console',
+    host: 'console-host',
+    store,
+    random: () => 0.5,
+    ...options,
+  });
   teardown.push(() => client.stop());
   return { store, client };
 }
@@ -67,5 +78,9 @@ export function consoleOf(relay: DemoRelay, options: Partial<RelayClientOptions>
 /** Mock clock: the replay burst goes quiet (300 ms, the default) and the store hears it is over. */
 export async function burstOver(store: ConsoleStore, client: RelayClient, label = 'replay over'): Promise<void> {
   mock.timers.tick(300);
-  await waitFor(store, (s) => s.getRelay(client.relay)?.connection.kind === 'live' && !s.getRelay(client.relay)?.replaying, label);
+  await waitFor(
+    store,
+    (s) => s.getRelay(client.relay)?.connection.kind === 'live' && !s.getRelay(client.relay)?.replaying,
+    label,
+  );
 }

@@ -53,22 +53,37 @@ describe('a queued answer whose request closed during the outage', () => {
     const sent = other.client.respond(theirs.key, { option: 'deny' });
     await waitFor(other.store, (s) => findRequest(s, drop)?.state === 'resolved', 'resolved by the other answer');
     await agent.synced();
-    assert.deepEqual(agent.received.map((c) => c.id), [sent]);
+    assert.deepEqual(
+      agent.received.map((c) => c.id),
+      [sent],
+    );
 
     // Back: the replay shows the request answered and resolved; the queued answer waits for the replay, then is not sent.
     mock.timers.tick(500);
     await waitForConnection(store, client.relay, 'live');
     await waitFor(store, (s) => findRequest(s, drop)?.state === 'resolved', 'the replay shows it resolved');
     await burstOver(store, client);
-    const command = await waitFor(store, (s) => (s.command(mine)?.state === 'not-sent' ? s.command(mine) : undefined), 'not sent');
+    const command = await waitFor(
+      store,
+      (s) => (s.command(mine)?.state === 'not-sent' ? s.command(mine) : undefined),
+      'not sent',
+    );
     assert.equal(command.reason, 'not sent: the request closed while you were offline (answered by other-op)');
     assert.equal(command.attempts, 0);
-    assert.deepEqual(readdirSync(join(dir, 'outbox')).filter((f) => f.endsWith('.json')), [], 'its journal file is gone: the request is closed');
+    assert.deepEqual(
+      readdirSync(join(dir, 'outbox')).filter((f) => f.endsWith('.json')),
+      [],
+      'its journal file is gone: the request is closed',
+    );
 
     // A few ack windows later nothing has gone out, ever.
     for (let i = 0; i < 4; i++) mock.timers.tick(10_000);
     await agent.synced();
-    assert.deepEqual(agent.received.map((c) => c.id), [sent], 'only the other operator\'s answer reached the agent');
+    assert.deepEqual(
+      agent.received.map((c) => c.id),
+      [sent],
+      "only the other operator's answer reached the agent",
+    );
 
     // What the operator sees: the row and the detail say it.
     const record = findRequest(store, drop)!;

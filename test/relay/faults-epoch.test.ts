@@ -19,11 +19,27 @@ const SOURCE = `aep://host-e/agent/codex/session/${SESSION}`;
 
 /** One event of the session at (epoch, seq), stamped with the emitter's own (possibly wrong) clock. */
 function at(epoch: number, seq: number, type: string, time: string, extra: Partial<AepEvent> = {}): AepEvent {
-  return { aep: '0.1', id: ulid(), type, time, source: SOURCE, agent: 'codex', session: SESSION, epoch, seq, data: {}, ...extra };
+  return {
+    aep: '0.1',
+    id: ulid(),
+    type,
+    time,
+    source: SOURCE,
+    agent: 'codex',
+    session: SESSION,
+    epoch,
+    seq,
+    data: {},
+    ...extra,
+  };
 }
 
 function request(epoch: number, seq: number, time: string, prompt: string): AepEvent {
-  return at(epoch, seq, 'attention.requested', time, { severity: 'notice', capture: 'redacted', data: { kind: 'input', prompt } });
+  return at(epoch, seq, 'attention.requested', time, {
+    severity: 'notice',
+    capture: 'redacted',
+    data: { kind: 'input', prompt },
+  });
 }
 
 /** One emitter process: a fresh emitter connection claiming the session. */
@@ -64,7 +80,11 @@ describe('an emitter restarting with a new epoch', () => {
 
     mock.timers.tick(500);
     await waitForConnection(store, client.relay, 'live', 'live again');
-    assert.deepEqual(relay.faults.subscribes()[1].from, [{ session: SESSION, epoch: 0, seq: 2 }], 'resumes after the last (epoch, seq) seen');
+    assert.deepEqual(
+      relay.faults.subscribes()[1].from,
+      [{ session: SESSION, epoch: 0, seq: 2 }],
+      'resumes after the last (epoch, seq) seen',
+    );
     const reopened = await waitFor(store, (s) => findRequest(s, fresh.id), 'the new epoch, from the replay');
     await burstOver(store, client);
     assert.equal(reopened.state, 'pending', 'after the end in (epoch, seq) order, though stamped an hour before it');
@@ -77,10 +97,24 @@ describe('an emitter restarting with a new epoch', () => {
     v2.send(next);
     await barrier(v2);
     relay.publish(at(0, 3, 'session.compacted', '2026-07-03T13:00:00Z'));
-    relay.publish({ aep: '0.1', id: ulid(), type: 'attention.routed', time: '2026-07-03T13:00:01Z', source: 'aep://host-p/agent/pager', agent: 'pager', session: SESSION, subject: fresh.id, data: { to: 'oncall' } });
+    relay.publish({
+      aep: '0.1',
+      id: ulid(),
+      type: 'attention.routed',
+      time: '2026-07-03T13:00:01Z',
+      source: 'aep://host-p/agent/pager',
+      agent: 'pager',
+      session: SESSION,
+      subject: fresh.id,
+      data: { to: 'oncall' },
+    });
     await waitFor(store, (s) => findRequest(s, fresh.id)?.routed.length === 1, 'the marker');
     assert.equal(findRequest(store, next.id)?.state, 'pending');
-    assert.deepEqual(store.resumePositions(client.relay), [{ session: SESSION, epoch: 1, seq: 2 }], 'an older epoch never moves the position back');
+    assert.deepEqual(
+      store.resumePositions(client.relay),
+      [{ session: SESSION, epoch: 1, seq: 2 }],
+      'an older epoch never moves the position back',
+    );
 
     relay.faults.closing('shutdown', 1001);
     await waitForConnection(store, client.relay, 'reconnecting');

@@ -22,7 +22,11 @@ describe('half-open connection', () => {
     const { store, client } = consoleOf(relay);
     client.start();
     await waitForConnection(store, client.relay, 'live');
-    await waitFor(store, (s) => findRequest(s, before) && s.claimants(client.relay, 's_half_open') === 1, 'replay and roster');
+    await waitFor(
+      store,
+      (s) => findRequest(s, before) && s.claimants(client.relay, 's_half_open') === 1,
+      'replay and roster',
+    );
     // Every frame so far arrived at this instant of the mock clock; from now on the relay writes nothing, pongs included.
     const lastFrameAt = Date.now();
     relay.faults.silence();
@@ -79,7 +83,10 @@ describe('closing {reason: backpressure}', () => {
     assert.equal(store.allRequests().length, 2);
     assert.equal(findRequest(store, dropped)?.replayed, false, 'new to the operator: it rings');
     assert.ok(!findRequest(store, seen)?.unconfirmed);
-    assert.deepEqual(relay.faults.subscribes().map((f) => f.from), ['all', 'all']);
+    assert.deepEqual(
+      relay.faults.subscribes().map((f) => f.from),
+      ['all', 'all'],
+    );
 
     const live = agent.raise('after the reconnect');
     await waitFor(store, (s) => findRequest(s, live), 'live delivery resumed');

@@ -6,7 +6,16 @@ import assert from 'node:assert/strict';
 import { describe, it, mock } from 'node:test';
 import { ulid } from 'ulid';
 import type { AepEvent } from '../../src/protocol/types.js';
-import { burstOver, consoleOf, demoRelay, emitter, mockClock, restarted, tearDownAfterEach, TOKEN } from './fault-rig.js';
+import {
+  burstOver,
+  consoleOf,
+  demoRelay,
+  emitter,
+  mockClock,
+  restarted,
+  tearDownAfterEach,
+  TOKEN,
+} from './fault-rig.js';
 import { findRequest, relayStatus, waitFor, waitForConnection } from './helpers.js';
 
 tearDownAfterEach();
@@ -43,7 +52,11 @@ describe('relay killed mid-replay, restarted with an empty buffer', () => {
     mockClock();
     const { store, client } = consoleOf(first);
     client.start();
-    await waitFor(store, (s) => findRequest(s, orphan.id) && findRequest(s, deploy), 'the first two events of the replay');
+    await waitFor(
+      store,
+      (s) => findRequest(s, orphan.id) && findRequest(s, deploy),
+      'the first two events of the replay',
+    );
     assert.equal(relayStatus(store, client.relay).replaying, true, 'the replay is still going when the relay dies');
     assert.equal(findRequest(store, cache), undefined, 'the rest of the replay never came');
     await first.faults.kill();
@@ -56,7 +69,11 @@ describe('relay killed mid-replay, restarted with an empty buffer', () => {
     const second = await restarted(first);
     await agent.connected(2); // the emitter re-claims its session and re-announces its pending requests
     await agent.synced();
-    assert.deepEqual(second.faults.buffered().map((e) => e.id), [deploy, cache], 'the new relay knows nothing of the orphan');
+    assert.deepEqual(
+      second.faults.buffered().map((e) => e.id),
+      [deploy, cache],
+      'the new relay knows nothing of the orphan',
+    );
 
     mock.timers.tick(500); // the client's first backoff step
     await waitForConnection(store, client.relay, 'live');
@@ -64,10 +81,18 @@ describe('relay killed mid-replay, restarted with an empty buffer', () => {
     assert.equal(agent.received.length, 0, 'queued commands wait for the replay to end');
     await burstOver(store, client);
 
-    const command = await waitFor(store, (s) => (s.command(commandId)?.state === 'accepted' ? s.command(commandId) : undefined), 'accepted');
+    const command = await waitFor(
+      store,
+      (s) => (s.command(commandId)?.state === 'accepted' ? s.command(commandId) : undefined),
+      'accepted',
+    );
     await waitFor(store, (s) => findRequest(s, deploy)?.state === 'resolved', 'resolved');
     assert.equal(command.attempts, 1);
-    assert.deepEqual(agent.received.map((c) => c.id), [commandId], 'delivered exactly once, with the id it was given offline');
+    assert.deepEqual(
+      agent.received.map((c) => c.id),
+      [commandId],
+      'delivered exactly once, with the id it was given offline',
+    );
     assert.equal(findRequest(store, deploy)?.answered?.cause, commandId);
 
     const ids = store.allRequests().map((r) => r.id);

@@ -16,7 +16,13 @@ import { connectionKind, findRequest, waitFor, waitForConnection } from './helpe
 tearDownAfterEach();
 
 const ROTATED = 'rotated-fault-test-token';
-const TIMING = { backoffInitialMs: 20, backoffMaxMs: 100, unauthorizedRetryMs: 30, replayQuietMs: 50, rosterDebounceMs: 20 };
+const TIMING = {
+  backoffInitialMs: 20,
+  backoffMaxMs: 100,
+  unauthorizedRetryMs: 30,
+  replayQuietMs: 50,
+  rosterDebounceMs: 20,
+};
 const UNREADABLE = 'could not re-read the token';
 
 function tokenFile(token: string): string {
@@ -49,7 +55,11 @@ describe('token rotation', () => {
 
     // A file the console may not trust: it keeps the last token it read and says why.
     chmodSync(file, 0o644);
-    const warning = await waitFor(store, (s) => s.getRelay(client.relay)?.warnings.find((w) => w.startsWith(UNREADABLE)), 'the reason on the status line');
+    const warning = await waitFor(
+      store,
+      (s) => s.getRelay(client.relay)?.warnings.find((w) => w.startsWith(UNREADABLE)),
+      'the reason on the status line',
+    );
     assert.match(warning, /--token-file .* is accessible by other users \(mode 0644\)/);
     assert.match(warning, /using the last one read$/);
     assert.equal(connectionKind(store, client.relay), 'unauthorized');
@@ -59,7 +69,10 @@ describe('token rotation', () => {
     chmodSync(file, 0o600);
     await waitForConnection(store, client.relay, 'live', 'recovered without a restart');
     await waitFor(store, (s) => findRequest(s, raised), 'the request raised meanwhile');
-    assert.ok(!store.getRelay(client.relay)?.warnings.some((w) => w.startsWith(UNREADABLE)), 'the reason goes once the file reads again');
+    assert.ok(
+      !store.getRelay(client.relay)?.warnings.some((w) => w.startsWith(UNREADABLE)),
+      'the reason goes once the file reads again',
+    );
     const shown = JSON.stringify(store.relays());
     assert.ok(!shown.includes(TOKEN) && !shown.includes(ROTATED), 'no token on screen');
   });

@@ -6,7 +6,13 @@ import { afterEach, mock } from 'node:test';
 import { RelayClient } from '../../src/relay/client.js';
 import type { RelayClientOptions } from '../../src/relay/types.js';
 import { ConsoleStore } from '../../src/store/store.js';
-import { startFakeRelay, type FakeConnection, type FakeRelay, type FakeRelayOptions, type Frame } from './fake-relay.js';
+import {
+  startFakeRelay,
+  type FakeConnection,
+  type FakeRelay,
+  type FakeRelayOptions,
+  type Frame,
+} from './fake-relay.js';
 import { requestEvent, waitFor, waitForConnection } from './helpers.js';
 
 /** What to close after the current test, last opened first. */
@@ -25,20 +31,38 @@ export function resetAfterEach(): void {
 }
 
 /** A fake relay and a (not yet started) client of it with a fresh store; both closed after the test. */
-export async function fakeRelayClient(relayOptions: FakeRelayOptions, clientOptions: Omit<RelayClientOptions, 'url' | 'store'>) {
+export async function fakeRelayClient(
+  relayOptions: FakeRelayOptions,
+  clientOptions: Omit<RelayClientOptions, 'url' | 'store'>,
+) {
   const relay = await startFakeRelay(relayOptions);
   const store = new ConsoleStore();
   const client = new RelayClient({ url: relay.url, store, ...clientOptions });
-  cleanups.push(() => relay.close(), () => client.stop());
+  cleanups.push(
+    () => relay.close(),
+    () => client.stop(),
+  );
   return { relay, store, client };
 }
 
 /** Shortened timers for the tests on the real clock. */
-export const FAST = { backoffInitialMs: 20, backoffMaxMs: 100, replayQuietMs: 60, rosterDebounceMs: 20, unauthorizedRetryMs: 50 };
+export const FAST = {
+  backoffInitialMs: 20,
+  backoffMaxMs: 100,
+  replayQuietMs: 60,
+  rosterDebounceMs: 20,
+  unauthorizedRetryMs: 50,
+};
 
 /** A client of a fake relay as the connection tests take it: token tok-123, FAST timers, unless `clientOptions` say otherwise. */
 export function setup(relayOptions: FakeRelayOptions = {}, clientOptions: Partial<RelayClientOptions> = {}) {
-  return fakeRelayClient(relayOptions, { name: 'aep-console', host: 'test-host', token: 'tok-123', timing: FAST, ...clientOptions });
+  return fakeRelayClient(relayOptions, {
+    name: 'aep-console',
+    host: 'test-host',
+    token: 'tok-123',
+    timing: FAST,
+    ...clientOptions,
+  });
 }
 
 /** setup(), the client started, and the relay's first connection. */
@@ -57,7 +81,12 @@ export async function drop(conn: FakeConnection, store: ConsoleStore, client: Re
 }
 
 /** Mock clock, random 0.5: the first backoff (500 ms) passes; resolves with the second connection once the client is live on it. */
-export async function backLive(relay: FakeRelay, store: ConsoleStore, client: RelayClient, label = 'live again'): Promise<FakeConnection> {
+export async function backLive(
+  relay: FakeRelay,
+  store: ConsoleStore,
+  client: RelayClient,
+  label = 'live again',
+): Promise<FakeConnection> {
   mock.timers.tick(500);
   const second = await relay.connection(1);
   await waitForConnection(store, client.relay, 'live', label);
@@ -69,13 +98,22 @@ export async function backLive(relay: FakeRelay, store: ConsoleStore, client: Re
  * its ack window passes in silence three times, the first two each bringing a
  * resend, the third the local timeout (with `attempts`, if given).
  */
-export async function silentToTimeout(conn: FakeConnection, store: ConsoleStore, id: string, { windowMs = 10_000, attempts, label = 'timeout' }: { windowMs?: number; attempts?: number; label?: string } = {}): Promise<void> {
+export async function silentToTimeout(
+  conn: FakeConnection,
+  store: ConsoleStore,
+  id: string,
+  { windowMs = 10_000, attempts, label = 'timeout' }: { windowMs?: number; attempts?: number; label?: string } = {},
+): Promise<void> {
   for (let i = 0; i < 2; i++) {
     mock.timers.tick(windowMs);
     await conn.next(isCommand);
   }
   mock.timers.tick(windowMs);
-  await waitFor(store, (s) => s.command(id)?.state === 'timeout' && (attempts === undefined || s.command(id)?.attempts === attempts), label);
+  await waitFor(
+    store,
+    (s) => s.command(id)?.state === 'timeout' && (attempts === undefined || s.command(id)?.attempts === attempts),
+    label,
+  );
 }
 
 export interface Ready {
@@ -88,7 +126,10 @@ export interface Ready {
 
 /** A live client whose store holds one pending request, with mock timers enabled afterwards. */
 export async function ready(roster?: unknown[]): Promise<Ready> {
-  const { relay, store, client } = await fakeRelayClient({ roster }, { name: 'aep-console', host: 'test-host', token: 't', random: () => 0.5, timing: { replayQuietMs: 30 } });
+  const { relay, store, client } = await fakeRelayClient(
+    { roster },
+    { name: 'aep-console', host: 'test-host', token: 't', random: () => 0.5, timing: { replayQuietMs: 30 } },
+  );
   client.start();
   const conn = await relay.connection(0);
   const request = requestEvent();

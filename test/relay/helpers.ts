@@ -11,7 +11,12 @@ export const realSetTimeout = globalThis.setTimeout;
 export const realClearTimeout = globalThis.clearTimeout;
 
 /** Resolves once `predicate(store)` holds (checked now and after every store change). */
-export function waitFor<T>(store: ConsoleStore, predicate: (store: ConsoleStore) => T | undefined | false | null, label = 'condition', timeoutMs = 4000): Promise<T> {
+export function waitFor<T>(
+  store: ConsoleStore,
+  predicate: (store: ConsoleStore) => T | undefined | false | null,
+  label = 'condition',
+  timeoutMs = 4000,
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     let done = false;
     const check = (): void => {
@@ -47,11 +52,20 @@ export function relayStatus(store: ConsoleStore, relay: string): RelayStatus {
 }
 
 /** Resolves with the relay's connection state once it is of `kind`. */
-export function waitForConnection<K extends ConnectionState['kind']>(store: ConsoleStore, relay: string, kind: K, label: string = kind): Promise<Extract<ConnectionState, { kind: K }>> {
-  return waitFor(store, (s) => {
-    const c = s.getRelay(relay)?.connection;
-    return c?.kind === kind ? (c as Extract<ConnectionState, { kind: K }>) : undefined;
-  }, label);
+export function waitForConnection<K extends ConnectionState['kind']>(
+  store: ConsoleStore,
+  relay: string,
+  kind: K,
+  label: string = kind,
+): Promise<Extract<ConnectionState, { kind: K }>> {
+  return waitFor(
+    store,
+    (s) => {
+      const c = s.getRelay(relay)?.connection;
+      return c?.kind === kind ? (c as Extract<ConnectionState, { kind: K }>) : undefined;
+    },
+    label,
+  );
 }
 
 export function connectionKind(store: ConsoleStore, relay: string): string {
@@ -95,7 +109,12 @@ export function requestEvent(overrides: Partial<AepEvent> = {}, data: Record<str
   });
 }
 
-export function ackEvent(type: 'control.accepted' | 'control.rejected', cause: string, data: Record<string, unknown> = {}, session = 's1'): AepEvent {
+export function ackEvent(
+  type: 'control.accepted' | 'control.rejected',
+  cause: string,
+  data: Record<string, unknown> = {},
+  session = 's1',
+): AepEvent {
   return agentEvent(type, session, { cause, data });
 }
 

@@ -57,7 +57,15 @@ describe('relay clients', () => {
     for (let i = 0; i < 2; i++) {
       const relay = await startFakeRelay();
       relays.push(relay);
-      const client = new RelayClient({ url: relay.url, token: 'tok', name: 'aep-console', host: 'h', store, timing: FAST, ingest });
+      const client = new RelayClient({
+        url: relay.url,
+        token: 'tok',
+        name: 'aep-console',
+        host: 'h',
+        store,
+        timing: FAST,
+        ingest,
+      });
       clients.push(client);
       client.start();
       await waitForConnection(store, client.relay, 'live');
@@ -76,8 +84,15 @@ describe('relay clients', () => {
     await waitFor(store, (s) => s.allRequests().length === burst * 2, 'all requests');
     assert.ok(heard < 20, `${burst * 2} events were heard as ${heard} notifications`);
     for (const [i, client] of clients.entries()) {
-      const arrived = store.allRequests().filter((r) => r.relay === client.relay).sort((a, b) => a.arrival - b.arrival);
-      assert.deepEqual(arrived.map((r) => r.id), sent[i], 'arrival order kept');
+      const arrived = store
+        .allRequests()
+        .filter((r) => r.relay === client.relay)
+        .sort((a, b) => a.arrival - b.arrival);
+      assert.deepEqual(
+        arrived.map((r) => r.id),
+        sent[i],
+        'arrival order kept',
+      );
     }
   });
 });

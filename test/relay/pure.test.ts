@@ -38,9 +38,18 @@ describe('backoffDelay', () => {
     );
   });
   it('jitters by ±20%', () => {
-    assert.equal(backoffDelay(0, DEFAULT_TIMING, () => 0), 400);
-    assert.equal(backoffDelay(0, DEFAULT_TIMING, () => 1), 600);
-    assert.equal(backoffDelay(10, DEFAULT_TIMING, () => 1), 18000);
+    assert.equal(
+      backoffDelay(0, DEFAULT_TIMING, () => 0),
+      400,
+    );
+    assert.equal(
+      backoffDelay(0, DEFAULT_TIMING, () => 1),
+      600,
+    );
+    assert.equal(
+      backoffDelay(10, DEFAULT_TIMING, () => 1),
+      18000,
+    );
   });
 });
 
@@ -73,15 +82,39 @@ describe('mergeFilter', () => {
 
 describe('subscribeFrame', () => {
   it('omits an empty from and a missing capture', () => {
-    assert.deepEqual(subscribeFrame('sub-1', { type: ['a.*'] }, [], undefined), { type: 'subscribe', id: 'sub-1', filter: { type: ['a.*'] } });
-    assert.deepEqual(subscribeFrame('sub-1', {}, 'all', 'metadata'), { type: 'subscribe', id: 'sub-1', filter: {}, from: 'all', capture: 'metadata' });
+    assert.deepEqual(subscribeFrame('sub-1', { type: ['a.*'] }, [], undefined), {
+      type: 'subscribe',
+      id: 'sub-1',
+      filter: { type: ['a.*'] },
+    });
+    assert.deepEqual(subscribeFrame('sub-1', {}, 'all', 'metadata'), {
+      type: 'subscribe',
+      id: 'sub-1',
+      filter: {},
+      from: 'all',
+      capture: 'metadata',
+    });
   });
 });
 
 describe('clampAckWindow', () => {
   it('believes a roster window only within [1 s, 300 s]; anything else is the default 10 s', () => {
     for (const ok of [1_000, 1_500, 10_000, 299_999.5, 300_000]) assert.equal(clampAckWindow(ok, DEFAULT_TIMING), ok);
-    for (const bad of [undefined, null, '5000', 0, -1, 999, 300_001, 2 ** 31, 2 ** 40, Number.MAX_VALUE, Infinity, -Infinity, NaN]) {
+    for (const bad of [
+      undefined,
+      null,
+      '5000',
+      0,
+      -1,
+      999,
+      300_001,
+      2 ** 31,
+      2 ** 40,
+      Number.MAX_VALUE,
+      Infinity,
+      -Infinity,
+      NaN,
+    ]) {
       assert.equal(clampAckWindow(bad, DEFAULT_TIMING), 10_000, String(bad));
     }
   });

@@ -17,15 +17,33 @@ test('a reconnect replay cut off at the cap gives no verdict; a quiet one would'
   const relay = await startFakeRelay();
   cleanups.push(() => relay.close());
   const store = new ConsoleStore();
-  const timing = { backoffInitialMs: 20, backoffMaxMs: 50, replayQuietMs: 2000, replayMaxMs: 400, rosterDebounceMs: 20 };
-  const client = new RelayClient({ url: relay.url, token: 't', name: 'aep-console', host: 'h', store, timing, random: () => 0.5 });
+  const timing = {
+    backoffInitialMs: 20,
+    backoffMaxMs: 50,
+    replayQuietMs: 2000,
+    replayMaxMs: 400,
+    rosterDebounceMs: 20,
+  };
+  const client = new RelayClient({
+    url: relay.url,
+    token: 't',
+    name: 'aep-console',
+    host: 'h',
+    store,
+    timing,
+    random: () => 0.5,
+  });
   cleanups.push(() => client.stop());
   client.start();
   const first = await relay.connection(0);
   await first.next('subscribe');
   const known = requestEvent();
   first.send(known);
-  await waitFor(store, (s) => findRequest(s, known.id) && s.getRelay(client.relay)?.replaying === false, 'the first replay to end');
+  await waitFor(
+    store,
+    (s) => findRequest(s, known.id) && s.getRelay(client.relay)?.replaying === false,
+    'the first replay to end',
+  );
 
   first.close();
   const second = await relay.connection(1);
@@ -39,7 +57,11 @@ test('a reconnect replay cut off at the cap gives no verdict; a quiet one would'
     realSetTimeout(stream, 10);
   };
   stream();
-  await waitFor(store, (s) => s.getRelay(client.relay)?.replaying === false && s.allRequests().length > 5, 'the capped burst to end');
+  await waitFor(
+    store,
+    (s) => s.getRelay(client.relay)?.replaying === false && s.allRequests().length > 5,
+    'the capped burst to end',
+  );
   streaming = false;
   assert.equal(findRequest(store, known.id)?.unconfirmed ?? false, false, 'not marked by a replay that never finished');
 });

@@ -17,7 +17,16 @@ describe('readReplayOnce against the demo relay', () => {
   before(async () => {
     relay = await startDemoRelay({ token: TOKEN });
     agent = await startDemoAgent({ relayUrl: relay.url, token: TOKEN, name: 'claude-code', script: 'none' });
-    ids.push(agent.raise({ kind: 'permission', prompt: 'Run tests?', options: [{ id: 'yes', label: 'Yes' }, { id: 'no', label: 'No' }] }));
+    ids.push(
+      agent.raise({
+        kind: 'permission',
+        prompt: 'Run tests?',
+        options: [
+          { id: 'yes', label: 'Yes' },
+          { id: 'no', label: 'No' },
+        ],
+      }),
+    );
     ids.push(agent.raise({ kind: 'input', prompt: 'Which branch?' }));
   });
   after(async () => {

@@ -26,17 +26,37 @@ async function setup(hold?: (entry: JournaledAnswer) => boolean) {
   store.applyEvent(RELAY, request);
   const record = store.allRequests()[0];
   // An earlier console (pid 1, gone) journaled "allow" for it.
-  const saved = buildRespond({ request: { id: record.id, session: record.session }, answer: { option: 'allow' }, name: 'aep-console', host: 'h' });
-  const entry: JournaledAnswer = { relay: RELAY, requestKey: record.key, event: saved, answer: { option: 'allow' }, ackWindowMs: 5_000, createdAt: Date.parse('2026-12-01T10:00:00Z') };
+  const saved = buildRespond({
+    request: { id: record.id, session: record.session },
+    answer: { option: 'allow' },
+    name: 'aep-console',
+    host: 'h',
+  });
+  const entry: JournaledAnswer = {
+    relay: RELAY,
+    requestKey: record.key,
+    event: saved,
+    answer: { option: 'allow' },
+    ackWindowMs: 5_000,
+    createdAt: Date.parse('2026-12-01T10:00:00Z'),
+  };
   assert.equal((await new Outbox(dir, { pid: 1, start: '1' }).record(entry)).ok, true);
   const outbox = new Outbox(dir, { pid: 2, start: '2', alive: () => false });
   const adopted: string[] = [];
-  const commands = { adopt: (e: JournaledAnswer) => void adopted.push(e.event.id), dropClosed: () => undefined } as unknown as CommandSender;
+  const commands = {
+    adopt: (e: JournaledAnswer) => void adopted.push(e.event.id),
+    dropClosed: () => undefined,
+  } as unknown as CommandSender;
   const dropped: { why: string; outcome: string }[] = [];
   const decisions: DecisionSink = { dropped: (_relay, _entry, why, outcome) => void dropped.push({ why, outcome }) };
   const answers = new SavedAnswers(store, RELAY, outbox, commands, decisions, hold);
   const operator = (answer: { option: string }) => {
-    const event = buildRespond({ request: { id: record.id, session: record.session }, answer, name: 'aep-console', host: 'h' });
+    const event = buildRespond({
+      request: { id: record.id, session: record.session },
+      answer,
+      name: 'aep-console',
+      host: 'h',
+    });
     store.commandCreated(RELAY, record.key, event, answer, 5_000);
     return event.id;
   };
@@ -56,8 +76,16 @@ describe('saved answers and the operator', () => {
     s.operator({ option: 'deny' });
     s.answers.burstEnded({ complete: true });
     assert.deepEqual(s.adopted, [], 'not resent');
-    assert.deepEqual(s.dropped.map((d) => d.outcome), ['superseded']);
-    assert.ok(s.store.getRelay(RELAY)?.warnings.some((w) => /dropped 1 saved answer: you answered the request here yourself/.test(w)), 'said on the status line');
+    assert.deepEqual(
+      s.dropped.map((d) => d.outcome),
+      ['superseded'],
+    );
+    assert.ok(
+      s.store
+        .getRelay(RELAY)
+        ?.warnings.some((w) => /dropped 1 saved answer: you answered the request here yourself/.test(w)),
+      'said on the status line',
+    );
     assert.deepEqual(s.outbox.recover(RELAY).entries, [], 'gone from disk');
   });
 
@@ -67,7 +95,10 @@ describe('saved answers and the operator', () => {
     assert.deepEqual(s.adopted, []);
     s.operator({ option: 'deny' });
     s.answers.answered();
-    assert.deepEqual(s.dropped.map((d) => d.outcome), ['superseded']);
+    assert.deepEqual(
+      s.dropped.map((d) => d.outcome),
+      ['superseded'],
+    );
     s.answers.burstEnded({ complete: true });
     assert.deepEqual(s.adopted, [], 'never resent after that');
   });
@@ -77,14 +108,23 @@ describe('saved answers and the operator', () => {
     s.answers.burstEnded({ complete: true });
     assert.deepEqual(s.adopted, []);
     assert.deepEqual(s.dropped, []);
-    assert.equal(readdirSync(join(s.dir, 'outbox')).filter((f) => f.includes(s.saved.id)).length, 1, 'still on disk for the next console');
+    assert.equal(
+      readdirSync(join(s.dir, 'outbox')).filter((f) => f.includes(s.saved.id)).length,
+      1,
+      'still on disk for the next console',
+    );
   });
 
   it('once a saved answer is on its way, a new one is refused with words naming it and when it was given', async () => {
     const s = await setup();
-    s.store.commandCreated(RELAY, s.record.key, s.saved, { option: 'allow' }, 5_000, { savedAt: Date.parse('2026-12-01T10:00:00Z') });
+    s.store.commandCreated(RELAY, s.record.key, s.saved, { option: 'allow' }, 5_000, {
+      savedAt: Date.parse('2026-12-01T10:00:00Z'),
+    });
     const refused = answerRefusal(s.store, s.record);
     assert.equal(refused?.code, 'in-flight');
-    assert.match(refused!.why, /^A saved answer is on its way: option allow, given at 10:00:00 UTC by an earlier console\./);
+    assert.match(
+      refused!.why,
+      /^A saved answer is on its way: option allow, given at 10:00:00 UTC by an earlier console\./,
+    );
   });
 });

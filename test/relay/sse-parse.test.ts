@@ -28,12 +28,24 @@ test('SseParser: table', () => {
     { name: 'CRLF split across chunks', chunks: ['data: a\r', '\n\r', '\n'], want: ['msg:a'] },
     { name: 'split mid-field', chunks: ['da', 'ta: a', 'b\n', '\n'], want: ['msg:ab'] },
     { name: 'multi-line data', chunks: ['data: a\ndata: b\n\n'], want: ['msg:a\nb'] },
-    { name: 'comments', chunks: [': ping\n:replay-exhausted s 0:1\n\n'], want: ['comment:ping', 'comment:replay-exhausted s 0:1'] },
+    {
+      name: 'comments',
+      chunks: [': ping\n:replay-exhausted s 0:1\n\n'],
+      want: ['comment:ping', 'comment:replay-exhausted s 0:1'],
+    },
     { name: 'no space after colon', chunks: ['data:a\n\n'], want: ['msg:a'] },
     { name: 'torn last message', chunks: ['data: a\n\ndata: b'], want: ['msg:a'] },
     { name: 'empty message', chunks: ['\n\n\n'], want: [] },
-    { name: 'oversize line dropped whole', chunks: [`data: ${'x'.repeat(50)}`, `${'x'.repeat(60)}\n\ndata: ok\n\n`], want: ['oversize', 'msg:ok'] },
-    { name: 'oversize message across lines', chunks: [`${'data: 0123456789\n'.repeat(12)}\ndata: ok\n\n`], want: ['oversize', 'msg:ok'] },
+    {
+      name: 'oversize line dropped whole',
+      chunks: [`data: ${'x'.repeat(50)}`, `${'x'.repeat(60)}\n\ndata: ok\n\n`],
+      want: ['oversize', 'msg:ok'],
+    },
+    {
+      name: 'oversize message across lines',
+      chunks: [`${'data: 0123456789\n'.repeat(12)}\ndata: ok\n\n`],
+      want: ['oversize', 'msg:ok'],
+    },
   ];
   for (const c of cases) assert.deepEqual(parse(c.chunks, c.max), c.want, c.name);
 });

@@ -23,13 +23,27 @@ const corpus = readFileSync(new URL('../fixtures/projection-corpus.jsonl', impor
   .map((line) => JSON.parse(line) as AepEvent);
 
 function listOptions(relay: string, json: boolean): ConsoleOptions {
-  return { command: 'list', relays: [relay], token: TOKEN, bell: false, notify: false, name: 'aep-console', demo: false, json, files: [] };
+  return {
+    command: 'list',
+    relays: [relay],
+    token: TOKEN,
+    bell: false,
+    notify: false,
+    name: 'aep-console',
+    demo: false,
+    json,
+    files: [],
+  };
 }
 
 async function list(relay: string, json: boolean): Promise<{ code: number; out: string[]; err: string[] }> {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runList(listOptions(relay, json), { out: (l) => out.push(l), err: (l) => err.push(l), host: 'test' });
+  const code = await runList(listOptions(relay, json), {
+    out: (l) => out.push(l),
+    err: (l) => err.push(l),
+    host: 'test',
+  });
   return { code, out, err };
 }
 
@@ -60,7 +74,9 @@ describe('list against the demo relay', () => {
     assert.deepEqual(doc.aep, ['0.1']);
     assert.equal(doc.endpoints.stream, '/stream');
     assert.equal(doc.capabilities.replay.all, true);
-    const plain = (await (await fetch(`${wsOnly.url}/events`, { headers: { authorization: `Bearer ${TOKEN}` } })).json()) as Discovery;
+    const plain = (await (
+      await fetch(`${wsOnly.url}/events`, { headers: { authorization: `Bearer ${TOKEN}` } })
+    ).json()) as Discovery;
     assert.equal(plain.endpoints.stream, undefined, 'no SSE: no stream named');
   });
 
@@ -99,7 +115,10 @@ describe('list against the demo relay', () => {
     assert.deepEqual(result, { ok: true, via: 'websocket', note: 'the relay names no SSE stream' });
     assert.equal(store.allRequests().find((r) => r.id === 'b-1')?.state, 'stale');
     const text = await list(wsOnly.url, false);
-    assert.match(text.out.at(-1)!, /WebSocket replay, ended after 500 ms without events \(the relay names no SSE stream\)$/);
+    assert.match(
+      text.out.at(-1)!,
+      /WebSocket replay, ended after 500 ms without events \(the relay names no SSE stream\)$/,
+    );
   });
 
   it('a wrong token fails with one line (exit 3), no fallback', async () => {
@@ -110,7 +129,10 @@ describe('list against the demo relay', () => {
 });
 
 /** A fake relay: discovery names `stream`; `/stream` is served by `onStream`. */
-async function fakeRelay(stream: string, onStream: (res: ServerResponse) => void): Promise<{ url: string; server: Server; urls: string[] }> {
+async function fakeRelay(
+  stream: string,
+  onStream: (res: ServerResponse) => void,
+): Promise<{ url: string; server: Server; urls: string[] }> {
   const urls: string[] = [];
   const server = createServer((req, res) => {
     urls.push(req.url ?? '');
@@ -132,7 +154,17 @@ async function fakeRelay(stream: string, onStream: (res: ServerResponse) => void
 }
 
 const request = (id: string, seq: number) =>
-  JSON.stringify({ aep: '0.1', id, type: 'attention.requested', time: '2026-08-01T09:00:00Z', source: 'aep://f/a', agent: 'a', session: 's', seq, data: { kind: 'input', prompt: `q ${id}` } });
+  JSON.stringify({
+    aep: '0.1',
+    id,
+    type: 'attention.requested',
+    time: '2026-08-01T09:00:00Z',
+    source: 'aep://f/a',
+    agent: 'a',
+    session: 's',
+    seq,
+    data: { kind: 'input', prompt: `q ${id}` },
+  });
 
 describe('readHistoryOnce against fake relays', () => {
   it('a replay that pauses longer than any quiet timer is still read whole: the end of the stream ends it', async () => {
@@ -150,7 +182,13 @@ describe('readHistoryOnce against fake relays', () => {
     const result = await readHistoryOnce({ url: fake.url, name: 'aep-console', store, quietMs: 1 });
     unsubscribe();
     assert.equal(result.ok && result.via, 'sse');
-    assert.deepEqual(store.allRequests().map((r) => r.id).sort(), ['r1', 'r2']);
+    assert.deepEqual(
+      store
+        .allRequests()
+        .map((r) => r.id)
+        .sort(),
+      ['r1', 'r2'],
+    );
     assert.match(fake.urls[1], /^\/stream\?filter=.*&from=all&live=0$/, 'the console filter, from=all, live=0');
     fake.server.close();
   });
@@ -165,7 +203,11 @@ describe('readHistoryOnce against fake relays', () => {
     const store = new ConsoleStore();
     const result = await readHistoryOnce({ url: fake.url, name: 'aep-console', store });
     assert.equal(result.ok, true);
-    assert.deepEqual(store.allRequests().map((r) => r.id), ['ok'], 'the unterminated message is not applied');
+    assert.deepEqual(
+      store.allRequests().map((r) => r.id),
+      ['ok'],
+      'the unterminated message is not applied',
+    );
     const status = store.getRelay(fake.url)!;
     assert.equal(status.undecodable, 1);
     assert.equal(status.invalid, 1);
@@ -176,8 +218,18 @@ describe('readHistoryOnce against fake relays', () => {
   it('a stream named on another host is never sent the token: WebSocket fallback', async () => {
     const fake = await fakeRelay('http://elsewhere.invalid/stream', () => undefined);
     const store = new ConsoleStore();
-    const result = await readHistoryOnce({ url: fake.url, token: 'secret', name: 'aep-console', store, timeoutMs: 2000 });
-    assert.deepEqual(result, { ok: false, reason: 'relay refused the connection (HTTP 404)' }, 'the fake has no WebSocket either');
+    const result = await readHistoryOnce({
+      url: fake.url,
+      token: 'secret',
+      name: 'aep-console',
+      store,
+      timeoutMs: 2000,
+    });
+    assert.deepEqual(
+      result,
+      { ok: false, reason: 'relay refused the connection (HTTP 404)' },
+      'the fake has no WebSocket either',
+    );
     assert.deepEqual(fake.urls, ['/events', '/socket'], 'nothing went to the other host; only this one was asked');
     fake.server.close();
   });

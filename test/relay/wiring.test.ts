@@ -40,10 +40,16 @@ test('wireRelays: one client per relay in order, one store and one ingest batch 
     wiring.clients.map((client) => client.relay),
     ['ftp://one', 'ftp://two'],
   );
-  const batches = wiring.clients.map((client) => (client as unknown as { connection: { ingest: unknown } }).connection.ingest);
+  const batches = wiring.clients.map(
+    (client) => (client as unknown as { connection: { ingest: unknown } }).connection.ingest,
+  );
   assert.equal(batches[0], batches[1], 'a burst from several relays is one store batch');
   // Started: an invalid URL is reported only once the client starts.
-  for (const relay of store.relays()) assert.ok(relay.warnings.some((w) => w.startsWith('invalid relay URL')), relay.relay);
+  for (const relay of store.relays())
+    assert.ok(
+      relay.warnings.some((w) => w.startsWith('invalid relay URL')),
+      relay.relay,
+    );
   const first = wiring.stop();
   assert.equal(wiring.stop(), first);
   await first;

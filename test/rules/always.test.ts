@@ -20,9 +20,21 @@ function requests(n: number, run = 'r1') {
   for (let i = 0; i < n; i++) store.applyEvent(RELAY, requestEvent({ cause: CAUSE, run, session: 's1' }));
   return store.allRequests();
 }
-const causeOf = (record: { cause?: string; source: string; agent: string; session: string; time: string }, command = 'npm test -- --ci'): CauseState => ({
+const causeOf = (
+  record: { cause?: string; source: string; agent: string; session: string; time: string },
+  command = 'npm test -- --ci',
+): CauseState => ({
   state: 'event',
-  event: { aep: '0.1', id: record.cause!, type: 'tool.requested', time: record.time, source: record.source, agent: record.agent, session: record.session, data: { tool: { name: 'Bash' }, args: { command } } },
+  event: {
+    aep: '0.1',
+    id: record.cause!,
+    type: 'tool.requested',
+    time: record.time,
+    source: record.source,
+    agent: record.agent,
+    session: record.session,
+    data: { tool: { name: 'Bash' }, args: { command } },
+  },
 });
 
 describe('the scopes', () => {
@@ -30,8 +42,14 @@ describe('the scopes', () => {
     const [a, b] = requests(2);
     const open = [a!, b!].map((record) => ({ record, cause: causeOf(record) }));
     const scopes = ruleScopes(a!, 'allow', causeOf(a!), open, new Set());
-    assert.deepEqual(scopes.map((s) => s.kind), ['run', 'session', 'agent-tool', 'agent-tool-prefix']);
-    assert.deepEqual(scopes.map((s) => s.matches), [2, 2, 2, 2]);
+    assert.deepEqual(
+      scopes.map((s) => s.kind),
+      ['run', 'session', 'agent-tool', 'agent-tool-prefix'],
+    );
+    assert.deepEqual(
+      scopes.map((s) => s.matches),
+      [2, 2, 2, 2],
+    );
     assert.deepEqual(scopes[2]!.rule?.match, { agent: 'claude-code', tool: 'Bash' });
     assert.deepEqual(scopes[3]!.rule?.match, { agent: 'claude-code', tool: 'Bash', command_prefix: 'npm test' });
     assert.equal(scopes[0]!.rule?.run, 'r1');
@@ -41,7 +59,13 @@ describe('the scopes', () => {
   it('the run scope matches that run only', () => {
     const [a] = requests(1, 'r1');
     const [other] = requests(1, 'r2');
-    const scopes = ruleScopes(a!, 'allow', causeOf(a!), [a!, other!].map((record) => ({ record, cause: causeOf(record) })), new Set());
+    const scopes = ruleScopes(
+      a!,
+      'allow',
+      causeOf(a!),
+      [a!, other!].map((record) => ({ record, cause: causeOf(record) })),
+      new Set(),
+    );
     assert.equal(scopes[0]!.matches, 1);
   });
   it('no readable cause: no tool scopes, and why', () => {
@@ -67,20 +91,34 @@ describe('the scopes', () => {
     ['npm test; rm x', undefined],
     ['   ', undefined],
   ];
-  for (const [command, expected] of prefixes) it(`prefix of ${JSON.stringify(command)}`, () => assert.equal(commandPrefixOf(command), expected));
+  for (const [command, expected] of prefixes)
+    it(`prefix of ${JSON.stringify(command)}`, () => assert.equal(commandPrefixOf(command), expected));
 });
 
-const rule: Rule = { name: 'allow claude-code Bash npm test', match: { agent: 'claude-code', tool: 'Bash', command_prefix: 'npm test' }, decide: { option: 'allow' }, run: 'never-written' };
+const rule: Rule = {
+  name: 'allow claude-code Bash npm test',
+  match: { agent: 'claude-code', tool: 'Bash', command_prefix: 'npm test' },
+  decide: { option: 'allow' },
+  run: 'never-written',
+};
 
 describe('adding to the rules file', () => {
-  it('keeps the operator\'s text byte for byte and appends the rule', () => {
+  it("keeps the operator's text byte for byte and appends the rule", () => {
     const text = '{\n  "rules": [\n    { "name": "x",   "match": {"agent": "a"}, "decide": "ask" }\n  ]\n}\n';
     const next = withRuleAdded(text, rule);
     assert.ok(next.ok);
-    assert.ok(next.text.startsWith('{\n  "rules": [\n    { "name": "x",   "match": {"agent": "a"}, "decide": "ask" },\n    {"name":"allow claude-code Bash npm test"'), next.text);
+    assert.ok(
+      next.text.startsWith(
+        '{\n  "rules": [\n    { "name": "x",   "match": {"agent": "a"}, "decide": "ask" },\n    {"name":"allow claude-code Bash npm test"',
+      ),
+      next.text,
+    );
     const parsed = parseRules(next.text);
     assert.ok(parsed.ok);
-    assert.deepEqual(parsed.rules.map((r) => r.name), ['x', rule.name]);
+    assert.deepEqual(
+      parsed.rules.map((r) => r.name),
+      ['x', rule.name],
+    );
     assert.equal(parsed.rules[1]!.run, undefined, 'a run is never written');
   });
   it('an empty array and no file at all', () => {

@@ -50,7 +50,11 @@ describe('the resolver', () => {
     ['only other ids', ok(later(1), later(2)), 'absent'],
     ['refused', { ok: false, reason: 'relay refused the token (HTTP 403)' }, 'unreadable'],
     ['out of time', { ok: false, reason: 'no answer within 8 s', timedOut: true }, 'timed-out'],
-    ['the own Event, arguments withheld', ok(tool('x', { capture: 'metadata', data: { tool: { name: 'Bash' }, args_digest: 'ab' } })), 'withheld'],
+    [
+      'the own Event, arguments withheld',
+      ok(tool('x', { capture: 'metadata', data: { tool: { name: 'Bash' }, args_digest: 'ab' } })),
+      'withheld',
+    ],
   ];
   for (const [title, read, state, event] of table) {
     it(`${title}: ${state}`, () => {
@@ -59,8 +63,9 @@ describe('the resolver', () => {
       if (event) assert.equal('event' in cause ? cause.event : undefined, event);
     });
   }
-  it('found by the read tried again: late', () => assert.deepEqual(resolveCause(record, ok(own), true), { state: 'event', event: own, late: true }));
-  it('asks for the request\'s own Event by id, source and session', () => {
+  it('found by the read tried again: late', () =>
+    assert.deepEqual(resolveCause(record, ok(own), true), { state: 'event', event: own, late: true }));
+  it("asks for the request's own Event by id, source and session", () => {
     assert.deepEqual(causeQuery(record)?.filter, { id: CAUSE, source: record.source, session: record.session });
   });
 });
@@ -68,13 +73,14 @@ describe('the resolver', () => {
 describe('the read keeps the own Event, not the newest N', () => {
   it('the pinned Event survives 10 later ones past a limit of 8', () => {
     const collector = new EventCollector(8, { id: CAUSE, source: record.source, session: record.session });
-    for (const e of [otherSession, own, ...Array.from({ length: 10 }, (_, i) => later(i))]) collector.add(JSON.stringify(e));
+    for (const e of [otherSession, own, ...Array.from({ length: 10 }, (_, i) => later(i))])
+      collector.add(JSON.stringify(e));
     assert.equal(collector.events.length, 9);
     assert.equal(collector.events[0]!.id, CAUSE);
     assert.equal(collector.events[0]!.session, record.session);
     assert.equal(resolveCause(record, { ok: true, events: collector.events }).state, 'event');
   });
-  it('without a pin the newest 8 are kept (the timeline\'s read)', () => {
+  it("without a pin the newest 8 are kept (the timeline's read)", () => {
     const collector = new EventCollector(8);
     for (const e of [own, ...Array.from({ length: 10 }, (_, i) => later(i))]) collector.add(JSON.stringify(e));
     assert.equal(collector.events.length, 8);
@@ -89,7 +95,10 @@ describe('every reader says the same', () => {
     assert.doesNotMatch(text, /npm test/);
   });
   it("the detail names another session's Event the same way", () => {
-    assert.match(causeText(record, resolveCause(record, ok(otherSession))) ?? '', /not this agent's Event \(it is from session s_other\)/);
+    assert.match(
+      causeText(record, resolveCause(record, ok(otherSession))) ?? '',
+      /not this agent's Event \(it is from session s_other\)/,
+    );
   });
   it('the history records only the own cause', () => {
     assert.equal(causeSummary(record, resolveCause(record, ok(foreign))), undefined);

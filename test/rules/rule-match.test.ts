@@ -22,8 +22,22 @@ function record(overrides: Partial<AepEvent> = {}, data: Record<string, unknown>
   return one;
 }
 
-function cause(of: RequestRecord, data: Record<string, unknown> = { tool: { name: 'Bash' }, args: { command: 'npm test -- --ci' } }, over: Partial<AepEvent> = {}): CauseState {
-  const event: AepEvent = { aep: '0.1', id: of.cause!, type: 'tool.requested', time: of.time, source: of.source, agent: of.agent, session: of.session, data, ...over };
+function cause(
+  of: RequestRecord,
+  data: Record<string, unknown> = { tool: { name: 'Bash' }, args: { command: 'npm test -- --ci' } },
+  over: Partial<AepEvent> = {},
+): CauseState {
+  const event: AepEvent = {
+    aep: '0.1',
+    id: of.cause!,
+    type: 'tool.requested',
+    time: of.time,
+    source: of.source,
+    agent: of.agent,
+    session: of.session,
+    data,
+    ...over,
+  };
   return { state: 'event', event };
 }
 
@@ -53,7 +67,8 @@ describe('globs', () => {
     ['*a*a*a*a*a*a*a*b', 'a'.repeat(5000), false],
   ];
   for (const [glob, value, expected] of table) {
-    it(`${JSON.stringify(glob)} ${expected ? 'matches' : 'does not match'} ${JSON.stringify(value.slice(0, 30))}`, () => assert.equal(globMatch(glob, value), expected));
+    it(`${JSON.stringify(glob)} ${expected ? 'matches' : 'does not match'} ${JSON.stringify(value.slice(0, 30))}`, () =>
+      assert.equal(globMatch(glob, value), expected));
   }
 });
 
@@ -73,7 +88,8 @@ describe('command_prefix at a word boundary', () => {
     ['git status', 'git\tstatus', false],
   ];
   for (const [prefix, command, expected] of table) {
-    it(`${JSON.stringify(prefix)} vs ${JSON.stringify(command)}`, () => assert.equal(commandPrefixMatch(prefix, command), expected));
+    it(`${JSON.stringify(prefix)} vs ${JSON.stringify(command)}`, () =>
+      assert.equal(commandPrefixMatch(prefix, command), expected));
   }
 });
 
@@ -103,7 +119,10 @@ describe('every match key', () => {
   for (const [match, expected] of table) {
     it(`${JSON.stringify(match)} → ${expected ? 'allow' : 'none'}`, () => {
       const verdict = judge(rules(allow('r', match)), r, c);
-      assert.deepEqual(verdict, expected ? { kind: 'answer', rule: 'r', option: 'allow', deny: false } : { kind: 'none' });
+      assert.deepEqual(
+        verdict,
+        expected ? { kind: 'answer', rule: 'r', option: 'allow', deny: false } : { kind: 'none' },
+      );
     });
   }
 });
@@ -113,9 +132,39 @@ describe('decide', () => {
     ['an offered option', {}, { option: 'allow' }, { kind: 'answer', option: 'allow' }],
     ['an option not offered: no match', {}, { option: 'always' }, { kind: 'none' }],
     ['deny picks deny', {}, 'deny', { kind: 'answer', option: 'deny' }],
-    ['deny picks reject', { options: [{ id: 'ok', label: 'OK' }, { id: 'reject', label: 'Reject' }] }, 'deny', { kind: 'answer', option: 'reject' }],
-    ['deny picks no', { options: [{ id: 'yes', label: 'Yes' }, { id: 'no', label: 'No' }] }, 'deny', { kind: 'answer', option: 'no' }],
-    ['deny with no deny-like option: no match', { options: [{ id: 'a', label: 'A' }, { id: 'b', label: 'B' }] }, 'deny', { kind: 'none' }],
+    [
+      'deny picks reject',
+      {
+        options: [
+          { id: 'ok', label: 'OK' },
+          { id: 'reject', label: 'Reject' },
+        ],
+      },
+      'deny',
+      { kind: 'answer', option: 'reject' },
+    ],
+    [
+      'deny picks no',
+      {
+        options: [
+          { id: 'yes', label: 'Yes' },
+          { id: 'no', label: 'No' },
+        ],
+      },
+      'deny',
+      { kind: 'answer', option: 'no' },
+    ],
+    [
+      'deny with no deny-like option: no match',
+      {
+        options: [
+          { id: 'a', label: 'A' },
+          { id: 'b', label: 'B' },
+        ],
+      },
+      'deny',
+      { kind: 'none' },
+    ],
     ['ask', {}, 'ask', { kind: 'ask' }],
   ];
   for (const [title, data, decide, expected] of table) {
@@ -151,19 +200,36 @@ describe('precedence: deny over ask over allow, else the first', () => {
     });
   }
   it('a rule turned off is passed over', () => {
-    assert.deepEqual(judge(rules(a1, a2), r, c, new Set(['allow-1'])), { kind: 'answer', rule: 'allow-2', option: 'allow', deny: false });
+    assert.deepEqual(judge(rules(a1, a2), r, c, new Set(['allow-1'])), {
+      kind: 'answer',
+      rule: 'allow-2',
+      option: 'allow',
+      deny: false,
+    });
   });
 });
 
 describe('the cause', () => {
   const r = record();
   const byCommand = allow('tests', { agent: 'claude-*', command_prefix: 'npm test' });
-  it('a cause with no command argument does not match command_prefix', () => assert.deepEqual(judge(rules(byCommand), r, cause(r, { tool: { name: 'Bash' } })), { kind: 'none' }));
-  it('args_redacted is read when args are not carried', () => assert.equal(judge(rules(byCommand), r, cause(r, { tool: { name: 'Bash' }, args_redacted: { command: 'npm test' } })).kind, 'answer'));
-  it('an Event with another id is no cause', () => assert.deepEqual(judge(rules(byCommand), r, cause(r, undefined, { id: '01HYYYYYYYYYYYYYYYYYYYYYYY' })), { kind: 'none' }));
+  it('a cause with no command argument does not match command_prefix', () =>
+    assert.deepEqual(judge(rules(byCommand), r, cause(r, { tool: { name: 'Bash' } })), { kind: 'none' }));
+  it('args_redacted is read when args are not carried', () =>
+    assert.equal(
+      judge(rules(byCommand), r, cause(r, { tool: { name: 'Bash' }, args_redacted: { command: 'npm test' } })).kind,
+      'answer',
+    ));
+  it('an Event with another id is no cause', () =>
+    assert.deepEqual(judge(rules(byCommand), r, cause(r, undefined, { id: '01HYYYYYYYYYYYYYYYYYYYYYYY' })), {
+      kind: 'none',
+    }));
   it('withheld arguments do not hide a tool-only rule: the tool name is still read', () => {
     const byTool = { name: 'no-bash', match: { agent: 'claude-*', tool: 'Bash' }, decide: 'deny' };
-    const withheld: CauseState = { state: 'withheld', event: (cause(r, { tool: { name: 'Bash' }, args_digest: 'ab' }, { capture: 'metadata' }) as { event: AepEvent }).event };
+    const withheld: CauseState = {
+      state: 'withheld',
+      event: (cause(r, { tool: { name: 'Bash' }, args_digest: 'ab' }, { capture: 'metadata' }) as { event: AepEvent })
+        .event,
+    };
     assert.equal(judge(rules(byTool), r, withheld).kind, 'answer');
   });
 });
@@ -177,7 +243,8 @@ describe('rules fail closed: every cause state x rule set', () => {
     const c = cause(r, bash(command)) as { event: AepEvent };
     return late ? { state: 'event', event: c.event, late: true } : { state: 'event', event: c.event };
   };
-  const event = (command: string, over: Partial<AepEvent>) => (cause(r, bash(command), over) as { event: AepEvent }).event;
+  const event = (command: string, over: Partial<AepEvent>) =>
+    (cause(r, bash(command), over) as { event: AepEvent }).event;
   // Each carries "npm test" where it is not the cause: taking it for the cause would let the allow win.
   const states: Array<[string, CauseState, RequestRecord?]> = [
     ['unread', { state: 'unread' }],
@@ -185,7 +252,13 @@ describe('rules fail closed: every cause state x rule set', () => {
     ['in flight, tried again', { state: 'reading', retry: true }],
     ['unreadable (refused 403)', { state: 'unreadable', reason: 'relay refused the token (HTTP 403)' }],
     ['timed out', { state: 'timed-out', reason: 'no answer within 8 s' }],
-    ['withheld (capture metadata)', { state: 'withheld', event: event('npm test', { capture: 'metadata', data: { tool: { name: 'Bash' }, args_digest: 'ab' } }) }],
+    [
+      'withheld (capture metadata)',
+      {
+        state: 'withheld',
+        event: event('npm test', { capture: 'metadata', data: { tool: { name: 'Bash' }, args_digest: 'ab' } }),
+      },
+    ],
     ['absent', { state: 'absent' }],
     ['foreign emitter', { state: 'foreign', event: event('npm test', { source: 'aep://evil/x' }) }],
     ['other session', { state: 'other-session', event: event('npm test', { session: 'other' }) }],
@@ -217,20 +290,43 @@ describe('rules fail closed: every cause state x rule set', () => {
     'in flight': [W, W, W, allowBy('claude perms'), allowBy('claude perms')],
     'in flight, tried again': [W, W, W, allowBy('claude perms'), allowBy('claude perms')],
     'read: rm -rf': [deny, askFor('rm asks'), none, allowBy('claude perms'), allowBy('claude perms')],
-    'read: npm test': [allowBy('claude perms'), allowBy('claude perms'), allowBy('tests ok'), allowBy('claude perms'), allowBy('claude perms')],
-    'late: rm -rf (found by the read tried again)': [deny, askFor('rm asks'), none, allowBy('claude perms'), allowBy('claude perms')],
+    'read: npm test': [
+      allowBy('claude perms'),
+      allowBy('claude perms'),
+      allowBy('tests ok'),
+      allowBy('claude perms'),
+      allowBy('claude perms'),
+    ],
+    'late: rm -rf (found by the read tried again)': [
+      deny,
+      askFor('rm asks'),
+      none,
+      allowBy('claude perms'),
+      allowBy('claude perms'),
+    ],
   };
-  const notRead = (state: string) => [askFor('no rm', state), askFor('rm asks', state), none, allowBy('claude perms'), allowBy('claude perms')];
+  const notRead = (state: string) => [
+    askFor('no rm', state),
+    askFor('rm asks', state),
+    none,
+    allowBy('claude perms'),
+    allowBy('claude perms'),
+  ];
   for (const [title, state, on] of states) {
     const row = expected[title] ?? notRead(state.state);
     sets.forEach(([setName, list], i) => {
-      it(`${title} x ${setName} -> ${JSON.stringify(row[i])}`, () => assert.deepEqual(judge(rules(...list), on ?? r, state), row[i]));
+      it(`${title} x ${setName} -> ${JSON.stringify(row[i])}`, () =>
+        assert.deepEqual(judge(rules(...list), on ?? r, state), row[i]));
     });
   }
   it('never an allow while a deny or ask in R needs a cause not read, whatever the order in the file', () => {
     for (const [, state, on] of states) {
       if (state.state === 'event') continue;
-      for (const list of [[denyRm, allowAll], [allowAll, denyRm], [askRm, allowTests, allowAll]]) {
+      for (const list of [
+        [denyRm, allowAll],
+        [allowAll, denyRm],
+        [askRm, allowTests, allowAll],
+      ]) {
         const verdict = judge(rules(...list), on ?? r, state);
         assert.ok(verdict.kind === 'waiting' || verdict.kind === 'ask', `${state.state}: ${JSON.stringify(verdict)}`);
       }
@@ -239,7 +335,11 @@ describe('rules fail closed: every cause state x rule set', () => {
 });
 
 describe('never answered', () => {
-  const everything = rules(allow('any', { agent: '*code' }), { name: 'no', match: { agent: 'claude-*' }, decide: 'deny' });
+  const everything = rules(allow('any', { agent: '*code' }), {
+    name: 'no',
+    match: { agent: 'claude-*' },
+    decide: 'deny',
+  });
   it('a form', () => {
     const r = record({}, { kind: 'form', options: [], fields: [{ id: 'n', type: 'string', label: 'N' }] });
     assert.deepEqual(judge(everything, r, cause(r)), { kind: 'none' });
@@ -248,7 +348,7 @@ describe('never answered', () => {
     const r = record({}, { fields: [{ id: 'n', type: 'string', label: 'N' }] });
     assert.deepEqual(judge(everything, r, cause(r)), { kind: 'none' });
   });
-  it('an informational request (answered in the agent\'s own UI)', () => {
+  it("an informational request (answered in the agent's own UI)", () => {
     const r = record({}, { respond_via: ['terminal'] });
     assert.equal(r.informational, true);
     assert.deepEqual(judge(everything, r, cause(r)), { kind: 'none' });

@@ -5,12 +5,30 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseRules } from '../../src/protocol/rules.js';
 import { ConsoleStore } from '../../src/store/store.js';
-import { BELL_WAIT_MS, CAUSE_RETRY_MS, initialRules, onRuleCause, onRuleCommands, onRulesTick, runRules, ruleRowText, setAuto, verdictFor, type RulesModel } from '../../src/ui/rules/rule-state.js';
+import {
+  BELL_WAIT_MS,
+  CAUSE_RETRY_MS,
+  initialRules,
+  onRuleCause,
+  onRuleCommands,
+  onRulesTick,
+  runRules,
+  ruleRowText,
+  setAuto,
+  verdictFor,
+  type RulesModel,
+} from '../../src/ui/rules/rule-state.js';
 import { requestEvent } from '../relay/helpers.js';
 
 const RELAY = 'http://relay.test';
 const CAUSE = '01HZZZZZZZZZZZZZZZZZZZZZZZ';
-const parsed = parseRules(JSON.stringify({ rules: [{ name: 'tests ok', match: { agent: 'claude-*', command_prefix: 'npm test' }, decide: { option: 'allow' } }] }));
+const parsed = parseRules(
+  JSON.stringify({
+    rules: [
+      { name: 'tests ok', match: { agent: 'claude-*', command_prefix: 'npm test' }, decide: { option: 'allow' } },
+    ],
+  }),
+);
 assert.ok(parsed.ok);
 
 function setup(auto = true) {
@@ -26,7 +44,10 @@ describe('the bell waits for the cause', () => {
     const { store, record, rules } = setup();
     const step = runRules(rules, [record.key], store, 1_000, new Set([record.key]));
     assert.deepEqual([...step.quiet], [record.key]);
-    assert.deepEqual(step.effects.map((e) => e.type), ['fetch']);
+    assert.deepEqual(
+      step.effects.map((e) => e.type),
+      ['fetch'],
+    );
     assert.ok(step.rules.held.has(record.key));
   });
   it('rings once the wait runs out (not before)', () => {
@@ -34,29 +55,84 @@ describe('the bell waits for the cause', () => {
     const held = runRules(rules, [record.key], store, 1_000, new Set([record.key])).rules;
     assert.deepEqual(onRulesTick(held, store, 1_000 + BELL_WAIT_MS - 1).ring, []);
     const late = onRulesTick(held, store, 1_000 + BELL_WAIT_MS);
-    assert.deepEqual(late.ring.map((r) => r.key), [record.key]);
+    assert.deepEqual(
+      late.ring.map((r) => r.key),
+      [record.key],
+    );
     assert.equal(late.rules.held.size, 0, 'rung once');
   });
   it('the cause comes back and no rule answers: it rings then', () => {
     const { store, record, rules } = setup();
     const held = runRules(rules, [record.key], store, 1_000, new Set([record.key])).rules;
-    const back = onRuleCause(held, record.key, { ok: true, events: [{ aep: '0.1', id: CAUSE, type: 'tool.requested', time: record.time, source: record.source, agent: record.agent, session: record.session, data: { tool: { name: 'Bash' }, args: { command: 'rm -rf ~' } } }], via: 'sse', dropped: 0 }, store, 1_100);
-    assert.deepEqual(back.ring.map((r) => r.key), [record.key]);
+    const back = onRuleCause(
+      held,
+      record.key,
+      {
+        ok: true,
+        events: [
+          {
+            aep: '0.1',
+            id: CAUSE,
+            type: 'tool.requested',
+            time: record.time,
+            source: record.source,
+            agent: record.agent,
+            session: record.session,
+            data: { tool: { name: 'Bash' }, args: { command: 'rm -rf ~' } },
+          },
+        ],
+        via: 'sse',
+        dropped: 0,
+      },
+      store,
+      1_100,
+    );
+    assert.deepEqual(
+      back.ring.map((r) => r.key),
+      [record.key],
+    );
     assert.deepEqual(back.effects, []);
   });
   it('the cause comes back and the rule answers: sent, never rung', () => {
     const { store, record, rules } = setup();
     const held = runRules(rules, [record.key], store, 1_000, new Set([record.key])).rules;
-    const back = onRuleCause(held, record.key, { ok: true, events: [{ aep: '0.1', id: CAUSE, type: 'tool.requested', time: record.time, source: record.source, agent: record.agent, session: record.session, data: { tool: { name: 'Bash' }, args: { command: 'npm test' } } }], via: 'sse', dropped: 0 }, store, 1_100);
+    const back = onRuleCause(
+      held,
+      record.key,
+      {
+        ok: true,
+        events: [
+          {
+            aep: '0.1',
+            id: CAUSE,
+            type: 'tool.requested',
+            time: record.time,
+            source: record.source,
+            agent: record.agent,
+            session: record.session,
+            data: { tool: { name: 'Bash' }, args: { command: 'npm test' } },
+          },
+        ],
+        via: 'sse',
+        dropped: 0,
+      },
+      store,
+      1_100,
+    );
     assert.deepEqual(back.ring, []);
-    assert.deepEqual(back.effects, [{ type: 'send', key: record.key, answer: { option: 'allow' }, by: 'rule tests ok' }]);
+    assert.deepEqual(back.effects, [
+      { type: 'send', key: record.key, answer: { option: 'allow' }, by: 'rule tests ok' },
+    ]);
     assert.equal(back.rules.answered.get(record.key), 'tests ok');
   });
   it('a read not back after 10 s is asked for again', () => {
     const { store, record, rules } = setup();
     const reading = runRules(rules, [record.key], store, 1_000).rules;
     assert.deepEqual(onRulesTick(reading, store, 5_000).effects, []);
-    assert.deepEqual(onRulesTick(reading, store, 11_000).effects.map((e) => e.type), ['fetch']);
+    assert.deepEqual(
+      onRulesTick(reading, store, 11_000).effects.map((e) => e.type),
+      ['fetch'],
+    );
   });
   it('suggest only (no AUTO): nothing held, nothing sent', () => {
     const { store, record, rules } = setup(false);
@@ -75,19 +151,38 @@ describe('the bell waits for the cause', () => {
 describe('a rejected rule answer', () => {
   it('turns the rule off once, and says why', () => {
     const { store, record } = setup();
-    const answered: RulesModel = { ...initialRules(parsed.ok ? parsed.rules : [], true)!, answered: new Map([[record.key, 'tests ok']]) };
-    const respond = (id: string) => ({ aep: '0.1', id, type: 'control.attention.respond', time: record.time, source: 'aep://c/console', agent: 'c' });
+    const answered: RulesModel = {
+      ...initialRules(parsed.ok ? parsed.rules : [], true)!,
+      answered: new Map([[record.key, 'tests ok']]),
+    };
+    const respond = (id: string) => ({
+      aep: '0.1',
+      id,
+      type: 'control.attention.respond',
+      time: record.time,
+      source: 'aep://c/console',
+      agent: 'c',
+    });
     // A saved answer from an earlier console for the same request, refused (a duplicate): the rule stays on.
     const saved = store.commandCreated(RELAY, record.key, respond('CMD0'), { option: 'allow' }, 10_000, { savedAt: 1 });
     store.commandSettled(saved.id, { state: 'rejected', reason: 'duplicate' });
-    assert.equal(onRuleCommands(answered, [saved.id], store).told, undefined, 'a refused saved answer never turns a rule off');
-    const command = store.commandCreated(RELAY, record.key, respond('CMD1'), { option: 'allow' }, 10_000, { by: 'rule tests ok' });
+    assert.equal(
+      onRuleCommands(answered, [saved.id], store).told,
+      undefined,
+      'a refused saved answer never turns a rule off',
+    );
+    const command = store.commandCreated(RELAY, record.key, respond('CMD1'), { option: 'allow' }, 10_000, {
+      by: 'rule tests ok',
+    });
     store.commandSent(command.id);
     assert.equal(onRuleCommands(answered, [command.id], store).told, undefined, 'not rejected yet');
     store.commandSettled(command.id, { state: 'rejected', reason: 'refused', detail: 'no' });
     const off = onRuleCommands(answered, [command.id], store);
     assert.ok(off.rules.off.has('tests ok'));
-    assert.match(off.told ?? '', /Rule tests ok turned off for this session: the agent rejected its answer \(refused: no\)/);
+    assert.match(
+      off.told ?? '',
+      /Rule tests ok turned off for this session: the agent rejected its answer \(refused: no\)/,
+    );
     assert.equal(onRuleCommands(off.rules, [command.id], store).told, undefined, 'said once');
   });
 });
@@ -109,7 +204,19 @@ describe('rules fail closed in the console (deny needing the cause + allow not n
   };
   const rmCause = (record: { time: string; source: string; agent: string; session: string }) => ({
     ok: true as const,
-    events: [{ aep: '0.1', id: CAUSE, type: 'tool.requested', time: record.time, source: record.source, agent: record.agent, session: record.session, seq: 1, data: { tool: { name: 'Bash' }, args: { command: 'rm -rf /important' } } }],
+    events: [
+      {
+        aep: '0.1',
+        id: CAUSE,
+        type: 'tool.requested',
+        time: record.time,
+        source: record.source,
+        agent: record.agent,
+        session: record.session,
+        seq: 1,
+        data: { tool: { name: 'Bash' }, args: { command: 'rm -rf /important' } },
+      },
+    ],
     via: 'sse' as const,
     dropped: 0,
   });
@@ -133,7 +240,10 @@ describe('rules fail closed in the console (deny needing the cause + allow not n
     assert.deepEqual(absent.effects, []);
     assert.deepEqual(onRulesTick(absent.rules, store, 1_100 + CAUSE_RETRY_MS - 1).effects, []);
     const again = onRulesTick(absent.rules, store, 1_100 + CAUSE_RETRY_MS);
-    assert.deepEqual(again.effects.map((e) => e.type), ['fetch']);
+    assert.deepEqual(
+      again.effects.map((e) => e.type),
+      ['fetch'],
+    );
     assert.equal(verdictFor(again.rules, record).kind, 'waiting');
     const stillAbsent = onRuleCause(again.rules, record.key, empty, store, 3_200);
     assert.deepEqual(verdictFor(stillAbsent.rules, record), { kind: 'ask', rule: 'no rm', cause: 'absent' });
@@ -151,9 +261,17 @@ describe('rules fail closed in the console (deny needing the cause + allow not n
   it('the row says why it asks: the cause not read, or its command withheld by capture', () => {
     const { store, record, rules } = start();
     const reading = runRules(rules, [record.key], store, 1_000).rules;
-    assert.equal(ruleRowText(onRuleCause(reading, record.key, empty, store, 1_100).rules, record), 'rule: ask (no rm: cause not read)');
+    assert.equal(
+      ruleRowText(onRuleCause(reading, record.key, empty, store, 1_100).rules, record),
+      'rule: ask (no rm: cause not read)',
+    );
     const metadata = rmCause(record);
-    const withheld = { ...metadata, events: [{ ...metadata.events[0]!, capture: 'metadata' as const, data: { tool: { name: 'Bash' }, args_digest: 'ab' } }] };
+    const withheld = {
+      ...metadata,
+      events: [
+        { ...metadata.events[0]!, capture: 'metadata' as const, data: { tool: { name: 'Bash' }, args_digest: 'ab' } },
+      ],
+    };
     const step = onRuleCause(reading, record.key, withheld, store, 1_100);
     assert.equal(ruleRowText(step.rules, record), 'rule: ask (no rm: command withheld)');
     assert.deepEqual(step.effects, [], 'the allow does not answer past a withheld command');
@@ -161,15 +279,26 @@ describe('rules fail closed in the console (deny needing the cause + allow not n
   it('a refused read (403) is ask too, and tried once more', () => {
     const { store, record, rules } = start();
     const reading = runRules(rules, [record.key], store, 1_000).rules;
-    const refused = onRuleCause(reading, record.key, { ok: false, reason: 'relay refused the token (HTTP 403)' }, store, 1_100);
+    const refused = onRuleCause(
+      reading,
+      record.key,
+      { ok: false, reason: 'relay refused the token (HTTP 403)' },
+      store,
+      1_100,
+    );
     assert.deepEqual(verdictFor(refused.rules, record), { kind: 'ask', rule: 'no rm', cause: 'unreadable' });
     assert.deepEqual(refused.effects, []);
-    assert.deepEqual(onRulesTick(refused.rules, store, 3_100).effects.map((e) => e.type), ['fetch']);
+    assert.deepEqual(
+      onRulesTick(refused.rules, store, 3_100).effects.map((e) => e.type),
+      ['fetch'],
+    );
   });
 });
 
 describe('AUTO never answers a request the operator is at', () => {
-  const allowAll = parseRules(JSON.stringify({ rules: [{ name: 'claude perms', match: { agent: 'claude-*' }, decide: { option: 'allow' } }] }));
+  const allowAll = parseRules(
+    JSON.stringify({ rules: [{ name: 'claude perms', match: { agent: 'claude-*' }, decide: { option: 'allow' } }] }),
+  );
   assert.ok(allowAll.ok);
   it('deferred while open (or a draft held), answered on the clock once the operator has left it', () => {
     const { store, record } = setup();
@@ -181,7 +310,9 @@ describe('AUTO never answers a request the operator is at', () => {
     assert.deepEqual(onRulesTick(open.rules, store, 2_000, () => at).effects, [], 'still there');
     at = false;
     const left = onRulesTick(open.rules, store, 3_000, () => at);
-    assert.deepEqual(left.effects, [{ type: 'send', key: record.key, answer: { option: 'allow' }, by: 'rule claude perms' }]);
+    assert.deepEqual(left.effects, [
+      { type: 'send', key: record.key, answer: { option: 'allow' }, by: 'rule claude perms' },
+    ]);
     assert.equal(left.rules.deferred.size, 0);
   });
   it('AUTO turned on while the operator is at it: not answered then', () => {

@@ -12,7 +12,15 @@ import { main } from '../../src/cli.js';
 import { defaultRulesPath } from '../../src/cli/rules-file.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'aep-console-rules-'));
-const good = { rules: [{ name: 'tests ok', match: { agent: 'claude-*', tool: 'Bash', command_prefix: 'npm test' }, decide: { option: 'allow' } }] };
+const good = {
+  rules: [
+    {
+      name: 'tests ok',
+      match: { agent: 'claude-*', tool: 'Bash', command_prefix: 'npm test' },
+      decide: { option: 'allow' },
+    },
+  ],
+};
 function file(name: string, content: unknown): string {
   const path = join(dir, name);
   writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));
@@ -25,7 +33,10 @@ describe('where the rules come from', () => {
     const parsed = parseArgs(['--rules', file('good.json', good)], noDefaults);
     assert.equal(parsed.kind, 'run');
     if (parsed.kind !== 'run') return;
-    assert.deepEqual(parsed.options.rules?.map((r) => r.name), ['tests ok']);
+    assert.deepEqual(
+      parsed.options.rules?.map((r) => r.name),
+      ['tests ok'],
+    );
     assert.equal(parsed.options.auto, false);
   });
   it('the default under $XDG_CONFIG_HOME when present', () => {
@@ -41,7 +52,10 @@ describe('where the rules come from', () => {
   });
   it('else ~/.config', () => {
     assert.equal(defaultRulesPath({ HOME: '/home/op' }), '/home/op/.config/aep-console/rules.json');
-    assert.equal(defaultRulesPath({ HOME: '/home/op', XDG_CONFIG_HOME: 'relative' }), '/home/op/.config/aep-console/rules.json');
+    assert.equal(
+      defaultRulesPath({ HOME: '/home/op', XDG_CONFIG_HOME: 'relative' }),
+      '/home/op/.config/aep-console/rules.json',
+    );
     assert.equal(defaultRulesPath({ HOME: '/home/op', XDG_CONFIG_HOME: '/x' }), '/x/aep-console/rules.json');
   });
   it('no default file: no rules, and --auto is refused', () => {
@@ -52,10 +66,16 @@ describe('where the rules come from', () => {
   });
   it('--rules naming a missing file is refused; a FIFO or a directory is not used (refused with --auto)', () => {
     const missing = parseArgs(['--rules', join(dir, 'missing.json')], noDefaults);
-    assert.equal(missing.kind === 'usage-error' && /rules file .*missing\.json cannot be read/.test(missing.message), true);
+    assert.equal(
+      missing.kind === 'usage-error' && /rules file .*missing\.json cannot be read/.test(missing.message),
+      true,
+    );
     const fifo = join(dir, 'fifo');
     execFileSync('mkfifo', [fifo]);
-    for (const [path, why] of [[fifo, /is a FIFO, not a regular file/], [dir, /is a directory, not a regular file/]] as const) {
+    for (const [path, why] of [
+      [fifo, /is a FIFO, not a regular file/],
+      [dir, /is a directory, not a regular file/],
+    ] as const) {
       const auto = parseArgs(['--rules', path, '--auto'], noDefaults);
       assert.equal(auto.kind === 'usage-error' && why.test(auto.message), true, `--auto: ${path}`);
       const suggest = parseArgs(['--rules', path], noDefaults);
@@ -74,14 +94,30 @@ describe('where the rules come from', () => {
 describe('a bad rules file is exit 2 with one line', () => {
   const cases: Array<[string, unknown, RegExp]> = [
     ['syntax', '{"rules": [ {', /^aep-console: rules file .*syntax\.json: not JSON/],
-    ['unknown key', { rules: [{ ...good.rules[0], match: { agent: 'a', tools: 'Bash' } }] }, /: rule 1 "tests ok": unknown match key "tools"/],
-    ['content only', { rules: [{ name: 'all bash', match: { tool: 'Bash' }, decide: { option: 'allow' } }] }, /: rule 1 "all bash": answers on content alone/],
-    ['option id not a string', { rules: [{ name: 'n', match: { agent: 'a' }, decide: { option: true } }] }, /: rule 1 "n": "decide.option" must be a string/],
+    [
+      'unknown key',
+      { rules: [{ ...good.rules[0], match: { agent: 'a', tools: 'Bash' } }] },
+      /: rule 1 "tests ok": unknown match key "tools"/,
+    ],
+    [
+      'content only',
+      { rules: [{ name: 'all bash', match: { tool: 'Bash' }, decide: { option: 'allow' } }] },
+      /: rule 1 "all bash": answers on content alone/,
+    ],
+    [
+      'option id not a string',
+      { rules: [{ name: 'n', match: { agent: 'a' }, decide: { option: true } }] },
+      /: rule 1 "n": "decide.option" must be a string/,
+    ],
   ];
   for (const [title, content, expected] of cases) {
     it(title, async () => {
       const lines: string[] = [];
-      const code = await main(['--rules', file(`${title.replace(/ /g, '-')}.json`, content)], { out: (l) => lines.push(l), err: (l) => lines.push(l), env: noDefaults });
+      const code = await main(['--rules', file(`${title.replace(/ /g, '-')}.json`, content)], {
+        out: (l) => lines.push(l),
+        err: (l) => lines.push(l),
+        env: noDefaults,
+      });
       assert.equal(code, 2);
       assert.equal(lines.length, 1, lines.join('\n'));
       assert.match(lines[0]!, expected);

@@ -17,7 +17,11 @@ writeFileSync(
   rulesFile,
   JSON.stringify({
     rules: [
-      { name: 'tests ok', match: { agent: 'claude-*', tool: 'Bash', command_prefix: 'npm test' }, decide: { option: 'allow' } },
+      {
+        name: 'tests ok',
+        match: { agent: 'claude-*', tool: 'Bash', command_prefix: 'npm test' },
+        decide: { option: 'allow' },
+      },
       { name: 'no rm', match: { agent: 'claude-code', command_prefix: 'rm' }, decide: 'deny' },
       { name: 'never used', match: { agent: 'codex' }, decide: 'ask' },
     ],
@@ -27,7 +31,15 @@ writeFileSync(
 function bash(command: string, session: string) {
   const tool = event({ type: 'tool.requested', session, data: { tool: { name: 'Bash' }, args_redacted: { command } } });
   const request = requested(
-    { kind: 'permission', prompt: `Bash — ${command}`, options: [{ id: 'allow', label: 'Allow' }, { id: 'deny', label: 'Deny' }], respond_via: ['control'] },
+    {
+      kind: 'permission',
+      prompt: `Bash — ${command}`,
+      options: [
+        { id: 'allow', label: 'Allow' },
+        { id: 'deny', label: 'Deny' },
+      ],
+      respond_via: ['control'],
+    },
     { session, cause: tool.id, source: tool.source },
   );
   return [tool, request];
@@ -43,7 +55,10 @@ writeFileSync(
     event({ type: 'attention.resolved', session: 's1', subject: resolvedOne[1]!.id, data: { resolution: 'answered' } }),
     ...rmOne,
     ...bash('npm testing', 's3'),
-    requested({ kind: 'form', prompt: 'Deploy?', fields: [{ id: 'n', type: 'string', label: 'N' }], respond_via: ['control'] }, { session: 's4' }),
+    requested(
+      { kind: 'form', prompt: 'Deploy?', fields: [{ id: 'n', type: 'string', label: 'N' }], respond_via: ['control'] },
+      { session: 's4' },
+    ),
   ]
     .map((e) => JSON.stringify(e))
     .join('\n') + '\n',
@@ -62,9 +77,22 @@ describe('aep-console rules test', () => {
     assert.equal(code, 0, err.join('\n'));
     const text = out.join('\n');
     assert.match(text, /^rule "tests ok": 1 request$/m);
-    assert.match(text, new RegExp(String.raw`^ {2}answer allow .*claude-code .*s1 · Bash — npm test -- --ci \(resolved\) \[id ${resolvedOne[1]!.id}\]$`, 'm'), 'a closed request counts as if it were still pending');
+    assert.match(
+      text,
+      new RegExp(
+        String.raw`^ {2}answer allow .*claude-code .*s1 · Bash — npm test -- --ci \(resolved\) \[id ${resolvedOne[1]!.id}\]$`,
+        'm',
+      ),
+      'a closed request counts as if it were still pending',
+    );
     assert.match(text, /^rule "no rm": 1 request$/m);
-    assert.match(text, new RegExp(String.raw`^ {2}deny {13}claude-code .*s2 · Bash — rm -rf build \(pending\) \[id ${rmOne[1]!.id}\]$`, 'm'));
+    assert.match(
+      text,
+      new RegExp(
+        String.raw`^ {2}deny {13}claude-code .*s2 · Bash — rm -rf build \(pending\) \[id ${rmOne[1]!.id}\]$`,
+        'm',
+      ),
+    );
     assert.doesNotMatch(text, /\b(\w+) \1\b/, 'no verb is said twice (deny deny)');
     assert.match(text, /^rule "never used": would answer nothing here$/m);
     assert.match(text, /^no rule: 2 of 4 requests/m, '"npm testing" and the form');
@@ -72,7 +100,10 @@ describe('aep-console rules test', () => {
   });
   it('a bad rules file is exit 2 naming the rule, as at start', async () => {
     const bad = join(dir, 'bad.json');
-    writeFileSync(bad, JSON.stringify({ rules: [{ name: 'loose', match: { tool: 'Bash' }, decide: { option: 'allow' } }] }));
+    writeFileSync(
+      bad,
+      JSON.stringify({ rules: [{ name: 'loose', match: { tool: 'Bash' }, decide: { option: 'allow' } }] }),
+    );
     const { code, err } = await run(['rules', 'test', '--rules', bad, '--file', history]);
     assert.equal(code, 2);
     assert.equal(err.length, 1);

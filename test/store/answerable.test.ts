@@ -16,19 +16,45 @@ function recordOf(event = permission(), relay = RELAY): RequestRecord {
   return store.allRequests()[0];
 }
 
-const FORM = requested({ kind: 'form', prompt: 'Deploy', fields: [{ id: 'name', type: 'text', label: 'Name' }], respond_via: ['control'] });
+const FORM = requested({
+  kind: 'form',
+  prompt: 'Deploy',
+  fields: [{ id: 'name', type: 'text', label: 'Name' }],
+  respond_via: ['control'],
+});
 const QUESTION = requested({ kind: 'question', prompt: 'Which port?', respond_via: ['control'] });
 const command = (state: OwnCommand['state']) => ({ state }) as OwnCommand;
 
 test('a table: which path may answer which request', () => {
   const rows: { note: string; record: RequestRecord; command?: OwnCommand; keys: boolean; rule: boolean }[] = [
     { note: 'a pending permission', record: recordOf(), keys: true, rule: true },
-    { note: 'a question without options: text from the keys, nothing for a rule to pick', record: recordOf(QUESTION), keys: true, rule: false },
-    { note: 'a form: filled in the open view, never from the list or by a rule', record: recordOf(FORM), keys: false, rule: false },
-    { note: 'history read from a file: judged by a rule (rules test), never answered from the keys', record: recordOf(permission(), fileRelayKey('/tmp/events.jsonl')), keys: false, rule: true },
+    {
+      note: 'a question without options: text from the keys, nothing for a rule to pick',
+      record: recordOf(QUESTION),
+      keys: true,
+      rule: false,
+    },
+    {
+      note: 'a form: filled in the open view, never from the list or by a rule',
+      record: recordOf(FORM),
+      keys: false,
+      rule: false,
+    },
+    {
+      note: 'history read from a file: judged by a rule (rules test), never answered from the keys',
+      record: recordOf(permission(), fileRelayKey('/tmp/events.jsonl')),
+      keys: false,
+      rule: true,
+    },
     { note: 'an answer of ours on its way', record: recordOf(), command: command('sending'), keys: false, rule: true },
     { note: 'an answer of ours accepted', record: recordOf(), command: command('accepted'), keys: false, rule: true },
-    { note: 'an answer of ours that timed out: the keys may answer again', record: recordOf(), command: command('timeout'), keys: true, rule: true },
+    {
+      note: 'an answer of ours that timed out: the keys may answer again',
+      record: recordOf(),
+      command: command('timeout'),
+      keys: true,
+      rule: true,
+    },
     { note: 'answered elsewhere', record: { ...recordOf(), state: 'answered' }, keys: false, rule: false },
     { note: 'informational', record: { ...recordOf(), informational: true }, keys: true, rule: false },
     { note: 'unconfirmed', record: { ...recordOf(), unconfirmed: true }, keys: true, rule: false },

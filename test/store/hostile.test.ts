@@ -12,14 +12,29 @@ const SRC = 'aep://host-a/agent/a/session/S';
 const base = { aep: '0.1', time: '2026-07-03T10:00:00Z', source: SRC, agent: 'a', session: 'S' };
 const ev = (p: Partial<AepEvent> & { id: string; type: string }): AepEvent => ({ ...base, ...p }) as AepEvent;
 const req = (id: string, seq: number, extra: Partial<AepEvent> = {}) =>
-  ev({ id, type: 'attention.requested', seq, data: { kind: 'input', prompt: 'q', options: [{ id: 'x', label: 'X' }] }, ...extra });
+  ev({
+    id,
+    type: 'attention.requested',
+    seq,
+    data: { kind: 'input', prompt: 'q', options: [{ id: 'x', label: 'X' }] },
+    ...extra,
+  });
 
 test('deeply nested answer values never crash the outcome text', () => {
   const store = new ConsoleStore();
   store.applyEvent(R, req('q1', 0));
   let deep: unknown = 'x';
   for (let i = 0; i < 6000; i++) deep = [deep];
-  store.applyEvent(R, ev({ id: 'a1', type: 'attention.answered', seq: 1, subject: 'q1', data: { answer: { values: { f: deep, g: { o: 1 } } } } }));
+  store.applyEvent(
+    R,
+    ev({
+      id: 'a1',
+      type: 'attention.answered',
+      seq: 1,
+      subject: 'q1',
+      data: { answer: { values: { f: deep, g: { o: 1 } } } },
+    }),
+  );
   const record = store.allRequests()[0];
   assert.deepEqual(record.answered?.answer.values, { f: '(unsupported value)', g: '(unsupported value)' });
   assert.doesNotThrow(() => describeOutcome(record));
@@ -44,7 +59,13 @@ test('another emitter sharing the session name cannot resolve, time out or end t
   const store = new ConsoleStore();
   store.applyEvent(R, req('1', 0));
   const other = { source: 'aep://evil/agent/b/session/S', agent: 'a' };
-  assert.equal(store.applyEvent(R, ev({ id: 'x1', type: 'attention.resolved', seq: 5, subject: '1', data: { resolution: 'answered' }, ...other })), 'ignored');
+  assert.equal(
+    store.applyEvent(
+      R,
+      ev({ id: 'x1', type: 'attention.resolved', seq: 5, subject: '1', data: { resolution: 'answered' }, ...other }),
+    ),
+    'ignored',
+  );
   store.applyEvent(R, ev({ id: 'x2', type: 'attention.timeout', seq: 6, subject: '1', ...other }));
   store.applyEvent(R, ev({ id: 'x3', type: 'session.ended', seq: 7, ...other }));
   assert.equal(store.allRequests()[0].state, 'pending');
@@ -55,7 +76,17 @@ test('another emitter sharing the session name cannot resolve, time out or end t
 test('an ack from another emitter does not mark a seen command acknowledged', () => {
   const store = new ConsoleStore();
   store.applyEvent(R, req('1', 0));
-  store.applyEvent(R, ev({ id: 'C1', type: 'control.attention.respond', subject: '1', source: 'aep://c/agent/console', agent: 'console', data: { answer: { option: 'x' } } }));
+  store.applyEvent(
+    R,
+    ev({
+      id: 'C1',
+      type: 'control.attention.respond',
+      subject: '1',
+      source: 'aep://c/agent/console',
+      agent: 'console',
+      data: { answer: { option: 'x' } },
+    }),
+  );
   store.applyEvent(R, ev({ id: 'fake', type: 'control.accepted', seq: 3, cause: 'C1', source: 'aep://evil/agent/b' }));
   assert.equal(store.allRequests()[0].commands[0].ack, undefined);
   store.applyEvent(R, ev({ id: 'real', type: 'control.rejected', seq: 1, cause: 'C1', data: { reason: 'invalid' } }));
@@ -64,14 +95,27 @@ test('an ack from another emitter does not mark a seen command acknowledged', ()
 
 test('an answer arriving after the session ended does not reopen a stale request, and open requests are never pruned', () => {
   const store = new ConsoleStore({ terminalCap: 1 });
-  store.applyEvent(R, ev({ id: 'ans', type: 'attention.answered', seq: 2, subject: 'q1', data: { answer: { option: 'x' } } }));
+  store.applyEvent(
+    R,
+    ev({ id: 'ans', type: 'attention.answered', seq: 2, subject: 'q1', data: { answer: { option: 'x' } } }),
+  );
   store.applyEvent(R, ev({ id: 'end', type: 'session.ended', seq: 3 }));
   store.applyEvent(R, req('q1', 1));
   assert.equal(store.allRequests()[0].state, 'stale');
   store.applyEvent(R, req('p', 0, { session: 'T', source: 'aep://h/agent/a/session/T' }));
   for (let i = 0; i < 3; i++) {
     store.applyEvent(R, req(`t${i}`, 1 + i, { session: 'U', source: 'aep://h/agent/a/session/U' }));
-    store.applyEvent(R, ev({ id: `to${i}`, type: 'attention.timeout', seq: 10 + i, subject: `t${i}`, session: 'U', source: 'aep://h/agent/a/session/U' }));
+    store.applyEvent(
+      R,
+      ev({
+        id: `to${i}`,
+        type: 'attention.timeout',
+        seq: 10 + i,
+        subject: `t${i}`,
+        session: 'U',
+        source: 'aep://h/agent/a/session/U',
+      }),
+    );
   }
   assert.ok(store.allRequests().some((r) => r.id === 'p' && r.state === 'pending'));
 });
@@ -90,7 +134,16 @@ test('held events keep only what applying them needs', () => {
   const store = new ConsoleStore();
   const big = 'x'.repeat(100_000);
   store.applyEvent(R, ev({ id: 'r1', type: 'attention.routed', subject: 'later', data: { to: 'ops', junk: big } }));
-  store.applyEvent(R, ev({ id: 'a1', type: 'attention.answered', seq: 2, subject: 'later', data: { answer: { option: 'x', junk: big }, by: 'op', junk: big } }));
+  store.applyEvent(
+    R,
+    ev({
+      id: 'a1',
+      type: 'attention.answered',
+      seq: 2,
+      subject: 'later',
+      data: { answer: { option: 'x', junk: big }, by: 'op', junk: big },
+    }),
+  );
   const held = (store as unknown as { fold: { held: { groups: Map<string, unknown> } } }).fold.held.groups;
   const heldSize = JSON.stringify(held.get(subjectKey(R, 'S', 'later'))).length;
   assert.ok(heldSize < 2000, `held ${heldSize} bytes`);

@@ -79,22 +79,71 @@ test('strings that are not request keys do not parse', () => {
   for (const not of nots) assert.equal(parseRequestKey(not), undefined, JSON.stringify(not));
 });
 
-test('a journaled request key is read on this console\'s relay, in both formats', () => {
+test("a journaled request key is read on this console's relay, in both formats", () => {
   const ws = 'ws://relay.test/';
   const hint = (session: string, subject: string) => ({ session, subject });
-  const cases: { name: string; key: string; hint?: { session?: unknown; subject?: unknown }; want: string | undefined }[] = [
-    { name: 'current format, relay spelled another way', key: requestKey(ws, 's1', S, 'q1'), hint: hint('s1', 'q1'), want: requestKey(R, 's1', S, 'q1') },
-    { name: 'current format holding U+001F', key: requestKey(ws, `b${U}c`, S, `x${U}y`), want: requestKey(R, `b${U}c`, S, `x${U}y`) },
+  const cases: {
+    name: string;
+    key: string;
+    hint?: { session?: unknown; subject?: unknown };
+    want: string | undefined;
+  }[] = [
+    {
+      name: 'current format, relay spelled another way',
+      key: requestKey(ws, 's1', S, 'q1'),
+      hint: hint('s1', 'q1'),
+      want: requestKey(R, 's1', S, 'q1'),
+    },
+    {
+      name: 'current format holding U+001F',
+      key: requestKey(ws, `b${U}c`, S, `x${U}y`),
+      want: requestKey(R, `b${U}c`, S, `x${U}y`),
+    },
     { name: 'old format, no hint', key: [ws, 's1', S, 'q1'].join(U), want: requestKey(R, 's1', S, 'q1') },
-    { name: 'old format with its command', key: [ws, 's1', S, 'q1'].join(U), hint: hint('s1', 'q1'), want: requestKey(R, 's1', S, 'q1') },
-    { name: 'old format, session holding U+001F, read by its command', key: [ws, `b${U}c`, S, 'q1'].join(U), hint: hint(`b${U}c`, 'q1'), want: requestKey(R, `b${U}c`, S, 'q1') },
-    { name: 'old format, id holding U+001F, read by its command', key: [ws, 's1', S, `q${U}1`].join(U), hint: hint('s1', `q${U}1`), want: requestKey(R, 's1', S, `q${U}1`) },
+    {
+      name: 'old format with its command',
+      key: [ws, 's1', S, 'q1'].join(U),
+      hint: hint('s1', 'q1'),
+      want: requestKey(R, 's1', S, 'q1'),
+    },
+    {
+      name: 'old format, session holding U+001F, read by its command',
+      key: [ws, `b${U}c`, S, 'q1'].join(U),
+      hint: hint(`b${U}c`, 'q1'),
+      want: requestKey(R, `b${U}c`, S, 'q1'),
+    },
+    {
+      name: 'old format, id holding U+001F, read by its command',
+      key: [ws, 's1', S, `q${U}1`].join(U),
+      hint: hint('s1', `q${U}1`),
+      want: requestKey(R, 's1', S, `q${U}1`),
+    },
     { name: 'old format holding U+001F, no hint: not guessed', key: [ws, `b${U}c`, S, 'q1'].join(U), want: undefined },
-    { name: 'old format, its command names another request', key: [ws, 's1', S, 'q1'].join(U), hint: hint('s1', 'q2'), want: undefined },
-    { name: 'old format, its command names another session', key: [ws, 's1', S, 'q1'].join(U), hint: hint('s2', 'q1'), want: undefined },
-    { name: 'old format, session and id overlap in a short key', key: [ws, 's', 'q'].join(U), hint: hint(`s${U}q`, `s${U}q`), want: undefined },
+    {
+      name: 'old format, its command names another request',
+      key: [ws, 's1', S, 'q1'].join(U),
+      hint: hint('s1', 'q2'),
+      want: undefined,
+    },
+    {
+      name: 'old format, its command names another session',
+      key: [ws, 's1', S, 'q1'].join(U),
+      hint: hint('s2', 'q1'),
+      want: undefined,
+    },
+    {
+      name: 'old format, session and id overlap in a short key',
+      key: [ws, 's', 'q'].join(U),
+      hint: hint(`s${U}q`, `s${U}q`),
+      want: undefined,
+    },
     { name: 'no format at all', key: 'k-1', want: undefined },
-    { name: 'hint of the wrong types', key: [ws, 's1', S, 'q1'].join(U), hint: { session: 5, subject: null }, want: requestKey(R, 's1', S, 'q1') },
+    {
+      name: 'hint of the wrong types',
+      key: [ws, 's1', S, 'q1'].join(U),
+      hint: { session: 5, subject: null },
+      want: requestKey(R, 's1', S, 'q1'),
+    },
   ];
   for (const c of cases) assert.equal(requestKeyOnRelay(c.key, R, c.hint), c.want, c.name);
 });

@@ -7,7 +7,13 @@ import { ConsoleStore } from '../../src/store/store.js';
 import { resolved } from '../support/ui-events.js';
 import { permission } from '../support/events.js';
 import { buildRouted, consoleRouteName, consoleSource, routedAt, ROUTED_LAPSE_MS } from '../../src/protocol/routed.js';
-import { agoText, openElsewhere, openElsewhereText, openElsewhereWord, openNoteLapsesAt } from '../../src/store/open-elsewhere.js';
+import {
+  agoText,
+  openElsewhere,
+  openElsewhereText,
+  openElsewhereWord,
+  openNoteLapsesAt,
+} from '../../src/store/open-elsewhere.js';
 import { parseEvent } from '../../src/protocol/parse.js';
 
 const RELAY = 'http://relay.test';
@@ -21,15 +27,27 @@ function setUp() {
   const request = permission('Drop the table?');
   store.applyEvent(RELAY, request);
   const key = store.allRequests()[0].key;
-  const note = (source: string, name: string, at = new Date(clock)) => store.applyEvent(RELAY, buildRouted({ request: { id: request.id, session: request.session! }, name, source, now: at }));
+  const note = (source: string, name: string, at = new Date(clock)) =>
+    store.applyEvent(
+      RELAY,
+      buildRouted({ request: { id: request.id, session: request.session! }, name, source, now: at }),
+    );
   return { store, request, key, note, record: () => store.request(key)!, advance: (ms: number) => (clock += ms) };
 }
 
 test('the note as built: consumer-emitted, no seq, the request as subject and cause, to aep-console:NAME via tui; it parses', () => {
-  const event = buildRouted({ request: { id: 'R1', session: 's1' }, name: 'ops 2/x', source: consoleSource('h ost', 'ops 2/x', '1-ab'), now: new Date(T0) });
+  const event = buildRouted({
+    request: { id: 'R1', session: 's1' },
+    name: 'ops 2/x',
+    source: consoleSource('h ost', 'ops 2/x', '1-ab'),
+    now: new Date(T0),
+  });
   assert.equal(event.type, 'attention.routed');
   assert.equal('seq' in event, false);
-  assert.deepEqual([event.subject, event.cause, event.session, event.agent, event.capture], ['R1', 'R1', 's1', 'ops 2/x', 'metadata']);
+  assert.deepEqual(
+    [event.subject, event.cause, event.session, event.agent, event.capture],
+    ['R1', 'R1', 's1', 'ops 2/x', 'metadata'],
+  );
   assert.deepEqual(event.data, { to: 'aep-console:ops 2/x', via: 'tui' });
   assert.equal(event.source, 'aep://h%20ost/agent/ops%202%2Fx/console/1-ab');
   assert.ok(parseEvent(JSON.stringify(event)).ok, 'our own parser takes it (seq-less foreign-emitter Event)');
@@ -91,7 +109,10 @@ test('a renewal keeps it shown; a replayed old note is lapsed at once; a closed 
 
 test('a router that is not a console (a pager) is not "open in console"; hostile names are sanitized', () => {
   const s = setUp();
-  s.store.applyEvent(RELAY, { ...buildRouted({ request: { id: s.request.id, session: s.request.session! }, name: 'pager', source: OTHER }), data: { to: 'oncall', via: 'push' } });
+  s.store.applyEvent(RELAY, {
+    ...buildRouted({ request: { id: s.request.id, session: s.request.session! }, name: 'pager', source: OTHER }),
+    data: { to: 'oncall', via: 'push' },
+  });
   assert.equal(openElsewhere(s.record(), T0, ME), undefined);
   s.note(OTHER, 'evil\u001b[2J\u0007name');
   const open = openElsewhere(s.record(), T0, ME)!;

@@ -5,7 +5,7 @@ import { OrderedKeys } from '../../src/store/ordered-keys.js';
 
 test('OrderedKeys keeps last-added order through adds, re-adds, deletes and shifts (against a model)', () => {
   let seed = 3;
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   const keys = new OrderedKeys();
   let model: string[] = [];
   for (let step = 0; step < 20_000; step++) {
@@ -32,10 +32,16 @@ test('BoundedSet forgets the oldest past its cap, and a duplicate is not re-adde
   for (const key of ['a', 'b', 'c']) assert.equal(set.add(key), true);
   assert.equal(set.add('a'), false);
   set.add('d');
-  assert.deepEqual(['a', 'b', 'c', 'd'].map((k) => set.has(k)), [false, true, true, true]);
+  assert.deepEqual(
+    ['a', 'b', 'c', 'd'].map((k) => set.has(k)),
+    [false, true, true, true],
+  );
   set.add('e');
   set.add('f');
-  assert.deepEqual(['b', 'c', 'd', 'e', 'f'].map((k) => set.has(k)), [false, false, true, true, true]);
+  assert.deepEqual(
+    ['b', 'c', 'd', 'e', 'f'].map((k) => set.has(k)),
+    [false, false, true, true, true],
+  );
   assert.equal(set.size, 3);
 });
 

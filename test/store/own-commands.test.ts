@@ -14,7 +14,16 @@ const R = 'http://relay.test';
 const CONSOLE = 'aep://ops/agent/aep-console';
 
 function command(type: string, id: string, session: string): AepEvent {
-  return { aep: '0.1', id, type, time: '2026-07-03T10:00:00Z', source: CONSOLE, agent: 'aep-console', session, data: {} } as AepEvent;
+  return {
+    aep: '0.1',
+    id,
+    type,
+    time: '2026-07-03T10:00:00Z',
+    source: CONSOLE,
+    agent: 'aep-console',
+    session,
+    data: {},
+  } as AepEvent;
 }
 
 test('pruned session-level commands leave no session lists behind', () => {
@@ -49,7 +58,9 @@ test('pruned answers leave no request lists behind, and a session keeps its newe
     own.settled(`c${i}`, { state: 'accepted' }, i);
     own.prune(() => false);
   }
-  const held = Array.from({ length: MAX_COMMANDS_REMEMBERED + 500 }, (_, i) => own.get(`c${i}`)).filter((c) => c !== undefined);
+  const held = Array.from({ length: MAX_COMMANDS_REMEMBERED + 500 }, (_, i) => own.get(`c${i}`)).filter(
+    (c) => c !== undefined,
+  );
   const answers = held.filter((c) => c.event.type === 'control.attention.respond');
   assert.equal(own.indexSizes.requests, answers.length, 'one list per answer still held');
   assert.equal(own.indexSizes.sessions, 1);

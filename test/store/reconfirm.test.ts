@@ -46,7 +46,17 @@ test('any later event about the request clears the mark, a duplicate included', 
   assert.ok(store.version > version, 'a cleared mark is a change');
   assert.equal(store.request(key(a.id))?.unconfirmed, false);
 
-  store.applyEvent(RELAY, event({ type: 'attention.routed', subject: b.id, session: 's2', agent: 'router', source: 'aep://r/agent/router', data: { to: 'pager' } }));
+  store.applyEvent(
+    RELAY,
+    event({
+      type: 'attention.routed',
+      subject: b.id,
+      session: 's2',
+      agent: 'router',
+      source: 'aep://r/agent/router',
+      data: { to: 'pager' },
+    }),
+  );
   assert.equal(store.request(key(b.id))?.unconfirmed, false);
   assert.equal(store.request(key(b.id))?.routed.length, 1);
 });
@@ -80,7 +90,10 @@ test('a request first seen during the replay is not marked; one answered during 
   store.replayBegins(RELAY);
   const fresh = permission('raised during the outage');
   store.applyEvent(RELAY, fresh);
-  store.applyEvent(RELAY, event({ type: 'attention.answered', subject: known.id, data: { answer: { option: 'allow' } } }));
+  store.applyEvent(
+    RELAY,
+    event({ type: 'attention.answered', subject: known.id, data: { answer: { option: 'allow' } } }),
+  );
   store.replayCompleted(RELAY);
   assert.ok(!store.request(key(fresh.id))?.unconfirmed);
   assert.ok(!store.request(key(known.id))?.unconfirmed);

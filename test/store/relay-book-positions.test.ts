@@ -22,7 +22,8 @@ class Model {
     const lowest = new Map<string, { epoch: number; seq: number }>();
     for (const { session, epoch, seq } of this.sessions.values()) {
       const known = lowest.get(session);
-      if (!known || known.epoch > epoch || (known.epoch === epoch && known.seq > seq)) lowest.set(session, { epoch, seq });
+      if (!known || known.epoch > epoch || (known.epoch === epoch && known.seq > seq))
+        lowest.set(session, { epoch, seq });
     }
     return [...lowest].map(([session, p]) => ({ session, epoch: p.epoch, seq: p.seq }));
   }
@@ -40,9 +41,15 @@ test('resume positions, advanced in place, match the joined-key map they replace
     // Past the cap (more emitters than tracked), sessions shared by two emitters, epochs moving both ways.
     const n = Math.floor(random() * (MAX_SESSIONS_TRACKED + 1500));
     const event = {
-      aep: '0.1', id: `e${step}`, type: 'progress.update', time: '2026-07-03T10:00:00Z', agent: 'a',
-      session: `s${n % (MAX_SESSIONS_TRACKED + 500)}`, source: `aep://h/agent/a/session/${n}`,
-      seq: Math.floor(random() * 1000), epoch: Math.floor(random() * 3),
+      aep: '0.1',
+      id: `e${step}`,
+      type: 'progress.update',
+      time: '2026-07-03T10:00:00Z',
+      agent: 'a',
+      session: `s${n % (MAX_SESSIONS_TRACKED + 500)}`,
+      source: `aep://h/agent/a/session/${n}`,
+      seq: Math.floor(random() * 1000),
+      epoch: Math.floor(random() * 3),
     } as AepEvent;
     book.trackPosition(relay, event);
     model.track(event);

@@ -57,7 +57,12 @@ test('SDK corpus: the console finds the violations the SDK projection lists, run
   const sdk = expected.state.violations;
   assert.equal(sdk.length, 4, 'the SDK counts four');
   assert.equal(total, sdk.length);
-  const got = recent.map((v) => asSdk(v, sdk.find((s) => s.rule === v.rule)));
+  const got = recent.map((v) =>
+    asSdk(
+      v,
+      sdk.find((s) => s.rule === v.rule),
+    ),
+  );
   assert.deepEqual(byText(got), byText(sdk));
 });
 
@@ -77,6 +82,10 @@ test('SDK corpus: runs keep the first terminal, per (source, session); pending r
   assert.equal(store.sessionControl(RELAY, 'aep://corpus/adapter-b', 's-alpha')?.cancelledRuns.has('r1'), false);
   // The SDK's pending list is what the session left open; the console shows those as stale (the session ended).
   const open = expected.state.sessions.flatMap((s) => s.pending.map((p) => p.id)).sort();
-  const stale = store.allRequests().filter((r) => r.state === 'stale').map((r) => r.id).sort();
+  const stale = store
+    .allRequests()
+    .filter((r) => r.state === 'stale')
+    .map((r) => r.id)
+    .sort();
   assert.deepEqual(stale, open);
 });

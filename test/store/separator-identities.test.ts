@@ -24,7 +24,14 @@ function ev(partial: Partial<AepEvent> & { type: string; session: string }): Aep
   return { aep: '0.1', id: `e${++n}`, time: '2026-07-03T10:00:00Z', source: S, agent: 'a', ...partial } as AepEvent;
 }
 const request = (session: string, id: string, extra: Partial<AepEvent> = {}) =>
-  ev({ type: 'attention.requested', session, id, seq: ++n, data: { kind: 'permission', prompt: `p ${id}`, options: [{ id: 'allow', label: 'Allow' }] }, ...extra });
+  ev({
+    type: 'attention.requested',
+    session,
+    id,
+    seq: ++n,
+    data: { kind: 'permission', prompt: `p ${id}`, options: [{ id: 'allow', label: 'Allow' }] },
+    ...extra,
+  });
 
 /** Through the parser, as a relay's line. */
 function fold(store: ConsoleStore, event: AepEvent): string {
@@ -33,7 +40,8 @@ function fold(store: ConsoleStore, event: AepEvent): string {
   return parsed.ok ? store.applyEvent(R, parsed.event) : 'rejected';
 }
 
-const states = (store: ConsoleStore) => Object.fromEntries(store.allRequests().map((r) => [`${r.session}|${r.source}|${r.id}`, r.state]));
+const states = (store: ConsoleStore) =>
+  Object.fromEntries(store.allRequests().map((r) => [`${r.session}|${r.source}|${r.id}`, r.state]));
 
 // Joined as relay␟session␟source␟id, these two were one key.
 const A = { session: 'b', id: `x${U}${S}${U}y` };
@@ -52,14 +60,28 @@ test('answers and lifecycle Events reach the request they name, not its look-ali
     {
       name: 'an answer to the first, a timeout of the second',
       events: () => [
-        ev({ type: 'attention.answered', session: A.session, subject: A.id, seq: ++n, data: { answer: { option: 'allow' } } }),
+        ev({
+          type: 'attention.answered',
+          session: A.session,
+          subject: A.id,
+          seq: ++n,
+          data: { answer: { option: 'allow' } },
+        }),
         ev({ type: 'attention.timeout', session: B.session, subject: B.id, seq: ++n, data: {} }),
       ],
       want: { [`${A.session}|${S}|${A.id}`]: 'answered', [`${B.session}|${S}|${B.id}`]: 'timeout' },
     },
     {
       name: 'the second resolved',
-      events: () => [ev({ type: 'attention.resolved', session: B.session, subject: B.id, seq: ++n, data: { resolution: 'answered' } })],
+      events: () => [
+        ev({
+          type: 'attention.resolved',
+          session: B.session,
+          subject: B.id,
+          seq: ++n,
+          data: { resolution: 'answered' },
+        }),
+      ],
       want: { [`${A.session}|${S}|${A.id}`]: 'pending', [`${B.session}|${S}|${B.id}`]: 'resolved' },
     },
   ];
@@ -75,7 +97,19 @@ test('answers and lifecycle Events reach the request they name, not its look-ali
 test('an answer held for a request not yet seen waits for that request, not one whose subject joined alike', () => {
   const store = new ConsoleStore();
   // relay␟session␟subject: ('b', 'c␟d') and ('b␟c', 'd') were one held group.
-  assert.equal(fold(store, ev({ type: 'attention.answered', session: 'b', subject: `c${U}d`, seq: 50, data: { answer: { option: 'allow' } } })), 'held');
+  assert.equal(
+    fold(
+      store,
+      ev({
+        type: 'attention.answered',
+        session: 'b',
+        subject: `c${U}d`,
+        seq: 50,
+        data: { answer: { option: 'allow' } },
+      }),
+    ),
+    'held',
+  );
   fold(store, request(`b${U}c`, 'd'));
   fold(store, request('b', `c${U}d`));
   assert.deepEqual(states(store), { [`b${U}c|${S}|d`]: 'pending', [`b|${S}|c${U}d`]: 'answered' });
@@ -85,13 +119,25 @@ test('a command and its ack reach the request they name', () => {
   const store = new ConsoleStore();
   fold(store, request(A.session, A.id));
   fold(store, request(B.session, B.id));
-  fold(store, { ...ev({ type: 'control.attention.respond', session: B.session, subject: B.id, source: CONSOLE, agent: 'aep-console', data: { answer: { option: 'allow' } } }), id: 'cmd-1' });
+  fold(store, {
+    ...ev({
+      type: 'control.attention.respond',
+      session: B.session,
+      subject: B.id,
+      source: CONSOLE,
+      agent: 'aep-console',
+      data: { answer: { option: 'allow' } },
+    }),
+    id: 'cmd-1',
+  });
   fold(store, ev({ type: 'control.accepted', session: B.session, cause: 'cmd-1', seq: ++n, data: {} }));
-  const byId = Object.fromEntries(store.allRequests().map((r) => [r.id, r.commands.map((c) => `${c.id} ${c.ack?.accepted}`)]));
+  const byId = Object.fromEntries(
+    store.allRequests().map((r) => [r.id, r.commands.map((c) => `${c.id} ${c.ack?.accepted}`)]),
+  );
   assert.deepEqual(byId, { [A.id]: [], [B.id]: ['cmd-1 true'] });
 });
 
-test('the end of one emitter\'s session stales its own requests, not a look-alike session of another source', () => {
+test("the end of one emitter's session stales its own requests, not a look-alike session of another source", () => {
   // relay␟session␟source: ('b␟c', S) and ('b', 'c␟S') were one emitter session.
   const store = new ConsoleStore();
   const other = `c${U}${S}`;
@@ -102,7 +148,10 @@ test('the end of one emitter\'s session stales its own requests, not a look-alik
   // A later request of the other source is not taken for one raised before the end.
   store.applyEvent(R, request('b', 'q3', { source: other, seq: 2 }));
   assert.equal(states(store)[`b|${other}|q3`], 'pending');
-  assert.deepEqual(store.violations().recent.map((v) => `${v.rule} ${v.session} ${v.source}`), [`ended-with-pending-attention b${U}c ${S}`]);
+  assert.deepEqual(
+    store.violations().recent.map((v) => `${v.rule} ${v.session} ${v.source}`),
+    [`ended-with-pending-attention b${U}c ${S}`],
+  );
 });
 
 test('session-level commands are listed for the emitter session they were sent from', () => {
@@ -112,27 +161,45 @@ test('session-level commands are listed for the emitter session they were sent f
   store.applyEvent(R, request(`b${U}c`, 'q1'));
   store.applyEvent(R, request('c', 'q2', { source: other }));
   const key = store.allRequests().find((r) => r.id === 'q2')!.key;
-  store.commandCreated(R, key, ev({ type: 'control.cancel', session: 'c', id: 'cancel-1', source: CONSOLE, data: { scope: 'session' } }), {}, 10_000);
-  assert.deepEqual(store.controlCommandsFor(R, other, 'c').map((c) => c.id), ['cancel-1']);
+  store.commandCreated(
+    R,
+    key,
+    ev({ type: 'control.cancel', session: 'c', id: 'cancel-1', source: CONSOLE, data: { scope: 'session' } }),
+    {},
+    10_000,
+  );
+  assert.deepEqual(
+    store.controlCommandsFor(R, other, 'c').map((c) => c.id),
+    ['cancel-1'],
+  );
   assert.deepEqual(store.controlCommandsFor(R, S, `b${U}c`), []);
 });
 
-test('one run\'s end is not a second terminal of a run whose parts joined alike', () => {
+test("one run's end is not a second terminal of a run whose parts joined alike", () => {
   // relay␟source␟session␟run: ('b␟c', 'r') and ('b', 'c␟r') were one run.
   const store = new ConsoleStore();
   fold(store, ev({ type: 'run.finished', session: `b${U}c`, run: 'r', seq: 1, data: {} }));
   fold(store, ev({ type: 'run.failed', session: 'b', run: `c${U}r`, seq: 1, data: {} }));
   assert.equal(store.violations().total, 0);
   fold(store, ev({ type: 'run.cancelled', session: 'b', run: `c${U}r`, seq: 2, data: {} }));
-  assert.deepEqual(store.violations().recent.map((v) => `${v.rule} ${v.session} ${v.run}`), [`run-terminal-exclusivity b c${U}r`]);
+  assert.deepEqual(
+    store.violations().recent.map((v) => `${v.rule} ${v.session} ${v.run}`),
+    [`run-terminal-exclusivity b c${U}r`],
+  );
 });
 
 test('two violations whose parts joined alike are both reported', () => {
   // rule␟relay␟source␟session␟id: ('b', 'c␟d') and ('b␟c', 'd') were one report.
   const store = new ConsoleStore();
-  for (const [session, id] of [['b', `c${U}d`], [`b${U}c`, 'd']]) {
+  for (const [session, id] of [
+    ['b', `c${U}d`],
+    [`b${U}c`, 'd'],
+  ]) {
     fold(store, ev({ type: 'progress.status', session, seq: 5, data: {} }));
     fold(store, ev({ type: 'progress.status', session, id, seq: 3, data: {} }));
   }
-  assert.deepEqual(store.violations().recent.map((v) => `${v.rule} ${v.session} ${v.id}`), [`seq-regression b c${U}d`, `seq-regression b${U}c d`]);
+  assert.deepEqual(
+    store.violations().recent.map((v) => `${v.rule} ${v.session} ${v.id}`),
+    [`seq-regression b c${U}d`, `seq-regression b${U}c d`],
+  );
 });

@@ -34,11 +34,28 @@ function build(steps: Step[]): AepEvent[] {
   });
 }
 
-const cancelRun = (id: string, run = 'r1'): Step => ({ id, type: 'control.cancel', source: CONSOLE, run, data: { scope: 'run' } });
-const cancelSession = (id: string): Step => ({ id, type: 'control.cancel', source: CONSOLE, data: { scope: 'session' } });
+const cancelRun = (id: string, run = 'r1'): Step => ({
+  id,
+  type: 'control.cancel',
+  source: CONSOLE,
+  run,
+  data: { scope: 'run' },
+});
+const cancelSession = (id: string): Step => ({
+  id,
+  type: 'control.cancel',
+  source: CONSOLE,
+  data: { scope: 'session' },
+});
 const pause = (id: string): Step => ({ id, type: 'control.pause', source: CONSOLE });
 const by = (source: string, type: string, extra: Partial<AepEvent> = {}): Step => ({ type, source, ...extra });
-const ask = (source: string, id: string, run = 'r1'): Step => ({ id, type: 'attention.requested', source, run, data: { kind: 'input', prompt: 'go on?' } });
+const ask = (source: string, id: string, run = 'r1'): Step => ({
+  id,
+  type: 'attention.requested',
+  source,
+  run,
+  data: { kind: 'input', prompt: 'go on?' },
+});
 
 interface View {
   cancelled: string[];
@@ -49,25 +66,39 @@ const NOTHING: View = { cancelled: [], paused: false, ended: false };
 
 const cases: { name: string; steps: Step[]; a: View; b: View; rules?: string[] }[] = [
   {
-    name: 'B cancels its own run r1: A\'s run r1 in the same session name is untouched',
-    steps: [ask(A, 'qa'), ask(B, 'qb'), cancelRun('c1'), by(B, 'control.accepted', { cause: 'c1' }), by(B, 'run.cancelled', { run: 'r1', cause: 'c1' })],
+    name: "B cancels its own run r1: A's run r1 in the same session name is untouched",
+    steps: [
+      ask(A, 'qa'),
+      ask(B, 'qb'),
+      cancelRun('c1'),
+      by(B, 'control.accepted', { cause: 'c1' }),
+      by(B, 'run.cancelled', { run: 'r1', cause: 'c1' }),
+    ],
     a: NOTHING,
     b: { ...NOTHING, cancelled: ['r1'] },
   },
   {
-    name: 'a run.cancelled nobody caused is still only its emitter\'s',
-    steps: [by(A, 'run.started', { run: 'r1' }), by(B, 'run.started', { run: 'r1' }), by(B, 'run.cancelled', { run: 'r1' })],
+    name: "a run.cancelled nobody caused is still only its emitter's",
+    steps: [
+      by(A, 'run.started', { run: 'r1' }),
+      by(B, 'run.started', { run: 'r1' }),
+      by(B, 'run.cancelled', { run: 'r1' }),
+    ],
     a: NOTHING,
     b: { ...NOTHING, cancelled: ['r1'] },
   },
   {
-    name: 'B reports the pause: only B\'s session is paused',
-    steps: [pause('p1'), by(B, 'control.accepted', { cause: 'p1' }), by(B, 'progress.status', { cause: 'p1', data: { phase: 'paused' } })],
+    name: "B reports the pause: only B's session is paused",
+    steps: [
+      pause('p1'),
+      by(B, 'control.accepted', { cause: 'p1' }),
+      by(B, 'progress.status', { cause: 'p1', data: { phase: 'paused' } }),
+    ],
     a: NOTHING,
     b: { ...NOTHING, paused: true },
   },
   {
-    name: 'a cancel ends B\'s session: only B\'s is ended, only B\'s open request goes stale and is flagged',
+    name: "a cancel ends B's session: only B's is ended, only B's open request goes stale and is flagged",
     steps: [ask(A, 'qa'), ask(B, 'qb'), cancelSession('c1'), by(B, 'session.ended', { cause: 'c1' })],
     a: NOTHING,
     b: { ...NOTHING, ended: true },
@@ -75,7 +106,11 @@ const cases: { name: string; steps: Step[]; a: View; b: View; rules?: string[] }
   },
   {
     name: 'an Event in another session citing the command is not its outcome',
-    steps: [pause('p1'), by(B, 'progress.status', { cause: 'p1', session: 'elsewhere' }), by(B, 'run.cancelled', { run: 'r1', cause: 'p1', session: 'elsewhere' })],
+    steps: [
+      pause('p1'),
+      by(B, 'progress.status', { cause: 'p1', session: 'elsewhere' }),
+      by(B, 'run.cancelled', { run: 'r1', cause: 'p1', session: 'elsewhere' }),
+    ],
     a: NOTHING,
     b: NOTHING,
   },
@@ -87,7 +122,11 @@ const cases: { name: string; steps: Step[]; a: View; b: View; rules?: string[] }
   },
   {
     name: 'a run ended twice: the first terminal stays, the second is run-terminal-exclusivity',
-    steps: [by(B, 'run.started', { run: 'r1' }), by(B, 'run.failed', { run: 'r1' }), by(B, 'run.cancelled', { run: 'r1' })],
+    steps: [
+      by(B, 'run.started', { run: 'r1' }),
+      by(B, 'run.failed', { run: 'r1' }),
+      by(B, 'run.cancelled', { run: 'r1' }),
+    ],
     a: NOTHING,
     b: NOTHING,
     rules: ['run-terminal-exclusivity'],
@@ -101,7 +140,10 @@ const cases: { name: string; steps: Step[]; a: View; b: View; rules?: string[] }
   },
   {
     name: 'a terminal redelivered (same id, same Event) is not a second end',
-    steps: [by(B, 'run.cancelled', { id: 'end', run: 'r1', seq: 5, time: 't' }), by(B, 'run.cancelled', { id: 'end', run: 'r1', seq: 5, time: 't' })],
+    steps: [
+      by(B, 'run.cancelled', { id: 'end', run: 'r1', seq: 5, time: 't' }),
+      by(B, 'run.cancelled', { id: 'end', run: 'r1', seq: 5, time: 't' }),
+    ],
     a: NOTHING,
     b: { ...NOTHING, cancelled: ['r1'] },
   },
@@ -114,7 +156,11 @@ const cases: { name: string; steps: Step[]; a: View; b: View; rules?: string[] }
   },
   {
     name: 'the emitter restarted (later epoch) and reused the run id: the run lives again, its new end is no violation',
-    steps: [by(B, 'run.cancelled', { run: 'r1' }), by(B, 'run.started', { run: 'r1', epoch: 1, seq: 0 }), by(B, 'run.finished', { run: 'r1', epoch: 1, seq: 1 })],
+    steps: [
+      by(B, 'run.cancelled', { run: 'r1' }),
+      by(B, 'run.started', { run: 'r1', epoch: 1, seq: 0 }),
+      by(B, 'run.finished', { run: 'r1', epoch: 1, seq: 1 }),
+    ],
     a: NOTHING,
     b: NOTHING,
   },
@@ -128,7 +174,11 @@ const cases: { name: string; steps: Step[]; a: View; b: View; rules?: string[] }
 
 function view(store: ConsoleStore, source: string): View {
   const state = store.sessionControl(RELAY, source, SESSION);
-  return { cancelled: [...(state?.cancelledRuns.keys() ?? [])], paused: state?.paused?.paused === true, ended: state?.endedByCancel !== undefined };
+  return {
+    cancelled: [...(state?.cancelledRuns.keys() ?? [])],
+    paused: state?.paused?.paused === true,
+    ended: state?.endedByCancel !== undefined,
+  };
 }
 
 test('session control per (source, session): table', () => {
@@ -137,13 +187,24 @@ test('session control per (source, session): table', () => {
     for (const event of build(c.steps)) store.applyEvent(RELAY, event);
     assert.deepEqual(view(store, A), c.a, `${c.name}: A`);
     assert.deepEqual(view(store, B), c.b, `${c.name}: B`);
-    assert.deepEqual(store.violations().recent.map((v) => v.rule), c.rules ?? [], `${c.name}: violations`);
+    assert.deepEqual(
+      store.violations().recent.map((v) => v.rule),
+      c.rules ?? [],
+      `${c.name}: violations`,
+    );
   }
 });
 
-test('the shared session name: the cancelled run and the ended session reach only the emitter\'s own requests', () => {
+test("the shared session name: the cancelled run and the ended session reach only the emitter's own requests", () => {
   const store = new ConsoleStore();
-  const steps = [ask(A, 'qa'), ask(B, 'qb'), cancelRun('c1'), by(B, 'run.cancelled', { run: 'r1', cause: 'c1' }), cancelSession('c2'), by(B, 'session.ended', { cause: 'c2' })];
+  const steps = [
+    ask(A, 'qa'),
+    ask(B, 'qb'),
+    cancelRun('c1'),
+    by(B, 'run.cancelled', { run: 'r1', cause: 'c1' }),
+    cancelSession('c2'),
+    by(B, 'session.ended', { cause: 'c2' }),
+  ];
   for (const event of build(steps)) store.applyEvent(RELAY, event);
   const bySource = Object.fromEntries(store.allRequests().map((r) => [r.source, r]));
   assert.equal(bySource[A].state, 'pending');
@@ -151,8 +212,17 @@ test('the shared session name: the cancelled run and the ended session reach onl
   assert.equal(bySource[B].state, 'stale');
   assert.deepEqual(bySource[B].violations, ['ended-with-pending-attention']);
   // The commands addressed the session name: both emitters' views list them (whose they were, nobody can say).
-  assert.deepEqual(store.sessionControl(RELAY, A, SESSION)?.commands.map((c) => c.id), ['c1', 'c2']);
-  assert.deepEqual(store.sessionControl(RELAY, B, SESSION)?.commands.map((c) => [c.id, c.outcome]), [['c1', 'run r1 cancelled'], ['c2', 'session ended']]);
+  assert.deepEqual(
+    store.sessionControl(RELAY, A, SESSION)?.commands.map((c) => c.id),
+    ['c1', 'c2'],
+  );
+  assert.deepEqual(
+    store.sessionControl(RELAY, B, SESSION)?.commands.map((c) => [c.id, c.outcome]),
+    [
+      ['c1', 'run r1 cancelled'],
+      ['c2', 'session ended'],
+    ],
+  );
   const [violation] = store.violations().recent;
   assert.equal(violation.source, B);
 });
@@ -161,6 +231,8 @@ test('run-terminal-exclusivity names the emitter, session, run and the second te
   const store = new ConsoleStore();
   const events = build([by(B, 'run.finished', { run: 'r1' }), by(B, 'run.failed', { run: 'r1' })]);
   for (const event of [...events, ...events]) store.applyEvent(RELAY, event);
-  assert.deepEqual(store.violations().recent, [{ rule: 'run-terminal-exclusivity', relay: RELAY, source: B, session: SESSION, run: 'r1', id: 'e1' }]);
+  assert.deepEqual(store.violations().recent, [
+    { rule: 'run-terminal-exclusivity', relay: RELAY, source: B, session: SESSION, run: 'r1', id: 'e1' },
+  ]);
   assert.equal(store.getRelay(RELAY)?.violations, 1, 'a redelivered second terminal is the same violation');
 });

@@ -8,16 +8,48 @@ import type { AepEvent } from '../../src/protocol/types.js';
 const R = 'http://relay.test';
 const A = 'aep://host-a/agent/deployer';
 const B = 'aep://host-b/agent/deployer';
-const ev = (source: string, type: string, id: string, session = 's1'): AepEvent => ({ aep: '0.1', id, type, time: '2026-12-01T10:00:00Z', source, agent: 'deployer', session });
+const ev = (source: string, type: string, id: string, session = 's1'): AepEvent => ({
+  aep: '0.1',
+  id,
+  type,
+  time: '2026-12-01T10:00:00Z',
+  source,
+  agent: 'deployer',
+  session,
+});
 
 test('another emitter counts only when it spoke in the session after the request arrived; console commands never count', () => {
   const cases: { note: string; events: AepEvent[]; since: string[] }[] = [
     { note: 'alone in its session', events: [ev(A, 'attention.requested', 'REQ')], since: [] },
-    { note: 'B spoke before the request only', events: [ev(B, 'tool.requested', 'b1'), ev(A, 'attention.requested', 'REQ')], since: [] },
-    { note: 'B raised a request under the same id after it', events: [ev(A, 'attention.requested', 'REQ'), ev(B, 'attention.requested', 'REQ')], since: [B] },
-    { note: 'B in another session', events: [ev(A, 'attention.requested', 'REQ'), ev(B, 'tool.requested', 'b1', 's2')], since: [] },
-    { note: 'a console\'s command and routing note', events: [ev(A, 'attention.requested', 'REQ'), ev(B, 'control.attention.respond', 'c1'), ev(B, 'attention.routed', 'r1')], since: [] },
-    { note: 'B acknowledging a command is B speaking', events: [ev(A, 'attention.requested', 'REQ'), ev(B, 'control.accepted', 'k1')], since: [B] },
+    {
+      note: 'B spoke before the request only',
+      events: [ev(B, 'tool.requested', 'b1'), ev(A, 'attention.requested', 'REQ')],
+      since: [],
+    },
+    {
+      note: 'B raised a request under the same id after it',
+      events: [ev(A, 'attention.requested', 'REQ'), ev(B, 'attention.requested', 'REQ')],
+      since: [B],
+    },
+    {
+      note: 'B in another session',
+      events: [ev(A, 'attention.requested', 'REQ'), ev(B, 'tool.requested', 'b1', 's2')],
+      since: [],
+    },
+    {
+      note: "a console's command and routing note",
+      events: [
+        ev(A, 'attention.requested', 'REQ'),
+        ev(B, 'control.attention.respond', 'c1'),
+        ev(B, 'attention.routed', 'r1'),
+      ],
+      since: [],
+    },
+    {
+      note: 'B acknowledging a command is B speaking',
+      events: [ev(A, 'attention.requested', 'REQ'), ev(B, 'control.accepted', 'k1')],
+      since: [B],
+    },
   ];
   for (const c of cases) {
     const emitters = new SessionEmitters();

@@ -36,7 +36,10 @@ test('StampQueue hands out live items oldest first, through squeezes and growth,
     drained.push(item);
     latest.delete(item);
   }
-  assert.deepEqual(drained, model.map(([i]) => i));
+  assert.deepEqual(
+    drained,
+    model.map(([i]) => i),
+  );
 });
 
 test('StampQueue stays within twice its live pairs when the same few items are queued over and over', () => {

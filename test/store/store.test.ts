@@ -35,7 +35,10 @@ test('golden corpus: every line applies and derives the three requests', () => {
   assert.equal(allowed.commands.length, 1, 'the telegram-sink command is recorded');
   assert.equal(allowed.commands[0].agent, 'telegram-sink');
   assert.deepEqual(allowed.commands[0].ack, { accepted: true });
-  assert.deepEqual(allowed.routed.map(({ by, to, via }) => ({ by, to, via })), [{ by: 'telegram-sink', to: undefined, via: undefined }]);
+  assert.deepEqual(
+    allowed.routed.map(({ by, to, via }) => ({ by, to, via })),
+    [{ by: 'telegram-sink', to: undefined, via: undefined }],
+  );
 
   const timedOut = requests.find((r) => r.id === '01JX9YBQARQ20000000000GOLD')!;
   assert.equal(timedOut.state, 'timeout');
@@ -45,7 +48,12 @@ test('golden corpus: every line applies and derives the three requests', () => {
   assert.equal(form.state, 'resolved');
   assert.equal(form.payload.kind, 'form');
   assert.equal(form.payload.fields.length, 4);
-  assert.deepEqual(form.answered?.answer.values, { name: 'billing-api', staged: true, regions: ['1', '3'], db: 'MariaDB' });
+  assert.deepEqual(form.answered?.answer.values, {
+    name: 'billing-api',
+    staged: true,
+    regions: ['1', '3'],
+    db: 'MariaDB',
+  });
   assert.match(describeOutcome(form)!.summary, /Regions: us-east, ap-south; Database: "MariaDB" \(other\)/);
 });
 
@@ -76,7 +84,14 @@ function ev(partial: Partial<AepEvent> & { id: string; type: string }): AepEvent
   return { ...base, source: 'aep://h/agent/a/session/s1', agent: 'a', session: 's1', ...partial } as AepEvent;
 }
 function request(id: string, extra: Partial<AepEvent> = {}, data: Record<string, unknown> = {}): AepEvent {
-  return ev({ id, type: 'attention.requested', seq: 0, severity: 'notice', data: { kind: 'permission', prompt: `p ${id}`, ...data }, ...extra });
+  return ev({
+    id,
+    type: 'attention.requested',
+    seq: 0,
+    severity: 'notice',
+    data: { kind: 'permission', prompt: `p ${id}`, ...data },
+    ...extra,
+  });
 }
 
 test('invalid stream cases are tolerated; a dangling request becomes stale at session.ended', () => {
@@ -97,8 +112,20 @@ test('invalid stream cases are tolerated; a dangling request becomes stale at se
 
 test('lifecycle events that arrive before their request are held and applied', () => {
   const store = new ConsoleStore();
-  assert.equal(store.applyEvent(RELAY, ev({ id: 'ans', type: 'attention.answered', seq: 1, subject: 'req', data: { answer: { option: 'deny' } } })), 'held');
-  assert.equal(store.applyEvent(RELAY, ev({ id: 'res', type: 'attention.resolved', seq: 2, subject: 'req', data: { resolution: 'answered' } })), 'held');
+  assert.equal(
+    store.applyEvent(
+      RELAY,
+      ev({ id: 'ans', type: 'attention.answered', seq: 1, subject: 'req', data: { answer: { option: 'deny' } } }),
+    ),
+    'held',
+  );
+  assert.equal(
+    store.applyEvent(
+      RELAY,
+      ev({ id: 'res', type: 'attention.resolved', seq: 2, subject: 'req', data: { resolution: 'answered' } }),
+    ),
+    'held',
+  );
   store.applyEvent(RELAY, request('req'));
   const record = store.allRequests()[0];
   assert.equal(record.state, 'resolved');
@@ -109,7 +136,10 @@ test('two emitters sharing a session name: lifecycle goes to the request whose a
   const store = new ConsoleStore();
   store.applyEvent(RELAY, request('same', { agent: 'alpha', source: 'aep://x/agent/alpha' }));
   store.applyEvent(RELAY, request('same', { agent: 'beta', source: 'aep://y/agent/beta' }));
-  store.applyEvent(RELAY, ev({ id: 't1', type: 'attention.timeout', seq: 1, subject: 'same', agent: 'beta', source: 'aep://y/agent/beta' }));
+  store.applyEvent(
+    RELAY,
+    ev({ id: 't1', type: 'attention.timeout', seq: 1, subject: 'same', agent: 'beta', source: 'aep://y/agent/beta' }),
+  );
   const byAgent = Object.fromEntries(store.allRequests().map((r) => [r.agent, r.state]));
   assert.deepEqual(byAgent, { alpha: 'pending', beta: 'timeout' });
 });
@@ -136,17 +166,27 @@ test('informational requests, recent ordering and counts', () => {
   store.applyEvent(RELAY, ev({ id: 'ta', type: 'attention.timeout', seq: 4, subject: 'a' }));
   const oob = store.allRequests().find((r) => r.id === 'oob')!;
   assert.equal(oob.state, 'informational');
-  assert.deepEqual(recentFirst(store.allRequests()).map((r) => r.id), ['a', 'b']);
+  assert.deepEqual(
+    recentFirst(store.allRequests()).map((r) => r.id),
+    ['a', 'b'],
+  );
   assert.deepEqual(counts(store.allRequests()), { pending: 1, recent: 2 });
-  assert.deepEqual(inboxOrder(store.allRequests()).map((r) => r.id), ['oob', 'a', 'b']);
+  assert.deepEqual(
+    inboxOrder(store.allRequests()).map((r) => r.id),
+    ['oob', 'a', 'b'],
+  );
 });
 
 test('terminal requests are pruned oldest-first past the cap; pending ones never', () => {
   const store = new ConsoleStore({ terminalCap: 2 });
   for (let i = 0; i < 5; i++) store.applyEvent(RELAY, request(`p${i}`));
   for (let i = 0; i < 5; i++) store.applyEvent(RELAY, request(`t${i}`));
-  for (let i = 0; i < 5; i++) store.applyEvent(RELAY, ev({ id: `x${i}`, type: 'attention.timeout', seq: 10 + i, subject: `t${i}` }));
-  const ids = store.allRequests().map((r) => r.id).sort();
+  for (let i = 0; i < 5; i++)
+    store.applyEvent(RELAY, ev({ id: `x${i}`, type: 'attention.timeout', seq: 10 + i, subject: `t${i}` }));
+  const ids = store
+    .allRequests()
+    .map((r) => r.id)
+    .sort();
   assert.deepEqual(ids, ['p0', 'p1', 'p2', 'p3', 'p4', 't3', 't4']);
 });
 
@@ -155,15 +195,25 @@ test('dedupe memory is bounded and keyed by (relay, source, id)', () => {
   const e = request('r1');
   assert.equal(store.applyEvent(RELAY, e), 'applied');
   assert.equal(store.applyEvent(RELAY, e), 'duplicate');
-  assert.equal(store.applyEvent(RELAY, { ...e, source: 'aep://other/agent/a' }), 'applied', 'same id from another emitter is a different event');
+  assert.equal(
+    store.applyEvent(RELAY, { ...e, source: 'aep://other/agent/a' }),
+    'applied',
+    'same id from another emitter is a different event',
+  );
   assert.equal(store.applyEvent('http://other-relay', e), 'applied', 'another relay is another stream');
 });
 
-test('the console\'s own command states', () => {
+test("the console's own command states", () => {
   const store = new ConsoleStore({ now: () => 1000 });
   store.applyEvent(RELAY, request('r1'));
   const key = store.allRequests()[0].key;
-  const cmd = ev({ id: 'CMD1', type: 'control.attention.respond', subject: 'r1', cause: 'r1', data: { answer: { option: 'allow' } } });
+  const cmd = ev({
+    id: 'CMD1',
+    type: 'control.attention.respond',
+    subject: 'r1',
+    cause: 'r1',
+    data: { answer: { option: 'allow' } },
+  });
   store.commandCreated(RELAY, key, cmd, { option: 'allow' }, 10_000);
   assert.equal(store.lastCommandFor(key)?.queued, true);
   store.commandSent('CMD1');
@@ -171,10 +221,11 @@ test('the console\'s own command states', () => {
   assert.equal(store.lastCommandFor(key)?.attempts, 2);
   assert.equal(store.inFlightCommands().length, 1);
   store.commandSettled('CMD1', { state: 'refused-by-relay', code: 'no-route', detail: 'nobody home' });
-  assert.deepEqual(
-    (({ state, code, detail }) => ({ state, code, detail }))(store.lastCommandFor(key)!),
-    { state: 'refused-by-relay', code: 'no-route', detail: 'nobody home' },
-  );
+  assert.deepEqual((({ state, code, detail }) => ({ state, code, detail }))(store.lastCommandFor(key)!), {
+    state: 'refused-by-relay',
+    code: 'no-route',
+    detail: 'nobody home',
+  });
   assert.equal(store.inFlightCommands().length, 0);
 });
 
@@ -196,10 +247,32 @@ test('roster: claimants and ack windows', () => {
 test('a routing note or a command re-delivered after the dedupe memory forgot it is not appended twice', () => {
   const store = new ConsoleStore({ dedupeCap: 1 });
   const relay = 'http://relay.test';
-  const base = { aep: '0.1', time: '2026-07-03T10:00:00Z', source: 'aep://h/agent/a/session/s', agent: 'a', session: 's' };
-  store.applyEvent(relay, { ...base, id: 'R1', type: 'attention.requested', seq: 1, data: { kind: 'permission', prompt: 'ok?', options: [{ id: 'y', label: 'Yes' }] } });
+  const base = {
+    aep: '0.1',
+    time: '2026-07-03T10:00:00Z',
+    source: 'aep://h/agent/a/session/s',
+    agent: 'a',
+    session: 's',
+  };
+  store.applyEvent(relay, {
+    ...base,
+    id: 'R1',
+    type: 'attention.requested',
+    seq: 1,
+    data: { kind: 'permission', prompt: 'ok?', options: [{ id: 'y', label: 'Yes' }] },
+  });
   const routed = { ...base, id: 'N1', type: 'attention.routed', seq: 2, subject: 'R1', data: { to: 'phone' } };
-  const respond = { aep: '0.1', time: base.time, source: 'aep://h/agent/sink', agent: 'sink', session: 's', id: 'C1', type: 'control.attention.respond', subject: 'R1', data: { answer: { option: 'y' } } };
+  const respond = {
+    aep: '0.1',
+    time: base.time,
+    source: 'aep://h/agent/sink',
+    agent: 'sink',
+    session: 's',
+    id: 'C1',
+    type: 'control.attention.respond',
+    subject: 'R1',
+    data: { answer: { option: 'y' } },
+  };
   for (let i = 0; i < 3; i++) {
     store.applyEvent(relay, routed);
     store.applyEvent(relay, respond);

@@ -14,14 +14,28 @@ test('one request id in many sessions: each lifecycle event ends its own request
   store.addRelay(RELAY);
   const sessions = Array.from({ length: 200 }, (_, i) => `s${i}`);
   for (const session of sessions) {
-    store.applyEvent(RELAY, permission('same id everywhere', { id: 'SHARED', session, source: `aep://h/agent/a/session/${session}` }));
+    store.applyEvent(
+      RELAY,
+      permission('same id everywhere', { id: 'SHARED', session, source: `aep://h/agent/a/session/${session}` }),
+    );
   }
   assert.equal(store.sizes().subjects, 200);
   for (const session of sessions.slice(0, 150)) {
-    store.applyEvent(RELAY, event({ type: 'attention.resolved', id: `X-${session}`, session, subject: 'SHARED', source: `aep://h/agent/a/session/${session}`, data: { resolution: 'answered' } }));
+    store.applyEvent(
+      RELAY,
+      event({
+        type: 'attention.resolved',
+        id: `X-${session}`,
+        session,
+        subject: 'SHARED',
+        source: `aep://h/agent/a/session/${session}`,
+        data: { resolution: 'answered' },
+      }),
+    );
   }
   const byState = new Map<string, string[]>();
-  for (const record of store.allRequests()) byState.set(record.state, [...(byState.get(record.state) ?? []), record.session]);
+  for (const record of store.allRequests())
+    byState.set(record.state, [...(byState.get(record.state) ?? []), record.session]);
   assert.deepEqual(byState.get('pending'), sessions.slice(150));
   assert.deepEqual(byState.get('resolved'), sessions.slice(140, 150), 'the ten newest terminal requests are kept');
   assert.equal(store.sizes().subjects, 60, 'pruned requests left the subject index');
@@ -40,7 +54,12 @@ test('SubjectIndex: keys in arrival order per (relay, session, id), a list hande
   assert.deepEqual(index.keys('r', 's', 'id'), ['k2']);
   assert.deepEqual(index.keys('r', 't', 'id'), ['k3']);
   assert.equal(index.size, 3);
-  for (const [relay, session, key] of [['r', 's', 'k2'], ['r', 't', 'k3'], ['q', 's', 'k4']]) index.remove(relay, session, 'id', key);
+  for (const [relay, session, key] of [
+    ['r', 's', 'k2'],
+    ['r', 't', 'k3'],
+    ['q', 's', 'k4'],
+  ])
+    index.remove(relay, session, 'id', key);
   assert.equal(index.size, 0);
   assert.deepEqual(index.keys('r', 's', 'id'), []);
 });
@@ -52,11 +71,17 @@ test('SeenEvents forgets the oldest triple past its cap, per relay and source, a
   assert.equal(seen.add('q', 'a', '1'), true, 'and from another relay');
   assert.equal(seen.add('r', 'a', '1'), false);
   assert.equal(seen.add('r', 'a', '2'), true);
-  assert.deepEqual([seen.has('r', 'a', '1'), seen.has('r', 'b', '1'), seen.has('q', 'a', '1'), seen.has('r', 'a', '2')], [false, true, true, true]);
+  assert.deepEqual(
+    [seen.has('r', 'a', '1'), seen.has('r', 'b', '1'), seen.has('q', 'a', '1'), seen.has('r', 'a', '2')],
+    [false, true, true, true],
+  );
   assert.equal(seen.size, 3);
   for (let i = 0; i < 10; i++) seen.add('r', 'c', `x${i}`);
   assert.equal(seen.size, 3);
-  assert.deepEqual(['x6', 'x7', 'x8', 'x9'].map((id) => seen.has('r', 'c', id)), [false, true, true, true]);
+  assert.deepEqual(
+    ['x6', 'x7', 'x8', 'x9'].map((id) => seen.has('r', 'c', id)),
+    [false, true, true, true],
+  );
 });
 
 test('SeenEvents answers as the joined-key BoundedSet it replaced (against a model)', () => {
@@ -107,7 +132,11 @@ class ExactModel {
 
 test('SeenEvents stays exact when many emitters share ids (chained, then moved to a map of their own) and triples are deleted', () => {
   const random = mulberry32(21);
-  for (const [sources, ids] of [[40, 3], [3, 40], [200, 1]] as const) {
+  for (const [sources, ids] of [
+    [40, 3],
+    [3, 40],
+    [200, 1],
+  ] as const) {
     const seen = new SeenEvents(64);
     const model = new ExactModel(64);
     for (let step = 0; step < 30_000; step++) {
@@ -153,4 +182,3 @@ test('SeenEvents keeps the first value of a triple, and finds one id shared by 1
   assert.equal(seen.get('r', 'aep://h/1000', '1'), undefined);
   assert.equal(seen.size, 1000);
 });
-

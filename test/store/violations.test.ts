@@ -22,7 +22,9 @@ const B = 'aep://host-b/agent/codex/session/s-main';
 const C = 'aep://host-c/agent/gemini-cli/session/s-ord';
 
 export function corpusLines(): string[] {
-  return readFileSync(new URL('../fixtures/projection-corpus.jsonl', import.meta.url), 'utf8').split('\n').filter(Boolean);
+  return readFileSync(new URL('../fixtures/projection-corpus.jsonl', import.meta.url), 'utf8')
+    .split('\n')
+    .filter(Boolean);
 }
 
 function folded(lines = corpusLines()): ConsoleStore {
@@ -99,7 +101,13 @@ test('a request delivered after its session ended, positioned before the end, is
   const store = new ConsoleStore();
   const base = { aep: '0.1', time: '2026-08-01T09:00:00Z', session: 's', source: 'aep://x/a', agent: 'a' };
   store.applyEvent(RELAY, { ...base, id: 'end', type: 'session.ended', seq: 5 } as AepEvent);
-  store.applyEvent(RELAY, { ...base, id: 'late', type: 'attention.requested', seq: 3, data: { kind: 'input', prompt: 'p' } } as AepEvent);
+  store.applyEvent(RELAY, {
+    ...base,
+    id: 'late',
+    type: 'attention.requested',
+    seq: 3,
+    data: { kind: 'input', prompt: 'p' },
+  } as AepEvent);
   const late = store.allRequests()[0];
   assert.equal(late.state, 'stale');
   assert.deepEqual(late.violations, ['ended-with-pending-attention', 'seq-regression']);
@@ -108,32 +116,110 @@ test('a request delivered after its session ended, positioned before the end, is
 test('EmitterRules: table of single checks', () => {
   const base = { aep: '0.1', time: 't', source: 'aep://x', agent: 'a', session: 's' };
   const cases: { name: string; events: Partial<AepEvent>[]; rules: string[] }[] = [
-    { name: 'advancing seq', events: [{ id: '1', seq: 1 }, { id: '2', seq: 2 }], rules: [] },
-    { name: 'gap is legal', events: [{ id: '1', seq: 1 }, { id: '2', seq: 9 }], rules: [] },
-    { name: 'same seq', events: [{ id: '1', seq: 1 }, { id: '2', seq: 1 }], rules: ['seq-regression'] },
-    { name: 'new epoch resets seq', events: [{ id: '1', seq: 7 }, { id: '2', seq: 0, epoch: 1 }], rules: [] },
-    { name: 'epoch backwards', events: [{ id: '1', seq: 0, epoch: 2 }, { id: '2', seq: 9, epoch: 1 }], rules: ['epoch-regression'] },
-    { name: 'no seq (command)', events: [{ id: '1', seq: 3 }, { id: '2', type: 'control.cancel' }], rules: [] },
-    { name: 'other emitter', events: [{ id: '1', seq: 3 }, { id: '2', seq: 1, source: 'aep://y' }], rules: [] },
-    { name: 'command with a seq', events: [{ id: '1', seq: 3 }, { id: '2', seq: 1, type: 'control.pause' }], rules: [] },
+    {
+      name: 'advancing seq',
+      events: [
+        { id: '1', seq: 1 },
+        { id: '2', seq: 2 },
+      ],
+      rules: [],
+    },
+    {
+      name: 'gap is legal',
+      events: [
+        { id: '1', seq: 1 },
+        { id: '2', seq: 9 },
+      ],
+      rules: [],
+    },
+    {
+      name: 'same seq',
+      events: [
+        { id: '1', seq: 1 },
+        { id: '2', seq: 1 },
+      ],
+      rules: ['seq-regression'],
+    },
+    {
+      name: 'new epoch resets seq',
+      events: [
+        { id: '1', seq: 7 },
+        { id: '2', seq: 0, epoch: 1 },
+      ],
+      rules: [],
+    },
+    {
+      name: 'epoch backwards',
+      events: [
+        { id: '1', seq: 0, epoch: 2 },
+        { id: '2', seq: 9, epoch: 1 },
+      ],
+      rules: ['epoch-regression'],
+    },
+    {
+      name: 'no seq (command)',
+      events: [
+        { id: '1', seq: 3 },
+        { id: '2', type: 'control.cancel' },
+      ],
+      rules: [],
+    },
+    {
+      name: 'other emitter',
+      events: [
+        { id: '1', seq: 3 },
+        { id: '2', seq: 1, source: 'aep://y' },
+      ],
+      rules: [],
+    },
+    {
+      name: 'command with a seq',
+      events: [
+        { id: '1', seq: 3 },
+        { id: '2', seq: 1, type: 'control.pause' },
+      ],
+      rules: [],
+    },
   ];
   for (const c of cases) {
     const rules = new EmitterRules(100);
     // The last folded position lives with the resume positions, as in the store.
     const book = new RelayBook();
     const admit = (event: AepEvent) => rules.admit(RELAY, event, book.trackPosition(RELAY, event));
-    const found = c.events.flatMap((e) => admit({ ...base, type: 'tool.requested', ...e } as AepEvent)).map((v) => v.rule);
+    const found = c.events
+      .flatMap((e) => admit({ ...base, type: 'tool.requested', ...e } as AepEvent))
+      .map((v) => v.rule);
     assert.deepEqual(found, c.rules, c.name);
   }
 });
 
 test('EmitterRules: digests ignore member order and read the identity, the memory is bounded, hostile nesting is survived', () => {
-  const e = { aep: '0.1', id: 'x', type: 't.t', time: 't', source: 's', agent: 'a', data: { b: 1, a: [1, { d: 2, c: 3 }] } } as AepEvent;
-  const swapped = { data: { b: 1, a: [1, { d: 2, c: 3 }] }, agent: 'a', source: 's', time: 't', type: 't.t', id: 'x', aep: '0.1' } as AepEvent;
+  const e = {
+    aep: '0.1',
+    id: 'x',
+    type: 't.t',
+    time: 't',
+    source: 's',
+    agent: 'a',
+    data: { b: 1, a: [1, { d: 2, c: 3 }] },
+  } as AepEvent;
+  const swapped = {
+    data: { b: 1, a: [1, { d: 2, c: 3 }] },
+    agent: 'a',
+    source: 's',
+    time: 't',
+    type: 't.t',
+    id: 'x',
+    aep: '0.1',
+  } as AepEvent;
   assert.equal(digest(e), digest(swapped), 'envelope member order does not matter');
   assert.notEqual(digest(e), digest({ ...e, seq: 7 }), 'its place in the stream does');
   assert.notEqual(digest(e), digest({ ...e, subject: 'r2' }), 'what it is about does');
-  assert.equal(digest(e), digest({ ...e, data: { b: 1, a: [1, { d: 2, c: 4 }] } }), 'a payload is not hashed: a different Event differs in its envelope');
+  assert.equal(
+    digest(e),
+    digest({ ...e, data: { b: 1, a: [1, { d: 2, c: 4 }] } }),
+    'a payload is not hashed: a different Event differs in its envelope',
+  );
   assert.notEqual(digest(e), digest({ ...e, time: 'u' }));
   let deep: unknown = 1;
   for (let i = 0; i < 5000; i++) deep = [deep];
@@ -145,5 +231,9 @@ test('EmitterRules: digests ignore member order and read the identity, the memor
   const again = (id: string) => rules.redelivered(RELAY, { ...e, id, time: 'other' }, seen.get(RELAY, e.source, id));
   assert.equal(again('1'), undefined, 'forgotten: taken as a redelivery');
   assert.equal(again('3')?.rule, 'id-collision');
-  assert.equal(rules.redelivered(RELAY, { ...e, id: '3' }, seen.get(RELAY, e.source, '3')), undefined, 'the same Event again is a redelivery');
+  assert.equal(
+    rules.redelivered(RELAY, { ...e, id: '3' }, seen.get(RELAY, e.source, '3')),
+    undefined,
+    'the same Event again is a redelivery',
+  );
 });

@@ -20,9 +20,28 @@ export interface E2eOptions {
 
 export function consoleOnDemo(demo: Pick<DemoPair, 'relay'>, token: string, columns = 80, options: E2eOptions = {}) {
   const store = new ConsoleStore(options.now ? { now: options.now } : undefined);
-  const client = new RelayClient({ url: demo.relay.url, token, name: options.name ?? 'e2e-console', host: options.host ?? 'e2e-host', store, timing: options.timing, readOnly: options.readOnly });
+  const client = new RelayClient({
+    url: demo.relay.url,
+    token,
+    name: options.name ?? 'e2e-console',
+    host: options.host ?? 'e2e-host',
+    store,
+    timing: options.timing,
+    readOnly: options.readOnly,
+  });
   client.start();
-  const app = render(<App store={store} clients={[client]} size={{ columns, rows: 30 }} tickMs={0} now={options.now} readOnly={options.readOnly} write={() => {}} env={{ NO_COLOR: '1', LANG: 'C.UTF-8' }} />);
+  const app = render(
+    <App
+      store={store}
+      clients={[client]}
+      size={{ columns, rows: 30 }}
+      tickMs={0}
+      now={options.now}
+      readOnly={options.readOnly}
+      write={() => {}}
+      env={{ NO_COLOR: '1', LANG: 'C.UTF-8' }}
+    />,
+  );
   const frame = () => app.lastFrame() ?? '';
   /** Resolves when the frame (whitespace squeezed) satisfies the predicate: re-checked on every store change, and polled for frames. */
   const until = (predicate: (text: string) => boolean, what: string) =>

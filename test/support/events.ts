@@ -57,4 +57,15 @@ export function requested(data: Record<string, unknown>, extra: Partial<AepEvent
 }
 
 export const permission = (prompt = 'Permission requested: Bash — rm -rf build/', extra: Partial<AepEvent> = {}) =>
-  requested({ kind: 'permission', prompt, options: [{ id: 'allow', label: 'Allow' }, { id: 'deny', label: 'Deny' }], respond_via: ['control'] }, extra);
+  requested(
+    {
+      kind: 'permission',
+      prompt,
+      options: [
+        { id: 'allow', label: 'Allow' },
+        { id: 'deny', label: 'Deny' },
+      ],
+      respond_via: ['control'],
+    },
+    extra,
+  );

@@ -20,7 +20,13 @@ export class FakeClient implements RelayHandle {
   respond(requestKey: string, answer: Answer, by?: string): string {
     const record = this.store.request(requestKey);
     if (!record) throw new Error(`unknown request ${requestKey}`);
-    const event = buildRespond({ request: { id: record.id, session: record.session }, answer, name: 'aep-console', host: 'test-host', fields: record.payload.fields });
+    const event = buildRespond({
+      request: { id: record.id, session: record.session },
+      answer,
+      name: 'aep-console',
+      host: 'test-host',
+      fields: record.payload.fields,
+    });
     this.store.commandCreated(this.relay, requestKey, event, answer, 10_000, by === undefined ? {} : { by });
     this.store.commandSent(event.id);
     this.sent.push(event);
@@ -36,7 +42,14 @@ export class FakeClient implements RelayHandle {
   control(requestKey: string, request: ControlRequest): string {
     const record = this.store.request(requestKey);
     if (!record) return '';
-    const event = buildControl({ ...request, session: record.session, run: record.run, cause: record.id, name: 'aep-console', host: 'test-host' });
+    const event = buildControl({
+      ...request,
+      session: record.session,
+      run: record.run,
+      cause: record.id,
+      name: 'aep-console',
+      host: 'test-host',
+    });
     this.store.commandCreated(this.relay, requestKey, event, {}, 10_000);
     this.store.commandSent(event.id);
     this.store.applyEvent(this.relay, event);

@@ -77,7 +77,11 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 async function drained(conn: FakeConnection, mark: string, lastMutation: string): Promise<void> {
   conn.send({ type: 'ping', t: mark });
   const pong = conn.next((f) => f?.type === 'pong' && f.t === mark);
-  const dropped = conn.closed.then((code) => Promise.reject(new Error(`fuzz: the client dropped the connection (${code}) near ${mark}, last mutation ${lastMutation}`)));
+  const dropped = conn.closed.then((code) =>
+    Promise.reject(
+      new Error(`fuzz: the client dropped the connection (${code}) near ${mark}, last mutation ${lastMutation}`),
+    ),
+  );
   await withTimeout(Promise.race([pong, dropped]), 30_000, `pong ${mark}`);
 }
 
@@ -99,10 +103,18 @@ export async function runFuzz(options: FuzzRunOptions): Promise<FuzzRunResult> {
   const updateRelay = store.updateRelay.bind(store);
   store.updateRelay = (relayUrl, patch) => {
     const reason = patch.lastInvalid?.split(': ').slice(1).join(': ');
-    if (reason !== undefined && PARSER_CAUGHT.has(reason)) exceptions.push(`parseEvent caught an exception: ${patch.lastInvalid}`);
+    if (reason !== undefined && PARSER_CAUGHT.has(reason))
+      exceptions.push(`parseEvent caught an exception: ${patch.lastInvalid}`);
     updateRelay(relayUrl, patch);
   };
-  const client = new RelayClient({ url: relay.url, store, name: 'fuzz', host: 'fuzz-host', token: 'fuzz-token', timing: { replayQuietMs: 50 } });
+  const client = new RelayClient({
+    url: relay.url,
+    store,
+    name: 'fuzz',
+    host: 'fuzz-host',
+    token: 'fuzz-token',
+    timing: { replayQuietMs: 50 },
+  });
   const mutations = new Map<string, number>();
   const chunk = options.chunk ?? 250;
   let bytes = 0;
@@ -113,7 +125,7 @@ export async function runFuzz(options: FuzzRunOptions): Promise<FuzzRunResult> {
     const fuzzer = new FrameFuzzer(options.seed);
     const started = performance.now();
     let last = '';
-    for (let sent = 0; sent < options.frames; ) {
+    for (let sent = 0; sent < options.frames;) {
       const n = Math.min(chunk, options.frames - sent);
       for (let i = 0; i < n; i++) {
         const frame = fuzzer.next();
@@ -129,7 +141,11 @@ export async function runFuzz(options: FuzzRunOptions): Promise<FuzzRunResult> {
     }
     // A last valid Event proves the pipeline still applies events after all that.
     conn.send(SENTINEL(options.seed));
-    await withTimeout(waitFor(store, (s) => s.resumePositions(client.relay).some((p) => p.session === 'fuzz-end'), 'sentinel', 10_000), 10_000, 'the sentinel event');
+    await withTimeout(
+      waitFor(store, (s) => s.resumePositions(client.relay).some((p) => p.session === 'fuzz-end'), 'sentinel', 10_000),
+      10_000,
+      'the sentinel event',
+    );
     const seconds = (performance.now() - started) / 1000;
     return {
       frames: options.frames,

@@ -28,7 +28,8 @@ type Obj = Record<string, unknown>;
 type Path = (string | number)[];
 
 /** Producer text at its worst: escapes, C1, bidi, zero-width, NUL, a lone surrogate, wide and combining text. */
-export const HOSTILE_TEXT = '\u001b]52;c;cm0=\u0007\u001b[2J\u009b31m\u202eevil\u2066\u200d\u200b\u0000\u007f\ud800 漢字👩‍👩‍👧 e\u0301 שלום';
+export const HOSTILE_TEXT =
+  '\u001b]52;c;cm0=\u0007\u001b[2J\u009b31m\u202eevil\u2066\u200d\u200b\u0000\u007f\ud800 漢字👩‍👩‍👧 e\u0301 שלום';
 
 /** Stands in for deep nesting in an object; swapped for the nested text after JSON.stringify (which would overflow). */
 const DEEP = '\u0000deep\u0000';
@@ -58,7 +59,9 @@ const clone = <T>(value: T): T => structuredClone(value);
 function paths(value: unknown, depth = 5, perArray = 2, prefix: Path = []): Path[] {
   if (depth === 0 || typeof value !== 'object' || value === null) return [];
   const out: Path[] = [];
-  const keys: (string | number)[] = Array.isArray(value) ? value.slice(0, perArray).map((_, i) => i) : Object.keys(value);
+  const keys: (string | number)[] = Array.isArray(value)
+    ? value.slice(0, perArray).map((_, i) => i)
+    : Object.keys(value);
   for (const key of keys) {
     const path = [...prefix, key];
     out.push(path, ...paths((value as Obj)[key as string], depth - 1, perArray, path));
@@ -98,10 +101,26 @@ function huge(rng: Rng): string {
 }
 
 const RELAY_FRAMES: Obj[] = [
-  { type: 'hello', versions: ['0.1'], role: 'relay', capabilities: { replay: { all: true }, roster: {}, control: { accepts: ['control.attention.respond'] } } },
+  {
+    type: 'hello',
+    versions: ['0.1'],
+    role: 'relay',
+    capabilities: { replay: { all: true }, roster: {}, control: { accepts: ['control.attention.respond'] } },
+  },
   { type: 'subscribed', id: 'sub-1' },
   { type: 'replay-exhausted', sub: 'sub-1', session: 's_8f2c', earliest: { epoch: 0, seq: 3 } },
-  { type: 'roster', id: 'r-1', entries: [{ session: 's_8f2c', agent: 'claude-code', instance: 'h/1', control: { accepts: ['control.attention.respond'], ack_window_ms: 10_000 } }] },
+  {
+    type: 'roster',
+    id: 'r-1',
+    entries: [
+      {
+        session: 's_8f2c',
+        agent: 'claude-code',
+        instance: 'h/1',
+        control: { accepts: ['control.attention.respond'], ack_window_ms: 10_000 },
+      },
+    ],
+  },
   { type: 'error', code: 'no-route', detail: 'no emitter for the session', cause: 'C1' },
   { type: 'error', id: 'sub-1', code: 'invalid-filter', detail: 'from all' },
   { type: 'ping', t: 1 },
@@ -110,9 +129,39 @@ const RELAY_FRAMES: Obj[] = [
   { type: 'frobnicate', x: 1 },
 ];
 
-const ODD_TYPES = ['attention.bogus', 'banana.peeled', 'x.acme.thing.happened', 'x.acme.foo', 'ATTENTION.REQUESTED', 'attention', 'a.b', '.', 'attention..requested', 'control.attention.respond.x', 'frobnicate'];
+const ODD_TYPES = [
+  'attention.bogus',
+  'banana.peeled',
+  'x.acme.thing.happened',
+  'x.acme.foo',
+  'ATTENTION.REQUESTED',
+  'attention',
+  'a.b',
+  '.',
+  'attention..requested',
+  'control.attention.respond.x',
+  'frobnicate',
+];
 const ODD_KINDS = ['', 'question', 'FORM', 'permission ', 'x.kind', HOSTILE_TEXT];
-const GARBAGE_TEXT = ['', ' ', 'not json', '{', '}}', '{"type":', 'null', '42', '"text"', '[]', '[{"type":"attention.requested"}]', 'NaN', '{"type":5}', '{"type":null}', '{"a":1}', '\u0000\u0001\u0002', '\ufeff{"type":"ping"}'];
+const GARBAGE_TEXT = [
+  '',
+  ' ',
+  'not json',
+  '{',
+  '}}',
+  '{"type":',
+  'null',
+  '42',
+  '"text"',
+  '[]',
+  '[{"type":"attention.requested"}]',
+  'NaN',
+  '{"type":5}',
+  '{"type":null}',
+  '{"a":1}',
+  '\u0000\u0001\u0002',
+  '\ufeff{"type":"ping"}',
+];
 
 const OPS: Array<[string, number]> = [
   ['wrong-type', 30],
@@ -174,7 +223,8 @@ export class FrameFuzzer {
       for (const event of this.golden) this.sweep.push(this.text(event, pass));
     }
     const invalid = fixtureJson<{ cases: Array<{ event?: Obj; events?: Obj[] }> }>('invalid-cases.json').cases;
-    for (const c of invalid) for (const event of c.events ?? (c.event ? [c.event] : [])) this.sweep.push(this.text(event, 'invalid-case'));
+    for (const c of invalid)
+      for (const event of c.events ?? (c.event ? [c.event] : [])) this.sweep.push(this.text(event, 'invalid-case'));
     let rotate = 0;
     const deepDone = new Set<string>();
     this.golden.forEach((event, n) => {
@@ -232,7 +282,8 @@ export class FrameFuzzer {
   }
 
   private binary(): FuzzFrame {
-    if (this.rng.chance(0.5)) return { data: Buffer.from(JSON.stringify(this.rng.pick(this.golden))), binary: true, mutation: 'binary-json' };
+    if (this.rng.chance(0.5))
+      return { data: Buffer.from(JSON.stringify(this.rng.pick(this.golden))), binary: true, mutation: 'binary-json' };
     const bytes = Buffer.alloc(this.rng.between(0, 512));
     for (let i = 0; i < bytes.length; i++) bytes[i] = this.rng.int(256);
     return { data: bytes, binary: true, mutation: 'binary-bytes' };
@@ -241,7 +292,8 @@ export class FrameFuzzer {
   private relayFrame(): FuzzFrame {
     const frame = clone(this.rng.pick(RELAY_FRAMES));
     if (this.rng.chance(0.6)) this.mutate(frame, this.rng.between(1, 2), true);
-    if (this.rng.chance(0.01)) frame.entries = Array.from({ length: 5000 }, (_, i) => ({ session: `s${i}`, control: { ack_window_ms: i } }));
+    if (this.rng.chance(0.01))
+      frame.entries = Array.from({ length: 5000 }, (_, i) => ({ session: `s${i}`, control: { ack_window_ms: i } }));
     return this.text(frame, 'relay-frame');
   }
 
@@ -252,7 +304,9 @@ export class FrameFuzzer {
 
   private session(): { session: string; source: string; agent: string } {
     // A few busy sessions and a stream of new ones (past the resume-position cap over a long run).
-    const session = this.rng.chance(0.5) ? this.rng.pick(['s_8f2c', 's_form', 's1', 's2']) : `fz${this.rng.int(1_000_000)}`;
+    const session = this.rng.chance(0.5)
+      ? this.rng.pick(['s_8f2c', 's_form', 's1', 's2'])
+      : `fz${this.rng.int(1_000_000)}`;
     const agent = this.rng.pick(['claude-code', 'codex', 'aider']);
     return { session, agent, source: `aep://host-${this.rng.int(3)}/agent/${agent}/session/${session}` };
   }
@@ -272,8 +326,14 @@ export class FrameFuzzer {
       if (typeof event.seq === 'number') event.seq = this.nextSeq(event.source as string);
     }
     if (event.type === 'attention.requested') {
-      this.remember(this.recentTargets, { id: event.id, session: event.session, source: event.source, agent: event.agent } as Target);
-      if (this.rng.chance(0.3)) (event.data as Obj).respond_via = this.rng.pick([['control'], ['oob'], [], ['control', 'oob']]);
+      this.remember(this.recentTargets, {
+        id: event.id,
+        session: event.session,
+        source: event.source,
+        agent: event.agent,
+      } as Target);
+      if (this.rng.chance(0.3))
+        (event.data as Obj).respond_via = this.rng.pick([['control'], ['oob'], [], ['control', 'oob']]);
     }
     const mutations = this.rng.chance(0.25) ? 0 : this.rng.between(1, 3);
     const depth = this.rng.chance(0.03) ? 100_000 : this.rng.between(64, 5_000);
@@ -283,12 +343,42 @@ export class FrameFuzzer {
   private lifecycle(): FuzzFrame {
     const target = this.recentTargets.length ? this.rng.pick(this.recentTargets) : undefined;
     if (!target) return this.mutatedEvent();
-    const type = this.rng.pick(['attention.answered', 'attention.resolved', 'attention.timeout', 'attention.routed', 'control.attention.respond', 'control.accepted', 'control.rejected', 'session.ended']);
+    const type = this.rng.pick([
+      'attention.answered',
+      'attention.resolved',
+      'attention.timeout',
+      'attention.routed',
+      'control.attention.respond',
+      'control.accepted',
+      'control.rejected',
+      'session.ended',
+    ]);
     const id = `LC${++this.counter}`;
-    const event: Obj = { aep: '0.1', id, type, time: '2026-07-03T10:15:00Z', source: target.source, agent: target.agent, session: target.session, subject: target.id, cause: target.id };
+    const event: Obj = {
+      aep: '0.1',
+      id,
+      type,
+      time: '2026-07-03T10:15:00Z',
+      source: target.source,
+      agent: target.agent,
+      session: target.session,
+      subject: target.id,
+      cause: target.id,
+    };
     const data: Record<string, Obj> = {
-      'attention.answered': { answer: this.rng.pick([{ option: 'allow' }, { text: 'use staging' }, { values: { region: 'eu', n: 3, ok: true, tags: ['a'] } }]), by: 'op', via: 'control' },
-      'attention.resolved': { resolution: this.rng.pick(['answered', 'auto', 'dismissed']), latency_ms: this.rng.int(100_000) },
+      'attention.answered': {
+        answer: this.rng.pick([
+          { option: 'allow' },
+          { text: 'use staging' },
+          { values: { region: 'eu', n: 3, ok: true, tags: ['a'] } },
+        ]),
+        by: 'op',
+        via: 'control',
+      },
+      'attention.resolved': {
+        resolution: this.rng.pick(['answered', 'auto', 'dismissed']),
+        latency_ms: this.rng.int(100_000),
+      },
       'attention.timeout': { after_ms: this.rng.int(100_000) },
       'attention.routed': { to: 'telegram', via: 'push' },
       'control.attention.respond': { answer: { option: 'deny' } },
@@ -345,7 +435,19 @@ export class FrameFuzzer {
           break;
         case 'odd-type':
           // Frames keep a dotless type (a dotted one would make them an Event).
-          target.type = isFrame ? this.rng.pick(['hello', 'subscribed', 'roster', 'error', 'replay-exhausted', 'ping', 'pong', 'frobnicate', '']) : this.rng.pick(ODD_TYPES);
+          target.type = isFrame
+            ? this.rng.pick([
+                'hello',
+                'subscribed',
+                'roster',
+                'error',
+                'replay-exhausted',
+                'ping',
+                'pong',
+                'frobnicate',
+                '',
+              ])
+            : this.rng.pick(ODD_TYPES);
           break;
         case 'odd-kind':
           if (typeof target.data === 'object' && target.data) (target.data as Obj).kind = this.rng.pick(ODD_KINDS);
@@ -363,7 +465,12 @@ export class FrameFuzzer {
           break;
         }
         case 'seq':
-          target.seq = this.rng.pick([0, 1, Math.max(0, (typeof target.seq === 'number' ? target.seq : 5) - this.rng.between(1, 5)), 2 ** 53]);
+          target.seq = this.rng.pick([
+            0,
+            1,
+            Math.max(0, (typeof target.seq === 'number' ? target.seq : 5) - this.rng.between(1, 5)),
+            2 ** 53,
+          ]);
           break;
         case 'epoch':
           target.epoch = this.rng.pick([0, 1, 2, 7, 2 ** 31, 2 ** 53]);
@@ -375,12 +482,21 @@ export class FrameFuzzer {
           if (typeof target.data === 'object' && target.data) {
             const n = this.rng.between(100, 3000);
             const data = target.data as Obj;
-            if (this.rng.chance(0.5)) data.options = Array.from({ length: n }, (_, k) => ({ id: `o${k % (n - 7)}`, label: `option ${k}` }));
-            else data.fields = Array.from({ length: n }, (_, k) => ({ id: `f${k}`, type: this.rng.pick(['string', 'number', 'boolean', 'select', 'date']), label: `field ${k}`, choices: [{ id: 'a', label: 'A' }] }));
+            if (this.rng.chance(0.5))
+              data.options = Array.from({ length: n }, (_, k) => ({ id: `o${k % (n - 7)}`, label: `option ${k}` }));
+            else
+              data.fields = Array.from({ length: n }, (_, k) => ({
+                id: `f${k}`,
+                type: this.rng.pick(['string', 'number', 'boolean', 'select', 'date']),
+                label: `field ${k}`,
+                choices: [{ id: 'a', label: 'A' }],
+              }));
           }
           break;
         case 'extension':
-          target[this.rng.pick(['acmeregion', 'x', 'BadName', 'name-with-dash', 'averyveryveryverylongname'])] = clone(this.rng.pick(Object.values(WRONG_VALUES).flat()));
+          target[this.rng.pick(['acmeregion', 'x', 'BadName', 'name-with-dash', 'averyveryveryverylongname'])] = clone(
+            this.rng.pick(Object.values(WRONG_VALUES).flat()),
+          );
           break;
       }
       done.push(op);

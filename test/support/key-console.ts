@@ -36,13 +36,20 @@ export function keyConsole(events: AepEvent[], config: Partial<UiConfig> = {}, w
   const store = new ConsoleStore({ now: () => NOW });
   const client = new FakeClient(RELAY, store);
   store.updateRelay(RELAY, { connection: { kind: 'live' } });
-  let model: UiModel = initialModel(store, world.size ?? { columns: 80, rows: 24 }, NOW, { bell: false, notify: false, ...config });
+  let model: UiModel = initialModel(store, world.size ?? { columns: 80, rows: 24 }, NOW, {
+    bell: false,
+    notify: false,
+    ...config,
+  });
   let quits = 0;
   let reads = 0;
   const performed: string[] = [];
   // The App's own performer, on the fake client; the terminal's writes go nowhere.
   const history = { read: () => world.history ?? { decisions: [], skipped: 0, torn: false, problems: [] } };
-  const ports = portsFor(() => ({ store, clients: [client], history, onQuit: () => void quits++ }), () => model);
+  const ports = portsFor(
+    () => ({ store, clients: [client], history, onQuit: () => void quits++ }),
+    () => model,
+  );
   const dispatch = (msg: Msg): void => {
     const result = update(model, msg, { store, now: () => NOW });
     model = result.model;
@@ -73,7 +80,11 @@ export function keyConsole(events: AepEvent[], config: Partial<UiConfig> = {}, w
       }
     },
     /** What went on the wire: each command's type and answer (or scope). */
-    sent: () => client.sent.map((e) => `${e.type} ${JSON.stringify((e.data as { answer?: unknown }).answer ?? (e.data as { scope?: string }).scope ?? '')}`),
+    sent: () =>
+      client.sent.map(
+        (e) =>
+          `${e.type} ${JSON.stringify((e.data as { answer?: unknown }).answer ?? (e.data as { scope?: string }).scope ?? '')}`,
+      ),
     /** The open request's Reply text. */
     reply: () => {
       const record = model.inbox.openKey ? store.request(model.inbox.openKey) : undefined;

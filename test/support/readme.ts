@@ -24,5 +24,7 @@ export function readmeExample(heading: string, readme = readFileSync(README, 'ut
 
 /** Every block marked to run (```js run, ```sh run), in order, exactly as written. */
 export function runnableBlocks(markdown: string): { language: string; code: string }[] {
-  return [...markdown.matchAll(BLOCK)].filter((block) => block[2]).map((block) => ({ language: block[1], code: block[3] }));
+  return [...markdown.matchAll(BLOCK)]
+    .filter((block) => block[2])
+    .map((block) => ({ language: block[1], code: block[3] }));
 }

@@ -17,16 +17,32 @@ export const permissionRequest = (prompt: string): RaiseRequest => ({
 });
 
 /** The required text field "Service name". */
-export const serviceNameField = (): FieldSpec => ({ id: 'name', type: 'string', label: 'Service name', required: true });
+export const serviceNameField = (): FieldSpec => ({
+  id: 'name',
+  type: 'string',
+  label: 'Service name',
+  required: true,
+});
 
 /** "Replicas", a number from 1 to `max`. */
-export const replicasField = (max = 10): FieldSpec => ({ id: 'replicas', type: 'number', label: 'Replicas', min: 1, max });
+export const replicasField = (max = 10): FieldSpec => ({
+  id: 'replicas',
+  type: 'number',
+  label: 'Replicas',
+  min: 1,
+  max,
+});
 
 /** A yes / no field with id "staged". */
 export const stagedField = (label: string): FieldSpec => ({ id: 'staged', type: 'boolean', label });
 
 /** A select field; `choices` as [id, label] pairs, in order. */
-export const selectField = (id: string, label: string, choices: Array<[string, string]>, flags: Pick<FieldSpec, 'required' | 'multi' | 'other'> = {}): FieldSpec => ({
+export const selectField = (
+  id: string,
+  label: string,
+  choices: Array<[string, string]>,
+  flags: Pick<FieldSpec, 'required' | 'multi' | 'other'> = {},
+): FieldSpec => ({
   id,
   type: 'select',
   label,

@@ -41,6 +41,8 @@ export const SPLITTERS: readonly [name: string, joiner: string][] = [
  * taken out. An oracle of its own, not the redaction's table.
  */
 export function readsAs(shown: string, token: string): boolean {
-  const seen = shown.replace(/⟨U\+[0-9A-F]{4,6}⟩/g, '').replace(/[\p{M}\s\p{Default_Ignorable_Code_Point}\u2800\u115f\u1160\u3164\uffa0]/gu, '');
+  const seen = shown
+    .replace(/⟨U\+[0-9A-F]{4,6}⟩/g, '')
+    .replace(/[\p{M}\s\p{Default_Ignorable_Code_Point}\u2800\u115f\u1160\u3164\uffa0]/gu, '');
   return seen.includes(token.slice(4));
 }

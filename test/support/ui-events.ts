@@ -5,7 +5,12 @@ import { event } from './events.js';
 // (or another console) would send them.
 
 /** An attention.answered from the agent, recording what it applied. */
-export function answered(request: AepEvent, answer: Record<string, unknown>, extra: Record<string, unknown> = {}, cause?: string): AepEvent {
+export function answered(
+  request: AepEvent,
+  answer: Record<string, unknown>,
+  extra: Record<string, unknown> = {},
+  cause?: string,
+): AepEvent {
   return event({
     type: 'attention.answered',
     subject: request.id,
@@ -18,15 +23,36 @@ export function answered(request: AepEvent, answer: Record<string, unknown>, ext
 }
 
 export function resolved(request: AepEvent, data: Record<string, unknown> = { resolution: 'answered' }): AepEvent {
-  return event({ type: 'attention.resolved', subject: request.id, cause: request.id, session: request.session, source: request.source, agent: request.agent, data });
+  return event({
+    type: 'attention.resolved',
+    subject: request.id,
+    cause: request.id,
+    session: request.session,
+    source: request.source,
+    agent: request.agent,
+    data,
+  });
 }
 
 export function timedOut(request: AepEvent, afterMs = 30_000): AepEvent {
-  return event({ type: 'attention.timeout', subject: request.id, session: request.session, source: request.source, agent: request.agent, data: { after_ms: afterMs } });
+  return event({
+    type: 'attention.timeout',
+    subject: request.id,
+    session: request.session,
+    source: request.source,
+    agent: request.agent,
+    data: { after_ms: afterMs },
+  });
 }
 
 export function sessionEnded(request: AepEvent): AepEvent {
-  return event({ type: 'session.ended', session: request.session, source: request.source, agent: request.agent, data: {} });
+  return event({
+    type: 'session.ended',
+    session: request.session,
+    source: request.source,
+    agent: request.agent,
+    data: {},
+  });
 }
 
 /** Another console's command for the request, as the relay fans it out. */
@@ -54,7 +80,12 @@ export function manyRequests(n: number, extra: Partial<AepEvent> = {}): AepEvent
 }
 
 /** A permission request from a given agent and session (distinct source). */
-export function permissionFrom(agent: string, session: string, prompt: string, extra: Partial<AepEvent> = {}): AepEvent {
+export function permissionFrom(
+  agent: string,
+  session: string,
+  prompt: string,
+  extra: Partial<AepEvent> = {},
+): AepEvent {
   return event({
     type: 'attention.requested',
     severity: 'notice',
@@ -62,7 +93,15 @@ export function permissionFrom(agent: string, session: string, prompt: string, e
     agent,
     session,
     source: `aep://host-a/agent/${agent}/session/${session}`,
-    data: { kind: 'permission', prompt, options: [{ id: 'allow', label: 'Allow' }, { id: 'deny', label: 'Deny' }], respond_via: ['control'] },
+    data: {
+      kind: 'permission',
+      prompt,
+      options: [
+        { id: 'allow', label: 'Allow' },
+        { id: 'deny', label: 'Deny' },
+      ],
+      respond_via: ['control'],
+    },
     ...extra,
   });
 }

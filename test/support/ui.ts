@@ -286,7 +286,6 @@ export const stripStyle = (frame: string): string => frame.replace(/\u001b\[[0-9
 /** Every line of a frame, for row-oriented assertions. */
 export const lines = (frame: string): string[] => frame.split('\n');
 
-
 /** The frame's rows joined by single spaces, so text the detail wrapped reads as one string. */
 export const flat = (frame: string): string =>
   lines(frame)
@@ -296,5 +295,13 @@ export const flat = (frame: string): string =>
 
 /** The highlighted list row (narrow layout: the list owns the whole row). */
 export function selectedRow(frame: string): string | undefined {
-  return lines(frame).find((l) => l.startsWith('▸●') || l.startsWith('▸◐') || l.startsWith('▸○') || l.startsWith('▸✓') || l.startsWith('▸⊘') || l.startsWith('▸✗'));
+  return lines(frame).find(
+    (l) =>
+      l.startsWith('▸●') ||
+      l.startsWith('▸◐') ||
+      l.startsWith('▸○') ||
+      l.startsWith('▸✓') ||
+      l.startsWith('▸⊘') ||
+      l.startsWith('▸✗'),
+  );
 }

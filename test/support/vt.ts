@@ -22,8 +22,27 @@ interface Attrs {
   bg: string;
 }
 
-const ATTR_ON: Record<number, string> = { 1: 'bold', 2: 'dim', 3: 'italic', 4: 'underline', 5: 'blink', 7: 'inverse', 8: 'hidden', 9: 'strike', 53: 'overline' };
-const ATTR_OFF: Record<number, string[]> = { 22: ['bold', 'dim'], 23: ['italic'], 24: ['underline'], 25: ['blink'], 27: ['inverse'], 28: ['hidden'], 29: ['strike'], 55: ['overline'] };
+const ATTR_ON: Record<number, string> = {
+  1: 'bold',
+  2: 'dim',
+  3: 'italic',
+  4: 'underline',
+  5: 'blink',
+  7: 'inverse',
+  8: 'hidden',
+  9: 'strike',
+  53: 'overline',
+};
+const ATTR_OFF: Record<number, string[]> = {
+  22: ['bold', 'dim'],
+  23: ['italic'],
+  24: ['underline'],
+  25: ['blink'],
+  27: ['inverse'],
+  28: ['hidden'],
+  29: ['strike'],
+  55: ['overline'],
+};
 
 function applySgr(state: Attrs, params: string): void {
   const codes = params === '' ? [0] : params.split(/[;:]/).map((p) => Number(p || 0));
@@ -48,7 +67,8 @@ function applySgr(state: Attrs, params: string): void {
   }
 }
 
-const describe = (a: Attrs) => [...[...a.on].sort(), a.fg && `fg=${a.fg}`, a.bg && `bg=${a.bg}`].filter(Boolean).join(',');
+const describe = (a: Attrs) =>
+  [...[...a.on].sort(), a.fg && `fg=${a.fg}`, a.bg && `bg=${a.bg}`].filter(Boolean).join(',');
 
 export class Screen {
   private cells: Cell[][];
@@ -97,7 +117,7 @@ export class Screen {
   }
 
   write(data: string): void {
-    for (let i = 0; i < data.length; ) {
+    for (let i = 0; i < data.length;) {
       if (data[i] === '\u001b') {
         // The window title (OSC 2): kept, never drawn.
         const title = /^\u001b\]2;([^\u0007\u001b]*)(?:\u0007|\u001b\\)/.exec(data.slice(i, i + 256));
@@ -205,7 +225,8 @@ export class Screen {
     if (width === 0) {
       // A combining mark joins the cell before the cursor.
       const at = this.pendingWrap ? this.col : Math.max(0, this.col - 1);
-      const cell = this.cells[this.row][at].width === 0 && at > 0 ? this.cells[this.row][at - 1] : this.cells[this.row][at];
+      const cell =
+        this.cells[this.row][at].width === 0 && at > 0 ? this.cells[this.row][at - 1] : this.cells[this.row][at];
       cell.ch += ch;
       return;
     }

@@ -12,7 +12,6 @@ import { inkWrite } from '../support/ink-write.js';
 // which tracks each cell's SGR attributes and wide characters): after any
 // sequence of frames, the screen is the one Ink's whole redraws leave.
 
-
 // Styles as chalk writes them: each segment opened and closed.
 const STYLES: [string, string][] = [
   ['', ''],
@@ -28,7 +27,25 @@ const STYLES: [string, string][] = [
   ['4', '24'],
 ];
 // Narrow and wide characters, an accented letter, box drawing, emoji (one drawn as text by default: its rows are rewritten whole).
-const WORDS = ['ab', 'x', ' ', '  ', '12', '34s', '漢字', '界', 'é', '│', '›', '●', 'T-5s', '✅', '⏳3m', '⚠', 'request'];
+const WORDS = [
+  'ab',
+  'x',
+  ' ',
+  '  ',
+  '12',
+  '34s',
+  '漢字',
+  '界',
+  'é',
+  '│',
+  '›',
+  '●',
+  'T-5s',
+  '✅',
+  '⏳3m',
+  '⚠',
+  'request',
+];
 
 function width(text: string): number {
   return [...text].reduce((n, ch) => n + (/[漢字界✅⏳]/.test(ch) ? 2 : 1), 0);
@@ -37,7 +54,11 @@ function width(text: string): number {
 type Segment = { text: string; style: number };
 
 function render(segments: Segment[]): string {
-  return segments.map(({ text, style }) => (STYLES[style][0] ? `\u001b[${STYLES[style][0]}m${text}\u001b[${STYLES[style][1]}m` : text)).join('');
+  return segments
+    .map(({ text, style }) =>
+      STYLES[style][0] ? `\u001b[${STYLES[style][0]}m${text}\u001b[${STYLES[style][1]}m` : text,
+    )
+    .join('');
 }
 
 function randomRow(rng: Rng, columns: number): Segment[] {
@@ -67,7 +88,8 @@ function mutateRow(rng: Rng, row: Segment[], columns: number): Segment[] {
 }
 
 function nextFrame(rng: Rng, previous: Segment[][], columns: number, maxRows: number): Segment[][] {
-  if (!previous.length || rng.chance(0.1)) return Array.from({ length: rng.between(1, maxRows) }, () => randomRow(rng, columns));
+  if (!previous.length || rng.chance(0.1))
+    return Array.from({ length: rng.between(1, maxRows) }, () => randomRow(rng, columns));
   let rows = previous.map((row) => (rng.chance(0.3) ? mutateRow(rng, row, columns) : row));
   if (rng.chance(0.2)) rows = rng.chance(0.5) ? rows.slice(1) : [randomRow(rng, columns), ...rows];
   if (rng.chance(0.2)) rows = rng.chance(0.5) ? rows.slice(0, -1) : [...rows, randomRow(rng, columns)];
@@ -76,7 +98,12 @@ function nextFrame(rng: Rng, previous: Segment[][], columns: number, maxRows: nu
 }
 
 function fakeTerminal(columns: number, rows: number) {
-  const terminal = Object.assign(new EventEmitter(), { columns, rows, isTTY: true, write: (chunk: string) => chunk.length >= 0 });
+  const terminal = Object.assign(new EventEmitter(), {
+    columns,
+    rows,
+    isTTY: true,
+    write: (chunk: string) => chunk.length >= 0,
+  });
   return terminal;
 }
 
@@ -122,7 +149,14 @@ test('the cell diff leaves the screen Ink’s whole redraws leave: styles, wide 
 });
 
 test('a tick that changes one digit in 25 rows writes 25 short runs', () => {
-  const rows = (age: number) => ['status', ...Array.from({ length: 25 }, (_, i) => `\u001b[1m›\u001b[22m ● warn claude-${i}  \u001b[2m${age + i}s\u001b[22m  Bash: npm test`), 'footer'];
+  const rows = (age: number) => [
+    'status',
+    ...Array.from(
+      { length: 25 },
+      (_, i) => `\u001b[1m›\u001b[22m ● warn claude-${i}  \u001b[2m${age + i}s\u001b[22m  Bash: npm test`,
+    ),
+    'footer',
+  ];
   const bytes = diffFrames(rows(10), rows(11));
   assert.equal(bytes.match(/\u001b\[2K/g), null, 'no row is rewritten whole');
   assert.ok(bytes.length <= 25 * 15, `${bytes.length} bytes: a cursor move, the digit with its style, a reset per row`);

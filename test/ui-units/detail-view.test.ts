@@ -28,9 +28,20 @@ test('in a small terminal the answer state and warnings survive; the prompt and 
       }),
     );
     assert.ok(lines.length <= height, `${lines.length} > ${height}`);
-    assert.ok(lines.join(' ').replace(/\s+/g, ' ').includes('Enter sends anyway'), `warning visible at height ${height}:\n${lines.join('\n')}`);
-    if (height >= 10) assert.ok(lines.some((l) => l.includes('Reply:')), `Reply row visible at height ${height}`);
-    if (height >= 10) assert.ok(lines.some((l) => l.startsWith('┃ word word')), `the prompt itself is visible at height ${height}`);
+    assert.ok(
+      lines.join(' ').replace(/\s+/g, ' ').includes('Enter sends anyway'),
+      `warning visible at height ${height}:\n${lines.join('\n')}`,
+    );
+    if (height >= 10)
+      assert.ok(
+        lines.some((l) => l.includes('Reply:')),
+        `Reply row visible at height ${height}`,
+      );
+    if (height >= 10)
+      assert.ok(
+        lines.some((l) => l.startsWith('┃ word word')),
+        `the prompt itself is visible at height ${height}`,
+      );
   }
 });
 
@@ -41,7 +52,19 @@ test('a long prompt scrolls: every line can be reached with the scroll offset', 
   const record = store.allRequests()[0];
   const seen = new Set<string>();
   for (let scroll = 0; scroll < 80; scroll += 5) {
-    const lines = text(buildDetailLines({ record, draft: { reply: emptyEditor, highlight: 2 }, lock: 'none', focused: true, width: 60, height: 20, scroll, now: 0, relay: 'r' }));
+    const lines = text(
+      buildDetailLines({
+        record,
+        draft: { reply: emptyEditor, highlight: 2 },
+        lock: 'none',
+        focused: true,
+        width: 60,
+        height: 20,
+        scroll,
+        now: 0,
+        relay: 'r',
+      }),
+    );
     assert.ok(lines.length <= 20);
     for (const l of lines) for (const m of l.matchAll(/line-(\d+)/g)) seen.add(m[1]);
   }

@@ -8,7 +8,6 @@ import { Screen } from '../support/vt.js';
 import { mulberry32 } from '../support/prng.js';
 import { inkWrite } from '../support/ink-write.js';
 
-
 /** Sends `next` both ways (Ink's whole redraw, and the diff) and checks the two screens agree. */
 function sendBoth(whole: Screen, diffed: Screen, previous: string[] | undefined, next: string[], label: string): void {
   whole.write(inkWrite(previous?.length, next));
@@ -45,7 +44,31 @@ function onlyStylingByEscape(text: string): boolean {
 
 test('readFrameWrite takes a frame for styled rows exactly when each of its escapes is SGR (20,000 random frames)', () => {
   const random = mulberry32(2026);
-  const parts = ['a', 'xy', ' ', '\n', '\u001b[0m', '\u001b[1;31m', '\u001b[38;2;1;2;3m', '\u001b[4:3m', '\u001b[', '\u001b', 'm', '\u001b[2J', '\u001b]8;;x\u0007', '\r', '\u0008', '\u000b', '\u000c', '\u001b[?25l', `\u001b[${'1;'.repeat(30)}m`, `\u001b[${'1'.repeat(61)}m`, `\u001b[${'1'.repeat(62)}m`, ';', '9'];
+  const parts = [
+    'a',
+    'xy',
+    ' ',
+    '\n',
+    '\u001b[0m',
+    '\u001b[1;31m',
+    '\u001b[38;2;1;2;3m',
+    '\u001b[4:3m',
+    '\u001b[',
+    '\u001b',
+    'm',
+    '\u001b[2J',
+    '\u001b]8;;x\u0007',
+    '\r',
+    '\u0008',
+    '\u000b',
+    '\u000c',
+    '\u001b[?25l',
+    `\u001b[${'1;'.repeat(30)}m`,
+    `\u001b[${'1'.repeat(61)}m`,
+    `\u001b[${'1'.repeat(62)}m`,
+    ';',
+    '9',
+  ];
   let frames = 0;
   for (let i = 0; i < 20_000; i++) {
     let text = '';
@@ -61,7 +84,10 @@ test('readFrameWrite takes a frame for styled rows exactly when each of its esca
 test('readFrameWrite reads Ink frame writes and nothing else', () => {
   assert.deepEqual(readFrameWrite(inkWrite(undefined, ['a', 'b'])), { erased: 0, rows: ['a', 'b'] });
   assert.deepEqual(readFrameWrite(inkWrite(2, ['x'])), { erased: 3, rows: ['x'] });
-  assert.deepEqual(readFrameWrite(inkWrite(0, ['\u001b[1mbold\u001b[22m'])), { erased: 1, rows: ['\u001b[1mbold\u001b[22m'] });
+  assert.deepEqual(readFrameWrite(inkWrite(0, ['\u001b[1mbold\u001b[22m'])), {
+    erased: 1,
+    rows: ['\u001b[1mbold\u001b[22m'],
+  });
   assert.equal(readFrameWrite('\u001b[?25l'), undefined);
   assert.equal(readFrameWrite('\u001b[2K\u001b[1A\u001b[2K\u001b[G'), undefined, 'a clear alone is not a frame');
   assert.equal(readFrameWrite('no newline'), undefined);
@@ -83,7 +109,9 @@ test('a diff leaves the same screen as a whole redraw, over random frame sequenc
     for (let step = 0; step < 15; step++) {
       const height = 1 + Math.floor(random() * (rows - 2));
       const next = Array.from({ length: height }, (_, i) =>
-        random() < 0.6 && previous?.[i] !== undefined ? previous[i] : `r${i}-${Math.floor(random() * 1e6)}`.slice(0, columns).padEnd(Math.floor(random() * columns), '.'),
+        random() < 0.6 && previous?.[i] !== undefined
+          ? previous[i]
+          : `r${i}-${Math.floor(random() * 1e6)}`.slice(0, columns).padEnd(Math.floor(random() * columns), '.'),
       );
       sendBoth(whole, diffed, previous, next, `run ${run} step ${step}`);
       previous = next;
@@ -148,7 +176,9 @@ test('frames anywhere on the screen (down to the last row) that shift, grow and 
     for (let step = 0; step < 10; step++) {
       const height = 1 + Math.floor(random() * (rows - 1));
       const by = Math.floor(random() * 7) - 3;
-      const next = Array.from({ length: height }, (_, i) => (previous && random() < 0.6 ? (previous[i + by] ?? pick()) : pick()));
+      const next = Array.from({ length: height }, (_, i) =>
+        previous && random() < 0.6 ? (previous[i + by] ?? pick()) : pick(),
+      );
       sendBoth(whole, diffed, previous, next, `run ${run} step ${step}`);
       previous = next;
     }
@@ -195,7 +225,10 @@ test('the writer sends only changed rows, and whole frames after a resize or a c
   assert.ok(chunks.at(-1)!.startsWith('\u001b[H\u001b[2Jstatus\n'), 'still settling: repainted');
   clock += 400;
   frame(['status', 'row 1', 'row 2', 'footer'], 4);
-  assert.ok(chunks.at(-1)!.startsWith('\u001b[H\u001b[2Jstatus\n'), 'the first frame after the settle time is repainted too');
+  assert.ok(
+    chunks.at(-1)!.startsWith('\u001b[H\u001b[2Jstatus\n'),
+    'the first frame after the settle time is repainted too',
+  );
   frame(['status', 'row 1', 'row 2', 'footer.'], 4);
   assert.equal(writer.stats.whole, 5, 'then frames go out whole once');
   frame(['status', 'row 1', 'row 2', 'footer:'], 4);
@@ -204,7 +237,10 @@ test('the writer sends only changed rows, and whole frames after a resize or a c
   frame(['x'], undefined);
   assert.equal(writer.stats.whole, 6);
   assert.equal(writer.stream.columns, 40, 'everything else is the terminal’s');
-  assert.equal(writer.stats.bytes, chunks.reduce((n, c) => n + Buffer.byteLength(c), 0));
+  assert.equal(
+    writer.stats.bytes,
+    chunks.reduce((n, c) => n + Buffer.byteLength(c), 0),
+  );
 });
 
 test('frames as tall as the terminal go out whole (Ink clears the screen for those)', () => {
@@ -227,7 +263,9 @@ test('real Ink output through the writer ends on the same screen as Ink alone', 
     React.createElement(
       Box,
       { flexDirection: 'column' },
-      ...Array.from({ length: 6 }, (_, i) => React.createElement(Text, { key: i, bold: i === n % 6 }, i === n % 6 ? `> row ${i}` : `  row ${i}`)),
+      ...Array.from({ length: 6 }, (_, i) =>
+        React.createElement(Text, { key: i, bold: i === n % 6 }, i === n % 6 ? `> row ${i}` : `  row ${i}`),
+      ),
       n % 3 === 0 ? React.createElement(Text, { key: 'x' }, 'extra') : null,
     );
   const instance = render(React.createElement(App, { n: 0 }), {
@@ -255,14 +293,21 @@ test('redraw (Ctrl-L, fg): the screen cleared of junk, the last frame whole, and
   const { terminal, chunks } = fakeTerminal(20, 8);
   const writer = createFrameWriter(terminal, () => 0);
   const screen = new Screen(20, 8);
-  const frames = [['status', 'row one', 'row two'], ['status', 'row one', 'row 2!']];
+  const frames = [
+    ['status', 'row one', 'row two'],
+    ['status', 'row one', 'row 2!'],
+  ];
   writer.stream.write(inkWrite(undefined, frames[0]));
   // Junk from elsewhere (a background job writing to the terminal), straight to the terminal.
   chunks.push('\r\nJUNK\r\nMORE JUNK');
   writer.redraw();
   writer.stream.write(inkWrite(frames[0].length, frames[1]));
   for (const chunk of chunks) screen.write(chunk);
-  assert.deepEqual(screen.text().slice(0, 4), ['status', 'row one', 'row 2!', ''], 'no junk left, the new frame in place');
+  assert.deepEqual(
+    screen.text().slice(0, 4),
+    ['status', 'row one', 'row 2!', ''],
+    'no junk left, the new frame in place',
+  );
   assert.equal(screen.row, 3, 'the cursor below the frame, where Ink believes it is');
   assert.ok(!chunks.at(-1)!.includes('status'), 'the frame after the redraw is a diff, not the whole frame');
   assert.equal(writer.stats.diffed, 1);

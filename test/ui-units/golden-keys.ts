@@ -47,7 +47,10 @@ const fleet = (): AepEvent[] => [
   permissionFrom('charlie', 'sc', 'npm publish', { run: 'r3' }),
 ];
 const question = (): AepEvent[] => [
-  requested({ kind: 'question', prompt: 'Which port?', options: [], respond_via: ['control'] }, { agent: 'delta', session: 's-delta', source: 'aep://host-a/agent/delta' }),
+  requested(
+    { kind: 'question', prompt: 'Which port?', options: [], respond_via: ['control'] },
+    { agent: 'delta', session: 's-delta', source: 'aep://host-a/agent/delta' },
+  ),
 ];
 const form = (): AepEvent[] => [
   requested(
@@ -58,7 +61,15 @@ const form = (): AepEvent[] => [
         { id: 'name', type: 'string', label: 'Service name', required: true },
         { id: 'replicas', type: 'number', label: 'Replicas', min: 1, max: 10 },
         { id: 'staged', type: 'boolean', label: 'Staged rollout' },
-        { id: 'env', type: 'select', label: 'Env', choices: [{ id: 'stg', label: 'staging' }, { id: 'prod', label: 'production' }] },
+        {
+          id: 'env',
+          type: 'select',
+          label: 'Env',
+          choices: [
+            { id: 'stg', label: 'staging' },
+            { id: 'prod', label: 'production' },
+          ],
+        },
       ],
       respond_via: ['control'],
     },
@@ -67,7 +78,12 @@ const form = (): AepEvent[] => [
 ];
 const informational = (): AepEvent[] => [
   permissionFrom('foxtrot', 'sf', 'Shown here, answered there', {
-    data: { kind: 'permission', prompt: 'Shown here, answered there', options: [{ id: 'allow', label: 'Allow' }], respond_via: ['ui'] },
+    data: {
+      kind: 'permission',
+      prompt: 'Shown here, answered there',
+      options: [{ id: 'allow', label: 'Allow' }],
+      respond_via: ['ui'],
+    },
   }),
 ];
 const closed = (): AepEvent[] => {
@@ -81,9 +97,21 @@ const ROSTER: RosterEntry[] = ['alpha', 'bravo', 'charlie'].map((agent) => ({
   control: { accepts: ['control.attention.respond', 'control.cancel', 'control.pause', 'control.resume'] },
 }));
 /** A roster that knows another session only: the fleet's sessions have no live claimant. */
-const NOBODY: RosterEntry[] = [{ session: 's-other', agent: 'other', control: { accepts: ['control.attention.respond'] } }];
+const NOBODY: RosterEntry[] = [
+  { session: 's-other', agent: 'other', control: { accepts: ['control.attention.respond'] } },
+];
 
-const parsed = parseRules(JSON.stringify({ rules: [{ name: 'tests ok', match: { agent: 'claude-*', tool: 'Bash', command_prefix: 'npm test' }, decide: { option: 'allow' } }] }));
+const parsed = parseRules(
+  JSON.stringify({
+    rules: [
+      {
+        name: 'tests ok',
+        match: { agent: 'claude-*', tool: 'Bash', command_prefix: 'npm test' },
+        decide: { option: 'allow' },
+      },
+    ],
+  }),
+);
 const RULES: Partial<UiConfig> = { rules: parsed.ok ? parsed.rules : [] };
 
 const decision = (i: number, agent: string): Decision => ({
@@ -100,9 +128,22 @@ const decision = (i: number, agent: string): Decision => ({
   by: 'you',
   command_id: `cmd-${i}`,
   capture: 'redacted',
-  outcomes: [{ time: '2026-07-03T09:30:00Z', state: 'applied', option: i % 2 ? 'allow' : 'deny', by: 'aep-console', latency_ms: 100 + i }],
+  outcomes: [
+    {
+      time: '2026-07-03T09:30:00Z',
+      state: 'applied',
+      option: i % 2 ? 'allow' : 'deny',
+      by: 'aep-console',
+      latency_ms: 100 + i,
+    },
+  ],
 });
-const HISTORY: HistoryRead = { decisions: [decision(2, 'codex'), decision(1, 'claude-code'), decision(0, 'codex')], skipped: 0, torn: false, problems: [] };
+const HISTORY: HistoryRead = {
+  decisions: [decision(2, 'codex'), decision(1, 'claude-code'), decision(0, 'codex')],
+  skipped: 0,
+  torn: false,
+  problems: [],
+};
 
 export const FIXTURES = { fleet, question, form, informational, closed };
 
@@ -110,7 +151,13 @@ export const FIXTURES = { fleet, question, form, informational, closed };
 function numbered(events: AepEvent[]): AepEvent[] {
   const ids = new Map(events.map((e, i) => [e.id, `G${String(i + 1).padStart(3, '0')}`]));
   const renamed = (id: string | undefined) => (id === undefined ? undefined : (ids.get(id) ?? id));
-  return events.map((e, i) => ({ ...e, id: renamed(e.id)!, seq: i + 1, ...(e.subject ? { subject: renamed(e.subject) } : {}), ...(e.cause ? { cause: renamed(e.cause) } : {}) }));
+  return events.map((e, i) => ({
+    ...e,
+    id: renamed(e.id)!,
+    seq: i + 1,
+    ...(e.subject ? { subject: renamed(e.subject) } : {}),
+    ...(e.cause ? { cause: renamed(e.cause) } : {}),
+  }));
 }
 
 export interface Sequence {

@@ -22,7 +22,15 @@ const fleet = () => [
 ];
 
 test('pastes and chunks: a table of reads, what was sent, and where the keys left the console', () => {
-  const cases: { note: string; reads: string[]; sent: string[]; mode: string; reply?: string; agent?: string; notice?: RegExp }[] = [
+  const cases: {
+    note: string;
+    reads: string[];
+    sent: string[];
+    mode: string;
+    reply?: string;
+    agent?: string;
+    notice?: RegExp;
+  }[] = [
     {
       note: 'a paste into Reply is text: its newline is a space, nothing sent, nothing after it runs',
       reads: ['\r', PASTE('use staging\nxy')],
@@ -123,7 +131,19 @@ test('one request, "1\\r1\\r" in one read: the second Enter finds the answer in 
 });
 
 test('a chunk folds to exactly the model the same keys give one read at a time, where no key but the last sends', () => {
-  const chunks = ['1 oxy', '1ok', 'jj\r', 'j2\r', '/br\r', 'x\u001a', 'q', '1\u007f\u007fno\u0015yes\r', ' j ', '\r2\r', '\r\t12\r'];
+  const chunks = [
+    '1 oxy',
+    '1ok',
+    'jj\r',
+    'j2\r',
+    '/br\r',
+    'x\u001a',
+    'q',
+    '1\u007f\u007fno\u0015yes\r',
+    ' j ',
+    '\r2\r',
+    '\r\t12\r',
+  ];
   for (const chunk of chunks) {
     const together = console(fleet());
     together.read(chunk);
@@ -139,7 +159,15 @@ test('a chunk folds to exactly the model the same keys give one read at a time, 
 
 test('text rows take a paste: a form text field, the filter, a cancel reason; none of them moves on', () => {
   const form = requested(
-    { kind: 'form', prompt: 'Deploy where?', fields: [{ id: 'service', type: 'string', label: 'Service', required: true }, { id: 'ok', type: 'boolean', label: 'Sure' }], respond_via: ['control'] },
+    {
+      kind: 'form',
+      prompt: 'Deploy where?',
+      fields: [
+        { id: 'service', type: 'string', label: 'Service', required: true },
+        { id: 'ok', type: 'boolean', label: 'Sure' },
+      ],
+      respond_via: ['control'],
+    },
     { agent: 'delta', session: 'sd', source: 'aep://host-a/agent/delta' },
   );
   const k = console([form]);
@@ -152,7 +180,11 @@ test('text rows take a paste: a form text field, the filter, a cancel reason; no
   // Unmarked, on a console that has seen no marked paste (one that has, guesses no more).
   const u = console([form]);
   u.read('\r', 'billing\rapi');
-  assert.equal(draftFor(u.model.inbox, u.store.request(u.model.inbox.openKey!)!).form!.active, 0, 'nor did the unbracketed one');
+  assert.equal(
+    draftFor(u.model.inbox, u.store.request(u.model.inbox.openKey!)!).form!.active,
+    0,
+    'nor did the unbracketed one',
+  );
 
   const f = console(fleet());
   f.read('/', PASTE('brav\no'));
@@ -162,7 +194,10 @@ test('text rows take a paste: a form text field, the filter, a cancel reason; no
   const c = console(fleet());
   c.read('x', '\t', PASTE('wrong\rbranch'));
   assert.equal(placeOf(c.model.inbox), 'confirm-control');
-  assert.equal((c.model.inbox.modals.at(-1) as { reason?: { value: string } } | undefined)?.reason?.value, 'wrong branch');
+  assert.equal(
+    (c.model.inbox.modals.at(-1) as { reason?: { value: string } } | undefined)?.reason?.value,
+    'wrong branch',
+  );
   assert.deepEqual(c.sent(), [], 'the paste did not send the cancel');
   c.read('\r');
   assert.deepEqual(c.sent(), ['control.cancel "run"']);

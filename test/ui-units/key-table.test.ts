@@ -8,7 +8,10 @@ import type { KeyPress } from '../../src/ui/keys.js';
 test('the docs/keys.md table is the key table, rendered', () => {
   const readme = readFileSync(new URL('../../docs/keys.md', import.meta.url), 'utf8');
   const table = keyTableMarkdown();
-  assert.ok(readme.includes(table), `docs/keys.md's table differs from src/ui/key-table.ts: run \`npm run docs\`; it should read:\n${table}`);
+  assert.ok(
+    readme.includes(table),
+    `docs/keys.md's table differs from src/ui/key-table.ts: run \`npm run docs\`; it should read:\n${table}`,
+  );
 });
 
 test('no key is bound to two actions in one place (the second would silently win)', () => {
@@ -27,7 +30,10 @@ test('every key a footer hint names does, in that place, what the row says', () 
   const checked: string[] = [];
   for (const [scope, actions] of Object.entries(bindingsNow()) as [Scope, Record<string, readonly string[]>][]) {
     for (const [action, keys] of Object.entries(actions)) {
-      const press = keys[0].length === 1 ? { name: 'char' as const, text: keys[0] } : { name: keys[0] as KeyPress['name'], text: '' };
+      const press =
+        keys[0].length === 1
+          ? { name: 'char' as const, text: keys[0] }
+          : { name: keys[0] as KeyPress['name'], text: '' };
       assert.equal(actionFor(scope, press), action, `${scope}: the first key of ${action} (${keys[0]}) is that action`);
       checked.push(`${scope}.${action}`);
     }
@@ -51,5 +57,6 @@ test('a press maps to one action per scope, and text keys are not commands on te
     ['filter', { name: 'char', text: 'q' }, undefined],
     ['filter', { name: 'escape', text: '' }, 'clear'],
   ];
-  for (const [scope, press, action] of cases) assert.equal(actionFor(scope, press), action, `${scope} ${press.name} ${press.text}`);
+  for (const [scope, press, action] of cases)
+    assert.equal(actionFor(scope, press), action, `${scope} ${press.name} ${press.text}`);
 });

@@ -14,10 +14,24 @@ import { placeOf } from '../../src/ui/inbox/state.js';
 // copy of the same console (CONSOLE.md: the footer, help and screen reader
 // say exactly what each key does).
 
-const question = (agent: string): AepEvent => requested({ kind: 'question', prompt: 'Which port?', options: [], respond_via: ['control'] }, { agent, session: `s-${agent}`, source: `aep://host-a/agent/${agent}` });
+const question = (agent: string): AepEvent =>
+  requested(
+    { kind: 'question', prompt: 'Which port?', options: [], respond_via: ['control'] },
+    { agent, session: `s-${agent}`, source: `aep://host-a/agent/${agent}` },
+  );
 const permissionWith = (agent: string, ids: string[]): AepEvent =>
-  permissionFrom(agent, `s-${agent}`, 'Run a tool?', { data: { kind: 'permission', prompt: 'Run a tool?', options: ids.map((id) => ({ id, label: id })), respond_via: ['control'] } });
-const pair = () => [permissionFrom('alpha', 'sa', 'Drop the table?'), permissionFrom('bravo', 'sb', 'git push --force')];
+  permissionFrom(agent, `s-${agent}`, 'Run a tool?', {
+    data: {
+      kind: 'permission',
+      prompt: 'Run a tool?',
+      options: ids.map((id) => ({ id, label: id })),
+      respond_via: ['control'],
+    },
+  });
+const pair = () => [
+  permissionFrom('alpha', 'sa', 'Drop the table?'),
+  permissionFrom('bravo', 'sb', 'git push --force'),
+];
 
 const STATES: { note: string; events: () => AepEvent[]; reads: string[] }[] = [
   { note: 'opened with Enter: empty Reply', events: pair, reads: ['\r'] },
@@ -26,7 +40,11 @@ const STATES: { note: string; events: () => AepEvent[]; reads: string[] }[] = [
   { note: 'after Tab', events: pair, reads: ['\r', '\t'] },
   { note: 'a question without options', events: () => [question('delta')], reads: ['\r'] },
   { note: 'a batch of alike requests', events: pair, reads: [' ', ' ', '\r'] },
-  { note: 'a batch sharing one option', events: () => [permissionWith('alpha', ['allow', 'deny']), permissionWith('bravo', ['allow', 'skip'])], reads: [' ', ' ', '\r'] },
+  {
+    note: 'a batch sharing one option',
+    events: () => [permissionWith('alpha', ['allow', 'deny']), permissionWith('bravo', ['allow', 'skip'])],
+    reads: [' ', ' ', '\r'],
+  },
   { note: 'a batch sharing none', events: () => [question('delta'), question('echo')], reads: [' ', ' ', '\r'] },
   { note: 'a batch after Tab', events: pair, reads: [' ', ' ', '\r', '\t'] },
 ];
@@ -78,7 +96,9 @@ test('the footer and the screen reader say what each digit then does', () => {
     const k = keyConsole(state.events());
     k.read(...state.reads);
     const batch = placeOf(k.model.inbox) === 'batch';
-    const footer = view(k.model).footer.map((s) => s.text).join('');
+    const footer = view(k.model)
+      .footer.map((s) => s.text)
+      .join('');
     const spoken = regionSentences(k.model, NOW).join(' ');
     const options = batch ? undefined : k.store.request(k.model.inbox.openKey!)!.payload.options.length;
     for (let n = 1; n <= 9; n++) {
@@ -97,15 +117,23 @@ test('help says the same: digits pick on an empty Reply row, are text after Tab,
   assert.match(answerDigits.does, /on an empty Reply row too/);
   assert.match(answerDigits.does, /text where the request has no option N, once Reply holds text, and after Tab/);
   assert.match(rows.find((row) => row.scope === 'answer' && row.keys === 'Tab')!.does, /every key text, digits too/);
-  assert.match(rows.find((row) => row.scope === 'batch' && row.keys.includes('1-9'))!.does, /a digit with no shared option N is refused/);
-  assert.match(rows.find((row) => row.scope === 'anywhere' && row.keys === 'keys after a send')!.does, /dropped, and the footer counts them/);
+  assert.match(
+    rows.find((row) => row.scope === 'batch' && row.keys.includes('1-9'))!.does,
+    /a digit with no shared option N is refused/,
+  );
+  assert.match(
+    rows.find((row) => row.scope === 'anywhere' && row.keys === 'keys after a send')!.does,
+    /dropped, and the footer counts them/,
+  );
 });
 
 test('a letter the footer names (a always, ? help) acts there: on the Reply row, where it would be typed, the footer does not name it', () => {
   for (const state of STATES) {
     const k = keyConsole(state.events());
     k.read(...state.reads);
-    const footer = view(k.model).footer.map((s) => s.text).join('');
+    const footer = view(k.model)
+      .footer.map((s) => s.text)
+      .join('');
     for (const hint of footer.split(' · ')) {
       const key = /^(\S) \S/.exec(hint)?.[1];
       if (!key || /\d/.test(key)) continue;
@@ -115,7 +143,10 @@ test('a letter the footer names (a always, ? help) acts there: on the Reply row,
       const before = batch ? copy.model.inbox.batch.reply.value : copy.reply();
       copy.read(key);
       const after = batch ? copy.model.inbox.batch.reply.value : copy.reply();
-      assert.ok(after === before || after === undefined, `${state.note}: the footer says "${hint}", but ${key} was typed`);
+      assert.ok(
+        after === before || after === undefined,
+        `${state.note}: the footer says "${hint}", but ${key} was typed`,
+      );
     }
   }
 });

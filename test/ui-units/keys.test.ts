@@ -1,6 +1,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { InputDecoder, MAX_PASTE, PASTE_END, PASTE_START, escapeKeys, looksPasted, pastedText, textKeys, type InputMsg } from '../../src/ui/keys.js';
+import {
+  InputDecoder,
+  MAX_PASTE,
+  PASTE_END,
+  PASTE_START,
+  escapeKeys,
+  looksPasted,
+  pastedText,
+  textKeys,
+  type InputMsg,
+} from '../../src/ui/keys.js';
 
 const names = (text: string) => textKeys(text).map(({ press: p }) => (p.name === 'char' ? `char:${p.text}` : p.name));
 
@@ -19,7 +29,11 @@ test('a run of plain input is one key per character, as a line discipline reads 
     ['é👍', ['char:é', 'char:👍']],
   ];
   for (const [text, want] of cases) assert.deepEqual(names(text), want, JSON.stringify(text));
-  assert.deepEqual(textKeys('ab\rc').map((k) => k.at), [0, 1, 2, 3], 'each key knows where it starts');
+  assert.deepEqual(
+    textKeys('ab\rc').map((k) => k.at),
+    [0, 1, 2, 3],
+    'each key knows where it starts',
+  );
 });
 
 test('escape sequences: arrows, Home/End in every spelling, pages, Shift-Tab, Delete; Esc then a key', () => {
@@ -42,7 +56,12 @@ test('escape sequences: arrows, Home/End in every spelling, pages, Shift-Tab, De
     ['\u001b[I', ['none']],
     ['\u001b[<0;3;4M', ['none']],
   ];
-  for (const [sequence, want] of cases) assert.deepEqual(escapeKeys(sequence).map((p) => p.name), want, JSON.stringify(sequence));
+  for (const [sequence, want] of cases)
+    assert.deepEqual(
+      escapeKeys(sequence).map((p) => p.name),
+      want,
+      JSON.stringify(sequence),
+    );
 });
 
 test('the decoder: one key alone is a key, a run of keys is one chunk, a bracketed paste is text whatever it holds', () => {
@@ -52,7 +71,9 @@ test('the decoder: one key alone is a key, a run of keys is one chunk, a bracket
   assert.deepEqual(push('1 oxy'), [{ type: 'keys', text: '1 oxy' }]);
   assert.deepEqual(push('\u001b[B'), [{ type: 'key', press: { name: 'down', text: '' } }]);
   // Ink's parser hands a paste over as its marks, the text runs and any sequences between them.
-  assert.deepEqual(push(PASTE_START, 'use staging\rxy', '\u001b[A', '\tq\u0003', PASTE_END), [{ type: 'paste', text: 'use staging xy q' }]);
+  assert.deepEqual(push(PASTE_START, 'use staging\rxy', '\u001b[A', '\tq\u0003', PASTE_END), [
+    { type: 'paste', text: 'use staging xy q' },
+  ]);
   assert.deepEqual(push(PASTE_START, 'half'), [], 'nothing until the end mark');
   assert.equal(d.pasting, true);
   assert.deepEqual(d.flush(), [{ type: 'paste', text: 'half' }], 'a lost end mark: what arrived is still text');

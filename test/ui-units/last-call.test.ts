@@ -30,9 +30,17 @@ function rig(events: AepEvent[], config: Partial<UiConfig> = {}) {
   const store = new ConsoleStore({ now: () => now });
   const client = new FakeClient(RELAY, store);
   store.updateRelay(RELAY, { connection: { kind: 'live' } });
-  let model: UiModel = initialModel(store, { columns: 100, rows: 30 }, now, { bell: true, notify: true, title: true, ...config });
+  let model: UiModel = initialModel(store, { columns: 100, rows: 30 }, now, {
+    bell: true,
+    notify: true,
+    title: true,
+    ...config,
+  });
   const effects: Effect[] = [];
-  const ports = portsFor(() => ({ store, clients: [client] }), () => model);
+  const ports = portsFor(
+    () => ({ store, clients: [client] }),
+    () => model,
+  );
   const dispatch = (msg: Msg): void => {
     const result = update(model, msg, { store, now: () => now });
     model = result.model;
@@ -84,7 +92,10 @@ test('a request 15 s from expiry rings once more, is marked on its row, and only
   r.wait(1);
   assert.equal(r.count('bell'), rang + 1, 'the last call at 15 s left');
   assert.match(r.notes().at(-1)!, /^last call: codex expires in 15 s \(permission\)$/);
-  assert.ok(r.rows().some((row) => /codex .*last call/.test(row)), r.rows().join('\n'));
+  assert.ok(
+    r.rows().some((row) => /codex .*last call/.test(row)),
+    r.rows().join('\n'),
+  );
   r.wait(14);
   assert.equal(r.count('bell'), rang + 1, 'once per request');
 });
@@ -147,9 +158,16 @@ test('z snoozes: Snoozed group, not counted; back by itself after 10 minutes, or
   const request = permissionFrom('codex', 's-codex', 'deploy codex');
   const r = rig([request, permissionFrom('gemini', 's-gemini', 'deploy gemini')]);
   r.keys('z');
-  assert.ok(r.rows().some((row) => /^Snoozed \(1\)/.test(row.trim())), r.rows().join('\n'));
+  assert.ok(
+    r.rows().some((row) => /^Snoozed \(1\)/.test(row.trim())),
+    r.rows().join('\n'),
+  );
   assert.equal(r.model.view.counts.pending, 1, 'not counted as waiting');
-  assert.equal(r.model.view.list[r.model.inbox.selectedIndex].agent, 'gemini', 'the selection goes to the next waiting request');
+  assert.equal(
+    r.model.view.list[r.model.inbox.selectedIndex].agent,
+    'gemini',
+    'the selection goes to the next waiting request',
+  );
   r.wait(599);
   assert.equal(r.model.inbox.snoozed.size, 1);
   r.wait(2);
@@ -197,5 +215,8 @@ test('new requests ringing every few seconds cannot hold a last call past 10 s l
   }
   r.wait(30 - (r.model.now - T0) / 1000);
   assert.ok(r.model.lastCalls.size === 1, 'called by 10 s left');
-  assert.ok(r.notes().some((n) => /^last call: codex/.test(n)), r.notes().join('\n'));
+  assert.ok(
+    r.notes().some((n) => /^last call: codex/.test(n)),
+    r.notes().join('\n'),
+  );
 });

@@ -70,7 +70,7 @@ test('the loop: a message whose update throws drops what queued behind it, and t
   assert.deepEqual(loop.model, ['a', 'b'], 'the loop is not left folding: b is folded at once');
 });
 
-test('App\'s loop: a send whose command the store notifies synchronously never nests update; the rest of the chunk sees the command', () => {
+test("App's loop: a send whose command the store notifies synchronously never nests update; the rest of the chunk sees the command", () => {
   const store = new ConsoleStore({ now: () => NOW });
   store.addRelay(RELAY);
   store.updateRelay(RELAY, { connection: { kind: 'live' } });
@@ -87,7 +87,12 @@ test('App\'s loop: a send whose command the store notifies synchronously never n
     relay: RELAY,
     respond: (key: string, answer: Answer) => {
       const record = store.request(key)!;
-      const event = buildRespond({ request: { id: record.id, session: record.session }, answer, name: 'aep-console', host: 'h' });
+      const event = buildRespond({
+        request: { id: record.id, session: record.session },
+        answer,
+        name: 'aep-console',
+        host: 'h',
+      });
       calls.push('respond');
       store.commandCreated(RELAY, key, event, answer, 10_000);
       calls.push('respond returned');
@@ -95,22 +100,30 @@ test('App\'s loop: a send whose command the store notifies synchronously never n
     },
     resend: () => undefined,
   };
-  const loop = new Loop<UiModel, Msg, Effect>(initialModel(store, { columns: 80, rows: 24 }, NOW, { bell: false, notify: false }), {
-    update: (model, msg) => {
-      depth++;
-      deepest = Math.max(deepest, depth);
-      calls.push(`update ${msg.type}${msg.type === 'keys' ? ` ${JSON.stringify(msg.text)}` : ''}`);
-      try {
-        return update(model, msg, { store, now: () => NOW });
-      } finally {
-        depth--;
-      }
+  const loop = new Loop<UiModel, Msg, Effect>(
+    initialModel(store, { columns: 80, rows: 24 }, NOW, { bell: false, notify: false }),
+    {
+      update: (model, msg) => {
+        depth++;
+        deepest = Math.max(deepest, depth);
+        calls.push(`update ${msg.type}${msg.type === 'keys' ? ` ${JSON.stringify(msg.text)}` : ''}`);
+        try {
+          return update(model, msg, { store, now: () => NOW });
+        } finally {
+          depth--;
+        }
+      },
+      perform: (effect, dispatch) => {
+        calls.push(`perform ${effect.type}`);
+        performEffect(effect, dispatch, {
+          props: () => ({ store, clients: [client] }),
+          stdout: { write: () => true },
+          reads,
+          model: () => loop.model,
+        });
+      },
     },
-    perform: (effect, dispatch) => {
-      calls.push(`perform ${effect.type}`);
-      performEffect(effect, dispatch, { props: () => ({ store, clients: [client] }), stdout: { write: () => true }, reads, model: () => loop.model });
-    },
-  });
+  );
   store.subscribe((change) => loop.dispatch({ type: 'store', change }));
   const first = loop.model.view.list[0].key;
   // 1 opens the first request with Allow highlighted, Enter sends it, j is the rest of the read: dropped (one send per read).
@@ -118,7 +131,10 @@ test('App\'s loop: a send whose command the store notifies synchronously never n
   assert.equal(deepest, 1, 'update never ran inside another update or an effect');
   assert.deepEqual(calls, ['update keys "1\\rj"', 'perform send', 'respond', 'respond returned', 'update store']);
   assert.ok(store.lastCommandFor(first), 'the answer was sent');
-  assert.ok(loop.model.snapshot.lastCommandFor(first), 'the store change it caused was folded (the view sees the command)');
+  assert.ok(
+    loop.model.snapshot.lastCommandFor(first),
+    'the store change it caused was folded (the view sees the command)',
+  );
   assert.equal(placeOf(loop.model.inbox), 'browse');
   assert.match(loop.model.inbox.notice ?? '', /^Dropped 1 key that came in the same read as the send/);
   // A key with an effect that sends nothing (y copies the id) hands the rest of its read on, after the effect.
@@ -128,13 +144,18 @@ test('App\'s loop: a send whose command the store notifies synchronously never n
   assert.equal(deepest, 1);
 });
 
-test('App\'s loop: a commit asks for one paint, a paint asks for none, and the model lives only in the loop', () => {
+test("App's loop: a commit asks for one paint, a paint asks for none, and the model lives only in the loop", () => {
   const store = new ConsoleStore({ now: () => NOW });
   store.addRelay(RELAY);
   store.applyEvent(RELAY, permissionFrom('alpha', 'sa', 'first'));
   let paints = 0;
   const stdout = Object.assign(new PassThrough(), { columns: 80, rows: 24 }) as unknown as NodeJS.WriteStream;
-  const { loop, setProps } = createAppLoop({ store, clients: [], now: () => NOW, bell: false }, stdout, new ReadPool(), () => paints++);
+  const { loop, setProps } = createAppLoop(
+    { store, clients: [], now: () => NOW, bell: false },
+    stdout,
+    new ReadPool(),
+    () => paints++,
+  );
   assert.equal(loop.model.size.columns, 80, 'the terminal size, read once');
   loop.dispatch({ type: 'key', press: { name: 'char', text: 'j' } });
   assert.equal(paints, 1);

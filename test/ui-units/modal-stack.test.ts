@@ -21,12 +21,34 @@ test('a table of reads: the place and the questions left on the stack', () => {
   const cases: { note: string; reads: string[]; place: string; stack: string[]; sent?: number }[] = [
     { note: '? over the list', reads: ['?'], place: 'help', stack: ['help'] },
     { note: '? then a key closes help: the list', reads: ['?', 'x'], place: 'browse', stack: [] },
-    { note: '? over an open request, closed: the request again', reads: ['\r', 'j', '?', 'z'], place: 'answer', stack: [] },
+    {
+      note: '? over an open request, closed: the request again',
+      reads: ['\r', 'j', '?', 'z'],
+      place: 'answer',
+      stack: [],
+    },
     { note: '? over a batch, closed: the batch again', reads: [' ', ' ', '\r', '?', 'z'], place: 'batch', stack: [] },
-    { note: 'the batch question, then Esc: the batch, nothing sent', reads: [' ', ' ', '\r', '1', '\r', '\u001b'], place: 'batch', stack: [], sent: 0 },
-    { note: 'the batch question, then y: the list, two sent', reads: [' ', ' ', '\r', '1', '\r', 'y'], place: 'browse', stack: [], sent: 2 },
+    {
+      note: 'the batch question, then Esc: the batch, nothing sent',
+      reads: [' ', ' ', '\r', '1', '\r', '\u001b'],
+      place: 'batch',
+      stack: [],
+      sent: 0,
+    },
+    {
+      note: 'the batch question, then y: the list, two sent',
+      reads: [' ', ' ', '\r', '1', '\r', 'y'],
+      place: 'browse',
+      stack: [],
+      sent: 2,
+    },
     { note: 'x asks over the list; n keeps it running', reads: ['x', 'n'], place: 'browse', stack: [] },
-    { note: 'x, Tab: the question stays, now with a reason typed', reads: ['x', '\t', 'oops'], place: 'confirm-control', stack: ['control'] },
+    {
+      note: 'x, Tab: the question stays, now with a reason typed',
+      reads: ['x', '\t', 'oops'],
+      place: 'confirm-control',
+      stack: ['control'],
+    },
     { note: 'd asks over the list; n keeps it', reads: ['d', 'n'], place: 'browse', stack: [] },
   ];
   for (const c of cases) {
@@ -38,7 +60,7 @@ test('a table of reads: the place and the questions left on the stack', () => {
   }
 });
 
-test('Ctrl-C from help: the quit question takes help\'s place: saying no goes back to what help was over', () => {
+test("Ctrl-C from help: the quit question takes help's place: saying no goes back to what help was over", () => {
   const k = keyConsole(fleet());
   // A draft makes q ask (it would be lost).
   // (The batch opens on its Reply row, where ? is text: the up arrow moves off it.)

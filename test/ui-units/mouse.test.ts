@@ -29,34 +29,57 @@ test('SGR reports: a left press and the wheel are events (0-based cells); releas
   for (const [sequence, want] of rows) assert.deepEqual(parseMouse(sequence), want, JSON.stringify(sequence));
 });
 
-test('the decoder: a report is a mouse message or nothing, never a key; X10\'s three raw bytes are swallowed, in the same input event or the next', () => {
+test("the decoder: a report is a mouse message or nothing, never a key; X10's three raw bytes are swallowed, in the same input event or the next", () => {
   const d = new InputDecoder();
   assert.deepEqual(d.push('\u001b[<0;5;6M'), [{ type: 'mouse', event: { kind: 'click', x: 4, y: 5 } }]);
   assert.deepEqual(d.push('\u001b[<0;5;6m'), []);
   assert.deepEqual(d.push('\u001b[<1;5;6M'), []);
   assert.deepEqual(d.push('\u001b[M'), []);
-  assert.deepEqual(d.push(' !!x'), [{ type: 'key', press: { name: 'char', text: 'x' } }], 'the three bytes go, the key after them stays');
+  assert.deepEqual(
+    d.push(' !!x'),
+    [{ type: 'key', press: { name: 'char', text: 'x' } }],
+    'the three bytes go, the key after them stays',
+  );
   assert.deepEqual(d.push('\u001b[M'), []);
   assert.deepEqual(d.push(' '), []);
   assert.deepEqual(d.push('!!'), [], 'split across events too');
   assert.deepEqual(d.push('y'), [{ type: 'key', press: { name: 'char', text: 'y' } }]);
   // Inside a paste a report is no text either (a key inside a paste is dropped).
-  assert.deepEqual([...d.push('\u001b[200~'), ...d.push('ab'), ...d.push('\u001b[<0;5;6M'), ...d.push('\u001b[201~')], [{ type: 'paste', text: 'ab' }]);
+  assert.deepEqual(
+    [...d.push('\u001b[200~'), ...d.push('ab'), ...d.push('\u001b[<0;5;6M'), ...d.push('\u001b[201~')],
+    [{ type: 'paste', text: 'ab' }],
+  );
 });
 
 test('a list row on screen is the record the list draws there: headers, the note and the "more" row are none', () => {
   // 3 open, 2 recent, all shown: Pending header, 3 rows, Recent header, 2 rows.
-  assert.deepEqual([0, 1, 2, 3, 4, 5, 6, 7].map((at) => recordAtRow(5, 3, 20, 0, at)), [undefined, 0, 1, 2, undefined, 3, 4, undefined]);
+  assert.deepEqual(
+    [0, 1, 2, 3, 4, 5, 6, 7].map((at) => recordAtRow(5, 3, 20, 0, at)),
+    [undefined, 0, 1, 2, undefined, 3, 4, undefined],
+  );
   // Nothing pending: the header, the note, then Recent.
-  assert.deepEqual([0, 1, 2, 3].map((at) => recordAtRow(1, 0, 20, 0, at)), [undefined, undefined, undefined, 0]);
+  assert.deepEqual(
+    [0, 1, 2, 3].map((at) => recordAtRow(1, 0, 20, 0, at)),
+    [undefined, undefined, undefined, 0],
+  );
   // 30 open in 10 rows, the window from virtual row 5: rows 0-8 are records 4-12, row 9 the "more" row.
-  assert.deepEqual([0, 8, 9].map((at) => recordAtRow(30, 30, 10, 5, at)), [4, 12, undefined]);
+  assert.deepEqual(
+    [0, 8, 9].map((at) => recordAtRow(30, 30, 10, 5, at)),
+    [4, 12, undefined],
+  );
   // One open of two in No agent connected: Pending header, a row, its header, a row.
-  assert.deepEqual([0, 1, 2, 3].map((at) => recordAtRow(2, 2, 20, 0, at, 1)), [undefined, 0, undefined, 1]);
+  assert.deepEqual(
+    [0, 1, 2, 3].map((at) => recordAtRow(2, 2, 20, 0, at, 1)),
+    [undefined, 0, undefined, 1],
+  );
 });
 
 test('a click is acted on only where the console turned the mouse on, and only on the frame as painted', () => {
-  const fleet = () => [permissionFrom('alpha', 'sa', 'one'), permissionFrom('bravo', 'sb', 'two'), permissionFrom('charlie', 'sc', 'three')];
+  const fleet = () => [
+    permissionFrom('alpha', 'sa', 'one'),
+    permissionFrom('bravo', 'sb', 'two'),
+    permissionFrom('charlie', 'sc', 'three'),
+  ];
   // 80x24: the status row, then Pending, then alpha, bravo, charlie.
   const click = (y: number) => `\u001b[<0;5;${y + 1}M`;
   const on = keyConsole(fleet(), { mouse: true });

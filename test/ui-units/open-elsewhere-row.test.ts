@@ -15,7 +15,15 @@ function noted() {
   const store = new ConsoleStore({ now: () => T0 });
   const request = permission('Permission requested: Bash — kubectl delete ns staging');
   store.applyEvent('http://relay.test', request);
-  store.applyEvent('http://relay.test', buildRouted({ request: { id: request.id, session: request.session! }, name: 'ops-2', source: consoleSource('box', 'ops-2', '1-a'), now: new Date(T0) }));
+  store.applyEvent(
+    'http://relay.test',
+    buildRouted({
+      request: { id: request.id, session: request.session! },
+      name: 'ops-2',
+      source: consoleSource('box', 'ops-2', '1-a'),
+      now: new Date(T0),
+    }),
+  );
   return store.allRequests()[0];
 }
 

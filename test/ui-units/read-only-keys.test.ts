@@ -11,10 +11,15 @@ import { READ_ONLY_WHY, readOnlyGate } from '../../src/ui/read-only.js';
 import { initialInbox, placeOf } from '../../src/ui/inbox/state.js';
 import { K } from './golden-keys.js';
 
-const parsed = parseRules(JSON.stringify({ rules: [{ name: 'push ok', match: { agent: 'bravo' }, decide: { option: 'allow' } }] }));
+const parsed = parseRules(
+  JSON.stringify({ rules: [{ name: 'push ok', match: { agent: 'bravo' }, decide: { option: 'allow' } }] }),
+);
 const READ_ONLY: Partial<UiConfig> = { readOnly: true, rules: parsed.ok ? parsed.rules : [] };
 
-const fleet = () => [permissionFrom('alpha', 'sa', 'Drop the table?', { run: 'r1' }), permissionFrom('bravo', 'sb', 'git push --force', { run: 'r2' })];
+const fleet = () => [
+  permissionFrom('alpha', 'sa', 'Drop the table?', { run: 'r1' }),
+  permissionFrom('bravo', 'sb', 'git push --force', { run: 'r2' }),
+];
 
 const SENDING = new Set(['send', 'control', 'resend', 'hide', 'always', 'auto']);
 
@@ -44,7 +49,11 @@ for (const { what, keys } of CASES) {
     assert.ok(refused, `the screen says read-only (last: ${said(h)})`);
     assert.deepEqual(h.sent(), [], 'nothing on the wire');
     assert.deepEqual(h.client.controls, [], 'no control');
-    assert.deepEqual(h.performed().filter((type) => SENDING.has(type)), [], 'no sending effect performed');
+    assert.deepEqual(
+      h.performed().filter((type) => SENDING.has(type)),
+      [],
+      'no sending effect performed',
+    );
     assert.equal(h.model.rules?.auto ?? false, false, 'AUTO stays off');
   });
 }
@@ -68,13 +77,22 @@ test('--read-only: browsing, opening, the timeline, help and copying the id stil
 });
 
 test('the gate: every sending effect is dropped (resend r included), others pass', () => {
-  for (const effect of [{ type: 'resend', commandId: 'c1' }, { type: 'hide', key: 'k' }, { type: 'snooze', key: 'k', until: 1 }, { type: 'control', key: 'k', request: { verb: 'pause' } }] as const) {
+  for (const effect of [
+    { type: 'resend', commandId: 'c1' },
+    { type: 'hide', key: 'k' },
+    { type: 'snooze', key: 'k', until: 1 },
+    { type: 'control', key: 'k', request: { verb: 'pause' } },
+  ] as const) {
     const gated = readOnlyGate(true, initialInbox, { state: { ...initialInbox, notice: 'sent' }, effects: [effect] });
     assert.deepEqual(gated.effects, [], effect.type);
     assert.equal(gated.state.notice, READ_ONLY_WHY);
   }
   // AUTO turned on: a step the update would resolve into the rules' answers.
-  const auto = readOnlyGate(true, initialInbox, { state: initialInbox, effects: [], steps: [{ type: 'auto', on: true }] });
+  const auto = readOnlyGate(true, initialInbox, {
+    state: initialInbox,
+    effects: [],
+    steps: [{ type: 'auto', on: true }],
+  });
   assert.deepEqual(auto.steps, [], 'auto');
   assert.equal(auto.state.notice, READ_ONLY_WHY);
   const copy = { state: initialInbox, effects: [{ type: 'copy' as const, text: 'id' }] };

@@ -22,7 +22,9 @@ let made = 0;
 function record(rng: Rng, now: number): RequestRecord {
   // Raised from a few ms to two hours ago, or (a producer clock ahead) up to 3 s in the future; some never parse.
   const raised = now - rng.pick([rng.between(-3000, 2000), rng.between(0, 90_000), rng.between(0, 7_200_000)]);
-  const expires = rng.chance(0.6) ? raised + rng.pick([rng.between(0, 5000), rng.between(0, 120_000), rng.between(0, 7_200_000)]) : undefined;
+  const expires = rng.chance(0.6)
+    ? raised + rng.pick([rng.between(0, 5000), rng.between(0, 120_000), rng.between(0, 7_200_000)])
+    : undefined;
   made++;
   return {
     key: `r${made}`,
@@ -35,23 +37,38 @@ function record(rng: Rng, now: number): RequestRecord {
     time: rng.chance(0.05) ? 'not a time' : new Date(raised).toISOString(),
     receivedAt: raised + rng.between(0, 500),
     state: rng.chance(0.9) ? 'pending' : 'answered',
-    payload: { kind: 'permission', prompt: `Permission requested: Bash — job ${made} ${'in a long command line '.repeat(4)}`, ...(expires === undefined ? {} : { expiresAt: new Date(expires).toISOString() }) },
+    payload: {
+      kind: 'permission',
+      prompt: `Permission requested: Bash — job ${made} ${'in a long command line '.repeat(4)}`,
+      ...(expires === undefined ? {} : { expiresAt: new Date(expires).toISOString() }),
+    },
   } as unknown as RequestRecord;
 }
 
-test('textsUntil: until then a record\'s age and time left read as they read now, and at it (or 1 ms past it) they read otherwise', () => {
+test("textsUntil: until then a record's age and time left read as they read now, and at it (or 1 ms past it) they read otherwise", () => {
   const rng = new Rng(28);
   for (let i = 0; i < 3000; i++) {
     const now = BASE + rng.between(0, 10_000);
     const r = record(rng, now);
     const until = textsUntil(r, now);
     const shown = clockTexts(r, now);
-    assert.ok(until > now || clockTexts(r, now + 1) !== shown, `${r.time} ${r.payload.expiresAt} at ${now}: until ${until} is not ahead of now`);
+    assert.ok(
+      until > now || clockTexts(r, now + 1) !== shown,
+      `${r.time} ${r.payload.expiresAt} at ${now}: until ${until} is not ahead of now`,
+    );
     for (let k = 0; k < 8; k++) {
       const t = now + rng.int(Math.max(1, Math.min(until, now + 3_600_000) - now));
-      assert.equal(clockTexts(r, t), shown, `${r.time} ${r.payload.expiresAt}: ${t - now} ms on, before until (${until - now} ms on)`);
+      assert.equal(
+        clockTexts(r, t),
+        shown,
+        `${r.time} ${r.payload.expiresAt}: ${t - now} ms on, before until (${until - now} ms on)`,
+      );
     }
-    if (until - now < 3_600_000) assert.ok(clockTexts(r, until) !== shown || clockTexts(r, until + 1) !== shown, `${r.time} ${r.payload.expiresAt}: nothing changes at until (${until - now} ms on)`);
+    if (until - now < 3_600_000)
+      assert.ok(
+        clockTexts(r, until) !== shown || clockTexts(r, until + 1) !== shown,
+        `${r.time} ${r.payload.expiresAt}: nothing changes at until (${until - now} ms on)`,
+      );
   }
 });
 
@@ -72,7 +89,8 @@ test('a kept row is the row built anew, as the clock moves on (and back), the ep
     const before = drawn(() => row(r, input, selected));
     // The same again: kept (the same Line) unless the clock reached a change.
     if (drawn(() => row(r, input, selected)) === before) kept++;
-    const text = (line: ReturnType<typeof row>) => line.map((s) => `${s.text}|${s.inverse ? 'i' : ''}${s.bold ? 'b' : ''}${s.color ?? ''}`).join('');
+    const text = (line: ReturnType<typeof row>) =>
+      line.map((s) => `${s.text}|${s.inverse ? 'i' : ''}${s.bold ? 'b' : ''}${s.color ?? ''}`).join('');
     // Built anew: a copy of the record is a row never built before.
     assert.equal(text(before), text(drawn(() => row({ ...r }, input, selected))), `step ${step}`);
   }
@@ -85,10 +103,19 @@ test('a row kept in one epoch is built again in another (a decoration changed wi
   let deco = { tagged: false, draft: false };
   const input = (epoch: object): RowInput => ({ width: 80, now: BASE, focused: true, epoch, decorate: () => deco });
   const first = {};
-  const plain = row(r, input(first), false).map((s) => s.text).join('');
+  const plain = row(r, input(first), false)
+    .map((s) => s.text)
+    .join('');
   deco = { tagged: true, draft: true };
   // The same epoch promises the same decorations: the row is kept as it was.
-  assert.equal(row(r, input(first), false).map((s) => s.text).join(''), plain);
-  const tagged = row(r, input({}), false).map((s) => s.text).join('');
+  assert.equal(
+    row(r, input(first), false)
+      .map((s) => s.text)
+      .join(''),
+    plain,
+  );
+  const tagged = row(r, input({}), false)
+    .map((s) => s.text)
+    .join('');
   assert.notEqual(tagged, plain);
 });

@@ -24,13 +24,20 @@ function console(columns: number, rows: number, requests = 60) {
   store.addRelay(RELAY);
   store.updateRelay(RELAY, { connection: { kind: 'live' } });
   store.batch(() => {
-    for (let i = 0; i < requests; i++) store.applyEvent(RELAY, permissionFrom(`agent-${i}`, `s${i}`, `Permission requested: Bash — job ${i} of a long list`));
+    for (let i = 0; i < requests; i++)
+      store.applyEvent(
+        RELAY,
+        permissionFrom(`agent-${i}`, `s${i}`, `Permission requested: Bash — job ${i} of a long list`),
+      );
   });
   let model: UiModel = initialModel(store, { columns, rows }, now, { bell: false, notify: false });
   const dispatch = (msg: Msg) => {
     model = update(model, msg, { store, now: () => now }).model;
   };
-  dispatch({ type: 'store', change: { version: store.version, added: [], requests: new Set(), commands: new Set(), relays: true } });
+  dispatch({
+    type: 'store',
+    change: { version: store.version, added: [], requests: new Set(), commands: new Set(), relays: true },
+  });
   return {
     dispatch,
     later: (ms: number) => {
@@ -62,7 +69,9 @@ for (const [columns, rows] of [
       c.dispatch(key);
       const drawn = listRows(c.model());
       // Every row the move drew was made ahead: none built for the key.
-      const missing = drawn.filter((l) => l.length > 0 && !ahead.has(l) && !/Pending|more/.test(l.map((s) => s.text).join('')));
+      const missing = drawn.filter(
+        (l) => l.length > 0 && !ahead.has(l) && !/Pending|more/.test(l.map((s) => s.text).join('')),
+      );
       assert.deepEqual(text(missing), [], `step ${step}`);
     }
   });

@@ -19,20 +19,60 @@ test('a tall answer state never pushes the highlighted option off a tiny detail'
   store.applyEvent('r', permission());
   const record = store.allRequests()[0];
   const event = { ...record, id: 'C' } as never;
-  store.commandCreated('r', record.key, { id: 'C1', type: 'control.attention.respond', aep: '0.1', time: '', source: 's', agent: 'a', session: 's1' } as never, { option: 'allow' }, 10_000);
+  store.commandCreated(
+    'r',
+    record.key,
+    {
+      id: 'C1',
+      type: 'control.attention.respond',
+      aep: '0.1',
+      time: '',
+      source: 's',
+      agent: 'a',
+      session: 's1',
+    } as never,
+    { option: 'allow' },
+    10_000,
+  );
   void event;
-  store.commandSettled('C1', { state: 'rejected', reason: 'busy', detail: 'the agent is busy running another tool call and cannot take an answer right now, try again' });
+  store.commandSettled('C1', {
+    state: 'rejected',
+    reason: 'busy',
+    detail: 'the agent is busy running another tool call and cannot take an answer right now, try again',
+  });
   for (const height of [2, 3, 4, 6]) {
-    const lines = text(buildDetailLines({ record, command: store.command('C1'), draft: { reply: emptyEditor, highlight: 0 }, lock: 'none', focused: true, width: 40, height, scroll: 0, now: 0, relay: 'r' }));
+    const lines = text(
+      buildDetailLines({
+        record,
+        command: store.command('C1'),
+        draft: { reply: emptyEditor, highlight: 0 },
+        lock: 'none',
+        focused: true,
+        width: 40,
+        height,
+        scroll: 0,
+        now: 0,
+        relay: 'r',
+      }),
+    );
     assert.ok(lines.length <= height);
-    assert.ok(lines.some((l) => l.startsWith('▸ Allow')), `highlight visible at height ${height}:\n${lines.join('\n')}`);
+    assert.ok(
+      lines.some((l) => l.startsWith('▸ Allow')),
+      `highlight visible at height ${height}:\n${lines.join('\n')}`,
+    );
   }
 });
 
 test('a long select keeps its highlighted choice on screen at every height', () => {
   const fields: FieldSpec[] = [
     { id: 'a', type: 'string', label: 'First' },
-    { id: 's', type: 'select', label: 'Pick', other: true, choices: Array.from({ length: 15 }, (_, i) => ({ id: `c${i}`, label: `choice ${i}` })) },
+    {
+      id: 's',
+      type: 'select',
+      label: 'Pick',
+      other: true,
+      choices: Array.from({ length: 15 }, (_, i) => ({ id: `c${i}`, label: `choice ${i}` })),
+    },
     { id: 'b', type: 'boolean', label: 'Last' },
   ];
   let draft = reduceFormKey(fields, initialFormDraft(), { name: 'tab', text: '' }).draft;
@@ -40,8 +80,15 @@ test('a long select keeps its highlighted choice on screen at every height', () 
     for (const height of [1, 2, 4, 6, 10, 14]) {
       const lines = text(buildFormLines({ fields, draft, width: 40, height, labelsWithheld: false, focused: true }));
       assert.ok(lines.length <= height, `${lines.length} > ${height}`);
-      assert.ok(lines.some((l) => /^ {2}▸ /.test(l)), `choice ${i} highlighted at height ${height}:\n${lines.join('\n')}`);
-      if (height >= 14) assert.ok(lines.some((l) => l.startsWith('▸ Pick')), `label visible at height ${height}`);
+      assert.ok(
+        lines.some((l) => /^ {2}▸ /.test(l)),
+        `choice ${i} highlighted at height ${height}:\n${lines.join('\n')}`,
+      );
+      if (height >= 14)
+        assert.ok(
+          lines.some((l) => l.startsWith('▸ Pick')),
+          `label visible at height ${height}`,
+        );
     }
     draft = reduceFormKey(fields, draft, { name: 'down', text: '' }).draft;
   }
@@ -51,7 +98,16 @@ test('an emitter rejection detail with escapes is shown inert beside the field',
   const fields: FieldSpec[] = [{ id: 'name', type: 'string', label: 'Name' }];
   const draft = applyRejection(fields, initialFormDraft(), 'name: bad\u001b[31mRED\u0007\u009b2J\u202eevil');
   for (const focused of [true, false]) {
-    const lines = text(buildFormLines({ fields, draft: { ...draft, active: focused ? 0 : 1 }, width: 80, height: 20, labelsWithheld: false, focused: true }));
+    const lines = text(
+      buildFormLines({
+        fields,
+        draft: { ...draft, active: focused ? 0 : 1 },
+        width: 80,
+        height: 20,
+        labelsWithheld: false,
+        focused: true,
+      }),
+    );
     assert.ok(!lines.some((l) => UNSAFE.test(l)), lines.join('\n'));
     assert.ok(lines.join('\n').includes('␛[31m'));
   }
@@ -60,7 +116,19 @@ test('an emitter rejection detail with escapes is shown inert beside the field',
 test('relay-supplied status text is sanitized', () => {
   const lines = text(
     buildStatusLines({
-      relays: [{ relay: 'r', connection: { kind: 'reconnecting', retryAt: 0, reason: 'bye\u202e\u001b]0;x\u0007' }, watchOnly: false, replayAll: true, roster: true, warnings: ['w\u200b'], undecodable: 0, invalid: 0, replaying: false }],
+      relays: [
+        {
+          relay: 'r',
+          connection: { kind: 'reconnecting', retryAt: 0, reason: 'bye\u202e\u001b]0;x\u0007' },
+          watchOnly: false,
+          replayAll: true,
+          roster: true,
+          warnings: ['w\u200b'],
+          undecodable: 0,
+          invalid: 0,
+          replaying: false,
+        },
+      ],
       counts: { pending: 0, recent: 0 },
       filter: '',
       width: 200,

@@ -23,7 +23,10 @@ function console() {
   const dispatch = (msg: Msg) => {
     model = update(model, msg, { store, now: () => now }).model;
   };
-  dispatch({ type: 'store', change: { version: store.version, added: [], requests: new Set(), commands: new Set(), relays: true } });
+  dispatch({
+    type: 'store',
+    change: { version: store.version, added: [], requests: new Set(), commands: new Set(), relays: true },
+  });
   return {
     store,
     dispatch,
@@ -41,7 +44,10 @@ test('a move keeps the status rows (the same rows, not rebuilt), and a store cha
   c.dispatch({ type: 'key', press: { name: 'down', text: '' } });
   assert.equal(c.statusRows()[0], before[0], 'a key changes nothing the status reads');
   c.store.updateRelay(RELAY, { connection: { kind: 'closed' } });
-  c.dispatch({ type: 'store', change: { version: c.store.version, added: [], requests: new Set(), commands: new Set(), relays: true } });
+  c.dispatch({
+    type: 'store',
+    change: { version: c.store.version, added: [], requests: new Set(), commands: new Set(), relays: true },
+  });
   assert.notEqual(c.statusRows()[0], before[0]);
   assert.match(c.status()[0], /closed/);
 });
@@ -49,7 +55,10 @@ test('a move keeps the status rows (the same rows, not rebuilt), and a store cha
 test('a relay waiting to reconnect counts down on the status line from frame to frame, also within one second', () => {
   const c = console();
   c.store.updateRelay(RELAY, { connection: { kind: 'reconnecting', retryAt: NOW + 4_500 } });
-  c.dispatch({ type: 'store', change: { version: c.store.version, added: [], requests: new Set(), commands: new Set(), relays: true } });
+  c.dispatch({
+    type: 'store',
+    change: { version: c.store.version, added: [], requests: new Set(), commands: new Set(), relays: true },
+  });
   assert.match(c.status()[0], /reconnecting in 5s/);
   c.at(NOW + 600);
   c.dispatch({ type: 'key', press: { name: 'down', text: '' } });

@@ -57,7 +57,12 @@ test('a store change the model has not folded is not in the frame; folded, it is
     // Everything the frame shows of the store moves on: the relay drops, an answer goes out, the agent resolves.
     c.store.updateRelay(RELAY, { connection: { kind: 'reconnecting', retryAt: NOW + 1000 } });
     const record = c.store.request(key)!;
-    const respond = buildRespond({ request: { id: record.id, session: record.session }, answer: { option: 'allow' }, name: 'aep-console', host: 'h' });
+    const respond = buildRespond({
+      request: { id: record.id, session: record.session },
+      answer: { option: 'allow' },
+      name: 'aep-console',
+      host: 'h',
+    });
     c.store.commandCreated(RELAY, key, respond, { option: 'allow' }, 10_000);
     c.store.applyEvent(RELAY, resolved(c.first));
     c.store.applyEvent(RELAY, permissionFrom('charlie', 'sc', 'third prompt'));
@@ -74,11 +79,20 @@ test('the snapshot answers as of its version once the store has moved on, and co
   const key = c.model.view.list[0].key;
   const snapshot = pinStore(c.store);
   const held = snapshot.request(key);
-  assert.equal(held, c.store.request(key), 'at its version it hands out the store\'s own records (replaced, never mutated)');
+  assert.equal(
+    held,
+    c.store.request(key),
+    "at its version it hands out the store's own records (replaced, never mutated)",
+  );
   assert.equal(snapshot.lastCommandFor(key), undefined);
   assert.equal(snapshot.allRequests(), snapshot.allRequests(), 'the pinned array, not a copy per read');
   const record = c.store.request(key)!;
-  const respond = buildRespond({ request: { id: record.id, session: record.session }, answer: { option: 'allow' }, name: 'aep-console', host: 'h' });
+  const respond = buildRespond({
+    request: { id: record.id, session: record.session },
+    answer: { option: 'allow' },
+    name: 'aep-console',
+    host: 'h',
+  });
   c.store.commandCreated(RELAY, key, respond, { option: 'allow' }, 10_000);
   c.store.applyEvent(RELAY, resolved(c.first));
   assert.notEqual(c.store.request(key), held, 'the store replaced the record');

@@ -21,7 +21,10 @@ function driver(options: { bell?: boolean; notify?: boolean; rows?: number } = {
   store.addRelay(RELAY);
   store.updateRelay(RELAY, { connection: { kind: 'live' } });
   let clock = NOW;
-  let model: UiModel = initialModel(store, { columns: 80, rows: options.rows ?? 24 }, clock, { bell: options.bell ?? true, notify: options.notify ?? false });
+  let model: UiModel = initialModel(store, { columns: 80, rows: options.rows ?? 24 }, clock, {
+    bell: options.bell ?? true,
+    notify: options.notify ?? false,
+  });
   const effects: Effect[] = [];
   let messages = 0;
   const dispatch = (msg: Msg) => {
@@ -45,14 +48,28 @@ function driver(options: { bell?: boolean; notify?: boolean; rows?: number } = {
     },
     dispatch,
     keys: (...presses: (string | KeyPress['name'])[]) => {
-      for (const p of presses) dispatch({ type: 'key', press: p.length === 1 ? (p === ' ' ? { name: 'space', text: ' ' } : { name: 'char', text: p }) : { name: p as KeyPress['name'], text: '' } });
+      for (const p of presses)
+        dispatch({
+          type: 'key',
+          press:
+            p.length === 1
+              ? p === ' '
+                ? { name: 'space', text: ' ' }
+                : { name: 'char', text: p }
+              : { name: p as KeyPress['name'], text: '' },
+        });
     },
-    apply: (events: AepEvent[], replayed = false) => store.batch(() => events.forEach((e) => store.applyEvent(RELAY, e, { replayed }))),
+    apply: (events: AepEvent[], replayed = false) =>
+      store.batch(() => events.forEach((e) => store.applyEvent(RELAY, e, { replayed }))),
     selectedAgent: () => model.view.list[model.inbox.selectedIndex]?.agent,
   };
 }
 
-const three = () => [permissionFrom('alpha', 'sa', 'a'), permissionFrom('bravo', 'sb', 'b'), permissionFrom('charlie', 'sc', 'c')];
+const three = () => [
+  permissionFrom('alpha', 'sa', 'a'),
+  permissionFrom('bravo', 'sb', 'b'),
+  permissionFrom('charlie', 'sc', 'c'),
+];
 
 test('keys: a table of key sequences and where the selection and mode end up', () => {
   const cases: { keys: string[]; selected: string; mode: string; note: string }[] = [
@@ -62,11 +79,21 @@ test('keys: a table of key sequences and where the selection and mode end up', (
     { keys: ['end', 'k'], selected: 'bravo', mode: 'browse', note: 'End then k' },
     { keys: ['pageDown', 'home'], selected: 'alpha', mode: 'browse', note: 'Home is the first row' },
     { keys: ['j', 'enter'], selected: 'bravo', mode: 'answer', note: 'Enter opens the selected request' },
-    { keys: ['j', 'enter', 'escape'], selected: 'bravo', mode: 'browse', note: 'Esc returns to the list on the same row' },
+    {
+      keys: ['j', 'enter', 'escape'],
+      selected: 'bravo',
+      mode: 'browse',
+      note: 'Esc returns to the list on the same row',
+    },
     { keys: ['?'], selected: 'alpha', mode: 'help', note: '? opens help' },
     { keys: ['?', 'j'], selected: 'alpha', mode: 'help', note: 'j scrolls help, it does not close it' },
     { keys: ['?', 'x'], selected: 'alpha', mode: 'browse', note: 'any other key closes help' },
-    { keys: ['/', 'b', 'r', 'enter'], selected: 'bravo', mode: 'browse', note: 'a kept filter moves the selection onto what it shows' },
+    {
+      keys: ['/', 'b', 'r', 'enter'],
+      selected: 'bravo',
+      mode: 'browse',
+      note: 'a kept filter moves the selection onto what it shows',
+    },
   ];
   for (const c of cases) {
     const d = driver({ bell: false });
@@ -101,7 +128,10 @@ test('store: a new live pending request rings once; replayed, informational and 
     { name: 'replayed history', run: (d) => d.apply([permission()], true), effects: [] },
     {
       name: 'informational',
-      run: (d) => d.apply([requested({ kind: 'permission', prompt: 'p', options: [{ id: 'a', label: 'A' }], respond_via: ['ui'] })]),
+      run: (d) =>
+        d.apply([
+          requested({ kind: 'permission', prompt: 'p', options: [{ id: 'a', label: 'A' }], respond_via: ['ui'] }),
+        ]),
       effects: [],
     },
     {
@@ -130,7 +160,11 @@ test('store: a new live pending request rings once; replayed, informational and 
   for (const c of cases) {
     const d = driver();
     c.run(d);
-    assert.deepEqual(d.effects.map((e) => e.type), c.effects, c.name);
+    assert.deepEqual(
+      d.effects.map((e) => e.type),
+      c.effects,
+      c.name,
+    );
   }
   const quiet = driver({ bell: false, notify: true });
   quiet.apply([permissionFrom('alpha', 'sa', 'p')]);
@@ -147,7 +181,11 @@ test('store: a request that closes under the selection keeps the selection on a 
   d.apply([timedOut(events[1])]);
   assert.equal(d.messages, before + 1, 'one store message, no second pass');
   assert.ok(d.model.view.list[d.model.inbox.selectedIndex], 'the selection is on a listed row');
-  assert.equal(d.model.inbox.selectedKey, d.model.view.list[d.model.inbox.selectedIndex].key, 'selection key and index agree');
+  assert.equal(
+    d.model.inbox.selectedKey,
+    d.model.view.list[d.model.inbox.selectedIndex].key,
+    'selection key and index agree',
+  );
 });
 
 test('store: during the start-up replay an untouched selection stays on the first row, then pins', () => {
@@ -173,7 +211,13 @@ test('store: a rejected form answer comes back into the draft with the field the
   d.keys('enter', 'p', 'g');
   const key = d.model.inbox.openKey!;
   const record = d.store.request(key)!;
-  const respond = buildRespond({ request: { id: record.id, session: record.session }, answer: { values: { db: 'pg' } }, name: 'aep-console', host: 'h', fields: record.payload.fields });
+  const respond = buildRespond({
+    request: { id: record.id, session: record.session },
+    answer: { values: { db: 'pg' } },
+    name: 'aep-console',
+    host: 'h',
+    fields: record.payload.fields,
+  });
   d.store.commandCreated(RELAY, key, respond, { values: { db: 'pg' } }, 10_000);
   d.store.commandSettled(respond.id, { state: 'rejected', reason: 'invalid', detail: 'db: unknown database' });
   const draft = d.model.inbox.drafts[key];
@@ -204,7 +248,10 @@ test('ticks move the clock without touching anything else; resizes re-window the
   d.dispatch({ type: 'resize', size: { columns: 80, rows: 8 } });
   const rows = 8 - 1 - 1 - 1 - 1; // frame, status, footer, "more" row
   const selectedLine = 1 + d.model.inbox.selectedIndex;
-  assert.ok(selectedLine >= d.model.listStart && selectedLine < d.model.listStart + rows, 'the selection is inside the window after shrinking');
+  assert.ok(
+    selectedLine >= d.model.listStart && selectedLine < d.model.listStart + rows,
+    'the selection is inside the window after shrinking',
+  );
 });
 
 test('keys act on the list as last painted: a row that closed before the paint is still the row Enter meant', () => {
@@ -225,7 +272,11 @@ test('keys act on the list as last painted: a row that closed before the paint i
   after.apply([timedOut(three()[0])]);
   after.dispatch({ type: 'painted' });
   after.keys('enter');
-  assert.equal(after.store.request(after.model.inbox.openKey!)?.agent, 'bravo', 'once painted, keys act on the new list');
+  assert.equal(
+    after.store.request(after.model.inbox.openKey!)?.agent,
+    'bravo',
+    'once painted, keys act on the new list',
+  );
 });
 
 test('after a send the selection goes to the next request that takes an answer; a digit never sends', () => {
@@ -256,7 +307,10 @@ test('batch marks: Space marks and moves, * marks the listed, closed requests dr
   d.keys('y');
   const sends = d.effects.filter((e) => e.type === 'send');
   assert.equal(sends.length, 2);
-  assert.deepEqual(sends.map((e) => (e.type === 'send' ? e.answer : undefined)), [{ option: 'allow' }, { option: 'allow' }]);
+  assert.deepEqual(
+    sends.map((e) => (e.type === 'send' ? e.answer : undefined)),
+    [{ option: 'allow' }, { option: 'allow' }],
+  );
   assert.equal(d.model.inbox.tagged.size, 0);
   assert.equal(placeOf(d.model.inbox), 'browse');
 });

@@ -1,7 +1,19 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { permission } from '../support/events.js';
-import { KEY, answered, flat, foreignRespond, lines, permissionFrom, renderApp, resolved, sessionEnded, timedOut, type Harness } from '../support/ui.js';
+import {
+  KEY,
+  answered,
+  flat,
+  foreignRespond,
+  lines,
+  permissionFrom,
+  renderApp,
+  resolved,
+  sessionEnded,
+  timedOut,
+  type Harness,
+} from '../support/ui.js';
 
 /** Opens the selected request, answers it, and (once back on the list, the row saying "sent") opens it again to follow its state. */
 async function openAndSend(h: Harness, ...keys: string[]): Promise<string> {
@@ -28,7 +40,10 @@ test('sending → accepted → the outcome the agent recorded (a text answer app
   assert.match(h.frame(), /✓ accepted, waiting for the agent/);
 
   await h.apply(answered(request, { option: 'deny', text: 'use staging' }, { by: 'aep-console' }, id));
-  assert.match(flat(h.frame()), /answered by you via control: Deny \[deny\] \(your text: "use staging"\) · waiting for the agent to resolve/);
+  assert.match(
+    flat(h.frame()),
+    /answered by you via control: Deny \[deny\] \(your text: "use staging"\) · waiting for the agent to resolve/,
+  );
   assert.doesNotMatch(h.frame(), /accepted, waiting/, 'the outcome replaces the ack');
 
   await h.apply(resolved(request, { resolution: 'answered', latency_ms: 4000 }));
@@ -48,7 +63,17 @@ test('rejected: reason and detail shown, the reply text still there to fix and r
   await h.settle();
   assert.match(flat(h.frame()), /✗ rejected: invalid say allow or deny — fix it and send again/);
   assert.match(replyRow(h.frame()) ?? '', /^▸ Reply: use staging/);
-  await h.press(KEY.backspace, KEY.backspace, KEY.backspace, KEY.backspace, KEY.backspace, KEY.backspace, KEY.backspace, 'deny', KEY.enter);
+  await h.press(
+    KEY.backspace,
+    KEY.backspace,
+    KEY.backspace,
+    KEY.backspace,
+    KEY.backspace,
+    KEY.backspace,
+    KEY.backspace,
+    'deny',
+    KEY.enter,
+  );
   assert.equal(h.client.sent.length, 2);
   assert.deepEqual(h.client.sent[1].data?.answer, { text: 'use deny' });
   assert.notEqual(h.client.sent[1].id, id, 'a corrected answer is a new command');
@@ -93,7 +118,10 @@ test('answered by another console while open: controls lock, the screen says who
   await h.press(KEY.enter, 'half-typed');
   const theirs = foreignRespond(request, { option: 'allow' });
   await h.apply([theirs, answered(request, { option: 'allow' }, { by: 'other-console' }, theirs.id)]);
-  assert.match(flat(h.frame()), /answered by other-console via control: Allow \[allow\] · waiting for the agent to resolve/);
+  assert.match(
+    flat(h.frame()),
+    /answered by other-console via control: Allow \[allow\] · waiting for the agent to resolve/,
+  );
   assert.doesNotMatch(h.frame(), /^▸/m, 'no control is highlighted');
   await h.press(KEY.up, KEY.enter, 'x', KEY.enter, KEY.down, KEY.enter);
   assert.equal(h.client.sent.length, 0);
@@ -153,7 +181,10 @@ test('an open request is pinned: a list reordering underneath never redirects th
   const h = await renderApp({ events: [permissionFrom('alpha', 'sa', 'alpha prompt'), bravo] });
   t.after(h.unmount);
   await h.press('j', KEY.enter, KEY.up);
-  await h.apply([permissionFrom('charlie', 'sc', 'urgent', { severity: 'critical' }), permissionFrom('delta', 'sd', 'urgent', { severity: 'critical' })]);
+  await h.apply([
+    permissionFrom('charlie', 'sc', 'urgent', { severity: 'critical' }),
+    permissionFrom('delta', 'sd', 'urgent', { severity: 'critical' }),
+  ]);
   assert.match(h.frame(), /^agent bravo$/m);
   await h.press(KEY.enter);
   assert.equal(h.client.sent[0].subject, bravo.id);

@@ -107,7 +107,9 @@ test('q j k ? r / y n typed on the Reply row are text, not commands', async (t) 
 });
 
 test('drafts: text typed for one request is kept across Esc and restored when it is reopened', async (t) => {
-  const h = await renderApp({ events: [permissionFrom('alpha', 'sa', 'first'), permissionFrom('bravo', 'sb', 'second')] });
+  const h = await renderApp({
+    events: [permissionFrom('alpha', 'sa', 'first'), permissionFrom('bravo', 'sb', 'second')],
+  });
   t.after(h.unmount);
   await h.press(KEY.enter, 'draft for alpha', KEY.esc);
   assert.match(h.frame(), /Pending \(2\)/);
@@ -127,7 +129,10 @@ test('informational request: options shown as information, no Reply row, Enter s
   const request = requested({
     kind: 'permission',
     prompt: 'Allow Bash: git push?',
-    options: [{ id: 'yes', label: 'Yes, push' }, { id: 'no', label: 'No' }],
+    options: [
+      { id: 'yes', label: 'Yes, push' },
+      { id: 'no', label: 'No' },
+    ],
     respond_via: ['oob'],
   });
   const h = await renderApp({ events: [request] });
@@ -153,7 +158,10 @@ test('roster without a claimant: warning on open, first Enter only warns, second
   assert.match(h.frame(), /⚠ no agent is connected for this session/);
   await h.press(KEY.up, KEY.enter);
   assert.equal(h.client.sent.length, 0, 'the first Enter sends nothing');
-  assert.match(flat(h.frame()), /No agent is connected for this session right now: .* Enter sends anyway, Esc cancels\./);
+  assert.match(
+    flat(h.frame()),
+    /No agent is connected for this session right now: .* Enter sends anyway, Esc cancels\./,
+  );
   await h.press(KEY.enter);
   assert.equal(h.client.sent.length, 1);
   assert.deepEqual(h.client.sent[0].data?.answer, { option: 'deny' });
@@ -195,7 +203,15 @@ test('roster warning: Esc cancels the confirmation, and a different answer needs
 
 test('capture metadata: the prompt is marked as synthesized and labels as withheld', async (t) => {
   const request = requested(
-    { kind: 'permission', prompt: 'claude-code requests permission: Bash', options: [{ id: 'allow', label: '1' }, { id: 'deny', label: '2' }], respond_via: ['control'] },
+    {
+      kind: 'permission',
+      prompt: 'claude-code requests permission: Bash',
+      options: [
+        { id: 'allow', label: '1' },
+        { id: 'deny', label: '2' },
+      ],
+      respond_via: ['control'],
+    },
     { capture: 'metadata' },
   );
   const h = await renderApp({ events: [request] });

@@ -33,7 +33,10 @@ test('x asks "Cancel run R of AGENT (session S)? y/n"; n keeps it running and se
   await h.press('x', KEY.esc);
   assert.equal(h.client.controls.length, 0, 'Esc keeps it running too');
   await h.press('x', 'y');
-  assert.deepEqual(h.client.controls.map((c) => c.request), [{ verb: 'cancel', scope: 'run' }]);
+  assert.deepEqual(
+    h.client.controls.map((c) => c.request),
+    [{ verb: 'cancel', scope: 'run' }],
+  );
   assert.equal(h.client.sent[0].type, 'control.cancel');
   assert.equal(h.client.sent[0].run, 'r_1');
   assert.equal(h.client.sent[0].capture, 'metadata', 'no reason: nothing redacted');
@@ -49,7 +52,10 @@ test('Tab types a one-line reason first (y and n are text there); Enter sends it
   assert.match(h.frame(), /Reason: why not yes/);
   assert.equal(h.client.controls.length, 0, 'y and n inside the reason are text');
   await h.press(KEY.enter);
-  assert.deepEqual(h.client.controls.map((c) => c.request), [{ verb: 'cancel', scope: 'session', reason: 'why not yes' }]);
+  assert.deepEqual(
+    h.client.controls.map((c) => c.request),
+    [{ verb: 'cancel', scope: 'session', reason: 'why not yes' }],
+  );
   assert.equal(h.client.sent[0].capture, 'redacted', 'operator text declares redacted');
   assert.deepEqual(h.client.sent[0].data, { scope: 'session', reason: 'why not yes' });
 });
@@ -57,7 +63,9 @@ test('Tab types a one-line reason first (y and n are text there); Enter sends it
 test('an agent that does not accept cancel is said so plainly, and nothing is asked or sent', async (t) => {
   const { h } = await withCause('redacted', { command: 'terraform apply' });
   t.after(h.unmount);
-  h.store.setRoster(RELAY, [{ session: 's1', agent: 'claude-code', control: { accepts: ['control.attention.respond'] } }]);
+  h.store.setRoster(RELAY, [
+    { session: 's1', agent: 'claude-code', control: { accepts: ['control.attention.respond'] } },
+  ]);
   await h.settle();
   await h.press('x');
   assert.match(h.frame(), /claude-code does not accept cancel \(not in its control\.accepts\): nothing sent\./);
@@ -67,7 +75,7 @@ test('an agent that does not accept cancel is said so plainly, and nothing is as
   assert.equal(h.client.controls.length, 0);
 });
 
-test('p pauses, then resumes once the agent reported the pause; the outcome shows on the session\'s rows', async (t) => {
+test("p pauses, then resumes once the agent reported the pause; the outcome shows on the session's rows", async (t) => {
   const { h } = await withCause('redacted', { command: 'terraform apply' });
   t.after(h.unmount);
   await h.press('p');
@@ -94,7 +102,13 @@ test('the run cancelled and its dismissed request show inline on the row', async
   h.store.commandSettled(cancel.id, { state: 'accepted' });
   await h.apply([
     event({ type: 'control.accepted', cause: cancel.id, source: SOURCE }),
-    event({ type: 'attention.resolved', subject: request.id, cause: cancel.id, source: SOURCE, data: { resolution: 'dismissed' } }),
+    event({
+      type: 'attention.resolved',
+      subject: request.id,
+      cause: cancel.id,
+      source: SOURCE,
+      data: { resolution: 'dismissed' },
+    }),
     event({ type: 'run.cancelled', run: 'r_1', cause: cancel.id, source: SOURCE, data: { by: 'control' } }),
   ]);
   assert.match(h.frame(), /run cancelled/);
@@ -108,7 +122,11 @@ test('the cause at capture metadata: the tool is named, its arguments are said t
   await h.press(KEY.enter);
   await h.waitFor((f) => /Cause: tool\.requested Bash/.test(f), 'the cause');
   assert.match(h.frame(), /arguments withheld \(capture metadata; only their digest is sent\)/);
-  assert.deepEqual(h.client.fetches, [{ id: tool.id, source: tool.source, session: 's1' }], 'one read, by id, source and session');
+  assert.deepEqual(
+    h.client.fetches,
+    [{ id: tool.id, source: tool.source, session: 's1' }],
+    'one read, by id, source and session',
+  );
   await h.press(KEY.esc, KEY.enter);
   assert.equal(h.client.fetches.length, 1, 'cached: not read again');
 });
@@ -133,20 +151,37 @@ test('the cause with its arguments, sanitized; an absent and an unreachable caus
 test('t shows the session timeline at 80x24: in order, the cause tree indented, windowed; Esc back', async (t) => {
   const run = event({ type: 'run.started', run: 'r_1' });
   const history = [run];
-  for (let i = 0; i < 30; i++) history.push(event({ type: 'message.agent.delta', run: 'r_1', cause: run.id, data: { text: `step ${i}` } }));
-  const tool = event({ type: 'tool.requested', run: 'r_1', cause: run.id, capture: 'redacted', data: { tool: { name: 'Bash' }, args_redacted: { command: 'ls' } } });
+  for (let i = 0; i < 30; i++)
+    history.push(event({ type: 'message.agent.delta', run: 'r_1', cause: run.id, data: { text: `step ${i}` } }));
+  const tool = event({
+    type: 'tool.requested',
+    run: 'r_1',
+    cause: run.id,
+    capture: 'redacted',
+    data: { tool: { name: 'Bash' }, args_redacted: { command: 'ls' } },
+  });
   const request = permission('Permission requested: Bash — ls', { run: 'r_1', cause: tool.id });
   history.push(tool, request);
   const h = await renderApp({ events: [request] });
   t.after(h.unmount);
   h.client.history = history;
   await h.press('t');
-  const frame = await h.waitFor((f) => /Timeline claude-code · session s1/.test(f) && /tool\.requested/.test(f), 'the timeline');
+  const frame = await h.waitFor(
+    (f) => /Timeline claude-code · session s1/.test(f) && /tool\.requested/.test(f),
+    'the timeline',
+  );
   assert.ok(lines(frame).length <= 24, 'fits 24 rows');
-  assert.ok(lines(frame).every((l) => l.length <= 80), 'fits 80 columns');
+  assert.ok(
+    lines(frame).every((l) => l.length <= 80),
+    'fits 80 columns',
+  );
   assert.match(frame, /of 33 · nested by cause/);
   assert.match(frame, /└ tool\.requested Bash command: ls/, 'the tool call is indented under its run');
-  assert.match(frame, /▶ \d\d:\d\d:\d\d {5}└ attention\.requested permission: Permission requested: Bash/, 'the request, two levels deep, marked');
+  assert.match(
+    frame,
+    /▶ \d\d:\d\d:\d\d {5}└ attention\.requested permission: Permission requested: Bash/,
+    'the request, two levels deep, marked',
+  );
   assert.doesNotMatch(frame, /run\.started/, 'the oldest are above the window');
   await h.press(KEY.pageUp, KEY.pageUp, 'g');
   assert.match(h.frame(), /run\.started/);
@@ -157,7 +192,11 @@ test('t shows the session timeline at 80x24: in order, the cause tree indented, 
 
 test("one cause for the detail and the screen reader: another emitter's Event under the cause id is named as not this agent's, never as the cause", async (t) => {
   const own = toolCall('redacted', { command: 'rm -rf /important' });
-  const decoy = { ...own, source: 'aep://evil-host/agent/x', data: { tool: { name: 'Bash' }, args_redacted: { command: 'npm test' } } };
+  const decoy = {
+    ...own,
+    source: 'aep://evil-host/agent/x',
+    data: { tool: { name: 'Bash' }, args_redacted: { command: 'npm test' } },
+  };
   const request = permission('Permission requested: Bash', { run: 'r_1', cause: own.id });
   // A relay that does not honour the source in the filter: the decoy is all it holds under that id.
   const h = await renderApp({ events: [request] });

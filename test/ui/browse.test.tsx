@@ -2,7 +2,18 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import stringWidth from 'string-width';
 import { permission } from '../support/events.js';
-import { KEY, NOW, answered, lines, manyRequests, permissionFrom, renderApp, resolved, selectedRow, type Harness } from '../support/ui.js';
+import {
+  KEY,
+  NOW,
+  answered,
+  lines,
+  manyRequests,
+  permissionFrom,
+  renderApp,
+  resolved,
+  selectedRow,
+  type Harness,
+} from '../support/ui.js';
 
 function selectedAgent(h: Harness): string | undefined {
   return selectedRow(h.frame())?.match(/agent-\d\d|alpha|bravo|charlie|delta|echo/)?.[0];
@@ -45,7 +56,10 @@ test('the selection stays on the same request when a more urgent one arrives abo
   );
   assert.equal(selectedAgent(h), 'bravo', 'reordering does not move the selection');
 
-  await h.apply([permissionFrom('delta', 'sd', 'later', { severity: 'info' }), permissionFrom('echo', 'se', 'urgent too', { severity: 'error' })]);
+  await h.apply([
+    permissionFrom('delta', 'sd', 'later', { severity: 'info' }),
+    permissionFrom('echo', 'se', 'urgent too', { severity: 'error' }),
+  ]);
   assert.equal(selectedAgent(h), 'bravo', 'growth does not move the selection');
 
   // Movement is relative to where the pinned request now is.
@@ -154,7 +168,11 @@ test('status line: relay state, pending and recent counts', async (t) => {
     await h.settle();
     assert.match(lines(h.frame())[0], text);
   }
-  h.store.updateRelay(h.client.relay, { connection: { kind: 'live' }, watchOnly: true, watchOnlyReason: 'relay has no token' });
+  h.store.updateRelay(h.client.relay, {
+    connection: { kind: 'live' },
+    watchOnly: true,
+    watchOnlyReason: 'relay has no token',
+  });
   await h.settle();
   assert.match(lines(h.frame())[0], /1 pending · 1 recent · (http:\/\/relay\.test )?live · watch-only/);
 });
@@ -174,7 +192,10 @@ test('several relays: one status row each, rows labelled by relay, the frame sti
   // A long warning: the relay's URL gives way first, its number and state stay.
   assert.match(frame[1], /^ +\[2\] connecting · ⚠ replay gap/);
   assert.ok(frame.some((l) => /^ +\+2 more relays$/.test(l)));
-  assert.ok(frame.some((l) => /● .*\[2\] alpha/.test(l)), 'list rows name their relay');
+  assert.ok(
+    frame.some((l) => /● .*\[2\] alpha/.test(l)),
+    'list rows name their relay',
+  );
   await h.press(KEY.enter);
   assert.match(h.frame(), /relay http:\/\/two\.test/);
   await h.press(KEY.up, KEY.enter);

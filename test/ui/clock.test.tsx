@@ -28,13 +28,24 @@ function mount(tickMs: number, wall = T0, expiresAt?: number) {
   const client = new FakeClient(RELAY, store);
   store.updateRelay(RELAY, { connection: { kind: 'live' } });
   const request = permissionFrom('alpha', 'sa', 'p');
-  if (expiresAt !== undefined) request.data = { ...(request.data as object), expires_at: new Date(expiresAt).toISOString() };
+  if (expiresAt !== undefined)
+    request.data = { ...(request.data as object), expires_at: new Date(expiresAt).toISOString() };
   store.applyEvent(RELAY, request, { replayed: true });
   const now = () => {
     clock.reads++;
     return clock.wall;
   };
-  const app = render(<App store={store} clients={[client]} now={now} tickMs={tickMs} size={{ columns: 80, rows: 12 }} env={{}} write={() => {}} />);
+  const app = render(
+    <App
+      store={store}
+      clients={[client]}
+      now={now}
+      tickMs={tickMs}
+      size={{ columns: 80, rows: 12 }}
+      env={{}}
+      write={() => {}}
+    />,
+  );
   return { clock, app };
 }
 

@@ -9,11 +9,29 @@ const FIELDS: FieldSpec[] = [
   serviceNameField(),
   replicasField(),
   stagedField('Staged rollout'),
-  selectField('regions', 'Regions', [['us-east', 'US East'], ['eu-west', 'EU West'], ['ap-south', 'AP South']], { multi: true }),
-  selectField('db', 'Database', [['pg', 'Postgres'], ['my', 'MySQL']], { other: true }),
+  selectField(
+    'regions',
+    'Regions',
+    [
+      ['us-east', 'US East'],
+      ['eu-west', 'EU West'],
+      ['ap-south', 'AP South'],
+    ],
+    { multi: true },
+  ),
+  selectField(
+    'db',
+    'Database',
+    [
+      ['pg', 'Postgres'],
+      ['my', 'MySQL'],
+    ],
+    { other: true },
+  ),
 ];
 
-const form = (fields: FieldSpec[] = FIELDS) => requested({ kind: 'form', prompt: 'Configure the deploy', fields, respond_via: ['control'] });
+const form = (fields: FieldSpec[] = FIELDS) =>
+  requested({ kind: 'form', prompt: 'Configure the deploy', fields, respond_via: ['control'] });
 const active = (frame: string) => lines(frame).find((l) => /^▸ \S/.test(l) && !l.startsWith('▸ [ Submit'));
 
 test('a form opens on its first field; each field shows its label, * when required and its constraint', async (t) => {
@@ -21,10 +39,16 @@ test('a form opens on its first field; each field shows its label, * when requir
   t.after(h.unmount);
   await h.press(KEY.enter);
   assert.match(active(h.frame()) ?? '', /^▸ Service name\* \(text\)/);
-  for (const label of ['Replicas', 'Staged rollout', 'Regions', 'Database']) assert.match(h.frame(), new RegExp(`^  ${label}`, 'm'), `${label} listed in order`);
+  for (const label of ['Replicas', 'Staged rollout', 'Regions', 'Database'])
+    assert.match(h.frame(), new RegExp(`^  ${label}`, 'm'), `${label} listed in order`);
   assert.match(h.frame(), /\[ Submit \]/);
   // The constraint of each field, as the field becomes active.
-  for (const constraint of [/^▸ Replicas \(1–10\)/, /^▸ Staged rollout \(yes \/ no \/ unset\)/, /^▸ Regions \(pick any\)/, /^▸ Database \(pick one, or type your own\)/]) {
+  for (const constraint of [
+    /^▸ Replicas \(1–10\)/,
+    /^▸ Staged rollout \(yes \/ no \/ unset\)/,
+    /^▸ Regions \(pick any\)/,
+    /^▸ Database \(pick one, or type your own\)/,
+  ]) {
     await h.press(KEY.enter);
     assert.match(active(h.frame()) ?? '', constraint);
   }
@@ -88,7 +112,16 @@ test('Submit validates first: a missing required field and an out-of-range numbe
 
 test('choice ids and numbers only: the form answer declares capture metadata', async (t) => {
   const fields: FieldSpec[] = [
-    { id: 'env', type: 'select', label: 'Env', required: true, choices: [{ id: 'stg', label: 'Staging' }, { id: 'prd', label: 'Prod' }] },
+    {
+      id: 'env',
+      type: 'select',
+      label: 'Env',
+      required: true,
+      choices: [
+        { id: 'stg', label: 'Staging' },
+        { id: 'prd', label: 'Prod' },
+      ],
+    },
     { id: 'n', type: 'number', label: 'Count' },
   ];
   const h = await renderApp({ events: [form(fields)] });
@@ -119,7 +152,11 @@ test("the emitter's rejection comes back on the form: values kept, focus on the 
   t.after(h.unmount);
   await h.press(KEY.enter, 'billing', KEY.tab, '4', KEY.tab, KEY.tab, KEY.tab, KEY.tab, KEY.enter);
   assert.equal(h.client.sent.length, 1);
-  h.store.commandSettled(h.client.sent[0].id, { state: 'rejected', reason: 'invalid', detail: 'replicas: must be odd' });
+  h.store.commandSettled(h.client.sent[0].id, {
+    state: 'rejected',
+    reason: 'invalid',
+    detail: 'replicas: must be odd',
+  });
   await h.settle();
   // The rejection marks the row (it never takes the focus); Enter reopens the form.
   assert.match(h.frame(), /^▸● .*✗ rejected/m);

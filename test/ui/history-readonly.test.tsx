@@ -14,9 +14,30 @@ import { KEY, NOW, renderApp } from '../support/ui.js';
 const dir = mkdtempSync(join(tmpdir(), 'aep-ui-readonly-'));
 test.after(() => rmSync(dir, { recursive: true, force: true }));
 
-const base = { aep: '0.1', time: '2026-07-03T10:00:00Z', source: 'aep://logs/agent/claude-code', agent: 'claude-code', session: 's-log', severity: 'warning', capture: 'full' };
+const base = {
+  aep: '0.1',
+  time: '2026-07-03T10:00:00Z',
+  source: 'aep://logs/agent/claude-code',
+  agent: 'claude-code',
+  session: 's-log',
+  severity: 'warning',
+  capture: 'full',
+};
 const lines = [
-  ...[1, 2, 3].map((n) => ({ ...base, id: `p-${n}`, seq: n, type: 'attention.requested', data: { kind: 'permission', prompt: `Delete cache ${n}?`, options: [{ id: 'allow', label: 'Allow' }, { id: 'deny', label: 'Deny' }] } })),
+  ...[1, 2, 3].map((n) => ({
+    ...base,
+    id: `p-${n}`,
+    seq: n,
+    type: 'attention.requested',
+    data: {
+      kind: 'permission',
+      prompt: `Delete cache ${n}?`,
+      options: [
+        { id: 'allow', label: 'Allow' },
+        { id: 'deny', label: 'Deny' },
+      ],
+    },
+  })),
   {
     ...base,
     id: 'f-1',
@@ -26,7 +47,16 @@ const lines = [
       kind: 'form',
       prompt: 'Deploy settings',
       fields: [
-        { id: 'target', type: 'select', label: 'Which deployment target?', required: true, choices: [{ id: 'staging', label: 'Staging' }, { id: 'prod', label: 'Production' }] },
+        {
+          id: 'target',
+          type: 'select',
+          label: 'Which deployment target?',
+          required: true,
+          choices: [
+            { id: 'staging', label: 'Staging' },
+            { id: 'prod', label: 'Production' },
+          ],
+        },
         { id: 'replicas', type: 'number', label: 'Replicas', min: 1, max: 10 },
       ],
     },
@@ -69,7 +99,10 @@ test('a read-only form shows every field, its constraint and its choices', async
 });
 
 test('an informational request without options says it asks for words, not an empty heading', async (t) => {
-  const info = requested({ kind: 'input', prompt: 'What should the release be called?', respond_via: ['terminal'] }, { agent: 'codex', session: 'sx', source: 'aep://h/agent/codex' });
+  const info = requested(
+    { kind: 'input', prompt: 'What should the release be called?', respond_via: ['terminal'] },
+    { agent: 'codex', session: 'sx', source: 'aep://h/agent/codex' },
+  );
   const h = await renderApp({ events: [info], stdout: { columns: 120, rows: 30 } });
   t.after(h.unmount);
   await h.press(KEY.enter);

@@ -21,19 +21,67 @@ async function fixture(count = 30) {
     const agent = i % 3 === 0 ? 'codex' : 'claude-code';
     const time = new Date(Date.parse('2026-12-01T09:00:00Z') + i * 60_000).toISOString();
     lines.push({
-      t: 'decision', time, relay: 'http://127.0.0.1:8787', source: `aep://host/agent/${agent}`, agent, session: `s${i % 4}`, request: `req-${i}`, kind: 'permission',
-      prompt: `Permission requested: Bash npm run task-${i} with a long tail of words to be cut at the edge of the terminal`, action: 'answer',
-      sent: { option: i % 2 ? 'allow' : 'deny' }, by: 'you', command_id: id, capture: 'redacted', cause: `tool.requested Bash command: npm run task-${i}`,
+      t: 'decision',
+      time,
+      relay: 'http://127.0.0.1:8787',
+      source: `aep://host/agent/${agent}`,
+      agent,
+      session: `s${i % 4}`,
+      request: `req-${i}`,
+      kind: 'permission',
+      prompt: `Permission requested: Bash npm run task-${i} with a long tail of words to be cut at the edge of the terminal`,
+      action: 'answer',
+      sent: { option: i % 2 ? 'allow' : 'deny' },
+      by: 'you',
+      command_id: id,
+      capture: 'redacted',
+      cause: `tool.requested Bash command: npm run task-${i}`,
     });
-    lines.push({ t: 'outcome', command_id: id, time, state: 'applied', option: i % 2 ? 'allow' : 'deny', by: 'aep-console', latency_ms: 100 + i });
+    lines.push({
+      t: 'outcome',
+      command_id: id,
+      time,
+      state: 'applied',
+      option: i % 2 ? 'allow' : 'deny',
+      by: 'aep-console',
+      latency_ms: 100 + i,
+    });
   }
   // The newest: hostile text from the file (ESC sequences, BEL, a bidi override), a timeout and then a late apply.
   lines.push({
-    t: 'decision', time: '2026-12-01T10:00:00.000Z', relay: 'http://127.0.0.1:8787', source: 'aep://host/agent/evil', agent: 'ev\u001b[2Jil', session: 's9', request: 'req-x', kind: 'input',
-    prompt: 'Clear\u001b]52;c;cm0gLXJmIH4=\u0007 the \u202eScreen', action: 'answer', sent: { text: 'ok\u001b[31m' }, by: 'you', command_id: 'cmd-evil', capture: 'redacted', batch: 3,
+    t: 'decision',
+    time: '2026-12-01T10:00:00.000Z',
+    relay: 'http://127.0.0.1:8787',
+    source: 'aep://host/agent/evil',
+    agent: 'ev\u001b[2Jil',
+    session: 's9',
+    request: 'req-x',
+    kind: 'input',
+    prompt: 'Clear\u001b]52;c;cm0gLXJmIH4=\u0007 the \u202eScreen',
+    action: 'answer',
+    sent: { text: 'ok\u001b[31m' },
+    by: 'you',
+    command_id: 'cmd-evil',
+    capture: 'redacted',
+    batch: 3,
   });
-  lines.push({ t: 'outcome', command_id: 'cmd-evil', time: '2026-12-01T10:00:05.000Z', state: 'timeout', reason: 'no acknowledgement from the agent', latency_ms: 5000 });
-  lines.push({ t: 'outcome', command_id: 'cmd-evil', time: '2026-12-01T10:00:09.000Z', state: 'applied', text: 'ok', by: 'x\u009b2J', latency_ms: 9000 });
+  lines.push({
+    t: 'outcome',
+    command_id: 'cmd-evil',
+    time: '2026-12-01T10:00:05.000Z',
+    state: 'timeout',
+    reason: 'no acknowledgement from the agent',
+    latency_ms: 5000,
+  });
+  lines.push({
+    t: 'outcome',
+    command_id: 'cmd-evil',
+    time: '2026-12-01T10:00:09.000Z',
+    state: 'applied',
+    text: 'ok',
+    by: 'x\u009b2J',
+    latency_ms: 9000,
+  });
   assert.deepEqual(await log.append(lines), { ok: true });
   return { log, history: { read: () => ({ ...log.read(), file: log.file }) } };
 }
@@ -43,7 +91,10 @@ function assertFits(frame: string): void {
   const rows = frame.split('\n');
   assert.ok(rows.length <= 24, `${rows.length} rows`);
   for (const row of rows) assert.ok(stringWidth(row) <= 80, `row wider than 80: ${row}`);
-  assert.ok(!/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/.test(frame), 'no control or bidi character on screen');
+  assert.ok(
+    !/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/.test(frame),
+    'no control or bidi character on screen',
+  );
 }
 
 describe('H: the decision history', () => {
@@ -81,7 +132,11 @@ describe('H: the decision history', () => {
       const whole = await ui.waitFor((f) => f.includes('Command: cmd-evil'), 'the decision');
       assertFits(whole);
       assert.match(whole, /Decided: 2026-12-01T10:00:00.000Z by you · answer \(one of a batch of 3\)/);
-      assert.match(whole, /Clear␛\]52;c;cm0gLXJmIH4=␇ the ⟨U\+202E⟩Screen/, 'the OSC 52 write and the bidi override are visible and inert');
+      assert.match(
+        whole,
+        /Clear␛\]52;c;cm0gLXJmIH4=␇ the ⟨U\+202E⟩Screen/,
+        'the OSC 52 write and the bidi override are visible and inert',
+      );
       assert.match(whole, /Sent: +text "ok␛\[31m"/);
       assert.match(whole, /10:00:05.000Z timeout · no acknowledgement from the agent after 5s/);
       assert.match(whole, /10:00:09.000Z applied · text "ok" · by x⟨U\+009B⟩2J after 9s/);
@@ -107,7 +162,10 @@ describe('H: the decision history', () => {
       await ui.waitFor((f) => f.includes('newest first'), 'the history');
       await ui.press('/', 'c', 'o', 'd', 'e', 'x', ' ', 'd', 'e', 'n', 'y');
       // codex at i = 0, 3, …, 27 (10 of them); deny at even i: 0, 6, 12, 18, 24.
-      const typed = await ui.waitFor((f) => f.includes('5 of 31 decisions match "codex deny"'), 'the filter applied as typed');
+      const typed = await ui.waitFor(
+        (f) => f.includes('5 of 31 decisions match "codex deny"'),
+        'the filter applied as typed',
+      );
       assert.match(typed, /\/ filter: codex deny/);
       await ui.press(KEY.enter);
       const kept = ui.frame();

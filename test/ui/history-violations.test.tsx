@@ -15,8 +15,23 @@ const dir = mkdtempSync(join(tmpdir(), 'aep-ui-file-'));
 test.after(() => rmSync(dir, { recursive: true, force: true }));
 
 const pending = JSON.stringify({
-  aep: '0.1', id: 'open-1', type: 'attention.requested', time: '2026-07-03T10:00:00Z', source: 'aep://logs/agent/claude-code', agent: 'claude-code',
-  session: 's-log', seq: 1, severity: 'warning', data: { kind: 'permission', prompt: 'Delete the build cache?', options: [{ id: 'allow', label: 'Allow' }, { id: 'deny', label: 'Deny' }] },
+  aep: '0.1',
+  id: 'open-1',
+  type: 'attention.requested',
+  time: '2026-07-03T10:00:00Z',
+  source: 'aep://logs/agent/claude-code',
+  agent: 'claude-code',
+  session: 's-log',
+  seq: 1,
+  severity: 'warning',
+  data: {
+    kind: 'permission',
+    prompt: 'Delete the build cache?',
+    options: [
+      { id: 'allow', label: 'Allow' },
+      { id: 'deny', label: 'Deny' },
+    ],
+  },
 });
 
 function fileStore(): ConsoleStore {

@@ -7,7 +7,10 @@ import { KEY, lines, permissionFrom, renderApp, type Harness } from '../support/
 // the rendered console (ink-testing-library): the footer, the detail's
 // highlight, the screen reader's sentences, and what went on the wire.
 
-const pair = () => [permissionFrom('alpha', 'sa', 'Drop the table?'), permissionFrom('bravo', 'sb', 'git push --force')];
+const pair = () => [
+  permissionFrom('alpha', 'sa', 'Drop the table?'),
+  permissionFrom('bravo', 'sb', 'git push --force'),
+];
 const footer = (h: Harness) => lines(h.frame()).filter(Boolean).at(-1) ?? '';
 const answers = (h: Harness) => h.client.sent.map((e) => JSON.stringify((e.data as { answer: unknown }).answer));
 
@@ -33,7 +36,14 @@ test('an open request: the footer says 1-2 choose, and 2 then Enter sends Deny; 
 });
 
 test('a question without options: the footer says digits are text, and 8080 Enter sends the text', async (t) => {
-  const h = await renderApp({ events: [requested({ kind: 'question', prompt: 'Which port?', options: [], respond_via: ['control'] }, { agent: 'delta', session: 'sd', source: 'aep://h/agent/delta' })] });
+  const h = await renderApp({
+    events: [
+      requested(
+        { kind: 'question', prompt: 'Which port?', options: [], respond_via: ['control'] },
+        { agent: 'delta', session: 'sd', source: 'aep://h/agent/delta' },
+      ),
+    ],
+  });
   t.after(h.unmount);
   await h.press(KEY.enter);
   assert.match(footer(h), /^digits are text · /);
@@ -58,7 +68,17 @@ test('a batch: the shared options numbered, 1 Enter y sends option 1 to each; a 
 
   const odd = await renderApp({
     events: ['deny', 'skip'].map((other, i) =>
-      permissionFrom(`agent${i}`, `s${i}`, 'Run it?', { data: { kind: 'permission', prompt: 'Run it?', options: [{ id: 'allow', label: 'Allow' }, { id: other, label: other }], respond_via: ['control'] } }),
+      permissionFrom(`agent${i}`, `s${i}`, 'Run it?', {
+        data: {
+          kind: 'permission',
+          prompt: 'Run it?',
+          options: [
+            { id: 'allow', label: 'Allow' },
+            { id: other, label: other },
+          ],
+          respond_via: ['control'],
+        },
+      }),
     ),
   });
   t.after(odd.unmount);
@@ -91,7 +111,10 @@ test('the screen reader says what a digit does, and what Tab made of it', async 
   const h = await renderApp({ events: pair(), screenReader: true });
   t.after(h.unmount);
   await h.press(KEY.enter);
-  assert.match(h.frame(), /^Selected: Reply, empty\. A digit from 1 to 2 picks that option, and Enter then sends it\. Other keys type a reply; Tab first makes digits text too\.$/m);
+  assert.match(
+    h.frame(),
+    /^Selected: Reply, empty\. A digit from 1 to 2 picks that option, and Enter then sends it\. Other keys type a reply; Tab first makes digits text too\.$/m,
+  );
   assert.match(h.frame(), /1-2 choose; Tab types digits/, 'the footer, read out');
   await h.press('2');
   assert.match(h.frame(), /^Selected: option 2, Deny\. Enter sends it\.$/m);
@@ -100,5 +123,9 @@ test('the screen reader says what a digit does, and what Tab made of it', async 
   await h.press('7');
   assert.match(h.frame(), /^Selected: Reply, your text so far: 7\. Every key is text here/m);
   await h.press(KEY.esc, ' ', ' ', KEY.enter);
-  assert.match(h.frame(), /^Selected: Reply, empty\. A digit from 1 to 2 picks that option/m, 'the batch says the same of its shared options');
+  assert.match(
+    h.frame(),
+    /^Selected: Reply, empty\. A digit from 1 to 2 picks that option/m,
+    'the batch says the same of its shared options',
+  );
 });

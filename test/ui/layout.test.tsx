@@ -4,14 +4,29 @@ import stringWidth from 'string-width';
 import { requested } from '../support/events.js';
 import { KEY, lines, manyRequests, renderApp, type Harness, type RenderOptions } from '../support/ui.js';
 
-const longPrompt = Array.from({ length: 200 }, (_, i) => `line ${i + 1}: ${'word '.repeat(i % 7)}${i === 50 ? 'x'.repeat(500) : ''}`).join('\n');
-const manyOptions = Array.from({ length: 50 }, (_, i) => ({ id: `opt-${i + 1}`, label: `Option number ${i + 1} with a fairly long label to wrap or cut` }));
+const longPrompt = Array.from(
+  { length: 200 },
+  (_, i) => `line ${i + 1}: ${'word '.repeat(i % 7)}${i === 50 ? 'x'.repeat(500) : ''}`,
+).join('\n');
+const manyOptions = Array.from({ length: 50 }, (_, i) => ({
+  id: `opt-${i + 1}`,
+  label: `Option number ${i + 1} with a fairly long label to wrap or cut`,
+}));
 
 function fixtures() {
   return [
-    requested({ kind: 'review', prompt: longPrompt, options: [{ id: 'ok', label: 'Looks good' }], respond_via: ['control'] }, { severity: 'critical' }),
-    requested({ kind: 'input', prompt: 'Pick one of fifty', options: manyOptions, respond_via: ['control'] }, { severity: 'error', session: 's-opts' }),
-    requested({ kind: 'permission', prompt: '🚀 部署到生产环境？ '.repeat(30), respond_via: ['control'] }, { agent: '代理人エージェント', session: 's-wide', source: 'aep://h/agent/x/session/s-wide' }),
+    requested(
+      { kind: 'review', prompt: longPrompt, options: [{ id: 'ok', label: 'Looks good' }], respond_via: ['control'] },
+      { severity: 'critical' },
+    ),
+    requested(
+      { kind: 'input', prompt: 'Pick one of fifty', options: manyOptions, respond_via: ['control'] },
+      { severity: 'error', session: 's-opts' },
+    ),
+    requested(
+      { kind: 'permission', prompt: '🚀 部署到生产环境？ '.repeat(30), respond_via: ['control'] },
+      { agent: '代理人エージェント', session: 's-wide', source: 'aep://h/agent/x/session/s-wide' },
+    ),
     ...manyRequests(32),
   ];
 }
@@ -19,9 +34,15 @@ function fixtures() {
 function assertFits(h: Harness, columns: number, rows: number, mode: string): void {
   const frame = h.frame();
   const rowsDrawn = lines(frame);
-  assert.ok(rowsDrawn.length <= rows - 1, `${mode} at ${columns}x${rows}: ${rowsDrawn.length} rows drawn, at most ${rows - 1} allowed\n${frame}`);
+  assert.ok(
+    rowsDrawn.length <= rows - 1,
+    `${mode} at ${columns}x${rows}: ${rowsDrawn.length} rows drawn, at most ${rows - 1} allowed\n${frame}`,
+  );
   for (const row of rowsDrawn) {
-    assert.ok(stringWidth(row) <= columns, `${mode} at ${columns}x${rows}: row wider than ${columns}: ${JSON.stringify(row)}`);
+    assert.ok(
+      stringWidth(row) <= columns,
+      `${mode} at ${columns}x${rows}: row wider than ${columns}: ${JSON.stringify(row)}`,
+    );
   }
 }
 
@@ -61,10 +82,20 @@ for (const { columns, rows, options } of SIZES) {
     h.store.setRoster(h.client.relay, []);
     await h.press(KEY.enter);
     // The detail's own rows (side by side, right of the rule), read as one text.
-    if (roomy) assert.match(lines(h.frame()).map((l) => l.split(' │ ')[1] ?? l).join(' '), /Enter sends/);
+    if (roomy)
+      assert.match(
+        lines(h.frame())
+          .map((l) => l.split(' │ ')[1] ?? l)
+          .join(' '),
+        /Enter sends/,
+      );
     assertFits(h, columns, rows, 'answer (roster warning and confirmation)');
     await h.press(KEY.enter);
-    h.store.commandSettled(h.client.sent[0].id, { state: 'rejected', reason: 'invalid', detail: 'a very long explanation from the agent '.repeat(12) });
+    h.store.commandSettled(h.client.sent[0].id, {
+      state: 'rejected',
+      reason: 'invalid',
+      detail: 'a very long explanation from the agent '.repeat(12),
+    });
     await h.settle();
     assert.match(h.frame(), /✗ rejected/, 'back on the list, the row says rejected');
     await h.press('k', KEY.enter);
@@ -99,12 +130,21 @@ test('at 100 columns and more the list and the detail sit side by side', async (
   const h = await renderApp({ events: manyRequests(3), size: { columns: 100, rows: 24 } });
   t.after(h.unmount);
   const browse = lines(h.frame());
-  assert.ok(browse.some((l) => /^Pending \(3\) +│ ● permission · pending/.test(l)), 'list and preview share rows');
+  assert.ok(
+    browse.some((l) => /^Pending \(3\) +│ ● permission · pending/.test(l)),
+    'list and preview share rows',
+  );
   assert.ok(browse.some((l) => /│ agent agent-00( · raised \S+ ago)?$/.test(l)));
-  assert.ok(browse.some((l) => /│ Enter: answer this request/.test(l)), 'the preview says how to answer');
+  assert.ok(
+    browse.some((l) => /│ Enter: answer this request/.test(l)),
+    'the preview says how to answer',
+  );
   await h.press(KEY.enter);
   const open = lines(h.frame());
-  assert.ok(open.some((l) => /^Pending \(3\) +│ ● permission · pending/.test(l)), 'the list stays beside the open request');
+  assert.ok(
+    open.some((l) => /^Pending \(3\) +│ ● permission · pending/.test(l)),
+    'the list stays beside the open request',
+  );
   assert.ok(open.some((l) => /│ ▸ Reply:/.test(l)));
 });
 
@@ -112,7 +152,10 @@ test('resize: the frame follows the terminal and always fits', async (t) => {
   const h = await renderApp({ events: fixtures(), size: 'terminal', stdout: { columns: 120, rows: 40 } });
   t.after(h.unmount);
   assertFits(h, 120, 40, 'initial');
-  assert.ok(lines(h.frame()).some((l) => l.includes('│')), 'wide: side by side');
+  assert.ok(
+    lines(h.frame()).some((l) => l.includes('│')),
+    'wide: side by side',
+  );
   await h.press(KEY.enter);
   await h.resize(80, 24);
   assertFits(h, 80, 24, 'after shrinking');
@@ -132,10 +175,19 @@ test('after the window grows, the list scrolls back: its heading shows again whe
   const h = await renderApp({ events: manyRequests(100), size: 'terminal', stdout: { columns: 80, rows: 12 } });
   t.after(h.unmount);
   for (let i = 0; i < 12; i++) await h.press('j');
-  assert.ok(!lines(h.frame()).some((l) => l.startsWith('Pending (100)')), 'scrolled in the small window: the heading is hidden');
+  assert.ok(
+    !lines(h.frame()).some((l) => l.startsWith('Pending (100)')),
+    'scrolled in the small window: the heading is hidden',
+  );
   await h.resize(80, 40);
   assertFits(h, 80, 40, 'after growing');
   const grown = lines(h.frame());
-  assert.ok(grown.some((l) => l.startsWith('Pending (100)')), `the heading is back:\n${grown.join('\n')}`);
-  assert.ok(grown.some((l) => l.startsWith('▸')), 'and the selection still shows');
+  assert.ok(
+    grown.some((l) => l.startsWith('Pending (100)')),
+    `the heading is back:\n${grown.join('\n')}`,
+  );
+  assert.ok(
+    grown.some((l) => l.startsWith('▸')),
+    'and the selection still shows',
+  );
 });

@@ -13,7 +13,10 @@ function fleet() {
   return [
     permissionFrom('claude-code', 'sess-alpha', 'Run rm -rf build/?'),
     permissionFrom('codex', 'sess-bravo', 'Deploy to STAGING now?'),
-    requested({ kind: 'input', prompt: 'Which branch?', respond_via: ['control'] }, { agent: 'aider', session: 'sess-charlie', source: 'aep://h/agent/aider/session/sess-charlie' }),
+    requested(
+      { kind: 'input', prompt: 'Which branch?', respond_via: ['control'] },
+      { agent: 'aider', session: 'sess-charlie', source: 'aep://h/agent/aider/session/sess-charlie' },
+    ),
   ];
 }
 

@@ -67,7 +67,11 @@ test('a click on an option of the open request highlights it; only Enter sends i
   await h.press(click(reply.x, reply.y));
   assert.match(h.frame(), /▸ Reply:/, 'a click on Reply moves the highlight there');
   await h.press(click(deny.x, deny.y), KEY.enter);
-  assert.deepEqual(h.client.sent.map((e) => (e.data as { answer: unknown }).answer), [{ option: 'deny' }], 'Enter sends what the click highlighted');
+  assert.deepEqual(
+    h.client.sent.map((e) => (e.data as { answer: unknown }).answer),
+    [{ option: 'deny' }],
+    'Enter sends what the click highlighted',
+  );
 });
 
 test('mouse reports are never typed into Reply: SGR clicks, releases, motion, other buttons, the X10 form', async (t) => {
@@ -75,14 +79,27 @@ test('mouse reports are never typed into Reply: SGR clicks, releases, motion, ot
   t.after(h.unmount);
   await h.press(KEY.enter, 'use staging');
   // A click on the prompt, a release, a drag (motion bit), the right button, a malformed report, and X10's ESC [ M with three raw bytes.
-  await h.press(click(3, 3), up(3, 3), at(4, 4, 32), at(4, 4, 2), '\u001b[<0;;M', '\u001b[M !!', `${at(1, 1, WHEEL_DOWN)}x`);
+  await h.press(
+    click(3, 3),
+    up(3, 3),
+    at(4, 4, 32),
+    at(4, 4, 2),
+    '\u001b[<0;;M',
+    '\u001b[M !!',
+    `${at(1, 1, WHEEL_DOWN)}x`,
+  );
   assert.match(h.frame(), /Reply: use stagingx/, 'only the x typed after them is text');
   assert.equal(h.client.sent.length, 0);
 });
 
 test('side by side, the wheel over the detail scrolls the open request; a click on the list while it is open changes nothing', async (t) => {
   const long = Array.from({ length: 40 }, (_, i) => `line ${i + 1} of a long prompt`).join('\n');
-  const h = await renderApp({ events: [permissionFrom('alpha', 'sa', long), ...fleet().slice(1)], mouse: true, stdout: { columns: 110, rows: 24 }, size: 'terminal' });
+  const h = await renderApp({
+    events: [permissionFrom('alpha', 'sa', long), ...fleet().slice(1)],
+    mouse: true,
+    stdout: { columns: 110, rows: 24 },
+    size: 'terminal',
+  });
   t.after(h.unmount);
   await h.press(KEY.enter);
   assert.match(h.frame(), /┃ line 1 of a long prompt/);
@@ -98,8 +115,15 @@ test('side by side, the wheel over the detail scrolls the open request; a click 
   assert.equal(h.client.sent.length, 0);
 });
 
-const FIELDS: FieldSpec[] = [serviceNameField(), selectField('db', 'Database', [['pg', 'Postgres'], ['my', 'MySQL']])];
-const form = () => requested({ kind: 'form', prompt: 'Configure the deploy', fields: FIELDS, respond_via: ['control'] });
+const FIELDS: FieldSpec[] = [
+  serviceNameField(),
+  selectField('db', 'Database', [
+    ['pg', 'Postgres'],
+    ['my', 'MySQL'],
+  ]),
+];
+const form = () =>
+  requested({ kind: 'form', prompt: 'Configure the deploy', fields: FIELDS, respond_via: ['control'] });
 
 test('a click on a form field makes it the active one, on a choice highlights it, on Submit goes there; none sends', async (t) => {
   const h = await renderApp({ events: [form()], mouse: true, size: { columns: 80, rows: 30 } });
@@ -118,7 +142,10 @@ test('a click on a form field makes it the active one, on a choice highlights it
   assert.match(h.frame(), /▸ \[ Submit \]/);
   assert.equal(h.client.sent.length, 0, 'a click on Submit sends nothing');
   await h.press(KEY.enter);
-  assert.deepEqual(h.client.sent.map((e) => (e.data as { answer: unknown }).answer), [{ values: { name: 'web', db: 'my' } }]);
+  assert.deepEqual(
+    h.client.sent.map((e) => (e.data as { answer: unknown }).answer),
+    [{ values: { name: 'web', db: 'my' } }],
+  );
 });
 
 test('a batch: a click on a shared option highlights it; the y/n question takes no click', async (t) => {

@@ -22,7 +22,10 @@ for (const columns of [60, 80]) {
   });
 
   test(`an empty filter's hint at ${columns} columns fits, and keeps "Esc clears it"`, async (t) => {
-    const h = await renderApp({ events: [permission(), permission('Permission requested: Bash — ls')], size: { columns, rows: 24 } });
+    const h = await renderApp({
+      events: [permission(), permission('Permission requested: Bash — ls')],
+      size: { columns, rows: 24 },
+    });
     t.after(h.unmount);
     await h.press('/', 'z', 'z', 'z', 'q', KEY.enter);
     const note = lines(h.frame()).find((l) => /hides/.test(l));
@@ -36,12 +39,20 @@ for (const columns of [60, 80]) {
 }
 
 test('the filter hint: the full wording where it fits, shorter ones narrower, never without its way out', () => {
-  const text = (width: number) => emptyPendingNote([], 3, 'nope', 0, width).map((part) => part.text).join('');
+  const text = (width: number) =>
+    emptyPendingNote([], 3, 'nope', 0, width)
+      .map((part) => part.text)
+      .join('');
   assert.equal(text(100), '  the filter "nope" hides 3 pending requests · Esc clears it');
   assert.equal(text(50), '  filter "nope" hides 3 pending · Esc clears it');
   assert.equal(text(40), '  filter hides 3 pending · Esc clears it');
   assert.equal(text(30), '  3 hidden · Esc clears');
-  assert.equal(emptyPendingNote([], 1, 'x', 0).map((part) => part.text).join(''), '  the filter "x" hides 1 pending request · Esc clears it');
+  assert.equal(
+    emptyPendingNote([], 1, 'x', 0)
+      .map((part) => part.text)
+      .join(''),
+    '  the filter "x" hides 1 pending request · Esc clears it',
+  );
 });
 
 test('relayCell: whole, then without its scheme, then cut; always a space before the state', () => {
@@ -58,8 +69,25 @@ const scopes: [string, () => ReturnType<typeof permission>[], string[], RegExp][
   ['browse', () => [permission()], [], /^▸/m],
   // Off the Reply row: there `?` is text.
   ['answer', () => [permission()], [KEY.enter, KEY.up], /Allow/],
-  ['form', () => [requested({ kind: 'form', prompt: 'Deploy where?', fields: [{ id: 'env', type: 'select', label: 'Env', choices: [{ id: 'a', label: 'staging' }] }], respond_via: ['control'] })], [KEY.enter], /Env/],
-  ['batch', () => [permission(), permission('Permission requested: Bash — ls')], ['*', KEY.enter, KEY.up], /Batch answer · 2 marked/],
+  [
+    'form',
+    () => [
+      requested({
+        kind: 'form',
+        prompt: 'Deploy where?',
+        fields: [{ id: 'env', type: 'select', label: 'Env', choices: [{ id: 'a', label: 'staging' }] }],
+        respond_via: ['control'],
+      }),
+    ],
+    [KEY.enter],
+    /Env/,
+  ],
+  [
+    'batch',
+    () => [permission(), permission('Permission requested: Bash — ls')],
+    ['*', KEY.enter, KEY.up],
+    /Batch answer · 2 marked/,
+  ],
 ];
 
 for (const columns of [60, 80]) {

@@ -19,7 +19,11 @@ test('a bracketed paste into Reply is text on the row: no answer, no cancel of t
   assert.equal(h.client.sent.length, 0);
   assert.match(h.frame(), /Reply: use staging xy/);
   await h.press(KEY.enter);
-  assert.deepEqual(h.client.sent.map((e) => [e.type, (e.data as { answer: unknown }).answer]), [['control.attention.respond', { text: 'use staging xy' }]], 'only Enter typed by hand sends, and what it sends is the pasted text');
+  assert.deepEqual(
+    h.client.sent.map((e) => [e.type, (e.data as { answer: unknown }).answer]),
+    [['control.attention.respond', { text: 'use staging xy' }]],
+    'only Enter typed by hand sends, and what it sends is the pasted text',
+  );
 });
 
 test('the same paste from a terminal without bracketed paste: one read with a newline and more after it', async (t) => {

@@ -15,12 +15,22 @@ function rules(list: unknown[]): Rule[] {
   return parsed.rules;
 }
 
-const TESTS_OK = rules([{ name: 'tests ok', match: { agent: 'claude-*', tool: 'Bash', command_prefix: 'npm test' }, decide: { option: 'allow' } }]);
+const TESTS_OK = rules([
+  {
+    name: 'tests ok',
+    match: { agent: 'claude-*', tool: 'Bash', command_prefix: 'npm test' },
+    decide: { option: 'allow' },
+  },
+]);
 
 /** A Bash tool call and the permission request it caused. */
 function bashRequest(command: string, session = 's1'): { tool: AepEvent; request: AepEvent } {
   const tool = event({ type: 'tool.requested', session, data: { tool: { name: 'Bash' }, args: { command } } });
-  const request = permission(`Permission requested: Bash — ${command}`, { cause: tool.id, session, source: tool.source });
+  const request = permission(`Permission requested: Bash — ${command}`, {
+    cause: tool.id,
+    session,
+    source: tool.source,
+  });
   return { tool, request };
 }
 
@@ -33,7 +43,7 @@ test('suggest: the row says rule: allow (NAME), opening highlights Allow, only E
   assert.equal(h.client.sent.length, 0, 'a suggestion sends nothing');
   assert.deepEqual(h.writes, ['\u0007'], 'suggesting does not silence the bell');
   await h.press('\r');
-  assert.match(h.frame(), /^▸ 1 Allow {2}\[allow\]$/m, 'the rule\'s option is highlighted');
+  assert.match(h.frame(), /^▸ 1 Allow {2}\[allow\]$/m, "the rule's option is highlighted");
   assert.match(flat(h.frame()), /rule: allow \(tests ok\): highlighted; nothing is sent until Enter/);
   assert.equal(h.client.sent.length, 0);
   await h.press('\r');
@@ -49,17 +59,25 @@ test('suggest: a command the rule does not cover gets no suggestion (and opening
   await h.settle();
   assert.doesNotMatch(h.frame(), /rule: allow/);
   await h.press('\r');
-  assert.ok(lines(h.frame()).some((l) => l.startsWith('▸ Reply:')), 'the highlight stays on Reply');
+  assert.ok(
+    lines(h.frame()).some((l) => l.startsWith('▸ Reply:')),
+    'the highlight stays on Reply',
+  );
 });
 
 test('AUTO: the rule answers through the send path, once, without a bell; the row names the rule', async (t) => {
   const ok = bashRequest('npm test');
   const other = bashRequest('rm -rf build', 's2');
-  const h = await renderApp({ events: [ok.request, other.request], relayEvents: [ok.tool, other.tool], rules: TESTS_OK, auto: true });
+  const h = await renderApp({
+    events: [ok.request, other.request],
+    relayEvents: [ok.tool, other.tool],
+    rules: TESTS_OK,
+    auto: true,
+  });
   t.after(h.unmount);
   await h.waitFor((f) => f.includes('· rule tests ok'), 'the rule answer on the row');
   assert.match(h.frame(), /AUTO/);
-  assert.equal(h.client.sent.length, 1, 'exactly the rule\'s answer');
+  assert.equal(h.client.sent.length, 1, "exactly the rule's answer");
   assert.equal(h.client.sent[0]!.subject, ok.request.id);
   assert.deepEqual(h.client.sent[0]!.data?.answer, { option: 'allow' });
   // The one the rule does not answer rings; the answered one never did.
@@ -77,11 +95,21 @@ test('AUTO: the rule answers through the send path, once, without a bell; the ro
 test('AUTO: a rejected rule answer turns the rule off for the session and says so', async (t) => {
   const first = bashRequest('npm test');
   const second = bashRequest('npm test -- --watch', 's2');
-  const h = await renderApp({ events: [first.request], relayEvents: [first.tool, second.tool], rules: TESTS_OK, auto: true, size: { columns: 180, rows: 24 } });
+  const h = await renderApp({
+    events: [first.request],
+    relayEvents: [first.tool, second.tool],
+    rules: TESTS_OK,
+    auto: true,
+    size: { columns: 180, rows: 24 },
+  });
   t.after(h.unmount);
   await h.waitFor(() => h.client.sent.length === 1, 'the rule answer');
   h.store.commandSettled(h.client.sent[0]!.id, { state: 'rejected', reason: 'refused', detail: 'not now' });
-  await h.waitFor((f) => /Rule tests ok turned off for this session: the agent rejected its answer \(refused: not now\)/.test(flat(f)), 'the note');
+  await h.waitFor(
+    (f) =>
+      /Rule tests ok turned off for this session: the agent rejected its answer \(refused: not now\)/.test(flat(f)),
+    'the note',
+  );
   assert.match(h.frame(), /AUTO · 1 off/);
   assert.match(h.frame(), /✗ rejected · rule tests ok/);
   await h.apply(second.request);
@@ -118,7 +146,18 @@ test('A without rules says how to load them', async (t) => {
 
 test('a rule on the agent alone answers without reading any cause; a form is never answered', async (t) => {
   const byAgent = rules([{ name: 'claude yes', match: { agent: 'claude-code' }, decide: { option: 'allow' } }]);
-  const form = event({ type: 'attention.requested', session: 's3', severity: 'notice', capture: 'redacted', data: { kind: 'form', prompt: 'Deploy?', fields: [{ id: 'n', type: 'string', label: 'N' }], respond_via: ['control'] } });
+  const form = event({
+    type: 'attention.requested',
+    session: 's3',
+    severity: 'notice',
+    capture: 'redacted',
+    data: {
+      kind: 'form',
+      prompt: 'Deploy?',
+      fields: [{ id: 'n', type: 'string', label: 'N' }],
+      respond_via: ['control'],
+    },
+  });
   const h = await renderApp({ events: [permission(), form], rules: byAgent, auto: true });
   t.after(h.unmount);
   await h.waitFor(() => h.client.sent.length === 1, 'the rule answer');
@@ -156,11 +195,17 @@ test('a on an option: the scopes with their counts, 4 picks agent, tool and pref
   await h.press('a', '4', 'y');
   assert.equal(h.client.sent.length, 1);
   assert.deepEqual(h.client.sent[0]!.data?.answer, { option: 'allow' });
-  assert.deepEqual(saved.map((r) => r.match), [{ agent: 'claude-code', tool: 'Bash', command_prefix: 'npm test' }]);
+  assert.deepEqual(
+    saved.map((r) => r.match),
+    [{ agent: 'claude-code', tool: 'Bash', command_prefix: 'npm test' }],
+  );
   await h.waitFor((f) => /saved to \/home\/op\/\.config\/aep-console\/rules\.json/.test(flat(f)), 'the notice');
   await h.apply(second.request);
   // The row keeps its prompt's room (the suggestion's verb, the prompt); the detail names the rule.
-  await h.waitFor((f) => /rule: allow …?Bash — npm test -- --watch/.test(f) && /rules: suggest \(1\)/.test(f), 'the new rule suggesting on the next request');
+  await h.waitFor(
+    (f) => /rule: allow …?Bash — npm test -- --watch/.test(f) && /rules: suggest \(1\)/.test(f),
+    'the new rule suggesting on the next request',
+  );
   await h.press('j');
   assert.match(h.frame(), /│ rule: allow \(allow claude-code Bash npm test\)/);
   assert.equal(h.client.sent.length, 1, 'suggesting only: nothing more sent');
@@ -168,12 +213,17 @@ test('a on an option: the scopes with their counts, 4 picks agent, tool and pref
 
 test('a rules file that cannot be written: the rule is kept for this console, and its JSON goes on the clipboard to add by hand', async (t) => {
   const first = bashRequest('npm test -- --ci');
-  const json = '{"name":"allow claude-code Bash npm test","match":{"agent":"claude-code","tool":"Bash","command_prefix":"npm test"},"decide":{"option":"allow"}}';
+  const json =
+    '{"name":"allow claude-code Bash npm test","match":{"agent":"claude-code","tool":"Bash","command_prefix":"npm test"},"decide":{"option":"allow"}}';
   const h = await renderApp({
     events: [first.request],
     relayEvents: [first.tool],
     size: { columns: 100, rows: 30 },
-    saveRule: () => ({ ok: false, reason: `the rules file /dotfiles/rules.json is read-only (mode 0444); add it by hand: ${json}`, byHand: json }),
+    saveRule: () => ({
+      ok: false,
+      reason: `the rules file /dotfiles/rules.json is read-only (mode 0444); add it by hand: ${json}`,
+      byHand: json,
+    }),
   });
   t.after(h.unmount);
   await h.press('\r', KEY.up, KEY.up);
@@ -182,19 +232,29 @@ test('a rules file that cannot be written: the rule is kept for this console, an
   await h.waitFor((f) => /kept for this console only; its JSON is on the clipboard/.test(flat(f)), 'the notice');
   const osc52 = h.writes.find((w) => w.startsWith('\u001b]52;c;'));
   assert.ok(osc52, 'an OSC 52 clipboard write');
-  assert.equal(Buffer.from(osc52.slice(7, -1), 'base64').toString('utf8'), json, 'the rule\'s JSON, whole, on the clipboard');
+  assert.equal(
+    Buffer.from(osc52.slice(7, -1), 'base64').toString('utf8'),
+    json,
+    "the rule's JSON, whole, on the clipboard",
+  );
 });
 
-test('a session rule is kept in memory only (never saved) and answers the session\'s next request under AUTO', async (t) => {
+test("a session rule is kept in memory only (never saved) and answers the session's next request under AUTO", async (t) => {
   const first = bashRequest('make lint');
   const next = bashRequest('make lint --fix');
   const saved: Rule[] = [];
-  const h = await renderApp({ events: [first.request], relayEvents: [first.tool, next.tool], rules: TESTS_OK, auto: true, saveRule: (rule) => (saved.push(rule), { ok: true, path: '/x' }) });
+  const h = await renderApp({
+    events: [first.request],
+    relayEvents: [first.tool, next.tool],
+    rules: TESTS_OK,
+    auto: true,
+    saveRule: (rule) => (saved.push(rule), { ok: true, path: '/x' }),
+  });
   t.after(h.unmount);
   await h.press('\r', KEY.up, KEY.up, 'a');
   assert.match(flat(h.frame()), /▸ 2 this session/);
   await h.press('y');
-  assert.equal(h.client.sent.length, 1, 'the key\'s own answer, once');
+  assert.equal(h.client.sent.length, 1, "the key's own answer, once");
   assert.equal(saved.length, 0, 'a session rule is not written to the file');
   await h.apply(next.request);
   await h.waitFor(() => h.client.sent.length === 2, 'the session rule answering the next request');

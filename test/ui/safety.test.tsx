@@ -6,15 +6,24 @@ import assert from 'node:assert/strict';
 // must turn color off.
 import chalk from 'chalk';
 import { permission, requested } from '../support/events.js';
-import { KEY, answered, flat, permissionFrom, renderApp, resolved, sessionEnded, stripStyle, timedOut } from '../support/ui.js';
+import {
+  KEY,
+  answered,
+  flat,
+  permissionFrom,
+  renderApp,
+  resolved,
+  sessionEnded,
+  stripStyle,
+  timedOut,
+} from '../support/ui.js';
 
 before(() => {
   chalk.level = 1;
 });
 
 const ESC = '\u001b';
-const HOSTILE_PROMPT =
-  `copy ${ESC}]52;c;cm0gLXJmIH4=\u0007 clear ${ESC}[2J hide ls ${ESC}[24D${ESC}[K c1 \u009b31m bidi \u202eexe.txt zw a\u200bb`;
+const HOSTILE_PROMPT = `copy ${ESC}]52;c;cm0gLXJmIH4=\u0007 clear ${ESC}[2J hide ls ${ESC}[24D${ESC}[K c1 \u009b31m bidi \u202eexe.txt zw a\u200bb`;
 
 /** No byte that could steer the terminal survives, apart from Ink's own styling codes. */
 function assertInert(raw: string): void {
@@ -34,14 +43,25 @@ function assertInert(raw: string): void {
 }
 
 test('a hostile prompt is shown inert, with visible markers, in the list and in the detail', async (t) => {
-  const h = await renderApp({ events: [permission(HOSTILE_PROMPT)], size: { columns: 200, rows: 30 }, stdout: { columns: 200, rows: 30 } });
+  const h = await renderApp({
+    events: [permission(HOSTILE_PROMPT)],
+    size: { columns: 200, rows: 30 },
+    stdout: { columns: 200, rows: 30 },
+  });
   t.after(h.unmount);
   assertInert(h.rawFrame());
   await h.press(KEY.enter);
   const raw = h.rawFrame();
   assertInert(raw);
   const frame = flat(h.frame());
-  for (const marker of ['␛]52;c;cm0gLXJmIH4=␇', '␛[2J', 'ls ␛[24D␛[K', '⟨U+009B⟩31m', '⟨U+202E⟩exe.txt', 'a⟨U+200B⟩b']) {
+  for (const marker of [
+    '␛]52;c;cm0gLXJmIH4=␇',
+    '␛[2J',
+    'ls ␛[24D␛[K',
+    '⟨U+009B⟩31m',
+    '⟨U+202E⟩exe.txt',
+    'a⟨U+200B⟩b',
+  ]) {
     assert.ok(frame.includes(marker), `marker ${marker} visible`);
   }
 });
@@ -61,10 +81,17 @@ test('agent name, session and option labels with control characters are sanitize
     {
       kind: 'permission',
       prompt: 'ok',
-      options: [{ id: 'allow', label: `Allow${ESC}[8m hidden` }, { id: 'deny', label: 'Deny\u0007' }],
+      options: [
+        { id: 'allow', label: `Allow${ESC}[8m hidden` },
+        { id: 'deny', label: 'Deny\u0007' },
+      ],
       respond_via: ['control'],
     },
-    { agent: `evil${ESC}[31mbot\u0007`, session: `s${ESC}]0;title\u0007x`, source: 'aep://host-x/agent/evil/session/s' },
+    {
+      agent: `evil${ESC}[31mbot\u0007`,
+      session: `s${ESC}]0;title\u0007x`,
+      source: 'aep://host-x/agent/evil/session/s',
+    },
   );
   const h = await renderApp({ events: [request] });
   t.after(h.unmount);
@@ -84,7 +111,10 @@ test('what the agent recorded (answer text, who) is sanitized in the outcome', a
   const h = await renderApp({ events: [request] });
   t.after(h.unmount);
   await h.press(KEY.enter);
-  await h.apply([answered(request, { option: 'deny', text: `${ESC}[2Jboom` }, { by: `mallory${ESC}]52;c;x\u0007` }), resolved(request)]);
+  await h.apply([
+    answered(request, { option: 'deny', text: `${ESC}[2Jboom` }, { by: `mallory${ESC}]52;c;x\u0007` }),
+    resolved(request),
+  ]);
   assertInert(h.rawFrame());
   assert.match(flat(h.frame()), /answered by mallory␛\]52;c;x␇ via control: Deny \[deny\] \(text: "␛\[2Jboom"\)/);
 });
@@ -166,7 +196,10 @@ function fleet() {
     permissionFrom('alpha', 'sa', 'a'),
     answeredOne,
     answered(answeredOne, { option: 'allow' }, { by: 'other-console' }),
-    requested({ kind: 'other', prompt: 'fyi', respond_via: ['oob'] }, { agent: 'foxtrot', session: 'sf', source: 'aep://h/agent/foxtrot/session/sf' }),
+    requested(
+      { kind: 'other', prompt: 'fyi', respond_via: ['oob'] },
+      { agent: 'foxtrot', session: 'sf', source: 'aep://h/agent/foxtrot/session/sf' },
+    ),
     resolvedOne,
     answered(resolvedOne, { option: 'deny' }),
     resolved(resolvedOne),

@@ -27,16 +27,34 @@ function mount(expiresInS: number, timers: { tick: (ms: number) => void }) {
   const client = new FakeClient(RELAY, store);
   store.updateRelay(RELAY, { connection: { kind: 'live' } });
   const prompt = 'Run rm -rf build/';
-  const data = { kind: 'permission', prompt, options: [{ id: 'allow', label: 'Allow' }], respond_via: ['control'], expires_at: new Date(T0 + expiresInS * 1000).toISOString() };
+  const data = {
+    kind: 'permission',
+    prompt,
+    options: [{ id: 'allow', label: 'Allow' }],
+    respond_via: ['control'],
+    expires_at: new Date(T0 + expiresInS * 1000).toISOString(),
+  };
   store.applyEvent(RELAY, permissionFrom('codex-5', 's1', prompt, { data, severity: 'warning' }), { replayed: true });
   const terminal = new SizedStdout(80, 24);
-  const app = render(<App store={store} clients={[client]} now={() => clock.wall} tickMs={1000} size={{ columns: 80, rows: 24 }} env={{}} write={() => {}} screenReader />, {
-    stdout: spokenStream(terminal as unknown as NodeJS.WriteStream),
-    stdin: new TestStdin() as unknown as NodeJS.ReadStream,
-    isScreenReaderEnabled: true,
-    exitOnCtrlC: false,
-    patchConsole: false,
-  });
+  const app = render(
+    <App
+      store={store}
+      clients={[client]}
+      now={() => clock.wall}
+      tickMs={1000}
+      size={{ columns: 80, rows: 24 }}
+      env={{}}
+      write={() => {}}
+      screenReader
+    />,
+    {
+      stdout: spokenStream(terminal as unknown as NodeJS.WriteStream),
+      stdin: new TestStdin() as unknown as NodeJS.ReadStream,
+      isScreenReaderEnabled: true,
+      exitOnCtrlC: false,
+      patchConsole: false,
+    },
+  );
   const bytes = () => terminal.frames.join('').length;
   /** Moves the wall clock and the timers one second at a time, as the terminal would live them. */
   const idle = async (seconds: number) => {
@@ -88,7 +106,17 @@ test('30 s, the last call at 15 s, and 10 s before the deadline: one appended li
   await idle(4);
   assert.equal(terminal.frames.length, afterCall, 'nothing between the last call and 10 s');
   await idle(1);
-  assert.equal(terminal.frames.slice(afterCall).join('').match(/codex-5: 10 seconds left to answer\./g)?.length, 1);
+  assert.equal(
+    terminal.frames
+      .slice(afterCall)
+      .join('')
+      .match(/codex-5: 10 seconds left to answer\./g)?.length,
+    1,
+  );
   assert.equal(terminal.frames.join('').match(/Last call/g)?.length, 1, 'the last call is said once');
-  assert.doesNotMatch(terminal.frames.join(''), /[0-9]+ seconds left: Run rm.*\n[\s\S]*4[0-4] seconds left: Run rm/, 'the region never counts down');
+  assert.doesNotMatch(
+    terminal.frames.join(''),
+    /[0-9]+ seconds left: Run rm.*\n[\s\S]*4[0-4] seconds left: Run rm/,
+    'the region never counts down',
+  );
 });

@@ -11,15 +11,35 @@ const DRAWN = /[│┃┏┓┗┛━─┌┐└┘╭╮╰╯▸◆●○✓�
 
 const inSeconds = (s: number) => new Date(NOW + s * 1000).toISOString();
 
-function ask(agent: string, prompt: string, extra: { expires?: number; severity?: AepEvent['severity'] } = {}): AepEvent {
+function ask(
+  agent: string,
+  prompt: string,
+  extra: { expires?: number; severity?: AepEvent['severity'] } = {},
+): AepEvent {
   return permissionFrom(agent, `s-${agent}`, prompt, {
     severity: extra.severity ?? 'notice',
-    data: { kind: 'permission', prompt, options: [{ id: 'allow', label: 'Allow' }, { id: 'deny', label: 'Deny' }], respond_via: ['control'], ...(extra.expires !== undefined ? { expires_at: inSeconds(extra.expires) } : {}) },
+    data: {
+      kind: 'permission',
+      prompt,
+      options: [
+        { id: 'allow', label: 'Allow' },
+        { id: 'deny', label: 'Deny' },
+      ],
+      respond_via: ['control'],
+      ...(extra.expires !== undefined ? { expires_at: inSeconds(extra.expires) } : {}),
+    },
   });
 }
 
 test('the list is read as sentences: how many wait, and the selected one with its place, kind, severity and time left', async (t) => {
-  const h = await renderApp({ screenReader: true, events: [ask('codex-5', 'Run rm -rf build/', { expires: 40, severity: 'warning' }), ask('claude-1', 'Edit README.md'), ask('gemini-2', 'Push to main')] });
+  const h = await renderApp({
+    screenReader: true,
+    events: [
+      ask('codex-5', 'Run rm -rf build/', { expires: 40, severity: 'warning' }),
+      ask('claude-1', 'Edit README.md'),
+      ask('gemini-2', 'Push to main'),
+    ],
+  });
   t.after(h.unmount);
   const frame = h.frame();
   assert.doesNotMatch(frame, DRAWN);
@@ -42,16 +62,35 @@ test('a permission: its options numbered, the highlight in words, ↑ Enter send
   assert.doesNotMatch(h.frame(), DRAWN);
   await h.press(KEY.enter);
   assert.deepEqual(h.client.sent[0]?.data?.answer, { option: 'deny' });
-  assert.match(h.frame(), /^codex-5: your deny was sent, waiting for the agent to accept it\.$/m, 'back on the list, the answer\'s state in words');
+  assert.match(
+    h.frame(),
+    /^codex-5: your deny was sent, waiting for the agent to accept it\.$/m,
+    "back on the list, the answer's state in words",
+  );
   h.store.commandSettled(h.client.sent[0].id, { state: 'accepted' });
   await h.settle();
   // ink-testing-library's frames carry the <Static> log above the region: the line is there once.
-  assert.equal(h.frame().match(/^codex-5, Run rm -rf build\/: your Deny was accepted; the agent has yet to say what it applied\.$/gm)?.length, 1, 'the acceptance is said once, naming the request');
+  assert.equal(
+    h
+      .frame()
+      .match(/^codex-5, Run rm -rf build\/: your Deny was accepted; the agent has yet to say what it applied\.$/gm)
+      ?.length,
+    1,
+    'the acceptance is said once, naming the request',
+  );
   assert.match(h.frame(), /^codex-5: your deny was accepted\.$/m, 'and the region says it too');
 });
 
 test('a question: typed words are the reply, read back as typed, and Enter sends them', async (t) => {
-  const h = await renderApp({ screenReader: true, events: [requested({ kind: 'input', prompt: 'Which branch?', options: [], respond_via: ['control'] }, { agent: 'codex-5' })] });
+  const h = await renderApp({
+    screenReader: true,
+    events: [
+      requested(
+        { kind: 'input', prompt: 'Which branch?', options: [], respond_via: ['control'] },
+        { agent: 'codex-5' },
+      ),
+    ],
+  });
   t.after(h.unmount);
   await h.press(KEY.enter);
   assert.match(h.frame(), /^Open request: codex-5 asks a question: Which branch\?$/m);
@@ -66,7 +105,15 @@ test('a form is read field by field: its place, label, whether required, its con
     { id: 'name', type: 'string', label: 'Service name', required: true },
     { id: 'replicas', type: 'number', label: 'Replicas', min: 1, max: 10 },
   ];
-  const h = await renderApp({ screenReader: true, events: [requested({ kind: 'form', prompt: 'Configure the deploy', fields, respond_via: ['control'] }, { agent: 'codex-5' })] });
+  const h = await renderApp({
+    screenReader: true,
+    events: [
+      requested(
+        { kind: 'form', prompt: 'Configure the deploy', fields, respond_via: ['control'] },
+        { agent: 'codex-5' },
+      ),
+    ],
+  });
   t.after(h.unmount);
   await h.press(KEY.enter);
   assert.match(h.frame(), /^Open request: codex-5 asks you to fill in a form: Configure the deploy$/m);
@@ -128,7 +175,7 @@ test('a new request is one appended line, and the region then counts it', async 
   assert.equal(h.writes.filter((w) => w.includes('\u0007')).length, 1, 'the bell still rings');
 });
 
-test('a on an option: the rule\'s scopes as numbered sentences, the one picked named; n sends nothing', async (t) => {
+test("a on an option: the rule's scopes as numbered sentences, the one picked named; n sends nothing", async (t) => {
   const h = await renderApp({ screenReader: true, events: [ask('codex-5', 'Run npm test')] });
   t.after(h.unmount);
   await h.press(KEY.enter, KEY.up, KEY.up, 'a');

@@ -11,7 +11,9 @@ import { permissionFrom } from '../support/ui-events.js';
 import { KEY, NOW, lines, renderApp } from '../support/ui.js';
 
 const COMMAND = 'Permission requested: Bash — docker system prune -af --volumes';
-const parsed = parseRules(JSON.stringify({ rules: [{ name: 'codex no prune', match: { agent: 'codex' }, decide: { option: 'deny' } }] }));
+const parsed = parseRules(
+  JSON.stringify({ rules: [{ name: 'codex no prune', match: { agent: 'codex' }, decide: { option: 'deny' } }] }),
+);
 assert.ok(parsed.ok);
 
 function fleet() {
@@ -23,8 +25,14 @@ function fleet() {
 }
 
 /** The list's part of each body row (left of the rule). */
-const listColumn = (frame: string) => lines(frame).slice(1, -1).map((l) => l.split(' │ ')[0]);
-const detailColumn = (frame: string) => lines(frame).slice(1, -1).map((l) => l.split(' │ ')[1] ?? '');
+const listColumn = (frame: string) =>
+  lines(frame)
+    .slice(1, -1)
+    .map((l) => l.split(' │ ')[0]);
+const detailColumn = (frame: string) =>
+  lines(frame)
+    .slice(1, -1)
+    .map((l) => l.split(' │ ')[1] ?? '');
 
 for (const relays of [['http://relay.test'], ['http://relay.test', 'http://two.test']]) {
   test(`100x30, ${relays.length} relay(s): every row keeps 28 columns of its prompt; the rule's suggestion gives way to it`, async (t) => {
@@ -32,9 +40,13 @@ for (const relays of [['http://relay.test'], ['http://relay.test', 'http://two.t
     t.after(h.unmount);
     const rows = listColumn(h.frame()).filter((l) => l.includes('⏳'));
     assert.equal(rows.length, 4, h.frame());
-    const promptOf = (row: string) => row.slice(row.indexOf('…docker') >= 0 ? row.indexOf('…docker') : row.indexOf('docker')).trimEnd();
+    const promptOf = (row: string) =>
+      row.slice(row.indexOf('…docker') >= 0 ? row.indexOf('…docker') : row.indexOf('docker')).trimEnd();
     for (const row of rows.filter((r) => !/codex/.test(r))) {
-      assert.ok(stringWidth(promptOf(row)) >= 28, `${stringWidth(promptOf(row))} columns of prompt: ${JSON.stringify(row)}`);
+      assert.ok(
+        stringWidth(promptOf(row)) >= 28,
+        `${stringWidth(promptOf(row))} columns of prompt: ${JSON.stringify(row)}`,
+      );
       assert.match(row, /docker system prune -af/);
     }
     // The suggestion keeps its verb (the detail names the rule); the prompt keeps the rest.
@@ -55,7 +67,15 @@ test('100x30: an open form gets the room it has at 60x15 (its Submit row whole);
       prompt: 'Configure the deploy',
       fields: [
         { id: 'name', type: 'string', label: 'Service name', required: true },
-        { id: 'env', type: 'select', label: 'Env', choices: [{ id: 'stg', label: 'staging' }, { id: 'prod', label: 'production' }] },
+        {
+          id: 'env',
+          type: 'select',
+          label: 'Env',
+          choices: [
+            { id: 'stg', label: 'staging' },
+            { id: 'prod', label: 'production' },
+          ],
+        },
       ],
       respond_via: ['control'],
     },
@@ -65,7 +85,10 @@ test('100x30: an open form gets the room it has at 60x15 (its Submit row whole);
   t.after(h.unmount);
   await h.press(KEY.enter);
   const detail = detailColumn(h.frame());
-  assert.ok(detail.some((l) => l.includes('[ Submit ]  Tab/Shift-Tab move · Enter confirms a field')), h.frame());
+  assert.ok(
+    detail.some((l) => l.includes('[ Submit ]  Tab/Shift-Tab move · Enter confirms a field')),
+    h.frame(),
+  );
   for (const l of lines(h.frame())) assert.ok(stringWidth(l) <= 100, l);
   await h.press(KEY.esc);
   assert.equal(listColumn(h.frame())[0].length, 60, 'browsing, the list is 60 columns again');
@@ -76,6 +99,8 @@ test('100x30: the no-agent warning is whole in the detail beside the list', asyn
   t.after(h.unmount);
   h.store.setRoster(h.client.relay, []);
   await h.settle();
-  const detail = detailColumn(h.frame()).map((l) => l.trim()).join(' ');
+  const detail = detailColumn(h.frame())
+    .map((l) => l.trim())
+    .join(' ');
   assert.match(detail, /⚠ no agent is connected for this session: an answer cannot be delivered now/, h.frame());
 });

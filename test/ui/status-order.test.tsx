@@ -9,7 +9,17 @@ import { permissionFrom } from '../support/ui-events.js';
 import { KEY, lines, renderApp } from '../support/ui.js';
 
 const LONG = 'wss://relay.build-farm-eu-west-1.internal.example.com:8443/aep';
-const parsed = parseRules(JSON.stringify({ rules: [{ name: 'tests ok', match: { agent: 'claude-*', tool: 'Bash', command_prefix: 'npm test' }, decide: { option: 'allow' } }] }));
+const parsed = parseRules(
+  JSON.stringify({
+    rules: [
+      {
+        name: 'tests ok',
+        match: { agent: 'claude-*', tool: 'Bash', command_prefix: 'npm test' },
+        decide: { option: 'allow' },
+      },
+    ],
+  }),
+);
 assert.ok(parsed.ok);
 const RULES = parsed.rules;
 
@@ -53,5 +63,8 @@ for (const columns of [60, 80, 100]) {
 test('100 columns with room: the whole line, URL last before its state', async (t) => {
   const h = await consoleWith(100, ['http://relay.test']);
   t.after(h.unmount);
-  assert.equal(lines(h.frame())[0], 'aep-console AUTO · filter "gemini" · 2 pending (+1 since bell) · 0 recent · http://relay.test live');
+  assert.equal(
+    lines(h.frame())[0],
+    'aep-console AUTO · filter "gemini" · 2 pending (+1 since bell) · 0 recent · http://relay.test live',
+  );
 });

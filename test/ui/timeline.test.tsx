@@ -23,8 +23,15 @@ for (const columns of [60, 80]) {
     h.client.history = [first, second, timeout, run].reverse();
     await h.press('t');
     const frame = await h.waitFor((f) => /Timeline/.test(f) && /attention\.timeout/.test(f), 'the timeline');
-    assert.ok(lines(frame).every((l) => l.length <= columns), `fits ${columns} columns`);
-    assert.match(lines(frame)[1], new RegExp(`^Timeline claude-code · session s1 · 4 Events${columns > 60 ? ' · nested by cause' : ''}$`), 'the title whole');
+    assert.ok(
+      lines(frame).every((l) => l.length <= columns),
+      `fits ${columns} columns`,
+    );
+    assert.match(
+      lines(frame)[1],
+      new RegExp(`^Timeline claude-code · session s1 · 4 Events${columns > 60 ? ' · nested by cause' : ''}$`),
+      'the title whole',
+    );
     const rows = lines(frame).filter((l) => /\d\d:\d\d:\d\d/.test(l));
     assert.deepEqual(
       rows.map((l) => /(run\.started|attention\.requested|attention\.timeout)/.exec(l)?.[1]),
@@ -32,7 +39,10 @@ for (const columns of [60, 80]) {
       'the timeout right under its request, not under the newest one',
     );
     // Which request comes first: at 60 columns the rest may be cut, never the id.
-    assert.match(rows[2], new RegExp(`└ attention\\.timeout closes ${first.id}${columns > 60 ? ': after 45s "git push --force"' : ''}`));
+    assert.match(
+      rows[2],
+      new RegExp(`└ attention\\.timeout closes ${first.id}${columns > 60 ? ': after 45s "git push --force"' : ''}`),
+    );
     assert.match(rows[1], /git push/);
     assert.match(rows[3], /^▶ .*rm -rf/, 'the open request is marked');
     await h.press(KEY.esc);

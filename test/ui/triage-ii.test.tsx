@@ -2,7 +2,19 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { AepEvent } from '../../src/protocol/types.js';
 import { requested } from '../support/events.js';
-import { KEY, NOW, answered, lines, manyRequests, permissionFrom, renderApp, resolved, selectedRow, timedOut, type Harness } from '../support/ui.js';
+import {
+  KEY,
+  NOW,
+  answered,
+  lines,
+  manyRequests,
+  permissionFrom,
+  renderApp,
+  resolved,
+  selectedRow,
+  timedOut,
+  type Harness,
+} from '../support/ui.js';
 import { cutName } from '../../src/ui/words/agent-name.js';
 import type { RequestRecord } from '../../src/store/types.js';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -23,15 +35,23 @@ const allowDeny = (agent: string, prompt: string) => permissionFrom(agent, `s-${
 
 function formOf(agent: string, fields = 1): AepEvent {
   const list = Array.from({ length: fields }, (_, i) => ({ id: `f${i}`, type: 'string', label: `Field ${i}` }));
-  return requested({ kind: 'form', prompt: `Configure ${agent}`, fields: list, respond_via: ['control'] }, { agent, session: `s-${agent}`, source: `aep://h/agent/${agent}` });
+  return requested(
+    { kind: 'form', prompt: `Configure ${agent}`, fields: list, respond_via: ['control'] },
+    { agent, session: `s-${agent}`, source: `aep://h/agent/${agent}` },
+  );
 }
 
 test('names cut in the list keep the end that differs; the detail shows the name whole', async (t) => {
   const size = { columns: 100, rows: 30 };
-  const h = await renderApp({ size, stdout: size, events: ['10', '11', '12'].map((n) => allowDeny(`gemini-cli-long-${n}`, `prompt ${n}`)) });
+  const h = await renderApp({
+    size,
+    stdout: size,
+    events: ['10', '11', '12'].map((n) => allowDeny(`gemini-cli-long-${n}`, `prompt ${n}`)),
+  });
   t.after(h.unmount);
   const rows = ['10', '11', '12'].map((n) => rowOf(h, `prompt ${n}`) ?? '');
-  for (const [i, n] of ['10', '11', '12'].entries()) assert.match(rows[i], new RegExp(`gemini-…-${n} `), `row ${n} keeps its distinct end:\n${h.frame()}`);
+  for (const [i, n] of ['10', '11', '12'].entries())
+    assert.match(rows[i], new RegExp(`gemini-…-${n} `), `row ${n} keeps its distinct end:\n${h.frame()}`);
   assert.match(h.frame(), /agent gemini-cli-long-1\d/, 'the detail names the agent whole');
   assert.equal(cutName('gemini-cli-10', 12), 'gemini-…-10');
   assert.equal(cutName('gemini-cli-10', 13), 'gemini-cli-10', 'a name that fits is never cut');
@@ -73,7 +93,11 @@ test('Recent rows say who answered, how many form values, and how long a timeout
   const theirs = allowDeny('bravo', 'theirs');
   const late = allowDeny('charlie', 'late');
   const form = formOf('delta', 3);
-  const h = await renderApp({ size: { columns: 120, rows: 24 }, stdout: { columns: 120, rows: 24 }, events: [mine, theirs, late, form] });
+  const h = await renderApp({
+    size: { columns: 120, rows: 24 },
+    stdout: { columns: 120, rows: 24 },
+    events: [mine, theirs, late, form],
+  });
   t.after(h.unmount);
   const selectRow = async (text: string) => {
     for (let i = 0; i < 6 && !selectedRow(h.frame())?.includes(text); i++) await h.press('j');
@@ -143,8 +167,14 @@ test('Esc from a request that closed while open lands on the nearest open reques
   await h.press(KEY.esc);
   const now = selectedRow(h.frame()) ?? '';
   assert.ok(!now.includes(String(closing.agent)), `not on the closed one:\n${h.frame()}`);
-  const pendingRows = lines(h.frame()).slice(lines(h.frame()).findIndex((l) => l.startsWith('Pending')) + 1, lines(h.frame()).findIndex((l) => l.startsWith('Recent')));
-  assert.ok(pendingRows.some((l) => l.startsWith('▸')), `the selection is in Pending:\n${h.frame()}`);
+  const pendingRows = lines(h.frame()).slice(
+    lines(h.frame()).findIndex((l) => l.startsWith('Pending')) + 1,
+    lines(h.frame()).findIndex((l) => l.startsWith('Recent')),
+  );
+  assert.ok(
+    pendingRows.some((l) => l.startsWith('▸')),
+    `the selection is in Pending:\n${h.frame()}`,
+  );
 });
 
 test('a new filter puts the selection on its first match', async (t) => {
@@ -176,7 +206,13 @@ test('Ctrl-D / Ctrl-U move half a page in the list, and are in the README Keys t
 
 test('d hides a request after y/n: not listed, not counted, recorded in the history', async (t) => {
   const hidden: RequestRecord[] = [];
-  const h = await renderApp({ events: [allowDeny('alpha', 'one'), allowDeny('bravo', 'two')], history: { read: () => ({ decisions: [], skipped: 0, torn: false, problems: [] }), hide: (record) => hidden.push(record) } });
+  const h = await renderApp({
+    events: [allowDeny('alpha', 'one'), allowDeny('bravo', 'two')],
+    history: {
+      read: () => ({ decisions: [], skipped: 0, torn: false, problems: [] }),
+      hide: (record) => hidden.push(record),
+    },
+  });
   t.after(h.unmount);
   const target = selectedRow(h.frame()) ?? '';
   await h.press('d');
@@ -198,7 +234,15 @@ test('the resume question says n keeps the session paused', async (t) => {
   t.after(h.unmount);
   await h.press('p', 'y');
   const pausedBy = h.client.sent.at(-1)!;
-  await h.apply({ ...pausedBy, id: 'ACK1', type: 'control.accepted', cause: pausedBy.id, source: request.source, agent: request.agent, data: {} } as AepEvent);
+  await h.apply({
+    ...pausedBy,
+    id: 'ACK1',
+    type: 'control.accepted',
+    cause: pausedBy.id,
+    source: request.source,
+    agent: request.agent,
+    data: {},
+  } as AepEvent);
   await h.press('p');
   const frame = h.frame();
   if (/Resume/.test(frame)) assert.match(frame, /n\/Esc keeps it paused/);
@@ -214,8 +258,27 @@ const deployForm = () =>
       { id: 'name', type: 'string', label: 'Service name', required: true },
       { id: 'replicas', type: 'number', label: 'Replicas', min: 1, max: 10 },
       { id: 'staged', type: 'boolean', label: 'Staged rollout' },
-      { id: 'db', type: 'select', label: 'Database', required: true, other: true, choices: [{ id: '1', label: 'PostgreSQL' }, { id: '2', label: 'SQLite' }] },
-      { id: 'regions', type: 'select', multi: true, label: 'Regions', choices: [{ id: 'eu', label: 'Europe West' }, { id: 'us', label: 'US East' }] },
+      {
+        id: 'db',
+        type: 'select',
+        label: 'Database',
+        required: true,
+        other: true,
+        choices: [
+          { id: '1', label: 'PostgreSQL' },
+          { id: '2', label: 'SQLite' },
+        ],
+      },
+      {
+        id: 'regions',
+        type: 'select',
+        multi: true,
+        label: 'Regions',
+        choices: [
+          { id: 'eu', label: 'Europe West' },
+          { id: 'us', label: 'US East' },
+        ],
+      },
     ],
   });
 
@@ -225,7 +288,8 @@ test('60x15: an open form gives its fields the room, the provenance shrinks firs
   t.after(h.unmount);
   await h.press(KEY.enter);
   const frame = h.frame();
-  for (const label of ['Service name', 'Replicas', 'Staged rollout', 'Database', 'Regions', '[ Submit ]']) assert.ok(frame.includes(label), `${label} shows:\n${frame}`);
+  for (const label of ['Service name', 'Replicas', 'Staged rollout', 'Database', 'Regions', '[ Submit ]'])
+    assert.ok(frame.includes(label), `${label} shows:\n${frame}`);
   assert.ok(lines(frame).length <= 15);
 });
 
@@ -233,7 +297,21 @@ test('100x30: the summary before Submit shows the values chosen (the constraint 
   const size = { columns: 100, rows: 30 };
   const h = await renderApp({ events: [deployForm()], size, stdout: size });
   t.after(h.unmount);
-  await h.press(KEY.enter, 'billing', KEY.tab, '3', KEY.tab, KEY.space, KEY.tab, KEY.down, KEY.down, 'Whatever db', KEY.enter, KEY.space, KEY.tab);
+  await h.press(
+    KEY.enter,
+    'billing',
+    KEY.tab,
+    '3',
+    KEY.tab,
+    KEY.space,
+    KEY.tab,
+    KEY.down,
+    KEY.down,
+    'Whatever db',
+    KEY.enter,
+    KEY.space,
+    KEY.tab,
+  );
   assert.match(h.frame(), /Database\*: "Whatever db" \(other\)/);
   assert.match(h.frame(), /Regions \(pick any\): Europe West/);
 });
@@ -244,7 +322,11 @@ test('a number out of range: typing and Submit say it in one wording, and Enter 
   await h.press(KEY.enter, 'billing', KEY.tab, '42');
   assert.match(h.frame(), /✗ must be at most 10/);
   await h.press(KEY.enter);
-  assert.match(lines(h.frame()).find((l) => l.startsWith('▸')) ?? '', /^▸ Replicas/, `Enter keeps the focus on the field:\n${h.frame()}`);
+  assert.match(
+    lines(h.frame()).find((l) => l.startsWith('▸')) ?? '',
+    /^▸ Replicas/,
+    `Enter keeps the focus on the field:\n${h.frame()}`,
+  );
   assert.match(h.frame(), /✗ must be at most 10/);
   await h.press(KEY.backspace, KEY.backspace, '3', KEY.enter);
   assert.match(lines(h.frame()).find((l) => l.startsWith('▸')) ?? '', /^▸ Staged rollout/);
@@ -268,7 +350,10 @@ test('a hide is a decision in the history, and what earlier runs hid stays hidde
   assert.deepEqual([...(await hiddenKeys(log)())], [record.key]);
   const readHidden = hiddenKeys(log);
   let reading: Promise<ReadonlySet<string>> | undefined;
-  const again = await renderApp({ events, history: { read: () => ({ ...log.read() }), hidden: () => (reading = readHidden()) } });
+  const again = await renderApp({
+    events,
+    history: { read: () => ({ ...log.read() }), hidden: () => (reading = readHidden()) },
+  });
   t.after(again.unmount);
   // Read off the key path, after the first frame: the list loses the row once the read is in.
   assert.ok(reading, 'the read started with the console');
@@ -302,7 +387,10 @@ test('an agent gone from the roster 60 s: its request moves to "No agent connect
   assert.match(frame, /^No agent connected \(1\) · answerable if the agent comes back$/m);
   assert.match(frame, / 1 pending · 1 no agent · 0 recent/);
   const at = (text: string) => lines(frame).findIndex((l) => l.includes(text));
-  assert.ok(at('make deploy') > at('No agent connected') && at('No agent connected') > at('Bash — ls'), `below Pending:\n${frame}`);
+  assert.ok(
+    at('make deploy') > at('No agent connected') && at('No agent connected') > at('Bash — ls'),
+    `below Pending:\n${frame}`,
+  );
   // Still answerable: opening it offers the options.
   await h.press('G', KEY.enter);
   assert.match(h.frame(), /Allow {2}\[allow\]/);
@@ -317,7 +405,11 @@ test('an agent gone from the roster 60 s: its request moves to "No agent connect
 test('with only requests of gone agents, the empty state says nothing waits on you', async (t) => {
   let clock = NOW;
   const store = new ConsoleStore({ now: () => clock });
-  const h = await renderApp({ store, clock: () => clock, events: [permissionFrom('gemini-cli-7', 's-gone', 'make deploy')] });
+  const h = await renderApp({
+    store,
+    clock: () => clock,
+    events: [permissionFrom('gemini-cli-7', 's-gone', 'make deploy')],
+  });
   t.after(h.unmount);
   store.setRoster(h.client.relay, []);
   clock += 61_000;

@@ -23,7 +23,14 @@ const footer = (frame: string) => lines(frame).at(-1) ?? '';
 
 test('with a filter, a new request never takes the selection from a Recent row', async (t) => {
   const done = permissionFrom('gemini-1', 's1', 'Permission requested: Bash — ls');
-  const h = await renderApp({ events: [permissionFrom('gemini-2', 's2', 'Permission requested: Bash — pwd'), done, answered(done, { option: 'allow' }), resolved(done)] });
+  const h = await renderApp({
+    events: [
+      permissionFrom('gemini-2', 's2', 'Permission requested: Bash — pwd'),
+      done,
+      answered(done, { option: 'allow' }),
+      resolved(done),
+    ],
+  });
   t.after(h.unmount);
   await h.press('/', 'gemini', KEY.enter, 'j');
   assert.match(selected(h.frame()), /gemini-1/, h.frame());
@@ -34,7 +41,14 @@ test('with a filter, a new request never takes the selection from a Recent row',
 
 test('with a filter that matches only Recent rows, a new match does not take the selection from the Recent row', async (t) => {
   const done = permissionFrom('gemini-1', 's1', 'Permission requested: Bash — ls');
-  const h = await renderApp({ events: [permissionFrom('codex', 's2', 'Permission requested: Bash — pwd'), done, answered(done, { option: 'allow' }), resolved(done)] });
+  const h = await renderApp({
+    events: [
+      permissionFrom('codex', 's2', 'Permission requested: Bash — pwd'),
+      done,
+      answered(done, { option: 'allow' }),
+      resolved(done),
+    ],
+  });
   t.after(h.unmount);
   await h.press('/', 'gemini', KEY.enter);
   assert.match(selected(h.frame()), /gemini-1/, h.frame());
@@ -43,12 +57,14 @@ test('with a filter that matches only Recent rows, a new match does not take the
 });
 
 test('a rule\'s answer reads `✓ deny · rule codex no prune`, never "you"', async (t) => {
-  const parsed = parseRules(JSON.stringify({ rules: [{ name: 'codex no prune', match: { agent: 'codex' }, decide: { option: 'deny' } }] }));
+  const parsed = parseRules(
+    JSON.stringify({ rules: [{ name: 'codex no prune', match: { agent: 'codex' }, decide: { option: 'deny' } }] }),
+  );
   assert.ok(parsed.ok);
   const request = permissionFrom('codex', 's1', 'Permission requested: Bash — docker system prune -af');
   const h = await renderApp({ events: [request], rules: parsed.rules, auto: true });
   t.after(h.unmount);
-  await h.waitFor(() => h.client.sent.length === 1, 'the rule\'s answer');
+  await h.waitFor(() => h.client.sent.length === 1, "the rule's answer");
   h.store.commandSettled(h.client.sent[0]!.id, { state: 'accepted' });
   await h.apply(answered(request, { option: 'deny' }, {}, h.client.sent[0]!.id));
   await h.waitFor((f) => /✓ deny · rule codex no prune/.test(f), 'the rule named as who answered');
@@ -73,11 +89,17 @@ test('the ? legend names the No agent connected group', async (t) => {
   const h = await renderApp({ events: [permissionFrom('codex', 's1', 'ls')] });
   t.after(h.unmount);
   await h.press('?');
-  assert.match(flat(h.frame()), /Groups: Pending · No agent connected \(its agent is gone\) · Snoozed \(z: not now; back by itself\) · Recent/);
+  assert.match(
+    flat(h.frame()),
+    /Groups: Pending · No agent connected \(its agent is gone\) · Snoozed \(z: not now; back by itself\) · Recent/,
+  );
 });
 
 test('the a question has its own footer; the Reply row does not offer a always', async (t) => {
-  const h = await renderApp({ events: [permissionFrom('codex', 's1', 'Permission requested: Bash — rm -rf build')], rules: [] });
+  const h = await renderApp({
+    events: [permissionFrom('codex', 's1', 'Permission requested: Bash — rm -rf build')],
+    rules: [],
+  });
   t.after(h.unmount);
   await h.press(KEY.enter);
   assert.doesNotMatch(footer(h.frame()), /a always/, `on the Reply row a is text: ${footer(h.frame())}`);
@@ -90,16 +112,31 @@ test('the a question has its own footer; the Reply row does not offer a always',
 });
 
 test('"1 more line", not "1 more lines"', () => {
-  const form = requested({ kind: 'form', prompt: 'Form', fields: Array.from({ length: 4 }, (_, i) => ({ id: `f${i}`, type: 'string', label: `Field ${i}` })), respond_via: ['control'] });
+  const form = requested({
+    kind: 'form',
+    prompt: 'Form',
+    fields: Array.from({ length: 4 }, (_, i) => ({ id: `f${i}`, type: 'string', label: `Field ${i}` })),
+    respond_via: ['control'],
+  });
   const store = new ConsoleStore();
   store.applyEvent('r', form);
   const fields = store.allRequests()[0].payload.fields!;
-  const text = (height: number) => buildFormLines({ fields, draft: initialFormDraft(), width: 60, height, labelsWithheld: false, focused: true }).map((l) => l.map((s) => s.text).join(''));
+  const text = (height: number) =>
+    buildFormLines({ fields, draft: initialFormDraft(), width: 60, height, labelsWithheld: false, focused: true }).map(
+      (l) => l.map((s) => s.text).join(''),
+    );
   const rows = text(5);
-  assert.ok(rows.some((r) => /↓ 1 more line$/.test(r)) || rows.some((r) => /↓ \d+ more lines$/.test(r)), rows.join('\n'));
+  assert.ok(
+    rows.some((r) => /↓ 1 more line$/.test(r)) || rows.some((r) => /↓ \d+ more lines$/.test(r)),
+    rows.join('\n'),
+  );
   assert.ok(!rows.some((r) => /\b1 more lines/.test(r)), rows.join('\n'));
-  for (let height = 3; height <= 6; height++) assert.ok(!text(height).some((r) => /\b1 more lines/.test(r)), text(height).join('\n'));
-  assert.ok([3, 4, 5, 6].some((height) => text(height).some((r) => /\b1 more line$/.test(r))), 'some height leaves exactly one line below');
+  for (let height = 3; height <= 6; height++)
+    assert.ok(!text(height).some((r) => /\b1 more lines/.test(r)), text(height).join('\n'));
+  assert.ok(
+    [3, 4, 5, 6].some((height) => text(height).some((r) => /\b1 more line$/.test(r))),
+    'some height leaves exactly one line below',
+  );
 });
 
 test('the history view keeps names distinct as the list does, and a hide reads hidden', async (t) => {
@@ -109,7 +146,22 @@ test('the history view keeps names distinct as the list does, and a hide reads h
     const id = `cmd-${n}`;
     const agent = `claude-code-${n}`;
     const time = new Date(Date.parse('2026-12-01T09:00:00Z') + n * 60_000).toISOString();
-    lines.push({ t: 'decision', time, relay: 'http://relay.test', source: `aep://h/agent/${agent}`, agent, session: `s${n}`, request: `req-${n}`, kind: 'permission', prompt: 'Run it?', action: 'answer', sent: { option: 'allow' }, by: 'you', command_id: id, capture: 'redacted' });
+    lines.push({
+      t: 'decision',
+      time,
+      relay: 'http://relay.test',
+      source: `aep://h/agent/${agent}`,
+      agent,
+      session: `s${n}`,
+      request: `req-${n}`,
+      kind: 'permission',
+      prompt: 'Run it?',
+      action: 'answer',
+      sent: { option: 'allow' },
+      by: 'you',
+      command_id: id,
+      capture: 'redacted',
+    });
     lines.push({ t: 'outcome', command_id: id, time, state: 'applied', option: 'allow', by: 'aep-console' });
   }
   const store = new ConsoleStore({ now: () => Date.parse('2026-12-01T09:10:00Z') });
@@ -126,7 +178,7 @@ test('the history view keeps names distinct as the list does, and a hide reads h
   assert.doesNotMatch(frame, /hide +applied/);
 });
 
-test('the demo: one agent\'s requests can be told apart (no two prompts alike)', () => {
+test("the demo: one agent's requests can be told apart (no two prompts alike)", () => {
   const raised: RaiseRequest[] = [];
   let seed = 7;
   const stop = startScript({
@@ -136,7 +188,7 @@ test('the demo: one agent\'s requests can be told apart (no two prompts alike)',
       return `id-${raised.length}`;
     },
     pendingCount: () => 0,
-    rng: () => ((seed = (seed * 16807) % 2147483647) / 2147483647),
+    rng: () => (seed = (seed * 16807) % 2147483647) / 2147483647,
     timing: { initialBurst: 40 },
   });
   stop();

@@ -17,7 +17,9 @@ export type FieldKindName = (typeof FIELD_KINDS)[number]['name'];
 export type FieldType = (typeof FIELD_KINDS)[number]['wireType'];
 
 /** The field_spec types AEP-0006 defines, each once; anything else is a malformed field. */
-export const FIELD_TYPES: readonly FieldType[] = FIELD_KINDS.map((k) => k.wireType).filter((t, i, all) => all.indexOf(t) === i);
+export const FIELD_TYPES: readonly FieldType[] = FIELD_KINDS.map((k) => k.wireType).filter(
+  (t, i, all) => all.indexOf(t) === i,
+);
 
 /** The kind a field is, by its wire `type` (and `multi` for a select); undefined for a type the registry lacks. */
 export function fieldKindOf(field: Obj): FieldKind<FieldKindName, FieldType> | undefined {

@@ -19,7 +19,9 @@ export function fieldChoices(field: { type: string; choices?: readonly unknown[]
 }
 
 /** The choice (0-based) digit N names in a select field, if it names one. */
-export function choiceOfDigit(field: { type: string; choices?: readonly unknown[]; other?: boolean }, n: number | undefined): number | undefined {
+export function choiceOfDigit(
+  field: { type: string; choices?: readonly unknown[]; other?: boolean },
+  n: number | undefined,
+): number | undefined {
   return n !== undefined && n >= 1 && n <= fieldChoices(field) ? n - 1 : undefined;
 }
-

@@ -19,7 +19,10 @@ export function editsText(fields: FieldSpec[], draft: FormDraft): boolean {
 }
 
 /** The values an operator's draft amounts to; blank optional fields are omitted. */
-export function buildValues(fields: FieldSpec[], draft: FormDraft): { values: FormValues; errors: Record<string, string> } {
+export function buildValues(
+  fields: FieldSpec[],
+  draft: FormDraft,
+): { values: FormValues; errors: Record<string, string> } {
   const values: FormValues = {};
   const errors: Record<string, string> = {};
   for (const field of fields) {

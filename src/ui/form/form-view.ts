@@ -106,7 +106,13 @@ export function buildFormLines(input: FormViewInput): Line[] {
   const { fields, draft, width, height } = input;
   const blocks: Block[] = [];
   if (draft.rejection) {
-    blocks.push(built(wrapText(`${glyphs().no} the agent rejected the answer: ${displayLine(draft.rejection, 400)}`, width).map((l) => [seg(l, { color: 'red' })])));
+    blocks.push(
+      built(
+        wrapText(`${glyphs().no} the agent rejected the answer: ${displayLine(draft.rejection, 400)}`, width).map(
+          (l) => [seg(l, { color: 'red' })],
+        ),
+      ),
+    );
   }
   const firstField = blocks.length;
   fields.forEach((field, i) => {
@@ -118,11 +124,19 @@ export function buildFormLines(input: FormViewInput): Line[] {
   const formError = Object.entries(draft.errors).find(([id]) => !ids.has(id));
   blocks.push(
     built([
-      targeted([
-        seg(submitActive ? `${glyphs().pointer} ` : '  '),
-        seg('[ Submit ]', { inverse: submitActive, bold: true }),
-        seg(formError ? `  ${glyphs().no} ${displayLine(formError[1], 200)}` : `  Tab/Shift-Tab move ${glyphs().dot} Enter confirms a field`, { dim: !formError, color: formError ? 'red' : undefined }),
-      ], { kind: 'submit' }),
+      targeted(
+        [
+          seg(submitActive ? `${glyphs().pointer} ` : '  '),
+          seg('[ Submit ]', { inverse: submitActive, bold: true }),
+          seg(
+            formError
+              ? `  ${glyphs().no} ${displayLine(formError[1], 200)}`
+              : `  Tab/Shift-Tab move ${glyphs().dot} Enter confirms a field`,
+            { dim: !formError, color: formError ? 'red' : undefined },
+          ),
+        ],
+        { kind: 'submit' },
+      ),
     ]),
   );
   const total = blocks.reduce((n, b) => n + b.size, 0);
@@ -134,7 +148,10 @@ export function buildFormLines(input: FormViewInput): Line[] {
   const focus = header + Math.max(0, focusInBlock);
   if (height <= 2) return rowsOf(blocks, focus, focus + 1);
   const room = height - 2;
-  let start = focus - header + 1 <= room ? Math.min(header, Math.max(focus - room + 1, header - Math.floor((room - (focus - header + 1)) / 2))) : focus - Math.floor(room / 2);
+  let start =
+    focus - header + 1 <= room
+      ? Math.min(header, Math.max(focus - room + 1, header - Math.floor((room - (focus - header + 1)) / 2)))
+      : focus - Math.floor(room / 2);
   start = Math.max(0, Math.min(start, total - room));
   const window = rowsOf(blocks, start, start + room);
   const below = total - start - window.length;

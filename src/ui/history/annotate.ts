@@ -19,10 +19,20 @@ export function causeSummary(record: RequestRecord | undefined, cause: CauseStat
 }
 
 /** After `effect` made command `commandId`: the decision line gets the cause shown and the batch. */
-export function annotateDecision(history: HistorySource | undefined, commandId: string, effect: Effect, model: UiModel, store: StoreReader): void {
+export function annotateDecision(
+  history: HistorySource | undefined,
+  commandId: string,
+  effect: Effect,
+  model: UiModel,
+  store: StoreReader,
+): void {
   if (!history?.annotate || (effect.type !== 'send' && effect.type !== 'control')) return;
   const record = store.request(effect.key);
   // The detail's read or the rules' (a rule answers without the detail shown), through the one resolver.
   const cause = record ? causeSummary(record, causeOf(model, record)) : undefined;
-  history.annotate(commandId, { cause, batch: effect.type === 'send' ? effect.batch : undefined, by: effect.type === 'send' ? effect.by : undefined });
+  history.annotate(commandId, {
+    cause,
+    batch: effect.type === 'send' ? effect.batch : undefined,
+    by: effect.type === 'send' ? effect.by : undefined,
+  });
 }

@@ -14,18 +14,40 @@ interface HistoryPress {
   pageSize: number;
 }
 
-const move = ({ view }: HistoryPress, to: number): HistoryStep => ({ view: { ...view, selected: Math.max(0, Math.min(view.rows.length - 1, to)) } });
-const scroll = ({ view }: HistoryPress, by: number): HistoryStep => ({ view: { ...view, scroll: Math.max(0, view.scroll + by) } });
+const move = ({ view }: HistoryPress, to: number): HistoryStep => ({
+  view: { ...view, selected: Math.max(0, Math.min(view.rows.length - 1, to)) },
+});
+const scroll = ({ view }: HistoryPress, by: number): HistoryStep => ({
+  view: { ...view, scroll: Math.max(0, view.scroll + by) },
+});
 
 /** The list of decisions, newest first. */
 export const HISTORY_KEYS: Controller<'history', HistoryPress, HistoryStep> = {
   scope: 'history',
   refuse: ({ view }, why) => ({ view, notice: why }),
   bindings: [
-    { on: ['up', 'down'], does: 'move the selection', hint: '{down}/{up} move', run: (c, action) => move(c, c.view.selected + (action === 'up' ? -1 : 1)) },
-    { on: ['first', 'last'], does: 'newest / oldest decision', run: (c, action) => move(c, action === 'first' ? 0 : c.view.rows.length - 1) },
-    { on: ['pageUp', 'pageDown'], does: 'move a page', run: (c, action) => move(c, c.view.selected + (action === 'pageUp' ? -c.pageSize : c.pageSize)) },
-    { on: ['halfUp', 'halfDown'], does: 'move half a page', run: (c, action) => move(c, c.view.selected + (action === 'halfUp' ? -halfPage(c.pageSize) : halfPage(c.pageSize))) },
+    {
+      on: ['up', 'down'],
+      does: 'move the selection',
+      hint: '{down}/{up} move',
+      run: (c, action) => move(c, c.view.selected + (action === 'up' ? -1 : 1)),
+    },
+    {
+      on: ['first', 'last'],
+      does: 'newest / oldest decision',
+      run: (c, action) => move(c, action === 'first' ? 0 : c.view.rows.length - 1),
+    },
+    {
+      on: ['pageUp', 'pageDown'],
+      does: 'move a page',
+      run: (c, action) => move(c, c.view.selected + (action === 'pageUp' ? -c.pageSize : c.pageSize)),
+    },
+    {
+      on: ['halfUp', 'halfDown'],
+      does: 'move half a page',
+      run: (c, action) =>
+        move(c, c.view.selected + (action === 'halfUp' ? -halfPage(c.pageSize) : halfPage(c.pageSize))),
+    },
     {
       on: ['open'],
       does: 'open the selected decision whole: prompt, cause, what was sent, the command id, every outcome',
@@ -47,11 +69,18 @@ export const HISTORY_KEYS: Controller<'history', HistoryPress, HistoryStep> = {
       does: 'undo the selected hide or snooze: the request is listed again (recorded in the history)',
       disabled: ({ view }) => {
         const action = view.rows[view.selected]?.action;
-        return action === 'hide' || action === 'snooze' ? undefined : 'Z undoes a hide or a snooze: select one of those';
+        return action === 'hide' || action === 'snooze'
+          ? undefined
+          : 'Z undoes a hide or a snooze: select one of those';
       },
       run: ({ view }) => ({ view, undo: view.rows[view.selected] }),
     },
-    { on: ['back'], does: 'clear a kept filter, else back to the list', hint: '{back} back', run: ({ view }) => (view.filter ? { view: setFilter(view, '', emptyEditor, false) } : 'back') },
+    {
+      on: ['back'],
+      does: 'clear a kept filter, else back to the list',
+      hint: '{back} back',
+      run: ({ view }) => (view.filter ? { view: setFilter(view, '', emptyEditor, false) } : 'back'),
+    },
     { on: ['quit'], does: 'quit (asks first when something would be lost)', run: () => 'quit' },
   ],
 };
@@ -62,9 +91,23 @@ export const DECISION_KEYS: Controller<'decision', HistoryPress, HistoryStep> = 
   refuse: ({ view }) => ({ view }),
   bindings: [
     { on: ['up', 'down'], does: 'scroll the decision', run: (c, action) => scroll(c, action === 'up' ? -1 : 1) },
-    { on: ['pageUp', 'pageDown'], does: 'scroll it a page', hint: '{up}/{down} {pageUp}/{pageDown} scroll', run: (c, action) => scroll(c, action === 'pageUp' ? -c.pageSize : c.pageSize) },
-    { on: ['halfUp', 'halfDown'], does: 'scroll it half a page', run: (c, action) => scroll(c, action === 'halfUp' ? -halfPage(c.pageSize) : halfPage(c.pageSize)) },
-    { on: ['back'], does: 'back to the history', hint: '{back} back', run: ({ view }) => ({ view: { ...view, open: undefined, scroll: 0 } }) },
+    {
+      on: ['pageUp', 'pageDown'],
+      does: 'scroll it a page',
+      hint: '{up}/{down} {pageUp}/{pageDown} scroll',
+      run: (c, action) => scroll(c, action === 'pageUp' ? -c.pageSize : c.pageSize),
+    },
+    {
+      on: ['halfUp', 'halfDown'],
+      does: 'scroll it half a page',
+      run: (c, action) => scroll(c, action === 'halfUp' ? -halfPage(c.pageSize) : halfPage(c.pageSize)),
+    },
+    {
+      on: ['back'],
+      does: 'back to the history',
+      hint: '{back} back',
+      run: ({ view }) => ({ view: { ...view, open: undefined, scroll: 0 } }),
+    },
     { on: ['quit'], does: 'quit', run: () => 'quit' },
   ],
 };

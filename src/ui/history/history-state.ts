@@ -34,7 +34,14 @@ export interface HistoryView {
   scroll: number;
 }
 
-export const emptyHistory: HistoryView = { rows: [], selected: 0, filter: '', filterEditor: emptyEditor, filtering: false, scroll: 0 };
+export const emptyHistory: HistoryView = {
+  rows: [],
+  selected: 0,
+  filter: '',
+  filterEditor: emptyEditor,
+  filtering: false,
+  scroll: 0,
+};
 
 /** The read came back: newest first, selection on the newest. */
 export function withRead(view: HistoryView, read: HistoryRead): HistoryView {
@@ -46,12 +53,27 @@ function filtered(read: HistoryRead | undefined, filter: string): Decision[] {
   const newestFirst = [...(read?.decisions ?? [])].reverse();
   if (!words.length) return newestFirst;
   return newestFirst.filter((d) => {
-    const fields = [d.agent, d.session, d.kind, d.action, sentSummary(d), outcomeSummary(d), d.prompt, d.request, d.relay].map((f) => f.toLowerCase());
+    const fields = [
+      d.agent,
+      d.session,
+      d.kind,
+      d.action,
+      sentSummary(d),
+      outcomeSummary(d),
+      d.prompt,
+      d.request,
+      d.relay,
+    ].map((f) => f.toLowerCase());
     return words.every((word) => fields.some((field) => field.includes(word)));
   });
 }
 
-export function setFilter(view: HistoryView, filter: string, filterEditor: EditorState, filtering: boolean): HistoryView {
+export function setFilter(
+  view: HistoryView,
+  filter: string,
+  filterEditor: EditorState,
+  filtering: boolean,
+): HistoryView {
   return { ...view, filter, filterEditor, filtering, rows: filtered(view.read, filter), selected: 0 };
 }
 

@@ -45,8 +45,12 @@ function outcomeColor(decision: Decision): string | undefined {
 function notes(view: HistoryView, width: number): Line[] {
   const read = view.read!;
   const lines: Line[] = [];
-  for (const problem of read.problems.slice(0, 2)) lines.push([seg(fit(`${glyphs().warn} not read: ${displayLine(problem, 300)}`, width), { color: 'red' })]);
-  const skipped = [read.torn ? 'the last line was torn (a write cut short): skipped' : '', read.skipped ? `${read.skipped} unreadable ${read.skipped === 1 ? 'line' : 'lines'} skipped` : ''].filter(Boolean);
+  for (const problem of read.problems.slice(0, 2))
+    lines.push([seg(fit(`${glyphs().warn} not read: ${displayLine(problem, 300)}`, width), { color: 'red' })]);
+  const skipped = [
+    read.torn ? 'the last line was torn (a write cut short): skipped' : '',
+    read.skipped ? `${read.skipped} unreadable ${read.skipped === 1 ? 'line' : 'lines'} skipped` : '',
+  ].filter(Boolean);
   if (skipped.length) lines.push([seg(fit(`${glyphs().warn} ${skipped.join('; ')}`, width), { color: 'yellow' })]);
   return lines;
 }
@@ -56,15 +60,33 @@ export function buildHistoryLines(view: HistoryView, width: number, height: numb
   if (view.open !== undefined) return decisionLines(view, width, height);
   const read = view.read;
   const total = read.decisions.length;
-  const count = view.filter ? `${view.rows.length} of ${total} decisions match "${displayLine(view.filter, 40)}"` : `${total} ${total === 1 ? 'decision' : 'decisions'}`;
+  const count = view.filter
+    ? `${view.rows.length} of ${total} decisions match "${displayLine(view.filter, 40)}"`
+    : `${total} ${total === 1 ? 'decision' : 'decisions'}`;
   const where = read.file ? ` ${glyphs().dot} ${displayLine(read.file, 200)}` : '';
-  const lines: Line[] = [[seg('History ', { bold: true }), seg(fit(`${count}, newest first${where}`, Math.max(0, width - 8)), { dim: true })], ...notes(view, width)];
+  const lines: Line[] = [
+    [
+      seg('History ', { bold: true }),
+      seg(fit(`${count}, newest first${where}`, Math.max(0, width - 8)), { dim: true }),
+    ],
+    ...notes(view, width),
+  ];
   if (!read.file) {
     lines.push([seg(fit('No history is kept (--no-history).', width), { dim: true })]);
     return lines;
   }
   if (!view.rows.length) {
-    lines.push([seg(fit(total ? 'No decision matches the filter (Esc clears it).' : 'No decisions yet: answers, cancels, pauses and resumes sent from this console appear here.', width), { dim: true })]);
+    lines.push([
+      seg(
+        fit(
+          total
+            ? 'No decision matches the filter (Esc clears it).'
+            : 'No decisions yet: answers, cancels, pauses and resumes sent from this console appear here.',
+          width,
+        ),
+        { dim: true },
+      ),
+    ]);
     return lines;
   }
   const room = Math.max(1, height - lines.length);
@@ -92,38 +114,74 @@ function rowLine(decision: Decision, selected: boolean, width: number, g: Glyphs
 }
 
 function decisionLines(view: HistoryView, width: number, height: number): Line[] {
-  const decision = view.rows.find((d) => d.command_id === view.open) ?? view.read?.decisions.find((d) => d.command_id === view.open);
-  if (!decision) return [[seg(fit('This decision is no longer in the history. Esc returns to it.', width), { color: 'yellow' })]];
+  const decision =
+    view.rows.find((d) => d.command_id === view.open) ?? view.read?.decisions.find((d) => d.command_id === view.open);
+  if (!decision)
+    return [[seg(fit('This decision is no longer in the history. Esc returns to it.', width), { color: 'yellow' })]];
   const body: Line[] = [];
   const field = (label: string, value: string, color?: string) => {
     const rows = wrapText(value, Math.max(10, width - label.length));
-    rows.forEach((row, i) => body.push([seg(i === 0 ? label : ' '.repeat(label.length), { bold: i === 0 }), seg(fit(row, width - label.length), color ? { color } : {})]));
+    rows.forEach((row, i) =>
+      body.push([
+        seg(i === 0 ? label : ' '.repeat(label.length), { bold: i === 0 }),
+        seg(fit(row, width - label.length), color ? { color } : {}),
+      ]),
+    );
   };
   const who = decision.by === 'you' ? 'you' : displayLine(decision.by, 60);
-  field('Decided: ', `${displayLine(decision.time, 40)} by ${who} ${glyphs().dot} ${decision.action}${decision.batch ? ` (one of a batch of ${decision.batch})` : ''}`);
-  field('Agent:   ', `${displayLine(decision.agent, 80)} ${glyphs().dot} session ${displayLine(decision.session, 120)}${decision.run ? ` ${glyphs().dot} run ${displayLine(decision.run, 80)}` : ''}`);
+  field(
+    'Decided: ',
+    `${displayLine(decision.time, 40)} by ${who} ${glyphs().dot} ${decision.action}${decision.batch ? ` (one of a batch of ${decision.batch})` : ''}`,
+  );
+  field(
+    'Agent:   ',
+    `${displayLine(decision.agent, 80)} ${glyphs().dot} session ${displayLine(decision.session, 120)}${decision.run ? ` ${glyphs().dot} run ${displayLine(decision.run, 80)}` : ''}`,
+  );
   field('Source:  ', displayLine(decision.source, 300));
   field('Relay:   ', displayLine(decision.relay, 300));
-  field('Request: ', `${displayLine(decision.request, 120)} ${glyphs().dot} ${displayLine(decision.kind || '?', 20)} ${glyphs().dot} capture ${decision.capture}`);
+  field(
+    'Request: ',
+    `${displayLine(decision.request, 120)} ${glyphs().dot} ${displayLine(decision.kind || '?', 20)} ${glyphs().dot} capture ${decision.capture}`,
+  );
   field('Command: ', displayLine(decision.command_id, 120));
-  body.push([seg('Prompt (agent text, not the console\'s):', { bold: true })]);
-  for (const row of wrapText(displayText(decision.prompt || '(empty prompt)', 8000), Math.max(4, width - 2))) body.push([seg(`${glyphs().quote} `, { color: 'magenta' }), seg(row)]);
+  body.push([seg("Prompt (agent text, not the console's):", { bold: true })]);
+  for (const row of wrapText(displayText(decision.prompt || '(empty prompt)', 8000), Math.max(4, width - 2)))
+    body.push([seg(`${glyphs().quote} `, { color: 'magenta' }), seg(row)]);
   if (decision.cause) field('Cause:   ', displayLine(decision.cause, 600));
   field('Sent:    ', displayLine(sentSummary(decision), 600));
   const values = decision.sent.values;
   if (typeof values === 'object' && values !== null) {
-    for (const [key, value] of Object.entries(values).slice(0, 50)) field('  ', `${displayLine(key, 60)}: ${displayLine(typeof value === 'string' ? value : safe(value), 400)}`);
+    for (const [key, value] of Object.entries(values).slice(0, 50))
+      field('  ', `${displayLine(key, 60)}: ${displayLine(typeof value === 'string' ? value : safe(value), 400)}`);
   }
-  body.push([seg(decision.outcomes.length ? 'Outcomes:' : 'Outcomes: none yet (sent, no answer from the agent recorded)', { bold: true })]);
+  body.push([
+    seg(decision.outcomes.length ? 'Outcomes:' : 'Outcomes: none yet (sent, no answer from the agent recorded)', {
+      bold: true,
+    }),
+  ]);
   for (const outcome of decision.outcomes) {
-    const parts = [outcome.state, outcome.option, outcome.text !== undefined ? `text "${outcome.text}"` : undefined, outcome.reason, outcome.by ? `by ${outcome.by}` : undefined].filter(Boolean).join(` ${glyphs().dot} `);
+    const parts = [
+      outcome.state,
+      outcome.option,
+      outcome.text !== undefined ? `text "${outcome.text}"` : undefined,
+      outcome.reason,
+      outcome.by ? `by ${outcome.by}` : undefined,
+    ]
+      .filter(Boolean)
+      .join(` ${glyphs().dot} `);
     const latency = outcome.latency_ms === undefined ? '' : ` after ${formatMs(outcome.latency_ms)}`;
     field('  ', `${displayLine(outcome.time, 40)} ${displayLine(parts, 400)}${latency}`);
   }
   const room = Math.max(1, height - 1);
   const start = Math.max(0, Math.min(view.scroll, body.length - room));
-  const place = body.length > room ? ` ${glyphs().dot} ${start + 1}-${Math.min(body.length, start + room)} of ${body.length} rows` : '';
-  const title: Line = [seg('Decision ', { bold: true }), seg(fit(`${outcomeSummary(decision)}${place}`, Math.max(0, width - 9)), { color: outcomeColor(decision) })];
+  const place =
+    body.length > room
+      ? ` ${glyphs().dot} ${start + 1}-${Math.min(body.length, start + room)} of ${body.length} rows`
+      : '';
+  const title: Line = [
+    seg('Decision ', { bold: true }),
+    seg(fit(`${outcomeSummary(decision)}${place}`, Math.max(0, width - 9)), { color: outcomeColor(decision) }),
+  ];
   return [title, ...body.slice(start, start + room)];
 }
 

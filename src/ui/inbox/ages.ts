@@ -12,7 +12,10 @@ const parsedTimes = new WeakMap<RequestRecord, { raised: number; expires: number
 function timesOf(record: RequestRecord): { raised: number; expires: number | undefined } {
   let times = parsedTimes.get(record);
   if (times === undefined) {
-    times = { raised: Date.parse(record.time), expires: record.payload.expiresAt ? Date.parse(record.payload.expiresAt) : undefined };
+    times = {
+      raised: Date.parse(record.time),
+      expires: record.payload.expiresAt ? Date.parse(record.payload.expiresAt) : undefined,
+    };
     parsedTimes.set(record, times);
   }
   return times;

@@ -18,7 +18,16 @@ import { quit } from './quit.js';
 import { openHelp } from './help-keys.js';
 import { openAlways } from '../rules/rule-keys.js';
 import { editsTextNow, picksNow } from './typing.js';
-import { answerLock, draftFor, lockHint, type Draft, type Effect, type InboxState, type KeyContext, type Lock } from './state.js';
+import {
+  answerLock,
+  draftFor,
+  lockHint,
+  type Draft,
+  type Effect,
+  type InboxState,
+  type KeyContext,
+  type Lock,
+} from './state.js';
 
 type KeyResult = { state: InboxState; effects: Effect[] };
 
@@ -43,8 +52,19 @@ function send(state: InboxState, ctx: KeyContext, key: string, answer: Answer): 
   // The ledger first: an answer on its way, or a route another agent could take, refuses this one with words.
   const refused = ctx.open && ctx.refusal?.(ctx.open);
   // A route refusal is said at length in the detail's warning (and by the screen reader): the hint only points to it.
-  if (refused) return done({ ...state, pendingConfirm: undefined, hint: refused.code === 'route' ? 'Not sent: another agent shares this session name (the warning below says which).' : refused.why });
-  const confirmed = state.pendingConfirm && state.pendingConfirm.key === key && JSON.stringify(state.pendingConfirm.answer) === JSON.stringify(answer);
+  if (refused)
+    return done({
+      ...state,
+      pendingConfirm: undefined,
+      hint:
+        refused.code === 'route'
+          ? 'Not sent: another agent shares this session name (the warning below says which).'
+          : refused.why,
+    });
+  const confirmed =
+    state.pendingConfirm &&
+    state.pendingConfirm.key === key &&
+    JSON.stringify(state.pendingConfirm.answer) === JSON.stringify(answer);
   // Two or more claimants never get this far (the ledger refuses the route); none is a warning a second Enter overrides.
   if (!confirmed && ctx.claimants === 0) {
     const warning = 'No agent is connected for this session right now: the relay will likely refuse with no-route.';
@@ -57,7 +77,8 @@ function send(state: InboxState, ctx: KeyContext, key: string, answer: Answer): 
 const scroll = ({ state }: OpenPress, action: string): KeyResult =>
   done({ ...state, detailScroll: action === 'pageUp' ? Math.max(0, state.detailScroll - 5) : state.detailScroll + 5 });
 const copy = ({ state, record }: OpenPress): KeyResult => copyId(state, record);
-const helpOrQuit = ({ state, ctx }: OpenPress, action: string): KeyResult => (action === 'quit' ? quit(state, ctx) : done(openHelp(state)));
+const helpOrQuit = ({ state, ctx }: OpenPress, action: string): KeyResult =>
+  action === 'quit' ? quit(state, ctx) : done(openHelp(state));
 function back({ state, record, draft }: OpenPress): KeyResult {
   if (state.pendingConfirm) return done({ ...state, pendingConfirm: undefined });
   // Esc ends Tab's typing mode too: the draft keeps its text, not the mode.
@@ -66,13 +87,16 @@ function back({ state, record, draft }: OpenPress): KeyResult {
 }
 
 /** The highlight moved to another row; moving, or Enter, ends Tab's typing mode. */
-const moved = ({ state, record, draft }: OpenPress, highlight: number): KeyResult => done(setDraft(state, record.key, { ...draft, highlight, literal: false }));
+const moved = ({ state, record, draft }: OpenPress, highlight: number): KeyResult =>
+  done(setDraft(state, record.key, { ...draft, highlight, literal: false }));
 
 /** A printable key (or any the bindings leave): text for the Reply row; typing on an option goes to it (you never type into an option). */
 function typed({ state, press, record, draft }: OpenPress): KeyResult {
   const options = record.payload.options;
   if (draft.highlight < options.length) {
-    return isText(press) ? done(setDraft(state, record.key, { ...draft, highlight: options.length, reply: editLine(draft.reply, press) })) : done(state);
+    return isText(press)
+      ? done(setDraft(state, record.key, { ...draft, highlight: options.length, reply: editLine(draft.reply, press) }))
+      : done(state);
   }
   const reply = editLine(draft.reply, press);
   return reply === draft.reply ? done(state) : done(setDraft(state, record.key, { ...draft, reply }));
@@ -96,7 +120,13 @@ export const ANSWER_KEYS: Controller<'answer', OpenPress, KeyResult> = {
       on: ['up', 'down'],
       does: 'move between the options and the Reply row (k/j too, off the Reply row)',
       hint: '{up}/{down} choose',
-      run: (c, action) => moved(c, action === 'up' ? Math.max(0, c.draft.highlight - 1) : Math.min(c.record.payload.options.length, c.draft.highlight + 1)),
+      run: (c, action) =>
+        moved(
+          c,
+          action === 'up'
+            ? Math.max(0, c.draft.highlight - 1)
+            : Math.min(c.record.payload.options.length, c.draft.highlight + 1),
+        ),
     },
     {
       on: ['pickOption'],
@@ -110,13 +140,17 @@ export const ANSWER_KEYS: Controller<'answer', OpenPress, KeyResult> = {
     {
       on: ['typeText'],
       does: 'go to the Reply row and make every key text, digits too, until Enter or Esc',
-      run: ({ state, record, draft }) => done(setDraft(state, record.key, { ...draft, highlight: record.payload.options.length, literal: true })),
+      run: ({ state, record, draft }) =>
+        done(setDraft(state, record.key, { ...draft, highlight: record.payload.options.length, literal: true })),
     },
     {
       on: ['always'],
       does: 'on an option: "Always answer like this?", a rule for this run, session, agent and tool, or agent, tool and command prefix (off the Reply row)',
       hint: '{always} always',
-      run: (c) => (c.draft.highlight < c.record.payload.options.length ? openAlways(c.state, c.ctx, c.record.key, c.record.payload.options[c.draft.highlight].id) : typed(c)),
+      run: (c) =>
+        c.draft.highlight < c.record.payload.options.length
+          ? openAlways(c.state, c.ctx, c.record.key, c.record.payload.options[c.draft.highlight].id)
+          : typed(c),
     },
     {
       on: ['send'],
@@ -130,7 +164,12 @@ export const ANSWER_KEYS: Controller<'answer', OpenPress, KeyResult> = {
     },
     { on: ['pageUp', 'pageDown'], does: 'scroll a long prompt', hint: '{pageUp}/{pageDown} scroll', run: scroll },
     { on: ['copyId'], does: "copy the request's id to the clipboard (off the Reply row)", run: copy },
-    { on: ['back'], does: 'back to the list; what you typed stays as a draft', hint: '{back} back (keeps draft)', run: back },
+    {
+      on: ['back'],
+      does: 'back to the list; what you typed stays as a draft',
+      hint: '{back} back (keeps draft)',
+      run: back,
+    },
     { on: ['help', 'quit'], does: 'help / quit, where no text is being edited', hint: '{help} help', run: helpOrQuit },
   ],
 };
@@ -147,17 +186,37 @@ export const FORM_KEYS: Controller<'form', OpenPress, KeyResult> = {
   scope: 'form',
   refuse: ({ state }, why) => done({ ...state, hint: why }),
   bindings: [
-    { on: ['nextField', 'prevField'], does: 'next / previous field (Submit is the last stop)', hint: '{nextField}/{prevField} field', run: formStep },
-    { on: ['up', 'down'], does: 'move between choices of a select, or between fields', hint: '{up}/{down} choice', run: formStep },
+    {
+      on: ['nextField', 'prevField'],
+      does: 'next / previous field (Submit is the last stop)',
+      hint: '{nextField}/{prevField} field',
+      run: formStep,
+    },
+    {
+      on: ['up', 'down'],
+      does: 'move between choices of a select, or between fields',
+      hint: '{up}/{down} choice',
+      run: formStep,
+    },
     {
       on: ['pickOption'],
       does: 'in a select field: pick choice N, as the choices are numbered (a multi select: toggle it; the last number is Other…); in a text or number field a digit is text; nothing is sent until Enter on Submit',
       run: formStep,
     },
-    { on: ['toggle'], does: 'toggle a boolean or a multi choice; pick a single choice', hint: '{toggle} toggle', run: formStep },
+    {
+      on: ['toggle'],
+      does: 'toggle a boolean or a multi choice; pick a single choice',
+      hint: '{toggle} toggle',
+      run: formStep,
+    },
     { on: ['setYes', 'setNo'], does: 'set a boolean field', run: formStep },
     { on: ['unset'], does: 'on an optional boolean field: leave it unset', run: formStep },
-    { on: ['next'], does: 'confirm the field and go to the next; on Submit: validate and send', hint: '{next} next/Submit', run: formStep },
+    {
+      on: ['next'],
+      does: 'confirm the field and go to the next; on Submit: validate and send',
+      hint: '{next} next/Submit',
+      run: formStep,
+    },
     { keys: 'typing', does: 'edit a text or number field, or an Other… row (a paste goes in as text)' },
     { on: ['pageUp', 'pageDown'], does: 'scroll a long prompt', run: scroll },
     { on: ['back'], does: 'back to the list; the filled-in values stay as a draft', hint: '{back} back', run: back },
@@ -201,10 +260,14 @@ export function answerKey(state: InboxState, press: KeyPress, ctx: KeyContext): 
   const draft = draftFor(state, record);
   const form = lock === 'none' && isFillableForm(record);
   // On a text row a printable key is text, but for a digit that picks an option numbered on screen (digits.ts).
-  const typing = isText(press) && editsTextNow(state, ctx) && !(lock === 'none' && !form && picksNow(requestRows(record, draft), press));
+  const typing =
+    isText(press) &&
+    editsTextNow(state, ctx) &&
+    !(lock === 'none' && !form && picksNow(requestRows(record, draft), press));
   if (state.notice) state = { ...state, notice: undefined };
   const c: OpenPress = { state, press, ctx, record, lock, draft };
-  if (lock !== 'none') return (typing ? undefined : runBinding(LOCKED_KEYS, press, c)) ?? LOCKED_KEYS.refuse(c, lockedWhy(c));
+  if (lock !== 'none')
+    return (typing ? undefined : runBinding(LOCKED_KEYS, press, c)) ?? LOCKED_KEYS.refuse(c, lockedWhy(c));
   if (form) return (typing ? undefined : runBinding(FORM_KEYS, press, c)) ?? formStep(c);
   return (typing ? undefined : runBinding(ANSWER_KEYS, press, c)) ?? typed(c);
 }

@@ -68,22 +68,38 @@ function appliedText(record: RequestRecord, answer: Answer, mine: boolean): stri
 function commandText(command: OwnCommand): { text: string; color: string } | undefined {
   switch (command.state) {
     case 'sending':
-      if (command.queued) return { text: `${glyphs().ellipsis} queued: the relay is not connected; it will be sent (same id) on reconnect`, color: 'yellow' };
-      return { text: `${glyphs().ellipsis} sending${command.attempts > 1 ? ` (retry ${command.attempts - 1} of 2, same id)` : ''}`, color: 'yellow' };
+      if (command.queued)
+        return {
+          text: `${glyphs().ellipsis} queued: the relay is not connected; it will be sent (same id) on reconnect`,
+          color: 'yellow',
+        };
+      return {
+        text: `${glyphs().ellipsis} sending${command.attempts > 1 ? ` (retry ${command.attempts - 1} of 2, same id)` : ''}`,
+        color: 'yellow',
+      };
     case 'accepted':
       return { text: `${glyphs().yes} accepted, waiting for the agent`, color: 'green' };
     case 'rejected':
-      return { text: `${glyphs().no} rejected: ${command.reason ?? 'no reason'}${command.detail ? ` ${command.detail}` : ''} ${glyphs().dash} fix it and send again`, color: 'red' };
+      return {
+        text: `${glyphs().no} rejected: ${command.reason ?? 'no reason'}${command.detail ? ` ${command.detail}` : ''} ${glyphs().dash} fix it and send again`,
+        color: 'red',
+      };
     case 'timeout': {
       const waited = command.ackWindowMs * Math.max(1, command.attempts);
-      return { text: `${glyphs().gone} no answer from the agent in ${formatMs(waited)} ${glyphs().dash} press r to resend the same command`, color: 'red' };
+      return {
+        text: `${glyphs().gone} no answer from the agent in ${formatMs(waited)} ${glyphs().dash} press r to resend the same command`,
+        color: 'red',
+      };
     }
     case 'refused-by-relay':
       return { text: `${glyphs().no} ${refusalText(command.code, command.detail)}`, color: 'red' };
     case 'not-sent':
       return { text: `${glyphs().gone} ${command.reason ?? 'not sent: the request closed'}`, color: 'yellow' };
     case 'stopped-waiting':
-      return { text: `${glyphs().gone} stopped waiting before the agent acknowledged it: kept in the outbox, sent again (same id) by the next console`, color: 'yellow' };
+      return {
+        text: `${glyphs().gone} stopped waiting before the agent acknowledged it: kept in the outbox, sent again (same id) by the next console`,
+        color: 'yellow',
+      };
   }
 }
 
@@ -101,12 +117,23 @@ export function answerStatusLines(record: RequestRecord, own: OwnCommand | undef
   }
   if (own && own.answer && own.state !== 'accepted' && !outcome) {
     // A saved answer taken over from an earlier console is not the operator's of this console: never "you sent".
-    const who = own.savedAt !== undefined ? `a saved answer from an earlier console (given at ${new Date(own.savedAt).toISOString().slice(11, 19)} UTC) is on its way:` : 'you sent';
+    const who =
+      own.savedAt !== undefined
+        ? `a saved answer from an earlier console (given at ${new Date(own.savedAt).toISOString().slice(11, 19)} UTC) is on its way:`
+        : 'you sent';
     push(`${who} ${describeAnswer(record, own.answer)}`, undefined);
   }
-  if (outcome) push(`${glyphs().arrow} ${outcome}`, record.state === 'timeout' || record.state === 'stale' ? 'red' : 'green', true);
+  if (outcome)
+    push(
+      `${glyphs().arrow} ${outcome}`,
+      record.state === 'timeout' || record.state === 'stale' ? 'red' : 'green',
+      true,
+    );
   if (record.informational && record.state === 'informational') {
-    push(`${glyphs().mark('informational')} informational: the answer belongs to the agent's own UI; it arrives here when the agent records it`, 'blue');
+    push(
+      `${glyphs().mark('informational')} informational: the answer belongs to the agent's own UI; it arrives here when the agent records it`,
+      'blue',
+    );
   }
   return out;
 }

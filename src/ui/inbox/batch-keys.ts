@@ -39,13 +39,25 @@ function same({ state }: BatchPress, next: Partial<InboxState['batch']>): BatchR
 function typed(c: BatchPress): BatchResult {
   const { state, press, options, onReply } = c;
   const batch = state.batch;
-  if (!onReply) return isText(press) ? same(c, { highlight: options.length, reply: editLine(batch.reply, press) }) : { state, effects: [] };
+  if (!onReply)
+    return isText(press)
+      ? same(c, { highlight: options.length, reply: editLine(batch.reply, press) })
+      : { state, effects: [] };
   const reply = editLine(batch.reply, press);
   return reply === batch.reply ? { state, effects: [] } : same(c, { reply });
 }
 
 function confirm(state: InboxState, answer: Answer, text: string, keys: string[]): BatchResult {
-  return { state: { ...pushModal({ ...state, batch: { ...state.batch, literal: false } }, { kind: 'batchConfirm', answer, label: text, keys }), notice: undefined }, effects: [] };
+  return {
+    state: {
+      ...pushModal(
+        { ...state, batch: { ...state.batch, literal: false } },
+        { kind: 'batchConfirm', answer, label: text, keys },
+      ),
+      notice: undefined,
+    },
+    effects: [],
+  };
 }
 
 function label(option: RequestOption): string {
@@ -58,7 +70,13 @@ const live = (c: BatchPress) => (c.ctx.tagged.length === 0 ? GONE : undefined);
 export const BATCH_KEYS: Controller<'batch', BatchPress, BatchResult> = {
   scope: 'batch',
   // The marks gone: back to the list, unmarked. A digit no shared option has: said, nothing typed.
-  refuse: ({ state, ctx }, why) => ({ state: ctx.tagged.length === 0 ? { ...state, mode: 'browse', tagged: new Set(), notice: why } : { ...state, notice: why }, effects: [] }),
+  refuse: ({ state, ctx }, why) => ({
+    state:
+      ctx.tagged.length === 0
+        ? { ...state, mode: 'browse', tagged: new Set(), notice: why }
+        : { ...state, notice: why },
+    effects: [],
+  }),
   bindings: [
     {
       on: ['up', 'down', 'pickOption'],
@@ -85,9 +103,23 @@ export const BATCH_KEYS: Controller<'batch', BatchPress, BatchResult> = {
       disabled: live,
       run: ({ state, ctx, options, onReply }) => {
         const keys = ctx.tagged.map((record) => record.key);
-        if (!onReply) return confirm(state, { option: options[state.batch.highlight].id }, label(options[state.batch.highlight]), keys);
+        if (!onReply)
+          return confirm(
+            state,
+            { option: options[state.batch.highlight].id },
+            label(options[state.batch.highlight]),
+            keys,
+          );
         const text = state.batch.reply.value;
-        if (!text.trim()) return { state: { ...state, batch: { ...state.batch, literal: false }, notice: 'Type a reply first: Enter on an empty Reply sends nothing.' }, effects: [] };
+        if (!text.trim())
+          return {
+            state: {
+              ...state,
+              batch: { ...state.batch, literal: false },
+              notice: 'Type a reply first: Enter on an empty Reply sends nothing.',
+            },
+            effects: [],
+          };
         return confirm(state, { text }, displayLine(text, 40), keys);
       },
     },
@@ -95,7 +127,10 @@ export const BATCH_KEYS: Controller<'batch', BatchPress, BatchResult> = {
       on: ['back'],
       does: 'back to the list; the marks stay',
       hint: '{back} back (marks stay)',
-      run: ({ state }) => ({ state: { ...state, mode: 'browse', batch: { ...state.batch, literal: false }, notice: undefined }, effects: [] }),
+      run: ({ state }) => ({
+        state: { ...state, mode: 'browse', batch: { ...state.batch, literal: false }, notice: undefined },
+        effects: [],
+      }),
     },
     {
       on: ['help', 'quit'],
@@ -110,7 +145,15 @@ export function batchKey(state: InboxState, press: KeyPress, ctx: KeyContext): B
   const options = commonOptions(ctx.tagged);
   const onReply = state.batch.highlight >= options.length;
   const digit = digitOf('batch', press);
-  const c: BatchPress = { state, press, ctx, options, onReply, digit, digitDoes: digit === undefined ? undefined : digitDoes(batchRows(state.batch, options.length), digit) };
+  const c: BatchPress = {
+    state,
+    press,
+    ctx,
+    options,
+    onReply,
+    digit,
+    digitDoes: digit === undefined ? undefined : digitDoes(batchRows(state.batch, options.length), digit),
+  };
   // On the Reply row every printable key is text (only named keys act), but
   // for a digit: it picks the shared option numbered on screen, or is refused
   // with words, until Reply holds text or Tab made every key text (digits.ts).
@@ -145,21 +188,39 @@ function sendBatch({ state, ctx, pending }: ConfirmPress): BatchResult {
   const skipped = pending.keys.length - open.length;
   const refusedWords = refusals.length ? ` ${refusals.length} not sent: ${refusals[0]}` : '';
   const notice = `Sent "${pending.label}" to ${keys.length} request${keys.length === 1 ? '' : 's'}${skipped ? ` (${skipped} closed meanwhile, not sent)` : ''}.${refusedWords}`;
-  return { state: { ...popModal(state), mode: 'browse', tagged: new Set(), batch: { highlight: 0, reply: emptyEditor }, notice }, effects };
+  return {
+    state: {
+      ...popModal(state),
+      mode: 'browse',
+      tagged: new Set(),
+      batch: { highlight: 0, reply: emptyEditor },
+      notice,
+    },
+    effects,
+  };
 }
 
 export const BATCH_CONFIRM_KEYS: Controller<'batchConfirm', ConfirmPress, BatchResult> = {
   scope: 'batchConfirm',
   refuse: unasked,
   bindings: [
-    { on: ['confirm'], does: 'at that question: send one command per request, each with its own id (any other key: back)', run: sendBatch },
+    {
+      on: ['confirm'],
+      does: 'at that question: send one command per request, each with its own id (any other key: back)',
+      run: sendBatch,
+    },
     // Quit asks (answers may be in flight), and comes back to the batch.
     { on: ['quit'], does: 'quit (asks first)', run: ({ state, ctx }) => quit(state, ctx) },
   ],
 };
 
 /** `y` sends one command per marked request that can still take it; anything else goes back to the batch view. */
-export function confirmBatchKey(state: InboxState, pending: ModalOf<'batchConfirm'>, press: KeyPress, ctx: KeyContext): BatchResult {
+export function confirmBatchKey(
+  state: InboxState,
+  pending: ModalOf<'batchConfirm'>,
+  press: KeyPress,
+  ctx: KeyContext,
+): BatchResult {
   const c = { state, ctx, pending };
   return runBinding(BATCH_CONFIRM_KEYS, press, c) ?? unasked(c);
 }

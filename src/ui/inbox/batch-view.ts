@@ -15,28 +15,66 @@ import { glyphs } from '../glyphs.js';
  * The batch answer: the marked requests (windowed), the options every one
  * of them offers, numbered, and the Reply row. Never taller than `height`.
  */
-export function buildBatchLines(state: InboxState, records: RequestRecord[], width: number, height: number, g: Glyphs): Line[] {
+export function buildBatchLines(
+  state: InboxState,
+  records: RequestRecord[],
+  width: number,
+  height: number,
+  g: Glyphs,
+): Line[] {
   const options = commonOptions(records);
   const { highlight, reply } = state.batch;
-  const title: Line = [seg(fit(`Batch answer ${glyphs().dot} ${records.length} marked request${records.length === 1 ? '' : 's'} ${glyphs().dot} one command each, own ids`, width), { bold: true })];
+  const title: Line = [
+    seg(
+      fit(
+        `Batch answer ${glyphs().dot} ${records.length} marked request${records.length === 1 ? '' : 's'} ${glyphs().dot} one command each, own ids`,
+        width,
+      ),
+      { bold: true },
+    ),
+  ];
   const controls: Line[] = options.map((option, i) => {
     const here = highlight === i;
     const label = displayLine(option.label || option.id, 80);
     const id = displayLine(option.id, 30);
-    return targeted([seg(fit(`${here ? `${g.pointer} ` : '  '}${i + 1} ${label === id ? label : `${label}  [${id}]`}`, width), { inverse: here, bold: here })], { kind: 'option', index: i });
+    return targeted(
+      [
+        seg(fit(`${here ? `${g.pointer} ` : '  '}${i + 1} ${label === id ? label : `${label}  [${id}]`}`, width), {
+          inverse: here,
+          bold: here,
+        }),
+      ],
+      { kind: 'option', index: i },
+    );
   });
   const onReply = highlight >= options.length;
   const label = onReply ? `${g.pointer} Reply: ` : '  Reply: ';
-  controls.push(targeted([seg(label, { bold: onReply }), ...editorSegments(reply, width - label.length - 1, onReply, 'the same text to every one')], { kind: 'reply' }));
+  controls.push(
+    targeted(
+      [
+        seg(label, { bold: onReply }),
+        ...editorSegments(reply, width - label.length - 1, onReply, 'the same text to every one'),
+      ],
+      { kind: 'reply' },
+    ),
+  );
   const note: Line = options.length
     ? [seg(fit('Options every marked request offers (same id):', width), { dim: true })]
-    : [seg(fit('The marked requests share no option: answer in words, or mark alike ones.', width), { color: 'yellow' })];
+    : [
+        seg(fit('The marked requests share no option: answer in words, or mark alike ones.', width), {
+          color: 'yellow',
+        }),
+      ];
   // The requests get what is left, at least two rows.
   const room = Math.max(2, height - 1 - controls.length - 2);
   const agentWidth = Math.min(16, Math.max(...records.map((record) => displayLine(record.agent, 16).length), 4));
   const list = choiceWindow(records.length, records.length > room ? room - 1 : room, 0, (i): Line => {
     const record = records[i];
-    return [seg(`  ${g.tagged} `, { color: 'magenta' }), seg(`${pad(displayLine(record.agent, 40), agentWidth)} `, { bold: true }), seg(promptExcerpt(record.payload.prompt, width - 5 - agentWidth))];
+    return [
+      seg(`  ${g.tagged} `, { color: 'magenta' }),
+      seg(`${pad(displayLine(record.agent, 40), agentWidth)} `, { bold: true }),
+      seg(promptExcerpt(record.payload.prompt, width - 5 - agentWidth)),
+    ];
   });
   const rows = [...list.rows];
   if (list.below) rows.push([seg(`  +${list.below} more`, { dim: true })]);

@@ -15,7 +15,9 @@ import type { Effect, InboxState, KeyContext } from './state.js';
 export function commonOptions(records: RequestRecord[]): RequestOption[] {
   if (records.length === 0) return [];
   const [first, ...rest] = records;
-  return first.payload.options.filter((option) => rest.every((record) => record.payload.options.some((o) => o.id === option.id)));
+  return first.payload.options.filter((option) =>
+    rest.every((record) => record.payload.options.some((o) => o.id === option.id)),
+  );
 }
 
 export interface BatchResult {
@@ -26,7 +28,11 @@ export interface BatchResult {
 /** Opens the batch view, the highlight on option `digit` (1-based) when given and offered, else on Reply. */
 export function openBatch(state: InboxState, ctx: KeyContext, digit?: number): BatchResult {
   const options = commonOptions(ctx.tagged);
-  if (ctx.tagged.length === 0) return { state: { ...state, tagged: new Set(), notice: 'The marked requests no longer take an answer.' }, effects: [] };
+  if (ctx.tagged.length === 0)
+    return {
+      state: { ...state, tagged: new Set(), notice: 'The marked requests no longer take an answer.' },
+      effects: [],
+    };
   const highlight = digit !== undefined && digit <= options.length ? digit - 1 : options.length;
   const notice = digit !== undefined && digit > options.length ? refusedDigit(digit, options.length) : undefined;
   return { state: { ...state, mode: 'batch', batch: { highlight, reply: state.batch.reply }, notice }, effects: [] };

@@ -30,10 +30,17 @@ const done = (state: InboxState, ...effects: Effect[]): KeyResult => ({ state, e
 export function select(state: InboxState, ctx: KeyContext, index: number): InboxState {
   if (ctx.list.length === 0) return { ...state, selectedIndex: 0, selectedKey: undefined };
   const clamped = Math.max(0, Math.min(ctx.list.length - 1, index));
-  return { ...state, selectedIndex: clamped, selectedKey: ctx.list[clamped].key, selectionTouched: true, parked: false };
+  return {
+    ...state,
+    selectedIndex: clamped,
+    selectedKey: ctx.list[clamped].key,
+    selectionTouched: true,
+    parked: false,
+  };
 }
 
-const moveBy = ({ state, ctx }: BrowsePress, by: number): KeyResult => done(select(state, ctx, state.selectedIndex + by));
+const moveBy = ({ state, ctx }: BrowsePress, by: number): KeyResult =>
+  done(select(state, ctx, state.selectedIndex + by));
 const selected = ({ state, ctx }: BrowsePress): RequestRecord | undefined => ctx.list[state.selectedIndex];
 
 /**
@@ -44,16 +51,38 @@ const selected = ({ state, ctx }: BrowsePress): RequestRecord | undefined => ctx
 function open(state: InboxState, ctx: KeyContext, digit?: number): KeyResult {
   const record = ctx.list[state.selectedIndex];
   if (!record) return done(state);
-  let next: InboxState = { ...state, mode: 'answer', openKey: record.key, selectedKey: record.key, selectionTouched: true, detailScroll: 0, hint: undefined, pendingConfirm: undefined, notice: undefined };
+  let next: InboxState = {
+    ...state,
+    mode: 'answer',
+    openKey: record.key,
+    selectedKey: record.key,
+    selectionTouched: true,
+    detailScroll: 0,
+    hint: undefined,
+    pendingConfirm: undefined,
+    notice: undefined,
+  };
   const options = record.payload.options;
   if (digit !== undefined && !isFillableForm(record) && answerLock(record, ctx.commandFor(record.key)) === 'none') {
-    if (digit <= options.length) next = { ...next, drafts: { ...next.drafts, [record.key]: { ...draftFor(next, record), highlight: digit - 1 } } };
-    else next = { ...next, hint: options.length ? `No option ${digit}: this request has ${options.length}.` : 'This request has no options: type a reply.' };
-  } else if (digit === undefined && !state.drafts[record.key] && answerLock(record, ctx.commandFor(record.key)) === 'none') {
+    if (digit <= options.length)
+      next = { ...next, drafts: { ...next.drafts, [record.key]: { ...draftFor(next, record), highlight: digit - 1 } } };
+    else
+      next = {
+        ...next,
+        hint: options.length
+          ? `No option ${digit}: this request has ${options.length}.`
+          : 'This request has no options: type a reply.',
+      };
+  } else if (
+    digit === undefined &&
+    !state.drafts[record.key] &&
+    answerLock(record, ctx.commandFor(record.key)) === 'none'
+  ) {
     // A rule's suggestion starts highlighted: still only Enter sends it.
     const suggested = ctx.rules?.suggest(record);
     const at = suggested === undefined ? -1 : options.findIndex((o) => o.id === suggested);
-    if (at >= 0) next = { ...next, drafts: { ...next.drafts, [record.key]: { ...draftFor(next, record), highlight: at } } };
+    if (at >= 0)
+      next = { ...next, drafts: { ...next.drafts, [record.key]: { ...draftFor(next, record), highlight: at } } };
   }
   return done(next);
 }
@@ -64,7 +93,8 @@ function unmarkable(c: BrowsePress): string | undefined {
   if (!record || c.state.tagged.has(record.key) || c.ctx.answerable(record)) return undefined;
   if (isHistory(record)) return 'History from a file cannot be marked: it can be read, not answered.';
   if (isForm(record)) return 'Forms cannot be marked: each is filled in on its own.';
-  if (record.state === 'informational') return 'Informational requests cannot be marked: they are answered in the agent\'s own UI.';
+  if (record.state === 'informational')
+    return "Informational requests cannot be marked: they are answered in the agent's own UI.";
   return 'Only open requests with no answer in flight can be marked.';
 }
 
@@ -83,7 +113,13 @@ function tagAll({ state, ctx }: BrowsePress): KeyResult {
   const tagged = new Set(state.tagged);
   for (const record of ctx.list) if (ctx.answerable(record)) tagged.add(record.key);
   const added = tagged.size - state.tagged.size;
-  return done({ ...state, tagged, notice: added ? undefined : 'Nothing here can be marked: forms and informational requests are answered one by one, history from a file not at all.' });
+  return done({
+    ...state,
+    tagged,
+    notice: added
+      ? undefined
+      : 'Nothing here can be marked: forms and informational requests are answered one by one, history from a file not at all.',
+  });
 }
 
 function clear({ state }: BrowsePress): KeyResult {
@@ -96,11 +132,33 @@ export const BROWSE_KEYS: Controller<'browse', BrowsePress, KeyResult> = {
   scope: 'browse',
   refuse: ({ state }, why) => done({ ...state, notice: why }),
   bindings: [
-    { on: ['up', 'down'], does: 'move the selection (it stays on the same request when the list reorders)', hint: '{down}/{up} move', run: (c, action) => moveBy(c, action === 'up' ? -1 : 1) },
-    { on: ['first', 'last'], does: 'first / last request', run: ({ state, ctx }, action) => done(select(state, ctx, action === 'first' ? 0 : ctx.list.length - 1)) },
-    { on: ['pageUp', 'pageDown'], does: 'move a page', run: (c, action) => moveBy(c, action === 'pageUp' ? -c.ctx.pageSize : c.ctx.pageSize) },
-    { on: ['halfUp', 'halfDown'], does: 'move half a page', run: (c, action) => moveBy(c, action === 'halfUp' ? -halfPage(c.ctx.pageSize) : halfPage(c.ctx.pageSize)) },
-    { on: ['open'], does: 'open the selected request to answer it (with marks: the batch answer)', hint: '{open} open', run: ({ state, ctx }) => (state.tagged.size ? openBatch(state, ctx) : open(state, ctx)) },
+    {
+      on: ['up', 'down'],
+      does: 'move the selection (it stays on the same request when the list reorders)',
+      hint: '{down}/{up} move',
+      run: (c, action) => moveBy(c, action === 'up' ? -1 : 1),
+    },
+    {
+      on: ['first', 'last'],
+      does: 'first / last request',
+      run: ({ state, ctx }, action) => done(select(state, ctx, action === 'first' ? 0 : ctx.list.length - 1)),
+    },
+    {
+      on: ['pageUp', 'pageDown'],
+      does: 'move a page',
+      run: (c, action) => moveBy(c, action === 'pageUp' ? -c.ctx.pageSize : c.ctx.pageSize),
+    },
+    {
+      on: ['halfUp', 'halfDown'],
+      does: 'move half a page',
+      run: (c, action) => moveBy(c, action === 'halfUp' ? -halfPage(c.ctx.pageSize) : halfPage(c.ctx.pageSize)),
+    },
+    {
+      on: ['open'],
+      does: 'open the selected request to answer it (with marks: the batch answer)',
+      hint: '{open} open',
+      run: ({ state, ctx }) => (state.tagged.size ? openBatch(state, ctx) : open(state, ctx)),
+    },
     {
       on: ['pickOption'],
       does: 'open it with option N highlighted (with marks: the batch, on the shared option N); nothing is sent until Enter',
@@ -110,8 +168,18 @@ export const BROWSE_KEYS: Controller<'browse', BrowsePress, KeyResult> = {
         return state.tagged.size ? openBatch(state, ctx, digit) : open(state, ctx, digit);
       },
     },
-    { on: ['tag'], does: 'mark / unmark the selected request for a batch answer, and move down', hint: '{tag} mark', disabled: unmarkable, run: tag },
-    { on: ['tagAll'], does: 'mark every open request the list shows that takes an answer (not forms, informational or history)', run: tagAll },
+    {
+      on: ['tag'],
+      does: 'mark / unmark the selected request for a batch answer, and move down',
+      hint: '{tag} mark',
+      disabled: unmarkable,
+      run: tag,
+    },
+    {
+      on: ['tagAll'],
+      does: 'mark every open request the list shows that takes an answer (not forms, informational or history)',
+      run: tagAll,
+    },
     { on: ['clear'], does: 'clear the marks if any, else clear a kept filter', run: clear },
     {
       on: ['filter'],
@@ -120,18 +188,63 @@ export const BROWSE_KEYS: Controller<'browse', BrowsePress, KeyResult> = {
       // Like k9s and lazygit: `/` starts a fresh filter (Esc there clears it).
       run: ({ state }) => done({ ...state, mode: 'filter', filterEditor: editorOf(''), filter: '', notice: undefined }),
     },
-    { on: ['timeline'], does: "the selected request's session timeline: its recent Events in order, each under the Event that caused it (Esc back)", run: ({ state, ctx }, action) => browseTimelineKey(state, action, ctx)! },
-    { on: ['cancelRun', 'cancelSession'], does: 'cancel the run behind the selected request / its whole session (control.cancel), after y/n', run: ({ state, ctx }, action) => browseControlKey(state, action, ctx)! },
-    { on: ['pause'], does: "pause / resume the selected request's session (control.pause / control.resume), after y/n", run: ({ state, ctx }, action) => browseControlKey(state, action, ctx)! },
-    { on: ['copyId'], does: "copy the selected request's id to the clipboard (OSC 52, through tmux too)", run: (c) => copyId(c.state, selected(c)) },
-    { on: ['hide'], does: 'hide the selected request from this console, after y/n (recorded in the history; --file and list still show it)', run: (c) => askHide(c.state, selected(c)) },
-    { on: ['snooze'], does: 'not now: set the selected request aside for 10 minutes, in Snoozed (back sooner if it changes, or at its last call)', run: (c) => snooze(c.state, selected(c), c.ctx.now, c.ctx.list) },
-    { on: ['undo'], does: 'undo: bring the selected snoozed request back, else undo the last snooze or hide', run: (c) => undo(c.state, selected(c)) },
-    { on: ['history'], does: 'the decision history: every answer, cancel, pause and resume this console sent, with its outcome (Esc back)', run: ({ state }) => openHistory(state) },
-    { on: ['auto'], does: 'with rules loaded (--rules): let them answer (AUTO, after y/n), or back to suggesting', run: ({ state, ctx }, action) => autoKey(state, action, ctx)! },
+    {
+      on: ['timeline'],
+      does: "the selected request's session timeline: its recent Events in order, each under the Event that caused it (Esc back)",
+      run: ({ state, ctx }, action) => browseTimelineKey(state, action, ctx)!,
+    },
+    {
+      on: ['cancelRun', 'cancelSession'],
+      does: 'cancel the run behind the selected request / its whole session (control.cancel), after y/n',
+      run: ({ state, ctx }, action) => browseControlKey(state, action, ctx)!,
+    },
+    {
+      on: ['pause'],
+      does: "pause / resume the selected request's session (control.pause / control.resume), after y/n",
+      run: ({ state, ctx }, action) => browseControlKey(state, action, ctx)!,
+    },
+    {
+      on: ['copyId'],
+      does: "copy the selected request's id to the clipboard (OSC 52, through tmux too)",
+      run: (c) => copyId(c.state, selected(c)),
+    },
+    {
+      on: ['hide'],
+      does: 'hide the selected request from this console, after y/n (recorded in the history; --file and list still show it)',
+      run: (c) => askHide(c.state, selected(c)),
+    },
+    {
+      on: ['snooze'],
+      does: 'not now: set the selected request aside for 10 minutes, in Snoozed (back sooner if it changes, or at its last call)',
+      run: (c) => snooze(c.state, selected(c), c.ctx.now, c.ctx.list),
+    },
+    {
+      on: ['undo'],
+      does: 'undo: bring the selected snoozed request back, else undo the last snooze or hide',
+      run: (c) => undo(c.state, selected(c)),
+    },
+    {
+      on: ['history'],
+      does: 'the decision history: every answer, cancel, pause and resume this console sent, with its outcome (Esc back)',
+      run: ({ state }) => openHistory(state),
+    },
+    {
+      on: ['auto'],
+      does: 'with rules loaded (--rules): let them answer (AUTO, after y/n), or back to suggesting',
+      run: ({ state, ctx }, action) => autoKey(state, action, ctx)!,
+    },
     { on: ['help'], does: 'this help', hint: '{help} help', run: ({ state }) => done(openHelp(state)) },
-    { on: ['quit'], does: 'quit (asks first, naming the unsent drafts and answers in flight)', hint: '{quit} quit', run: ({ state, ctx }) => quit(state, ctx) },
-    { on: ['suspend'], does: 'suspend to the shell; fg brings the console back', run: ({ state }) => done(state, { type: 'suspend' }) },
+    {
+      on: ['quit'],
+      does: 'quit (asks first, naming the unsent drafts and answers in flight)',
+      hint: '{quit} quit',
+      run: ({ state, ctx }) => quit(state, ctx),
+    },
+    {
+      on: ['suspend'],
+      does: 'suspend to the shell; fg brings the console back',
+      run: ({ state }) => done(state, { type: 'suspend' }),
+    },
     { keys: 'paste', does: 'ignored here, and said so: a paste is only ever text, for the row being typed in' },
   ],
 };

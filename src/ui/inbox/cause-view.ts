@@ -27,7 +27,9 @@ export function causeLines(record: RequestRecord, cause: CauseState, width: numb
 }
 
 function say(text: string, width: number, color?: string): Line[] {
-  return [[seg(LABEL, { bold: true }), seg(fit(text, Math.max(0, width - LABEL.length)), color ? { color } : { dim: true })]];
+  return [
+    [seg(LABEL, { bold: true }), seg(fit(text, Math.max(0, width - LABEL.length)), color ? { color } : { dim: true })],
+  ];
 }
 
 /** An Event under the cause id that is not this request's own: named as such, with whose it is. */
@@ -68,15 +70,29 @@ function causeOnly(record: RequestRecord, cause: CauseState, width: number): Lin
   const text = causeText(record, cause);
   if (text === undefined) return [];
   const event = cause.state === 'event' || cause.state === 'withheld' ? cause.event : undefined;
-  if (!event || isHistory(record)) return say(text, width, cause.state === 'unread' || cause.state === 'reading' || isHistory(record) ? undefined : 'yellow');
+  if (!event || isHistory(record))
+    return say(
+      text,
+      width,
+      cause.state === 'unread' || cause.state === 'reading' || isHistory(record) ? undefined : 'yellow',
+    );
   if (!event.type.startsWith('tool.')) return say(text, width);
-  const lines: Line[] = [[seg(LABEL, { bold: true }), seg(fit(`${displayLine(event.type, 40)} ${toolName(event)}`, Math.max(0, width - LABEL.length)))]];
+  const lines: Line[] = [
+    [
+      seg(LABEL, { bold: true }),
+      seg(fit(`${displayLine(event.type, 40)} ${toolName(event)}`, Math.max(0, width - LABEL.length))),
+    ],
+  ];
   const args = toolArgs(event);
   if (args === undefined) {
-    const why = contentWithheld(event) ? `arguments withheld (capture ${displayLine(event.capture ?? 'metadata', 10)}; only their digest is sent)` : 'no arguments carried';
+    const why = contentWithheld(event)
+      ? `arguments withheld (capture ${displayLine(event.capture ?? 'metadata', 10)}; only their digest is sent)`
+      : 'no arguments carried';
     lines.push([seg(fit(`  ${why}`, width), { dim: true })]);
     return lines;
   }
-  for (const arg of args) for (const l of wrapText(arg, Math.max(10, width - 4)).slice(0, 3)) lines.push([seg(`  ${glyphs().rule} `, { dim: true }), seg(fit(l, width - 4), { color: 'cyan' })]);
+  for (const arg of args)
+    for (const l of wrapText(arg, Math.max(10, width - 4)).slice(0, 3))
+      lines.push([seg(`  ${glyphs().rule} `, { dim: true }), seg(fit(l, width - 4), { color: 'cyan' })]);
   return lines;
 }

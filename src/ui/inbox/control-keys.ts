@@ -23,7 +23,11 @@ export interface KeyResult {
 const done = (state: InboxState, ...effects: Effect[]): KeyResult => ({ state, effects });
 
 /** Browse keys x, X, p on the selected request; undefined for any other action. */
-export function browseControlKey(state: InboxState, action: Action | undefined, ctx: KeyContext): KeyResult | undefined {
+export function browseControlKey(
+  state: InboxState,
+  action: Action | undefined,
+  ctx: KeyContext,
+): KeyResult | undefined {
   if (action !== 'cancelRun' && action !== 'cancelSession' && action !== 'pause') return undefined;
   const record = ctx.list[state.selectedIndex];
   if (!record) return done({ ...state, notice: 'No request selected.' });
@@ -37,7 +41,10 @@ export function browseControlKey(state: InboxState, action: Action | undefined, 
   const type = CONTROL_TYPES[request.verb];
   if (session.accepts && !session.accepts.includes(type)) {
     const word = request.verb === 'cancel' ? 'cancel' : request.verb;
-    return done({ ...state, notice: `${displayLine(record.agent, 30)} does not accept ${word} (not in its control.accepts): nothing sent.` });
+    return done({
+      ...state,
+      notice: `${displayLine(record.agent, 30)} does not accept ${word} (not in its control.accepts): nothing sent.`,
+    });
   }
   return done({ ...pushModal(state, { kind: 'control', key: record.key, request }), notice: undefined });
 }
@@ -48,14 +55,20 @@ interface ControlPress {
   control: ModalOf<'control'>;
 }
 
-const keepsRunning = ({ state }: ControlPress): KeyResult => done({ ...popModal(state), notice: 'Nothing sent: it keeps running.' });
+const keepsRunning = ({ state }: ControlPress): KeyResult =>
+  done({ ...popModal(state), notice: 'Nothing sent: it keeps running.' });
 
 /** The y/n question: n, Esc or any other key sends nothing. */
 export const CONTROL_KEYS: Controller<'control', ControlPress, KeyResult> = {
   scope: 'control',
   refuse: ({ state }) => done(state),
   bindings: [
-    { on: ['confirm'], does: 'send the command (a cancel without a reason)', hint: '{confirm} send', run: ({ state, control }) => send(state, control.key, control.request) },
+    {
+      on: ['confirm'],
+      does: 'send the command (a cancel without a reason)',
+      hint: '{confirm} send',
+      run: ({ state, control }) => send(state, control.key, control.request),
+    },
     {
       on: ['reason'],
       does: 'cancel only: type a one-line reason first, then Enter sends it',
@@ -63,7 +76,12 @@ export const CONTROL_KEYS: Controller<'control', ControlPress, KeyResult> = {
       disabled: ({ control }) => (control.request.verb === 'cancel' ? undefined : 'only a cancel carries a reason'),
       run: ({ state, control }) => done(popModal(state, { ...control, reason: emptyEditor })),
     },
-    { on: ['back'], does: 'keep it running: nothing is sent (any other key too)', hint: '{back}/Esc keep running', run: keepsRunning },
+    {
+      on: ['back'],
+      does: 'keep it running: nothing is sent (any other key too)',
+      hint: '{back}/Esc keep running',
+      run: keepsRunning,
+    },
   ],
 };
 
@@ -88,7 +106,10 @@ export const REASON_KEYS: Controller<'reason', ControlPress, KeyResult> = {
 export function confirmControlKey(state: InboxState, control: ModalOf<'control'>, key: KeyPress): KeyResult {
   const c = { state, control };
   if (!control.reason) return runBinding(CONTROL_KEYS, key, c) ?? keepsRunning(c);
-  return (isText(key) ? undefined : runBinding(REASON_KEYS, key, c)) ?? done(popModal(state, { ...control, reason: editLine(control.reason, key) }));
+  return (
+    (isText(key) ? undefined : runBinding(REASON_KEYS, key, c)) ??
+    done(popModal(state, { ...control, reason: editLine(control.reason, key) }))
+  );
 }
 
 /** The control question on top, if one is asked. */
@@ -97,6 +118,16 @@ export function controlAsked(state: Pick<InboxState, 'modals'>): ModalOf<'contro
 }
 
 function send(state: InboxState, key: string, request: ControlRequest): KeyResult {
-  const what = request.verb === 'cancel' ? (request.scope === 'session' ? 'Cancel of the session' : 'Cancel of the run') : request.verb === 'pause' ? 'Pause' : 'Resume';
-  return done({ ...popModal(state), notice: `${what} sent: the outcome shows on the session's rows.` }, { type: 'control', key, request });
+  const what =
+    request.verb === 'cancel'
+      ? request.scope === 'session'
+        ? 'Cancel of the session'
+        : 'Cancel of the run'
+      : request.verb === 'pause'
+        ? 'Pause'
+        : 'Resume';
+  return done(
+    { ...popModal(state), notice: `${what} sent: the outcome shows on the session's rows.` },
+    { type: 'control', key, request },
+  );
 }

@@ -5,7 +5,10 @@ import { displayLine } from '../../protocol/sanitize.js';
 import type { RequestRecord } from '../../store/types.js';
 
 /** The question x, X and p ask, naming agent, session and run. */
-export function controlQuestion(record: Pick<RequestRecord, 'agent' | 'session' | 'run'>, request: ControlRequest): string {
+export function controlQuestion(
+  record: Pick<RequestRecord, 'agent' | 'session' | 'run'>,
+  request: ControlRequest,
+): string {
   const agent = displayLine(record.agent, 40);
   const session = displayLine(record.session, 40);
   switch (request.verb) {

@@ -38,11 +38,18 @@ export function sessionLine(record: RequestRecord, store: StoreSnapshot): Contro
   const parts: string[] = [];
   if (own) {
     const verb = controlVerbOf(own.event.type) ?? 'command';
-    const what = own.state === 'sending' ? (own.queued ? 'queued' : 'sent, waiting for the agent')
-      : own.state === 'accepted' ? 'accepted'
-      : own.state === 'timeout' ? 'no answer from the agent'
-      : own.state === 'rejected' ? `rejected: ${displayLine(own.reason ?? '', 30)} ${displayLine(own.detail ?? '', 80)}`.trim()
-      : `refused by the relay: ${displayLine(own.code ?? '', 30)}`;
+    const what =
+      own.state === 'sending'
+        ? own.queued
+          ? 'queued'
+          : 'sent, waiting for the agent'
+        : own.state === 'accepted'
+          ? 'accepted'
+          : own.state === 'timeout'
+            ? 'no answer from the agent'
+            : own.state === 'rejected'
+              ? `rejected: ${displayLine(own.reason ?? '', 30)} ${displayLine(own.detail ?? '', 80)}`.trim()
+              : `refused by the relay: ${displayLine(own.code ?? '', 30)}`;
     parts.push(`your ${verb}: ${what}`);
   }
   if (record.run && state?.cancelledRuns.has(record.run)) parts.push(`run ${displayLine(record.run, 30)} cancelled`);

@@ -81,12 +81,19 @@ function provenance(input: DetailViewInput): Head {
   const left = timeLeftMs(record, now);
   // A malformed severity or expiry is said where it would have been shown.
   const malformed = (path: string) => record.issues.some((issue) => issue.path === path);
-  const expiry = left !== undefined ? ` ${glyphs().dot} ${timeLeftText(left)}` : malformed('data.expires_at') ? ` ${glyphs().dot} expiry malformed` : '';
+  const expiry =
+    left !== undefined
+      ? ` ${glyphs().dot} ${timeLeftText(left)}`
+      : malformed('data.expires_at')
+        ? ` ${glyphs().dot} expiry malformed`
+        : '';
   const title: Line = [
     seg(`${(input.glyphs ?? UTF8_GLYPHS).mark(record.state)} `, { color: stateColor(record.state) }),
     seg(fit(displayLine(record.payload.kind || 'unknown', 20), 22), { bold: true }),
     seg(` ${glyphs().dot} ${record.state}`, { color: stateColor(record.state) }),
-    seg(` ${glyphs().dot} ${record.severity}${malformed('severity') ? ' (malformed)' : ''}`, { color: severityColor(record.severity) }),
+    seg(` ${glyphs().dot} ${record.severity}${malformed('severity') ? ' (malformed)' : ''}`, {
+      color: severityColor(record.severity),
+    }),
     // Time left (or a malformed expiry) before the age: a narrow title is cut at its end.
     seg(expiry, { color: left !== undefined && left < 60_000 ? 'red' : 'yellow' }),
   ];
@@ -95,14 +102,21 @@ function provenance(input: DetailViewInput): Head {
   const raised = seg(` ${glyphs().dot} raised ${shortDuration(ageMs(record, now))} ago`, { dim: true });
   // The name whole, wrapped if it must be: the list may have cut it.
   const agentRows = wrapText(displayLine(record.agent, 200), Math.max(8, width - 6));
-  const agentLines = agentRows.map((part, i): Line => [seg(i ? '      ' : 'agent ', { dim: true }), seg(part, { bold: true })]);
+  const agentLines = agentRows.map((part, i): Line => [
+    seg(i ? '      ' : 'agent ', { dim: true }),
+    seg(part, { bold: true }),
+  ]);
   // A narrow detail (side by side) would cut the age off the title: it goes after the name when it fits there.
   const over = (l: Line, extra: Segment) => [...l, extra].reduce((n, part) => n + stringWidth(part.text), 0) > width;
   if (over(title, raised) && agentLines.length === 1 && !over(agentLines[0], raised)) agentLines[0].push(raised);
   else title.push(raised);
   const identity: Line[] = [
     ...agentLines,
-    [seg('request ', { dim: true }), seg(fit(`${displayLine(record.id, 120)}`, Math.max(8, width - 20))), seg(` ${glyphs().dot} y copies`, { dim: true })],
+    [
+      seg('request ', { dim: true }),
+      seg(fit(`${displayLine(record.id, 120)}`, Math.max(8, width - 20))),
+      seg(` ${glyphs().dot} y copies`, { dim: true }),
+    ],
     [seg('session ', { dim: true }), seg(fit(displayLine(record.session, 120), Math.max(8, width - 8)))],
     [
       seg('host ', { dim: true }),
@@ -114,12 +128,21 @@ function provenance(input: DetailViewInput): Head {
     [seg('source ', { dim: true }), seg(fit(displayLine(record.source, 200), Math.max(8, width - 7)))],
   ];
   const lines: Line[] = [];
-  if (input.elsewhere) for (const l of wrapText(input.elsewhere, width)) lines.push([seg(l, { color: 'magenta', bold: true })]);
+  if (input.elsewhere)
+    for (const l of wrapText(input.elsewhere, width)) lines.push([seg(l, { color: 'magenta', bold: true })]);
   if (input.claimants === 0 && (record.state === 'pending' || record.state === 'answered')) {
     // Wrapped, never cut: it says why an answer would not get through (side by side the detail is narrow).
-    for (const l of wrapText(`${glyphs().warn} no agent is connected for this session: an answer cannot be delivered now`, width)) lines.push([seg(l, { color: 'red' })]);
+    for (const l of wrapText(
+      `${glyphs().warn} no agent is connected for this session: an answer cannot be delivered now`,
+      width,
+    ))
+      lines.push([seg(l, { color: 'red' })]);
   } else if (input.claimants !== undefined && input.claimants > 1) {
-    for (const l of wrapText(`${glyphs().warn} ${input.claimants} agents claim this session: the relay will refuse to pick one`, width)) lines.push([seg(l, { color: 'red' })]);
+    for (const l of wrapText(
+      `${glyphs().warn} ${input.claimants} agents claim this session: the relay will refuse to pick one`,
+      width,
+    ))
+      lines.push([seg(l, { color: 'red' })]);
   }
   if (record.unconfirmed && OPEN_STATES.has(record.state)) {
     const why = `${UNCONFIRMED_MARK} not re-confirmed by the relay since it reconnected: its replay did not include this request (the relay may have restarted); it may be answered or gone`;
@@ -135,7 +158,9 @@ function provenance(input: DetailViewInput): Head {
   }
   if (record.issues.length) {
     // Every problem, not just the first, in at most three rows.
-    const listed = record.issues.slice(0, MAX_ISSUES_LISTED).map((issue) => `${displayLine(issue.path, 60)}: ${displayLine(issue.reason, 80)}`);
+    const listed = record.issues
+      .slice(0, MAX_ISSUES_LISTED)
+      .map((issue) => `${displayLine(issue.path, 60)}: ${displayLine(issue.reason, 80)}`);
     const more = record.issues.length > MAX_ISSUES_LISTED ? ` (+${record.issues.length - MAX_ISSUES_LISTED} more)` : '';
     const rows = wrapText(`${glyphs().warn} malformed request: ${listed.join('; ')}${more}`, width);
     if (rows.length > 3) rows.splice(2, rows.length, fit(rows.slice(2).join(' '), width));
@@ -161,13 +186,21 @@ function quotePrompt(record: RequestRecord, width: number, g: Glyphs): Line[] {
 }
 
 function quoteLabel(record: RequestRecord, width: number, g: Glyphs): Line {
-  return [seg(fit(`${g.quoteTop} ${displayLine(record.agent, 40)} says (agent text, not the console's):`, width), { color: QUOTE_COLOR, dim: true })];
+  return [
+    seg(fit(`${g.quoteTop} ${displayLine(record.agent, 40)} says (agent text, not the console's):`, width), {
+      color: QUOTE_COLOR,
+      dim: true,
+    }),
+  ];
 }
 
 function replyLine(input: DetailViewInput, highlighted: boolean): Line {
   const { draft, width } = input;
   const label = highlighted ? `${(input.glyphs ?? UTF8_GLYPHS).pointer} Reply: ` : '  Reply: ';
-  return [seg(label, { bold: highlighted }), ...editorSegments(draft.reply, width - label.length - 1, highlighted, 'type an answer in your own words')];
+  return [
+    seg(label, { bold: highlighted }),
+    ...editorSegments(draft.reply, width - label.length - 1, highlighted, 'type an answer in your own words'),
+  ];
 }
 
 function optionControls(input: DetailViewInput, room: number): Line[] {
@@ -176,11 +209,16 @@ function optionControls(input: DetailViewInput, room: number): Line[] {
   const withheld = record.capture === 'metadata';
   const active = input.focused && lock === 'none';
   if (lock === 'informational' || lock === 'history') {
-    const why = lock === 'history' ? 'history from a file: it cannot be answered' : 'the answer belongs to the agent\'s own UI';
+    const why =
+      lock === 'history' ? 'history from a file: it cannot be answered' : "the answer belongs to the agent's own UI";
     // No options: it asks for words, and says so (never an empty heading).
     if (options.length === 0) return [[seg(fit(`Answered in words (for information; ${why}).`, width), { dim: true })]];
     const lines: Line[] = [[seg(fit(`Options (for information; ${why}):`, width), { dim: true })]];
-    options.forEach((o, i) => lines.push([seg(fit(`  ${glyphs().dot} ${withheld ? `option ${i + 1}` : displayLine(o.label || o.id, 120)}`, width))]));
+    options.forEach((o, i) =>
+      lines.push([
+        seg(fit(`  ${glyphs().dot} ${withheld ? `option ${i + 1}` : displayLine(o.label || o.id, 120)}`, width)),
+      ]),
+    );
     return lines.slice(0, Math.max(1, room));
   }
   const rows: Line[] = options.map((o, i) => {
@@ -190,30 +228,51 @@ function optionControls(input: DetailViewInput, room: number): Line[] {
     const text = label === id || withheld ? label : `${label}  [${id}]`;
     // Numbered while open: 1-9 highlight an option, Enter sends it.
     const number = input.numbered && i < 9 ? `${i + 1} ` : '';
-    return targeted([seg(fit(`${here ? `${(input.glyphs ?? UTF8_GLYPHS).pointer} ` : '  '}${number}${text}`, width), { inverse: here, bold: here })], { kind: 'option', index: i });
+    return targeted(
+      [
+        seg(fit(`${here ? `${(input.glyphs ?? UTF8_GLYPHS).pointer} ` : '  '}${number}${text}`, width), {
+          inverse: here,
+          bold: here,
+        }),
+      ],
+      { kind: 'option', index: i },
+    );
   });
   rows.push(targeted(replyLine(input, active && draft.highlight === options.length), { kind: 'reply' }));
   if (rows.length <= room) return rows;
   // Too little room for context: the highlighted row alone, so what Enter acts on is on screen.
   if (room <= 2) return [rows[Math.min(draft.highlight, rows.length - 1)]];
   // The options windowed (paged around the highlight); the Reply row always stays.
-  const window = choiceWindow(options.length, Math.max(1, room - 2), Math.min(draft.highlight, options.length - 1), (i) => rows[i]);
+  const window = choiceWindow(
+    options.length,
+    Math.max(1, room - 2),
+    Math.min(draft.highlight, options.length - 1),
+    (i) => rows[i],
+  );
   const hidden = window.above + window.below;
-  return [...window.rows, [seg(`  (${hidden} more options: ${glyphs().up}/${glyphs().down})`, { dim: true })], rows[rows.length - 1]];
+  return [
+    ...window.rows,
+    [seg(`  (${hidden} more options: ${glyphs().up}/${glyphs().down})`, { dim: true })],
+    rows[rows.length - 1],
+  ];
 }
 
 function controlLines(input: DetailViewInput, room: number): Line[] {
   const { record, draft, width, lock } = input;
   if (isForm(record)) {
     if (lock === 'informational' || lock === 'history') {
-      const why = lock === 'history' ? 'history from a file: it cannot be answered' : 'the answer belongs to the agent\'s own UI';
+      const why =
+        lock === 'history' ? 'history from a file: it cannot be answered' : "the answer belongs to the agent's own UI";
       const heading: Line = [seg(fit(`Form fields (for information; ${why}):`, width), { dim: true })];
-      return [heading, ...readOnlyFormLines(record.payload.fields, width, record.capture === 'metadata')].slice(0, Math.max(1, room));
+      return [heading, ...readOnlyFormLines(record.payload.fields, width, record.capture === 'metadata')].slice(
+        0,
+        Math.max(1, room),
+      );
     }
     const form = (focused: boolean, height: number, errors?: Record<string, string>) =>
       buildFormLines({
         fields: record.payload.fields,
-        draft: errors ? { ...initialFormDraft(), errors } : draft.form ?? initialFormDraft(),
+        draft: errors ? { ...initialFormDraft(), errors } : (draft.form ?? initialFormDraft()),
         width,
         height,
         labelsWithheld: record.capture === 'metadata',
@@ -221,7 +280,9 @@ function controlLines(input: DetailViewInput, room: number): Line[] {
       });
     if (isFillableForm(record)) return form(input.focused && lock === 'none', room);
     // Read-only fields, then the Reply row: the only way to answer this one.
-    const note: Line = [seg(fit('This form cannot be filled in here (see above); answer it in words:', width), { color: 'yellow' })];
+    const note: Line = [
+      seg(fit('This form cannot be filled in here (see above); answer it in words:', width), { color: 'yellow' }),
+    ];
     const reply = optionControls(input, 1);
     const problems = checkFormSpec(record.payload.fields);
     return [...form(false, Math.max(0, room - 2), problems), note, ...reply].slice(-room);
@@ -234,18 +295,27 @@ function detailNotes(input: DetailViewInput): Line[] {
   const { width } = input;
   const notes: Line[] = [];
   if (input.confirmWarning) {
-    for (const l of wrapText(`${glyphs().warn} ${input.confirmWarning} Enter sends anyway, Esc cancels.`, width)) notes.push([seg(l, { color: 'red', bold: true })]);
+    for (const l of wrapText(`${glyphs().warn} ${input.confirmWarning} Enter sends anyway, Esc cancels.`, width))
+      notes.push([seg(l, { color: 'red', bold: true })]);
   } else if (input.hint) {
     // Why a key did nothing can take a sentence or two (the ledger's refusals): wrapped, at most three rows.
     for (const l of wrapText(input.hint, width).slice(0, 3)) notes.push([seg(l, { dim: true })]);
   }
   if (input.route && input.lock === 'none') {
-    for (const l of wrapText(`${glyphs().warn} No answer can be sent: ${input.route}. Commands are routed by session name (AEP-0004 §2.2), so an answer could reach the wrong agent.`, width)) notes.push([seg(l, { color: 'red', bold: true })]);
+    for (const l of wrapText(
+      `${glyphs().warn} No answer can be sent: ${input.route}. Commands are routed by session name (AEP-0004 §2.2), so an answer could reach the wrong agent.`,
+      width,
+    ))
+      notes.push([seg(l, { color: 'red', bold: true })]);
   }
   if (isUnsent(input.draft) && !input.command && (input.lock === 'answered-elsewhere' || input.lock === 'terminal')) {
     const typed = input.draft.reply.value.trim() ? ` "${displayLine(input.draft.reply.value, 40)}"` : '';
-    const why = input.lock === 'answered-elsewhere' ? 'someone else answered this request first' : 'this request closed before it was sent';
-    for (const l of wrapText(`Your draft${typed} was not sent: ${why}.`, width)) notes.push([seg(l, { color: 'yellow' })]);
+    const why =
+      input.lock === 'answered-elsewhere'
+        ? 'someone else answered this request first'
+        : 'this request closed before it was sent';
+    for (const l of wrapText(`Your draft${typed} was not sent: ${why}.`, width))
+      notes.push([seg(l, { color: 'yellow' })]);
   }
   if (!input.focused && input.lock === 'none' && input.record.state !== 'informational') {
     notes.push([seg(fit('Enter: answer this request', width), { dim: true })]);
@@ -260,7 +330,15 @@ function promptWindow(prompt: Line[], rows: number, scroll: number, width: numbe
   const from = Math.max(0, Math.min(scroll, prompt.length - bodyRoom));
   const body = prompt.slice(from, from + bodyRoom);
   const below = prompt.length - from - body.length;
-  const more: Line = [seg(fit(`${g.quote} ${glyphs().ellipsis} ${from ? `${glyphs().up}${from} ` : ''}${below ? `${glyphs().down}${moreLines(below)}` : ''} (PgUp/PgDn)`, width), { color: QUOTE_COLOR, dim: true })];
+  const more: Line = [
+    seg(
+      fit(
+        `${g.quote} ${glyphs().ellipsis} ${from ? `${glyphs().up}${from} ` : ''}${below ? `${glyphs().down}${moreLines(below)}` : ''} (PgUp/PgDn)`,
+        width,
+      ),
+      { color: QUOTE_COLOR, dim: true },
+    ),
+  ];
   return rows >= 2 ? [...body, more] : body;
 }
 
@@ -324,4 +402,3 @@ export function buildDetailLines(input: DetailViewInput): Line[] {
     ...notes.slice(0, noteRows),
   ];
 }
-

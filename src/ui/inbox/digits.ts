@@ -54,17 +54,30 @@ export function digitOf(scope: 'answer' | 'batch', press: KeyPress): number | un
 
 /** Why a digit in a batch did nothing, in words (the footer's notice). */
 export function refusedDigit(n: number, shared: number): string {
-  if (shared === 0) return `No option ${n}: the marked requests share no option. Tab, then type, to reply with a digit.`;
+  if (shared === 0)
+    return `No option ${n}: the marked requests share no option. Tab, then type, to reply with a digit.`;
   return `No option ${n} is common to the marked requests (they share ${shared}). Tab, then type, to reply with a digit.`;
 }
 
 /** An open request's rows as its draft leaves them. */
 export function requestRows(record: RequestRecord, draft: Draft): ChoiceRows {
   const options = record.payload.options.length;
-  return { options, onReply: draft.highlight >= options, reply: draft.reply.value, literal: draft.literal === true, batch: false };
+  return {
+    options,
+    onReply: draft.highlight >= options,
+    reply: draft.reply.value,
+    literal: draft.literal === true,
+    batch: false,
+  };
 }
 
 /** The batch view's rows: the options every marked request shares, numbered on screen. */
 export function batchRows(batch: InboxState['batch'], shared: number): ChoiceRows {
-  return { options: shared, onReply: batch.highlight >= shared, reply: batch.reply.value, literal: batch.literal === true, batch: true };
+  return {
+    options: shared,
+    onReply: batch.highlight >= shared,
+    reply: batch.reply.value,
+    literal: batch.literal === true,
+    batch: true,
+  };
 }

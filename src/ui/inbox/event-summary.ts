@@ -11,7 +11,8 @@ import { glyphs } from '../glyphs.js';
 
 type Data = Record<string, unknown>;
 const isData = (v: unknown): v is Data => typeof v === 'object' && v !== null && !Array.isArray(v);
-const text = (v: unknown, max = 80) => (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? displayLine(String(v), max) : '');
+const text = (v: unknown, max = 80) =>
+  typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? displayLine(String(v), max) : '';
 
 /** Whether content fields are withheld at this Event's capture level (below `redacted`). */
 export function contentWithheld(event: AepEvent): boolean {
@@ -64,15 +65,31 @@ export function eventSummary(event: AepEvent): string {
   if (type === 'attention.requested') return `${text(data.kind, 20)}: ${text(data.prompt, 120)}`;
   if (type === 'attention.answered') {
     const answer = isData(data.answer) ? data.answer : {};
-    return [text(answer.option, 30) || (answer.text !== undefined ? 'text' : answer.values !== undefined ? 'form' : ''), text(data.by, 30) && `by ${text(data.by, 30)}`].filter(Boolean).join(' ');
+    return [
+      text(answer.option, 30) || (answer.text !== undefined ? 'text' : answer.values !== undefined ? 'form' : ''),
+      text(data.by, 30) && `by ${text(data.by, 30)}`,
+    ]
+      .filter(Boolean)
+      .join(' ');
   }
   if (type === 'attention.resolved') return text(data.resolution, 20);
-  if (type === 'attention.timeout') return typeof data.after_ms === 'number' && Number.isFinite(data.after_ms) && data.after_ms >= 0 ? `after ${formatMs(data.after_ms)}` : '';
-  if (type.startsWith('run.')) return [event.run && `run ${text(event.run, 30)}`, text(data.reason, 80)].filter(Boolean).join(': ');
+  if (type === 'attention.timeout')
+    return typeof data.after_ms === 'number' && Number.isFinite(data.after_ms) && data.after_ms >= 0
+      ? `after ${formatMs(data.after_ms)}`
+      : '';
+  if (type.startsWith('run.'))
+    return [event.run && `run ${text(event.run, 30)}`, text(data.reason, 80)].filter(Boolean).join(': ');
   if (type.startsWith('control.')) {
     const by = `by ${text(event.agent, 30)}`;
     if (type === 'control.rejected') return `${text(data.reason, 20)} ${text(data.detail, 80)}`.trim();
-    return [text(data.scope, 10), event.run && `run ${text(event.run, 30)}`, text(data.reason, 80) && `"${text(data.reason, 80)}"`, type === 'control.accepted' ? '' : by].filter(Boolean).join(' ');
+    return [
+      text(data.scope, 10),
+      event.run && `run ${text(event.run, 30)}`,
+      text(data.reason, 80) && `"${text(data.reason, 80)}"`,
+      type === 'control.accepted' ? '' : by,
+    ]
+      .filter(Boolean)
+      .join(' ');
   }
   if (type.startsWith('message.')) return text(data.text ?? data.content ?? data.message, 120);
   if (type.startsWith('progress.')) return [text(data.phase, 30), text(data.message, 80)].filter(Boolean).join(': ');

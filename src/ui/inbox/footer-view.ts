@@ -36,12 +36,19 @@ export interface FooterDigits {
 }
 
 /** What the digits name now (FooterDigits), from the inbox and the store as the view reads it. */
-export function footerDigits(state: InboxState, store: { request(key: string): RequestRecord | undefined }, selected: RequestRecord | undefined, open: RequestRecord | undefined, lock: Lock | undefined): FooterDigits {
+export function footerDigits(
+  state: InboxState,
+  store: { request(key: string): RequestRecord | undefined },
+  selected: RequestRecord | undefined,
+  open: RequestRecord | undefined,
+  lock: Lock | undefined,
+): FooterDigits {
   const marked = state.tagged.size ? [...state.tagged].flatMap((key) => store.request(key) ?? []) : [];
   const shared = marked.length ? commonOptions(marked).length : undefined;
   const place = placeOf(state);
   if (place === 'batch') return { rows: batchRows(state.batch, shared ?? 0), shared };
-  if (place === 'answer' && open && lock === 'none' && !isFillableForm(open)) return { rows: requestRows(open, draftFor(state, open)) };
+  if (place === 'answer' && open && lock === 'none' && !isFillableForm(open))
+    return { rows: requestRows(open, draftFor(state, open)) };
   if (place === 'answer' && open && lock === 'none') {
     const form = draftFor(state, open).form ?? initialFormDraft();
     const field = open.payload.fields[form.active];
@@ -51,10 +58,21 @@ export function footerDigits(state: InboxState, store: { request(key: string): R
 }
 
 /** The bottom row: what the keys do right now, the filter being typed, or a question. */
-export function footerLine(state: InboxState, width: number, lock: Lock | undefined, form = false, question?: string, digits: FooterDigits = {}): Line {
+export function footerLine(
+  state: InboxState,
+  width: number,
+  lock: Lock | undefined,
+  form = false,
+  question?: string,
+  digits: FooterDigits = {},
+): Line {
   const hints = (text: string): Line => {
     // A one-shot notice (why a key did nothing, what was just sent) goes first.
-    if (state.notice) return [seg(fit(`${displayLine(state.notice, 200)}  `, width), { color: 'yellow' }), seg(fit(text, Math.max(0, width - displayLine(state.notice, 200).length - 2)), { dim: true })];
+    if (state.notice)
+      return [
+        seg(fit(`${displayLine(state.notice, 200)}  `, width), { color: 'yellow' }),
+        seg(fit(text, Math.max(0, width - displayLine(state.notice, 200).length - 2)), { dim: true }),
+      ];
     return [seg(fit(text, width), { dim: true })];
   };
   const hide = hideQuestion(state);
@@ -64,14 +82,24 @@ export function footerLine(state: InboxState, width: number, lock: Lock | undefi
     case 'quit':
       return [seg(fit(quitQuestion(top.loses), width), { color: 'red', bold: true })];
     case 'batchConfirm':
-      return [seg(fit(`Send "${top.label}" to ${plural(top.keys.length, 'request', 'requests')}? y/n`, width), { color: 'red', bold: true })];
+      return [
+        seg(fit(`Send "${top.label}" to ${plural(top.keys.length, 'request', 'requests')}? y/n`, width), {
+          color: 'red',
+          bold: true,
+        }),
+      ];
     case 'help':
       return [seg(fit(hintsFor('help'), width), { dim: true })];
     case 'always':
       // The question's own keys: the answer view's (`a always`, `Enter send`) do not act under it.
       return hints(hintsFor('always'));
     case 'control': {
-      if (top.reason) return [seg('Reason: ', { bold: true }), ...editorSegments(top.reason, Math.max(10, width - 40), true), seg(fit(`  Enter sends ${glyphs().dot} Esc keeps it running`, 36), { dim: true })];
+      if (top.reason)
+        return [
+          seg('Reason: ', { bold: true }),
+          ...editorSegments(top.reason, Math.max(10, width - 40), true),
+          seg(fit(`  Enter sends ${glyphs().dot} Esc keeps it running`, 36), { dim: true }),
+        ];
       const tab = top.request.verb === 'cancel' ? ` ${glyphs().dot} Tab reason` : '';
       // Saying no to a resume leaves the session as it is: paused.
       const keeps = top.request.verb === 'resume' ? 'paused' : 'running';
@@ -80,17 +108,29 @@ export function footerLine(state: InboxState, width: number, lock: Lock | undefi
   }
   switch (state.mode) {
     case 'filter':
-      return [seg('/ filter: ', { bold: true }), ...editorSegments(state.filterEditor, width - 30, true), seg(`  ${hintsFor('filter')}`, { dim: true })];
+      return [
+        seg('/ filter: ', { bold: true }),
+        ...editorSegments(state.filterEditor, width - 30, true),
+        seg(`  ${hintsFor('filter')}`, { dim: true }),
+      ];
     case 'timeline':
       return hints(hintsFor('timeline'));
     case 'history': {
       const history = state.history;
-      if (history?.filtering) return [seg('/ filter: ', { bold: true }), ...editorSegments(history.filterEditor, width - 30, true), seg(`  ${hintsFor('filter')}`, { dim: true })];
+      if (history?.filtering)
+        return [
+          seg('/ filter: ', { bold: true }),
+          ...editorSegments(history.filterEditor, width - 30, true),
+          seg(`  ${hintsFor('filter')}`, { dim: true }),
+        ];
       return hints(hintsFor(history?.open !== undefined ? 'decision' : 'history'));
     }
     case 'browse': {
-      const range = digits.shared === undefined ? digitRange('browse', DIGIT_OPTIONS) : digitRange('browse', digits.shared);
-      const marks = state.tagged.size ? `${state.tagged.size} marked: ${range ? `Enter/${range} answer them` : 'Enter answers them'} ${glyphs().dot} Esc clears marks ${glyphs().dot} ` : '';
+      const range =
+        digits.shared === undefined ? digitRange('browse', DIGIT_OPTIONS) : digitRange('browse', digits.shared);
+      const marks = state.tagged.size
+        ? `${state.tagged.size} marked: ${range ? `Enter/${range} answer them` : 'Enter answers them'} ${glyphs().dot} Esc clears marks ${glyphs().dot} `
+        : '';
       const filter = !marks && state.filter ? `Esc clears the filter ${glyphs().dot} ` : '';
       return hints(`${marks}${filter}${browseHints(state.tagged.size ? digits.shared : digits.selected)}`);
     }

@@ -13,7 +13,10 @@ import { popModal, pushModal, type Effect, type InboxState, type KeyContext, typ
 type KeyResult = { state: InboxState; effects: Effect[] };
 type HelpPress = { state: InboxState; help: ModalOf<'help'>; ctx: KeyContext };
 
-const scroll = ({ state, help }: HelpPress, by: number): KeyResult => ({ state: popModal(state, { ...help, scroll: Math.max(0, help.scroll + by) }), effects: [] });
+const scroll = ({ state, help }: HelpPress, by: number): KeyResult => ({
+  state: popModal(state, { ...help, scroll: Math.max(0, help.scroll + by) }),
+  effects: [],
+});
 const closed = ({ state }: HelpPress): KeyResult => ({ state: popModal(state), effects: [] });
 
 /** `?`: help over the place it is opened from (closing it goes back there). */
@@ -26,9 +29,22 @@ export const HELP_KEYS: Controller<'help', HelpPress, KeyResult> = {
   scope: 'help',
   refuse: closed,
   bindings: [
-    { on: ['up', 'down'], does: 'scroll this help when it does not fit', run: (c, action) => scroll(c, action === 'up' ? -1 : 1) },
-    { on: ['pageUp', 'pageDown'], does: 'scroll it a page', hint: '{up}/{down} {pageUp}/{pageDown} scroll', run: (c, action) => scroll(c, action === 'pageUp' ? -c.ctx.pageSize : c.ctx.pageSize) },
-    { on: ['halfUp', 'halfDown'], does: 'scroll it half a page', run: (c, action) => scroll(c, action === 'halfUp' ? -halfPage(c.ctx.pageSize) : halfPage(c.ctx.pageSize)) },
+    {
+      on: ['up', 'down'],
+      does: 'scroll this help when it does not fit',
+      run: (c, action) => scroll(c, action === 'up' ? -1 : 1),
+    },
+    {
+      on: ['pageUp', 'pageDown'],
+      does: 'scroll it a page',
+      hint: '{up}/{down} {pageUp}/{pageDown} scroll',
+      run: (c, action) => scroll(c, action === 'pageUp' ? -c.ctx.pageSize : c.ctx.pageSize),
+    },
+    {
+      on: ['halfUp', 'halfDown'],
+      does: 'scroll it half a page',
+      run: (c, action) => scroll(c, action === 'halfUp' ? -halfPage(c.ctx.pageSize) : halfPage(c.ctx.pageSize)),
+    },
     { on: ['quit'], does: 'quit', run: ({ state, ctx }) => quit(state, ctx) },
     { keys: 'any other key', does: 'close this help', hint: 'any other key closes' },
   ],
@@ -44,8 +60,18 @@ export const FILTER_KEYS: Controller<'filter', InboxState, KeyResult> = {
   scope: 'filter',
   refuse: (state) => ({ state, effects: [] }),
   bindings: [
-    { on: ['keep'], does: 'keep the filter and go back to the list', hint: '{keep} keeps', run: (state) => ({ state: { ...state, mode: 'browse' }, effects: [] }) },
-    { on: ['clear'], does: 'clear the filter', hint: '{clear} clears', run: (state) => ({ state: { ...state, mode: 'browse', filter: '', filterEditor: editorOf('') }, effects: [] }) },
+    {
+      on: ['keep'],
+      does: 'keep the filter and go back to the list',
+      hint: '{keep} keeps',
+      run: (state) => ({ state: { ...state, mode: 'browse' }, effects: [] }),
+    },
+    {
+      on: ['clear'],
+      does: 'clear the filter',
+      hint: '{clear} clears',
+      run: (state) => ({ state: { ...state, mode: 'browse', filter: '', filterEditor: editorOf('') }, effects: [] }),
+    },
   ],
 };
 

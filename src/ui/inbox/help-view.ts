@@ -23,23 +23,33 @@ const HELP_TITLES: Record<Scope, string> = {
   autoPrompt: 'AUTO, asking (A: let the rules answer? y/n)',
   always: 'Always answer like this? (a on an option)',
   edit: 'Every text row (Reply, text fields, Other…, the filter, a reason)',
-  timeline: 'Timeline (t: a session\'s recent Events)',
+  timeline: "Timeline (t: a session's recent Events)",
   history: 'History (H: the decisions this console made, newest first)',
   decision: 'One decision (Enter in the history)',
   anywhere: 'Anywhere',
 };
 
 /** The `?` overlay, built from the same key table the handlers use. */
-export function buildHelpLines(width: number, height: number, scroll = 0, g: Glyphs = UTF8_GLYPHS, demo?: { relay: string; listCommand: string }): Line[] {
+export function buildHelpLines(
+  width: number,
+  height: number,
+  scroll = 0,
+  g: Glyphs = UTF8_GLYPHS,
+  demo?: { relay: string; listCommand: string },
+): Line[] {
   // How to scroll and close it is said once, by the footer (hintsFor('help')), not here and again at the bottom.
   const lines: Line[] = [[seg('Keys', { bold: true })]];
   if (demo) {
     // Trying `list` on the demo: the relay is on loopback with a random token, kept in a 0600 file.
-    lines.push([seg(fit(`Demo relay: ${demo.relay} ${glyphs().dot} list it from another terminal:`, width), { color: 'cyan' })]);
+    lines.push([
+      seg(fit(`Demo relay: ${demo.relay} ${glyphs().dot} list it from another terminal:`, width), { color: 'cyan' }),
+    ]);
     // Wrapped, never cut: it is there to be copied whole (a shell reads the
     // trailing backslashes as one command).
     const parts = wrapText(demo.listCommand, Math.max(10, width - 6)).map((part) => part.trimEnd());
-    parts.forEach((part, i) => lines.push([seg(`  ${part}${i < parts.length - 1 ? ' \\' : ''}`, { color: 'cyan', bold: true })]));
+    parts.forEach((part, i) =>
+      lines.push([seg(`  ${part}${i < parts.length - 1 ? ' \\' : ''}`, { color: 'cyan', bold: true })]),
+    );
   }
   // From the same function the list draws with, so the legend cannot drift from the marks.
   const states: [RequestState, string][] = [
@@ -50,12 +60,33 @@ export function buildHelpLines(width: number, height: number, scroll = 0, g: Gly
     ['timeout', 'timed out'],
     ['stale', 'stale'],
   ];
-  lines.push([seg(fit(`Marks: ${states.map(([state, word]) => `${g.mark(state)} ${word}`).join('  ')}`, width), { dim: true })]);
-  lines.push([seg(fit(`       ${UNCONFIRMED_MARK} after a mark: not re-confirmed by the relay since it reconnected`, width), { dim: true })]);
-  lines.push([seg(fit(`       ${g.tagged} marked for a batch ${glyphs().dot} ${g.draft} unsent draft ${glyphs().dot} ${g.timeLeft}35s time left to answer`, width), { dim: true })]);
-  lines.push([seg(fit(`       severity: crit err warn note info ${glyphs().dot} [form]: the kind, if not permission`, width), { dim: true })]);
+  lines.push([
+    seg(fit(`Marks: ${states.map(([state, word]) => `${g.mark(state)} ${word}`).join('  ')}`, width), { dim: true }),
+  ]);
+  lines.push([
+    seg(fit(`       ${UNCONFIRMED_MARK} after a mark: not re-confirmed by the relay since it reconnected`, width), {
+      dim: true,
+    }),
+  ]);
+  lines.push([
+    seg(
+      fit(
+        `       ${g.tagged} marked for a batch ${glyphs().dot} ${g.draft} unsent draft ${glyphs().dot} ${g.timeLeft}35s time left to answer`,
+        width,
+      ),
+      { dim: true },
+    ),
+  ]);
+  lines.push([
+    seg(fit(`       severity: crit err warn note info ${glyphs().dot} [form]: the kind, if not permission`, width), {
+      dim: true,
+    }),
+  ]);
   // Every group the list can show, wrapped (never cut): a group the legend does not name reads as something gone wrong.
-  for (const part of wrapText(`Groups: Pending ${glyphs().dot} No agent connected (its agent is gone) ${glyphs().dot} Snoozed (z: not now; back by itself) ${glyphs().dot} Recent`, Math.max(10, width - 7)))
+  for (const part of wrapText(
+    `Groups: Pending ${glyphs().dot} No agent connected (its agent is gone) ${glyphs().dot} Snoozed (z: not now; back by itself) ${glyphs().dot} Recent`,
+    Math.max(10, width - 7),
+  ))
     lines.push([seg(`${part.startsWith('Groups:') ? '' : '       '}${part}`, { dim: true })]);
   lines.push([seg(fit(`       last call on a row: 15 s or less left, rung once more`, width), { dim: true })]);
   let scope: Scope | undefined;
@@ -74,7 +105,9 @@ export function buildHelpLines(width: number, height: number, scroll = 0, g: Gly
     );
   }
   lines.push([seg('')]);
-  lines.push([seg(fit('On a text row every printable key is text: q j k / ? r y n act elsewhere.', width), { dim: true })]);
+  lines.push([
+    seg(fit('On a text row every printable key is text: q j k / ? r y n act elsewhere.', width), { dim: true }),
+  ]);
   // Short terminals (80x24) drop the spacer rows before dropping content.
   const fitted = lines.length > height ? lines.filter((l) => l.some((s) => s.text !== '')) : lines;
   if (fitted.length <= height || height < 3) return fitted.slice(0, Math.max(1, height));
@@ -82,6 +115,8 @@ export function buildHelpLines(width: number, height: number, scroll = 0, g: Gly
   const room = height - 1;
   const window = windowAt(fitted.length, room, scroll, (i) => fitted[i]);
   const { up, down } = glyphs();
-  const more = [window.above ? `${up}${window.above} above` : '', window.below ? `${down}${window.below} more` : ''].filter(Boolean).join(` ${glyphs().dot} `);
+  const more = [window.above ? `${up}${window.above} above` : '', window.below ? `${down}${window.below} more` : '']
+    .filter(Boolean)
+    .join(` ${glyphs().dot} `);
   return [...window.rows, [seg(fit(more, width), { dim: true })]];
 }

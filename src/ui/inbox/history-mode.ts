@@ -13,10 +13,17 @@ import { fit } from '../text/wrap.js';
 import { unhidden, unsnoozed } from './snooze.js';
 
 export function openHistory(state: InboxState): { state: InboxState; effects: Effect[] } {
-  return { state: { ...state, mode: 'history', history: emptyHistory, notice: undefined }, effects: [{ type: 'readHistory' }] };
+  return {
+    state: { ...state, mode: 'history', history: emptyHistory, notice: undefined },
+    effects: [{ type: 'readHistory' }],
+  };
 }
 
-export function historyModeKey(state: InboxState, key: KeyPress, ctx: KeyContext): { state: InboxState; effects: Effect[] } {
+export function historyModeKey(
+  state: InboxState,
+  key: KeyPress,
+  ctx: KeyContext,
+): { state: InboxState; effects: Effect[] } {
   const step = historyKey(state.history ?? emptyHistory, key, ctx.pageSize);
   if (step === 'quit') return quit(state, ctx);
   if (step === 'back') return { state: { ...state, mode: 'browse', history: undefined }, effects: [] };
@@ -28,6 +35,13 @@ export function historyModeKey(state: InboxState, key: KeyPress, ctx: KeyContext
 function undoDecision(state: InboxState, decision: Decision): KeyResult {
   const key = requestKey(decision.relay, decision.session, decision.source, decision.request);
   if (decision.action === 'snooze' && state.snoozed.has(key)) return unsnoozed(state, key, 'Back from snooze');
-  if (decision.action === 'hide' && state.hidden.has(key)) return unhidden(state, key, `${displayLine(decision.agent, 30)}: ${fit(displayLine(decision.prompt, 200), 40)}`);
-  return { state: { ...state, notice: decision.action === 'hide' ? 'Not hidden now: nothing to undo.' : 'Not snoozed now: nothing to undo.' }, effects: [] };
+  if (decision.action === 'hide' && state.hidden.has(key))
+    return unhidden(state, key, `${displayLine(decision.agent, 30)}: ${fit(displayLine(decision.prompt, 200), 40)}`);
+  return {
+    state: {
+      ...state,
+      notice: decision.action === 'hide' ? 'Not hidden now: nothing to undo.' : 'Not snoozed now: nothing to undo.',
+    },
+    effects: [],
+  };
 }

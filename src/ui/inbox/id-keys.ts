@@ -16,7 +16,10 @@ type KeyResult = { state: InboxState; effects: Effect[] };
 /** y: the id goes to the clipboard, and the footer says what was copied. */
 export function copyId(state: InboxState, record: RequestRecord | undefined): KeyResult {
   if (!record) return { state: { ...state, notice: 'No request selected: nothing to copy.' }, effects: [] };
-  return { state: { ...state, notice: `copied ${displayLine(record.id, 80)}` }, effects: [{ type: 'copy', text: record.id }] };
+  return {
+    state: { ...state, notice: `copied ${displayLine(record.id, 80)}` },
+    effects: [{ type: 'copy', text: record.id }],
+  };
 }
 
 /** d: asks first (nothing is hidden without y). */
@@ -41,7 +44,16 @@ export const HIDE_PROMPT_KEYS: Controller<'hidePrompt', HidePress, KeyResult> = 
         const tagged = new Set(state.tagged);
         tagged.delete(ask.key);
         const undo = pushUndo(state, { kind: 'hide', key: ask.key, label: ask.label });
-        return { state: { ...popModal(state), hidden, tagged, undo, notice: 'Hidden from this console (the history records it; list and --file still show it); Z undoes.' }, effects: [{ type: 'hide', key: ask.key }] };
+        return {
+          state: {
+            ...popModal(state),
+            hidden,
+            tagged,
+            undo,
+            notice: 'Hidden from this console (the history records it; list and --file still show it); Z undoes.',
+          },
+          effects: [{ type: 'hide', key: ask.key }],
+        };
       },
     },
   ],
@@ -51,12 +63,19 @@ export const HIDE_PROMPT_KEYS: Controller<'hidePrompt', HidePress, KeyResult> = 
 export function hidePromptKey(state: InboxState, key: KeyPress): KeyResult {
   const ask = modalOf(state, 'hide');
   if (!ask) return { state, effects: [] };
-  return runBinding(HIDE_PROMPT_KEYS, key, { state, ask }) ?? { state: { ...popModal(state), notice: 'Kept: nothing hidden.' }, effects: [] };
+  return (
+    runBinding(HIDE_PROMPT_KEYS, key, { state, ask }) ?? {
+      state: { ...popModal(state), notice: 'Kept: nothing hidden.' },
+      effects: [],
+    }
+  );
 }
 
 /** The footer's question while d waits for y/n. */
 export function hideQuestion(state: InboxState): string | undefined {
   // The question and its keys first: a narrow footer cuts the request's words, not the answer keys.
   const ask = modalOf(state, 'hide');
-  return ask ? `Hide this request from this console? y hides ${glyphs().dot} any other key keeps it ${glyphs().dot} ${ask.label}` : undefined;
+  return ask
+    ? `Hide this request from this console? y hides ${glyphs().dot} any other key keeps it ${glyphs().dot} ${ask.label}`
+    : undefined;
 }

@@ -122,7 +122,13 @@ const rowCache = new Map<RequestRecord, RowEntry>();
 
 /** Whether two decorations draw alike (a new store version decorates anew, mostly the same). */
 function sameDecoration(a: RowDecoration, b: RowDecoration): boolean {
-  return a === b || (a.tagged === b.tagged && a.draft === b.draft && a.status?.text === b.status?.text && a.status?.color === b.status?.color);
+  return (
+    a === b ||
+    (a.tagged === b.tagged &&
+      a.draft === b.draft &&
+      a.status?.text === b.status?.text &&
+      a.status?.color === b.status?.color)
+  );
 }
 
 export function row(record: RequestRecord, input: RowInput, selected: boolean): Line {
@@ -131,18 +137,52 @@ export function row(record: RequestRecord, input: RowInput, selected: boolean): 
   const variant = !selected ? 0 : input.focused ? 1 : 2;
   let entry = rowCache.get(record);
   // A move redraws a window of rows that mostly did not change: such a row is its styled Line again, nothing worked out.
-  if (entry !== undefined && input.epoch !== undefined && entry.epoch === input.epoch && now >= entry.from && now < entry.until && entry.width === width && entry.g === g && entry.drawn === glyphs()) {
+  if (
+    entry !== undefined &&
+    input.epoch !== undefined &&
+    entry.epoch === input.epoch &&
+    now >= entry.from &&
+    now < entry.until &&
+    entry.width === width &&
+    entry.g === g &&
+    entry.drawn === glyphs()
+  ) {
     return (entry.styled[variant] ??= styleRow(record, entry, selected, input.focused));
   }
   const deco = input.decorate?.(record) ?? { tagged: false, draft: false };
   const leftMs = timeLeftMs(record, now);
   const age = shortDuration(ageMs(record, now));
-  const left = leftMs === undefined ? '' : leftMs <= 0 ? 'exp' : `${shortDuration(leftMs)}${leftMs < 60_000 ? '!' : ''}`;
+  const left =
+    leftMs === undefined ? '' : leftMs <= 0 ? 'exp' : `${shortDuration(leftMs)}${leftMs < 60_000 ? '!' : ''}`;
   const relay = input.relayLabel ? `${input.relayLabel(record)} ` : '';
   const elsewhere = input.elsewhere?.(record, now) ?? '';
   const drawn = glyphs();
-  if (entry === undefined || entry.width !== width || entry.g !== g || entry.drawn !== drawn || entry.age !== age || entry.left !== left || entry.relay !== relay || entry.elsewhere !== elsewhere || !sameDecoration(entry.deco, deco)) {
-    entry = { width, g, drawn, age, left, relay, elsewhere, deco, text: rowText(record, { width, g, deco, left: leftMs, age, relay, elsewhere }), epoch: undefined, from: 0, until: 0, styled: [undefined, undefined, undefined] };
+  if (
+    entry === undefined ||
+    entry.width !== width ||
+    entry.g !== g ||
+    entry.drawn !== drawn ||
+    entry.age !== age ||
+    entry.left !== left ||
+    entry.relay !== relay ||
+    entry.elsewhere !== elsewhere ||
+    !sameDecoration(entry.deco, deco)
+  ) {
+    entry = {
+      width,
+      g,
+      drawn,
+      age,
+      left,
+      relay,
+      elsewhere,
+      deco,
+      text: rowText(record, { width, g, deco, left: leftMs, age, relay, elsewhere }),
+      epoch: undefined,
+      from: 0,
+      until: 0,
+      styled: [undefined, undefined, undefined],
+    };
     if (rowCache.size >= ROW_CACHE && !rowCache.has(record)) rowCache.delete(rowCache.keys().next().value!);
     rowCache.set(record, entry);
   }
@@ -198,7 +238,7 @@ export function cellWidths(width: number, relay: string): { agent: number; age: 
 
 /** A duration in its first unit alone where the column is narrow (`1h30m` → `1h`). */
 function coarse(text: string, width: number): string {
-  return stringWidth(text) <= width ? text : /^\d+[a-z]+/.exec(text)?.[0] ?? text;
+  return stringWidth(text) <= width ? text : (/^\d+[a-z]+/.exec(text)?.[0] ?? text);
 }
 
 /**
@@ -209,12 +249,34 @@ function coarse(text: string, width: number): string {
 function statusIn(text: string, roomy: number, least: number): string {
   if (stringWidth(text) <= roomy) return text;
   // An ask keeps its words while the prompt keeps a few columns: they say why it asks (the cause not read: it fails closed).
-  if (text.startsWith('rule: ask')) return stringWidth(text) <= least + PROMPT_LEAST - ASK_PROMPT_LEAST ? text : fit(text, Math.max(STATUS_ROOM, least + PROMPT_LEAST - ASK_PROMPT_LEAST));
+  if (text.startsWith('rule: ask'))
+    return stringWidth(text) <= least + PROMPT_LEAST - ASK_PROMPT_LEAST
+      ? text
+      : fit(text, Math.max(STATUS_ROOM, least + PROMPT_LEAST - ASK_PROMPT_LEAST));
   const bare = text.replace(/ \(.*\)$/, '');
   return stringWidth(bare) <= least ? bare : fit(bare, Math.max(STATUS_ROOM, least));
 }
 
-function rowText(record: RequestRecord, { width, g, deco, left, age, relay, elsewhere: open }: { width: number; g: Glyphs; deco: RowDecoration; left: number | undefined; age: string; relay: string; elsewhere: string }): RowText {
+function rowText(
+  record: RequestRecord,
+  {
+    width,
+    g,
+    deco,
+    left,
+    age,
+    relay,
+    elsewhere: open,
+  }: {
+    width: number;
+    g: Glyphs;
+    deco: RowDecoration;
+    left: number | undefined;
+    age: string;
+    relay: string;
+    elsewhere: string;
+  },
+): RowText {
   const doubt = record.unconfirmed && OPEN_STATES.has(record.state) ? UNCONFIRMED_MARK : ' ';
   const severity = pad(SEVERITY_WORD[record.severity] ?? displayLine(record.severity, 4), 4);
   const cells = cellWidths(width, relay);
@@ -222,7 +284,8 @@ function rowText(record: RequestRecord, { width, g, deco, left, age, relay, else
   const agent = pad(cutName(displayLine(record.agent, 40), cells.agent, g.utf8 ? '…' : '~'), cells.agent);
   const ageText = coarse(age, cells.age).padStart(cells.age);
   // Time left is labelled, so it never reads as a second age.
-  const leftText = left === undefined ? '' : left <= 0 ? `${g.timeLeft}exp` : `${g.timeLeft}${coarse(shortDuration(left), cells.age)}`;
+  const leftText =
+    left === undefined ? '' : left <= 0 ? `${g.timeLeft}exp` : `${g.timeLeft}${coarse(shortDuration(left), cells.age)}`;
   // Only rows that expire spend columns on it: the rest give them to the prompt.
   const leftCell = leftText ? `${leftText} ` : '';
   // The pointer's cell is one column selected or not (▸ or a space).
@@ -230,15 +293,33 @@ function rowText(record: RequestRecord, { width, g, deco, left, age, relay, else
   // An emitter that broke a protocol rule about this request: the detail names the rule.
   const warn = record.violations?.length ? glyphs().warn : '';
   const before = stringWidth(head) + stringWidth(leftCell) + stringWidth(`${warn}${deco.draft ? g.draft : ''}`);
-  const status = deco.status ? `${statusIn(deco.status.text, width - before - PROMPT_ROOM - 1, width - before - PROMPT_LEAST - 1)} ` : '';
+  const status = deco.status
+    ? `${statusIn(deco.status.text, width - before - PROMPT_ROOM - 1, width - before - PROMPT_LEAST - 1)} `
+    : '';
   const fixed = before + stringWidth(status);
   // Who else has it open, as long as the prompt keeps room to be read: "open in console ops-2", then "open in ops-2", else a mark (the detail names them).
   const words = open ? [`${open} ${g.dot} `, `${open.replace(/^open in console /, 'open in ')} ${g.dot} `] : [];
   const keeps = (cell: string, room: number) => width - fixed - stringWidth(cell) >= room;
-  const elsewhere = !open ? '' : keeps(words[0], LONG_FORM_PROMPT) ? words[0] : keeps(words[1], MIN_PROMPT_ROOM) ? words[1] : `${g.elsewhere} `;
+  const elsewhere = !open
+    ? ''
+    : keeps(words[0], LONG_FORM_PROMPT)
+      ? words[0]
+      : keeps(words[1], MIN_PROMPT_ROOM)
+        ? words[1]
+        : `${g.elsewhere} `;
   const used = fixed + stringWidth(elsewhere);
   const prompt = promptExcerpt(`${kindTag(record)}${record.payload.prompt}`, width - used);
-  return { doubt, severity, middle: ` ${relay}${agent} ${ageText} `, leftCell, leftSoon: left !== undefined && left < 60_000, warn, status, elsewhere, prompt };
+  return {
+    doubt,
+    severity,
+    middle: ` ${relay}${agent} ${ageText} `,
+    leftCell,
+    leftSoon: left !== undefined && left < 60_000,
+    warn,
+    status,
+    elsewhere,
+    prompt,
+  };
 }
 
 function styleRow(record: RequestRecord, { text, g, deco }: RowEntry, selected: boolean, focused: boolean): Line {

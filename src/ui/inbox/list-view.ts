@@ -86,7 +86,14 @@ function indexAt(g: ListGeometry, at: number): number {
  * starts at `start`, as buildListLines draws it; undefined for a header, a
  * note, the "more" row and past the end (a click there selects nothing).
  */
-export function recordAtRow(count: number, open: number, height: number, start: number, at: number, noAgent = 0): number | undefined {
+export function recordAtRow(
+  count: number,
+  open: number,
+  height: number,
+  start: number,
+  at: number,
+  noAgent = 0,
+): number | undefined {
   const g = listGeometry(count, open, noAgent);
   if (at < 0 || at >= height) return undefined;
   let virtual = at;
@@ -96,7 +103,12 @@ export function recordAtRow(count: number, open: number, height: number, start: 
     virtual = Math.max(0, Math.min(start, g.total - (height - 1))) + at;
   }
   if (virtual <= 0 || virtual >= g.total) return undefined;
-  if ((g.emptyNote && virtual === 1) || (g.noAgent && virtual === g.noAgentHeaderAt) || (g.recent && virtual === g.recentHeaderAt)) return undefined;
+  if (
+    (g.emptyNote && virtual === 1) ||
+    (g.noAgent && virtual === g.noAgentHeaderAt) ||
+    (g.recent && virtual === g.recentHeaderAt)
+  )
+    return undefined;
   return indexAt(g, virtual);
 }
 
@@ -104,7 +116,15 @@ export function recordAtRow(count: number, open: number, height: number, start: 
  * Where the list window starts for this selection: the update keeps it in
  * the model, so the view only draws it (no state written while drawing).
  */
-export function listStartFor(count: number, open: number, selectedIndex: number, height: number, previous: number, noAgent = 0, snoozed = 0): number {
+export function listStartFor(
+  count: number,
+  open: number,
+  selectedIndex: number,
+  height: number,
+  previous: number,
+  noAgent = 0,
+  snoozed = 0,
+): number {
   const geometry = listGeometry(count, open, noAgent, snoozed);
   if (geometry.total <= height) return 0;
   const selectedLine = count ? geometry.lineOf(Math.min(selectedIndex, count - 1)) : 0;
@@ -128,12 +148,29 @@ export function buildListLines(input: ListViewInput): Line[] {
     if (at === 0) {
       const informational = input.informational ?? 0;
       const waiting = open - noAgent - snoozed;
-      const split = informational ? ` ${glyphs().dot} ${waiting - informational} to answer ${glyphs().dot} ${informational} informational` : '';
+      const split = informational
+        ? ` ${glyphs().dot} ${waiting - informational} to answer ${glyphs().dot} ${informational} informational`
+        : '';
       return line(seg(fit(`Pending (${waiting})${split}`, width), { bold: true }));
     }
     if (g.emptyNote && at === 1) return input.emptyNote ?? line(seg('  nothing waiting for you', { dim: true }));
-    if (noAgent && at === g.noAgentHeaderAt) return line(seg(fit(`No agent connected (${noAgent}) ${glyphs().dot} answerable if the agent comes back`, width), { bold: true, dim: true }));
-    if (snoozed && at === g.snoozedHeaderAt) return line(seg(fit(`Snoozed (${snoozed}) ${glyphs().dot} back when the time is up or it changes ${glyphs().dot} Z undoes`, width), { bold: true, dim: true }));
+    if (noAgent && at === g.noAgentHeaderAt)
+      return line(
+        seg(fit(`No agent connected (${noAgent}) ${glyphs().dot} answerable if the agent comes back`, width), {
+          bold: true,
+          dim: true,
+        }),
+      );
+    if (snoozed && at === g.snoozedHeaderAt)
+      return line(
+        seg(
+          fit(
+            `Snoozed (${snoozed}) ${glyphs().dot} back when the time is up or it changes ${glyphs().dot} Z undoes`,
+            width,
+          ),
+          { bold: true, dim: true },
+        ),
+      );
     if (g.recent && at === g.recentHeaderAt) return line(seg(fit(`Recent (${g.recent})`, width), { bold: true }));
     const index = indexAt(g, at);
     return row(records[index], input, index === input.selectedIndex);
@@ -141,6 +178,16 @@ export function buildListLines(input: ListViewInput): Line[] {
   if (g.total <= height) return Array.from({ length: g.total }, (_, at) => render(at));
   const start = input.start ?? listStartFor(records.length, open, input.selectedIndex, height, 0, noAgent, snoozed);
   const window = windowAt(g.total, height - 1, start, render);
-  window.rows.push(line(seg(fit(`${window.above ? `${glyphs().up}${window.above} ` : ''}${window.below ? `${glyphs().down}${window.below} more` : ''}`, width), { dim: true })));
+  window.rows.push(
+    line(
+      seg(
+        fit(
+          `${window.above ? `${glyphs().up}${window.above} ` : ''}${window.below ? `${glyphs().down}${window.below} more` : ''}`,
+          width,
+        ),
+        { dim: true },
+      ),
+    ),
+  );
   return window.rows;
 }

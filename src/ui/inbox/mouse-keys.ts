@@ -26,12 +26,20 @@ export const WHEEL_LINES = 3;
 
 /** The first key of an action that is not a printable character (a wheel notch must never be typed). */
 function namedPress<S extends Scope>(scope: S, action: ActionOf<S>): KeyPress | undefined {
-  const spec = (bindingsNow()[scope] as Record<string, readonly KeySpec[]>)[action as string]?.find((s) => s.length > 1);
+  const spec = (bindingsNow()[scope] as Record<string, readonly KeySpec[]>)[action as string]?.find(
+    (s) => s.length > 1,
+  );
   return spec === undefined ? undefined : { name: spec as KeyName, text: '' };
 }
 
 /** The key an action is, pressed `times` times in the place the keys are. */
-function pressed<S extends Scope>(state: InboxState, ctx: KeyContext, scope: S, action: ActionOf<S>, times = 1): KeyResult {
+function pressed<S extends Scope>(
+  state: InboxState,
+  ctx: KeyContext,
+  scope: S,
+  action: ActionOf<S>,
+  times = 1,
+): KeyResult {
   const press = namedPress(scope, action);
   let result: KeyResult = done(state);
   if (!press) return result;
@@ -53,7 +61,15 @@ function wheel(state: InboxState, target: MouseTarget, up: boolean, ctx: KeyCont
     case 'timeline':
       return pressed(state, ctx, 'timeline', move, WHEEL_LINES);
     case 'history':
-      return state.history?.filtering ? done(state) : pressed(state, ctx, state.history?.open !== undefined ? 'decision' : 'history', move, state.history?.open !== undefined ? WHEEL_LINES : 1);
+      return state.history?.filtering
+        ? done(state)
+        : pressed(
+            state,
+            ctx,
+            state.history?.open !== undefined ? 'decision' : 'history',
+            move,
+            state.history?.open !== undefined ? WHEEL_LINES : 1,
+          );
     default:
       return done(state);
   }
@@ -63,7 +79,14 @@ function wheel(state: InboxState, target: MouseTarget, up: boolean, ctx: KeyCont
 function selectRow(state: InboxState, index: number, ctx: KeyContext): KeyResult {
   const record = ctx.list[index];
   if (!record) return done(state);
-  return done({ ...state, selectedKey: record.key, selectedIndex: index, selectionTouched: true, parked: false, notice: undefined });
+  return done({
+    ...state,
+    selectedKey: record.key,
+    selectedIndex: index,
+    selectionTouched: true,
+    parked: false,
+    notice: undefined,
+  });
 }
 
 /** A click on a control of the open request: it takes the highlight, as the keys would move it there. */
@@ -71,15 +94,24 @@ function selectControl(state: InboxState, row: RowTarget, ctx: KeyContext): KeyR
   const record = ctx.open;
   if (!record || answerLock(record, ctx.openCommand) !== 'none') return done(state);
   const draft = draftFor(state, record);
-  const set = (next: typeof draft) => done({ ...state, drafts: { ...state.drafts, [record.key]: next }, pendingConfirm: undefined, hint: undefined });
+  const set = (next: typeof draft) =>
+    done({ ...state, drafts: { ...state.drafts, [record.key]: next }, pendingConfirm: undefined, hint: undefined });
   if (isFillableForm(record)) {
     const fields = record.payload.fields;
     const form = draft.form ?? initialFormDraft();
     if (row.kind === 'submit') return set({ ...draft, form: { ...form, active: fields.length } });
-    if (row.kind === 'field' && row.index < fields.length) return set({ ...draft, form: { ...form, active: row.index } });
+    if (row.kind === 'field' && row.index < fields.length)
+      return set({ ...draft, form: { ...form, active: row.index } });
     if (row.kind === 'choice' && row.field >= 0 && row.field < fields.length) {
       const field = fields[row.field];
-      return set({ ...draft, form: { ...form, active: row.field, fields: { ...form.fields, [field.id]: { ...fieldDraft(form, field), highlight: row.choice } } } });
+      return set({
+        ...draft,
+        form: {
+          ...form,
+          active: row.field,
+          fields: { ...form.fields, [field.id]: { ...fieldDraft(form, field), highlight: row.choice } },
+        },
+      });
     }
     return done(state);
   }
@@ -93,13 +125,16 @@ function selectControl(state: InboxState, row: RowTarget, ctx: KeyContext): KeyR
 function selectBatchControl(state: InboxState, row: RowTarget, ctx: KeyContext): KeyResult {
   const shared = commonOptions(ctx.tagged).length;
   const highlight = row.kind === 'option' && row.index < shared ? row.index : row.kind === 'reply' ? shared : undefined;
-  return highlight === undefined ? done(state) : done({ ...state, batch: { ...state.batch, highlight, literal: false }, notice: undefined });
+  return highlight === undefined
+    ? done(state)
+    : done({ ...state, batch: { ...state.batch, highlight, literal: false }, notice: undefined });
 }
 
 function click(state: InboxState, target: MouseTarget, ctx: KeyContext): KeyResult {
   // A question asked over the screen waits for its answer in keys: a click answers nothing.
   if (state.modals.length) return done(state);
-  if (state.mode === 'browse' && target.region === 'list' && target.index !== undefined) return selectRow(state, target.index, ctx);
+  if (state.mode === 'browse' && target.region === 'list' && target.index !== undefined)
+    return selectRow(state, target.index, ctx);
   if (target.region !== 'detail' || !target.row) return done(state);
   if (state.mode === 'answer') return selectControl(state, target.row, ctx);
   if (state.mode === 'batch') return selectBatchControl(state, target.row, ctx);
@@ -111,6 +146,7 @@ function click(state: InboxState, target: MouseTarget, ctx: KeyContext): KeyResu
  * beyond the inbox, a mouse event asks nothing: no effect, no step.
  */
 export function mouseKey(state: InboxState, target: MouseTarget, event: MouseEvent, ctx: KeyContext): KeyResult {
-  const result = event.kind === 'click' ? click(state, target, ctx) : wheel(state, target, event.kind === 'wheelUp', ctx);
+  const result =
+    event.kind === 'click' ? click(state, target, ctx) : wheel(state, target, event.kind === 'wheelUp', ctx);
   return { state: result.state, effects: [] };
 }

@@ -10,7 +10,8 @@ export function quit(state: InboxState, ctx: KeyContext): KeyResult {
   if (loses.drafts === 0 && loses.inFlight === 0) return { state, effects: [{ type: 'quit' }] };
   // The question takes the place of help or another question on top (saying no goes back under it).
   const top = state.modals[state.modals.length - 1]?.kind;
-  const under = top === 'help' || top === 'quit' || top === 'batchConfirm' || top === 'control' ? popModal(state) : state;
+  const under =
+    top === 'help' || top === 'quit' || top === 'batchConfirm' || top === 'control' ? popModal(state) : state;
   return { state: pushModal(under, { kind: 'quit', loses }), effects: [] };
 }
 
@@ -18,7 +19,13 @@ export function quit(state: InboxState, ctx: KeyContext): KeyResult {
 export const QUIT_PROMPT_KEYS: Controller<'quitPrompt', InboxState, KeyResult> = {
   scope: 'quitPrompt',
   refuse: (state) => ({ state: popModal(state), effects: [] }),
-  bindings: [{ on: ['confirm'], does: 'quit although something would be lost (any other key: back)', run: (state) => ({ state, effects: [{ type: 'quit' }] }) }],
+  bindings: [
+    {
+      on: ['confirm'],
+      does: 'quit although something would be lost (any other key: back)',
+      run: (state) => ({ state, effects: [{ type: 'quit' }] }),
+    },
+  ],
 };
 
 export function quitPromptKey(state: InboxState, key: KeyPress): KeyResult {

@@ -27,7 +27,10 @@ const done = (state: InboxState, ...effects: Effect[]): KeyResult => ({ state, e
 export function reducePaste(state: InboxState, text: string, ctx: KeyContext): KeyResult {
   if (editsTextNow(state, ctx)) return reduceKey(state, { name: 'paste', text }, ctx);
   const place = placeOf(state);
-  const why = place === 'answer' || place === 'batch' ? 'Paste ignored: move to the Reply row (or a text field) to paste.' : 'Paste ignored: open a request first.';
+  const why =
+    place === 'answer' || place === 'batch'
+      ? 'Paste ignored: move to the Reply row (or a text field) to paste.'
+      : 'Paste ignored: open a request first.';
   if (place === 'answer') return done({ ...state, hint: why });
   return done({ ...state, notice: why });
 }

@@ -9,7 +9,11 @@ import { glyphs } from '../glyphs.js';
  * `✓ deny`, `✗ rejected`, `timed out`): in Pending while the request is
  * open, in Recent after it closes. The detail says the same at length.
  */
-export function rowStatus(record: RequestRecord, command: OwnCommand | undefined, g: Glyphs): { text: string; color: string } | undefined {
+export function rowStatus(
+  record: RequestRecord,
+  command: OwnCommand | undefined,
+  g: Glyphs,
+): { text: string; color: string } | undefined {
   const yes = g.utf8 ? glyphs().yes : '+';
   const no = g.utf8 ? glyphs().no : 'x';
   switch (command?.state) {
@@ -31,7 +35,14 @@ export function rowStatus(record: RequestRecord, command: OwnCommand | undefined
   }
   if (record.answered && (record.state === 'answered' || record.state === 'resolved')) {
     const answer = record.answered.answer;
-    const word = answer.option !== undefined ? displayLine(String(answer.option), 16) : answer.text !== undefined ? 'text' : answer.values !== undefined ? formWords(answer.values) : 'answered';
+    const word =
+      answer.option !== undefined
+        ? displayLine(String(answer.option), 16)
+        : answer.text !== undefined
+          ? 'text'
+          : answer.values !== undefined
+            ? formWords(answer.values)
+            : 'answered';
     const who = whoAnswered(record, command);
     return { text: who === undefined ? `${yes} ${word}` : `${yes} ${word} ${glyphs().dot} ${who}`, color: 'green' };
   }

@@ -29,19 +29,37 @@ export function pushUndo(state: InboxState, entry: InboxState['undo'][number]): 
 }
 
 /** z on the selected request: it goes to Snoozed, and the selection to the request that takes its place. */
-export function snooze(state: InboxState, record: RequestRecord | undefined, now: number, list: readonly RequestRecord[] = []): KeyResult {
+export function snooze(
+  state: InboxState,
+  record: RequestRecord | undefined,
+  now: number,
+  list: readonly RequestRecord[] = [],
+): KeyResult {
   if (!record) return { state: { ...state, notice: 'No request selected.' }, effects: [] };
-  if (!OPEN_STATES.has(record.state)) return { state: { ...state, notice: 'Closed: only an open request can be snoozed.' }, effects: [] };
-  if (state.snoozed.has(record.key)) return { state: { ...state, notice: 'Already snoozed: Z brings it back now.' }, effects: [] };
+  if (!OPEN_STATES.has(record.state))
+    return { state: { ...state, notice: 'Closed: only an open request can be snoozed.' }, effects: [] };
+  if (state.snoozed.has(record.key))
+    return { state: { ...state, notice: 'Already snoozed: Z brings it back now.' }, effects: [] };
   const label = undoLabel(record);
   const until = now + SNOOZE_MS;
   const snoozed = new Map(state.snoozed).set(record.key, { until, record, label });
-  const tagged = state.tagged.has(record.key) ? new Set([...state.tagged].filter((key) => key !== record.key)) : state.tagged;
+  const tagged = state.tagged.has(record.key)
+    ? new Set([...state.tagged].filter((key) => key !== record.key))
+    : state.tagged;
   const at = list.indexOf(record);
-  const next = [...list.slice(at + 1), ...list.slice(0, Math.max(0, at)).reverse()].find((r) => OPEN_STATES.has(r.state) && !snoozed.has(r.key));
+  const next = [...list.slice(at + 1), ...list.slice(0, Math.max(0, at)).reverse()].find(
+    (r) => OPEN_STATES.has(r.state) && !snoozed.has(r.key),
+  );
   const selection = next ? { selectedKey: next.key, selectionTouched: true } : {};
   return {
-    state: { ...state, ...selection, snoozed, tagged, undo: pushUndo(state, { kind: 'snooze', key: record.key, label }), notice: 'Snoozed for 10 minutes (back sooner if it changes, or at its last call); Z undoes.' },
+    state: {
+      ...state,
+      ...selection,
+      snoozed,
+      tagged,
+      undo: pushUndo(state, { kind: 'snooze', key: record.key, label }),
+      notice: 'Snoozed for 10 minutes (back sooner if it changes, or at its last call); Z undoes.',
+    },
     effects: [{ type: 'snooze', key: record.key, until }],
   };
 }
@@ -50,9 +68,17 @@ export function snooze(state: InboxState, record: RequestRecord | undefined, now
 export function undo(state: InboxState, selected: RequestRecord | undefined): KeyResult {
   if (selected && state.snoozed.has(selected.key)) return unsnoozed(state, selected.key, 'Back from snooze');
   const last = state.undo[state.undo.length - 1];
-  if (!last) return { state: { ...state, notice: 'Nothing to undo: no snooze or hide in this run (H lists earlier hides; Z there undoes one).' }, effects: [] };
+  if (!last)
+    return {
+      state: {
+        ...state,
+        notice: 'Nothing to undo: no snooze or hide in this run (H lists earlier hides; Z there undoes one).',
+      },
+      effects: [],
+    };
   const rest = { ...state, undo: state.undo.slice(0, -1) };
-  if (last.kind === 'snooze') return state.snoozed.has(last.key) ? unsnoozed(rest, last.key, 'Back from snooze') : undo(rest, undefined);
+  if (last.kind === 'snooze')
+    return state.snoozed.has(last.key) ? unsnoozed(rest, last.key, 'Back from snooze') : undo(rest, undefined);
   return state.hidden.has(last.key) ? unhidden(rest, last.key, last.label) : undo(rest, undefined);
 }
 
@@ -62,7 +88,15 @@ export function unsnoozed(state: InboxState, key: string, words: string): KeyRes
   if (!entry) return { state, effects: [] };
   const snoozed = new Map(state.snoozed);
   snoozed.delete(key);
-  return { state: { ...state, snoozed, undo: state.undo.filter((e) => e.key !== key || e.kind !== 'snooze'), notice: `${words} (${entry.label}).` }, effects: [] };
+  return {
+    state: {
+      ...state,
+      snoozed,
+      undo: state.undo.filter((e) => e.key !== key || e.kind !== 'snooze'),
+      notice: `${words} (${entry.label}).`,
+    },
+    effects: [],
+  };
 }
 
 /** A hide undone: listed and counted again, and the history records it. */
@@ -70,14 +104,26 @@ export function unhidden(state: InboxState, key: string, label: string): KeyResu
   const hidden = new Set(state.hidden);
   hidden.delete(key);
   const effects: Effect[] = [{ type: 'unhide', key }];
-  return { state: { ...state, hidden, undo: state.undo.filter((e) => e.key !== key || e.kind !== 'hide'), notice: `Shown again (${label}).` }, effects };
+  return {
+    state: {
+      ...state,
+      hidden,
+      undo: state.undo.filter((e) => e.key !== key || e.kind !== 'hide'),
+      notice: `Shown again (${label}).`,
+    },
+    effects,
+  };
 }
 
 /**
  * The snoozes whose time is up, or whose request changed or is gone: they
  * come back (the same state when none does). Cheap: the snoozed are few.
  */
-export function wakeSnoozed(state: InboxState, request: (key: string) => RequestRecord | undefined, now: number): InboxState {
+export function wakeSnoozed(
+  state: InboxState,
+  request: (key: string) => RequestRecord | undefined,
+  now: number,
+): InboxState {
   if (state.snoozed.size === 0) return state;
   let woken: Map<string, Snoozed> | undefined;
   for (const [key, entry] of state.snoozed) {

@@ -192,14 +192,7 @@ export interface KeyContext {
 }
 
 export type Lock =
-  | 'none'
-  | 'terminal'
-  | 'answered-elsewhere'
-  | 'informational'
-  | 'history'
-  | 'sending'
-  | 'accepted'
-  | 'ack-timeout';
+  'none' | 'terminal' | 'answered-elsewhere' | 'informational' | 'history' | 'sending' | 'accepted' | 'ack-timeout';
 
 /** Whether the open request can take an answer now, and if not, why. */
 export function answerLock(record: RequestRecord | undefined, command: OwnCommand | undefined): Lock {
@@ -225,7 +218,7 @@ export function lockHint(lock: Lock): string {
     case 'ack-timeout':
       return 'No acknowledgement: press r to resend the same command.';
     case 'informational':
-      return 'Informational: this request is answered in the agent\'s own UI.';
+      return "Informational: this request is answered in the agent's own UI.";
     case 'history':
       return 'History from a file: it can be read, not answered.';
     case 'answered-elsewhere':
@@ -243,7 +236,6 @@ export function isUnsent(draft: Draft | undefined): boolean {
   return draft !== undefined && (draft.reply.value.trim() !== '' || draft.form?.dirty === true);
 }
 
-
 /**
  * The filter as k9s, lazygit and fzf read it: words separated by spaces must
  * all match, case-insensitive, each against the agent, session, host, kind,
@@ -252,7 +244,14 @@ export function isUnsent(draft: Draft | undefined): boolean {
 export function matchesFilter(record: RequestRecord, filter: string): boolean {
   const words = filterWords(filter);
   if (words.length === 0) return true;
-  const fields = [record.agent, record.session, record.host, record.payload.kind, record.severity, record.payload.prompt].map((f) => f.toLowerCase());
+  const fields = [
+    record.agent,
+    record.session,
+    record.host,
+    record.payload.kind,
+    record.severity,
+    record.payload.prompt,
+  ].map((f) => f.toLowerCase());
   return words.every((word) => fields.some((field) => field.includes(word)));
 }
 

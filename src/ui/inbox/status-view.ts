@@ -14,12 +14,21 @@ export function connectionText(connection: ConnectionState, now: number): { text
       return { text: 'live', color: 'green' };
     case 'reconnecting': {
       const seconds = Math.max(0, Math.ceil((connection.retryAt - now) / 1000));
-      return { text: `reconnecting in ${seconds}s${connection.reason ? ` (${connection.reason})` : ''}`, color: 'yellow' };
+      return {
+        text: `reconnecting in ${seconds}s${connection.reason ? ` (${connection.reason})` : ''}`,
+        color: 'yellow',
+      };
     }
     case 'unauthorized':
-      return { text: `unauthorized${connection.detail ? ` (${connection.detail})` : ': check the token'}`, color: 'red' };
+      return {
+        text: `unauthorized${connection.detail ? ` (${connection.detail})` : ': check the token'}`,
+        color: 'red',
+      };
     case 'version-unsupported': {
-      const retry = connection.retryAt === undefined ? '' : ` ${glyphs().dot} retrying in ${Math.max(0, Math.ceil((connection.retryAt - now) / 1000))}s`;
+      const retry =
+        connection.retryAt === undefined
+          ? ''
+          : ` ${glyphs().dot} retrying in ${Math.max(0, Math.ceil((connection.retryAt - now) / 1000))}s`;
       return { text: `version-unsupported${connection.detail ? ` (${connection.detail})` : ''}${retry}`, color: 'red' };
     }
     case 'closed':
@@ -103,7 +112,8 @@ function fitParts(parts: readonly Part[], width: number): Part[] {
       }
       const room = stringWidth(part.text) - over;
       // A URL cut to a stub says nothing: it goes, and with several relays its number stays.
-      part.text = room - stringWidth(part.url.prefix) >= 9 ? relayCell(part.url.prefix, part.url.relay, room) : part.url.prefix;
+      part.text =
+        room - stringWidth(part.url.prefix) >= 9 ? relayCell(part.url.prefix, part.url.relay, room) : part.url.prefix;
     }
   }
   return out.filter((p) => p.text !== '');
@@ -130,7 +140,9 @@ export function buildStatusLines(input: StatusInput): Line[] {
   const front: Part[] = [
     { text: 'aep-console', style: { bold: true }, drop: GIVES_WAY.name, lead: true },
     ...(rulesHead ? [{ text: rulesHead, style: { color: 'magenta', bold: true } }] : []),
-    ...(rulesNotes.length ? [{ text: rulesNotes.join(` ${glyphs().dot} `), style: { color: 'magenta' }, drop: GIVES_WAY.rulesNotes }] : []),
+    ...(rulesNotes.length
+      ? [{ text: rulesNotes.join(` ${glyphs().dot} `), style: { color: 'magenta' }, drop: GIVES_WAY.rulesNotes }]
+      : []),
     ...(input.filter ? [{ text: `filter "${displayLine(input.filter, 30)}"` }] : []),
     { text: `${counts.pending} pending${held}` },
     // Requests whose agent is gone are not waiting on you: counted apart.
@@ -142,26 +154,49 @@ export function buildStatusLines(input: StatusInput): Line[] {
   let indent = '';
   shown.forEach((relay, i) => {
     // A --file source has no connection: it is history, followed or read.
-    const state = relay.file ? { text: relay.file.following ? 'history file, following' : 'history file', color: 'blue' } : connectionText(relay.connection, now);
+    const state = relay.file
+      ? { text: relay.file.following ? 'history file, following' : 'history file', color: 'blue' }
+      : connectionText(relay.connection, now);
     // Connected but the subscription refused: nothing arrives, so not "live".
-    if (!relay.file && relay.connection.kind === 'live' && relay.subscriptionError) Object.assign(state, { text: 'connected, not subscribed', color: 'red' });
+    if (!relay.file && relay.connection.kind === 'live' && relay.subscriptionError)
+      Object.assign(state, { text: 'connected, not subscribed', color: 'red' });
     // Close reasons and error details come from the relay: producer text.
     state.text = displayLine(state.text, 200);
     const extras: string[] = [];
     if (relay.watchOnly) extras.push(`watch-only${relay.watchOnlyReason ? `: ${relay.watchOnlyReason}` : ''}`);
-    if (relay.subscriptionError) extras.push(`subscription refused: ${relay.subscriptionError.code}${relay.subscriptionError.detail ? ` ${relay.subscriptionError.detail}` : ''}`);
+    if (relay.subscriptionError)
+      extras.push(
+        `subscription refused: ${relay.subscriptionError.code}${relay.subscriptionError.detail ? ` ${relay.subscriptionError.detail}` : ''}`,
+      );
     if (relay.invalid) extras.push(`${relay.invalid} invalid events ignored`);
     if (relay.undecodable) extras.push(`${relay.undecodable} undecodable frames`);
     // Saved answers (the outbox) first: what they say stays true until it changes, unlike a warning.
-    extras.push(...(relay.outboxNotes ?? []).map((note) => `${glyphs().warn} ${note}`), ...relay.warnings.slice(-2).map((w) => `${glyphs().warn} ${w}`));
+    extras.push(
+      ...(relay.outboxNotes ?? []).map((note) => `${glyphs().warn} ${note}`),
+      ...relay.warnings.slice(-2).map((w) => `${glyphs().warn} ${w}`),
+    );
     const prefix = relays.length > 1 ? `[${i + 1}] ` : '';
     const parts: Part[] = [
       ...(i === 0 ? front : []),
       { text: relayCell(prefix, relay.relay, Infinity), url: { prefix, relay: relay.relay }, drop: GIVES_WAY.url },
       { text: state.text, style: { color: state.color, bold: true }, joined: true },
       // Beside the relay's state, not among the extras: the row's end is cut first.
-      ...(relay.violations ? [{ text: `${glyphs().warn} ${relay.violations} emitter violation${relay.violations === 1 ? '' : 's'}`, style: { color: 'yellow' } }] : []),
-      ...(extras.length ? [{ text: displayLine(extras.join(` ${glyphs().dot} `), 400), style: { color: relay.watchOnly || relay.subscriptionError ? 'red' : 'yellow' } }] : []),
+      ...(relay.violations
+        ? [
+            {
+              text: `${glyphs().warn} ${relay.violations} emitter violation${relay.violations === 1 ? '' : 's'}`,
+              style: { color: 'yellow' },
+            },
+          ]
+        : []),
+      ...(extras.length
+        ? [
+            {
+              text: displayLine(extras.join(` ${glyphs().dot} `), 400),
+              style: { color: relay.watchOnly || relay.subscriptionError ? 'red' : 'yellow' },
+            },
+          ]
+        : []),
     ];
     // Below the first row, relays line up under the first one's parts.
     const fitted = fitParts(parts, width - stringWidth(indent));
@@ -173,6 +208,7 @@ export function buildStatusLines(input: StatusInput): Line[] {
     }
     lines.push(line);
   });
-  if (relays.length > shown.length) lines.push([seg(`${indent}+${relays.length - shown.length} more relays`, { dim: true })]);
+  if (relays.length > shown.length)
+    lines.push([seg(`${indent}+${relays.length - shown.length} more relays`, { dim: true })]);
   return lines;
 }

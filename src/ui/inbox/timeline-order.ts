@@ -54,11 +54,13 @@ export function positionalOrder(events: readonly AepEvent[]): number[] {
     order.push(i);
   });
   for (const list of slots.values()) {
-    const sorted = list.map((slot) => order[slot]).sort((a, b) => {
-      const pa = position(events[a])!;
-      const pb = position(events[b])!;
-      return pa.epoch - pb.epoch || pa.seq - pb.seq || a - b;
-    });
+    const sorted = list
+      .map((slot) => order[slot])
+      .sort((a, b) => {
+        const pa = position(events[a])!;
+        const pb = position(events[b])!;
+        return pa.epoch - pb.epoch || pa.seq - pb.seq || a - b;
+      });
     list.forEach((slot, k) => (order[slot] = sorted[k]));
   }
   return order;
@@ -68,7 +70,9 @@ const LIFECYCLE = /^attention\.(answered|resolved|timeout|routed|updated|cancell
 
 /** A lifecycle Event or an answer command: about the request its `subject` names. */
 export function isAboutRequest(event: AepEvent): boolean {
-  return typeof event.subject === 'string' && (LIFECYCLE.test(event.type) || event.type === 'control.attention.respond');
+  return (
+    typeof event.subject === 'string' && (LIFECYCLE.test(event.type) || event.type === 'control.attention.respond')
+  );
 }
 
 /** Finds Events by id: the same emitter's first, else the first of another (a command names the agent's request). */
@@ -93,7 +97,10 @@ function finder(events: readonly AepEvent[], order: readonly number[]) {
 }
 
 /** The request (attention.requested) an Event is about, by its subject; undefined when not among the Events read. */
-export function requestFinder(events: readonly AepEvent[], order: readonly number[]): (i: number) => number | undefined {
+export function requestFinder(
+  events: readonly AepEvent[],
+  order: readonly number[],
+): (i: number) => number | undefined {
   const find = finder(events, order);
   return (i) => (isAboutRequest(events[i]) ? find(events[i].subject as string, i, 'attention.requested') : undefined);
 }
@@ -112,7 +119,12 @@ function parents(events: readonly AepEvent[], order: readonly number[]): Map<num
 }
 
 /** The Event a loop is cut at: walking up from `start`, the earliest (in order) Event of the cycle reached; undefined when the walk ends at a root. */
-function cycleRoot(start: number, parent: Map<number, number>, rank: Map<number, number>, done: Set<number>): number | undefined {
+function cycleRoot(
+  start: number,
+  parent: Map<number, number>,
+  rank: Map<number, number>,
+  done: Set<number>,
+): number | undefined {
   const walked = new Set<number>();
   let at: number | undefined = start;
   while (at !== undefined && !walked.has(at)) {
@@ -148,7 +160,12 @@ export function orderTimeline(events: readonly AepEvent[]): TimelineRow[] {
       const [i, depth] = stack.pop()!;
       if (done.has(i)) continue;
       done.add(i);
-      const row: TimelineRow = { index: i, depth: Math.min(depth, MAX_DEPTH), deeper: depth > MAX_DEPTH, loop: loop && i === root };
+      const row: TimelineRow = {
+        index: i,
+        depth: Math.min(depth, MAX_DEPTH),
+        deeper: depth > MAX_DEPTH,
+        loop: loop && i === root,
+      };
       const request = about(i);
       rows.push(request === undefined ? row : { ...row, about: request });
       const kids = children.get(i) ?? [];

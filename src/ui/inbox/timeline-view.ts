@@ -71,32 +71,64 @@ function treeIndent(row: TimelineRow, g: Glyphs): string {
   return `${'  '.repeat(row.depth)}${branch} `;
 }
 
-function eventLine(events: readonly AepEvent[], row: TimelineRow, record: RequestRecord, width: number, g: Glyphs): Line {
+function eventLine(
+  events: readonly AepEvent[],
+  row: TimelineRow,
+  record: RequestRecord,
+  width: number,
+  g: Glyphs,
+): Line {
   const event = events[row.index];
   const mine = event.id === record.id && event.source === record.source;
   const type = displayLine(event.type, 40);
   const head = `${mine ? (g.utf8 ? '▶' : '>') : ' '} ${clock(event.time)} ${treeIndent(row, g)}`;
   const rest = Math.max(0, width - head.length - type.length);
   const text = `${row.loop ? ' (cause loops)' : ''}${aboutText(events, row, g)}`;
-  return [seg(head, { dim: !mine, bold: mine }), seg(type, { color: color(event.type), bold: mine }), seg(fit(text, rest))];
+  return [
+    seg(head, { dim: !mine, bold: mine }),
+    seg(type, { color: color(event.type), bold: mine }),
+    seg(fit(text, rest)),
+  ];
 }
 
-export function buildTimelineLines(record: RequestRecord | undefined, fetched: Fetched | undefined, width: number, height: number, start: number, g: Glyphs): Line[] {
-  if (!record) return [[seg(fit('This request is no longer held. Esc returns to the list.', width), { color: 'yellow' })]];
+export function buildTimelineLines(
+  record: RequestRecord | undefined,
+  fetched: Fetched | undefined,
+  width: number,
+  height: number,
+  start: number,
+  g: Glyphs,
+): Line[] {
+  if (!record)
+    return [[seg(fit('This request is no longer held. Esc returns to the list.', width), { color: 'yellow' })]];
   const who = `${displayLine(record.agent, 30)} ${glyphs().dot} session ${displayLine(record.session, 40)}`;
-  const title = (note: string, style: { color?: string; dim?: boolean } = { dim: true }): Line => [seg('Timeline ', { bold: true }), seg(fit(`${who}${note}`, Math.max(0, width - 9)), style)];
+  const title = (note: string, style: { color?: string; dim?: boolean } = { dim: true }): Line => [
+    seg('Timeline ', { bold: true }),
+    seg(fit(`${who}${note}`, Math.max(0, width - 9)), style),
+  ];
   if (!fetched || fetched.state === 'loading') return [title(` ${glyphs().dot} reading the relay${glyphs().ellipsis}`)];
   const result = fetched.result;
-  if (!result.ok) return [title(''), [seg(fit(`Could not read the session: ${displayLine(result.reason, 160)}`, width), { color: 'yellow' })]];
+  if (!result.ok)
+    return [
+      title(''),
+      [seg(fit(`Could not read the session: ${displayLine(result.reason, 160)}`, width), { color: 'yellow' })],
+    ];
   const events = result.events;
-  if (!events.length) return [title(''), [seg(fit('The relay holds no Events of this session.', width), { dim: true })]];
+  if (!events.length)
+    return [title(''), [seg(fit('The relay holds no Events of this session.', width), { dim: true })]];
   const rows = timelineRows(events);
   const room = timelineRoom(height);
   const window = windowAt(rows.length, room, start < 0 ? rows.length : start, (i) => rows[i]);
   const gone = result.gap || result.dropped ? ` ${glyphs().dot} older Events not shown` : '';
-  const place = window.above || window.below ? ` ${glyphs().dot} ${window.start + 1}-${window.start + window.rows.length} of ${rows.length}` : ` ${glyphs().dot} ${rows.length} Events`;
+  const place =
+    window.above || window.below
+      ? ` ${glyphs().dot} ${window.start + 1}-${window.start + window.rows.length} of ${rows.length}`
+      : ` ${glyphs().dot} ${rows.length} Events`;
   // Dropped first where the title is too long: where the rows are and what is gone matter more.
-  const how = stringWidth(`Timeline ${who}${place}${gone} ${glyphs().dot} nested by cause`) <= width ? ` ${glyphs().dot} nested by cause` : '';
+  const how =
+    stringWidth(`Timeline ${who}${place}${gone} ${glyphs().dot} nested by cause`) <= width
+      ? ` ${glyphs().dot} nested by cause`
+      : '';
   return [title(`${place}${gone}${how}`), ...window.rows.map((row) => eventLine(events, row, record, width, g))];
 }
 

@@ -41,6 +41,7 @@ export function digitPicksNow(state: InboxState, ctx: KeyContext, key: KeyPress)
     const n = key.name === 'char' ? digitOf('batch', key) : undefined;
     return n !== undefined && digitDoes(batchRows(state.batch, commonOptions(ctx.tagged).length), n) !== 'type';
   }
-  if (place !== 'answer' || !ctx.open || isFillableForm(ctx.open) || answerLock(ctx.open, ctx.openCommand) !== 'none') return false;
+  if (place !== 'answer' || !ctx.open || isFillableForm(ctx.open) || answerLock(ctx.open, ctx.openCommand) !== 'none')
+    return false;
   return picksNow(requestRows(ctx.open, draftFor(state, ctx.open)), key);
 }

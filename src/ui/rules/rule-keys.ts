@@ -6,14 +6,30 @@ import type { KeyPress } from '../keys.js';
 import { keyNumber, type Action } from '../key-table.js';
 import { runBinding, type Controller } from '../binding.js';
 import type { RuleScope } from '../../store/rule-scopes.js';
-import { modalOf, popModal, pushModal, type InboxState, type KeyContext, type KeyResult, type ModalOf } from '../inbox/state.js';
-
+import {
+  modalOf,
+  popModal,
+  pushModal,
+  type InboxState,
+  type KeyContext,
+  type KeyResult,
+  type ModalOf,
+} from '../inbox/state.js';
 
 export function autoKey(state: InboxState, action: Action | undefined, ctx: KeyContext): KeyResult | undefined {
   if (action !== 'auto') return undefined;
-  if (!ctx.rules) return { state: { ...state, notice: 'No rules loaded: start with --rules F (README "Rules").' }, effects: [] };
-  if (ctx.rules.auto) return { state: { ...state, notice: 'AUTO off: the rules only suggest.' }, effects: [], steps: [{ type: 'auto', on: false }] };
-  return { state: { ...pushModal(state, { kind: 'auto' }), notice: 'Let the rules answer what they match (AUTO)? y/n' }, effects: [] };
+  if (!ctx.rules)
+    return { state: { ...state, notice: 'No rules loaded: start with --rules F (README "Rules").' }, effects: [] };
+  if (ctx.rules.auto)
+    return {
+      state: { ...state, notice: 'AUTO off: the rules only suggest.' },
+      effects: [],
+      steps: [{ type: 'auto', on: false }],
+    };
+  return {
+    state: { ...pushModal(state, { kind: 'auto' }), notice: 'Let the rules answer what they match (AUTO)? y/n' },
+    effects: [],
+  };
 }
 
 /** At "Let the rules answer what they match (AUTO)? y/n": y turns AUTO on, any other key keeps suggesting. */
@@ -24,7 +40,11 @@ export const AUTO_PROMPT_KEYS: Controller<'autoPrompt', InboxState, KeyResult> =
     {
       on: ['confirm'],
       does: 'AUTO on: the rules answer what they match, through the outbox, on the record (any other key: keep suggesting)',
-      run: (state) => ({ state: { ...state, notice: 'AUTO: the rules answer what they match.' }, effects: [], steps: [{ type: 'auto', on: true }] }),
+      run: (state) => ({
+        state: { ...state, notice: 'AUTO: the rules answer what they match.' },
+        effects: [],
+        steps: [{ type: 'auto', on: true }],
+      }),
     },
   ],
 };
@@ -52,7 +72,10 @@ interface AlwaysPress {
   scopes: RuleScope[];
 }
 
-const at = ({ state, asked, scopes }: AlwaysPress, index: number): KeyResult => ({ state: popModal(state, { ...asked, index: Math.max(0, Math.min(scopes.length - 1, index)) }), effects: [] });
+const at = ({ state, asked, scopes }: AlwaysPress, index: number): KeyResult => ({
+  state: popModal(state, { ...asked, index: Math.max(0, Math.min(scopes.length - 1, index)) }),
+  effects: [],
+});
 const unasked = ({ state }: AlwaysPress): KeyResult => ({ state: popModal(state), effects: [] });
 
 /** The question's keys: a scope by ↑/↓ or its digit; y saves the rule and sends the option; n/Esc (any other key) back. */
@@ -64,7 +87,15 @@ export const ALWAYS_KEYS: Controller<'always', AlwaysPress, KeyResult> = {
       on: ['up', 'down', 'pickOption'],
       does: 'pick the scope; each row says how many open requests it matches now',
       hint: '{up}/{down} {pickOption} scope',
-      run: (c, action) => at(c, action === 'up' ? c.asked.index - 1 : action === 'down' ? c.asked.index + 1 : keyNumber('always', c.press)! - 1),
+      run: (c, action) =>
+        at(
+          c,
+          action === 'up'
+            ? c.asked.index - 1
+            : action === 'down'
+              ? c.asked.index + 1
+              : keyNumber('always', c.press)! - 1,
+        ),
     },
     {
       on: ['confirm'],

@@ -64,10 +64,25 @@ export interface RulesModel {
 export type OperatorAt = (key: string) => boolean;
 const nowhere: OperatorAt = () => false;
 
-export function initialRules(rules: readonly Rule[] | undefined, auto = false, fileNote?: string): RulesModel | undefined {
+export function initialRules(
+  rules: readonly Rule[] | undefined,
+  auto = false,
+  fileNote?: string,
+): RulesModel | undefined {
   if (!rules?.length && fileNote === undefined) return undefined;
   const fromFile = new Set((rules ?? []).map((rule) => rule.name));
-  return { rules: rules ?? [], auto, off: new Set(), causes: new Map(), answered: new Map(), held: new Map(), notes: [], deferred: new Set(), fromFile, ...(fileNote !== undefined ? { fileNote } : {}) };
+  return {
+    rules: rules ?? [],
+    auto,
+    off: new Set(),
+    causes: new Map(),
+    answered: new Map(),
+    held: new Map(),
+    notes: [],
+    deferred: new Set(),
+    fromFile,
+    ...(fileNote !== undefined ? { fileNote } : {}),
+  };
 }
 
 /**
@@ -75,7 +90,11 @@ export function initialRules(rules: readonly Rule[] | undefined, auto = false, f
  * before, the rules made here with `a` stay (one the file now holds is
  * the file's). A bad edit (`rules` absent) keeps the rules in force; `note` says why.
  */
-export function withFileRules(current: RulesModel | undefined, rules: readonly Rule[] | undefined, note: string | undefined): RulesModel | undefined {
+export function withFileRules(
+  current: RulesModel | undefined,
+  rules: readonly Rule[] | undefined,
+  note: string | undefined,
+): RulesModel | undefined {
   if (rules === undefined) {
     const base = current ?? initialRules([], false, note);
     if (!base) return undefined;
@@ -89,9 +108,7 @@ export function withFileRules(current: RulesModel | undefined, rules: readonly R
   return { ...rest, rules: [...rules, ...made], fromFile: names };
 }
 
-export type RuleEffect =
-  | { type: 'send'; key: string; answer: { option: string }; by: string }
-  | CauseReadEffect;
+export type RuleEffect = { type: 'send'; key: string; answer: { option: string }; by: string } | CauseReadEffect;
 
 export interface RuleStep {
   rules: RulesModel;
@@ -126,12 +143,18 @@ export function ruleRowText(rules: RulesModel | undefined, record: RequestRecord
   // Names and ids are checked printable when the file is read; bounded here for the row.
   if (verdict.kind === 'answer') return `rule: ${displayLine(verdict.option, 30)} (${verdict.rule})`;
   // An ask because the cause a deny or ask needs is not known says so (its command withheld by capture, or not read at all).
-  if (verdict.kind === 'ask') return `rule: ask (${verdict.rule}${verdict.cause === 'withheld' ? ': command withheld' : verdict.cause ? ': cause not read' : ''})`;
+  if (verdict.kind === 'ask')
+    return `rule: ask (${verdict.rule}${verdict.cause === 'withheld' ? ': command withheld' : verdict.cause ? ': cause not read' : ''})`;
   return undefined;
 }
 
 function wantsCause(rules: RulesModel, record: RequestRecord): boolean {
-  return !!record.cause && !isHistory(record) && answerable(record, 'rule') && rules.rules.some((rule) => needsCause(rule) && !rules.off.has(rule.name));
+  return (
+    !!record.cause &&
+    !isHistory(record) &&
+    answerable(record, 'rule') &&
+    rules.rules.some((rule) => needsCause(rule) && !rules.off.has(rule.name))
+  );
 }
 
 /**
@@ -140,7 +163,14 @@ function wantsCause(rules: RulesModel, record: RequestRecord): boolean {
  * `fresh`: keys that just arrived live (their bell may wait for the cause).
  * `at`: where the operator is (AUTO leaves those requests to them).
  */
-export function runRules(rules: RulesModel, keys: Iterable<string>, store: StoreReader, now: number, fresh: ReadonlySet<string> = new Set(), at: OperatorAt = nowhere): RuleStep & { quiet: Set<string> } {
+export function runRules(
+  rules: RulesModel,
+  keys: Iterable<string>,
+  store: StoreReader,
+  now: number,
+  fresh: ReadonlySet<string> = new Set(),
+  at: OperatorAt = nowhere,
+): RuleStep & { quiet: Set<string> } {
   let causes: Map<string, RuleCause> | undefined;
   let answered: Map<string, string> | undefined;
   let held: Map<string, number> | undefined;
@@ -151,7 +181,8 @@ export function runRules(rules: RulesModel, keys: Iterable<string>, store: Store
   for (const key of keys) {
     const record = store.request(key);
     if (!record || isHistory(record)) continue;
-    const read = wantsCause(rules, record) && !(causes ?? rules.causes).has(key) ? causeReadEffect(record, 'rule') : undefined;
+    const read =
+      wantsCause(rules, record) && !(causes ?? rules.causes).has(key) ? causeReadEffect(record, 'rule') : undefined;
     if (read) {
       causes ??= new Map(rules.causes);
       causes.set(key, { cause: { state: 'reading' }, since: now, tries: 1 });
@@ -176,7 +207,11 @@ export function runRules(rules: RulesModel, keys: Iterable<string>, store: Store
     }
     const wasDeferred = (deferred ?? rules.deferred).has(key);
     // The ledger too: a rule never answers over an answer on its way (a saved one included) or by a route another agent could take.
-    const sendable = verdict.kind === 'answer' && !(answered ?? rules.answered).has(key) && !store.lastCommandFor(key) && answerRefusal(store, record) === undefined;
+    const sendable =
+      verdict.kind === 'answer' &&
+      !(answered ?? rules.answered).has(key) &&
+      !store.lastCommandFor(key) &&
+      answerRefusal(store, record) === undefined;
     if (sendable && at(key)) {
       // The operator is at it: theirs to answer; the rule tries again once they leave it.
       if (!wasDeferred) (deferred ??= new Set(rules.deferred)).add(key);
@@ -192,13 +227,26 @@ export function runRules(rules: RulesModel, keys: Iterable<string>, store: Store
   }
   const next =
     causes || answered || held || deferred
-      ? { ...rules, causes: causes ?? rules.causes, answered: answered ?? rules.answered, held: held ?? rules.held, deferred: deferred ?? rules.deferred }
+      ? {
+          ...rules,
+          causes: causes ?? rules.causes,
+          answered: answered ?? rules.answered,
+          held: held ?? rules.held,
+          deferred: deferred ?? rules.deferred,
+        }
       : rules;
   return { rules: next, effects, ring, quiet };
 }
 
 /** A cause read came back: judged by the one resolver, kept, and the request run through the rules again. */
-export function onRuleCause(rules: RulesModel, key: string, result: FetchResult, store: StoreReader, now: number, at: OperatorAt = nowhere): RuleStep {
+export function onRuleCause(
+  rules: RulesModel,
+  key: string,
+  result: FetchResult,
+  store: StoreReader,
+  now: number,
+  at: OperatorAt = nowhere,
+): RuleStep {
   const record = store.request(key);
   const known = rules.causes.get(key);
   if (!record || known?.cause.state !== 'reading') return { rules, effects: [], ring: [] };
@@ -240,16 +288,25 @@ export function onRulesTick(rules: RulesModel, store: StoreReader, now: number, 
     causes.set(key, { cause: { state: 'reading', retry: tries > 1 }, since: now, tries });
     effects.push(read);
   }
-  const base: RulesModel = held || causes ? { ...rules, held: held ?? rules.held, causes: causes ?? rules.causes } : rules;
+  const base: RulesModel =
+    held || causes ? { ...rules, held: held ?? rules.held, causes: causes ?? rules.causes } : rules;
   if (!base.auto || !base.deferred.size) return { rules: base, effects, ring };
-  const step = runRules(base, [...base.deferred].filter((key) => !at(key)), store, now, new Set(), at);
+  const step = runRules(
+    base,
+    [...base.deferred].filter((key) => !at(key)),
+    store,
+    now,
+    new Set(),
+    at,
+  );
   return { rules: step.rules, effects: [...effects, ...step.effects], ring: [...ring, ...step.ring] };
 }
 
 /** Whether the rules wait on the clock: a bell held, a read in flight or to be tried again, an answer deferred. */
 export function rulesWaitOnClock(rules: RulesModel): boolean {
   if (rules.held.size > 0 || (rules.auto && rules.deferred.size > 0)) return true;
-  for (const known of rules.causes.values()) if (known.cause.state === 'reading' || (causeNotFound(known.cause) && known.tries < 2)) return true;
+  for (const known of rules.causes.values())
+    if (known.cause.state === 'reading' || (causeNotFound(known.cause) && known.tries < 2)) return true;
   return false;
 }
 
@@ -263,7 +320,11 @@ export function wantsRuleRead(rules: RulesModel | undefined, key: string): boole
  * off for the session, and the status line says so. Requests that closed
  * are forgotten from the cause cache.
  */
-export function onRuleCommands(rules: RulesModel, commandIds: Iterable<string>, store: StoreReader): { rules: RulesModel; told?: string } {
+export function onRuleCommands(
+  rules: RulesModel,
+  commandIds: Iterable<string>,
+  store: StoreReader,
+): { rules: RulesModel; told?: string } {
   let next = rules;
   let told: string | undefined;
   for (const id of commandIds) {
@@ -281,17 +342,37 @@ export function onRuleCommands(rules: RulesModel, commandIds: Iterable<string>, 
 }
 
 /** AUTO on or off (A, after y/n); turning it on runs every open request through the rules. */
-export function setAuto(rules: RulesModel, on: boolean, store: StoreReader, now: number, at: OperatorAt = nowhere): RuleStep {
-  const next = { ...rules, auto: on, held: on ? rules.held : new Map<string, number>(), deferred: on ? rules.deferred : new Set<string>() };
+export function setAuto(
+  rules: RulesModel,
+  on: boolean,
+  store: StoreReader,
+  now: number,
+  at: OperatorAt = nowhere,
+): RuleStep {
+  const next = {
+    ...rules,
+    auto: on,
+    held: on ? rules.held : new Map<string, number>(),
+    deferred: on ? rules.deferred : new Set<string>(),
+  };
   if (!on) return { rules: next, effects: [], ring: [] };
-  const open = store.allRequests().filter((record) => record.state === 'pending').map((record) => record.key);
+  const open = store
+    .allRequests()
+    .filter((record) => record.state === 'pending')
+    .map((record) => record.key);
   return runRules(next, open, store, now, new Set(), at);
 }
 
 /** The status line's words: `AUTO` or `rules: suggest`, and rules turned off. */
 export function rulesStatus(rules: RulesModel | undefined): string | undefined {
   if (!rules) return undefined;
-  const head = rules.auto ? 'AUTO' : rules.rules.length || rules.fileNote === undefined ? `rules: suggest (${rules.rules.length})` : undefined;
-  const parts = [head, rules.off.size ? `${rules.off.size} off` : undefined, rules.fileNote].filter((part): part is string => part !== undefined);
+  const head = rules.auto
+    ? 'AUTO'
+    : rules.rules.length || rules.fileNote === undefined
+      ? `rules: suggest (${rules.rules.length})`
+      : undefined;
+  const parts = [head, rules.off.size ? `${rules.off.size} off` : undefined, rules.fileNote].filter(
+    (part): part is string => part !== undefined,
+  );
   return parts.join(` ${glyphs().dot} `);
 }

@@ -8,7 +8,17 @@ import type { RequestRecord } from '../../store/types.js';
 import { gateAlerts } from '../alert-gate.js';
 import type { Effect, Msg, StoreReader, UiModel } from '../model.js';
 import type { StoreSnapshot } from '../store-snapshot.js';
-import { initialRules, onRuleCause, withFileRules, onRuleCommands, onRulesTick, runRules, setAuto, type OperatorAt, type RuleStep } from './rule-state.js';
+import {
+  initialRules,
+  onRuleCause,
+  withFileRules,
+  onRuleCommands,
+  onRulesTick,
+  runRules,
+  setAuto,
+  type OperatorAt,
+  type RuleStep,
+} from './rule-state.js';
 import { isUnsent } from '../inbox/state.js';
 import { causeOf } from '../cause-of.js';
 import type { Rule } from '../../protocol/rules.js';
@@ -38,7 +48,12 @@ function apply(model: UiModel, step: RuleStep): Result {
  * through the rules. `arrived` (the new live requests that would ring) comes
  * back without those a rule answers now or may answer once its cause is read.
  */
-export function rulesOnStore(model: UiModel, change: StoreChange, arrived: RequestRecord[], store: StoreReader): Result & { arrived: RequestRecord[] } {
+export function rulesOnStore(
+  model: UiModel,
+  change: StoreChange,
+  arrived: RequestRecord[],
+  store: StoreReader,
+): Result & { arrived: RequestRecord[] } {
   if (!model.rules) return { model, effects: [], arrived };
   const turned = change.commands.size ? onRuleCommands(model.rules, change.commands, store) : { rules: model.rules };
   const fresh = new Set(arrived.map((record) => record.key));
@@ -62,11 +77,19 @@ export function rulesOnTick(model: UiModel, store: StoreReader): Result {
 }
 
 /** The rules file changed: its new rules (the open requests run through them), or why the edit is not used. */
-export function rulesOnFile(model: UiModel, rules: readonly Rule[] | undefined, note: string | undefined, store: StoreReader): Result {
+export function rulesOnFile(
+  model: UiModel,
+  rules: readonly Rule[] | undefined,
+  note: string | undefined,
+  store: StoreReader,
+): Result {
   const next = withFileRules(model.rules, rules, note);
   if (!next) return { model, effects: [] };
   if (rules === undefined) return { model: { ...model, rules: next }, effects: [] };
-  const open = store.allRequests().filter((record) => record.state === 'pending').map((record) => record.key);
+  const open = store
+    .allRequests()
+    .filter((record) => record.state === 'pending')
+    .map((record) => record.key);
   return apply(model, runRules(next, open, store, model.now, new Set(), operatorAt(model)));
 }
 
@@ -77,20 +100,35 @@ export function rulesOnKeyEffect(model: UiModel, on: boolean, store: StoreReader
 }
 
 /** The scopes `a` offers, counted against the open requests now. */
-export function scopesFor(model: UiModel, store: Pick<StoreSnapshot, 'allRequests'>): (record: RequestRecord, option: string) => RuleScope[] {
+export function scopesFor(
+  model: UiModel,
+  store: Pick<StoreSnapshot, 'allRequests'>,
+): (record: RequestRecord, option: string) => RuleScope[] {
   return (record, option) => {
-    const open = store.allRequests().filter((r) => r.state === 'pending').map((r) => ({ record: r, cause: causeOf(model, r) }));
+    const open = store
+      .allRequests()
+      .filter((r) => r.state === 'pending')
+      .map((r) => ({ record: r, cause: causeOf(model, r) }));
     const taken = new Set((model.rules?.rules ?? []).map((rule) => rule.name));
     return ruleScopes(record, option, causeOf(model, record), open, taken);
   };
 }
 
 /** a → y: the rule joins the rules at once (the open requests run through them again); saving it is App's. */
-export function rulesOnAlways(model: UiModel, answering: string, rule: Rule, save: boolean, store: StoreReader): Result {
+export function rulesOnAlways(
+  model: UiModel,
+  answering: string,
+  rule: Rule,
+  save: boolean,
+  store: StoreReader,
+): Result {
   const current = model.rules ?? initialRules([rule], false)!;
   const rules = model.rules ? { ...current, rules: [...current.rules, rule] } : current;
   // The request it was made from is answered by the key itself (the send right after): never twice.
-  const open = store.allRequests().filter((record) => record.state === 'pending' && record.key !== answering).map((record) => record.key);
+  const open = store
+    .allRequests()
+    .filter((record) => record.state === 'pending' && record.key !== answering)
+    .map((record) => record.key);
   const result = apply(model, runRules(rules, open, store, model.now, new Set(), operatorAt(model)));
   return save ? { ...result, effects: [...result.effects, { type: 'saveRule', rule }] } : result;
 }

@@ -26,7 +26,9 @@ export function ruleSentence(model: UiModel, record: RequestRecord): string | un
   switch (verdict.kind) {
     case 'answer':
       // AUTO: the rule sends it (unless the operator has the request open or a draft for it); else it only starts highlighted.
-      return rules.auto ? `Rule ${displayLine(verdict.rule, 60)} answers ${optionName(record, verdict.option)} (AUTO).` : `Rule ${displayLine(verdict.rule, 60)} suggests ${optionName(record, verdict.option)}.`;
+      return rules.auto
+        ? `Rule ${displayLine(verdict.rule, 60)} answers ${optionName(record, verdict.option)} (AUTO).`
+        : `Rule ${displayLine(verdict.rule, 60)} suggests ${optionName(record, verdict.option)}.`;
     case 'ask':
       return `Rule ${displayLine(verdict.rule, 60)} leaves it to you${verdict.cause === 'withheld' ? ': its command is withheld' : verdict.cause ? ': its cause is not read' : ''}.`;
     case 'waiting':

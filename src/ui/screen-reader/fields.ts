@@ -9,12 +9,14 @@ import { constraintText } from '../form/form-view.js';
 import { digitRange, firstKey } from '../key-rows.js';
 import { fieldChoices } from '../form/choice-digits.js';
 
-const choiceName = (field: FieldSpec, id: string) => displayLine(field.choices?.find((c) => c.id === id)?.label ?? id, 80);
+const choiceName = (field: FieldSpec, id: string) =>
+  displayLine(field.choices?.find((c) => c.id === id)?.label ?? id, 80);
 
 /** The field's value in words ("not set", "yes", "eu-west", "a and b"). */
 export function valueWords(field: FieldSpec, fd: FieldDraft): string {
   if (field.type === 'boolean') return fd.bool === undefined ? 'not set' : fd.bool ? 'yes' : 'no';
-  if (field.type === 'select' && field.multi) return fd.toggled.length ? fd.toggled.map((id) => choiceName(field, id)).join(', ') : 'none chosen';
+  if (field.type === 'select' && field.multi)
+    return fd.toggled.length ? fd.toggled.map((id) => choiceName(field, id)).join(', ') : 'none chosen';
   if (field.type === 'select') {
     if (fd.picked === OTHER) return `other: ${fd.text.value ? displayLine(fd.text.value, 200) : 'empty'}`;
     return fd.picked === undefined ? 'none chosen' : choiceName(field, fd.picked);
@@ -28,14 +30,19 @@ function choiceWords(field: FieldSpec, fd: FieldDraft): string[] {
   if (field.type !== 'select' || !choices.length) return [];
   const names = choices.map((c, i) => `${i + 1} ${displayLine(c.label || c.id, 80)}`);
   if (field.other) names.push(`${choices.length + 1} Other`);
-  const at = fd.highlight < choices.length ? displayLine(choices[fd.highlight].label || choices[fd.highlight].id, 80) : 'Other';
+  const at =
+    fd.highlight < choices.length ? displayLine(choices[fd.highlight].label || choices[fd.highlight].id, 80) : 'Other';
   // The digits pick as they are read (form/choice-digits.ts): the same numbers, the same choice.
   const numbered = fieldChoices(field);
   const range = digitRange('form', numbered);
   const other = field.other && numbered === choices.length + 1 ? `; ${numbered} moves to Other, to type your own` : '';
-  const digits = range ? ` ${numbered === 1 ? 'The digit 1' : `A digit from ${range.replace('-', ' to ')}`} ${field.multi ? 'toggles' : 'picks'} that choice${other}.` : '';
+  const digits = range
+    ? ` ${numbered === 1 ? 'The digit 1' : `A digit from ${range.replace('-', ' to ')}`} ${field.multi ? 'toggles' : 'picks'} that choice${other}.`
+    : '';
   const onOther = isOtherRow(field, fd.highlight);
-  const here = onOther ? 'Typing is your own answer here, digits too.' : `${firstKey('form', 'toggle')} ${field.multi ? 'toggles' : 'picks'} it.`;
+  const here = onOther
+    ? 'Typing is your own answer here, digits too.'
+    : `${firstKey('form', 'toggle')} ${field.multi ? 'toggles' : 'picks'} it.`;
   return [`Choices: ${names.join(', ')}.${onOther ? '' : digits}`, `Highlighted: ${fd.highlight + 1}, ${at}. ${here}`];
 }
 
@@ -51,11 +58,15 @@ export function fieldSentences(field: FieldSpec, index: number, count: number, d
 /** The form as read now: the emitter's rejection if any, then the field (or Submit) the operator is on. */
 export function formSentences(fields: readonly FieldSpec[], form: FormDraft | undefined): string[] {
   const draft = form ?? initialFormDraft();
-  const lines = [`A form of ${fields.length} field${fields.length === 1 ? '' : 's'}. ${firstKey('form', 'nextField')} and ${firstKey('form', 'prevField')} move between fields.`];
+  const lines = [
+    `A form of ${fields.length} field${fields.length === 1 ? '' : 's'}. ${firstKey('form', 'nextField')} and ${firstKey('form', 'prevField')} move between fields.`,
+  ];
   if (draft.rejection) lines.push(`The agent rejected the last answer: ${displayLine(draft.rejection, 200)}.`);
   if (draft.active >= fields.length) {
     const errors = Object.keys(draft.errors).length;
-    lines.push(`On Submit. Enter sends the form${errors ? `; ${errors} field${errors === 1 ? ' has a problem' : 's have problems'}` : ''}.`);
+    lines.push(
+      `On Submit. Enter sends the form${errors ? `; ${errors} field${errors === 1 ? ' has a problem' : 's have problems'}` : ''}.`,
+    );
     return lines;
   }
   return [...lines, ...fieldSentences(fields[draft.active], draft.active, fields.length, draft)];

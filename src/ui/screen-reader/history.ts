@@ -16,20 +16,38 @@ function when(time: string): string {
   return m ? `on ${m[1]} at ${m[2]}` : `at ${displayLine(time, 40)}`;
 }
 
-const VERBS: Record<string, string> = { answer: 'answered', cancel: 'cancelled', pause: 'paused', resume: 'resumed', hide: 'hid', drop: 'dropped a saved answer to', snooze: 'snoozed', unhide: 'unhid' };
+const VERBS: Record<string, string> = {
+  answer: 'answered',
+  cancel: 'cancelled',
+  pause: 'paused',
+  resume: 'resumed',
+  hide: 'hid',
+  drop: 'dropped a saved answer to',
+  snooze: 'snoozed',
+  unhide: 'unhid',
+};
 
 /** One decision in a sentence: when, who, what to whom, and what came of it. */
 export function decisionSentence(decision: Decision): string {
   const who = decision.by === 'you' ? 'you' : displayLine(decision.by, 60);
   const verb = VERBS[decision.action] ?? displayLine(decision.action, 20);
-  const object = decision.action === 'cancel' || decision.action === 'pause' || decision.action === 'resume' ? `the session of ${displayLine(decision.agent || '?', 40)}` : displayLine(decision.agent || '?', 40);
-  const sent = decision.action === 'answer' ? `, ${displayLine(sentSummary(decision), 200)}` : decision.action === 'cancel' ? ` (${displayLine(sentSummary(decision), 200)})` : '';
+  const object =
+    decision.action === 'cancel' || decision.action === 'pause' || decision.action === 'resume'
+      ? `the session of ${displayLine(decision.agent || '?', 40)}`
+      : displayLine(decision.agent || '?', 40);
+  const sent =
+    decision.action === 'answer'
+      ? `, ${displayLine(sentSummary(decision), 200)}`
+      : decision.action === 'cancel'
+        ? ` (${displayLine(sentSummary(decision), 200)})`
+        : '';
   const batch = decision.batch ? `, one of a batch of ${decision.batch}` : '';
   return `${when(decision.time)} ${who} ${verb} ${object}${sent}${batch}: ${displayLine(outcomeSummary(decision), 200)}. It asked: ${displayLine(decision.prompt || '(empty prompt)', 300)}`;
 }
 
 function openDecision(view: HistoryView): string[] {
-  const decision = view.rows.find((d) => d.command_id === view.open) ?? view.read?.decisions.find((d) => d.command_id === view.open);
+  const decision =
+    view.rows.find((d) => d.command_id === view.open) ?? view.read?.decisions.find((d) => d.command_id === view.open);
   if (!decision) return ['This decision is no longer in the history. Escape returns to the list of decisions.'];
   const lines = [
     `Decision: ${decisionSentence(decision)}`,
@@ -40,9 +58,19 @@ function openDecision(view: HistoryView): string[] {
   lines.push(`Sent: ${displayLine(sentSummary(decision), 600)}.`);
   if (!decision.outcomes.length) lines.push('No outcome yet: sent, and no answer from the agent recorded.');
   decision.outcomes.forEach((outcome, i) => {
-    const parts = [outcome.state, outcome.option, outcome.text !== undefined ? `text "${outcome.text}"` : undefined, outcome.reason, outcome.by ? `by ${outcome.by}` : undefined].filter(Boolean).join(', ');
+    const parts = [
+      outcome.state,
+      outcome.option,
+      outcome.text !== undefined ? `text "${outcome.text}"` : undefined,
+      outcome.reason,
+      outcome.by ? `by ${outcome.by}` : undefined,
+    ]
+      .filter(Boolean)
+      .join(', ');
     const latency = outcome.latency_ms === undefined ? '' : `, after ${formatMs(outcome.latency_ms)}`;
-    lines.push(`Outcome ${i + 1} of ${decision.outcomes.length}, ${when(outcome.time)}: ${displayLine(parts, 400)}${latency}.`);
+    lines.push(
+      `Outcome ${i + 1} of ${decision.outcomes.length}, ${when(outcome.time)}: ${displayLine(parts, 400)}${latency}.`,
+    );
   });
   return lines;
 }
@@ -52,12 +80,25 @@ export function historySentences(view: HistoryView): string[] {
   if (view.open !== undefined) return openDecision(view);
   const read = view.read;
   const total = read.decisions.length;
-  const lines = [view.filter ? `History: ${view.rows.length} of ${plural(total, 'decision')} match the filter ${displayLine(view.filter, 40)}, newest first.` : `History: ${plural(total, 'decision')}, newest first.`];
+  const lines = [
+    view.filter
+      ? `History: ${view.rows.length} of ${plural(total, 'decision')} match the filter ${displayLine(view.filter, 40)}, newest first.`
+      : `History: ${plural(total, 'decision')}, newest first.`,
+  ];
   for (const problem of read.problems.slice(0, 2)) lines.push(`Not read: ${displayLine(problem, 300)}.`);
   if (read.torn) lines.push('The last line was torn (a write cut short): skipped.');
   if (read.skipped) lines.push(`${plural(read.skipped, 'unreadable line')} skipped.`);
   if (!read.file) return [...lines, 'No history is kept (--no-history).'];
-  if (!view.rows.length) return [...lines, total ? 'No decision matches the filter; Escape clears it.' : 'No decisions yet: answers, cancels, pauses and resumes sent from this console appear here.'];
+  if (!view.rows.length)
+    return [
+      ...lines,
+      total
+        ? 'No decision matches the filter; Escape clears it.'
+        : 'No decisions yet: answers, cancels, pauses and resumes sent from this console appear here.',
+    ];
   const selected = view.rows[Math.min(view.selected, view.rows.length - 1)];
-  return [...lines, `${Math.min(view.selected, view.rows.length - 1) + 1} of ${view.rows.length}: ${decisionSentence(selected)}`];
+  return [
+    ...lines,
+    `${Math.min(view.selected, view.rows.length - 1) + 1} of ${view.rows.length}: ${decisionSentence(selected)}`,
+  ];
 }

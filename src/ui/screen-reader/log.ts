@@ -34,7 +34,13 @@ export interface LogMemory {
 /** The first model: everything already there is known, nothing is announced (the region reads it). */
 export function startLog(model: UiModel): LogMemory {
   const seen = new Map<string, Seen>();
-  for (const record of model.view.list) seen.set(record.key, { state: record.state, command: commandMark(model, record), warned: warnedBy(record, model.now), applied: record.state === 'answered' || record.state === 'resolved' });
+  for (const record of model.view.list)
+    seen.set(record.key, {
+      state: record.state,
+      command: commandMark(model, record),
+      warned: warnedBy(record, model.now),
+      applied: record.state === 'answered' || record.state === 'resolved',
+    });
   return { seen, version: model.snapshot.version, called: model.lastCalls };
 }
 
@@ -54,7 +60,10 @@ function warnedBy(record: RequestRecord, now: number): number {
 export function requestName(record: RequestRecord): string {
   const whole = displayLine(record.payload.prompt, 400).trim();
   // Enough of the prompt to tell it from the others, cut at a word: a name, not the prompt read again.
-  const cut = whole.length <= NAME_PROMPT ? whole : `${whole.slice(0, whole.lastIndexOf(' ', NAME_PROMPT) > NAME_PROMPT / 2 ? whole.lastIndexOf(' ', NAME_PROMPT) : NAME_PROMPT)}${glyphs().ellipsis}`;
+  const cut =
+    whole.length <= NAME_PROMPT
+      ? whole
+      : `${whole.slice(0, whole.lastIndexOf(' ', NAME_PROMPT) > NAME_PROMPT / 2 ? whole.lastIndexOf(' ', NAME_PROMPT) : NAME_PROMPT)}${glyphs().ellipsis}`;
   return cut ? `${displayLine(record.agent, 40)}, ${cut}` : displayLine(record.agent, 40);
 }
 
@@ -63,9 +72,11 @@ const NAME_PROMPT = 48;
 
 /** What the agent recorded it applied, in words: the option's label, the text, or the form's values. */
 export function appliedWords(record: RequestRecord, answer: Answer): string {
-  if (answer.option !== undefined) return `${optionName(record, answer.option)}${answer.text !== undefined ? ', with your text kept' : ''}`;
+  if (answer.option !== undefined)
+    return `${optionName(record, answer.option)}${answer.text !== undefined ? ', with your text kept' : ''}`;
   if (answer.text !== undefined) return `the text ${displayLine(answer.text, 200)}`;
-  if (answer.values) return displayLine(describeValues(record.payload.fields, answer.values).join('; ') || 'no values', 300);
+  if (answer.values)
+    return displayLine(describeValues(record.payload.fields, answer.values).join('; ') || 'no values', 300);
   return 'an answer with nothing recorded in it';
 }
 
@@ -75,7 +86,11 @@ function sentWords(record: RequestRecord, answer: Answer): string {
   return answer.text !== undefined ? 'reply' : 'form';
 }
 
-function outcomeLine(model: UiModel, record: RequestRecord, before: Seen | undefined): { line?: string; applied?: boolean } {
+function outcomeLine(
+  model: UiModel,
+  record: RequestRecord,
+  before: Seen | undefined,
+): { line?: string; applied?: boolean } {
   const name = requestName(record);
   const command = model.snapshot.lastCommandFor(record.key);
   const mark = commandMark(model, record);
@@ -90,21 +105,35 @@ function outcomeLine(model: UiModel, record: RequestRecord, before: Seen | undef
       const as = sent === applied ? '' : answered.answer.values ? `: ${applied}` : ` as ${applied}`;
       return { line: `${name}: your ${sent} was applied${as}.`, applied: true };
     }
-    if (!command || command.state === 'rejected' || command.state === 'refused-by-relay' || command.state === 'not-sent') {
-      return { line: `${name}: answered elsewhere${answered.by ? ` by ${displayLine(answered.by, 40)}` : ''}: ${applied}.`, applied: true };
+    if (
+      !command ||
+      command.state === 'rejected' ||
+      command.state === 'refused-by-relay' ||
+      command.state === 'not-sent'
+    ) {
+      return {
+        line: `${name}: answered elsewhere${answered.by ? ` by ${displayLine(answered.by, 40)}` : ''}: ${applied}.`,
+        applied: true,
+      };
     }
   }
   if (command && mark !== before?.command) {
     const what = `your ${sentWords(record, command.answer)}`;
-    if (command.state === 'accepted') return { line: `${name}: ${what} was accepted; the agent has yet to say what it applied.` };
-    if (command.state === 'rejected') return { line: `${name}: ${what} was rejected${command.detail ? `: ${displayLine(command.detail, 200)}` : ''}.` };
+    if (command.state === 'accepted')
+      return { line: `${name}: ${what} was accepted; the agent has yet to say what it applied.` };
+    if (command.state === 'rejected')
+      return { line: `${name}: ${what} was rejected${command.detail ? `: ${displayLine(command.detail, 200)}` : ''}.` };
     if (command.state === 'timeout') return { line: `${name}: ${what} got no acknowledgement; r sends it again.` };
     if (command.state === 'refused-by-relay') return { line: `${name}: ${what} was refused by the relay.` };
   }
   if (!before || before.state === record.state) return {};
   switch (record.state) {
     case 'resolved':
-      return before.applied ? {} : { line: `${name}: request resolved${record.resolution?.resolution ? ` (${displayLine(record.resolution.resolution, 40)})` : ''}.` };
+      return before.applied
+        ? {}
+        : {
+            line: `${name}: request resolved${record.resolution?.resolution ? ` (${displayLine(record.resolution.resolution, 40)})` : ''}.`,
+          };
     case 'timeout':
       return { line: `${name}: request timed out.` };
     case 'stale':
@@ -114,10 +143,15 @@ function outcomeLine(model: UiModel, record: RequestRecord, before: Seen | undef
   }
 }
 
-function recordLines(model: UiModel, record: RequestRecord, before: Seen | undefined): { lines: string[]; applied: boolean } {
+function recordLines(
+  model: UiModel,
+  record: RequestRecord,
+  before: Seen | undefined,
+): { lines: string[]; applied: boolean } {
   const lines: string[] = [];
   const agent = displayLine(record.agent, 40);
-  if (!before && (record.state === 'pending' || record.state === 'informational')) lines.push(`New request from ${agent}: it ${asks(record)}: ${displayLine(record.payload.prompt, 200)}`);
+  if (!before && (record.state === 'pending' || record.state === 'informational'))
+    lines.push(`New request from ${agent}: it ${asks(record)}: ${displayLine(record.payload.prompt, 200)}`);
   const outcome = outcomeLine(model, record, before);
   if (outcome.line) lines.push(outcome.line);
   const warned = warnedBy(record, model.now);
@@ -133,13 +167,21 @@ export function advanceLog(memory: LogMemory, model: UiModel): { memory: LogMemo
     const before = seen.get(record.key);
     const said = recordLines(model, record, before);
     lines.push(...said.lines);
-    seen.set(record.key, { state: record.state, command: commandMark(model, record), warned: Math.min(before?.warned ?? Infinity, warnedBy(record, model.now)), applied: said.applied });
+    seen.set(record.key, {
+      state: record.state,
+      command: commandMark(model, record),
+      warned: Math.min(before?.warned ?? Infinity, warnedBy(record, model.now)),
+      applied: said.applied,
+    });
   }
   if (model.lastCalls !== memory.called) {
     for (const key of model.lastCalls) {
       const record = memory.called.has(key) ? undefined : model.snapshot.request(key);
       const left = record && secondsLeft(record, model.now);
-      if (record && left !== undefined) lines.push(`Last call: ${displayLine(record.agent, 40)}, ${left} seconds left to answer: ${displayLine(record.payload.prompt, 200)}`);
+      if (record && left !== undefined)
+        lines.push(
+          `Last call: ${displayLine(record.agent, 40)}, ${left} seconds left to answer: ${displayLine(record.payload.prompt, 200)}`,
+        );
     }
   }
   return { memory: { seen, version: model.snapshot.version, called: model.lastCalls }, lines };

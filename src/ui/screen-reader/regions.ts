@@ -25,14 +25,23 @@ import { ruleSentence, withCause } from './cause.js';
 import { commandSentence, plural, relaySentence, requestSentence } from './words.js';
 
 /** A row of the full screen as text: its separators (the spoken set's `;`) as punctuation. */
-const text = (l: Line) => l.map((s) => s.text).join('').trim().replace(/ ; /g, '; ');
+const text = (l: Line) =>
+  l
+    .map((s) => s.text)
+    .join('')
+    .trim()
+    .replace(/ ; /g, '; ');
 
 /** "3 requests waiting for you." and whatever about the relays is not plain "connected". */
 export function statusSentences(model: UiModel): string[] {
   const { counts } = model.view;
-  const waiting = counts.pending ? `${plural(counts.pending, 'request')} waiting for you.` : 'Nothing is waiting for you.';
+  const waiting = counts.pending
+    ? `${plural(counts.pending, 'request')} waiting for you.`
+    : 'Nothing is waiting for you.';
   const lines = [waiting];
-  for (const relay of model.snapshot.relays()) if (relay.connection.kind !== 'live' || relay.watchOnly || model.snapshot.relays().length > 1) lines.push(relaySentence(relay));
+  for (const relay of model.snapshot.relays())
+    if (relay.connection.kind !== 'live' || relay.watchOnly || model.snapshot.relays().length > 1)
+      lines.push(relaySentence(relay));
   if (model.inbox.filter) lines.push(`Filter: ${displayLine(model.inbox.filter, 100)}.`);
   if (model.inbox.tagged.size) lines.push(`${plural(model.inbox.tagged.size, 'request')} marked for a batch answer.`);
   if (model.rules?.auto) lines.push('The rules are answering (AUTO).');
@@ -45,7 +54,8 @@ function selectedSentences(model: UiModel, at: number): string[] {
   const record = list[model.inbox.selectedIndex];
   if (!record) return [list.length ? 'Nothing is selected.' : 'No requests yet. Agents raise them; they appear here.'];
   const i = model.inbox.selectedIndex;
-  const where = i < openCount ? `${i + 1} of ${openCount}` : `Recent, ${i - openCount + 1} of ${list.length - openCount}`;
+  const where =
+    i < openCount ? `${i + 1} of ${openCount}` : `Recent, ${i - openCount + 1} of ${list.length - openCount}`;
   const lines = [`${where}: ${requestSentence(record, at)}${model.inbox.tagged.has(record.key) ? ' (marked)' : ''}`];
   const command = model.snapshot.lastCommandFor(record.key);
   const said = commandSentence(command);
@@ -83,7 +93,11 @@ function batchSentences(model: UiModel, at: number): string[] {
   const options = commonOptions(records);
   const lines = [`Batch answer to ${plural(records.length, 'marked request')}, one command each.`];
   records.forEach((record, i) => lines.push(`${i + 1} of ${records.length}: ${requestSentence(record, at)}`));
-  lines.push(options.length ? `Options every marked request offers: ${numberedOptions(options)}.` : 'The marked requests share no option: answer in words, or mark alike ones.');
+  lines.push(
+    options.length
+      ? `Options every marked request offers: ${numberedOptions(options)}.`
+      : 'The marked requests share no option: answer in words, or mark alike ones.',
+  );
   lines.push(highlightSentence(options, inbox.batch.highlight, batchRows(inbox.batch, options.length)));
   return lines;
 }
@@ -93,7 +107,7 @@ const SPOKEN_PLACES: Record<Scope, string> = {
   browse: 'In the list',
   answer: 'In an open request',
   batch: 'In a batch answer',
-  batchConfirm: 'At a batch\'s question, Send to N requests',
+  batchConfirm: "At a batch's question, Send to N requests",
   form: 'In a form',
   locked: 'In a request that takes no answer now',
   filter: 'While you type a filter',
@@ -118,15 +132,23 @@ function spokenKeys(keys: string): string {
 
 /** Every key, a sentence each, with the part of the console it works in; keys in columns (`k/j  Up/Down`) read as alternatives. */
 function helpSentences(model: UiModel): string[] {
-  const demo = model.config.demo ? [`Demo relay: ${model.config.demo.relay}. List it from another terminal with: ${model.config.demo.listCommand}`] : [];
-  return ['Keys.', ...demo, ...keyRows().map((row) => `${SPOKEN_PLACES[row.scope]}, ${spokenKeys(row.keys)}: ${row.does}.`)];
+  const demo = model.config.demo
+    ? [`Demo relay: ${model.config.demo.relay}. List it from another terminal with: ${model.config.demo.listCommand}`]
+    : [];
+  return [
+    'Keys.',
+    ...demo,
+    ...keyRows().map((row) => `${SPOKEN_PLACES[row.scope]}, ${spokenKeys(row.keys)}: ${row.does}.`),
+  ];
 }
 
 /** `a` on an option: the rule's scopes, numbered, and the one picked. */
 function alwaysSentences(model: UiModel, record: RequestRecord): string[] {
   const always = modalOf(model.inbox, 'always')!;
   const label = record.payload.options.find((o) => o.id === always.option)?.label ?? always.option;
-  const lines = buildAlwaysLines(scopesFor(model, model.snapshot)(record, always.option), always.index, label, 1000).map(text).filter(Boolean);
+  const lines = buildAlwaysLines(scopesFor(model, model.snapshot)(record, always.option), always.index, label, 1000)
+    .map(text)
+    .filter(Boolean);
   return [...lines, `Selected: ${always.index + 1}.`];
 }
 
@@ -134,12 +156,16 @@ function alwaysSentences(model: UiModel, record: RequestRecord): string[] {
 export function regionSentences(model: UiModel, at: number): string[] {
   const { inbox, snapshot } = model;
   if (modalOf(inbox, 'help')) return helpSentences(model);
-  if (inbox.mode === 'timeline' && inbox.timeline) return timelineSentences(snapshot.request(inbox.timeline.key), model.timelineData?.fetched, model.glyphs);
+  if (inbox.mode === 'timeline' && inbox.timeline)
+    return timelineSentences(snapshot.request(inbox.timeline.key), model.timelineData?.fetched, model.glyphs);
   if (inbox.mode === 'history' && inbox.history) return historySentences(inbox.history);
   if (inbox.mode === 'batch') return batchSentences(model, at);
   const open = inbox.openKey ? snapshot.request(inbox.openKey) : undefined;
   if (answering(model) && open && modalOf(inbox, 'always')?.key === open.key) return alwaysSentences(model, open);
-  if (answering(model)) return open ? withCause(openRequestSentences(inbox, open, snapshot, at), model, open) : ['This request is no longer held. Esc returns to the list.'];
+  if (answering(model))
+    return open
+      ? withCause(openRequestSentences(inbox, open, snapshot, at), model, open)
+      : ['This request is no longer held. Esc returns to the list.'];
   return [...statusSentences(model), ...selectedSentences(model, at)];
 }
 
@@ -152,6 +178,14 @@ export function promptSentence(model: UiModel): string {
   const control = controlAsked(inbox);
   const asked = control ? snapshot.request(control.key) : undefined;
   const question = asked && control ? controlQuestion(asked, control.request) : undefined;
-  const digits = footerDigits(inbox, snapshot, model.view.list[inbox.selectedIndex], isAnswering ? open : undefined, lock);
-  return text(footerLine(inbox, 1000, lock, isAnswering && open !== undefined && isFillableForm(open), question, digits)).replace(/\.?\s{2,}/g, '. ');
+  const digits = footerDigits(
+    inbox,
+    snapshot,
+    model.view.list[inbox.selectedIndex],
+    isAnswering ? open : undefined,
+    lock,
+  );
+  return text(
+    footerLine(inbox, 1000, lock, isAnswering && open !== undefined && isFillableForm(open), question, digits),
+  ).replace(/\.?\s{2,}/g, '. ');
 }

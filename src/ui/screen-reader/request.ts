@@ -19,9 +19,11 @@ export function numberedOptions(options: readonly Choice[]): string {
 
 /** Which control has the highlight (an option by its number, or the Reply row with its text), and what a digit does there (digits.ts). */
 export function highlightSentence(options: readonly Choice[], highlight: number, rows: ChoiceRows): string {
-  if (highlight < options.length) return `Selected: option ${highlight + 1}, ${displayLine(options[highlight].label || options[highlight].id, 80)}. ${rows.batch ? 'Enter asks before sending it to every marked request.' : 'Enter sends it.'}`;
+  if (highlight < options.length)
+    return `Selected: option ${highlight + 1}, ${displayLine(options[highlight].label || options[highlight].id, 80)}. ${rows.batch ? 'Enter asks before sending it to every marked request.' : 'Enter sends it.'}`;
   const typed = rows.reply ? `your text so far: ${displayLine(rows.reply, 300)}` : 'empty';
-  if (rows.literal) return `Selected: Reply, ${typed}. Every key is text here, digits too, until Enter or Escape.${rows.reply ? ' Enter sends it.' : ''}`;
+  if (rows.literal)
+    return `Selected: Reply, ${typed}. Every key is text here, digits too, until Enter or Escape.${rows.reply ? ' Enter sends it.' : ''}`;
   // The footer, read next, says that digits are text here.
   if (rows.reply) return `Selected: Reply, ${typed}. Enter sends it.`;
   if (options.length === 0) {
@@ -29,7 +31,10 @@ export function highlightSentence(options: readonly Choice[], highlight: number,
       ? 'Selected: Reply, empty. The marked requests share no option: a digit is refused. Type a reply, or press Tab first to type digits.'
       : 'Selected: Reply, empty. Type a reply; digits are text.';
   }
-  const range = options.length === 1 ? 'The digit 1 picks option 1' : `A digit from 1 to ${Math.min(DIGIT_OPTIONS, options.length)} picks that option`;
+  const range =
+    options.length === 1
+      ? 'The digit 1 picks option 1'
+      : `A digit from 1 to ${Math.min(DIGIT_OPTIONS, options.length)} picks that option`;
   return `Selected: Reply, empty. ${range}, and Enter then sends it. Other keys type a reply; Tab first makes digits text too.`;
 }
 
@@ -53,7 +58,12 @@ function lockSentence(record: RequestRecord, command: OwnCommand | undefined): s
   }
 }
 
-export function openRequestSentences(inbox: InboxState, record: RequestRecord, store: StoreSnapshot, at: number): string[] {
+export function openRequestSentences(
+  inbox: InboxState,
+  record: RequestRecord,
+  store: StoreSnapshot,
+  at: number,
+): string[] {
   const command = store.lastCommandFor(record.key);
   const lines = [`Open request: ${requestSentence(record, at)}`];
   // Another operator has it open too (their console's note): said once, without an age that would be said again each second.
@@ -64,16 +74,24 @@ export function openRequestSentences(inbox: InboxState, record: RequestRecord, s
   if (said) lines.push(said.charAt(0).toUpperCase() + said.slice(1));
   if (lock) lines.push(lock);
   if (isFillableForm(record)) {
-    if (!lock && command?.state !== 'sending' && command?.state !== 'accepted') lines.push(...formSentences(record.payload.fields, draftFor(inbox, record).form));
+    if (!lock && command?.state !== 'sending' && command?.state !== 'accepted')
+      lines.push(...formSentences(record.payload.fields, draftFor(inbox, record).form));
   } else if (!lock) {
     const { options } = record.payload;
     const draft = draftFor(inbox, record);
     if (options.length) lines.push(`Options: ${numberedOptions(options)}.`);
     lines.push(highlightSentence(options, draft.highlight, requestRows(record, draft)));
   }
-  const route = lock === undefined && command?.state !== 'sending' && command?.state !== 'accepted' ? store.unsafeRoute(record) : undefined;
-  if (route) lines.push(`Warning: no answer can be sent: ${displayLine(route, 200)}. Commands are routed by session name, so an answer could reach the wrong agent.`);
-  if (inbox.pendingConfirm?.key === record.key) lines.push(`${displayLine(inbox.pendingConfirm.warning, 200)} Enter again sends it.`);
+  const route =
+    lock === undefined && command?.state !== 'sending' && command?.state !== 'accepted'
+      ? store.unsafeRoute(record)
+      : undefined;
+  if (route)
+    lines.push(
+      `Warning: no answer can be sent: ${displayLine(route, 200)}. Commands are routed by session name, so an answer could reach the wrong agent.`,
+    );
+  if (inbox.pendingConfirm?.key === record.key)
+    lines.push(`${displayLine(inbox.pendingConfirm.warning, 200)} Enter again sends it.`);
   if (inbox.hint) lines.push(displayLine(inbox.hint, 200));
   return lines;
 }

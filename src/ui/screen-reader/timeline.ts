@@ -16,7 +16,11 @@ function clock(time: string): string {
   return m ? m[1] : 'an unreadable time';
 }
 
-export function timelineSentences(record: RequestRecord | undefined, fetched: Fetched | undefined, g: Glyphs): string[] {
+export function timelineSentences(
+  record: RequestRecord | undefined,
+  fetched: Fetched | undefined,
+  g: Glyphs,
+): string[] {
   if (!record) return ['This request is no longer held. Escape returns to the list.'];
   const whose = `Timeline of the session ${displayLine(record.session, 60)} of ${displayLine(record.agent, 40)}`;
   if (!fetched || fetched.state === 'loading') return [`${whose}: reading the relay.`];
@@ -26,7 +30,9 @@ export function timelineSentences(record: RequestRecord | undefined, fetched: Fe
   if (!events.length) return [`${whose}: the relay holds no Events of this session.`];
   const rows = timelineRows(events);
   const gone = result.gap || result.dropped ? ' Older Events are not shown.' : '';
-  const lines = [`${whose}: ${plural(rows.length, 'Event')}, oldest first, each after the Event that caused it.${gone}`];
+  const lines = [
+    `${whose}: ${plural(rows.length, 'Event')}, oldest first, each after the Event that caused it.${gone}`,
+  ];
   // Rows come in tree order: an Event's cause is the nearest row above it one level up.
   const parents: number[] = [];
   rows.forEach((row, i) => {
@@ -34,9 +40,15 @@ export function timelineSentences(record: RequestRecord | undefined, fetched: Fe
     const event = events[row.index];
     const mine = event.id === record.id && event.source === record.source;
     // Deeper than the tree is drawn: its own cause is not the row one level up.
-    const cause = row.deeper ? ', deep in a chain of causes' : row.depth > 0 ? `, caused by event ${parents[row.depth - 1] + 1}` : '';
+    const cause = row.deeper
+      ? ', deep in a chain of causes'
+      : row.depth > 0
+        ? `, caused by event ${parents[row.depth - 1] + 1}`
+        : '';
     const about = aboutText(events, row, g).trim();
-    lines.push(`Event ${i + 1}${mine ? ', this request' : ''}, ${clock(event.time)}, ${displayLine(event.type, 40)}${about ? `: ${about}` : ''}${row.loop ? ' (its causes loop)' : ''}${cause}.`);
+    lines.push(
+      `Event ${i + 1}${mine ? ', this request' : ''}, ${clock(event.time)}, ${displayLine(event.type, 40)}${about ? `: ${about}` : ''}${row.loop ? ' (its causes loop)' : ''}${cause}.`,
+    );
   });
   return lines;
 }

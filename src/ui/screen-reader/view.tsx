@@ -11,7 +11,20 @@ import { advanceLog, startLog, type LogMemory } from './log.js';
 import { promptSentence, regionSentences } from './regions.js';
 
 /** Words, not marks: arrows are named, separators are punctuation. */
-export const SPOKEN_GLYPHS: Glyphs = { ...ASCII_GLYPHS, up: 'Up', down: 'Down', left: 'Left', right: 'Right', dot: ';', pointer: '', rule: ' ', quote: '', quoteTop: '', ellipsis: '...', arrow: 'to' };
+export const SPOKEN_GLYPHS: Glyphs = {
+  ...ASCII_GLYPHS,
+  up: 'Up',
+  down: 'Down',
+  left: 'Left',
+  right: 'Right',
+  dot: ';',
+  pointer: '',
+  rule: ' ',
+  quote: '',
+  quoteTop: '',
+  ellipsis: '...',
+  arrow: 'to',
+};
 
 const SENTENCE_ROW = 1000;
 
@@ -22,7 +35,8 @@ export interface ScreenReaderFrame {
   at: number;
 }
 
-const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((line, i) => line === b[i]);
+const same = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((line, i) => line === b[i]);
 
 /** The region for this model: read at `before.at` while that reads the same words as before, else read now. */
 export function readRegion(model: UiModel, before: ScreenReaderFrame | undefined): ScreenReaderFrame {
@@ -52,7 +66,9 @@ export class Speaker {
     if (!last) this.last = { model, frame: readRegion(model, undefined), log: startLog(model), lines: [] };
     else if (last.model !== model) {
       const next = drawingWith(SPOKEN_GLYPHS, () => advanceLog(last.log, model));
-      const lines = next.lines.length ? [...last.lines, ...next.lines.map((text, i) => ({ id: last.lines.length + i, text }))] : last.lines;
+      const lines = next.lines.length
+        ? [...last.lines, ...next.lines.map((text, i) => ({ id: last.lines.length + i, text }))]
+        : last.lines;
       this.last = { model, frame: readRegion(model, last.frame), log: next.memory, lines };
     }
     return this.last!;

@@ -60,7 +60,8 @@ function stateWords(record: RequestRecord, at: number): string | undefined {
 export function requestSentence(record: RequestRecord, at: number): string {
   const parts = [`${displayLine(record.agent, 40)} ${asks(record)}`];
   // Only what asks for more attention than usual is said.
-  if (record.severity === 'warning' || record.severity === 'error' || record.severity === 'critical') parts.push(record.severity);
+  if (record.severity === 'warning' || record.severity === 'error' || record.severity === 'critical')
+    parts.push(record.severity);
   const state = stateWords(record, at);
   if (state) parts.push(state);
   return `${parts.join(', ')}: ${displayLine(record.payload.prompt, 300)}`;
@@ -79,7 +80,9 @@ export function commandSentence(command: OwnCommand | undefined): string | undef
   const what = `your ${answerWords(command.answer)}`;
   switch (command.state) {
     case 'sending':
-      return command.queued ? `${what} is queued until the relay is connected.` : `${what} was sent, waiting for the agent to accept it.`;
+      return command.queued
+        ? `${what} is queued until the relay is connected.`
+        : `${what} was sent, waiting for the agent to accept it.`;
     case 'accepted':
       return `${what} was accepted.`;
     case 'rejected':

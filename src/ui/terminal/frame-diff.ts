@@ -108,7 +108,8 @@ export function diffFrames(previous: string[], next: string[]): string {
   const moveTo = (row: number): void => {
     if (row < cursor) out.push(`${ESC}[${cursor - row}A`);
     // Down within the old frame a line feed (CR LF: the tty's ONLCR) is the short next-line; it cannot scroll there.
-    else if (row > cursor) out.push(row - cursor <= 3 && row <= previous.length ? '\n'.repeat(row - cursor) : `${ESC}[${row - cursor}E`);
+    else if (row > cursor)
+      out.push(row - cursor <= 3 && row <= previous.length ? '\n'.repeat(row - cursor) : `${ESC}[${row - cursor}E`);
     if (row <= cursor && column !== 0) out.push('\r');
     cursor = row;
     column = 0;

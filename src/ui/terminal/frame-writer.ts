@@ -94,10 +94,7 @@ export function createFrameWriter(terminal: NodeJS.WriteStream, now: () => numbe
       return send(data, rest);
     }
     const diffable =
-      shown !== undefined &&
-      frame.erased === shown.length + 1 &&
-      shown.length < rows &&
-      frame.rows.length < rows;
+      shown !== undefined && frame.erased === shown.length + 1 && shown.length < rows && frame.rows.length < rows;
     const data = diffable ? diffFrames(shown!, frame.rows) : chunk;
     if (diffable) stats.diffed++;
     else stats.whole++;
@@ -115,7 +112,10 @@ export function createFrameWriter(terminal: NodeJS.WriteStream, now: () => numbe
 }
 
 /** The terminal with its `write` replaced: everything else (size, isTTY, resize events) is its own. */
-function withWrite(terminal: NodeJS.WriteStream, write: (chunk: unknown, ...rest: unknown[]) => boolean): NodeJS.WriteStream {
+function withWrite(
+  terminal: NodeJS.WriteStream,
+  write: (chunk: unknown, ...rest: unknown[]) => boolean,
+): NodeJS.WriteStream {
   return new Proxy(terminal, {
     get(target, property) {
       if (property === 'write') return write;

@@ -29,7 +29,11 @@ function fullHeightDiff(shown: readonly string[], frame: FrameWrite): string {
 }
 
 /** A frame as tall as the terminal: diffed when what is shown is as tall and where Ink believes it is, else whole. */
-export function fullHeightWrite(shown: readonly string[] | undefined, frame: FrameWrite, stats: { diffed: number; whole: number }): string {
+export function fullHeightWrite(
+  shown: readonly string[] | undefined,
+  frame: FrameWrite,
+  stats: { diffed: number; whole: number },
+): string {
   const diffed = shown !== undefined && shown.length === frame.rows.length && frame.erased === shown.length + 1;
   stats[diffed ? 'diffed' : 'whole']++;
   return diffed ? fullHeightDiff(shown, frame) : wholeFrom(frame.rows, frame.rows.length);

@@ -36,7 +36,8 @@ const FLAG_OFF = new Map([
 ]);
 const OFF_CODES = new Set(FLAG_OFF.values());
 
-const isColor = (code: number, base: number) => (code >= base && code <= base + 7) || (code >= base + 60 && code <= base + 67);
+const isColor = (code: number, base: number) =>
+  (code >= base && code <= base + 7) || (code >= base + 60 && code <= base + 67);
 
 /** Applies one SGR sequence's parameters; false when a parameter is not understood. */
 function applySgr(style: Style, params: string): boolean {
@@ -79,7 +80,8 @@ const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 // drawn as text by default (⚠, ✔: one column or two), presentation
 // selectors, joiners, flags. A pictograph that is an emoji by default (⏳)
 // is two columns wherever Unicode 9's widths are (every terminal since 2016).
-const UNSURE = /[\u0000-\u001f\u007f-\u009f]|\u200d|\ufe0e|\ufe0f|(?!\p{Emoji_Presentation})\p{Extended_Pictographic}|\p{Regional_Indicator}/u;
+const UNSURE =
+  /[\u0000-\u001f\u007f-\u009f]|\u200d|\ufe0e|\ufe0f|(?!\p{Emoji_Presentation})\p{Extended_Pictographic}|\p{Regional_Indicator}/u;
 /** Columns per code point, as measured once (rows repeat the same few: ●, │, ▸). */
 const widths = new Map<string, number>();
 

@@ -26,7 +26,7 @@ export function changedRuns(previous: Cell[], next: Cell[]): [number, number][] 
     let end = col + 1;
     while (end < length && !same(previous[end] ?? BLANK, next[end] ?? BLANK)) end++;
     // Widen until neither row has a wide character cut at either edge.
-    for (let moved = true; moved; ) {
+    for (let moved = true; moved;) {
       moved = false;
       while (start > 0 && (isTail(previous, start) || isTail(next, start))) {
         start--;

@@ -31,8 +31,19 @@ export const EDIT_KEYS: Controller<'edit', EditPress, EditorState> = {
   scope: 'edit',
   refuse: ({ state }) => state,
   bindings: [
-    { on: ['left', 'right'], does: 'move the cursor', run: ({ state, chars, at }, action) => ({ ...state, cursor: action === 'left' ? Math.max(0, at - 1) : Math.min(chars.length, at + 1) }) },
-    { on: ['home', 'end'], does: 'to the start / end of the text', run: ({ state, chars }, action) => ({ ...state, cursor: action === 'home' ? 0 : chars.length }) },
+    {
+      on: ['left', 'right'],
+      does: 'move the cursor',
+      run: ({ state, chars, at }, action) => ({
+        ...state,
+        cursor: action === 'left' ? Math.max(0, at - 1) : Math.min(chars.length, at + 1),
+      }),
+    },
+    {
+      on: ['home', 'end'],
+      does: 'to the start / end of the text',
+      run: ({ state, chars }, action) => ({ ...state, cursor: action === 'home' ? 0 : chars.length }),
+    },
     {
       on: ['backspace', 'deleteForward'],
       does: 'erase before / under the cursor (Backspace is 0x7F or 0x08, whichever the terminal sends)',

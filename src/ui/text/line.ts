@@ -37,7 +37,8 @@ const fitted = new WeakMap<Line, { width: number; padEnd: boolean; cut: string; 
  */
 export function fitLine(l: Line, width: number, padEnd = true): Line {
   const known = fitted.get(l);
-  if (known !== undefined && known.width === width && known.padEnd === padEnd && known.cut === glyphs().cut) return known.line;
+  if (known !== undefined && known.width === width && known.padEnd === padEnd && known.cut === glyphs().cut)
+    return known.line;
   const out: Line = [];
   let used = 0;
   let changed = false;
@@ -86,7 +87,10 @@ function paint(s: Segment, color: boolean): string {
 }
 
 /** Styled texts as last made, per line: with and without color, at chalk's level then. */
-const styled = [new WeakMap<Line, { level: number; text: string }>(), new WeakMap<Line, { level: number; text: string }>()];
+const styled = [
+  new WeakMap<Line, { level: number; text: string }>(),
+  new WeakMap<Line, { level: number; text: string }>(),
+];
 
 /** A row's runs as one string with its styles (SGR only: the runs are sanitized text). */
 export function styledLine(l: Line, color: boolean): string {

@@ -44,14 +44,25 @@ export interface ChoiceWindow<Row> {
  * shown: `row(i)` is called for visible rows alone (the list may hold
  * thousands). With `previous` the window is sticky, without it paged.
  */
-export function choiceWindow<Row>(total: number, room: number, focus: number, row: (index: number) => Row, previous?: number): ChoiceWindow<Row> {
+export function choiceWindow<Row>(
+  total: number,
+  room: number,
+  focus: number,
+  row: (index: number) => Row,
+  previous?: number,
+): ChoiceWindow<Row> {
   const shown = Math.max(0, Math.min(total, room));
   const start = previous === undefined ? pagedStart(total, shown, focus) : stickyStart(total, shown, focus, previous);
   return windowAt(total, room, start, row);
 }
 
 /** The rows of a window whose start is already decided (kept in a model). */
-export function windowAt<Row>(total: number, room: number, start: number, row: (index: number) => Row): ChoiceWindow<Row> {
+export function windowAt<Row>(
+  total: number,
+  room: number,
+  start: number,
+  row: (index: number) => Row,
+): ChoiceWindow<Row> {
   const shown = Math.max(0, Math.min(total, room));
   const from = Math.max(0, Math.min(start, total - shown));
   const rows = Array.from({ length: shown }, (_, i) => row(from + i));

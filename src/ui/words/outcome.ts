@@ -11,7 +11,8 @@ export { UNNAMED };
 // strings carry producer text: callers pass them through displayText.
 
 function formatValue(field: FieldSpec | undefined, value: unknown, depth = 0): string {
-  if (Array.isArray(value)) return depth > 0 ? '(nested list)' : value.map((v) => formatValue(field, v, 1)).join(', ') || '(none)';
+  if (Array.isArray(value))
+    return depth > 0 ? '(nested list)' : value.map((v) => formatValue(field, v, 1)).join(', ') || '(none)';
   // A kind may read its text values its own way (a select: the choice's label).
   const described = field && typeof value === 'string' ? editorOf(field)?.describeText?.(field, value) : undefined;
   if (described !== undefined) return described;
@@ -69,7 +70,7 @@ export function describeOutcome(record: RequestRecord): Outcome | undefined {
   switch (record.state) {
     case 'resolved': {
       const latency = record.resolution?.latencyMs;
-      const what = answered ? describeAnswer(record, answered.answer) : record.resolution?.resolution ?? 'resolved';
+      const what = answered ? describeAnswer(record, answered.answer) : (record.resolution?.resolution ?? 'resolved');
       return {
         ...base,
         resolution: record.resolution?.resolution,
@@ -81,7 +82,11 @@ export function describeOutcome(record: RequestRecord): Outcome | undefined {
       return { ...base, summary: `answered: ${describeAnswer(record, answered?.answer ?? {})}${who}` };
     case 'timeout': {
       const after = record.timeout?.afterMs;
-      return { ...base, after_ms: after, summary: `timed out${after !== undefined ? ` after ${formatMs(after)}` : ''} with no answer` };
+      return {
+        ...base,
+        after_ms: after,
+        summary: `timed out${after !== undefined ? ` after ${formatMs(after)}` : ''} with no answer`,
+      };
     }
     case 'stale':
       return { ...base, summary: 'stale: the session ended before the request was answered' };

@@ -5,7 +5,8 @@ import type { ViolationRule } from '../../store/violations.js';
 import { glyphs } from '../glyphs.js';
 
 const MEANING: Record<ViolationRule, string> = {
-  'ended-with-pending-attention': 'its session ended while this request was open: the agent never closed it (AEP-0002 §7.2), so no answer can reach it now',
+  'ended-with-pending-attention':
+    'its session ended while this request was open: the agent never closed it (AEP-0002 §7.2), so no answer can reach it now',
   'id-collision': 'the agent reused this id for a different Event (AEP-0001 §7.4); the first one is shown',
   'seq-regression': 'the agent sent this out of order: seq did not advance (AEP-0001 §7)',
   'epoch-regression': 'the agent sent this out of order: its epoch went backwards (AEP-0001 §7)',
@@ -19,5 +20,7 @@ export function describeViolation(rule: ViolationRule): string {
 
 /** The detail's warning rows about the emitter's violations (none when it broke no rule). */
 export function violationNotes(record: RequestRecord): string[] {
-  return (record.violations ?? []).map((rule) => `${glyphs().warn} emitter violation ${describeViolation(rule).replace(/§/g, glyphs().section)}`);
+  return (record.violations ?? []).map(
+    (rule) => `${glyphs().warn} emitter violation ${describeViolation(rule).replace(/§/g, glyphs().section)}`,
+  );
 }

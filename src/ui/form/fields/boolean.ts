@@ -35,8 +35,12 @@ export const booleanEditor: FieldEditor = {
   rows: (field, fd) => [
     focusRow([
       seg('    '),
-      seg(fd.bool === true ? '[x] yes' : fd.bool === false ? '[ ] no' : '[ ] unset: left out of the answer', { inverse: true }),
-      seg(`  Space toggles ${glyphs().dot} y/n set` + (field.required ? '' : ` ${glyphs().dot} Backspace unsets`), { dim: true }),
+      seg(fd.bool === true ? '[x] yes' : fd.bool === false ? '[ ] no' : '[ ] unset: left out of the answer', {
+        inverse: true,
+      }),
+      seg(`  Space toggles ${glyphs().dot} y/n set` + (field.required ? '' : ` ${glyphs().dot} Backspace unsets`), {
+        dim: true,
+      }),
     ]),
   ],
 };

@@ -21,10 +21,14 @@ const MAX_CHOICES_SHOWN = 8;
 export function highlightKey({ fields, draft, field, fd, action }: FieldKey): FormDraft | undefined {
   const rows = selectRows(field);
   if (action === 'up') {
-    return fd.highlight > 0 ? { ...draft, fields: { ...draft.fields, [field.id]: { ...fd, highlight: fd.highlight - 1 } } } : move(draft, fields, -1);
+    return fd.highlight > 0
+      ? { ...draft, fields: { ...draft.fields, [field.id]: { ...fd, highlight: fd.highlight - 1 } } }
+      : move(draft, fields, -1);
   }
   if (action === 'down') {
-    return fd.highlight < rows - 1 ? { ...draft, fields: { ...draft.fields, [field.id]: { ...fd, highlight: fd.highlight + 1 } } } : move(draft, fields, 1);
+    return fd.highlight < rows - 1
+      ? { ...draft, fields: { ...draft.fields, [field.id]: { ...fd, highlight: fd.highlight + 1 } } }
+      : move(draft, fields, 1);
   }
   return undefined;
 }
@@ -34,7 +38,13 @@ export function highlightKey({ fields, draft, field, fd, action }: FieldKey): Fo
  * the highlight moved there; undefined for any other action. `null`: a digit
  * that names no row here (it does nothing: a select field types no text).
  */
-export function digitRow({ draft, field, fd, key, action }: FieldKey): { row: number; moved: FormDraft } | null | undefined {
+export function digitRow({
+  draft,
+  field,
+  fd,
+  key,
+  action,
+}: FieldKey): { row: number; moved: FormDraft } | null | undefined {
   if (action !== 'pickOption') return undefined;
   const row = choiceOfDigit(field, keyNumber('form', key));
   if (row === undefined) return null;
@@ -42,7 +52,10 @@ export function digitRow({ draft, field, fd, key, action }: FieldKey): { row: nu
 }
 
 /** Text typed on the `Other…` row (nothing elsewhere), patched in as `patch` says. */
-export function otherTyping({ draft, field, fd, key }: FieldKey, patch: (text: EditorState) => Partial<FieldDraft>): FormDraft {
+export function otherTyping(
+  { draft, field, fd, key }: FieldKey,
+  patch: (text: EditorState) => Partial<FieldDraft>,
+): FormDraft {
   if (!isOtherRow(field, fd.highlight)) return draft;
   const text = editLine(fd.text, key);
   return text === fd.text ? draft : patchField(draft, field, patch(text));
@@ -70,13 +83,25 @@ function choiceRow(field: FieldSpec, fd: FieldDraft, input: FormViewInput, activ
     const on = field.multi ? fd.text.value.trim() !== '' : fd.picked === OTHER;
     const box = field.multi ? (on ? '[x]' : '[ ]') : on ? `(${glyphs().bullet})` : '( )';
     // The field's own index is filled in by the form view (form-view.ts fieldLines).
-    const other = targeted(editorLine(`${pointer}${box} Other${glyphs().ellipsis} `, fd, input.width, here), { kind: 'choice', field: -1, choice: i });
+    const other = targeted(editorLine(`${pointer}${box} Other${glyphs().ellipsis} `, fd, input.width, here), {
+      kind: 'choice',
+      field: -1,
+      choice: i,
+    });
     return here ? focusRow(other) : other;
   }
   const id = (field.choices ?? [])[i].id;
   const on = field.multi ? fd.toggled.includes(id) : fd.picked === id;
   const box = field.multi ? (on ? '[x]' : '[ ]') : on ? `(${glyphs().bullet})` : '( )';
-  const row = targeted([seg(fit(`${pointer}${box} ${choiceLabel(field, i, input.labelsWithheld)}`, input.width), { inverse: here, bold: on })], { kind: 'choice', field: -1, choice: i });
+  const row = targeted(
+    [
+      seg(fit(`${pointer}${box} ${choiceLabel(field, i, input.labelsWithheld)}`, input.width), {
+        inverse: here,
+        bold: on,
+      }),
+    ],
+    { kind: 'choice', field: -1, choice: i },
+  );
   return here ? focusRow(row) : row;
 }
 

@@ -2,7 +2,15 @@
 // on `Other…` is one more entry. Values are sent in choice order.
 import { displayLine } from '../../../protocol/sanitize.js';
 import { isOtherRow, move, patchField } from '../draft.js';
-import { choiceRows, describeChoice, digitRow, editsOther, highlightKey, otherTyping, pickedLabel } from './choice-list.js';
+import {
+  choiceRows,
+  describeChoice,
+  digitRow,
+  editsOther,
+  highlightKey,
+  otherTyping,
+  pickedLabel,
+} from './choice-list.js';
 import type { FieldEditor } from './editor.js';
 import { glyphs } from '../../glyphs.js';
 
@@ -18,14 +26,18 @@ export const multiSelectEditor: FieldEditor = {
     if (digit) {
       const picked = field.choices?.[digit.row];
       if (!picked) return digit.moved;
-      const toggled = fd.toggled.includes(picked.id) ? fd.toggled.filter((id) => id !== picked.id) : [...fd.toggled, picked.id];
+      const toggled = fd.toggled.includes(picked.id)
+        ? fd.toggled.filter((id) => id !== picked.id)
+        : [...fd.toggled, picked.id];
       return patchField(digit.moved, field, { toggled });
     }
     const choice = field.choices?.[fd.highlight];
     if (action === 'next') return move(draft, fields, 1);
     if (action === 'toggle') {
       if (isOtherRow(field, fd.highlight) || !choice) return draft;
-      const toggled = fd.toggled.includes(choice.id) ? fd.toggled.filter((id) => id !== choice.id) : [...fd.toggled, choice.id];
+      const toggled = fd.toggled.includes(choice.id)
+        ? fd.toggled.filter((id) => id !== choice.id)
+        : [...fd.toggled, choice.id];
       return patchField(draft, field, { toggled });
     }
     return otherTyping(k, (text) => ({ text }));

@@ -2,7 +2,15 @@
 // moves on; typing on `Other…` picks it, and the text is the answer.
 import { displayLine } from '../../../protocol/sanitize.js';
 import { isOtherRow, move, OTHER, patchField } from '../draft.js';
-import { choiceRows, describeChoice, digitRow, editsOther, highlightKey, otherTyping, pickedLabel } from './choice-list.js';
+import {
+  choiceRows,
+  describeChoice,
+  digitRow,
+  editsOther,
+  highlightKey,
+  otherTyping,
+  pickedLabel,
+} from './choice-list.js';
 import type { FieldEditor } from './editor.js';
 import { glyphs } from '../../glyphs.js';
 
