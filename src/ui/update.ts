@@ -1,47 +1,27 @@
 import type { StoreChange } from '../store/writers.js';
 import type { RequestRecord } from '../store/types.js';
 import { applyRejection, initialFormDraft } from './form/form-state.js';
-import { listStartFor } from './inbox/list-view.js';
-import { nextWake, wakeSnoozed } from './inbox/snooze.js';
+import { reconcile } from './reconcile.js';
+import type { UpdateResult, World } from './update-types.js';
+import { nextWake } from './inbox/snooze.js';
 import { outsideThePane } from './outside-pane.js';
 import { reducePaste, reduceKey } from './inbox/reduce-key.js';
-import { answerableFrom, keyState } from './key-state.js';
+import { keyState } from './key-state.js';
 import { mouseKey } from './inbox/mouse-keys.js';
 import { targetAt } from './mouse-target.js';
 import { readOnlyGate } from './read-only.js';
 import { digitPicksNow, editsTextNow } from './inbox/typing.js';
-import { ensureCause, onFetched, timelineEffect } from './fetches.js';
+import { onFetched, timelineEffect } from './fetches.js';
 import { alertsSeen, gateAlerts } from './alert-gate.js';
-import { forgetGone } from './forget.js';
 import { rulesOnAlways, rulesOnStore, rulesOnFetched, rulesOnTick, rulesOnKeyEffect } from './rules/rule-update.js';
 import { onFileMessage, onHistoryRead } from './file-messages.js';
-import { timelineRoom, timelineRowCount } from './inbox/timeline-view.js';
 import { draftFor, placeOf, type InboxState, type KeyContext, type KeyResult } from './inbox/state.js';
 import { isText, looksPasted, pastedText, textKeys } from './keys.js';
-import { pinStore } from './store-snapshot.js';
 import { afterBack, afterSend, nextCandidate } from './selection.js';
 import { awayNow } from './no-agent.js';
-import {
-  buildListView,
-  layoutOf,
-  resolveSelection,
-  type Effect,
-  type ListView,
-  type Msg,
-  type StoreReader,
-  type UiModel,
-} from './model.js';
+import { type Effect, type Msg, type UiModel } from './model.js';
 
-export interface UpdateResult {
-  model: UiModel;
-  effects: Effect[];
-}
-
-/** What the update reads besides the model: the store (read only) and the clock. */
-export interface World {
-  store: StoreReader;
-  now: () => number;
-}
+export type { UpdateResult, World } from './update-types.js';
 
 /**
  * The console's one update (the Elm architecture, as Bubble Tea practises
@@ -74,6 +54,60 @@ function updateOnce(model: UiModel, msg: Msg, world: World): UpdateResult {
   }
   const now = world.now();
   const base = model.now === now ? model : { ...model, now };
+  switch (msg.type) {
+    case 'key':
+    case 'keys':
+    case 'paste':
+    case 'mouse':
+      return onInput(base, model, msg, world);
+    case 'store':
+      return reconcile(onStore(base, msg.change, world), model.view, world);
+    case 'resize':
+      // Grown: the list scrolls back as far as the selection allows (its heading shows again when it can).
+      return reconcile(
+        {
+          model: { ...base, size: msg.size, listStart: msg.size.rows > base.size.rows ? 0 : base.listStart },
+          effects: [],
+        },
+        model.view,
+        world,
+      );
+    case 'fetched':
+      if (msg.kind === 'rule') return reconcile(rulesOnFetched(base, msg, world.store), model.view, world);
+      return reconcile({ model: onFetched(base, msg, now), effects: [] }, model.view, world);
+    case 'tick': {
+      const ticked = rulesOnTick(base, world.store);
+      return base.now >= base.view.away.regroupAt || base.now >= nextWake(base.inbox)
+        ? reconcile(ticked, model.view, world)
+        : ticked;
+    }
+    case 'notice':
+      return {
+        model: {
+          ...base,
+          inbox: {
+            ...base.inbox,
+            notice: msg.text,
+            hint: placeOf(base.inbox) === 'answer' ? msg.text : base.inbox.hint,
+          },
+        },
+        effects: [],
+      };
+    case 'rulesFile':
+    case 'hidden':
+      return reconcile(onFileMessage(base, msg, world.store), model.view, world);
+    case 'history':
+      return onHistoryRead(base, msg.read);
+  }
+}
+
+/** A key, keys of one read, a paste or a mouse report: one send per read, and reconciled as every message is. */
+function onInput(
+  base: UiModel,
+  model: UiModel,
+  msg: Extract<Msg, { type: 'key' | 'keys' | 'paste' | 'mouse' }>,
+  world: World,
+): UpdateResult {
   switch (msg.type) {
     case 'key':
       if (sameReadAsSend(base, msg.read)) return dropped(base, 1);
@@ -116,44 +150,6 @@ function updateOnce(model: UiModel, msg: Msg, world: World): UpdateResult {
         model.view,
         world,
       );
-    case 'store':
-      return reconcile(onStore(base, msg.change, world), model.view, world);
-    case 'resize':
-      // Grown: the list scrolls back as far as the selection allows (its heading shows again when it can).
-      return reconcile(
-        {
-          model: { ...base, size: msg.size, listStart: msg.size.rows > base.size.rows ? 0 : base.listStart },
-          effects: [],
-        },
-        model.view,
-        world,
-      );
-    case 'fetched':
-      if (msg.kind === 'rule') return reconcile(rulesOnFetched(base, msg, world.store), model.view, world);
-      return reconcile({ model: onFetched(base, msg, now), effects: [] }, model.view, world);
-    case 'tick': {
-      const ticked = rulesOnTick(base, world.store);
-      return base.now >= base.view.away.regroupAt || base.now >= nextWake(base.inbox)
-        ? reconcile(ticked, model.view, world)
-        : ticked;
-    }
-    case 'notice':
-      return {
-        model: {
-          ...base,
-          inbox: {
-            ...base.inbox,
-            notice: msg.text,
-            hint: placeOf(base.inbox) === 'answer' ? msg.text : base.inbox.hint,
-          },
-        },
-        effects: [],
-      };
-    case 'rulesFile':
-    case 'hidden':
-      return reconcile(onFileMessage(base, msg, world.store), model.view, world);
-    case 'history':
-      return onHistoryRead(base, msg.read);
   }
 }
 
@@ -343,109 +339,4 @@ function onStore(model: UiModel, change: StoreChange, world: World): UpdateResul
     model: { ...model, inbox, rejectionsSeen, alerts: gated.alerts },
     effects: [...ruled.effects, ...gated.effects],
   };
-}
-
-/**
- * After every message: the list view rebuilt when the store or the filter
- * moved on (once per version, shared by keys and painting), the selection
- * kept on a request (handed to its neighbour in Pending when it closes),
- * marks dropped from requests that can no longer take them, and the list
- * window kept around the selection.
- */
-function reconcile(result: UpdateResult, before: ListView, world: World): UpdateResult {
-  const { store } = world;
-  let model = result.model;
-  // A snooze whose time is up, or whose request changed, ends (snooze.ts).
-  const awake = wakeSnoozed(model.inbox, (key) => store.request(key), model.now);
-  if (awake !== model.inbox) model = { ...model, inbox: awake };
-  const view = model.view;
-  // The clock alone can move a request to "No agent connected" (no-agent.ts): then the list is built again too.
-  if (
-    view.version !== store.version ||
-    view.filter !== model.inbox.filter ||
-    view.hidden !== model.inbox.hidden ||
-    view.snoozed !== model.inbox.snoozed ||
-    model.now >= view.away.regroupAt
-  ) {
-    // The store pinned once per version folded (the view reads only that); a new filter reuses it.
-    const snapshot = model.snapshot.version === store.version ? model.snapshot : pinStore(store);
-    const away = awayNow(
-      snapshot.allRequests(),
-      (relay, session) => store.absentSince(relay, session),
-      model.now,
-      model.config.noAgentAfterMs,
-    );
-    // Drafts and rejections of requests and commands the store forgot go too (forget.ts).
-    model = forgetGone(
-      {
-        ...model,
-        snapshot,
-        view: buildListView(snapshot, model.inbox.filter, model.inbox.hidden, away, model.inbox.snoozed),
-      },
-      store,
-    );
-  }
-  const { list, openCount } = model.view;
-  let inbox = model.inbox;
-  let index = 0;
-  // While the start-up replay is still arriving (and the operator has not
-  // moved), the first row is not yet the first row the operator will see: not pinned.
-  const replaying = store.relays().some((relay) => relay.replaying);
-  if (!inbox.selectionTouched && replaying) {
-    if (inbox.selectedKey !== undefined || inbox.selectedIndex !== 0)
-      inbox = { ...inbox, selectedKey: undefined, selectedIndex: 0 };
-  } else {
-    index = resolveSelection(inbox, list);
-    // The selected request closed (Pending → Recent) under the selection: its
-    // neighbour in Pending takes the selection, not the request in Recent.
-    const wasAt = model.view !== before ? before.list.findIndex((record) => record.key === inbox.selectedKey) : -1;
-    if (wasAt >= 0 && wasAt < before.openCount && index >= openCount && inbox.mode === 'answer') {
-      // Closed while open: the detail stays on it; Esc goes to its neighbour in Pending.
-      inbox = { ...inbox, closedAt: wasAt };
-    } else if (model.inbox.filter && model.inbox.filter !== before.filter) {
-      // A new filter: the selection goes to its first match.
-      index = 0;
-    } else if (wasAt >= 0 && wasAt < before.openCount && index >= openCount && inbox.mode !== 'answer') {
-      // With nothing left in Pending it waits in Recent ("parked") and goes to the first new request.
-      if (openCount > 0) index = Math.min(wasAt, openCount - 1);
-      else inbox = { ...inbox, parked: true };
-    } else if (inbox.parked && openCount > 0 && inbox.mode === 'browse') {
-      index = 0;
-      inbox = { ...inbox, parked: false };
-    }
-    const key = list[index]?.key;
-    if (key !== undefined && (key !== inbox.selectedKey || index !== inbox.selectedIndex))
-      inbox = { ...inbox, selectedKey: key, selectedIndex: index };
-  }
-  if (inbox.tagged.size && model.view !== before) {
-    const answerable = answerableFrom(store);
-    const kept = [...inbox.tagged].filter((key) => {
-      const record = store.request(key);
-      return record !== undefined && answerable(record);
-    });
-    if (kept.length !== inbox.tagged.size) inbox = { ...inbox, tagged: new Set(kept) };
-  }
-  const height = layoutOf(model.size, store.relays().length).bodyHeight;
-  const listStart = listStartFor(
-    list.length,
-    openCount,
-    index,
-    height,
-    model.listStart,
-    model.view.noAgent,
-    model.view.snoozedCount,
-  );
-  inbox = withTimelineBounds(inbox, model, height);
-  if (inbox !== model.inbox || listStart !== model.listStart) model = { ...model, inbox, listStart };
-  const cause = ensureCause(model, store, model.now);
-  return { model: cause.model, effects: cause.effects.length ? [...result.effects, ...cause.effects] : result.effects };
-}
-
-/** The timeline's last possible first row, once its Events are known (keys scroll within it). */
-function withTimelineBounds(inbox: InboxState, model: UiModel, height: number): InboxState {
-  const fetched = model.timelineData?.fetched;
-  if (!inbox.timeline || fetched?.state !== 'done' || !fetched.result.ok) return inbox;
-  const maxStart = Math.max(0, timelineRowCount(fetched.result.events) - timelineRoom(height));
-  if (inbox.timeline.maxStart === maxStart) return inbox;
-  return { ...inbox, timeline: { ...inbox.timeline, maxStart } };
 }
