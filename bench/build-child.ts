@@ -20,7 +20,7 @@ import { SHARED_OPTIONS } from '../scripts/build-options.mjs';
  * `ui: false`: a child that loads no UI (intake); the patches would fail its
  * build, as every patch fails a build that never loads the file it patches.
  * `frameCaches: false`: the patches without the caches Ink keeps across frames, as they
- * stood when issue 28 set its goal against them.
+ * stood when the goal was set against them.
  */
 export async function bundleChild(
   entry: string,

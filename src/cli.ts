@@ -32,7 +32,7 @@ const defaultIO: MainIO = {
 /** Runs the command line; resolves to the exit code. */
 export async function main(argv: string[], given: MainIO = defaultIO): Promise<number> {
   // Every line for stdout or stderr passes through redaction: a relay may echo
-  // the token back in an error or a close reason (issue 14).
+  // the token back in an error or a close reason.
   const io: MainIO = { ...given, out: (line) => given.out(redact(line)), err: (line) => given.err(redact(line)) };
   const remember = (secret: string | undefined) => {
     addSecret(secret);

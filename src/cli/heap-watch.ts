@@ -3,7 +3,7 @@
 // The byte budget (store/byte-budget.ts) should keep the console far from the
 // limit; if something else grows anyway, this notices the heap nearly full
 // while JavaScript still runs and crashes the orderly way (terminal restored,
-// report written) instead of dying mid-frame (issue 14).
+// report written) instead of dying mid-frame.
 
 import { getHeapStatistics } from 'node:v8';
 

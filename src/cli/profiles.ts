@@ -1,4 +1,4 @@
-// Profiles instead of flags (CONSOLE.md "Profiles"): `--profile NAME`
+// Profiles instead of flags: `--profile NAME`
 // (env AEP_PROFILE), else the file's `default`, supplies the flags it names.
 // A flag given on the command line replaces that key of the profile
 // (`--relay` replaces its relays, never adds to them; AEP_RELAY, --relay's

@@ -1,5 +1,4 @@
-// The terminal's title around the console (CONSOLE.md "Before the agent
-// gives up"): the UI writes `aep-console: 3 waiting` (OSC 2); here the title
+// The terminal's title around the console: the UI writes `aep-console: 3 waiting` (OSC 2); here the title
 // is saved first and put back on exit or crash. Terminals keep a stack of
 // titles (XTWINOPS 22/23); tmux has none, so inside it the pane's title is
 // asked of tmux at start and written back. And with --notify inside tmux,

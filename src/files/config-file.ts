@@ -1,4 +1,4 @@
-// The profiles file (CONSOLE.md "Profiles"):
+// The profiles file:
 // `$XDG_CONFIG_HOME/aep-console/config.json` (else `~/.config/…`), read and
 // trusted like the rules file (read.ts readConfigFile: a regular file, the
 // user's or root's, writable by no one else). Its shape is checked whole: an

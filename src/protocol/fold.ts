@@ -5,7 +5,7 @@
 // any width (NBSP, U+2000–200A, U+202F, U+205F, U+3000, and the ASCII space
 // and tab too: drawn alike, folding one and not the other would only move
 // the split). A token split by any of them still reads whole on screen, so it
-// is matched with them folded away (issue 21 for the invisible ones).
+// is matched with them folded away (for the invisible ones).
 //
 // Hostile text may be a megabyte: a secret is tried only where its rarest
 // character occurs, and once the tries have read twice the text the rest is

@@ -2,7 +2,7 @@
 // terminal: one definition for the sanitizer (which shows them as markers),
 // redaction (which looks through them for a split token) and `list --json`
 // (which escapes them). Three copies of this list drifted apart once
-// (issue 21: U+FE0F split a token on screen and stayed raw in --json).
+// (U+FE0F split a token on screen and stayed raw in --json).
 //
 // The set is Unicode's Default_Ignorable_Code_Point (soft hyphen, CGJ,
 // Hangul fillers, Khmer inherent vowels, Mongolian selectors, zero-width and

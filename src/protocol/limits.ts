@@ -1,4 +1,4 @@
-// What the console keeps of one request's payload, at most (issue 14). A
+// What the console keeps of one request's payload, at most. A
 // hostile producer can send a 1 MB prompt or 300,000 junk options in every
 // request; the console keeps a fixed amount of each, says what it left out,
 // and reports a malformed list as one issue per kind of fault rather than one

@@ -1,8 +1,8 @@
 // Every secret the process knows (the bearer token from --token, AEP_TOKEN,
 // each read of --token-file, the demo's token), and redaction of them from
 // any text before it is shown, logged or printed. A relay can echo the
-// Authorization header back in an error frame, a prompt or a close reason
-// (issue 14): the token must not reach the screen, stderr or `list` output.
+// Authorization header back in an error frame, a prompt or a close reason:
+// the token must not reach the screen, stderr or `list` output.
 //
 // One registry per process on purpose: the places text leaves the process
 // (sanitize.ts for the screen, the CLI's stderr and `list` output, the crash

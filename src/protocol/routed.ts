@@ -1,5 +1,5 @@
 // `attention.routed` as one console tells the others that its operator has
-// a request open (AEP-0002 §7.3, CONSOLE.md "Several operators"): emitted
+// a request open (AEP-0002 §7.3): emitted
 // by a consumer, so it carries the request's `session` and no `seq`
 // (AEP-0001 §5.2); `subject` and `cause` are the request's id. Its `source`
 // names this console instance (host, --name and a per-run id), so two

@@ -213,7 +213,7 @@ export class RelayConnection {
     conn.live = true;
     // Only a connection that stays up proves the relay healthy: one that is
     // closed right after each subscribe must not reset the backoff, or it is
-    // redialled (with a full replay) about once a second forever (issue 14).
+    // redialled (with a full replay) about once a second forever.
     clearTimeout(this.stableTimer);
     this.stableTimer = later(() => {
       if (conn === this.conn) {

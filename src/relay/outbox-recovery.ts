@@ -1,6 +1,6 @@
 // A new console takes over the answers an earlier one journaled for this
 // relay (outbox.ts) after its first replay, and then decides each on proof
-// only (issue 29):
+// only:
 // - its request is shown closed (a closing Event, or answered by someone
 //   else): dropped, and the reason said;
 // - a COMPLETE replay (replay.all, gone quiet) shows it still open: resent
@@ -113,7 +113,7 @@ export class SavedAnswers {
       }
       if (!request) continue;
       const fate = answerFate(request, id);
-      // The operator's answer wins (CONSOLE.md "The answer ledger"): one given here, meanwhile, supersedes the saved one.
+      // The operator's answer wins: one given here, meanwhile, supersedes the saved one.
       const mine = this.store.lastCommandFor(entry.requestKey);
       if (fate.kind === 'applied') drop(id, 'the agent had already applied them', 'applied');
       else if (fate.kind === 'closed') drop(id, `the relay shows the request closed (${fate.why})`);

@@ -1,5 +1,4 @@
-// This console's open-request notes on one relay (CONSOLE.md "Several
-// operators"): an attention.routed when the operator opens a request, sent
+// This console's open-request notes on one relay: an attention.routed when the operator opens a request, sent
 // only when the connection can take it (a note is news, not an answer: it
 // is never queued, the next renewal says it again). A relay that refuses
 // one (the reference relay answers `invalid-event: seq required`) gets no

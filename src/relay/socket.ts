@@ -147,7 +147,7 @@ export class RelaySocket {
    * Is the link alive? Pings now; if nothing at all arrives within `ms`, the
    * socket is dropped as dead (a half-open link never closes by itself). A
    * command waiting for its ack uses this rather than resend into a link that
-   * may be dead and blame the agent for the silence (issue 14).
+   * may be dead and blame the agent for the silence.
    */
   probe(ms: number): void {
     if (this.done || this.probeTimer) return;

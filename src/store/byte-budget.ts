@@ -1,4 +1,4 @@
-// A bound on the bytes the store holds (issue 14). Counting requests was not
+// A bound on the bytes the store holds. Counting requests was not
 // enough: 120 requests can cost gigabytes when each carries megabytes. Each
 // request record and each group of held events is charged an estimate of its
 // heap cost when it is stored and released when it is dropped; the store

@@ -1,4 +1,4 @@
-// One cause for every reader (CONSOLE.md "One cause"): the detail, the
+// One cause for every reader: the detail, the
 // history, the screen reader and the rules all see a request's cause through
 // this one policy. The cause is the request's own Event: the id its `cause`
 // names, from the same source and session. The read asks for exactly that

@@ -1,4 +1,4 @@
-// Whether an answer of ours still has a request to answer (issue 29: a queued
+// Whether an answer of ours still has a request to answer (a queued
 // or saved answer is never sent after its request closed). A request that is
 // resolved, timed out or stale is closed; one answered by someone else is
 // closed to us too, even while it waits for its agent to resolve it. The

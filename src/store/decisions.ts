@@ -1,4 +1,4 @@
-// The decision history (CONSOLE.md "Decisions: history and rules"): every
+// The decision history: every
 // decision this console made, one JSONL line when it is made and one more
 // line per outcome, keyed by the command id. The file is append-only, so a
 // crash mid-write tears at most its last line, and nothing once written is

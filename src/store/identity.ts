@@ -1,5 +1,5 @@
-// Every identity the store keys a map by, built here and nowhere else
-// (issue 37). Producer strings (relay URLs, session names, source URIs,
+// Every identity the store keys a map by, built here and nowhere else.
+// Producer strings (relay URLs, session names, source URIs,
 // ids) may hold any character, so a key is never those strings joined with a
 // separator: it is the JSON text of a tagged tuple, which no two different
 // tuples share, whatever the strings hold. The tag names the kind, so keys of
@@ -40,7 +40,7 @@ export interface RequestIdentity {
 const REQUEST_TAG = 'request';
 /** `["request",` : how a request key starts (a relay URL never does). */
 const REQUEST_START = `[${JSON.stringify(REQUEST_TAG)},`;
-/** How consoles before issue 37 joined a request key's parts. */
+/** How older consoles (before keys were structured) joined a request key's parts. */
 const OLD_SEP = '\u001f';
 
 function tagged(tag: string, parts: readonly string[]): string {
@@ -79,7 +79,7 @@ export function parseRequestKey(key: string): RequestIdentity | undefined {
 /**
  * The key a saved answer's request has on `relay`, from the key an earlier
  * console journaled: that console may have spelled the relay another way
- * (same canonical relay), and one before issue 37 joined the parts with
+ * (same canonical relay), and one from an older console joined the parts with
  * U+001F. An old key is read exactly when its session, source and id hold no
  * U+001F; when they do, the answer's own command (`hint`: its `session` and
  * `subject`, the request id) says where its parts end. Undefined when the key

@@ -1,4 +1,4 @@
-// The answer ledger (CONSOLE.md, "The answer ledger"): what this console
+// The answer ledger: what this console
 // says about each request's answer, and the one question every path that
 // answers asks before it sends (keys, a batch, `respond`, the rules with
 // AUTO, a saved answer taken over from an earlier console): may an answer

@@ -1,4 +1,4 @@
-// Who else has a request open (CONSOLE.md "Several operators"): the newest
+// Who else has a request open: the newest
 // note another console sent about it (attention.routed with
 // `data.to` = `aep-console:<name>`), while it is younger than the lapse and
 // the request is still open. A console never shows its own instance (its

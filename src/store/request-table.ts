@@ -49,7 +49,7 @@ export class RequestTable {
   constructor(
     protected readonly hooks: FoldHooks,
     protected readonly terminalCap: number,
-    /** Bytes held are bounded, not only requests (issue 14): see byte-budget.ts. */
+    /** Bytes held are bounded, not only requests: see byte-budget.ts. */
     protected readonly budget: ByteBudget,
   ) {}
 

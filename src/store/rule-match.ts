@@ -1,7 +1,7 @@
 // Which rule answers a request, and how: pure, no I/O, no clock. The cause
 // Event (for `tool` and `command_prefix`) is read by the caller through the
 // one cause resolver (cause.ts) and handed in as its state. The rules fail
-// closed (CONSOLE.md "Rules fail closed"): a deny or ask that needs a cause
+// closed: a deny or ask that needs a cause
 // not read is never skipped; while the read is in flight the verdict is
 // `waiting`, after it `ask`, and no allow answers past it.
 
@@ -135,8 +135,7 @@ function outcomeOf(rule: Rule, record: RequestRecord): Outcome | undefined {
 }
 
 /**
- * What the rules (in order) say about a request (CONSOLE.md "Rules fail
- * closed"). R: the rules that match on everything but the cause. A matching
+ * What the rules (in order) say about a request. R: the rules that match on everything but the cause. A matching
  * deny wins, then a deny or ask in R that needs a cause not read (`waiting`
  * while it is being read, else `ask`), then a matching ask, then an allow;
  * among equals, the first in the file. An allow that needs a cause not read

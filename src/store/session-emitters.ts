@@ -1,7 +1,6 @@
 import type { AepEvent } from '../protocol/types.js';
 
-// Who has spoken in each session, and in what order (CONSOLE.md, "No answer
-// the relay could route to someone else"). Commands are routed by session
+// Who has spoken in each session, and in what order. Commands are routed by session
 // name (AEP-0004 §2.2) and request ids are unique per emitter only, so an
 // answer for emitter A's request is not safe to send once another emitter B
 // has sent an Event in that session since the request arrived: the relay

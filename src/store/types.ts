@@ -87,7 +87,7 @@ export interface RequestRecord {
 
 /**
  * `not-sent`: a queued (or saved) answer whose request closed before it could
- * go out is never sent (issue 29); `reason` says why, e.g. "not sent: the
+ * go out is never sent; `reason` says why, e.g. "not sent: the
  * request closed while you were offline (answered by other-op)".
  */
 /**

@@ -1,9 +1,8 @@
-// Bell and desktop notification, coalesced (CONSOLE.md "Outside the
-// terminal"): at most one per ALERT_INTERVAL_MS, so a burst of new requests
+// Bell and desktop notification, coalesced: at most one per ALERT_INTERVAL_MS, so a burst of new requests
 // rings once and says how many ("3 new requests"). What arrives inside the
 // interval rings nothing; the status line counts it until the operator
 // presses a key or the next alert. A flood of 5,000 requests a second once
-// wrote 50,000 BEL bytes in 20 s (issue 21). Pure: the model holds the state.
+// wrote 50,000 BEL bytes in 20 s. Pure: the model holds the state.
 
 import type { RequestRecord } from '../store/types.js';
 import type { Effect } from './effect.js';

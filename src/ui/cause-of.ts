@@ -1,4 +1,4 @@
-// The console's one view of a request's cause (CONSOLE.md "One cause"): what
+// The console's one view of a request's cause: what
 // the detail, the history, the screen reader and the rules' scopes are told
 // of it, through the one resolver (store/cause.ts), from the one read both
 // the detail and the rules ask for (cause-read.ts).

@@ -1,5 +1,5 @@
 // The read of a request's own cause that the detail and the rules both ask
-// for (CONSOLE.md "One cause"): by id, source and session, the own Event
+// for: by id, source and session, the own Event
 // pinned so that no number of other Events a relay sends can push it out.
 
 import { causeQuery } from '../store/cause.js';

@@ -1,7 +1,7 @@
 // What the UI remembers per request or command, forgotten once the store
 // has forgotten the request or command itself: drafts (typed answers) and
 // the rejections already fed back. Without this both grew for as long as
-// the console ran (issue 21). Pure.
+// the console ran. Pure.
 
 import type { StoreReader } from '../store/writers.js';
 import type { UiModel } from './model.js';

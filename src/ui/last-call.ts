@@ -1,4 +1,4 @@
-// The last call (CONSOLE.md "Before the agent gives up"): a request with an
+// The last call: a request with an
 // `expires_at` rings (and notifies, with --notify) once more when LAST_CALL_MS
 // or less are left, so an operator who missed the first bell does not lose
 // it to the adapter's own timeout. Only a request the operator is not

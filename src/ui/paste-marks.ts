@@ -1,5 +1,4 @@
-// Whether a run of typed keys may be guessed to be a paste (CONSOLE.md,
-// "Enter is Enter"). A terminal never says whether it honoured
+// Whether a run of typed keys may be guessed to be a paste. A terminal never says whether it honoured
 // `ESC[?2004h`, so TERM decides: where it names a terminal known to mark
 // pastes, a paste is only what arrives between the marks, and an Enter that
 // arrives with the next key in one read (a busy loop, a slow link, a fast

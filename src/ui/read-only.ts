@@ -1,4 +1,4 @@
-// --read-only (CONSOLE.md "Scripts and teams"): a wallboard, a shared tmux
+// --read-only: a wallboard, a shared tmux
 // session, a trainee. Everything is shown and browsed; a key that would
 // send (an answer, a batch, cancel / pause / resume, hide, a rule, a
 // resend, AUTO) or ask the question before a send is refused in words,

@@ -3,7 +3,7 @@
 // waits for any more (the operator scrolled past its request, the timeline
 // closed) is given up, queued or running. Scrolling 2,200 requests that
 // name a cause once opened a connection per row until the process ran out
-// of descriptors and answers failed with EMFILE (issue 21).
+// of descriptors and answers failed with EMFILE.
 
 import type { FetchResult } from '../relay/fetch-events.js';
 

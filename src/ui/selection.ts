@@ -4,7 +4,7 @@ import type { StoreReader } from '../store/writers.js';
 import type { InboxState } from './inbox/state.js';
 
 // Where the selection goes when something other than a movement key moves
-// it (CONSOLE.md "Keys", "Triage II"): after an answer, after a batch, back
+// it: after an answer, after a batch, back
 // from a request that closed while open, and on a new filter.
 
 /** Open and able to take an answer (forms included), waiting on the operator (its agent not gone), with no answer of ours in flight. */

@@ -1,4 +1,4 @@
-// The count outside the pane (CONSOLE.md "Before the agent gives up"): the
+// The count outside the pane: the
 // terminal's title reads `aep-console: 3 waiting`, so a tmux status line or
 // a window list shows it while the operator looks elsewhere. The count is
 // the status line's: pending, not those whose agent is gone or snoozed.

@@ -162,8 +162,7 @@ function present(model: UiModel): UiModel {
  * Keys that arrived in one read act as if typed one at a time: each is
  * folded against the model the one before produced, until one sends (an
  * answer, a batch's y, a cancel or pause): what follows it in the read is
- * dropped, and counted on the footer (one send per read, CONSOLE.md "The
- * answer ledger"), so a paste the terminal did not mark sends at most its
+ * dropped, and counted on the footer (one send per read), so a paste the terminal did not mark sends at most its
  * first line, never a second request's answer. Another key that has effects
  * (a timeline read, a copy) ends the fold too: the rest comes back as a
  * `then` effect, dispatched after those effects have been performed. On a

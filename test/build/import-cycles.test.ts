@@ -1,4 +1,4 @@
-// One direction of imports (issue 23): no file of src/ or bench/ reaches
+// One direction of imports: no file of src/ or bench/ reaches
 // itself through its relative imports, type-only ones included (a type
 // import that runs back is still two ideas knotted together), and no layer
 // imports one above it: protocol → store → relay → ui → cli, demo apart.

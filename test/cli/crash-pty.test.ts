@@ -1,4 +1,4 @@
-// Crash safety end to end (issue 7, part 4): the real console in a real
+// Crash safety end to end (part 4): the real console in a real
 // pseudo-terminal, made to fail by the AEP_CONSOLE_TEST_CRASH hook (an
 // uncaught exception, an unhandled rejection, a render error, each carrying
 // the token in its message), or stopped by a signal sent with kill.

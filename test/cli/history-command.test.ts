@@ -1,5 +1,5 @@
 // `aep-console history [--json] [--since DURATION] [--agent NAME]...
-// [--session ID]...` (issue 25): the history file printed as a text table or
+// [--session ID]...`: the history file printed as a text table or
 // one JSON object per decision with the contract's members; a torn last line
 // said on stderr; a file that is not the operator's own not read (exit 3);
 // bad flags exit 2.

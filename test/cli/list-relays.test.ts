@@ -1,4 +1,4 @@
-// `list` with several relays, one of them down (CONSOLE.md "Triage II"):
+// `list` with several relays, one of them down:
 // what could be read is printed, the down relay is named on stderr, exit 3;
 // and every value-taking flag given without its value is a usage error.
 import { test } from 'node:test';

@@ -1,4 +1,4 @@
-// Profiles (CONSOLE.md "Profiles"): the config file's profiles supply the
+// Profiles: the config file's profiles supply the
 // flags; a flag given replaces that key; a token goes only where it was
 // named for; unknown names and keys are exit 2 naming them; the file is
 // trusted like the rules file; `aep-console profiles` never prints a token.

@@ -1,4 +1,4 @@
-// How the token may come in and where it may go (issue 7, part 3), at the
+// How the token may come in and where it may go (part 3), at the
 // command-line level: the --token warning, token file permissions, cleartext
 // to off-host relays (--insecure), and --ca input errors. End to end in a
 // terminal: token-trail.test.ts; TLS: tls.test.ts.

@@ -1,4 +1,4 @@
-// Where the token goes (issue 7, part 3), end to end: the real console in a
+// Where the token goes (part 3), end to end: the real console in a
 // pseudo-terminal and `list` in pipes, against the demo relay behind a tap
 // that records every byte the console sends. The token (and a wrong one)
 // given by --token, AEP_TOKEN and --token-file, through success and failure

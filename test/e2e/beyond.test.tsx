@@ -1,4 +1,4 @@
-// End to end (issue 16): the demo relay and a demo agent that honours
+// End to end: the demo relay and a demo agent that honours
 // cancel / pause / resume as AEP-0004 says a target must; the real <App> and
 // RelayClient, driven by keys. The cause is read from the relay (SSE single
 // pass), the commands reach the agent, and its outcomes show on the rows.

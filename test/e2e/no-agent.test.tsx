@@ -1,4 +1,4 @@
-// End to end (issue 27, "Triage II"): the demo relay on loopback, a demo
+// End to end ("Triage II"): the demo relay on loopback, a demo
 // agent in a child process that raises a request and is then killed (no
 // session.ended: its socket just drops). Once the relay's roster has lacked
 // its session for 60 s (a fake clock: no sleeping a minute) the request

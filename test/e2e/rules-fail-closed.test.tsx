@@ -1,5 +1,4 @@
-// Rules fail closed, end to end (CONSOLE.md "Rules fail closed", "One
-// cause"): the demo relay with its read faults, codex agents raising
+// Rules fail closed, end to end: the demo relay with its read faults, codex agents raising
 // `rm -rf /important`, the real <App> with --auto and the rules `no rm`
 // (deny codex Bash `rm`, needs the cause) and `codex perms` (allow every
 // codex permission, needs nothing). Seven ways the cause can fail to be

@@ -1,5 +1,5 @@
-// A rule's answer that the agent rejects turns that rule off for the session
-// (issue 26), end to end: the demo relay, an emitter on the wire that rejects
+// A rule's answer that the agent rejects turns that rule off for the session,
+// end to end: the demo relay, an emitter on the wire that rejects
 // every command, the real client and <App> with --auto. The first request is
 // answered by the rule and rejected; the second, identical, is left to the
 // operator, and the screen says why.

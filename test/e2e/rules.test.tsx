@@ -1,4 +1,4 @@
-// Rules end to end (issue 26): the demo relay, three demo agents raising
+// Rules end to end: the demo relay, three demo agents raising
 // Bash permissions with the tool call as their cause, the real <App> with
 // --auto on a real RelayClient and decision history. The agents must receive
 // exactly the rules' answers (no more, none for what no rule covers), and

@@ -1,5 +1,4 @@
-// End to end, several operators on one demo relay (CONSOLE.md "Several
-// operators"): a console that opens a request says so with attention.routed
+// End to end, several operators on one demo relay: a console that opens a request says so with attention.routed
 // (no seq), the others show "open in console <name>, N s ago" until the note
 // lapses, a console never shows its own, and a relay that refuses the note
 // is said once and never sent another.

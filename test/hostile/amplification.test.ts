@@ -1,4 +1,4 @@
-// Hostile relay, attack 1 (issue 14): amplification. 120 requests whose
+// Hostile relay, attack 1: amplification. 120 requests whose
 // `options` are 300,000-element junk arrays (~600 KB each) and 60 requests
 // with ~1 MB prompts. Before the byte budget each junk entry was kept as an
 // issue (gigabytes, then "JavaScript heap out of memory"). The console's

@@ -1,4 +1,4 @@
-// Hostile input III (issue 21), class "the bell is not rate-limited": a
+// Hostile input III, class "the bell is not rate-limited": a
 // flood of live requests rang once per request (50,000 BEL bytes in 20 s).
 // Now at most one bell (and one notification, "N new requests") per 5 s;
 // the status line counts what arrived in between.

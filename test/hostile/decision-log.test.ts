@@ -1,4 +1,4 @@
-// The decision history file with real files (issue 25): appended, never
+// The decision history file with real files: appended, never
 // rewritten; a torn last line (a crash mid-write) skipped and reported, and
 // the next line starts on its own; rotation at the size limit with one
 // previous file kept; and the outbox's ownership rules: a history reached

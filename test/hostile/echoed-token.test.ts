@@ -1,4 +1,4 @@
-// Hostile relay, attack 2 (issue 14): a relay that echoes the Authorization
+// Hostile relay, attack 2: a relay that echoes the Authorization
 // header back, in an error frame, a prompt, an option label and a close
 // reason. The token must reach neither the screen (every producer string goes
 // through displayLine/displayText) nor `list`'s stdout or stderr. Loopback

@@ -1,4 +1,4 @@
-// Hostile input III (issue 21), classes "a FIFO freezes the console", "bad
+// Hostile input III, classes "a FIFO freezes the console", "bad
 // operator input crashes", "list --file reads only 64 MB". Every file the
 // operator names is opened non-blocking and fstat'ed: a FIFO, a device or a
 // directory is refused with one line and exit 2, never waited on; a token an

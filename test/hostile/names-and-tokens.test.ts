@@ -1,11 +1,11 @@
-// Hostile input III (issue 21), classes "a file name reaches the terminal"
+// Hostile input III, classes "a file name reaches the terminal"
 // and "a split token". A --file name holding an OSC title, a screen clear, an
 // OSC 52 clipboard write and a bidi override is printed by the console (status
 // line, detail relay line, history note) and by `list` (text rows, the read
 // summary, stderr, --json): nowhere raw. A token split by any invisible class
 // the sanitizer knows (variation selectors, CGJ, ideographic selectors,
 // Hangul fillers, tags), a combining mark, a blank letter or a space
-// (issue 44) is redacted on every output (watch and the console:
+// is redacted on every output (watch and the console:
 // split-token-outputs.test.ts).
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

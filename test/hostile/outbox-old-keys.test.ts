@@ -1,4 +1,4 @@
-// Issue 37: request keys are structured now, but answers saved by an older
+// Request keys are structured now, but answers saved by an older
 // console name their request the old way (relay, session, source and id
 // joined with U+001F, the relay spelled as that console was given it). A
 // console taking them over reads those keys too and resends the answer, same

@@ -1,4 +1,4 @@
-// Issue 29, point 4, with real files: the outbox trusts only a state
+// With real files: the outbox trusts only a state
 // directory and files that are the operator's own. A journal planted in a
 // directory another user owns, or one writable by everyone, or reached
 // through a symlink, answering "allow" to a pending request, is never sent:

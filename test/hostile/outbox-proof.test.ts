@@ -1,4 +1,4 @@
-// Issue 29, point 5: a saved answer is dropped only with proof. Before, any
+// A saved answer is dropped only with proof. Before, any
 // burst, even from a relay without replay.all or one cut off at the time
 // cap, was taken to show every request it did not bring back as closed, and
 // the file was deleted. Now: a complete replay (replay.all, gone quiet) or a

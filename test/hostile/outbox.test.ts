@@ -1,4 +1,4 @@
-// Hostile relay, attack 3 (issue 14): an answer given while the relay is down
+// Hostile relay, attack 3: an answer given while the relay is down
 // ("queued"), then the console is stopped (SIGTERM stops the relay clients
 // exactly like this). The answer was journaled (0600) before it could be
 // lost; the next console resends it with the same command id once the

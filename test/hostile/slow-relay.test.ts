@@ -1,4 +1,4 @@
-// Hostile input III (issue 21), class "slow relays hang reads". A relay on
+// Hostile input III, class "slow relays hang reads". A relay on
 // loopback that drips its answer (headers or body) a byte at a time, faster
 // than any idle timeout: every read ends at its total deadline and says which
 // read failed and why; a read given up closes its connection; scrolling a

@@ -1,4 +1,4 @@
-// Hostile input III (issue 21), the smaller classes: session.ended no longer
+// Hostile input III, the smaller classes: session.ended no longer
 // scans every request; a throwing store subscriber cannot leave a command
 // created but never sent; settled commands, drafts and rejections are
 // forgotten with what they were about; "live" is not said of a relay whose

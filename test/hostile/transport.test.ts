@@ -1,4 +1,4 @@
-// Hostile relay, attacks 4–6 (issue 14): a relay that closes 300 ms after
+// Hostile relay, attacks 4–6: a relay that closes 300 ms after
 // every subscribe (reconnect storm), a half-open link that swallows an answer,
 // and a relay that speaks another version (the smaller failures: slow retry,
 // the last reason on the status line, close codes in words). Loopback fake

@@ -1,4 +1,4 @@
-// Hostile input III (issue 21), class "invisible characters move the
+// Hostile input III, class "invisible characters move the
 // layout". Width is counted per grapheme cluster by one function (fit, wrap,
 // rows); characters terminals draw differently from Unicode (Hangul fillers,
 // Khmer inherent vowels, stray variation selectors) are markers. No prompt

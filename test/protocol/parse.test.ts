@@ -263,7 +263,7 @@ test('readRequestPayload normalises hostile requests into a renderable shape', (
   for (const expected of [
     'data.kind: kind is not text',
     'data.prompt: prompt is not text',
-    // One issue per kind of fault in a list, not one per entry (issue 14).
+    // One issue per kind of fault in a list, not one per entry.
     'data.options[1]: entry without an id (2 entries, first shown)',
     'data.options[3].label: label is not text',
     'data.options[4].id: duplicate id',

@@ -1,4 +1,4 @@
-// A saved answer dropped on proof is a decision too (issue 25): the console
+// A saved answer dropped on proof is a decision too: the console
 // that took it over from a stopped one records the drop, what was saved, and
 // why. Loopback fake relay (it plays the replay), real files.
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// The decision history end to end (issue 25): the demo relay, demo agents
+// The decision history end to end: the demo relay, demo agents
 // that honour commands as a conformant target must, the relay client and
 // the recorder writing a real history file. Every kind of decision is
 // written when it is made and completed when its outcome is known.

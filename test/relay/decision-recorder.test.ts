@@ -1,4 +1,4 @@
-// The recorder's own duties (issue 25): one append per task however many
+// The recorder's own duties: one append per task however many
 // lines, the UI's notes added before the line is written, a resend that goes
 // back to `sending` is no outcome, and a history that cannot be written is
 // said on every relay's status line (and unsaid once it can).

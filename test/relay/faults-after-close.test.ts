@@ -1,4 +1,4 @@
-// Issue 29, point 6, end to end on the demo relay: an answer given while the
+// End to end on the demo relay: an answer given while the
 // relay is away is queued; meanwhile another operator answers and the agent
 // resolves the request; on reconnect the replay shows it closed, so the
 // queued answer is never sent (it once went out three times), its journal

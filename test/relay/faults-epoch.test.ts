@@ -1,4 +1,4 @@
-// Relay fault over real loopback sockets (issue 7, hardening): an emitter
+// Relay fault over real loopback sockets (hardening): an emitter
 // restarts with a new `epoch` (seq starts over, its clock an hour behind).
 // The console must order the session and resume by (epoch, seq), never by
 // `time`. The demo relay runs without replay.all here, so every reconnect

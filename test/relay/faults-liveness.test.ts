@@ -1,4 +1,4 @@
-// Relay faults over real loopback sockets (issue 7, hardening): a relay that
+// Relay faults over real loopback sockets (hardening): a relay that
 // stops sending without closing (half-open), and one that sheds the console
 // as a slow consumer with `closing` {reason: backpressure}. Mock clock;
 // sockets real.

@@ -1,4 +1,4 @@
-// Relay fault over real loopback sockets (issue 7, hardening): the demo relay
+// Relay fault over real loopback sockets (hardening): the demo relay
 // is killed partway through the console's replay and comes back on the same
 // port with an empty buffer. Mock clock; sockets real.
 

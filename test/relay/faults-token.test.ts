@@ -1,4 +1,4 @@
-// Relay fault over real loopback sockets (issue 7, hardening): the relay
+// Relay fault over real loopback sockets (hardening): the relay
 // rotates its token and refuses the console's reconnect with HTTP 401. The
 // console re-reads --token-file before every reconnect (the provider the CLI
 // builds from its arguments) and recovers without a restart. Real, shortened

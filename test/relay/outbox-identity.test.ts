@@ -1,4 +1,4 @@
-// The outbox's notions of "the same relay" and "the same process" (issue 29):
+// The outbox's notions of "the same relay" and "the same process":
 // one canonical spelling per relay, and a process named by pid plus start time.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';

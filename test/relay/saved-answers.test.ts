@@ -1,4 +1,4 @@
-// The operator's answer wins (CONSOLE.md, "The answer ledger"): a saved
+// The operator's answer wins: a saved
 // answer an earlier console journaled is resent only after the replay, and
 // only if the operator has not answered the request meanwhile; then it is
 // superseded: not sent, said on the status line, kept in the history.

@@ -1,4 +1,4 @@
-// `a`, "Always answer like this?" (issue 26), pure parts: the scopes made
+// `a`, "Always answer like this?", pure parts: the scopes made
 // from a request, and the rule added to the file keeping the operator's text.
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// One cause for every reader (CONSOLE.md "One cause"), in tables: what a
+// One cause for every reader, in tables: what a
 // read hands back, judged by the one resolver; the read keeps the own Event
 // however many others a relay sends; the detail and the history name another
 // emitter's Event as "not this agent's Event", never as the cause.

@@ -1,4 +1,4 @@
-// The rules matcher (issue 26), in tables: every match key, the globs, the
+// The rules matcher, in tables: every match key, the globs, the
 // precedence, a cause not read or not readable, forms and informational
 // requests, rules turned off.
 import assert from 'node:assert/strict';
@@ -234,7 +234,7 @@ describe('the cause', () => {
   });
 });
 
-// CONSOLE.md "Rules fail closed": every cause state against the rule sets
+// The rules fail closed: every cause state against the rule sets
 // that decide it. R = the rules matching on everything but the cause.
 describe('rules fail closed: every cause state x rule set', () => {
   const r = record();

@@ -1,4 +1,4 @@
-// The rules' console state (issue 26), pure: a new request's bell waits for
+// The rules' console state, pure: a new request's bell waits for
 // its cause at most 2 s; a cause read lost on the way is asked for again;
 // a rejected rule answer turns the rule off once; AUTO off keeps nothing held.
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// The rules file's parser (issue 26): what it accepts, and one line naming
+// The rules file's parser: what it accepts, and one line naming
 // the rule and the problem for everything it refuses.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';

@@ -1,4 +1,4 @@
-// Loading the rules (issue 26): --rules F, the default file under
+// Loading the rules: --rules F, the default file under
 // $XDG_CONFIG_HOME (else ~/.config), and a bad file being exit 2 with one
 // line naming the rule and the problem.
 import assert from 'node:assert/strict';

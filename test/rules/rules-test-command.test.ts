@@ -1,4 +1,4 @@
-// `aep-console rules test` (issue 26): the history read once, each request
+// `aep-console rules test`: the history read once, each request
 // put to the rules as if still pending, per rule what it would have answered
 // and how; nothing sent; a bad rules file is exit 2 as at start.
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// The decision history's pure parts (issue 25): the lines built from the
+// The decision history's pure parts: the lines built from the
 // store's commands, the fold back into decisions, the contract's JSON, the
 // filters and durations.
 import assert from 'node:assert/strict';

@@ -2,7 +2,7 @@
 // whatever the producer strings hold (U+001F, quotes, backslashes, lone
 // surrogates), and a saved answer's request key is read back on this
 // console's relay, from the current format and from the U+001F-joined one
-// of consoles before issue 37.
+// of older consoles (before keys were structured).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {

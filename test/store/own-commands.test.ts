@@ -3,7 +3,7 @@
 // Session-level commands (cancel, pause, resume) are filed per emitter session
 // (relay, source, session); forgetting one once looked it up by (relay,
 // session) and so never found it: 3,000 session lists stayed after 1,200
-// commands were pruned (issue 37).
+// commands were pruned.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { AepEvent } from '../../src/protocol/types.js';

@@ -1,4 +1,4 @@
-// Issue 37: identifiers holding U+001F. The store once joined relay,
+// Identifiers holding U+001F. The store once joined relay,
 // session, source and id with that character, so two requests (or sessions,
 // or runs) whose strings joined to the same text were one: the second request
 // was dropped as a duplicate, a session's end staled another emitter's

@@ -6,7 +6,7 @@
 export const spread = (token: string, joiner: string): string => [...token].map((ch) => ch + joiner).join('');
 
 export const SPLITTERS: readonly [name: string, joiner: string][] = [
-  // Invisible (issue 21).
+  // Invisible.
   ['U+FE0F (emoji presentation selector)', '\ufe0f'],
   ['U+FE00 (variation selector 1)', '\ufe00'],
   ['U+034F (combining grapheme joiner)', '\u034f'],

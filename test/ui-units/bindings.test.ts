@@ -5,7 +5,7 @@ import { bindingWords } from '../../src/ui/key-rows.js';
 import { bindingOf, runBinding, type Controller } from '../../src/ui/binding.js';
 import { BATCH_KEYS } from '../../src/ui/inbox/batch-keys.js';
 
-// Bindings as objects (issue 40): every action of every place the keys can
+// Bindings as objects: every action of every place the keys can
 // be is owned by exactly one binding object, whose words help, the footer,
 // the screen reader and docs/keys.md show; a press runs that binding's
 // handler, or its scope's refusal when the binding says why it cannot now.

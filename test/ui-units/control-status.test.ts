@@ -1,7 +1,7 @@
 // The row and detail words about a session's control read the emitter's own
 // session: with two agents sharing a session name, agent B cancelling its run
 // r1 labels B's request in r1 "run cancelled", never agent A's request in its
-// own run r1 (issue 29, point 8).
+// own run r1 (point 8).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { AepEvent } from '../../src/protocol/types.js';

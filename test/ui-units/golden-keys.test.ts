@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { run, type Outcome, type Sequence } from './golden-keys.js';
 
-// The golden key sequences (issue 40), recorded before the key handling was
+// The golden key sequences, recorded before the key handling was
 // reshaped (bindings as objects, modals as a stack, one effect type): what
 // every sequence of reads leaves in every place the keys can be. A row that
 // changes is a behaviour change, never a refactor: fix the code, not the row.

@@ -1,4 +1,4 @@
-// The golden key sequences (issue 40): every place the keys can be, driven
+// The golden key sequences: every place the keys can be, driven
 // by reads of the terminal through the update alone (key-console.ts), and
 // what each sequence leaves. golden-keys.test.ts holds what the keys did
 // when the bindings were reshaped into objects and the modals into a

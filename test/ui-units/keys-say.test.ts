@@ -7,7 +7,7 @@ import type { AepEvent } from '../../src/protocol/types.js';
 import type { UiConfig } from '../../src/ui/model.js';
 import { placeOf } from '../../src/ui/inbox/state.js';
 
-// Keys that do what the screen says (CONSOLE.md, "The answer ledger"): a
+// Keys that do what the screen says: a
 // digit picks the option it names wherever one is numbered on screen, and is
 // text only where none is, once Reply holds text, or after Tab; Enter is
 // Enter where the terminal marks pastes; one send per read. Each case is

@@ -11,7 +11,7 @@ import { placeOf } from '../../src/ui/inbox/state.js';
 
 // The footer, the screen reader and `?` help say what a digit does; this
 // holds each of them against what the digit then really does, pressed in a
-// copy of the same console (CONSOLE.md: the footer, help and screen reader
+// copy of the same console (the footer, help and screen reader
 // say exactly what each key does).
 
 const question = (agent: string): AepEvent =>

@@ -1,4 +1,4 @@
-// The timeline's order (CONSOLE.md "Triage II"): each emitter's Events by
+// The timeline's order: each emitter's Events by
 // (epoch, seq), children under the Event their cause names, a lifecycle
 // Event under (and naming) its request; hostile shapes end in one pass.
 import { test } from 'node:test';

@@ -1,4 +1,4 @@
-// Beyond answering (issue 16): the cause beside the request, the session
+// Beyond answering: the cause beside the request, the session
 // timeline, cancel the run / session, pause and resume; driven by keys on
 // the real App with a fake relay handle that records commands and serves reads.
 import { test } from 'node:test';

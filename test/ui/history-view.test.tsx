@@ -1,4 +1,4 @@
-// `H`, the decision history view (issue 25), at 80x24 with
+// `H`, the decision history view, at 80x24 with
 // ink-testing-library and a real history file: newest first, one row per
 // decision, `/` filters with the list's conventions, Enter opens one
 // decision whole, Esc back; nothing from the file (control characters,

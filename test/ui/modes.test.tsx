@@ -105,7 +105,7 @@ test('help from an open request returns to it, and the closing key never answers
   const h = await renderApp({ events: [permission()] });
   t.after(h.unmount);
   await h.press(KEY.enter, KEY.up, '?');
-  // Said once, by the footer (issue 27: the header, the last row and the footer each said it).
+  // Said once, by the footer (the header, the last row and the footer each said it).
   assert.match(h.frame(), /^Keys$/m);
   assert.equal(h.frame().split('any other key closes').length - 1, 1);
   await h.press(KEY.enter);

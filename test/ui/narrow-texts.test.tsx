@@ -1,5 +1,5 @@
 // The status line, the help and the empty filter's hint at 60 and 80
-// columns (issue 27): a relay's name never runs into its state, the hint
+// columns: a relay's name never runs into its state, the hint
 // keeps its way out, and the help says "any other key closes" once, from
 // every scope that opens it.
 import { test } from 'node:test';

@@ -1,4 +1,4 @@
-// Rules in the console (issue 26): a rule suggests (the row says so, opening
+// Rules in the console: a rule suggests (the row says so, opening
 // highlights its option, nothing is sent before Enter); with AUTO it answers
 // through the same send path as a key, never rings, and the row names it; a
 // rejected rule answer turns the rule off for the session; A asks first.

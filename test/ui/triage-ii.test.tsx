@@ -25,7 +25,7 @@ import { DecisionLog } from '../../src/relay/decision-log.js';
 import { DecisionRecorder } from '../../src/relay/decision-recorder.js';
 import { hiddenKeys, recordHide, recordSnooze, recordUnhide } from '../../src/cli/history.js';
 
-// Triage II (issue 27, CONSOLE.md "Triage II"): names that stay distinct,
+// Triage II: names that stay distinct,
 // the request id shown and copied, who answered, where the selection lands,
 // requests hidden with d, and Ctrl-D / Ctrl-U.
 

@@ -4,7 +4,7 @@ import type { AepEvent } from '../../src/protocol/types.js';
 import { event, requested } from '../support/events.js';
 import { KEY, NOW, lines, permissionFrom, renderApp, timedOut, type Harness } from '../support/ui.js';
 
-// Triage at fleet scale (issue 12): rows that tell requests apart at every
+// Triage at fleet scale: rows that tell requests apart at every
 // width, a selection that stays in Pending, two-key answers, batch answers,
 // the filter, and empty states that say why they are empty.
 

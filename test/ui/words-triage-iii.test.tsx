@@ -1,5 +1,4 @@
-// The words a new operator tripped on (CONSOLE.md "Before the agent gives
-// up"), one test each: what the list, the footer, help and the history say.
+// The words a new operator tripped on, one test each: what the list, the footer, help and the history say.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The detail's "what caused it" (CONSOLE.md: after the prompt): the request's
+// The detail's "what caused it" (after the prompt): the request's
 // own cause as the one resolver sees it (store/cause.ts: the Event its
 // `cause` names, from its source and session), and what cancel / pause did
 // to the session. Each unknown (absent, unreachable, withheld, only someone

@@ -1,7 +1,7 @@
 // What a digit does where the operator is, decided once: the keys
 // (answer-keys.ts, batch-keys.ts, the chunk fold in update.ts), the footer, `?`
 // help and the screen reader all ask this, so none of them can say "1-9
-// choose" while the key types "1" (CONSOLE.md, "The answer ledger": keys do
+// choose" while the key types "1" (keys do
 // what the screen says).
 
 import { actionFor, keyNumber } from '../key-table.js';

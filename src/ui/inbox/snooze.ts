@@ -1,4 +1,4 @@
-// "Not now" (CONSOLE.md "Before the agent gives up"): `z` sets the selected
+// "Not now": `z` sets the selected
 // request aside for SNOOZE_MS, in a Snoozed group below Pending, not counted
 // as waiting; it comes back by itself when the time is up or sooner, when
 // the request changes (answered elsewhere, a new Event about it: the store

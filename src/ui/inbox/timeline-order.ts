@@ -1,4 +1,4 @@
-// The timeline's order, as the contract states it (CONSOLE.md "Triage II"):
+// The timeline's order, as the contract states it:
 // each emitter's Events by (epoch, seq), then every Event nested under the
 // Event its `cause` names. Pure, and safe on hostile input: a duplicate
 // (source, id) is shown once, a cause naming the Event itself or an Event

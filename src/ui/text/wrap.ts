@@ -5,7 +5,7 @@ import { glyphs } from '../glyphs.js';
 // per grapheme cluster (what a terminal draws as one cell or two), never per
 // code point. Per code point, "❤️" is 1 + 0 columns while it is drawn 2
 // wide: fit("❤️❤️❤️❤️❤️", 4) returned 7 columns and a prompt of "✔️" pushed
-// the list/detail rule 23 columns right (issue 21). Characters that
+// the list/detail rule 23 columns right. Characters that
 // terminals disagree on (Hangul fillers, stray variation selectors…) never
 // get here raw: the sanitizer shows them as markers (invisible.ts).
 
