@@ -1,22 +1,19 @@
 import { displayLine, displayText } from '../../protocol/sanitize.js';
-import { OPEN_STATES, type OwnCommand, type RequestRecord } from '../../store/types.js';
-import { UNCONFIRMED_MARK } from '../words/marks.js';
+import type { OwnCommand, RequestRecord } from '../../store/types.js';
 import { UTF8_GLYPHS, type Glyphs, glyphs } from '../glyphs.js';
-import { historyNotes, relayText } from '../../store/history.js';
-import { violationNotes } from '../words/violation-text.js';
 import { buildFormLines, moreLines } from '../form/form-view.js';
 import { readOnlyFormLines } from '../form/form-read-only.js';
 import { initialFormDraft } from '../form/form-state.js';
 import { checkFormSpec } from '../../protocol/form.js';
 import { editorSegments } from '../widgets/line-editor.js';
 import { choiceWindow } from '../widgets/window.js';
-import { seg, type Line, type Segment } from '../text/line.js';
+import { seg, type Line } from '../text/line.js';
 import { targeted } from '../text/targets.js';
-import { fit, stringWidth, wrapText } from '../text/wrap.js';
+import { fit, wrapText } from '../text/wrap.js';
 import { answerStatusLines } from './answer-status.js';
-import { ageMs, shortDuration, timeLeftMs, timeLeftText } from './ages.js';
+import { detailHead } from './detail-head.js';
 import { isUnsent, type Draft, type Lock } from './state.js';
-import { QUOTE_COLOR, severityColor, stateColor } from './theme.js';
+import { QUOTE_COLOR } from './theme.js';
 
 export interface DetailViewInput {
   /** What caused it and what control did to its session (cause-view.ts), shown after the prompt. */
@@ -67,107 +64,6 @@ export function isFillableForm(record: RequestRecord): boolean {
 }
 
 const fillableCache = new WeakMap<object, boolean>();
-
-const MAX_ISSUES_LISTED = 12;
-
-interface Head {
-  title: Line;
-  identity: Line[];
-  warnings: Line[];
-}
-
-function provenance(input: DetailViewInput): Head {
-  const { record, width, now } = input;
-  const left = timeLeftMs(record, now);
-  // A malformed severity or expiry is said where it would have been shown.
-  const malformed = (path: string) => record.issues.some((issue) => issue.path === path);
-  const expiry =
-    left !== undefined
-      ? ` ${glyphs().dot} ${timeLeftText(left)}`
-      : malformed('data.expires_at')
-        ? ` ${glyphs().dot} expiry malformed`
-        : '';
-  const title: Line = [
-    seg(`${(input.glyphs ?? UTF8_GLYPHS).mark(record.state)} `, { color: stateColor(record.state) }),
-    seg(fit(displayLine(record.payload.kind || 'unknown', 20), 22), { bold: true }),
-    seg(` ${glyphs().dot} ${record.state}`, { color: stateColor(record.state) }),
-    seg(` ${glyphs().dot} ${record.severity}${malformed('severity') ? ' (malformed)' : ''}`, {
-      color: severityColor(record.severity),
-    }),
-    // Time left (or a malformed expiry) before the age: a narrow title is cut at its end.
-    seg(expiry, { color: left !== undefined && left < 60_000 ? 'red' : 'yellow' }),
-  ];
-  // Too wide (side by side): the state's word goes first, its mark says it.
-  if (title.reduce((n, part) => n + stringWidth(part.text), 0) > width) title.splice(2, 1);
-  const raised = seg(` ${glyphs().dot} raised ${shortDuration(ageMs(record, now))} ago`, { dim: true });
-  // The name whole, wrapped if it must be: the list may have cut it.
-  const agentRows = wrapText(displayLine(record.agent, 200), Math.max(8, width - 6));
-  const agentLines = agentRows.map((part, i): Line => [
-    seg(i ? '      ' : 'agent ', { dim: true }),
-    seg(part, { bold: true }),
-  ]);
-  // A narrow detail (side by side) would cut the age off the title: it goes after the name when it fits there.
-  const over = (l: Line, extra: Segment) => [...l, extra].reduce((n, part) => n + stringWidth(part.text), 0) > width;
-  if (over(title, raised) && agentLines.length === 1 && !over(agentLines[0], raised)) agentLines[0].push(raised);
-  else title.push(raised);
-  const identity: Line[] = [
-    ...agentLines,
-    [
-      seg('request ', { dim: true }),
-      seg(fit(`${displayLine(record.id, 120)}`, Math.max(8, width - 20))),
-      seg(` ${glyphs().dot} y copies`, { dim: true }),
-    ],
-    [seg('session ', { dim: true }), seg(fit(displayLine(record.session, 120), Math.max(8, width - 8)))],
-    [
-      seg('host ', { dim: true }),
-      seg(displayLine(record.host || '(none in source)', 60)),
-      seg(` ${glyphs().dot} relay `, { dim: true }),
-      seg(fit(relayText(input.relay), Math.max(8, width - 20))),
-    ],
-    // Identity is (source, session): two agents may share a session name (AEP-0001 §5.2).
-    [seg('source ', { dim: true }), seg(fit(displayLine(record.source, 200), Math.max(8, width - 7)))],
-  ];
-  const lines: Line[] = [];
-  if (input.elsewhere)
-    for (const l of wrapText(input.elsewhere, width)) lines.push([seg(l, { color: 'magenta', bold: true })]);
-  if (input.claimants === 0 && (record.state === 'pending' || record.state === 'answered')) {
-    // Wrapped, never cut: it says why an answer would not get through (side by side the detail is narrow).
-    for (const l of wrapText(
-      `${glyphs().warn} no agent is connected for this session: an answer cannot be delivered now`,
-      width,
-    ))
-      lines.push([seg(l, { color: 'red' })]);
-  } else if (input.claimants !== undefined && input.claimants > 1) {
-    for (const l of wrapText(
-      `${glyphs().warn} ${input.claimants} agents claim this session: the relay will refuse to pick one`,
-      width,
-    ))
-      lines.push([seg(l, { color: 'red' })]);
-  }
-  if (record.unconfirmed && OPEN_STATES.has(record.state)) {
-    const why = `${UNCONFIRMED_MARK} not re-confirmed by the relay since it reconnected: its replay did not include this request (the relay may have restarted); it may be answered or gone`;
-    for (const l of wrapText(why, width)) lines.push([seg(l, { color: 'yellow' })]);
-  }
-  for (const note of [...historyNotes(record).map((n) => n.replace(/^◇/, glyphs().file)), ...violationNotes(record)]) {
-    for (const l of wrapText(note, width)) lines.push([seg(l, { color: 'red' })]);
-  }
-  if (record.capture === 'metadata' || record.capture === 'none') {
-    for (const l of wrapText(`prompt synthesized by the agent: content withheld at capture ${record.capture}`, width)) {
-      lines.push([seg(l, { color: 'yellow' })]);
-    }
-  }
-  if (record.issues.length) {
-    // Every problem, not just the first, in at most three rows.
-    const listed = record.issues
-      .slice(0, MAX_ISSUES_LISTED)
-      .map((issue) => `${displayLine(issue.path, 60)}: ${displayLine(issue.reason, 80)}`);
-    const more = record.issues.length > MAX_ISSUES_LISTED ? ` (+${record.issues.length - MAX_ISSUES_LISTED} more)` : '';
-    const rows = wrapText(`${glyphs().warn} malformed request: ${listed.join('; ')}${more}`, width);
-    if (rows.length > 3) rows.splice(2, rows.length, fit(rows.slice(2).join(' '), width));
-    for (const row of rows) lines.push([seg(row, { color: 'red' })]);
-  }
-  return { title, identity, warnings: lines };
-}
 
 // Wrapping a long prompt costs milliseconds; it only changes with the payload or the width.
 const promptCache = new WeakMap<object, { width: number; quote: string; lines: Line[] }>();
@@ -349,7 +245,7 @@ function promptWindow(prompt: Line[], rows: number, scroll: number, width: numbe
 export function buildDetailLines(input: DetailViewInput): Line[] {
   const { width, height } = input;
   if (height <= 0) return [];
-  const head = provenance(input);
+  const head = detailHead(input);
   const status = answerStatusLines(input.record, input.command, width);
   const notes = detailNotes(input);
   const g = input.glyphs ?? UTF8_GLYPHS;

@@ -1,7 +1,8 @@
 import { editorSegments } from '../widgets/line-editor.js';
 import { seg, type Line } from '../text/line.js';
 import { fit } from '../text/wrap.js';
-import { draftFor, placeOf, type InboxState, type Lock } from './state.js';
+import { draftFor, placeOf, type InboxState, type Lock, type ModalOf } from './state.js';
+import type { EditorState } from '../text/editor.js';
 import type { RequestRecord } from '../../store/types.js';
 import { commonOptions } from './batch.js';
 import { isFillableForm } from './detail-view.js';
@@ -57,16 +58,11 @@ export function footerDigits(
   return { selected: selected?.payload.options.length, shared };
 }
 
-/** The bottom row: what the keys do right now, the filter being typed, or a question. */
-export function footerLine(
-  state: InboxState,
-  width: number,
-  lock: Lock | undefined,
-  form = false,
-  question?: string,
-  digits: FooterDigits = {},
-): Line {
-  const hints = (text: string): Line => {
+type Hints = (text: string) => Line;
+
+/** Key hints in `width`, dim, after the one-shot notice if there is one. */
+function hintsAfterNotice(state: InboxState, width: number): Hints {
+  return (text) => {
     // A one-shot notice (why a key did nothing, what was just sent) goes first.
     if (state.notice)
       return [
@@ -75,6 +71,33 @@ export function footerLine(
       ];
     return [seg(fit(text, width), { dim: true })];
   };
+}
+
+/** The filter being typed, with its keys. */
+function filterLine(editor: EditorState, width: number): Line {
+  return [
+    seg('/ filter: ', { bold: true }),
+    ...editorSegments(editor, width - 30, true),
+    seg(`  ${hintsFor('filter')}`, { dim: true }),
+  ];
+}
+
+/** The cancel / pause / resume question, or its reason being typed. */
+function controlQuestion(top: ModalOf<'control'>, width: number, question?: string): Line {
+  if (top.reason)
+    return [
+      seg('Reason: ', { bold: true }),
+      ...editorSegments(top.reason, Math.max(10, width - 40), true),
+      seg(fit(`  Enter sends ${glyphs().dot} Esc keeps it running`, 36), { dim: true }),
+    ];
+  const tab = top.request.verb === 'cancel' ? ` ${glyphs().dot} Tab reason` : '';
+  // Saying no to a resume leaves the session as it is: paused.
+  const keeps = top.request.verb === 'resume' ? 'paused' : 'running';
+  return [seg(fit(`${question ?? 'Send?'} (n/Esc keeps it ${keeps}${tab})`, width), { color: 'red', bold: true })];
+}
+
+/** A question or overlay on top (hide, quit, a batch, help, always, control) owns the row; undefined when none is up. */
+function modalLine(state: InboxState, width: number, hints: Hints, question?: string): Line | undefined {
   const hide = hideQuestion(state);
   if (hide) return [seg(fit(hide, width), { color: 'red', bold: true })];
   const top = state.modals[state.modals.length - 1];
@@ -93,55 +116,58 @@ export function footerLine(
     case 'always':
       // The question's own keys: the answer view's (`a always`, `Enter send`) do not act under it.
       return hints(hintsFor('always'));
-    case 'control': {
-      if (top.reason)
-        return [
-          seg('Reason: ', { bold: true }),
-          ...editorSegments(top.reason, Math.max(10, width - 40), true),
-          seg(fit(`  Enter sends ${glyphs().dot} Esc keeps it running`, 36), { dim: true }),
-        ];
-      const tab = top.request.verb === 'cancel' ? ` ${glyphs().dot} Tab reason` : '';
-      // Saying no to a resume leaves the session as it is: paused.
-      const keeps = top.request.verb === 'resume' ? 'paused' : 'running';
-      return [seg(fit(`${question ?? 'Send?'} (n/Esc keeps it ${keeps}${tab})`, width), { color: 'red', bold: true })];
-    }
+    case 'control':
+      return controlQuestion(top, width, question);
   }
+  return undefined;
+}
+
+/** The list's keys: what marked requests take, that Esc clears the filter, then the browse keys. */
+function browseLine(state: InboxState, digits: FooterDigits, hints: Hints): Line {
+  const range = digits.shared === undefined ? digitRange('browse', DIGIT_OPTIONS) : digitRange('browse', digits.shared);
+  const marks = state.tagged.size
+    ? `${state.tagged.size} marked: ${range ? `Enter/${range} answer them` : 'Enter answers them'} ${glyphs().dot} Esc clears marks ${glyphs().dot} `
+    : '';
+  const filter = !marks && state.filter ? `Esc clears the filter ${glyphs().dot} ` : '';
+  return hints(`${marks}${filter}${browseHints(state.tagged.size ? digits.shared : digits.selected)}`);
+}
+
+/** The open request's keys: locked, a form's, or its options'. */
+function answerLine(lock: Lock | undefined, form: boolean, digits: FooterDigits, hints: Hints): Line {
+  if (lock === 'ack-timeout') return hints(hintsFor('locked'));
+  // Resend applies only after an ack timeout: not offered otherwise.
+  if (lock && lock !== 'none') return hints(hintsFor('locked').replace(`r resend (same id) ${glyphs().dot} `, ''));
+  if (form) return hints(formHints(digits.choices ?? 0));
+  return hints(digits.rows ? choiceHints('answer', digits.rows) : hintsFor('answer'));
+}
+
+/** The bottom row: what the keys do right now, the filter being typed, or a question. */
+export function footerLine(
+  state: InboxState,
+  width: number,
+  lock: Lock | undefined,
+  form = false,
+  question?: string,
+  digits: FooterDigits = {},
+): Line {
+  const hints = hintsAfterNotice(state, width);
+  const modal = modalLine(state, width, hints, question);
+  if (modal) return modal;
   switch (state.mode) {
     case 'filter':
-      return [
-        seg('/ filter: ', { bold: true }),
-        ...editorSegments(state.filterEditor, width - 30, true),
-        seg(`  ${hintsFor('filter')}`, { dim: true }),
-      ];
+      return filterLine(state.filterEditor, width);
     case 'timeline':
       return hints(hintsFor('timeline'));
     case 'history': {
       const history = state.history;
-      if (history?.filtering)
-        return [
-          seg('/ filter: ', { bold: true }),
-          ...editorSegments(history.filterEditor, width - 30, true),
-          seg(`  ${hintsFor('filter')}`, { dim: true }),
-        ];
+      if (history?.filtering) return filterLine(history.filterEditor, width);
       return hints(hintsFor(history?.open !== undefined ? 'decision' : 'history'));
     }
-    case 'browse': {
-      const range =
-        digits.shared === undefined ? digitRange('browse', DIGIT_OPTIONS) : digitRange('browse', digits.shared);
-      const marks = state.tagged.size
-        ? `${state.tagged.size} marked: ${range ? `Enter/${range} answer them` : 'Enter answers them'} ${glyphs().dot} Esc clears marks ${glyphs().dot} `
-        : '';
-      const filter = !marks && state.filter ? `Esc clears the filter ${glyphs().dot} ` : '';
-      return hints(`${marks}${filter}${browseHints(state.tagged.size ? digits.shared : digits.selected)}`);
-    }
+    case 'browse':
+      return browseLine(state, digits, hints);
     case 'batch':
       return hints(digits.rows ? choiceHints('batch', digits.rows) : hintsFor('batch'));
-    case 'answer': {
-      if (lock === 'ack-timeout') return hints(hintsFor('locked'));
-      // Resend applies only after an ack timeout: not offered otherwise.
-      if (lock && lock !== 'none') return hints(hintsFor('locked').replace(`r resend (same id) ${glyphs().dot} `, ''));
-      if (form) return hints(formHints(digits.choices ?? 0));
-      return hints(digits.rows ? choiceHints('answer', digits.rows) : hintsFor('answer'));
-    }
+    case 'answer':
+      return answerLine(lock, form, digits, hints);
   }
 }

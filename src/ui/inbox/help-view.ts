@@ -29,28 +29,22 @@ const HELP_TITLES: Record<Scope, string> = {
   anywhere: 'Anywhere',
 };
 
-/** The `?` overlay, built from the same key table the handlers use. */
-export function buildHelpLines(
-  width: number,
-  height: number,
-  scroll = 0,
-  g: Glyphs = UTF8_GLYPHS,
-  demo?: { relay: string; listCommand: string },
-): Line[] {
-  // How to scroll and close it is said once, by the footer (hintsFor('help')), not here and again at the bottom.
-  const lines: Line[] = [[seg('Keys', { bold: true })]];
-  if (demo) {
-    // Trying `list` on the demo: the relay is on loopback with a random token, kept in a 0600 file.
-    lines.push([
-      seg(fit(`Demo relay: ${demo.relay} ${glyphs().dot} list it from another terminal:`, width), { color: 'cyan' }),
-    ]);
-    // Wrapped, never cut: it is there to be copied whole (a shell reads the
-    // trailing backslashes as one command).
-    const parts = wrapText(demo.listCommand, Math.max(10, width - 6)).map((part) => part.trimEnd());
-    parts.forEach((part, i) =>
-      lines.push([seg(`  ${part}${i < parts.length - 1 ? ' \\' : ''}`, { color: 'cyan', bold: true })]),
-    );
-  }
+/** Trying `list` on the demo: the relay is on loopback with a random token, kept in a 0600 file. */
+function demoLines(demo: { relay: string; listCommand: string }, width: number): Line[] {
+  const lines: Line[] = [
+    [seg(fit(`Demo relay: ${demo.relay} ${glyphs().dot} list it from another terminal:`, width), { color: 'cyan' })],
+  ];
+  // Wrapped, never cut: it is there to be copied whole (a shell reads the
+  // trailing backslashes as one command).
+  const parts = wrapText(demo.listCommand, Math.max(10, width - 6)).map((part) => part.trimEnd());
+  parts.forEach((part, i) =>
+    lines.push([seg(`  ${part}${i < parts.length - 1 ? ' \\' : ''}`, { color: 'cyan', bold: true })]),
+  );
+  return lines;
+}
+
+/** The legend: what the marks, the severities and the groups on the list mean. */
+function legendLines(width: number, g: Glyphs): Line[] {
   // From the same function the list draws with, so the legend cannot drift from the marks.
   const states: [RequestState, string][] = [
     ['pending', 'pending'],
@@ -60,6 +54,7 @@ export function buildHelpLines(
     ['timeout', 'timed out'],
     ['stale', 'stale'],
   ];
+  const lines: Line[] = [];
   lines.push([
     seg(fit(`Marks: ${states.map(([state, word]) => `${g.mark(state)} ${word}`).join('  ')}`, width), { dim: true }),
   ]);
@@ -89,6 +84,12 @@ export function buildHelpLines(
   ))
     lines.push([seg(`${part.startsWith('Groups:') ? '' : '       '}${part}`, { dim: true })]);
   lines.push([seg(fit(`       last call on a row: 15 s or less left, rung once more`, width), { dim: true })]);
+  return lines;
+}
+
+/** Every key, grouped under the title of where it acts, a blank row before each group. */
+function keyLines(width: number): Line[] {
+  const lines: Line[] = [];
   let scope: Scope | undefined;
   for (const row of keyRows()) {
     if (row.scope !== scope) {
@@ -104,10 +105,11 @@ export function buildHelpLines(
       lines.push([seg(`  ${(i === 0 && !own ? `${row.keys} ` : '').padEnd(17)}`, { color: 'cyan' }), seg(part)]),
     );
   }
-  lines.push([seg('')]);
-  lines.push([
-    seg(fit('On a text row every printable key is text: q j k / ? r y n act elsewhere.', width), { dim: true }),
-  ]);
+  return lines;
+}
+
+/** The lines in `height` rows: spacer rows go first, then it scrolls from `scroll`. */
+function fitHelp(lines: Line[], width: number, height: number, scroll: number): Line[] {
   // Short terminals (80x24) drop the spacer rows before dropping content.
   const fitted = lines.length > height ? lines.filter((l) => l.some((s) => s.text !== '')) : lines;
   if (fitted.length <= height || height < 3) return fitted.slice(0, Math.max(1, height));
@@ -119,4 +121,24 @@ export function buildHelpLines(
     .filter(Boolean)
     .join(` ${glyphs().dot} `);
   return [...window.rows, [seg(fit(more, width), { dim: true })]];
+}
+
+/** The `?` overlay, built from the same key table the handlers use. */
+export function buildHelpLines(
+  width: number,
+  height: number,
+  scroll = 0,
+  g: Glyphs = UTF8_GLYPHS,
+  demo?: { relay: string; listCommand: string },
+): Line[] {
+  // How to scroll and close it is said once, by the footer (hintsFor('help')), not here and again at the bottom.
+  const lines: Line[] = [
+    [seg('Keys', { bold: true })],
+    ...(demo ? demoLines(demo, width) : []),
+    ...legendLines(width, g),
+    ...keyLines(width),
+    [seg('')],
+    [seg(fit('On a text row every printable key is text: q j k / ? r y n act elsewhere.', width), { dim: true })],
+  ];
+  return fitHelp(lines, width, height, scroll);
 }

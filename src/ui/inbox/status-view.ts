@@ -127,17 +127,13 @@ function lineOf(parts: readonly Part[]): Line {
   return drawn.map((p, i) => seg(`${before(i)}${p.text}`, p.style ?? {}));
 }
 
-/**
- * One row per relay: state, watch-only, warnings; on the first, before
- * the relay, what changes what the console does (AUTO, the filter, the
- * pending count with the alerts held back) and the counts.
- */
-export function buildStatusLines(input: StatusInput): Line[] {
-  const { relays, counts, width, now } = input;
+/** What goes before the first relay: the console's name, the rules, the filter, and the counts. */
+function frontParts(input: StatusInput): Part[] {
+  const { counts } = input;
   // Beside "pending": what the coalesced bell did not ring for.
   const held = input.heldAlerts ? ` (+${input.heldAlerts} since ${input.alertWord ?? 'bell'})` : '';
   const [rulesHead, ...rulesNotes] = input.rules ? displayLine(input.rules, 300).split(` ${glyphs().dot} `) : [];
-  const front: Part[] = [
+  return [
     { text: 'aep-console', style: { bold: true }, drop: GIVES_WAY.name, lead: true },
     ...(rulesHead ? [{ text: rulesHead, style: { color: 'magenta', bold: true } }] : []),
     ...(rulesNotes.length
@@ -149,55 +145,81 @@ export function buildStatusLines(input: StatusInput): Line[] {
     ...(counts.away ? [{ text: `${counts.away} no agent`, drop: GIVES_WAY.away }] : []),
     { text: `${counts.recent} recent`, drop: GIVES_WAY.recent },
   ];
+}
+
+/** The relay's state in a word or two, and its colour. */
+function relayState(relay: RelayStatus, now: number): { text: string; color: string } {
+  // A --file source has no connection: it is history, followed or read.
+  const state = relay.file
+    ? { text: relay.file.following ? 'history file, following' : 'history file', color: 'blue' }
+    : connectionText(relay.connection, now);
+  // Connected but the subscription refused: nothing arrives, so not "live".
+  if (!relay.file && relay.connection.kind === 'live' && relay.subscriptionError)
+    Object.assign(state, { text: 'connected, not subscribed', color: 'red' });
+  // Close reasons and error details come from the relay: producer text.
+  state.text = displayLine(state.text, 200);
+  return state;
+}
+
+/** What else is true of the relay: watch-only, a refused subscription, what was dropped, saved answers, warnings. */
+function relayExtras(relay: RelayStatus): string[] {
+  const extras: string[] = [];
+  if (relay.watchOnly) extras.push(`watch-only${relay.watchOnlyReason ? `: ${relay.watchOnlyReason}` : ''}`);
+  if (relay.subscriptionError)
+    extras.push(
+      `subscription refused: ${relay.subscriptionError.code}${relay.subscriptionError.detail ? ` ${relay.subscriptionError.detail}` : ''}`,
+    );
+  if (relay.invalid) extras.push(`${relay.invalid} invalid events ignored`);
+  if (relay.undecodable) extras.push(`${relay.undecodable} undecodable frames`);
+  // Saved answers (the outbox) first: what they say stays true until it changes, unlike a warning.
+  extras.push(
+    ...(relay.outboxNotes ?? []).map((note) => `${glyphs().warn} ${note}`),
+    ...relay.warnings.slice(-2).map((w) => `${glyphs().warn} ${w}`),
+  );
+  return extras;
+}
+
+/** One relay's parts: its URL (numbered when there are several), its state, its violations and extras. */
+function relayParts(relay: RelayStatus, prefix: string, now: number): Part[] {
+  const state = relayState(relay, now);
+  const extras = relayExtras(relay);
+  return [
+    { text: relayCell(prefix, relay.relay, Infinity), url: { prefix, relay: relay.relay }, drop: GIVES_WAY.url },
+    { text: state.text, style: { color: state.color, bold: true }, joined: true },
+    // Beside the relay's state, not among the extras: the row's end is cut first.
+    ...(relay.violations
+      ? [
+          {
+            text: `${glyphs().warn} ${relay.violations} emitter violation${relay.violations === 1 ? '' : 's'}`,
+            style: { color: 'yellow' },
+          },
+        ]
+      : []),
+    ...(extras.length
+      ? [
+          {
+            text: displayLine(extras.join(` ${glyphs().dot} `), 400),
+            style: { color: relay.watchOnly || relay.subscriptionError ? 'red' : 'yellow' },
+          },
+        ]
+      : []),
+  ];
+}
+
+/**
+ * One row per relay: state, watch-only, warnings; on the first, before
+ * the relay, what changes what the console does (AUTO, the filter, the
+ * pending count with the alerts held back) and the counts.
+ */
+export function buildStatusLines(input: StatusInput): Line[] {
+  const { relays, width, now } = input;
+  const front = frontParts(input);
   const lines: Line[] = [];
   const shown = relays.slice(0, Math.max(1, input.maxRows));
   let indent = '';
   shown.forEach((relay, i) => {
-    // A --file source has no connection: it is history, followed or read.
-    const state = relay.file
-      ? { text: relay.file.following ? 'history file, following' : 'history file', color: 'blue' }
-      : connectionText(relay.connection, now);
-    // Connected but the subscription refused: nothing arrives, so not "live".
-    if (!relay.file && relay.connection.kind === 'live' && relay.subscriptionError)
-      Object.assign(state, { text: 'connected, not subscribed', color: 'red' });
-    // Close reasons and error details come from the relay: producer text.
-    state.text = displayLine(state.text, 200);
-    const extras: string[] = [];
-    if (relay.watchOnly) extras.push(`watch-only${relay.watchOnlyReason ? `: ${relay.watchOnlyReason}` : ''}`);
-    if (relay.subscriptionError)
-      extras.push(
-        `subscription refused: ${relay.subscriptionError.code}${relay.subscriptionError.detail ? ` ${relay.subscriptionError.detail}` : ''}`,
-      );
-    if (relay.invalid) extras.push(`${relay.invalid} invalid events ignored`);
-    if (relay.undecodable) extras.push(`${relay.undecodable} undecodable frames`);
-    // Saved answers (the outbox) first: what they say stays true until it changes, unlike a warning.
-    extras.push(
-      ...(relay.outboxNotes ?? []).map((note) => `${glyphs().warn} ${note}`),
-      ...relay.warnings.slice(-2).map((w) => `${glyphs().warn} ${w}`),
-    );
     const prefix = relays.length > 1 ? `[${i + 1}] ` : '';
-    const parts: Part[] = [
-      ...(i === 0 ? front : []),
-      { text: relayCell(prefix, relay.relay, Infinity), url: { prefix, relay: relay.relay }, drop: GIVES_WAY.url },
-      { text: state.text, style: { color: state.color, bold: true }, joined: true },
-      // Beside the relay's state, not among the extras: the row's end is cut first.
-      ...(relay.violations
-        ? [
-            {
-              text: `${glyphs().warn} ${relay.violations} emitter violation${relay.violations === 1 ? '' : 's'}`,
-              style: { color: 'yellow' },
-            },
-          ]
-        : []),
-      ...(extras.length
-        ? [
-            {
-              text: displayLine(extras.join(` ${glyphs().dot} `), 400),
-              style: { color: relay.watchOnly || relay.subscriptionError ? 'red' : 'yellow' },
-            },
-          ]
-        : []),
-    ];
+    const parts: Part[] = [...(i === 0 ? front : []), ...relayParts(relay, prefix, now)];
     // Below the first row, relays line up under the first one's parts.
     const fitted = fitParts(parts, width - stringWidth(indent));
     const line = lineOf(fitted);
