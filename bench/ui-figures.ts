@@ -1,6 +1,7 @@
 // The bench's figures for the drawn console: keys and bytes with 10,000
 // pending against Ink's own floor, the idle clock's bytes, and memory over
-// simulated hours. Each child is the console bundled as shipped.
+// simulated hours. Each child is bundled as the console ships (the floor's
+// children with or without the bundle's Ink patches).
 import { bundleChild } from './build-child.js';
 import { median, percentile } from './frames.js';
 import { childRun, mean, round, RUNS, say, uiRun, type Row, type SoakRun } from './child-run.js';
