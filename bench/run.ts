@@ -7,52 +7,13 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bundleChild } from './build-child.js';
-import { median, percentile } from './frames.js';
+import { median } from './frames.js';
+import { childRun, round, RUNS, say, terminalEnv, type Row, type SoakRun } from './child-run.js';
+import { keyFigures, soakFigures } from './ui-figures.js';
 import { replayOnce, startReplayRelay } from './replay.js';
 import { timeToMarker } from './startup.js';
 
 const root = new URL('..', import.meta.url).pathname;
-const RUNS = 5;
-
-interface UiRun {
-  pending: number;
-  latencies: number[];
-  bytesPerMove: number[];
-  firstFrameBytes: number;
-  rssMb: number;
-}
-
-const mean = (samples: number[]) => samples.reduce((a, b) => a + b, 0) / samples.length;
-const round = (value: number, digits = 1) => Number(value.toFixed(digits));
-const say = (text: string) => process.stdout.write(`${text}\n`);
-
-/** Ink draws nothing before exit when CI is set: the children draw as on a terminal. */
-const { CI: _ci, CONTINUOUS_INTEGRATION: _continuous, ...terminalEnv } = process.env;
-
-interface SoakRun {
-  pending: number;
-  soakHours: number;
-  heapMbPerHour: number;
-  firstMb: number;
-  lastMb: number;
-  frames: number;
-  realSeconds: number;
-}
-
-function childRun<T>(file: string, args: string[], nodeFlags: string[] = []): T {
-  // stderr is kept (and shown if the child fails), not passed through: Ink's exit writes a cursor escape there.
-  const out = execFileSync(process.execPath, [...nodeFlags, file, ...args], {
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-    env: terminalEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const line = out.split('\n').find((l) => l.startsWith('{'));
-  if (!line) throw new Error(`bench child printed no figures: ${out.slice(0, 200)}`);
-  return JSON.parse(line) as T;
-}
-
-const uiRun = (file: string, args: string[]) => childRun<UiRun>(file, args);
 
 /** The last line of the output: one JSON object with the figures, keys as the lead's scripts read them. */
 function figures(
@@ -111,8 +72,6 @@ function figures(
     soak_hours: round(soak.soakHours, 2),
   };
 }
-
-type Row = (name: string, value: string, goal?: string) => void;
 
 /**
  * The shipped package's bin and bundle, built into a folder of the bench's
@@ -222,105 +181,6 @@ async function batchFigures(row: Row) {
   );
   row('longest key-to-frame wait during the batch', `${round(batchKeyWaitMs)} ms`, '≤ 16 ms');
   return { batchKeyWaitMs, batchStallMs: stallMs };
-}
-
-/** Key → frame latencies and bytes per move with 10,000 pending, against Ink's own floor. */
-async function keyFigures(row: Row) {
-  say('Keys with 10,000 pending (the console bundled as shipped, in-process terminal)');
-  const child = await bundleChild('./ui-child.ts');
-  const narrow = Array.from({ length: RUNS }, () => uiRun(child, ['app', '80', '24', '100']));
-  const wide = Array.from({ length: RUNS }, () => uiRun(child, ['app', '100', '30', '100']));
-  // Ink alone, one <Text> frame of the same size, one row changed per redraw, same writer and gaps:
-  // Ink as published (the floor, as ../shared/tools/ink-floor.mjs measures it), and Ink as shipped here.
-  const stockChild = await bundleChild('./ui-child.ts', { inkPatches: false });
-  const floorRuns = Array.from({ length: RUNS }, () =>
-    childRun<{ latencies: number[] }>(stockChild, ['floor', '80', '24', '100']),
-  );
-  const patchedFloorRuns = Array.from({ length: RUNS }, () =>
-    childRun<{ latencies: number[] }>(child, ['floor', '80', '24', '100']),
-  );
-  // And with the patches as issue 28 found them (no output row cache): the row cache speeds the floor too.
-  const earlierChild = await bundleChild('./ui-child.ts', { frameCaches: false });
-  const earlierFloorRuns = Array.from({ length: RUNS }, () =>
-    childRun<{ latencies: number[] }>(earlierChild, ['floor', '80', '24', '100']),
-  );
-  const naive = uiRun(child, ['naive', '80', '24', '3']);
-  const small = Array.from({ length: 3 }, () => uiRun(child, ['app', '80', '24', '20']));
-  if (narrow.some((run) => run.pending !== 10_000)) throw new Error('the store did not hold 10,000 pending requests');
-  const keyP50 = median(narrow.map((run) => percentile(run.latencies, 50)));
-  const keyP95 = median(narrow.map((run) => percentile(run.latencies, 95)));
-  const bytesPerMove = median(narrow.map((run) => mean(run.bytesPerMove)));
-  const naiveBytes = mean(naive.bytesPerMove);
-  const rssMb = median(small.map((run) => run.rssMb));
-  const inkFloorP50 = median(floorRuns.map((run) => percentile(run.latencies, 50)));
-  const inkFloorP95 = median(floorRuns.map((run) => percentile(run.latencies, 95)));
-  const patchedFloorP50 = median(patchedFloorRuns.map((run) => percentile(run.latencies, 50)));
-  const earlierFloorP50 = median(earlierFloorRuns.map((run) => percentile(run.latencies, 50)));
-  const wideP50 = median(wide.map((run) => percentile(run.latencies, 50)));
-  const wideP95 = median(wide.map((run) => percentile(run.latencies, 95)));
-  row(
-    'Ink floor: one <Text> frame, 80x24, one row changed, p50 / p95',
-    `${round(inkFloorP50)} / ${round(inkFloorP95)} ms`,
-  );
-  row(
-    "the same with the bundle's Ink patches, p50",
-    `${round(patchedFloorP50)} ms (${round(patchedFloorP50 / inkFloorP50, 2)}× the Ink floor)`,
-  );
-  row('the same with the patches before the row cache, p50', `${round(earlierFloorP50)} ms`);
-  row(
-    '↓ key → frame, 80x24, p50',
-    `${round(keyP50)} ms (${round(keyP50 / inkFloorP50, 2)}× the Ink floor, ${round(keyP50 / patchedFloorP50, 2)}× the patched one, ${round(keyP50 / earlierFloorP50, 2)}× the one before the row cache)`,
-    '≤ 1.5× a patched floor',
-  );
-  row('↓ key → frame, 80x24, p95', `${round(keyP95)} ms`, '≤ 16 ms');
-  row('bytes per move, 80x24 (mean of 100 moves)', `${Math.round(bytesPerMove)} B`, '≤ 1,000 B');
-  row(
-    'bytes per move, naive list (every row rendered)',
-    `${Math.round(naiveBytes).toLocaleString('en')} B (${Math.round(naiveBytes / bytesPerMove)}× more)`,
-    '≥ 100× more',
-  );
-  row('naive list, ↓ key → frame', `${Math.round(median(naive.latencies))} ms, peak RSS ${Math.round(naive.rssMb)} MB`);
-  row('↓ key → frame, 100x30 side by side, p50 / p95', `${round(wideP50)} / ${round(wideP95)} ms`, 'p95 ≤ 16 ms');
-  const wideBytesPerMove = median(wide.map((r) => mean(r.bytesPerMove)));
-  row('bytes per move, 100x30 side by side (list and detail)', `${Math.round(wideBytesPerMove)} B`, '≤ 1,000 B');
-  row('first frame bytes, 80x24', `${narrow[0].firstFrameBytes} B`);
-  row('peak RSS, 10,000 pending, UI drawn, 20 moves', `${round(rssMb)} MB`, '≤ 150 MB');
-  row('peak RSS after 100 moves', `${round(median(narrow.map((r) => r.rssMb)))} MB`);
-  // Left alone with 40 young requests (every age counting seconds): what the clock costs on the wire.
-  const idle = Array.from({ length: 3 }, () =>
-    childRun<{ bytesPerSecond: number }>(child, ['idle', '100', '30', '5', '40']),
-  );
-  const idleBytesPerS = median(idle.map((run) => run.bytesPerSecond));
-  row('idle, 100x30, 40 young pending requests', `${Math.round(idleBytesPerS)} B/s`, '≤ 400 B/s');
-  return {
-    keyP50,
-    keyP95,
-    bytesPerMove,
-    wideBytesPerMove,
-    idleBytesPerS,
-    naiveBytes,
-    rssMb,
-    inkFloorP50,
-    inkFloorP95,
-    patchedFloorP50,
-    earlierFloorP50,
-    wideP50,
-    wideP95,
-  };
-}
-
-async function soakFigures(row: Row): Promise<SoakRun> {
-  say('Memory over simulated hours (10,000 pending, 100x30, the clock ticking every simulated second)');
-  const soakChild = await bundleChild('./soak-child.ts');
-  const soak = childRun<SoakRun>(soakChild, ['100', '30', '2'], ['--expose-gc']);
-  if (soak.pending !== 10_000) throw new Error('the soak store did not hold 10,000 pending requests');
-  row(
-    'live heap growth (after forced GC), production React',
-    `${round(soak.heapMbPerHour, 2)} MB per simulated hour over ${round(soak.soakHours, 2)} h (${round(soak.firstMb)} → ${round(soak.lastMb)} MB, ${soak.frames.toLocaleString('en')} frames in ${Math.round(soak.realSeconds)} s)`,
-    '≤ 1 MB/h',
-  );
-
-  return soak;
 }
 
 async function intakeFigures(row: Row, relay: Awaited<ReturnType<typeof startReplayRelay>>) {

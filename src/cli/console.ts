@@ -201,7 +201,8 @@ async function demoAsLines(options: ConsoleOptions, io: MainIO, remember: Rememb
   );
 }
 
-export async function runConsole(options: ConsoleOptions, io: MainIO, remember: Remember): Promise<number> {
+/** Where the full screen cannot run, what happens instead and its exit code; undefined where it can. */
+async function withoutFullScreen(options: ConsoleOptions, io: MainIO, remember: Remember): Promise<number | undefined> {
   if (!process.stdin.isTTY || !process.stdout.isTTY) {
     io.err('aep-console: the interactive console needs a terminal; use "aep-console list" in scripts');
     return 2;
@@ -214,6 +215,12 @@ export async function runConsole(options: ConsoleOptions, io: MainIO, remember: 
     );
     return 2;
   }
+  return undefined;
+}
+
+export async function runConsole(options: ConsoleOptions, io: MainIO, remember: Remember): Promise<number> {
+  const refused = await withoutFullScreen(options, io, remember);
+  if (refused !== undefined) return refused;
   const demo = await startDemo(options, remember);
   cleanAtStart(options, io.env);
   const { wiring, recorder, history } = wire(options, io.env, demo, remember);

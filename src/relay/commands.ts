@@ -6,11 +6,7 @@
 // truth). A connection lost while waiting puts the command back in the queue;
 // it goes out again, same id, once the next connection is live.
 //
-// An ack counts only when it comes from the target: its `source` must be the
-// source of the request the command answers (a different emitter that shares
-// the session name must not settle it, or the real ack would then be ignored).
-// When the request record is gone from the store, the ack must carry the same
-// session and agent as the request had (remembered when the command was made).
+// An ack counts only when it comes from the request's emitter (command-acks.ts).
 // Roster ack windows are untrusted: clamped to [1 s, 300 s] (clampAckWindow).
 
 import { buildRespond } from '../protocol/respond.js';
@@ -18,12 +14,12 @@ import { buildControl, type ControlRequest } from '../protocol/control.js';
 import type { AepEvent, Answer } from '../protocol/types.js';
 import type { CommandLog, RelayStatusBook } from '../store/writers.js';
 import type { CommandOrigin, CommandOutcome } from '../store/types.js';
-import { displayLine } from '../protocol/sanitize.js';
 import { clampAckWindow, later, type RelayTiming } from './timing.js';
 import type { JournaledAnswer, Outbox } from './outbox.js';
 import { OPEN_STATES } from '../store/types.js';
 import { answerFate } from '../store/closed-reason.js';
 import { answerRefusal } from '../store/ledger.js';
+import { AckTargets, ackOutcome, fromTarget, refusalOutcome, targetOf, type Target } from './command-acks.js';
 
 export interface CommandLink {
   /** True when the connection is live and a command may go on the wire now. */
@@ -35,16 +31,6 @@ export interface CommandLink {
   /** Pings the relay; the connection is dropped if nothing at all comes back in time (a half-open link). */
   probe(): void;
 }
-
-/** Who must ack a command: the emitter of the request it answers. */
-interface Target {
-  source: string;
-  agent: string;
-  session: string;
-}
-
-/** Targets kept for late acks (after a local timeout); oldest dropped beyond this. */
-const MAX_TARGETS = 1_000;
 
 interface Pending {
   id: string;
@@ -65,10 +51,14 @@ interface Pending {
   probes: number;
 }
 
+/** A command not sent yet in this round: queued, no probe made. */
+function queuedEntry(event: AepEvent, session: string, target: Target | undefined, windowMs: number): Pending {
+  return { id: event.id, event, session, target, sends: 0, queued: true, windowMs, heardAtSend: -1, probes: 0 };
+}
+
 export class CommandSender {
   private readonly pending = new Map<string, Pending>();
-  /** command id → the request's emitter; outlives `pending` so a late ack can still be checked. */
-  private readonly targets = new Map<string, Target>();
+  private readonly targets = new AckTargets();
   private disposed = false;
 
   constructor(
@@ -135,20 +125,10 @@ export class CommandSender {
     origin: CommandOrigin = {},
   ): string {
     const windowMs = clampAckWindow(this.store.ackWindowMs(this.relay, record.session), this.timing);
-    const target: Target = { source: record.source, agent: record.agent, session: record.session };
+    const target = targetOf(record);
     this.store.commandCreated(this.relay, requestKey, event, answer, windowMs, origin);
-    const entry: Pending = {
-      id: event.id,
-      event,
-      session: record.session,
-      target,
-      sends: 0,
-      queued: true,
-      windowMs,
-      heardAtSend: -1,
-      probes: 0,
-    };
-    this.remember(entry.id, target);
+    const entry = queuedEntry(event, record.session, target, windowMs);
+    this.targets.remember(entry.id, target);
     this.pending.set(entry.id, entry);
     const journal = this.outbox?.record({
       relay: this.relay,
@@ -193,19 +173,9 @@ export class CommandSender {
     this.store.commandCreated(this.relay, journaled.requestKey, journaled.event, journaled.answer, windowMs, {
       savedAt: journaled.createdAt,
     });
-    const target: Target = { source: record.source, agent: record.agent, session: record.session };
-    this.remember(journaled.event.id, target);
-    this.pending.set(journaled.event.id, {
-      id: journaled.event.id,
-      event: journaled.event,
-      session: record.session,
-      target,
-      sends: 0,
-      queued: true,
-      windowMs,
-      heardAtSend: -1,
-      probes: 0,
-    });
+    const target = targetOf(record);
+    this.targets.remember(journaled.event.id, target);
+    this.pending.set(journaled.event.id, queuedEntry(journaled.event, record.session, target, windowMs));
   }
 
   /** Journaled answers whose request has closed (or is gone) are no longer needed on disk. */
@@ -224,17 +194,9 @@ export class CommandSender {
     if (this.disposed || this.readOnly) return;
     const command = this.store.command(commandId);
     if (!command || command.relay !== this.relay || command.state !== 'timeout' || this.pending.has(commandId)) return;
-    const entry: Pending = {
-      id: command.id,
-      event: command.event,
-      session: command.event.session ?? '',
-      target: this.targetOf(command.id, command.requestKey),
-      sends: 0,
-      queued: true,
-      windowMs: clampAckWindow(command.ackWindowMs, this.timing),
-      heardAtSend: -1,
-      probes: 0,
-    };
+    const target = this.targetFor(command.id, command.requestKey);
+    const windowMs = clampAckWindow(command.ackWindowMs, this.timing);
+    const entry = queuedEntry(command.event, command.event.session ?? '', target, windowMs);
     this.pending.set(entry.id, entry);
     if (this.link.ready()) this.transmit(entry);
     else this.store.commandQueued(entry.id);
@@ -243,8 +205,8 @@ export class CommandSender {
   /**
    * Sends every queued command, oldest first (the connection just became
    * usable, and any replay burst has ended). An answer whose request the
-   * replay shows closed, or answered by someone else, is not sent (issue 29:
-   * a queued "allow" once went out after another operator had answered).
+   * replay shows closed, or answered by someone else, is not sent: a queued
+   * "allow" must never go out after another operator has answered.
    */
   flush(): void {
     for (const entry of [...this.pending.values()]) {
@@ -316,27 +278,14 @@ export class CommandSender {
       event.session !== command.event.session
     )
       return;
-    if (!this.fromTarget(event, command.id, command.requestKey)) return;
-    if (event.type === 'control.accepted') {
-      this.settle(event.cause, { state: 'accepted' });
-      return;
-    }
-    const data = event.data ?? {};
-    const reason = typeof data.reason === 'string' ? data.reason : 'unspecified';
-    const detail = typeof data.detail === 'string' ? data.detail : undefined;
-    this.settle(
-      event.cause,
-      detail === undefined ? { state: 'rejected', reason } : { state: 'rejected', reason, detail },
-    );
+    const target = this.pending.get(command.id)?.target ?? this.targets.get(command.id);
+    if (!fromTarget(event, this.store.request(command.requestKey), target)) return;
+    this.settle(event.cause, ackOutcome(event));
   }
 
   /** A relay `error` frame with a `cause`: true when it settled (or concerned) one of our commands. */
   onRelayRefusal(cause: string, code: string, detail: unknown): boolean {
-    const text = detail === undefined || detail === null ? undefined : displayLine(detail, 200);
-    return this.settle(
-      cause,
-      text === undefined ? { state: 'refused-by-relay', code } : { state: 'refused-by-relay', code, detail: text },
-    );
+    return this.settle(cause, refusalOutcome(code, detail));
   }
 
   /**
@@ -358,34 +307,15 @@ export class CommandSender {
     }
   }
 
-  /** Does this ack come from the emitter of the request the command answers? */
-  private fromTarget(event: AepEvent, commandId: string, requestKey: string): boolean {
-    const request = this.store.request(requestKey);
-    if (request) return event.source === request.source;
-    // The request record is gone (pruned): same session and same agent as it had.
-    const target = this.pending.get(commandId)?.target ?? this.targets.get(commandId);
-    if (!target) return false;
-    return event.session === target.session && event.agent === target.agent;
-  }
-
-  private targetOf(commandId: string, requestKey: string): Target | undefined {
+  /** The target remembered for a command, else its request's emitter (then remembered). */
+  private targetFor(commandId: string, requestKey: string): Target | undefined {
     const known = this.targets.get(commandId);
     if (known) return known;
     const request = this.store.request(requestKey);
     if (!request) return undefined;
-    const target: Target = { source: request.source, agent: request.agent, session: request.session };
-    this.remember(commandId, target);
+    const target = targetOf(request);
+    this.targets.remember(commandId, target);
     return target;
-  }
-
-  private remember(commandId: string, target: Target): void {
-    this.targets.delete(commandId);
-    this.targets.set(commandId, target);
-    while (this.targets.size > MAX_TARGETS) {
-      const oldest = this.targets.keys().next().value;
-      if (oldest === undefined) break;
-      this.targets.delete(oldest);
-    }
   }
 
   private settle(commandId: string, outcome: CommandOutcome): boolean {
@@ -430,7 +360,7 @@ export class CommandSender {
     if (this.pending.get(entry.id) !== entry || entry.queued) return;
     // Nothing at all came over the link since the send: the silence may be the
     // link's (half-open), not the agent's. Resending into a dead socket and then
-    // blaming the agent lost answers (issue 14): probe it first. A dead link is
+    // blaming the agent loses answers: probe it first. A dead link is
     // dropped, and disconnected() puts the command back in the queue for the
     // next connection, same id. A link that answers was merely quiet.
     if (this.link.ready() && this.link.heard() === entry.heardAtSend && entry.probes < 2) {

@@ -4,7 +4,7 @@
 //
 // The deadline is total, headers and body together: an idle timeout alone
 // let a relay that drips one byte a second keep a read (and `list`) going
-// for as long as its document is long (issue 21). An AbortSignal ends the
+// for as long as its document is long. An AbortSignal ends the
 // read early when nobody waits for it any more.
 
 import { request as httpRequest, type IncomingMessage } from 'node:http';
@@ -39,25 +39,42 @@ export function deadlineText(timeoutMs: number): string {
   return `no complete answer within ${Math.max(1, Math.round(timeoutMs / 1000))} s`;
 }
 
+type Cut = 'deadline' | 'aborted';
+
+/** The words for a read that failed: its cut if it was cut, else the error itself. */
+function failureText(cut: Cut | undefined, error: unknown, timeoutMs: number): string {
+  if (cut === 'deadline') return deadlineText(timeoutMs);
+  if (cut === 'aborted') return 'the read was given up';
+  return describeError(error);
+}
+
+/** The error a cut request is destroyed with, so its `error` event says why. */
+function cutError(why: Cut, timeoutMs: number): Error {
+  return Object.assign(new Error(failureText(why, undefined, timeoutMs)), {
+    code: why === 'deadline' ? 'EDEADLINE' : 'EABORTED',
+  });
+}
+
+/** The request function and its options: the token as a header, the operator's CAs beside Node's roots. */
+function requestFor(url: URL, options: GetOptions) {
+  const headers: Record<string, string> = { Accept: options.accept };
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  const tls = url.protocol === 'https:';
+  // A `ca` replaces Node's roots rather than adding to them: pass both.
+  const ca = tls && options.ca?.length ? [...rootCertificates, ...options.ca] : undefined;
+  return { send: tls ? httpsRequest : httpRequest, init: { method: 'GET', headers, ca } };
+}
+
 /** Resolves once the response headers are in (or the request failed). The caller reads or aborts `body`. */
 export function httpGet(url: URL, options: GetOptions): Promise<GetResponse> {
   return new Promise((resolve) => {
-    const headers: Record<string, string> = { Accept: options.accept };
-    if (options.token) headers.Authorization = `Bearer ${options.token}`;
-    const tls = url.protocol === 'https:';
-    // A `ca` replaces Node's roots rather than adding to them: pass both.
-    const ca = tls && options.ca?.length ? [...rootCertificates, ...options.ca] : undefined;
-    const send = tls ? httpsRequest : httpRequest;
+    const { send, init } = requestFor(url, options);
     let settled = false;
-    let cut: 'deadline' | 'aborted' | undefined;
-    const stop = (why: 'deadline' | 'aborted') => {
+    let cut: Cut | undefined;
+    const stop = (why: Cut) => {
       if (cut) return;
       cut = why;
-      req.destroy(
-        Object.assign(new Error(why === 'deadline' ? deadlineText(options.timeoutMs) : 'the read was given up'), {
-          code: why === 'deadline' ? 'EDEADLINE' : 'EABORTED',
-        }),
-      );
+      req.destroy(cutError(why, options.timeoutMs));
     };
     const onAbort = () => stop('aborted');
     const done = () => {
@@ -66,7 +83,7 @@ export function httpGet(url: URL, options: GetOptions): Promise<GetResponse> {
     };
     let req: ReturnType<typeof httpRequest>;
     try {
-      req = send(url, { method: 'GET', headers, ca }, (res) => {
+      req = send(url, init, (res) => {
         settled = true;
         res.on('error', () => undefined);
         res.on('close', done);
@@ -92,15 +109,7 @@ export function httpGet(url: URL, options: GetOptions): Promise<GetResponse> {
       if (settled) return;
       settled = true;
       done();
-      resolve({
-        ok: false,
-        reason:
-          cut === 'deadline'
-            ? deadlineText(options.timeoutMs)
-            : cut === 'aborted'
-              ? 'the read was given up'
-              : describeError(error),
-      });
+      resolve({ ok: false, reason: failureText(cut, error, options.timeoutMs) });
     });
     req.on('close', () => {
       if (!settled) done();

@@ -1,4 +1,4 @@
-// The durable outbox (issue 14): every answer the operator gives is written
+// The durable outbox: every answer the operator gives is written
 // to disk (mode 0600, fsync'd) before it goes on the wire, and removed once
 // the agent acknowledges it or its request is shown closed. A console stopped
 // by SIGTERM, a crash or a reboot leaves its unacknowledged answers behind;
@@ -8,7 +8,7 @@
 // those shown closed, saying so either way.
 //
 // These files are answers sent with the operator's token, so the directory
-// and every file must be the operator's own (state-files.ts, issue 29):
+// and every file must be the operator's own (state-files.ts):
 // otherwise the console neither reads nor writes there (answers are still
 // sent, from memory) and says why.
 //
@@ -266,20 +266,9 @@ export class Outbox {
       } catch {
         continue;
       }
-      const read = readOwnFile(taken, this.maxEntryBytes);
-      let entry: unknown;
-      let why = read.ok ? '' : read.why;
-      if (read.ok) {
-        try {
-          entry = JSON.parse(read.text);
-        } catch {
-          why = 'torn: not complete JSON';
-        }
-        if (!why && (!isEntry(entry) || canonicalRelay(entry.relay) !== canonicalRelay(relay) || entry.event.id !== id))
-          why = 'not a saved answer for this relay';
-      }
-      if (why || !isEntry(entry)) {
-        result.keptAside.push({ name, why: why || 'not a saved answer' });
+      const entry = this.readTaken(taken, relay, id);
+      if (typeof entry === 'string') {
+        result.keptAside.push({ name, why: entry });
         this.putAside(taken, name);
         continue;
       }
@@ -294,6 +283,21 @@ export class Outbox {
     });
     result.entries.sort((a, b) => a.createdAt - b.createdAt);
     return result;
+  }
+
+  /** A file just taken over: its saved answer for `relay` and command `id`, or why it is not one. */
+  private readTaken(taken: string, relay: string, id: string): JournaledAnswer | string {
+    const read = readOwnFile(taken, this.maxEntryBytes);
+    if (!read.ok) return read.why || 'not a saved answer';
+    let entry: unknown;
+    try {
+      entry = JSON.parse(read.text);
+    } catch {
+      return 'torn: not complete JSON';
+    }
+    if (!isEntry(entry) || canonicalRelay(entry.relay) !== canonicalRelay(relay) || entry.event.id !== id)
+      return 'not a saved answer for this relay';
+    return entry;
   }
 
   /** The unwatched count is said once, on the first relay this console watches. */

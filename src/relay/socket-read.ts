@@ -64,6 +64,13 @@ function openSocket(target: SocketReadTarget, handlers: SocketHandlers): RelaySo
   return new RelaySocket(target.socketUrl, target.token, handlers, timing, target.ca);
 }
 
+/** Closes the socket; resolves once it is closed when asked to wait, else at once. */
+function closeThenResolve(socket: RelaySocket | undefined, awaitClose: boolean | undefined, resolve: () => void): void {
+  const closing = socket?.close();
+  if (closing && awaitClose) void closing.then(resolve, resolve);
+  else resolve();
+}
+
 export function readOverSocket<R>(target: SocketReadTarget, hooks: SocketReadHooks<R>): Promise<R> {
   return new Promise<R>((resolve) => {
     const { signal, subscriptionId: id } = target;
@@ -78,13 +85,7 @@ export function readOverSocket<R>(target: SocketReadTarget, hooks: SocketReadHoo
       quiet.stop();
       clearTimeout(overall);
       hooks.settled?.(result);
-      const closing = socket?.close();
-      if (closing && target.awaitClose)
-        void closing.then(
-          () => resolve(result),
-          () => resolve(result),
-        );
-      else resolve(result);
+      closeThenResolve(socket, target.awaitClose, () => resolve(result));
     };
     const quiet = new QuietEnd(target.quietMs, Infinity, () => finish(hooks.quiet()));
     const timedOut = () => finish(hooks.timedOut(subscribed));

@@ -18,6 +18,32 @@ export interface StreamSink {
   oversize(): void;
 }
 
+/** The stream's URL for one whole replay that the relay ends: `from=all&live=0`. */
+function replayUrl(stream: URL, filter: Record<string, unknown>, capture: string | undefined): URL {
+  const url = new URL(stream);
+  url.search = '';
+  url.searchParams.set('filter', JSON.stringify(filter));
+  if (capture) url.searchParams.set('capture', capture);
+  url.searchParams.set('from', 'all');
+  url.searchParams.set('live', '0');
+  return url;
+}
+
+/** A parser that hands the sink each message, each `replay-exhausted` comment and each oversize message. */
+function replayParser(sink: StreamSink): SseParser {
+  return new SseParser(
+    {
+      message: (data) => sink.message(data),
+      comment: (text) => {
+        const exhausted = /^replay-exhausted (\S+)/.exec(text);
+        if (exhausted) sink.exhausted(exhausted[1]);
+      },
+      oversize: () => sink.oversize(),
+    },
+    MAX_EVENT_BYTES + 1024,
+  );
+}
+
 /**
  * One replay of the SSE stream, `filter` given as is (already merged where
  * the caller wants the console's type filter), ended by the relay (`live=0`).
@@ -27,12 +53,7 @@ export async function streamOnce(
   options: HttpReadOptions & { filter: Record<string, unknown>; capture?: string },
   sink: StreamSink,
 ): Promise<StreamResult> {
-  const url = new URL(stream);
-  url.search = '';
-  url.searchParams.set('filter', JSON.stringify(options.filter));
-  if (options.capture) url.searchParams.set('capture', options.capture);
-  url.searchParams.set('from', 'all');
-  url.searchParams.set('live', '0');
+  const url = replayUrl(stream, options.filter, options.capture);
   const timeoutMs = options.timeoutMs ?? 10_000;
   // One deadline from the request on, headers included (a relay may drip those too).
   const got = await httpGet(url, {
@@ -56,17 +77,7 @@ export async function streamOnce(
     };
   }
   sink.started();
-  const parser = new SseParser(
-    {
-      message: (data) => sink.message(data),
-      comment: (text) => {
-        const exhausted = /^replay-exhausted (\S+)/.exec(text);
-        if (exhausted) sink.exhausted(exhausted[1]);
-      },
-      oversize: () => sink.oversize(),
-    },
-    MAX_EVENT_BYTES + 1024,
-  );
+  const parser = replayParser(sink);
   return new Promise<StreamResult>((resolve) => {
     let done = false;
     const finish = (result: StreamResult): void => {
