@@ -4,7 +4,6 @@ import { HeldEvents } from './held-events.js';
 import { RequestTable } from './request-table.js';
 import { ByteBudget, requestBytes } from './byte-budget.js';
 import { SessionEnds } from './session-ends.js';
-import { readAnswer, str } from './read.js';
 import { closesRequest, lifecyclePatch } from './lifecycle.js';
 import { Reconfirmations } from './reconfirm.js';
 import type { FoldHooks, FoldOptions, FoldSizes } from './fold-hooks.js';
@@ -13,8 +12,8 @@ import type { FoldedPosition } from './positions.js';
 import { commandKey, requestKey, requestKeyIn, requestKeyPrefix, subjectKey, type RequestKey } from './identity.js';
 import { OPEN_STATES, type ApplyResult } from './types.js';
 import { digest, EmitterRules, withRule, type EmitterViolation, type ViolationRule } from './violations.js';
+import { MAX_COMMANDS_KEPT, seenCommand, withAck, withCommand } from './seen-commands.js';
 
-const MAX_COMMANDS_KEPT = 50;
 const MAX_ENDED_SESSIONS = 10_000;
 
 /**
@@ -241,18 +240,10 @@ export class RequestFold extends RequestTable {
     }
     // Anyone's command for the request, indexed so its ack finds it; re-delivered ones are not appended twice.
     if (record.commands.some((seen) => seen.id === event.id && seen.source === event.source)) return 'applied';
-    const command = {
-      id: event.id,
-      source: event.source,
-      agent: event.agent,
-      answer: readAnswer(event.data?.answer),
-      time: event.time,
-    };
     this.commandIndex.set(commandKey(relay, event.id), key);
-    const commands = [...record.commands, command];
-    for (const dropped of commands.slice(0, Math.max(0, commands.length - MAX_COMMANDS_KEPT)))
-      this.commandIndex.delete(commandKey(relay, dropped.id));
-    this.replace(key, { commands: commands.slice(-MAX_COMMANDS_KEPT) });
+    const { kept, dropped } = withCommand(record.commands, seenCommand(event));
+    for (const command of dropped) this.commandIndex.delete(commandKey(relay, command.id));
+    this.replace(key, { commands: kept });
     return 'applied';
   }
 
@@ -262,16 +253,7 @@ export class RequestFold extends RequestTable {
     if (!key) return 'ignored';
     const record = this.requests.get(key);
     if (!record || record.source !== event.source) return 'ignored';
-    const data = event.data ?? {};
-    const ack =
-      event.type === 'control.accepted'
-        ? { accepted: true }
-        : { accepted: false, reason: str(data.reason), detail: str(data.detail) };
-    this.replace(key, {
-      commands: record.commands.map((command) =>
-        command.id === event.cause && !command.ack ? { ...command, ack } : command,
-      ),
-    });
+    this.replace(key, { commands: withAck(record.commands, event) });
     return 'applied';
   }
 

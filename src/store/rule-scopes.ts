@@ -39,6 +39,106 @@ function uniqueName(base: string, taken: ReadonlySet<string>): string {
   for (let i = 2; ; i++) if (!taken.has(`${name} (${i})`)) return `${name} (${i})`;
 }
 
+/** What every scope is made from: the request, the answer, and what its own cause says exactly. */
+interface ScopeFacts {
+  record: RequestRecord;
+  option: string;
+  taken: ReadonlySet<string>;
+  /** The cause's tool, when it names one a glob can spell. */
+  tool?: string;
+  /** The cause's command prefix (commandPrefixOf), when it carries a plain command. */
+  prefix?: string;
+  /** Whether source and session can be matched exactly. */
+  provenance: boolean;
+}
+
+type Unmatched = Omit<RuleScope, 'matches'>;
+
+function scopeFacts(record: RequestRecord, option: string, cause: CauseState, taken: ReadonlySet<string>): ScopeFacts {
+  const own = ownCauseEvent(cause);
+  const facts = own && isOwnCause(record, own) ? causeFacts(own) : {};
+  return {
+    record,
+    option,
+    taken,
+    tool: facts.tool !== undefined && exact(facts.tool) ? facts.tool : undefined,
+    prefix: facts.command !== undefined ? commandPrefixOf(facts.command) : undefined,
+    provenance: exact(record.source) && exact(record.session),
+  };
+}
+
+/** The run and session scopes match the request's own emitter and kind (and its tool, when known). */
+function provenanceMatch({ record, tool }: ScopeFacts): RuleMatch {
+  const match: RuleMatch = { source: record.source, session: record.session, kind: record.payload.kind };
+  return tool !== undefined ? { ...match, tool } : match;
+}
+
+function runScope(f: ScopeFacts): Unmatched {
+  const { record, option } = f;
+  if (record.run === undefined || !f.provenance)
+    return {
+      kind: 'run',
+      label: 'this run',
+      why: record.run === undefined ? 'the request names no run' : 'its source cannot be matched exactly',
+    };
+  return {
+    kind: 'run',
+    label: 'this run',
+    rule: {
+      name: uniqueName(`${option} in run ${record.run}`, f.taken),
+      match: provenanceMatch(f),
+      decide: { option },
+      run: record.run,
+    },
+  };
+}
+
+function sessionScope(f: ScopeFacts): Unmatched {
+  const { record, option } = f;
+  if (!f.provenance) return { kind: 'session', label: 'this session', why: 'its source cannot be matched exactly' };
+  return {
+    kind: 'session',
+    label: 'this session',
+    rule: {
+      name: uniqueName(`${option} in session ${record.session}`, f.taken),
+      match: provenanceMatch(f),
+      decide: { option },
+    },
+  };
+}
+
+function agentToolScope({ record, option, tool, taken }: ScopeFacts): Unmatched {
+  if (tool === undefined || !exact(record.agent))
+    return { kind: 'agent-tool', label: 'this agent and tool', why: 'its cause names no tool the console could read' };
+  return {
+    kind: 'agent-tool',
+    label: `${record.agent} and ${tool}`,
+    rule: {
+      name: uniqueName(`${option} ${record.agent} ${tool}`, taken),
+      match: { agent: record.agent, tool },
+      decide: { option },
+    },
+  };
+}
+
+function agentToolPrefixScope({ record, option, tool, prefix, taken }: ScopeFacts): Unmatched {
+  if (tool === undefined || prefix === undefined || !exact(record.agent))
+    return {
+      kind: 'agent-tool-prefix',
+      label: 'this agent, tool and command prefix',
+      why: 'its cause carries no plain command',
+    };
+  return {
+    kind: 'agent-tool-prefix',
+    label: `${record.agent}, ${tool} and ${prefix}`,
+    rule: {
+      name: uniqueName(`${option} ${record.agent} ${tool} ${prefix}`, taken),
+      match: { agent: record.agent, tool, command_prefix: prefix },
+      decide: { option },
+    },
+  };
+}
+
 /**
  * The scopes for `record` answered with `option`. `cause` is what the rules
  * know of its cause; `open` the open requests to count against (each with
@@ -51,65 +151,8 @@ export function ruleScopes(
   open: readonly { record: RequestRecord; cause: CauseState }[],
   taken: ReadonlySet<string>,
 ): RuleScope[] {
-  const own = ownCauseEvent(cause);
-  const facts = own && isOwnCause(record, own) ? causeFacts(own) : {};
-  const tool = facts.tool !== undefined && exact(facts.tool) ? facts.tool : undefined;
-  const prefix = facts.command !== undefined ? commandPrefixOf(facts.command) : undefined;
-  const decide = { option };
-  const withTool = (match: RuleMatch): RuleMatch => (tool !== undefined ? { ...match, tool } : match);
-  const base = { source: record.source, session: record.session, kind: record.payload.kind };
-  const provenance = exact(record.source) && exact(record.session);
-  const scopes: Array<Omit<RuleScope, 'matches'>> = [
-    record.run !== undefined && provenance
-      ? {
-          kind: 'run',
-          label: 'this run',
-          rule: {
-            name: uniqueName(`${option} in run ${record.run}`, taken),
-            match: withTool(base),
-            decide,
-            run: record.run,
-          },
-        }
-      : {
-          kind: 'run',
-          label: 'this run',
-          why: record.run === undefined ? 'the request names no run' : 'its source cannot be matched exactly',
-        },
-    provenance
-      ? {
-          kind: 'session',
-          label: 'this session',
-          rule: { name: uniqueName(`${option} in session ${record.session}`, taken), match: withTool(base), decide },
-        }
-      : { kind: 'session', label: 'this session', why: 'its source cannot be matched exactly' },
-    tool !== undefined && exact(record.agent)
-      ? {
-          kind: 'agent-tool',
-          label: `${record.agent} and ${tool}`,
-          rule: {
-            name: uniqueName(`${option} ${record.agent} ${tool}`, taken),
-            match: { agent: record.agent, tool },
-            decide,
-          },
-        }
-      : { kind: 'agent-tool', label: 'this agent and tool', why: 'its cause names no tool the console could read' },
-    tool !== undefined && prefix !== undefined && exact(record.agent)
-      ? {
-          kind: 'agent-tool-prefix',
-          label: `${record.agent}, ${tool} and ${prefix}`,
-          rule: {
-            name: uniqueName(`${option} ${record.agent} ${tool} ${prefix}`, taken),
-            match: { agent: record.agent, tool, command_prefix: prefix },
-            decide,
-          },
-        }
-      : {
-          kind: 'agent-tool-prefix',
-          label: 'this agent, tool and command prefix',
-          why: 'its cause carries no plain command',
-        },
-  ];
+  const facts = scopeFacts(record, option, cause, taken);
+  const scopes = [runScope(facts), sessionScope(facts), agentToolScope(facts), agentToolPrefixScope(facts)];
   return scopes.map((scope) => {
     const rule = scope.rule;
     const matches = rule ? open.filter((o) => judge([rule], o.record, o.cause).kind === 'answer').length : 0;

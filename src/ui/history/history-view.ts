@@ -113,52 +113,74 @@ function rowLine(decision: Decision, selected: boolean, width: number, g: Glyphs
   ];
 }
 
-function decisionLines(view: HistoryView, width: number, height: number): Line[] {
-  const decision =
-    view.rows.find((d) => d.command_id === view.open) ?? view.read?.decisions.find((d) => d.command_id === view.open);
-  if (!decision)
-    return [[seg(fit('This decision is no longer in the history. Esc returns to it.', width), { color: 'yellow' })]];
-  const body: Line[] = [];
-  const field = (label: string, value: string, color?: string) => {
-    const rows = wrapText(value, Math.max(10, width - label.length));
-    rows.forEach((row, i) =>
-      body.push([
-        seg(i === 0 ? label : ' '.repeat(label.length), { bold: i === 0 }),
-        seg(fit(row, width - label.length), color ? { color } : {}),
-      ]),
-    );
-  };
+/** A labelled field, wrapped: the label on its first row, its width in blanks before the rest. */
+function fieldLines(label: string, value: string, width: number): Line[] {
+  return wrapText(value, Math.max(10, width - label.length)).map((row, i) => [
+    seg(i === 0 ? label : ' '.repeat(label.length), { bold: i === 0 }),
+    seg(fit(row, width - label.length), {}),
+  ]);
+}
+
+/** Who decided what, for which agent, request and command. */
+function whoLines(decision: Decision, width: number): Line[] {
   const who = decision.by === 'you' ? 'you' : displayLine(decision.by, 60);
-  field(
-    'Decided: ',
-    `${displayLine(decision.time, 40)} by ${who} ${glyphs().dot} ${decision.action}${decision.batch ? ` (one of a batch of ${decision.batch})` : ''}`,
-  );
-  field(
-    'Agent:   ',
-    `${displayLine(decision.agent, 80)} ${glyphs().dot} session ${displayLine(decision.session, 120)}${decision.run ? ` ${glyphs().dot} run ${displayLine(decision.run, 80)}` : ''}`,
-  );
-  field('Source:  ', displayLine(decision.source, 300));
-  field('Relay:   ', displayLine(decision.relay, 300));
-  field(
-    'Request: ',
-    `${displayLine(decision.request, 120)} ${glyphs().dot} ${displayLine(decision.kind || '?', 20)} ${glyphs().dot} capture ${decision.capture}`,
-  );
-  field('Command: ', displayLine(decision.command_id, 120));
-  body.push([seg("Prompt (agent text, not the console's):", { bold: true })]);
+  return [
+    ...fieldLines(
+      'Decided: ',
+      `${displayLine(decision.time, 40)} by ${who} ${glyphs().dot} ${decision.action}${decision.batch ? ` (one of a batch of ${decision.batch})` : ''}`,
+      width,
+    ),
+    ...fieldLines(
+      'Agent:   ',
+      `${displayLine(decision.agent, 80)} ${glyphs().dot} session ${displayLine(decision.session, 120)}${decision.run ? ` ${glyphs().dot} run ${displayLine(decision.run, 80)}` : ''}`,
+      width,
+    ),
+    ...fieldLines('Source:  ', displayLine(decision.source, 300), width),
+    ...fieldLines('Relay:   ', displayLine(decision.relay, 300), width),
+    ...fieldLines(
+      'Request: ',
+      `${displayLine(decision.request, 120)} ${glyphs().dot} ${displayLine(decision.kind || '?', 20)} ${glyphs().dot} capture ${decision.capture}`,
+      width,
+    ),
+    ...fieldLines('Command: ', displayLine(decision.command_id, 120), width),
+  ];
+}
+
+/** The agent's prompt, quoted as the agent's, and the cause when one was recorded. */
+function promptLines(decision: Decision, width: number): Line[] {
+  const lines: Line[] = [[seg("Prompt (agent text, not the console's):", { bold: true })]];
   for (const row of wrapText(displayText(decision.prompt || '(empty prompt)', 8000), Math.max(4, width - 2)))
-    body.push([seg(`${glyphs().quote} `, { color: 'magenta' }), seg(row)]);
-  if (decision.cause) field('Cause:   ', displayLine(decision.cause, 600));
-  field('Sent:    ', displayLine(sentSummary(decision), 600));
+    lines.push([seg(`${glyphs().quote} `, { color: 'magenta' }), seg(row)]);
+  if (decision.cause) lines.push(...fieldLines('Cause:   ', displayLine(decision.cause, 600), width));
+  return lines;
+}
+
+/** What was sent, and the values it carried (the first 50). */
+function sentLines(decision: Decision, width: number): Line[] {
+  const lines = fieldLines('Sent:    ', displayLine(sentSummary(decision), 600), width);
   const values = decision.sent.values;
   if (typeof values === 'object' && values !== null) {
     for (const [key, value] of Object.entries(values).slice(0, 50))
-      field('  ', `${displayLine(key, 60)}: ${displayLine(typeof value === 'string' ? value : safe(value), 400)}`);
+      lines.push(
+        ...fieldLines(
+          '  ',
+          `${displayLine(key, 60)}: ${displayLine(typeof value === 'string' ? value : safe(value), 400)}`,
+          width,
+        ),
+      );
   }
-  body.push([
-    seg(decision.outcomes.length ? 'Outcomes:' : 'Outcomes: none yet (sent, no answer from the agent recorded)', {
-      bold: true,
-    }),
-  ]);
+  return lines;
+}
+
+/** Every outcome recorded for the decision, oldest first, with how long it took. */
+function outcomeLines(decision: Decision, width: number): Line[] {
+  const lines: Line[] = [
+    [
+      seg(decision.outcomes.length ? 'Outcomes:' : 'Outcomes: none yet (sent, no answer from the agent recorded)', {
+        bold: true,
+      }),
+    ],
+  ];
   for (const outcome of decision.outcomes) {
     const parts = [
       outcome.state,
@@ -170,8 +192,23 @@ function decisionLines(view: HistoryView, width: number, height: number): Line[]
       .filter(Boolean)
       .join(` ${glyphs().dot} `);
     const latency = outcome.latency_ms === undefined ? '' : ` after ${formatMs(outcome.latency_ms)}`;
-    field('  ', `${displayLine(outcome.time, 40)} ${displayLine(parts, 400)}${latency}`);
+    lines.push(...fieldLines('  ', `${displayLine(outcome.time, 40)} ${displayLine(parts, 400)}${latency}`, width));
   }
+  return lines;
+}
+
+/** One decision whole, scrolled to `view.scroll`, under a title saying its outcome and which rows show. */
+function decisionLines(view: HistoryView, width: number, height: number): Line[] {
+  const decision =
+    view.rows.find((d) => d.command_id === view.open) ?? view.read?.decisions.find((d) => d.command_id === view.open);
+  if (!decision)
+    return [[seg(fit('This decision is no longer in the history. Esc returns to it.', width), { color: 'yellow' })]];
+  const body = [
+    ...whoLines(decision, width),
+    ...promptLines(decision, width),
+    ...sentLines(decision, width),
+    ...outcomeLines(decision, width),
+  ];
   const room = Math.max(1, height - 1);
   const start = Math.max(0, Math.min(view.scroll, body.length - room));
   const place =

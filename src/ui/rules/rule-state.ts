@@ -1,112 +1,50 @@
-// The rules in the console (issue 26): what each open request's rule says
-// (the row's suggestion), the cause Events the rules need (read once per
+// The rules at work: the cause Events the rules need (read once per
 // request, apart from the detail's lazy read, which follows the selection),
 // and with AUTO the answers the rules give: the same `send` effect a key
 // makes, so they take the outbox like any answer and the history records
 // them, `by` the rule. A rule whose answer the agent rejects is turned off
 // for the session: a rule that is wrong once is not trusted to be right the
-// next time. The rules fail closed (CONSOLE.md "Rules fail closed"): a
-// cause read that finds nothing is tried once more after 2 s, and AUTO never
-// answers a request the operator has open or holds a draft for (it waits
-// until they leave it). Pure: effects out, messages in.
+// next time. The rules fail closed (a deny or ask whose cause is not read
+// is never skipped, so no allow answers past it): a cause read that finds
+// nothing is tried once more after 2 s, and AUTO never answers a request
+// the operator has open or holds a draft for (it waits until they leave
+// it). Pure: effects out, messages in. The model itself, and what the rules
+// say about a request, are in rule-model.ts (re-exported here).
 
 import { answerRefusal } from '../../store/ledger.js';
-import type { Rule } from '../../protocol/rules.js';
-import { displayLine } from '../../protocol/sanitize.js';
 import { isHistory } from '../../store/history.js';
-import { judge, needsCause, type RuleVerdict } from '../../store/rule-match.js';
+import { needsCause, type RuleVerdict } from '../../store/rule-match.js';
 import { answerable } from '../../store/answerable.js';
-import { causeNotFound, resolveCause, type CauseState } from '../../store/cause.js';
+import { causeNotFound, resolveCause } from '../../store/cause.js';
 import type { RequestRecord } from '../../store/types.js';
 import type { StoreReader } from '../../store/writers.js';
 import type { FetchResult } from '../../relay/fetch-events.js';
-import { glyphs } from '../glyphs.js';
 import { causeReadEffect, type CauseReadEffect } from '../cause-read.js';
+import { verdictFor, type RuleCause, type RulesModel } from './rule-model.js';
+
+export {
+  initialRules,
+  ruleRowText,
+  rulesStatus,
+  suggestedOption,
+  verdictFor,
+  withFileRules,
+  type RuleCause,
+  type RulesModel,
+} from './rule-model.js';
 
 /** A new request's bell waits this long at most for its cause (then it rings). */
 export const BELL_WAIT_MS = 2000;
 /** A cause read not back after this long is asked for again (the read queue may have dropped it). */
 const REREAD_MS = 10_000;
-/** A cause read that found nothing is tried once more this long after (CONSOLE.md: a cause may arrive late). */
+/** A cause read that found nothing is tried once more this long after (the cause Event may reach the relay late). */
 export const CAUSE_RETRY_MS = 2000;
 /** Causes kept at once (for open requests only); the oldest are forgotten. */
 const MAX_RULE_CAUSES = 1000;
 
-/** The rules' read of a request's cause: where it stands, since when, and how many reads were asked for (2 at most, besides reads lost on the way). */
-export interface RuleCause {
-  cause: CauseState;
-  since: number;
-  tries: number;
-}
-
-export interface RulesModel {
-  rules: readonly Rule[];
-  /** AUTO: rules answer; else they only suggest. */
-  auto: boolean;
-  /** Rules turned off for this session (an answer of theirs was rejected). */
-  off: ReadonlySet<string>;
-  causes: ReadonlyMap<string, RuleCause>;
-  /** Requests a rule answered: request key → rule name (each is answered by a rule once at most). */
-  answered: ReadonlyMap<string, string>;
-  /** New requests whose bell waits for their cause: key → since when. */
-  held: ReadonlyMap<string, number>;
-  /** Rules turned off, and why (the status line counts them; the footer said each once). */
-  notes: readonly string[];
-  /** Requests a rule would answer but the operator has open or holds a draft for: tried again on the clock. */
-  deferred: ReadonlySet<string>;
-  /** The names of the rules read from the rules file (the others were made here with `a`). */
-  fromFile: ReadonlySet<string>;
-  /** Why the rules file (or its last edit) is not used: said on the status line. */
-  fileNote?: string;
-}
-
 /** Whether the operator is at a request (open, or a draft held): AUTO does not answer it then. */
 export type OperatorAt = (key: string) => boolean;
 const nowhere: OperatorAt = () => false;
-
-export function initialRules(
-  rules: readonly Rule[] | undefined,
-  auto = false,
-  fileNote?: string,
-): RulesModel | undefined {
-  if (!rules?.length && fileNote === undefined) return undefined;
-  const fromFile = new Set((rules ?? []).map((rule) => rule.name));
-  return {
-    rules: rules ?? [],
-    auto,
-    off: new Set(),
-    causes: new Map(),
-    answered: new Map(),
-    held: new Map(),
-    notes: [],
-    deferred: new Set(),
-    fromFile,
-    ...(fileNote !== undefined ? { fileNote } : {}),
-  };
-}
-
-/**
- * The rules file read again (an edit): its rules replace the ones read
- * before, the rules made here with `a` stay (one the file now holds is
- * the file's). A bad edit (`rules` absent) keeps the rules in force; `note` says why.
- */
-export function withFileRules(
-  current: RulesModel | undefined,
-  rules: readonly Rule[] | undefined,
-  note: string | undefined,
-): RulesModel | undefined {
-  if (rules === undefined) {
-    const base = current ?? initialRules([], false, note);
-    if (!base) return undefined;
-    const { fileNote: _old, ...rest } = base;
-    return note === undefined ? rest : { ...rest, fileNote: note };
-  }
-  const names = new Set(rules.map((rule) => rule.name));
-  const made = (current?.rules ?? []).filter((rule) => !current?.fromFile.has(rule.name) && !names.has(rule.name));
-  const base = current ?? initialRules(rules, false)!;
-  const { fileNote: _old, ...rest } = base;
-  return { ...rest, rules: [...rules, ...made], fromFile: names };
-}
 
 export type RuleEffect = { type: 'send'; key: string; answer: { option: string }; by: string } | CauseReadEffect;
 
@@ -117,37 +55,6 @@ export interface RuleStep {
   ring: RequestRecord[];
 }
 
-function causeView(rules: RulesModel, record: RequestRecord): CauseState {
-  if (!record.cause) return { state: 'none' };
-  return rules.causes.get(record.key)?.cause ?? { state: 'unread' };
-}
-
-/** What the rules say about `record` now. */
-export function verdictFor(rules: RulesModel | undefined, record: RequestRecord): RuleVerdict {
-  if (!rules || isHistory(record)) return { kind: 'none' };
-  return judge(rules.rules, record, causeView(rules, record), rules.off);
-}
-
-/** The option a rule suggests for `record`, when it suggests one. */
-export function suggestedOption(rules: RulesModel | undefined, record: RequestRecord): string | undefined {
-  const verdict = verdictFor(rules, record);
-  return verdict.kind === 'answer' ? verdict.option : undefined;
-}
-
-/** A row's words for the rules: `rule: allow (tests ok)` (suggest), `· rule tests ok` once a rule answered. */
-export function ruleRowText(rules: RulesModel | undefined, record: RequestRecord): string | undefined {
-  if (!rules) return undefined;
-  const by = rules.answered.get(record.key);
-  if (by !== undefined) return `${glyphs().dot} rule ${by}`;
-  const verdict = verdictFor(rules, record);
-  // Names and ids are checked printable when the file is read; bounded here for the row.
-  if (verdict.kind === 'answer') return `rule: ${displayLine(verdict.option, 30)} (${verdict.rule})`;
-  // An ask because the cause a deny or ask needs is not known says so (its command withheld by capture, or not read at all).
-  if (verdict.kind === 'ask')
-    return `rule: ask (${verdict.rule}${verdict.cause === 'withheld' ? ': command withheld' : verdict.cause ? ': cause not read' : ''})`;
-  return undefined;
-}
-
 function wantsCause(rules: RulesModel, record: RequestRecord): boolean {
   return (
     !!record.cause &&
@@ -155,6 +62,98 @@ function wantsCause(rules: RulesModel, record: RequestRecord): boolean {
     answerable(record, 'rule') &&
     rules.rules.some((rule) => needsCause(rule) && !rules.off.has(rule.name))
   );
+}
+
+/** The maps a run changes, each copied from the model on its first change (a run that changes nothing keeps the model). */
+interface RuleChanges {
+  causes?: Map<string, RuleCause>;
+  answered?: Map<string, string>;
+  held?: Map<string, number>;
+  deferred?: Set<string>;
+}
+
+/** One run of requests through the rules: what it reads, and what it gives back. */
+interface RuleRun {
+  rules: RulesModel;
+  store: StoreReader;
+  now: number;
+  fresh: ReadonlySet<string>;
+  at: OperatorAt;
+  changes: RuleChanges;
+  effects: RuleEffect[];
+  ring: RequestRecord[];
+  quiet: Set<string>;
+}
+
+/** Asks for the request's cause when a rule needs it and it was never asked for (the oldest causes forgotten past the cap). */
+function askCause(run: RuleRun, key: string, record: RequestRecord): void {
+  const { rules, changes } = run;
+  const read =
+    wantsCause(rules, record) && !(changes.causes ?? rules.causes).has(key)
+      ? causeReadEffect(record, 'rule')
+      : undefined;
+  if (!read) return;
+  const causes = (changes.causes ??= new Map(rules.causes));
+  causes.set(key, { cause: { state: 'reading' }, since: run.now, tries: 1 });
+  while (causes.size > MAX_RULE_CAUSES) causes.delete(causes.keys().next().value as string);
+  run.effects.push(read);
+}
+
+/** The rules wait for the cause: a request that just arrived holds its bell until it is read (or the wait runs out). */
+function holdBell(run: RuleRun, key: string): void {
+  if (!run.fresh.has(key)) return;
+  (run.changes.held ??= new Map(run.rules.held)).set(key, run.now);
+  run.quiet.add(key);
+}
+
+/**
+ * AUTO with a verdict: the rule's answer sent unless one is on its way or
+ * the operator is at the request (then deferred); a held bell rings when
+ * no rule answers.
+ */
+function autoAnswer(run: RuleRun, key: string, record: RequestRecord, verdict: RuleVerdict): void {
+  const { rules, changes, store } = run;
+  const isHeld = (changes.held ?? rules.held).has(key);
+  if (isHeld) (changes.held ??= new Map(rules.held)).delete(key);
+  const wasDeferred = (changes.deferred ?? rules.deferred).has(key);
+  // The ledger too: a rule never answers over an answer on its way (a saved one included) or by a route another agent could take.
+  const sendable =
+    verdict.kind === 'answer' &&
+    !(changes.answered ?? rules.answered).has(key) &&
+    !store.lastCommandFor(key) &&
+    answerRefusal(store, record) === undefined;
+  if (sendable && run.at(key)) {
+    // The operator is at it: theirs to answer; the rule tries again once they leave it.
+    if (!wasDeferred) (changes.deferred ??= new Set(rules.deferred)).add(key);
+    return;
+  }
+  if (wasDeferred) (changes.deferred ??= new Set(rules.deferred)).delete(key);
+  if (sendable) {
+    (changes.answered ??= new Map(rules.answered)).set(key, verdict.rule);
+    run.effects.push({ type: 'send', key, answer: { option: verdict.option }, by: `rule ${verdict.rule}` });
+    run.quiet.add(key);
+  } else if (isHeld && record.state === 'pending') run.ring.push(record);
+}
+
+function runOne(run: RuleRun, key: string): void {
+  const record = run.store.request(key);
+  if (!record || isHistory(record)) return;
+  askCause(run, key, record);
+  if (!run.rules.auto) return;
+  const verdict = verdictFor({ ...run.rules, causes: run.changes.causes ?? run.rules.causes }, record);
+  if (verdict.kind === 'waiting') holdBell(run, key);
+  else autoAnswer(run, key, record, verdict);
+}
+
+function changedModel(rules: RulesModel, { causes, answered, held, deferred }: RuleChanges): RulesModel {
+  if (!causes && !answered && !held && !deferred) return rules;
+  return {
+    ...rules,
+    causes: causes ?? rules.causes,
+    answered: answered ?? rules.answered,
+    held: held ?? rules.held,
+    deferred: deferred ?? rules.deferred,
+  };
 }
 
 /**
@@ -171,71 +170,9 @@ export function runRules(
   fresh: ReadonlySet<string> = new Set(),
   at: OperatorAt = nowhere,
 ): RuleStep & { quiet: Set<string> } {
-  let causes: Map<string, RuleCause> | undefined;
-  let answered: Map<string, string> | undefined;
-  let held: Map<string, number> | undefined;
-  let deferred: Set<string> | undefined;
-  const effects: RuleEffect[] = [];
-  const ring: RequestRecord[] = [];
-  const quiet = new Set<string>();
-  for (const key of keys) {
-    const record = store.request(key);
-    if (!record || isHistory(record)) continue;
-    const read =
-      wantsCause(rules, record) && !(causes ?? rules.causes).has(key) ? causeReadEffect(record, 'rule') : undefined;
-    if (read) {
-      causes ??= new Map(rules.causes);
-      causes.set(key, { cause: { state: 'reading' }, since: now, tries: 1 });
-      while (causes.size > MAX_RULE_CAUSES) causes.delete(causes.keys().next().value as string);
-      effects.push(read);
-    }
-    const current: RulesModel = { ...rules, causes: causes ?? rules.causes };
-    const verdict = verdictFor(current, record);
-    if (!rules.auto) continue;
-    const isHeld = (held ?? rules.held).has(key);
-    if (verdict.kind === 'waiting') {
-      if (fresh.has(key)) {
-        held ??= new Map(rules.held);
-        held.set(key, now);
-        quiet.add(key);
-      }
-      continue;
-    }
-    if (isHeld) {
-      held ??= new Map(rules.held);
-      held.delete(key);
-    }
-    const wasDeferred = (deferred ?? rules.deferred).has(key);
-    // The ledger too: a rule never answers over an answer on its way (a saved one included) or by a route another agent could take.
-    const sendable =
-      verdict.kind === 'answer' &&
-      !(answered ?? rules.answered).has(key) &&
-      !store.lastCommandFor(key) &&
-      answerRefusal(store, record) === undefined;
-    if (sendable && at(key)) {
-      // The operator is at it: theirs to answer; the rule tries again once they leave it.
-      if (!wasDeferred) (deferred ??= new Set(rules.deferred)).add(key);
-      continue;
-    }
-    if (wasDeferred) (deferred ??= new Set(rules.deferred)).delete(key);
-    if (sendable) {
-      answered ??= new Map(rules.answered);
-      answered.set(key, verdict.rule);
-      effects.push({ type: 'send', key, answer: { option: verdict.option }, by: `rule ${verdict.rule}` });
-      quiet.add(key);
-    } else if (isHeld && record.state === 'pending') ring.push(record);
-  }
-  const next =
-    causes || answered || held || deferred
-      ? {
-          ...rules,
-          causes: causes ?? rules.causes,
-          answered: answered ?? rules.answered,
-          held: held ?? rules.held,
-          deferred: deferred ?? rules.deferred,
-        }
-      : rules;
-  return { rules: next, effects, ring, quiet };
+  const run: RuleRun = { rules, store, now, fresh, at, changes: {}, effects: [], ring: [], quiet: new Set() };
+  for (const key of keys) runOne(run, key);
+  return { rules: changedModel(rules, run.changes), effects: run.effects, ring: run.ring, quiet: run.quiet };
 }
 
 /** A cause read came back: judged by the one resolver, kept, and the request run through the rules again. */
@@ -361,18 +298,4 @@ export function setAuto(
     .filter((record) => record.state === 'pending')
     .map((record) => record.key);
   return runRules(next, open, store, now, new Set(), at);
-}
-
-/** The status line's words: `AUTO` or `rules: suggest`, and rules turned off. */
-export function rulesStatus(rules: RulesModel | undefined): string | undefined {
-  if (!rules) return undefined;
-  const head = rules.auto
-    ? 'AUTO'
-    : rules.rules.length || rules.fileNote === undefined
-      ? `rules: suggest (${rules.rules.length})`
-      : undefined;
-  const parts = [head, rules.off.size ? `${rules.off.size} off` : undefined, rules.fileNote].filter(
-    (part): part is string => part !== undefined,
-  );
-  return parts.join(` ${glyphs().dot} `);
 }
