@@ -4,7 +4,7 @@
 // and the decision history in the state directory, --file followers, the
 // crash guard, and the terminal set up for Ink.
 import { realpathSync } from 'node:fs';
-import { hostname } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { dirname } from 'node:path';
 import React from 'react';
 import { render, type Instance } from 'ink';
@@ -20,7 +20,7 @@ import { CrashBoundary, CrashProbe, scheduleTestCrash, testCrashMode } from './c
 import { JsonlFollower } from '../relay/jsonl-file.js';
 import { openJsonlFiles } from './jsonl-files.js';
 import { Outbox } from '../relay/outbox.js';
-import { reportDirs } from './crash-report.js';
+import { stateDir } from './crash-report.js';
 import { suspendProcess } from './suspend.js';
 import { startDemoSession, type DemoSession } from './demo-session.js';
 import { wireRelays } from '../relay/wiring.js';
@@ -42,7 +42,7 @@ type Remember = (secret: string | undefined) => void;
 
 /** A crash's leftovers (temporary files, locks) in the state directory and beside the rules file are removed at start. */
 function cleanAtStart(options: ConsoleOptions, env: NodeJS.ProcessEnv): void {
-  const state = reportDirs(env)[0];
+  const state = stateDir(env) ?? tmpdir();
   if (checkDir(state, false) === undefined) cleanLeftovers(state);
   if (options.rulesPath === undefined) return;
   try {
@@ -55,7 +55,7 @@ function cleanAtStart(options: ConsoleOptions, env: NodeJS.ProcessEnv): void {
 /** The decision history on disk (none with --no-history), recording from before the clients start. */
 function startHistory(options: ConsoleOptions, store: ConsoleStore, env: NodeJS.ProcessEnv) {
   // Every decision, with its outcome, kept on disk (the demo's too: it is the operator's own work); none with --no-history.
-  const log = options.history === false ? undefined : new DecisionLog(reportDirs(env)[0]);
+  const log = options.history === false ? undefined : new DecisionLog(stateDir(env) ?? tmpdir());
   const recorder = log && new DecisionRecorder(store, log);
   recorder?.start();
   const history: AppProps['history'] =
@@ -77,7 +77,7 @@ function wire(options: ConsoleOptions, env: NodeJS.ProcessEnv, demo: DemoSession
   const relays = demo ? [demo.relay] : options.relays;
   // Answers are saved until acknowledged, so a stop (SIGTERM, crash) loses none. Not for the demo: its relay is new each run.
   // --read-only sends nothing: it keeps no outbox and takes over no saved answer.
-  const outbox = demo || options.readOnly ? undefined : new Outbox(reportDirs(env)[0], { relays });
+  const outbox = demo || options.readOnly ? undefined : new Outbox(stateDir(env) ?? tmpdir(), { relays });
   const { recorder, history } = startHistory(options, store, env);
   const wiring = wireRelays({
     relays,

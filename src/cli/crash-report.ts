@@ -93,18 +93,20 @@ export function reportText(facts: CrashFacts): string {
 }
 
 /**
- * $XDG_STATE_HOME/aep-console, else ~/.local/state/aep-console (the XDG
- * default); the temp directory only when neither can be made.
+ * The state directory: $XDG_STATE_HOME/aep-console, else
+ * ~/.local/state/aep-console (the XDG default). The outbox, the decision
+ * history and crash reports live there.
  */
+export function stateDir(env: NodeJS.ProcessEnv): string | undefined {
+  if (env.XDG_STATE_HOME && env.XDG_STATE_HOME.startsWith('/')) return join(env.XDG_STATE_HOME, 'aep-console');
+  const home = env.HOME || homedir();
+  return home ? join(home, '.local', 'state', 'aep-console') : undefined;
+}
+
+/** Where a crash report may go, in order: the state directory, then the temp directory when it cannot be made. */
 export function reportDirs(env: NodeJS.ProcessEnv): string[] {
-  const dirs: string[] = [];
-  if (env.XDG_STATE_HOME && env.XDG_STATE_HOME.startsWith('/')) dirs.push(join(env.XDG_STATE_HOME, 'aep-console'));
-  else {
-    const home = env.HOME || homedir();
-    if (home) dirs.push(join(home, '.local', 'state', 'aep-console'));
-  }
-  dirs.push(tmpdir());
-  return dirs;
+  const state = stateDir(env);
+  return state ? [state, tmpdir()] : [tmpdir()];
 }
 
 /** Writes the report (mode 0600, written carefully: files/write.ts); its path, or the reason it could not be written. */

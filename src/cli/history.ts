@@ -5,6 +5,7 @@
 // and that is an error (exit 3); a torn last line (a write cut short by a
 // crash) or lines that are not history are skipped and said on stderr.
 
+import { tmpdir } from 'node:os';
 import { displayLine } from '../protocol/sanitize.js';
 import { readOwnFileAsync } from '../files/read.js';
 import { DecisionLog, MAX_HISTORY_BYTES } from '../relay/decision-log.js';
@@ -15,7 +16,7 @@ import { requestKey, type RequestRecord } from '../store/types.js';
 import { foldDecisions, lastOutcome } from '../store/decision-fold.js';
 import { formatMs } from '../ui/words/duration.js';
 import type { ConsoleOptions } from './args.js';
-import { reportDirs } from './crash-report.js';
+import { stateDir } from './crash-report.js';
 import { idCell, safeJson } from './list.js';
 
 export interface HistoryIO {
@@ -26,7 +27,7 @@ export interface HistoryIO {
 }
 
 export function runHistory(options: ConsoleOptions, io: HistoryIO): number {
-  const log = new DecisionLog(reportDirs(io.env)[0]);
+  const log = new DecisionLog(stateDir(io.env) ?? tmpdir());
   const read = log.read();
   for (const problem of read.problems) io.err(`aep-console: history: ${displayLine(problem, 300)}: not read`);
   if (read.torn)

@@ -11,7 +11,7 @@ import { inboxOrder, type RequestRecord } from '../store/index.js';
 import { describeOutcome } from '../ui/words/outcome.js';
 import type { ConsoleOptions } from './args.js';
 import { stateMark } from '../ui/words/marks.js';
-import { filePathText, relayText } from '../store/history.js';
+import { filePathText, relayText } from '../store/file-relay.js';
 
 export interface ListIO {
   out: (line: string) => void;

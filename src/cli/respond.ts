@@ -11,6 +11,7 @@
 // request); 3 could not connect, refused, rejected, no route, not pending,
 // informational, an id two emitters share; 4 no acknowledgement or no
 // outcome within --wait.
+import { tmpdir } from 'node:os';
 import { DecisionLog } from '../relay/decision-log.js';
 import { DEFAULT_TIMING } from '../relay/timing.js';
 import { DecisionRecorder } from '../relay/decision-recorder.js';
@@ -22,7 +23,7 @@ import { ConsoleStore } from '../store/store.js';
 import type { OwnCommand, RequestRecord } from '../store/types.js';
 import { describeOutcome } from '../ui/words/outcome.js';
 import type { ConsoleOptions } from './args.js';
-import { reportDirs } from './crash-report.js';
+import { stateDir } from './crash-report.js';
 import { idCell, safeJson } from './list.js';
 import { pickRequest } from './respond-pick.js';
 import { connectionText, hopeless, openRelays, type RelaySession } from './relay-session.js';
@@ -222,7 +223,7 @@ export async function runRespond(
   remember: (secret: string | undefined) => void,
 ): Promise<number> {
   const store = new ConsoleStore();
-  const dir = reportDirs(io.env)[0];
+  const dir = stateDir(io.env) ?? tmpdir();
   // The console's own journal and history: an answer not acknowledged is kept for the next console.
   const outbox = new Outbox(dir, { relays: options.relays });
   const log = options.history === false ? undefined : new DecisionLog(dir);

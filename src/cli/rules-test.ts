@@ -14,7 +14,7 @@ import { relayUrls } from '../relay/url.js';
 import { readHistoryOnce } from '../relay/read-history.js';
 import { ConsoleStore } from '../store/store.js';
 import { inboxOrder } from '../store/index.js';
-import { relayText } from '../store/history.js';
+import { relayText } from '../store/file-relay.js';
 import { judge, needsCause, type RuleVerdict } from '../store/rule-match.js';
 import { causeMissingText, resolveCause, type CauseState } from '../store/cause.js';
 import type { RequestRecord } from '../store/types.js';

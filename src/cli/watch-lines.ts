@@ -6,7 +6,7 @@
 import { displayLine } from '../protocol/sanitize.js';
 import type { RelayStatus, RequestRecord, RequestState } from '../store/types.js';
 import { describeOutcome } from '../ui/words/outcome.js';
-import { relayText } from '../store/history.js';
+import { relayText } from '../store/file-relay.js';
 import { idCell, safeJson, toJson } from './list.js';
 import { connectionText } from './relay-session.js';
 

@@ -14,7 +14,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { countUndecodable, ingestEvent } from './events.js';
 import { MAX_EVENT_BYTES } from '../protocol/parse.js';
 import { displayLine } from '../protocol/sanitize.js';
-import { fileRelayKey } from '../store/history.js';
+import { fileRelayKey } from '../store/file-relay.js';
 import type { ConsoleStore } from '../store/store.js';
 import { openRegularFile } from '../files/regular-file.js';
 

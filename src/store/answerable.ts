@@ -4,7 +4,7 @@
 // words (ui/inbox/state.ts answerLock); every path then asks the ledger
 // (ledger.ts answerRefusal) right before it sends. Pure.
 
-import { isHistory } from './history.js';
+import { isFromFile } from './file-relay.js';
 import type { OwnCommand, RequestRecord } from './types.js';
 
 export type AnswerPath =
@@ -25,7 +25,7 @@ export type AnswerPath =
 
 export function answerable(record: RequestRecord, path: AnswerPath, command?: OwnCommand): boolean {
   if (record.state !== 'pending' || record.payload.kind === 'form') return false;
-  if (path === 'keys') return !isHistory(record) && command?.state !== 'sending' && command?.state !== 'accepted';
+  if (path === 'keys') return !isFromFile(record) && command?.state !== 'sending' && command?.state !== 'accepted';
   if (record.informational || record.unconfirmed || record.payload.fields.length > 0) return false;
   return record.payload.options.length > 0 && record.issues.length === 0;
 }

@@ -10,7 +10,7 @@
 import { BEL, clipboardSequence, notificationSequence, titleSequence } from './alerts.js';
 import type { AppProps } from './app-props.js';
 import { annotateDecision } from './history/annotate.js';
-import { isHistory } from '../store/history.js';
+import { isFromFile } from '../store/file-relay.js';
 import type { RelayHandle } from '../relay/types.js';
 import type { FetchResult } from '../relay/fetch-events.js';
 import type { Effect, Msg, UiModel } from './model.js';
@@ -100,7 +100,7 @@ function relayEffect(effect: Effect, dispatch: (msg: Msg) => void, ports: Effect
     case 'send': {
       const record = store.request(effect.key);
       made(
-        record && !isHistory(record)
+        record && !isFromFile(record)
           ? clientFor(record.relay)?.respond(effect.key, effect.answer, effect.by)
           : undefined,
       );
@@ -113,7 +113,7 @@ function relayEffect(effect: Effect, dispatch: (msg: Msg) => void, ports: Effect
     }
     case 'control': {
       const record = store.request(effect.key);
-      made(record && !isHistory(record) ? clientFor(record.relay)?.control?.(effect.key, effect.request) : undefined);
+      made(record && !isFromFile(record) ? clientFor(record.relay)?.control?.(effect.key, effect.request) : undefined);
       return true;
     }
     case 'fetch': {

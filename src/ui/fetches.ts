@@ -3,7 +3,7 @@
 // result folded back into the model when App dispatches `fetched`. No
 // fetching happens here or in render: only effects and messages.
 
-import { isHistory } from '../store/history.js';
+import { isFromFile } from '../store/file-relay.js';
 import type { RequestRecord } from '../store/types.js';
 import { wantsRuleRead } from './rules/rule-state.js';
 import { causeReadEffect } from './cause-read.js';
@@ -58,7 +58,7 @@ function forgetUnshown(model: UiModel, shown: string | undefined): UiModel {
 export function ensureCause(given: UiModel, store: StoreReader, now: number): { model: UiModel; effects: Effect[] } {
   const record = detailRecord(given, store);
   const model = forgetUnshown(given, record?.key);
-  if (!record?.cause || isHistory(record)) return { model, effects: [] };
+  if (!record?.cause || isFromFile(record)) return { model, effects: [] };
   // The rules read this request's cause already (the same read): one read, one cause (cause-of.ts).
   if (model.rules?.causes.has(record.key)) return { model, effects: [] };
   const known = model.causes.get(record.key);
@@ -76,7 +76,7 @@ export function ensureCause(given: UiModel, store: StoreReader, now: number): { 
 export function timelineEffect(model: UiModel, store: StoreReader, key: string): { model: UiModel; effects: Effect[] } {
   const record = store.request(key);
   if (!record) return { model, effects: [] };
-  if (isHistory(record)) {
+  if (isFromFile(record)) {
     const fetched: Fetched = {
       state: 'done',
       at: model.now,

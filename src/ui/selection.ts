@@ -1,5 +1,5 @@
 import { OPEN_STATES, type RequestRecord } from '../store/types.js';
-import { isHistory } from '../store/history.js';
+import { isFromFile } from '../store/file-relay.js';
 import type { StoreReader } from '../store/writers.js';
 import type { InboxState } from './inbox/state.js';
 
@@ -14,7 +14,7 @@ export function nextCandidate(
   away: ReadonlySet<string> = new Set(),
 ): (record: RequestRecord) => boolean {
   return (record) => {
-    if (sent.has(record.key) || away.has(record.key) || record.state !== 'pending' || isHistory(record)) return false;
+    if (sent.has(record.key) || away.has(record.key) || record.state !== 'pending' || isFromFile(record)) return false;
     const state = store.lastCommandFor(record.key)?.state;
     return state !== 'sending' && state !== 'accepted';
   };

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { answerable } from '../../src/store/answerable.js';
-import { fileRelayKey } from '../../src/store/history.js';
+import { fileRelayKey } from '../../src/store/file-relay.js';
 import type { OwnCommand, RequestRecord } from '../../src/store/types.js';
 import { ConsoleStore } from '../../src/store/store.js';
 import { permission, requested } from '../support/events.js';

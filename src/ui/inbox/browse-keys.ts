@@ -3,7 +3,7 @@
 // place. Help, the footer, the screen reader and docs/keys.md read the same
 // objects (key-rows.ts).
 
-import { isHistory } from '../../store/history.js';
+import { isFromFile } from '../../store/file-relay.js';
 import type { RequestRecord } from '../../store/types.js';
 import type { KeyPress } from '../keys.js';
 import { halfPage, keyNumber } from '../key-table.js';
@@ -91,7 +91,7 @@ function open(state: InboxState, ctx: KeyContext, digit?: number): KeyResult {
 function unmarkable(c: BrowsePress): string | undefined {
   const record = selected(c);
   if (!record || c.state.tagged.has(record.key) || c.ctx.answerable(record)) return undefined;
-  if (isHistory(record)) return 'History from a file cannot be marked: it can be read, not answered.';
+  if (isFromFile(record)) return 'History from a file cannot be marked: it can be read, not answered.';
   if (isForm(record)) return 'Forms cannot be marked: each is filled in on its own.';
   if (record.state === 'informational')
     return "Informational requests cannot be marked: they are answered in the agent's own UI.";

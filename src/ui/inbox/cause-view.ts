@@ -8,7 +8,7 @@
 import { displayLine } from '../../protocol/sanitize.js';
 import type { StoreSnapshot } from '../store-snapshot.js';
 import type { RequestRecord } from '../../store/types.js';
-import { isHistory } from '../../store/history.js';
+import { isFromFile } from '../../store/file-relay.js';
 import type { CauseState } from '../../store/cause.js';
 import type { AepEvent } from '../../protocol/types.js';
 import { seg, type Line } from '../text/line.js';
@@ -42,7 +42,7 @@ function notOurs(event: AepEvent, session: boolean): string {
 export function causeText(record: RequestRecord, cause: CauseState): string | undefined {
   if (!record.cause) return undefined;
   const id = displayLine(record.cause, 40);
-  if (isHistory(record)) return `${id} (history from a file: the relay is not asked).`;
+  if (isFromFile(record)) return `${id} (history from a file: the relay is not asked).`;
   switch (cause.state) {
     case 'none':
       return undefined;
@@ -70,11 +70,11 @@ function causeOnly(record: RequestRecord, cause: CauseState, width: number): Lin
   const text = causeText(record, cause);
   if (text === undefined) return [];
   const event = cause.state === 'event' || cause.state === 'withheld' ? cause.event : undefined;
-  if (!event || isHistory(record))
+  if (!event || isFromFile(record))
     return say(
       text,
       width,
-      cause.state === 'unread' || cause.state === 'reading' || isHistory(record) ? undefined : 'yellow',
+      cause.state === 'unread' || cause.state === 'reading' || isFromFile(record) ? undefined : 'yellow',
     );
   if (!event.type.startsWith('tool.')) return say(text, width);
   const lines: Line[] = [

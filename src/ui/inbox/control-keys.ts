@@ -8,7 +8,7 @@
 import type { ControlRequest } from '../../protocol/control.js';
 import { CONTROL_TYPES } from '../../protocol/control.js';
 import { displayLine } from '../../protocol/sanitize.js';
-import { isHistory } from '../../store/history.js';
+import { isFromFile } from '../../store/file-relay.js';
 import { isText, type KeyPress } from '../keys.js';
 import type { Action } from '../key-table.js';
 import { runBinding, type Controller } from '../binding.js';
@@ -31,7 +31,7 @@ export function browseControlKey(
   if (action !== 'cancelRun' && action !== 'cancelSession' && action !== 'pause') return undefined;
   const record = ctx.list[state.selectedIndex];
   if (!record) return done({ ...state, notice: 'No request selected.' });
-  if (isHistory(record)) return done({ ...state, notice: 'History from a file: nobody is behind it to command.' });
+  if (isFromFile(record)) return done({ ...state, notice: 'History from a file: nobody is behind it to command.' });
   const session = ctx.session?.(record) ?? { paused: false };
   let request: ControlRequest;
   if (action === 'pause') request = { verb: session.paused ? 'resume' : 'pause' };

@@ -2,7 +2,7 @@ import { displayLine } from '../../protocol/sanitize.js';
 import { OPEN_STATES, type RequestRecord } from '../../store/types.js';
 import { UNCONFIRMED_MARK } from '../words/marks.js';
 import { UTF8_GLYPHS, type Glyphs, glyphs } from '../glyphs.js';
-import { historyNotes, relayText } from '../../store/history.js';
+import { fromFileNotes, relayText } from '../../store/file-relay.js';
 import { violationNotes } from '../words/violation-text.js';
 import { seg, type Line, type Segment } from '../text/line.js';
 import { fit, stringWidth, wrapText } from '../text/wrap.js';
@@ -138,7 +138,7 @@ function requestWarnings(record: RequestRecord, width: number): Line[] {
     const why = `${UNCONFIRMED_MARK} not re-confirmed by the relay since it reconnected: its replay did not include this request (the relay may have restarted); it may be answered or gone`;
     lines.push(...wrapped(why, width, 'yellow'));
   }
-  for (const note of [...historyNotes(record).map((n) => n.replace(/^◇/, glyphs().file)), ...violationNotes(record)]) {
+  for (const note of [...fromFileNotes(record).map((n) => n.replace(/^◇/, glyphs().file)), ...violationNotes(record)]) {
     lines.push(...wrapped(note, width, 'red'));
   }
   if (record.capture === 'metadata' || record.capture === 'none') {

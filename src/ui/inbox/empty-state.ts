@@ -2,7 +2,7 @@ import { displayLine } from '../../protocol/sanitize.js';
 import type { RelayStatus } from '../../store/types.js';
 import { seg, type Line } from '../text/line.js';
 import { connectionText } from './status-view.js';
-import { relayText } from '../../store/history.js';
+import { relayText } from '../../store/file-relay.js';
 import { fit, stringWidth } from '../text/wrap.js';
 import { glyphs } from '../glyphs.js';
 

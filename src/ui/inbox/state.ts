@@ -3,7 +3,7 @@ import type { Effect, Step } from '../effect.js';
 import type { ControlRequest } from '../../protocol/control.js';
 import type { OwnCommand, RequestRecord } from '../../store/types.js';
 import type { RuleScope } from '../../store/rule-scopes.js';
-import { isHistory } from '../../store/history.js';
+import { isFromFile } from '../../store/file-relay.js';
 import type { Refusal } from '../../store/ledger.js';
 import { emptyEditor, type EditorState } from '../text/editor.js';
 import type { FormDraft } from '../form/form-state.js';
@@ -199,7 +199,7 @@ export function answerLock(record: RequestRecord | undefined, command: OwnComman
   if (!record) return 'terminal';
   if (record.state === 'resolved' || record.state === 'timeout' || record.state === 'stale') return 'terminal';
   // Read from a file (--file): nobody is behind it to take an answer.
-  if (isHistory(record)) return 'history';
+  if (isFromFile(record)) return 'history';
   if (record.informational) return 'informational';
   if (command?.state === 'sending') return 'sending';
   if (command?.state === 'accepted') return 'accepted';

@@ -3,7 +3,7 @@ import type { Counts } from '../../store/selectors.js';
 import type { ConnectionState, RelayStatus } from '../../store/types.js';
 import { seg, type Line, type Segment } from '../text/line.js';
 import { fit, stringWidth } from '../text/wrap.js';
-import { relayText } from '../../store/history.js';
+import { relayText } from '../../store/file-relay.js';
 import { glyphs } from '../glyphs.js';
 
 export function connectionText(connection: ConnectionState, now: number): { text: string; color: string } {

@@ -7,7 +7,7 @@
 
 import type { Rule } from '../../protocol/rules.js';
 import { displayLine } from '../../protocol/sanitize.js';
-import { isHistory } from '../../store/history.js';
+import { isFromFile } from '../../store/file-relay.js';
 import { judge, type RuleVerdict } from '../../store/rule-match.js';
 import type { CauseState } from '../../store/cause.js';
 import type { RequestRecord } from '../../store/types.js';
@@ -92,7 +92,7 @@ function causeView(rules: RulesModel, record: RequestRecord): CauseState {
 
 /** What the rules say about `record` now. */
 export function verdictFor(rules: RulesModel | undefined, record: RequestRecord): RuleVerdict {
-  if (!rules || isHistory(record)) return { kind: 'none' };
+  if (!rules || isFromFile(record)) return { kind: 'none' };
   return judge(rules.rules, record, causeView(rules, record), rules.off);
 }
 

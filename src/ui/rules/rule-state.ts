@@ -12,7 +12,7 @@
 // say about a request, are in rule-model.ts (re-exported here).
 
 import { answerRefusal } from '../../store/ledger.js';
-import { isHistory } from '../../store/history.js';
+import { isFromFile } from '../../store/file-relay.js';
 import { needsCause, type RuleVerdict } from '../../store/rule-match.js';
 import { answerable } from '../../store/answerable.js';
 import { causeNotFound, resolveCause } from '../../store/cause.js';
@@ -58,7 +58,7 @@ export interface RuleStep {
 function wantsCause(rules: RulesModel, record: RequestRecord): boolean {
   return (
     !!record.cause &&
-    !isHistory(record) &&
+    !isFromFile(record) &&
     answerable(record, 'rule') &&
     rules.rules.some((rule) => needsCause(rule) && !rules.off.has(rule.name))
   );
@@ -137,7 +137,7 @@ function autoAnswer(run: RuleRun, key: string, record: RequestRecord, verdict: R
 
 function runOne(run: RuleRun, key: string): void {
   const record = run.store.request(key);
-  if (!record || isHistory(record)) return;
+  if (!record || isFromFile(record)) return;
   askCause(run, key, record);
   if (!run.rules.auto) return;
   const verdict = verdictFor({ ...run.rules, causes: run.changes.causes ?? run.rules.causes }, record);

@@ -1,4 +1,4 @@
-// Requests read from an AEP JSONL file (AEP-0003 §3.1) are history: there is
+// Requests read from an AEP JSONL file (AEP-0003 §3.1), `--file`: there is
 // no live binding behind a file, so they can be read, never answered. The
 // store keys such a "relay" as `file://<absolute path>` (relay URLs are
 // http/https/ws/wss, so the two never collide).
@@ -35,13 +35,13 @@ export function filePathText(relay: string, maxChars = 300): string {
   return relayText(filePath(relay), maxChars);
 }
 
-/** Whether a request came from a file and so can never be answered here. */
-export function isHistory(record: Pick<RequestRecord, 'relay'>): boolean {
+/** Whether a request was read from a file (--file) and so can never be answered here. */
+export function isFromFile(record: Pick<RequestRecord, 'relay'>): boolean {
   return isFileRelay(record.relay);
 }
 
-export function historyNotes(record: RequestRecord): string[] {
-  if (!isHistory(record)) return [];
+export function fromFileNotes(record: RequestRecord): string[] {
+  if (!isFromFile(record)) return [];
   return [
     `◇ history from the file ${filePathText(record.relay)}: it can be read, not answered (a file has no agent behind it to take an answer)`,
   ];
