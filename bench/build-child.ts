@@ -16,7 +16,7 @@ import { SHARED_OPTIONS } from '../scripts/build-options.mjs';
 
 /**
  * `inkPatches: false` leaves Ink and its tokenizer as published (the floor
- * as ../shared/tools/ink-floor.mjs measures it); the shipped bundle carries them.
+ * Ink's own floor); the shipped bundle carries them.
  * `ui: false`: a child that loads no UI (intake); the patches would fail its
  * build, as every patch fails a build that never loads the file it patches.
  * `frameCaches: false`: the patches without the caches Ink keeps across frames, as they

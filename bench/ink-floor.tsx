@@ -1,4 +1,4 @@
-// Bench only: Ink's own floor, as ../shared/tools/ink-floor.mjs measures it,
+// Bench only: Ink's own floor (one frame of Ink with nothing of ours in it),
 // at the console's frame size: one <Text> holding every row of a full
 // frame, one row changing per redraw (a selection move), no application
 // code. Drawn through the same frame writer and terminal stand-in as the

@@ -8,6 +8,9 @@ import type { AepEvent, ParseResult } from './types.js';
 import { isObj, isRfc3339, type Obj } from './guards.js';
 import { payloadIssues } from './payload.js';
 import { NO_ISSUES } from './limits.js';
+import { isUriSource } from './source-uri.js';
+
+export { hostFromSource, isUriSource } from './source-uri.js';
 
 export { readRequestPayload, readAnswerPayload, payloadIssues } from './payload.js';
 export { severityRank, captureRank, isRfc3339 } from './guards.js';
@@ -64,10 +67,6 @@ const COMMAND_TYPE =
   /^(control\.attention\.respond|control\.cancel|control\.pause|control\.resume|x\.[a-z0-9_-]+\.control\..+)$/;
 const TRACEPARENT = /^[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/;
 const EXTENSION_NAME = /^[a-z0-9]{1,20}$/;
-// A source is an absolute URI of RFC 3986 characters only (no spaces,
-// controls or non-ASCII, so a source can't smuggle display tricks either):
-// /^[A-Za-z][A-Za-z0-9+.-]*:(?:[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$/,
-// checked by isUriSource's scan (test/protocol/uri-source.test.ts holds it to that pattern).
 
 /** Commands (AEP-0004 §2.2): foreign-emitter events with session and no seq. */
 export function isCommandType(type: unknown): boolean {
@@ -87,25 +86,6 @@ export function isForeignEmitterType(type: unknown): boolean {
 /** An object whose `type` contains a dot is an Event; without one, a frame (AEP-0003 §2). */
 export function looksLikeEvent(v: unknown): boolean {
   return isObj(v) && typeof v.type === 'string' && v.type.includes('.');
-}
-
-/**
- * The host of an `aep://host/...` source ('' for anything else), without
- * userinfo. Still producer text: pass it through displayText.
- */
-export function hostFromSource(source: unknown): string {
-  if (typeof source !== 'string' || source.length < 6) return '';
-  // Read once per request as it arrives: a scan, not a regular expression and its match.
-  if (!source.startsWith('aep://') && source.slice(0, 6).toLowerCase() !== 'aep://') return '';
-  const limit = Math.min(source.length, 2048);
-  let end = 6;
-  let at = 5;
-  for (; end < limit; end++) {
-    const c = source.charCodeAt(end);
-    if (c === 0x2f || c === 0x3f || c === 0x23) break; // / ? #
-    if (c === 0x40) at = end; // @
-  }
-  return source.slice(at + 1, end);
 }
 
 type Fail = { rule: string; reason: string };
@@ -147,40 +127,8 @@ function scopeOf(type: string): Scope {
   return type === 'attention.routed' ? 'foreign' : 'session';
 }
 
-/**
- * Whether `source` is an absolute URI of RFC 3986 characters (the URI pattern
- * above), by a scan over a table of allowed characters: a fleet has a source
- * per session, thousands of them, too many to remember and too many to run a
- * regular expression on each time.
- */
-export function isUriSource(source: string): boolean {
-  const n = source.length;
-  if (n === 0 || !isAlpha(source.charCodeAt(0))) return false;
-  let i = 1;
-  for (; i < n; i++) {
-    const c = source.charCodeAt(i);
-    if (c === 0x3a) break; // the scheme's ':'
-    if (!(isAlpha(c) || (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2e || c === 0x2d)) return false;
-  }
-  if (i === n) return false;
-  for (i++; i < n; i++) {
-    const c = source.charCodeAt(i);
-    if (c < 128 && URI_CHAR[c] === 1) continue;
-    if (c !== 0x25 || i + 2 >= n || !isHex(source.charCodeAt(i + 1)) || !isHex(source.charCodeAt(i + 2))) return false;
-    i += 2;
-  }
-  return true;
-}
-
 /** The source the last valid Event carried (checkAttributes). */
 let lastValidSource = '';
-
-const isAlpha = (c: number): boolean => (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
-const isHex = (c: number): boolean => (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
-/** 1 for the characters a URI may hold outside the scheme without %-escape. */
-const URI_CHAR = new Uint8Array(128);
-for (const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;=")
-  URI_CHAR[c.charCodeAt(0)] = 1;
 
 const SEVERITY_NAMES = new Set(['debug', 'info', 'notice', 'warning', 'error', 'critical']);
 const CAPTURE_NAMES = new Set(['none', 'metadata', 'redacted', 'full']);
