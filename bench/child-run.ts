@@ -26,7 +26,8 @@ export interface SoakRun {
 export type Row = (name: string, value: string, goal?: string) => void;
 
 export const mean = (samples: number[]) => samples.reduce((a, b) => a + b, 0) / samples.length;
-export const round = (value: number, digits = 1) => Number(value.toFixed(digits));
+export const round = (value: number | undefined, digits = 1) =>
+  value === undefined ? NaN : Number(value.toFixed(digits));
 export const say = (text: string) => process.stdout.write(`${text}\n`);
 
 /** Ink draws nothing before exit when CI is set: the children draw as on a terminal. */
