@@ -4,6 +4,7 @@
 // terminal), so its output drifts down the screen; this module computes the
 // same screen with only the changed rows, and leaves Ink's renderer as is.
 // Within a changed row only the changed cells go out (row-diff.ts).
+import { findShift, shiftedRows } from './frame-shift.js';
 import { diffRow } from './row-diff.js';
 
 const ESC = '\u001b';
@@ -55,44 +56,6 @@ function onlyStyling(text: string): boolean {
   return !NOT_STYLING.test(text);
 }
 
-/** A run of rows that moved: new rows [from, to] show old rows [from + by, to + by]. */
-interface Shift {
-  from: number;
-  to: number;
-  by: number;
-}
-
-/** Below this many rows, moving a block costs more than rewriting it. */
-const MIN_SHIFT_RUN = 4;
-
-/**
- * The longest run of rows that appear `by` rows away in the previous frame
- * (a list scrolled by one, or by a page), if it is worth moving.
- */
-export function findShift(previous: string[], next: string[]): Shift | undefined {
-  const at = new Map<string, number[]>();
-  previous.forEach((row, i) => {
-    const list = at.get(row);
-    if (list) list.push(i);
-    else at.set(row, [i]);
-  });
-  let best: Shift | undefined;
-  // run length per shift, for the run ending at the previous row
-  let runs = new Map<number, number>();
-  for (let i = 0; i < next.length; i++) {
-    const current = new Map<number, number>();
-    for (const j of at.get(next[i]) ?? []) {
-      const by = j - i;
-      if (by === 0) continue;
-      const length = (runs.get(by) ?? 0) + 1;
-      current.set(by, length);
-      if (!best || length > best.to - best.from + 1) best = { from: i - length + 1, to: i, by };
-    }
-    runs = current;
-  }
-  return best && best.to - best.from + 1 >= MIN_SHIFT_RUN ? best : undefined;
-}
-
 /**
  * The bytes that turn `previous` (on screen, cursor at column 1 of the row
  * just below it) into `next`, leaving the cursor in the same place relative
@@ -116,27 +79,22 @@ export function diffFrames(previous: string[], next: string[]): string {
   };
   // What the screen holds, row by row, as the edits go out.
   let shown = previous.slice();
-  let shift = findShift(previous, next);
-  // Moving rows down past the old frame's end would push rows off the
-  // bottom of the screen (insert line does not scroll): rewrite instead.
-  if (shift && shift.by < 0 && shift.to >= previous.length) shift = undefined;
+  const shift = findShift(previous, next);
   if (shift) {
     const { from, to, by } = shift;
     const n = Math.abs(by);
-    const blanks = Array.from({ length: n }, () => '');
     if (by > 0) {
       moveTo(from);
       out.push(`${ESC}[${n}M`);
       moveTo(to + 1);
       out.push(`${ESC}[${n}L`);
-      shown = [...shown.slice(0, from), ...shown.slice(from + n, to + 1 + n), ...blanks, ...shown.slice(to + 1 + n)];
     } else {
       moveTo(to - n + 1);
       out.push(`${ESC}[${n}M`);
       moveTo(from - n);
       out.push(`${ESC}[${n}L`);
-      shown = [...shown.slice(0, from - n), ...blanks, ...shown.slice(from - n, to - n + 1), ...shown.slice(to + 1)];
     }
+    shown = shiftedRows(shown, shift);
   }
   for (let row = 0; row < next.length; row++) {
     if (shown[row] === next[row]) continue;
