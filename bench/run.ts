@@ -12,6 +12,7 @@ import { childRun, round, RUNS, say, terminalEnv, type Row, type SoakRun } from 
 import { keyFigures, soakFigures } from './ui-figures.js';
 import { replayOnce, startReplayRelay } from './replay.js';
 import { timeToMarker } from './startup.js';
+import { suiteFigures } from './suite.js';
 
 const root = new URL('..', import.meta.url).pathname;
 
@@ -217,7 +218,7 @@ async function intakeFigures(row: Row, relay: Awaited<ReturnType<typeof startRep
 }
 
 /** The parts, in the order they run; AEP_BENCH_ONLY=startup,intake (say) runs only those, for work on one figure. */
-const PARTS = ['startup', 'batch', 'keys', 'soak', 'intake'] as const;
+const PARTS = ['startup', 'batch', 'keys', 'soak', 'intake', 'suite'] as const;
 
 function chosenParts(): Set<string> {
   const only = process.env.AEP_BENCH_ONLY?.split(',').filter(Boolean);
@@ -243,11 +244,16 @@ async function main(): Promise<void> {
   const soak = parts.has('soak') ? await soakFigures(row) : undefined;
   const intake = parts.has('intake') ? await intakeFigures(row, relay) : {};
   relay.close();
+  const suite = parts.has('suite') ? await suiteFigures(row) : {};
   say('');
   const width = Math.max(...rows.map(([name]) => name.length));
   for (const [name, value, goal] of rows) say(`${name.padEnd(width)}  ${value}${goal ? `  [goal ${goal}]` : ''}`);
   // A part not run leaves its figures out of the line (not zeros that read as measured).
-  const all = figures({ ...startup, ...batch, ...keys, ...intake } as Parameters<typeof figures>[0], soak);
+  const all = {
+    ...figures({ ...startup, ...batch, ...keys, ...intake } as Parameters<typeof figures>[0], soak),
+    npm_test_cold_s: round(suite.npmTestColdS),
+    npm_test_cold_cpu_s: round(suite.npmTestColdCpuS),
+  };
   say(JSON.stringify(Object.fromEntries(Object.entries(all).filter(([, value]) => Number.isFinite(value)))));
 }
 

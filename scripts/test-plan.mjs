@@ -86,24 +86,40 @@ const KINS = new Map([
   ['runs child processes', 2],
 ]);
 
-/** The longest file, run alone and first (scripts/test.mjs): the other slot works through the rest meanwhile. */
-export const LONGEST = 'test/build/package.test.ts';
+/**
+ * The files that take longest (their own time, measured on a cold clone),
+ * longest first: each runs in a process of its own and they start first
+ * (scripts/test.mjs), so none of them is left to run on alone at the end
+ * while the other slots sit idle, and none lengthens a shared process's
+ * chain of files. The package's (npm pack, an install, tsc) mostly waits on
+ * its children; the patch tables are CPU all through.
+ */
+export const LONG = [
+  'test/build/package.test.ts',
+  'test/build/each-patch.test.ts',
+  'test/build/ink-patches.test.ts',
+  'test/build/string-width.test.ts',
+  'test/hostile/slow-relay.test.ts',
+  'test/ui-units/cell-diff.test.ts',
+];
 
 /**
- * Splits `files` into those run alone and `groups` shared entries'
- * worth of the rest, dealt round so each group gets a like share of every
+ * Splits `files` into the LONG ones (in LONG's order), those run alone and
+ * `groups` shared entries' worth of the rest, dealt round so each group gets a like share of every
  * folder (the UI files, which cost the most to load, spread over all of
  * them), plus the entries of each kind in KINS.
  */
 export function planTests(root, files, groups) {
-  if (!(groups >= 1)) return { alone: [...files], groups: [] };
+  const long = LONG.filter((file) => files.includes(file));
+  const rest = files.filter((file) => !long.includes(file));
+  if (!(groups >= 1)) return { long, alone: rest, groups: [] };
   const alone = [];
   const shared = [];
   const kin = new Map([...KINS.keys()].map((kind) => [kind, []]));
-  for (const file of files) {
+  for (const file of rest) {
     const hazards = [...hazardsOf(root, file)];
     if (hazards.length === 0) shared.push(file);
-    else if (file !== LONGEST && hazards.length === 1 && kin.has(hazards[0])) kin.get(hazards[0]).push(file);
+    else if (hazards.length === 1 && kin.has(hazards[0])) kin.get(hazards[0]).push(file);
     else alone.push(file);
   }
   const deal = (list, count) => {
@@ -112,7 +128,7 @@ export function planTests(root, files, groups) {
     return dealt.filter((group) => group.length > 0);
   };
   const kinGroups = [...kin].flatMap(([kind, list]) => deal(list, KINS.get(kind)));
-  return { alone, groups: [...deal(shared, groups), ...kinGroups] };
+  return { long, alone, groups: [...deal(shared, groups), ...kinGroups] };
 }
 
 /** `items` in an order drawn from `seed` (a string), or as they are without one. */

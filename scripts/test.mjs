@@ -1,9 +1,10 @@
 // `npm test`: the type check, the linter and the formatter's check side by
 // side (each is one process on one core, and the machine has two), with the one build of the
 // command line that the tests' child processes share
-// (scripts/cli-for-tests.mjs); then every test file under test/ with node's
-// test runner through tsx. Exit non-zero if any step fails; the tests do
-// not start when a check has failed. The files share a few processes where
+// (scripts/cli-for-tests.mjs); every test file under test/ with node's
+// test runner through tsx, started once that build is done, beside the
+// checks. Exit non-zero if any step fails; a check that fails stops the
+// tests. The files share a few processes where
 // they can (scripts/test-plan.mjs says which and why): AEP_TEST_GROUPS=0 runs
 // every file alone as before, AEP_TEST_SHUFFLE=SEED deals and orders them
 // differently (to show that no file's tests lean on another's), and
@@ -16,7 +17,7 @@ import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { stop as stopEsbuild } from 'esbuild';
 import { buildCliForTests } from './cli-for-tests.mjs';
-import { LONGEST, planTests, shuffled } from './test-plan.mjs';
+import { planTests, shuffled } from './test-plan.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const bin = (name) => join(root, 'node_modules', '.bin', name);
@@ -30,6 +31,15 @@ const bin = (name) => join(root, 'node_modules', '.bin', name);
  */
 const children = new Set();
 let stopped = false;
+/** Signals `child`'s process group when it leads one (the test runner), or the child alone. */
+function stopGroup(child, signal) {
+  try {
+    if (child.spawnargs.includes('--test')) process.kill(-child.pid, signal);
+    else child.kill(signal);
+  } catch {
+    // Gone already.
+  }
+}
 function track(child) {
   children.add(child);
   child.on('close', () => children.delete(child));
@@ -38,7 +48,7 @@ function track(child) {
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => {
     stopped = true;
-    for (const child of children) child.kill(signal);
+    for (const child of children) stopGroup(child, signal);
   });
 }
 
@@ -69,19 +79,27 @@ function testFiles(dir) {
 const cliDir = mkdtempSync(join(tmpdir(), 'aep-console-test-cli-'));
 const cleanUp = () => rmSync(cliDir, { recursive: true, force: true });
 process.once('exit', cleanUp);
-const [typecheck, lint, format, cli] = await Promise.all([
+// The checks and the tests run side by side: the tests start as soon as the
+// command line they share is built (a few seconds), not after the slowest
+// check (most of a minute of the two cores' time, which the tests' waits on
+// child processes and deadlines leave room for). A check that fails stops
+// the tests and fails the run, as before; all must pass for npm test to.
+const checks = Promise.all([
   check('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']),
   check('lint', bin('eslint'), ['--max-warnings', '0', '.']),
   // The tree as the formatter writes it (.prettierrc.json): `npm run format` fixes a file that is not.
   check('format', bin('prettier'), ['--check', '--log-level', 'warn', '.']),
-  buildCliForTests(cliDir).catch((error) => {
-    process.stdout.write(`> the command line for the tests failed to build\n${error.message}\n`);
-    return undefined;
-  }),
 ]);
+const cli = await buildCliForTests(cliDir).catch((error) => {
+  process.stdout.write(`> the command line for the tests failed to build\n${error.message}\n`);
+  return undefined;
+});
 // esbuild's service process is not needed past the build: ended now, it does not outlive npm test.
 await stopEsbuild();
-if (stopped || !typecheck || !lint || !format || !cli) process.exit(1);
+if (stopped || !cli) {
+  await checks;
+  process.exit(1);
+}
 
 const seed = process.env.AEP_TEST_SHUFFLE;
 const only = process.env.AEP_TEST_FILES?.split(',').filter(Boolean);
@@ -111,16 +129,15 @@ const entries = plan.groups.map((group, index) => {
   );
   return entry;
 });
-// The longest file first, then the groups, then the short files alone: the
-// slots end near each other. Three processes at once on two cores: several
+// The longest files first (each alone), then the groups, then the short
+// files alone: the slots end near each other. Three processes at once on two cores: several
 // files mostly wait (on child processes, pseudo-terminals, a slow relay's
 // deadlines), and a third slot fills those waits (97 s → 87 s wall, same
 // CPU). AEP_TEST_CONCURRENCY=N sets another number.
-const longest = plan.alone.filter((file) => file === LONGEST);
-const order = [...longest, ...entries, ...plan.alone.filter((file) => !longest.includes(file))];
+const order = [...plan.long, ...entries, ...plan.alone];
 if (seed !== undefined) process.stdout.write(`> test order shuffled with seed ${seed}\n`);
 process.stdout.write(
-  `> ${files.length} test files: ${plan.alone.length} alone, ${files.length - plan.alone.length} in ${entries.length} shared processes\n`,
+  `> ${files.length} test files: ${plan.long.length + plan.alone.length} alone, ${files.length - plan.long.length - plan.alone.length} in ${entries.length} shared processes\n`,
 );
 // Ink reads CI and CONTINUOUS_INTEGRATION once, when it loads, and with
 // either set it writes no frame until exit (only the last one). CI services
@@ -129,6 +146,8 @@ process.stdout.write(
 // hides them while Ink loads: bin/aep-console.js, tested in
 // test/cli/terminal-pty.test.ts with CI=true).
 const { CI: _ci, CONTINUOUS_INTEGRATION: _continuous, ...testEnv } = process.env;
+// In a process group of its own, so that a failed check stops every test
+// process with it (the runner's children and theirs), not the runner alone.
 const runner = track(
   spawn(
     process.execPath,
@@ -143,8 +162,17 @@ const runner = track(
     {
       cwd: root,
       stdio: 'inherit',
+      detached: true,
       env: { ...testEnv, AEP_CONSOLE_TEST_CLI: cli },
     },
   ),
 );
-runner.on('close', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+const tested = new Promise((resolve) => runner.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+const checked = await checks;
+if (stopped || !checked.every(Boolean)) {
+  if (!stopped) process.stdout.write('> a check failed: the tests are stopped\n');
+  stopGroup(runner, 'SIGTERM');
+  await tested;
+  process.exit(1);
+}
+process.exit(await tested);
