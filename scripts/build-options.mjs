@@ -3,12 +3,14 @@
 // children (bench/build-child.ts). One list of patches, so what the tests
 // and the bench run is what ships.
 import { ansiStylesFastPath } from './ansi-styles-fast-path.mjs';
+import { builtinsByRequire } from './builtins-by-require.mjs';
 import { inkCaches } from './ink-caches.mjs';
 import { meowLazyNormalize } from './meow-lazy-normalize.mjs';
 import { stringWidthPrecheck } from './string-width-precheck.mjs';
+import { yogaBase64 } from './yoga-base64.mjs';
 
 /** Every patch the shipped bundle carries, in the order its plugins run. */
-export const SHIPPED_PATCHES = [stringWidthPrecheck, inkCaches, ansiStylesFastPath, meowLazyNormalize];
+export const SHIPPED_PATCHES = [stringWidthPrecheck, inkCaches, ansiStylesFastPath, meowLazyNormalize, yogaBase64];
 
 export const SHARED_OPTIONS = {
   bundle: true,
@@ -25,6 +27,7 @@ export const SHARED_OPTIONS = {
   banner: {
     js: "import { createRequire as __aepRequire } from 'node:module'; const require = __aepRequire(import.meta.url);",
   },
-  plugins: SHIPPED_PATCHES,
+  // Node's built-ins through require(), read only where used (builtins-by-require.mjs).
+  plugins: [builtinsByRequire, ...SHIPPED_PATCHES],
   logLevel: 'warning',
 };

@@ -5,7 +5,12 @@
 // while JavaScript still runs and crashes the orderly way (terminal restored,
 // report written) instead of dying mid-frame.
 
-import { getHeapStatistics } from 'node:v8';
+import { createRequire } from 'node:module';
+
+// node:v8 costs a few milliseconds to load: it is loaded at the first check,
+// a second after the start, not before the first frame.
+const require = createRequire(import.meta.url);
+const heapStatistics = (): HeapFigures => (require('node:v8') as typeof import('node:v8')).getHeapStatistics();
 
 /** Fraction of the heap limit at which the console stops itself. */
 export const NEAR_LIMIT = 0.92;
@@ -19,7 +24,7 @@ export interface HeapFigures {
 /** Checks once a second (unref'd); calls `crash` once when the heap is nearly full. Returns the stop function. */
 export function watchHeap(
   crash: (error: Error) => void,
-  stats: () => HeapFigures = getHeapStatistics,
+  stats: () => HeapFigures = heapStatistics,
   everyMs = CHECK_EVERY_MS,
 ): () => void {
   let fired = false;

@@ -5,7 +5,7 @@
 // `cause` names the Event that prompted the command (the request the
 // operator was looking at, AEP-0004 §6). A reason is operator text:
 // `[redacted]`, so a command carrying one declares `capture: "redacted"`.
-import { ulid } from 'ulid';
+import { commandId } from './command-id.js';
 import type { AepEvent } from './types.js';
 
 export type ControlVerb = 'cancel' | 'pause' | 'resume';
@@ -61,7 +61,7 @@ export function buildControl(input: ControlInput): AepEvent {
   if (reason) data.reason = reason;
   const event: AepEvent = {
     aep: '0.1',
-    id: input.id ?? ulid(now.getTime()),
+    id: input.id ?? commandId(now.getTime()),
     type: CONTROL_TYPES[input.verb],
     time: now.toISOString(),
     source: `aep://${encodeURIComponent(input.host)}/agent/${encodeURIComponent(input.name)}`,

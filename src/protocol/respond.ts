@@ -3,7 +3,7 @@
 // (`metadata`); typed text and free-text form values are `redacted`
 // (AEP-0006). Misdeclaring downward would leak operator text past a
 // metadata-ceiling subscriber, so every doubt resolves to `redacted`.
-import { ulid } from 'ulid';
+import { commandId } from './command-id.js';
 import type { AepEvent, Answer, Capture, FieldSpec } from './types.js';
 import { isFreeTextValue } from './form.js';
 import { isObj } from './guards.js';
@@ -54,7 +54,7 @@ export function buildRespond(input: RespondInput): AepEvent {
   const { request, answer, name, host } = input;
   return {
     aep: '0.1',
-    id: input.id ?? ulid(now.getTime()),
+    id: input.id ?? commandId(now.getTime()),
     type: 'control.attention.respond',
     time: now.toISOString(),
     source: `aep://${encodeURIComponent(host)}/agent/${encodeURIComponent(name)}`,

@@ -5,7 +5,7 @@
 // names this console instance (host, --name and a per-run id), so two
 // consoles with one name on one host are still two, and a console can tell
 // its own notes from another's. Pure: the timers are the relay layer's.
-import { ulid } from 'ulid';
+import { commandId } from './command-id.js';
 import type { AepEvent } from './types.js';
 
 /** While the request stays open the note is sent again, at most this often. */
@@ -34,7 +34,7 @@ export function buildRouted(input: RoutedInput): AepEvent {
   const now = input.now instanceof Date && !Number.isNaN(input.now.getTime()) ? input.now : new Date();
   return {
     aep: '0.1',
-    id: ulid(now.getTime()),
+    id: commandId(now.getTime()),
     type: 'attention.routed',
     time: now.toISOString(),
     source: input.source,

@@ -1,0 +1,30 @@
+// esbuild plugin for the shipped bundle: yoga-layout (Ink's layout engine)
+// carries its WebAssembly as a base64 data URL and, where there is no fetch
+// (the bin hides it while the bundle loads), decodes it with atob() and
+// then copies the decoded string into bytes one character at a time in
+// plain JavaScript: about 70,000 turns of a loop V8 has not compiled yet,
+// several milliseconds before the first frame. Buffer decodes the same
+// base64 natively into the same bytes (test/build/yoga-base64.test.ts).
+// One expression swapped: no module of its own needed.
+import { patchingPlugin, replaceAnchor } from './patching.mjs';
+
+const BY_CHARACTER =
+  'var b=xa(a.slice(37)),c=new Uint8Array(b.length);for(a=0;a<b.length;++a)c[a]=b.charCodeAt(a);var d=c';
+const NATIVE = 'var d=new Uint8Array(Buffer.from(a.slice(37),"base64"))';
+
+export function patchYogaBase64(source) {
+  return replaceAnchor(
+    source,
+    BY_CHARACTER,
+    () => NATIVE,
+    "yoga-layout changed: its WebAssembly's base64 decoding no longer matches",
+  );
+}
+
+export const yogaBase64 = patchingPlugin('yoga-base64', [
+  {
+    file: 'yoga-layout/dist/binaries/yoga-wasm-base64-esm.js',
+    filter: /[\\/]node_modules[\\/]yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/,
+    patch: patchYogaBase64,
+  },
+]);
