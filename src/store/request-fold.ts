@@ -1,4 +1,5 @@
 import type { AepEvent, PayloadIssue } from '../protocol/types.js';
+import { hostFromSource } from '../protocol/parse.js';
 import { SeenEvents } from './seen-events.js';
 import { HeldEvents } from './held-events.js';
 import { RequestTable } from './request-table.js';
@@ -188,6 +189,7 @@ export class RequestFold extends RequestTable {
     const record = newRequestRecord(relay, event, {
       key,
       session,
+      host: position ? (position.host ??= hostFromSource(event.source)) : undefined,
       payload,
       issues,
       arrival: ++this.arrivalCounter,
