@@ -15,8 +15,13 @@ const COMMANDS = [
 /** `count` pending attention.requested Events (JSON text), varied like a real fleet. */
 export function pendingRequests(count: number, offset = 0): string[] {
   const lines: string[] = [];
-  for (let n = offset; n < offset + count; n++) lines.push(JSON.stringify(requestEvent(n)));
+  for (let n = offset; n < offset + count; n++) lines.push(pendingRequest(n));
   return lines;
+}
+
+/** The `n`th of pendingRequests' Events, alone: for a reader that takes them one at a time. */
+export function pendingRequest(n: number): string {
+  return JSON.stringify(requestEvent(n));
 }
 
 /** Requests with their answers and resolutions: 3 Events for 3 in 4 requests. */

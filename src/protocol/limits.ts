@@ -74,8 +74,9 @@ export class IssueList {
   private grouped: Map<string, { index: number; count: number; first: string }> | undefined;
   private dropped = 0;
 
-  constructor(initial: PayloadIssue[] = []) {
-    for (const issue of initial) this.push(issue);
+  constructor(initial?: PayloadIssue[]) {
+    // No default list: one is read for every request payload, almost always with none.
+    if (initial) for (const issue of initial) this.push(issue);
   }
 
   push(issue: PayloadIssue): void {

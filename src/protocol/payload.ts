@@ -29,6 +29,11 @@ import {
   PROMPT_KEPT_CHARS,
 } from './limits.js';
 
+// Shared empty lists for a payload without options or fields (every permission request has no fields, most
+// forms no options): payloads are read, never changed, so two fresh arrays per request need not be made and dropped.
+const NO_CHOICES = Object.freeze([]) as unknown as Choice[];
+const NO_FIELDS = Object.freeze([]) as unknown as FieldSpec[];
+
 function dataOf(event: unknown): Obj {
   return isObj(event) && isObj(event.data) ? event.data : {};
 }
@@ -142,8 +147,8 @@ export function readRequestPayload(
   const payload: AttentionRequestPayload = {
     kind: '',
     prompt: '',
-    options: [],
-    fields: [],
+    options: NO_CHOICES,
+    fields: NO_FIELDS,
     expiresAt: undefined,
     respondVia: undefined,
   };

@@ -21,6 +21,8 @@ export function readStoredPayload(event: AepEvent): { payload: AttentionRequestP
 export interface NewRequest {
   key: RequestKey;
   session: string;
+  /** The source's host, when the fold keeps one for the emitter (else read from the source here). */
+  host: string | undefined;
   payload: AttentionRequestPayload;
   issues: PayloadIssue[];
   arrival: number;
@@ -38,7 +40,7 @@ export function newRequestRecord(relay: string, event: AepEvent, at: NewRequest)
     id: event.id,
     source: event.source,
     agent: event.agent,
-    host: hostFromSource(event.source),
+    host: at.host ?? hostFromSource(event.source),
     run: typeof event.run === 'string' ? event.run : undefined,
     cause: typeof event.cause === 'string' ? event.cause : undefined,
     severity: readSeverity(event.severity),

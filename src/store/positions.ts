@@ -29,6 +29,8 @@ export interface FoldedPosition {
   requestKeyPrefix?: RequestKeyPrefix;
   /** The dedupe hash's state after this source (seen-events.ts sourceState), made once by the fold. */
   dedupeState?: number;
+  /** The source's host (hostFromSource), made once by the fold: every request of the emitter shares one copy. */
+  host?: string;
 }
 
 export function positionOf(event: AepEvent): Position {

@@ -19,7 +19,9 @@ export class Reconfirmations {
 
   /** Whether events from `relay` can confirm anything now (a round runs, or marks wait to be cleared). */
   watching(relay: string): boolean {
-    return this.rounds.has(relay) || this.unconfirmed.size > 0;
+    // A round with nothing left to confirm (the first replay into an empty
+    // store) can confirm nothing: the intake then builds no request key per Event.
+    return this.unconfirmed.size > 0 || (this.rounds.get(relay)?.size ?? 0) > 0;
   }
 
   /**

@@ -210,7 +210,7 @@ class SessionPositions {
     }
     let current = sources.get(source);
     if (!current) {
-      // Every member in place from the start (the fold fills the last two): one shape for all entries.
+      // Every member in place from the start (the fold fills the last three): one shape for all entries.
       current = {
         session,
         source,
@@ -222,6 +222,7 @@ class SessionPositions {
         lastSeq: -1,
         requestKeyPrefix: undefined,
         dedupeState: undefined,
+        host: undefined,
       };
       sources.set(source, current);
       this.size++;

@@ -1,4 +1,5 @@
 import type { AepEvent, PayloadIssue } from '../protocol/types.js';
+import { hostFromSource } from '../protocol/parse.js';
 import { SeenEvents } from './seen-events.js';
 import { HeldEvents } from './held-events.js';
 import { RequestTable } from './request-table.js';
@@ -61,16 +62,22 @@ export class RequestFold extends RequestTable {
   }
 
   /** Counts `event` as the relay vouching for the request it is about; true when that cleared a mark. */
-  private noteReconfirmed(relay: string, event: AepEvent): boolean {
+  private noteReconfirmed(relay: string, event: AepEvent, position: FoldedPosition | undefined): boolean {
     if (!this.reconfirm.watching(relay)) return false;
-    const key = this.requestKeyOf(relay, event);
+    const key = this.requestKeyOf(relay, event, position);
     return key !== undefined && this.reconfirm.vouch(relay, key, () => this.replace(key, { unconfirmed: false }));
   }
 
   /** The known request an event is about: the request itself, a lifecycle event or command, or an ack. */
-  private requestKeyOf(relay: string, event: AepEvent): RequestKey | undefined {
+  private requestKeyOf(relay: string, event: AepEvent, position?: FoldedPosition): RequestKey | undefined {
     if (event.type === 'attention.requested') {
-      const key = requestKey(relay, event.session ?? '', event.source, event.id);
+      // From the emitter session's prefix when the fold keeps one (as addRequest builds the key): no tuple stringified per Event.
+      const key = position
+        ? requestKeyIn(
+            (position.requestKeyPrefix ??= requestKeyPrefix(relay, event.session ?? '', event.source)),
+            event.id,
+          )
+        : requestKey(relay, event.session ?? '', event.source, event.id);
       return this.requests.has(key) ? key : undefined;
     }
     if (event.type === 'control.accepted' || event.type === 'control.rejected') {
@@ -110,7 +117,7 @@ export class RequestFold extends RequestTable {
     // The dedupe memory keeps each Event's digest: a redelivery is checked against the first.
     const identity = digest(event);
     const state = position ? (position.dedupeState ??= this.seen.sourceState(event.source)) : undefined;
-    if (this.noteReconfirmed(relay, event) && this.seen.has(relay, event.source, event.id, state)) {
+    if (this.noteReconfirmed(relay, event, position) && this.seen.has(relay, event.source, event.id, state)) {
       this.flagViolations(relay, event, [
         this.emitterRules.redelivered(relay, event, this.seen.get(relay, event.source, event.id, state), identity),
       ]);
@@ -182,6 +189,7 @@ export class RequestFold extends RequestTable {
     const record = newRequestRecord(relay, event, {
       key,
       session,
+      host: position ? (position.host ??= hostFromSource(event.source)) : undefined,
       payload,
       issues,
       arrival: ++this.arrivalCounter,

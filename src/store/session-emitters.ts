@@ -22,6 +22,10 @@ const MAX_REQUESTS = 256;
 interface Emitter {
   last: number;
   requests?: Map<string, number>;
+  /** The ids in `requests`, in the order they were added, as a ring: the oldest is found without walking the map. */
+  order?: string[];
+  /** Where the ring's oldest id is, once it is full. */
+  oldest?: number;
 }
 
 /** Events a console emits (commands and routing notes), not the session's agents: they never make a route unsafe. */
@@ -57,7 +61,18 @@ export class SessionEmitters {
     const requests = (emitter.requests ??= new Map());
     if (requests.has(event.id)) return;
     requests.set(event.id, at);
-    if (requests.size > MAX_REQUESTS) requests.delete(requests.keys().next().value!);
+    // The oldest id from a ring beside the map, not the map's first key: a
+    // Map walks over the slots of every entry deleted since it was last
+    // rebuilt to find its first one, and past the cap each request deleted one.
+    const order = (emitter.order ??= []);
+    if (order.length < MAX_REQUESTS) {
+      order.push(event.id);
+      return;
+    }
+    const oldest = emitter.oldest ?? 0;
+    requests.delete(order[oldest]);
+    order[oldest] = event.id;
+    emitter.oldest = oldest + 1 === MAX_REQUESTS ? 0 : oldest + 1;
   }
 
   /** The other emitters that have sent an Event in the request's session since it arrived (by arrival order). */
