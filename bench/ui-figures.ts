@@ -88,7 +88,7 @@ export async function keyFigures(row: Row) {
   const wideBytesPerMove = median(wide.map((r) => mean(r.bytesPerMove)));
   row('bytes per move, 100x30 side by side (list and detail)', `${Math.round(wideBytesPerMove)} B`, '≤ 1,000 B');
   row('first frame bytes, 80x24', `${narrow[0].firstFrameBytes} B`);
-  row('peak RSS, 10,000 pending, UI drawn, 20 moves', `${round(rssMb)} MB`, '≤ 150 MB');
+  row('peak RSS, 10,000 pending, UI drawn, 20 moves', `${round(rssMb)} MB`, '≤ 100 MB');
   row('peak RSS after 100 moves', `${round(median(narrow.map((r) => r.rssMb)))} MB`);
   const idleBytesPerS = idleFigures(row, child);
   return {

@@ -9,6 +9,7 @@ import { runWatch } from './cli/watch.js';
 import { runRespond } from './cli/respond.js';
 import { installCrashGuard } from './cli/crash.js';
 import { watchHeap } from './cli/heap-watch.js';
+import { shapeHeap } from './cli/heap-shape.js';
 import { addSecret, redact } from './protocol/redact.js';
 import type { MainIO } from './cli/io.js';
 
@@ -83,6 +84,9 @@ export async function runCli(argv: string[] = process.argv.slice(2)): Promise<vo
   });
   // Heap exhaustion kills the process without a handler: stop the orderly way just before it.
   watchHeap((error) => crash.crash(error, 'out of memory'));
+  // The heap's shape (cli/heap-shape.ts) once the start's synchronous work,
+  // the first frame with it, is done: before any Event is read off a socket.
+  setImmediate(() => shapeHeap());
   try {
     process.exitCode = await main(argv, { ...defaultIO, crash });
   } catch (error) {
