@@ -3,49 +3,50 @@
 // object with the figures. Timings are medians of at least 5 runs. Everything
 // runs in this process tree on loopback.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bundleChild } from './build-child.js';
 import { median } from './frames.js';
-import { childRun, round, RUNS, say, terminalEnv, type Row, type SoakRun } from './child-run.js';
+import { childRun, round, RUNS, say, type Row, type SoakRun } from './child-run.js';
 import { keyFigures, soakFigures } from './ui-figures.js';
 import { replayOnce, startReplayRelay } from './replay.js';
-import { timeToMarker } from './startup.js';
+import { startupFigures } from './startup.js';
 import { shapeHeap } from '../src/cli/heap-shape.js';
 import { suiteFigures } from './suite.js';
 
 const root = new URL('..', import.meta.url).pathname;
 
+/** Every figure a part measures, by the name the parts give it. */
+type Figures = Record<
+  | 'nodeFloorMs'
+  | 'inkFirstFrameMs'
+  | 'firstFrameMs'
+  | 'fullHistoryMs'
+  | 'batchKeyWaitMs'
+  | 'batchStallMs'
+  | 'keyP50'
+  | 'keyP95'
+  | 'bytesPerMove'
+  | 'wideBytesPerMove'
+  | 'idleBytesPerS'
+  | 'naiveBytes'
+  | 'rssMb'
+  | 'inkFloorP50'
+  | 'inkFloorP95'
+  | 'patchedFloorP50'
+  | 'earlierFloorP50'
+  | 'wideP50'
+  | 'wideP95'
+  | 'ingestRate'
+  | 'parseStoreRate'
+  | 'jsonRate'
+  | 'replayMs',
+  number
+>;
+
 /** The last line of the output: one JSON object with the figures, keys as the lead's scripts read them. */
-function figures(
-  f: Record<
-    | 'nodeFloorMs'
-    | 'firstFrameMs'
-    | 'fullHistoryMs'
-    | 'batchKeyWaitMs'
-    | 'batchStallMs'
-    | 'keyP50'
-    | 'keyP95'
-    | 'bytesPerMove'
-    | 'wideBytesPerMove'
-    | 'idleBytesPerS'
-    | 'naiveBytes'
-    | 'rssMb'
-    | 'inkFloorP50'
-    | 'inkFloorP95'
-    | 'patchedFloorP50'
-    | 'earlierFloorP50'
-    | 'wideP50'
-    | 'wideP95'
-    | 'ingestRate'
-    | 'parseStoreRate'
-    | 'jsonRate'
-    | 'replayMs',
-    number
-  >,
-  soak: SoakRun | undefined,
-) {
+function figures(f: Figures, soak: SoakRun | undefined) {
   return {
     first_frame_ms: round(f.firstFrameMs),
     first_frame_full_history_ms: round(f.fullHistoryMs),
@@ -56,6 +57,9 @@ function figures(
     batch_50_key_wait_max_ms: round(f.batchKeyWaitMs, 2),
     batch_50_loop_hold_ms: round(f.batchStallMs, 2),
     node_floor_ms: round(f.nodeFloorMs),
+    ink_first_frame_ms: round(f.inkFirstFrameMs),
+    ink_first_frame_ratio: round(f.inkFirstFrameMs / f.nodeFloorMs, 2),
+    first_frame_ratio: round(f.firstFrameMs / f.nodeFloorMs, 2),
     key_p95_ms_10k: round(f.keyP95, 2),
     key_p50_ms_10k: round(f.keyP50, 2),
     bytes_per_move_10k: Math.round(f.bytesPerMove),
@@ -91,78 +95,6 @@ function shippedCopy(): string {
   copyFileSync(`${root}package.json`, join(dir, 'package.json'));
   execFileSync(process.execPath, [`${root}scripts/bundle.mjs`, join(dir, 'dist')], { stdio: 'inherit' });
   return join(dir, 'bin', 'aep-console.js');
-}
-
-/** Spawn → first frame, against the floor of a bare node. */
-async function startupFigures(row: Row, relay: { url: string }, bin: string) {
-  say('Start-up (pseudo-terminal 100x30, spawn → first frame)');
-  const floor: number[] = [];
-  const first: number[] = [];
-  const full: number[] = [];
-  const emptyState = mkdtempSync(join(tmpdir(), 'aep-bench-state-'));
-  const fullState = fullHistoryState();
-  const consoleFirstFrame = (state: string) =>
-    timeToMarker([process.execPath, bin, '--relay', relay.url, '--no-bell'], 'q quit', {
-      ...terminalEnv,
-      AEP_TOKEN: 'bench-token',
-      NODE_ENV: '',
-      XDG_STATE_HOME: state,
-    });
-  for (let i = 0; i < 7; i++) {
-    floor.push(await timeToMarker([process.execPath, '-e', "process.stdout.write('ready\\n')"], 'ready'));
-    first.push(await consoleFirstFrame(emptyState));
-    full.push(await consoleFirstFrame(fullState));
-  }
-  const fullHistoryMs = median(full);
-  const nodeFloorMs = median(floor);
-  const firstFrameMs = median(first);
-  row('node -e floor', `${round(nodeFloorMs)} ms`);
-  row(
-    'aep-console first frame',
-    `${round(firstFrameMs)} ms (${round(firstFrameMs / nodeFloorMs, 2)}× the floor)`,
-    '≤ 1.5× the floor',
-  );
-  row(
-    'first frame with a full history (~20 MB)',
-    `${round(fullHistoryMs)} ms (${round(fullHistoryMs / firstFrameMs, 2)}× an empty state directory)`,
-    '≤ 1.3×',
-  );
-  return { nodeFloorMs, firstFrameMs, fullHistoryMs };
-}
-
-/** A state directory holding the most history the console keeps: history.jsonl and .1, ~10 MB each, a hide now and then. */
-function fullHistoryState(): string {
-  const state = mkdtempSync(join(tmpdir(), 'aep-bench-full-'));
-  const dir = join(state, 'aep-console');
-  mkdirSync(dir, { mode: 0o700 });
-  const line = (i: number) =>
-    `${JSON.stringify({
-      t: 'decision',
-      time: '2026-12-01T10:00:00.000Z',
-      relay: 'http://127.0.0.1:1',
-      source: 'aep://bench/agent/a',
-      agent: 'bench',
-      session: `s${i % 50}`,
-      request: `req-${i}`,
-      kind: 'permission',
-      prompt: `Permission requested: Bash npm run task-${i} ${'with a long tail of words '.repeat(8)}`,
-      action: i % 100 === 0 ? 'hide' : 'answer',
-      sent: { option: 'allow' },
-      by: 'you',
-      command_id: `cmd-${i}`,
-      capture: 'redacted',
-    })}\n`;
-  for (const name of ['history.jsonl.1', 'history.jsonl']) {
-    const lines: string[] = [];
-    let bytes = 0;
-    for (let i = 0; bytes < 10 * 1024 * 1024 - 1024; i++) {
-      const text = line(i);
-      bytes += Buffer.byteLength(text);
-      lines.push(text);
-    }
-    writeFileSync(join(dir, name), lines.join(''), { mode: 0o600 });
-  }
-  return state;
 }
 
 /** A batch of 50 answers journaled and recorded on disk: the confirming key's task and the longest hold of the loop after it. */
@@ -253,7 +185,7 @@ async function main(): Promise<void> {
   for (const [name, value, goal] of rows) say(`${name.padEnd(width)}  ${value}${goal ? `  [goal ${goal}]` : ''}`);
   // A part not run leaves its figures out of the line (not zeros that read as measured).
   const all = {
-    ...figures({ ...startup, ...batch, ...keys, ...intake } as Parameters<typeof figures>[0], soak),
+    ...figures({ ...startup, ...batch, ...keys, ...intake } as Figures, soak),
     npm_test_cold_s: round(suite.npmTestColdS),
     npm_test_cold_cpu_s: round(suite.npmTestColdCpuS),
   };

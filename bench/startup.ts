@@ -3,7 +3,13 @@
 // frame's bytes on the terminal. The same harness times bare `node -e`, so
 // the pty and shell costs are in both figures.
 import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { bundleChild } from './build-child.js';
+import { terminalEnv, say, round, type Row } from './child-run.js';
+import { median } from './frames.js';
 
 const quote = (arg: string) => `'${arg.replace(/'/g, `'\\''`)}'`;
 
@@ -39,4 +45,84 @@ export function timeToMarker(command: string[], marker: string, env: NodeJS.Proc
     });
     child.on('error', (error) => finish(error));
   });
+}
+
+/** Spawn → first frame, against the floor of a bare node. */
+export async function startupFigures(row: Row, relay: { url: string }, bin: string) {
+  say('Start-up (pseudo-terminal 100x30, spawn → first frame)');
+  const inkChild = await bundleChild('./ink-start-child.ts');
+  const floor: number[] = [];
+  const first: number[] = [];
+  const full: number[] = [];
+  const ink: number[] = [];
+  const emptyState = mkdtempSync(join(tmpdir(), 'aep-bench-state-'));
+  const fullState = fullHistoryState();
+  const consoleFirstFrame = (state: string) =>
+    timeToMarker([process.execPath, bin, '--relay', relay.url, '--no-bell'], 'q quit', {
+      ...terminalEnv,
+      AEP_TOKEN: 'bench-token',
+      NODE_ENV: '',
+      XDG_STATE_HOME: state,
+    });
+  for (let i = 0; i < 7; i++) {
+    floor.push(await timeToMarker([process.execPath, '-e', "process.stdout.write('ready\\n')"], 'ready'));
+    first.push(await consoleFirstFrame(emptyState));
+    full.push(await consoleFirstFrame(fullState));
+    ink.push(await timeToMarker([process.execPath, inkChild, '30'], 'q quit', { ...terminalEnv, NODE_ENV: '' }));
+  }
+  const inkFirstFrameMs = median(ink);
+  const fullHistoryMs = median(full);
+  const nodeFloorMs = median(floor);
+  const firstFrameMs = median(first);
+  row('node -e floor', `${round(nodeFloorMs)} ms`);
+  row(
+    "Ink's own first frame (React, Ink, Yoga, one <Text>), bundled",
+    `${round(inkFirstFrameMs)} ms (${round(inkFirstFrameMs / nodeFloorMs, 2)}× the floor)`,
+  );
+  row(
+    'aep-console first frame',
+    `${round(firstFrameMs)} ms (${round(firstFrameMs / nodeFloorMs, 2)}× the floor)`,
+    '≤ 1.5× the floor',
+  );
+  row(
+    'first frame with a full history (~20 MB)',
+    `${round(fullHistoryMs)} ms (${round(fullHistoryMs / firstFrameMs, 2)}× an empty state directory)`,
+    '≤ 1.3×',
+  );
+  return { nodeFloorMs, firstFrameMs, fullHistoryMs, inkFirstFrameMs };
+}
+
+/** A state directory holding the most history the console keeps: history.jsonl and .1, ~10 MB each, a hide now and then. */
+function fullHistoryState(): string {
+  const state = mkdtempSync(join(tmpdir(), 'aep-bench-full-'));
+  const dir = join(state, 'aep-console');
+  mkdirSync(dir, { mode: 0o700 });
+  const line = (i: number) =>
+    `${JSON.stringify({
+      t: 'decision',
+      time: '2026-12-01T10:00:00.000Z',
+      relay: 'http://127.0.0.1:1',
+      source: 'aep://bench/agent/a',
+      agent: 'bench',
+      session: `s${i % 50}`,
+      request: `req-${i}`,
+      kind: 'permission',
+      prompt: `Permission requested: Bash npm run task-${i} ${'with a long tail of words '.repeat(8)}`,
+      action: i % 100 === 0 ? 'hide' : 'answer',
+      sent: { option: 'allow' },
+      by: 'you',
+      command_id: `cmd-${i}`,
+      capture: 'redacted',
+    })}\n`;
+  for (const name of ['history.jsonl.1', 'history.jsonl']) {
+    const lines: string[] = [];
+    let bytes = 0;
+    for (let i = 0; bytes < 10 * 1024 * 1024 - 1024; i++) {
+      const text = line(i);
+      bytes += Buffer.byteLength(text);
+      lines.push(text);
+    }
+    writeFileSync(join(dir, name), lines.join(''), { mode: 0o600 });
+  }
+  return state;
 }
