@@ -13,6 +13,10 @@ import { ansiStylesFastPath } from '../scripts/ansi-styles-fast-path.mjs';
 import { inkCaches, inkCachesWithoutFrameCaches } from '../scripts/ink-caches.mjs';
 // @ts-expect-error: a plain .mjs build script, without types
 import { SHARED_OPTIONS } from '../scripts/build-options.mjs';
+// @ts-expect-error: a plain .mjs build script, without types
+import { builtinsByRequire } from '../scripts/builtins-by-require.mjs';
+// @ts-expect-error: a plain .mjs build script, without types
+import { yogaBase64 } from '../scripts/yoga-base64.mjs';
 
 /**
  * `inkPatches: false` leaves Ink and its tokenizer as published (the floor
@@ -34,15 +38,18 @@ export async function bundleChild(
     outExtension: { '.js': '.mjs' },
     minify: !process.env.BENCH_NO_MINIFY,
     // The children load no command line (meow's patch would fail their build: it never loads the file it patches).
+    // Built-ins through require() as in every bundle; Yoga's WebAssembly decoded as the shipped bundle decodes it.
     plugins:
       options.ui === false
-        ? []
+        ? [builtinsByRequire]
         : options.inkPatches === false
-          ? [stringWidthPrecheck]
+          ? [builtinsByRequire, stringWidthPrecheck, yogaBase64]
           : [
+              builtinsByRequire,
               stringWidthPrecheck,
               options.frameCaches === false ? inkCachesWithoutFrameCaches : inkCaches,
               ansiStylesFastPath,
+              yogaBase64,
             ],
   });
   return join(outdir, 'child.mjs');
