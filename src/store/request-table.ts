@@ -23,8 +23,18 @@ interface SessionRequests {
   keys: Set<RequestKey>;
 }
 
+/**
+ * A request held: its current record and its emitter session's entry, both
+ * found by the one lookup of its key (a record is replaced on every change;
+ * the slot stays). Eviction then needs no second map from request key to entry.
+ */
+interface Slot {
+  record: RequestRecord;
+  readonly session: SessionRequests;
+}
+
 export class RequestTable {
-  protected readonly requests = new Map<RequestKey, RequestRecord>();
+  private readonly slots = new Map<RequestKey, Slot>();
   /** (relay, session, subject) → request keys (two emitters may share a session name). */
   protected readonly bySubject = new SubjectIndex<RequestKey>();
   /** (relay, command id) → request key, for acks of anyone's commands. */
@@ -35,13 +45,6 @@ export class RequestTable {
    * scan cost 0.28 ms per end and 5,000 ends blocked the loop 1.4 s).
    */
   private readonly bySession = new Map<RequestKeyPrefix, SessionRequests>();
-  /**
-   * Request key → its emitter session's entry above. Eviction finds the
-   * entry by the request key (a string whose hash is already known), and
-   * adding keys the index by the request-key prefix the resume-position
-   * entry keeps: neither joins a string per request on the intake path.
-   */
-  private readonly sessionOf = new Map<RequestKey, SessionRequests>();
   /** Terminal request keys, oldest terminal first. */
   protected readonly terminalOrder = new OrderedKeys<RequestKey>();
   protected arrivalCounter = 0;
@@ -71,28 +74,46 @@ export class RequestTable {
     // Loops, not find() with a closure: this runs for every lifecycle Event.
     if (EMITTER_LIFECYCLE.has(event.type)) {
       for (let i = 0; i < keys.length; i++) {
-        const record = this.requests.get(keys[i]);
+        const record = this.record(keys[i]);
         if (record?.source === event.source) return record;
       }
       return undefined;
     }
-    if (keys.length === 1) return this.requests.get(keys[0]);
+    if (keys.length === 1) return this.record(keys[0]);
     for (let i = 0; i < keys.length; i++) {
-      const record = this.requests.get(keys[i]);
+      const record = this.record(keys[i]);
       if (record?.agent === event.agent) return record;
     }
-    return this.requests.get(keys[0]);
+    return this.record(keys[0]);
   }
 
-  /** Indexes a request just added by its (relay, session, source), given as its request-key prefix. */
-  protected indexSession(record: RequestRecord, prefix: RequestKeyPrefix): void {
+  /** The request with this key, if held. */
+  protected record(key: RequestKey): RequestRecord | undefined {
+    return this.slots.get(key)?.record;
+  }
+
+  protected holds(key: RequestKey): boolean {
+    return this.slots.has(key);
+  }
+
+  /** Requests held, open and terminal. */
+  protected get requestCount(): number {
+    return this.slots.size;
+  }
+
+  /**
+   * Holds a new request, indexed by its (relay, session, source), given as
+   * its request-key prefix (the resume-position entry keeps it: no string is
+   * joined per request to find the entry).
+   */
+  protected insert(record: RequestRecord, prefix: RequestKeyPrefix): void {
     let entry = this.bySession.get(prefix);
     if (!entry) {
       entry = { prefix, keys: new Set() };
       this.bySession.set(prefix, entry);
     }
     entry.keys.add(record.key);
-    this.sessionOf.set(record.key, entry);
+    this.slots.set(record.key, { record, session: entry });
   }
 
   /** The keys of every request held of that emitter's session, oldest first. */
@@ -106,14 +127,19 @@ export class RequestTable {
   }
 
   protected replace(key: RequestKey, patch: Partial<RequestRecord>): void {
-    const record = this.requests.get(key);
-    if (record) this.replaceRecord(record, patch);
+    const slot = this.slots.get(key);
+    if (slot) this.replaceIn(slot, patch);
   }
 
   /** replace, for a caller holding the current record. */
   protected replaceRecord(record: RequestRecord, patch: Partial<RequestRecord>): void {
-    this.requests.set(record.key, patchedRecord(record, patch));
-    this.hooks.touch(record.key, false);
+    const slot = this.slots.get(record.key);
+    if (slot) this.replaceIn(slot, patch);
+  }
+
+  private replaceIn(slot: Slot, patch: Partial<RequestRecord>): void {
+    slot.record = patchedRecord(slot.record, patch);
+    this.hooks.touch(slot.record.key, false);
   }
 
   protected countTerminal(before: RequestRecord): void {
@@ -129,17 +155,15 @@ export class RequestTable {
 
   protected evictOldestTerminal(): void {
     const key = this.terminalOrder.shift() as RequestKey;
-    const record = this.requests.get(key);
-    if (!record || OPEN_STATES.has(record.state)) return;
-    this.requests.delete(key);
+    const slot = this.slots.get(key);
+    if (!slot || OPEN_STATES.has(slot.record.state)) return;
+    const record = slot.record;
+    this.slots.delete(key);
     this.budget.free(record.bytes ?? requestBytes(record));
     this.hooks.touch(key, false);
     this.bySubject.remove(record.relay, record.session, record.id, key);
-    const entry = this.sessionOf.get(key);
-    if (entry) {
-      this.sessionOf.delete(key);
-      if (entry.keys.delete(key) && entry.keys.size === 0) this.bySession.delete(entry.prefix);
-    }
+    const entry = slot.session;
+    if (entry.keys.delete(key) && entry.keys.size === 0) this.bySession.delete(entry.prefix);
     // Indexed: most records share one frozen empty list, which takes for…of off its fast path.
     const commands = record.commands;
     for (let i = 0; i < commands.length; i++) this.commandIndex.delete(commandKey(record.relay, commands[i].id));
@@ -152,10 +176,12 @@ export class RequestTable {
 
   /** Any string may be looked up (the UI's, a journal's): one no builder made finds nothing. */
   request(key: string): RequestRecord | undefined {
-    return this.requests.get(key as RequestKey);
+    return this.slots.get(key as RequestKey)?.record;
   }
 
   allRequests(): RequestRecord[] {
-    return [...this.requests.values()];
+    const all: RequestRecord[] = [];
+    for (const slot of this.slots.values()) all.push(slot.record);
+    return all;
   }
 }
