@@ -215,7 +215,6 @@ export class RequestFold extends RequestTable {
     this.budget.hold(bytes);
     this.insert(record, prefix);
     this.hooks.touch(key, true);
-    this.bySubject.add(relay, session, event.id, key);
     if (this.endedSessions.endedBefore(relay, session, event)) {
       this.flagViolations(relay, event, [this.emitterRules.requestAfterEnd(relay, event)]);
       this.replace(key, { state: 'stale', staleAt: event.time, terminalArrival: record.arrival });

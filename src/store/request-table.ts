@@ -35,8 +35,8 @@ interface Slot {
 
 export class RequestTable {
   private readonly slots = new Map<RequestKey, Slot>();
-  /** (relay, session, subject) → request keys (two emitters may share a session name). */
-  protected readonly bySubject = new SubjectIndex<RequestKey>();
+  /** (relay, session, subject) → the requests' slots (two emitters may share a session name): a match needs no second lookup. */
+  protected readonly bySubject = new SubjectIndex<Slot>();
   /** (relay, command id) → request key, for acks of anyone's commands. */
   protected readonly commandIndex = new Map<CommandKey, RequestKey>();
   /**
@@ -45,8 +45,8 @@ export class RequestTable {
    * scan cost 0.28 ms per end and 5,000 ends blocked the loop 1.4 s).
    */
   private readonly bySession = new Map<RequestKeyPrefix, SessionRequests>();
-  /** Terminal request keys, oldest terminal first. */
-  protected readonly terminalOrder = new OrderedKeys<RequestKey>();
+  /** Terminal requests (their slots), oldest terminal first. */
+  protected readonly terminalOrder = new OrderedKeys<Slot>();
   protected arrivalCounter = 0;
 
   constructor(
@@ -69,22 +69,16 @@ export class RequestTable {
   /** The request findRequest finds, itself: the caller then needs no second lookup. */
   protected findRecord(relay: string, event: AepEvent): RequestRecord | undefined {
     if (typeof event.subject !== 'string' || typeof event.session !== 'string') return undefined;
-    const keys = this.bySubject.keys(relay, event.session, event.subject);
-    if (keys.length === 0) return undefined;
+    const slots = this.bySubject.keys(relay, event.session, event.subject);
+    if (slots.length === 0) return undefined;
     // Loops, not find() with a closure: this runs for every lifecycle Event.
     if (EMITTER_LIFECYCLE.has(event.type)) {
-      for (let i = 0; i < keys.length; i++) {
-        const record = this.record(keys[i]);
-        if (record?.source === event.source) return record;
-      }
+      for (let i = 0; i < slots.length; i++) if (slots[i].record.source === event.source) return slots[i].record;
       return undefined;
     }
-    if (keys.length === 1) return this.record(keys[0]);
-    for (let i = 0; i < keys.length; i++) {
-      const record = this.record(keys[i]);
-      if (record?.agent === event.agent) return record;
-    }
-    return this.record(keys[0]);
+    if (slots.length === 1) return slots[0].record;
+    for (let i = 0; i < slots.length; i++) if (slots[i].record.agent === event.agent) return slots[i].record;
+    return slots[0].record;
   }
 
   /** The request with this key, if held. */
@@ -102,7 +96,7 @@ export class RequestTable {
   }
 
   /**
-   * Holds a new request, indexed by its (relay, session, source), given as
+   * Holds a new request, indexed by its subject and by its (relay, session, source), given as
    * its request-key prefix (the resume-position entry keeps it: no string is
    * joined per request to find the entry).
    */
@@ -113,7 +107,9 @@ export class RequestTable {
       this.bySession.set(prefix, entry);
     }
     entry.keys.add(record.key);
-    this.slots.set(record.key, { record, session: entry });
+    const slot: Slot = { record, session: entry };
+    this.slots.set(record.key, slot);
+    this.bySubject.add(record.relay, record.session, record.id, slot);
   }
 
   /** The keys of every request held of that emitter's session, oldest first. */
@@ -144,7 +140,8 @@ export class RequestTable {
 
   protected countTerminal(before: RequestRecord): void {
     // Adding again moves the key to the back (a new stamp): the order is terminal arrival.
-    this.terminalOrder.add(before.key);
+    const slot = this.slots.get(before.key);
+    if (slot) this.terminalOrder.add(slot);
     this.prune();
   }
 
@@ -154,14 +151,15 @@ export class RequestTable {
   }
 
   protected evictOldestTerminal(): void {
-    const key = this.terminalOrder.shift() as RequestKey;
-    const slot = this.slots.get(key);
+    // A slot leaves the order only here, and the table only after it: one in the order is held.
+    const slot = this.terminalOrder.shift();
     if (!slot || OPEN_STATES.has(slot.record.state)) return;
     const record = slot.record;
+    const key = record.key;
     this.slots.delete(key);
     this.budget.free(record.bytes ?? requestBytes(record));
     this.hooks.touch(key, false);
-    this.bySubject.remove(record.relay, record.session, record.id, key);
+    this.bySubject.remove(record.relay, record.session, record.id, slot);
     const entry = slot.session;
     if (entry.keys.delete(key) && entry.keys.size === 0) this.bySession.delete(entry.prefix);
     // Indexed: most records share one frozen empty list, which takes for…of off its fast path.

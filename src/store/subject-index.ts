@@ -1,14 +1,14 @@
 const NONE: readonly never[] = [];
 
 /**
- * Request keys by what lifecycle events name them with: (relay, session,
+ * Requests (their keys, or what the table holds for each) by what lifecycle events name them with: (relay, session,
  * request id). Several requests can share all three (two emitters may share
  * a session name); lifecycle matching then picks among them. Kept as nested
  * maps of the strings the Event already holds, not one map of joined keys:
  * no key string is built per Event, and a request id shared across many
  * sessions costs nothing to the others' lookups.
  */
-export class SubjectIndex<K extends string = string> {
+export class SubjectIndex<K = string> {
   private readonly relays = new Map<string, Map<string, Map<string, K[]>>>();
   private count = 0;
 
