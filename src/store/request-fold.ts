@@ -213,7 +213,7 @@ export class RequestFold extends RequestTable {
       return 'ignored';
     }
     this.budget.hold(bytes);
-    this.insert(record, prefix);
+    this.insert(record);
     this.hooks.touch(key, true);
     if (this.endedSessions.endedBefore(relay, session, event)) {
       this.flagViolations(relay, event, [this.emitterRules.requestAfterEnd(relay, event)]);

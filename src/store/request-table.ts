@@ -3,7 +3,7 @@ import { requestBytes, type ByteBudget } from './byte-budget.js';
 import { OrderedKeys } from './ordered-keys.js';
 import { patchedRecord } from './record-shape.js';
 import { SubjectIndex } from './subject-index.js';
-import { commandKey, requestKeyPrefix, type CommandKey, type RequestKey, type RequestKeyPrefix } from './identity.js';
+import { commandKey, type CommandKey, type RequestKey } from './identity.js';
 import { OPEN_STATES, type RequestRecord } from './types.js';
 import type { FoldHooks } from './fold-hooks.js';
 
@@ -17,20 +17,13 @@ const EMITTER_LIFECYCLE = new Set(['attention.answered', 'attention.resolved', '
  * decides what Events do; this holds the result. Records are replaced, never
  * mutated, so renderers can compare by reference.
  */
-/** One emitter session's requests (the index session.ended reads). */
-interface SessionRequests {
-  prefix: RequestKeyPrefix;
-  keys: Set<RequestKey>;
-}
-
 /**
- * A request held: its current record and its emitter session's entry, both
- * found by the one lookup of its key (a record is replaced on every change;
- * the slot stays). Eviction then needs no second map from request key to entry.
+ * A request held: its current record, found by the one lookup of its key (a
+ * record is replaced on every change; the slot stays). The indexes hold the
+ * slot, so a match or an eviction reads the record without a lookup by key.
  */
 interface Slot {
   record: RequestRecord;
-  readonly session: SessionRequests;
 }
 
 export class RequestTable {
@@ -39,12 +32,6 @@ export class RequestTable {
   protected readonly bySubject = new SubjectIndex<Slot>();
   /** (relay, command id) → request key, for acks of anyone's commands. */
   protected readonly commandIndex = new Map<CommandKey, RequestKey>();
-  /**
-   * (relay, session, source) → request keys: a session.ended closes its
-   * emitter's requests without scanning every request (with 40,000 open, a
-   * scan cost 0.28 ms per end and 5,000 ends blocked the loop 1.4 s).
-   */
-  private readonly bySession = new Map<RequestKeyPrefix, SessionRequests>();
   /** Terminal requests (their slots), oldest terminal first. */
   protected readonly terminalOrder = new OrderedKeys<Slot>();
   protected arrivalCounter = 0;
@@ -95,27 +82,32 @@ export class RequestTable {
     return this.slots.size;
   }
 
-  /**
-   * Holds a new request, indexed by its subject and by its (relay, session, source), given as
-   * its request-key prefix (the resume-position entry keeps it: no string is
-   * joined per request to find the entry).
-   */
-  protected insert(record: RequestRecord, prefix: RequestKeyPrefix): void {
-    let entry = this.bySession.get(prefix);
-    if (!entry) {
-      entry = { prefix, keys: new Set() };
-      this.bySession.set(prefix, entry);
-    }
-    entry.keys.add(record.key);
-    const slot: Slot = { record, session: entry };
+  /** Holds a new request, indexed by its subject. */
+  protected insert(record: RequestRecord): void {
+    const slot: Slot = { record };
     this.slots.set(record.key, slot);
     this.bySubject.add(record.relay, record.session, record.id, slot);
   }
 
-  /** The keys of every request held of that emitter's session, oldest first. */
+  /**
+   * The keys of every request held of that emitter's session, oldest first.
+   * From the subject index's (relay, session) part: a session.ended closes
+   * its emitter's requests without scanning every request (with 40,000 open,
+   * a scan cost 0.28 ms per end and 5,000 ends blocked the loop 1.4 s), and
+   * the intake keeps no second index per emitter session for it.
+   */
   protected sessionKeys(relay: string, session: string, source: string): readonly RequestKey[] {
-    const entry = this.bySession.get(requestKeyPrefix(relay, session, source));
-    return entry ? [...entry.keys] : [];
+    const records: RequestRecord[] = [];
+    for (const slot of this.bySubject.inSession(relay, session))
+      if (slot.record.source === source) records.push(slot.record);
+    // Listed by the id each was first seen with (another emitter may have used an id first): put back in arrival order.
+    for (let i = 1; i < records.length; i++) {
+      if (records[i - 1].arrival > records[i].arrival) {
+        records.sort((a, b) => a.arrival - b.arrival);
+        break;
+      }
+    }
+    return records.map((record) => record.key);
   }
 
   protected hasSubject(relay: string, event: AepEvent): boolean {
@@ -160,8 +152,6 @@ export class RequestTable {
     this.budget.free(record.bytes ?? requestBytes(record));
     this.hooks.touch(key, false);
     this.bySubject.remove(record.relay, record.session, record.id, slot);
-    const entry = slot.session;
-    if (entry.keys.delete(key) && entry.keys.size === 0) this.bySession.delete(entry.prefix);
     // Indexed: most records share one frozen empty list, which takes for…of off its fast path.
     const commands = record.commands;
     for (let i = 0; i < commands.length; i++) this.commandIndex.delete(commandKey(record.relay, commands[i].id));

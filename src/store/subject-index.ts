@@ -36,6 +36,14 @@ export class SubjectIndex<K = string> {
     return this.relays.get(relay)?.get(session)?.get(id) ?? NONE;
   }
 
+  /** Every key indexed under (relay, session), by the id each was first indexed with, then in arrival order. */
+  inSession(relay: string, session: string): K[] {
+    const all: K[] = [];
+    const ids = this.relays.get(relay)?.get(session);
+    if (ids) for (const keys of ids.values()) for (let i = 0; i < keys.length; i++) all.push(keys[i]);
+    return all;
+  }
+
   remove(relay: string, session: string, id: string, key: K): void {
     const sessions = this.relays.get(relay);
     const ids = sessions?.get(session);
