@@ -59,7 +59,19 @@ export function requestKeyPrefix(relay: string, session: string, source: string)
 
 /** The key of request `id` of the emitter session `prefix` names; equal to requestKey of the four. */
 export function requestKeyIn(prefix: RequestKeyPrefix, id: string): RequestKey {
-  return (prefix + JSON.stringify(id) + ']') as RequestKey;
+  return (prefix + jsonString(id) + ']') as RequestKey;
+}
+
+/**
+ * JSON.stringify of a string, without the call for the ids a fleet sends (printable
+ * ASCII without `"` or `\\`, which JSON text holds as they are): one per request at intake speed.
+ */
+function jsonString(s: string): string {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || c > 0x7e || c === 0x22 || c === 0x5c) return JSON.stringify(s);
+  }
+  return '"' + s + '"';
 }
 
 /** The parts of a request key, or undefined when `key` is not one (a hostile or old-format string). */

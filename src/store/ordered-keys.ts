@@ -4,8 +4,10 @@ import { StampQueue } from './stamp-queue.js';
  * Keys in the order they were last added, oldest first, with O(1) add,
  * delete and removal of the oldest. (A JS Set gives the order, but taking
  * its first member after many deletions walks over every deleted slot.)
+ * Keys may be objects: a map compares those by reference, without reading a
+ * string to tell two keys apart.
  */
-export class OrderedKeys<K extends string = string> {
+export class OrderedKeys<K = string> {
   /** Each key's latest stamp; a queued (key, stamp) with an older one is stale. */
   private readonly stamps = new Map<K, number>();
   private readonly queue = new StampQueue<K>((key, stamp) => this.stamps.get(key) === stamp);

@@ -45,14 +45,14 @@ export class RequestFold extends RequestTable {
   /** The relay is about to replay everything it holds: its open requests should come back in that replay. */
   replayBegins(relay: string): void {
     const open: RequestKey[] = [];
-    for (const record of this.requests.values())
+    for (const record of this.allRequests())
       if (record.relay === relay && OPEN_STATES.has(record.state)) open.push(record.key);
     this.reconfirm.begin(relay, open);
   }
 
   /** That replay completed: open requests it did not bring back are marked `unconfirmed`. */
   replayCompleted(relay: string): void {
-    const isOpen = (key: RequestKey) => OPEN_STATES.has(this.requests.get(key)?.state ?? 'stale');
+    const isOpen = (key: RequestKey) => OPEN_STATES.has(this.record(key)?.state ?? 'stale');
     if (this.reconfirm.settle(relay, isOpen, (key) => this.replace(key, { unconfirmed: true }))) this.hooks.changed();
   }
 
@@ -78,7 +78,7 @@ export class RequestFold extends RequestTable {
             event.id,
           )
         : requestKey(relay, event.session ?? '', event.source, event.id);
-      return this.requests.has(key) ? key : undefined;
+      return this.holds(key) ? key : undefined;
     }
     if (event.type === 'control.accepted' || event.type === 'control.rejected') {
       return typeof event.cause === 'string' ? this.commandIndex.get(commandKey(relay, event.cause)) : undefined;
@@ -97,10 +97,10 @@ export class RequestFold extends RequestTable {
     // and not remembered (a later replay brings them once there is room).
     if (
       event.type === 'attention.requested' &&
-      this.requests.size - this.terminalOrder.size >= this.openCap &&
+      this.requestCount - this.terminalOrder.size >= this.openCap &&
       !this.seen.has(relay, event.source, event.id) &&
       // A request already held is re-delivered (a replay), not new: never refused.
-      !this.requests.has(requestKey(relay, event.session ?? '', event.source, event.id))
+      !this.holds(requestKey(relay, event.session ?? '', event.source, event.id))
     ) {
       this.hooks.warn(relay, `more than ${this.openCap} open requests: newer ones are not shown`);
       return 'ignored';
@@ -184,7 +184,7 @@ export class RequestFold extends RequestTable {
       ? (position.requestKeyPrefix ??= requestKeyPrefix(relay, session, event.source))
       : requestKeyPrefix(relay, session, event.source);
     const key = requestKeyIn(prefix, event.id);
-    if (this.requests.has(key)) return 'duplicate';
+    if (this.holds(key)) return 'duplicate';
     const { payload, issues } = readStoredPayload(event);
     const record = newRequestRecord(relay, event, {
       key,
@@ -213,10 +213,8 @@ export class RequestFold extends RequestTable {
       return 'ignored';
     }
     this.budget.hold(bytes);
-    this.requests.set(key, record);
+    this.insert(record);
     this.hooks.touch(key, true);
-    this.bySubject.add(relay, session, event.id, key);
-    this.indexSession(record, prefix);
     if (this.endedSessions.endedBefore(relay, session, event)) {
       this.flagViolations(relay, event, [this.emitterRules.requestAfterEnd(relay, event)]);
       this.replace(key, { state: 'stale', staleAt: event.time, terminalArrival: record.arrival });
@@ -259,7 +257,7 @@ export class RequestFold extends RequestTable {
     if (typeof event.cause !== 'string') return 'ignored';
     const key = this.commandIndex.get(commandKey(relay, event.cause));
     if (!key) return 'ignored';
-    const record = this.requests.get(key);
+    const record = this.record(key);
     if (!record || record.source !== event.source) return 'ignored';
     this.replace(key, { commands: withAck(record.commands, event) });
     return 'applied';
@@ -278,7 +276,7 @@ export class RequestFold extends RequestTable {
     const pending: RequestKey[] = [];
     // Session names collide across emitters: only the emitter's own requests end with it (the index is per emitter).
     for (const key of this.sessionKeys(relay, session, event.source)) {
-      const record = this.requests.get(key);
+      const record = this.record(key);
       if (!record || !OPEN_STATES.has(record.state)) continue;
       pending.push(record.key);
       this.replace(record.key, { state: 'stale', staleAt: event.time, terminalArrival: ++this.arrivalCounter });
@@ -308,14 +306,14 @@ export class RequestFold extends RequestTable {
       any = true;
       this.hooks.violated(violation.relay, this.emitterRules.count(violation.relay));
       const own = requestKey(relay, event.session ?? '', event.source, event.id);
-      const key = event.type === 'attention.requested' && this.requests.has(own) ? own : this.findRequest(relay, event);
+      const key = event.type === 'attention.requested' && this.holds(own) ? own : this.findRequest(relay, event);
       if (key !== undefined) this.flagRecord(key, violation.rule);
     }
     return any;
   }
 
   private flagRecord(key: RequestKey, rule: ViolationRule): void {
-    const rules = withRule(this.requests.get(key)?.violations, rule);
+    const rules = withRule(this.record(key)?.violations, rule);
     if (rules) this.replace(key, { violations: rules });
   }
 
@@ -326,8 +324,8 @@ export class RequestFold extends RequestTable {
 
   sizes(): FoldSizes {
     return {
-      requests: this.requests.size,
-      open: this.requests.size - this.terminalOrder.size,
+      requests: this.requestCount,
+      open: this.requestCount - this.terminalOrder.size,
       held: this.held.count,
       heldGroups: this.held.groupCount,
       dedupe: this.seen.size,

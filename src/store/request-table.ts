@@ -3,7 +3,7 @@ import { requestBytes, type ByteBudget } from './byte-budget.js';
 import { OrderedKeys } from './ordered-keys.js';
 import { patchedRecord } from './record-shape.js';
 import { SubjectIndex } from './subject-index.js';
-import { commandKey, requestKeyPrefix, type CommandKey, type RequestKey, type RequestKeyPrefix } from './identity.js';
+import { commandKey, type CommandKey, type RequestKey } from './identity.js';
 import { OPEN_STATES, type RequestRecord } from './types.js';
 import type { FoldHooks } from './fold-hooks.js';
 
@@ -17,33 +17,23 @@ const EMITTER_LIFECYCLE = new Set(['attention.answered', 'attention.resolved', '
  * decides what Events do; this holds the result. Records are replaced, never
  * mutated, so renderers can compare by reference.
  */
-/** One emitter session's requests (the index session.ended reads). */
-interface SessionRequests {
-  prefix: RequestKeyPrefix;
-  keys: Set<RequestKey>;
+/**
+ * A request held: its current record, found by the one lookup of its key (a
+ * record is replaced on every change; the slot stays). The indexes hold the
+ * slot, so a match or an eviction reads the record without a lookup by key.
+ */
+interface Slot {
+  record: RequestRecord;
 }
 
 export class RequestTable {
-  protected readonly requests = new Map<RequestKey, RequestRecord>();
-  /** (relay, session, subject) → request keys (two emitters may share a session name). */
-  protected readonly bySubject = new SubjectIndex<RequestKey>();
+  private readonly slots = new Map<RequestKey, Slot>();
+  /** (relay, session, subject) → the requests' slots (two emitters may share a session name): a match needs no second lookup. */
+  protected readonly bySubject = new SubjectIndex<Slot>();
   /** (relay, command id) → request key, for acks of anyone's commands. */
   protected readonly commandIndex = new Map<CommandKey, RequestKey>();
-  /**
-   * (relay, session, source) → request keys: a session.ended closes its
-   * emitter's requests without scanning every request (with 40,000 open, a
-   * scan cost 0.28 ms per end and 5,000 ends blocked the loop 1.4 s).
-   */
-  private readonly bySession = new Map<RequestKeyPrefix, SessionRequests>();
-  /**
-   * Request key → its emitter session's entry above. Eviction finds the
-   * entry by the request key (a string whose hash is already known), and
-   * adding keys the index by the request-key prefix the resume-position
-   * entry keeps: neither joins a string per request on the intake path.
-   */
-  private readonly sessionOf = new Map<RequestKey, SessionRequests>();
-  /** Terminal request keys, oldest terminal first. */
-  protected readonly terminalOrder = new OrderedKeys<RequestKey>();
+  /** Terminal requests (their slots), oldest terminal first. */
+  protected readonly terminalOrder = new OrderedKeys<Slot>();
   protected arrivalCounter = 0;
 
   constructor(
@@ -66,39 +56,58 @@ export class RequestTable {
   /** The request findRequest finds, itself: the caller then needs no second lookup. */
   protected findRecord(relay: string, event: AepEvent): RequestRecord | undefined {
     if (typeof event.subject !== 'string' || typeof event.session !== 'string') return undefined;
-    const keys = this.bySubject.keys(relay, event.session, event.subject);
-    if (keys.length === 0) return undefined;
+    const slots = this.bySubject.keys(relay, event.session, event.subject);
+    if (slots.length === 0) return undefined;
     // Loops, not find() with a closure: this runs for every lifecycle Event.
     if (EMITTER_LIFECYCLE.has(event.type)) {
-      for (let i = 0; i < keys.length; i++) {
-        const record = this.requests.get(keys[i]);
-        if (record?.source === event.source) return record;
-      }
+      for (let i = 0; i < slots.length; i++) if (slots[i].record.source === event.source) return slots[i].record;
       return undefined;
     }
-    if (keys.length === 1) return this.requests.get(keys[0]);
-    for (let i = 0; i < keys.length; i++) {
-      const record = this.requests.get(keys[i]);
-      if (record?.agent === event.agent) return record;
-    }
-    return this.requests.get(keys[0]);
+    if (slots.length === 1) return slots[0].record;
+    for (let i = 0; i < slots.length; i++) if (slots[i].record.agent === event.agent) return slots[i].record;
+    return slots[0].record;
   }
 
-  /** Indexes a request just added by its (relay, session, source), given as its request-key prefix. */
-  protected indexSession(record: RequestRecord, prefix: RequestKeyPrefix): void {
-    let entry = this.bySession.get(prefix);
-    if (!entry) {
-      entry = { prefix, keys: new Set() };
-      this.bySession.set(prefix, entry);
-    }
-    entry.keys.add(record.key);
-    this.sessionOf.set(record.key, entry);
+  /** The request with this key, if held. */
+  protected record(key: RequestKey): RequestRecord | undefined {
+    return this.slots.get(key)?.record;
   }
 
-  /** The keys of every request held of that emitter's session, oldest first. */
+  protected holds(key: RequestKey): boolean {
+    return this.slots.has(key);
+  }
+
+  /** Requests held, open and terminal. */
+  protected get requestCount(): number {
+    return this.slots.size;
+  }
+
+  /** Holds a new request, indexed by its subject. */
+  protected insert(record: RequestRecord): void {
+    const slot: Slot = { record };
+    this.slots.set(record.key, slot);
+    this.bySubject.add(record.relay, record.session, record.id, slot);
+  }
+
+  /**
+   * The keys of every request held of that emitter's session, oldest first.
+   * From the subject index's (relay, session) part: a session.ended closes
+   * its emitter's requests without scanning every request (with 40,000 open,
+   * a scan cost 0.28 ms per end and 5,000 ends blocked the loop 1.4 s), and
+   * the intake keeps no second index per emitter session for it.
+   */
   protected sessionKeys(relay: string, session: string, source: string): readonly RequestKey[] {
-    const entry = this.bySession.get(requestKeyPrefix(relay, session, source));
-    return entry ? [...entry.keys] : [];
+    const records: RequestRecord[] = [];
+    for (const slot of this.bySubject.inSession(relay, session))
+      if (slot.record.source === source) records.push(slot.record);
+    // Listed by the id each was first seen with (another emitter may have used an id first): put back in arrival order.
+    for (let i = 1; i < records.length; i++) {
+      if (records[i - 1].arrival > records[i].arrival) {
+        records.sort((a, b) => a.arrival - b.arrival);
+        break;
+      }
+    }
+    return records.map((record) => record.key);
   }
 
   protected hasSubject(relay: string, event: AepEvent): boolean {
@@ -106,19 +115,25 @@ export class RequestTable {
   }
 
   protected replace(key: RequestKey, patch: Partial<RequestRecord>): void {
-    const record = this.requests.get(key);
-    if (record) this.replaceRecord(record, patch);
+    const slot = this.slots.get(key);
+    if (slot) this.replaceIn(slot, patch);
   }
 
   /** replace, for a caller holding the current record. */
   protected replaceRecord(record: RequestRecord, patch: Partial<RequestRecord>): void {
-    this.requests.set(record.key, patchedRecord(record, patch));
-    this.hooks.touch(record.key, false);
+    const slot = this.slots.get(record.key);
+    if (slot) this.replaceIn(slot, patch);
+  }
+
+  private replaceIn(slot: Slot, patch: Partial<RequestRecord>): void {
+    slot.record = patchedRecord(slot.record, patch);
+    this.hooks.touch(slot.record.key, false);
   }
 
   protected countTerminal(before: RequestRecord): void {
     // Adding again moves the key to the back (a new stamp): the order is terminal arrival.
-    this.terminalOrder.add(before.key);
+    const slot = this.slots.get(before.key);
+    if (slot) this.terminalOrder.add(slot);
     this.prune();
   }
 
@@ -128,18 +143,15 @@ export class RequestTable {
   }
 
   protected evictOldestTerminal(): void {
-    const key = this.terminalOrder.shift() as RequestKey;
-    const record = this.requests.get(key);
-    if (!record || OPEN_STATES.has(record.state)) return;
-    this.requests.delete(key);
+    // A slot leaves the order only here, and the table only after it: one in the order is held.
+    const slot = this.terminalOrder.shift();
+    if (!slot || OPEN_STATES.has(slot.record.state)) return;
+    const record = slot.record;
+    const key = record.key;
+    this.slots.delete(key);
     this.budget.free(record.bytes ?? requestBytes(record));
     this.hooks.touch(key, false);
-    this.bySubject.remove(record.relay, record.session, record.id, key);
-    const entry = this.sessionOf.get(key);
-    if (entry) {
-      this.sessionOf.delete(key);
-      if (entry.keys.delete(key) && entry.keys.size === 0) this.bySession.delete(entry.prefix);
-    }
+    this.bySubject.remove(record.relay, record.session, record.id, slot);
     // Indexed: most records share one frozen empty list, which takes for…of off its fast path.
     const commands = record.commands;
     for (let i = 0; i < commands.length; i++) this.commandIndex.delete(commandKey(record.relay, commands[i].id));
@@ -152,10 +164,12 @@ export class RequestTable {
 
   /** Any string may be looked up (the UI's, a journal's): one no builder made finds nothing. */
   request(key: string): RequestRecord | undefined {
-    return this.requests.get(key as RequestKey);
+    return this.slots.get(key as RequestKey)?.record;
   }
 
   allRequests(): RequestRecord[] {
-    return [...this.requests.values()];
+    const all: RequestRecord[] = [];
+    for (const slot of this.slots.values()) all.push(slot.record);
+    return all;
   }
 }

@@ -9,12 +9,14 @@
  * open-addressing table of slot numbers in a typed array, linear probing,
  * deletion by backward shift (no tombstones). A JS Map here rebuilt its
  * 50,000-entry table every few thousand Events (deleted entries pile up), a
- * megabyte each time. The hash covers the source and the id and is seeded per
+ * megabyte each time. Each bucket holds its slot's hash beside the slot number,
+ * so a probe compares hashes without reading another array (a cache miss per
+ * probe, at intake speed, when the slots are far apart). The hash covers the source and the id and is seeded per
  * process, so no emitter can aim a long probe run at another's ids; a match
  * is then checked by comparing the strings, so it is exact.
  */
 export class SeenEvents {
-  /** Slot + 1 per bucket, 0 for empty; at least twice as many buckets as slots. */
+  /** Per bucket, two numbers: slot + 1 (0 for empty) and the slot's hash; at least twice as many buckets as slots. */
   private table: Int32Array;
   private mask: number;
   private ids: (string | undefined)[];
@@ -30,8 +32,8 @@ export class SeenEvents {
     // Room grows with use (doubling, up to cap): a console holding a few
     // hundred Events does not carry the memory of 50,000.
     const slots = Math.min(Math.max(0, cap), 1024);
-    this.table = new Int32Array(bucketsFor(slots));
-    this.mask = this.table.length - 1;
+    this.table = new Int32Array(bucketsFor(slots) * 2);
+    this.mask = this.table.length / 2 - 1;
     this.ids = new Array<string | undefined>(slots).fill(undefined);
     this.sources = new Array<string | undefined>(slots).fill(undefined);
     this.relays = new Array<string | undefined>(slots).fill(undefined);
@@ -62,9 +64,7 @@ export class SeenEvents {
     this.relays[at] = relay;
     this.hashes[at] = hash;
     this.values[at] = value;
-    let bucket = hash & this.mask;
-    while (this.table[bucket] !== 0) bucket = (bucket + 1) & this.mask;
-    this.table[bucket] = at + 1;
+    this.place(at, hash);
     this.count++;
     this.at = at + 1 === this.cap ? 0 : at + 1;
     return true;
@@ -103,18 +103,22 @@ export class SeenEvents {
 
   private find(relay: string, source: string, id: string, hash: number): number {
     const mask = this.mask;
+    const table = this.table;
     for (let bucket = hash & mask; ; bucket = (bucket + 1) & mask) {
-      const entry = this.table[bucket];
+      const entry = table[bucket * 2];
       if (entry === 0) return -1;
+      if (table[bucket * 2 + 1] !== hash) continue;
       const slot = entry - 1;
-      if (
-        this.hashes[slot] === hash &&
-        this.ids[slot] === id &&
-        this.sources[slot] === source &&
-        this.relays[slot] === relay
-      )
-        return slot;
+      if (this.ids[slot] === id && this.sources[slot] === source && this.relays[slot] === relay) return slot;
     }
+  }
+
+  /** Puts `slot` (with its hash) in the first empty bucket from its home. */
+  private place(slot: number, hash: number): void {
+    let bucket = hash & this.mask;
+    while (this.table[bucket * 2] !== 0) bucket = (bucket + 1) & this.mask;
+    this.table[bucket * 2] = slot + 1;
+    this.table[bucket * 2 + 1] = hash;
   }
 
   /** Twice the slots (at most cap), and the table rebuilt for them. Before the ring first wraps, so slots keep their numbers. */
@@ -134,30 +138,27 @@ export class SeenEvents {
     const values = new Float64Array(slots);
     values.set(this.values);
     this.values = values;
-    this.table = new Int32Array(bucketsFor(slots));
-    this.mask = this.table.length - 1;
-    for (let slot = 0; slot < this.at; slot++) {
-      if (this.ids[slot] === undefined) continue;
-      let bucket = this.hashes[slot] & this.mask;
-      while (this.table[bucket] !== 0) bucket = (bucket + 1) & this.mask;
-      this.table[bucket] = slot + 1;
-    }
+    this.table = new Int32Array(bucketsFor(slots) * 2);
+    this.mask = this.table.length / 2 - 1;
+    for (let slot = 0; slot < this.at; slot++) if (this.ids[slot] !== undefined) this.place(slot, this.hashes[slot]);
   }
 
   /** Empties `slot` and takes it out of the table, shifting back the run after it. */
   private free(slot: number): void {
     const mask = this.mask;
+    const table = this.table;
     let hole = this.hashes[slot] & mask;
-    while (this.table[hole] !== slot + 1) hole = (hole + 1) & mask;
-    for (let next = (hole + 1) & mask; this.table[next] !== 0; next = (next + 1) & mask) {
-      const home = this.hashes[this.table[next] - 1] & mask;
+    while (table[hole * 2] !== slot + 1) hole = (hole + 1) & mask;
+    for (let next = (hole + 1) & mask; table[next * 2] !== 0; next = (next + 1) & mask) {
+      const home = table[next * 2 + 1] & mask;
       // An entry may move back into the hole only if its home bucket is not between the hole and it.
       const between = hole <= next ? home > hole && home <= next : home > hole || home <= next;
       if (between) continue;
-      this.table[hole] = this.table[next];
+      table[hole * 2] = table[next * 2];
+      table[hole * 2 + 1] = table[next * 2 + 1];
       hole = next;
     }
-    this.table[hole] = 0;
+    table[hole * 2] = 0;
     this.ids[slot] = undefined;
     this.sources[slot] = undefined;
     this.relays[slot] = undefined;

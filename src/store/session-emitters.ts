@@ -39,24 +39,24 @@ export class SessionEmitters {
   /** Relay → session → source → what it said when. */
   private readonly relays = new Map<string, Map<string, Map<string, Emitter>>>();
   private sessions = 0;
+  /** The emitter observe used last, and its names (fields, not an object per change of emitter). */
+  private lastEmitter: Emitter | undefined;
+  private lastRelay = '';
+  private lastSession = '';
+  private lastSource = '';
 
   observe(relay: string, event: AepEvent): void {
     const name = event.session;
     if (typeof name !== 'string' || fromConsole(event.type)) return;
     const at = ++this.seq;
-    let sessions = this.relays.get(relay);
-    if (!sessions) this.relays.set(relay, (sessions = new Map()));
-    let session = sessions.get(name);
-    if (!session) {
-      sessions.set(name, (session = new Map()));
-      if (++this.sessions > MAX_SESSIONS) this.forgetOldest();
-    }
-    let emitter = session.get(event.source);
-    if (emitter) emitter.last = at;
-    else {
-      if (session.size >= MAX_EMITTERS) session.delete(session.keys().next().value!);
-      session.set(event.source, (emitter = { last: at }));
-    }
+    // An emitter's Events come in runs (a request, its answer, its resolution):
+    // the emitter seen last is tried before three map lookups.
+    const last = this.lastEmitter;
+    const emitter =
+      last !== undefined && this.lastSource === event.source && this.lastSession === name && this.lastRelay === relay
+        ? last
+        : this.emitter(relay, name, event.source);
+    emitter.last = at;
     if (event.type !== 'attention.requested') return;
     const requests = (emitter.requests ??= new Map());
     if (requests.has(event.id)) return;
@@ -90,6 +90,28 @@ export class SessionEmitters {
     return [...(this.relays.get(relay)?.get(session)?.keys() ?? [])].filter((other) => other !== source);
   }
 
+  /** The emitter's entry in the session, made when there is none (and remembered as the one used last). */
+  private emitter(relay: string, name: string, source: string): Emitter {
+    let sessions = this.relays.get(relay);
+    if (!sessions) this.relays.set(relay, (sessions = new Map()));
+    let session = sessions.get(name);
+    if (!session) {
+      sessions.set(name, (session = new Map()));
+      if (++this.sessions > MAX_SESSIONS) this.forgetOldest();
+    }
+    let emitter = session.get(source);
+    if (!emitter) {
+      if (session.size >= MAX_EMITTERS) session.delete(session.keys().next().value!);
+      session.set(source, (emitter = { last: 0 }));
+    }
+    // Remembered only while held (forgetOldest may have just forgotten this very session).
+    this.lastEmitter = sessions.get(name) === session ? emitter : undefined;
+    this.lastRelay = relay;
+    this.lastSession = name;
+    this.lastSource = source;
+    return emitter;
+  }
+
   get size(): { sessions: number } {
     return { sessions: this.sessions };
   }
@@ -102,5 +124,6 @@ export class SessionEmitters {
     if (!fullest || !oldest || oldest.done) return;
     fullest.delete(oldest.value);
     this.sessions--;
+    this.lastEmitter = undefined;
   }
 }

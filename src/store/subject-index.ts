@@ -1,14 +1,14 @@
 const NONE: readonly never[] = [];
 
 /**
- * Request keys by what lifecycle events name them with: (relay, session,
+ * Requests (their keys, or what the table holds for each) by what lifecycle events name them with: (relay, session,
  * request id). Several requests can share all three (two emitters may share
  * a session name); lifecycle matching then picks among them. Kept as nested
  * maps of the strings the Event already holds, not one map of joined keys:
  * no key string is built per Event, and a request id shared across many
  * sessions costs nothing to the others' lookups.
  */
-export class SubjectIndex<K extends string = string> {
+export class SubjectIndex<K = string> {
   private readonly relays = new Map<string, Map<string, Map<string, K[]>>>();
   private count = 0;
 
@@ -34,6 +34,14 @@ export class SubjectIndex<K extends string = string> {
   /** The keys of the requests (relay, session, id) names, in arrival order (do not change the list). */
   keys(relay: string, session: string, id: string): readonly K[] {
     return this.relays.get(relay)?.get(session)?.get(id) ?? NONE;
+  }
+
+  /** Every key indexed under (relay, session), by the id each was first indexed with, then in arrival order. */
+  inSession(relay: string, session: string): K[] {
+    const all: K[] = [];
+    const ids = this.relays.get(relay)?.get(session);
+    if (ids) for (const keys of ids.values()) for (let i = 0; i < keys.length; i++) all.push(keys[i]);
+    return all;
   }
 
   remove(relay: string, session: string, id: string, key: K): void {
