@@ -18,8 +18,9 @@ import { dirname, join, relative } from 'node:path';
 /** What puts a file in a process of its own, each with the reason given when asked. */
 const HAZARDS = [
   [/\bmock\.timers\b/, 'mocks the timers'],
+  // An 'exit' listener aside: it runs once every file in the process is done (test/cli/cli-entry.ts removes its build so).
   [
-    /\bprocess\.(on|once|addListener|prependListener|removeAllListeners|emit|setUncaughtExceptionCaptureCallback)\(/,
+    /\bprocess\.(on|once|addListener|prependListener|removeAllListeners|emit|setUncaughtExceptionCaptureCallback)\((?!\s*['"]exit['"])/,
     'adds process listeners',
   ],
   [/\bprocess\.env(\.[A-Za-z_]+|\[[^\]]+\])\s*=[^=]|\bdelete\s+process\.env/, 'changes the environment'],
@@ -50,6 +51,29 @@ function testImports(root, file) {
     if (hit) found.push(hit);
   }
   return found;
+}
+
+/**
+ * The helpers under test/ that `files` import (directly or through other
+ * helpers) and that await at their top level (test/cli/pty.ts awaits the
+ * command line's build). A shared entry imports them before its files, as it
+ * does Ink: a file importing such a helper while another file's import of it
+ * is still awaiting would finish its evaluation in that other file's suite.
+ */
+export function awaitingHelpers(root, files) {
+  const found = new Set();
+  const seen = new Set(files);
+  const visit = (file) => {
+    for (const imported of testImports(root, file)) {
+      if (seen.has(imported)) continue;
+      seen.add(imported);
+      const source = readFileSync(join(root, imported), 'utf8');
+      if (/^(?:(?:export\s+)?(?:const|let|var)\s[^=\n]*=\s*)?await\b/m.test(source)) found.add(imported);
+      visit(imported);
+    }
+  };
+  files.forEach(visit);
+  return [...found];
 }
 
 /** Why `file` needs a process of its own (the first hazard met in it or a test helper it imports), or undefined. */

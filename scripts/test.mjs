@@ -17,7 +17,7 @@ import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { stop as stopEsbuild } from 'esbuild';
 import { buildCliForTests } from './cli-for-tests.mjs';
-import { planTests, shuffled } from './test-plan.mjs';
+import { awaitingHelpers, planTests, shuffled } from './test-plan.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const bin = (name) => join(root, 'node_modules', '.bin', name);
@@ -117,17 +117,17 @@ const plan = planTests(root, files, groupCount);
 // itself: under it yoga-layout has a top-level await, and while that is in
 // flight for the first file that imports Ink, every later file importing Ink
 // would finish its evaluation in that first file's suite, its tests and
-// hooks with it (a demo agent closed by another file's `after`).
+// hooks with it (a demo agent closed by another file's `after`). So are the
+// helpers under test/ that await at their top level (test-plan.mjs: awaitingHelpers).
 const inkEntry = import.meta.resolve('ink');
+const fileUrl = (file) => JSON.stringify(pathToFileURL(join(root, file)).href);
 function entryOf(group, name) {
   const entry = join(cliDir, `${name}.test.mjs`);
-  const suites = group.map(
-    (file) =>
-      `describe(${JSON.stringify(file)}, () => import(${JSON.stringify(pathToFileURL(join(root, file)).href)}));`,
-  );
+  const first = [JSON.stringify(inkEntry), ...awaitingHelpers(root, group).map(fileUrl)];
+  const suites = group.map((file) => `describe(${JSON.stringify(file)}, () => import(${fileUrl(file)}));`);
   writeFileSync(
     entry,
-    `import { describe } from 'node:test';\nimport ${JSON.stringify(inkEntry)};\n${suites.join('\n')}\n`,
+    `import { describe } from 'node:test';\n${first.map((url) => `import ${url};\n`).join('')}${suites.join('\n')}\n`,
   );
   return entry;
 }
