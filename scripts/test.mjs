@@ -134,7 +134,8 @@ function entryOf(group, name) {
 const entries = plan.groups.map((group, index) => entryOf(group, `group-${index + 1}`));
 // A long unit of several files (test-plan.mjs: LONG) is an entry too, its files in their order.
 const long = plan.long.map((unit, index) => (Array.isArray(unit) ? entryOf(unit, `long-${index + 1}`) : unit));
-// The longest files first (each alone), then the groups, then the short
+// The longest files first (each alone, or a few sharing a process), then
+// the groups (those of the kinds that mostly wait first), then the short
 // files alone: the slots end near each other. Three processes at once on two cores: several
 // files mostly wait (on child processes, pseudo-terminals, a slow relay's
 // deadlines), and a third slot fills those waits (97 s → 87 s wall, same
