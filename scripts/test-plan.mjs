@@ -18,13 +18,18 @@ import { dirname, join, relative } from 'node:path';
 /** What puts a file in a process of its own, each with the reason given when asked. */
 const HAZARDS = [
   [/\bmock\.timers\b/, 'mocks the timers'],
+  // An 'exit' listener aside: it runs once every file in the process is done (test/cli/cli-entry.ts removes its build so).
   [
-    /\bprocess\.(on|once|addListener|prependListener|removeAllListeners|emit|setUncaughtExceptionCaptureCallback)\(/,
+    /\bprocess\.(on|once|addListener|prependListener|removeAllListeners|emit|setUncaughtExceptionCaptureCallback)\((?!\s*['"]exit['"])/,
     'adds process listeners',
   ],
   [/\bprocess\.env(\.[A-Za-z_]+|\[[^\]]+\])\s*=[^=]|\bdelete\s+process\.env/, 'changes the environment'],
   [/\bprocess\.(stdin|stdout|stderr|exitCode|exit|chdir|umask|kill)\b/, "uses the process's own streams or state"],
-  [/(?<![.\w])(spawn|spawnSync|execFile|execFileSync|exec|execSync|fork)\(/, 'runs child processes'],
+  // A call, or the module imported at all: `promisify(execFile)` runs them without a call the first pattern sees.
+  [
+    /(?<![.\w])(spawn|spawnSync|execFile|execFileSync|exec|execSync|fork)\(|\bfrom\s*['"](node:)?child_process['"]/,
+    'runs child processes',
+  ],
   [/\bglobalThis\.[A-Za-z_]+\s*=[^=]/, 'changes a global'],
   // A package's module is one instance per process: chalk's color level set by one file would style every later file's frames.
   [/\bchalk\.level\s*=[^=]/, "sets chalk's color level"],
@@ -46,6 +51,29 @@ function testImports(root, file) {
     if (hit) found.push(hit);
   }
   return found;
+}
+
+/**
+ * The helpers under test/ that `files` import (directly or through other
+ * helpers) and that await at their top level (test/cli/pty.ts awaits the
+ * command line's build). A shared entry imports them before its files, as it
+ * does Ink: a file importing such a helper while another file's import of it
+ * is still awaiting would finish its evaluation in that other file's suite.
+ */
+export function awaitingHelpers(root, files) {
+  const found = new Set();
+  const seen = new Set(files);
+  const visit = (file) => {
+    for (const imported of testImports(root, file)) {
+      if (seen.has(imported)) continue;
+      seen.add(imported);
+      const source = readFileSync(join(root, imported), 'utf8');
+      if (/^(?:(?:export\s+)?(?:const|let|var)\s[^=\n]*=\s*)?await\b/m.test(source)) found.add(imported);
+      visit(imported);
+    }
+  };
+  files.forEach(visit);
+  return [...found];
 }
 
 /** Why `file` needs a process of its own (the first hazard met in it or a test helper it imports), or undefined. */
@@ -91,28 +119,43 @@ const KINS = new Map([
  * longest first: each runs in a process of its own and they start first
  * (scripts/test.mjs), so none of them is left to run on alone at the end
  * while the other slots sit idle, and none lengthens a shared process's
- * chain of files. The package's (npm pack, an install, tsc) mostly waits on
- * its children; the patch tables are CPU all through.
+ * chain of files. The package's (npm pack, an install, tsc) is its
+ * children's CPU; the patch tables are CPU all through. A list of files is
+ * one process for them all, in that order: the two patch-table files draw
+ * the same table of frames with Ink as published (test/build/frame-table.ts),
+ * ink-patches.test.ts with every eighth random row and each-patch.test.ts
+ * with one of them, so sharing a process they draw it once. The three
+ * command-line files after them mostly wait (a relay whose replay ends only
+ * at the client's 10 s cap, pseudo-terminals, --wait deadlines): started
+ * early, their waits overlap the checks' CPU instead of drawing out the end,
+ * which is left to the short files, CPU-bound, that keep both cores busy.
  */
 export const LONG = [
   'test/build/package.test.ts',
-  'test/build/each-patch.test.ts',
-  'test/build/ink-patches.test.ts',
+  ['test/build/ink-patches.test.ts', 'test/build/each-patch.test.ts'],
+  'test/cli/respond-bare-relay.test.ts',
+  'test/cli/terminal-pty.test.ts',
+  'test/cli/watch-respond.test.ts',
   'test/build/string-width.test.ts',
   'test/hostile/slow-relay.test.ts',
   'test/ui-units/cell-diff.test.ts',
 ];
 
 /**
- * Splits `files` into the LONG ones (in LONG's order), those run alone and
+ * Splits `files` into the LONG ones (in LONG's order, a list of them where
+ * more than one of its files is asked for), those run alone and
  * `groups` shared entries' worth of the rest, dealt round so each group gets a like share of every
  * folder (the UI files, which cost the most to load, spread over all of
- * them), plus the entries of each kind in KINS.
+ * them), after the entries of each kind in KINS.
  */
 export function planTests(root, files, groups) {
-  const long = LONG.filter((file) => files.includes(file));
-  const rest = files.filter((file) => !long.includes(file));
-  if (!(groups >= 1)) return { long, alone: rest, groups: [] };
+  const wanted = (unit) => [unit].flat().some((file) => files.includes(file));
+  const long = LONG.filter(wanted).map((unit) => {
+    const asked = [unit].flat().filter((file) => files.includes(file));
+    return asked.length === 1 ? asked[0] : asked;
+  });
+  const rest = files.filter((file) => !long.flat().includes(file));
+  if (!(groups >= 1)) return { long: long.flat(), alone: rest, groups: [] };
   const alone = [];
   const shared = [];
   const kin = new Map([...KINS.keys()].map((kind) => [kind, []]));
@@ -128,7 +171,9 @@ export function planTests(root, files, groups) {
     return dealt.filter((group) => group.length > 0);
   };
   const kinGroups = [...kin].flatMap(([kind, list]) => deal(list, KINS.get(kind)));
-  return { long, alone, groups: [...deal(shared, groups), ...kinGroups] };
+  // The kinds first: their files mostly wait (on child processes, on mocked timers as little), and started
+  // early those waits overlap the CPU of the shared entries instead of drawing out the end.
+  return { long, alone, groups: [...kinGroups, ...deal(shared, groups)] };
 }
 
 /** `items` in an order drawn from `seed` (a string), or as they are without one. */

@@ -17,7 +17,7 @@ import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { stop as stopEsbuild } from 'esbuild';
 import { buildCliForTests } from './cli-for-tests.mjs';
-import { planTests, shuffled } from './test-plan.mjs';
+import { awaitingHelpers, planTests, shuffled } from './test-plan.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const bin = (name) => join(root, 'node_modules', '.bin', name);
@@ -31,10 +31,12 @@ const bin = (name) => join(root, 'node_modules', '.bin', name);
  */
 const children = new Set();
 let stopped = false;
+/** The test runner, once started: it leads a process group of its own. */
+let runner;
 /** Signals `child`'s process group when it leads one (the test runner), or the child alone. */
 function stopGroup(child, signal) {
   try {
-    if (child.spawnargs.includes('--test')) process.kill(-child.pid, signal);
+    if (child === runner) process.kill(-child.pid, signal);
     else child.kill(signal);
   } catch {
     // Gone already.
@@ -115,29 +117,34 @@ const plan = planTests(root, files, groupCount);
 // itself: under it yoga-layout has a top-level await, and while that is in
 // flight for the first file that imports Ink, every later file importing Ink
 // would finish its evaluation in that first file's suite, its tests and
-// hooks with it (a demo agent closed by another file's `after`).
+// hooks with it (a demo agent closed by another file's `after`). So are the
+// helpers under test/ that await at their top level (test-plan.mjs: awaitingHelpers).
 const inkEntry = import.meta.resolve('ink');
-const entries = plan.groups.map((group, index) => {
-  const entry = join(cliDir, `group-${index + 1}.test.mjs`);
-  const suites = group.map(
-    (file) =>
-      `describe(${JSON.stringify(file)}, () => import(${JSON.stringify(pathToFileURL(join(root, file)).href)}));`,
-  );
+const fileUrl = (file) => JSON.stringify(pathToFileURL(join(root, file)).href);
+function entryOf(group, name) {
+  const entry = join(cliDir, `${name}.test.mjs`);
+  const first = [JSON.stringify(inkEntry), ...awaitingHelpers(root, group).map(fileUrl)];
+  const suites = group.map((file) => `describe(${JSON.stringify(file)}, () => import(${fileUrl(file)}));`);
   writeFileSync(
     entry,
-    `import { describe } from 'node:test';\nimport ${JSON.stringify(inkEntry)};\n${suites.join('\n')}\n`,
+    `import { describe } from 'node:test';\n${first.map((url) => `import ${url};\n`).join('')}${suites.join('\n')}\n`,
   );
   return entry;
-});
-// The longest files first (each alone), then the groups, then the short
+}
+const entries = plan.groups.map((group, index) => entryOf(group, `group-${index + 1}`));
+// A long unit of several files (test-plan.mjs: LONG) is an entry too, its files in their order.
+const long = plan.long.map((unit, index) => (Array.isArray(unit) ? entryOf(unit, `long-${index + 1}`) : unit));
+// The longest files first (each alone, or a few sharing a process), then
+// the groups (those of the kinds that mostly wait first), then the short
 // files alone: the slots end near each other. Three processes at once on two cores: several
 // files mostly wait (on child processes, pseudo-terminals, a slow relay's
 // deadlines), and a third slot fills those waits (97 s → 87 s wall, same
 // CPU). AEP_TEST_CONCURRENCY=N sets another number.
-const order = [...plan.long, ...entries, ...plan.alone];
+const order = [...long, ...entries, ...plan.alone];
 if (seed !== undefined) process.stdout.write(`> test order shuffled with seed ${seed}\n`);
+const aloneCount = plan.alone.length + long.filter((unit) => !unit.startsWith(cliDir)).length;
 process.stdout.write(
-  `> ${files.length} test files: ${plan.long.length + plan.alone.length} alone, ${files.length - plan.long.length - plan.alone.length} in ${entries.length} shared processes\n`,
+  `> ${files.length} test files: ${aloneCount} alone, ${files.length - aloneCount} in ${order.length - aloneCount} shared processes\n`,
 );
 // Ink reads CI and CONTINUOUS_INTEGRATION once, when it loads, and with
 // either set it writes no frame until exit (only the last one). CI services
@@ -148,17 +155,11 @@ process.stdout.write(
 const { CI: _ci, CONTINUOUS_INTEGRATION: _continuous, ...testEnv } = process.env;
 // In a process group of its own, so that a failed check stops every test
 // process with it (the runner's children and theirs), not the runner alone.
-const runner = track(
+// (scripts/run-tests.mjs: node's runner, in this order; `node --test` would sort the files by path.)
+runner = track(
   spawn(
     process.execPath,
-    [
-      '--import',
-      'tsx',
-      '--test',
-      `--test-concurrency=${process.env.AEP_TEST_CONCURRENCY ?? 3}`,
-      '--test-reporter=spec',
-      ...order,
-    ],
+    ['--import', 'tsx', join(root, 'scripts', 'run-tests.mjs'), process.env.AEP_TEST_CONCURRENCY ?? '3', ...order],
     {
       cwd: root,
       stdio: 'inherit',

@@ -21,11 +21,13 @@ function dirs() {
 /** The screen a terminal would show after `output` (what the minimal emulator cannot draw is left out). */
 function screenAfter(output: string): string[] {
   const screen = new Screen(100, 30);
-  // Bells, OSC strings and the cursor keys' CSI that shell line editors send are no part of what is asserted.
+  // Bells, OSC strings and the cursor keys' CSI that shell line editors send are no part of what is asserted;
+  // nor is an escape cut off at the end of what was read so far (a frame still arriving: its rest comes in the next read).
   screen.write(
     output
       .replace(/\u0007|\u001b\][^\u0007\u001b]*(\u0007|\u001b\\)/g, '')
-      .replace(/\u001b\[[0-9;]*[CDPX@]|\u001b[=>]/g, ''),
+      .replace(/\u001b\[[0-9;]*[CDPX@]|\u001b[=>]/g, '')
+      .replace(/\u001b(\[[0-9;:?]*)?$/, ''),
   );
   return screen.text();
 }

@@ -1,0 +1,21 @@
+// The test runner scripts/test.mjs starts: node's own (`run` from node:test,
+// the spec reporter) over the files given, in the order given. `node --test
+// a b c` sorts its files by path before it starts them, which put the
+// shared entries (in a scratch folder under /tmp) first and the longest
+// files wherever their names fell, so the plan's order (scripts/test-plan.mjs:
+// the long files first, the short ones last) was lost and a long file could
+// start last and run on alone. Each file still runs in a process of its
+// own, with this process's flags (tsx's loader: start this with
+// `--import tsx`). Exit status as `node --test`'s: 1 if any test failed
+// (a todo aside) or any file did not run through.
+//
+// Usage: node --import tsx scripts/run-tests.mjs CONCURRENCY FILE...
+import { run } from 'node:test';
+import { spec } from 'node:test/reporters';
+
+const [concurrency, ...files] = process.argv.slice(2);
+const stream = run({ files, concurrency: Number(concurrency) });
+stream.on('test:fail', (data) => {
+  if (data.todo === undefined || data.todo === false) process.exitCode = 1;
+});
+stream.compose(new spec()).pipe(process.stdout);
