@@ -84,8 +84,9 @@ export async function runCli(argv: string[] = process.argv.slice(2)): Promise<vo
   });
   // Heap exhaustion kills the process without a handler: stop the orderly way just before it.
   watchHeap((error) => crash.crash(error, 'out of memory'));
-  // The heap's shape (cli/heap-shape.ts) once the start's synchronous work,
-  // the first frame with it, is done: before any Event is read off a socket.
+  // The heap's shape (cli/heap-shape.ts) once the start's synchronous work is
+  // done (a console's first frame with it, but for --demo, which waits for its
+  // relay first), and before any Event is read off a socket.
   setImmediate(() => shapeHeap());
   try {
     process.exitCode = await main(argv, { ...defaultIO, crash });
