@@ -19,10 +19,7 @@ import { DecisionLog } from '../src/relay/decision-log.js';
 import { DecisionRecorder } from '../src/relay/decision-recorder.js';
 import { Outbox } from '../src/relay/outbox.js';
 import { ConsoleStore } from '../src/store/store.js';
-import { shapeHeap } from '../src/cli/heap-shape.js';
-
-// The heap shaped as the shipped console shapes it (src/cli/heap-shape.ts).
-shapeHeap();
+import './shaped-heap.js';
 
 const TOKEN = 'bench-batch-token';
 const COUNT = 50;

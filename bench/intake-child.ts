@@ -6,10 +6,7 @@
 // left by the store-alone run, a young generation shrunk by JSON.parse's
 // short-lived objects. Prints one JSON line: every run's rate, in Events/s.
 import { ingestOnce, jsonParseOnce, parseAll, parseAndIngestOnce, trafficOf } from './ingest.js';
-import { shapeHeap } from '../src/cli/heap-shape.js';
-
-// The heap shaped as the shipped console shapes it (src/cli/heap-shape.ts).
-shapeHeap();
+import './shaped-heap.js';
 
 const [runsArg = '5', eventsArg = '100000'] = process.argv.slice(2);
 const runs = Number(runsArg);

@@ -12,10 +12,7 @@ import { createFrameWriter } from '../src/ui/terminal/frame-writer.js';
 import { TestStdin } from '../test/support/ui.js';
 import { storeWithPending } from './pending-store.js';
 import { BenchTerminal } from './tty.js';
-import { shapeHeap } from '../src/cli/heap-shape.js';
-
-// The heap shaped as the shipped console shapes it (src/cli/heap-shape.ts).
-shapeHeap();
+import './shaped-heap.js';
 
 const [columnsArg = '100', rowsArg = '30', hoursArg = '2', countArg = '10000'] = process.argv.slice(2);
 const SAMPLE_EVERY_S = 600;

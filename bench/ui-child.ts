@@ -12,10 +12,7 @@ import { measureIdle, measureMoves, measureRedraws } from './frames.js';
 import { FloorFrame } from './ink-floor.js';
 import { NaiveList } from './naive-list.js';
 import { storeWithPending, storeWithYoungPending } from './pending-store.js';
-import { shapeHeap } from '../src/cli/heap-shape.js';
-
-// The heap shaped as the shipped console shapes it (src/cli/heap-shape.ts).
-shapeHeap();
+import './shaped-heap.js';
 
 const [mode = 'app', columnsArg = '80', rowsArg = '24', movesArg = '100', countArg = '10000'] = process.argv.slice(2);
 
