@@ -4,6 +4,7 @@
 // why the bytes are the same). To be offered upstream; until then it is
 // carried here, as the string-width precheck is.
 import { patchTokenize } from './ansi-tokenize-fast-path.mjs';
+import { patchTokenizeSegmenter } from './lazy-segmenters.mjs';
 import { patchModule, patchingPlugin, replaceAnchor } from './patching.mjs';
 
 /** The package's loop, replaced whole by the fast path's (the function keeps its name and signature). */
@@ -59,6 +60,14 @@ export const TOKENIZE_PATCHES = {
   // Its tokenizer's fast path (ansi-tokenize-fast-path.mjs).
   'tokenize-fast-path': [
     { file: '@alcalzone/ansi-tokenize/build/tokenize.js', filter: tokenizeFile('tokenize.js'), patch: patchTokenize },
+  ],
+  // Its segmenter, made on first use (lazy-segmenters.mjs).
+  'lazy-segmenter': [
+    {
+      file: '@alcalzone/ansi-tokenize/build/tokenize.js',
+      filter: tokenizeFile('tokenize.js'),
+      patch: patchTokenizeSegmenter,
+    },
   ],
 };
 

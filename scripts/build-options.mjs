@@ -5,12 +5,20 @@
 import { ansiStylesFastPath } from './ansi-styles-fast-path.mjs';
 import { builtinsByRequire } from './builtins-by-require.mjs';
 import { inkCaches } from './ink-caches.mjs';
+import { lazySegmenters } from './lazy-segmenters.mjs';
 import { meowLazyNormalize } from './meow-lazy-normalize.mjs';
 import { stringWidthPrecheck } from './string-width-precheck.mjs';
 import { yogaBase64 } from './yoga-base64.mjs';
 
 /** Every patch the shipped bundle carries, in the order its plugins run. */
-export const SHIPPED_PATCHES = [stringWidthPrecheck, inkCaches, ansiStylesFastPath, meowLazyNormalize, yogaBase64];
+export const SHIPPED_PATCHES = [
+  stringWidthPrecheck,
+  inkCaches,
+  ansiStylesFastPath,
+  lazySegmenters,
+  meowLazyNormalize,
+  yogaBase64,
+];
 
 export const SHARED_OPTIONS = {
   bundle: true,

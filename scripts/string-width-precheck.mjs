@@ -8,6 +8,7 @@
 // mixed text).
 import { realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { patchStringWidthSegmenter } from './lazy-segmenters.mjs';
 import { patchModule, patchingPlugin, replaceAnchor } from './patching.mjs';
 
 const RGI_EMOJI = 'const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;';
@@ -37,7 +38,7 @@ export function patchStringWidth(source) {
 
 // The copy the console declares (package.json "dependencies", which Ink and
 // the console share); other majors (wrap-ansi carries string-width 7) are
-// other code and load as they are.
+// other code: lazy-segmenters.mjs makes their segmenter lazy, nothing more.
 const declared = realpathSync(createRequire(new URL('../package.json', import.meta.url)).resolve('string-width'));
 
 export const stringWidthPrecheck = patchingPlugin('string-width-precheck', [
@@ -46,5 +47,12 @@ export const stringWidthPrecheck = patchingPlugin('string-width-precheck', [
     filter: /[\\/]node_modules[\\/]string-width[\\/]index\.js$/,
     owns: (path) => realpathSync(path) === declared,
     patch: patchStringWidth,
+  },
+  // Its segmenter, made on first use (lazy-segmenters.mjs).
+  {
+    file: 'string-width/index.js',
+    filter: /[\\/]node_modules[\\/]string-width[\\/]index\.js$/,
+    owns: (path) => realpathSync(path) === declared,
+    patch: patchStringWidthSegmenter,
   },
 ]);

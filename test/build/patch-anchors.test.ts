@@ -23,6 +23,8 @@ import { patchSanitize } from '../../scripts/ink-sanitize-fast-path.mjs';
 // @ts-expect-error: a plain .mjs build script, without types
 import { patchDom, patchReconciler, patchSquash } from '../../scripts/ink-squash-cache.mjs';
 // @ts-expect-error: a plain .mjs build script, without types
+import * as segmenters from '../../scripts/lazy-segmenters.mjs';
+// @ts-expect-error: a plain .mjs build script, without types
 import { meowLazyNormalize, patchMeowDependencies } from '../../scripts/meow-lazy-normalize.mjs';
 // @ts-expect-error: a plain .mjs build script, without types
 import { patchStringWidth, stringWidthPrecheck } from '../../scripts/string-width-precheck.mjs';
@@ -103,6 +105,18 @@ const changed: Array<[string, Plugin, string, RegExp]> = [
     /ansi-tokenize changed/,
   ],
   ['meow dependencies.js', meowLazyNormalize, 'node_modules/meow/build/dependencies.js', /meow changed/],
+  [
+    'slice-ansi tokenize-ansi.js',
+    segmenters.lazySegmenters,
+    'node_modules/slice-ansi/tokenize-ansi.js',
+    /slice-ansi changed/,
+  ],
+  [
+    "wrap-ansi's string-width",
+    segmenters.lazySegmenters,
+    'node_modules/wrap-ansi/node_modules/string-width/index.js',
+    /string-width changed/,
+  ],
 ];
 
 for (const [what, plugin, path, message] of changed) {
@@ -114,7 +128,13 @@ for (const [what, plugin, path, message] of changed) {
   });
 }
 
-for (const plugin of [inkCaches, ansiStylesFastPath, meowLazyNormalize, stringWidthPrecheck] as Plugin[]) {
+for (const plugin of [
+  inkCaches,
+  ansiStylesFastPath,
+  meowLazyNormalize,
+  stringWidthPrecheck,
+  segmenters.lazySegmenters,
+] as Plugin[]) {
   test(`the build fails when a file ${plugin.name} patches never comes through`, async () => {
     await assert.rejects(bundleWith(plugin, {}, 'console.log(1);\n'), new RegExp(`${plugin.name}: .* never loaded`));
   });
@@ -218,6 +238,22 @@ const PINNED: Array<[Patch, string, string[]]> = [
     ],
   ],
   [patchMeowDependencies, 'meow/build/dependencies.js', ['var normalizeExports = requireNormalize();']],
+  [segmenters.patchStringWidthSegmenter, 'string-width/index.js', [segmenters.STRING_WIDTH_SEGMENTER]],
+  [
+    segmenters.patchStringWidthSegmenter,
+    'wrap-ansi/node_modules/string-width/index.js',
+    [segmenters.STRING_WIDTH_SEGMENTER],
+  ],
+  [
+    segmenters.patchTokenizeSegmenter,
+    '@alcalzone/ansi-tokenize/build/tokenize.js',
+    ['const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });'],
+  ],
+  [
+    segmenters.patchSliceAnsiSegmenter,
+    'slice-ansi/tokenize-ansi.js',
+    ["const GRAPHEME_SEGMENTER = new Intl.Segmenter(undefined, {granularity: 'grapheme'});"],
+  ],
 ];
 
 for (const [patch, file, texts] of PINNED) {

@@ -1,0 +1,72 @@
+// The bundle's lazy segmenters (scripts/lazy-segmenters.mjs): the packages
+// that made an Intl.Segmenter as they loaded make none until they segment,
+// and then answer as the packages themselves do.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { tokenize } from '@alcalzone/ansi-tokenize';
+import sliceAnsi from 'slice-ansi';
+import stringWidth from 'string-width';
+import wrapAnsi from 'wrap-ansi';
+// @ts-expect-error: a plain .mjs build script, without types
+import { ansiStylesFastPath } from '../../scripts/ansi-styles-fast-path.mjs';
+// @ts-expect-error: a plain .mjs build script, without types
+import { lazySegmenters } from '../../scripts/lazy-segmenters.mjs';
+// @ts-expect-error: a plain .mjs build script, without types
+import { stringWidthPrecheck } from '../../scripts/string-width-precheck.mjs';
+import { bundled, TOKENIZE_BUILD } from './patched-build.js';
+
+const require = createRequire(import.meta.url);
+
+type Patched = {
+  width: { default: typeof stringWidth };
+  wrap: { default: typeof wrapAnsi };
+  slice: { default: typeof sliceAnsi };
+  tokens: { tokenize: typeof tokenize };
+};
+
+/** Counts the segmenters made while `run` runs (Intl.Segmenter put back after). */
+async function countingSegmenters<T>(run: (made: () => number) => Promise<T>): Promise<T> {
+  const Real = Intl.Segmenter;
+  const intl = Intl as { Segmenter: typeof Intl.Segmenter };
+  let made = 0;
+  intl.Segmenter = class extends Real {
+    constructor(...args: ConstructorParameters<typeof Intl.Segmenter>) {
+      super(...args);
+      made++;
+    }
+  };
+  try {
+    return await run(() => made);
+  } finally {
+    intl.Segmenter = Real;
+  }
+}
+
+// Each needs its segmenter: combining marks, an emoji with a skin tone, wide characters, colour.
+const TEXT = '\u001b[31me\u0301 👍🏽 漢字 café\u001b[39m and 🏳️‍🌈 ok';
+
+test('the patched packages make no segmenter as they load, and answer as the packages do once they segment', async (t) => {
+  await countingSegmenters(async (made) => {
+    const { exports, text } = await bundled<Patched>(t, [stringWidthPrecheck, ansiStylesFastPath, lazySegmenters], {
+      width: require.resolve('string-width'),
+      wrap: require.resolve('wrap-ansi'),
+      slice: require.resolve('slice-ansi'),
+      tokens: join(TOKENIZE_BUILD, 'index.js'),
+    });
+    // Only the patch module's own, inside the function that stands for the other four.
+    assert.equal(text.match(/new Intl\.Segmenter\(/g)?.length, 1, 'all four segmenters are made on first use');
+    assert.equal(made(), 0, 'none made as the bundle loads');
+
+    assert.equal(exports.width.default(TEXT), stringWidth(TEXT));
+    assert.equal(made(), 1, "string-width's is made when it first segments");
+    assert.equal(exports.wrap.default(TEXT, 7, { hard: true }), wrapAnsi(TEXT, 7, { hard: true }));
+    assert.equal(exports.slice.default(TEXT, 3, 12), sliceAnsi(TEXT, 3, 12));
+    assert.deepEqual(exports.tokens.tokenize(TEXT), tokenize(TEXT));
+    assert.equal(made(), 4, 'each made once, when first used');
+    exports.width.default(`${TEXT}!`);
+    exports.slice.default(TEXT, 1, 5);
+    assert.equal(made(), 4, 'and then kept');
+  });
+});
