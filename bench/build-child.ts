@@ -12,7 +12,7 @@ import { ansiStylesFastPath } from '../scripts/ansi-styles-fast-path.mjs';
 // @ts-expect-error: a plain .mjs build script, without types
 import { inkCaches, inkCachesWithoutFrameCaches } from '../scripts/ink-caches.mjs';
 // @ts-expect-error: a plain .mjs build script, without types
-import { SHARED_OPTIONS } from '../scripts/build-options.mjs';
+import { MODULE_OPTIONS } from '../scripts/build-options.mjs';
 // @ts-expect-error: a plain .mjs build script, without types
 import { builtinsByRequire } from '../scripts/builtins-by-require.mjs';
 // @ts-expect-error: a plain .mjs build script, without types
@@ -32,7 +32,7 @@ export async function bundleChild(
 ): Promise<string> {
   const outdir = mkdtempSync(join(tmpdir(), 'aep-bench-'));
   await build({
-    ...(SHARED_OPTIONS as BuildOptions),
+    ...(MODULE_OPTIONS as BuildOptions),
     entryPoints: { child: new URL(entry, import.meta.url).pathname },
     outdir,
     outExtension: { '.js': '.mjs' },

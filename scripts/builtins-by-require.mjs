@@ -8,7 +8,7 @@
 // the first frame and most never used. Through require() a named import is
 // read where it is used, and only then (esbuild's CommonJS interop), so a
 // built-in costs what the console takes from it. Dynamic import() is left as
-// it is. `require` is the banner's (build-options.mjs).
+// it is. `require` is CommonJS's own, or in an ES module bundle the banner's (build-options.mjs).
 import { builtinModules } from 'node:module';
 
 const NAMESPACE = 'aep-builtin';

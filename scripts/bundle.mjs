@@ -6,19 +6,34 @@
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { build } from 'esbuild';
-import { SHARED_OPTIONS } from './build-options.mjs';
+import { SCRIPT_OPTIONS } from './build-options.mjs';
 
 const root = new URL('..', import.meta.url);
 const outdir = process.argv[2] === undefined ? new URL('dist', root).pathname : resolve(process.argv[2]);
 rmSync(outdir, { recursive: true, force: true });
 
 await build({
-  ...SHARED_OPTIONS,
+  ...SCRIPT_OPTIONS,
   absWorkingDir: root.pathname,
   entryPoints: { cli: 'src/cli.ts' },
   outdir,
+  outExtension: { '.js': '.cjs' },
   minify: true,
   legalComments: 'linked',
   sourcemap: 'linked',
-  chunkNames: 'chunks/[name]-[hash]',
+});
+
+// The bin's loader of that bundle, with V8's code cache (src/boot/): small,
+// and compiled as Node compiles any module, before there is a cache to read.
+await build({
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  absWorkingDir: root.pathname,
+  entryPoints: { boot: 'src/boot/load-bundle.ts' },
+  outdir,
+  outExtension: { '.js': '.cjs' },
+  minify: true,
+  logLevel: 'warning',
 });

@@ -10,7 +10,7 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { SHARED_OPTIONS } from './build-options.mjs';
+import { SCRIPT_OPTIONS } from './build-options.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 
@@ -19,12 +19,12 @@ export async function buildCliForTests(dir) {
   mkdirSync(join(dir, 'bin'), { recursive: true });
   copyFileSync(join(root, 'package.json'), join(dir, 'package.json'));
   await build({
-    ...SHARED_OPTIONS,
+    ...SCRIPT_OPTIONS,
     absWorkingDir: root,
     entryPoints: { 'run-cli': 'test/cli/run-cli.ts' },
     outdir: join(dir, 'bin'),
-    outExtension: { '.js': '.mjs' },
+    outExtension: { '.js': '.cjs' },
     sourcemap: 'inline',
   });
-  return join(dir, 'bin', 'run-cli.mjs');
+  return join(dir, 'bin', 'run-cli.cjs');
 }

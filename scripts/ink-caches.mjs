@@ -26,6 +26,7 @@ import { patchOutputRows } from './ink-output-rows.mjs';
 import { patchDom, patchReconciler, patchSquash } from './ink-squash-cache.mjs';
 import { patchSanitize } from './ink-sanitize-fast-path.mjs';
 import { patchModule, patchingPlugin, replaceAnchor } from './patching.mjs';
+import { patchReconcilerAwaits } from './start-without-await.mjs';
 
 const CACHE = 'const cache = new Map();';
 const WIDEST_IMPORT = "import widestLine from 'widest-line';";
@@ -88,6 +89,8 @@ export const INK_PATCHES = {
     patchOf('reconciler.js', patchReconciler),
   ],
   'sanitize-fast-path': [patchOf('sanitize-ansi.js', patchSanitize)],
+  // Not a cache: the reconciler without its top-level awaits (start-without-await.mjs).
+  'no-top-level-await': [patchOf('reconciler.js', patchReconcilerAwaits)],
 };
 
 /**

@@ -7,6 +7,7 @@
 // base64 natively into the same bytes (test/build/yoga-base64.test.ts).
 // One expression swapped: no module of its own needed.
 import { patchingPlugin, replaceAnchor } from './patching.mjs';
+import { patchYogaIndex, patchYogaInstantiation } from './start-without-await.mjs';
 
 const BY_CHARACTER =
   'var b=xa(a.slice(37)),c=new Uint8Array(b.length);for(a=0;a<b.length;++a)c[a]=b.charCodeAt(a);var d=c';
@@ -21,10 +22,24 @@ export function patchYogaBase64(source) {
   );
 }
 
-export const yogaBase64 = patchingPlugin('yoga-base64', [
+const BINARY = {
+  file: 'yoga-layout/dist/binaries/yoga-wasm-base64-esm.js',
+  filter: /[\\/]node_modules[\\/]yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/,
+};
+
+/** The decoding alone (its own test, and bundles that may await). */
+export const yogaBase64 = patchingPlugin('yoga-base64', [{ ...BINARY, patch: patchYogaBase64 }]);
+
+/**
+ * What the shipped bundle carries: the decoding, and Yoga made at once, without
+ * an await (start-without-await.mjs), which both patch the same file.
+ */
+export const yogaAtOnce = patchingPlugin('yoga-at-once', [
+  { ...BINARY, patch: patchYogaBase64 },
+  { ...BINARY, patch: patchYogaInstantiation },
   {
-    file: 'yoga-layout/dist/binaries/yoga-wasm-base64-esm.js',
-    filter: /[\\/]node_modules[\\/]yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/,
-    patch: patchYogaBase64,
+    file: 'yoga-layout/dist/src/index.js',
+    filter: /[\\/]node_modules[\\/]yoga-layout[\\/]dist[\\/]src[\\/]index\.js$/,
+    patch: patchYogaIndex,
   },
 ]);

@@ -63,11 +63,17 @@ export async function main(argv: string[], given: MainIO = defaultIO): Promise<n
   return runConsole(options, io, remember);
 }
 
+/** What the bin gives runCli. */
+export interface Boot {
+  /** Called once the full-screen console's first frame is drawn, before the heap is shaped (the bin keeps its code cache). */
+  firstFrame?: () => void;
+}
+
 /**
  * The real process: crash guard, then main(); sets the exit code. The bin
  * (and the source runner the CLI tests use) call only this.
  */
-export async function runCli(argv: string[] = process.argv.slice(2)): Promise<void> {
+export async function runCli(argv: string[] = process.argv.slice(2), boot: Boot = {}): Promise<void> {
   // On Linux this overwrites the argv that /proc (and ps) show, so a --token
   // given on the command line stops being readable there from this point on
   // (meow does the same, but only once the arguments are parsed).
@@ -85,11 +91,32 @@ export async function runCli(argv: string[] = process.argv.slice(2)): Promise<vo
   // Heap exhaustion kills the process without a handler: stop the orderly way just before it.
   watchHeap((error) => crash.crash(error, 'out of memory'));
   // The heap's shape (cli/heap-shape.ts) once the start's synchronous work is
-  // done (a console's first frame with it, but for --demo, which waits for its
-  // relay first), and before any Event is read off a socket.
-  setImmediate(() => shapeHeap());
+  // done, and before any Event is read off a socket; for the full-screen
+  // console once its first frame is drawn (for --demo that waits for its
+  // relay), after the bin's code cache is made: V8 refuses a cache made
+  // under other flags than the next run's.
+  let shaped = false;
+  let fullScreen = false;
+  const shape = () => {
+    if (shaped) return;
+    shaped = true;
+    shapeHeap();
+  };
+  const firstFrame = {
+    starts: () => {
+      fullScreen = true;
+    },
+    none: () => shape(),
+    drawn: () => {
+      boot.firstFrame?.();
+      shape();
+    },
+  };
+  setImmediate(() => {
+    if (!fullScreen) shape();
+  });
   try {
-    process.exitCode = await main(argv, { ...defaultIO, crash });
+    process.exitCode = await main(argv, { ...defaultIO, crash, firstFrame });
   } catch (error) {
     crash.crash(error, 'error');
   }

@@ -204,10 +204,12 @@ async function demoAsLines(options: ConsoleOptions, io: MainIO, remember: Rememb
 /** Where the full screen cannot run, what happens instead and its exit code; undefined where it can. */
 async function withoutFullScreen(options: ConsoleOptions, io: MainIO, remember: Remember): Promise<number | undefined> {
   if (!process.stdin.isTTY || !process.stdout.isTTY) {
+    io.firstFrame?.none();
     io.err('aep-console: the interactive console needs a terminal; use "aep-console list" in scripts');
     return 2;
   }
   if (!cursorAddressing(io.env)) {
+    io.firstFrame?.none();
     // The demo is still there to try: its relay started, followed as `watch` follows one.
     if (options.demo) return demoAsLines(options, io, remember);
     io.err(
@@ -219,6 +221,7 @@ async function withoutFullScreen(options: ConsoleOptions, io: MainIO, remember: 
 }
 
 export async function runConsole(options: ConsoleOptions, io: MainIO, remember: Remember): Promise<number> {
+  io.firstFrame?.starts();
   const refused = await withoutFullScreen(options, io, remember);
   if (refused !== undefined) return refused;
   const demo = await startDemo(options, remember);
@@ -266,6 +269,7 @@ export async function runConsole(options: ConsoleOptions, io: MainIO, remember: 
   // Rules follow their file: an edit is picked up within RULES_POLL_MS.
   if (options.rulesPath !== undefined) props.rulesFile = followRules(options.rulesPath, io.env);
   const ui = renderConsole(io, props, demo ? demo.token : options.token, writer, leave);
+  io.firstFrame?.drawn();
   try {
     await ui.instance.waitUntilExit();
   } finally {

@@ -152,7 +152,7 @@ function writeDone(): void {
 }
 
 /** The same write off the event loop (the outbox's journal: a batch of answers must not hold up a key's frame). */
-export async function writeFileCarefullyAsync(path: string, text: string, mode = 0o600): Promise<void> {
+export async function writeFileCarefullyAsync(path: string, text: string | Buffer, mode = 0o600): Promise<void> {
   await writeTurn();
   try {
     await writeCarefully(path, text, mode);
@@ -161,12 +161,12 @@ export async function writeFileCarefullyAsync(path: string, text: string, mode =
   }
 }
 
-async function writeCarefully(path: string, text: string, mode: number): Promise<void> {
+async function writeCarefully(path: string, text: string | Buffer, mode: number): Promise<void> {
   const temp = tempPath(path);
   const handle = await open(temp, CREATE, mode);
   try {
     try {
-      const buffer = Buffer.from(text);
+      const buffer = typeof text === 'string' ? Buffer.from(text) : text;
       let done = 0;
       while (done < buffer.length) {
         const { bytesWritten } = await handle.write(buffer, done, buffer.length - done, done);

@@ -16,7 +16,7 @@ const root = new URL('../..', import.meta.url).pathname;
 /** The text of a bundle's entry and chunks, all of them. */
 function bundleText(dir: string): string {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((name) => /\.m?js$/.test(name))
+    .filter((name) => /\.[mc]?js$/.test(name))
     .map((name) => readFileSync(join(dir, name), 'utf8'))
     .join('\n');
 }
@@ -60,7 +60,7 @@ test('the shipped bundle built into a folder of its own leaves dist/ as it is', 
   execFileSync(process.execPath, [join(root, 'scripts', 'bundle.mjs'), join(dir, 'dist')], { stdio: 'pipe' });
   assert.deepEqual(distState(), before);
   const text = bundleText(join(dir, 'dist'));
-  assert.ok(existsSync(join(dir, 'dist', 'cli.js')));
+  assert.ok(existsSync(join(dir, 'dist', 'cli.cjs')) && existsSync(join(dir, 'dist', 'boot.cjs')));
   // Minified: the names go; the kept text's property and the deferred emoji expression stay.
   assert.ok(text.includes('aepSquashed') && text.includes('RegExp("^\\\\p{RGI_Emoji}$","v")'), 'the bundle is patched');
 });

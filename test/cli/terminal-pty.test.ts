@@ -4,7 +4,7 @@
 // (as `npm start` has npm and sh), TERM=dumb refused.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { consoleCommand, root, runInPty, shellInPty } from './pty.js';
@@ -173,11 +173,12 @@ test('without job control (sh -c as the session, as ssh -t host cmd): Ctrl-Z say
 test("the shipped bin under CI=true on a terminal (a dev container, a CI job's debug shell) still draws every frame, not only the last at exit", async () => {
   const bin = join(root, 'bin', 'aep-console.js');
   assert.ok(
-    existsSync(join(root, 'dist', 'cli.js')),
-    'dist/cli.js is built (npm ci and npm install build it; else npm run build)',
+    existsSync(join(root, 'dist', 'cli.cjs')),
+    'dist/cli.cjs is built (npm ci and npm install build it; else npm run build)',
   );
   const { home, dir } = dirs();
-  const run = shellInPty({ dir, env: { HOME: home, TMPDIR: home, PS1: 'PROMPT> ' } });
+  const cacheHome = join(home, 'cache');
+  const run = shellInPty({ dir, env: { HOME: home, TMPDIR: home, PS1: 'PROMPT> ', XDG_CACHE_HOME: cacheHome } });
   await run.until(/PROMPT>/, 'the shell prompt');
   run.type(`CI=true CONTINUOUS_INTEGRATION=1 node '${bin}' --demo --demo-agents 1\r`);
   // Ink in CI mode would write nothing here: the frame and its clock come while it runs.
@@ -187,6 +188,8 @@ test("the shipped bin under CI=true on a terminal (a dev container, a CI job's d
   await run.until(/PROMPT>/, 'the prompt after quitting', 20_000, beforeQuit);
   run.type('exit\r');
   await run.done;
+  // The first frame's code cache, kept for the next start (src/boot/), the user's alone.
+  assert.equal(statSync(join(cacheHome, 'aep-console', 'code-cache')).mode & 0o777, 0o600);
 });
 
 test('TERM=dumb: the full-screen console refuses with exit 2 and names watch, list and respond; nothing reaches the terminal', async () => {

@@ -1,0 +1,59 @@
+// The bin's loader of the shipped bundle (dist/cli.cjs, one CommonJS
+// module): it compiles the bundle as Node's require() would, with the
+// module wrapper, but through vm.Script, which accepts V8's code cache of
+// it (code-cache.ts) and can make a new one. Built on its own into
+// dist/boot.cjs, so that it is compiled as any small module is before there
+// is a cache to read.
+
+import { readFileSync } from 'node:fs';
+import Module, { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { Script } from 'node:vm';
+import { CAN_CHECK, cacheDir, readCache, writeCache } from './code-cache.js';
+
+/** How the bundle was compiled: from the cache, or without one (none yet, or V8 refused it). */
+export type CacheUse = 'used' | 'none' | 'refused' | 'off';
+
+export interface LoadedBundle<T> {
+  exports: T;
+  cache: CacheUse;
+  /**
+   * Makes and writes a new cache when this run had none it could use, with
+   * the functions compiled so far (call it once the first frame is drawn,
+   * before any V8 flag is set: data made under other flags is refused).
+   * Resolves whether one was written.
+   */
+  keepCache: () => Promise<boolean>;
+}
+
+type ModuleFunction = (
+  exports: unknown,
+  require: NodeJS.Require,
+  module: { exports: unknown },
+  filename: string,
+  dirname: string,
+) => void;
+
+/** Loads the CommonJS bundle `file`, with the code cache found through `env` (none when `env` names none). */
+export function loadBundle<T>(file: string, env: NodeJS.ProcessEnv): LoadedBundle<T> {
+  const source = readFileSync(file);
+  // AEP_CODE_CACHE=off: no cache read or written (a start measured without one).
+  const dir = env.AEP_CODE_CACHE === 'off' || !CAN_CHECK ? undefined : cacheDir(env);
+  const cachedData = dir === undefined ? undefined : readCache(dir, source);
+  const script = new Script(Module.wrap(source.toString('utf8')), { filename: file, cachedData });
+  const cache: CacheUse =
+    dir === undefined ? 'off' : cachedData === undefined ? 'none' : script.cachedDataRejected ? 'refused' : 'used';
+  const run = script.runInThisContext() as ModuleFunction;
+  const module = { exports: {} as unknown };
+  run.call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
+  let kept = false;
+  return {
+    exports: module.exports as T,
+    cache,
+    keepCache: () => {
+      if (dir === undefined || cache === 'used' || kept) return Promise.resolve(false);
+      kept = true;
+      return writeCache(dir, source, script.createCachedData());
+    },
+  };
+}
