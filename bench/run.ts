@@ -22,6 +22,7 @@ type Figures = Record<
   | 'nodeFloorMs'
   | 'inkFirstFrameMs'
   | 'firstFrameMs'
+  | 'coldFirstFrameMs'
   | 'fullHistoryMs'
   | 'batchKeyWaitMs'
   | 'batchStallMs'
@@ -60,6 +61,8 @@ function figures(f: Figures, soak: SoakRun | undefined) {
     ink_first_frame_ms: round(f.inkFirstFrameMs),
     ink_first_frame_ratio: round(f.inkFirstFrameMs / f.nodeFloorMs, 2),
     first_frame_ratio: round(f.firstFrameMs / f.nodeFloorMs, 2),
+    first_frame_no_cache_ms: round(f.coldFirstFrameMs),
+    first_frame_no_cache_ratio: round(f.coldFirstFrameMs / f.nodeFloorMs, 2),
     key_p95_ms_10k: round(f.keyP95, 2),
     key_p50_ms_10k: round(f.keyP50, 2),
     bytes_per_move_10k: Math.round(f.bytesPerMove),

@@ -104,6 +104,11 @@ export const ENVIRONMENT: readonly { name: string; does: string }[] = [
     does: 'where the outbox, the decision history and crash reports go (`$XDG_STATE_HOME/aep-console/`, else `~/.local/state/aep-console/`).',
   },
   {
+    name: 'XDG_CACHE_HOME',
+    does: "where the bin keeps V8's code cache of the console, for a faster start (`$XDG_CACHE_HOME/aep-console/code-cache`, else in `~/.cache/aep-console/`); only the user's own file is read, and only for the very bundle it was made from.",
+  },
+  { name: 'AEP_CODE_CACHE', does: '`off`: the bin neither reads nor writes the code cache.' },
+  {
     name: 'XDG_CONFIG_HOME',
     does: 'where the default rules file and the profiles are (`$XDG_CONFIG_HOME/aep-console/rules.json` and `config.json`, else in `~/.config/aep-console/`).',
   },

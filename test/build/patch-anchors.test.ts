@@ -25,6 +25,10 @@ import { patchDom, patchReconciler, patchSquash } from '../../scripts/ink-squash
 // @ts-expect-error: a plain .mjs build script, without types
 import * as segmenters from '../../scripts/lazy-segmenters.mjs';
 // @ts-expect-error: a plain .mjs build script, without types
+import * as atOnce from '../../scripts/start-without-await.mjs';
+// @ts-expect-error: a plain .mjs build script, without types
+import { yogaAtOnce } from '../../scripts/yoga-base64.mjs';
+// @ts-expect-error: a plain .mjs build script, without types
 import { meowLazyNormalize, patchMeowDependencies } from '../../scripts/meow-lazy-normalize.mjs';
 // @ts-expect-error: a plain .mjs build script, without types
 import { patchStringWidth, stringWidthPrecheck } from '../../scripts/string-width-precheck.mjs';
@@ -134,6 +138,7 @@ for (const plugin of [
   meowLazyNormalize,
   stringWidthPrecheck,
   segmenters.lazySegmenters,
+  yogaAtOnce,
 ] as Plugin[]) {
   test(`the build fails when a file ${plugin.name} patches never comes through`, async () => {
     await assert.rejects(bundleWith(plugin, {}, 'console.log(1);\n'), new RegExp(`${plugin.name}: .* never loaded`));
@@ -238,6 +243,17 @@ const PINNED: Array<[Patch, string, string[]]> = [
     ],
   ],
   [patchMeowDependencies, 'meow/build/dependencies.js', ['var normalizeExports = requireNormalize();']],
+  [
+    atOnce.patchReconcilerAwaits,
+    'ink/build/reconciler.js',
+    ["        await import('./devtools.js');", '    ? await loadPackageJson()'],
+  ],
+  [atOnce.patchYogaIndex, 'yoga-layout/dist/src/index.js', ['const Yoga = wrapAssembly(await loadYoga());']],
+  [
+    atOnce.patchYogaInstantiation,
+    'yoga-layout/dist/binaries/yoga-wasm-base64-esm.js',
+    ['function wa(){', 'WebAssembly.instantiateStreaming(e,d).then(b,function(f){'],
+  ],
   [segmenters.patchStringWidthSegmenter, 'string-width/index.js', [segmenters.STRING_WIDTH_SEGMENTER]],
   [
     segmenters.patchStringWidthSegmenter,

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 // @ts-expect-error: a plain .mjs build script, without types
-import { patchYogaBase64, yogaBase64 } from '../../scripts/yoga-base64.mjs';
+import { patchYogaBase64, yogaAtOnce, yogaBase64 } from '../../scripts/yoga-base64.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
 const binary = readFileSync(join(root, 'node_modules/yoga-layout/dist/binaries/yoga-wasm-base64-esm.js'), 'utf8');
@@ -85,4 +85,38 @@ test('Yoga bundled with the patch lays out as Yoga as published', async (t) => {
 test('the yoga patch refuses a yoga-layout it does not recognise', () => {
   assert.doesNotThrow(() => patchYogaBase64(binary));
   assert.throws(() => patchYogaBase64('export {}'), /yoga-layout changed/);
+});
+
+test('Yoga made at once (no await: the bundle is one script) lays out as Yoga as published, as a CommonJS bundle too', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'aep-yoga-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const atOnce = await layoutWith([yogaAtOnce as Plugin], dir, 'at-once');
+  const published = await layoutWith([], dir, 'published');
+  assert.doesNotMatch(
+    atOnce.text,
+    /await loadYoga\(\)|instantiateStreaming\(e/,
+    'neither the await nor the streaming path is left',
+  );
+  assert.deepEqual(atOnce.layout, published.layout);
+  // The same bundle as CommonJS (as the shipped one is): esbuild refuses a top-level await there.
+  const entry = join(dir, 'cjs-entry.mjs');
+  writeFileSync(
+    entry,
+    `import Yoga from ${JSON.stringify(join(root, 'node_modules/yoga-layout/dist/src/index.js'))};\nexport const node = Yoga.Node.create();\n`,
+  );
+  const built = await build({
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    format: 'cjs',
+    platform: 'node',
+    plugins: [yogaAtOnce as Plugin],
+    logLevel: 'silent',
+  });
+  assert.equal(built.errors.length, 0);
+  await assert.rejects(
+    build({ entryPoints: [entry], bundle: true, write: false, format: 'cjs', platform: 'node', logLevel: 'silent' }),
+    /Top-level await is currently not supported/,
+    'the published Yoga cannot be one script',
+  );
 });
