@@ -94,6 +94,8 @@ function wire(options: ConsoleOptions, env: NodeJS.ProcessEnv, demo: DemoSession
     store,
     outbox,
     decisions: recorder,
+    // Connected once the first frame is drawn (it says so): the socket and Node's HTTP client cost before it otherwise.
+    startLater: true,
   });
   return { wiring, recorder, history };
 }
@@ -269,6 +271,7 @@ export async function runConsole(options: ConsoleOptions, io: MainIO, remember: 
   // Rules follow their file: an edit is picked up within RULES_POLL_MS.
   if (options.rulesPath !== undefined) props.rulesFile = followRules(options.rulesPath, io.env);
   const ui = renderConsole(io, props, demo ? demo.token : options.token, writer, leave);
+  wiring.start();
   io.firstFrame?.drawn();
   try {
     await ui.instance.waitUntilExit();

@@ -14,27 +14,38 @@ export interface WiringOptions extends Omit<RelayClientOptions, 'url' | 'store' 
   relays: readonly string[];
   /** A store to fill (default: a new one). */
   store?: ConsoleStore;
+  /** Leave the clients to `start()` (the console's first frame comes first); by default each is started here. */
+  startLater?: boolean;
 }
 
 export interface Wiring {
   store: ConsoleStore;
-  /** One started client per relay, in the order given. */
+  /** One client per relay, in the order given: started, unless `startLater`. */
   clients: RelayClient[];
+  /** Starts every client not started yet (with `startLater`); a second call does nothing. */
+  start(): void;
   /** Closes every relay connection; resolves when they are closed. Never rejects; a second call returns the first one's promise. */
   stop(): Promise<void>;
 }
 
 export function wireRelays(options: WiringOptions): Wiring {
-  const { relays, store: given, ...shared } = options;
+  const { relays, store: given, startLater, ...shared } = options;
   const store = given ?? new ConsoleStore();
   // One batch for every client: a burst from several relays is still one render.
   const ingest = new IngestBatch(store);
   const clients = relays.map((url) => new RelayClient({ ...shared, url, store, ingest }));
-  for (const client of clients) client.start();
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    for (const client of clients) client.start();
+  };
+  if (!startLater) start();
   let stopping: Promise<void> | undefined;
   return {
     store,
     clients,
+    start,
     stop: () => (stopping ??= Promise.allSettled(clients.map((client) => client.stop())).then(() => undefined)),
   };
 }

@@ -55,6 +55,33 @@ test('wireRelays: one client per relay in order, one store and one ingest batch 
   await first;
 });
 
+test('wireRelays with startLater: no client starts until start(), which starts each once', async () => {
+  const store = new ConsoleStore();
+  const wiring = wireRelays({
+    relays: ['ftp://one', 'ftp://two'],
+    name: 'wiring-test',
+    host: 'h',
+    store,
+    startLater: true,
+  });
+  const warned = () => store.relays().filter((relay) => relay.warnings.some((w) => w.startsWith('invalid relay URL')));
+  assert.equal(warned().length, 0, 'not started: nothing tried yet');
+  wiring.start();
+  assert.equal(warned().length, 2, 'both started');
+  wiring.start();
+  for (const relay of warned())
+    assert.equal(relay.warnings.filter((w) => w.startsWith('invalid relay URL')).length, 1, 'started once');
+  await wiring.stop();
+});
+
+test('the console draws its first frame, then starts its relays', () => {
+  const text = source('src/cli/console.ts');
+  assert.match(text, /startLater: true/);
+  const drawn = text.indexOf('const ui = renderConsole(');
+  const started = text.indexOf('wiring.start();');
+  assert.ok(drawn > 0 && started > drawn, 'wiring.start() comes after renderConsole()');
+});
+
 test('connect() hands back what wireRelays built: the given store, its clients, its stop', async () => {
   const store = new ConsoleStore();
   const connection = connect({ relays: 'ftp://only', store });
