@@ -107,7 +107,9 @@ export async function writeCache(dir: string, source: Buffer, data: Buffer): Pro
   if (!CAN_CHECK || checkDir(dir, true) !== undefined) return false;
   try {
     // Loaded only now: the careful write brings node:crypto, which the first frame does not need.
-    const { writeFileCarefullyAsync } = await import('../files/write.js');
+    const { cleanLeftovers, writeFileCarefullyAsync } = await import('../files/write.js');
+    // A temporary file a crashed write left (named for its process) goes first: nothing else looks in this folder.
+    cleanLeftovers(dir);
     await writeFileCarefullyAsync(join(dir, CACHE_FILE), cacheBytes(source, data));
     return true;
   } catch {

@@ -61,6 +61,11 @@ test('a cache written is read back, the file 0600 in a 0700 folder', async (t) =
   assert.equal(statSync(dir).mode & 0o777, 0o700);
   assert.equal(statSync(join(dir, CACHE_FILE)).mode & 0o777, 0o600);
   assert.deepEqual(readCache(dir, SOURCE), data);
+  // A crashed write's temporary file (its process gone) is removed by the next write.
+  const leftover = join(dir, '.code-cache.999999999.0123456789ab.tmp');
+  writeFileSync(leftover, 'half a cache');
+  assert.equal(await writeCache(dir, SOURCE, data), true);
+  assert.throws(() => statSync(leftover), /ENOENT/);
 });
 
 test('a cache that is not the user own is no cache: a symlink, a FIFO (never waited on), writable by others', async (t) => {
