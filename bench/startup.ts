@@ -17,15 +17,7 @@ const quote = (arg: string) => `'${arg.replace(/'/g, `'\\''`)}'`;
 export function timeToMarker(command: string[], marker: string, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   return new Promise((resolve, reject) => {
     const start = performance.now();
-    const child = spawn(
-      'script',
-      ['-qfec', `stty rows 30 cols 100; exec ${command.map(quote).join(' ')}`, '/dev/null'],
-      {
-        stdio: ['pipe', 'pipe', 'ignore'],
-        env,
-        detached: true,
-      },
-    );
+    const child = inPty(command, env, 'pipe');
     let seen = '';
     const timer = setTimeout(() => finish(new Error(`no "${marker}" within 20 s`)), 20_000);
     const finish = (error?: Error) => {
@@ -39,7 +31,7 @@ export function timeToMarker(command: string[], marker: string, env: NodeJS.Proc
       if (error) reject(error);
       else resolve(elapsed);
     };
-    child.stdout.on('data', (chunk: Buffer) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
       seen += chunk.toString('utf8');
       if (seen.includes(marker)) finish();
     });
@@ -47,18 +39,19 @@ export function timeToMarker(command: string[], marker: string, env: NodeJS.Proc
   });
 }
 
+/** `command` in a pseudo-terminal of 100x30 (util-linux `script`), in a process group of its own. */
+function inPty(command: string[], env: NodeJS.ProcessEnv, stdout: 'pipe' | 'ignore') {
+  return spawn('script', ['-qfec', `stty rows 30 cols 100; exec ${command.map(quote).join(' ')}`, '/dev/null'], {
+    stdio: ['pipe', stdout, 'ignore'],
+    env,
+    detached: true,
+  });
+}
+
 /** Runs the console to its first frame and on for a second, so that it keeps its code cache (src/boot/). */
 function warmCache(command: string[], env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve) => {
-    const child = spawn(
-      'script',
-      ['-qfec', `stty rows 30 cols 100; exec ${command.map(quote).join(' ')}`, '/dev/null'],
-      {
-        stdio: ['pipe', 'ignore', 'ignore'],
-        env,
-        detached: true,
-      },
-    );
+    const child = inPty(command, env, 'ignore');
     const timer = setTimeout(() => process.kill(-child.pid!, 'SIGTERM'), 1500);
     child.on('exit', () => {
       clearTimeout(timer);

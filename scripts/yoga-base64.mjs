@@ -1,6 +1,7 @@
 // esbuild plugin for the shipped bundle: yoga-layout (Ink's layout engine)
 // carries its WebAssembly as a base64 data URL and, where there is no fetch
-// (the bin hides it while the bundle loads), decodes it with atob() and
+// (the shipped bundle never fetches: start-without-await.mjs makes it from
+// the bytes at once, through the same decoding), decodes it with atob() and
 // then copies the decoded string into bytes one character at a time in
 // plain JavaScript: about 70,000 turns of a loop V8 has not compiled yet,
 // several milliseconds before the first frame. Buffer decodes the same

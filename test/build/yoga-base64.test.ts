@@ -25,7 +25,7 @@ test("Buffer decodes Yoga's data URL into the very bytes the package's own loop 
   assert.ok(WebAssembly.validate(native), 'a WebAssembly module');
 });
 
-/** Lays out a small tree with Yoga bundled with `plugins`, fetch hidden as the bin hides it. */
+/** Lays out a small tree with Yoga bundled with `plugins`, fetch hidden (the decoding the base64 patch changes is the path without it). */
 async function layoutWith(plugins: Plugin[], dir: string, name: string): Promise<{ text: string; layout: unknown }> {
   const entry = join(dir, `${name}-entry.mjs`);
   writeFileSync(
