@@ -1,8 +1,8 @@
 // Patches that let the shipped bundle load as one script (a CommonJS
 // module), which is what V8 can keep a code cache for on Node 20
 // (src/boot/load-bundle.ts): an ES module cannot have one before Node 22.
-// A script cannot await at its top level, and three of the bundle's modules
-// did, each for something it could have done at once:
+// A script cannot await at its top level, and two of the bundle's modules
+// did, three times, each for something it could have done at once:
 // - yoga-layout instantiated its WebAssembly asynchronously, from bytes it
 //   already held; WebAssembly.Module and Instance make the same instance
 //   synchronously (Node allows it for a module of any size);
@@ -40,16 +40,19 @@ const DEVTOOLS = "        await import('./devtools.js');";
 const PACKAGE_JSON = '    ? await loadPackageJson()';
 
 /**
- * With DEV=true Ink loads its devtools without waiting for them (a failure
- * to load them is dropped: the console's bundle leaves react-devtools-core
- * out), and names itself without reading its package.json.
+ * With DEV=true Ink says, as before, that React's devtools are not
+ * installed (the console's bundle leaves react-devtools-core out, so
+ * loading them always failed), without loading its devtools module (which
+ * would set browser globals first), and names itself without reading its
+ * package.json.
  */
 export function patchReconcilerAwaits(source) {
   const changed = "Ink's reconciler changed: its top-level awaits are no longer the expected two";
   const devtools = replaceAnchor(
     source,
     DEVTOOLS,
-    () => "        void import('./devtools.js').catch(() => undefined);",
+    () =>
+      "        throw Object.assign(new Error('react-devtools-core is not in the bundle'), { code: 'ERR_MODULE_NOT_FOUND' });",
     changed,
   );
   return replaceAnchor(devtools, PACKAGE_JSON, () => "    ? { name: 'ink', version: undefined }", changed);

@@ -108,7 +108,11 @@ export async function runCli(argv: string[] = process.argv.slice(2), boot: Boot 
     },
     none: () => shape(),
     drawn: () => {
-      boot.firstFrame?.();
+      try {
+        boot.firstFrame?.();
+      } catch {
+        // the bin's cache is a speed-up: never a reason for the console to stop
+      }
       shape();
     },
   };

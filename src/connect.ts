@@ -1,6 +1,6 @@
 // The wiring the command line does for the interactive console, offered to
 // embedders and tests: one store, one relay client per relay, one shared
-// ingest batch, all started; `stop()` undoes it. Both go through the same
+// ingest batch, all started (connect() starts them at once); `stop()` undoes it. Both go through the same
 // wireRelays (relay/wiring.ts); the CLI adds token files, the outbox and the
 // decision history on top through its options.
 import type { RelayClient } from './relay/index.js';

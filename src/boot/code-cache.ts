@@ -14,8 +14,13 @@
 // used only when the bytes are the bundle's now and the data is whole.
 // Anything else (missing, not trusted, another bundle's, damaged, too
 // large, a Node without zlib.crc32, before 20.15) is no cache: the bundle
-// compiles as it would without one, and a new cache is written once the
-// first frame is drawn.
+// compiles as it would without one, and once the first frame is drawn a new
+// cache is written where the directory is fit for one (the user's own,
+// writable by no one else) and the Node can check it. Two installs of
+// different versions share the one file, each replacing the other's.
+// A temporary file a crashed write left is removed by the next write when
+// the process named in it is gone (on this host: a home shared between
+// hosts could lose a write under way to it, and with it only a cache).
 
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -94,7 +99,11 @@ export function readCache(dir: string, source: Buffer): Buffer | undefined {
   } catch {
     return undefined;
   } finally {
-    closeSync(fd);
+    try {
+      closeSync(fd);
+    } catch {
+      // nothing more to do with it
+    }
   }
 }
 

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { Script } from 'node:vm';
+import { checkDir } from '../files/trust.js';
 import { CAN_CHECK, cacheDir, readCache, writeCache } from './code-cache.js';
 
 /** How the bundle was compiled: from the cache, or without one (none yet, or V8 refused it). */
@@ -53,7 +54,16 @@ export function loadBundle<T>(file: string, env: NodeJS.ProcessEnv): LoadedBundl
     keepCache: () => {
       if (dir === undefined || cache === 'used' || kept) return Promise.resolve(false);
       kept = true;
-      return writeCache(dir, source, script.createCachedData());
+      // Made only where it can be kept (the data holds the event loop about 10 ms).
+      if (checkDir(dir, true) !== undefined) return Promise.resolve(false);
+      let data: Buffer;
+      try {
+        data = script.createCachedData();
+      } catch {
+        // (V8 out of memory for it, say): the console runs on, without a cache for the next start.
+        return Promise.resolve(false);
+      }
+      return writeCache(dir, source, data);
     },
   };
 }

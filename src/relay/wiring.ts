@@ -1,6 +1,7 @@
 // The one wiring of a console's relays, used by the library's connect() and
 // by the command line's interactive console: one store, one relay client per
-// relay, one ingest batch shared by them all, every client started; `stop()`
+// relay, one ingest batch shared by them all, every client started (at once,
+// or with `startLater` when the caller says: the console's first frame first); `stop()`
 // undoes it. What only the command line has (a token file re-read before each
 // reconnect, the durable outbox in the state directory, the decision history)
 // comes in through the options, never by building the clients a second way.

@@ -135,32 +135,17 @@ export class ConsoleStore implements EventIntake, RelayStatusBook, CommandLog, S
    * per Event.
    */
   batch(apply: () => void): void {
-    const release = this.hold();
+    this.batchDepth++;
     try {
       apply();
     } finally {
-      release();
-    }
-  }
-
-  /**
-   * Holds notifications as batch() does, until the function returned is
-   * called (a second call does nothing): the relay intake holds them from
-   * a burst's first Event to the end of its turn of the event loop.
-   */
-  hold(): () => void {
-    this.batchDepth++;
-    let held = true;
-    return () => {
-      if (!held) return;
-      held = false;
       this.batchDepth--;
       if (this.batchDepth === 0) this.batchNow = undefined;
       if (this.batchDepth === 0 && this.batchChanged) {
         this.batchChanged = false;
         this.notify();
       }
-    };
+    }
   }
 
   // ── the request fold (see request-fold.ts) ────────────────────────────

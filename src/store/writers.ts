@@ -26,8 +26,6 @@ export interface StoreChange {
 export interface EventIntake {
   applyEvent(relay: string, event: AepEvent, options?: { replayed?: boolean; issues?: PayloadIssue[] }): ApplyResult;
   batch(apply: () => void): void;
-  /** Holds notifications as batch() does, until the function it returns is called (once). */
-  hold(): () => void;
   replayBegins(relay: string): void;
   replayCompleted(relay: string): void;
   replayAbandoned(relay: string): void;

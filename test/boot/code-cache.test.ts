@@ -136,6 +136,19 @@ test('the loader runs the bundle as a CommonJS module, makes a cache when asked,
   assert.equal(loadBundle<Exports>(file, env).cache, 'used');
 });
 
+test('no cache is made where it cannot be kept: a cache folder others may write', async (t) => {
+  const dir = scratch(t);
+  const folder = join(dir, 'cache', 'aep-console');
+  mkdirSync(folder, { recursive: true });
+  chmodSync(folder, 0o777);
+  const loaded = loadBundle<{ twice: (a: number) => number }>(bundleFile(dir, `unfit ${process.pid}`), {
+    XDG_CACHE_HOME: join(dir, 'cache'),
+  });
+  assert.equal(loaded.cache, 'none');
+  assert.equal(await loaded.keepCache(), false);
+  assert.throws(() => statSync(join(folder, CACHE_FILE)), /ENOENT/);
+});
+
 test('AEP_CODE_CACHE=off: no cache read or written', async (t) => {
   const dir = scratch(t);
   const env = { XDG_CACHE_HOME: join(dir, 'cache'), AEP_CODE_CACHE: 'off' };

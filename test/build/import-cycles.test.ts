@@ -69,3 +69,20 @@ test('no layer imports one above it: protocol → store → relay → ui → cli
   }
   assert.deepEqual(upward, []);
 });
+
+test("the bin's loader (src/boot) stands apart: it imports only the trusted-file helpers, and nothing imports it", () => {
+  const wrong: string[] = [];
+  for (const [file, imports] of graph) {
+    if (!file.startsWith('src/')) continue;
+    for (const imported of imports) {
+      if (file.startsWith('src/boot/') && !imported.startsWith('src/boot/') && !imported.startsWith('src/files/'))
+        wrong.push(`${file} → ${imported}`);
+      if (!file.startsWith('src/boot/') && imported.startsWith('src/boot/')) wrong.push(`${file} → ${imported}`);
+    }
+  }
+  assert.ok(
+    [...graph.keys()].some((file) => file.startsWith('src/boot/')),
+    'src/boot was read',
+  );
+  assert.deepEqual(wrong, []);
+});

@@ -61,6 +61,8 @@ test('the shipped bundle built into a folder of its own leaves dist/ as it is', 
   assert.deepEqual(distState(), before);
   const text = bundleText(join(dir, 'dist'));
   assert.ok(existsSync(join(dir, 'dist', 'cli.cjs')) && existsSync(join(dir, 'dist', 'boot.cjs')));
+  // Run through vm.Script (src/boot/load-bundle.ts), which has no loader for import(): none may be left.
+  assert.doesNotMatch(readFileSync(join(dir, 'dist', 'cli.cjs'), 'utf8'), /(?<![\w$.])import\(/);
   // Minified: the names go; the kept text's property and the deferred emoji expression stay.
   assert.ok(text.includes('aepSquashed') && text.includes('RegExp("^\\\\p{RGI_Emoji}$","v")'), 'the bundle is patched');
 });

@@ -5,6 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import * as zlib from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { consoleCommand, root, runInPty, shellInPty } from './pty.js';
@@ -188,8 +189,23 @@ test("the shipped bin under CI=true on a terminal (a dev container, a CI job's d
   await run.until(/PROMPT>/, 'the prompt after quitting', 20_000, beforeQuit);
   run.type('exit\r');
   await run.done;
+  if (typeof zlib.crc32 !== 'function') return; // Node before 20.15: no cache is kept (src/boot/code-cache.ts)
   // The first frame's code cache, kept for the next start (src/boot/), the user's alone.
-  assert.equal(statSync(join(cacheHome, 'aep-console', 'code-cache')).mode & 0o777, 0o600);
+  const cache = join(cacheHome, 'aep-console', 'code-cache');
+  const made = statSync(cache);
+  assert.equal(made.mode & 0o777, 0o600);
+  // The next start uses it: V8 took it, so it is not made again (a flag set before the first frame would make V8 refuse it).
+  const again = shellInPty({ dir, env: { HOME: home, TMPDIR: home, PS1: 'PROMPT> ', XDG_CACHE_HOME: cacheHome } });
+  await again.until(/PROMPT>/, 'the shell prompt');
+  again.type(`node '${bin}' --demo --demo-agents 1\r`);
+  await again.until(/raised [1-9]\d*s/, 'the second start drawn, and running past its first frame');
+  const beforeSecondQuit = again.output().length;
+  again.type('q');
+  await again.until(/PROMPT>/, 'the prompt after quitting', 20_000, beforeSecondQuit);
+  again.type('exit\r');
+  await again.done;
+  const after = statSync(cache);
+  assert.deepEqual([after.ino, after.mtimeMs], [made.ino, made.mtimeMs], 'the cache was used, not written again');
 });
 
 test('TERM=dumb: the full-screen console refuses with exit 2 and names watch, list and respond; nothing reaches the terminal', async () => {

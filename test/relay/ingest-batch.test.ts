@@ -50,49 +50,6 @@ describe('store.batch', () => {
   });
 });
 
-describe('the ingest batch', () => {
-  it("applies each handler at once, in the order added, and holds the store's notification to the end of the burst", () => {
-    const store = new ConsoleStore();
-    let heard = 0;
-    store.subscribe(() => heard++);
-    let drain: (() => void) | undefined;
-    const batch = new IngestBatch(store, (flush) => (drain = flush));
-    const order: string[] = [];
-    batch.add(() => store.addRelay('http://a'));
-    batch.add(() => {
-      order.push('outer');
-      // One added while another runs goes after it, not inside it.
-      batch.add(() => order.push('inner'));
-      order.push('outer done');
-    });
-    batch.add(() => store.applyEvent('http://a', requestEvent()));
-    assert.deepEqual(order, ['outer', 'outer done', 'inner']);
-    assert.equal(store.allRequests().length, 1, 'applied as it came');
-    assert.equal(heard, 0, 'nobody hears until the burst ends');
-    drain!();
-    assert.equal(heard, 1);
-    batch.flush();
-    assert.equal(heard, 1, 'a burst ends once');
-    batch.add(() => store.applyEvent('http://a', requestEvent()));
-    drain!();
-    assert.equal(heard, 2, 'the next burst is heard on its own');
-  });
-
-  it('store.hold: a release called twice releases once', () => {
-    const store = new ConsoleStore();
-    let heard = 0;
-    store.subscribe(() => heard++);
-    const outer = store.hold();
-    const inner = store.hold();
-    store.addRelay('http://a');
-    inner();
-    inner();
-    assert.equal(heard, 0, 'the outer hold still holds');
-    outer();
-    assert.equal(heard, 1);
-  });
-});
-
 describe('relay clients', () => {
   it('apply a burst from two relays in one notification, in order', async () => {
     const store = new ConsoleStore();
