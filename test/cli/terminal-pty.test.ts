@@ -179,31 +179,30 @@ test("the shipped bin under CI=true on a terminal (a dev container, a CI job's d
   );
   const { home, dir } = dirs();
   const cacheHome = join(home, 'cache');
-  const run = shellInPty({ dir, env: { HOME: home, TMPDIR: home, PS1: 'PROMPT> ', XDG_CACHE_HOME: cacheHome } });
-  await run.until(/PROMPT>/, 'the shell prompt');
-  run.type(`CI=true CONTINUOUS_INTEGRATION=1 node '${bin}' --demo --demo-agents 1\r`);
+  /** The demo started from a shell in a pty: drawn, its clock ticking (`what`), then quit with q, the shell left. */
+  const demoInShell = async (prefix: string, what: string) => {
+    const run = shellInPty({ dir, env: { HOME: home, TMPDIR: home, PS1: 'PROMPT> ', XDG_CACHE_HOME: cacheHome } });
+    await run.until(/PROMPT>/, 'the shell prompt');
+    run.type(`${prefix}node '${bin}' --demo --demo-agents 1\r`);
+    await run.until(/raised [1-9]\d*s/, what);
+    const beforeQuit = run.output().length;
+    run.type('q');
+    await run.until(/PROMPT>/, 'the prompt after quitting', 20_000, beforeQuit);
+    run.type('exit\r');
+    await run.done;
+  };
   // Ink in CI mode would write nothing here: the frame and its clock come while it runs.
-  await run.until(/raised [1-9]\d*s/, 'a pending request drawn, and the clock ticking, while the console runs');
-  const beforeQuit = run.output().length;
-  run.type('q');
-  await run.until(/PROMPT>/, 'the prompt after quitting', 20_000, beforeQuit);
-  run.type('exit\r');
-  await run.done;
+  await demoInShell(
+    'CI=true CONTINUOUS_INTEGRATION=1 ',
+    'a pending request drawn, and the clock ticking, while the console runs',
+  );
   if (typeof zlib.crc32 !== 'function') return; // Node before 20.15: no cache is kept (src/boot/code-cache.ts)
   // The first frame's code cache, kept for the next start (src/boot/), the user's alone.
   const cache = join(cacheHome, 'aep-console', 'code-cache');
   const made = statSync(cache);
   assert.equal(made.mode & 0o777, 0o600);
   // The next start uses it: V8 took it, so it is not made again (a flag set before the first frame would make V8 refuse it).
-  const again = shellInPty({ dir, env: { HOME: home, TMPDIR: home, PS1: 'PROMPT> ', XDG_CACHE_HOME: cacheHome } });
-  await again.until(/PROMPT>/, 'the shell prompt');
-  again.type(`node '${bin}' --demo --demo-agents 1\r`);
-  await again.until(/raised [1-9]\d*s/, 'the second start drawn, and running past its first frame');
-  const beforeSecondQuit = again.output().length;
-  again.type('q');
-  await again.until(/PROMPT>/, 'the prompt after quitting', 20_000, beforeSecondQuit);
-  again.type('exit\r');
-  await again.done;
+  await demoInShell('', 'the second start drawn, and running past its first frame');
   const after = statSync(cache);
   assert.deepEqual([after.ino, after.mtimeMs], [made.ino, made.mtimeMs], 'the cache was used, not written again');
 });
