@@ -5,11 +5,12 @@
 // files wherever their names fell, so the plan's order (scripts/test-plan.mjs:
 // the long files first, the short ones last) was lost and a long file could
 // start last and run on alone. Each file still runs in a process of its
-// own, with this process's flags (tsx's loader: start this with
-// `--import tsx`). Exit status as `node --test`'s: 1 if any test failed
-// (a todo aside) or any file did not run through.
+// own, with this process's flags (scripts/test.mjs passes
+// --enable-source-maps: the files are the JavaScript of scripts/test-tree.mjs,
+// and stacks name their TypeScript). Exit status as `node --test`'s: 1 if
+// any test failed (a todo aside) or any file did not run through.
 //
-// Usage: node --import tsx scripts/run-tests.mjs CONCURRENCY FILE...
+// Usage: node --enable-source-maps scripts/run-tests.mjs CONCURRENCY FILE...
 import { run } from 'node:test';
 import { spec } from 'node:test/reporters';
 

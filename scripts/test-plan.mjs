@@ -1,6 +1,6 @@
 // Which test files share a process and which run alone, for scripts/test.mjs.
 //
-// Loading tsx, Ink and React costs each test process close to a second of
+// Loading Ink and React costs each test process about half a second of
 // CPU before its first test; most files then run for a few milliseconds. So
 // the files that touch nothing process-wide are imported by a few shared
 // entries (one node process each, every file's tests inside a suite named

@@ -2,7 +2,8 @@
 // side (each is one process on one core, and the machine has two), with the one build of the
 // command line that the tests' child processes share
 // (scripts/cli-for-tests.mjs); every test file under test/ with node's
-// test runner through tsx, started once that build is done, beside the
+// test runner, as JavaScript compiled once into a mirror of the tree
+// (scripts/test-tree.mjs), started once both are built, beside the
 // checks. Exit non-zero if any step fails; a check that fails stops the
 // tests. The files share a few processes where
 // they can (scripts/test-plan.mjs says which and why): AEP_TEST_GROUPS=0 runs
@@ -18,6 +19,7 @@ import { pathToFileURL } from 'node:url';
 import { stop as stopEsbuild } from 'esbuild';
 import { buildCliForTests } from './cli-for-tests.mjs';
 import { awaitingHelpers, planTests, shuffled } from './test-plan.mjs';
+import { buildTestTree, compiledName } from './test-tree.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const bin = (name) => join(root, 'node_modules', '.bin', name);
@@ -92,13 +94,21 @@ const checks = Promise.all([
   // The tree as the formatter writes it (.prettierrc.json): `npm run format` fixes a file that is not.
   check('format', bin('prettier'), ['--check', '--log-level', 'warn', '.']),
 ]);
-const cli = await buildCliForTests(cliDir).catch((error) => {
-  process.stdout.write(`> the command line for the tests failed to build\n${error.message}\n`);
-  return undefined;
-});
+// The tests run as JavaScript, from a mirror of the tree built here (scripts/test-tree.mjs), beside the command line.
+const tree = join(cliDir, 'tree');
+const [cli, compiled] = await Promise.all([
+  buildCliForTests(cliDir).catch((error) => {
+    process.stdout.write(`> the command line for the tests failed to build\n${error.message}\n`);
+    return undefined;
+  }),
+  buildTestTree(root, tree).catch((error) => {
+    process.stdout.write(`> the sources failed to compile for the tests\n${error.message}\n`);
+    return undefined;
+  }),
+]);
 // esbuild's service process is not needed past the build: ended now, it does not outlive npm test.
 await stopEsbuild();
-if (stopped || !cli) {
+if (stopped || !cli || compiled === undefined) {
   await checks;
   process.exit(1);
 }
@@ -120,7 +130,9 @@ const plan = planTests(root, files, groupCount);
 // hooks with it (a demo agent closed by another file's `after`). So are the
 // helpers under test/ that await at their top level (test-plan.mjs: awaitingHelpers).
 const inkEntry = import.meta.resolve('ink');
-const fileUrl = (file) => JSON.stringify(pathToFileURL(join(root, file)).href);
+/** A file's JavaScript in the mirror. */
+const inTree = (file) => join(tree, compiledName(file));
+const fileUrl = (file) => JSON.stringify(pathToFileURL(inTree(file)).href);
 function entryOf(group, name) {
   const entry = join(cliDir, `${name}.test.mjs`);
   const first = [JSON.stringify(inkEntry), ...awaitingHelpers(root, group).map(fileUrl)];
@@ -133,16 +145,16 @@ function entryOf(group, name) {
 }
 const entries = plan.groups.map((group, index) => entryOf(group, `group-${index + 1}`));
 // A long unit of several files (test-plan.mjs: LONG) is an entry too, its files in their order.
-const long = plan.long.map((unit, index) => (Array.isArray(unit) ? entryOf(unit, `long-${index + 1}`) : unit));
+const long = plan.long.map((unit, index) => (Array.isArray(unit) ? entryOf(unit, `long-${index + 1}`) : inTree(unit)));
 // The longest files first (each alone, or a few sharing a process), then
 // the groups (those of the kinds that mostly wait first), then the short
 // files alone: the slots end near each other. Three processes at once on two cores: several
 // files mostly wait (on child processes, pseudo-terminals, a slow relay's
 // deadlines), and a third slot fills those waits (97 s → 87 s wall, same
 // CPU). AEP_TEST_CONCURRENCY=N sets another number.
-const order = [...long, ...entries, ...plan.alone];
+const order = [...long, ...entries, ...plan.alone.map(inTree)];
 if (seed !== undefined) process.stdout.write(`> test order shuffled with seed ${seed}\n`);
-const aloneCount = plan.alone.length + long.filter((unit) => !unit.startsWith(cliDir)).length;
+const aloneCount = plan.alone.length + plan.long.filter((unit) => !Array.isArray(unit)).length;
 process.stdout.write(
   `> ${files.length} test files: ${aloneCount} alone, ${files.length - aloneCount} in ${order.length - aloneCount} shared processes\n`,
 );
@@ -159,7 +171,7 @@ const { CI: _ci, CONTINUOUS_INTEGRATION: _continuous, ...testEnv } = process.env
 runner = track(
   spawn(
     process.execPath,
-    ['--import', 'tsx', join(root, 'scripts', 'run-tests.mjs'), process.env.AEP_TEST_CONCURRENCY ?? '3', ...order],
+    ['--enable-source-maps', join(root, 'scripts', 'run-tests.mjs'), process.env.AEP_TEST_CONCURRENCY ?? '3', ...order],
     {
       cwd: root,
       stdio: 'inherit',
