@@ -24,7 +24,8 @@ import { transform } from 'esbuild';
 const FOLDERS = ['src', 'test', 'bench', 'scripts'];
 const COMPILED = /\.(ts|tsx|mts)$/;
 
-function filesUnder(dir) {
+/** Every file under `dir`, as paths (no folders). */
+export function filesUnder(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     return entry.isDirectory() ? filesUnder(path) : [path];

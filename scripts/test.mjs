@@ -12,14 +12,14 @@
 // AEP_TEST_FILES=a,b runs only the files whose paths hold one of those.
 import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { stop as stopEsbuild } from 'esbuild';
 import { buildCliForTests } from './cli-for-tests.mjs';
 import { awaitingHelpers, planTests, shuffled } from './test-plan.mjs';
-import { buildTestTree, compiledName } from './test-tree.mjs';
+import { buildTestTree, compiledName, filesUnder } from './test-tree.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const bin = (name) => join(root, 'node_modules', '.bin', name);
@@ -73,11 +73,9 @@ function check(name, command, args) {
 }
 
 function testFiles(dir) {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return testFiles(path);
-    return /\.test\.tsx?$/.test(entry.name) ? [relative(root, path)] : [];
-  });
+  return filesUnder(dir)
+    .filter((path) => /\.test\.tsx?$/.test(path))
+    .map((path) => relative(root, path));
 }
 
 const cliDir = mkdtempSync(join(tmpdir(), 'aep-console-test-cli-'));
