@@ -1,4 +1,5 @@
 // string-width, patched (scripts/string-width-precheck.mjs).
+import { STANDALONE_ONLY } from '../../src/ui/text/standalone.js';
 
 /**
  * string-width 8 tests every non-ASCII grapheme against /^\p{RGI_Emoji}$/v,
@@ -35,16 +36,16 @@ export const NARROW_ONLY =
   /^[\u0020-\u007E\u00A7\u00B7\u2013\u2014\u2022\u2026\u2190\u2191\u2192\u2193\u2264\u2265\u2500-\u257F\u25B8\u25BE\u25CB\u25CF]*$/;
 
 /**
- * A text made only of code points that never join a neighbour (the
- * tokenizer fast path's set, tokenize.ts: ASCII, Latin, Greek, Cyrillic,
+ * A text made only of code points that never join a neighbour (the set
+ * src/ui/text/standalone.ts defines for the console's own cutting and the
+ * tokenizer fast path, tokenize.ts: ASCII, Latin, Greek, Cyrillic,
  * punctuation, arrows, technical symbols, boxes, dingbats) is one grapheme
  * per code unit, so its width is the sum of each character's own width. The
  * console's rows hold such wide symbols (⏳ before a countdown): without
  * this, each row measured went through the segmenter, the RGI emoji test and
  * the East Asian width table per grapheme.
  */
-export const STANDALONE_ONLY =
-  /^[\u0020-\u007E\u00A0-\u00AC\u00AE-\u02FF\u0370-\u0482\u048A-\u052F\u2010-\u2027\u2030-\u205E\u2190-\u23FF\u2500-\u27BF]*$/;
+export { STANDALONE_ONLY };
 
 /** Each character's width as string-width gives it for that character alone: bounded by the set itself (under 3,500 characters). */
 const charWidths = new Map<string, number>();

@@ -12,10 +12,10 @@
 // ever spans one). Anything else goes the package's own way
 // (test/build/ink-patches.test.ts compares the two on random rows).
 import type { Token } from '@alcalzone/ansi-tokenize';
+import { STANDALONE_CLASS } from '../../src/ui/text/standalone.js';
 
 /** Rows cut one code unit per grapheme: code points that never join a neighbour, and SGR sequences. */
-export const STANDALONE_ROW =
-  /^(?:[\u0020-\u007E\u00A0-\u00AC\u00AE-\u02FF\u0370-\u0482\u048A-\u052F\u2010-\u2027\u2030-\u205E\u2190-\u23FF\u2500-\u27BF]|\u001B\[[0-9;]*m)*$/;
+export const STANDALONE_ROW = new RegExp(`^(?:[${STANDALONE_CLASS}]|\\u001B\\[[0-9;]*m)*$`);
 
 /** The tokenizer module's own helpers (module-private there: the patched module passes them in). */
 export interface TokenizerParts {

@@ -1,5 +1,6 @@
 import measure from 'string-width';
 import { glyphs } from '../glyphs.js';
+import { STANDALONE_ONLY } from './standalone.js';
 
 // One measure for every row: fit, wrap and the line fitter all count columns
 // per grapheme cluster (what a terminal draws as one cell or two), never per
@@ -38,7 +39,10 @@ let segmenter: Intl.Segmenter | undefined;
  * between (a cut inside "👍🏽" or "e\u0301" would leave half a character).
  */
 export function graphemes(text: string): Iterable<string> {
-  if (PRINTABLE_ASCII.test(text)) return text;
+  // One grapheme per code unit (standalone.ts): no segmenter. Its first use
+  // loads ICU's break rules, about 9 ms of the first frame, whose footer is
+  // cut to the terminal's width with a "·" in it.
+  if (STANDALONE_ONLY.test(text)) return text;
   segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
   const segments = segmenter.segment(text);
   return {
