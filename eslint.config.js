@@ -24,6 +24,12 @@ export default defineConfig(
       },
     },
   },
+  {
+    // The bin is CommonJS (bin/package.json): it loads the bundle with require().
+    files: ['bin/**/*.js'],
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
   { files: ['**/*.{ts,tsx}'], ...reactHooks.configs.flat.recommended },
   {
     rules: {

@@ -88,13 +88,15 @@ function figures(f: Figures, soak: SoakRun | undefined) {
 /**
  * The shipped package's bin and bundle, built into a folder of the bench's
  * own (the repository's dist/, library part and all, is left as it is): the
- * bin, package.json beside it as in the package, dist/ by scripts/bundle.mjs.
+ * bin (with its own package.json), the package's package.json beside it as in
+ * the package, dist/ by scripts/bundle.mjs.
  */
 function shippedCopy(): string {
   const dir = mkdtempSync(join(tmpdir(), 'aep-bench-shipped-'));
   process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   mkdirSync(join(dir, 'bin'));
-  copyFileSync(`${root}bin/aep-console.js`, join(dir, 'bin', 'aep-console.js'));
+  // The bin and its package.json (it is CommonJS).
+  for (const name of ['aep-console.js', 'package.json']) copyFileSync(`${root}bin/${name}`, join(dir, 'bin', name));
   copyFileSync(`${root}package.json`, join(dir, 'package.json'));
   execFileSync(process.execPath, [`${root}scripts/bundle.mjs`, join(dir, 'dist')], { stdio: 'inherit' });
   return join(dir, 'bin', 'aep-console.js');

@@ -1,9 +1,11 @@
 #!/usr/bin/env node
+// CommonJS (bin/package.json): Node then starts it without its ES module
+// loader, about 3% fewer instructions before the first frame.
+'use strict';
+
 // React's development build is several times slower per frame; the bundle is
 // built for production, and so is anything else that reads NODE_ENV.
 process.env.NODE_ENV ??= 'production';
-
-import { createRequire } from 'node:module';
 
 // Ink reads CI / CONTINUOUS_INTEGRATION once, when it loads, and if either is
 // set it draws nothing until exit. On a terminal (a dev container, a CI job's
@@ -16,7 +18,6 @@ let bundle;
 try {
   // The bundle is one CommonJS module, loaded with V8's code cache of it
   // when an earlier run left one (src/boot/load-bundle.ts).
-  const require = createRequire(import.meta.url);
   const { loadBundle } = require('../dist/boot.cjs');
   bundle = loadBundle(require.resolve('../dist/cli.cjs'), process.env);
 } finally {
@@ -27,5 +28,8 @@ try {
 
 // runCli sets the exit code, and turns a crash or a signal into a restored
 // terminal, one line and (for a crash) a report without the token. Once the
-// console's first frame is drawn the cache is kept for the next start.
-await bundle.exports.runCli(process.argv.slice(2), { firstFrame: () => void bundle.keepCache() });
+// console's first frame is drawn the cache is kept for the next start. Were
+// it ever to reject, Node would end the process on the unhandled rejection
+// (exit code 1), as it did on a rejected top-level await when this file was
+// an ES module.
+void bundle.exports.runCli(process.argv.slice(2), { firstFrame: () => void bundle.keepCache() });
