@@ -10,6 +10,8 @@ import { lazySegmenters } from './lazy-segmenters.mjs';
 import { meowLazyNormalize } from './meow-lazy-normalize.mjs';
 import { stringWidthPrecheck } from './string-width-precheck.mjs';
 import { yogaAtOnce } from './yoga-base64.mjs';
+import { wsOnFirstUse } from './ws-on-first-use.mjs';
+import { signalExitLazyAssert } from './signal-exit-lazy-assert.mjs';
 
 /** Every patch the shipped bundle carries, in the order its plugins run. */
 export const SHIPPED_PATCHES = [
@@ -19,6 +21,8 @@ export const SHIPPED_PATCHES = [
   lazySegmenters,
   meowLazyNormalize,
   yogaAtOnce,
+  wsOnFirstUse,
+  signalExitLazyAssert,
 ];
 
 /** The settings of every bundle, whatever its format. */

@@ -4,7 +4,6 @@
 // one (the reference relay answers `invalid-event: seq required`) gets no
 // more: the status line says once that other consoles cannot see who has
 // a request open, and nothing is retried. With --read-only none is sent.
-import { randomBytes } from 'node:crypto';
 import { buildRouted, consoleSource } from '../protocol/routed.js';
 import { displayLine } from '../protocol/sanitize.js';
 import type { AepEvent } from '../protocol/types.js';
@@ -15,9 +14,15 @@ const IDS_KEPT = 64;
 
 export const NOTES_REFUSED = 'other consoles cannot see who has a request open here';
 
-/** A per-run id of this console instance: two consoles with one name on one host are still two. */
+/**
+ * A per-run id of this console instance: two consoles with one name on one
+ * host are still two. It tells instances apart and keeps nothing secret, so
+ * Math.random serves: node:crypto, which randomBytes would load, is about
+ * 16 modules, and this id is made before the first frame is drawn.
+ */
 export function newInstanceId(): string {
-  return `${process.pid}-${randomBytes(4).toString('hex')}`;
+  const random = Math.floor(Math.random() * 0x1_0000_0000);
+  return `${process.pid}-${random.toString(16).padStart(8, '0')}`;
 }
 
 export interface NoteLink {

@@ -35,6 +35,9 @@ const MARKS = [
   'quickWidth',
   'lazyRgiEmoji',
   'getDefaultExportFromCjs(requireNormalize())(...args)',
+  'aep-ws-on-first-use:ws',
+  'if (actual != expected) require("assert").equal',
+  'loaded ??= require("node:crypto")',
 ];
 
 test("the tests' command line carries every patch the shipped bundle does, and production React", async () => {

@@ -32,6 +32,8 @@ import { yogaAtOnce } from '../../scripts/yoga-base64.mjs';
 import { meowLazyNormalize, patchMeowDependencies } from '../../scripts/meow-lazy-normalize.mjs';
 // @ts-expect-error: a plain .mjs build script, without types
 import { patchStringWidth, stringWidthPrecheck } from '../../scripts/string-width-precheck.mjs';
+// @ts-expect-error: a plain .mjs build script, without types
+import { patchSignalExit, signalExitLazyAssert } from '../../scripts/signal-exit-lazy-assert.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
@@ -109,6 +111,7 @@ const changed: Array<[string, Plugin, string, RegExp]> = [
     /ansi-tokenize changed/,
   ],
   ['meow dependencies.js', meowLazyNormalize, 'node_modules/meow/build/dependencies.js', /meow changed/],
+  ['signal-exit index.js', signalExitLazyAssert, 'node_modules/signal-exit/index.js', /signal-exit changed/],
   [
     'slice-ansi tokenize-ansi.js',
     segmenters.lazySegmenters,
@@ -139,6 +142,7 @@ for (const plugin of [
   stringWidthPrecheck,
   segmenters.lazySegmenters,
   yogaAtOnce,
+  signalExitLazyAssert,
 ] as Plugin[]) {
   test(`the build fails when a file ${plugin.name} patches never comes through`, async () => {
     await assert.rejects(bundleWith(plugin, {}, 'console.log(1);\n'), new RegExp(`${plugin.name}: .* never loaded`));
@@ -242,7 +246,12 @@ const PINNED: Array<[Patch, string, string[]]> = [
       'function isFullwidthGrapheme(grapheme, baseCodePoint)',
     ],
   ],
-  [patchMeowDependencies, 'meow/build/dependencies.js', ['var normalizeExports = requireNormalize();']],
+  [
+    patchMeowDependencies,
+    'meow/build/dependencies.js',
+    ['var normalizeExports = requireNormalize();', 'promisify(execFile);\n'],
+  ],
+  [patchSignalExit, 'signal-exit/index.js', ["var assert = require('assert')"]],
   [
     atOnce.patchReconcilerAwaits,
     'ink/build/reconciler.js',
