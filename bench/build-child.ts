@@ -17,6 +17,8 @@ import { MODULE_OPTIONS } from '../scripts/build-options.mjs';
 import { builtinsByRequire } from '../scripts/builtins-by-require.mjs';
 // @ts-expect-error: a plain .mjs build script, without types
 import { yogaBase64 } from '../scripts/yoga-base64.mjs';
+// @ts-expect-error: a plain .mjs build script, without types
+import { toEsmOncePlugin } from '../scripts/to-esm-once.mjs';
 
 /**
  * `inkPatches: false` leaves Ink and its tokenizer as published (the floor
@@ -41,15 +43,16 @@ export async function bundleChild(
     // Built-ins through require() as in every bundle; Yoga's WebAssembly decoded as the shipped bundle decodes it.
     plugins:
       options.ui === false
-        ? [builtinsByRequire]
+        ? [builtinsByRequire, toEsmOncePlugin]
         : options.inkPatches === false
-          ? [builtinsByRequire, stringWidthPrecheck, yogaBase64]
+          ? [builtinsByRequire, stringWidthPrecheck, yogaBase64, toEsmOncePlugin]
           : [
               builtinsByRequire,
               stringWidthPrecheck,
               options.frameCaches === false ? inkCachesWithoutFrameCaches : inkCaches,
               ansiStylesFastPath,
               yogaBase64,
+              toEsmOncePlugin,
             ],
   });
   return join(outdir, 'child.mjs');

@@ -12,6 +12,7 @@ import { stringWidthPrecheck } from './string-width-precheck.mjs';
 import { yogaAtOnce } from './yoga-base64.mjs';
 import { wsOnFirstUse } from './ws-on-first-use.mjs';
 import { signalExitLazyAssert } from './signal-exit-lazy-assert.mjs';
+import { toEsmOncePlugin } from './to-esm-once.mjs';
 
 /** Every patch the shipped bundle carries, in the order its plugins run. */
 export const SHIPPED_PATCHES = [
@@ -35,7 +36,8 @@ export const SHARED_OPTIONS = {
   // Optional at run time in their packages: ws's native speed-ups, Ink's devtools.
   external: ['bufferutil', 'utf-8-validate', 'react-devtools-core'],
   // Node's built-ins through require(), read only where used (builtins-by-require.mjs).
-  plugins: [builtinsByRequire, ...SHIPPED_PATCHES],
+  // (to-esm-once.mjs edits the output, once esbuild has written it.)
+  plugins: [builtinsByRequire, ...SHIPPED_PATCHES, toEsmOncePlugin],
   logLevel: 'warning',
 };
 
