@@ -4,7 +4,8 @@
 // dist/boot.cjs, which loads it with V8's code cache. Types are checked by
 // `npm run typecheck`. `node scripts/bundle.mjs DIR` builds into DIR instead
 // (the bench's own copy: DIR/cli.cjs, which DIR/../bin/aep-console.js would load).
-import { rmSync } from 'node:fs';
+import { isAscii } from 'node:buffer';
+import { readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { build } from 'esbuild';
 import { SCRIPT_OPTIONS } from './build-options.mjs';
@@ -23,6 +24,18 @@ await build({
   legalComments: 'linked',
   sourcemap: 'linked',
 });
+
+// Read as Latin-1 by the bin's loader when it is ASCII (twice as fast as
+// UTF-8): esbuild escapes what is not, but for regular expression literals,
+// which the sources write with \u escapes. A character that slips in slows
+// the start, so it fails the build.
+const bundleText = readFileSync(`${outdir}/cli.cjs`);
+if (!isAscii(bundleText)) {
+  const at = bundleText.findIndex((byte) => byte > 0x7f);
+  throw new Error(
+    `dist/cli.cjs is not ASCII: ${JSON.stringify(bundleText.subarray(Math.max(0, at - 40), at + 8).toString('utf8'))}`,
+  );
+}
 
 // The bin's loader of that bundle, with V8's code cache (src/boot/): small,
 // and compiled as Node compiles any module, before there is a cache to read.

@@ -5,6 +5,7 @@
 // dist/boot.cjs, so that it is compiled as any small module is before there
 // is a cache to read.
 
+import { isAscii } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import { dirname } from 'node:path';
@@ -41,7 +42,11 @@ export function loadBundle<T>(file: string, env: NodeJS.ProcessEnv): LoadedBundl
   // AEP_CODE_CACHE=off: no cache read or written (a start measured without one).
   const dir = env.AEP_CODE_CACHE === 'off' || !CAN_CHECK ? undefined : cacheDir(env);
   const cachedData = dir === undefined ? undefined : readCache(dir, source);
-  const script = new Script(Module.wrap(source.toString('utf8')), { filename: file, cachedData });
+  // The bundle is ASCII (esbuild escapes the rest, and scripts/bundle.mjs
+  // checks it): read as Latin-1 it is the same text, made in half the time
+  // UTF-8's decoding takes. Any other is decoded as UTF-8.
+  const text = isAscii(source) ? source.toString('latin1') : source.toString('utf8');
+  const script = new Script(Module.wrap(text), { filename: file, cachedData });
   const cache: CacheUse =
     dir === undefined ? 'off' : cachedData === undefined ? 'none' : script.cachedDataRejected ? 'refused' : 'used';
   const run = script.runInThisContext() as ModuleFunction;

@@ -171,8 +171,8 @@ function rowOf(row: RowSpec): KeyRow {
   const keys = row.actions ? keysText(scope, row.actions as readonly ActionOf<typeof scope>[]) : (row.keys ?? '');
   const hint = row.hint
     ?.replace(/\{(\w+)\}/g, (_, action: string) => firstKey(scope, action as ActionOf<typeof scope>))
-    .replace(/…/g, glyphs().ellipsis);
-  return { scope, keys, does: row.does.replace(/…/g, glyphs().ellipsis), ...(hint ? { hint } : {}) };
+    .replace(/\u2026/g, glyphs().ellipsis);
+  return { scope, keys, does: row.does.replace(/\u2026/g, glyphs().ellipsis), ...(hint ? { hint } : {}) };
 }
 
 /** The rows as rendered for one binding table (rebind makes a new table: then they are rendered again). */

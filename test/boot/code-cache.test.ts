@@ -158,3 +158,12 @@ test('AEP_CODE_CACHE=off: no cache read or written', async (t) => {
   assert.equal(await loaded.keepCache(), false);
   assert.throws(() => statSync(join(dir, 'cache')), /ENOENT/);
 });
+
+test('a bundle that is not ASCII is read as UTF-8, one that is as the same text', (t) => {
+  const dir = scratch(t);
+  const env = { AEP_CODE_CACHE: 'off' };
+  for (const tag of [`ascii ${process.pid}`, `not ascii … ⏳ é ${process.pid}`]) {
+    const loaded = loadBundle<{ tag: string }>(bundleFile(dir, tag), env);
+    assert.equal(loaded.exports.tag, tag);
+  }
+});

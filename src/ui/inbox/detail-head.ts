@@ -138,7 +138,10 @@ function requestWarnings(record: RequestRecord, width: number): Line[] {
     const why = `${UNCONFIRMED_MARK} not re-confirmed by the relay since it reconnected: its replay did not include this request (the relay may have restarted); it may be answered or gone`;
     lines.push(...wrapped(why, width, 'yellow'));
   }
-  for (const note of [...fromFileNotes(record).map((n) => n.replace(/^◇/, glyphs().file)), ...violationNotes(record)]) {
+  for (const note of [
+    ...fromFileNotes(record).map((n) => n.replace(/^\u25c7/, glyphs().file)),
+    ...violationNotes(record),
+  ]) {
     lines.push(...wrapped(note, width, 'red'));
   }
   if (record.capture === 'metadata' || record.capture === 'none') {

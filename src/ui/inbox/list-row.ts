@@ -64,7 +64,7 @@ const MIN_PROMPT_ROOM = 10;
 const LONG_FORM_PROMPT = 20;
 
 /** A separator that ends a boilerplate lead-in ("Permission requested: ", "codex asks — "). */
-const LEAD_IN = /^(.{3,48}?)(?::\s+|\s+—\s+|\s+-\s+)/;
+const LEAD_IN = /^(.{3,48}?)(?::\s+|\s+\u2014\s+|\s+-\s+)/;
 
 /**
  * As much of the prompt as fits in `room` columns. When it does not all fit

@@ -21,6 +21,6 @@ export function describeViolation(rule: ViolationRule): string {
 /** The detail's warning rows about the emitter's violations (none when it broke no rule). */
 export function violationNotes(record: RequestRecord): string[] {
   return (record.violations ?? []).map(
-    (rule) => `${glyphs().warn} emitter violation ${describeViolation(rule).replace(/§/g, glyphs().section)}`,
+    (rule) => `${glyphs().warn} emitter violation ${describeViolation(rule).replace(/\u00a7/g, glyphs().section)}`,
   );
 }
