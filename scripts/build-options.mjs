@@ -10,7 +10,7 @@ import { lazySegmenters } from './lazy-segmenters.mjs';
 import { meowLazyNormalize } from './meow-lazy-normalize.mjs';
 import { stringWidthPrecheck } from './string-width-precheck.mjs';
 import { yogaAtOnce } from './yoga-base64.mjs';
-import { wsOnFirstUse } from './ws-on-first-use.mjs';
+import { onFirstUse } from './on-first-use.mjs';
 import { signalExitLazyAssert } from './signal-exit-lazy-assert.mjs';
 import { toEsmOncePlugin } from './to-esm-once.mjs';
 
@@ -22,7 +22,7 @@ export const SHIPPED_PATCHES = [
   lazySegmenters,
   meowLazyNormalize,
   yogaAtOnce,
-  wsOnFirstUse,
+  onFirstUse,
   signalExitLazyAssert,
 ];
 

@@ -17,6 +17,7 @@ import { readToken } from './token-args.js';
 import { readCa } from './ca-args.js';
 import { buildFilter } from './filter-args.js';
 import { requireFlagValues } from './args-values.js';
+import { simpleFlags } from './simple-flags.js';
 import { nameOption } from './name-args.js';
 import { checkRelayUrl, isLoopback, isTls, socketIdentity } from './relay-args.js';
 import { applyProfile, profilesText, profileTokenError } from './profiles.js';
@@ -58,7 +59,8 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env, 
   }
 }
 
-function readFlags(argv: string[], version: string) {
+/** The command line read by meow (exported for the test that holds simple-flags.ts to it). */
+export function meowFlagsOf(argv: string[], version: string) {
   // meow's own check for unknown flags prints and exits the process; a
   // parser must do neither, so it lets them through and they are found here.
   const cli = meow(HELP, {
@@ -72,10 +74,17 @@ function readFlags(argv: string[], version: string) {
     pkg: { name: 'aep-console', version },
   });
   rejectUnknownFlags(cli.unnormalizedFlags);
-  return cli;
+  return { flags: cli.flags, input: cli.input };
 }
 
-type Flags = ReturnType<typeof readFlags>['flags'];
+type Read = ReturnType<typeof meowFlagsOf>;
+type Flags = Read['flags'];
+
+/** The flags and arguments: the plainest command lines without meow (simple-flags.ts), the rest by meow. */
+function readFlags(argv: string[], version: string): Read {
+  const simple = simpleFlags(argv);
+  return simple ? { flags: simple.flags as Flags, input: simple.input } : meowFlagsOf(argv, version);
+}
 
 function parse(argv: string[], env: NodeJS.ProcessEnv, version: string): ParsedArgs {
   requireFlagValues(argv);

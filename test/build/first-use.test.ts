@@ -1,6 +1,6 @@
 // What the shipped bundle loads only on first use, so that the first frame
 // does not wait for it: the built-ins in builtins-by-require.mjs's LAZY, ws
-// (ws-on-first-use.mjs), signal-exit's assert (signal-exit-lazy-assert.mjs).
+// (on-first-use.mjs), signal-exit's assert (signal-exit-lazy-assert.mjs).
 // Each bundle runs in a node of its own, whose list of loaded built-ins
 // starts empty of them, and is asked what it loaded before and after use.
 import { test } from 'node:test';
@@ -11,11 +11,13 @@ import { createRequire } from 'node:module';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { build, type Plugin } from 'esbuild';
+import { build, type BuildOptions, type Plugin } from 'esbuild';
+// @ts-expect-error: a plain .mjs build script, without types
+import { SCRIPT_OPTIONS } from '../../scripts/build-options.mjs';
 // @ts-expect-error: a plain .mjs build script, without types
 import { builtinModuleText, builtinsByRequire, LAZY } from '../../scripts/builtins-by-require.mjs';
 // @ts-expect-error: a plain .mjs build script, without types
-import { wsOnFirstUse } from '../../scripts/ws-on-first-use.mjs';
+import { onFirstUse } from '../../scripts/on-first-use.mjs';
 // @ts-expect-error: a plain .mjs build script, without types
 import { patchSignalExit, signalExitLazyAssert } from '../../scripts/signal-exit-lazy-assert.mjs';
 
@@ -23,7 +25,13 @@ const root = new URL('../..', import.meta.url).pathname;
 const require = createRequire(import.meta.url);
 
 /** Bundles `source` (an ES module, written at `at`, a path as under the repository) as the shipped bundle is, runs it, returns what it printed as JSON. */
-async function runBundled<T>(t: { after: (fn: () => void) => void }, at: string, source: string, plugins: Plugin[]) {
+async function runBundled<T>(
+  t: { after: (fn: () => void) => void },
+  at: string,
+  source: string,
+  plugins: Plugin[],
+  more: BuildOptions = {},
+) {
   const dir = mkdtempSync(join(tmpdir(), 'aep-first-use-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   mkdirSync(dirname(join(dir, at)), { recursive: true });
@@ -39,6 +47,7 @@ async function runBundled<T>(t: { after: (fn: () => void) => void }, at: string,
     target: 'node20',
     plugins,
     logLevel: 'silent',
+    ...more,
   });
   return JSON.parse(execFileSync(process.execPath, [join(dir, 'bundle.cjs')], { encoding: 'utf8' })) as T;
 }
@@ -109,7 +118,7 @@ test('ws loads when the relay socket first makes a WebSocket, and the stand-in m
     const url = socket.url;
     socket.terminate();
     console.log(JSON.stringify({ before, isWs, open, after: loaded(), url }));`,
-    [builtinsByRequire, wsOnFirstUse],
+    [builtinsByRequire, onFirstUse],
   );
   for (const name of ['http', 'https', 'tls', 'net', 'crypto', 'zlib'])
     assert.ok(!out.before.includes(name), `${name} not loaded before the first WebSocket`);
@@ -117,6 +126,33 @@ test('ws loads when the relay socket first makes a WebSocket, and the stand-in m
   assert.ok(out.isWs, "the socket is ws's own WebSocket");
   assert.equal(out.url, 'ws://127.0.0.1:9/never');
   assert.ok(out.after.includes('http'), 'ws loaded by then');
+});
+
+test('meow loads when the command line is first read by it, and the stand-in is meow', async (t) => {
+  const out = await runBundled<{ before: boolean; flags: unknown; after: boolean }>(
+    t,
+    'src/cli/args.ts',
+    `let read = false;
+    // meow's dependencies read this as they load.
+    process.env = new Proxy(process.env, {
+      get: (env, name) => ((read ||= name === 'YARGS_MIN_NODE_VERSION'), env[name]),
+    });
+    import meow from 'meow';
+    const before = read;
+    const cli = meow('', {
+      importMeta: { url: 'file:///x.js' },
+      argv: ['--relay', 'a', '--no-bell', 'list'],
+      flags: { relay: { type: 'string', isMultiple: true }, bell: { type: 'boolean', default: true } },
+      pkg: { name: 'x', version: '1' },
+    });
+    console.log(JSON.stringify({ before, flags: { ...cli.flags, input: cli.input }, after: read }));`,
+    [builtinsByRequire, onFirstUse],
+    // meow reads import.meta, which the shipped bundle gives each source (patches/import-meta.ts).
+    { define: SCRIPT_OPTIONS.define, inject: SCRIPT_OPTIONS.inject },
+  );
+  assert.equal(out.before, false, 'meow not loaded with the module that imports it');
+  assert.deepEqual(out.flags, { relay: ['a'], bell: false, input: ['list'] });
+  assert.equal(out.after, true, 'loaded by its first call');
 });
 
 test("signal-exit, patched, needs no assert for a callback and throws assert's own error without one", async (t) => {

@@ -35,7 +35,8 @@ const MARKS = [
   'quickWidth',
   'lazyRgiEmoji',
   'getDefaultExportFromCjs(requireNormalize())(...args)',
-  'aep-ws-on-first-use:ws',
+  'aep-on-first-use:ws',
+  'aep-on-first-use:meow',
   'if (actual != expected) require("assert").equal',
   'loaded ??= require("node:crypto")',
 ];
