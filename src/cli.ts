@@ -15,13 +15,18 @@ import type { MainIO } from './cli/io.js';
 
 export type { MainIO };
 
+let version: string | undefined;
+
+/** The package's version, read once (the parser and the console both ask for it before the first frame). */
 function packageVersion(): string {
+  if (version !== undefined) return version;
   try {
     const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: string };
-    return pkg.version ?? '0.0.0';
+    version = pkg.version ?? '0.0.0';
   } catch {
-    return '0.0.0';
+    version = '0.0.0';
   }
+  return version;
 }
 
 const defaultIO: MainIO = {

@@ -18,7 +18,8 @@ import { isInvisible } from './invisible.js';
 /** Looks blank but is a symbol, so neither a space nor invisible (the Hangul fillers are in invisible.ts). */
 const BRAILLE_BLANK = 0x2800;
 
-const MARK = /^\p{M}$/u;
+/** Made when a code point above ASCII is first classified (an expression of a Unicode property is built from ICU's tables as it is made). */
+let mark: RegExp | undefined;
 const SPACE = /^\s$/u;
 
 /** Per BMP code point: 0 not known yet, 1 kept, 2 folded and clings (a combining mark), 3 folded (the rest). */
@@ -29,7 +30,7 @@ const ASTRAL_CAP = 4096;
 
 function classify(cp: number): number {
   const ch = String.fromCodePoint(cp);
-  if (MARK.test(ch)) return 2;
+  if ((mark ??= /^\p{M}$/u).test(ch)) return 2;
   return isInvisible(cp) || cp === BRAILLE_BLANK || SPACE.test(ch) ? 3 : 1;
 }
 
