@@ -69,8 +69,14 @@ export class RequestTable {
   /** Where the request findRequest finds is held: a change to it then needs no lookup by key. */
   protected findSlot(relay: string, event: AepEvent): Slot | undefined {
     if (typeof event.subject !== 'string' || typeof event.session !== 'string') return undefined;
-    const slots = this.bySubject.keys(relay, event.session, event.subject);
-    if (slots.length === 0) return undefined;
+    const held = this.bySubject.lookup(relay, event.session, event.subject);
+    if (held === undefined) return undefined;
+    if (!Array.isArray(held)) {
+      // The one request of that subject (almost always): no list to walk.
+      const slot = held as Slot;
+      return !EMITTER_LIFECYCLE.has(event.type) || slot.record.source === event.source ? slot : undefined;
+    }
+    const slots = held as readonly Slot[];
     // Loops, not find() with a closure: this runs for every lifecycle Event.
     if (EMITTER_LIFECYCLE.has(event.type)) {
       for (let i = 0; i < slots.length; i++) if (slots[i].record.source === event.source) return slots[i];
@@ -124,7 +130,7 @@ export class RequestTable {
   }
 
   protected hasSubject(relay: string, event: AepEvent): boolean {
-    return this.bySubject.keys(relay, event.session ?? '', event.subject ?? '').length > 0;
+    return this.bySubject.lookup(relay, event.session ?? '', event.subject ?? '') !== undefined;
   }
 
   protected replace(key: RequestKey, patch: Partial<RequestRecord>): void {
