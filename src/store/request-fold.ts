@@ -183,8 +183,8 @@ export class RequestFold extends RequestTable {
     const prefix = position
       ? (position.requestKeyPrefix ??= requestKeyPrefix(relay, session, event.source))
       : requestKeyPrefix(relay, session, event.source);
+    if (this.holdsRequest(relay, session, event.source, event.id)) return 'duplicate';
     const key = requestKeyIn(prefix, event.id);
-    if (this.holds(key)) return 'duplicate';
     const { payload, issues } = readStoredPayload(event);
     const record = newRequestRecord(relay, event, {
       key,

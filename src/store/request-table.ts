@@ -92,6 +92,20 @@ export class RequestTable {
     return this.slots.get(key)?.record;
   }
 
+  /**
+   * holds() of the request's key, found through the subject index: a new
+   * request is added to that index next, so its lookups are then warm, and
+   * the request's key is hashed once (when it is stored), not twice.
+   */
+  protected holdsRequest(relay: string, session: string, source: string, id: string): boolean {
+    const held = this.bySubject.lookup(relay, session, id);
+    if (held === undefined) return false;
+    if (!Array.isArray(held)) return (held as Slot).record.source === source;
+    const slots = held as readonly Slot[];
+    for (let i = 0; i < slots.length; i++) if (slots[i].record.source === source) return true;
+    return false;
+  }
+
   protected holds(key: RequestKey): boolean {
     return this.slots.has(key);
   }
