@@ -14,8 +14,9 @@ const EMITTER_LIFECYCLE = new Set(['attention.answered', 'attention.resolved', '
  * The requests and their indexes: by key, by subject, by command id, and
  * the terminal ones in the order they closed (pruned oldest first past a cap,
  * and evicted first when the byte budget needs room). The fold (request-fold.ts)
- * decides what Events do; this holds the result. Records are replaced, never
- * mutated, so renderers can compare by reference.
+ * decides what Events do; this holds the result. A record once handed out is
+ * replaced, never mutated, so renderers can compare by reference (one nobody
+ * was handed yet is changed in place: see Slot).
  */
 /**
  * A request held: its current record, found by the one lookup of its key (a
