@@ -17,6 +17,7 @@ import {
 } from './types.js';
 import { fieldSpecProblems, keepWireProblems } from './form.js';
 import { rememberChoices, sharedChoices } from './choice-lists.js';
+import { rememberFields, sharedFields } from './field-lists.js';
 import { isObj, isRfc3339, ownWord, type Obj } from './guards.js';
 import { fieldKindOf } from './fields/index.js';
 import {
@@ -177,7 +178,10 @@ export function readRequestPayload(
   if (Array.isArray(data.options)) payload.options = readChoices(data.options, 'data.options', issues);
   else if (data.options !== undefined) issues.push({ path: 'data.options', reason: 'options is not a list' });
 
-  if (Array.isArray(data.fields)) {
+  const sharedForm = Array.isArray(data.fields) ? sharedFields(data.fields) : undefined;
+  if (sharedForm) payload.fields = sharedForm;
+  else if (Array.isArray(data.fields)) {
+    const issuesBefore = issues.size;
     payload.fields = data.fields.slice(0, FIELDS_KEPT).map((f, i) => readField(f, i, issues));
     if (data.fields.length > FIELDS_KEPT)
       issues.push({
@@ -192,6 +196,8 @@ export function readRequestPayload(
       if (seen ? seen.has(id) : idBefore(fields, i, id)) issues.entry('data.fields', i, 'duplicate field id', '.id');
       seen?.add(id);
     }
+    // Read with no issue at all (nothing cut, malformed or repeated): the same JSON will read the same.
+    if (issues.size === issuesBefore) rememberFields(data.fields, fields);
   } else if (data.fields !== undefined) {
     issues.push({ path: 'data.fields', reason: 'fields is not a list' });
   }
