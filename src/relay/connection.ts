@@ -153,11 +153,9 @@ export class RelayConnection {
           // for a connection that closed before its batch ran.
           // After stop() nothing more is applied, though the socket is still closing.
           open: () => this.ingest.add(() => this.stopped || this.onOpen(conn)),
-          // Each message is decoded in the batch (socket.ts): frames, Events and the undecodable are told there.
-          decodeLater: (decode) => this.ingest.add(() => this.stopped || decode()),
-          frame: (frame) => this.onFrame(conn, frame),
-          event: (text, value) => this.onEvent(conn, text, value),
-          undecodable: () => countUndecodable(this.store, this.relay),
+          frame: (frame) => this.ingest.add(() => this.stopped || this.onFrame(conn, frame)),
+          event: (text, value) => this.ingest.add(() => this.stopped || this.onEvent(conn, text, value)),
+          undecodable: () => this.ingest.add(() => this.stopped || countUndecodable(this.store, this.relay)),
           closed: (info) => this.ingest.add(() => this.onClosed(conn, info)),
         },
         this.timing,

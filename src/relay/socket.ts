@@ -32,16 +32,6 @@ export interface SocketHandlers {
   undecodable(): void;
   /** Called exactly once, whatever the cause. */
   closed(info: CloseInfo): void;
-  /**
-   * When a message is decoded: called as it arrives with its decoding (the
-   * JSON parse, a ping's pong, then `frame`, `event` or `undecodable`), which
-   * runs at once when this is absent. A caller that applies a burst's
-   * messages together (the live client's ingest batch) decodes each there:
-   * until then it holds the message's bytes (off the JavaScript heap), not a
-   * tree of parsed objects that a burst of thousands would carry through
-   * garbage collections before the batch runs.
-   */
-  decodeLater?(decode: () => void): void;
 }
 
 /** Frames above this are refused by ws (close 1009) rather than buffered. */
@@ -200,11 +190,6 @@ export class RelaySocket {
     clearTimeout(this.probeTimer);
     this.probeTimer = undefined;
     this.pinged = false;
-    if (this.handlers.decodeLater) this.handlers.decodeLater(() => this.decode(data, isBinary));
-    else this.decode(data, isBinary);
-  }
-
-  private decode(data: WebSocket.RawData, isBinary: boolean): void {
     if (isBinary) return this.handlers.undecodable();
     const text = data.toString();
     let parsed: unknown;
