@@ -34,6 +34,11 @@ export function keepWireProblems(field: object, problems: string[]): void {
   if (problems.length) wireProblems.set(field, problems);
 }
 
+/** Whether `field` is one read off the wire with problems (its JSON alone then does not say how it reads). */
+export function hasWireProblems(field: unknown): boolean {
+  return typeof field === 'object' && field !== null && wireProblems.has(field);
+}
+
 /**
  * Every problem with one field_spec, independent of its siblings (duplicate
  * ids are a list-level problem, see checkFormSpec). Empty when well formed.

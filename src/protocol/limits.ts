@@ -102,6 +102,11 @@ export class IssueList {
     this.push({ path: first, reason });
   }
 
+  /** Issues so far, counted or kept: grows with every new one (a repeat of a grouped one only counts inside it). */
+  get size(): number {
+    return this.list.length + this.dropped;
+  }
+
   /** The issues, with a last one counting those not kept. */
   done(): PayloadIssue[] {
     if (this.dropped > 0) this.list.push({ path: 'data', reason: `${this.dropped} more problems not listed` });

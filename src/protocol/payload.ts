@@ -16,6 +16,8 @@ import {
   type PayloadIssue,
 } from './types.js';
 import { fieldSpecProblems, keepWireProblems } from './form.js';
+import { rememberChoices, sharedChoices } from './choice-lists.js';
+import { rememberFields, sharedFields } from './field-lists.js';
 import { isObj, isRfc3339, ownWord, type Obj } from './guards.js';
 import { fieldKindOf } from './fields/index.js';
 import {
@@ -45,8 +47,13 @@ function idBefore(list: readonly { id: string }[], end: number, id: string): boo
 }
 
 function readChoices(raw: unknown[], path: string, issues: IssueList | undefined): Choice[] {
+  // A list equal to one read clean lately (choice-lists.ts) would read the same again: no issues, equal entries.
+  const shared = sharedChoices(raw);
+  if (shared) return shared;
   // Only the first OPTIONS_KEPT are read: a list of 300,000 costs no more than one of 200.
   const kept = Math.min(raw.length, OPTIONS_KEPT);
+  // Whether every entry was kept as it came (a label cut, a duplicate or a dropped entry makes it unclean).
+  let clean = true;
   // Sized once (cut back below if entries are dropped): pushing onto [] reserves room for 17 per list.
   const out = new Array<Choice>(kept);
   let n = 0;
@@ -62,14 +69,21 @@ function readChoices(raw: unknown[], path: string, issues: IssueList | undefined
       issues?.entry(path, i, `id longer than ${ID_MAX_CHARS} characters`, '.id');
       continue;
     }
-    if (typeof c.label !== 'string') issues?.entry(path, i, 'label is not text', '.label');
-    if (seen ? seen.has(c.id) : idBefore(out, n, c.id)) issues?.entry(path, i, 'duplicate id', '.id');
+    if (typeof c.label !== 'string') {
+      issues?.entry(path, i, 'label is not text', '.label');
+      clean = false;
+    } else if (c.label.length > LABEL_KEPT_CHARS) clean = false;
+    if (seen ? seen.has(c.id) : idBefore(out, n, c.id)) {
+      issues?.entry(path, i, 'duplicate id', '.id');
+      clean = false;
+    }
     seen?.add(c.id);
     out[n++] = { id: c.id, label: typeof c.label === 'string' ? keepText(c.label, LABEL_KEPT_CHARS) : '' };
   }
   if (n < kept) out.length = n;
   if (raw.length > kept)
     issues?.push({ path, reason: `${raw.length - kept} more entries not kept (the first ${kept} are)` });
+  else if (n === kept && clean) rememberChoices(out);
   return out;
 }
 
@@ -164,7 +178,10 @@ export function readRequestPayload(
   if (Array.isArray(data.options)) payload.options = readChoices(data.options, 'data.options', issues);
   else if (data.options !== undefined) issues.push({ path: 'data.options', reason: 'options is not a list' });
 
-  if (Array.isArray(data.fields)) {
+  const sharedForm = Array.isArray(data.fields) ? sharedFields(data.fields) : undefined;
+  if (sharedForm) payload.fields = sharedForm;
+  else if (Array.isArray(data.fields)) {
+    const issuesBefore = issues.size;
     payload.fields = data.fields.slice(0, FIELDS_KEPT).map((f, i) => readField(f, i, issues));
     if (data.fields.length > FIELDS_KEPT)
       issues.push({
@@ -179,6 +196,8 @@ export function readRequestPayload(
       if (seen ? seen.has(id) : idBefore(fields, i, id)) issues.entry('data.fields', i, 'duplicate field id', '.id');
       seen?.add(id);
     }
+    // Read with no issue at all (nothing cut, malformed or repeated): the same JSON will read the same.
+    if (issues.size === issuesBefore) rememberFields(data.fields, fields);
   } else if (data.fields !== undefined) {
     issues.push({ path: 'data.fields', reason: 'fields is not a list' });
   }

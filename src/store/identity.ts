@@ -53,25 +53,26 @@ export function requestKey(relay: string, session: string, source: string, id: s
 
 /** Everything of a request key but the id: made once per emitter session, then one short step per request. */
 export function requestKeyPrefix(relay: string, session: string, source: string): RequestKeyPrefix {
-  // `["request","r","s","src"]` less its `]`: the id and the `]` then close it as requestKey does.
-  return (tagged(REQUEST_TAG, [relay, session, source]).slice(0, -1) + ',') as RequestKeyPrefix;
+  // `["request","r","s","src"]` less its `]`, and the id's opening quote: the id and `"]` then close it as requestKey does.
+  return (tagged(REQUEST_TAG, [relay, session, source]).slice(0, -1) + ',"') as RequestKeyPrefix;
 }
 
 /** The key of request `id` of the emitter session `prefix` names; equal to requestKey of the four. */
 export function requestKeyIn(prefix: RequestKeyPrefix, id: string): RequestKey {
-  return (prefix + jsonString(id) + ']') as RequestKey;
+  // The id itself between the quotes when JSON holds it as it is: the key then shares the record's copy of it.
+  return (prefix + (isJsonPlain(id) ? id : JSON.stringify(id).slice(1, -1)) + '"]') as RequestKey;
 }
 
 /**
- * JSON.stringify of a string, without the call for the ids a fleet sends (printable
- * ASCII without `"` or `\\`, which JSON text holds as they are): one per request at intake speed.
+ * Whether JSON text holds `s` as it is (printable ASCII without `"` or `\\`),
+ * as the ids a fleet sends do: no JSON.stringify per request at intake speed.
  */
-function jsonString(s: string): string {
+function isJsonPlain(s: string): boolean {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (c < 0x20 || c > 0x7e || c === 0x22 || c === 0x5c) return JSON.stringify(s);
+    if (c < 0x20 || c > 0x7e || c === 0x22 || c === 0x5c) return false;
   }
-  return '"' + s + '"';
+  return true;
 }
 
 /** The parts of a request key, or undefined when `key` is not one (a hostile or old-format string). */

@@ -1,6 +1,6 @@
 import type { AepEvent } from '../protocol/types.js';
 import { routedAt } from '../protocol/routed.js';
-import { num, readAnswer, str } from './read.js';
+import { num, readAnswer, str, word } from './read.js';
 import { OPEN_STATES, type RequestRecord } from './types.js';
 
 /** Lifecycle Events that close their request (the fold counts it terminal). */
@@ -25,8 +25,8 @@ export function lifecyclePatch(
     case 'attention.answered': {
       const answered = {
         answer: readAnswer(data.answer),
-        by: str(data.by),
-        via: str(data.via),
+        by: word(data.by),
+        via: word(data.via),
         cause: event.cause,
         time: event.time,
       };
@@ -37,7 +37,7 @@ export function lifecyclePatch(
       return {
         state: 'resolved',
         resolution: {
-          resolution: str(data.resolution) ?? 'answered',
+          resolution: word(data.resolution) ?? 'answered',
           latencyMs: num(data.latency_ms),
           time: event.time,
         },

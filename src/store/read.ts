@@ -38,16 +38,48 @@ export function envelopeIssues(event: AepEvent): PayloadIssue[] {
   return issues;
 }
 
+/**
+ * A short word a fleet repeats on every answer or resolution ("control",
+ * "answered"), as one copy the store already holds rather than the one each
+ * Event's JSON made: every record keeps it, so every answered request would
+ * otherwise carry its own. Anything else is returned as it is.
+ */
+export function word(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  if (value.length > WORD_CHARS) return value;
+  const held = words.get(value);
+  if (held !== undefined) return held;
+  // Bounded: a producer sending a new word every time only makes the memory start over.
+  if (words.size >= WORDS_KEPT) words.clear();
+  words.set(value, value);
+  return value;
+}
+const WORD_CHARS = 24;
+const WORDS_KEPT = 256;
+const words = new Map<string, string>();
+
+/** The last answer that was one option alone: most answers are, and the same few options come back (shared, frozen). */
+let lastOptionAnswer: Readonly<Answer> = Object.freeze({ option: '' });
+
 export function readAnswer(value: unknown): Answer {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
   const raw = value as Record<string, unknown>;
+  if (typeof raw.option === 'string' && typeof raw.text !== 'string' && !isValues(raw.values)) {
+    // Read-only like every record member: one object for a run of answers with the same option.
+    if (raw.option !== lastOptionAnswer.option) lastOptionAnswer = Object.freeze({ option: word(raw.option) });
+    return lastOptionAnswer as Answer;
+  }
   const answer: Answer = {};
   if (typeof raw.option === 'string') answer.option = raw.option;
   if (typeof raw.text === 'string') answer.text = raw.text;
-  if (raw.values && typeof raw.values === 'object' && !Array.isArray(raw.values)) {
-    answer.values = flatValues(raw.values as Record<string, unknown>);
+  if (isValues(raw.values)) {
+    answer.values = flatValues(raw.values);
   }
   return answer;
+}
+
+function isValues(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Stands in for a value AEP-0006 does not allow (forms are flat). */

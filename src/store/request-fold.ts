@@ -183,8 +183,8 @@ export class RequestFold extends RequestTable {
     const prefix = position
       ? (position.requestKeyPrefix ??= requestKeyPrefix(relay, session, event.source))
       : requestKeyPrefix(relay, session, event.source);
+    if (this.holdsRequest(relay, session, event.source, event.id)) return 'duplicate';
     const key = requestKeyIn(prefix, event.id);
-    if (this.holds(key)) return 'duplicate';
     const { payload, issues } = readStoredPayload(event);
     const record = newRequestRecord(relay, event, {
       key,
@@ -229,9 +229,10 @@ export class RequestFold extends RequestTable {
   }
 
   private applyLifecycle(relay: string, event: AepEvent): ApplyResult {
-    const record = this.findRecord(relay, event);
+    const slot = this.findSlot(relay, event);
     // A known subject from the wrong emitter is ignored, not held for later.
-    if (!record) return this.hasSubject(relay, event) ? 'ignored' : this.hold(relay, event);
+    if (!slot) return this.hasSubject(relay, event) ? 'ignored' : this.hold(relay, event);
+    const record = slot.record;
     const key = record.key;
     if (event.type !== 'control.attention.respond') {
       const patch = lifecyclePatch(record, event, this.now());
@@ -239,8 +240,8 @@ export class RequestFold extends RequestTable {
         const terminal = closesRequest(event.type);
         // The patch is fresh (lifecyclePatch made it): stamped in place, not copied.
         if (terminal) patch.terminalArrival = ++this.arrivalCounter;
-        this.replaceRecord(record, patch);
-        if (terminal) this.countTerminal(record);
+        this.replaceIn(slot, patch);
+        if (terminal) this.countTerminalIn(slot);
       }
       return 'applied';
     }

@@ -14,16 +14,25 @@ const EMITTER_LIFECYCLE = new Set(['attention.answered', 'attention.resolved', '
  * The requests and their indexes: by key, by subject, by command id, and
  * the terminal ones in the order they closed (pruned oldest first past a cap,
  * and evicted first when the byte budget needs room). The fold (request-fold.ts)
- * decides what Events do; this holds the result. Records are replaced, never
- * mutated, so renderers can compare by reference.
+ * decides what Events do; this holds the result. A record once handed out is
+ * replaced, never mutated, so renderers can compare by reference (one nobody
+ * was handed yet is changed in place: see Slot).
  */
 /**
  * A request held: its current record, found by the one lookup of its key (a
  * record is replaced on every change; the slot stays). The indexes hold the
  * slot, so a match or an eviction reads the record without a lookup by key.
  */
-interface Slot {
+export interface Slot {
   record: RequestRecord;
+  /**
+   * Whether the record may be held outside the table: set once request() or
+   * allRequests() has handed it out. Until then nobody can compare it with a
+   * later version, so a change is written into it instead of a copy: a
+   * request answered and resolved within one burst (a replay, a busy relay)
+   * is not copied twice for nobody.
+   */
+  shown: boolean;
 }
 
 export class RequestTable {
@@ -55,22 +64,47 @@ export class RequestTable {
 
   /** The request findRequest finds, itself: the caller then needs no second lookup. */
   protected findRecord(relay: string, event: AepEvent): RequestRecord | undefined {
+    return this.findSlot(relay, event)?.record;
+  }
+
+  /** Where the request findRequest finds is held: a change to it then needs no lookup by key. */
+  protected findSlot(relay: string, event: AepEvent): Slot | undefined {
     if (typeof event.subject !== 'string' || typeof event.session !== 'string') return undefined;
-    const slots = this.bySubject.keys(relay, event.session, event.subject);
-    if (slots.length === 0) return undefined;
+    const held = this.bySubject.lookup(relay, event.session, event.subject);
+    if (held === undefined) return undefined;
+    if (!Array.isArray(held)) {
+      // The one request of that subject (almost always): no list to walk.
+      const slot = held as Slot;
+      return !EMITTER_LIFECYCLE.has(event.type) || slot.record.source === event.source ? slot : undefined;
+    }
+    const slots = held as readonly Slot[];
     // Loops, not find() with a closure: this runs for every lifecycle Event.
     if (EMITTER_LIFECYCLE.has(event.type)) {
-      for (let i = 0; i < slots.length; i++) if (slots[i].record.source === event.source) return slots[i].record;
+      for (let i = 0; i < slots.length; i++) if (slots[i].record.source === event.source) return slots[i];
       return undefined;
     }
-    if (slots.length === 1) return slots[0].record;
-    for (let i = 0; i < slots.length; i++) if (slots[i].record.agent === event.agent) return slots[i].record;
-    return slots[0].record;
+    if (slots.length === 1) return slots[0];
+    for (let i = 0; i < slots.length; i++) if (slots[i].record.agent === event.agent) return slots[i];
+    return slots[0];
   }
 
   /** The request with this key, if held. */
   protected record(key: RequestKey): RequestRecord | undefined {
     return this.slots.get(key)?.record;
+  }
+
+  /**
+   * holds() of the request's key, found through the subject index: a new
+   * request is added to that index next, so its lookups are then warm, and
+   * the request's key is hashed once (when it is stored), not twice.
+   */
+  protected holdsRequest(relay: string, session: string, source: string, id: string): boolean {
+    const held = this.bySubject.lookup(relay, session, id);
+    if (held === undefined) return false;
+    if (!Array.isArray(held)) return (held as Slot).record.source === source;
+    const slots = held as readonly Slot[];
+    for (let i = 0; i < slots.length; i++) if (slots[i].record.source === source) return true;
+    return false;
   }
 
   protected holds(key: RequestKey): boolean {
@@ -84,7 +118,7 @@ export class RequestTable {
 
   /** Holds a new request, indexed by its subject. */
   protected insert(record: RequestRecord): void {
-    const slot: Slot = { record };
+    const slot: Slot = { record, shown: false };
     this.slots.set(record.key, slot);
     this.bySubject.add(record.relay, record.session, record.id, slot);
   }
@@ -111,7 +145,7 @@ export class RequestTable {
   }
 
   protected hasSubject(relay: string, event: AepEvent): boolean {
-    return this.bySubject.keys(relay, event.session ?? '', event.subject ?? '').length > 0;
+    return this.bySubject.lookup(relay, event.session ?? '', event.subject ?? '') !== undefined;
   }
 
   protected replace(key: RequestKey, patch: Partial<RequestRecord>): void {
@@ -119,21 +153,25 @@ export class RequestTable {
     if (slot) this.replaceIn(slot, patch);
   }
 
-  /** replace, for a caller holding the current record. */
-  protected replaceRecord(record: RequestRecord, patch: Partial<RequestRecord>): void {
-    const slot = this.slots.get(record.key);
-    if (slot) this.replaceIn(slot, patch);
-  }
-
-  private replaceIn(slot: Slot, patch: Partial<RequestRecord>): void {
-    slot.record = patchedRecord(slot.record, patch);
+  /** replace, for a caller holding where the record is (findSlot). */
+  protected replaceIn(slot: Slot, patch: Partial<RequestRecord>): void {
+    // Members the record already has (every one, record-shape.ts): stores, no change of shape.
+    if (slot.shown) slot.record = patchedRecord(slot.record, patch);
+    else Object.assign(slot.record, patch);
+    slot.shown = false;
     this.hooks.touch(slot.record.key, false);
   }
 
   protected countTerminal(before: RequestRecord): void {
     // Adding again moves the key to the back (a new stamp): the order is terminal arrival.
     const slot = this.slots.get(before.key);
-    if (slot) this.terminalOrder.add(slot);
+    if (slot) this.countTerminalIn(slot);
+    else this.prune();
+  }
+
+  /** countTerminal, for a caller holding where the record is (findSlot). */
+  protected countTerminalIn(slot: Slot): void {
+    this.terminalOrder.add(slot);
     this.prune();
   }
 
@@ -164,12 +202,18 @@ export class RequestTable {
 
   /** Any string may be looked up (the UI's, a journal's): one no builder made finds nothing. */
   request(key: string): RequestRecord | undefined {
-    return this.slots.get(key as RequestKey)?.record;
+    const slot = this.slots.get(key as RequestKey);
+    if (!slot) return undefined;
+    slot.shown = true;
+    return slot.record;
   }
 
   allRequests(): RequestRecord[] {
     const all: RequestRecord[] = [];
-    for (const slot of this.slots.values()) all.push(slot.record);
+    for (const slot of this.slots.values()) {
+      slot.shown = true;
+      all.push(slot.record);
+    }
     return all;
   }
 }

@@ -28,10 +28,14 @@ export class SeenEvents {
   private at = 0;
   private count = 0;
 
-  constructor(readonly cap: number) {
+  constructor(
+    readonly cap: number,
+    /** Slots to start with (then doubled as needed, up to cap): many small memories start smaller. */
+    firstSlots = 1024,
+  ) {
     // Room grows with use (doubling, up to cap): a console holding a few
     // hundred Events does not carry the memory of 50,000.
-    const slots = Math.min(Math.max(0, cap), 1024);
+    const slots = Math.min(Math.max(0, cap), Math.max(1, firstSlots));
     this.table = new Int32Array(bucketsFor(slots) * 2);
     this.mask = this.table.length / 2 - 1;
     this.ids = new Array<string | undefined>(slots).fill(undefined);

@@ -1,4 +1,5 @@
 import type { AepEvent } from '../protocol/types.js';
+import { SeenEvents } from './seen-events.js';
 
 // Who has spoken in each session, and in what order. Commands are routed by session
 // name (AEP-0004 §2.2) and request ids are unique per emitter only, so an
@@ -21,12 +22,21 @@ const MAX_REQUESTS = 256;
 /** An emitter in one session: the arrival of its latest Event there, and of its requests. */
 interface Emitter {
   last: number;
-  requests?: Map<string, number>;
-  /** The ids in `requests`, in the order they were added, as a ring: the oldest is found without walking the map. */
-  order?: string[];
-  /** Where the ring's oldest id is, once it is full. */
-  oldest?: number;
+  /**
+   * Request id → its arrival, the oldest forgotten first past MAX_REQUESTS:
+   * the dedupe memory's ring and table (seen-events.ts), under one name
+   * (the emitter's), rather than a Map beside a ring of its ids. A Map
+   * compared a new id with a key string per entry of its bucket, each a
+   * cache miss at intake speed; the table compares hashes it holds.
+   */
+  requests?: SeenEvents;
 }
+
+/** Slots an emitter's request memory starts with (doubling up to MAX_REQUESTS): most sessions raise few. */
+const FIRST_REQUEST_SLOTS = 8;
+
+/** The relay and source an emitter's request memory files every id under: it is the emitter's own. */
+const ONE = '';
 
 /** Events a console emits (commands and routing notes), not the session's agents: they never make a route unsafe. */
 function fromConsole(type: string): boolean {
@@ -58,28 +68,15 @@ export class SessionEmitters {
         : this.emitter(relay, name, event.source);
     emitter.last = at;
     if (event.type !== 'attention.requested') return;
-    const requests = (emitter.requests ??= new Map());
-    if (requests.has(event.id)) return;
-    requests.set(event.id, at);
-    // The oldest id from a ring beside the map, not the map's first key: a
-    // Map walks over the slots of every entry deleted since it was last
-    // rebuilt to find its first one, and past the cap each request deleted one.
-    const order = (emitter.order ??= []);
-    if (order.length < MAX_REQUESTS) {
-      order.push(event.id);
-      return;
-    }
-    const oldest = emitter.oldest ?? 0;
-    requests.delete(order[oldest]);
-    order[oldest] = event.id;
-    emitter.oldest = oldest + 1 === MAX_REQUESTS ? 0 : oldest + 1;
+    // The first arrival stays (a request seen again keeps it); past the cap the oldest is forgotten.
+    (emitter.requests ??= new SeenEvents(MAX_REQUESTS, FIRST_REQUEST_SLOTS)).add(ONE, ONE, event.id, at);
   }
 
   /** The other emitters that have sent an Event in the request's session since it arrived (by arrival order). */
   othersSince(relay: string, source: string, session: string, id: string): string[] {
     const emitters = this.relays.get(relay)?.get(session);
     if (!emitters) return [];
-    const since = emitters.get(source)?.requests?.get(id) ?? 0;
+    const since = emitters.get(source)?.requests?.get(ONE, ONE, id) ?? 0;
     const others: string[] = [];
     for (const [other, emitter] of emitters) if (other !== source && emitter.last > since) others.push(other);
     return others;

@@ -6,10 +6,13 @@ const NONE: readonly never[] = [];
  * a session name); lifecycle matching then picks among them. Kept as nested
  * maps of the strings the Event already holds, not one map of joined keys:
  * no key string is built per Event, and a request id shared across many
- * sessions costs nothing to the others' lookups.
+ * sessions costs nothing to the others' lookups. A subject almost always
+ * names one request: that one is held alone, a list only once a second
+ * shares it (a list per request was two objects more per request held, and
+ * the keys must therefore never be lists themselves).
  */
-export class SubjectIndex<K = string> {
-  private readonly relays = new Map<string, Map<string, Map<string, K[]>>>();
+export class SubjectIndex<K extends object | string = string> {
+  private readonly relays = new Map<string, Map<string, Map<string, K | K[]>>>();
   private count = 0;
 
   add(relay: string, session: string, id: string, key: K): void {
@@ -23,42 +26,55 @@ export class SubjectIndex<K = string> {
       ids = new Map();
       sessions.set(session, ids);
     }
-    const keys = ids.get(id);
-    if (keys) keys.push(key);
-    else {
-      ids.set(id, [key]);
+    const held = ids.get(id);
+    if (held === undefined) {
+      ids.set(id, key);
       this.count++;
-    }
+    } else if (Array.isArray(held)) held.push(key);
+    else ids.set(id, [held, key]);
+  }
+
+  /**
+   * What (relay, session, id) names, as held: one key, a list of them in
+   * arrival order (do not change it), or undefined. For a caller that runs
+   * for every lifecycle Event: no list is made for the one request.
+   */
+  lookup(relay: string, session: string, id: string): K | readonly K[] | undefined {
+    return this.relays.get(relay)?.get(session)?.get(id);
   }
 
   /** The keys of the requests (relay, session, id) names, in arrival order (do not change the list). */
   keys(relay: string, session: string, id: string): readonly K[] {
-    return this.relays.get(relay)?.get(session)?.get(id) ?? NONE;
+    const held = this.lookup(relay, session, id);
+    if (held === undefined) return NONE;
+    return isList(held) ? held : [held];
   }
 
   /** Every key indexed under (relay, session), by the id each was first indexed with, then in arrival order. */
   inSession(relay: string, session: string): K[] {
     const all: K[] = [];
     const ids = this.relays.get(relay)?.get(session);
-    if (ids) for (const keys of ids.values()) for (let i = 0; i < keys.length; i++) all.push(keys[i]);
+    if (ids)
+      for (const held of ids.values()) {
+        if (!isList(held)) all.push(held);
+        else for (let i = 0; i < held.length; i++) all.push(held[i]);
+      }
     return all;
   }
 
   remove(relay: string, session: string, id: string, key: K): void {
     const sessions = this.relays.get(relay);
     const ids = sessions?.get(session);
-    const keys = ids?.get(id);
-    if (!sessions || !ids || !keys) return;
-    const at = keys.indexOf(key);
-    if (at < 0) return;
-    if (keys.length > 1) {
-      // A fresh list: one handed out by keys() is never changed under its reader.
-      ids.set(
-        id,
-        keys.filter((k) => k !== key),
-      );
+    const held = ids?.get(id);
+    if (!sessions || !ids || held === undefined) return;
+    if (isList(held)) {
+      if (!held.includes(key)) return;
+      // A fresh list (or the one left alone): one handed out by keys() is never changed under its reader.
+      const rest = held.filter((k) => k !== key);
+      ids.set(id, rest.length === 1 ? rest[0] : rest);
       return;
     }
+    if (held !== key) return;
     ids.delete(id);
     this.count--;
     if (ids.size === 0) sessions.delete(session);
@@ -69,4 +85,8 @@ export class SubjectIndex<K = string> {
   get size(): number {
     return this.count;
   }
+}
+
+function isList<K>(held: K | readonly K[]): held is readonly K[] {
+  return Array.isArray(held);
 }
