@@ -13,6 +13,9 @@ import { median } from './frames.js';
 
 const quote = (arg: string) => `'${arg.replace(/'/g, `'\\''`)}'`;
 
+/** How long after one timed start the next may begin (see timeToMarker). */
+const SETTLE_MS = 100;
+
 /** ms from spawn until `marker` appears on the terminal. */
 export function timeToMarker(command: string[], marker: string, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -20,22 +23,37 @@ export function timeToMarker(command: string[], marker: string, env: NodeJS.Proc
     const child = inPty(command, env, 'pipe');
     let seen = '';
     const timer = setTimeout(() => finish(new Error(`no "${marker}" within 20 s`)), 20_000);
+    let finished = false;
+    let closed = false;
+    child.once('close', () => (closed = true));
     const finish = (error?: Error) => {
+      if (finished) return;
+      finished = true;
       clearTimeout(timer);
       const elapsed = performance.now() - start;
+      // Settled once `script` is gone and a moment after, for the process it
+      // ran (another session, ended by the hang-up) to exit too: the next
+      // start timed must not share the machine with this one's exit (a
+      // console torn down while the next process starts slowed that one by up
+      // to 10 ms in runs side by side, whichever came second).
+      const settle = () => setTimeout(() => (error ? reject(error) : resolve(elapsed)), SETTLE_MS);
+      if (closed) settle();
+      else child.once('close', settle);
       try {
         process.kill(-child.pid!, 'SIGKILL');
       } catch {
         // already gone
       }
-      if (error) reject(error);
-      else resolve(elapsed);
     };
     child.stdout!.on('data', (chunk: Buffer) => {
       seen += chunk.toString('utf8');
       if (seen.includes(marker)) finish();
     });
-    child.on('error', (error) => finish(error));
+    // (A process that could not start may never close: its error ends the wait.)
+    child.on('error', (error) => {
+      closed = true;
+      finish(error);
+    });
   });
 }
 
