@@ -21,11 +21,14 @@ export function timeToMarker(command: string[], marker: string, env: NodeJS.Proc
   return new Promise((resolve, reject) => {
     const start = performance.now();
     const child = inPty(command, env, 'pipe');
+    // (A process that could not start may never close: its error ends the wait too.)
+    const gone = new Promise<void>((done) => {
+      child.once('close', () => done());
+      child.once('error', () => done());
+    });
     let seen = '';
-    const timer = setTimeout(() => finish(new Error(`no "${marker}" within 20 s`)), 20_000);
     let finished = false;
-    let closed = false;
-    child.once('close', () => (closed = true));
+    const timer = setTimeout(() => finish(new Error(`no "${marker}" within 20 s`)), 20_000);
     const finish = (error?: Error) => {
       if (finished) return;
       finished = true;
@@ -36,9 +39,7 @@ export function timeToMarker(command: string[], marker: string, env: NodeJS.Proc
       // start timed must not share the machine with this one's exit (a
       // console torn down while the next process starts slowed that one by up
       // to 10 ms in runs side by side, whichever came second).
-      const settle = () => setTimeout(() => (error ? reject(error) : resolve(elapsed)), SETTLE_MS);
-      if (closed) settle();
-      else child.once('close', settle);
+      void gone.then(() => setTimeout(() => (error ? reject(error) : resolve(elapsed)), SETTLE_MS));
       try {
         process.kill(-child.pid!, 'SIGKILL');
       } catch {
@@ -49,11 +50,7 @@ export function timeToMarker(command: string[], marker: string, env: NodeJS.Proc
       seen += chunk.toString('utf8');
       if (seen.includes(marker)) finish();
     });
-    // (A process that could not start may never close: its error ends the wait.)
-    child.on('error', (error) => {
-      closed = true;
-      finish(error);
-    });
+    child.on('error', (error) => finish(error));
   });
 }
 

@@ -4,7 +4,7 @@
 // `--token-file` named an empty file. So the command line is checked for it
 // first, with the flag's usage in the message.
 import { UsageError } from './usage-error.js';
-import { valueFlags } from './flag-table.js';
+import { kebabCase, valueFlags } from './flag-table.js';
 
 /** Each value-taking flag: what its value is, and its usage as --help writes it (from the flag table). */
 const VALUE_FLAGS = valueFlags();
@@ -18,7 +18,7 @@ function isValue(next: string | undefined): next is string {
 /** The kebab-case name of `--name` or `--name=…` (meow takes camelCase too). */
 function flagName(arg: string): string | undefined {
   const m = /^--([^=]+)/.exec(arg);
-  return m ? m[1].replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`) : undefined;
+  return m ? kebabCase(m[1]) : undefined;
 }
 
 /** Throws a usage error for the first value-taking flag given without its value (`--flag` at the end or before a flag, or `--flag=`). */

@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import meow from 'meow';
 import { CAPTURE_LEVELS, type Capture } from '../protocol/types.js';
 import { HELP } from './help.js';
-import { meowFlags } from './flag-table.js';
+import { kebabCase, meowFlags } from './flag-table.js';
 import { openRegularFile } from '../files/regular-file.js';
 import { historyOptions } from './history-args.js';
 import { parseRulesTest, rulesOptions } from './rules-args.js';
@@ -41,7 +41,7 @@ function rejectUnknownFlags(parsed: Record<string, unknown>): void {
   for (const name of Object.keys(parsed)) {
     const camel = name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
     if (camel in FLAGS || SHORT_FLAGS.has(name)) continue;
-    const kebab = name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+    const kebab = kebabCase(name);
     throw new UsageError(`unknown flag ${kebab.length === 1 ? '-' : '--'}${kebab} (see --help)`);
   }
 }

@@ -257,10 +257,15 @@ export type MeowFlags = { [K in MeowName]: { [P in Extract<keyof Table[K], MeowK
 
 export const FLAG_NAMES = Object.keys(FLAG_TABLE) as FlagName[];
 
+/** A camelCase name in kebab-case, as flags are written: `tokenFile` is `token-file`. */
+export function kebabCase(name: string): string {
+  return name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+}
+
 /** A flag's spelling on the command line: `tokenFile` is `--token-file`, `bell` is `--no-bell`. */
 export function flagText(name: FlagName): string {
   const spec: FlagSpec = FLAG_TABLE[name];
-  return `--${spec.spelled ?? name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+  return `--${spec.spelled ?? kebabCase(name)}`;
 }
 
 /** `--relay URL`, `--no-bell`: how the flag is shown with its value's name. */

@@ -12,7 +12,7 @@
 // `true` or `false` as a word) is left to meow, so every command line
 // parses as meow parses it (test/cli/simple-flags.test.ts compares the two
 // on command lines of every form read here).
-import { FLAG_NAMES, FLAG_TABLE, type FlagName, type FlagSpec } from './flag-table.js';
+import { FLAG_NAMES, FLAG_TABLE, kebabCase, type FlagName, type FlagSpec } from './flag-table.js';
 
 export interface SimpleFlags {
   /** By camelCase name, as meow gives them: every flag with a default (a list's is []), and those given. */
@@ -31,7 +31,7 @@ const KNOWN = new Map<string, Known>();
 for (const name of FLAG_NAMES) {
   const spec: FlagSpec = FLAG_TABLE[name];
   if (spec.respondOnly) continue;
-  const kebab = name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+  const kebab = kebabCase(name);
   KNOWN.set(`--${kebab}`, { name, spec, negated: false });
   if (spec.type === 'boolean') KNOWN.set(`--no-${kebab}`, { name, spec, negated: true });
 }
