@@ -1,17 +1,21 @@
 // The bin's loader of the shipped bundle (dist/cli.cjs, one CommonJS
-// module): it compiles the bundle as Node's require() would, with the
-// module wrapper, but through vm.Script, which accepts V8's code cache of
-// it (code-cache.ts) and can make a new one. Built on its own into
+// module, written as the function Node's require() would wrap it in:
+// scripts/bundle-wrap.mjs): it compiles the bundle through vm.Script, which
+// accepts V8's code cache of it (code-cache.ts) and can make a new one, and
+// calls the function as require() would. Built on its own into
 // dist/boot.cjs, so that it is compiled as any small module is before there
 // is a cache to read.
 
 import { isAscii } from 'node:buffer';
 import { readFileSync } from 'node:fs';
-import Module, { createRequire } from 'node:module';
+import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { Script } from 'node:vm';
 import { checkDir } from '../files/trust.js';
 import { CAN_CHECK, cacheDir, readCache, writeCache } from './code-cache.js';
+
+/** How the bundle begins (scripts/bundle-wrap.mjs writes it; the tests hold the two to be the same). */
+const WRAPPED_HEAD = '(function (exports, require, module, __filename, __dirname) {\n';
 
 /** How the bundle was compiled: from the cache, or without one (none yet, or V8 refused it). */
 export type CacheUse = 'used' | 'none' | 'refused' | 'off';
@@ -44,9 +48,12 @@ export function loadBundle<T>(file: string, env: NodeJS.ProcessEnv): LoadedBundl
   const cachedData = dir === undefined ? undefined : readCache(dir, source);
   // The bundle is ASCII (esbuild escapes the rest, and scripts/bundle.mjs
   // checks it): read as Latin-1 it is the same text, made in half the time
-  // UTF-8's decoding takes. Any other is decoded as UTF-8.
+  // UTF-8's decoding takes (and, being that long, kept outside the heap).
+  // Any other is decoded as UTF-8.
   const text = isAscii(source) ? source.toString('latin1') : source.toString('utf8');
-  const script = new Script(Module.wrap(text), { filename: file, cachedData });
+  // Anything else would run its top level in this context, its own names global.
+  if (!text.startsWith(WRAPPED_HEAD)) throw new Error(`${file} is not a wrapped bundle (npm run build makes one)`);
+  const script = new Script(text, { filename: file, cachedData });
   const cache: CacheUse =
     dir === undefined ? 'off' : cachedData === undefined ? 'none' : script.cachedDataRejected ? 'refused' : 'used';
   const run = script.runInThisContext() as ModuleFunction;

@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { Script } from 'node:vm';
 import { CACHE_FILE, cacheBytes, cacheDir, dataFor, readCache, writeCache } from '../../src/boot/code-cache.js';
 import { loadBundle } from '../../src/boot/load-bundle.js';
+// @ts-expect-error: a plain .mjs build script, without types
+import { HEAD } from '../../scripts/bundle-wrap.mjs';
 
 const scratch = (t: { after: (fn: () => void) => void }) => {
   const dir = mkdtempSync(join(tmpdir(), 'aep-code-cache-'));
@@ -103,12 +105,12 @@ test('a cache that is not the user own is no cache: a symlink, a FIFO (never wai
   assert.equal(readCache(folderIsSymlink, SOURCE), undefined, 'a folder that is a symlink');
 });
 
-/** A CommonJS "bundle" of our own, each with a text of its own (V8 keeps what it compiled in a process: one source, one test). */
+/** A CommonJS "bundle" of our own, wrapped as scripts/bundle-wrap.mjs wraps the shipped one, each with a text of its own (V8 keeps what it compiled in a process: one source, one test). */
 function bundleFile(dir: string, tag: string): string {
   const file = join(dir, 'bundle.cjs');
   writeFileSync(
     file,
-    `'use strict';\nconst { basename } = require('node:path');\nexports.tag = ${JSON.stringify(tag)};\nexports.name = basename(__filename);\nexports.twice = (a) => a * 2;\n`,
+    `${HEAD}\n'use strict';\nconst { basename } = require('node:path');\nexports.tag = ${JSON.stringify(tag)};\nexports.name = basename(__filename);\nexports.twice = (a) => a * 2;\n})\n`,
   );
   return file;
 }
@@ -166,4 +168,12 @@ test('a bundle that is not ASCII is read as UTF-8, one that is as the same text'
     const loaded = loadBundle<{ tag: string }>(bundleFile(dir, tag), env);
     assert.equal(loaded.exports.tag, tag);
   }
+});
+
+test('a file that is not a wrapped bundle is refused, by name', (t) => {
+  const file = join(scratch(t), 'plain.cjs');
+  const name = `aepPlain${process.pid}`;
+  writeFileSync(file, `globalThis.${name} = true;\n`);
+  assert.throws(() => loadBundle(file, { AEP_CODE_CACHE: 'off' }), /plain\.cjs is not a wrapped bundle/);
+  assert.equal(name in globalThis, false, 'not run');
 });

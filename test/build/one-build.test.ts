@@ -8,8 +8,11 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { SourceMap, type SourceMapPayload } from 'node:module';
 import { dirname, join } from 'node:path';
 import { cliEntry } from '../cli/cli-entry.js';
+// @ts-expect-error: a plain .mjs build script, without types
+import { EXTERNAL_FROM, HEAD } from '../../scripts/bundle-wrap.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
 
@@ -39,6 +42,7 @@ const MARKS = [
   'aep-on-first-use:meow',
   'if (actual != expected) require("assert").equal',
   'loaded ??= require("node:crypto")',
+  'aepStackUtils',
 ];
 
 test("the tests' command line carries every patch the shipped bundle does, and production React", async () => {
@@ -69,4 +73,19 @@ test('the shipped bundle built into a folder of its own leaves dist/ as it is', 
   assert.doesNotMatch(readFileSync(join(dir, 'dist', 'cli.cjs'), 'utf8'), /(?<![\w$.])import\(/);
   // Minified: the names go; the kept text's property and the deferred emoji expression stay.
   assert.ok(text.includes('aepSquashed') && text.includes('RegExp("^\\\\p{RGI_Emoji}$","v")'), 'the bundle is patched');
+  // One function expression, past the length Node keeps outside the heap, and its map still lines up.
+  const cli = readFileSync(join(dir, 'dist', 'cli.cjs'), 'latin1');
+  assert.ok(cli.startsWith(`${HEAD}\n`) && cli.endsWith('\n//# sourceMappingURL=cli.cjs.map\n'));
+  assert.ok(cli.length >= EXTERNAL_FROM, `${cli.length} bytes`);
+  const map = new SourceMap(JSON.parse(readFileSync(join(dir, 'dist', 'cli.cjs.map'), 'utf8')) as SourceMapPayload);
+  const lines = cli.split('\n');
+  const line = lines.findIndex((text) => text.includes('`unknown flag '));
+  assert.ok(line > 0, 'the message is in the bundle');
+  const entry = map.findEntry(line, lines[line].indexOf('`unknown flag ')) as {
+    originalSource?: string;
+    originalLine?: number;
+  };
+  assert.match(entry.originalSource ?? '', /src\/cli\/args\.ts$/);
+  const original = readFileSync(join(root, 'src', 'cli', 'args.ts'), 'utf8').split('\n')[entry.originalLine ?? -1];
+  assert.match(original ?? '', /unknown flag/);
 });
