@@ -12,6 +12,7 @@ import { stringWidthPrecheck } from './string-width-precheck.mjs';
 import { yogaAtOnce } from './yoga-base64.mjs';
 import { onFirstUse } from './on-first-use.mjs';
 import { signalExitLazyAssert } from './signal-exit-lazy-assert.mjs';
+import { inkStackUtilsLazy } from './ink-stack-utils-lazy.mjs';
 import { toEsmOncePlugin } from './to-esm-once.mjs';
 
 /** Every patch the shipped bundle carries, in the order its plugins run. */
@@ -24,6 +25,7 @@ export const SHIPPED_PATCHES = [
   yogaAtOnce,
   onFirstUse,
   signalExitLazyAssert,
+  inkStackUtilsLazy,
 ];
 
 /** The settings of every bundle, whatever its format. */

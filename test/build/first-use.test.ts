@@ -1,6 +1,7 @@
 // What the shipped bundle loads only on first use, so that the first frame
 // does not wait for it: the built-ins in builtins-by-require.mjs's LAZY, ws
-// (on-first-use.mjs), signal-exit's assert (signal-exit-lazy-assert.mjs).
+// (on-first-use.mjs), signal-exit's assert (signal-exit-lazy-assert.mjs),
+// Ink's stack-utils (ink-stack-utils-lazy.mjs).
 // Each bundle runs in a node of its own, whose list of loaded built-ins
 // starts empty of them, and is asked what it loaded before and after use.
 import { test } from 'node:test';
@@ -20,6 +21,8 @@ import { builtinModuleText, builtinsByRequire, LAZY } from '../../scripts/builti
 import { onFirstUse } from '../../scripts/on-first-use.mjs';
 // @ts-expect-error: a plain .mjs build script, without types
 import { patchSignalExit, signalExitLazyAssert } from '../../scripts/signal-exit-lazy-assert.mjs';
+// @ts-expect-error: a plain .mjs build script, without types
+import { inkStackUtilsLazy, patchErrorOverview } from '../../scripts/ink-stack-utils-lazy.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
 const require = createRequire(import.meta.url);
@@ -176,4 +179,48 @@ test("signal-exit, patched, needs no assert for a callback and throws assert's o
 
 test("signal-exit's patch refuses a signal-exit it does not recognise", () => {
   assert.throws(() => patchSignalExit('module.exports = 1'), /signal-exit changed/);
+});
+
+/** A probe of Ink's ErrorOverview: how often stack-utils asked for Node's module list (it does as it loads), before and after one error's overview. */
+const ERROR_OVERVIEW_PROBE = `
+import './spy.ts';
+import ErrorOverview from '${root}node_modules/ink/build/components/ErrorOverview.js';
+const before = globalThis.aepModuleListReads;
+const error = new Error('probe');
+error.stack = 'Error: probe\\n    at run (' + process.cwd() + '/src/x.js:3:7)\\n    at node:internal/main:1:1';
+const tree = ErrorOverview({ error });
+console.log(JSON.stringify({ before, after: globalThis.aepModuleListReads, tree }));`;
+const MODULE_LIST_SPY = `
+const modules = require('node:module');
+const list = modules.builtinModules;
+globalThis.aepModuleListReads = 0;
+Object.defineProperty(modules, 'builtinModules', { get: () => (globalThis.aepModuleListReads++, list), configurable: true });`;
+
+test("Ink's error overview, patched, loads stack-utils on its first stack line and draws what Ink's own draws", async (t) => {
+  type Out = { before: number; after: number; tree: unknown };
+  const probe = async (plugins: Plugin[]) => {
+    const dir = mkdtempSync(join(tmpdir(), 'aep-first-use-spy-'));
+    t.after(() => rmSync(dir, { recursive: true, force: true }));
+    writeFileSync(join(dir, 'spy.ts'), MODULE_LIST_SPY);
+    return runBundled<Out>(
+      t,
+      'src/error-overview-probe.ts',
+      ERROR_OVERVIEW_PROBE.replace('./spy.ts', join(dir, 'spy.ts')),
+      plugins,
+      {
+        define: SCRIPT_OPTIONS.define,
+      },
+    );
+  };
+  const patched = await probe([inkStackUtilsLazy]);
+  const stock = await probe([]);
+  assert.equal(stock.before, 1, "Ink's own loads stack-utils with it");
+  assert.equal(patched.before, 0, 'not loaded with Ink');
+  assert.equal(patched.after, 1, 'loaded for the overview');
+  assert.deepEqual(patched.tree, stock.tree);
+  assert.match(JSON.stringify(patched.tree), /src\/x\.js/, 'the stack line parsed');
+});
+
+test("the error overview's patch refuses an ErrorOverview it does not recognise", () => {
+  assert.throws(() => patchErrorOverview('export default 1'), /ErrorOverview changed/);
 });

@@ -34,6 +34,8 @@ import { meowLazyNormalize, patchMeowDependencies } from '../../scripts/meow-laz
 import { patchStringWidth, stringWidthPrecheck } from '../../scripts/string-width-precheck.mjs';
 // @ts-expect-error: a plain .mjs build script, without types
 import { patchSignalExit, signalExitLazyAssert } from '../../scripts/signal-exit-lazy-assert.mjs';
+// @ts-expect-error: a plain .mjs build script, without types
+import { inkStackUtilsLazy, patchErrorOverview } from '../../scripts/ink-stack-utils-lazy.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
@@ -113,6 +115,12 @@ const changed: Array<[string, Plugin, string, RegExp]> = [
   ['meow dependencies.js', meowLazyNormalize, 'node_modules/meow/build/dependencies.js', /meow changed/],
   ['signal-exit index.js', signalExitLazyAssert, 'node_modules/signal-exit/index.js', /signal-exit changed/],
   [
+    'ink ErrorOverview.js',
+    inkStackUtilsLazy,
+    'node_modules/ink/build/components/ErrorOverview.js',
+    /ErrorOverview changed/,
+  ],
+  [
     'slice-ansi tokenize-ansi.js',
     segmenters.lazySegmenters,
     'node_modules/slice-ansi/tokenize-ansi.js',
@@ -143,6 +151,7 @@ for (const plugin of [
   segmenters.lazySegmenters,
   yogaAtOnce,
   signalExitLazyAssert,
+  inkStackUtilsLazy,
 ] as Plugin[]) {
   test(`the build fails when a file ${plugin.name} patches never comes through`, async () => {
     await assert.rejects(bundleWith(plugin, {}, 'console.log(1);\n'), new RegExp(`${plugin.name}: .* never loaded`));
@@ -252,6 +261,11 @@ const PINNED: Array<[Patch, string, string[]]> = [
     ['var normalizeExports = requireNormalize();', 'promisify(execFile);\n'],
   ],
   [patchSignalExit, 'signal-exit/index.js', ["var assert = require('assert')"]],
+  [
+    patchErrorOverview,
+    'ink/build/components/ErrorOverview.js',
+    ["import StackUtils from 'stack-utils';\n", 'internals: StackUtils.nodeInternals(),'],
+  ],
   [
     atOnce.patchReconcilerAwaits,
     'ink/build/reconciler.js',
