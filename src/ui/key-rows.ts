@@ -166,37 +166,62 @@ export function bindingWords(): readonly RowSpec[] {
   return ROWS;
 }
 
-function rowOf(row: RowSpec): KeyRow {
+function hintOf(row: RowSpec): string | undefined {
   const scope = row.scope;
-  const keys = row.actions ? keysText(scope, row.actions as readonly ActionOf<typeof scope>[]) : (row.keys ?? '');
-  const hint = row.hint
+  return row.hint
     ?.replace(/\{(\w+)\}/g, (_, action: string) => firstKey(scope, action as ActionOf<typeof scope>))
     .replace(/\u2026/g, glyphs().ellipsis);
+}
+
+/**
+ * What is rendered of the rows for one binding table and glyph set (rebind
+ * makes a new table: then they are rendered again), each part when first
+ * asked: the footer asks a scope's hints every frame, help every row.
+ */
+let rendered:
+  | {
+      bindings: ReturnType<typeof bindingsNow>;
+      glyphs: Glyphs;
+      rows?: KeyRow[];
+      hints: (string | undefined)[];
+      scopeHints: Map<Scope, string>;
+    }
+  | undefined;
+
+function renderedNow(): NonNullable<typeof rendered> {
+  const bindings = bindingsNow();
+  if (rendered?.bindings !== bindings || rendered.glyphs !== glyphs())
+    rendered = { bindings, glyphs: glyphs(), hints: [], scopeHints: new Map() };
+  return rendered;
+}
+
+/** Row `i`'s footer hint as bound now (undefined: it has none). */
+function hintAt(i: number): string | undefined {
+  const now = renderedNow();
+  if (!(i in now.hints)) now.hints[i] = hintOf(ROWS[i]);
+  return now.hints[i];
+}
+
+function rowOf(row: RowSpec, i: number): KeyRow {
+  const scope = row.scope;
+  const keys = row.actions ? keysText(scope, row.actions as readonly ActionOf<typeof scope>[]) : (row.keys ?? '');
+  const hint = hintAt(i);
   return { scope, keys, does: row.does.replace(/\u2026/g, glyphs().ellipsis), ...(hint ? { hint } : {}) };
 }
 
-/** The rows as rendered for one binding table (rebind makes a new table: then they are rendered again). */
-let rendered:
-  { bindings: ReturnType<typeof bindingsNow>; glyphs: Glyphs; rows: KeyRow[]; hints: Map<Scope, string> } | undefined;
-
-/** Every row of help and README, its keys as bound now (rendered once per binding table: the footer asks every frame). */
+/** Every row of help and README, its keys as bound now. */
 export function keyRows(): KeyRow[] {
-  const bindings = bindingsNow();
-  if (rendered?.bindings !== bindings || rendered.glyphs !== glyphs())
-    rendered = { bindings, glyphs: glyphs(), rows: ROWS.map(rowOf), hints: new Map() };
-  return rendered.rows;
+  const now = renderedNow();
+  return (now.rows ??= ROWS.map(rowOf));
 }
 
 /** The footer's hints for a scope, in table order. */
 export function hintsFor(scope: Scope): string {
-  const rows = keyRows();
-  let hints = rendered!.hints.get(scope);
+  const now = renderedNow();
+  let hints = now.scopeHints.get(scope);
   if (hints === undefined) {
-    hints = rows
-      .filter((row) => row.scope === scope && row.hint)
-      .map((row) => row.hint)
-      .join(` ${glyphs().dot} `);
-    rendered!.hints.set(scope, hints);
+    hints = ROWS.flatMap((row, i) => (row.scope === scope && row.hint ? [hintAt(i)!] : [])).join(` ${glyphs().dot} `);
+    now.scopeHints.set(scope, hints);
   }
   return hints;
 }
@@ -249,7 +274,7 @@ export function choiceHints(scope: 'answer' | 'batch', rows: ChoiceRows): string
     row.actions &&
     !row.actions.some((action) => CHOICE_ACTIONS.has(action)) &&
     !typed(row.actions)
-      ? [keyRows()[i].hint!]
+      ? [hintAt(i)!]
       : [],
   );
   return [...digitHints(scope, rows), ...rest].join(` ${glyphs().dot} `);
@@ -261,7 +286,7 @@ export function formHints(choices: number): string {
   if (!range) return hintsFor('form');
   return ROWS.flatMap((row, i) => {
     if (row.scope !== 'form' || !row.hint) return [];
-    const hint = keyRows()[i].hint!;
+    const hint = hintAt(i)!;
     return [
       row.actions?.includes('up') ? `${firstKey('form', 'up')}/${firstKey('form', 'down')} ${range} choice` : hint,
     ];
@@ -274,7 +299,7 @@ export function browseHints(options: number | undefined): string {
   const range = digitRange('browse', options);
   const hints = ROWS.flatMap((row, i) => {
     if (row.scope !== 'browse' || !row.hint) return [];
-    if (!row.actions?.includes('pickOption')) return [keyRows()[i].hint!];
+    if (!row.actions?.includes('pickOption')) return [hintAt(i)!];
     return range ? [`${range} option`] : [];
   });
   return hints.join(` ${glyphs().dot} `);

@@ -1,8 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { actionFor, bindingsNow, type Scope } from '../../src/ui/key-table.js';
-import { hintsFor, keyTableMarkdown } from '../../src/ui/key-rows.js';
+import { actionFor, bindingsNow, rebind, type Scope } from '../../src/ui/key-table.js';
+import { hintsFor, keyRows, keyTableMarkdown } from '../../src/ui/key-rows.js';
+import { glyphs } from '../../src/ui/glyphs.js';
 import type { KeyPress } from '../../src/ui/keys.js';
 
 test('the docs/keys.md table is the key table, rendered', () => {
@@ -59,4 +60,27 @@ test('a press maps to one action per scope, and text keys are not commands on te
   ];
   for (const [scope, press, action] of cases)
     assert.equal(actionFor(scope, press), action, `${scope} ${press.name} ${press.text}`);
+});
+
+test("a scope's footer hints, asked before help's rows, are those rows' hints; and again after a rebind", () => {
+  const fromRows = (scope: Scope) =>
+    keyRows()
+      .filter((row) => row.scope === scope && row.hint)
+      .map((row) => row.hint)
+      .join(` ${glyphs().dot} `);
+  const scopes = Object.keys(bindingsNow()) as Scope[];
+  // A table of its own (rebind makes one), so the hints are rendered before any row is.
+  const restore = rebind('browse', 'help', ['!']);
+  try {
+    const hints = scopes.map((scope) => hintsFor(scope));
+    assert.match(hintsFor('browse'), /! help/, 'rendered from the new table');
+    assert.deepEqual(hints, scopes.map(fromRows));
+  } finally {
+    restore();
+  }
+  assert.deepEqual(
+    scopes.map((scope) => hintsFor(scope)),
+    scopes.map(fromRows),
+  );
+  assert.doesNotMatch(hintsFor('browse'), /! help/);
 });
