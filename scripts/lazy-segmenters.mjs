@@ -4,10 +4,12 @@
 // process makes loads ICU's break rules, about 14 ms before the first frame
 // on a small machine, and that frame segments nothing: its text (ASCII and
 // the console's own symbols) goes by the width and tokenizer fast paths. So
-// each is made on its first use (patches/lazy-segmenter.ts). Two of the four
+// each is made on its first use (patches/lazy-segmenter.ts); so are the
+// Unicode-property expressions of two of them (lazy-regexps.mjs). Two of the four
 // files carry other patches too, whose plugins apply this one with theirs
 // (one plugin loads a file); this plugin takes the other two.
 import { patchModule, patchingPlugin, replaceAnchor } from './patching.mjs';
+import { patchSliceAnsiExpressions, patchWrapAnsiStringWidthExpressions } from './lazy-regexps.mjs';
 
 /** A patch of one file whose module-level segmenter is `anchor`, exactly. */
 export function lazySegmenterPatch(anchor, what) {
@@ -43,9 +45,20 @@ export const lazySegmenters = patchingPlugin('lazy-segmenters', [
     filter: /[\\/]node_modules[\\/]wrap-ansi[\\/]node_modules[\\/]string-width[\\/]index\.js$/,
     patch: patchStringWidthSegmenter,
   },
+  // Its Unicode-property expression too (lazy-regexps.mjs).
+  {
+    file: 'wrap-ansi/node_modules/string-width/index.js',
+    filter: /[\\/]node_modules[\\/]wrap-ansi[\\/]node_modules[\\/]string-width[\\/]index\.js$/,
+    patch: patchWrapAnsiStringWidthExpressions,
+  },
   {
     file: 'slice-ansi/tokenize-ansi.js',
     filter: /[\\/]node_modules[\\/]slice-ansi[\\/]tokenize-ansi\.js$/,
     patch: patchSliceAnsiSegmenter,
+  },
+  {
+    file: 'slice-ansi/tokenize-ansi.js',
+    filter: /[\\/]node_modules[\\/]slice-ansi[\\/]tokenize-ansi\.js$/,
+    patch: patchSliceAnsiExpressions,
   },
 ]);

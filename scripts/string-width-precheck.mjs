@@ -9,6 +9,7 @@
 import { realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { patchStringWidthSegmenter } from './lazy-segmenters.mjs';
+import { patchStringWidthExpressions } from './lazy-regexps.mjs';
 import { patchModule, patchingPlugin, replaceAnchor } from './patching.mjs';
 
 const RGI_EMOJI = 'const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;';
@@ -54,5 +55,12 @@ export const stringWidthPrecheck = patchingPlugin('string-width-precheck', [
     filter: /[\\/]node_modules[\\/]string-width[\\/]index\.js$/,
     owns: (path) => realpathSync(path) === declared,
     patch: patchStringWidthSegmenter,
+  },
+  // Its Unicode-property expressions, made on first use (lazy-regexps.mjs).
+  {
+    file: 'string-width/index.js',
+    filter: /[\\/]node_modules[\\/]string-width[\\/]index\.js$/,
+    owns: (path) => realpathSync(path) === declared,
+    patch: patchStringWidthExpressions,
   },
 ]);

@@ -8,8 +8,14 @@ import { STANDALONE_ONLY } from '../../src/ui/text/standalone.js';
  * Extended_Pictographic character, a regional indicator, a skin-tone
  * modifier or the keycap mark, so this cheap class decides first.
  */
-// (The keycap mark first: after another character a linter reads it as joined to that one.)
-export const MAY_BE_EMOJI = /[\u20E3\p{Extended_Pictographic}\p{Regional_Indicator}\u{1F3FB}-\u{1F3FF}]/u;
+let mayBeEmoji: RegExp | undefined;
+
+/** Whether `segment` holds one of those (made on first use too: lazy-regexp.ts says why). */
+function mayBeEmojiSegment(segment: string): boolean {
+  // (The keycap mark first: after another character a linter reads it as joined to that one.)
+  mayBeEmoji ??= /[\u20E3\p{Extended_Pictographic}\p{Regional_Indicator}\u{1F3FB}-\u{1F3FF}]/u;
+  return mayBeEmoji.test(segment);
+}
 
 let rgiEmoji: RegExp | undefined;
 
@@ -21,7 +27,7 @@ let rgiEmoji: RegExp | undefined;
  */
 export const lazyRgiEmoji = {
   test(segment: string): boolean {
-    return MAY_BE_EMOJI.test(segment) && (rgiEmoji ??= new RegExp('^\\p{RGI_Emoji}$', 'v')).test(segment);
+    return mayBeEmojiSegment(segment) && (rgiEmoji ??= new RegExp('^\\p{RGI_Emoji}$', 'v')).test(segment);
   },
 };
 

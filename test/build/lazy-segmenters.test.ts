@@ -74,3 +74,56 @@ test('the patched packages make no segmenter as they load, and answer as the pac
     assert.equal(made(), 4, 'and then kept');
   });
 });
+
+/** Counts the Unicode-property expressions (`\p{…}`) the bundle makes through the RegExp constructor while `run` runs (RegExp put back after). */
+async function countingExpressions<T>(run: (made: () => string[]) => Promise<T>): Promise<T> {
+  const Real = RegExp;
+  const made: string[] = [];
+  const note = (pattern: unknown) => {
+    if (String(pattern).includes('\\p{') && new Error().stack?.includes('aep-patched-')) made.push(String(pattern));
+  };
+  const counting = new Proxy(Real, {
+    construct(target, args: [string | RegExp, string?], newTarget) {
+      note(args[0]);
+      return Reflect.construct(target, args, newTarget) as RegExp;
+    },
+    apply(target, self, args: [string | RegExp, string?]) {
+      note(args[0]);
+      return Reflect.apply(target, self, args) as RegExp;
+    },
+  });
+  globalThis.RegExp = counting;
+  try {
+    return await run(() => made);
+  } finally {
+    globalThis.RegExp = Real;
+  }
+}
+
+test('the patched packages make none of their Unicode-property expressions as they load, and answer as the packages do', async (t) => {
+  await countingExpressions(async (made) => {
+    const { exports, text } = await bundled<Patched>(t, [stringWidthPrecheck, ansiStylesFastPath, lazySegmenters], {
+      width: require.resolve('string-width'),
+      wrap: require.resolve('wrap-ansi'),
+      slice: require.resolve('slice-ansi'),
+      tokens: join(TOKENIZE_BUILD, 'index.js'),
+    });
+    for (const name of [
+      'visibleCharacterRegex',
+      'spacingMarkRegex',
+      'extendedPictographicRegex',
+      'defaultIgnorableCodePointRegex',
+      'EMOJI_PRESENTATION_GRAPHEME_REGEX',
+    ])
+      assert.match(text, new RegExp(`${name} = \\w*[lL]azyRegExp\\(`), name);
+    assert.deepEqual(made(), [], 'none made as the bundle loads');
+    // Marks, zero-width characters, emoji sequences, spacing marks, wide text.
+    const texts = [TEXT, 'a\u200bb\u00ad', 'क्षि', '👨‍👩‍👧 x', '\u0301\u0301', 'ｶﾞ', '🇯🇵'];
+    for (const sample of texts) {
+      assert.equal(exports.width.default(sample), stringWidth(sample), sample);
+      assert.equal(exports.wrap.default(sample, 3, { hard: true }), wrapAnsi(sample, 3, { hard: true }), sample);
+      assert.equal(exports.slice.default(sample, 1, 4), sliceAnsi(sample, 1, 4), sample);
+    }
+    assert.ok(made().length >= 5, `made when first used: ${made().length}`);
+  });
+});

@@ -25,6 +25,8 @@ import { patchDom, patchReconciler, patchSquash } from '../../scripts/ink-squash
 // @ts-expect-error: a plain .mjs build script, without types
 import * as segmenters from '../../scripts/lazy-segmenters.mjs';
 // @ts-expect-error: a plain .mjs build script, without types
+import * as expressions from '../../scripts/lazy-regexps.mjs';
+// @ts-expect-error: a plain .mjs build script, without types
 import * as atOnce from '../../scripts/start-without-await.mjs';
 // @ts-expect-error: a plain .mjs build script, without types
 import { yogaAtOnce } from '../../scripts/yoga-base64.mjs';
@@ -292,6 +294,17 @@ const PINNED: Array<[Patch, string, string[]]> = [
     segmenters.patchSliceAnsiSegmenter,
     'slice-ansi/tokenize-ansi.js',
     ["const GRAPHEME_SEGMENTER = new Intl.Segmenter(undefined, {granularity: 'grapheme'});"],
+  ],
+  [expressions.patchStringWidthExpressions, 'string-width/index.js', expressions.STRING_WIDTH_8_EXPRESSIONS],
+  [
+    expressions.patchWrapAnsiStringWidthExpressions,
+    'wrap-ansi/node_modules/string-width/index.js',
+    ['const defaultIgnorableCodePointRegex = /^\\p{Default_Ignorable_Code_Point}$/u;'],
+  ],
+  [
+    expressions.patchSliceAnsiExpressions,
+    'slice-ansi/tokenize-ansi.js',
+    ['const EMOJI_PRESENTATION_GRAPHEME_REGEX = /\\p{Emoji_Presentation}/u;'],
   ],
 ];
 

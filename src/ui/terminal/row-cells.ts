@@ -80,15 +80,22 @@ const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 // drawn as text by default (⚠, ✔: one column or two), presentation
 // selectors, joiners, flags. A pictograph that is an emoji by default (⏳)
 // is two columns wherever Unicode 9's widths are (every terminal since 2016).
-const UNSURE =
-  /[\u0000-\u001f\u007f-\u009f]|\u200d|\ufe0e|\ufe0f|(?!\p{Emoji_Presentation})\p{Extended_Pictographic}|\p{Regional_Indicator}/u;
+// Made on first use: V8 builds each Unicode property's set as it makes the
+// expression, and a first frame may measure no character at all.
+let unsure: RegExp | undefined;
+function isUnsure(ch: string): boolean {
+  unsure ??=
+    /[\u0000-\u001f\u007f-\u009f]|\u200d|\ufe0e|\ufe0f|(?!\p{Emoji_Presentation})\p{Extended_Pictographic}|\p{Regional_Indicator}/u;
+  return unsure.test(ch);
+}
+
 /** Columns per code point, as measured once (rows repeat the same few: ●, │, ▸). */
 const widths = new Map<string, number>();
 
 function widthOf(ch: string): number {
   let width = widths.get(ch);
   if (width === undefined) {
-    width = UNSURE.test(ch) ? -1 : measure(ch);
+    width = isUnsure(ch) ? -1 : measure(ch);
     widths.set(ch, width);
   }
   return width;
