@@ -1,7 +1,8 @@
 // What the shipped bundle loads only on first use, so that the first frame
 // does not wait for it: the built-ins in builtins-by-require.mjs's LAZY, ws
 // (on-first-use.mjs), signal-exit's assert (signal-exit-lazy-assert.mjs),
-// Ink's stack-utils (ink-stack-utils-lazy.mjs).
+// Ink's stack-utils (ink-stack-utils-lazy.mjs), perf_hooks
+// (clock-without-perf-hooks.mjs).
 // Each bundle runs in a node of its own, whose list of loaded built-ins
 // starts empty of them, and is asked what it loaded before and after use.
 import { test } from 'node:test';
@@ -23,6 +24,12 @@ import { onFirstUse } from '../../scripts/on-first-use.mjs';
 import { patchSignalExit, signalExitLazyAssert } from '../../scripts/signal-exit-lazy-assert.mjs';
 // @ts-expect-error: a plain .mjs build script, without types
 import { inkStackUtilsLazy, patchErrorOverview } from '../../scripts/ink-stack-utils-lazy.mjs';
+// @ts-expect-error: a plain .mjs build script, without types
+import * as clock from '../../scripts/clock-without-perf-hooks.mjs';
+// @ts-expect-error: a plain .mjs build script, without types
+import { yogaAtOnce } from '../../scripts/yoga-base64.mjs';
+// @ts-expect-error: a plain .mjs build script, without types
+import { inkCaches } from '../../scripts/ink-caches.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
 const require = createRequire(import.meta.url);
@@ -223,4 +230,46 @@ test("Ink's error overview, patched, loads stack-utils on its first stack line a
 
 test("the error overview's patch refuses an ErrorOverview it does not recognise", () => {
   assert.throws(() => patchErrorOverview('export default 1'), /ErrorOverview changed/);
+});
+
+const INK_PROBE = `${LOADED}
+import React from 'react';
+import { render, Text } from 'ink';
+import { Writable } from 'node:stream';
+import { unstable_now } from 'scheduler';
+const frames = [];
+const stdout = Object.assign(new Writable({ write(chunk, _encoding, done) { frames.push(String(chunk)); done(); } }), { columns: 40, rows: 10 });
+const app = render(React.createElement(Text, null, 'first frame'), { stdout, patchConsole: false, exitOnCtrlC: false });
+const drawn = frames.join('').includes('first frame');
+const perfAtFrame = loaded().includes('perf_hooks');
+const a = unstable_now();
+const origin = performance.now();
+while (performance.now() - origin < 5);
+const elapsed = unstable_now() - a;
+app.unmount();
+let renderTime;
+const timed = render(React.createElement(Text, null, 'timed'), { stdout, patchConsole: false, exitOnCtrlC: false, onRender: (m) => { renderTime ??= m.renderTime; } });
+timed.unmount();
+console.log(JSON.stringify({ drawn, perfAtFrame, elapsed, renderTime }));`;
+
+test("React and Ink, built as shipped, draw a first frame without loading perf_hooks; the scheduler's clock counts milliseconds", async (t) => {
+  const out = await runBundled<{ drawn: boolean; perfAtFrame: boolean; elapsed: number; renderTime: unknown }>(
+    t,
+    'src/clock-probe.ts',
+    INK_PROBE,
+    [builtinsByRequire, inkCaches, yogaAtOnce, clock.clockWithoutPerfHooks],
+    { define: SCRIPT_OPTIONS.define, inject: SCRIPT_OPTIONS.inject, external: ['react-devtools-core'] },
+  );
+  assert.equal(out.drawn, true, 'the frame was written');
+  assert.equal(out.perfAtFrame, false, 'perf_hooks not loaded by then');
+  assert.ok(
+    out.elapsed >= 4.9 && out.elapsed < 5000,
+    `5 ms on performance's clock read ${out.elapsed} ms on the scheduler's`,
+  );
+  assert.equal(typeof out.renderTime, 'number', 'an onRender still gets its render time');
+});
+
+test("the clock's patches refuse a scheduler and an Ink they do not recognise", () => {
+  assert.throws(() => clock.patchSchedulerClock('module.exports = 1'), /scheduler changed/);
+  assert.throws(() => clock.patchInkRenderTimer('export default 1'), /render changed/);
 });

@@ -43,6 +43,7 @@ const MARKS = [
   'if (actual != expected) require("assert").equal',
   'loaded ??= require("node:crypto")',
   'aepStackUtils',
+  'aepClockOrigin',
 ];
 
 test("the tests' command line carries every patch the shipped bundle does, and production React", async () => {
