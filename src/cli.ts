@@ -44,7 +44,7 @@ export async function main(argv: string[], given: MainIO = defaultIO): Promise<n
     addSecret(secret);
     io.crash?.addSecret(secret);
   };
-  const parsed = parseArgs(argv, io.env, packageVersion());
+  const parsed = parseArgs(argv, io.env, packageVersion);
   switch (parsed.kind) {
     case 'help':
       io.out(parsed.text);
@@ -84,7 +84,10 @@ export async function runCli(argv: string[] = process.argv.slice(2), boot: Boot 
   // (meow does the same, but only once the arguments are parsed).
   process.title = 'aep-console';
   const crash = installCrashGuard({
-    version: packageVersion(),
+    // Read when a report is written: reading package.json (and the module's url) waits for a crash.
+    get version() {
+      return packageVersion();
+    },
     argv,
     env: process.env,
     stdin: process.stdin,

@@ -46,8 +46,17 @@ function rejectUnknownFlags(parsed: Record<string, unknown>): void {
   }
 }
 
+/** The console's version, or where to read it when asked (--version, meow): the bin's start does not read package.json. */
+type Version = string | (() => string);
+
+const versionText = (version: Version) => (typeof version === 'function' ? version() : version);
+
 /** Parses and validates the command line. Never prints; never exits. */
-export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env, version = '0.0.0'): ParsedArgs {
+export function parseArgs(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  version: Version = '0.0.0',
+): ParsedArgs {
   try {
     const again = (rest: string[]) => parseArgs(rest, env, version);
     if (argv[0] === 'watch') return parseWatch(argv, again);
@@ -81,17 +90,17 @@ type Read = ReturnType<typeof meowFlagsOf>;
 type Flags = Read['flags'];
 
 /** The flags and arguments: the plainest command lines without meow (simple-flags.ts), the rest by meow. */
-function readFlags(argv: string[], version: string): Read {
+function readFlags(argv: string[], version: Version): Read {
   const simple = simpleFlags(argv);
-  return simple ? { flags: simple.flags as Flags, input: simple.input } : meowFlagsOf(argv, version);
+  return simple ? { flags: simple.flags as Flags, input: simple.input } : meowFlagsOf(argv, versionText(version));
 }
 
-function parse(argv: string[], env: NodeJS.ProcessEnv, version: string): ParsedArgs {
+function parse(argv: string[], env: NodeJS.ProcessEnv, version: Version): ParsedArgs {
   requireFlagValues(argv);
   const cli = readFlags(argv, version);
   const flags = cli.flags;
   if (flags.help) return { kind: 'help', text: HELP.trim() };
-  if (flags.version) return { kind: 'version', text: version };
+  if (flags.version) return { kind: 'version', text: versionText(version) };
 
   const [command, ...extra] = cli.input;
   if (command !== undefined && command !== 'list' && command !== 'history' && command !== 'profiles')

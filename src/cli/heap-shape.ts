@@ -18,7 +18,8 @@
 
 import { createRequire } from 'node:module';
 
-const require = createRequire(import.meta.url);
+/** Made when first needed, after the first frame (it reads the module's url). */
+let require: NodeJS.Require | undefined;
 
 /** The V8 flags set, in the order given to V8. */
 export const HEAP_FLAGS = ['--semi-space-growth-factor=1', '--heap-growing-percent=50'] as const;
@@ -33,7 +34,7 @@ const KNOWN_V8 = new Set([11, 12, 13]);
  */
 export function shapeHeap(v8Version: string = process.versions.v8): boolean {
   if (!KNOWN_V8.has(Number.parseInt(v8Version, 10))) return false;
-  const v8 = require('node:v8') as typeof import('node:v8');
+  const v8 = (require ??= createRequire(import.meta.url))('node:v8') as typeof import('node:v8');
   for (const flag of HEAP_FLAGS) v8.setFlagsFromString(flag);
   return true;
 }

@@ -8,9 +8,11 @@
 import { createRequire } from 'node:module';
 
 // node:v8 costs a few milliseconds to load: it is loaded at the first check,
-// a second after the start, not before the first frame.
-const require = createRequire(import.meta.url);
-const heapStatistics = (): HeapFigures => (require('node:v8') as typeof import('node:v8')).getHeapStatistics();
+// a second after the start, not before the first frame (nor is the require
+// that loads it made before: it reads the module's url).
+let require: NodeJS.Require | undefined;
+const heapStatistics = (): HeapFigures =>
+  ((require ??= createRequire(import.meta.url))('node:v8') as typeof import('node:v8')).getHeapStatistics();
 
 /** Fraction of the heap limit at which the console stops itself. */
 export const NEAR_LIMIT = 0.92;
