@@ -25,7 +25,9 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import * as zlib from 'node:zlib';
+// A named import: the bundle then reads the one export (a namespace import
+// would copy zlib's hundred-odd exports as getters first).
+import { crc32 as zlibCrc32 } from 'node:zlib';
 import { checkDir, unfitBecause } from '../files/trust.js';
 
 const MAGIC = Buffer.from('aep-console code cache 2\n');
@@ -52,7 +54,7 @@ export function cacheDir(env: NodeJS.ProcessEnv): string | undefined {
 export const CACHE_FILE = 'code-cache';
 
 /** zlib's CRC-32, where this Node has it (20.15 on): without it no cache is read or written. */
-const crc32: ((data: Buffer) => number) | undefined = typeof zlib.crc32 === 'function' ? zlib.crc32 : undefined;
+const crc32: ((data: Buffer) => number) | undefined = typeof zlibCrc32 === 'function' ? zlibCrc32 : undefined;
 
 /** Whether this Node can check a cache (zlib.crc32). */
 export const CAN_CHECK = crc32 !== undefined;
