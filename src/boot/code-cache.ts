@@ -10,13 +10,16 @@
 // flags, but against the source only by its length (another source of that
 // length would run the old code), and not at all against damage (a flipped
 // bit crashes V8, or worse, computes wrongly). So the file also holds the
-// bundle's bytes the data was made from and a CRC-32 of the data, and is
-// used only when the bytes are the bundle's now and the data is whole.
+// bundle's bytes the data was made from, and the data twice, and is used
+// only when the bytes are the bundle's now and the two copies are the same
+// (damage to a file on disk does not strike both copies alike; a write cut
+// short leaves the lengths wrong). The second copy replaced a CRC-32: the
+// checksum needed zlib, whose load (1.5 ms) cost twice what reading the
+// second megabyte does, before the first frame.
 // Anything else (missing, not trusted, another bundle's, damaged, too
-// large, a Node without zlib.crc32, before 20.15) is no cache: the bundle
-// compiles as it would without one, and once the first frame is drawn a new
-// cache is written where the directory is fit for one (the user's own,
-// writable by no one else) and the Node can check it. Two installs of
+// large) is no cache: the bundle compiles as it would without one, and once
+// the first frame is drawn a new cache is written where the directory is fit
+// for one (the user's own, writable by no one else). Two installs of
 // different versions share the one file, each replacing the other's.
 // A temporary file a crashed write left is removed by the next write when
 // the process named in it is gone (on this host: a home shared between
@@ -25,13 +28,10 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-// A named import: the bundle then reads the one export (a namespace import
-// would copy zlib's hundred-odd exports as getters first).
-import { crc32 as zlibCrc32 } from 'node:zlib';
 import { checkDir, unfitBecause } from '../files/trust.js';
 
-const MAGIC = Buffer.from('aep-console code cache 2\n');
-/** After the magic: the bundle's length, then the data's CRC-32. */
+const MAGIC = Buffer.from('aep-console code cache 3\n');
+/** After the magic: the bundle's length, then the data's. */
 const HEADER = MAGIC.length + 8;
 /** V8's data is about the size of the source; a file much larger than both is not one of ours. */
 const MAX_DATA = 64 * 1024 * 1024;
@@ -53,28 +53,24 @@ export function cacheDir(env: NodeJS.ProcessEnv): string | undefined {
 
 export const CACHE_FILE = 'code-cache';
 
-/** zlib's CRC-32, where this Node has it (20.15 on): without it no cache is read or written. */
-const crc32: ((data: Buffer) => number) | undefined = typeof zlibCrc32 === 'function' ? zlibCrc32 : undefined;
-
-/** Whether this Node can check a cache (zlib.crc32). */
-export const CAN_CHECK = crc32 !== undefined;
-
-/** The file's bytes: the magic, the bundle's length, the data's CRC-32, the bundle's bytes, then V8's data. */
+/** The file's bytes: the magic, the bundle's length, the data's, the bundle's bytes, then V8's data twice. */
 export function cacheBytes(source: Buffer, data: Buffer): Buffer {
   const header = Buffer.alloc(8);
   header.writeUInt32LE(source.length, 0);
-  header.writeUInt32LE(crc32 ? crc32(data) : 0, 4);
-  return Buffer.concat([MAGIC, header, source, data]);
+  header.writeUInt32LE(data.length, 4);
+  return Buffer.concat([MAGIC, header, source, data, data]);
 }
 
-/** V8's data in `bytes` when they were made from `source` and the data is whole, else undefined. */
+/** V8's data in `bytes` when they were made from `source` and the data is whole (its two copies alike), else undefined. */
 export function dataFor(bytes: Buffer, source: Buffer): Buffer | undefined {
-  if (!crc32 || bytes.length <= HEADER || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
+  if (bytes.length <= HEADER || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
   const length = bytes.readUInt32LE(MAGIC.length);
-  if (length !== source.length || bytes.length <= HEADER + length) return undefined;
+  const dataLength = bytes.readUInt32LE(MAGIC.length + 4);
+  if (length !== source.length || dataLength === 0 || bytes.length !== HEADER + length + 2 * dataLength)
+    return undefined;
   if (!bytes.subarray(HEADER, HEADER + length).equals(source)) return undefined;
-  const data = bytes.subarray(HEADER + length);
-  return crc32(data) === bytes.readUInt32LE(MAGIC.length + 4) ? data : undefined;
+  const data = bytes.subarray(HEADER + length, HEADER + length + dataLength);
+  return data.equals(bytes.subarray(HEADER + length + dataLength)) ? data : undefined;
 }
 
 /** Reads the cache in `dir` for `source`: V8's data, or undefined when there is none to trust. Never throws. */
@@ -89,7 +85,7 @@ export function readCache(dir: string, source: Buffer): Buffer | undefined {
   try {
     const stat = fstatSync(fd);
     if (unfitBecause(stat, 'file') !== undefined) return undefined;
-    if (stat.size > HEADER + source.length + MAX_DATA) return undefined;
+    if (stat.size > HEADER + source.length + 2 * MAX_DATA) return undefined;
     const bytes = Buffer.allocUnsafe(stat.size);
     let read = 0;
     while (read < bytes.length) {
@@ -115,7 +111,7 @@ export function readCache(dir: string, source: Buffer): Buffer | undefined {
  * Resolves whether it was written; never rejects.
  */
 export async function writeCache(dir: string, source: Buffer, data: Buffer): Promise<boolean> {
-  if (!CAN_CHECK || checkDir(dir, true) !== undefined) return false;
+  if (checkDir(dir, true) !== undefined) return false;
   try {
     // Loaded only now: the careful write brings node:crypto, which the first frame does not need.
     const { cleanLeftovers, writeFileCarefullyAsync } = await import('../files/write.js');

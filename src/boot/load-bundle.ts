@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { Script } from 'node:vm';
 import { checkDir } from '../files/trust.js';
-import { CAN_CHECK, cacheDir, readCache, writeCache } from './code-cache.js';
+import { cacheDir, readCache, writeCache } from './code-cache.js';
 
 /** How the bundle begins (scripts/bundle-wrap.mjs writes it; the tests hold the two to be the same). */
 const WRAPPED_HEAD = '(function (exports, require, module, __filename, __dirname) {\n';
@@ -44,7 +44,7 @@ type ModuleFunction = (
 export function loadBundle<T>(file: string, env: NodeJS.ProcessEnv): LoadedBundle<T> {
   const source = readFileSync(file);
   // AEP_CODE_CACHE=off: no cache read or written (a start measured without one).
-  const dir = env.AEP_CODE_CACHE === 'off' || !CAN_CHECK ? undefined : cacheDir(env);
+  const dir = env.AEP_CODE_CACHE === 'off' ? undefined : cacheDir(env);
   const cachedData = dir === undefined ? undefined : readCache(dir, source);
   // The bundle is ASCII (esbuild escapes the rest, and scripts/bundle.mjs
   // checks it): read as Latin-1 it is the same text, made in half the time

@@ -36,14 +36,20 @@ test('the cache is read back only for the bundle it was made from, whole', () =>
   assert.equal(sameLength.length, SOURCE.length);
   const damaged = Buffer.from(bytes);
   damaged[damaged.length - 5] ^= 0x20;
+  const damagedFirst = Buffer.from(bytes);
+  damagedFirst[damagedFirst.length - data.length - 5] ^= 0x01;
+  const longer = Buffer.concat([bytes, Buffer.from([0])]);
   const otherMagic = Buffer.from(bytes);
   otherMagic[0] ^= 1;
   const cases: Array<[string, Buffer, Buffer]> = [
     ['another bundle of the same length (V8 would take it)', bytes, sameLength],
     ['a longer bundle', bytes, Buffer.concat([SOURCE, Buffer.from(' ')])],
     ['a bit of the data flipped (V8 would crash, or run it)', damaged, SOURCE],
+    ['a bit of the first copy flipped', damagedFirst, SOURCE],
+    ['a byte more', longer, SOURCE],
     ['cut short', bytes.subarray(0, bytes.length - 1), SOURCE],
-    ['only the header and the bundle', bytes.subarray(0, bytes.length - data.length), SOURCE],
+    ['only the header and the bundle', bytes.subarray(0, bytes.length - 2 * data.length), SOURCE],
+    ['the data once', bytes.subarray(0, bytes.length - data.length), SOURCE],
     ['not a cache of ours', otherMagic, SOURCE],
     ['empty', Buffer.alloc(0), SOURCE],
   ];
