@@ -7,7 +7,7 @@ import type React from 'react';
 import type { Box, Text, render, renderToString } from 'ink';
 import type { Plugin } from 'esbuild';
 import { mulberry32 } from '../support/prng.js';
-import { bundled } from './patched-build.js';
+import { bundled, sharedPackages } from './patched-build.js';
 
 export const ESC = '\u001b[';
 export const STYLES = [
@@ -119,7 +119,7 @@ export async function patchedInk(
 ): Promise<{ ink: InkExports; text: string }> {
   const { exports, text } = await bundled<{ ink: Omit<InkExports, 'React'>; react: { default: typeof React } }>(
     t,
-    plugins,
+    [...plugins, sharedPackages],
     { ink: 'ink', react: 'react' },
   );
   return { ink: { ...exports.ink, React: exports.react.default }, text };
