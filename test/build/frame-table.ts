@@ -32,8 +32,19 @@ export const STYLES = [
   '0m',
 ];
 
-/** Rows of characters that do and do not join their neighbours into one grapheme, and escapes, valid or not. */
-export function tokenizerSamples(): string[] {
+let drawnSamples: readonly string[] | undefined;
+
+/**
+ * Rows of characters that do and do not join their neighbours into one
+ * grapheme, and escapes, valid or not: the same rows every time (a fixed
+ * seed), so made once per process (each table drawn asked for them again).
+ */
+export function tokenizerSamples(): readonly string[] {
+  drawnSamples ??= Object.freeze(randomSamples());
+  return drawnSamples;
+}
+
+function randomSamples(): string[] {
   const random = mulberry32(29);
   const pieces = [
     'a',
