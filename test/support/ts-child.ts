@@ -13,10 +13,15 @@ import { compiledName } from '../../scripts/test-tree.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
 
-/** Node's arguments that run the TypeScript file at `path` (absolute), before the file's own. */
-export function tsChild(path: string): string[] {
+/** Where the repository file `path` (absolute) is compiled in this run's mirror, if npm test made one. */
+export function compiledPath(path: string): string | undefined {
   const tree = process.env.AEP_TEST_TREE;
   const compiled = tree && join(tree, compiledName(relative(root, path)) as string);
-  if (compiled && existsSync(compiled)) return ['--enable-source-maps', compiled];
-  return ['--import', 'tsx', path];
+  return compiled && existsSync(compiled) ? compiled : undefined;
+}
+
+/** Node's arguments that run the TypeScript file at `path` (absolute), before the file's own. */
+export function tsChild(path: string): string[] {
+  const compiled = compiledPath(path);
+  return compiled ? ['--enable-source-maps', compiled] : ['--import', 'tsx', path];
 }
