@@ -8,6 +8,7 @@
 // their stacks to it, so the child runs the same code either way.
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
 // @ts-expect-error: a plain .mjs build script, without types
 import { compiledName } from '../../scripts/test-tree.mjs';
 
@@ -24,4 +25,16 @@ export function compiledPath(path: string): string | undefined {
 export function tsChild(path: string): string[] {
   const compiled = compiledPath(path);
   return compiled ? ['--enable-source-maps', compiled] : ['--import', 'tsx', path];
+}
+
+/**
+ * For a child that imports the TypeScript module at `path` (absolute) from a
+ * script of its own (`node -e`): the URL to import, and node's arguments
+ * that let it (tsx, unless the module is the run's compiled JavaScript).
+ */
+export function tsImport(path: string): { url: string; args: string[] } {
+  const compiled = compiledPath(path);
+  return compiled
+    ? { url: pathToFileURL(compiled).href, args: ['--enable-source-maps'] }
+    : { url: pathToFileURL(path).href, args: ['--import', 'tsx'] };
 }
