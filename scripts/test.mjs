@@ -174,7 +174,7 @@ runner = track(
       cwd: root,
       stdio: 'inherit',
       detached: true,
-      env: { ...testEnv, AEP_CONSOLE_TEST_CLI: cli },
+      env: { ...testEnv, AEP_CONSOLE_TEST_CLI: cli, AEP_TEST_TREE: tree },
     },
   ),
 );

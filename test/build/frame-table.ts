@@ -3,11 +3,11 @@
 // (ink-patches.test.ts with all of them, each-patch.test.ts with each alone).
 import assert from 'node:assert/strict';
 import { EventEmitter } from 'node:events';
-import React from 'react';
-import { Box, Text, render, renderToString } from 'ink';
+import type React from 'react';
+import type { Box, Text, render, renderToString } from 'ink';
 import type { Plugin } from 'esbuild';
 import { mulberry32 } from '../support/prng.js';
-import { bundled } from './patched-build.js';
+import { bundled, sharedPackages } from './patched-build.js';
 
 export const ESC = '\u001b[';
 export const STYLES = [
@@ -32,8 +32,19 @@ export const STYLES = [
   '0m',
 ];
 
-/** Rows of characters that do and do not join their neighbours into one grapheme, and escapes, valid or not. */
-export function tokenizerSamples(): string[] {
+let drawnSamples: readonly string[] | undefined;
+
+/**
+ * Rows of characters that do and do not join their neighbours into one
+ * grapheme, and escapes, valid or not: the same rows every time (a fixed
+ * seed), so made once per process (each table drawn asked for them again).
+ */
+export function tokenizerSamples(): readonly string[] {
+  drawnSamples ??= Object.freeze(randomSamples());
+  return drawnSamples;
+}
+
+function randomSamples(): string[] {
   const random = mulberry32(29);
   const pieces = [
     'a',
@@ -119,7 +130,7 @@ export async function patchedInk(
 ): Promise<{ ink: InkExports; text: string }> {
   const { exports, text } = await bundled<{ ink: Omit<InkExports, 'React'>; react: { default: typeof React } }>(
     t,
-    plugins,
+    [...plugins, sharedPackages],
     { ink: 'ink', react: 'react' },
   );
   return { ink: { ...exports.ink, React: exports.react.default }, text };
@@ -288,28 +299,37 @@ export function drawTable(ink: InkModule & { renderToString: typeof renderToStri
 }
 
 const stockTables = new Map<number, Frames>();
+let stockInk: Promise<InkExports> | undefined;
 
 /**
  * The table as Ink itself draws it, drawn once per process: from the table
  * of a finer `rowsEvery` when one was drawn (the same frames, the random rows
  * of this one among them: Ink as published keeps nothing from one frame to
- * the next that changes what it draws), else drawn now.
+ * the next that changes what it draws), else drawn now. Ink itself is Ink
+ * built as the patched ones are, with no patch: production React, as theirs
+ * (development React's checks are not what the table compares, and drew it
+ * in half again the CPU).
  */
-function stockTable(rowsEvery: number): Frames {
+async function stockTable(t: { after: (fn: () => void) => void }, rowsEvery: number): Promise<Frames> {
   const drawn = stockTables.get(rowsEvery);
   if (drawn) return drawn;
   const finer = [...stockTables.keys()].find((every) => rowsEvery % every === 0);
+  stockInk ??= patchedInk(t, []).then(({ ink }) => ink);
   const table =
     finer === undefined
-      ? drawTable({ Box, Text, React, render, renderToString }, rowsEvery)
+      ? drawTable(await stockInk, rowsEvery)
       : (stockTables.get(finer) ?? []).filter(([, , row]) => row === undefined || row % rowsEvery === 0);
   stockTables.set(rowsEvery, table);
   return table;
 }
 
 /** Every frame of the table drawn by `patched` is the one Ink itself draws (Ink's own drawn once per process). */
-export function drawsAsInk(patched: InkExports, rowsEvery: number): void {
-  const theirs = stockTable(rowsEvery);
+export async function drawsAsInk(
+  t: { after: (fn: () => void) => void },
+  patched: InkExports,
+  rowsEvery: number,
+): Promise<void> {
+  const theirs = await stockTable(t, rowsEvery);
   const ours = drawTable(patched, rowsEvery);
   assert.equal(ours.length, theirs.length);
   ours.forEach(([label, drawn], i) => {

@@ -104,7 +104,7 @@ test('Ink built with the bundle patches draws every frame as Ink itself does', a
   ]) {
     assert.ok(text.includes(mark), `the bundle carries the patch (${mark})`);
   }
-  drawsAsInk(ink, 8);
+  await drawsAsInk(t, ink, 8);
 });
 
 test('the Ink patches refuse sources they do not recognise', () => {

@@ -15,13 +15,20 @@ type Width = (s: string, options?: { ambiguousIsNarrow?: boolean }) => number;
 
 const require = createRequire(import.meta.url);
 
-/** string-width as the bundle builds it (the declared copy, the one the patch is for). */
+let built: Promise<{ width: Width; text: string }> | undefined;
+
+/**
+ * string-width as the bundle builds it (the declared copy, the one the patch
+ * is for): built and imported once for the three tests that compare it (the
+ * same input each time), its folder gone with the first of them.
+ */
 async function patchedStringWidth(t: { after: (fn: () => void) => void }): Promise<Width> {
-  const { exports, text } = await bundled<{ width: { default: Width } }>(t, [stringWidthPrecheck], {
+  built ??= bundled<{ width: { default: Width } }>(t, [stringWidthPrecheck], {
     width: require.resolve('string-width'),
-  });
+  }).then(({ exports, text }) => ({ width: exports.width.default, text }));
+  const { width, text } = await built;
   assert.ok(text.includes('quickWidth'), 'the bundle carries the patch');
-  return exports.width.default;
+  return width;
 }
 
 test('string-width with the emoji precheck gives the same widths', async (t) => {

@@ -12,6 +12,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { startDemoRelay, type DemoRelay } from '../../src/demo/relay.js';
 import { consoleOnDemo } from '../support/e2e-console.js';
+import { tsChild } from '../support/ts-child.js';
 
 const TOKEN = 'e2e-token-not-secret';
 const CHILD = fileURLToPath(new URL('./agent-child.ts', import.meta.url));
@@ -31,7 +32,7 @@ function agentProcess(
   session: string,
   prompt: string,
 ): Promise<{ child: ChildProcess; id: string; received: Record<string, unknown>[] }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, relay.url, TOKEN, 'gemini-cli', session, prompt], {
+  const child = spawn(process.execPath, [...tsChild(CHILD), relay.url, TOKEN, 'gemini-cli', session, prompt], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   children.push(child);

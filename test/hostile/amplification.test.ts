@@ -16,6 +16,7 @@ import { ConsoleStore } from '../../src/store/store.js';
 import { startFakeRelay } from '../relay/fake-relay.js';
 import { cleanUp, cleanups } from '../relay/harness.js';
 import { requestEvent } from '../relay/helpers.js';
+import { tsChild } from '../support/ts-child.js';
 
 after(cleanUp);
 const child = fileURLToPath(new URL('./amplify-child.ts', import.meta.url));
@@ -26,7 +27,7 @@ function runChild(url: string, expected: number): Promise<{ code: number | null;
   return new Promise((resolve, reject) => {
     const proc = spawn(
       process.execPath,
-      [`--max-old-space-size=${HEAP_MB}`, '--import', 'tsx', child, url, String(expected)],
+      [`--max-old-space-size=${HEAP_MB}`, ...tsChild(child), url, String(expected)],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let out = '';

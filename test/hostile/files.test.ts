@@ -16,6 +16,7 @@ import { main } from '../../src/cli.js';
 import { readJsonlFiles } from '../../src/cli/jsonl-files.js';
 import { ConsoleStore } from '../../src/store/store.js';
 import { cliEntry } from '../cli/cli-entry.js';
+import { tsChild } from '../support/ts-child.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'aep-files-'));
@@ -28,7 +29,7 @@ async function child(
   script: string,
   args: string[],
 ): Promise<{ code: number; stdout: string; stderr: string; ms: number }> {
-  const entry = script === 'test/cli/run-cli.ts' ? [await cliEntry()] : ['--import', 'tsx', join(root, script)];
+  const entry = script === 'test/cli/run-cli.ts' ? [await cliEntry()] : tsChild(join(root, script));
   const started = Date.now();
   return new Promise((resolve) => {
     execFile(

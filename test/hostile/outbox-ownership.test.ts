@@ -22,6 +22,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { buildRespond } from '../../src/protocol/respond.js';
 import type { AepEvent } from '../../src/protocol/types.js';
 import { RelayClient } from '../../src/relay/client.js';
@@ -33,6 +34,7 @@ import { buildStatusLines } from '../../src/ui/inbox/status-view.js';
 import { startFakeRelay } from '../relay/fake-relay.js';
 import { FAST, cleanups, isCommand, resetAfterEach } from '../relay/harness.js';
 import { requestEvent, waitFor } from '../relay/helpers.js';
+import { tsImport } from '../support/ts-child.js';
 
 resetAfterEach();
 
@@ -267,10 +269,11 @@ describe('outbox ownership: a planted answer is never sent', () => {
     if (spawnSync('mkfifo', ['-m', '600', fifo]).status !== 0) return t.skip('no mkfifo here');
     assert.ok(statSync(fifo).isFIFO());
     // In a child with a deadline: a blocking open of a FIFO would hang this very thread, timers included.
-    const script = `const { Outbox } = await import(${JSON.stringify(new URL('../../src/relay/outbox.ts', import.meta.url).href)});
+    const outboxModule = tsImport(fileURLToPath(new URL('../../src/relay/outbox.ts', import.meta.url)));
+    const script = `const { Outbox } = await import(${JSON.stringify(outboxModule.url)});
       const r = new Outbox(${JSON.stringify(state)}, { pid: 3, start: '3', alive: () => false }).recover('http://r');
       console.log(JSON.stringify({ ids: r.entries.map((e) => e.event.id), aside: r.keptAside }));`;
-    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    const run = spawnSync(process.execPath, [...outboxModule.args, '--input-type=module', '-e', script], {
       timeout: 20_000,
       encoding: 'utf8',
     });

@@ -17,6 +17,7 @@ import { MAX_READS_IN_FLIGHT } from '../../src/ui/reads.js';
 import { ConsoleStore } from '../../src/store/store.js';
 import { permission } from '../support/events.js';
 import { KEY, renderApp } from '../support/ui.js';
+import { tsChild } from '../support/ts-child.js';
 
 const servers: Server[] = [];
 const sockets = new Set<Socket>();
@@ -243,10 +244,14 @@ test(
   async (t) => {
     const relay = await silent();
     const root = fileURLToPath(new URL('../../', import.meta.url));
-    const child = spawn(process.execPath, ['--import', 'tsx', 'test/hostile/scroll-child.ts', relay.url, '140'], {
-      cwd: root,
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [...tsChild(fileURLToPath(new URL('./scroll-child.ts', import.meta.url))), relay.url, '140'],
+      {
+        cwd: root,
+        stdio: ['pipe', 'pipe', 'pipe'],
+      },
+    );
     t.after(() => child.kill());
     let out = '';
     let err = '';

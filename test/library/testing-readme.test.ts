@@ -1,8 +1,8 @@
 // docs/library.md's `aep-console/testing` example, verbatim, against the sources:
-// written to a scratch file and run by plain node (with tsx and
+// written to a scratch file and run by plain node (with
 // test/support/self-import.mjs resolving the package's entry names to
-// src/), so it checks what a reader would run. The packed package runs it
-// again in test/build/package.test.ts.
+// src/, as this run compiled it or through tsx), so it checks what a reader
+// would run. The packed package runs it again in test/build/package.test.ts.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { promisify } from 'node:util';
 import { LIBRARY_DOC, readmeExample } from '../support/readme.js';
+import { compiledPath } from '../support/ts-child.js';
 
 const run = promisify(execFile);
 const root = new URL('../..', import.meta.url).pathname;
@@ -26,7 +27,9 @@ test('the docs/library.md example of aep-console/testing runs green with node', 
     const env = Object.fromEntries(
       Object.entries(process.env).filter(([key]) => key !== 'NODE_TEST_CONTEXT' && key !== 'NODE_OPTIONS'),
     );
-    const result = await run(process.execPath, ['--import', 'tsx', '--import', selfImport, file], {
+    // The sources as this run compiled them, when it did (self-import-hooks.mjs resolves to them then), else through tsx.
+    const compiler = compiledPath(join(root, 'src/index.ts')) ? ['--enable-source-maps'] : ['--import', 'tsx'];
+    const result = await run(process.execPath, [...compiler, '--import', selfImport, file], {
       cwd: root,
       env,
       timeout: 30_000,
