@@ -49,8 +49,10 @@ export class SocketConnection implements Claimant, FaultableConnection {
     this.sendRaw(JSON.stringify(frame));
   }
 
-  sendRaw(text: string): void {
-    if (!this.muted && this.ws.readyState === this.ws.OPEN) this.ws.send(text);
+  /** `written` (if given) is called once the text is handed to the socket, or at once when nothing is sent. */
+  sendRaw(text: string, written?: () => void): void {
+    if (!this.muted && this.ws.readyState === this.ws.OPEN) this.ws.send(text, written && (() => written()));
+    else written?.();
   }
 
   get isConsumer(): boolean {
@@ -234,19 +236,19 @@ export class SocketConnection implements Claimant, FaultableConnection {
       id,
       filter: filter as Record<string, unknown>,
       capture: msg.capture as Capture | undefined,
-      deliver: (json) => this.deliver(json, budget),
+      deliver: (json, written) => this.deliver(json, budget, written),
       exhausted: (frame) => this.send(frame),
     };
     this.subs.set(id, sub);
     this.send({ type: 'subscribed', id });
-    this.core.subscribe(sub, from.from);
+    this.core.subscribeInSlices(sub, from.from);
   }
 
-  private deliver(json: string, budget: { left: number }): void {
-    if (this.congested) return;
+  private deliver(json: string, budget: { left: number }, written?: () => void): void {
+    if (this.congested) return written?.();
     // A stalled subscription: the relay hangs partway through, as if killed mid-replay.
     if (budget.left-- <= 0) this.muted = true;
-    this.sendRaw(json);
+    this.sendRaw(json, written);
   }
 
   /** Sends `closing` and closes with `code` (1001: going away). */
