@@ -19,6 +19,12 @@ export interface Subscription {
    * dropped): a replay in slices sends its next slice only then.
    */
   deliver(json: string, written?: () => void): void;
+  /**
+   * Runs `send` with the transport's writes held, then writes them together
+   * (one system call for a slice of a replay, not one per Event). Optional:
+   * without it each delivery is written as it comes.
+   */
+  together?(send: () => void): void;
   /** Sends a `replay-exhausted` notice. */
   exhausted(frame: {
     type: 'replay-exhausted';
@@ -153,14 +159,15 @@ export class RelayCore {
       const end = Math.min(items.length, next + REPLAY_SLICE);
       for (; next < end - 1; next++) this.send(sub, items[next]);
       if (end < items.length) {
-        this.send(sub, items[next++], () => setImmediate(slice));
+        this.send(sub, items[next++], () => setImmediate(step));
         return;
       }
       this.send(sub, items[next++]);
       this.replaying.delete(sub);
       for (const [e, raw] of owed) this.deliver(sub, e, raw);
     };
-    slice();
+    const step = (): void => (sub.together ? sub.together(slice) : slice());
+    step();
   }
 
   /** What a replay per `from` sends, in order (nothing for no `from`). */

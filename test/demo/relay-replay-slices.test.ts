@@ -86,6 +86,20 @@ describe('demo relay: a long replay goes out in slices', () => {
     assert.equal(ids.at(-1), 's0-100002');
   });
 
+  test('a transport that writes together is asked to, once per slice, with the slice inside', async () => {
+    const core = coreHolding(2 * REPLAY_SLICE + 1);
+    const { sub, ids } = recorder();
+    const sizes: number[] = [];
+    sub.together = (send) => {
+      const before = ids.length;
+      send();
+      sizes.push(ids.length - before);
+    };
+    core.subscribeInSlices(sub, 'all');
+    await turns(12);
+    assert.deepEqual(sizes, [REPLAY_SLICE, REPLAY_SLICE, 1]);
+  });
+
   test('unsubscribed mid-replay: the rest is not sent, and nothing owed is', async () => {
     const core = coreHolding(3 * REPLAY_SLICE);
     const { sub, ids } = recorder();
