@@ -154,8 +154,6 @@ export class RelayCore {
     this.subs.add(sub);
     let next = 0;
     const slice = (): void => {
-      // Unsubscribed (or its connection gone) meanwhile: the rest is nobody's.
-      if (this.replaying.get(sub) !== owed) return;
       const end = Math.min(items.length, next + REPLAY_SLICE);
       for (; next < end - 1; next++) this.send(sub, items[next]);
       if (end < items.length) {
@@ -166,7 +164,12 @@ export class RelayCore {
       this.replaying.delete(sub);
       for (const [e, raw] of owed) this.deliver(sub, e, raw);
     };
-    const step = (): void => (sub.together ? sub.together(slice) : slice());
+    const step = (): void => {
+      // Unsubscribed (or its connection gone) meanwhile: the rest is nobody's.
+      if (this.replaying.get(sub) !== owed) return;
+      if (sub.together) sub.together(slice);
+      else slice();
+    };
     step();
   }
 

@@ -103,12 +103,18 @@ describe('demo relay: a long replay goes out in slices', () => {
   test('unsubscribed mid-replay: the rest is not sent, and nothing owed is', async () => {
     const core = coreHolding(3 * REPLAY_SLICE);
     const { sub, ids } = recorder();
+    let slices = 0;
+    sub.together = (send) => {
+      slices++;
+      send();
+    };
     core.subscribeInSlices(sub, 'all');
     const live = event('s0', 100_000);
     core.ingest(live, JSON.stringify(live), { refuse: () => undefined });
     core.unsubscribe(sub);
     await turns(20);
     assert.equal(ids.length, REPLAY_SLICE);
+    assert.equal(slices, 1);
     assert.equal(core.subscriptionCount(), 0);
   });
 
