@@ -117,7 +117,9 @@ function matchOne(key: string, pattern: unknown, value: unknown): boolean {
 
 /** Does `event` satisfy `filter`? Assumes `filterProblem(filter)` was undefined. */
 export function matchesFilter(filter: AttrFilter, event: AepEvent): boolean {
-  for (const [key, pattern] of Object.entries(filter)) {
+  // for…in, not Object.entries: runs for every Event of a replay, and a filter is a JSON object (nothing inherited).
+  for (const key in filter) {
+    const pattern = filter[key];
     const value = attr(event, key);
     if (key === 'severity' && isPlainObject(pattern)) {
       const r = severityRank(value);

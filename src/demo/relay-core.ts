@@ -13,8 +13,18 @@ export interface Subscription {
   id: string;
   filter: AttrFilter;
   capture?: Capture;
-  /** Delivers one (possibly down-levelled) event as JSON text. */
-  deliver(json: string): void;
+  /**
+   * Delivers one (possibly down-levelled) event as JSON text. `written`, when
+   * given, is called once the text has been handed to the transport (or
+   * dropped): a replay in slices sends its next slice only then.
+   */
+  deliver(json: string, written?: () => void): void;
+  /**
+   * Runs `send` with the transport's writes held, then writes them together
+   * (one system call for a slice of a replay, not one per Event). Optional:
+   * without it each delivery is written as it comes.
+   */
+  together?(send: () => void): void;
   /** Sends a `replay-exhausted` notice. */
   exhausted(frame: {
     type: 'replay-exhausted';
@@ -35,10 +45,24 @@ export type From = 'all' | ResumePosition[] | undefined;
 
 export const CONTROL_TYPES = ['control.attention.respond', 'control.cancel', 'control.pause', 'control.resume'];
 
+/**
+ * A replay longer than this goes out in slices of it (subscribeInSlices): a
+ * slice, then the next once the socket has taken it and the loop has turned.
+ * Sent in one synchronous loop, 50,000 Events kept the relay from writing any
+ * of them past the socket's buffer until the last was framed, and the
+ * consumer waited on that loop (about 150 ms of a 50,000-Event replay).
+ */
+export const REPLAY_SLICE = 512;
+
+/** What a replay sends, in order: buffered entries and, for a resume position past what is held, its notice. */
+type ReplayItem = BufferEntry | Parameters<Subscription['exhausted']>[0];
+
 export class RelayCore {
   readonly buffer: ReplayBuffer;
   readonly claims = new ClaimTable();
   private readonly subs = new Set<Subscription>();
+  /** Subscriptions whose replay is still going out in slices: the live Events they are owed meanwhile, in order. */
+  private readonly replaying = new Map<Subscription, [AepEvent, string][]>();
 
   constructor(
     bufferPerSession: number,
@@ -64,7 +88,11 @@ export class RelayCore {
   }
 
   private fanOut(e: AepEvent, raw: string): void {
-    for (const sub of [...this.subs]) this.deliver(sub, e, raw);
+    for (const sub of [...this.subs]) {
+      const owed = this.replaying.get(sub);
+      if (owed) owed.push([e, raw]);
+      else this.deliver(sub, e, raw);
+    }
   }
 
   /** Ingests one envelope-checked event. `raw` is the exact text received. */
@@ -100,33 +128,79 @@ export class RelayCore {
     this.fanOut(e, raw); // other consumers, and the sender itself, see who answered
   }
 
-  /** Replays per `from`, then attaches `sub` for live delivery (replay precedes live). */
+  /** Replays per `from`, then attaches `sub` for live delivery (replay precedes live), all before it returns. */
   subscribe(sub: Subscription, from: From): void {
-    if (from === 'all') {
-      for (const entry of this.buffer.all()) this.deliverEntry(sub, entry);
-    } else if (Array.isArray(from)) {
-      for (const pos of from) {
-        const r = this.buffer.from(pos.session, { epoch: pos.epoch, seq: pos.seq });
-        if (r.exhausted) {
-          sub.exhausted({
-            type: 'replay-exhausted',
-            sub: sub.id,
-            session: pos.session,
-            earliest: r.exhausted.earliest,
-          });
-        }
-        for (const entry of r.entries) this.deliverEntry(sub, entry);
-      }
-    }
+    this.replayAtOnce(sub, this.replayOf(sub, from));
+  }
+
+  private replayAtOnce(sub: Subscription, items: readonly ReplayItem[]): void {
+    for (const item of items) this.send(sub, item);
     this.subs.add(sub);
   }
 
-  private deliverEntry(sub: Subscription, entry: BufferEntry): void {
-    this.deliver(sub, entry.event, entry.raw);
+  /**
+   * As subscribe, for a binding whose `deliver` reports when a text is
+   * written (the WebSocket): a replay longer than REPLAY_SLICE goes out a
+   * slice at a time, each once the one before is written and the loop has
+   * turned, so the socket drains while the relay frames the rest and the
+   * consumer takes the first Events in meanwhile. Live Events that arrive
+   * during it are held for `sub` and follow the replay, in order.
+   */
+  subscribeInSlices(sub: Subscription, from: From): void {
+    const items = this.replayOf(sub, from);
+    if (items.length <= REPLAY_SLICE) return this.replayAtOnce(sub, items);
+    const owed: [AepEvent, string][] = [];
+    this.replaying.set(sub, owed);
+    this.subs.add(sub);
+    let next = 0;
+    const slice = (): void => {
+      const end = Math.min(items.length, next + REPLAY_SLICE);
+      for (; next < end - 1; next++) this.send(sub, items[next]);
+      if (end < items.length) {
+        this.send(sub, items[next++], () => setImmediate(step));
+        return;
+      }
+      this.send(sub, items[next++]);
+      this.replaying.delete(sub);
+      for (const [e, raw] of owed) this.deliver(sub, e, raw);
+    };
+    const step = (): void => {
+      // Unsubscribed (or its connection gone) meanwhile: the rest is nobody's.
+      if (this.replaying.get(sub) !== owed) return;
+      if (sub.together) sub.together(slice);
+      else slice();
+    };
+    step();
+  }
+
+  /** What a replay per `from` sends, in order (nothing for no `from`). */
+  private replayOf(sub: Subscription, from: From): ReplayItem[] {
+    if (from === 'all') return this.buffer.all();
+    const items: ReplayItem[] = [];
+    if (!Array.isArray(from)) return items;
+    for (const pos of from) {
+      const r = this.buffer.from(pos.session, { epoch: pos.epoch, seq: pos.seq });
+      if (r.exhausted)
+        items.push({ type: 'replay-exhausted', sub: sub.id, session: pos.session, earliest: r.exhausted.earliest });
+      for (const entry of r.entries) items.push(entry);
+    }
+    return items;
+  }
+
+  /** Sends one replay item; `written` as in Subscription.deliver (an Event the filter leaves out is written at once). */
+  private send(sub: Subscription, item: ReplayItem, written?: () => void): void {
+    if ('n' in item) {
+      if (matchesFilter(sub.filter, item.event)) {
+        const out = downlevel(item.event, sub.capture, this.lookupFields);
+        return sub.deliver(out === item.event ? item.raw : JSON.stringify(out), written);
+      }
+    } else sub.exhausted(item);
+    written?.();
   }
 
   unsubscribe(sub: Subscription): void {
     this.subs.delete(sub);
+    this.replaying.delete(sub);
   }
 
   subscriptionCount(): number {

@@ -2,6 +2,7 @@
 // then Events (type with a dot) and frames (subscribe, unsubscribe, roster,
 // ping/pong). Unknown frame types are ignored.
 
+import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import type { AepEvent, Capture } from '../protocol/types.js';
 import { filterProblem } from './filter.js';
@@ -36,6 +37,8 @@ export class SocketConnection implements Claimant, FaultableConnection {
 
   constructor(
     private readonly ws: WebSocket,
+    /** The connection's socket, as the upgrade handed it over: ws writes each frame to it. */
+    private readonly socket: Duplex,
     private readonly core: RelayCore,
     private readonly relayHello: Record<string, unknown>,
     private readonly faults: FaultSettings = { subscribes: [], fromConsumers: [] },
@@ -49,8 +52,10 @@ export class SocketConnection implements Claimant, FaultableConnection {
     this.sendRaw(JSON.stringify(frame));
   }
 
-  sendRaw(text: string): void {
-    if (!this.muted && this.ws.readyState === this.ws.OPEN) this.ws.send(text);
+  /** `written` (if given) is called once the text is handed to the socket, or at once when nothing is sent. */
+  sendRaw(text: string, written?: () => void): void {
+    if (!this.muted && this.ws.readyState === this.ws.OPEN) this.ws.send(text, written && (() => written()));
+    else written?.();
   }
 
   get isConsumer(): boolean {
@@ -234,19 +239,30 @@ export class SocketConnection implements Claimant, FaultableConnection {
       id,
       filter: filter as Record<string, unknown>,
       capture: msg.capture as Capture | undefined,
-      deliver: (json) => this.deliver(json, budget),
+      deliver: (json, written) => this.deliver(json, budget, written),
+      together: (send) => this.together(send),
       exhausted: (frame) => this.send(frame),
     };
     this.subs.set(id, sub);
     this.send({ type: 'subscribed', id });
-    this.core.subscribe(sub, from.from);
+    this.core.subscribeInSlices(sub, from.from);
   }
 
-  private deliver(json: string, budget: { left: number }): void {
-    if (this.congested) return;
+  private deliver(json: string, budget: { left: number }, written?: () => void): void {
+    if (this.congested) return written?.();
     // A stalled subscription: the relay hangs partway through, as if killed mid-replay.
     if (budget.left-- <= 0) this.muted = true;
-    this.sendRaw(json);
+    this.sendRaw(json, written);
+  }
+
+  /** Runs `send` with the socket corked: the frames it sends go out in one write when it returns. */
+  private together(send: () => void): void {
+    this.socket.cork();
+    try {
+      send();
+    } finally {
+      this.socket.uncork();
+    }
   }
 
   /** Sends `closing` and closes with `code` (1001: going away). */

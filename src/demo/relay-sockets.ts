@@ -40,7 +40,7 @@ export class SocketHub {
     if (url.pathname !== '/socket') return refuse('404 Not Found');
     if (!isAuthorized(req, this.o.token())) return refuse('401 Unauthorized');
     this.wss.handleUpgrade(req, socket, head, (ws) => {
-      const conn = new SocketConnection(ws, this.o.core, this.o.hello, this.o.faults);
+      const conn = new SocketConnection(ws, socket, this.o.core, this.o.hello, this.o.faults);
       this.conns.add(conn);
       ws.on('close', () => this.conns.delete(conn));
     });

@@ -37,6 +37,9 @@ export function rememberFields(raw: readonly unknown[], fields: FieldSpec[]): vo
 
 const TOO_BIG = Symbol('too big');
 
+/** The member names of each object copyJson made, in order: sameJson reads them here, not through an Object.keys per object compared. */
+const namesOf = new WeakMap<object, readonly string[]>();
+
 /** A copy of a JSON value (TOO_BIG past the budget, or for anything JSON does not hold). */
 function copyJson(value: unknown, budget: { left: number }): unknown {
   if (--budget.left < 0) return TOO_BIG;
@@ -53,11 +56,13 @@ function copyJson(value: unknown, budget: { left: number }): unknown {
     return out;
   }
   const out: Record<string, unknown> = {};
-  for (const name of Object.keys(value)) {
+  const names = Object.keys(value);
+  for (const name of names) {
     const member = copyJson((value as Record<string, unknown>)[name], budget);
     if (member === TOO_BIG) return TOO_BIG;
     Object.defineProperty(out, name, { value: member, enumerable: true, writable: true, configurable: true });
   }
+  namesOf.set(out, names);
   return out;
 }
 
@@ -73,7 +78,10 @@ function freezeFields(fields: FieldSpec[]): void {
   Object.freeze(fields);
 }
 
-/** Whether two JSON values are the same (members in the same order), within a budget of values compared. */
+/**
+ * Whether two JSON values are the same (members in the same order), within a
+ * budget of values compared. `b` is a copy copyJson made (its names are known).
+ */
 function sameJson(a: unknown, b: unknown, budget: { left: number }): boolean {
   if (--budget.left < 0) return false;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return Object.is(a, b);
@@ -85,12 +93,14 @@ function sameJson(a: unknown, b: unknown, budget: { left: number }): boolean {
   if (Array.isArray(b)) return false;
   const left = a as Record<string, unknown>;
   const right = b as Record<string, unknown>;
-  // Member by member, in order: the same names in the same order, the same values.
-  const names = Object.keys(left);
-  const others = Object.keys(right);
-  if (names.length !== others.length) return false;
-  for (let i = 0; i < names.length; i++) {
-    if (names[i] !== others[i] || !sameJson(left[names[i]], right[names[i]], budget)) return false;
+  // Member by member, in order: the same names in the same order, the same values. for…in, not
+  // Object.keys: no array per object (it lists the same own names in the same order, and an
+  // inherited enumerable one, which JSON never makes, only makes the two differ).
+  const others = namesOf.get(right) ?? Object.keys(right);
+  let i = 0;
+  for (const name in left) {
+    if (name !== others[i] || !sameJson(left[name], right[name], budget)) return false;
+    i++;
   }
-  return true;
+  return i === others.length;
 }

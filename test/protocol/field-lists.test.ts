@@ -65,3 +65,44 @@ test('fields the console read off the wire with problems are not taken for equal
   const reread = readRequestPayload(form(malformed.payload.fields));
   assert.ok(reread.issues.length > 0);
 });
+
+test('a form is shared only when its JSON matches member for member, in order', () => {
+  type Fields = typeof FIELDS;
+  const cases: { name: string; change: (fields: Fields) => unknown; shared: boolean }[] = [
+    { name: 'the same JSON', change: (fields) => fields, shared: true },
+    {
+      name: 'the same members in another order',
+      change: (fields) => [{ label: 'Service name', id: 'name', type: 'string', required: true }, ...fields.slice(1)],
+      shared: false,
+    },
+    {
+      name: 'one member more',
+      change: (fields) => [{ ...fields[0], multi: false }, ...fields.slice(1)],
+      shared: false,
+    },
+    {
+      name: 'one member less',
+      change: (fields) => [{ id: 'name', label: 'Service name', type: 'string' }, ...fields.slice(1)],
+      shared: false,
+    },
+    {
+      name: 'a member renamed',
+      change: (fields) => [{ id: 'name', label: 'Service name', type: 'string', requird: true }, ...fields.slice(1)],
+      shared: false,
+    },
+    {
+      name: 'a nested choice changed',
+      change: (fields) => [...fields.slice(0, 2), { ...fields[2], choices: [{ id: 'eu', label: 'eu-west-2' }] }],
+      shared: false,
+    },
+    { name: 'an array where an object was', change: (fields) => [[], ...fields.slice(1)], shared: false },
+  ];
+  for (const { name, change, shared } of cases) {
+    const first = readRequestPayload(form(structuredClone(FIELDS)));
+    const raw = change(structuredClone(FIELDS));
+    const next = readRequestPayload(form(raw));
+    assert.equal(next.payload.fields === first.payload.fields, shared, name);
+    // Shared or not, the reading is the one a fresh read gives.
+    assert.deepEqual(next, readRequestPayload(form(structuredClone(raw))), name);
+  }
+});
