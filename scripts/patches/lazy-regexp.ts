@@ -1,7 +1,11 @@
 // A regular expression made on first use (scripts/lazy-segmenters.mjs,
 // string-width-precheck.mjs).
 
-/** What the patched packages ask of their expressions: test, exec, and String's search, match and replace. */
+/**
+ * The ways a package asks an expression: test and exec, and as String's
+ * search, match and replace do. The five patched today use test, search and
+ * match; the rest keep a later version of the package working the same.
+ */
 export type LazyRegExp = Pick<
   RegExp,
   'test' | 'exec' | typeof Symbol.search | typeof Symbol.match | typeof Symbol.replace
