@@ -27,26 +27,53 @@ type Patched = {
 };
 
 /**
- * Counts the segmenters the bundle makes while `run` runs (Intl.Segmenter put
- * back after): those made from its file, a temporary folder of its own
- * (another test file sharing this process may make one while this one waits).
+ * Runs `run` with `holder[key]` (a constructor) replaced by one that notes
+ * the first argument of each object the bundle makes with it (`noted` picks
+ * which), put back after: those made from its file, a temporary folder of its
+ * own (another test file sharing this process may make one while this one
+ * waits).
  */
-async function countingSegmenters<T>(run: (made: () => number) => Promise<T>): Promise<T> {
-  const Real = Intl.Segmenter;
-  const intl = Intl as { Segmenter: typeof Intl.Segmenter };
-  let made = 0;
-  intl.Segmenter = class extends Real {
-    constructor(...args: ConstructorParameters<typeof Intl.Segmenter>) {
-      super(...args);
-      if (new Error().stack?.includes('aep-patched-')) made++;
-    }
+async function counting<T>(
+  holder: object,
+  key: string,
+  noted: (first: unknown) => boolean,
+  run: (made: () => unknown[]) => Promise<T>,
+): Promise<T> {
+  const slot = holder as Record<string, unknown>;
+  const Real = slot[key] as new (...args: unknown[]) => unknown;
+  const made: unknown[] = [];
+  const note = (args: unknown[]) => {
+    if (noted(args[0]) && new Error().stack?.includes('aep-patched-')) made.push(args[0]);
   };
+  slot[key] = new Proxy(Real, {
+    construct(target, args: unknown[], newTarget) {
+      note(args);
+      return Reflect.construct(target, args, newTarget) as object;
+    },
+    apply(target, self, args: unknown[]) {
+      note(args);
+      return Reflect.apply(target, self, args) as unknown;
+    },
+  });
   try {
     return await run(() => made);
   } finally {
-    intl.Segmenter = Real;
+    slot[key] = Real;
   }
 }
+
+/** The segmenters the bundle makes while `run` runs. */
+const countingSegmenters = <T>(run: (made: () => number) => Promise<T>) =>
+  counting(
+    Intl,
+    'Segmenter',
+    () => true,
+    (made) => run(() => made().length),
+  );
+
+/** The Unicode-property expressions (`\p{…}`) the bundle makes through the RegExp constructor while `run` runs. */
+const countingExpressions = <T>(run: (made: () => unknown[]) => Promise<T>) =>
+  counting(globalThis, 'RegExp', (pattern) => String(pattern).includes('\\p{'), run);
 
 // Each needs its segmenter: combining marks, an emoji with a skin tone, wide characters, colour.
 const TEXT = '\u001b[31me\u0301 👍🏽 漢字 café\u001b[39m and 🏳️‍🌈 ok';
@@ -74,31 +101,6 @@ test('the patched packages make no segmenter as they load, and answer as the pac
     assert.equal(made(), 4, 'and then kept');
   });
 });
-
-/** Counts the Unicode-property expressions (`\p{…}`) the bundle makes through the RegExp constructor while `run` runs (RegExp put back after). */
-async function countingExpressions<T>(run: (made: () => string[]) => Promise<T>): Promise<T> {
-  const Real = RegExp;
-  const made: string[] = [];
-  const note = (pattern: unknown) => {
-    if (String(pattern).includes('\\p{') && new Error().stack?.includes('aep-patched-')) made.push(String(pattern));
-  };
-  const counting = new Proxy(Real, {
-    construct(target, args: [string | RegExp, string?], newTarget) {
-      note(args[0]);
-      return Reflect.construct(target, args, newTarget) as RegExp;
-    },
-    apply(target, self, args: [string | RegExp, string?]) {
-      note(args[0]);
-      return Reflect.apply(target, self, args) as RegExp;
-    },
-  });
-  globalThis.RegExp = counting;
-  try {
-    return await run(() => made);
-  } finally {
-    globalThis.RegExp = Real;
-  }
-}
 
 test('the patched packages make none of their Unicode-property expressions as they load, and answer as the packages do', async (t) => {
   await countingExpressions(async (made) => {
