@@ -92,20 +92,24 @@ function placed(operation: Extract<Operation, { type: 'write' }>, clip: Clip | u
   return { x, y, lines };
 }
 
-/** An escape that is not a plain SGR sequence, or a C1 CSI. */
-const NOT_SGR = /\u009B|\u001B(?!\[[0-9;]*m)/;
-
 /**
- * A plain SGR sequence followed by anything but a character of
- * STANDALONE_CLASS (none of which is a mark, a format character, a grapheme
- * extender or a skin tone: test/build/plain-sgr.test.ts checks each), an
- * escape or the end of the text. Only such a text needs notPlainSgr's exact
- * expression, whose Unicode properties V8 builds from ICU's tables as it
- * makes it (Grapheme_Extend alone about 0.8 ms of a first frame).
+ * An escape that is not a plain SGR sequence followed by a character of
+ * STANDALONE_CLASS, an escape or the end of the text (or a C1 CSI). None of
+ * those characters is a mark, a format character, a grapheme extender or a
+ * skin tone (test/build/plain-sgr.test.ts checks each), so a text this does
+ * not match is plain: only one it matches needs the exact expression, whose
+ * Unicode properties V8 builds from ICU's tables as it makes it
+ * (Grapheme_Extend alone about 0.8 ms of a first frame).
  */
-const SGR_BEFORE_OTHER = new RegExp(`\\u001B\\[[0-9;]*m(?![${STANDALONE_CLASS}\\u001B]|$)`);
+const MAYBE_NOT_PLAIN = new RegExp(`\\u009B|\\u001B(?!\\[[0-9;]*m(?:[${STANDALONE_CLASS}\\u001B]|$))`);
 
-let exactNotPlainSgr: RegExp | undefined;
+let exact: RegExp | undefined;
+
+/** The exact question notPlainSgr answers, as one expression (made on first use). */
+export function exactNotPlainSgr(): RegExp {
+  exact ??= /\u009B|\u001B(?!\[[0-9;]*m(?![\p{M}\p{Cf}\p{Grapheme_Extend}\u{1F3FB}-\u{1F3FF}]))/u;
+  return exact;
+}
 
 /**
  * Whether `text` holds an escape that is not a plain SGR sequence (or a C1
@@ -115,10 +119,7 @@ let exactNotPlainSgr: RegExp | undefined;
  * text then goes cell by cell.
  */
 export function notPlainSgr(text: string): boolean {
-  if (NOT_SGR.test(text)) return true;
-  if (!SGR_BEFORE_OTHER.test(text)) return false;
-  exactNotPlainSgr ??= /\u009B|\u001B(?!\[[0-9;]*m(?![\p{M}\p{Cf}\p{Grapheme_Extend}\u{1F3FB}-\u{1F3FF}]))/u;
-  return exactNotPlainSgr.test(text);
+  return MAYBE_NOT_PLAIN.test(text) && exactNotPlainSgr().test(text);
 }
 
 /** Each SGR sequence's codes, as the tokenizer splits it (a row holds a handful of distinct ones). */

@@ -6,10 +6,10 @@
 // answer from both.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { notPlainSgr } from '../../scripts/patches/output-rows.js';
+import { exactNotPlainSgr, notPlainSgr } from '../../scripts/patches/output-rows.js';
 import { STANDALONE_CLASS } from '../../src/ui/text/standalone.js';
 
-const EXACT = /\u009B|\u001B(?!\[[0-9;]*m(?![\p{M}\p{Cf}\p{Grapheme_Extend}\u{1F3FB}-\u{1F3FF}]))/u;
+const EXACT = exactNotPlainSgr();
 const JOINS = /^[\p{M}\p{Cf}\p{Grapheme_Extend}\u{1F3FB}-\u{1F3FF}]$/u;
 
 test('no character of the standalone set joins an SGR sequence: a mark, a format character, an extender or a skin tone', () => {
