@@ -56,10 +56,22 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   });
 }
 
+// Node 20 reads and parses the certificates NODE_EXTRA_CA_CERTS names as each
+// process starts, whether or not it ever opens a TLS connection: with the
+// system's bundle (220 kB, as some machines set it) that is about 40 ms of CPU
+// in each of the two hundred node processes a run starts (the checks, the test
+// processes and their children), 8 s in all. None of them verifies a
+// certificate against it (the TLS tests make their own authority and pass it
+// with --ca or in the environment they hand the console), so they run without
+// it. The packed package's test hands it back, as AEP_TEST_EXTRA_CA_CERTS, to
+// what it runs as a user's shell would (npm behind a proxy needs it).
+const { NODE_EXTRA_CA_CERTS: extraCaCerts, ...childEnv } = process.env;
+if (extraCaCerts !== undefined) childEnv.AEP_TEST_EXTRA_CA_CERTS = extraCaCerts;
+
 /** Runs a command, its output held back and printed whole when it ends (the two checks never interleave). */
 function check(name, command, args) {
   return new Promise((resolve) => {
-    const child = track(spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] }));
+    const child = track(spawn(command, args, { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] }));
     const out = [];
     child.stdout.on('data', (chunk) => out.push(chunk));
     child.stderr.on('data', (chunk) => out.push(chunk));
@@ -165,7 +177,7 @@ process.stdout.write(
 // they run without those two, as the shipped bin runs on a terminal (it
 // hides them while Ink loads: bin/aep-console.js, tested in
 // test/cli/terminal-pty.test.ts with CI=true).
-const { CI: _ci, CONTINUOUS_INTEGRATION: _continuous, ...testEnv } = process.env;
+const { CI: _ci, CONTINUOUS_INTEGRATION: _continuous, ...testEnv } = childEnv;
 // In a process group of its own, so that a failed check stops every test
 // process with it (the runner's children and theirs), not the runner alone.
 // (scripts/run-tests.mjs: node's runner, in this order; `node --test` would sort the files by path.)
