@@ -13,7 +13,7 @@
 import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { setPriority, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { stop as stopEsbuild } from 'esbuild';
@@ -68,10 +68,24 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 const { NODE_EXTRA_CA_CERTS: extraCaCerts, ...childEnv } = process.env;
 if (extraCaCerts !== undefined) childEnv.AEP_TEST_EXTRA_CA_CERTS = extraCaCerts;
 
+// The checks run at a lower priority (nice 10) than the tests: they are the
+// one CPU work of the run that nothing waits on until the end, so the tests
+// take the cores first and the checks take what the tests' waits leave idle
+// (on child processes, pseudo-terminals, deadlines), which went unused once
+// the checks were done. AEP_TEST_CHECK_NICE=0 runs them at the run's own.
+const CHECK_NICE = Number(process.env.AEP_TEST_CHECK_NICE ?? 10);
+
 /** Runs a command, its output held back and printed whole when it ends (the two checks never interleave). */
 function check(name, command, args) {
   return new Promise((resolve) => {
     const child = track(spawn(command, args, { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] }));
+    if (CHECK_NICE > 0 && child.pid !== undefined) {
+      try {
+        setPriority(child.pid, CHECK_NICE);
+      } catch {
+        // Gone already, or not allowed: it runs at the run's own priority.
+      }
+    }
     const out = [];
     child.stdout.on('data', (chunk) => out.push(chunk));
     child.stderr.on('data', (chunk) => out.push(chunk));
