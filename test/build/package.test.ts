@@ -52,8 +52,12 @@ function lockedVersion(name: string): string {
  * from the cache `npm ci` filled, and behind the same proxy.
  */
 function freshEnv(): NodeJS.ProcessEnv {
-  const dropped = /^(npm_package_|npm_lifecycle_|npm_config_local_prefix$|INIT_CWD$|NODE_TEST_CONTEXT$|NODE_OPTIONS$)/;
-  return Object.fromEntries(Object.entries(process.env).filter(([key]) => !dropped.test(key)));
+  const dropped =
+    /^(npm_package_|npm_lifecycle_|npm_config_local_prefix$|INIT_CWD$|NODE_TEST_CONTEXT$|NODE_OPTIONS$|AEP_TEST_EXTRA_CA_CERTS$)/;
+  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !dropped.test(key)));
+  // The user's extra certificates, which npm test keeps from its test processes (scripts/test.mjs), handed back.
+  const extraCaCerts = process.env.AEP_TEST_EXTRA_CA_CERTS;
+  return extraCaCerts === undefined ? env : { ...env, NODE_EXTRA_CA_CERTS: extraCaCerts };
 }
 
 const npm = (args: string[], cwd: string) =>
