@@ -46,5 +46,5 @@ test('on this V8 the young generation keeps its starting size while retained obj
 test('on a V8 whose flag list was not checked nothing is set, and the flags are the two documented', () => {
   assert.equal(shapeHeap('10.2.154.26'), false);
   assert.equal(shapeHeap('14.1.0'), false);
-  assert.deepEqual(HEAP_FLAGS, ['--semi-space-growth-factor=1', '--heap-growing-percent=50']);
+  assert.deepEqual(HEAP_FLAGS, ['--semi-space-growth-factor=1', '--heap-growing-percent=125']);
 });
