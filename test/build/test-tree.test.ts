@@ -95,3 +95,15 @@ test('each source is named as its importers name it', () => {
   assert.equal(compiledName('src/b.tsx'), 'src/b.js');
   assert.equal(compiledName('test/c.mts'), 'test/c.mjs');
 });
+
+// npm test (scripts/test.mjs) sets TMPDIR to a folder of its run's scratch
+// folder, beside the mirror, so what the tests leave in their temporary
+// folders goes when the run ends instead of piling up in the system's /tmp.
+test(
+  "under npm test, the tests' temporary folders are inside the run's scratch folder",
+  { skip: process.env.AEP_TEST_TREE === undefined && 'run outside npm test: no scratch folder to be in' },
+  () => {
+    const scratch = dirname(process.env.AEP_TEST_TREE ?? '');
+    assert.equal(dirname(tmpdir()), scratch, `os.tmpdir() is ${tmpdir()}, not in ${scratch}`);
+  },
+);
