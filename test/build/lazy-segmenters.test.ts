@@ -75,17 +75,21 @@ const countingSegmenters = <T>(run: (made: () => number) => Promise<T>) =>
 const countingExpressions = <T>(run: (made: () => unknown[]) => Promise<T>) =>
   counting(globalThis, 'RegExp', (pattern) => String(pattern).includes('\\p{'), run);
 
+/** The four packages built as the bundle builds them (these patches), for a test that counts what they make. */
+const patchedPackages = (t: { after: (fn: () => void) => void }) =>
+  bundled<Patched>(t, [stringWidthPrecheck, ansiStylesFastPath, lazySegmenters], {
+    width: require.resolve('string-width'),
+    wrap: require.resolve('wrap-ansi'),
+    slice: require.resolve('slice-ansi'),
+    tokens: join(TOKENIZE_BUILD, 'index.js'),
+  });
+
 // Each needs its segmenter: combining marks, an emoji with a skin tone, wide characters, colour.
 const TEXT = '\u001b[31me\u0301 👍🏽 漢字 café\u001b[39m and 🏳️‍🌈 ok';
 
 test('the patched packages make no segmenter as they load, and answer as the packages do once they segment', async (t) => {
   await countingSegmenters(async (made) => {
-    const { exports, text } = await bundled<Patched>(t, [stringWidthPrecheck, ansiStylesFastPath, lazySegmenters], {
-      width: require.resolve('string-width'),
-      wrap: require.resolve('wrap-ansi'),
-      slice: require.resolve('slice-ansi'),
-      tokens: join(TOKENIZE_BUILD, 'index.js'),
-    });
+    const { exports, text } = await patchedPackages(t);
     // Only the patch module's own, inside the function that stands for the other four.
     assert.equal(text.match(/new Intl\.Segmenter\(/g)?.length, 1, 'all four segmenters are made on first use');
     assert.equal(made(), 0, 'none made as the bundle loads');
@@ -104,12 +108,7 @@ test('the patched packages make no segmenter as they load, and answer as the pac
 
 test('the patched packages make none of their Unicode-property expressions as they load, and answer as the packages do', async (t) => {
   await countingExpressions(async (made) => {
-    const { exports, text } = await bundled<Patched>(t, [stringWidthPrecheck, ansiStylesFastPath, lazySegmenters], {
-      width: require.resolve('string-width'),
-      wrap: require.resolve('wrap-ansi'),
-      slice: require.resolve('slice-ansi'),
-      tokens: join(TOKENIZE_BUILD, 'index.js'),
-    });
+    const { exports, text } = await patchedPackages(t);
     for (const name of [
       'visibleCharacterRegex',
       'spacingMarkRegex',
