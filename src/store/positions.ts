@@ -1,6 +1,7 @@
 import type { AepEvent } from '../protocol/types.js';
 import type { RequestKeyPrefix } from './identity.js';
 import { readAnswer } from './read.js';
+import type { EmitterSlot } from './session-emitters.js';
 
 /** A position in a session's stream: (epoch, seq) totally orders it (AEP-0003 §7). */
 export interface Position {
@@ -14,7 +15,7 @@ export interface Position {
  * on the resume-position entry (relay-book.ts), so one lookup serves both.
  * `lastEpoch` is -1 before the first Event.
  */
-export interface FoldedPosition {
+export interface FoldedPosition extends EmitterSlot {
   lastEpoch: number;
   lastSeq: number;
   /** The entry's copies of the emitter's names (the first Event's). */
@@ -31,6 +32,7 @@ export interface FoldedPosition {
   dedupeState?: number;
   /** The source's host (hostFromSource), made once by the fold: every request of the emitter shares one copy. */
   host?: string;
+  // `emitter` (EmitterSlot): who spoke in the session (session-emitters.ts), kept here by the store.
 }
 
 export function positionOf(event: AepEvent): Position {

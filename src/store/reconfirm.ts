@@ -21,7 +21,8 @@ export class Reconfirmations {
   watching(relay: string): boolean {
     // A round with nothing left to confirm (the first replay into an empty
     // store) can confirm nothing: the intake then builds no request key per Event.
-    return this.unconfirmed.size > 0 || (this.rounds.get(relay)?.size ?? 0) > 0;
+    // Sizes first: no relay is replaying almost always, and this runs for every Event.
+    return this.unconfirmed.size > 0 || (this.rounds.size > 0 && (this.rounds.get(relay)?.size ?? 0) > 0);
   }
 
   /**

@@ -19,6 +19,9 @@ export class RelayBook {
   private readonly absence = new Map<string, RosterAbsence>();
   /** relay → the highest (epoch, seq) seen per (session, source); see resumePositions. */
   private readonly positions = new Map<string, SessionPositions>();
+  /** The relay trackPosition served last, and its sessions (never removed from `positions`, so never stale). */
+  private lastRelay: string | undefined;
+  private lastSessions: SessionPositions | undefined;
 
   /** Returns false when the relay was already known. */
   add(relay: string): boolean {
@@ -129,11 +132,14 @@ export class RelayBook {
   trackPosition(relay: string, event: AepEvent): FoldedPosition | undefined {
     if (typeof event.session !== 'string' || typeof event.seq !== 'number') return undefined;
     const epoch = typeof event.epoch === 'number' ? event.epoch : 0;
-    let sessions = this.positions.get(relay);
+    // The relay of the last Event first: a client hands over a relay's Events in runs (its frames).
+    let sessions = relay === this.lastRelay ? this.lastSessions : this.positions.get(relay);
     if (!sessions) {
       sessions = new SessionPositions(MAX_SESSIONS_TRACKED);
       this.positions.set(relay, sessions);
     }
+    this.lastRelay = relay;
+    this.lastSessions = sessions;
     return sessions.advance(event.session, event.source, event.agent, epoch, event.seq);
   }
 
@@ -210,7 +216,7 @@ class SessionPositions {
     }
     let current = sources.get(source);
     if (!current) {
-      // Every member in place from the start (the fold fills the last three): one shape for all entries.
+      // Every member in place from the start (the fold and the store fill the last four): one shape for all entries.
       current = {
         session,
         source,
@@ -223,6 +229,7 @@ class SessionPositions {
         requestKeyPrefix: undefined,
         dedupeState: undefined,
         host: undefined,
+        emitter: undefined,
       };
       sources.set(source, current);
       this.size++;

@@ -1,6 +1,6 @@
 import type { AepEvent } from '../protocol/types.js';
 import { requestBytes, type ByteBudget } from './byte-budget.js';
-import { OrderedKeys } from './ordered-keys.js';
+import { TerminalOrder, type TerminalStamped } from './terminal-order.js';
 import { patchedRecord } from './record-shape.js';
 import { SubjectIndex } from './subject-index.js';
 import { commandKey, type CommandKey, type RequestKey } from './identity.js';
@@ -23,7 +23,7 @@ const EMITTER_LIFECYCLE = new Set(['attention.answered', 'attention.resolved', '
  * record is replaced on every change; the slot stays). The indexes hold the
  * slot, so a match or an eviction reads the record without a lookup by key.
  */
-export interface Slot {
+export interface Slot extends TerminalStamped {
   record: RequestRecord;
   /**
    * Whether the record may be held outside the table: set once request() or
@@ -33,6 +33,7 @@ export interface Slot {
    * is not copied twice for nobody.
    */
   shown: boolean;
+  // `terminalStamp` (TerminalStamped): its place in the terminal order, 0 while open.
 }
 
 export class RequestTable {
@@ -42,8 +43,13 @@ export class RequestTable {
   /** (relay, command id) → request key, for acks of anyone's commands. */
   protected readonly commandIndex = new Map<CommandKey, RequestKey>();
   /** Terminal requests (their slots), oldest terminal first. */
-  protected readonly terminalOrder = new OrderedKeys<Slot>();
+  protected readonly terminalOrder = new TerminalOrder<Slot>();
   protected arrivalCounter = 0;
+
+  /** The arrival clock: moved by each new request (its `arrival`), each close and each Event held. */
+  get arrivalClock(): number {
+    return this.arrivalCounter;
+  }
 
   constructor(
     protected readonly hooks: FoldHooks,
@@ -118,7 +124,7 @@ export class RequestTable {
 
   /** Holds a new request, indexed by its subject. */
   protected insert(record: RequestRecord): void {
-    const slot: Slot = { record, shown: false };
+    const slot: Slot = { record, shown: false, terminalStamp: 0 };
     this.slots.set(record.key, slot);
     this.bySubject.add(record.relay, record.session, record.id, slot);
   }

@@ -3,6 +3,7 @@ import type { AepEvent, Answer, PayloadIssue, ResumePosition, RosterEntry } from
 import { OwnCommands } from './own-commands.js';
 import { MAX_SESSIONS_TRACKED, RelayBook } from './relay-book.js';
 import type { FoldOptions, FoldSizes } from './fold-hooks.js';
+import type { FoldedPosition } from './positions.js';
 import { RequestFold } from './request-fold.js';
 import type { EmitterViolation } from './violations.js';
 import { routeRisk } from './ledger.js';
@@ -56,6 +57,8 @@ export class ConsoleStore implements EventIntake, RelayStatusBook, CommandLog, S
   private batchChanged = false;
   private versionCounter = 0;
   private batchNow: number | undefined;
+  /** The resume-position entry of the Event being applied (undefined: none, or not asked for): applyEvent. */
+  private position: FoldedPosition | undefined;
   private readonly now: () => number;
 
   private readonly onSubscriberError: (error: unknown) => void;
@@ -78,7 +81,8 @@ export class ConsoleStore implements EventIntake, RelayStatusBook, CommandLog, S
           if (added) this.pending.added.push(key);
           this.pending.requests.add(key);
         },
-        position: (relay, event) => this.book.trackPosition(relay, event),
+        // Kept for applyEvent, which hands it to the session emitters (see there).
+        position: (relay, event) => (this.position = this.book.trackPosition(relay, event)),
         warn: (relay, warning) => this.warnRelay(relay, warning),
         // Counted on the relay's status line; no notification of its own (the Event's change carries it).
         violated: (relay, count) => {
@@ -160,9 +164,11 @@ export class ConsoleStore implements EventIntake, RelayStatusBook, CommandLog, S
     event: AepEvent,
     options: { replayed?: boolean; issues?: PayloadIssue[] } = {},
   ): ApplyResult {
+    this.position = undefined;
     const result = this.fold.applyEvent(relay, event, options);
     // Who speaks in each session, in arrival order (session-emitters.ts): whether an answer's route is safe.
-    if (result !== 'duplicate') this.emitters.observe(relay, event);
+    // The emitter's entry is kept on its session's resume-position entry, which the fold has just looked up.
+    if (result !== 'duplicate') this.emitters.observe(relay, event, this.fold.arrivalClock, this.position);
     // Session-level commands and their outcomes (session-control.ts): the fold dedupes first.
     if (result !== 'duplicate' && this.controls.observe(relay, event)) {
       this.changed();
@@ -186,11 +192,11 @@ export class ConsoleStore implements EventIntake, RelayStatusBook, CommandLog, S
 
   /** Why an answer for `record` could reach another emitter sharing its session name (undefined: none known; ledger.ts). */
   unsafeRoute(record: RequestRecord): string | undefined {
-    const { relay, source, session, id } = record;
+    const { relay, source, session } = record;
     return routeRisk(
       record,
       this.book.claimingAgents(relay, session),
-      this.emitters.othersSince(relay, source, session, id),
+      this.emitters.othersSince(relay, source, session, record.arrival),
       this.emitters.othersEver(relay, source, session),
     );
   }

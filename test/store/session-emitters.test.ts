@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SessionEmitters } from '../../src/store/session-emitters.js';
+import { SessionEmitters, type EmitterSlot } from '../../src/store/session-emitters.js';
 import type { AepEvent } from '../../src/protocol/types.js';
 
 // Who spoke in a session since a request arrived (the ledger's route check).
@@ -53,18 +53,53 @@ test('another emitter counts only when it spoke in the session after the request
   ];
   for (const c of cases) {
     const emitters = new SessionEmitters();
-    for (const e of c.events) emitters.observe(R, e);
-    assert.deepEqual(emitters.othersSince(R, A, 's1', 'REQ'), c.since, c.note);
+    assert.deepEqual(emitters.othersSince(R, A, 's1', foldAll(emitters, c.events)), c.since, c.note);
   }
 });
 
-test('a request whose arrival was forgotten counts every other emitter ever seen there (fails closed); sessions stay bounded', () => {
+/**
+ * Observes the Events as the store does: each after the fold, at the fold's
+ * arrival clock, which a new request moves. Returns A's REQ's arrival.
+ */
+function foldAll(emitters: SessionEmitters, events: AepEvent[], kept?: EmitterSlot): number {
+  let clock = 0;
+  let arrival = 0;
+  for (const e of events) {
+    if (e.type === 'attention.requested') clock++;
+    if (e.type === 'attention.requested' && e.source === A && e.id === 'REQ') arrival = clock;
+    emitters.observe(R, e, clock, kept);
+  }
+  return arrival;
+}
+
+test("an emitter's entry kept by the caller is used until it is forgotten, then looked up again", () => {
   const emitters = new SessionEmitters();
-  emitters.observe(R, ev(B, 'tool.requested', 'b1'));
-  emitters.observe(R, ev(A, 'attention.requested', 'REQ'));
-  for (let i = 0; i < 300; i++) emitters.observe(R, ev(A, 'attention.requested', `more-${i}`));
-  assert.deepEqual(emitters.othersSince(R, A, 's1', 'REQ'), [B], 'REQ forgotten: B counts');
+  const kept: EmitterSlot = { emitter: undefined };
+  emitters.observe(R, ev(B, 'tool.requested', 'b1'), 1, kept);
+  const entry = kept.emitter;
+  assert.ok(entry, 'the entry is kept');
+  emitters.observe(R, ev(B, 'tool.requested', 'b2'), 2, kept);
+  assert.equal(kept.emitter, entry, 'found through the kept entry');
+  assert.deepEqual(emitters.othersSince(R, A, 's1', 2), [B]);
+  // Sixteen other emitters in s1 push B out (the first seen there goes first).
+  for (let i = 0; i < 16; i++) emitters.observe(R, ev(`aep://other-${i}/agent`, 'tool.requested', `o${i}`), 3);
+  assert.equal(entry.forgotten, true);
+  assert.ok(!emitters.othersEver(R, A, 's1').includes(B), 'B was forgotten');
+  // B speaks again through its kept entry: it is in the session again, not written to the forgotten entry.
+  emitters.observe(R, ev(B, 'tool.requested', 'b3'), 4, kept);
+  assert.notEqual(kept.emitter, entry);
+  assert.ok(emitters.othersSince(R, A, 's1', 4).includes(B));
+});
+
+test('sessions stay bounded; an entry kept for a forgotten session is not written to', () => {
+  const emitters = new SessionEmitters();
+  const kept: EmitterSlot = { emitter: undefined };
+  emitters.observe(R, ev(B, 'tool.requested', 'b1'), 1, kept);
+  emitters.observe(R, ev(A, 'attention.requested', 'REQ'), 2);
   assert.deepEqual(emitters.othersEver(R, A, 's1'), [B]);
-  for (let i = 0; i < 6_000; i++) emitters.observe(R, ev(A, 'tool.requested', `t${i}`, `s-${i}`));
+  for (let i = 0; i < 6_000; i++) emitters.observe(R, ev(A, 'tool.requested', `t${i}`, `s-${i}`), 3);
   assert.ok(emitters.size.sessions <= 5_000, `${emitters.size.sessions} sessions held`);
+  assert.equal(kept.emitter?.forgotten, true, 's1 went first');
+  emitters.observe(R, ev(B, 'tool.requested', 'b2'), 4, kept);
+  assert.deepEqual(emitters.othersSince(R, A, 's1', 2), [B], 'B counts again in s1');
 });

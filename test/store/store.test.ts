@@ -282,3 +282,33 @@ test('a routing note or a command re-delivered after the dedupe memory forgot it
   assert.equal(record.routed.length, 1);
   assert.equal(record.commands.length, 1);
 });
+
+test("the route check through the store: another emitter's Event in the session counts only after the request arrived, sessions interleaved", () => {
+  const store = new ConsoleStore({ now: () => 0 });
+  const A = 'aep://host-a/agent/deployer';
+  const B = 'aep://host-b/agent/deployer';
+  const seqs = new Map<string, number>();
+  const send = (source: string, session: string, id: string, type = 'tool.requested') => {
+    const seq = (seqs.get(source + session) ?? 0) + 1;
+    seqs.set(source + session, seq);
+    const event = { aep: '0.1', id, type, time: '2026-12-01T10:00:00Z', source, agent: 'deployer', session, seq };
+    const parsed = parseEvent(
+      JSON.stringify({ ...event, data: type === 'attention.requested' ? { prompt: 'Go?' } : {} }),
+    );
+    assert.ok(parsed.ok);
+    store.applyEvent(RELAY, parsed.event);
+  };
+  send(B, 's1', 'b1');
+  send(A, 's1', 'REQ1', 'attention.requested');
+  // Other sessions between them: each emitter session's entry is kept on its resume position, not found as the last one.
+  send(A, 's2', 'x1');
+  send(B, 's2', 'x2');
+  const first = store.allRequests().find((r) => r.id === 'REQ1')!;
+  assert.equal(store.unsafeRoute(first), undefined, 'B spoke in s1 before REQ1 only');
+  send(A, 's1', 'REQ2', 'attention.requested');
+  send(B, 's2', 'x3');
+  send(B, 's1', 'b2');
+  const second = store.allRequests().find((r) => r.id === 'REQ2')!;
+  assert.match(store.unsafeRoute(first) ?? '', /host-b.*since this request/);
+  assert.match(store.unsafeRoute(second) ?? '', /host-b.*since this request/);
+});

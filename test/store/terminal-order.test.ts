@@ -1,30 +1,29 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BoundedSet } from '../support/bounded-set.js';
-import { OrderedKeys } from '../../src/store/ordered-keys.js';
+import { TerminalOrder } from '../../src/store/terminal-order.js';
 
-test('OrderedKeys keeps last-added order through adds, re-adds, deletes and shifts (against a model)', () => {
+test('TerminalOrder keeps last-added order through adds, re-adds and shifts (against a model), on the stamps its items carry', () => {
   let seed = 3;
   const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-  const keys = new OrderedKeys();
+  const items = Array.from({ length: 300 }, (_, i) => ({ name: `k${i}`, terminalStamp: 0 }));
+  const order = new TerminalOrder<(typeof items)[number]>();
   let model: string[] = [];
   for (let step = 0; step < 20_000; step++) {
-    const key = `k${Math.floor(random() * 300)}`;
-    const action = random();
-    if (action < 0.5) {
-      keys.add(key);
-      model = [...model.filter((k) => k !== key), key];
-    } else if (action < 0.75) {
-      assert.equal(keys.delete(key), model.includes(key));
-      model = model.filter((k) => k !== key);
+    const item = items[Math.floor(random() * items.length)];
+    if (random() < 0.6) {
+      order.add(item);
+      model = [...model.filter((k) => k !== item.name), item.name];
     } else {
-      assert.equal(keys.shift(), model.shift());
+      assert.equal(order.shift()?.name, model.shift());
     }
-    assert.equal(keys.size, model.length);
+    assert.equal(order.size, model.length);
+    assert.equal(item.terminalStamp !== 0, model.includes(item.name), 'an item carries a stamp while in the order');
   }
   const drained: string[] = [];
-  for (let key = keys.shift(); key !== undefined; key = keys.shift()) drained.push(key);
+  for (let item = order.shift(); item !== undefined; item = order.shift()) drained.push(item.name);
   assert.deepEqual(drained, model);
+  assert.ok(items.every((item) => item.terminalStamp === 0));
 });
 
 test('BoundedSet forgets the oldest past its cap, and a duplicate is not re-added', () => {
