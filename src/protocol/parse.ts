@@ -109,16 +109,35 @@ const CHECKED_CAP = 1024;
 type Scope = 'agent' | 'command' | 'foreign' | 'session';
 /** A valid type's scope, or why the type is invalid. */
 type TypeVerdict = Scope | Fail;
-const checkedTypes = new Map<string, TypeVerdict>();
+/** A type as checked: its verdict, and the one copy of it every Event of that type is given (see checkType). */
+interface CheckedType {
+  verdict: TypeVerdict;
+  type: string;
+}
+const checkedTypes = new Map<string, CheckedType>();
 
-function checkType(type: string): TypeVerdict {
-  let verdict = checkedTypes.get(type);
-  if (verdict === undefined) {
-    verdict = checkTypePattern(type) ?? scopeOf(type);
+/**
+ * The type's verdict, and the copy of its name the Event then carries. JSON.parse
+ * interns only short strings; a type is longer, so each Event's is a fresh
+ * copy, and every comparison and lookup by type after this one (the store
+ * makes several per Event) would compare it character by character. The copy
+ * kept here is interned (a property name is), so those compare by reference.
+ */
+function checkType(type: string): CheckedType {
+  let checked = checkedTypes.get(type);
+  if (checked === undefined) {
+    const verdict = checkTypePattern(type) ?? scopeOf(type);
+    checked = { verdict, type: typeof verdict === 'string' ? interned(type) : type };
     if (checkedTypes.size >= CHECKED_CAP) checkedTypes.clear();
-    checkedTypes.set(type, verdict);
+    checkedTypes.set(type, checked);
   }
-  return verdict;
+  return checked;
+}
+
+/** `s`, interned: V8 interns every property name (a type, which holds a dot, is never an array index). */
+function interned(s: string): string {
+  for (const key in { [s]: 0 }) return key;
+  return s;
 }
 
 function scopeOf(type: string): Scope {
@@ -169,8 +188,10 @@ function checkAttributes(e: Obj): Fail | Scope {
   const required = requiredFail(e);
   if (required) return required;
   if (e.aep !== '0.1') return fail(attrRule('aep'), `unsupported AEP version ${quote(e.aep)}`);
-  const typeVerdict = checkType(e.type as string);
+  const checked = checkType(e.type as string);
+  const typeVerdict = checked.verdict;
   if (typeof typeVerdict !== 'string') return typeVerdict;
+  e.type = checked.type;
   // A burst's Events often share their time (an answer and its resolution): one equal to the last
   // valid one needs no second scan, and takes that copy (a record keeps the times of its Events).
   if (e.time === lastValidTime) e.time = lastValidTime;
