@@ -37,6 +37,8 @@ export interface FoldHooks {
 
 export interface FoldSizes {
   requests: number;
+  /** Requests not yet indexed by key (request-table.ts keyed()), evicted ones not yet dropped included. */
+  waitingForKeys: number;
   open: number;
   held: number;
   heldGroups: number;

@@ -326,6 +326,7 @@ export class RequestFold extends RequestTable {
   sizes(): FoldSizes {
     return {
       requests: this.requestCount,
+      waitingForKeys: this.waitingForKeys,
       open: this.requestCount - this.terminalOrder.size,
       held: this.held.count,
       heldGroups: this.held.groupCount,

@@ -33,11 +33,35 @@ export interface Slot extends TerminalStamped {
    * is not copied twice for nobody.
    */
   shown: boolean;
+  /** Where the slot is: waiting to be keyed (see RequestTable.keyed), in the map by key, or evicted. */
+  place: SlotPlace;
   // `terminalStamp` (TerminalStamped): its place in the terminal order, 0 while open.
 }
 
+/** Slot.place: numbers, so every slot keeps one shape. */
+type SlotPlace = typeof WAITING | typeof KEYED | typeof GONE;
+const WAITING = 0;
+const KEYED = 1;
+const GONE = 2;
+
+/** Evicted slots a waiting list may hold before it is compacted (and at least half of it). */
+const WAITING_GONE_KEPT = 1024;
+
 export class RequestTable {
+  /**
+   * Requests by key, in arrival order. A new request's key is added only
+   * when something first asks for a request by key (or for all of them):
+   * see keyed(). Hashing a key (relay, session, source and id: some 90
+   * characters) cost more than anything else in holding a request, and in
+   * a replay most closed requests are pruned before anything asks.
+   */
   private readonly slots = new Map<RequestKey, Slot>();
+  /** Slots not yet in `slots`, oldest first; they arrived after every slot there. */
+  private waiting: Slot[] = [];
+  /** How many of `waiting` were evicted before being keyed. */
+  private waitingGone = 0;
+  /** Requests held, open and terminal. */
+  private requestsHeld = 0;
   /** (relay, session, subject) → the requests' slots (two emitters may share a session name): a match needs no second lookup. */
   protected readonly bySubject = new SubjectIndex<Slot>();
   /** (relay, command id) → request key, for acks of anyone's commands. */
@@ -94,9 +118,24 @@ export class RequestTable {
     return slots[0];
   }
 
+  /** The map by key, with every waiting slot added (in arrival order, so the map's order stays arrival order). */
+  private keyed(): Map<RequestKey, Slot> {
+    const waiting = this.waiting;
+    if (waiting.length === 0) return this.slots;
+    for (let i = 0; i < waiting.length; i++) {
+      const slot = waiting[i];
+      if (slot.place !== WAITING) continue;
+      slot.place = KEYED;
+      this.slots.set(slot.record.key, slot);
+    }
+    this.waiting = [];
+    this.waitingGone = 0;
+    return this.slots;
+  }
+
   /** The request with this key, if held. */
   protected record(key: RequestKey): RequestRecord | undefined {
-    return this.slots.get(key)?.record;
+    return this.keyed().get(key)?.record;
   }
 
   /**
@@ -114,18 +153,24 @@ export class RequestTable {
   }
 
   protected holds(key: RequestKey): boolean {
-    return this.slots.has(key);
+    return this.keyed().has(key);
+  }
+
+  /** Slots waiting to be keyed, evicted ones not yet dropped included: at most twice those held, plus WAITING_GONE_KEPT. */
+  protected get waitingForKeys(): number {
+    return this.waiting.length;
   }
 
   /** Requests held, open and terminal. */
   protected get requestCount(): number {
-    return this.slots.size;
+    return this.requestsHeld;
   }
 
-  /** Holds a new request, indexed by its subject. */
+  /** Holds a new request, indexed by its subject (and by its key once asked: keyed()). */
   protected insert(record: RequestRecord): void {
-    const slot: Slot = { record, shown: false, terminalStamp: 0 };
-    this.slots.set(record.key, slot);
+    const slot: Slot = { record, shown: false, place: WAITING, terminalStamp: 0 };
+    this.waiting.push(slot);
+    this.requestsHeld++;
     this.bySubject.add(record.relay, record.session, record.id, slot);
   }
 
@@ -155,7 +200,7 @@ export class RequestTable {
   }
 
   protected replace(key: RequestKey, patch: Partial<RequestRecord>): void {
-    const slot = this.slots.get(key);
+    const slot = this.keyed().get(key);
     if (slot) this.replaceIn(slot, patch);
   }
 
@@ -170,7 +215,7 @@ export class RequestTable {
 
   protected countTerminal(before: RequestRecord): void {
     // Adding again moves the key to the back (a new stamp): the order is terminal arrival.
-    const slot = this.slots.get(before.key);
+    const slot = this.keyed().get(before.key);
     if (slot) this.countTerminalIn(slot);
     else this.prune();
   }
@@ -192,13 +237,26 @@ export class RequestTable {
     if (!slot || OPEN_STATES.has(slot.record.state)) return;
     const record = slot.record;
     const key = record.key;
-    this.slots.delete(key);
+    this.forget(slot);
     this.budget.free(record.bytes ?? requestBytes(record));
     this.hooks.touch(key, false);
     this.bySubject.remove(record.relay, record.session, record.id, slot);
     // Indexed: most records share one frozen empty list, which takes for…of off its fast path.
     const commands = record.commands;
     for (let i = 0; i < commands.length; i++) this.commandIndex.delete(commandKey(record.relay, commands[i].id));
+  }
+
+  /** Takes the slot out of the table (its indexes are the caller's). */
+  private forget(slot: Slot): void {
+    this.requestsHeld--;
+    const keyed = slot.place === KEYED;
+    slot.place = GONE;
+    if (keyed) this.slots.delete(slot.record.key);
+    else if (++this.waitingGone > WAITING_GONE_KEPT && this.waitingGone * 2 > this.waiting.length) {
+      // Evicted before anyone asked for them: dropped from the waiting list in bulk, so it never holds them long.
+      this.waiting = this.waiting.filter((waiting) => waiting.place === WAITING);
+      this.waitingGone = 0;
+    }
   }
 
   /** Estimated bytes held and the budget they stay within (byte-budget.ts). */
@@ -208,7 +266,7 @@ export class RequestTable {
 
   /** Any string may be looked up (the UI's, a journal's): one no builder made finds nothing. */
   request(key: string): RequestRecord | undefined {
-    const slot = this.slots.get(key as RequestKey);
+    const slot = this.keyed().get(key as RequestKey);
     if (!slot) return undefined;
     slot.shown = true;
     return slot.record;
@@ -216,7 +274,7 @@ export class RequestTable {
 
   allRequests(): RequestRecord[] {
     const all: RequestRecord[] = [];
-    for (const slot of this.slots.values()) {
+    for (const slot of this.keyed().values()) {
       slot.shown = true;
       all.push(slot.record);
     }
