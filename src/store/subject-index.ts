@@ -14,17 +14,45 @@ const NONE: readonly never[] = [];
 export class SubjectIndex<K extends object | string = string> {
   private readonly relays = new Map<string, Map<string, Map<string, K | K[]>>>();
   private count = 0;
+  /**
+   * The (relay, session) looked up last, and its ids: a request's Events
+   * come together (it is checked, then added; answered, then resolved), so
+   * most lookups need one map lookup, not three. Forgotten when that session
+   * leaves the index.
+   */
+  private lastRelay: string | undefined;
+  private lastSession: string | undefined;
+  private lastIds: Map<string, K | K[]> | undefined;
+
+  /** The ids indexed under (relay, session), if any. */
+  private ids(relay: string, session: string): Map<string, K | K[]> | undefined {
+    if (session === this.lastSession && relay === this.lastRelay) return this.lastIds;
+    const ids = this.relays.get(relay)?.get(session);
+    if (ids) this.remember(relay, session, ids);
+    return ids;
+  }
+
+  private remember(
+    relay: string | undefined,
+    session: string | undefined,
+    ids: Map<string, K | K[]> | undefined,
+  ): void {
+    this.lastRelay = relay;
+    this.lastSession = session;
+    this.lastIds = ids;
+  }
 
   add(relay: string, session: string, id: string, key: K): void {
-    let sessions = this.relays.get(relay);
-    if (!sessions) {
-      sessions = new Map();
-      this.relays.set(relay, sessions);
-    }
-    let ids = sessions.get(session);
+    let ids = this.ids(relay, session);
     if (!ids) {
+      let sessions = this.relays.get(relay);
+      if (!sessions) {
+        sessions = new Map();
+        this.relays.set(relay, sessions);
+      }
       ids = new Map();
       sessions.set(session, ids);
+      this.remember(relay, session, ids);
     }
     const held = ids.get(id);
     if (held === undefined) {
@@ -40,7 +68,7 @@ export class SubjectIndex<K extends object | string = string> {
    * for every lifecycle Event: no list is made for the one request.
    */
   lookup(relay: string, session: string, id: string): K | readonly K[] | undefined {
-    return this.relays.get(relay)?.get(session)?.get(id);
+    return this.ids(relay, session)?.get(id);
   }
 
   /** The keys of the requests (relay, session, id) names, in arrival order (do not change the list). */
@@ -53,7 +81,7 @@ export class SubjectIndex<K extends object | string = string> {
   /** Every key indexed under (relay, session), by the id each was first indexed with, then in arrival order. */
   inSession(relay: string, session: string): K[] {
     const all: K[] = [];
-    const ids = this.relays.get(relay)?.get(session);
+    const ids = this.ids(relay, session);
     if (ids)
       for (const held of ids.values()) {
         if (!isList(held)) all.push(held);
@@ -77,7 +105,10 @@ export class SubjectIndex<K extends object | string = string> {
     if (held !== key) return;
     ids.delete(id);
     this.count--;
-    if (ids.size === 0) sessions.delete(session);
+    if (ids.size === 0) {
+      sessions.delete(session);
+      if (this.lastIds === ids) this.remember(undefined, undefined, undefined);
+    }
     if (sessions.size === 0) this.relays.delete(relay);
   }
 

@@ -64,6 +64,55 @@ test('SubjectIndex: keys in arrival order per (relay, session, id), a list hande
   assert.deepEqual(index.keys('r', 's', 'id'), []);
 });
 
+test('SubjectIndex: a session emptied and filled again is indexed anew, not in the ids it last looked up', () => {
+  const index = new SubjectIndex();
+  index.add('r', 's', 'a', 'k1');
+  index.remove('r', 's', 'a', 'k1');
+  index.add('r', 's', 'a', 'k2');
+  index.add('r', 't', 'a', 'k3');
+  assert.deepEqual(index.keys('r', 's', 'a'), ['k2']);
+  assert.deepEqual(index.keys('r', 't', 'a'), ['k3']);
+  assert.equal(index.size, 2);
+});
+
+test('SubjectIndex answers as a map of joined keys (against a model), whatever was looked up last', () => {
+  // The index remembers the (relay, session) it looked up last: a session emptied
+  // and filled again, or another relay's session of the same name, must not be read from it.
+  const random = mulberry32(5);
+  const index = new SubjectIndex();
+  const model = new Map<string, string[]>();
+  for (let step = 0; step < 30_000; step++) {
+    const relay = `r${Math.floor(random() * 2)}`;
+    const session = `s${Math.floor(random() * 3)}`;
+    const id = `i${Math.floor(random() * 4)}`;
+    const joined = `${relay}\u001f${session}\u001f${id}`;
+    const keys = model.get(joined) ?? [];
+    const action = random();
+    if (action < 0.4) {
+      const key = `k${step}`;
+      index.add(relay, session, id, key);
+      model.set(joined, [...keys, key]);
+    } else if (action < 0.8 && keys.length) {
+      const key = keys[Math.floor(random() * keys.length)];
+      index.remove(relay, session, id, key);
+      const rest = keys.filter((k) => k !== key);
+      if (rest.length) model.set(joined, rest);
+      else model.delete(joined);
+    } else {
+      assert.deepEqual(index.keys(relay, session, id), keys, `step ${step}`);
+      assert.deepEqual(
+        [...index.inSession(relay, session)].sort(),
+        [...model]
+          .filter(([k]) => k.startsWith(`${relay}\u001f${session}\u001f`))
+          .flatMap(([, v]) => v)
+          .sort(),
+        `session at step ${step}`,
+      );
+    }
+    assert.equal(index.size, model.size);
+  }
+});
+
 test('SeenEvents forgets the oldest triple past its cap, per relay and source, and a duplicate is not re-added', () => {
   const seen = new SeenEvents(3);
   assert.equal(seen.add('r', 'a', '1'), true);
