@@ -127,6 +127,8 @@ function checkType(type: string): CheckedType {
   let checked = checkedTypes.get(type);
   if (checked === undefined) {
     const verdict = checkTypePattern(type) ?? scopeOf(type);
+    // One longer than an attribute may be is refused (checkMembers): never remembered, nor interned.
+    if (type.length > MAX_ATTRIBUTE_CHARS) return { verdict, type };
     checked = { verdict, type: typeof verdict === 'string' ? interned(type) : type };
     if (checkedTypes.size >= CHECKED_CAP) checkedTypes.clear();
     checkedTypes.set(type, checked);

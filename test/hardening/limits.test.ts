@@ -2,6 +2,11 @@
 // exception or unbounded memory, or whose malformed parts vanished.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { MAX_ATTRIBUTE_CHARS, RULE_SEVERITY, RULE_SIZE, parseEvent } from '../../src/protocol/parse.js';
 import type { AepEvent } from '../../src/protocol/types.js';
 import { fieldSpecProblem, validateFormValues } from '../../src/protocol/form.js';
@@ -127,4 +132,35 @@ test('a field normalised on reading stays malformed: its label, flag or bound is
     ['malformed choice', 'required is not a boolean', 'max is not a number', null],
   );
   assert.equal(validateFormValues(payload.fields, { c: 'a', r: 'x', n: 1, ok: true }).ok, false);
+});
+
+test('the parser remembers only names short enough to be kept (the types it has checked): long types and sources cost nothing once refused', (t) => {
+  // A hostile emitter sends Events whose type or source is as long as an Event may be, each different:
+  // were they remembered (the parser keeps up to a thousand checked types), the console would hold a gigabyte of them.
+  const dir = mkdtempSync(join(tmpdir(), 'aep-names-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const parse = pathToFileURL(join(process.cwd(), 'src', 'protocol', 'parse.ts')).href;
+  writeFileSync(
+    join(dir, 'child.mts'),
+    `import { parseEvent } from ${JSON.stringify(parse)};
+const gc = (globalThis as unknown as { gc: () => void }).gc;
+const long = (n: number) => String(n).padStart(200_000, 'a');
+const base = { aep: '0.1', id: 'x', time: '2026-07-03T10:00:00Z', source: 'aep://h/a', agent: 'a', session: 'S', seq: 0 };
+gc();
+const before = process.memoryUsage().heapUsed;
+const refused = [];
+for (let n = 0; n < 200; n++) {
+  refused.push(parseEvent(JSON.stringify({ ...base, type: 'progress.' + long(n) })).ok);
+  refused.push(parseEvent(JSON.stringify({ ...base, type: 'progress.status', source: 'aep://h/' + long(n) })).ok);
+}
+gc();
+process.stdout.write(JSON.stringify({ held: (process.memoryUsage().heapUsed - before) / 1048576, refused: refused.every((ok) => !ok) }));
+`,
+  );
+  const { held, refused } = JSON.parse(
+    execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', join(dir, 'child.mts')], { encoding: 'utf8' }),
+  ) as { held: number; refused: boolean };
+  assert.equal(refused, true, 'every one is refused (longer than an attribute may be)');
+  // 400 names of 200,000 characters: 80 MB if they were remembered.
+  assert.ok(held < 8, `the parser holds ${held.toFixed(1)} MB after 400 long names`);
 });
