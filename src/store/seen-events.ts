@@ -30,11 +30,12 @@ export class SeenEvents {
 
   constructor(
     readonly cap: number,
-    /** Slots to start with (then doubled as needed, up to cap): many small memories start smaller. */
+    /** Slots to start with (then grown fourfold as needed, up to cap): many small memories start smaller. */
     firstSlots = 1024,
   ) {
-    // Room grows with use (doubling, up to cap): a console holding a few
-    // hundred Events does not carry the memory of 50,000.
+    // Room grows with use (fourfold, up to cap): a console holding a few
+    // hundred Events does not carry the memory of 50,000, and one taking in a
+    // replay of 50,000 rebuilds its table three times, not six.
     const slots = Math.min(Math.max(0, cap), Math.max(1, firstSlots));
     this.table = new Int32Array(bucketsFor(slots) * 2);
     this.mask = this.table.length / 2 - 1;
@@ -125,9 +126,9 @@ export class SeenEvents {
     this.table[bucket * 2 + 1] = hash;
   }
 
-  /** Twice the slots (at most cap), and the table rebuilt for them. Before the ring first wraps, so slots keep their numbers. */
+  /** Four times the slots (at most cap), and the table rebuilt for them. Before the ring first wraps, so slots keep their numbers. */
   private grow(): void {
-    const slots = Math.min(this.cap, this.ids.length * 2);
+    const slots = Math.min(this.cap, this.ids.length * 4);
     const grown = <T>(list: T[]) => {
       const next = new Array<T | undefined>(slots).fill(undefined);
       for (let i = 0; i < list.length; i++) next[i] = list[i];
