@@ -253,8 +253,12 @@ export class RequestTable {
     slot.place = GONE;
     if (keyed) this.slots.delete(slot.record.key);
     else if (++this.waitingGone > WAITING_GONE_KEPT && this.waitingGone * 2 > this.waiting.length) {
-      // Evicted before anyone asked for them: dropped from the waiting list in bulk, so it never holds them long.
-      this.waiting = this.waiting.filter((waiting) => waiting.place === WAITING);
+      // Evicted before anyone asked for them: dropped from the waiting list in bulk (in place: no second
+      // list of thousands of slots per compaction), so it never holds them long.
+      const waiting = this.waiting;
+      let kept = 0;
+      for (let i = 0; i < waiting.length; i++) if (waiting[i].place === WAITING) waiting[kept++] = waiting[i];
+      waiting.length = kept;
       this.waitingGone = 0;
     }
   }
