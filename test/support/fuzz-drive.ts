@@ -178,6 +178,8 @@ export function overLimits(result: Pick<FuzzRunResult, 'sizes' | 'limits'>): str
     ['held groups', sizes.heldGroups, limits.held],
     ['dedupe set', sizes.dedupe, limits.dedupe],
     ['subjects index', sizes.subjects, sizes.requests],
+    // Evicted before anyone asked for their keys: dropped in bulk (request-table.ts keyed()).
+    ['requests waiting for their keys', sizes.waitingForKeys, 2 * sizes.requests + 1025],
     ['command index', sizes.commandIndex, sizes.requests * limits.commandsPerRequest],
     ['ended sessions', sizes.endedSessions, limits.endedSessions],
     ['resume positions (one relay)', sizes.positions, limits.positionsPerRelay],
