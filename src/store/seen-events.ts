@@ -28,15 +28,11 @@ export class SeenEvents {
   private at = 0;
   private count = 0;
 
-  constructor(
-    readonly cap: number,
-    /** Slots to start with (then grown fourfold as needed, up to cap): many small memories start smaller. */
-    firstSlots = 1024,
-  ) {
-    // Room grows with use (fourfold, up to cap): a console holding a few
-    // hundred Events does not carry the memory of 50,000, and one taking in a
-    // replay of 50,000 rebuilds its table three times, not six.
-    const slots = Math.min(Math.max(0, cap), Math.max(1, firstSlots));
+  constructor(readonly cap: number) {
+    // Room grows with use (fourfold from FIRST_SLOTS, up to cap): a console
+    // holding a few hundred Events does not carry the memory of 50,000, and
+    // one taking in a replay of 50,000 rebuilds its table three times, not six.
+    const slots = Math.min(Math.max(0, cap), FIRST_SLOTS);
     this.table = new Int32Array(bucketsFor(slots) * 2);
     this.mask = this.table.length / 2 - 1;
     this.ids = new Array<string | undefined>(slots).fill(undefined);
@@ -170,6 +166,9 @@ export class SeenEvents {
     this.count--;
   }
 }
+
+/** Slots a memory starts with. */
+const FIRST_SLOTS = 1024;
 
 /** A power of two at least twice `slots` (a table at most half full keeps probe runs short). */
 function bucketsFor(slots: number): number {
