@@ -1,9 +1,11 @@
 // npm run bench: the console at fleet scale, measured on this machine. A
 // benchmark, not a test: it prints a table and, as its last line, one JSON
 // object with the figures. Timings are medians of at least 5 runs. Everything
-// runs in this process tree on loopback.
+// runs in this process tree on loopback, and everything it writes goes in
+// one folder, removed at the end (scratch.ts, first: the others read TMPDIR).
+import './scratch.js';
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bundleChild } from './build-child.js';
@@ -93,7 +95,6 @@ function figures(f: Figures, soak: SoakRun | undefined) {
  */
 function shippedCopy(): string {
   const dir = mkdtempSync(join(tmpdir(), 'aep-bench-shipped-'));
-  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   mkdirSync(join(dir, 'bin'));
   // The bin and its package.json (it is CommonJS).
   for (const name of ['aep-console.js', 'package.json']) copyFileSync(`${root}bin/${name}`, join(dir, 'bin', name));
