@@ -233,7 +233,7 @@ function remember<K, V>(map: Map<K, V>, key: K, value: V, cap: number): void {
  * violation goes unreported).
  */
 export function digest(event: AepEvent): number {
-  let h = placeHash(event.time, event.session);
+  let h = mixText(mixText(0x811c9dc5, event.time), event.session);
   h = mixText(h, event.type);
   h = mixCount(h, event.epoch);
   h = mixCount(h, event.seq);
@@ -242,25 +242,6 @@ export function digest(event: AepEvent): number {
   h = mixText(h, event.run);
   h = mixText(h, event.agent);
   return h >>> 0;
-}
-
-/** The time and session digest hashed last, and their hash (see placeHash). */
-let lastTime: unknown;
-let lastSession: unknown;
-let lastPlaceHash = 0;
-
-/**
- * The hash of a time and a session, the digest's start. A request, its
- * answer and its resolution often share both (the parser and the fold hand
- * them the same copies): hashed once for the three.
- */
-function placeHash(time: unknown, session: unknown): number {
-  if (time !== lastTime || session !== lastSession) {
-    lastTime = time;
-    lastSession = session;
-    lastPlaceHash = mixText(mixText(0x811c9dc5, time), session);
-  }
-  return lastPlaceHash;
 }
 
 function mixText(h: number, value: unknown): number {
