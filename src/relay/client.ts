@@ -11,11 +11,14 @@ import type { Answer } from '../protocol/types.js';
 import type { ControlRequest } from '../protocol/control.js';
 import type { ConsoleStore } from '../store/store.js';
 import { CommandSender } from './commands.js';
+import { WireGate } from './gate.js';
+import { readSession } from './session-read.js';
+import type { Refusal } from '../store/ledger.js';
 import { newInstanceId, RoutedNotes } from './routed-notice.js';
 import { RelayConnection, type LinkHooks } from './connection.js';
 import { IngestBatch } from './ingest-batch.js';
 import { contain } from './contain.js';
-import { resolveTiming } from './timing.js';
+import { resolveTiming, type RelayTiming } from './timing.js';
 import type { RelayClientOptions, RelayHandle } from './types.js';
 import { relayUrls } from './url.js';
 import { fetchEvents, type FetchResult } from './fetch-events.js';
@@ -29,6 +32,7 @@ export class RelayClient implements RelayHandle {
   private readonly host: string;
   private readonly connection: RelayConnection;
   private readonly commands: CommandSender;
+  private readonly gate: WireGate;
   /** This console's open-request notes (attention.routed) on this relay. */
   private readonly notes: RoutedNotes;
   private started = false;
@@ -58,11 +62,13 @@ export class RelayClient implements RelayHandle {
     );
     // --read-only: the one gate before the wire; no command, answer or note is ever sent (and no saved answer taken over).
     const readOnly = options.readOnly === true;
+    this.gate = this.makeGate(timing, ingest);
     this.commands = new CommandSender(
       this.store,
       this.relay,
       this.connection.link,
       timing,
+      this.gate,
       { name: options.name, host: this.host },
       readOnly ? undefined : options.outbox,
       readOnly,
@@ -71,7 +77,7 @@ export class RelayClient implements RelayHandle {
     this.notes = new RoutedNotes(
       this.store,
       this.relay,
-      this.connection.link,
+      { ready: this.connection.link.ready, send: this.connection.link.note },
       { name: options.name, host: this.host, instance: options.instance ?? newInstanceId() },
       readOnly,
     );
@@ -84,6 +90,22 @@ export class RelayClient implements RelayHandle {
         options.decisions,
         options.holdSaved,
       );
+  }
+
+  /** The gate at the wire (gate.ts): every command frame is asked there, once the Events received are folded. */
+  private makeGate(timing: RelayTiming, ingest: IngestBatch): WireGate {
+    const { url, ca, capture } = this.options;
+    return new WireGate(
+      this.store,
+      this.relay,
+      () => ingest.flush(),
+      (session) =>
+        readSession(
+          { url, token: this.connection.tokenForRead(), ca, capture, timeoutMs: timing.readTimeoutMs },
+          session,
+        ),
+      (session) => this.commands.gateReadDone(session),
+    );
   }
 
   /** What the commands hear of the connection. */
@@ -128,7 +150,10 @@ export class RelayClient implements RelayHandle {
 
   stop(): Promise<void> {
     this.stopped = true;
-    this.stopping ??= this.connection.stop(() => this.commands.dispose());
+    this.stopping ??= this.connection.stop(() => {
+      this.gate.dispose();
+      this.commands.dispose();
+    });
     return this.stopping;
   }
 
@@ -164,9 +189,37 @@ export class RelayClient implements RelayHandle {
     );
   }
 
-  resend(commandId: string): void {
-    if (this.stopped) return;
-    contain(() => this.commands.resend(commandId));
+  /** `r`: a timed-out command again (same id), or a held one asked at the gate again; the gate's refusal when it still refuses. */
+  resend(commandId: string): Refusal | undefined {
+    if (this.stopped) return undefined;
+    let refusal: Refusal | undefined;
+    contain(() => (refusal = this.commands.resend(commandId)));
+    return refusal;
+  }
+
+  /** Drops a held answer (`request.drop`): not sent, out of the outbox, recorded as a drop; true when it was held. */
+  drop(commandId: string): boolean {
+    if (this.stopped) return false;
+    let dropped = false;
+    contain(() => {
+      const command = this.store.command(commandId);
+      dropped = this.commands.drop(commandId);
+      if (dropped && command)
+        this.options.decisions?.dropped(
+          this.relay,
+          {
+            relay: this.relay,
+            requestKey: command.requestKey,
+            event: command.event,
+            answer: command.answer,
+            ackWindowMs: command.ackWindowMs,
+            createdAt: command.savedAt ?? command.createdAt,
+          },
+          'dropped by the operator while the gate held it',
+          'not-sent',
+        );
+    });
+    return dropped;
   }
 
   /** The operator opened (or still has open) `requestKey`: other consoles are told (attention.routed). */

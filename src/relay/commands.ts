@@ -14,51 +14,20 @@ import { buildControl, type ControlRequest } from '../protocol/control.js';
 import type { AepEvent, Answer } from '../protocol/types.js';
 import type { CommandLog, RelayStatusBook } from '../store/writers.js';
 import type { CommandOrigin, CommandOutcome } from '../store/types.js';
-import { clampAckWindow, later, type RelayTiming } from './timing.js';
+import { clampAckWindow, type RelayTiming } from './timing.js';
 import type { JournaledAnswer, Outbox } from './outbox.js';
 import { OPEN_STATES } from '../store/types.js';
-import { answerFate } from '../store/closed-reason.js';
-import { answerRefusal } from '../store/ledger.js';
+import { answerRefusal, gateRefusal, type Refusal } from '../store/ledger.js';
 import { AckTargets, ackOutcome, fromTarget, refusalOutcome, targetOf, type Target } from './command-acks.js';
+import type { WireGate } from './gate.js';
+import { CommandWire, queuedEntry, type CommandLink, type Pending } from './command-wire.js';
 
-export interface CommandLink {
-  /** True when the connection is live and a command may go on the wire now. */
-  ready(): boolean;
-  /** Puts one Event on the wire; false when it could not be written. */
-  send(event: AepEvent): boolean;
-  /** Messages heard on the current connection so far (-1 without one): did anything arrive since a send? */
-  heard(): number;
-  /** Pings the relay; the connection is dropped if nothing at all comes back in time (a half-open link). */
-  probe(): void;
-}
-
-interface Pending {
-  id: string;
-  event: AepEvent;
-  session: string;
-  /** The request's emitter, when known (always for commands made by respond()). */
-  target?: Target;
-  /** Sends in the current round (reset by a requeue or by resend()). */
-  sends: number;
-  queued: boolean;
-  /** Its journal write is under way: it goes on the wire only once that is done. */
-  journaling?: boolean;
-  windowMs: number;
-  timer?: ReturnType<typeof setTimeout>;
-  /** link.heard() at the last send: unchanged after the ack window means the whole link was silent. */
-  heardAtSend: number;
-  /** Probe rounds of the link since the last send (see ackSilence). */
-  probes: number;
-}
-
-/** A command not sent yet in this round: queued, no probe made. */
-function queuedEntry(event: AepEvent, session: string, target: Target | undefined, windowMs: number): Pending {
-  return { id: event.id, event, session, target, sends: 0, queued: true, windowMs, heardAtSend: -1, probes: 0 };
-}
+export type { CommandLink } from './command-wire.js';
 
 export class CommandSender {
-  private readonly pending = new Map<string, Pending>();
   private readonly targets = new AckTargets();
+  private readonly wire: CommandWire;
+  private readonly pending: Map<string, Pending>;
   private disposed = false;
 
   constructor(
@@ -66,21 +35,58 @@ export class CommandSender {
     private readonly relay: string,
     private readonly link: CommandLink,
     private readonly timing: RelayTiming,
+    /** The one way to the wire: asked for every frame (gate.ts). */
+    private readonly gate: Pick<WireGate, 'ask'>,
     private readonly identity: { name: string; host: string },
     /** The durable outbox (outbox.ts): answers survive a stop until acknowledged. */
     private readonly outbox?: Outbox,
     /** --read-only: no command is ever made, so nothing goes on the wire (the keys say why first). */
     private readonly readOnly = false,
-  ) {}
+  ) {
+    this.wire = new CommandWire(store, relay, link, timing, gate, outbox, (id, key) => this.targetFor(id, key));
+    this.pending = this.wire.pending;
+  }
+
+  /** `r`: a timed-out command again, same id, or a held one asked at the gate again (wire: its refusal if it still refuses). */
+  resend(commandId: string): Refusal | undefined {
+    if (this.disposed || this.readOnly) return undefined;
+    return this.wire.resend(commandId);
+  }
+
+  /** A held answer the operator drops: not sent, out of the outbox; true when it was held. */
+  drop(commandId: string): boolean {
+    return this.wire.drop(commandId);
+  }
+
+  /** A read of `session` the gate was waiting for ended: what waited on it is asked again. */
+  gateReadDone(session: string): void {
+    this.wire.gateReadDone(session);
+  }
+
+  /** Sends every queued command, oldest first (the connection just became usable, and any replay burst has ended). */
+  flush(): void {
+    this.wire.flush();
+  }
+
+  /** Something arrived on the link (see CommandWire.linkHeard). */
+  linkHeard(): void {
+    this.wire.linkHeard();
+  }
+
+  /** The connection dropped: commands waiting for an ack go back to the queue. */
+  disconnected(): void {
+    this.wire.disconnected();
+  }
 
   /** Builds and sends (or queues) an answer; '' when the request is unknown on this relay. `by`: a rule's name, for a rule's answer. */
   respond(requestKey: string, answer: Answer, by?: string): string {
     if (this.disposed || this.readOnly) return '';
     const record = this.store.request(requestKey);
     if (!record || record.relay !== this.relay) return '';
-    // The ledger, asked again on the way to the wire: one live answer per request, and no route to another agent.
+    // The ledger, where the answer is made: one live answer per request, and no route to another agent.
+    // A route it cannot prove yet ("unknown") is the gate's to settle: the answer waits there for a read.
     const refused = answerRefusal(this.store, record);
-    if (refused) {
+    if (refused && refused.code !== 'unknown') {
       this.store.warnRelay(this.relay, `an answer was not sent: ${refused.why}`);
       return '';
     }
@@ -106,6 +112,12 @@ export class CommandSender {
     const record = this.store.request(requestKey);
     if (!record || record.relay !== this.relay) return '';
     if (request.verb === 'cancel' && request.scope !== 'session' && !record.run) return '';
+    // A session command the gate refuses now is said and not made (an unknown route waits at the gate for a read).
+    const refused = gateRefusal(this.store, record, 'control');
+    if (refused && refused.code !== 'unknown') {
+      this.store.warnRelay(this.relay, `a ${request.verb} was not sent: ${refused.why}`);
+      return '';
+    }
     const event = buildControl({
       ...request,
       session: record.session,
@@ -127,7 +139,8 @@ export class CommandSender {
     const windowMs = clampAckWindow(this.store.ackWindowMs(this.relay, record.session), this.timing);
     const target = targetOf(record);
     this.store.commandCreated(this.relay, requestKey, event, answer, windowMs, origin);
-    const entry = queuedEntry(event, record.session, target, windowMs);
+    // Made on a live link: the gate's first answer about it is the send's own (a refusal is then said, not kept).
+    const entry = queuedEntry(requestKey, event, record.session, target, windowMs, this.link.ready());
     this.targets.remember(entry.id, target);
     this.pending.set(entry.id, entry);
     const journal = this.outbox?.record({
@@ -139,7 +152,7 @@ export class CommandSender {
       createdAt: Date.now(),
     });
     if (!journal) {
-      if (this.link.ready()) this.transmit(entry);
+      if (this.link.ready()) this.wire.transmit(entry);
       return entry.id;
     }
     // Journaled before it can go on the wire: the write runs off the event
@@ -154,7 +167,7 @@ export class CommandSender {
           `${event.type === 'control.attention.respond' ? 'an answer' : 'a command'} could not be saved to disk (${journaled.reason}): it is lost if the console stops before the agent acknowledges it`,
         );
       if (this.disposed || this.pending.get(entry.id) !== entry || !entry.queued) return;
-      if (this.link.ready()) this.transmit(entry);
+      if (this.link.ready()) this.wire.transmit(entry);
     });
     return entry.id;
   }
@@ -175,7 +188,10 @@ export class CommandSender {
     });
     const target = targetOf(record);
     this.targets.remember(journaled.event.id, target);
-    this.pending.set(journaled.event.id, queuedEntry(journaled.event, record.session, target, windowMs));
+    this.pending.set(
+      journaled.event.id,
+      queuedEntry(journaled.requestKey, journaled.event, record.session, target, windowMs),
+    );
   }
 
   /** Journaled answers whose request has closed (or is gone) are no longer needed on disk. */
@@ -186,85 +202,6 @@ export class CommandSender {
       if (!command || command.relay !== this.relay) continue;
       const request = this.store.request(command.requestKey);
       if (!request || !OPEN_STATES.has(request.state)) this.outbox.clear(id);
-    }
-  }
-
-  /** `r`: a timed-out command goes out again with the same id and a fresh set of retries. */
-  resend(commandId: string): void {
-    if (this.disposed || this.readOnly) return;
-    const command = this.store.command(commandId);
-    if (!command || command.relay !== this.relay || command.state !== 'timeout' || this.pending.has(commandId)) return;
-    const target = this.targetFor(command.id, command.requestKey);
-    const windowMs = clampAckWindow(command.ackWindowMs, this.timing);
-    const entry = queuedEntry(command.event, command.event.session ?? '', target, windowMs);
-    this.pending.set(entry.id, entry);
-    if (this.link.ready()) this.transmit(entry);
-    else this.store.commandQueued(entry.id);
-  }
-
-  /**
-   * Sends every queued command, oldest first (the connection just became
-   * usable, and any replay burst has ended). An answer whose request the
-   * replay shows closed, or answered by someone else, is not sent: a queued
-   * "allow" must never go out after another operator has answered.
-   */
-  flush(): void {
-    for (const entry of [...this.pending.values()]) {
-      if (!this.link.ready()) return;
-      if (!entry.queued || !this.pending.has(entry.id)) continue;
-      if (this.closedMeanwhile(entry)) continue;
-      this.transmit(entry);
-    }
-  }
-
-  /** Settles a queued answer whose request is no longer there to answer; true when it did. */
-  private closedMeanwhile(entry: Pending): boolean {
-    if (entry.event.type !== 'control.attention.respond') return false;
-    const command = this.store.command(entry.id);
-    const request = command && this.store.request(command.requestKey);
-    if (!command || !request) return false;
-    const fate = answerFate(request, entry.id);
-    if (fate.kind === 'open') return false;
-    clearTimeout(entry.timer);
-    this.pending.delete(entry.id);
-    this.outbox?.clear(entry.id);
-    if (fate.kind === 'applied') {
-      // The ack was lost with the connection, but the emitter recorded this very answer.
-      this.store.commandSettled(entry.id, { state: 'accepted' });
-      return true;
-    }
-    const again = command.attempts > 0 ? 'not sent again' : 'not sent';
-    this.store.commandSettled(entry.id, {
-      state: 'not-sent',
-      reason: `${again}: the request closed while you were offline (${fate.why})`,
-    });
-    return true;
-  }
-
-  /**
-   * Something arrived on the link: a command that was probing it (see
-   * ackSilence) has its answer, the link is alive, so the silence was the
-   * agent's after all: carry on at once (resend, or time out).
-   */
-  linkHeard(): void {
-    // Runs for every frame heard (a replay's 50,000 Events): no iterator when nothing waits for an ack.
-    if (this.pending.size === 0) return;
-    for (const entry of this.pending.values()) {
-      if (entry.probes === 0 || entry.queued || this.link.heard() === entry.heardAtSend) continue;
-      clearTimeout(entry.timer);
-      this.ackSilence(entry);
-    }
-  }
-
-  /** The connection dropped: commands waiting for an ack go back to the queue. */
-  disconnected(): void {
-    for (const entry of this.pending.values()) {
-      clearTimeout(entry.timer);
-      entry.timer = undefined;
-      if (entry.queued) continue;
-      entry.queued = true;
-      entry.sends = 0;
-      this.store.commandQueued(entry.id);
     }
   }
 
@@ -299,9 +236,8 @@ export class CommandSender {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
-    const entries = [...this.pending.values()];
-    for (const entry of entries) clearTimeout(entry.timer);
-    this.pending.clear();
+    // Held answers stay held (and in the outbox): the next console decides them on proof.
+    const entries = this.wire.clear();
     for (const entry of entries) {
       const command = this.store.command(entry.id);
       if (command && command.relay === this.relay && command.state === 'sending')
@@ -323,72 +259,13 @@ export class CommandSender {
   private settle(commandId: string, outcome: CommandOutcome): boolean {
     const command = this.store.command(commandId);
     if (!command || command.relay !== this.relay) return false;
-    const entry = this.pending.get(commandId);
-    if (entry) {
-      clearTimeout(entry.timer);
-      this.pending.delete(commandId);
-    }
+    this.wire.forget(commandId);
     // Acknowledged (or refused outright): nothing left to resend after a restart.
     if (outcome.state !== 'timeout') this.outbox?.clear(commandId);
     // The first ack wins; a late one after a local timeout still tells the truth.
-    if (command.state === 'sending' || command.state === 'timeout') this.store.commandSettled(commandId, outcome);
+    // A held answer was written once: its ack (or refusal) still settles it.
+    if (command.state === 'sending' || command.state === 'timeout' || command.state === 'held')
+      this.store.commandSettled(commandId, outcome);
     return true;
-  }
-
-  private transmit(entry: Pending): void {
-    // Not journaled yet: sent when the write is done (enqueue).
-    if (entry.journaling) return;
-    // The roster may have changed since the command was made: its (clamped) window wins.
-    const fromRoster = this.store.ackWindowMs(this.relay, entry.session);
-    entry.windowMs = clampAckWindow(
-      fromRoster ?? this.store.command(entry.id)?.ackWindowMs ?? entry.windowMs,
-      this.timing,
-    );
-    if (!this.link.send(entry.event)) {
-      entry.queued = true;
-      return;
-    }
-    entry.queued = false;
-    entry.sends++;
-    entry.heardAtSend = this.link.heard();
-    entry.probes = 0;
-    this.store.commandSent(entry.id);
-    clearTimeout(entry.timer);
-    entry.timer = later(() => this.ackSilence(entry), entry.windowMs);
-  }
-
-  private ackSilence(entry: Pending): void {
-    entry.timer = undefined;
-    if (this.pending.get(entry.id) !== entry || entry.queued) return;
-    // Nothing at all came over the link since the send: the silence may be the
-    // link's (half-open), not the agent's. Resending into a dead socket and then
-    // blaming the agent loses answers: probe it first. A dead link is
-    // dropped, and disconnected() puts the command back in the queue for the
-    // next connection, same id. A link that answers was merely quiet.
-    if (this.link.ready() && this.link.heard() === entry.heardAtSend && entry.probes < 2) {
-      entry.probes++;
-      this.link.probe();
-      entry.timer = later(() => this.ackSilence(entry), this.timing.probeTimeoutMs);
-      return;
-    }
-    if (entry.probes >= 2 && this.link.heard() === entry.heardAtSend) {
-      // Probed and still silent, yet not closed: never the agent's fault; wait for the next connection.
-      entry.queued = true;
-      entry.sends = 0;
-      this.store.commandQueued(entry.id);
-      return;
-    }
-    if (entry.sends < this.timing.maxSends) {
-      if (this.link.ready()) {
-        this.transmit(entry);
-        return;
-      }
-      entry.queued = true;
-      entry.sends = 0;
-      this.store.commandQueued(entry.id);
-      return;
-    }
-    this.pending.delete(entry.id);
-    this.store.commandSettled(entry.id, { state: 'timeout' });
   }
 }

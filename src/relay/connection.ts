@@ -27,6 +27,7 @@ import { retryPlan } from './retry-plan.js';
 import type { RelayClientOptions } from './types.js';
 import { readToken } from './token.js';
 import { RosterRequests } from './roster.js';
+import { takeCleared, type ClearedFrame } from './gate.js';
 
 /** Prefix of the warning shown when a relay leaves the subscribe unanswered. */
 const UNANSWERED_SUBSCRIBE = 'relay did not answer subscribe';
@@ -96,10 +97,15 @@ export class RelayConnection {
     );
   }
 
-  /** The link the commands go over. */
+  /**
+   * The link the commands go over. A command frame goes out only as a frame
+   * the gate cleared in this very step (gate.ts: each taken once); routing
+   * notes, which never reach an agent, go by `note`, which refuses a command.
+   */
   readonly link = {
     ready: () => this.conn?.live === true && this.conn.socket?.isOpen === true,
-    send: (event: Record<string, unknown>) => this.conn?.socket?.send(event) ?? false,
+    send: (frame: ClearedFrame) => takeCleared(frame) && (this.conn?.socket?.send(frame.event) ?? false),
+    note: (event: AepEvent) => !String(event.type).startsWith('control.') && (this.conn?.socket?.send(event) ?? false),
     heard: () => this.conn?.socket?.framesHeard ?? -1,
     probe: () => this.conn?.socket?.probe(this.timing.probeTimeoutMs),
   };

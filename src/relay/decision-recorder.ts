@@ -42,7 +42,7 @@ export interface DecisionSink {
     relay: string,
     entry: JournaledAnswer,
     why: string,
-    outcome: 'applied' | 'closed-elsewhere' | 'superseded',
+    outcome: 'applied' | 'closed-elsewhere' | 'superseded' | 'not-sent',
   ): void;
 }
 
@@ -102,7 +102,7 @@ export class DecisionRecorder implements DecisionSink {
     relay: string,
     entry: JournaledAnswer,
     why: string,
-    outcome: 'applied' | 'closed-elsewhere' | 'superseded',
+    outcome: 'applied' | 'closed-elsewhere' | 'superseded' | 'not-sent',
   ): void {
     const record = this.store.request(entry.requestKey);
     const command = {

@@ -18,8 +18,13 @@ export interface RelayHandle {
    * reported to the store.
    */
   respond(requestKey: string, answer: Answer, by?: string): string;
-  /** Resends a timed-out command with the SAME id. */
-  resend(commandId: string): void;
+  /**
+   * Resends a timed-out command with the SAME id, or asks the gate again for
+   * a held one; returns the gate's refusal when it still refuses (held).
+   */
+  resend(commandId: string): { why: string } | undefined | void;
+  /** Drops a held answer (not sent, out of the outbox); true when it was held. Absent: nothing is ever held. */
+  drop?(commandId: string): boolean;
   /**
    * Cancel / pause / resume the session of a request (AEP-0004 §5), with the
    * same discipline as an answer. Returns the command id ('' when not sent).

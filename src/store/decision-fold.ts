@@ -16,6 +16,7 @@ const OUTCOME_STATES: readonly OutcomeState[] = [
   'superseded',
   'stopped-waiting',
   'not-sent',
+  'held',
 ];
 
 // ── reading ───────────────────────────────────────────────────────────

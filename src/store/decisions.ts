@@ -14,8 +14,17 @@ import type { CommandOutcome, OwnCommand, RequestRecord } from './types.js';
 /** What was decided: a command sent (answer, cancel, pause, resume), or the operator's own doing in this console (hide, snooze, unhide, drop). */
 export type DecisionAction = 'answer' | 'cancel' | 'pause' | 'resume' | 'hide' | 'drop' | 'snooze' | 'unhide';
 /** `superseded`, `stopped-waiting` and `not-sent` came with the answer ledger (a minor version: additions only). */
+/** `held` came with the gate at the wire (an answer written once, or saved, that the gate now refuses). */
 export type OutcomeState =
-  'applied' | 'rejected' | 'timeout' | 'refused' | 'closed-elsewhere' | 'superseded' | 'stopped-waiting' | 'not-sent';
+  | 'applied'
+  | 'rejected'
+  | 'timeout'
+  | 'refused'
+  | 'closed-elsewhere'
+  | 'superseded'
+  | 'stopped-waiting'
+  | 'not-sent'
+  | 'held';
 
 /** The first line of a decision. */
 export interface DecisionLine {
@@ -184,13 +193,17 @@ export function outcomeLine(
       line.reason = outcome.detail ? `${outcome.code}: ${outcome.detail}` : outcome.code;
       break;
     case 'not-sent': {
-      // Not sent: the request closed while we were away (someone else's answer, or its end).
-      line.state = 'closed-elsewhere';
+      // Refused at the gate, or dropped by the operator: not sent; else the request closed while we were away.
+      line.state = command.code === 'gate' || command.code === 'dropped' ? 'not-sent' : 'closed-elsewhere';
       line.reason = outcome.reason;
       const by = record?.answered?.cause !== command.id ? record?.answered?.by : undefined;
-      if (by) line.by = by;
+      if (by && line.state === 'closed-elsewhere') line.by = by;
       break;
     }
+    case 'held':
+      line.state = 'held';
+      line.reason = outcome.reason;
+      break;
     case 'stopped-waiting':
       line.state = 'stopped-waiting';
       line.reason =
@@ -248,6 +261,8 @@ function outcomeOf(command: OwnCommand): CommandOutcome | undefined {
       return { state: 'not-sent', reason: command.reason ?? 'not sent' };
     case 'stopped-waiting':
       return { state: 'stopped-waiting' };
+    case 'held':
+      return { state: 'held', reason: command.reason ?? 'held at the gate' };
     default:
       return undefined;
   }

@@ -3,6 +3,7 @@
 // without importing the fold.
 import type { AepEvent } from '../protocol/types.js';
 import type { FoldedPosition } from './positions.js';
+import type { RequestRecord } from './types.js';
 
 export interface FoldOptions {
   /** Terminal requests kept before the oldest are pruned (pending never are). */
@@ -33,6 +34,8 @@ export interface FoldHooks {
   /** An emitter broke a protocol rule on `relay` (its count there is `count`). */
   violated(relay: string, count: number): void;
   warn(relay: string, warning: string): void;
+  /** A closed request was pruned (its twins can no longer be told from it: session-emitters.ts). */
+  forgot?(record: RequestRecord): void;
 }
 
 export interface FoldSizes {

@@ -1,17 +1,32 @@
 // The answer ledger: what this console
-// says about each request's answer, and the one question every path that
-// answers asks before it sends (keys, a batch, `respond`, the rules with
-// AUTO, a saved answer taken over from an earlier console): may an answer
-// go out for this request now, and if not, why, in words. At most one live
-// answer per request: one on its way (ours or a saved one) refuses a second.
+// says about each request's answer, and the questions asked before anything
+// goes out: `answerRefusal` where a path decides to answer (keys, a batch,
+// `respond`, the rules with AUTO), and `gateRefusal` at the wire itself,
+// for every command frame (relay/gate.ts). At most one live answer per
+// request: one on its way (ours or a saved one) refuses a second. Commands
+// are routed by session name (AEP-0004 §2.2), so a command is refused while
+// the console cannot prove that only the request's own emitter could take
+// it: what it cannot prove ("unknown") it refuses too.
 // Pure: the store's records and commands are only read.
 
 import { displayLine } from '../protocol/sanitize.js';
+import type { SessionMemoryFacts } from './session-emitters.js';
+import type { Twin } from './session-proofs.js';
 import type { OwnCommand, RequestRecord } from './types.js';
 
 /** A request's answer as this console knows it (the contract's states). */
 export type LedgerState =
-  'idle' | 'journaled' | 'sent' | 'accepted' | 'rejected' | 'refused' | 'timed out' | 'not sent' | 'stopped waiting';
+  | 'idle'
+  | 'journaled'
+  | 'waiting'
+  | 'sent'
+  | 'held'
+  | 'accepted'
+  | 'rejected'
+  | 'refused'
+  | 'timed out'
+  | 'not sent'
+  | 'stopped waiting';
 
 /** The state of the request's latest answer of ours (`idle`: none). */
 export function ledgerState(command: OwnCommand | undefined): LedgerState {
@@ -19,7 +34,10 @@ export function ledgerState(command: OwnCommand | undefined): LedgerState {
     case undefined:
       return 'idle';
     case 'sending':
+      if (command.gate === 'waiting') return 'waiting';
       return command.queued && command.attempts === 0 ? 'journaled' : 'sent';
+    case 'held':
+      return 'held';
     case 'accepted':
       return 'accepted';
     case 'rejected':
@@ -35,19 +53,38 @@ export function ledgerState(command: OwnCommand | undefined): LedgerState {
   }
 }
 
+/** Why the route of a command is not proven safe (the gate's refusals 1–4). */
+export type RouteRefusal =
+  /** 1, 2: another emitter is live under the session name, or spoke there since the request. */
+  | { code: 'route'; why: string }
+  /** 3: another emitter's request has the same session and id. */
+  | { code: 'twin'; why: string }
+  /** 4: the console's memory of the session is partial; a read of it may settle it. */
+  | { code: 'unknown'; why: string };
+
 export type Refusal =
   /** The request is no longer open. */
   | { code: 'closed'; why: string }
   /** An answer is on its way (journaled, sent or accepted): ours, or a saved one from an earlier console. */
   | { code: 'in-flight'; why: string; command: OwnCommand }
-  /** Another emitter shares the session name: the relay could route the answer to it. */
-  | { code: 'route'; why: string };
+  | RouteRefusal;
+
+/** What the gate weighs of a request's route (store.routeFacts). */
+export interface RouteFacts {
+  /** The roster's claimants of the session, their agent names (undefined: no roster). */
+  claiming: readonly (string | undefined)[] | undefined;
+  /** Who spoke in the session since the request, or that the console's memory of that is partial. */
+  memory: SessionMemoryFacts;
+  /** Other emitters' requests with the same session and id. */
+  twins: readonly Twin[];
+}
 
 /** What the ledger reads of the store. */
 export interface LedgerReader {
   lastCommandFor(requestKey: string): OwnCommand | undefined;
-  /** Why an answer for the request could reach another emitter (undefined: safe as far as the console can tell). */
-  unsafeRoute(record: RequestRecord): string | undefined;
+  routeFacts(record: RequestRecord): RouteFacts;
+  /** The open requests of emitter `source` in (relay, session). */
+  openRequestsOf(relay: string, source: string, session: string): RequestRecord[];
 }
 
 const clock = (ms: number) => new Date(ms).toISOString().slice(11, 19);
@@ -59,10 +96,52 @@ function answerWords(command: OwnCommand): string {
   return answer.values !== undefined ? 'form values' : 'an answer';
 }
 
+const ROUTING = 'Commands are routed by session name (AEP-0004 §2.2), so it could reach the wrong agent.';
+
+/**
+ * The gate's refusals 1–4 for a command about `record`, in words (undefined:
+ * only the request's own emitter can take it, as far as the console can prove).
+ * No roster is not by itself a refusal; neither is a roster that lists only
+ * the request's own agent.
+ */
+export function routeRefusal(record: RequestRecord, facts: RouteFacts): RouteRefusal | undefined {
+  const session = displayLine(record.session, 60);
+  const { claiming, memory, twins } = facts;
+  if (claiming && claiming.length > 1)
+    return {
+      code: 'route',
+      why: `Not sent: ${claiming.length} agents are live in session "${session}" on this relay. ${ROUTING}`,
+    };
+  const other = claiming?.find((agent) => agent !== undefined && agent !== record.agent);
+  if (other !== undefined)
+    return {
+      code: 'route',
+      why: `Not sent: agent ${displayLine(other, 40)}, not ${displayLine(record.agent, 40)}, is live in session "${session}" on this relay. ${ROUTING}`,
+    };
+  if (memory.known && memory.others.length)
+    return {
+      code: 'route',
+      why: `Not sent: ${displayLine(memory.others[0], 120)} has sent Events in session "${session}" since this request. ${ROUTING}`,
+    };
+  const rosterNamesNone = !claiming || claiming.length === 0;
+  const twin = twins.find((t) => t.open) ?? (rosterNamesNone ? twins[0] : undefined);
+  if (twin)
+    return {
+      code: 'twin',
+      why: `Not sent: ${displayLine(twin.source, 120)} has ${twin.open ? 'an open' : 'a closed'} request with the same session "${session}" and id${twin.open ? '' : ", and the relay's roster does not say who holds the session"}. ${ROUTING}`,
+    };
+  if (!memory.known)
+    return {
+      code: 'unknown',
+      why: `Not sent: the console cannot tell who else speaks in session "${session}" (its memory of the session is partial) until a read of the session has ended. ${ROUTING}`,
+    };
+  return undefined;
+}
+
 /**
  * Whether an answer may be sent for `record` now (undefined), or why not.
- * Asked by every path that answers; the command sender asks it again before
- * anything goes on the wire.
+ * Asked by every path that answers; the gate at the wire asks gateRefusal
+ * again before each frame (relay/gate.ts).
  */
 export function answerRefusal(reader: LedgerReader, record: RequestRecord): Refusal | undefined {
   if (record.state !== 'pending')
@@ -71,45 +150,41 @@ export function answerRefusal(reader: LedgerReader, record: RequestRecord): Refu
       why: `This request is ${record.state === 'answered' ? 'already answered' : 'closed'}: no answer is sent.`,
     };
   const command = reader.lastCommandFor(record.key);
-  if (command && (command.state === 'sending' || command.state === 'accepted')) {
+  if (command && (command.state === 'sending' || command.state === 'accepted' || command.state === 'held')) {
     const what = answerWords(command);
     const why =
-      command.savedAt !== undefined
-        ? `A saved answer is on its way: ${what}, given at ${clock(command.savedAt)} UTC by an earlier console. No other answer is sent for this request until the agent acknowledges or refuses it.`
-        : `Your answer (${what}, given at ${clock(command.createdAt)} UTC) is on its way: no second answer is sent for this request.`;
+      command.state === 'held'
+        ? `An answer (${what}) is held, not sent: ${command.reason ?? 'the gate refuses it'} Press r to try it again or drop it.`
+        : command.savedAt !== undefined
+          ? `A saved answer is on its way: ${what}, given at ${clock(command.savedAt)} UTC by an earlier console. No other answer is sent for this request until the agent acknowledges or refuses it.`
+          : `Your answer (${what}, given at ${clock(command.createdAt)} UTC) is on its way: no second answer is sent for this request.`;
     return { code: 'in-flight', why, command };
   }
-  const route = reader.unsafeRoute(record);
-  if (route)
-    return {
-      code: 'route',
-      why: `Not sent: ${route}. Commands are routed by session name (AEP-0004 §2.2), so this answer could reach the wrong agent.`,
-    };
-  return undefined;
+  return routeRefusal(record, reader.routeFacts(record));
 }
 
 /**
- * Whether the roster or the session's Events show another emitter under the
- * request's session name, in words (undefined: none is known). `claiming`:
- * the roster's claimants' agent names (undefined: no roster). `since`: other
- * emitters that sent an Event in the session after the request arrived;
- * `ever`: every other emitter seen in it.
+ * The gate's question, asked for every command frame at the moment it would
+ * be written: an answer (`respond`) or a session command (`control`) about
+ * `record`. A session command concerns the whole session of the request's
+ * emitter: refusals 1, 2 and 4 for its session, 3 for each of its open requests there.
  */
-export function routeRisk(
+export function gateRefusal(
+  reader: LedgerReader,
   record: RequestRecord,
-  claiming: readonly (string | undefined)[] | undefined,
-  since: readonly string[],
-  ever: readonly string[],
-): string | undefined {
-  const session = displayLine(record.session, 60);
-  if (since.length) return `${displayLine(since[0], 120)} has sent Events in session "${session}" since this request`;
-  if (claiming && claiming.length > 1)
-    return `${claiming.length} agents are live in session "${session}" on this relay`;
-  const other = claiming?.find((agent) => agent !== undefined && agent !== record.agent);
-  if (other !== undefined)
-    return `agent ${displayLine(other, 40)}, not ${displayLine(record.agent, 40)}, is live in session "${session}" on this relay`;
-  // One claimant we cannot tell apart from another emitter seen in the session: it may not be this request's agent.
-  if (claiming?.length === 1 && ever.length)
-    return `${displayLine(ever[0], 120)} also uses session "${session}" here, and the relay's roster cannot tell which of them is live`;
+  kind: 'respond' | 'control',
+): Refusal | undefined {
+  if (kind === 'respond') {
+    if (record.state !== 'pending')
+      return { code: 'closed', why: `This request is ${record.state === 'answered' ? 'already answered' : 'closed'}.` };
+    return routeRefusal(record, reader.routeFacts(record));
+  }
+  const own = routeRefusal(record, reader.routeFacts(record));
+  if (own) return own;
+  for (const other of reader.openRequestsOf(record.relay, record.source, record.session)) {
+    if (other.key === record.key) continue;
+    const refused = routeRefusal(other, reader.routeFacts(other));
+    if (refused) return refused;
+  }
   return undefined;
 }

@@ -66,14 +66,34 @@ export class OwnCommands {
       queued: false,
       attempts: command.attempts + 1,
       settledAt: undefined,
+      gate: undefined,
+      reason: undefined,
     });
     return true;
   }
 
   queued(id: string): boolean {
     const command = this.byId.get(id);
-    if (!command || (command.state !== 'sending' && command.state !== 'timeout')) return false;
-    this.byId.set(id, { ...command, state: 'sending', queued: true, settledAt: undefined });
+    if (!command || (command.state !== 'sending' && command.state !== 'timeout' && command.state !== 'held'))
+      return false;
+    if (command.state === 'sending' && command.queued) return false;
+    this.byId.set(id, { ...command, state: 'sending', queued: true, settledAt: undefined, reason: undefined });
+    return true;
+  }
+
+  /** The gate refuses a command already written once (or a saved one): held, with the gate's words. */
+  held(id: string, reason: string): boolean {
+    const command = this.byId.get(id);
+    if (!command || (command.state === 'held' && command.reason === reason)) return false;
+    this.byId.set(id, { ...command, state: 'held', queued: false, gate: undefined, reason });
+    return true;
+  }
+
+  /** The gate waits for a read of the command's session (true), or that read ended (false). */
+  gateWaiting(id: string, waiting: boolean): boolean {
+    const command = this.byId.get(id);
+    if (!command || command.state !== 'sending' || (command.gate === 'waiting') === waiting) return false;
+    this.byId.set(id, { ...command, gate: waiting ? 'waiting' : undefined });
     return true;
   }
 
@@ -85,8 +105,10 @@ export class OwnCommands {
       state: outcome.state,
       queued: false,
       settledAt: now,
+      gate: undefined,
       reason: outcome.state === 'rejected' || outcome.state === 'not-sent' ? outcome.reason : undefined,
-      code: outcome.state === 'refused-by-relay' ? outcome.code : undefined,
+      code:
+        outcome.state === 'refused-by-relay' ? outcome.code : outcome.state === 'not-sent' ? outcome.code : undefined,
       detail: outcome.state === 'rejected' || outcome.state === 'refused-by-relay' ? outcome.detail : undefined,
     });
     return true;
@@ -136,7 +158,7 @@ export class OwnCommands {
     const forgotten: string[] = [];
     for (const [id, command] of this.byId) {
       if (this.byId.size - forgotten.length <= target) break;
-      if (command.state !== 'sending' && !keep(command)) forgotten.push(id);
+      if (command.state !== 'sending' && command.state !== 'held' && !keep(command)) forgotten.push(id);
     }
     for (const id of forgotten) this.forget(id);
     this.pruneAbove = Math.max(MAX_COMMANDS_REMEMBERED, this.byId.size + 200);

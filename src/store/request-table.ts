@@ -241,6 +241,7 @@ export class RequestTable {
     this.budget.free(record.bytes ?? requestBytes(record));
     this.hooks.touch(key, false);
     this.bySubject.remove(record.relay, record.session, record.id, slot);
+    this.hooks.forgot?.(record);
     // Indexed: most records share one frozen empty list, which takes for…of off its fast path.
     const commands = record.commands;
     for (let i = 0; i < commands.length; i++) this.commandIndex.delete(commandKey(record.relay, commands[i].id));
@@ -283,5 +284,21 @@ export class RequestTable {
       all.push(slot.record);
     }
     return all;
+  }
+
+  /** The requests raised under (relay, session, id), every emitter's (two may share a session name). */
+  sameSubject(relay: string, session: string, id: string): RequestRecord[] {
+    return this.bySubject.keys(relay, session, id).map((slot) => {
+      slot.shown = true;
+      return slot.record;
+    });
+  }
+
+  /** The requests held in (relay, session), every emitter's. */
+  inSession(relay: string, session: string): RequestRecord[] {
+    return this.bySubject.inSession(relay, session).map((slot) => {
+      slot.shown = true;
+      return slot.record;
+    });
   }
 }

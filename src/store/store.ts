@@ -6,8 +6,8 @@ import type { FoldOptions, FoldSizes } from './fold-hooks.js';
 import type { FoldedPosition } from './positions.js';
 import { RequestFold } from './request-fold.js';
 import type { EmitterViolation } from './violations.js';
-import { routeRisk } from './ledger.js';
-import { SessionEmitters } from './session-emitters.js';
+import { SessionEmitters, type SessionMemoryFacts } from './session-emitters.js';
+import { provenFacts, SessionProofs, sessionProof, type Twin } from './session-proofs.js';
 import {
   OPEN_STATES,
   type ApplyResult,
@@ -17,6 +17,7 @@ import {
   type RelayStatus,
   type RequestRecord,
 } from './types.js';
+import { routeRefusal, type RouteFacts } from './ledger.js';
 import type { CommandLog, EventIntake, RelayStatusBook, StoreChange, StoreReader } from './writers.js';
 
 export type { StoreChange } from './writers.js';
@@ -50,6 +51,8 @@ export class ConsoleStore implements EventIntake, RelayStatusBook, CommandLog, S
   private readonly book = new RelayBook();
   private readonly own = new OwnCommands();
   private readonly emitters = new SessionEmitters();
+  /** What ended reads of sessions showed, where the memory of them is partial (session-proofs.ts). */
+  private readonly proofs = new SessionProofs();
   private readonly controls = new SessionControls();
   private readonly listeners = new Set<(change: StoreChange) => void>();
   private pending = emptyChange();
@@ -84,6 +87,8 @@ export class ConsoleStore implements EventIntake, RelayStatusBook, CommandLog, S
         // Kept for applyEvent, which hands it to the session emitters (see there).
         position: (relay, event) => (this.position = this.book.trackPosition(relay, event)),
         warn: (relay, warning) => this.warnRelay(relay, warning),
+        forgot: (record) =>
+          this.emitters.forgotRequest(record.relay, record.session, record.source, this.fold.arrivalClock),
         // Counted on the relay's status line; no notification of its own (the Event's change carries it).
         violated: (relay, count) => {
           this.book.update(relay, { violations: count });
@@ -190,15 +195,56 @@ export class ConsoleStore implements EventIntake, RelayStatusBook, CommandLog, S
     return this.own.forSession(relay, source, session);
   }
 
+  /**
+   * Everything the gate at the wire weighs for a command about `record`
+   * (ledger.ts gateRefusal): the roster's claimants of its session, who
+   * spoke there since the request (or that the memory of it is partial),
+   * and its twins: other emitters' requests with the same session and id.
+   * Where the memory is partial, an ended read of the session (sessionRead)
+   * stands in for it.
+   */
+  routeFacts(record: RequestRecord): RouteFacts {
+    const { relay, source, session, id } = record;
+    const twins: Twin[] = [];
+    for (const other of this.fold.sameSubject(relay, session, id))
+      if (other.source !== source) twins.push({ source: other.source, open: OPEN_STATES.has(other.state) });
+    let memory: SessionMemoryFacts = this.emitters.memory(relay, source, session, record.arrival);
+    if (!memory.known) {
+      const proof = this.proofs.get(relay, session);
+      const proven = proof && provenFacts(proof, source, id);
+      const after = proof && this.emitters.memory(relay, source, session, proof.clock, false);
+      if (proven && after?.known) {
+        memory = { known: true, others: [...new Set([...proven.others, ...after.others])] };
+        for (const twin of proven.twins) if (!twins.some((t) => t.source === twin.source)) twins.push(twin);
+      }
+    }
+    return { claiming: this.book.claimingAgents(relay, session), memory, twins };
+  }
+
   /** Why an answer for `record` could reach another emitter sharing its session name (undefined: none known; ledger.ts). */
   unsafeRoute(record: RequestRecord): string | undefined {
-    const { relay, source, session } = record;
-    return routeRisk(
-      record,
-      this.book.claimingAgents(relay, session),
-      this.emitters.othersSince(relay, source, session, record.arrival),
-      this.emitters.othersEver(relay, source, session),
-    );
+    return routeRefusal(record, this.routeFacts(record))?.why;
+  }
+
+  /** The open requests emitter `source` has in (relay, session): a session command concerns them all. */
+  openRequestsOf(relay: string, source: string, session: string): RequestRecord[] {
+    return this.fold.inSession(relay, session).filter((r) => r.source === source && OPEN_STATES.has(r.state));
+  }
+
+  /**
+   * A read of (relay, session) for the gate starts now: the arrival clock it
+   * starts at, and from here on the session is remembered whole.
+   */
+  sessionReadStarts(relay: string, session: string): number {
+    const clock = this.fold.arrivalClock;
+    this.emitters.remember(relay, session, clock);
+    return clock;
+  }
+
+  /** A read of (relay, session) started at `clock` ended, with these Events in the relay's order: the gate may now know. */
+  sessionRead(relay: string, session: string, clock: number, events: readonly AepEvent[]): void {
+    this.proofs.set(relay, session, sessionProof(session, events, clock));
+    this.relaysChanged();
   }
 
   /** The command types the session's single live claimant accepts (undefined: no roster, or not one claimant). */
@@ -318,6 +364,16 @@ export class ConsoleStore implements EventIntake, RelayStatusBook, CommandLog, S
   /** Back to the queue: the connection was lost before an ack, or a timed-out command is resent while offline. */
   commandQueued(commandId: string): void {
     if (this.own.queued(commandId)) this.commandChanged(commandId);
+  }
+
+  /** The gate refuses a command already written once (or a saved one): held, not sent, kept (ledger.ts). */
+  commandHeld(commandId: string, reason: string): void {
+    if (this.own.held(commandId, reason)) this.commandChanged(commandId);
+  }
+
+  /** The gate waits for a read of the command's session (true), or no longer (false). */
+  commandGateWaiting(commandId: string, waiting: boolean): void {
+    if (this.own.gateWaiting(commandId, waiting)) this.commandChanged(commandId);
   }
 
   commandSettled(commandId: string, outcome: CommandOutcome): void {

@@ -95,8 +95,13 @@ export interface RequestRecord {
  * before the agent acknowledged it; the command is kept in the outbox for
  * the next console. Not a verdict on the agent, unlike `timeout`.
  */
+/**
+ * `held` (the gate at the wire): an answer already written once, or a saved
+ * one, that the gate now refuses: not sent, kept in the outbox, its retries
+ * stopped; only the operator's `r` (the gate asked again) or a drop ends it.
+ */
 export type CommandState =
-  'sending' | 'accepted' | 'rejected' | 'timeout' | 'refused-by-relay' | 'not-sent' | 'stopped-waiting';
+  'sending' | 'held' | 'accepted' | 'rejected' | 'timeout' | 'refused-by-relay' | 'not-sent' | 'stopped-waiting';
 
 /** A command this console sent (or is about to send). */
 export interface OwnCommand {
@@ -119,6 +124,8 @@ export interface OwnCommand {
   by?: string;
   /** A saved answer an earlier console journaled and this one took over: when it was given there. */
   savedAt?: number;
+  /** `waiting`: the gate could not tell whether the route is safe and a read of the session is under way. */
+  gate?: 'waiting';
 }
 
 /** Where a command came from, beyond the answer itself (OwnCommand `by`, `savedAt`). */
@@ -132,8 +139,10 @@ export type CommandOutcome =
   | { state: 'rejected'; reason: string; detail?: string }
   | { state: 'timeout' }
   | { state: 'refused-by-relay'; code: string; detail?: string }
-  | { state: 'not-sent'; reason: string }
-  | { state: 'stopped-waiting' };
+  | { state: 'not-sent'; reason: string; code?: 'gate' | 'dropped' }
+  | { state: 'stopped-waiting' }
+  /** Not a settlement: the outcome line of a command the gate holds (decisions.ts). */
+  | { state: 'held'; reason: string };
 
 export type ConnectionState =
   /** `reason`: why the previous connection failed, shown while this attempt runs. */

@@ -1,5 +1,6 @@
 import type { AepEvent, Answer, PayloadIssue, ResumePosition, RosterEntry } from '../protocol/types.js';
 import type { SessionControl } from './session-control.js';
+import type { RouteFacts } from './ledger.js';
 import type { ApplyResult, CommandOrigin, CommandOutcome, OwnCommand, RelayStatus, RequestRecord } from './types.js';
 
 // The store's narrow faces, one per writer: each layer is handed only what
@@ -57,10 +58,14 @@ export interface CommandLog {
   commandSent(commandId: string): void;
   commandQueued(commandId: string): void;
   commandSettled(commandId: string, outcome: CommandOutcome): void;
+  commandHeld(commandId: string, reason: string): void;
+  commandGateWaiting(commandId: string, waiting: boolean): void;
   command(commandId: string): OwnCommand | undefined;
   request(key: string): RequestRecord | undefined;
-  /** The ledger's reads (ledger.ts): the sender asks it again before an answer goes on the wire. */
+  /** The ledger's reads (ledger.ts): the sender asks it before an answer is made; the gate before every frame. */
   lastCommandFor(key: string): OwnCommand | undefined;
+  routeFacts(record: RequestRecord): RouteFacts;
+  openRequestsOf(relay: string, source: string, session: string): RequestRecord[];
   unsafeRoute(record: RequestRecord): string | undefined;
 }
 
@@ -77,6 +82,9 @@ export interface StoreReader {
   claimants(relay: string, session: string): number | undefined;
   /** Why an answer for the request could reach another emitter sharing its session name (ledger.ts). */
   unsafeRoute(record: RequestRecord): string | undefined;
+  /** What the gate weighs of the request's route (ledger.ts). */
+  routeFacts(record: RequestRecord): RouteFacts;
+  openRequestsOf(relay: string, source: string, session: string): RequestRecord[];
   /** Since when the session has been missing from the relay's roster (undefined: claimed now, or no roster). */
   absentSince(relay: string, session: string): number | undefined;
   sessionControl(relay: string, source: string, session: string): SessionControl | undefined;

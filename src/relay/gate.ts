@@ -1,0 +1,114 @@
+// The gate at the wire: every command frame (`control.*`: an answer's first
+// send, each automatic retry, `r`, the flush after a reconnect, a saved
+// answer, cancel, pause, resume) passes `WireGate.ask` in the same
+// synchronous step as its socket write. The gate first folds every Event
+// already received (the ingest batch), then asks the ledger
+// (store/ledger.ts gateRefusal) with the store as it is at that instant.
+// A yes is a `ClearedFrame`: the only value a link's `send` accepts
+// (connection.ts checks it at run time, once), so there is no other way for a
+// command to reach a relay. What the ledger cannot prove (its memory of the
+// session is partial: "unknown") has the session read (session-read.ts); the
+// command waits for that read, and is asked again when it ends.
+
+import { gateRefusal, type Refusal } from '../store/ledger.js';
+import type { ConsoleStore } from '../store/store.js';
+import type { AepEvent } from '../protocol/types.js';
+import { displayLine } from '../protocol/sanitize.js';
+import { contain } from './contain.js';
+import type { SessionRead } from './session-read.js';
+
+/** A command frame the gate let through; written once, at once. */
+export interface ClearedFrame {
+  readonly event: AepEvent;
+}
+
+/** Frames cleared and not yet written: a link writes only these (and each once). */
+const cleared = new WeakSet<ClearedFrame>();
+
+/** Takes a cleared frame off the list: true once per frame the gate made, false for anything else. */
+export function takeCleared(frame: ClearedFrame): boolean {
+  return cleared.delete(frame);
+}
+
+export type GateVerdict =
+  | { ok: true; frame: ClearedFrame }
+  /** `waiting`: a read of the session is under way; the command is asked again when it ends. */
+  | { ok: false; refusal: Refusal; waiting: boolean };
+
+/** The gate's reads of sessions (one at a time per session): session-read.ts, with this client's token and CAs. */
+export type SessionReader = (session: string) => Promise<SessionRead>;
+
+export class WireGate {
+  /** Sessions being read now. */
+  private readonly reading = new Set<string>();
+  /** Set once a read found that the relay has no SSE: nothing can settle an unknown session then. */
+  private noSse?: string;
+  private disposed = false;
+
+  constructor(
+    private readonly store: ConsoleStore,
+    private readonly relay: string,
+    /** Folds every Event already received into the store (the ingest batch's flush). */
+    private readonly foldPending: () => void,
+    private readonly read: SessionReader | undefined,
+    /** A read of `session` ended (settled or not): the commands waiting on it are asked again. */
+    private readonly readDone: (session: string, why: string | undefined) => void,
+  ) {}
+
+  /**
+   * Asks the gate for a command frame about request `requestKey`, now. The
+   * caller writes a cleared frame in the same synchronous step, or not at all.
+   */
+  ask(requestKey: string, event: AepEvent, mayRead = true): GateVerdict {
+    contain(this.foldPending);
+    const record = this.store.request(requestKey);
+    if (!record || record.relay !== this.relay)
+      return {
+        ok: false,
+        refusal: { code: 'closed', why: 'The request is no longer held by this console: nothing is sent for it.' },
+        waiting: false,
+      };
+    const refusal = gateRefusal(this.store, record, event.type === 'control.attention.respond' ? 'respond' : 'control');
+    if (!refusal) {
+      const frame: ClearedFrame = Object.freeze({ event });
+      cleared.add(frame);
+      return { ok: true, frame };
+    }
+    if (refusal.code !== 'unknown') return { ok: false, refusal, waiting: false };
+    return { ok: false, refusal, waiting: mayRead && this.startRead(record.session) };
+  }
+
+  /** Whether a read of `session` is (now) under way. */
+  private startRead(session: string): boolean {
+    if (this.reading.has(session)) return true;
+    if (!this.read || this.disposed) return false;
+    if (this.noSse !== undefined) return false;
+    this.reading.add(session);
+    const clock = this.store.sessionReadStarts(this.relay, session);
+    void this.read(session).then(
+      (result) => this.ended(session, clock, result),
+      (err: unknown) => this.ended(session, clock, { ended: false, why: String(err) }),
+    );
+    return true;
+  }
+
+  private ended(session: string, clock: number, result: SessionRead): void {
+    this.reading.delete(session);
+    if (this.disposed) return;
+    contain(() => {
+      if (result.ended) this.store.sessionRead(this.relay, session, clock, result.events);
+      else if (result.noSse) {
+        this.noSse = result.why;
+        this.store.warnRelay(
+          this.relay,
+          `sessions the console's memory lost stay unknown, so no command is sent to them: ${displayLine(result.why, 200)}`,
+        );
+      }
+      this.readDone(session, result.ended ? undefined : displayLine(result.why, 200));
+    });
+  }
+
+  dispose(): void {
+    this.disposed = true;
+  }
+}
