@@ -38,6 +38,8 @@ export interface Pending {
   first: boolean;
   /** Waiting at the gate for a read of its session (gate.ts). */
   waiting?: boolean;
+  /** Why the gate holds it (held only). */
+  refusal?: Refusal;
   /** The request's emitter, when known (always for commands made by respond()). */
   target?: Target;
   /** Sends in the current round (reset by a requeue or by resend()). */
@@ -134,8 +136,7 @@ export class CommandWire {
     this.pending.set(entry.id, entry);
     this.store.commandQueued(entry.id);
     if (this.link.ready()) this.transmit(entry);
-    const after = this.store.command(commandId);
-    return after?.state === 'held' ? { code: 'route', why: after.reason ?? 'held: the gate refuses it' } : undefined;
+    return this.held.get(commandId)?.refusal;
   }
 
   /** A held answer the operator drops: not sent, out of the outbox; true when it was held. */
@@ -287,6 +288,7 @@ export class CommandWire {
     this.pending.delete(entry.id);
     entry.queued = true;
     entry.waiting = false;
+    entry.refusal = refusal;
     this.held.set(entry.id, entry);
     this.store.commandHeld(entry.id, refusal.why);
   }

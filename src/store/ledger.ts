@@ -54,13 +54,14 @@ export function ledgerState(command: OwnCommand | undefined): LedgerState {
 }
 
 /** Why the route of a command is not proven safe (the gate's refusals 1–4). */
+/** `risk`: the reason alone, as the detail's warning shows it; `why`: the whole sentence. */
 export type RouteRefusal =
   /** 1, 2: another emitter is live under the session name, or spoke there since the request. */
-  | { code: 'route'; why: string }
+  | { code: 'route'; why: string; risk: string }
   /** 3: another emitter's request has the same session and id. */
-  | { code: 'twin'; why: string }
+  | { code: 'twin'; why: string; risk: string }
   /** 4: the console's memory of the session is partial; a read of it may settle it. */
-  | { code: 'unknown'; why: string };
+  | { code: 'unknown'; why: string; risk: string };
 
 export type Refusal =
   /** The request is no longer open. */
@@ -98,6 +99,10 @@ function answerWords(command: OwnCommand): string {
 
 const ROUTING = 'Commands are routed by session name (AEP-0004 §2.2), so it could reach the wrong agent.';
 
+function refuse(code: RouteRefusal['code'], risk: string): RouteRefusal {
+  return { code, risk, why: `Not sent: ${risk}. ${ROUTING}` };
+}
+
 /**
  * The gate's refusals 1–4 for a command about `record`, in words (undefined:
  * only the request's own emitter can take it, as far as the console can prove).
@@ -108,33 +113,32 @@ export function routeRefusal(record: RequestRecord, facts: RouteFacts): RouteRef
   const session = displayLine(record.session, 60);
   const { claiming, memory, twins } = facts;
   if (claiming && claiming.length > 1)
-    return {
-      code: 'route',
-      why: `Not sent: ${claiming.length} agents are live in session "${session}" on this relay. ${ROUTING}`,
-    };
+    return refuse('route', `${claiming.length} agents are live in session "${session}" on this relay`);
   const other = claiming?.find((agent) => agent !== undefined && agent !== record.agent);
   if (other !== undefined)
-    return {
-      code: 'route',
-      why: `Not sent: agent ${displayLine(other, 40)}, not ${displayLine(record.agent, 40)}, is live in session "${session}" on this relay. ${ROUTING}`,
-    };
+    return refuse(
+      'route',
+      `agent ${displayLine(other, 40)}, not ${displayLine(record.agent, 40)}, is live in session "${session}" on this relay`,
+    );
   if (memory.known && memory.others.length)
-    return {
-      code: 'route',
-      why: `Not sent: ${displayLine(memory.others[0], 120)} has sent Events in session "${session}" since this request. ${ROUTING}`,
-    };
+    return refuse(
+      'route',
+      `${displayLine(memory.others[0], 120)} has sent Events in session "${session}" since this request`,
+    );
   const rosterNamesNone = !claiming || claiming.length === 0;
   const twin = twins.find((t) => t.open) ?? (rosterNamesNone ? twins[0] : undefined);
   if (twin)
-    return {
-      code: 'twin',
-      why: `Not sent: ${displayLine(twin.source, 120)} has ${twin.open ? 'an open' : 'a closed'} request with the same session "${session}" and id${twin.open ? '' : ", and the relay's roster does not say who holds the session"}. ${ROUTING}`,
-    };
+    return refuse(
+      'twin',
+      twin.open
+        ? `${displayLine(twin.source, 120)} has an open request with the same session "${session}" and id`
+        : `${displayLine(twin.source, 120)} had a request with the same session "${session}" and id, and the relay's roster does not say who holds the session`,
+    );
   if (!memory.known)
-    return {
-      code: 'unknown',
-      why: `Not sent: the console cannot tell who else speaks in session "${session}" (its memory of the session is partial) until a read of the session has ended. ${ROUTING}`,
-    };
+    return refuse(
+      'unknown',
+      `the console cannot tell who else speaks in session "${session}" (its memory of the session is partial) until a read of the session has ended`,
+    );
   return undefined;
 }
 

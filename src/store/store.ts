@@ -223,7 +223,7 @@ export class ConsoleStore implements EventIntake, RelayStatusBook, CommandLog, S
 
   /** Why an answer for `record` could reach another emitter sharing its session name (undefined: none known; ledger.ts). */
   unsafeRoute(record: RequestRecord): string | undefined {
-    return routeRefusal(record, this.routeFacts(record))?.why;
+    return routeRefusal(record, this.routeFacts(record))?.risk;
   }
 
   /** The open requests emitter `source` has in (relay, session): a session command concerns them all. */

@@ -57,7 +57,7 @@ function send(state: InboxState, ctx: KeyContext, key: string, answer: Answer): 
       ...state,
       pendingConfirm: undefined,
       hint:
-        refused.code === 'route'
+        refused.code === 'route' || refused.code === 'twin'
           ? 'Not sent: another agent shares this session name (the warning below says which).'
           : refused.why,
     });
