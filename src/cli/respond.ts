@@ -9,14 +9,15 @@
 //
 // Exit codes: 0 accepted and applied; 2 usage (the answer does not fit the
 // request); 3 could not connect, refused, rejected, no route, not pending,
-// informational, an id two emitters share; 4 no acknowledgement or no
-// outcome within --wait.
+// informational, an id two emitters share, a route the gate at the wire
+// refuses (`unsafe-route`) or cannot prove (`unknown`), an answer it holds
+// (`held`); 4 no acknowledgement or no outcome within --wait.
 import { tmpdir } from 'node:os';
 import { DecisionLog } from '../relay/decision-log.js';
 import { DEFAULT_TIMING } from '../relay/timing.js';
 import { DecisionRecorder } from '../relay/decision-recorder.js';
 import { Outbox, type JournaledAnswer } from '../relay/outbox.js';
-import { answerRefusal } from '../store/ledger.js';
+import { answerRefusal, gateRefusal } from '../store/ledger.js';
 import { displayLine } from '../protocol/sanitize.js';
 import { answerFate } from '../store/closed-reason.js';
 import { ConsoleStore } from '../store/store.js';
@@ -135,8 +136,16 @@ function settledResult(store: ConsoleStore, commandId: string, key: string): Res
       record,
       command,
     };
+  if (command.state === 'held')
+    return { code: 3, result: 'held', reason: command.reason ?? 'held: the gate refuses it', record, command };
   if (command.state === 'not-sent')
-    return { code: 3, result: 'not-sent', reason: command.reason ?? 'not sent', record, command };
+    return {
+      code: 3,
+      result: notSentResult(store, command, record),
+      reason: command.reason ?? 'not sent',
+      record,
+      command,
+    };
   if (command.state === 'timeout')
     return { code: 4, result: 'no-ack', reason: 'no acknowledgement from the agent', record, command };
   const fate = record ? answerFate(record, commandId) : { kind: 'open' as const };
@@ -152,6 +161,14 @@ function settledResult(store: ConsoleStore, commandId: string, key: string): Res
   return undefined;
 }
 
+/** A first send the gate refused: `unknown` (nothing could prove the route), `unsafe-route`, or `not-sent`. */
+function notSentResult(store: ConsoleStore, command: OwnCommand, record: RequestRecord | undefined): string {
+  if (command.code !== 'gate' || !record) return 'not-sent';
+  const refused = gateRefusal(store, record, 'respond');
+  if (refused?.code === 'unknown') return 'unknown';
+  return refused?.code === 'route' || refused?.code === 'twin' ? 'unsafe-route' : 'not-sent';
+}
+
 async function send(session: RelaySession, record: RequestRecord, options: ConsoleOptions): Promise<Result> {
   const spec = options.respond!;
   const client = session.wiring.clients.find((c) => c.relay === record.relay);
@@ -163,6 +180,15 @@ async function send(session: RelaySession, record: RequestRecord, options: Conso
   await until(store, () => (result = settledResult(store, commandId, record.key)) !== undefined, spec.waitMs);
   if (result) return result;
   const command = store.command(commandId);
+  // Still waiting at the gate for a read of the session: nothing went out (and nothing is kept: CommandSender.dispose).
+  if (command?.gate === 'waiting')
+    return {
+      code: 3,
+      result: 'unknown',
+      reason: `not sent: the read of session "${displayLine(record.session, 60)}" did not end within ${spec.waitMs / 1000} s, so who else speaks there is unknown`,
+      record,
+      command,
+    };
   const acked = command?.state === 'accepted';
   const reason = acked
     ? `accepted, no outcome recorded within ${spec.waitMs / 1000} s`
@@ -205,11 +231,12 @@ async function respond(session: RelaySession, options: ConsoleOptions): Promise<
   const picked = pickRequest(session.wiring.store.allRequests(), options.respond!, options.sessions ?? []);
   if (!picked.ok) return { code: picked.code, result: picked.result, reason: picked.reason, record: picked.record };
   // The ledger: an answer on its way (a saved one included) refuses this one, and so does a route another agent could take.
+  // What cannot be proven yet ("unknown") is the gate's to settle: the answer waits there for a read of the session.
   const refused = answerRefusal(session.wiring.store, picked.record);
-  if (refused)
+  if (refused && refused.code !== 'unknown')
     return {
       code: 3,
-      result: refused.code === 'route' ? 'unsafe-route' : refused.code,
+      result: refused.code === 'route' || refused.code === 'twin' ? 'unsafe-route' : refused.code,
       reason: refused.why,
       record: picked.record,
       ...(refused.code === 'in-flight' ? { command: refused.command } : {}),

@@ -20,7 +20,7 @@ export function relayIdentity(
 ): RelayIdentity {
   const capabilities: Record<string, unknown> = {
     replay: { buffer: bufferPerSession, all: opts.replayAll ?? true },
-    roster: {},
+    ...(opts.roster === false ? {} : { roster: {} }),
     capture: [...CAPTURE_ORDER],
     filters: ['attr-match'],
   };

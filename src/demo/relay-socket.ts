@@ -183,6 +183,12 @@ export class SocketConnection implements Claimant, FaultableConnection {
       this.send({ type: 'error', code: 'bad-frame', detail: 'roster needs a string id' });
       return;
     }
+    // A relay started without a roster (`roster: false`, as some relays are) never answers one.
+    const capabilities = this.relayHello.capabilities as Record<string, unknown> | undefined;
+    if (!capabilities?.roster) {
+      this.send({ type: 'error', id, code: 'unsupported', detail: 'this relay keeps no roster' });
+      return;
+    }
     if (this.role === 'emitter') {
       this.send({
         type: 'error',

@@ -17,6 +17,8 @@ export interface DemoRelayOptions {
   pingIntervalMs?: number;
   /** Advertise `replay.all` (default true). Without it consumers resume from their own positions. */
   replayAll?: boolean;
+  /** Keep and answer a roster (default true). Without it the hello offers none and a roster request is refused (relays without one). */
+  roster?: boolean;
   /** Serve SSE at `/stream` (default true). Without it the discovery document names no stream (tests of the WebSocket fallback). */
   sse?: boolean;
 }

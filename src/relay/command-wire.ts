@@ -222,6 +222,8 @@ export class CommandWire {
     for (const entry of this.pending.values()) {
       clearTimeout(entry.timer);
       entry.timer = undefined;
+      // Queued across an outage it is a saved answer: refused later, it is held, not dropped.
+      entry.first = false;
       if (entry.queued) continue;
       entry.queued = true;
       entry.sends = 0;

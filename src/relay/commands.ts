@@ -240,8 +240,16 @@ export class CommandSender {
     const entries = this.wire.clear();
     for (const entry of entries) {
       const command = this.store.command(entry.id);
-      if (command && command.relay === this.relay && command.state === 'sending')
-        this.store.commandSettled(entry.id, { state: 'stopped-waiting' });
+      if (!command || command.relay !== this.relay || command.state !== 'sending') continue;
+      // A first send still waiting at the gate never went out: not kept (the gate never said yes).
+      if (entry.first && entry.waiting) {
+        this.outbox?.clear(entry.id);
+        this.store.commandSettled(entry.id, {
+          state: 'not-sent',
+          reason: 'not sent: the console stopped before a read of the session could prove its route',
+          code: 'gate',
+        });
+      } else this.store.commandSettled(entry.id, { state: 'stopped-waiting' });
     }
   }
 

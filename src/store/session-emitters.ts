@@ -69,6 +69,10 @@ export class SessionEmitters {
   /** Relay → session → its memory. */
   private readonly relays = new Map<string, Map<string, SessionMemory>>();
   private sessions = 0;
+
+  /** `cap`: sessions remembered over all relays (tests make it small to see it forget). */
+  constructor(private readonly cap = MAX_SESSIONS) {}
+
   /** The emitter observe looked up last, and its names (fields, not an object per change of emitter). */
   private lastEmitter: SessionEmitter | undefined;
   private lastRelay = '';
@@ -144,7 +148,7 @@ export class SessionEmitters {
     if (!sessions) this.relays.set(relay, (sessions = new Map()));
     if (sessions.has(session)) return;
     sessions.set(session, { emitters: new Map(), since: at, forgottenLast: -1 });
-    if (++this.sessions > MAX_SESSIONS) this.forgetOldest();
+    if (++this.sessions > this.cap) this.forgetOldest();
   }
 
   /**
@@ -175,7 +179,7 @@ export class SessionEmitters {
     let session = sessions.get(name);
     if (!session) {
       sessions.set(name, (session = { emitters: new Map(), since: at, forgottenLast: -1 }));
-      if (++this.sessions > MAX_SESSIONS) this.forgetOldest();
+      if (++this.sessions > this.cap) this.forgetOldest();
     }
     let emitter = session.emitters.get(source);
     if (!emitter) {

@@ -29,6 +29,8 @@ export interface StoreOptions extends FoldOptions {
    * again on a microtask, so the process's crash guard still sees the bug.
    */
   onSubscriberError?: (error: unknown) => void;
+  /** Sessions whose speakers are remembered (default 5,000): tests make it small to see the memory forget. */
+  sessionsRemembered?: number;
 }
 
 /** How much the store holds; every count is capped (see `limits`). */
@@ -50,7 +52,7 @@ export class ConsoleStore implements EventIntake, RelayStatusBook, CommandLog, S
   private readonly fold: RequestFold;
   private readonly book = new RelayBook();
   private readonly own = new OwnCommands();
-  private readonly emitters = new SessionEmitters();
+  private readonly emitters: SessionEmitters;
   /** What ended reads of sessions showed, where the memory of them is partial (session-proofs.ts). */
   private readonly proofs = new SessionProofs();
   private readonly controls = new SessionControls();
@@ -68,6 +70,7 @@ export class ConsoleStore implements EventIntake, RelayStatusBook, CommandLog, S
 
   constructor(options: StoreOptions = {}) {
     this.now = options.now ?? Date.now;
+    this.emitters = new SessionEmitters(options.sessionsRemembered);
     this.onSubscriberError =
       options.onSubscriberError ??
       ((error) =>

@@ -108,7 +108,22 @@ function relayEffect(effect: Effect, dispatch: (msg: Msg) => void, ports: Effect
     }
     case 'resend': {
       const command = store.command(effect.commandId);
-      if (command) clientFor(command.relay)?.resend(effect.commandId);
+      // A held answer the gate still refuses stays held: its words say why, as the hint.
+      const result = command ? clientFor(command.relay)?.resend(effect.commandId) : undefined;
+      const refused = typeof result === 'object' && result !== null ? result : undefined;
+      if (refused) dispatch({ type: 'notice', text: `Still held. ${refused.why}` });
+      return true;
+    }
+    case 'drop': {
+      const command = store.command(effect.commandId);
+      const client = command && clientFor(command.relay);
+      const dropped = client?.drop?.(effect.commandId) === true;
+      dispatch({
+        type: 'notice',
+        text: dropped
+          ? 'Dropped the held answer: it was not sent, and the history records the drop.'
+          : 'Nothing dropped: that answer is no longer held.',
+      });
       return true;
     }
     case 'control': {

@@ -12,8 +12,10 @@ import type { PinnedEvent } from '../relay/event-collector.js';
 export type Effect =
   /** An answer to the request's relay. `batch`: one of this many sent at once (the history says so); `by`: a rule's name. */
   | { type: 'send'; key: string; answer: Answer; batch?: number; by?: string }
-  /** The same command again, same id (r after an ack timeout). */
+  /** The same command again, same id (r after an ack timeout), or a held one asked at the gate again. */
   | { type: 'resend'; commandId: string }
+  /** A held answer dropped (request.drop): nothing is sent; the history records the drop. */
+  | { type: 'drop'; commandId: string }
   /** Cancel / pause / resume to the request's session. */
   | { type: 'control'; key: string; request: ControlRequest }
   /** A read of Events (a cause, a timeline, a rule's cause); `pin`: the read's own Event, kept however many others the relay sends. */

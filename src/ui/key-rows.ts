@@ -226,6 +226,14 @@ export function hintsFor(scope: Scope): string {
   return hints;
 }
 
+/** The footer's hints for a scope but for the rows of `left` (actions that do nothing now), in table order. */
+export function hintsWithout(scope: Scope, left: readonly string[]): string {
+  if (!left.length) return hintsFor(scope);
+  return ROWS.flatMap((row, i) =>
+    row.scope === scope && row.hint && !row.actions?.some((action) => left.includes(action)) ? [hintAt(i)!] : [],
+  ).join(` ${glyphs().dot} `);
+}
+
 /** The README's Keys table, rendered from the bindings. */
 export function keyTableMarkdown(): string {
   const rows = keyRows().map(

@@ -73,7 +73,8 @@ interface ScopeActions {
     | 'back'
     | 'help'
     | 'quit';
-  locked: 'resend' | 'copyId' | 'pageUp' | 'pageDown' | 'back' | 'help' | 'quit';
+  /** `drop`: the contract's `request.drop` (a held answer dropped, not sent). */
+  locked: 'resend' | 'drop' | 'copyId' | 'pageUp' | 'pageDown' | 'back' | 'help' | 'quit';
   filter: 'keep' | 'clear';
   control: 'confirm' | 'reason' | 'back';
   reason: 'send' | 'back';
@@ -199,6 +200,7 @@ const DEFAULT_BINDINGS: Bindings = {
   },
   locked: {
     resend: ['r'],
+    drop: ['D'],
     copyId: ['y'],
     pageUp: ['pageUp'],
     pageDown: ['pageDown'],

@@ -18,6 +18,7 @@ function sends(effect: Effect): boolean {
     case 'send':
     case 'control':
     case 'resend':
+    case 'drop':
     case 'hide':
     case 'snooze':
     case 'unhide':

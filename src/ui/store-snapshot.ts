@@ -22,6 +22,7 @@ import { emitterSessionKey, sessionKey } from '../store/identity.js';
 import type { SessionControl } from '../store/session-control.js';
 import type { OwnCommand, RelayStatus, RequestRecord } from '../store/types.js';
 import type { StoreReader } from '../store/writers.js';
+import { routeRefusal, type RouteRefusal } from '../store/ledger.js';
 
 /** The store as of one version, read only: what the view and its helpers may read. */
 export interface StoreSnapshot {
@@ -31,8 +32,12 @@ export interface StoreSnapshot {
   relays(): readonly RelayStatus[];
   lastCommandFor(key: string): OwnCommand | undefined;
   claimants(relay: string, session: string): number | undefined;
-  /** Why an answer for the request could reach another emitter (the ledger's route check). */
-  unsafeRoute(record: RequestRecord): string | undefined;
+  /**
+   * Why an answer for the request could reach another emitter (the gate's
+   * refusals 1-4, ledger.ts routeRefusal): `unknown` when the console cannot
+   * tell yet (an answer then waits at the gate for a read of the session).
+   */
+  unsafeRoute(record: RequestRecord): RouteRefusal | undefined;
   sessionControl(relay: string, source: string, session: string): SessionControl | undefined;
   controlCommandsFor(relay: string, source: string, session: string): readonly OwnCommand[];
 }
@@ -43,7 +48,7 @@ class PinnedStore implements StoreSnapshot {
   private byKey: Map<string, RequestRecord> | undefined;
   private readonly commands = new Map<string, OwnCommand | undefined>();
   private readonly claims = new Map<string, number | undefined>();
-  private readonly routes = new Map<string, string | undefined>();
+  private readonly routes = new Map<string, RouteRefusal | undefined>();
   private readonly controls = new Map<string, SessionControl | undefined>();
   private readonly controlCommands = new Map<string, readonly OwnCommand[]>();
 
@@ -84,8 +89,8 @@ class PinnedStore implements StoreSnapshot {
     return this.remember(this.claims, sessionKey(relay, session), undefined, () => this.live.claimants(relay, session));
   }
 
-  unsafeRoute(record: RequestRecord): string | undefined {
-    return this.remember(this.routes, record.key, undefined, () => this.live.unsafeRoute(record));
+  unsafeRoute(record: RequestRecord): RouteRefusal | undefined {
+    return this.remember(this.routes, record.key, undefined, () => routeRefusal(record, this.live.routeFacts(record)));
   }
 
   sessionControl(relay: string, source: string, session: string): SessionControl | undefined {

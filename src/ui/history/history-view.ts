@@ -30,6 +30,8 @@ function outcomeColor(decision: Decision): string | undefined {
       return 'green';
     case 'rejected':
     case 'refused':
+    // Held at the gate: kept, not sent, until the operator's r or a drop.
+    case 'held':
       return 'red';
     case 'timeout':
     case 'closed-elsewhere':

@@ -50,7 +50,10 @@ function setDraft(state: InboxState, key: string, draft: Draft): InboxState {
 /** Sends, unless the roster says it cannot be delivered: then warn and wait for a second Enter. */
 function send(state: InboxState, ctx: KeyContext, key: string, answer: Answer): KeyResult {
   // The ledger first: an answer on its way, or a route another agent could take, refuses this one with words.
-  const refused = ctx.open && ctx.refusal?.(ctx.open);
+  // A route the console cannot prove yet ("unknown") is not refused here: the answer waits at the gate
+  // for a read of the session, which sends it or refuses it (the detail says which).
+  const ruled = ctx.open && ctx.refusal?.(ctx.open);
+  const refused = ruled && ruled.code !== 'unknown' ? ruled : undefined;
   // A route refusal is said at length in the detail's warning (and by the screen reader): the hint only points to it.
   if (refused)
     return done({
@@ -236,10 +239,17 @@ export const LOCKED_KEYS: Controller<'locked', OpenPress, KeyResult> = {
   bindings: [
     {
       on: ['resend'],
-      does: 'resend a command the agent never acknowledged (same id)',
+      does: 'resend a command the agent never acknowledged (same id); on a held answer: ask the gate again (refused, with the same words, while the gate refuses)',
       hint: '{resend} resend (same id)',
-      disabled: (c) => (c.lock === 'ack-timeout' && c.ctx.openCommand ? undefined : lockedWhy(c)),
+      disabled: (c) => ((c.lock === 'ack-timeout' || c.lock === 'held') && c.ctx.openCommand ? undefined : lockedWhy(c)),
       run: ({ state, ctx }) => done({ ...state, hint: undefined }, { type: 'resend', commandId: ctx.openCommand!.id }),
+    },
+    {
+      on: ['drop'],
+      does: 'drop the held answer: it is not sent, leaves the outbox, and the history records the drop',
+      hint: '{drop} drop the held answer (not sent)',
+      disabled: (c) => (c.lock === 'held' && c.ctx.openCommand ? undefined : 'Only a held answer can be dropped.'),
+      run: ({ state, ctx }) => done({ ...state, hint: undefined }, { type: 'drop', commandId: ctx.openCommand!.id }),
     },
     { on: ['pageUp', 'pageDown'], does: 'scroll a long prompt', hint: '{pageUp}/{pageDown} scroll', run: scroll },
     { on: ['copyId'], does: "copy the request's id to the clipboard", run: copy },

@@ -1,4 +1,4 @@
-import { displayText } from '../../protocol/sanitize.js';
+import { displayLine, displayText } from '../../protocol/sanitize.js';
 import type { Answer } from '../../protocol/types.js';
 import { describeAnswer, describeValues, UNNAMED } from '../words/outcome.js';
 import { formatMs } from '../words/duration.js';
@@ -6,6 +6,7 @@ import type { OwnCommand, RequestRecord } from '../../store/types.js';
 import { seg, type Line } from '../text/line.js';
 import { wrapText } from '../text/wrap.js';
 import { glyphs } from '../glyphs.js';
+import { lockedKey } from './state.js';
 
 /** What the relay's refusal codes mean to an operator (AEP-0003 §4.2). */
 export function refusalText(code: string | undefined, detail: string | undefined): string {
@@ -65,9 +66,19 @@ function appliedText(record: RequestRecord, answer: Answer, mine: boolean): stri
   return mine ? text.replace('(text: ', '(your text: ') : text;
 }
 
+/** The gate's words without their lead (the state says "not sent" already). */
+function gateWords(reason: string | undefined): string {
+  return (reason ?? 'the gate refuses it').replace(/^Not sent: /, '');
+}
+
 function commandText(command: OwnCommand): { text: string; color: string } | undefined {
   switch (command.state) {
     case 'sending':
+      if (command.gate === 'waiting')
+        return {
+          text: `${glyphs().ellipsis} waiting for a read of session "${displayLine(command.event.session ?? '', 60)}": the console cannot tell who else speaks there, so it goes only if the read shows no other agent could take it`,
+          color: 'yellow',
+        };
       if (command.queued)
         return {
           text: `${glyphs().ellipsis} queued: the relay is not connected; it will be sent (same id) on reconnect`,
@@ -93,7 +104,14 @@ function commandText(command: OwnCommand): { text: string; color: string } | und
     }
     case 'refused-by-relay':
       return { text: `${glyphs().no} ${refusalText(command.code, command.detail)}`, color: 'red' };
+    case 'held':
+      return {
+        text: `${glyphs().gone} held, not sent: ${gateWords(command.reason)} ${glyphs().dash} ${lockedKey('resend')} asks the gate again, ${lockedKey('drop')} drops it`,
+        color: 'red',
+      };
     case 'not-sent':
+      if (command.code === 'dropped')
+        return { text: `${glyphs().gone} dropped while held: it was not sent`, color: 'yellow' };
       return { text: `${glyphs().gone} ${command.reason ?? 'not sent: the request closed'}`, color: 'yellow' };
     case 'stopped-waiting':
       return {
@@ -117,8 +135,18 @@ export function answerStatusLines(record: RequestRecord, own: OwnCommand | undef
   }
   if (own && own.answer && own.state !== 'accepted' && !outcome) {
     // A saved answer taken over from an earlier console is not the operator's of this console: never "you sent".
-    const who =
-      own.savedAt !== undefined
+    // Held, waiting at the gate, or refused or dropped there: never "you sent" (it did not go, or not again).
+    const atGate =
+      own.state === 'held'
+        ? 'held'
+        : own.gate === 'waiting'
+          ? 'waiting'
+          : own.state === 'not-sent' && own.code !== undefined
+            ? 'not sent'
+            : undefined;
+    const who = atGate
+      ? `${own.savedAt !== undefined ? 'the saved answer' : 'your answer'}, ${atGate}:`
+      : own.savedAt !== undefined
         ? `a saved answer from an earlier console (given at ${new Date(own.savedAt).toISOString().slice(11, 19)} UTC) is on its way:`
         : 'you sent';
     push(`${who} ${describeAnswer(record, own.answer)}`, undefined);

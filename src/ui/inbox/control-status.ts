@@ -23,8 +23,13 @@ export function controlRowStatus(record: RequestRecord, store: StoreSnapshot): C
   const own = store.controlCommandsFor(record.relay, record.source, record.session).at(-1);
   if (own && own.state !== 'accepted') {
     const verb = controlVerbOf(own.event.type) ?? 'command';
-    if (own.state === 'sending') return { text: own.queued ? `${verb} queued` : `${verb} sent`, color: 'yellow' };
+    if (own.state === 'sending')
+      return {
+        text: own.gate === 'waiting' ? `${verb} waiting` : own.queued ? `${verb} queued` : `${verb} sent`,
+        color: 'yellow',
+      };
     if (own.state === 'timeout') return { text: `${verb}: no ack`, color: 'red' };
+    if (own.state === 'not-sent') return { text: `${verb} not sent`, color: 'yellow' };
     return { text: `${verb} ${glyphs().no}`, color: 'red' };
   }
   if (state?.paused?.paused && OPEN_STATES.has(record.state)) return { text: 'paused', color: 'yellow' };
@@ -40,9 +45,13 @@ export function sessionLine(record: RequestRecord, store: StoreSnapshot): Contro
     const verb = controlVerbOf(own.event.type) ?? 'command';
     const what =
       own.state === 'sending'
-        ? own.queued
-          ? 'queued'
-          : 'sent, waiting for the agent'
+        ? own.gate === 'waiting'
+          ? 'waiting for a read of the session (the console cannot tell who else speaks there)'
+          : own.queued
+            ? 'queued'
+            : 'sent, waiting for the agent'
+        : own.state === 'not-sent'
+          ? displayLine(own.reason ?? 'not sent', 300)
         : own.state === 'accepted'
           ? 'accepted'
           : own.state === 'timeout'
@@ -56,6 +65,8 @@ export function sessionLine(record: RequestRecord, store: StoreSnapshot): Contro
   else if (state?.endedByCancel) parts.push('session ended by a cancel');
   if (state?.paused) parts.push(state.paused.paused ? 'session paused' : 'session resumed');
   if (!parts.length) return undefined;
-  const bad = own && (own.state === 'rejected' || own.state === 'refused-by-relay' || own.state === 'timeout');
+  const bad =
+    own &&
+    (own.state === 'rejected' || own.state === 'refused-by-relay' || own.state === 'timeout' || own.state === 'not-sent');
   return { text: `Control: ${parts.join(` ${glyphs().dot} `)}`, color: bad ? 'red' : 'yellow' };
 }

@@ -1,5 +1,6 @@
 import { displayLine, displayText } from '../../protocol/sanitize.js';
 import type { OwnCommand, RequestRecord } from '../../store/types.js';
+import type { RouteRefusal } from '../../store/ledger.js';
 import { UTF8_GLYPHS, type Glyphs, glyphs } from '../glyphs.js';
 import { buildFormLines, moreLines } from '../form/form-view.js';
 import { readOnlyFormLines } from '../form/form-read-only.js';
@@ -33,8 +34,8 @@ export interface DetailViewInput {
   claimants?: number;
   hint?: string;
   confirmWarning?: string;
-  /** Why an answer could reach another agent sharing the session name (the ledger's route check): nothing is sent. */
-  route?: string;
+  /** Why an answer could reach another agent sharing the session name (the ledger's route check): nothing is sent; `unknown`: it waits at the gate. */
+  route?: RouteRefusal;
   glyphs?: Glyphs;
   /** Number the options (1-9 highlight them). */
   numbered?: boolean;
@@ -186,6 +187,17 @@ function controlLines(input: DetailViewInput, room: number): Line[] {
   return optionControls(input, room);
 }
 
+/**
+ * The route's warning: an answer refused (another agent could take it), or,
+ * where the console cannot tell yet, that an answer would wait at the gate
+ * for a read of the session and go only if the read proves the route.
+ */
+export function routeWarning(route: RouteRefusal, record: RequestRecord): string {
+  if (route.code === 'unknown')
+    return `${glyphs().warn} Not proven: the console cannot tell who else speaks in session "${displayLine(record.session, 60)}" (its memory of it is partial). An answer waits for a read of the session and goes only if the read shows no other agent could take it.`;
+  return `${glyphs().warn} No answer can be sent: ${route.risk}. Commands are routed by session name (AEP-0004 §2.2), so an answer could reach the wrong agent.`;
+}
+
 /** The lines under the controls: a confirm warning or the hint, a draft that can no longer go, how to answer. */
 function detailNotes(input: DetailViewInput): Line[] {
   const { width } = input;
@@ -198,11 +210,8 @@ function detailNotes(input: DetailViewInput): Line[] {
     for (const l of wrapText(input.hint, width).slice(0, 3)) notes.push([seg(l, { dim: true })]);
   }
   if (input.route && input.lock === 'none') {
-    for (const l of wrapText(
-      `${glyphs().warn} No answer can be sent: ${input.route}. Commands are routed by session name (AEP-0004 §2.2), so an answer could reach the wrong agent.`,
-      width,
-    ))
-      notes.push([seg(l, { color: 'red', bold: true })]);
+    for (const l of wrapText(routeWarning(input.route, input.record), width))
+      notes.push([seg(l, { color: input.route.code === 'unknown' ? 'yellow' : 'red', bold: true })]);
   }
   if (isUnsent(input.draft) && !input.command && (input.lock === 'answered-elsewhere' || input.lock === 'terminal')) {
     const typed = input.draft.reply.value.trim() ? ` "${displayLine(input.draft.reply.value, 40)}"` : '';

@@ -6,7 +6,7 @@ import type { EditorState } from '../text/editor.js';
 import type { RequestRecord } from '../../store/types.js';
 import { commonOptions } from './batch.js';
 import { isFillableForm } from './detail-view.js';
-import { browseHints, choiceHints, digitRange, formHints, hintsFor } from '../key-rows.js';
+import { browseHints, choiceHints, digitRange, formHints, hintsFor, hintsWithout } from '../key-rows.js';
 import { DIGIT_OPTIONS, batchRows, fieldChoices, requestRows, type ChoiceRows } from './digits.js';
 import { editsText, initialFormDraft } from '../form/form-state.js';
 import { displayLine } from '../../protocol/sanitize.js';
@@ -134,9 +134,10 @@ function browseLine(state: InboxState, digits: FooterDigits, hints: Hints): Line
 
 /** The open request's keys: locked, a form's, or its options'. */
 function answerLine(lock: Lock | undefined, form: boolean, digits: FooterDigits, hints: Hints): Line {
-  if (lock === 'ack-timeout') return hints(hintsFor('locked'));
-  // Resend applies only after an ack timeout: not offered otherwise.
-  if (lock && lock !== 'none') return hints(hintsFor('locked').replace(`r resend (same id) ${glyphs().dot} `, ''));
+  // Resend applies only after an ack timeout or to a held answer, drop only to a held one: not offered otherwise.
+  if (lock === 'held') return hints(hintsFor('locked'));
+  if (lock === 'ack-timeout') return hints(hintsWithout('locked', ['drop']));
+  if (lock && lock !== 'none') return hints(hintsWithout('locked', ['resend', 'drop']));
   if (form) return hints(formHints(digits.choices ?? 0));
   return hints(digits.rows ? choiceHints('answer', digits.rows) : hintsFor('answer'));
 }

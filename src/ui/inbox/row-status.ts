@@ -18,7 +18,11 @@ export function rowStatus(
   const no = g.utf8 ? glyphs().no : 'x';
   switch (command?.state) {
     case 'sending':
+      // Waiting at the gate for a read of the session: not on the wire yet.
+      if (command.gate === 'waiting') return { text: 'waiting', color: 'yellow' };
       return command.queued ? { text: 'queued', color: 'yellow' } : { text: 'sent', color: 'yellow' };
+    case 'held':
+      return { text: 'held', color: 'red' };
     case 'rejected':
       return { text: `${no} rejected`, color: 'red' };
     case 'timeout':
@@ -26,7 +30,7 @@ export function rowStatus(
     case 'refused-by-relay':
       return { text: `${no} refused`, color: 'red' };
     case 'not-sent':
-      return { text: 'not sent', color: 'yellow' };
+      return { text: command.code === 'dropped' ? 'dropped' : 'not sent', color: 'yellow' };
     case 'stopped-waiting':
       return { text: 'kept (outbox)', color: 'yellow' };
     case 'accepted':

@@ -8,6 +8,7 @@ import type { Refusal } from '../../store/ledger.js';
 import { emptyEditor, type EditorState } from '../text/editor.js';
 import type { FormDraft } from '../form/form-state.js';
 import type { HistoryView } from '../history/history-state.js';
+import { bindingsNow } from '../key-table.js';
 
 /** The place the keys are in, under any question asked over it (Modal): a list, an open request, a batch, a view of its own. */
 export type Mode = 'browse' | 'answer' | 'batch' | 'filter' | 'timeline' | 'history';
@@ -189,10 +190,21 @@ export interface KeyContext {
   scopes?: (record: RequestRecord, option: string) => RuleScope[];
   /** The answer ledger (store/ledger.ts): why no answer may be sent for a request now (undefined: it may). */
   refusal?: (record: RequestRecord) => Refusal | undefined;
+  /** The gate at the wire for a session command (cancel, pause, resume) about a request (ledger.ts gateRefusal 'control'). */
+  controlRefusal?: (record: RequestRecord) => Refusal | undefined;
 }
 
+/** `held`: an answer the gate at the wire holds (written once, or saved, and refused now): `r` asks again, the drop key drops it. */
 export type Lock =
-  'none' | 'terminal' | 'answered-elsewhere' | 'informational' | 'history' | 'sending' | 'accepted' | 'ack-timeout';
+  | 'none'
+  | 'terminal'
+  | 'answered-elsewhere'
+  | 'informational'
+  | 'history'
+  | 'sending'
+  | 'accepted'
+  | 'ack-timeout'
+  | 'held';
 
 /** Whether the open request can take an answer now, and if not, why. */
 export function answerLock(record: RequestRecord | undefined, command: OwnCommand | undefined): Lock {
@@ -203,9 +215,15 @@ export function answerLock(record: RequestRecord | undefined, command: OwnComman
   if (record.informational) return 'informational';
   if (command?.state === 'sending') return 'sending';
   if (command?.state === 'accepted') return 'accepted';
+  if (command?.state === 'held') return 'held';
   if (record.state === 'answered') return 'answered-elsewhere';
   if (command?.state === 'timeout') return 'ack-timeout';
   return 'none';
+}
+
+/** The first key of a locked request's action, as bound now (a rebinding changes the words). */
+export function lockedKey(action: 'resend' | 'drop'): string {
+  return bindingsNow().locked[action][0] ?? action;
 }
 
 /** Why the open request takes no answer now, as the hint under its controls says it. */
@@ -216,7 +234,9 @@ export function lockHint(lock: Lock): string {
     case 'accepted':
       return 'Accepted: waiting for the agent to record the outcome.';
     case 'ack-timeout':
-      return 'No acknowledgement: press r to resend the same command.';
+      return `No acknowledgement: press ${lockedKey('resend')} to resend the same command.`;
+    case 'held':
+      return `Held, not sent: the gate refuses it now (the detail says why). ${lockedKey('resend')} asks the gate again; ${lockedKey('drop')} drops it.`;
     case 'informational':
       return "Informational: this request is answered in the agent's own UI.";
     case 'history':

@@ -125,6 +125,13 @@ function outcomeLine(
       return { line: `${name}: ${what} was rejected${command.detail ? `: ${displayLine(command.detail, 200)}` : ''}.` };
     if (command.state === 'timeout') return { line: `${name}: ${what} got no acknowledgement; r sends it again.` };
     if (command.state === 'refused-by-relay') return { line: `${name}: ${what} was refused by the relay.` };
+    // The gate at the wire: held (not sent, kept), refused on its first send, or dropped while held.
+    if (command.state === 'held')
+      return { line: `${name}: ${what} is held, not sent: ${displayLine(command.reason ?? 'the gate refuses it', 300)}` };
+    if (command.state === 'not-sent' && command.code === 'dropped')
+      return { line: `${name}: ${what} was dropped while held; it was not sent.` };
+    if (command.state === 'not-sent' && command.code === 'gate')
+      return { line: `${name}: ${what} was not sent: ${displayLine(command.reason ?? 'the gate refused it', 300)}` };
   }
   if (!before || before.state === record.state) return {};
   switch (record.state) {

@@ -6,7 +6,7 @@ import { displayLine } from '../../protocol/sanitize.js';
 import type { Choice } from '../../protocol/types.js';
 import type { OwnCommand, RequestRecord } from '../../store/types.js';
 import { isFillableForm } from '../inbox/detail-view.js';
-import { answerLock, draftFor, type InboxState } from '../inbox/state.js';
+import { answerLock, draftFor, lockedKey, type InboxState } from '../inbox/state.js';
 import type { StoreSnapshot } from '../store-snapshot.js';
 import { formSentences } from './fields.js';
 import { DIGIT_OPTIONS, requestRows, type ChoiceRows } from '../inbox/digits.js';
@@ -51,6 +51,8 @@ function lockSentence(record: RequestRecord, command: OwnCommand | undefined): s
       return 'It is answered in the agent itself, not here.';
     case 'answered-elsewhere':
       return `It was answered elsewhere${record.answered?.by ? ` by ${displayLine(record.answered.by, 40)}` : ''}.`;
+    case 'held':
+      return `It takes no other answer while that one is held: ${lockedKey('resend')} asks the gate again, ${lockedKey('drop')} drops it.`;
     case 'sending':
     case 'accepted':
     case 'ack-timeout':
@@ -86,9 +88,13 @@ export function openRequestSentences(
     lock === undefined && command?.state !== 'sending' && command?.state !== 'accepted'
       ? store.unsafeRoute(record)
       : undefined;
-  if (route)
+  if (route?.code === 'unknown')
     lines.push(
-      `Warning: no answer can be sent: ${displayLine(route, 200)}. Commands are routed by session name, so an answer could reach the wrong agent.`,
+      `Warning: not proven: the console cannot tell who else speaks in session ${displayLine(record.session, 60)}. An answer waits for a read of the session and goes only if the read shows no other agent could take it.`,
+    );
+  else if (route)
+    lines.push(
+      `Warning: no answer can be sent: ${displayLine(route.risk, 200)}. Commands are routed by session name, so an answer could reach the wrong agent.`,
     );
   if (inbox.pendingConfirm?.key === record.key)
     lines.push(`${displayLine(inbox.pendingConfirm.warning, 200)} Enter again sends it.`);

@@ -80,9 +80,13 @@ export function commandSentence(command: OwnCommand | undefined): string | undef
   const what = `your ${answerWords(command.answer)}`;
   switch (command.state) {
     case 'sending':
+      if (command.gate === 'waiting')
+        return `${what} waits for a read of the session: the console cannot tell who else speaks there, and sends it only if the read shows no other agent could take it.`;
       return command.queued
         ? `${what} is queued until the relay is connected.`
         : `${what} was sent, waiting for the agent to accept it.`;
+    case 'held':
+      return `${what} is held, not sent: ${displayLine(command.reason ?? 'the gate refuses it', 300)}`;
     case 'accepted':
       return `${what} was accepted.`;
     case 'rejected':
@@ -92,6 +96,8 @@ export function commandSentence(command: OwnCommand | undefined): string | undef
     case 'refused-by-relay':
       return `${what} was refused by the relay${command.reason ? ` (${displayLine(command.reason, 60)})` : ''}.`;
     case 'not-sent':
+      if (command.code === 'dropped') return `${what} was dropped while held: it was not sent.`;
+      if (command.code === 'gate') return `${what} was not sent: ${displayLine(command.reason ?? 'the gate refused it', 300)}`;
       return `${what} was not sent.`;
     case 'stopped-waiting':
       return `${what} was not acknowledged before the console stopped waiting; it is kept for the next console.`;
