@@ -3,15 +3,19 @@
 // mouse event of the update (update.ts) is folded against.
 import { OPEN_STATES, type RequestRecord } from '../store/types.js';
 import { answerable } from '../store/answerable.js';
-import { answerRefusal } from '../store/ledger.js';
+import { answerRefusal, gateRefusal } from '../store/ledger.js';
 import { suggestedOption } from './rules/rule-state.js';
 import { scopesFor } from './rules/rule-update.js';
-import { isUnsent, type InboxState, type KeyContext } from './inbox/state.js';
+import { isUnsent, noAnswerStands, type InboxState, type KeyContext } from './inbox/state.js';
 import { layoutOf, resolveSelection, type StoreReader, type UiModel } from './model.js';
 
 /** Whether a request can take an answer from the keys now (store/answerable.ts says what that asks). */
 export function answerableFrom(store: StoreReader): (record: RequestRecord) => boolean {
-  return (record) => answerable(record, 'keys', store.lastCommandFor(record.key));
+  return (record) => {
+    const command = store.lastCommandFor(record.key);
+    // A held answer takes no other until it is sent (r) or dropped: not marked, not answered from the list.
+    return command?.state !== 'held' && answerable(record, 'keys', command);
+  };
 }
 
 /** The inbox state a key acts on and what it reads besides, from the model as last painted. */
@@ -42,6 +46,7 @@ export function keyState(model: UiModel, world: { store: StoreReader }): [InboxS
       ? { auto: model.rules.auto, suggest: (record) => suggestedOption(model.rules, record) }
       : undefined,
     refusal: (record) => answerRefusal(store, record),
+    controlRefusal: (record) => gateRefusal(store, record, 'control'),
     session: (record) => ({
       accepts: store.accepts(record.relay, record.session),
       paused: store.sessionControl(record.relay, record.source, record.session)?.paused?.paused === true,
@@ -70,7 +75,13 @@ function unsentWork(state: InboxState, store: StoreReader): { drafts: number; in
   for (const [key, draft] of Object.entries(state.drafts)) {
     if (!isUnsent(draft)) continue;
     const record = store.request(key);
-    if (record && OPEN_STATES.has(record.state) && record.state !== 'answered' && !store.lastCommandFor(key)) drafts++;
+    if (
+      record &&
+      OPEN_STATES.has(record.state) &&
+      record.state !== 'answered' &&
+      noAnswerStands(store.lastCommandFor(key))
+    )
+      drafts++;
   }
   return { drafts, inFlight: store.inFlightCommands().length };
 }

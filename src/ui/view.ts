@@ -4,7 +4,7 @@ import { buildHelpLines } from './inbox/help-view.js';
 import { buildListLines, listStartFor } from './inbox/list-view.js';
 import type { RowDecoration } from './inbox/list-row.js';
 import { buildStatusLines } from './inbox/status-view.js';
-import { answerLock, isUnsent, modalOf, placeOf } from './inbox/state.js';
+import { answerLock, isUnsent, modalOf, noAnswerStands, placeOf } from './inbox/state.js';
 import { controlAsked } from './inbox/control-keys.js';
 import { emptyPendingNote } from './inbox/empty-state.js';
 import { rowStatus } from './inbox/row-status.js';
@@ -267,7 +267,7 @@ function listLines(frame: FrameContext): Line[] {
     const command = store.lastCommandFor(record.key);
     const decoration = {
       tagged: inbox.tagged.has(record.key),
-      draft: isUnsent(inbox.drafts[record.key]) && !command && OPEN_STATES.has(record.state),
+      draft: isUnsent(inbox.drafts[record.key]) && noAnswerStands(command) && OPEN_STATES.has(record.state),
       // An answer of ours speaks first; otherwise what cancel / pause did to the session.
       status: withRuleText(
         command

@@ -44,6 +44,18 @@ function outcomeColor(decision: Decision): string | undefined {
   }
 }
 
+/**
+ * The outcome in words for the history's rows: the gate's states said as a
+ * person reads them (`held, not sent: …`, `not sent: …`), the rest as the
+ * CLI's `history` says them.
+ */
+export function outcomeWords(decision: Decision): string {
+  const outcome = lastOutcome(decision);
+  if (outcome?.state !== 'held' && outcome?.state !== 'not-sent') return outcomeSummary(decision);
+  const reason = outcome.reason?.replace(/^Not sent: /, '');
+  return `${outcome.state === 'held' ? 'held, not sent' : 'not sent'}${reason ? `: ${reason}` : ''}`;
+}
+
 function notes(view: HistoryView, width: number): Line[] {
   const read = view.read!;
   const lines: Line[] = [];
@@ -105,7 +117,7 @@ function rowLine(decision: Decision, selected: boolean, width: number, g: Glyphs
   const sentWidth = width >= 100 ? 24 : 16;
   const outcomeWidth = width >= 100 ? 28 : 20;
   const sent = fit(displayLine(sentSummary(decision), 120), sentWidth).padEnd(sentWidth);
-  const outcome = fit(displayLine(outcomeSummary(decision), 160), outcomeWidth).padEnd(outcomeWidth);
+  const outcome = fit(displayLine(outcomeWords(decision), 160), outcomeWidth).padEnd(outcomeWidth);
   const head = `${pointer}${stamp(decision.time)} ${agent} ${sent} `;
   const promptWidth = Math.max(0, width - head.length - outcomeWidth - 1);
   return [
@@ -219,7 +231,9 @@ function decisionLines(view: HistoryView, width: number, height: number): Line[]
       : '';
   const title: Line = [
     seg('Decision ', { bold: true }),
-    seg(fit(`${outcomeSummary(decision)}${place}`, Math.max(0, width - 9)), { color: outcomeColor(decision) }),
+    seg(fit(`${displayLine(outcomeWords(decision), 300)}${place}`, Math.max(0, width - 9)), {
+      color: outcomeColor(decision),
+    }),
   ];
   return [title, ...body.slice(start, start + room)];
 }

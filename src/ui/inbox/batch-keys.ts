@@ -180,7 +180,9 @@ function sendBatch({ state, ctx, pending }: ConfirmPress): BatchResult {
   const refusals: string[] = [];
   const keys = open.filter((k) => {
     const record = ctx.tagged.find((r) => r.key === k);
-    const refused = record && ctx.refusal?.(record);
+    const ruled = record && ctx.refusal?.(record);
+    // An unproven route ("unknown") is not refused here: that answer waits at the gate for a read of its session.
+    const refused = ruled && ruled.code !== 'unknown' ? ruled : undefined;
     if (refused) refusals.push(refused.why);
     return !refused;
   });

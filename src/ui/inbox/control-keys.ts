@@ -38,6 +38,11 @@ export function browseControlKey(
   else if (action === 'cancelSession') request = { verb: 'cancel', scope: 'session' };
   else if (!record.run) return done({ ...state, notice: 'This request names no run: X cancels its whole session.' });
   else request = { verb: 'cancel', scope: 'run' };
+  // The gate at the wire, asked now for the session: a command it refuses is said, and not asked
+  // (an "unknown" route is asked: the command then waits at the gate for a read of the session).
+  const refused = ctx.controlRefusal?.(record);
+  if (refused && refused.code !== 'unknown')
+    return done({ ...state, notice: `${verbWord(request)} not sent: ${refused.why.replace(/^Not sent: /, '')}` });
   const type = CONTROL_TYPES[request.verb];
   if (session.accepts && !session.accepts.includes(type)) {
     const word = request.verb === 'cancel' ? 'cancel' : request.verb;
@@ -47,6 +52,11 @@ export function browseControlKey(
     });
   }
   return done({ ...pushModal(state, { kind: 'control', key: record.key, request }), notice: undefined });
+}
+
+function verbWord(request: ControlRequest): string {
+  if (request.verb !== 'cancel') return request.verb === 'pause' ? 'Pause' : 'Resume';
+  return request.scope === 'session' ? 'Cancel of the session' : 'Cancel of the run';
 }
 
 /** A press at the y/n question of x, X or p, or while its reason is typed. */
@@ -118,14 +128,7 @@ export function controlAsked(state: Pick<InboxState, 'modals'>): ModalOf<'contro
 }
 
 function send(state: InboxState, key: string, request: ControlRequest): KeyResult {
-  const what =
-    request.verb === 'cancel'
-      ? request.scope === 'session'
-        ? 'Cancel of the session'
-        : 'Cancel of the run'
-      : request.verb === 'pause'
-        ? 'Pause'
-        : 'Resume';
+  const what = verbWord(request);
   return done(
     { ...popModal(state), notice: `${what} sent: the outcome shows on the session's rows.` },
     { type: 'control', key, request },

@@ -9,13 +9,16 @@ import type { StoreSnapshot } from '../store-snapshot.js';
 import { OPEN_STATES, type RequestRecord } from '../../store/types.js';
 import { glyphs } from '../glyphs.js';
 
+/** What the control's words read of the store (a snapshot, or the store itself). */
+type ControlReader = Pick<StoreSnapshot, 'sessionControl' | 'controlCommandsFor'>;
+
 export interface ControlMark {
   text: string;
   color: string;
 }
 
 /** A row's few words about its session's control, or undefined. */
-export function controlRowStatus(record: RequestRecord, store: StoreSnapshot): ControlMark | undefined {
+export function controlRowStatus(record: RequestRecord, store: ControlReader): ControlMark | undefined {
   const state = store.sessionControl(record.relay, record.source, record.session);
   if (record.run && state?.cancelledRuns.has(record.run)) return { text: 'run cancelled', color: 'red' };
   if (state?.endedByCancel) return { text: 'cancelled', color: 'red' };
@@ -37,7 +40,7 @@ export function controlRowStatus(record: RequestRecord, store: StoreSnapshot): C
 }
 
 /** The detail's line about the session's control, or undefined when nothing happened. */
-export function sessionLine(record: RequestRecord, store: StoreSnapshot): ControlMark | undefined {
+export function sessionLine(record: RequestRecord, store: ControlReader): ControlMark | undefined {
   const state = store.sessionControl(record.relay, record.source, record.session);
   const own = store.controlCommandsFor(record.relay, record.source, record.session).at(-1);
   const parts: string[] = [];
@@ -52,13 +55,13 @@ export function sessionLine(record: RequestRecord, store: StoreSnapshot): Contro
             : 'sent, waiting for the agent'
         : own.state === 'not-sent'
           ? displayLine(own.reason ?? 'not sent', 300)
-        : own.state === 'accepted'
-          ? 'accepted'
-          : own.state === 'timeout'
-            ? 'no answer from the agent'
-            : own.state === 'rejected'
-              ? `rejected: ${displayLine(own.reason ?? '', 30)} ${displayLine(own.detail ?? '', 80)}`.trim()
-              : `refused by the relay: ${displayLine(own.code ?? '', 30)}`;
+          : own.state === 'accepted'
+            ? 'accepted'
+            : own.state === 'timeout'
+              ? 'no answer from the agent'
+              : own.state === 'rejected'
+                ? `rejected: ${displayLine(own.reason ?? '', 30)} ${displayLine(own.detail ?? '', 80)}`.trim()
+                : `refused by the relay: ${displayLine(own.code ?? '', 30)}`;
     parts.push(`your ${verb}: ${what}`);
   }
   if (record.run && state?.cancelledRuns.has(record.run)) parts.push(`run ${displayLine(record.run, 30)} cancelled`);
@@ -67,6 +70,9 @@ export function sessionLine(record: RequestRecord, store: StoreSnapshot): Contro
   if (!parts.length) return undefined;
   const bad =
     own &&
-    (own.state === 'rejected' || own.state === 'refused-by-relay' || own.state === 'timeout' || own.state === 'not-sent');
+    (own.state === 'rejected' ||
+      own.state === 'refused-by-relay' ||
+      own.state === 'timeout' ||
+      own.state === 'not-sent');
   return { text: `Control: ${parts.join(` ${glyphs().dot} `)}`, color: bad ? 'red' : 'yellow' };
 }

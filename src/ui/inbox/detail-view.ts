@@ -13,7 +13,7 @@ import { targeted } from '../text/targets.js';
 import { fit, wrapText } from '../text/wrap.js';
 import { answerStatusLines } from './answer-status.js';
 import { detailHead } from './detail-head.js';
-import { isUnsent, type Draft, type Lock } from './state.js';
+import { isUnsent, noAnswerStands, type Draft, type Lock } from './state.js';
 import { QUOTE_COLOR } from './theme.js';
 
 export interface DetailViewInput {
@@ -213,7 +213,11 @@ function detailNotes(input: DetailViewInput): Line[] {
     for (const l of wrapText(routeWarning(input.route, input.record), width))
       notes.push([seg(l, { color: input.route.code === 'unknown' ? 'yellow' : 'red', bold: true })]);
   }
-  if (isUnsent(input.draft) && !input.command && (input.lock === 'answered-elsewhere' || input.lock === 'terminal')) {
+  if (
+    isUnsent(input.draft) &&
+    noAnswerStands(input.command) &&
+    (input.lock === 'answered-elsewhere' || input.lock === 'terminal')
+  ) {
     const typed = input.draft.reply.value.trim() ? ` "${displayLine(input.draft.reply.value, 40)}"` : '';
     const why =
       input.lock === 'answered-elsewhere'

@@ -252,6 +252,17 @@ export function draftFor(state: InboxState, record: RequestRecord): Draft {
   return state.drafts[record.key] ?? { reply: emptyEditor, highlight: record.payload.options.length };
 }
 
+/**
+ * Whether no answer of ours stands for the request: none was made, or the
+ * gate refused it on its first send or it was dropped while held (then what
+ * the operator typed is a draft again, counted and marked as one).
+ */
+export function noAnswerStands(command: OwnCommand | undefined): boolean {
+  return (
+    command === undefined || (command.state === 'not-sent' && (command.code === 'gate' || command.code === 'dropped'))
+  );
+}
+
 export function isUnsent(draft: Draft | undefined): boolean {
   return draft !== undefined && (draft.reply.value.trim() !== '' || draft.form?.dirty === true);
 }

@@ -5,7 +5,8 @@
 // goes through displayLine.
 import { displayLine } from '../../protocol/sanitize.js';
 import type { Decision } from '../../store/decisions.js';
-import { outcomeSummary, sentSummary } from '../../store/decision-query.js';
+import { sentSummary } from '../../store/decision-query.js';
+import { outcomeWords } from '../history/history-view.js';
 import type { HistoryView } from '../history/history-state.js';
 import { formatMs } from '../words/duration.js';
 import { plural } from './words.js';
@@ -42,7 +43,7 @@ export function decisionSentence(decision: Decision): string {
         ? ` (${displayLine(sentSummary(decision), 200)})`
         : '';
   const batch = decision.batch ? `, one of a batch of ${decision.batch}` : '';
-  return `${when(decision.time)} ${who} ${verb} ${object}${sent}${batch}: ${displayLine(outcomeSummary(decision), 200)}. It asked: ${displayLine(decision.prompt || '(empty prompt)', 300)}`;
+  return `${when(decision.time)} ${who} ${verb} ${object}${sent}${batch}: ${displayLine(outcomeWords(decision), 200)}. It asked: ${displayLine(decision.prompt || '(empty prompt)', 300)}`;
 }
 
 function openDecision(view: HistoryView): string[] {
