@@ -88,7 +88,18 @@ function build(seed: number): World {
   store.addRelay(R);
   // Drained only by the gate and by the steps that say so: Events wait, as on a busy loop.
   const ingest = new IngestBatch(store, () => undefined);
-  const w = { rng, store, ingest, ready: true, heard: 0, relayLog: [], reads: [], violations: [], written: 0, steps: [] } as unknown as World;
+  const w = {
+    rng,
+    store,
+    ingest,
+    ready: true,
+    heard: 0,
+    relayLog: [],
+    reads: [],
+    violations: [],
+    written: 0,
+    steps: [],
+  } as unknown as World;
   const timing = resolveTiming({ defaultAckWindowMs: 3_000, probeTimeoutMs: 1_000 });
   const gate = new WireGate(
     store,
