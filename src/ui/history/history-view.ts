@@ -28,10 +28,10 @@ function outcomeColor(decision: Decision): string | undefined {
   switch (lastOutcome(decision)?.state) {
     case 'applied':
       return 'green';
-    case 'rejected':
-    case 'refused':
     // Held at the gate: kept, not sent, until the operator's r or a drop.
     case 'held':
+    case 'rejected':
+    case 'refused':
       return 'red';
     case 'timeout':
     case 'closed-elsewhere':

@@ -241,7 +241,8 @@ export const LOCKED_KEYS: Controller<'locked', OpenPress, KeyResult> = {
       on: ['resend'],
       does: 'resend a command the agent never acknowledged (same id); on a held answer: ask the gate again (refused, with the same words, while the gate refuses)',
       hint: '{resend} resend (same id)',
-      disabled: (c) => ((c.lock === 'ack-timeout' || c.lock === 'held') && c.ctx.openCommand ? undefined : lockedWhy(c)),
+      disabled: (c) =>
+        (c.lock === 'ack-timeout' || c.lock === 'held') && c.ctx.openCommand ? undefined : lockedWhy(c),
       run: ({ state, ctx }) => done({ ...state, hint: undefined }, { type: 'resend', commandId: ctx.openCommand!.id }),
     },
     {

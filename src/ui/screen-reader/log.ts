@@ -3,7 +3,7 @@
 // warnings as a deadline nears (30 s and 10 s left). Worked out by
 // comparing each model with what was last seen, so a line is said once.
 import { displayLine } from '../../protocol/sanitize.js';
-import type { RequestRecord } from '../../store/types.js';
+import type { OwnCommand, RequestRecord } from '../../store/types.js';
 import type { UiModel } from '../model.js';
 import type { Answer } from '../../protocol/types.js';
 import { optionName } from './cause.js';
@@ -86,6 +86,30 @@ function sentWords(record: RequestRecord, answer: Answer): string {
   return answer.text !== undefined ? 'reply' : 'form';
 }
 
+/** What became of our command, said once when it changes (undefined: nothing to say of this state). */
+function commandWords(command: OwnCommand, what: string): string | undefined {
+  switch (command.state) {
+    case 'accepted':
+      return `${what} was accepted; the agent has yet to say what it applied.`;
+    case 'rejected':
+      return `${what} was rejected${command.detail ? `: ${displayLine(command.detail, 200)}` : ''}.`;
+    case 'timeout':
+      return `${what} got no acknowledgement; r sends it again.`;
+    case 'refused-by-relay':
+      return `${what} was refused by the relay.`;
+    // The gate at the wire: held (not sent, kept), refused on its first send, or dropped while held.
+    case 'held':
+      return `${what} is held, not sent: ${displayLine(command.reason ?? 'the gate refuses it', 300)}`;
+    case 'not-sent':
+      if (command.code === 'dropped') return `${what} was dropped while held; it was not sent.`;
+      if (command.code === 'gate')
+        return `${what} was not sent: ${displayLine(command.reason ?? 'the gate refused it', 300)}`;
+      return undefined;
+    default:
+      return undefined;
+  }
+}
+
 function outcomeLine(
   model: UiModel,
   record: RequestRecord,
@@ -118,20 +142,8 @@ function outcomeLine(
     }
   }
   if (command && mark !== before?.command) {
-    const what = `your ${sentWords(record, command.answer)}`;
-    if (command.state === 'accepted')
-      return { line: `${name}: ${what} was accepted; the agent has yet to say what it applied.` };
-    if (command.state === 'rejected')
-      return { line: `${name}: ${what} was rejected${command.detail ? `: ${displayLine(command.detail, 200)}` : ''}.` };
-    if (command.state === 'timeout') return { line: `${name}: ${what} got no acknowledgement; r sends it again.` };
-    if (command.state === 'refused-by-relay') return { line: `${name}: ${what} was refused by the relay.` };
-    // The gate at the wire: held (not sent, kept), refused on its first send, or dropped while held.
-    if (command.state === 'held')
-      return { line: `${name}: ${what} is held, not sent: ${displayLine(command.reason ?? 'the gate refuses it', 300)}` };
-    if (command.state === 'not-sent' && command.code === 'dropped')
-      return { line: `${name}: ${what} was dropped while held; it was not sent.` };
-    if (command.state === 'not-sent' && command.code === 'gate')
-      return { line: `${name}: ${what} was not sent: ${displayLine(command.reason ?? 'the gate refused it', 300)}` };
+    const said = commandWords(command, `your ${sentWords(record, command.answer)}`);
+    if (said) return { line: `${name}: ${said}` };
   }
   if (!before || before.state === record.state) return {};
   switch (record.state) {

@@ -97,7 +97,8 @@ export function commandSentence(command: OwnCommand | undefined): string | undef
       return `${what} was refused by the relay${command.reason ? ` (${displayLine(command.reason, 60)})` : ''}.`;
     case 'not-sent':
       if (command.code === 'dropped') return `${what} was dropped while held: it was not sent.`;
-      if (command.code === 'gate') return `${what} was not sent: ${displayLine(command.reason ?? 'the gate refused it', 300)}`;
+      if (command.code === 'gate')
+        return `${what} was not sent: ${displayLine(command.reason ?? 'the gate refused it', 300)}`;
       return `${what} was not sent.`;
     case 'stopped-waiting':
       return `${what} was not acknowledged before the console stopped waiting; it is kept for the next console.`;
