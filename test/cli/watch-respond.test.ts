@@ -236,15 +236,14 @@ test('respond refuses (exit 3): not pending, informational, ambiguous id, no rou
   const ambiguous = await run(['respond', shared, '--option', 'allow']);
   assert.equal(ambiguous.code, 3);
   assert.match(ambiguous.stderr, /2 emitters .*--source/);
-  const noRoute = await run([
-    'respond',
-    shared,
-    '--source',
-    'aep://host-b/agent/codex-5',
-    '--option',
-    'allow',
-    '--json',
-  ]);
+  // --source picks the request; it does not make the route safe: the other emitter's open twin refuses it (the gate).
+  const twin = await run(['respond', shared, '--source', 'aep://host-b/agent/codex-5', '--option', 'allow', '--json']);
+  assert.equal(twin.code, 3, twin.stderr);
+  assert.equal(JSON.parse(twin.stdout).result, 'unsafe-route');
+  assert.match(JSON.parse(twin.stdout).reason, /open request with the same session "s-nobody" and id/);
+  const lone = '01HZZZZZZZZZZZZZZZZZZZZZZC';
+  relay.publish(published(lone, 's-nobody-2', 'aep://host-b/agent/codex-5'));
+  const noRoute = await run(['respond', lone, '--option', 'allow', '--json']);
   assert.equal(noRoute.code, 3, noRoute.stderr);
   assert.equal(JSON.parse(noRoute.stdout).result, 'no-route');
   // An id the agent does not hold, in its own session and under its own source: the agent rejects it.
