@@ -5,10 +5,12 @@
 
 import assert from 'node:assert/strict';
 import { afterEach, test } from 'node:test';
+import { startDemoAgent } from '../../src/demo/agent.js';
 import { startDemoRelay, type DemoRelay, type DemoRelayOptions } from '../../src/demo/relay.js';
 import type { AepEvent } from '../../src/protocol/types.js';
 import { RelayClient } from '../../src/relay/client.js';
 import { ConsoleStore } from '../../src/store/store.js';
+import { consoleOnDemo } from '../support/e2e-console.js';
 import { scriptEmitter, type ScriptEmitter } from '../support/script-emitter.js';
 import { findRequest, waitFor } from './helpers.js';
 
@@ -203,4 +205,35 @@ test('the only live claimant is answered, though another emitter spoke in its se
   assert.ok(id);
   await waitFor(store, () => (a.received.length === 1 ? true : undefined), 'sent');
   assert.equal(a.received[0].id, id);
+});
+
+test('on a relay without a roster, a request nobody shares is still answered in two keys', async () => {
+  const relay = await startDemoRelay({ token: TOKEN, roster: false });
+  closers.push(() => relay.close());
+  const agent = await startDemoAgent({
+    relayUrl: relay.url,
+    token: TOKEN,
+    name: 'codex',
+    session: 's_alone',
+    script: 'none',
+  });
+  closers.push(() => agent.close());
+  const ui = consoleOnDemo({ relay }, TOKEN, 100);
+  closers.push(() => ui.stop());
+  const id = agent.raise({
+    kind: 'permission',
+    prompt: 'git push origin main',
+    options: [
+      { id: 'allow', label: 'Allow' },
+      { id: 'deny', label: 'Deny' },
+    ],
+  });
+  await ui.until((t) => t.includes('git push origin main') && t.includes('live'), 'the request listed');
+  await ui.press('1', '\r');
+  await ui.until((t) => /✓ allow · you/.test(t), 'the outcome on the row');
+  const commands = agent.received.filter((e) => e.type === 'control.attention.respond' && e.subject === id);
+  assert.deepEqual(
+    commands.map((c) => c.data),
+    [{ answer: { option: 'allow' } }],
+  );
 });
