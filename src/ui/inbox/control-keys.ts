@@ -42,7 +42,11 @@ export function browseControlKey(
   // (an "unknown" route is asked: the command then waits at the gate for a read of the session).
   const refused = ctx.controlRefusal?.(record);
   if (refused && refused.code !== 'unknown')
-    return done({ ...state, notice: `${verbWord(request)} not sent: ${refused.why.replace(/^Not sent: /, '')}` });
+    return done({
+      ...state,
+      // What it means first (a one-row footer cuts the rest at 80 columns), then the gate's words.
+      notice: `${verbWord(request)} not sent, another agent could take it: ${refused.why.replace(/^Not sent: /, '')}`,
+    });
   const type = CONTROL_TYPES[request.verb];
   if (session.accepts && !session.accepts.includes(type)) {
     const word = request.verb === 'cancel' ? 'cancel' : request.verb;
