@@ -7,6 +7,9 @@ import { contain } from './contain.js';
 
 export class IngestBatch {
   private queue: (() => void)[] = [];
+  /** The handlers being run, and the next one's index: a flush from inside a handler (the gate's) carries on in order. */
+  private running: (() => void)[] = [];
+  private next = 0;
   private scheduled = false;
 
   constructor(
@@ -23,14 +26,23 @@ export class IngestBatch {
     this.defer(() => this.flush());
   }
 
-  /** Runs everything queued now (tests, and the scheduled drain). */
+  /**
+   * Runs everything queued now (tests, the scheduled drain, and the gate at
+   * the wire, which folds what has arrived before it answers). Called from
+   * inside a handler, it runs the rest in arrival order, never a later
+   * handler before an earlier one.
+   */
   flush(): void {
     this.scheduled = false;
-    while (this.queue.length) {
-      const handlers = this.queue;
-      this.queue = [];
+    for (;;) {
+      if (this.next >= this.running.length) {
+        if (!this.queue.length) return;
+        this.running = this.queue;
+        this.queue = [];
+        this.next = 0;
+      }
       this.store.batch(() => {
-        for (const handler of handlers) contain(handler);
+        while (this.next < this.running.length) contain(this.running[this.next++]);
       });
     }
   }

@@ -34,6 +34,23 @@ describe('store.batch', () => {
     assert.equal(heard, 1, 'an empty batch is silent');
   });
 
+  it('a flush from inside a handler (the gate folding what arrived) runs the rest in arrival order, each once', () => {
+    const store = new ConsoleStore();
+    const batch = new IngestBatch(store, () => {});
+    const ran: string[] = [];
+    batch.add(() => {
+      ran.push('h1');
+      batch.add(() => ran.push('h4'));
+      batch.flush();
+      ran.push('h1 done');
+    });
+    batch.add(() => ran.push('h2'));
+    batch.add(() => ran.push('h3'));
+    batch.flush();
+    batch.flush();
+    assert.deepEqual(ran, ['h1', 'h2', 'h3', 'h4', 'h1 done']);
+  });
+
   it('still notifies when a handler throws', () => {
     const store = new ConsoleStore();
     let heard = 0;
