@@ -144,6 +144,8 @@ export class ConsoleSubscription {
           ? ` (replay starts at epoch ${text(earliest.epoch, 20)} seq ${text(earliest.seq, 20)})`
           : '';
       this.store.warnRelay(this.relay, `history of session ${session} is partly gone from the relay buffer${at}`);
+      // Who spoke there is no longer known whole: the gate reads the session before it sends there.
+      if (typeof frame.session === 'string') this.store.sessionHistoryLost(this.relay, frame.session);
       return true;
     }
     return false;

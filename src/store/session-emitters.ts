@@ -128,7 +128,10 @@ export class SessionEmitters {
    */
   memory(relay: string, source: string, session: string, from: number, own = true): SessionMemoryFacts {
     const memory = this.relays.get(relay)?.get(session);
-    if (!memory || memory.since > from || memory.forgottenLast >= from) return { known: false };
+    // From a request's own Event, something forgotten at that very clock may have come after it; from a
+    // read's start, what was folded by then is in the read.
+    if (!memory || memory.since > from || (own ? memory.forgottenLast >= from : memory.forgottenLast > from))
+      return { known: false };
     // A twin forgotten: only a request's own span asks (a read restores it: the read lists the session's requests).
     if (own && this.forgotOthers(memory, source, 0)) return { known: false };
     if (own) {
@@ -149,6 +152,12 @@ export class SessionEmitters {
     if (sessions.has(session)) return;
     sessions.set(session, { emitters: new Map(), since: at, forgottenLast: -1 });
     if (++this.sessions > this.cap) this.forgetOldest();
+  }
+
+  /** Part of what was said in the session never reached the console (a relay's gap, until clock `at`): partial from here back. */
+  lost(relay: string, session: string, at: number): void {
+    const memory = this.relays.get(relay)?.get(session);
+    if (memory && at > memory.forgottenLast) memory.forgottenLast = at;
   }
 
   /**

@@ -255,6 +255,11 @@ export class ConsoleStore implements EventIntake, RelayStatusBook, CommandLog, S
     return this.book.accepts(relay, session);
   }
 
+  /** Part of the session's history is gone from the relay's buffer (replay-exhausted): the gate then reads it before it trusts it. */
+  sessionHistoryLost(relay: string, session: string): void {
+    this.emitters.lost(relay, session, this.fold.arrivalClock);
+  }
+
   /** The relay is about to replay everything it holds: its open requests should come back in that replay. */
   replayBegins(relay: string): void {
     this.fold.replayBegins(relay);

@@ -30,6 +30,8 @@ export interface EventIntake {
   replayBegins(relay: string): void;
   replayCompleted(relay: string): void;
   replayAbandoned(relay: string): void;
+  /** The relay says part of a session's history is gone from its buffer: who spoke there is no longer known whole. */
+  sessionHistoryLost(relay: string, session: string): void;
 }
 
 /** The relay client's book keeping: connection status, warnings, roster, resume positions. */

@@ -103,3 +103,70 @@ test('sessions stay bounded; an entry kept for a forgotten session is not writte
   emitters.observe(R, ev(B, 'tool.requested', 'b2'), 4, kept);
   assert.deepEqual(emitters.othersSince(R, A, 's1', 2), [B], 'B counts again in s1');
 });
+
+test('the memory says unknown, never "nobody", for a span it forgot part of', () => {
+  const C = 'aep://host-c/agent/deployer';
+  type Case = { note: string; run: (m: SessionEmitters) => void; known: boolean; others?: string[] };
+  // A's request arrives at clock 2 in s1 (B spoke at 1); each case then does something and asks from clock 2.
+  const cases: Case[] = [
+    { note: 'nothing forgotten', run: () => undefined, known: true, others: [] },
+    {
+      note: 'B spoke since: known, and said',
+      run: (m) => m.observe(R, ev(B, 'tool.requested', 'b2'), 3),
+      known: true,
+      others: [B],
+    },
+    {
+      note: 'the session forgotten whole (other sessions pushed it out)',
+      run: (m) => {
+        for (let i = 0; i < 5; i++) m.observe(R, ev(A, 'session.started', `x${i}`, `other-${i}`), 3);
+      },
+      known: false,
+    },
+    {
+      note: 'forgotten, then A spoke again: remembered only from then on',
+      run: (m) => {
+        for (let i = 0; i < 5; i++) m.observe(R, ev(A, 'session.started', `x${i}`, `other-${i}`), 3);
+        m.observe(R, ev(A, 'tool.requested', 'a2'), 4);
+      },
+      known: false,
+    },
+    {
+      note: 'another emitter of the session forgotten after speaking since the request',
+      run: (m) => {
+        m.observe(R, ev(C, 'tool.requested', 'c1'), 3);
+        for (let i = 0; i < 16; i++) m.observe(R, ev(`aep://other-${i}/agent`, 'tool.requested', `o${i}`), 1);
+      },
+      known: false,
+    },
+    {
+      note: "a closed request of B's forgotten by the store (a twin cannot be told from it)",
+      run: (m) => m.forgotRequest(R, 's1', B, 3),
+      known: false,
+    },
+    { note: "one of A's own forgotten: no twin", run: (m) => m.forgotRequest(R, 's1', A, 3), known: true, others: [] },
+    { note: 'the relay said the history is partly gone', run: (m) => m.lost(R, 's1', 3), known: false },
+  ];
+  for (const c of cases) {
+    const m = new SessionEmitters(3);
+    m.observe(R, ev(B, 'tool.requested', 'b1'), 1);
+    m.observe(R, ev(A, 'attention.requested', 'REQ'), 2);
+    c.run(m);
+    const facts = m.memory(R, A, 's1', 2);
+    assert.equal(facts.known, c.known, c.note);
+    if (facts.known) assert.deepEqual(facts.others, c.others, c.note);
+  }
+});
+
+test("a read's span: remembered from its start whole, until forgotten again", () => {
+  const m = new SessionEmitters(2);
+  m.observe(R, ev(A, 'attention.requested', 'REQ'), 1);
+  for (let i = 0; i < 3; i++) m.observe(R, ev(A, 'session.started', `x${i}`, `other-${i}`), 2);
+  assert.equal(m.memory(R, A, 's1', 1).known, false, 's1 was forgotten');
+  m.remember(R, 's1', 5);
+  assert.deepEqual(m.memory(R, A, 's1', 5, false), { known: true, others: [] }, 'whole from the read on');
+  m.observe(R, ev(B, 'tool.requested', 'b9'), 6);
+  assert.deepEqual(m.memory(R, A, 's1', 5, false), { known: true, others: [B] }, 'and B speaking after it is said');
+  for (let i = 3; i < 6; i++) m.observe(R, ev(A, 'session.started', `x${i}`, `other-${i}`), 7);
+  assert.equal(m.memory(R, A, 's1', 5, false).known, false, 'forgotten again');
+});
