@@ -88,6 +88,34 @@ export function performEffect(effect: Effect, dispatch: (msg: Msg) => void, port
   }
 }
 
+/**
+ * `r` and the drop key on an answer: a resend (a held one is asked at the
+ * gate again: while it refuses, its words say why, as the hint), or a held
+ * answer dropped.
+ */
+function heldEffect(
+  effect: Extract<Effect, { type: 'resend' | 'drop' }>,
+  client: RelayHandle | undefined,
+  dispatch: (msg: Msg) => void,
+): void {
+  if (effect.type === 'resend') {
+    const result = client?.resend(effect.commandId);
+    const refused = typeof result === 'object' && result !== null ? result : undefined;
+    if (refused) dispatch({ type: 'notice', text: `Still held. ${refused.why}` });
+    return;
+  }
+  const dropped = client?.drop?.(effect.commandId) === true;
+  dispatch({
+    type: 'notice',
+    text: dropped
+      ? 'Dropped the held answer: it was not sent, and the history records the drop.'
+      : 'Nothing dropped: that answer is no longer held.',
+  });
+}
+
+/** A command the client did not make (the ledger or the gate refused it as it was made): its words are on the relay's status line. */
+const NOT_MADE = 'Not sent: refused as it was made (the relay status line says why).';
+
 /** The effects that reach a relay: done, and true; false for every other effect. */
 function relayEffect(effect: Effect, dispatch: (msg: Msg) => void, ports: EffectPorts): boolean {
   const { store, clients, history } = ports.props();
@@ -99,36 +127,29 @@ function relayEffect(effect: Effect, dispatch: (msg: Msg) => void, ports: Effect
   switch (effect.type) {
     case 'send': {
       const record = store.request(effect.key);
-      made(
+      const id =
         record && !isFromFile(record)
           ? clientFor(record.relay)?.respond(effect.key, effect.answer, effect.by)
-          : undefined,
-      );
+          : undefined;
+      made(id);
+      // The client asks the ledger again where the answer is made: what changed since the key (a roster, an Event) can refuse it.
+      if (id === '' && effect.by === undefined && effect.batch === undefined)
+        dispatch({ type: 'notice', text: NOT_MADE });
       return true;
     }
-    case 'resend': {
-      const command = store.command(effect.commandId);
-      // A held answer the gate still refuses stays held: its words say why, as the hint.
-      const result = command ? clientFor(command.relay)?.resend(effect.commandId) : undefined;
-      const refused = typeof result === 'object' && result !== null ? result : undefined;
-      if (refused) dispatch({ type: 'notice', text: `Still held. ${refused.why}` });
-      return true;
-    }
+    case 'resend':
     case 'drop': {
       const command = store.command(effect.commandId);
-      const client = command && clientFor(command.relay);
-      const dropped = client?.drop?.(effect.commandId) === true;
-      dispatch({
-        type: 'notice',
-        text: dropped
-          ? 'Dropped the held answer: it was not sent, and the history records the drop.'
-          : 'Nothing dropped: that answer is no longer held.',
-      });
+      heldEffect(effect, command && clientFor(command.relay), dispatch);
       return true;
     }
     case 'control': {
       const record = store.request(effect.key);
-      made(record && !isFromFile(record) ? clientFor(record.relay)?.control?.(effect.key, effect.request) : undefined);
+      const id =
+        record && !isFromFile(record) ? clientFor(record.relay)?.control?.(effect.key, effect.request) : undefined;
+      made(id);
+      // Refused by the gate between the question and the y: the key's "sent" is not true.
+      if (id === '') dispatch({ type: 'notice', text: NOT_MADE });
       return true;
     }
     case 'fetch': {

@@ -243,3 +243,44 @@ test('x, X and p on a session the gate refuses say why and ask nothing', async (
     assert.equal(h.client.controls.length, 0, `${key} then y sends nothing`);
   }
 });
+
+test('a batch: a request whose route the console cannot prove is not refused at y; its answer waits at the gate', async (t) => {
+  const forgot = permissionFrom('deployer', 'forgot', 'deploy prod?');
+  const known = permissionFrom('builder', 'known', 'run the build?');
+  const { h, client } = await gated([forgot, known]);
+  t.after(() => {
+    h.unmount();
+    client.stop();
+  });
+  // One session fewer than evictions(): only the oldest remembered session, the first request's, is forgotten.
+  await h.apply(evictions().slice(1));
+  await h.press('*', KEY.enter, '1', KEY.enter);
+  assert.match(h.frame(), /Send "Allow" to 2 requests\? y\/n/);
+  await h.press('y');
+  assert.match(flat(h.frame()), /Sent "Allow" to 2 requests\.(?! \d+ not sent)/);
+  const command = (request: AepEvent) =>
+    h.store.lastCommandFor(h.store.allRequests().find((r) => r.id === request.id)!.key);
+  assert.equal(command(forgot)?.gate, 'waiting');
+  assert.ok(command(known), 'the other answer was made too');
+  assert.equal(client.reads[0]?.session, 'forgot');
+  assert.ok(
+    client.written.every((frame) => frame.subject !== forgot.id),
+    'nothing written for the unproven one before its read ends',
+  );
+});
+
+test('the gate refuses the session between x and y: nothing is written, and the footer says it was not sent', async (t) => {
+  const request = permissionFrom('deployer', 'shared', 'deploy prod?', { run: 'r1' });
+  const { h, client } = await gated([request]);
+  t.after(() => {
+    h.unmount();
+    client.stop();
+  });
+  await h.press('x');
+  assert.match(h.frame(), /Cancel run r1 of deployer \(session shared\)\? y\/n/);
+  await h.apply(otherSpeaks('shared'));
+  await h.press('y');
+  assert.equal(client.written.length, 0);
+  assert.match(flat(h.frame()), /Not sent: refused as it was made \(the relay status line says why\)/);
+  assert.doesNotMatch(flat(h.frame()), /Cancel of the run sent/);
+});
