@@ -107,9 +107,7 @@ function heldEffect(
   const dropped = client?.drop?.(effect.commandId) === true;
   dispatch({
     type: 'notice',
-    text: dropped
-      ? 'Dropped the held answer: it was not sent, and the history records the drop.'
-      : 'Nothing dropped: that answer is no longer held.',
+    text: dropped ? 'Dropped the held answer: it was not sent.' : 'Nothing dropped: that answer is no longer held.',
   });
 }
 
