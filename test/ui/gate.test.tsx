@@ -284,3 +284,21 @@ test('the gate refuses the session between x and y: nothing is written, and the 
   assert.match(flat(h.frame()), /Not sent: refused as it was made \(the relay status line says why\)/);
   assert.doesNotMatch(flat(h.frame()), /Cancel of the run sent/);
 });
+
+test('the screen reader says a route is not proven, and that an answer would wait for a read of the session', async (t) => {
+  const request = permissionFrom('deployer', 'forgot', 'deploy prod?');
+  const { h, client } = await gated([request], { screenReader: true });
+  t.after(() => {
+    h.unmount();
+    client.stop();
+  });
+  await h.apply(evictions());
+  await h.press(KEY.enter);
+  const frame = flat(h.frame());
+  assert.match(frame, /Warning: not proven: the console cannot tell who else speaks in session forgot\./);
+  assert.match(
+    frame,
+    /An answer waits for a read of the session and goes only if the read shows no other agent could take it\./,
+  );
+  assert.doesNotMatch(frame, /no answer can be sent/);
+});
