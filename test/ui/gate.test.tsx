@@ -179,6 +179,9 @@ test('a route the console cannot prove: the detail says so, Enter lets the answe
   assert.match(row ?? '', /\bwaiting\b/);
   await h.press(KEY.enter);
   assert.match(flat(h.frame()), /waiting for a read of session "forgot"/);
+  // A second answer is refused while it waits, in the gate's terms.
+  await h.press('2');
+  assert.match(flat(h.frame()), /Waiting at the gate for a read of the session: the answer goes only if/);
   client.reads[0].end({ ended: true, events: [request] });
   await h.settle();
   assert.equal(client.written.length, 1, 'the read proved the route: sent');

@@ -229,6 +229,8 @@ export const FORM_KEYS: Controller<'form', OpenPress, KeyResult> = {
 
 /** Why the open request takes no answer now: an answer on its way says whose it is and when it was given (the ledger's words). */
 function lockedWhy({ ctx, record, lock }: OpenPress): string {
+  if (lock === 'sending' && ctx.openCommand?.gate === 'waiting')
+    return 'Waiting at the gate for a read of the session: the answer goes only if the read shows no other agent could take it.';
   const inFlight = lock === 'sending' || lock === 'accepted' ? ctx.refusal?.(record) : undefined;
   return inFlight?.code === 'in-flight' ? inFlight.why : lockHint(lock);
 }
