@@ -64,11 +64,7 @@ export class RelayClient implements RelayHandle {
     const readOnly = options.readOnly === true;
     this.gate = this.makeGate(timing, ingest);
     this.commands = new CommandSender(
-      this.store,
-      this.relay,
-      this.connection.link,
-      timing,
-      this.gate,
+      { store: this.store, relay: this.relay, link: this.connection.link, timing, gate: this.gate },
       { name: options.name, host: this.host },
       readOnly ? undefined : options.outbox,
       readOnly,

@@ -79,23 +79,36 @@ export function queuedEntry(
   };
 }
 
+/** What a command sender and its wire share: the store, the relay, the link, the timers and the gate. */
+export interface WireParts {
+  store: CommandLog & Pick<RelayStatusBook, 'ackWindowMs' | 'warnRelay'>;
+  relay: string;
+  link: CommandLink;
+  timing: RelayTiming;
+  /** The one way to the wire: asked for every frame (gate.ts). */
+  gate: Pick<WireGate, 'ask'>;
+}
+
 export class CommandWire {
   /** Commands on their way: queued, waiting at the gate, or waiting for an ack. */
   readonly pending = new Map<string, Pending>();
   /** Answers the gate refused after they were written once (or saved): kept, not sent, until `r` or a drop. */
   readonly held = new Map<string, Pending>();
 
+  private readonly store: WireParts['store'];
+  private readonly relay: string;
+  private readonly link: CommandLink;
+  private readonly timing: RelayTiming;
+  private readonly gate: WireParts['gate'];
+
   constructor(
-    private readonly store: CommandLog & Pick<RelayStatusBook, 'ackWindowMs' | 'warnRelay'>,
-    private readonly relay: string,
-    private readonly link: CommandLink,
-    private readonly timing: RelayTiming,
-    /** The one way to the wire: asked for every frame (gate.ts). */
-    private readonly gate: Pick<WireGate, 'ask'>,
+    parts: WireParts,
     private readonly outbox: Outbox | undefined,
     /** The emitter a command's ack must come from (commands.ts). */
     private readonly targetFor: (commandId: string, requestKey: string) => Target | undefined,
-  ) {}
+  ) {
+    ({ store: this.store, relay: this.relay, link: this.link, timing: this.timing, gate: this.gate } = parts);
+  }
 
   /** Takes the command out of the queue and the held list (it settled); its timer stops. */
   forget(commandId: string): void {

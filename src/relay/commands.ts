@@ -12,15 +12,13 @@
 import { buildRespond } from '../protocol/respond.js';
 import { buildControl, type ControlRequest } from '../protocol/control.js';
 import type { AepEvent, Answer } from '../protocol/types.js';
-import type { CommandLog, RelayStatusBook } from '../store/writers.js';
 import type { CommandOrigin, CommandOutcome } from '../store/types.js';
 import { clampAckWindow, type RelayTiming } from './timing.js';
 import type { JournaledAnswer, Outbox } from './outbox.js';
 import { OPEN_STATES } from '../store/types.js';
 import { answerRefusal, gateRefusal, type Refusal } from '../store/ledger.js';
 import { AckTargets, ackOutcome, fromTarget, refusalOutcome, targetOf, type Target } from './command-acks.js';
-import type { WireGate } from './gate.js';
-import { CommandWire, queuedEntry, type CommandLink, type Pending } from './command-wire.js';
+import { CommandWire, queuedEntry, type CommandLink, type Pending, type WireParts } from './command-wire.js';
 
 export type { CommandLink } from './command-wire.js';
 
@@ -30,20 +28,21 @@ export class CommandSender {
   private readonly pending: Map<string, Pending>;
   private disposed = false;
 
+  private readonly store: WireParts['store'];
+  private readonly relay: string;
+  private readonly link: CommandLink;
+  private readonly timing: RelayTiming;
+
   constructor(
-    private readonly store: CommandLog & Pick<RelayStatusBook, 'ackWindowMs' | 'warnRelay'>,
-    private readonly relay: string,
-    private readonly link: CommandLink,
-    private readonly timing: RelayTiming,
-    /** The one way to the wire: asked for every frame (gate.ts). */
-    private readonly gate: Pick<WireGate, 'ask'>,
+    parts: WireParts,
     private readonly identity: { name: string; host: string },
     /** The durable outbox (outbox.ts): answers survive a stop until acknowledged. */
     private readonly outbox?: Outbox,
     /** --read-only: no command is ever made, so nothing goes on the wire (the keys say why first). */
     private readonly readOnly = false,
   ) {
-    this.wire = new CommandWire(store, relay, link, timing, gate, outbox, (id, key) => this.targetFor(id, key));
+    ({ store: this.store, relay: this.relay, link: this.link, timing: this.timing } = parts);
+    this.wire = new CommandWire(parts, outbox, (id, key) => this.targetFor(id, key));
     this.pending = this.wire.pending;
   }
 

@@ -121,7 +121,7 @@ function build(seed: number): World {
     heard: () => w.heard,
     probe: () => undefined,
   };
-  w.sender = new CommandSender(store, R, link, timing, gate, { name: 'aep-console', host: 'test' });
+  w.sender = new CommandSender({ store, relay: R, link, timing, gate }, { name: 'aep-console', host: 'test' });
   return w;
 }
 

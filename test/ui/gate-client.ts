@@ -46,7 +46,10 @@ export class GateClient implements RelayHandle {
       heard: () => 0,
       probe: () => {},
     };
-    this.sender = new CommandSender(store, relay, link, resolveTiming(), gate, { name: 'ui-test', host: 'test-host' });
+    this.sender = new CommandSender(
+      { store, relay, link, timing: resolveTiming(), gate },
+      { name: 'ui-test', host: 'test-host' },
+    );
   }
 
   respond(requestKey: string, answer: Answer, by?: string): string {
