@@ -12,7 +12,7 @@ export type AnswerPath =
    * A digit or Enter from the list, a batch (Space, `*`): an option or a
    * text reply to a pending request that is not a form (forms are filled in
    * the open view), not history read from a file, with no answer of ours on
-   * its way.
+   * its way or held at the gate.
    */
   | 'keys'
   /**
@@ -25,7 +25,10 @@ export type AnswerPath =
 
 export function answerable(record: RequestRecord, path: AnswerPath, command?: OwnCommand): boolean {
   if (record.state !== 'pending' || record.payload.kind === 'form') return false;
-  if (path === 'keys') return !isFromFile(record) && command?.state !== 'sending' && command?.state !== 'accepted';
+  if (path === 'keys')
+    return (
+      !isFromFile(record) && command?.state !== 'sending' && command?.state !== 'accepted' && command?.state !== 'held'
+    );
   if (record.informational || record.unconfirmed || record.payload.fields.length > 0) return false;
   return record.payload.options.length > 0 && record.issues.length === 0;
 }

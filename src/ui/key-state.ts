@@ -13,8 +13,7 @@ import { layoutOf, resolveSelection, type StoreReader, type UiModel } from './mo
 export function answerableFrom(store: StoreReader): (record: RequestRecord) => boolean {
   return (record) => {
     const command = store.lastCommandFor(record.key);
-    // A held answer takes no other until it is sent (r) or dropped: not marked, not answered from the list.
-    return command?.state !== 'held' && answerable(record, 'keys', command);
+    return answerable(record, 'keys', command);
   };
 }
 

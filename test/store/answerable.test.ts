@@ -49,6 +49,13 @@ test('a table: which path may answer which request', () => {
     { note: 'an answer of ours on its way', record: recordOf(), command: command('sending'), keys: false, rule: true },
     { note: 'an answer of ours accepted', record: recordOf(), command: command('accepted'), keys: false, rule: true },
     {
+      note: 'an answer of ours held at the gate: r or a drop first',
+      record: recordOf(),
+      command: command('held'),
+      keys: false,
+      rule: true,
+    },
+    {
       note: 'an answer of ours that timed out: the keys may answer again',
       record: recordOf(),
       command: command('timeout'),
