@@ -77,14 +77,10 @@ export const MAX_DECISIONS = 50_000;
 /**
  * Folds history text (older files first) back into decisions. The first
  * decision line for a command id wins (an earlier console's answer resent by
- * a later one is one decision), except a drop of that answer, which is a
- * decision of its own (the outcome lines after it are the drop's); outcomes
- * append in file order.
+ * a later one is one decision); outcomes append in file order.
  */
 export function foldDecisions(texts: readonly string[]): FoldResult {
   const byId = new Map<string, Decision>();
-  /** The decision an id's outcome lines now belong to: a drop of that answer, once one is recorded. */
-  const latest = new Map<string, Decision>();
   let skipped = 0;
   let torn = false;
   texts.forEach((text, index) => {
@@ -110,19 +106,14 @@ export function foldDecisions(texts: readonly string[]): FoldResult {
       }
       const v = value as Record<string, unknown>;
       if (isDecisionLine(v)) {
-        const held = byId.get(v.command_id);
-        const { t: _t, ...rest } = v;
-        if (!held) byId.set(v.command_id, { ...pick(rest), outcomes: [] });
-        else if (v.action === 'drop' && held.action !== 'drop') {
-          // The answer, then its drop (a held answer, or a saved one): two decisions; what follows is the drop's.
-          const drop = { ...pick(rest), outcomes: [] };
-          byId.set(`${v.command_id}\u0000drop`, drop);
-          latest.set(v.command_id, drop);
+        if (!byId.has(v.command_id)) {
+          const { t: _t, ...rest } = v;
+          byId.set(v.command_id, { ...pick(rest), outcomes: [] });
         }
         continue;
       }
       if (isOutcomeLine(v)) {
-        const decision = latest.get(v.command_id) ?? byId.get(v.command_id);
+        const decision = byId.get(v.command_id);
         if (!decision) {
           skipped++;
           continue;

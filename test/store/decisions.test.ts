@@ -218,25 +218,6 @@ describe('folding the file back into decisions', () => {
     assert.equal(json.latency_ms, 9);
   });
 
-  it('a held answer, then its drop: two decisions, the answer ending held, not-sent, and the drop with its own outcome', () => {
-    const text = [
-      D('a'),
-      O('a', 'held', { reason: 'Not sent: B has sent Events in session "s1" since this request.' }),
-      O('a', 'not-sent', { reason: 'dropped by the operator while held' }),
-      D('a', { action: 'drop' }),
-      O('a', 'not-sent', { reason: 'dropped by the operator while the gate held it' }),
-      '',
-    ].join('\n');
-    const { decisions } = foldDecisions([text]);
-    assert.deepEqual(
-      decisions.map((d) => [d.action, d.outcomes.map((o) => o.state)]),
-      [
-        ['answer', ['held', 'not-sent']],
-        ['drop', ['not-sent']],
-      ],
-    );
-  });
-
   it('only the newest file can be torn; an older one cut at rotation just loses that line', () => {
     assert.equal(foldDecisions([`${D('a')}\n{"t":"dec`]).torn, true);
     const older = foldDecisions([`${D('a')}\n{"t":"dec`, `${D('b')}\n`]);
