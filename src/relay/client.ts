@@ -200,13 +200,15 @@ export class RelayClient implements RelayHandle {
     contain(() => {
       const command = this.store.command(commandId);
       dropped = this.commands.drop(commandId);
+      // Recorded as a decision of its own (action drop, its id naming it, as a hide's does); the answer's
+      // own decision keeps its outcome (not sent: dropped while held).
       if (dropped && command)
         this.options.decisions?.dropped(
           this.relay,
           {
             relay: this.relay,
             requestKey: command.requestKey,
-            event: command.event,
+            event: { ...command.event, id: `drop-${command.id}` },
             answer: command.answer,
             ackWindowMs: command.ackWindowMs,
             createdAt: command.savedAt ?? command.createdAt,

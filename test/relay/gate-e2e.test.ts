@@ -9,6 +9,12 @@ import { startDemoAgent } from '../../src/demo/agent.js';
 import { startDemoRelay, type DemoRelay, type DemoRelayOptions } from '../../src/demo/relay.js';
 import type { AepEvent } from '../../src/protocol/types.js';
 import { RelayClient } from '../../src/relay/client.js';
+import { DecisionLog, HISTORY_FILE } from '../../src/relay/decision-log.js';
+import { DecisionRecorder, type DecisionSink } from '../../src/relay/decision-recorder.js';
+import { foldDecisions } from '../../src/store/decision-fold.js';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ConsoleStore } from '../../src/store/store.js';
 import { consoleOnDemo } from '../support/e2e-console.js';
 import { scriptEmitter, type ScriptEmitter } from '../support/script-emitter.js';
@@ -23,11 +29,12 @@ afterEach(async () => {
   while (closers.length) await closers.pop()!();
 });
 
-async function world(relayOptions: Partial<DemoRelayOptions> = {}) {
+async function world(relayOptions: Partial<DemoRelayOptions> = {}, decisions?: (store: ConsoleStore) => DecisionSink) {
   const relay = await startDemoRelay({ token: TOKEN, ...relayOptions });
   closers.push(() => relay.close());
   const store = new ConsoleStore();
   const client = new RelayClient({
+    decisions: decisions?.(store),
     url: relay.url,
     token: TOKEN,
     name: 'aep-console',
@@ -90,7 +97,13 @@ const permission = {
 };
 
 test('retries and r: an answer on its way stops at the gate when a twin appears; r is refused with its words; a drop ends it', async () => {
-  const { relay, store, client, emitter } = await world();
+  const log = new DecisionLog(mkdtempSync(join(tmpdir(), 'aep-gate-history-')));
+  let recorder: DecisionRecorder | undefined;
+  const { relay, store, client, emitter } = await world({}, (s) => {
+    recorder = new DecisionRecorder(s, log);
+    recorder.start();
+    return recorder;
+  });
   await live(store, client);
   const a = await emitter('host-a');
   a.raise('01TWIN');
@@ -118,6 +131,16 @@ test('retries and r: an answer on its way stops at the gate when a twin appears;
   assert.equal(client.drop(id), true);
   assert.equal(store.command(id)?.state, 'not-sent');
   assert.equal(a.received.length, 1);
+  // The history: the answer, held then not sent; and the drop, a decision of its own.
+  await recorder!.stop();
+  const { decisions } = foldDecisions([readFileSync(join(log.dir, HISTORY_FILE), 'utf8')]);
+  assert.deepEqual(
+    decisions.map((d) => [d.action, d.outcomes.map((o) => o.state)]),
+    [
+      ['answer', ['held', 'held', 'not-sent']],
+      ['drop', ['not-sent']],
+    ],
+  );
 });
 
 test('cancel and pause: a session another emitter spoke in since the request gets neither', async () => {
