@@ -40,10 +40,16 @@ import { runWatch } from './watch.js';
 
 type Remember = (secret: string | undefined) => void;
 
-/** A crash's leftovers (temporary files, locks) in the state directory and beside the rules file are removed at start. */
-function cleanAtStart(options: ConsoleOptions, env: NodeJS.ProcessEnv): void {
-  const state = stateDir(env) ?? tmpdir();
-  if (checkDir(state, false) === undefined) cleanLeftovers(state);
+/**
+ * A crash's leftovers (temporary files, locks) in the state directory and
+ * beside the rules file are removed at start: the console's own names only
+ * (files/leftovers.ts), and names of earlier versions only in the state
+ * directory (never in a shared directory, and never in /tmp).
+ */
+export function cleanAtStart(options: ConsoleOptions, env: NodeJS.ProcessEnv): void {
+  const dir = stateDir(env);
+  const state = dir ?? tmpdir();
+  if (checkDir(state, false) === undefined) cleanLeftovers(state, undefined, undefined, { state: dir !== undefined });
   if (options.rulesPath === undefined) return;
   try {
     cleanLeftovers(dirname(realpathSync(options.rulesPath)));
