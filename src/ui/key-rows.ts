@@ -41,6 +41,7 @@ const LABELS: Partial<Record<KeySpec, string>> = {
   ctrlD: 'Ctrl-D',
   ctrlE: 'Ctrl-E',
   ctrlL: 'Ctrl-L',
+  ctrlT: 'Ctrl-T',
   ctrlU: 'Ctrl-U',
   ctrlW: 'Ctrl-W',
   ctrlZ: 'Ctrl-Z',
@@ -280,12 +281,17 @@ export function choiceHints(scope: 'answer' | 'batch', rows: ChoiceRows): string
   return [...digitHints(scope, rows), ...rest].join(` ${glyphs().dot} `);
 }
 
-/** A form's hints; on a select field whose choices the digits pick (digits.ts fieldChoices), the moves say their range too: `↑/↓ 1-3 choice`. */
-export function formHints(choices: number): string {
+/**
+ * A form's hints; on a select field whose choices the digits pick (digits.ts
+ * fieldChoices), the moves say their range too: `↑/↓ 1-3 choice`. The key
+ * that takes a default is named only on a field that has one.
+ */
+export function formHints(choices: number, fieldDefault = false): string {
   const range = digitRange('form', choices);
-  if (!range) return hintsFor('form');
   return ROWS.flatMap((row, i) => {
     if (row.scope !== 'form' || !row.hint) return [];
+    if (!fieldDefault && row.actions?.includes('takeDefault')) return [];
+    if (!range) return [hintAt(i)!];
     const hint = hintAt(i)!;
     return [
       row.actions?.includes('up') ? `${firstKey('form', 'up')}/${firstKey('form', 'down')} ${range} choice` : hint,

@@ -18,6 +18,12 @@ export interface FieldDraft {
   toggled: string[];
   /** Highlighted row within a select (choices, then `Other…`). */
   highlight: number;
+  /**
+   * Whether the operator moved the highlight in this select (↑/↓): only then
+   * is the highlighted choice theirs for Enter to pick. The first choice is
+   * highlighted when the field opens; a stray Enter must not pick it.
+   */
+  moved?: boolean;
 }
 
 export interface FormDraft {

@@ -49,7 +49,8 @@ function choiceWords(field: FieldSpec, fd: FieldDraft): string[] {
 export function fieldSentences(field: FieldSpec, index: number, count: number, draft: FormDraft): string[] {
   const fd = fieldDraft(draft, field);
   const head = `Field ${index + 1} of ${count}: ${displayLine(field.label || field.id, 120)}${field.required ? ', required' : ', optional'}, ${constraintText(field)}.`;
-  const lines = [head, `Current value: ${valueWords(field, fd)}.`, ...choiceWords(field, fd)];
+  const taking = field.default !== undefined ? [`${firstKey('form', 'takeDefault')} takes the default.`] : [];
+  const lines = [head, `Current value: ${valueWords(field, fd)}.`, ...choiceWords(field, fd), ...taking];
   const problem = draft.errors[field.id] ?? editorOf(field)?.liveProblem(field, fd);
   if (problem) lines.push(`Problem: ${displayLine(problem, 200)}.`);
   return lines;

@@ -1,5 +1,7 @@
-// A single select: Space picks the highlighted choice, Enter picks it and
-// moves on; typing on `Other…` picks it, and the text is the answer.
+// A single select: Space or a digit picks a choice; Enter confirms what was
+// picked, or the choice the operator moved the highlight to, and moves on
+// (with nothing picked and the highlight never moved it picks nothing and
+// says how to pick); typing on `Other…` picks it, and the text is the answer.
 import { displayLine } from '../../../protocol/sanitize.js';
 import { isOtherRow, move, OTHER, patchField } from '../draft.js';
 import {
@@ -13,6 +15,20 @@ import {
 } from './choice-list.js';
 import type { FieldEditor } from './editor.js';
 import { glyphs } from '../../glyphs.js';
+import { digitRange, firstKey } from '../../key-rows.js';
+import { selectRows } from '../draft.js';
+import type { FieldSpec } from '../../../protocol/types.js';
+
+/** What Enter on an unpicked single select says, beside the field. */
+function howToPick(field: FieldSpec): string {
+  const digits = digitRange('form', selectRows(field));
+  const keys = [
+    `${firstKey('form', 'up')}/${firstKey('form', 'down')} and ${firstKey('form', 'next')}`,
+    firstKey('form', 'toggle'),
+    digits,
+  ].filter(Boolean);
+  return `nothing picked: ${keys.join(', ')} picks`;
+}
 
 export const selectEditor: FieldEditor = {
   editsText: editsOther,
@@ -31,7 +47,10 @@ export const selectEditor: FieldEditor = {
     const choice = field.choices?.[fd.highlight];
     if (action === 'next') {
       if (onOther) return fd.text.value.trim() ? move(patchField(draft, field, { picked: OTHER }), fields, 1) : draft;
-      return choice ? move(patchField(draft, field, { picked: choice.id }), fields, 1) : draft;
+      // Enter confirms what the operator picked, or the choice they moved to; never the one the field opened on.
+      if (fd.moved && choice) return move(patchField(draft, field, { picked: choice.id }), fields, 1);
+      if (fd.picked !== undefined) return move(draft, fields, 1);
+      return move({ ...draft, errors: { ...draft.errors, [field.id]: howToPick(field) } }, fields, 1);
     }
     if (action === 'toggle') return onOther || !choice ? draft : patchField(draft, field, { picked: choice.id });
     // Typing on Other… picks it for a single select: what you type is the answer.
