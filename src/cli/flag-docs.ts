@@ -47,7 +47,7 @@ export const FLAG_DOCS: Record<FlagName, string> = {
   auto: 'let the rules answer from the start (`A` in the console turns it on, after y/n, and off); without it they only suggest. Needs rules.',
   json: 'machine-readable output, one JSON object per line: `list`, a request; `watch`, an event; `history`, a decision; `respond`, the outcome (the fields of each are under its command below). Not for the interactive console.',
   option: "`respond`: answer with the option whose id is `O`; it must be one of the request's options (else exit 2).",
-  text: '`respond`: answer with the text `T`, which the agent reads as it decides (AEP-0008); a form refuses it, in words.',
+  text: '`respond`: answer with the text `T`, which the agent reads as it decides (AEP-0008); a form refuses it, in words: exit 2, nothing sent (answer a form with `--values`).',
   values:
     "`respond`: answer a form with a JSON object of field ids to values, checked against the form's fields (AEP-0006) before anything is sent.",
   source: "`respond`: the emitter's URI, when two emitters share the request's id (without it: exit 3, `ambiguous`).",
