@@ -19,7 +19,7 @@ export interface ReadView {
 
 const NEEDS_VIEW = /[\u001b\u009b%\u27e8]/;
 const HEX = /^[0-9A-Fa-f]{2}$/;
-const MARKER = /^⟨U\+[0-9A-F]{4,6}⟩/;
+const MARKER = /^\u27e8U\+[0-9A-F]{4,6}\u27e9/;
 
 /** Where the escape sequence starting at `i` (ESC or C1 CSI) ends; i + 1 when it is only the ESC. */
 function sequenceEnd(text: string, i: number): number {
