@@ -44,6 +44,9 @@ export interface FormStep {
   submit?: FormValues;
 }
 
+/** The complaint Enter leaves on a single select with nothing picked (the view adds how to pick: how-to-pick.ts). */
+export const NOTHING_PICKED = 'nothing picked';
+
 export const emptyFieldDraft: FieldDraft = { text: emptyEditor, toggled: [], highlight: 0 };
 
 export function initialFormDraft(): FormDraft {

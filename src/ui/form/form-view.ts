@@ -7,6 +7,7 @@ import { fit, stringWidth, wrapText } from '../text/wrap.js';
 import { fieldDraft } from './draft.js';
 import { editorOf } from './fields/index.js';
 import { defaultText } from './take-default.js';
+import { complaintText } from './how-to-pick.js';
 import { fieldLabel, focusRow, isFocusRow, type FormViewInput } from './rows.js';
 import { glyphs } from '../glyphs.js';
 
@@ -43,7 +44,7 @@ function fieldRows(field: FieldSpec, index: number, input: FormViewInput): Line[
   const editor = editorOf(field);
   const live = editor?.liveProblem(field, fd);
   // Emitter rejection details are producer text.
-  const complaint = error !== undefined ? displayLine(error, 200) : live;
+  const complaint = error !== undefined ? displayLine(complaintText(field, error), 200) : live;
   const head: Line = [
     seg(pointer, { bold: active }),
     seg(label, { bold: active }),

@@ -15,20 +15,7 @@ import {
 } from './choice-list.js';
 import type { FieldEditor } from './editor.js';
 import { glyphs } from '../../glyphs.js';
-import { digitRange, firstKey } from '../../key-rows.js';
-import { selectRows } from '../draft.js';
-import type { FieldSpec } from '../../../protocol/types.js';
-
-/** What Enter on an unpicked single select says, beside the field. */
-function howToPick(field: FieldSpec): string {
-  const digits = digitRange('form', selectRows(field));
-  const keys = [
-    `${firstKey('form', 'up')}/${firstKey('form', 'down')} and ${firstKey('form', 'next')}`,
-    firstKey('form', 'toggle'),
-    digits,
-  ].filter(Boolean);
-  return `nothing picked: ${keys.join(', ')} picks`;
-}
+import { NOTHING_PICKED } from '../draft.js';
 
 export const selectEditor: FieldEditor = {
   editsText: editsOther,
@@ -50,7 +37,8 @@ export const selectEditor: FieldEditor = {
       // Enter confirms what the operator picked, or the choice they moved to; never the one the field opened on.
       if (fd.moved && choice) return move(patchField(draft, field, { picked: choice.id }), fields, 1);
       if (fd.picked !== undefined) return move(draft, fields, 1);
-      return move({ ...draft, errors: { ...draft.errors, [field.id]: howToPick(field) } }, fields, 1);
+      // What the complaint says of the keys is the view's (form/how-to-pick.ts): the keys in force are named there.
+      return move({ ...draft, errors: { ...draft.errors, [field.id]: NOTHING_PICKED } }, fields, 1);
     }
     if (action === 'toggle') return onOther || !choice ? draft : patchField(draft, field, { picked: choice.id });
     // Typing on Other… picks it for a single select: what you type is the answer.
