@@ -20,7 +20,7 @@ export function copyId(state: InboxState, record: RequestRecord | undefined): Ke
   const copied = clipboardText(record.id);
   if (!copied.ok) return { state: { ...state, notice: `Nothing copied: the id ${copied.why}.` }, effects: [] };
   const notice = copied.quoted
-    ? `copied ${displayLine(copied.text, 80)} (single-quoted for a shell: the id holds more than letters, digits and - _ . :)`
+    ? `copied ${displayLine(copied.text, 80)} (single-quoted for a shell)`
     : `copied ${displayLine(copied.text, 80)}`;
   return { state: { ...state, notice }, effects: [{ type: 'copy', text: record.id }] };
 }
