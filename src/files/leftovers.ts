@@ -32,9 +32,11 @@ const OLD_LOCK = /^\..+\.lock$/;
 /** A temporary file without a process in its name is a leftover once this old. */
 const OLD_TEMP_MS = 60_000;
 
-/** The text a lock of this process holds. */
-export function lockText(pid = process.pid): string {
-  return `${OWN_MARK} ${pid} ${processStart(pid) ?? '-'}\n`;
+let ownLockText: string | undefined;
+
+/** The text a lock of this process holds (read from /proc once: a history append takes the lock each time). */
+export function lockText(): string {
+  return (ownLockText ??= `${OWN_MARK} ${process.pid} ${processStart(process.pid) ?? '-'}\n`);
 }
 
 /** The pid and start time a lock's text names, or undefined when it is not this console's. */
