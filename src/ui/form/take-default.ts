@@ -14,7 +14,7 @@ import { OTHER, patchField, type FieldDraft, type FormDraft } from './draft.js';
 export function defaultText(field: FieldSpec): string | undefined {
   const value = field.default;
   if (value === undefined) return undefined;
-  const label = (id: string) => displayLine(field.choices?.find((c) => c.id === id)?.label ?? id, 40);
+  const label = (id: string) => displayLine(field.choices?.find((c) => c.id === id)?.label || id, 40);
   if (Array.isArray(value)) return value.length ? value.map(label).join(', ') : 'none';
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   return typeof value === 'number' ? String(value) : label(value);
