@@ -40,10 +40,16 @@ import { runWatch } from './watch.js';
 
 type Remember = (secret: string | undefined) => void;
 
-/** A crash's leftovers (temporary files, locks) in the state directory and beside the rules file are removed at start. */
-function cleanAtStart(options: ConsoleOptions, env: NodeJS.ProcessEnv): void {
-  const state = stateDir(env) ?? tmpdir();
-  if (checkDir(state, false) === undefined) cleanLeftovers(state);
+/**
+ * A crash's leftovers (temporary files, locks) in the state directory and
+ * beside the rules file are removed at start: the console's own names only
+ * (files/leftovers.ts), and names of earlier versions only in the state
+ * directory (never in a shared directory, and never in /tmp).
+ */
+export function cleanAtStart(options: ConsoleOptions, env: NodeJS.ProcessEnv): void {
+  const dir = stateDir(env);
+  const state = dir ?? tmpdir();
+  if (checkDir(state, false) === undefined) cleanLeftovers(state, undefined, undefined, { state: dir !== undefined });
   if (options.rulesPath === undefined) return;
   try {
     cleanLeftovers(dirname(realpathSync(options.rulesPath)));
@@ -53,9 +59,12 @@ function cleanAtStart(options: ConsoleOptions, env: NodeJS.ProcessEnv): void {
 }
 
 /** The decision history on disk (none with --no-history), recording from before the clients start. */
-function startHistory(options: ConsoleOptions, store: ConsoleStore, env: NodeJS.ProcessEnv) {
-  // Every decision, with its outcome, kept on disk (the demo's too: it is the operator's own work); none with --no-history.
-  const log = options.history === false ? undefined : new DecisionLog(stateDir(env) ?? tmpdir());
+function startHistory(options: ConsoleOptions, store: ConsoleStore, env: NodeJS.ProcessEnv, demo?: DemoSession) {
+  // Every decision, with its outcome, kept on disk; none with --no-history. The
+  // demo's go to its own private directory (H reads them there; `aep-console
+  // history` never sees them), removed when it stops.
+  const dir = demo ? demo.stateDir : (stateDir(env) ?? tmpdir());
+  const log = options.history === false ? undefined : new DecisionLog(dir);
   const recorder = log && new DecisionRecorder(store, log);
   recorder?.start();
   const history: AppProps['history'] =
@@ -78,7 +87,7 @@ function wire(options: ConsoleOptions, env: NodeJS.ProcessEnv, demo: DemoSession
   // Answers are saved until acknowledged, so a stop (SIGTERM, crash) loses none. Not for the demo: its relay is new each run.
   // --read-only sends nothing: it keeps no outbox and takes over no saved answer.
   const outbox = demo || options.readOnly ? undefined : new Outbox(stateDir(env) ?? tmpdir(), { relays });
-  const { recorder, history } = startHistory(options, store, env);
+  const { recorder, history } = startHistory(options, store, env, demo);
   const wiring = wireRelays({
     relays,
     // --token-file is re-read before every reconnect: a rotated token needs no restart.

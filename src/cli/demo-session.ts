@@ -1,6 +1,7 @@
 // `--demo`: the demo fleet started in this process, its relay and token used
-// in place of the command line's, and its token in a 0600 file so `list` can
-// be tried on the demo from another terminal.
+// in place of the command line's, its token in a 0600 file so `list` can
+// be tried on the demo from another terminal, and its state (the history)
+// in the same private directory, removed when the demo stops.
 import { writeDemoTokenFile } from './demo-token.js';
 
 export interface DemoSession {
@@ -8,6 +9,8 @@ export interface DemoSession {
   token: string;
   /** The 0600 file holding the token, for commands run from another terminal. */
   tokenFile: string;
+  /** The demo's private state directory (0700, removed when it stops): its history, never the user's. */
+  stateDir: string;
   /** What the UI shows about the demo. */
   info: { relay: string; listCommand: string };
   close(): Promise<void>;
@@ -27,6 +30,7 @@ export async function startDemoSession(agents: number | undefined): Promise<Demo
     relay: fleet.relayUrl,
     token: fleet.token,
     tokenFile: tokenFile.path,
+    stateDir: tokenFile.dir,
     // `npx`: after a clone's `npm install` the bin is not on the PATH, and npx
     // finds it there (and when installed or linked, on the PATH).
     info: {

@@ -9,6 +9,7 @@
 // never a token. The file is trusted like the rules file (files/config-file.ts).
 import { displayLine } from '../protocol/sanitize.js';
 import { loadProfiles, type Profile, type ProfilesFile } from '../files/config-file.js';
+import { credentialsIn, maskedRelay } from './relay-args.js';
 import { printable, UsageError } from './usage-error.js';
 
 /** The flags a profile can supply, as the parser holds them. */
@@ -136,7 +137,12 @@ export function profilesText(env: NodeJS.ProcessEnv): string {
   ];
   for (const [name, profile] of file.profiles) {
     lines.push(`  ${name}${file.default === name ? ' (default)' : ''}`);
-    lines.push(`    relays  ${profile.relays.map((r) => displayLine(r, 200)).join(', ')}`);
+    // A URL with user:password@ is listed masked, and said to be refused (relay-args.ts refuses it when used).
+    const relay = (r: string) => {
+      const refused = credentialsIn(r);
+      return `${displayLine(maskedRelay(r), 200)}${refused ? ` (refused: ${refused})` : ''}`;
+    };
+    lines.push(`    relays  ${profile.relays.map(relay).join(', ')}`);
     lines.push(
       `    token   ${profile.token_file !== undefined ? `from ${displayLine(profile.token_file, 200)}` : 'none named: --token, --token-file or AEP_TOKEN'}`,
     );

@@ -2,7 +2,8 @@
 // relays' history shows under that id (narrowed by --session and --source),
 // open, not informational, not one of two emitters', and an answer the
 // request can take (an option it offers, values its form accepts, AEP-0006;
-// text for anything, a form refused in words included, AEP-0006/AEP-0008). Pure: the store is only read.
+// text for anything but a form, AEP-0006/AEP-0008: a form given text is exit 2
+// in words, nothing sent). Pure: the store is only read.
 import { validateFormValues } from '../protocol/form.js';
 import { displayLine } from '../protocol/sanitize.js';
 import type { Answer } from '../protocol/types.js';
@@ -70,6 +71,9 @@ function answerProblem(record: RequestRecord, answer: Answer): string | undefine
       ? `--option must be one of the request's options: ${ids}`
       : 'the request offers no options: answer with --text or --values';
   }
+  // A form takes values only (AEP-0006): text would reach the agent as an answer it must refuse. Nothing is sent.
+  if (answer.text !== undefined && (record.payload.kind === 'form' || fields.length))
+    return `the request is a form: answer it with --values (its fields: ${fields.map((f) => displayLine(f.id, 40)).join(', ')}), not --text`;
   if (answer.values !== undefined) {
     if (!fields.length) return 'the request is not a form: answer it with --option or --text';
     const check = validateFormValues(fields, answer.values);

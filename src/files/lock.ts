@@ -1,5 +1,6 @@
 // A lock beside a file, so two consoles saving rules at once lose neither:
-// `.<name>.lock`, made with O_EXCL, holding the owner's pid. The holder
+// `.<name>.aep-console.lock`, made with O_EXCL, holding the marker, the
+// owner's pid and its start time (leftovers.ts). The holder
 // re-reads the file, changes it and renames the new text into place before
 // letting go. A lock whose owner is gone (a crash) is taken over; a lock
 // held longer than any save takes is broken. Waiting is bounded and short
@@ -7,6 +8,7 @@
 
 import { closeSync, openSync, readFileSync, statSync, unlinkSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { lockOwner, lockText, ownerRuns, OWN_MARK } from './leftovers.js';
 import { processAlive } from './process-start.js';
 import { errorCode } from './trust.js';
 import { writeAll } from './write.js';
@@ -15,13 +17,13 @@ const STALE_MS = 10_000;
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
 
 export function lockPath(path: string): string {
-  return join(dirname(path), `.${basename(path)}.lock`);
+  return join(dirname(path), `.${basename(path)}.${OWN_MARK}.lock`);
 }
 
 function stale(lock: string, alive: (pid: number) => boolean): boolean {
   try {
-    const pid = Number(readFileSync(lock, 'utf8').trim().split(/\s+/)[0]);
-    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && !alive(pid)) return true;
+    const owner = lockOwner(readFileSync(lock, 'utf8').slice(0, 100));
+    if (owner && owner.pid !== process.pid && !ownerRuns(owner.pid, owner.start, alive)) return true;
     return Date.now() - statSync(lock).mtimeMs > STALE_MS;
   } catch {
     return false; // gone meanwhile (the next try takes it), or unreadable (waited out)
@@ -48,7 +50,7 @@ export function withLock<T>(
     }
     if (fd !== undefined) {
       try {
-        writeAll(fd, `${process.pid}\n`);
+        writeAll(fd, lockText());
       } finally {
         closeSync(fd);
       }

@@ -3,26 +3,15 @@
 // every byte written (a short write is retried, never taken for done),
 // flushed, renamed over the target, and the directory flushed so the
 // rename itself survives a power cut. A failed write removes its temporary
-// file; a crash's leftovers (temporary files and locks, named for the
-// process that made them) are removed by the next console to look at the directory.
+// file; a crash's leftovers (temporary files and locks, marked as the
+// console's and named for the process that made them) are removed by the
+// next console to look at the directory (leftovers.ts).
 
 import { randomBytes } from 'node:crypto';
-import {
-  closeSync,
-  constants,
-  fsyncSync,
-  lstatSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  unlinkSync,
-  writeSync,
-} from 'node:fs';
+import { closeSync, constants, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { processAlive } from './process-start.js';
+import { OWN_MARK } from './leftovers.js';
 
 const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 const CREATE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW;
@@ -46,62 +35,12 @@ export function writeAll(fd: number, data: string | Buffer): void {
   }
 }
 
-/** The temporary name beside `path`: hidden, and named for this process so a crash's leftover can be told from a live write. */
+/** The temporary name beside `path`: hidden, marked as the console's own (leftovers.ts), and named for this process so a crash's leftover can be told from a live write. */
 export function tempPath(path: string): string {
-  return join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  return join(dirname(path), `.${basename(path)}.${OWN_MARK}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
 }
 
-const TEMP = /^\.(.+)\.(\d{1,10})\.[0-9a-f]{12}\.tmp$/;
-// Names earlier versions used: `<file>.<12 hex>.tmp` (the outbox) and `.rules.json.<pid>.<time>.tmp`.
-const OLD_TEMP = /^(?:.+\.[0-9a-f]{12}\.tmp|\.rules\.json\.\d{1,10}\.\d{1,16}\.tmp)$/;
-/** A temporary file without a process in its name is a leftover once this old. */
-const OLD_TEMP_MS = 60_000;
-/** A lock (lock.ts) holding its owner's pid. */
-const LOCK = /^\..+\.lock$/;
-
-/**
- * Removes the temporary files a crashed console left in `dir` (its own
- * writes are never touched; another running console's are left alone).
- * Returns how many were removed.
- */
-export function cleanLeftovers(dir: string, alive: (pid: number) => boolean = processAlive, now = Date.now()): number {
-  let names: string[];
-  try {
-    names = readdirSync(dir).slice(0, 10_000);
-  } catch {
-    return 0;
-  }
-  let removed = 0;
-  for (const name of names) {
-    const match = TEMP.exec(name);
-    let leftover = false;
-    if (match) {
-      const pid = Number(match[2]);
-      leftover = pid !== process.pid && !alive(pid);
-    } else if (LOCK.test(name)) {
-      try {
-        const pid = Number(readFileSync(join(dir, name), 'utf8').trim());
-        leftover = Number.isInteger(pid) && pid > 0 && pid !== process.pid && !alive(pid);
-      } catch {
-        leftover = false;
-      }
-    } else if (OLD_TEMP.test(name)) {
-      try {
-        leftover = now - lstatSync(join(dir, name)).mtimeMs > OLD_TEMP_MS;
-      } catch {
-        leftover = false;
-      }
-    }
-    if (!leftover) continue;
-    try {
-      unlinkSync(join(dir, name));
-      removed++;
-    } catch {
-      // gone meanwhile, or not ours to remove
-    }
-  }
-  return removed;
-}
+export { cleanLeftovers } from './leftovers.js';
 
 /** Writes `text` to `path` durably (`mode`, 0600 by default) through a temporary file and a rename. Throws on failure, leaving nothing behind. */
 export function writeFileCarefully(path: string, text: string, mode = 0o600): void {

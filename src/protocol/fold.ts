@@ -36,7 +36,12 @@ function classify(cp: number): number {
 
 /** 1 kept, 2 folded (a mark: clings to the letter before), 3 folded (invisible, blank, a space). */
 function kind(cp: number): number {
-  if (cp < 0x80) return cp === 0x20 || (cp >= 0x09 && cp <= 0x0d) ? 3 : 1;
+  // Every C0 control, DEL, every C1 control (U+0085 among them), a lone
+  // surrogate, the sanitizer's pictures of controls (␀…␤) and U+FFFD: each
+  // is shown as a marker or nothing, and a marker between a secret's
+  // characters must not hide it.
+  if (cp < 0x80) return cp <= 0x20 || cp === 0x7f ? 3 : 1;
+  if (cp <= 0x9f || (cp >= 0xd800 && cp <= 0xdfff) || (cp >= 0x2400 && cp <= 0x2426) || cp === 0xfffd) return 3;
   if (cp <= 0xffff) {
     let k = bmp[cp];
     if (k === 0) bmp[cp] = k = classify(cp);

@@ -20,6 +20,7 @@ export const REDACTED = '[token]';
 export const MIN_SECRET_CHARS = 4;
 
 import { foldSecret, foldedSpans, type FoldedSecret } from './fold.js';
+import { readView } from './redact-view.js';
 
 const secrets = new Set<string>();
 /** Longest first, so a secret that contains another is replaced whole. */
@@ -79,7 +80,46 @@ export function withoutSecrets(text: string, secrets: readonly string[]): string
   for (const secret of secrets) {
     if (folded(secret) === undefined && out.includes(secret)) out = out.split(secret).join(REDACTED);
   }
+  // Then as the text is read: escape sequences gone, percent-encoding
+  // decoded, the sanitizer's markers gone (redact-view.ts).
+  const read = readView(out);
+  if (read) {
+    const spans = foldedSpansAll(read.view, secrets).map(([a, b]): [number, number] => [
+      read.starts[a],
+      read.ends[b - 1],
+    ]);
+    if (spans.length) out = replaceSpans(out, spans);
+  }
   return out;
+}
+
+/** Every span of `text` where one of `secrets` is found folded (longest first, none overlapping). */
+function foldedSpansAll(text: string, secrets: readonly string[]): [number, number][] {
+  const spans: [number, number][] = [];
+  let taken: Uint8Array | undefined;
+  for (const secret of secrets) {
+    const f = folded(secret);
+    if (f === undefined) continue;
+    for (const [start, end] of foldedSpans(text, f)) {
+      taken ??= new Uint8Array(text.length);
+      if (taken.subarray(start, end).includes(1)) continue;
+      taken.fill(1, start, end);
+      spans.push([start, end]);
+    }
+  }
+  return spans.sort((a, b) => a[0] - b[0]);
+}
+
+/** `text` with each of `spans` (sorted, not overlapping) replaced by `[token]`. */
+function replaceSpans(text: string, spans: readonly [number, number][]): string {
+  let out = '';
+  let from = 0;
+  for (const [start, end] of spans) {
+    if (start < from) continue;
+    out += text.slice(from, start) + REDACTED;
+    from = end;
+  }
+  return out + text.slice(from);
 }
 
 /** Secrets folded once (the same few are looked for in every text), up to a bound. */
@@ -98,25 +138,6 @@ function folded(secret: string): FoldedSecret | undefined {
 
 /** Replaces each secret found in `text` once every folding code point is skipped (longest secrets first). */
 function redactFolded(text: string, secrets: readonly string[]): string {
-  const spans: [number, number][] = [];
-  let taken: Uint8Array | undefined;
-  for (const secret of secrets) {
-    const f = folded(secret);
-    if (f === undefined) continue;
-    for (const [start, end] of foldedSpans(text, f)) {
-      taken ??= new Uint8Array(text.length);
-      if (taken.subarray(start, end).includes(1)) continue;
-      taken.fill(1, start, end);
-      spans.push([start, end]);
-    }
-  }
-  if (!spans.length) return text;
-  spans.sort((a, b) => a[0] - b[0]);
-  let out = '';
-  let from = 0;
-  for (const [start, end] of spans) {
-    out += text.slice(from, start) + REDACTED;
-    from = end;
-  }
-  return out + text.slice(from);
+  const spans = foldedSpansAll(text, secrets);
+  return spans.length ? replaceSpans(text, spans) : text;
 }

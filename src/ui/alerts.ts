@@ -1,4 +1,5 @@
 import { displayLine } from '../protocol/sanitize.js';
+import { clipboardText } from './clipboard.js';
 
 const BEL = '\u0007';
 const ESC = '\u001b';
@@ -20,9 +21,13 @@ export function notificationSequence(title: string, body: string, env: NodeJS.Pr
  * Text for the terminal's clipboard as OSC 52 (xterm, kitty, WezTerm,
  * iTerm2, foot…). Inside tmux the plain form reaches tmux's own buffer
  * (set-clipboard) and the passthrough form the terminal around it.
+ * Empty when the text may not be copied (clipboard.ts).
  */
 export function clipboardSequence(text: string, env: NodeJS.ProcessEnv = process.env): string {
-  const sequence = `${ESC}]52;c;${Buffer.from(text, 'utf8').toString('base64')}${BEL}`;
+  // What a shell would run never goes: refused text writes nothing, other text is quoted (clipboard.ts).
+  const copied = clipboardText(text);
+  if (!copied.ok) return '';
+  const sequence = `${ESC}]52;c;${Buffer.from(copied.text, 'utf8').toString('base64')}${BEL}`;
   return env.TMUX ? sequence + tmuxPassthrough(sequence) : sequence;
 }
 

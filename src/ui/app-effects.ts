@@ -8,6 +8,7 @@
 // commanded, whatever the keys said.
 
 import { BEL, clipboardSequence, notificationSequence, titleSequence } from './alerts.js';
+import { clipboardText } from './clipboard.js';
 import type { AppProps } from './app-props.js';
 import { annotateDecision } from './history/annotate.js';
 import { isFromFile } from '../store/file-relay.js';
@@ -47,9 +48,11 @@ export function performEffect(effect: Effect, dispatch: (msg: Msg) => void, port
     case 'title':
       out(titleSequence(effect.text));
       break;
-    case 'copy':
-      out(clipboardSequence(effect.text, env));
+    case 'copy': {
+      const sequence = clipboardSequence(effect.text, env);
+      if (sequence) out(sequence);
       break;
+    }
     case 'hide':
     case 'unhide': {
       const record = store.request(effect.key);
@@ -75,7 +78,7 @@ export function performEffect(effect: Effect, dispatch: (msg: Msg) => void, port
     case 'saveRule': {
       const saved = props.saveRule?.(effect.rule);
       // A rules file it cannot write: the one-line footer cannot hold the JSON, so it goes on the clipboard too (OSC 52).
-      if (saved && !saved.ok && saved.byHand) out(clipboardSequence(saved.byHand, env));
+      if (saved && !saved.ok && saved.byHand) out(clipboardSequence(saved.byHand, env) || '');
       dispatch({ type: 'notice', text: savedText(effect.rule.name, saved) });
       break;
     }
@@ -183,7 +186,11 @@ export function portsFor(
 function savedText(name: string, saved: ReturnType<NonNullable<AppProps['saveRule']>> | undefined): string {
   if (!saved) return `Rule ${name}: kept for this console only (no rules file to save to).`;
   if (saved.ok) return `Rule ${name} saved to ${saved.path}.`;
-  if (saved.byHand)
-    return `Rule ${name} kept for this console only; its JSON is on the clipboard to add by hand: ${saved.reason}.`;
+  if (saved.byHand) {
+    const copied = clipboardText(saved.byHand);
+    if (!copied.ok) return `Rule ${name} kept for this console only: ${saved.reason}.`;
+    const quoted = copied.quoted ? ' (single-quoted for a shell)' : '';
+    return `Rule ${name} kept for this console only; its JSON is on the clipboard${quoted} to add by hand: ${saved.reason}.`;
+  }
   return `Rule ${name} kept for this console only: ${saved.reason}.`;
 }

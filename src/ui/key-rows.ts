@@ -1,5 +1,8 @@
 import { bindingsNow, type ActionOf, type KeySpec, type Scope } from './key-table.js';
 import { glyphs, type Glyphs } from './glyphs.js';
+import { firstKey, labelOf, labelsOf } from './key-labels.js';
+
+export { firstKey } from './key-labels.js';
 import { DIGIT_OPTIONS, digitsType, type ChoiceRows } from './inbox/digits.js';
 import { wordsOf } from './binding.js';
 import { BATCH_CONFIRM_KEYS, BATCH_KEYS } from './inbox/batch-keys.js';
@@ -20,47 +23,6 @@ import { DECISION_KEYS, HISTORY_KEYS } from './history/history-keys.js';
 // handler that does them) and the keys in force (key-table.ts), so none of
 // them can drift from what the keys really do.
 
-const LABELS: Partial<Record<KeySpec, string>> = {
-  up: '↑',
-  down: '↓',
-  left: '←',
-  right: '→',
-  home: 'Home',
-  end: 'End',
-  pageUp: 'PgUp',
-  pageDown: 'PgDn',
-  enter: 'Enter',
-  escape: 'Esc',
-  tab: 'Tab',
-  backTab: 'Shift-Tab',
-  backspace: 'Backspace',
-  deleteForward: 'Delete',
-  space: 'Space',
-  ctrlA: 'Ctrl-A',
-  ctrlC: 'Ctrl-C',
-  ctrlD: 'Ctrl-D',
-  ctrlE: 'Ctrl-E',
-  ctrlL: 'Ctrl-L',
-  ctrlU: 'Ctrl-U',
-  ctrlW: 'Ctrl-W',
-  ctrlZ: 'Ctrl-Z',
-};
-
-/** The arrow keys, drawn with the glyph set in force (the README's table: UTF-8). */
-const ARROWS: Partial<Record<KeySpec, keyof Glyphs>> = { up: 'up', down: 'down', left: 'left', right: 'right' };
-
-function labelOf(spec: KeySpec): string {
-  const arrow = ARROWS[spec];
-  return arrow ? (glyphs()[arrow] as string) : (LABELS[spec] ?? spec);
-}
-
-/** An action's keys as written: `1-9` for a run of digits, else each key's label. */
-function labelsOf(specs: readonly KeySpec[]): string[] {
-  const digits =
-    specs.length > 2 && specs.every((s, i) => /^\d$/.test(s) && (i === 0 || Number(s) === Number(specs[i - 1]) + 1));
-  return digits ? [`${specs[0]}-${specs[specs.length - 1]}`] : specs.map(labelOf);
-}
-
 /** The keys of `actions` in `scope`, column by column: up [↑ k] and down [↓ j] read `↑/↓  k/j`. */
 export function keysText<S extends Scope>(scope: S, actions: readonly ActionOf<S>[]): string {
   const labels = actions.map((action) => labelsOf(bindingsNow()[scope][action]));
@@ -69,11 +31,6 @@ export function keysText<S extends Scope>(scope: S, actions: readonly ActionOf<S
     columns.push(labels.flatMap((l) => (l[i] === undefined ? [] : [l[i]])).join('/'));
   }
   return columns.join('  ');
-}
-
-/** The first key of an action, as the footer names it. */
-export function firstKey<S extends Scope>(scope: S, action: ActionOf<S>): string {
-  return labelsOf(bindingsNow()[scope][action])[0] ?? '';
 }
 
 type RowSpec = {
@@ -288,12 +245,17 @@ export function choiceHints(scope: 'answer' | 'batch', rows: ChoiceRows): string
   return [...digitHints(scope, rows), ...rest].join(` ${glyphs().dot} `);
 }
 
-/** A form's hints; on a select field whose choices the digits pick (digits.ts fieldChoices), the moves say their range too: `↑/↓ 1-3 choice`. */
-export function formHints(choices: number): string {
+/**
+ * A form's hints; on a select field whose choices the digits pick (digits.ts
+ * fieldChoices), the moves say their range too: `↑/↓ 1-3 choice`. The key
+ * that takes a default is named only on a field that has one.
+ */
+export function formHints(choices: number, fieldDefault = false): string {
   const range = digitRange('form', choices);
-  if (!range) return hintsFor('form');
   return ROWS.flatMap((row, i) => {
     if (row.scope !== 'form' || !row.hint) return [];
+    if (!fieldDefault && row.actions?.includes('takeDefault')) return [];
+    if (!range) return [hintAt(i)!];
     const hint = hintAt(i)!;
     return [
       row.actions?.includes('up') ? `${firstKey('form', 'up')}/${firstKey('form', 'down')} ${range} choice` : hint,

@@ -68,6 +68,7 @@ interface ScopeActions {
     | 'setYes'
     | 'setNo'
     | 'unset'
+    | 'takeDefault'
     | 'pageUp'
     | 'pageDown'
     | 'back'
@@ -192,6 +193,8 @@ const DEFAULT_BINDINGS: Bindings = {
     setYes: ['y', 'Y'],
     setNo: ['n', 'N'],
     unset: ['backspace'],
+    // Not a printable key: a text field's default must be takeable while the field takes text.
+    takeDefault: ['ctrlT'],
     pageUp: ['pageUp'],
     pageDown: ['pageDown'],
     back: ['escape'],

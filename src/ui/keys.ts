@@ -22,6 +22,7 @@ export type KeyName =
   | 'ctrlD'
   | 'ctrlE'
   | 'ctrlL'
+  | 'ctrlT'
   | 'ctrlU'
   | 'ctrlW'
   | 'ctrlZ'
@@ -52,6 +53,7 @@ const CONTROL_KEYS: Record<string, KeyName> = {
   '\b': 'backspace',
   '\t': 'tab',
   '\u000c': 'ctrlL',
+  '\u0014': 'ctrlT',
   '\r': 'enter',
   '\n': 'enter',
   '\u0015': 'ctrlU',

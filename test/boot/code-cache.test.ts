@@ -70,7 +70,7 @@ test('a cache written is read back, the file 0600 in a 0700 folder', async (t) =
   assert.equal(statSync(join(dir, CACHE_FILE)).mode & 0o777, 0o600);
   assert.deepEqual(readCache(dir, SOURCE), data);
   // A crashed write's temporary file (its process gone) is removed by the next write.
-  const leftover = join(dir, '.code-cache.999999999.0123456789ab.tmp');
+  const leftover = join(dir, '.code-cache.aep-console.999999999.0123456789ab.tmp');
   writeFileSync(leftover, 'half a cache');
   assert.equal(await writeCache(dir, SOURCE, data), true);
   assert.throws(() => statSync(leftover), /ENOENT/);

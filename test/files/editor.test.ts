@@ -129,15 +129,15 @@ describe('a saves the rule like an editor', () => {
     const path = join(dir, 'rules.json');
     writeFileSync(path, START, { mode: 0o600 });
     const gone = 999_999_999;
-    writeFileSync(join(dir, `.rules.json.${gone}.0123456789ab.tmp`), '{"rules": [');
-    writeFileSync(lockPath(path), `${gone}\n`);
+    writeFileSync(join(dir, `.rules.json.aep-console.${gone}.0123456789ab.tmp`), '{"rules": [');
+    writeFileSync(lockPath(path), `aep-console ${gone} 12345\n`);
     const alive = (pid: number) => pid !== gone;
     // A lock whose owner is gone is taken over (the save does not wait it out).
     assert.deepEqual(
       withLock(path, () => 'held', { alive, waitMs: 0 }),
       { ok: true, value: 'held' },
     );
-    writeFileSync(lockPath(path), `${gone}\n`);
+    writeFileSync(lockPath(path), `aep-console ${gone} 12345\n`);
     assert.equal(cleanLeftovers(dir, alive), 2);
     assert.deepEqual(leftovers(dir), []);
     assert.deepEqual(addRuleToFile(path, rule), { ok: true });
@@ -147,9 +147,9 @@ describe('a saves the rule like an editor', () => {
   it('a live lock is waited for, then given up with words (never a silent save)', () => {
     const dir = fresh();
     const path = join(dir, 'rules.json');
-    writeFileSync(lockPath(path), `${process.pid}\n`);
+    writeFileSync(lockPath(path), `aep-console ${process.pid} -\n`);
     const locked = withLock(path, () => 'never', { waitMs: 20 });
     assert.deepEqual(locked, { ok: false, why: 'is locked by another console' });
-    assert.ok(readdirSync(dir).includes('.rules.json.lock'), "another console's lock is not removed");
+    assert.ok(readdirSync(dir).includes('.rules.json.aep-console.lock'), "another console's lock is not removed");
   });
 });

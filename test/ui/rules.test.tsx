@@ -234,9 +234,10 @@ test('a rules file that cannot be written: the rule is kept for this console, an
   assert.ok(osc52, 'an OSC 52 clipboard write');
   assert.equal(
     Buffer.from(osc52.slice(7, -1), 'base64').toString('utf8'),
-    json,
-    "the rule's JSON, whole, on the clipboard",
+    `'${json}'`,
+    "the rule's JSON, whole, on the clipboard (single-quoted for a shell, as every OSC 52: Hostile input V)",
   );
+  assert.match(flat(h.frame()), /on the clipboard \(sing…/, 'the notice (cut at 100 columns) says it is quoted');
 });
 
 test("a session rule is kept in memory only (never saved) and answers the session's next request under AUTO", async (t) => {

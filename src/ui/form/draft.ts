@@ -18,6 +18,12 @@ export interface FieldDraft {
   toggled: string[];
   /** Highlighted row within a select (choices, then `Other…`). */
   highlight: number;
+  /**
+   * Whether the operator moved the highlight in this select (↑/↓): only then
+   * is the highlighted choice theirs for Enter to pick. The first choice is
+   * highlighted when the field opens; a stray Enter must not pick it.
+   */
+  moved?: boolean;
 }
 
 export interface FormDraft {
@@ -37,6 +43,9 @@ export interface FormStep {
   /** Set when Submit passed validation: send these values. */
   submit?: FormValues;
 }
+
+/** The complaint Enter leaves on a single select with nothing picked (the view adds how to pick: how-to-pick.ts). */
+export const NOTHING_PICKED = 'nothing picked';
 
 export const emptyFieldDraft: FieldDraft = { text: emptyEditor, toggled: [], highlight: 0 };
 

@@ -4,6 +4,7 @@ import { isText, type KeyPress } from '../keys.js';
 import { actionFor, type ActionOf } from '../key-table.js';
 import { fieldDraft, move, type FormDraft, type FormStep } from './draft.js';
 import { editorOf } from './fields/index.js';
+import { takeDefault } from './take-default.js';
 
 // The draft and its field-level moves live in draft.ts, each kind's editing in
 // fields/; these names stay importable from here, where the form's users look.
@@ -68,6 +69,7 @@ export function reduceFormKey(fields: FieldSpec[], draft: FormDraft, key: KeyPre
   }
   const editor = editorOf(field);
   if (!editor) return { draft };
+  if (action === 'takeDefault') return { draft: takeDefault(draft, field) };
   // Enter refuses what Submit would refuse, in Submit's words: the field keeps the focus (editing it clears the complaint).
   const problem = action === 'next' ? editor.liveProblem(field, fieldDraft(draft, field)) : undefined;
   if (problem !== undefined) return { draft: { ...draft, errors: { ...draft.errors, [field.id]: problem } } };

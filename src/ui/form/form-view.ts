@@ -6,6 +6,8 @@ import { targeted, targetOf } from '../text/targets.js';
 import { fit, stringWidth, wrapText } from '../text/wrap.js';
 import { fieldDraft } from './draft.js';
 import { editorOf } from './fields/index.js';
+import { defaultText } from './take-default.js';
+import { complaintText } from './how-to-pick.js';
 import { fieldLabel, focusRow, isFocusRow, type FormViewInput } from './rows.js';
 import { glyphs } from '../glyphs.js';
 
@@ -13,9 +15,11 @@ export type { FormViewInput } from './rows.js';
 
 export { choiceLabel, fieldLabel } from './rows.js';
 
-/** What a field takes, beside its label (its kind's words; a kind no editor has is text). */
+/** What a field takes, beside its label (its kind's words; a kind no editor has is text), and its default where it has one. */
 export function constraintText(field: FieldSpec): string {
-  return editorOf(field)?.constraint(field) ?? 'text';
+  const takes = editorOf(field)?.constraint(field) ?? 'text';
+  const given = defaultText(field);
+  return given === undefined ? takes : `${takes}; default: ${given}`;
 }
 
 /** A field's rows, each tagged for a click: a choice row as that choice of this field, any other as the field. */
@@ -40,7 +44,7 @@ function fieldRows(field: FieldSpec, index: number, input: FormViewInput): Line[
   const editor = editorOf(field);
   const live = editor?.liveProblem(field, fd);
   // Emitter rejection details are producer text.
-  const complaint = error !== undefined ? displayLine(error, 200) : live;
+  const complaint = error !== undefined ? displayLine(complaintText(field, error), 200) : live;
   const head: Line = [
     seg(pointer, { bold: active }),
     seg(label, { bold: active }),

@@ -207,6 +207,12 @@ export const FORM_KEYS: Controller<'form', OpenPress, KeyResult> = {
       run: formStep,
     },
     {
+      on: ['takeDefault'],
+      does: "take the field's default, shown beside it (only where the request gives one); nothing is sent until Submit",
+      hint: '{takeDefault} default',
+      run: formStep,
+    },
+    {
       on: ['toggle'],
       does: 'toggle a boolean or a multi choice; pick a single choice',
       hint: '{toggle} toggle',
@@ -216,7 +222,7 @@ export const FORM_KEYS: Controller<'form', OpenPress, KeyResult> = {
     { on: ['unset'], does: 'on an optional boolean field: leave it unset', run: formStep },
     {
       on: ['next'],
-      does: 'confirm the field and go to the next; on Submit: validate and send',
+      does: 'confirm the field and go to the next (a pick-one: only what was picked or moved to; nothing picked stays unpicked); on Submit: validate and send',
       hint: '{next} next/Submit',
       run: formStep,
     },

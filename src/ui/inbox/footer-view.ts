@@ -34,6 +34,8 @@ export interface FooterDigits {
   shared?: number;
   /** An open form on a select field: how many choices the digits pick there (none while its `Other…` row is typed in). */
   choices?: number;
+  /** An open form whose active field has a default: form.takeDefault is offered. */
+  fieldDefault?: boolean;
 }
 
 /** What the digits name now (FooterDigits), from the inbox and the store as the view reads it. */
@@ -53,7 +55,10 @@ export function footerDigits(
   if (place === 'answer' && open && lock === 'none') {
     const form = draftFor(state, open).form ?? initialFormDraft();
     const field = open.payload.fields[form.active];
-    return { choices: field && !editsText(open.payload.fields, form) ? fieldChoices(field) : 0 };
+    return {
+      choices: field && !editsText(open.payload.fields, form) ? fieldChoices(field) : 0,
+      fieldDefault: field?.default !== undefined,
+    };
   }
   return { selected: selected?.payload.options.length, shared };
 }
@@ -138,7 +143,7 @@ function answerLine(lock: Lock | undefined, form: boolean, digits: FooterDigits,
   if (lock === 'held') return hints(hintsFor('locked'));
   if (lock === 'ack-timeout') return hints(hintsWithout('locked', ['drop']));
   if (lock && lock !== 'none') return hints(hintsWithout('locked', ['resend', 'drop']));
-  if (form) return hints(formHints(digits.choices ?? 0));
+  if (form) return hints(formHints(digits.choices ?? 0, digits.fieldDefault === true));
   return hints(digits.rows ? choiceHints('answer', digits.rows) : hintsFor('answer'));
 }
 

@@ -1,5 +1,6 @@
 import { glyphs } from '../glyphs.js';
 import { displayLine } from '../../protocol/sanitize.js';
+import { clipboardText } from '../clipboard.js';
 import type { RequestRecord } from '../../store/types.js';
 import { runBinding, type Controller } from '../binding.js';
 import { fit } from '../text/wrap.js';
@@ -13,13 +14,15 @@ import { modalOf, popModal, pushModal, type Effect, type InboxState, type ModalO
 
 type KeyResult = { state: InboxState; effects: Effect[] };
 
-/** y: the id goes to the clipboard, and the footer says what was copied. */
+/** y: the id goes to the clipboard (as clipboard.ts allows), and the footer says what was copied, quoted or refused. */
 export function copyId(state: InboxState, record: RequestRecord | undefined): KeyResult {
   if (!record) return { state: { ...state, notice: 'No request selected: nothing to copy.' }, effects: [] };
-  return {
-    state: { ...state, notice: `copied ${displayLine(record.id, 80)}` },
-    effects: [{ type: 'copy', text: record.id }],
-  };
+  const copied = clipboardText(record.id);
+  if (!copied.ok) return { state: { ...state, notice: `Nothing copied: the id ${copied.why}.` }, effects: [] };
+  const notice = copied.quoted
+    ? `copied ${displayLine(copied.text, 80)} (single-quoted for a shell)`
+    : `copied ${displayLine(copied.text, 80)}`;
+  return { state: { ...state, notice }, effects: [{ type: 'copy', text: record.id }] };
 }
 
 /** d: asks first (nothing is hidden without y). */

@@ -1,6 +1,7 @@
 // A form read one field at a time: where the operator is ("Field 2 of 3"),
 // the field's label, whether it is required, what it takes (the editor's own
 // constraint words), its current value, and any problem with it.
+import { complaintText } from '../form/how-to-pick.js';
 import { displayLine } from '../../protocol/sanitize.js';
 import type { FieldSpec } from '../../protocol/types.js';
 import { fieldDraft, initialFormDraft, isOtherRow, OTHER, type FieldDraft, type FormDraft } from '../form/draft.js';
@@ -49,9 +50,10 @@ function choiceWords(field: FieldSpec, fd: FieldDraft): string[] {
 export function fieldSentences(field: FieldSpec, index: number, count: number, draft: FormDraft): string[] {
   const fd = fieldDraft(draft, field);
   const head = `Field ${index + 1} of ${count}: ${displayLine(field.label || field.id, 120)}${field.required ? ', required' : ', optional'}, ${constraintText(field)}.`;
-  const lines = [head, `Current value: ${valueWords(field, fd)}.`, ...choiceWords(field, fd)];
+  const taking = field.default !== undefined ? [`${firstKey('form', 'takeDefault')} takes the default.`] : [];
+  const lines = [head, `Current value: ${valueWords(field, fd)}.`, ...choiceWords(field, fd), ...taking];
   const problem = draft.errors[field.id] ?? editorOf(field)?.liveProblem(field, fd);
-  if (problem) lines.push(`Problem: ${displayLine(problem, 200)}.`);
+  if (problem) lines.push(`Problem: ${displayLine(complaintText(field, problem), 200)}.`);
   return lines;
 }
 

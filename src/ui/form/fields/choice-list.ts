@@ -22,12 +22,12 @@ export function highlightKey({ fields, draft, field, fd, action }: FieldKey): Fo
   const rows = selectRows(field);
   if (action === 'up') {
     return fd.highlight > 0
-      ? { ...draft, fields: { ...draft.fields, [field.id]: { ...fd, highlight: fd.highlight - 1 } } }
+      ? { ...draft, fields: { ...draft.fields, [field.id]: { ...fd, highlight: fd.highlight - 1, moved: true } } }
       : move(draft, fields, -1);
   }
   if (action === 'down') {
     return fd.highlight < rows - 1
-      ? { ...draft, fields: { ...draft.fields, [field.id]: { ...fd, highlight: fd.highlight + 1 } } }
+      ? { ...draft, fields: { ...draft.fields, [field.id]: { ...fd, highlight: fd.highlight + 1, moved: true } } }
       : move(draft, fields, 1);
   }
   return undefined;

@@ -1,5 +1,7 @@
-// A single select: Space picks the highlighted choice, Enter picks it and
-// moves on; typing on `Other…` picks it, and the text is the answer.
+// A single select: Space or a digit picks a choice; Enter confirms what was
+// picked, or the choice the operator moved the highlight to, and moves on
+// (with nothing picked and the highlight never moved it picks nothing and
+// says how to pick); typing on `Other…` picks it, and the text is the answer.
 import { displayLine } from '../../../protocol/sanitize.js';
 import { isOtherRow, move, OTHER, patchField } from '../draft.js';
 import {
@@ -13,6 +15,7 @@ import {
 } from './choice-list.js';
 import type { FieldEditor } from './editor.js';
 import { glyphs } from '../../glyphs.js';
+import { NOTHING_PICKED } from '../draft.js';
 
 export const selectEditor: FieldEditor = {
   editsText: editsOther,
@@ -31,7 +34,11 @@ export const selectEditor: FieldEditor = {
     const choice = field.choices?.[fd.highlight];
     if (action === 'next') {
       if (onOther) return fd.text.value.trim() ? move(patchField(draft, field, { picked: OTHER }), fields, 1) : draft;
-      return choice ? move(patchField(draft, field, { picked: choice.id }), fields, 1) : draft;
+      // Enter confirms what the operator picked, or the choice they moved to; never the one the field opened on.
+      if (fd.moved && choice) return move(patchField(draft, field, { picked: choice.id }), fields, 1);
+      if (fd.picked !== undefined) return move(draft, fields, 1);
+      // What the complaint says of the keys is the view's (form/how-to-pick.ts): the keys in force are named there.
+      return move({ ...draft, errors: { ...draft.errors, [field.id]: NOTHING_PICKED } }, fields, 1);
     }
     if (action === 'toggle') return onOther || !choice ? draft : patchField(draft, field, { picked: choice.id });
     // Typing on Other… picks it for a single select: what you type is the answer.
