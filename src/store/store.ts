@@ -6,8 +6,8 @@ import type { FoldOptions, FoldSizes } from './fold-hooks.js';
 import type { FoldedPosition } from './positions.js';
 import { RequestFold } from './request-fold.js';
 import type { EmitterViolation } from './violations.js';
-import { SessionEmitters, type SessionMemoryFacts } from './session-emitters.js';
-import { provenFacts, SessionProofs, sessionProof, type Twin } from './session-proofs.js';
+import { RouteMemory } from './route-memory.js';
+import { ChangeNotifier } from './change-notifier.js';
 import {
   OPEN_STATES,
   type ApplyResult,
@@ -18,7 +18,7 @@ import {
   type RequestRecord,
 } from './types.js';
 import { routeRefusal, type RouteFacts } from './ledger.js';
-import type { CommandLog, EventIntake, RelayStatusBook, StoreChange, StoreReader } from './writers.js';
+import type { CommandLog, EventIntake, RelayStatusBook, StoreReader } from './writers.js';
 
 export type { StoreChange } from './writers.js';
 export interface StoreOptions extends FoldOptions {
@@ -48,35 +48,35 @@ export interface StoreSizes extends FoldSizes {
  * One version counter covers all three, and subscribers hear once per
  * change (or per batch) with what changed. Pure state: no I/O, no timers.
  */
-export class ConsoleStore implements EventIntake, RelayStatusBook, CommandLog, StoreReader {
+export class ConsoleStore extends ChangeNotifier implements EventIntake, RelayStatusBook, CommandLog, StoreReader {
   private readonly fold: RequestFold;
   private readonly book = new RelayBook();
   private readonly own = new OwnCommands();
-  private readonly emitters: SessionEmitters;
-  /** What ended reads of sessions showed, where the memory of them is partial (session-proofs.ts). */
-  private readonly proofs = new SessionProofs();
+  /** Who could take a command sent by session name: the gate's facts (route-memory.ts). */
+  private readonly routes: RouteMemory;
   private readonly controls = new SessionControls();
-  private readonly listeners = new Set<(change: StoreChange) => void>();
-  private pending = emptyChange();
-  private batchDepth = 0;
-  private batchChanged = false;
-  private versionCounter = 0;
   private batchNow: number | undefined;
   /** The resume-position entry of the Event being applied (undefined: none, or not asked for): applyEvent. */
   private position: FoldedPosition | undefined;
   private readonly now: () => number;
 
-  private readonly onSubscriberError: (error: unknown) => void;
-
   constructor(options: StoreOptions = {}) {
-    this.now = options.now ?? Date.now;
-    this.emitters = new SessionEmitters(options.sessionsRemembered);
-    this.onSubscriberError =
+    super(
       options.onSubscriberError ??
-      ((error) =>
-        queueMicrotask(() => {
-          throw error;
-        }));
+        ((error) =>
+          queueMicrotask(() => {
+            throw error;
+          })),
+    );
+    this.now = options.now ?? Date.now;
+    this.routes = new RouteMemory(
+      {
+        sameSubject: (relay, session, id) => this.fold.sameSubject(relay, session, id),
+        inSession: (relay, session) => this.fold.inSession(relay, session),
+        claimingAgents: (relay, session) => this.book.claimingAgents(relay, session),
+      },
+      options.sessionsRemembered,
+    );
     this.fold = new RequestFold(
       {
         changed: () => this.changed(),
@@ -90,8 +90,7 @@ export class ConsoleStore implements EventIntake, RelayStatusBook, CommandLog, S
         // Kept for applyEvent, which hands it to the session emitters (see there).
         position: (relay, event) => (this.position = this.book.trackPosition(relay, event)),
         warn: (relay, warning) => this.warnRelay(relay, warning),
-        forgot: (record) =>
-          this.emitters.forgotRequest(record.relay, record.session, record.source, this.fold.arrivalClock),
+        forgot: (record) => this.routes.forgot(record, this.fold.arrivalClock),
         // Counted on the relay's status line; no notification of its own (the Event's change carries it).
         violated: (relay, count) => {
           this.book.update(relay, { violations: count });
@@ -105,59 +104,8 @@ export class ConsoleStore implements EventIntake, RelayStatusBook, CommandLog, S
     );
   }
 
-  // ── subscription ──────────────────────────────────────────────────────
-
-  get version(): number {
-    return this.versionCounter;
-  }
-
-  /** Subscribers hear once per change, or once per batch, with what changed. */
-  subscribe(listener: (change: StoreChange) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  private changed(): void {
-    this.versionCounter++;
-    if (this.batchDepth > 0) this.batchChanged = true;
-    else this.notify();
-  }
-
-  private notify(): void {
-    if (this.listeners.size === 0) {
-      // Nobody to tell (list, the bench, a fold in a test): nothing is allocated per change.
-      if (this.pending.added.length || this.pending.requests.size || this.pending.commands.size || this.pending.relays)
-        this.pending = emptyChange();
-      return;
-    }
-    const change = { ...this.pending, version: this.versionCounter };
-    this.pending = emptyChange();
-    for (const listener of [...this.listeners]) {
-      try {
-        listener(change);
-      } catch (error) {
-        this.onSubscriberError(error);
-      }
-    }
-  }
-
-  /**
-   * Runs `apply` with notifications held: subscribers hear once at the end,
-   * if anything changed. A burst of Events then costs one render, not one
-   * per Event.
-   */
-  batch(apply: () => void): void {
-    this.batchDepth++;
-    try {
-      apply();
-    } finally {
-      this.batchDepth--;
-      if (this.batchDepth === 0) this.batchNow = undefined;
-      if (this.batchDepth === 0 && this.batchChanged) {
-        this.batchChanged = false;
-        this.notify();
-      }
-    }
+  protected override batchEnded(): void {
+    this.batchNow = undefined;
   }
 
   // ── the request fold (see request-fold.ts) ────────────────────────────
@@ -176,7 +124,7 @@ export class ConsoleStore implements EventIntake, RelayStatusBook, CommandLog, S
     const result = this.fold.applyEvent(relay, event, options);
     // Who speaks in each session, in arrival order (session-emitters.ts): whether an answer's route is safe.
     // The emitter's entry is kept on its session's resume-position entry, which the fold has just looked up.
-    if (result !== 'duplicate') this.emitters.observe(relay, event, this.fold.arrivalClock, this.position);
+    if (result !== 'duplicate') this.routes.observe(relay, event, this.fold.arrivalClock, this.position);
     // Session-level commands and their outcomes (session-control.ts): the fold dedupes first.
     if (result !== 'duplicate' && this.controls.observe(relay, event)) {
       this.changed();
@@ -198,55 +146,31 @@ export class ConsoleStore implements EventIntake, RelayStatusBook, CommandLog, S
     return this.own.forSession(relay, source, session);
   }
 
-  /**
-   * Everything the gate at the wire weighs for a command about `record`
-   * (ledger.ts gateRefusal): the roster's claimants of its session, who
-   * spoke there since the request (or that the memory of it is partial),
-   * and its twins: other emitters' requests with the same session and id.
-   * Where the memory is partial, an ended read of the session (sessionRead)
-   * stands in for it.
-   */
+  /** Everything the gate at the wire weighs for a command about `record` (ledger.ts gateRefusal; route-memory.ts). */
   routeFacts(record: RequestRecord): RouteFacts {
-    const { relay, source, session, id } = record;
-    const twins: Twin[] = [];
-    for (const other of this.fold.sameSubject(relay, session, id))
-      if (other.source !== source) twins.push({ source: other.source, open: OPEN_STATES.has(other.state) });
-    let memory: SessionMemoryFacts = this.emitters.memory(relay, source, session, record.arrival);
-    if (!memory.known) {
-      const proof = this.proofs.get(relay, session);
-      const proven = proof && provenFacts(proof, source, id);
-      const after = proof && this.emitters.memory(relay, source, session, proof.clock, false);
-      if (proven && after?.known) {
-        memory = { known: true, others: [...new Set([...proven.others, ...after.others])] };
-        for (const twin of proven.twins) if (!twins.some((t) => t.source === twin.source)) twins.push(twin);
-      }
-    }
-    return { claiming: this.book.claimingAgents(relay, session), memory, twins };
+    return this.routes.facts(record);
   }
 
   /** Why an answer for `record` could reach another emitter sharing its session name (undefined: none known; ledger.ts). */
   unsafeRoute(record: RequestRecord): string | undefined {
-    return routeRefusal(record, this.routeFacts(record))?.risk;
+    return routeRefusal(record, this.routes.facts(record))?.risk;
   }
 
   /** The open requests emitter `source` has in (relay, session): a session command concerns them all. */
   openRequestsOf(relay: string, source: string, session: string): RequestRecord[] {
-    return this.fold.inSession(relay, session).filter((r) => r.source === source && OPEN_STATES.has(r.state));
+    return this.routes.openRequestsOf(relay, source, session);
   }
 
-  /**
-   * A read of (relay, session) for the gate starts now: the arrival clock it
-   * starts at, and from here on the session is remembered whole.
-   */
+  /** A read of (relay, session) for the gate starts now: the arrival clock it starts at (whole from here on). */
   sessionReadStarts(relay: string, session: string): number {
     const clock = this.fold.arrivalClock;
-    this.emitters.remember(relay, session, clock);
+    this.routes.readStarts(relay, session, clock);
     return clock;
   }
 
   /** A read of (relay, session) started at `clock` ended, with these Events in the relay's order: the gate may now know. */
   sessionRead(relay: string, session: string, clock: number, events: readonly AepEvent[]): void {
-    this.proofs.set(relay, session, sessionProof(session, events, clock));
+    this.routes.readEnded(relay, session, clock, events);
     this.relaysChanged();
   }
 
@@ -257,7 +181,7 @@ export class ConsoleStore implements EventIntake, RelayStatusBook, CommandLog, S
 
   /** Part of the session's history is gone from the relay's buffer (replay-exhausted): the gate then reads it before it trusts it. */
   sessionHistoryLost(relay: string, session: string): void {
-    this.emitters.lost(relay, session, this.fold.arrivalClock);
+    this.routes.lost(relay, session, this.fold.arrivalClock);
   }
 
   /** The relay is about to replay everything it holds: its open requests should come back in that replay. */
@@ -425,8 +349,4 @@ export class ConsoleStore implements EventIntake, RelayStatusBook, CommandLog, S
   get limits() {
     return { ...this.fold.limits, positionsPerRelay: MAX_SESSIONS_TRACKED };
   }
-}
-
-function emptyChange(): Omit<StoreChange, 'version'> {
-  return { added: [], requests: new Set(), commands: new Set(), relays: false };
 }
