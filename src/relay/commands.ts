@@ -20,6 +20,7 @@ import { OPEN_STATES } from '../store/types.js';
 import { answerFate } from '../store/closed-reason.js';
 import { answerRefusal } from '../store/ledger.js';
 import { AckTargets, ackOutcome, fromTarget, refusalOutcome, targetOf, type Target } from './command-acks.js';
+import { refusedOnRecheck, type Recheck } from './recheck-gate.js';
 
 export interface CommandLink {
   /** True when the connection is live and a command may go on the wire now. */
@@ -49,6 +50,8 @@ interface Pending {
   heardAtSend: number;
   /** Probe rounds of the link since the last send (see ackSilence). */
   probes: number;
+  /** A rule's answer: judged again before its first write (recheck-gate.ts). */
+  recheck?: Recheck;
 }
 
 /** A command not sent yet in this round: queued, no probe made. */
@@ -74,7 +77,7 @@ export class CommandSender {
   ) {}
 
   /** Builds and sends (or queues) an answer; '' when the request is unknown on this relay. `by`: a rule's name, for a rule's answer. */
-  respond(requestKey: string, answer: Answer, by?: string): string {
+  respond(requestKey: string, answer: Answer, by?: string, recheck?: Recheck): string {
     if (this.disposed || this.readOnly) return '';
     const record = this.store.request(requestKey);
     if (!record || record.relay !== this.relay) return '';
@@ -92,7 +95,7 @@ export class CommandSender {
       fields: record.payload.fields,
     });
     // Journaled before it can go on the wire (enqueue): a stop after that point cannot lose it.
-    return this.enqueue(requestKey, record, event, answer, by === undefined ? {} : { by });
+    return this.enqueue(requestKey, record, event, answer, by === undefined ? {} : { by }, recheck);
   }
 
   /**
@@ -123,11 +126,12 @@ export class CommandSender {
     event: AepEvent,
     answer: Answer,
     origin: CommandOrigin = {},
+    recheck?: Recheck,
   ): string {
     const windowMs = clampAckWindow(this.store.ackWindowMs(this.relay, record.session), this.timing);
     const target = targetOf(record);
     this.store.commandCreated(this.relay, requestKey, event, answer, windowMs, origin);
-    const entry = queuedEntry(event, record.session, target, windowMs);
+    const entry: Pending = { ...queuedEntry(event, record.session, target, windowMs), recheck };
     this.targets.remember(entry.id, target);
     this.pending.set(entry.id, entry);
     const journal = this.outbox?.record({
@@ -336,8 +340,8 @@ export class CommandSender {
   }
 
   private transmit(entry: Pending): void {
-    // Not journaled yet: sent when the write is done (enqueue).
-    if (entry.journaling) return;
+    // Not journaled yet: sent when the write is done (enqueue). A rule's answer is judged again in this step.
+    if (entry.journaling || refusedOnRecheck(entry, this.store, this.pending, this.outbox)) return;
     // The roster may have changed since the command was made: its (clamped) window wins.
     const fromRoster = this.store.ackWindowMs(this.relay, entry.session);
     entry.windowMs = clampAckWindow(

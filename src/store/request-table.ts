@@ -3,6 +3,7 @@ import { requestBytes, type ByteBudget } from './byte-budget.js';
 import { TerminalOrder, type TerminalStamped } from './terminal-order.js';
 import { patchedRecord } from './record-shape.js';
 import { SubjectIndex } from './subject-index.js';
+import { eventPrint } from '../protocol/event-print.js';
 import { commandKey, type CommandKey, type RequestKey } from './identity.js';
 import { OPEN_STATES, type RequestRecord } from './types.js';
 import type { FoldHooks } from './fold-hooks.js';
@@ -64,6 +65,12 @@ export class RequestTable {
   private requestsHeld = 0;
   /** (relay, session, subject) → the requests' slots (two emitters may share a session name): a match needs no second lookup. */
   protected readonly bySubject = new SubjectIndex<Slot>();
+  /**
+   * (relay, session, cause id) → the slots of the requests naming that cause:
+   * an Event arriving live under a cause's identity is noted on its requests
+   * (noteCauseSeen). Only requests that name a cause are in it.
+   */
+  private readonly byCause = new SubjectIndex<Slot>();
   /** (relay, command id) → request key, for acks of anyone's commands. */
   protected readonly commandIndex = new Map<CommandKey, RequestKey>();
   /** Terminal requests (their slots), oldest terminal first. */
@@ -172,6 +179,33 @@ export class RequestTable {
     this.waiting.push(slot);
     this.requestsHeld++;
     this.bySubject.add(record.relay, record.session, record.id, slot);
+    if (record.cause !== undefined) this.byCause.add(record.relay, record.session, record.cause, slot);
+  }
+
+  /**
+   * An Event under the identity (relay, source, session, id) of an open
+   * request's cause: its print noted on the request (at most two different
+   * ones), so the rules read the cause to the end (store/cause.ts
+   * withLiveCause). Runs for every Event: one lookup, nothing made, while no
+   * request names that id.
+   */
+  protected noteCauseSeen(relay: string, event: AepEvent): boolean {
+    if (this.byCause.size === 0) return false;
+    const held = this.byCause.lookup(relay, event.session ?? '', event.id);
+    if (held === undefined) return false;
+    const slots: readonly Slot[] = Array.isArray(held) ? held : [held as Slot];
+    let print: string | undefined;
+    let noted = false;
+    for (const slot of slots) {
+      const record = slot.record;
+      if (record.source !== event.source || !OPEN_STATES.has(record.state)) continue;
+      print ??= eventPrint(event);
+      const seen = record.causeSeen ?? [];
+      if (seen.length >= 2 || seen.includes(print)) continue;
+      this.replaceIn(slot, { causeSeen: [...seen, print] });
+      noted = true;
+    }
+    return noted;
   }
 
   /**
@@ -241,6 +275,7 @@ export class RequestTable {
     this.budget.free(record.bytes ?? requestBytes(record));
     this.hooks.touch(key, false);
     this.bySubject.remove(record.relay, record.session, record.id, slot);
+    if (record.cause !== undefined) this.byCause.remove(record.relay, record.session, record.cause, slot);
     // Indexed: most records share one frozen empty list, which takes for…of off its fast path.
     const commands = record.commands;
     for (let i = 0; i < commands.length; i++) this.commandIndex.delete(commandKey(record.relay, commands[i].id));

@@ -11,6 +11,8 @@ import { BEL, clipboardSequence, notificationSequence, titleSequence } from './a
 import type { AppProps } from './app-props.js';
 import { annotateDecision } from './history/annotate.js';
 import { isFromFile } from '../store/file-relay.js';
+import { ruleStillAnswers } from '../store/rule-recheck.js';
+import type { RequestRecord } from '../store/types.js';
 import type { RelayHandle } from '../relay/types.js';
 import type { FetchResult } from '../relay/fetch-events.js';
 import type { Effect, Msg, UiModel } from './model.js';
@@ -99,9 +101,11 @@ function relayEffect(effect: Effect, dispatch: (msg: Msg) => void, ports: Effect
   switch (effect.type) {
     case 'send': {
       const record = store.request(effect.key);
+      const { basis } = effect;
+      const recheck = basis && ((now: RequestRecord | undefined) => ruleStillAnswers(now, basis));
       made(
         record && !isFromFile(record)
-          ? clientFor(record.relay)?.respond(effect.key, effect.answer, effect.by)
+          ? clientFor(record.relay)?.respond(effect.key, effect.answer, effect.by, recheck)
           : undefined,
       );
       return true;

@@ -59,6 +59,8 @@ export function causeText(record: RequestRecord, cause: CauseState): string | un
       return notOurs(cause.event, false);
     case 'other-session':
       return notOurs(cause.event, true);
+    case 'conflicting':
+      return `${id}: two different Events from this agent carry this id; the cause is not known.`;
     case 'withheld':
     case 'event':
       return `${displayLine(cause.event.type, 40)} ${eventSummary(cause.event)}`.trim();
