@@ -8,7 +8,7 @@
 // same rule and option still answering. Pure.
 
 import type { Rule } from '../protocol/rules.js';
-import { causeMissingText, type CauseState } from './cause.js';
+import { causeMissingText, withLiveCause, type CauseState } from './cause.js';
 import { judge } from './rule-match.js';
 import type { RequestRecord } from './types.js';
 
@@ -28,7 +28,13 @@ export function ruleStillAnswers(record: RequestRecord | undefined, basis: RuleB
   if (!record) return 'its request is no longer held';
   const verdict = judge(basis.rules, record, basis.cause, basis.off);
   if (verdict.kind === 'answer' && verdict.rule === basis.rule && verdict.option === basis.option) return undefined;
+  // Say the cause first when it is what changed (the usual reason), else what the rules say now.
+  const cause = withLiveCause(record, basis.cause);
   const why =
-    verdict.kind === 'ask' && verdict.cause ? causeMissingText(verdict.cause) : 'the rules no longer give this answer';
+    cause.state !== basis.cause.state
+      ? causeMissingText(cause)
+      : verdict.kind === 'ask' && verdict.cause
+        ? causeMissingText(verdict.cause)
+        : 'the rules no longer give this answer';
   return `rule ${basis.rule} judged again before sending: ${why}`;
 }
