@@ -207,7 +207,7 @@ describe('live after a suggestion: the suggestion is withdrawn', () => {
     const now = store.request(key)!;
     const seen = causeOf({ causes: new Map(), rules: model }, now);
     assert.equal(seen.state, 'conflicting');
-    assert.match(causeText(now, seen) ?? '', /two different Events from this agent carry this id/);
+    assert.match(causeText(now, seen) ?? '', /two different Events carry it; cause unknown/);
     assert.equal(causeSummary(now, seen), undefined);
   });
 });

@@ -60,7 +60,8 @@ export function causeText(record: RequestRecord, cause: CauseState): string | un
     case 'other-session':
       return notOurs(cause.event, true);
     case 'conflicting':
-      return `${id}: two different Events from this agent carry this id; the cause is not known.`;
+      // Short: it is one line of the detail, cut at the pane's width (80 columns leave it whole).
+      return `${id}: two different Events carry it; cause unknown.`;
     case 'withheld':
     case 'event':
       return `${displayLine(cause.event.type, 40)} ${eventSummary(cause.event)}`.trim();
