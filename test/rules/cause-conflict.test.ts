@@ -10,6 +10,7 @@ import { describe, it } from 'node:test';
 import { ConsoleStore } from '../../src/store/store.js';
 import { causeNotFound, resolveCause, type CauseRead } from '../../src/store/cause.js';
 import { EventCollector } from '../../src/relay/event-collector.js';
+import type { FetchResult } from '../../src/relay/fetch-events.js';
 import { parseRules, type Rule } from '../../src/protocol/rules.js';
 import type { AepEvent } from '../../src/protocol/types.js';
 import { causeText } from '../../src/ui/inbox/cause-view.js';
@@ -54,6 +55,8 @@ const npmTest = tool('npm test');
 const rmRf = tool('rm -rf /');
 const decoy = (i: number): AepEvent => tool('ls', { id: `01HZZZZZZZZZZZZZZZZZZZZZ${String(i).padStart(2, '0')}` });
 const ok = (...events: AepEvent[]): CauseRead => ({ ok: true, events });
+/** A read as the relay layer hands it back (an SSE single pass). */
+const fetched = (...events: AepEvent[]): FetchResult => ({ ok: true, events, via: 'sse', dropped: 0 });
 /** The same Event as delivered again by another hop: members in another order. */
 const reserialized = (event: AepEvent): AepEvent =>
   JSON.parse(JSON.stringify(Object.fromEntries(Object.entries(event).reverse()))) as AepEvent;
@@ -117,24 +120,18 @@ describe('the read keeps a second, different Event under the identity, however m
 
 describe('AUTO with two causes in the read (the relay held both, before or after the request)', () => {
   for (const [title, read] of [
-    ['"npm test" then "rm -rf /"', ok(npmTest, rmRf)],
-    ['"rm -rf /" then "npm test"', ok(rmRf, npmTest)],
+    ['"npm test" then "rm -rf /"', fetched(npmTest, rmRf)],
+    ['"rm -rf /" then "npm test"', fetched(rmRf, npmTest)],
   ] as const) {
     it(`${title}: nothing sent, not even the deny`, () => {
       const { store, record: r } = setup();
       const model = initialRules(rules(testsOk), true)!;
       const reading = runRules(model, [r.key], store, 1_000).rules;
-      const back = onRuleCause(reading, r.key, { ...read, via: 'sse', dropped: 0 }, store, 1_100);
+      const back = onRuleCause(reading, r.key, read, store, 1_100);
       assert.deepEqual(back.effects, []);
       assert.deepEqual(verdictFor(back.rules, r), { kind: 'none' });
       const withDeny = initialRules(rules(testsOk, noRm), true)!;
-      const denied = onRuleCause(
-        runRules(withDeny, [r.key], store, 1_000).rules,
-        r.key,
-        { ...read, via: 'sse', dropped: 0 },
-        store,
-        1_100,
-      );
+      const denied = onRuleCause(runRules(withDeny, [r.key], store, 1_000).rules, r.key, read, store, 1_100);
       assert.deepEqual(denied.effects, []);
       assert.deepEqual(verdictFor(denied.rules, r), { kind: 'ask', rule: 'no rm', cause: 'conflicting' });
       assert.equal(ruleRowText(denied.rules, r), 'rule: ask (no rm: two causes)');
@@ -145,7 +142,7 @@ describe('AUTO with two causes in the read (the relay held both, before or after
     const model = initialRules(rules(testsOk), true)!;
     const reading = runRules(model, [r.key], store, 1_000).rules;
     store.applyEvent(RELAY, rmRf);
-    const back = onRuleCause(reading, r.key, { ...ok(npmTest), via: 'sse', dropped: 0 }, store, 1_100);
+    const back = onRuleCause(reading, r.key, fetched(npmTest), store, 1_100);
     assert.deepEqual(back.effects, []);
     assert.deepEqual(verdictFor(back.rules, store.request(r.key)!), { kind: 'none' });
   });
@@ -164,7 +161,7 @@ describe('live after a suggestion: the suggestion is withdrawn', () => {
     const { store, record: r } = setup();
     const model = initialRules(rules(testsOk, noRm), false)!;
     const reading = runRules(model, [r.key], store, 1_000).rules;
-    const back = onRuleCause(reading, r.key, { ...ok(npmTest), via: 'sse', dropped: 0 }, store, 1_100).rules;
+    const back = onRuleCause(reading, r.key, fetched(npmTest), store, 1_100).rules;
     assert.equal(suggestedOption(back, store.request(r.key)!), 'allow');
     assert.equal(ruleRowText(back, store.request(r.key)!), 'rule: allow (tests ok)');
     return { store, key: r.key, rules: back };
