@@ -66,11 +66,13 @@ export class RequestTable {
   /** (relay, session, subject) → the requests' slots (two emitters may share a session name): a match needs no second lookup. */
   protected readonly bySubject = new SubjectIndex<Slot>();
   /**
-   * (relay, session, cause id) → the slots of the requests naming that cause:
-   * an Event arriving live under a cause's identity is noted on its requests
-   * (noteCauseSeen). Only requests that name a cause are in it.
+   * Cause id → the slots of the open requests naming it (one alone, a list
+   * once a second does): an Event arriving live under a cause's identity is
+   * noted on its requests (noteCauseSeen). Keyed by the id alone, one lookup
+   * per Event (ids are ULIDs, so a list is rare); relay, session and source
+   * are compared on the slots found. A request leaves it when it closes.
    */
-  private readonly byCause = new SubjectIndex<Slot>();
+  private readonly byCause = new Map<string, Slot | Slot[]>();
   /** (relay, command id) → request key, for acks of anyone's commands. */
   protected readonly commandIndex = new Map<CommandKey, RequestKey>();
   /** Terminal requests (their slots), oldest terminal first. */
@@ -179,7 +181,10 @@ export class RequestTable {
     this.waiting.push(slot);
     this.requestsHeld++;
     this.bySubject.add(record.relay, record.session, record.id, slot);
-    if (record.cause !== undefined) this.byCause.add(record.relay, record.session, record.cause, slot);
+    if (record.cause !== undefined) {
+      const held = this.byCause.get(record.cause);
+      this.byCause.set(record.cause, held === undefined ? slot : Array.isArray(held) ? [...held, slot] : [held, slot]);
+    }
   }
 
   /**
@@ -190,15 +195,16 @@ export class RequestTable {
    * request names that id.
    */
   protected noteCauseSeen(relay: string, event: AepEvent): boolean {
-    if (this.byCause.size === 0) return false;
-    const held = this.byCause.lookup(relay, event.session ?? '', event.id);
+    const held = this.byCause.size === 0 ? undefined : this.byCause.get(event.id);
     if (held === undefined) return false;
-    const slots: readonly Slot[] = Array.isArray(held) ? held : [held as Slot];
+    const slots: readonly Slot[] = Array.isArray(held) ? held : [held];
     let print: string | undefined;
     let noted = false;
     for (const slot of slots) {
       const record = slot.record;
-      if (record.source !== event.source || !OPEN_STATES.has(record.state)) continue;
+      if (record.relay !== relay || record.source !== event.source || record.session !== (event.session ?? ''))
+        continue;
+      if (!OPEN_STATES.has(record.state)) continue;
       print ??= eventPrint(event);
       const seen = record.causeSeen ?? [];
       if (seen.length >= 2 || seen.includes(print)) continue;
@@ -256,6 +262,8 @@ export class RequestTable {
 
   /** countTerminal, for a caller holding where the record is (findSlot). */
   protected countTerminalIn(slot: Slot): void {
+    // Closed: nothing under its cause matters any more, and the index holds open requests only (small, cheap to ask).
+    if (slot.record.cause !== undefined) this.forgetCause(slot.record.cause, slot);
     this.terminalOrder.add(slot);
     this.prune();
   }
@@ -275,10 +283,18 @@ export class RequestTable {
     this.budget.free(record.bytes ?? requestBytes(record));
     this.hooks.touch(key, false);
     this.bySubject.remove(record.relay, record.session, record.id, slot);
-    if (record.cause !== undefined) this.byCause.remove(record.relay, record.session, record.cause, slot);
     // Indexed: most records share one frozen empty list, which takes for…of off its fast path.
     const commands = record.commands;
     for (let i = 0; i < commands.length; i++) this.commandIndex.delete(commandKey(record.relay, commands[i].id));
+  }
+
+  private forgetCause(cause: string, slot: Slot): void {
+    const held = this.byCause.get(cause);
+    if (held === slot) this.byCause.delete(cause);
+    else if (Array.isArray(held)) {
+      const rest = held.filter((s) => s !== slot);
+      this.byCause.set(cause, rest.length === 1 ? rest[0]! : rest);
+    }
   }
 
   /** Takes the slot out of the table (its indexes are the caller's). */

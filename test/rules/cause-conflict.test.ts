@@ -198,6 +198,21 @@ describe('live after a suggestion: the suggestion is withdrawn', () => {
     store.applyEvent(RELAY, tool('rm -rf /', { session: 's_other' }));
     assert.equal(suggestedOption(model, store.request(key)!), 'allow');
   });
+  it('a closed request no longer watches its cause (the index holds open requests only)', () => {
+    const { store, record: r } = setup();
+    store.applyEvent(RELAY, {
+      ...npmTest,
+      id: '01HZZZZZZZZZZZZZZZZZZZZZZR',
+      type: 'attention.resolved',
+      subject: r.id,
+      seq: 2,
+      data: { resolution: 'answered' },
+    });
+    assert.equal(store.request(r.key)?.state, 'resolved');
+    store.applyEvent(RELAY, npmTest);
+    store.applyEvent(RELAY, rmRf);
+    assert.equal(store.request(r.key)?.causeSeen, undefined);
+  });
   it('the detail and the history say the same', () => {
     const { store, key, rules: model } = suggested();
     store.applyEvent(RELAY, rmRf);
