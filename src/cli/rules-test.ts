@@ -10,6 +10,7 @@
 import type { AepEvent } from '../protocol/types.js';
 import type { Rule } from '../protocol/rules.js';
 import { displayLine } from '../protocol/sanitize.js';
+import { eventPrint } from '../protocol/event-print.js';
 import { relayUrls } from '../relay/url.js';
 import { readHistoryOnce } from '../relay/read-history.js';
 import { ConsoleStore } from '../store/store.js';
@@ -30,20 +31,28 @@ const ownKey = (relay: string, source: string, session: string, id: string) =>
   JSON.stringify([relay, source, session, id]);
 const idKey = (relay: string, id: string) => JSON.stringify([relay, id]);
 
-function keep(map: Map<string, AepEvent>, key: string, event: AepEvent): void {
+function keep<T>(map: Map<string, T>, key: string, value: T): void {
   map.delete(key);
-  map.set(key, event);
+  map.set(key, value);
   if (map.size > MAX_CAUSES) map.delete(map.keys().next().value as string);
+}
+
+/** The Events under one identity: the first, and the first that differs from it (two make the cause unreadable). */
+function withOwn(held: readonly AepEvent[] | undefined, event: AepEvent): readonly AepEvent[] {
+  if (!held?.length) return [event];
+  if (held.length > 1 || eventPrint(held[0]!) === eventPrint(event)) return held;
+  return [held[0]!, event];
 }
 
 /** A store that also keeps the Events requests name as their cause (tool calls), by emitter, session and id. */
 class CauseKeepingStore extends ConsoleStore {
-  private readonly ownCauses = new Map<string, AepEvent>();
+  private readonly ownCauses = new Map<string, readonly AepEvent[]>();
   /** Any Event under an id (the latest), so that one from someone else is named as such. */
   private readonly anyWithId = new Map<string, AepEvent>();
   override applyEvent(relay: string, event: AepEvent, options?: Parameters<ConsoleStore['applyEvent']>[2]) {
     if (event.type.startsWith('tool.')) {
-      keep(this.ownCauses, ownKey(relay, event.source, event.session ?? '', event.id), event);
+      const key = ownKey(relay, event.source, event.session ?? '', event.id);
+      keep(this.ownCauses, key, withOwn(this.ownCauses.get(key), event));
       keep(this.anyWithId, idKey(relay, event.id), event);
     }
     return super.applyEvent(relay, event, options);
@@ -51,7 +60,7 @@ class CauseKeepingStore extends ConsoleStore {
   causeOf(record: RequestRecord): CauseState {
     if (!record.cause) return { state: 'none' };
     const found = [
-      this.ownCauses.get(ownKey(record.relay, record.source, record.session, record.cause)),
+      ...(this.ownCauses.get(ownKey(record.relay, record.source, record.session, record.cause)) ?? []),
       this.anyWithId.get(idKey(record.relay, record.cause)),
     ];
     return resolveCause(record, { ok: true, events: found.filter((event): event is AepEvent => event !== undefined) });
@@ -109,7 +118,7 @@ export async function runRulesTest(options: ConsoleOptions, io: ListIO): Promise
           ? verb
           : `${verb} ${displayLine(verdict.option, 30)}`;
     // An ask because the cause this rule needs is not known says why: it is what the console does too.
-    const why = verdict.kind === 'ask' && verdict.cause ? `; cause not read: ${causeMissingText(cause)}` : '';
+    const why = verdict.kind === 'ask' && verdict.cause ? `; cause not read: ${causeMissingText(verdict.cause)}` : '';
     byRule
       .get(verdict.rule)
       ?.push(

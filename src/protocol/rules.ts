@@ -40,9 +40,41 @@ export function globMatchesAnything(glob: string): boolean {
   return /^[*?]*$/.test(glob) && glob.includes('*');
 }
 
-/** Whether a rule's `match` names its emitter (`agent` or `source`) with something narrower than `*`. */
+const WILD = /[*?]/;
+/** A glob segment that starts with a literal character: it names a fixed host or agent, not any. */
+const literalStart = (segment: string | undefined): boolean =>
+  segment !== undefined && segment !== '' && !WILD.test(segment[0]!);
+
+/**
+ * Whether a `source` glob names an emitter: a literal scheme and then a
+ * literal host (`aep://ci-*\/…`: the first segment after the scheme starts
+ * with a literal character) or a literal agent segment (`…/agent/claude-*\/…`).
+ * `*`, `aep://*`, `aep:*` and `aep://*.example/…` (a `*` crosses `/`, so a
+ * suffix pins nothing) do not.
+ */
+export function sourceNamesEmitter(glob: string): boolean {
+  const colon = glob.indexOf(':');
+  if (colon <= 0 || WILD.test(glob.slice(0, colon))) return false;
+  // The host, or an opaque URI's first part: after the scheme and any literal slashes.
+  const segments = glob
+    .slice(colon + 1)
+    .replace(/^\/+/, '')
+    .split('/');
+  if (literalStart(segments[0])) return true;
+  for (let i = 1; i + 1 < segments.length; i++)
+    if (segments[i] === 'agent' && literalStart(segments[i + 1])) return true;
+  return false;
+}
+
+/**
+ * Whether a rule's `match` names its provenance: an `agent` glob other than
+ * `*` (or any glob that matches everything), or a `source` glob that names
+ * an emitter (sourceNamesEmitter). `relay`, `session` and the content keys
+ * never do (AEP-0002 §8: they are the relay's or the emitter's to assert).
+ */
 export function namesProvenance(match: RuleMatch): boolean {
-  return [match.agent, match.source].some((glob) => glob !== undefined && glob !== '' && !globMatchesAnything(glob));
+  const agent = match.agent !== undefined && match.agent !== '' && !globMatchesAnything(match.agent);
+  return agent || (match.source !== undefined && sourceNamesEmitter(match.source));
 }
 
 /** Parses the text of a rules file. The error is one line: which rule, what is wrong. */

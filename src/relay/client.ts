@@ -19,7 +19,7 @@ import { RelayConnection, type LinkHooks } from './connection.js';
 import { IngestBatch } from './ingest-batch.js';
 import { contain } from './contain.js';
 import { resolveTiming, type RelayTiming } from './timing.js';
-import type { RelayClientOptions, RelayHandle } from './types.js';
+import type { Recheck, RelayClientOptions, RelayHandle } from './types.js';
 import { relayUrls } from './url.js';
 import { fetchEvents, type FetchResult } from './fetch-events.js';
 import type { PinnedEvent } from './event-collector.js';
@@ -153,10 +153,10 @@ export class RelayClient implements RelayHandle {
     return this.stopping;
   }
 
-  respond(requestKey: string, answer: Answer, by?: string): string {
+  respond(requestKey: string, answer: Answer, by?: string, recheck?: Recheck): string {
     // Contained like control(): a throw is swallowed but reaches the observer the fuzz tests count.
     let id = '';
-    if (!this.stopped) contain(() => (id = this.commands.respond(requestKey, answer, by)));
+    if (!this.stopped) contain(() => (id = this.commands.respond(requestKey, answer, by, recheck)));
     // The operator's answer wins: a saved answer still waiting for this request is superseded, never sent.
     if (id) contain(() => this.saved?.answered());
     return id;

@@ -13,6 +13,7 @@ import { answerFate } from '../store/closed-reason.js';
 import type { Refusal } from '../store/ledger.js';
 import type { Target } from './command-acks.js';
 import type { ClearedFrame, GateVerdict, WireGate } from './gate.js';
+import type { Recheck } from './types.js';
 
 export interface CommandLink {
   /** True when the connection is live and a command may go on the wire now. */
@@ -40,6 +41,8 @@ export interface Pending {
   waiting?: boolean;
   /** Why the gate holds it (held only). */
   refusal?: Refusal;
+  /** A rule's answer: the rule is asked again at the gate until the answer is first written (store/rule-recheck.ts). */
+  recheck?: Recheck;
   /** The request's emitter, when known (always for commands made by respond()). */
   target?: Target;
   /** Sends in the current round (reset by a requeue or by resend()). */
@@ -252,7 +255,10 @@ export class CommandWire {
   transmit(entry: Pending, mayRead = true): void {
     // Not journaled yet: sent when the write is done (enqueue).
     if (entry.journaling) return;
-    const verdict = this.gate.ask(entry.requestKey, entry.event, mayRead);
+    // A rule's answer never written yet: the rule itself is one of the gate's questions.
+    const command = entry.recheck && this.store.command(entry.id);
+    const recheck = command && command.attempts === 0 ? entry.recheck : undefined;
+    const verdict = this.gate.ask(entry.requestKey, entry.event, mayRead, recheck);
     // Folding what had arrived may have settled it (an ack, a close): nothing left to send.
     if (this.pending.get(entry.id) !== entry) return;
     if (!verdict.ok) return this.refusedAtGate(entry, verdict);
@@ -294,7 +300,7 @@ export class CommandWire {
     const { refusal } = verdict;
     if (refusal.code === 'closed' && this.closedMeanwhile(entry)) return;
     const answer = entry.event.type === 'control.attention.respond';
-    if (!answer || entry.first || refusal.code === 'closed') {
+    if (!answer || entry.first || refusal.code === 'closed' || refusal.code === 'rule') {
       this.pending.delete(entry.id);
       this.outbox?.clear(entry.id);
       this.store.commandSettled(entry.id, { state: 'not-sent', reason: refusal.why, code: 'gate' });

@@ -19,6 +19,7 @@ import { OPEN_STATES } from '../store/types.js';
 import { answerRefusal, gateRefusal, type Refusal } from '../store/ledger.js';
 import { AckTargets, ackOutcome, fromTarget, refusalOutcome, targetOf, type Target } from './command-acks.js';
 import { CommandWire, queuedEntry, type CommandLink, type Pending, type WireParts } from './command-wire.js';
+import type { Recheck } from './types.js';
 
 export type { CommandLink } from './command-wire.js';
 
@@ -78,7 +79,7 @@ export class CommandSender {
   }
 
   /** Builds and sends (or queues) an answer; '' when the request is unknown on this relay. `by`: a rule's name, for a rule's answer. */
-  respond(requestKey: string, answer: Answer, by?: string): string {
+  respond(requestKey: string, answer: Answer, by?: string, recheck?: Recheck): string {
     if (this.disposed || this.readOnly) return '';
     const record = this.store.request(requestKey);
     if (!record || record.relay !== this.relay) return '';
@@ -97,7 +98,7 @@ export class CommandSender {
       fields: record.payload.fields,
     });
     // Journaled before it can go on the wire (enqueue): a stop after that point cannot lose it.
-    return this.enqueue(requestKey, record, event, answer, by === undefined ? {} : { by });
+    return this.enqueue(requestKey, record, event, answer, by === undefined ? {} : { by }, recheck);
   }
 
   /**
@@ -134,12 +135,14 @@ export class CommandSender {
     event: AepEvent,
     answer: Answer,
     origin: CommandOrigin = {},
+    recheck?: Recheck,
   ): string {
     const windowMs = clampAckWindow(this.store.ackWindowMs(this.relay, record.session), this.timing);
     const target = targetOf(record);
     this.store.commandCreated(this.relay, requestKey, event, answer, windowMs, origin);
     // Made on a live link: the gate's first answer about it is the send's own (a refusal is then said, not kept).
     const entry = queuedEntry(requestKey, event, record.session, target, windowMs, this.link.ready());
+    if (recheck) entry.recheck = recheck;
     this.targets.remember(entry.id, target);
     this.pending.set(entry.id, entry);
     const journal = this.outbox?.record({

@@ -6,7 +6,8 @@
 // (store/ledger.ts gateRefusal) with the store as it is at that instant.
 // A yes is a `ClearedFrame`: the only value a link's `send` accepts
 // (connection.ts checks it at run time, once), so there is no other way for a
-// command to reach a relay. What the ledger cannot prove (its memory of the
+// command to reach a relay. A rule's answer not yet written also asks the
+// rule again here (store/rule-recheck.ts). What the ledger cannot prove (its memory of the
 // session is partial: "unknown") has the session read (session-read.ts); the
 // command waits for that read, and is asked again when it ends.
 
@@ -16,6 +17,7 @@ import type { AepEvent } from '../protocol/types.js';
 import { displayLine } from '../protocol/sanitize.js';
 import { contain } from './contain.js';
 import type { SessionRead } from './session-read.js';
+import type { Recheck } from './types.js';
 
 /** A command frame the gate let through; written once, at once. */
 export interface ClearedFrame {
@@ -59,9 +61,13 @@ export class WireGate {
    * Asks the gate for a command frame about request `requestKey`, now. The
    * caller writes a cleared frame in the same synchronous step, or not at all.
    */
-  ask(requestKey: string, event: AepEvent, mayRead = true): GateVerdict {
+  ask(requestKey: string, event: AepEvent, mayRead = true, recheck?: Recheck): GateVerdict {
     contain(this.foldPending);
     const record = this.store.request(requestKey);
+    // A rule's answer not yet written: the rule, asked with the request as it stands now, must still give it.
+    const ruleWhy = recheck?.(record);
+    if (ruleWhy !== undefined)
+      return { ok: false, refusal: { code: 'rule', why: `not sent: ${ruleWhy}` }, waiting: false };
     if (!record || record.relay !== this.relay)
       return {
         ok: false,

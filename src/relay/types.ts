@@ -7,6 +7,10 @@ import type { IngestBatch } from './ingest-batch.js';
 import type { RelayTiming } from './timing.js';
 import type { JournaledAnswer, Outbox } from './outbox.js';
 import type { DecisionSink } from './decision-recorder.js';
+import type { RequestRecord } from '../store/types.js';
+
+/** Asked before an answer is first written: why it must not go out now (undefined: it may). */
+export type Recheck = (record: RequestRecord | undefined) => string | undefined;
 
 /** What the UI needs from a relay connection; tests pass in-memory fakes. */
 export interface RelayHandle {
@@ -15,9 +19,11 @@ export interface RelayHandle {
   /**
    * Builds a control.attention.respond for the request and sends it (or
    * queues it until connected). Returns the command id. Every transition is
-   * reported to the store.
+   * reported to the store. `recheck` (a rule's answer): asked in the same
+   * step as the first write, with the request as it stands; a reason there
+   * means the answer is not sent (`not-sent`, store/rule-recheck.ts).
    */
-  respond(requestKey: string, answer: Answer, by?: string): string;
+  respond(requestKey: string, answer: Answer, by?: string, recheck?: Recheck): string;
   /**
    * Resends a timed-out command with the SAME id, or asks the gate again for
    * a held one; returns the gate's refusal when it still refuses (held).

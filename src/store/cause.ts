@@ -8,6 +8,7 @@
 // Pure: the read itself is the relay layer's, its result comes in here.
 
 import { CAPTURE_LEVELS, type AepEvent } from '../protocol/types.js';
+import { eventPrint } from '../protocol/event-print.js';
 import type { RequestRecord } from './types.js';
 
 /** What a one-off read handed back (the relay's FetchResult has this shape). */
@@ -31,6 +32,12 @@ export type CauseState =
   | { state: 'foreign'; event: AepEvent }
   /** Only the same emitter's Event in another session carries that id. */
   | { state: 'other-session'; event: AepEvent }
+  /**
+   * Two different Events carry its identity (source, session and id): in
+   * the read, or one read and one live (withLiveCause). Neither is its
+   * cause: unreadable, for good (it is not read again).
+   */
+  | { state: 'conflicting' }
   /** The own Event, its arguments withheld by its capture level (only their digest sent). */
   | { state: 'withheld'; event: AepEvent }
   /** The own Event (`late`: found only by the read tried again). */
@@ -76,7 +83,10 @@ export function resolveCause(record: RequestRecord, read: CauseRead, retried = f
   if (!record.cause) return { state: 'none' };
   if (!read.ok)
     return read.timedOut ? { state: 'timed-out', reason: read.reason } : { state: 'unreadable', reason: read.reason };
-  const own = read.events.find((event) => isOwnCause(record, event));
+  const owns = read.events.filter((event) => isOwnCause(record, event));
+  // Read to the end: a second, different Event under the identity makes it unreadable (a redelivery is the same one).
+  if (owns.length > 1 && new Set(owns.map(eventPrint)).size > 1) return { state: 'conflicting' };
+  const own = owns[0];
   if (own)
     return argsWithheld(own)
       ? { state: 'withheld', event: own }
@@ -89,6 +99,20 @@ export function resolveCause(record: RequestRecord, read: CauseRead, retried = f
   const otherSession = sameId.find((event) => event.source === record.source);
   if (otherSession) return { state: 'other-session', event: otherSession };
   return { state: 'absent' };
+}
+
+/**
+ * `cause` as the Events that arrived live under its identity leave it
+ * (RequestRecord.causeSeen): two different ones, or one that differs from the
+ * Event read, make it `conflicting`. One that agrees, or one while nothing
+ * is read yet, changes nothing (the read itself sees what the relay holds).
+ */
+export function withLiveCause(record: RequestRecord, cause: CauseState): CauseState {
+  const seen = record.causeSeen;
+  if (!seen?.length || cause.state === 'none' || cause.state === 'conflicting') return cause;
+  if (seen.length > 1) return { state: 'conflicting' };
+  const own = ownCauseEvent(cause);
+  return own && eventPrint(own) !== seen[0] ? { state: 'conflicting' } : cause;
 }
 
 /** The request's own cause Event, when it has been read. */
@@ -113,8 +137,12 @@ export function causeNotFound(cause: CauseState): boolean {
 }
 
 /** Why the own cause is not known, in a few words (row, detail, screen reader, `rules test`). */
-export function causeMissingText(cause: CauseState): string {
-  switch (cause.state) {
+export function causeMissingText(cause: CauseState | CauseStateName | 'command-shape'): string {
+  switch (typeof cause === 'string' ? cause : cause.state) {
+    case 'command-shape':
+      return 'its command is neither a string nor an array of strings';
+    case 'conflicting':
+      return 'two different Events carry its id';
     case 'none':
       return 'the request names no cause';
     case 'unread':

@@ -68,6 +68,8 @@ export type Refusal =
   | { code: 'closed'; why: string }
   /** An answer is on its way (journaled, sent or accepted): ours, or a saved one from an earlier console. */
   | { code: 'in-flight'; why: string; command: OwnCommand }
+  /** A rule's answer not yet written that the rule, asked again at the gate, no longer gives (store/rule-recheck.ts). */
+  | { code: 'rule'; why: string }
   | RouteRefusal;
 
 /** What the gate weighs of a request's route (store.routeFacts). */

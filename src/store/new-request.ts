@@ -63,6 +63,7 @@ export function newRequestRecord(relay: string, event: AepEvent, at: NewRequest)
     unconfirmed: undefined,
     violations: undefined,
     bytes: undefined,
+    causeSeen: undefined,
   };
   return members as RequestRecord;
 }

@@ -43,6 +43,7 @@ export function patchedRecord(record: RequestRecord, patch: Partial<RequestRecor
     unconfirmed: record.unconfirmed,
     violations: record.violations,
     bytes: record.bytes,
+    causeSeen: record.causeSeen,
   };
   // Members the record already has: stores, no change of shape.
   return Object.assign(next, patch) as RequestRecord;

@@ -92,6 +92,8 @@ export class RequestFold extends RequestTable {
     event: AepEvent,
     options: { replayed?: boolean; issues?: PayloadIssue[] } = {},
   ): ApplyResult {
+    // Before anything may drop it as a duplicate: a second Event under a cause's identity is what this looks for.
+    if (this.noteCauseSeen(relay, event)) this.hooks.changed();
     // Open requests are never pruned, so a flood of requests nobody ends would
     // grow without bound: past the cap new ones are refused, said on the relay,
     // and not remembered (a later replay brings them once there is room).

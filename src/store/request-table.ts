@@ -3,6 +3,7 @@ import { requestBytes, type ByteBudget } from './byte-budget.js';
 import { TerminalOrder, type TerminalStamped } from './terminal-order.js';
 import { patchedRecord } from './record-shape.js';
 import { SubjectIndex } from './subject-index.js';
+import { eventPrint } from '../protocol/event-print.js';
 import { commandKey, type CommandKey, type RequestKey } from './identity.js';
 import { OPEN_STATES, type RequestRecord } from './types.js';
 import type { FoldHooks } from './fold-hooks.js';
@@ -64,6 +65,14 @@ export class RequestTable {
   private requestsHeld = 0;
   /** (relay, session, subject) → the requests' slots (two emitters may share a session name): a match needs no second lookup. */
   protected readonly bySubject = new SubjectIndex<Slot>();
+  /**
+   * Cause id → the slots of the open requests naming it (one alone, a list
+   * once a second does): an Event arriving live under a cause's identity is
+   * noted on its requests (noteCauseSeen). Keyed by the id alone, one lookup
+   * per Event (ids are ULIDs, so a list is rare); relay, session and source
+   * are compared on the slots found. A request leaves it when it closes.
+   */
+  private readonly byCause = new Map<string, Slot | Slot[]>();
   /** (relay, command id) → request key, for acks of anyone's commands. */
   protected readonly commandIndex = new Map<CommandKey, RequestKey>();
   /** Terminal requests (their slots), oldest terminal first. */
@@ -172,6 +181,37 @@ export class RequestTable {
     this.waiting.push(slot);
     this.requestsHeld++;
     this.bySubject.add(record.relay, record.session, record.id, slot);
+    if (record.cause !== undefined) {
+      const held = this.byCause.get(record.cause);
+      this.byCause.set(record.cause, held === undefined ? slot : Array.isArray(held) ? [...held, slot] : [held, slot]);
+    }
+  }
+
+  /**
+   * An Event under the identity (relay, source, session, id) of an open
+   * request's cause: its print noted on the request (at most two different
+   * ones), so the rules read the cause to the end (store/cause.ts
+   * withLiveCause). Runs for every Event: one lookup, nothing made, while no
+   * request names that id.
+   */
+  protected noteCauseSeen(relay: string, event: AepEvent): boolean {
+    const held = this.byCause.size === 0 ? undefined : this.byCause.get(event.id);
+    if (held === undefined) return false;
+    const slots: readonly Slot[] = Array.isArray(held) ? held : [held];
+    let print: string | undefined;
+    let noted = false;
+    for (const slot of slots) {
+      const record = slot.record;
+      if (record.relay !== relay || record.source !== event.source || record.session !== (event.session ?? ''))
+        continue;
+      if (!OPEN_STATES.has(record.state)) continue;
+      print ??= eventPrint(event);
+      const seen = record.causeSeen ?? [];
+      if (seen.length >= 2 || seen.includes(print)) continue;
+      this.replaceIn(slot, { causeSeen: [...seen, print] });
+      noted = true;
+    }
+    return noted;
   }
 
   /**
@@ -222,6 +262,8 @@ export class RequestTable {
 
   /** countTerminal, for a caller holding where the record is (findSlot). */
   protected countTerminalIn(slot: Slot): void {
+    // Closed: nothing under its cause matters any more, and the index holds open requests only (small, cheap to ask).
+    if (slot.record.cause !== undefined) this.forgetCause(slot.record.cause, slot);
     this.terminalOrder.add(slot);
     this.prune();
   }
@@ -245,6 +287,15 @@ export class RequestTable {
     // Indexed: most records share one frozen empty list, which takes for…of off its fast path.
     const commands = record.commands;
     for (let i = 0; i < commands.length; i++) this.commandIndex.delete(commandKey(record.relay, commands[i].id));
+  }
+
+  private forgetCause(cause: string, slot: Slot): void {
+    const held = this.byCause.get(cause);
+    if (held === slot) this.byCause.delete(cause);
+    else if (Array.isArray(held)) {
+      const rest = held.filter((s) => s !== slot);
+      this.byCause.set(cause, rest.length === 1 ? rest[0]! : rest);
+    }
   }
 
   /** Takes the slot out of the table (its indexes are the caller's). */

@@ -14,6 +14,7 @@ import {
   causePending,
   isOwnCause,
   ownCauseEvent,
+  withLiveCause,
   type CauseState,
   type CauseStateName,
 } from './cause.js';
@@ -29,7 +30,7 @@ export type RuleVerdict =
    * A rule says: leave it to the operator. `cause`: the rule is a deny or an
    * ask that needs the request's own cause, which is not read (how it stands).
    */
-  | { kind: 'ask'; rule: string; cause?: CauseStateName }
+  | { kind: 'ask'; rule: string; cause?: CauseStateName | 'command-shape' }
   | { kind: 'answer'; rule: string; option: string; deny: boolean };
 
 /** Option ids that mean "no" (`"deny"` picks the first the request offers). */
@@ -78,13 +79,41 @@ export function commandPrefixMatch(prefix: string, command: string): boolean {
 type Data = Record<string, unknown>;
 const isData = (v: unknown): v is Data => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The tool name and `command` argument a cause Event carries (each absent when it carries none). */
-export function causeFacts(event: AepEvent): { tool?: string; command?: string } {
+/**
+ * A `command` argument in a shape the rules cannot read: anything but a
+ * string or an argv array of strings (a nested array, an object, a number,
+ * null), or `args` itself not an object. Read as an unread cause, never as
+ * "no command": a deny that cannot see `rm` must not let an allow answer.
+ */
+export const UNREADABLE = Symbol('unreadable command');
+
+/** The command a cause carries: a string as it is, an argv array as its words joined by spaces. */
+function commandOf(args: unknown): string | undefined | typeof UNREADABLE {
+  if (!isData(args)) return UNREADABLE;
+  if (!Object.prototype.hasOwnProperty.call(args, 'command')) return undefined;
+  const command = args.command;
+  if (typeof command === 'string') return command;
+  if (Array.isArray(command) && command.every((word) => typeof word === 'string')) return command.join(' ');
+  return UNREADABLE;
+}
+
+/**
+ * The tool name and `command` argument a cause Event carries (each absent
+ * when it carries none; `command` UNREADABLE when it carries one in a shape
+ * the rules do not read).
+ */
+export function causeFacts(event: AepEvent): { tool?: string; command?: string | typeof UNREADABLE } {
   const data = isData(event.data) ? event.data : {};
   const tool = isData(data.tool) && typeof data.tool.name === 'string' ? data.tool.name : undefined;
-  const args = isData(data.args) ? data.args : isData(data.args_redacted) ? data.args_redacted : undefined;
-  const command = args && typeof args.command === 'string' ? args.command : undefined;
-  return { tool, command };
+  const raw = data.args !== undefined ? data.args : data.args_redacted;
+  const command = raw === undefined ? undefined : commandOf(raw);
+  return command === undefined ? { tool } : { tool, command };
+}
+
+/** The command a cause carries when the rules can read it (a string, or an argv array joined). */
+export function readableCommand(event: AepEvent): string | undefined {
+  const { command } = causeFacts(event);
+  return typeof command === 'string' ? command : undefined;
 }
 
 /** Whether the rule looks at the cause at all. */
@@ -115,7 +144,7 @@ function matchesCause(rule: Rule, event: AepEvent): boolean | undefined {
   }
   if (prefix !== undefined) {
     if (facts.command === undefined) return withheld ? undefined : false;
-    if (!commandPrefixMatch(prefix, facts.command)) return false;
+    if (facts.command === UNREADABLE || !commandPrefixMatch(prefix, facts.command)) return false;
   }
   return true;
 }
@@ -144,13 +173,18 @@ function outcomeOf(rule: Rule, record: RequestRecord): Outcome | undefined {
 export function judge(
   rules: readonly Rule[],
   record: RequestRecord,
-  cause: CauseState,
+  given: CauseState,
   off: ReadonlySet<string> = new Set(),
 ): RuleVerdict {
   if (!answerable(record, 'rule')) return { kind: 'none' };
+  // Read to the end: a different Event under the cause's identity, arrived live since, makes it unreadable.
+  const cause = withLiveCause(record, given);
   // Checked again here: whatever a caller hands in, only the request's own Event decides.
   const read = ownCauseEvent(cause);
-  const own = read && isOwnCause(record, read) ? read : undefined;
+  const ours = read && isOwnCause(record, read) ? read : undefined;
+  // A command in a shape the rules do not read makes the whole cause unread (fail closed, as an unread cause).
+  const own = ours && causeFacts(ours).command !== UNREADABLE ? ours : undefined;
+  const unread = ours && !own ? 'command-shape' : cause.state;
   const reading = causePending(cause);
   let deny: RuleVerdict | undefined;
   let ask: RuleVerdict | undefined;
@@ -178,7 +212,7 @@ export function judge(
     else allow ??= { kind: 'answer', rule: rule.name, option: outcome.option, deny: false };
   }
   if (deny) return deny;
-  if (blocked !== undefined) return reading ? { kind: 'waiting' } : { kind: 'ask', rule: blocked, cause: cause.state };
+  if (blocked !== undefined) return reading ? { kind: 'waiting' } : { kind: 'ask', rule: blocked, cause: unread };
   if (ask) return ask;
   // An allow that needs the cause may still come first in the file: wait for it rather than answer with another.
   if (allowMayMatch) return { kind: 'waiting' };

@@ -5,7 +5,7 @@
 // `*` or `?`) is not offered: a rule wider than what the operator picked is
 // never made.
 
-import type { Rule, RuleMatch } from '../protocol/rules.js';
+import { namesProvenance, sourceNamesEmitter, type Rule, type RuleMatch } from '../protocol/rules.js';
 import { causeFacts, commandPrefixMatch, judge } from './rule-match.js';
 import { isOwnCause, ownCauseEvent, type CauseState } from './cause.js';
 import type { RequestRecord } from './types.js';
@@ -24,6 +24,8 @@ export interface RuleScope {
 }
 
 const exact = (value: string) => !/[*?]/.test(value);
+/** An agent name a rule can match exactly and the rules file takes as provenance (not empty). */
+const agentNamed = (agent: string) => exact(agent) && namesProvenance({ agent });
 
 /** The first word of a command, and the second too unless it is a flag (`npm test`, `git status`, `ls`). */
 export function commandPrefixOf(command: string): string | undefined {
@@ -62,8 +64,9 @@ function scopeFacts(record: RequestRecord, option: string, cause: CauseState, ta
     option,
     taken,
     tool: facts.tool !== undefined && exact(facts.tool) ? facts.tool : undefined,
-    prefix: facts.command !== undefined ? commandPrefixOf(facts.command) : undefined,
-    provenance: exact(record.source) && exact(record.session),
+    prefix: typeof facts.command === 'string' ? commandPrefixOf(facts.command) : undefined,
+    // A source the rules file would refuse as no provenance (rules.ts) is never written into one.
+    provenance: exact(record.source) && exact(record.session) && sourceNamesEmitter(record.source),
   };
 }
 
@@ -108,7 +111,7 @@ function sessionScope(f: ScopeFacts): Unmatched {
 }
 
 function agentToolScope({ record, option, tool, taken }: ScopeFacts): Unmatched {
-  if (tool === undefined || !exact(record.agent))
+  if (tool === undefined || !agentNamed(record.agent))
     return { kind: 'agent-tool', label: 'this agent and tool', why: 'its cause names no tool the console could read' };
   return {
     kind: 'agent-tool',
@@ -122,7 +125,7 @@ function agentToolScope({ record, option, tool, taken }: ScopeFacts): Unmatched 
 }
 
 function agentToolPrefixScope({ record, option, tool, prefix, taken }: ScopeFacts): Unmatched {
-  if (tool === undefined || prefix === undefined || !exact(record.agent))
+  if (tool === undefined || prefix === undefined || !agentNamed(record.agent))
     return {
       kind: 'agent-tool-prefix',
       label: 'this agent, tool and command prefix',

@@ -83,6 +83,13 @@ export interface RequestRecord {
   violations?: ViolationRule[];
   /** What holding it is estimated to cost (byte-budget.ts), worked out once when it arrives. */
   bytes?: number;
+  /**
+   * Prints (protocol/event-print.ts) of the Events that arrived live under
+   * its cause's identity (same relay, source, session and id) while it was
+   * open: at most two different ones. Two, or one that differs from the
+   * cause read, make the cause unreadable (store/cause.ts withLiveCause).
+   */
+  causeSeen?: readonly string[];
 }
 
 /**

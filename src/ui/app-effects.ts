@@ -12,6 +12,8 @@ import { clipboardText } from './clipboard.js';
 import type { AppProps } from './app-props.js';
 import { annotateDecision } from './history/annotate.js';
 import { isFromFile } from '../store/file-relay.js';
+import { ruleStillAnswers } from '../store/rule-recheck.js';
+import type { RequestRecord } from '../store/types.js';
 import type { RelayHandle } from '../relay/types.js';
 import type { FetchResult } from '../relay/fetch-events.js';
 import type { Effect, Msg, UiModel } from './model.js';
@@ -128,9 +130,11 @@ function relayEffect(effect: Effect, dispatch: (msg: Msg) => void, ports: Effect
   switch (effect.type) {
     case 'send': {
       const record = store.request(effect.key);
+      const { basis } = effect;
+      const recheck = basis && ((now: RequestRecord | undefined) => ruleStillAnswers(now, basis));
       const id =
         record && !isFromFile(record)
-          ? clientFor(record.relay)?.respond(effect.key, effect.answer, effect.by)
+          ? clientFor(record.relay)?.respond(effect.key, effect.answer, effect.by, recheck)
           : undefined;
       made(id);
       // The client asks the ledger again where the answer is made: what changed since the key (a roster, an Event) can refuse it.

@@ -3,7 +3,7 @@
 // of it, through the one resolver (store/cause.ts), from the one read both
 // the detail and the rules ask for (cause-read.ts).
 
-import { causePending, ownCauseEvent, resolveCause, type CauseState } from '../store/cause.js';
+import { causePending, ownCauseEvent, resolveCause, withLiveCause, type CauseState } from '../store/cause.js';
 import type { RequestRecord } from '../store/types.js';
 import type { Fetched, UiModel } from './model.js';
 
@@ -22,8 +22,12 @@ export function fetchedCause(record: RequestRecord, fetched: Fetched | undefined
  */
 export function causeOf(model: Pick<UiModel, 'causes' | 'rules'>, record: RequestRecord): CauseState {
   if (!record.cause) return { state: 'none' };
-  const ruled = model.rules?.causes.get(record.key)?.cause;
-  const shown = fetchedCause(record, model.causes.get(record.key));
+  const given = model.rules?.causes.get(record.key)?.cause;
+  // Each read as the Events seen live since leave it: a conflict in either is the answer, whatever the other found.
+  const ruled = given && withLiveCause(record, given);
+  const shown = withLiveCause(record, fetchedCause(record, model.causes.get(record.key)));
+  if (ruled?.state === 'conflicting') return ruled;
+  if (shown.state === 'conflicting') return shown;
   if (ruled && ownCauseEvent(ruled)) return ruled;
   if (ownCauseEvent(shown)) return shown;
   if (ruled && !causePending(ruled)) return ruled;

@@ -7,11 +7,15 @@
 import type { Answer } from '../protocol/types.js';
 import type { ControlRequest } from '../protocol/control.js';
 import type { Rule } from '../protocol/rules.js';
+import type { RuleBasis } from '../store/rule-recheck.js';
 import type { PinnedEvent } from '../relay/event-collector.js';
 
 export type Effect =
-  /** An answer to the request's relay. `batch`: one of this many sent at once (the history says so); `by`: a rule's name. */
-  | { type: 'send'; key: string; answer: Answer; batch?: number; by?: string }
+  /**
+   * An answer to the request's relay. `batch`: one of this many sent at once (the history says so); `by`: a rule's
+   * name, and `basis` what the rule decided on (judged again before the answer is first written: store/rule-recheck.ts).
+   */
+  | { type: 'send'; key: string; answer: Answer; batch?: number; by?: string; basis?: RuleBasis }
   /** The same command again, same id (r after an ack timeout), or a held one asked at the gate again. */
   | { type: 'resend'; commandId: string }
   /** A held answer dropped (request.drop): nothing is sent; the history records the drop. */

@@ -16,6 +16,7 @@ import {
   ruleRowText,
   setAuto,
   verdictFor,
+  type RuleEffect,
   type RulesModel,
 } from '../../src/ui/rules/rule-state.js';
 import { requestEvent } from '../relay/helpers.js';
@@ -30,6 +31,17 @@ const parsed = parseRules(
   }),
 );
 assert.ok(parsed.ok);
+
+/** The rules' effects, each send checked to carry what it was decided on (its rule and option) and shown without it. */
+function sends(effects: readonly RuleEffect[]) {
+  return effects.map((effect) => {
+    if (effect.type !== 'send') return effect;
+    const { basis, ...rest } = effect;
+    assert.equal(`rule ${basis.rule}`, effect.by);
+    assert.equal(basis.option, effect.answer.option);
+    return rest;
+  });
+}
 
 function setup(auto = true) {
   const store = new ConsoleStore({ now: () => 0 });
@@ -120,7 +132,7 @@ describe('the bell waits for the cause', () => {
       1_100,
     );
     assert.deepEqual(back.ring, []);
-    assert.deepEqual(back.effects, [
+    assert.deepEqual(sends(back.effects), [
       { type: 'send', key: record.key, answer: { option: 'allow' }, by: 'rule tests ok' },
     ]);
     assert.equal(back.rules.answered.get(record.key), 'tests ok');
@@ -255,7 +267,9 @@ describe('rules fail closed in the console (deny needing the cause + allow not n
     const absent = onRuleCause(reading, record.key, empty, store, 1_100).rules;
     const again = onRulesTick(absent, store, 3_100).rules;
     const late = onRuleCause(again, record.key, rmCause(record), store, 3_200);
-    assert.deepEqual(late.effects, [{ type: 'send', key: record.key, answer: { option: 'deny' }, by: 'rule no rm' }]);
+    assert.deepEqual(sends(late.effects), [
+      { type: 'send', key: record.key, answer: { option: 'deny' }, by: 'rule no rm' },
+    ]);
     assert.equal(late.rules.causes.get(record.key)?.cause.state, 'event');
   });
   it('the row says why it asks: the cause not read, or its command withheld by capture', () => {
@@ -310,7 +324,7 @@ describe('AUTO never answers a request the operator is at', () => {
     assert.deepEqual(onRulesTick(open.rules, store, 2_000, () => at).effects, [], 'still there');
     at = false;
     const left = onRulesTick(open.rules, store, 3_000, () => at);
-    assert.deepEqual(left.effects, [
+    assert.deepEqual(sends(left.effects), [
       { type: 'send', key: record.key, answer: { option: 'allow' }, by: 'rule claude perms' },
     ]);
     assert.equal(left.rules.deferred.size, 0);

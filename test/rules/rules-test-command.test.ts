@@ -98,6 +98,49 @@ describe('aep-console rules test', () => {
     assert.match(text, /^no rule: 2 of 4 requests/m, '"npm testing" and the form');
     assert.doesNotMatch(text, /npm testing.*answer/);
   });
+  it('the same verdicts as the console for every command shape and for two causes under one identity', async () => {
+    const shaped = (command: unknown, session: string) => {
+      const [tool, request] = bash('placeholder', session);
+      return [{ ...tool!, data: { tool: { name: 'Bash' }, args_redacted: { command } } }, request!];
+    };
+    const argvRm = shaped(['rm', '-rf', '/'], 's5');
+    const nested = shaped([['rm', '-rf'], '/'], 's6');
+    const argvTest = shaped(['npm', 'test'], 's7');
+    // Two Events under one cause identity: "npm test" before the request, "rm -rf /" after it (s8), or both before (s9).
+    const [after1, afterRequest] = bash('npm test', 's8');
+    const afterSecond = { ...after1!, data: { tool: { name: 'Bash' }, args_redacted: { command: 'rm -rf /' } } };
+    const [before1, beforeRequest] = bash('npm test', 's9');
+    const beforeSecond = { ...before1!, data: { tool: { name: 'Bash' }, args_redacted: { command: 'rm -rf /' } } };
+    const file = join(dir, 'shapes.jsonl');
+    writeFileSync(
+      file,
+      [...argvRm, ...nested, ...argvTest, after1, afterRequest, afterSecond, before1, beforeSecond, beforeRequest]
+        .map((e) => JSON.stringify(e))
+        .join('\n') + '\n',
+    );
+    const { code, out, err } = await run(['rules', 'test', '--rules', rulesFile, '--file', file]);
+    assert.equal(code, 0, err.join('\n'));
+    const text = out.join('\n');
+    const row = (verb: string, session: string, rest = '') =>
+      new RegExp(String.raw`^ {2}${verb} .*claude-code +${session} · .*${rest}$`, 'm');
+    assert.match(text, row('deny', 's5'), 'the argv rm -rf / is denied');
+    assert.match(text, row('answer allow', 's7'), 'the argv npm test is allowed');
+    assert.match(
+      text,
+      row(
+        String.raw`ask \(left to you\)`,
+        's6',
+        '; cause not read: its command is neither a string nor an array of strings',
+      ),
+    );
+    for (const session of ['s8', 's9'])
+      assert.match(
+        text,
+        row(String.raw`ask \(left to you\)`, session, '; cause not read: two different Events carry its id'),
+        session,
+      );
+    assert.doesNotMatch(text, /allow .*(s5|s6|s8|s9) ·/);
+  });
   it('a bad rules file is exit 2 naming the rule, as at start', async () => {
     const bad = join(dir, 'bad.json');
     writeFileSync(

@@ -59,6 +59,9 @@ export function causeText(record: RequestRecord, cause: CauseState): string | un
       return notOurs(cause.event, false);
     case 'other-session':
       return notOurs(cause.event, true);
+    case 'conflicting':
+      // Short: it is one line of the detail, cut at the pane's width (80 columns leave it whole).
+      return `${id}: two different Events carry it; cause unknown.`;
     case 'withheld':
     case 'event':
       return `${displayLine(cause.event.type, 40)} ${eventSummary(cause.event)}`.trim();

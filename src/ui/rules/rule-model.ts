@@ -111,9 +111,16 @@ export function ruleRowText(rules: RulesModel | undefined, record: RequestRecord
   // Names and ids are checked printable when the file is read; bounded here for the row.
   if (verdict.kind === 'answer') return `rule: ${displayLine(verdict.option, 30)} (${verdict.rule})`;
   // An ask because the cause a deny or ask needs is not known says so (its command withheld by capture, or not read at all).
-  if (verdict.kind === 'ask')
-    return `rule: ask (${verdict.rule}${verdict.cause === 'withheld' ? ': command withheld' : verdict.cause ? ': cause not read' : ''})`;
+  if (verdict.kind === 'ask') return `rule: ask (${verdict.rule}${verdict.cause ? `: ${askWhy(verdict.cause)}` : ''})`;
   return undefined;
+}
+
+/** Why a deny or ask that needs the cause cannot read it, in a row's few words. */
+function askWhy(cause: NonNullable<Extract<RuleVerdict, { kind: 'ask' }>['cause']>): string {
+  if (cause === 'withheld') return 'command withheld';
+  if (cause === 'command-shape') return 'command unreadable';
+  if (cause === 'conflicting') return 'two causes';
+  return 'cause not read';
 }
 
 /** The status line's words: `AUTO` or `rules: suggest`, and rules turned off. */

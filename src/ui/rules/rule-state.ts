@@ -16,6 +16,7 @@ import { isFromFile } from '../../store/file-relay.js';
 import { needsCause, type RuleVerdict } from '../../store/rule-match.js';
 import { answerable } from '../../store/answerable.js';
 import { causeNotFound, resolveCause } from '../../store/cause.js';
+import type { RuleBasis } from '../../store/rule-recheck.js';
 import type { RequestRecord } from '../../store/types.js';
 import type { StoreReader } from '../../store/writers.js';
 import type { FetchResult } from '../../relay/fetch-events.js';
@@ -46,7 +47,8 @@ const MAX_RULE_CAUSES = 1000;
 export type OperatorAt = (key: string) => boolean;
 const nowhere: OperatorAt = () => false;
 
-export type RuleEffect = { type: 'send'; key: string; answer: { option: string }; by: string } | CauseReadEffect;
+export type RuleEffect =
+  { type: 'send'; key: string; answer: { option: string }; by: string; basis: RuleBasis } | CauseReadEffect;
 
 export interface RuleStep {
   rules: RulesModel;
@@ -130,7 +132,10 @@ function autoAnswer(run: RuleRun, key: string, record: RequestRecord, verdict: R
   if (wasDeferred) (changes.deferred ??= new Set(rules.deferred)).delete(key);
   if (sendable) {
     (changes.answered ??= new Map(rules.answered)).set(key, verdict.rule);
-    run.effects.push({ type: 'send', key, answer: { option: verdict.option }, by: `rule ${verdict.rule}` });
+    // What it decided on goes with it: the sender judges it again in the step that first writes it.
+    const cause = (changes.causes ?? rules.causes).get(key)?.cause ?? { state: record.cause ? 'unread' : 'none' };
+    const basis = { rules: rules.rules, off: rules.off, cause, rule: verdict.rule, option: verdict.option };
+    run.effects.push({ type: 'send', key, answer: { option: verdict.option }, by: `rule ${verdict.rule}`, basis });
     run.quiet.add(key);
   } else if (isHeld && record.state === 'pending') run.ring.push(record);
 }
