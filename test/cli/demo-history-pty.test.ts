@@ -4,7 +4,7 @@
 // (the user's own state directory) never sees them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { main } from '../../src/cli.js';
@@ -30,6 +30,13 @@ test('the demo: its answers in a private directory H reads, removed on quit; aep
   run.type('\r');
   await run.until(/Recent \(1\)/, 'the reply sent and settled', undefined, from);
   await run.until(/q quit/, 'back in the list', undefined, from);
+  // H reads the file when it opens: the decision's line is written off the event loop, after the frame that shows
+  // it sent (on a busy machine, later still). Wait for the line, not for a time.
+  const file = join(demoDir, 'history.jsonl');
+  for (let waited = 0; !(existsSync(file) && readFileSync(file, 'utf8').includes('demo-reply-x7')); waited += 20) {
+    assert.ok(waited < 20_000, 'the demo answer written to the demo history');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
   run.type('H');
   await run.until(/demo-reply-x7/, 'the demo answer in H', undefined, from);
   assert.ok(existsSync(join(demoDir, 'history.jsonl')), 'the history is kept in the demo directory');
