@@ -152,6 +152,8 @@ const packageDir = join(cliDir, 'package');
 const packing = found.includes('test/build/package.test.ts')
   ? (mkdirSync(packageDir), packAndTell(packageDir, { env: freshEnv(childEnv), onChild: track }))
   : undefined;
+// (Its outcome not written at all, the folder gone under it: said here, the test waits on to the runner's limit.)
+packing?.catch((error) => process.stdout.write(`> the package's outcome could not be written: ${error.message}\n`));
 // The checks and the tests run side by side: the tests start as soon as the
 // command line they share is built (a few seconds), not after the slowest
 // check (most of a minute of the two cores' time, which the tests' waits on
