@@ -15,7 +15,15 @@ import { run } from 'node:test';
 import { spec } from 'node:test/reporters';
 
 const [concurrency, ...files] = process.argv.slice(2);
-const stream = run({ files, concurrency: Number(concurrency) });
+// The one limit on time a passing run can meet: a test process (a file, or a
+// shared entry's files) still running after this long is ended and fails, so
+// a hang ends the run instead of holding it. It is far past anything the
+// suite does on a busy machine (the longest process took about a minute on
+// two cores kept busy by other work); the tests' own waits are hang guards
+// scaled for such a machine (test/support/patience.ts). AEP_TEST_FILE_LIMIT_S
+// sets it in seconds.
+const limitMs = Number(process.env.AEP_TEST_FILE_LIMIT_S ?? 20 * 60) * 1000;
+const stream = run({ files, concurrency: Number(concurrency), timeout: limitMs });
 stream.on('test:fail', (data) => {
   if (data.todo === undefined || data.todo === false) process.exitCode = 1;
 });

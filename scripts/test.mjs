@@ -18,6 +18,7 @@ import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { stop as stopEsbuild } from 'esbuild';
 import { buildCliForTests } from './cli-for-tests.mjs';
+import { freshEnv, packAndTell } from './package-for-tests.mjs';
 import { awaitingHelpers, planTests, shuffled } from './test-plan.mjs';
 import { buildTestTree, compiledName, filesUnder } from './test-tree.mjs';
 
@@ -43,6 +44,10 @@ function stopGroup(child, signal) {
   } catch {
     // Gone already.
   }
+}
+/** Stops every child still running (the packing's npm among them) and the test runner's group. */
+function stopAll() {
+  for (const child of children) stopGroup(child, 'SIGTERM');
 }
 function track(child) {
   children.add(child);
@@ -74,6 +79,21 @@ if (extraCaCerts !== undefined) childEnv.AEP_TEST_EXTRA_CA_CERTS = extraCaCerts;
 // (on child processes, pseudo-terminals, deadlines), which went unused once
 // the checks were done. AEP_TEST_CHECK_NICE=0 runs them at the run's own.
 const CHECK_NICE = Number(process.env.AEP_TEST_CHECK_NICE ?? 10);
+// Once the tests are done the checks are all the run waits on, and at nice 10
+// on a machine kept busy by other work they crawl: with two busy loops on the
+// two cores the tests ended at 165 s and the checks at 399 s. Their priority
+// is given back then where the system allows it (lowering a nice value needs
+// root or a raised RLIMIT_NICE; elsewhere they finish as they are).
+const niced = new Set();
+function unniceChecks() {
+  for (const child of niced) {
+    try {
+      setPriority(child.pid, 0);
+    } catch {
+      // Gone already, or not allowed.
+    }
+  }
+}
 
 /** Runs a command, its output held back and printed whole when it ends (the two checks never interleave). */
 function check(name, command, args) {
@@ -82,6 +102,8 @@ function check(name, command, args) {
     if (CHECK_NICE > 0 && child.pid !== undefined) {
       try {
         setPriority(child.pid, CHECK_NICE);
+        niced.add(child);
+        child.on('close', () => niced.delete(child));
       } catch {
         // Gone already, or not allowed: it runs at the run's own priority.
       }
@@ -117,6 +139,21 @@ const cleanUp = () => rmSync(cliDir, { recursive: true, force: true });
 const testTmp = join(cliDir, 'tmp');
 mkdirSync(testTmp, { mode: 0o700 });
 process.once('exit', cleanUp);
+const seed = process.env.AEP_TEST_SHUFFLE;
+const only = process.env.AEP_TEST_FILES?.split(',').filter(Boolean);
+const found = testFiles(join(root, 'test'))
+  .sort()
+  .filter((file) => !only || only.some((part) => file.includes(part)));
+// The package as a consumer installs it (scripts/package-for-tests.mjs), for
+// test/build/package.test.ts: packed and installed once, first thing, beside
+// the checks, not inside a test where a limit on its time would be a guess
+// at how busy the machine is. The test waits for its outcome in this folder.
+const packageDir = join(cliDir, 'package');
+const packing = found.includes('test/build/package.test.ts')
+  ? (mkdirSync(packageDir), packAndTell(packageDir, { env: freshEnv(childEnv), onChild: track }))
+  : undefined;
+// (Its outcome not written at all, the folder gone under it: said here, the test waits on to the runner's limit.)
+packing?.catch((error) => process.stdout.write(`> the package's outcome could not be written: ${error.message}\n`));
 // The checks and the tests run side by side: the tests start as soon as the
 // command line they share is built (a few seconds), not after the slowest
 // check (most of a minute of the two cores' time, which the tests' waits on
@@ -147,14 +184,10 @@ const [cli, compiled] = await Promise.all([
 await stopEsbuild();
 if (stopped || !cli || compiled === undefined) {
   await checks;
+  stopAll();
   process.exit(1);
 }
 
-const seed = process.env.AEP_TEST_SHUFFLE;
-const only = process.env.AEP_TEST_FILES?.split(',').filter(Boolean);
-const found = testFiles(join(root, 'test'))
-  .sort()
-  .filter((file) => !only || only.some((part) => file.includes(part)));
 const files = shuffled(found, seed);
 const groupCount = Number(process.env.AEP_TEST_GROUPS ?? 4);
 const plan = planTests(root, files, groupCount);
@@ -213,16 +246,27 @@ runner = track(
       cwd: root,
       stdio: 'inherit',
       detached: true,
-      env: { ...testEnv, TMPDIR: testTmp, AEP_CONSOLE_TEST_CLI: cli, AEP_TEST_TREE: tree },
+      env: {
+        ...testEnv,
+        TMPDIR: testTmp,
+        AEP_CONSOLE_TEST_CLI: cli,
+        AEP_TEST_TREE: tree,
+        ...(packing ? { AEP_TEST_PACKAGE: packageDir } : {}),
+      },
     },
   ),
 );
 const tested = new Promise((resolve) => runner.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+void tested.then(unniceChecks);
 const checked = await checks;
 if (stopped || !checked.every(Boolean)) {
   if (!stopped) process.stdout.write('> a check failed: the tests are stopped\n');
-  stopGroup(runner, 'SIGTERM');
+  stopAll();
   await tested;
   process.exit(1);
 }
-process.exit(await tested);
+const code = await tested;
+// A process a test started and lost (its test process ended by the runner's
+// limit, say) is still in the runner's process group: it goes with the run.
+stopGroup(runner, 'SIGTERM');
+process.exit(code);

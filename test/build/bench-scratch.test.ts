@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tsImport } from '../support/ts-child.js';
+import { patient } from '../support/patience.js';
 
 const scratchModule = tsImport(fileURLToPath(new URL('../../bench/scratch.ts', import.meta.url)));
 
@@ -60,7 +61,7 @@ describe('the bench writes in a folder of its own, gone when it ends', () => {
     const run = spawnSync(process.execPath, [...scratchModule.args, '--input-type=module', '-e', script], {
       env: { ...process.env, TMPDIR: parent },
       encoding: 'utf8',
-      timeout: 30_000,
+      timeout: patient(30_000),
     });
     assert.equal(run.status, 0, run.stderr);
     const seen = JSON.parse(run.stdout.trim().split('\n').pop()!) as Seen;

@@ -60,6 +60,9 @@ test("Node keeps a Latin-1 text of EXTERNAL_FROM bytes outside V8's heap, and on
     assert.equal(text.length, length);
     return grown;
   };
-  assert.ok(externalGrowth(EXTERNAL_FROM) >= EXTERNAL_FROM, 'external at the length');
+  // A collection during the measure frees other files' buffers (the process is shared) and takes from the
+  // growth, never adds to it: the best of a few tries is the string's own.
+  const growths = Array.from({ length: 5 }, () => externalGrowth(EXTERNAL_FROM));
+  assert.ok(Math.max(...growths) >= EXTERNAL_FROM, `external at the length: grew ${growths.join(', ')}`);
   assert.ok(externalGrowth(EXTERNAL_FROM - 1) < EXTERNAL_FROM / 2, 'on the heap a byte shorter');
 });

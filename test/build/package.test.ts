@@ -1,108 +1,66 @@
-// The package as a consumer gets it: `npm pack` (which runs the real build),
-// the tarball installed into an empty project beside ink-testing-library,
-// Ink and React at our lockfile's versions; then the shipped bin (the one
-// esbuild bundle) runs against the demo relay, every code block of the
-// README and docs/library.md marked to run (```sh run, ```js run) runs
-// there verbatim (sh, plain node), and a TypeScript
-// file using the three entries type-checks under nodenext. One build, one
-// tarball, one install for all of them, and the checks run side by side:
-// the slowest (tsc) need not wait for the others. Everything happens in a
-// scratch copy, so the repository's own dist/ is never rebuilt under other
-// tests that may be running it.
+// The package as a consumer gets it (scripts/package-for-tests.mjs: `npm
+// pack`, which runs the real build, and the tarball installed into an empty
+// project beside ink-testing-library, Ink and React at our lockfile's
+// versions); then the shipped bin (the one esbuild bundle) runs against the
+// demo relay, every code block of the README and docs/library.md marked to
+// run (```sh run, ```js run) runs there verbatim (sh, plain node), and a
+// TypeScript file using the three entries type-checks under nodenext. One
+// build, one tarball, one install for all of them, and the checks run side
+// by side: the slowest (tsc) need not wait for the others. No step has a
+// time limit of its own: how long they take is the machine's business (a
+// busy two-core machine took minutes), and a step that never ends is the
+// test runner's limit to end.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+// @ts-expect-error: a plain .mjs build script, without types
+import { freshEnv as fresh, packForTests, packedIn } from '../../scripts/package-for-tests.mjs';
 import { startDemo } from '../../src/demo/fleet.js';
 import { runnableBlocks } from '../support/readme.js';
 
 const run = promisify(execFile);
 const root = new URL('../..', import.meta.url).pathname;
-const scratch = mkdtempSync(join(tmpdir(), 'aep-package-'));
-const consumer = join(scratch, 'consumer');
 
-/** What the consumer's project gets from ours: the same versions we test with. */
-function lockedVersion(name: string): string {
-  const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as {
-    packages: Record<string, { version: string }>;
-  };
-  const entry = lock.packages[`node_modules/${name}`];
-  assert.ok(entry, `${name} is in package-lock.json`);
-  return entry.version;
-}
+type Packed = { ok: true; consumer: string; tarball: string } | { ok: false; error: string };
+
+/** Children run as from a fresh shell (scripts/package-for-tests.mjs says what is dropped and why). */
+const freshEnv = fresh as () => NodeJS.ProcessEnv;
+
+/** The scratch folder this file made itself (outside npm test), removed when it ends. */
+let ownScratch: string | undefined;
+after(() => {
+  if (ownScratch !== undefined) rmSync(ownScratch, { recursive: true, force: true });
+});
 
 /**
- * Children run as from a fresh shell: without this npm script's own
- * variables (npm_package_*, npm_lifecycle_*, the project's prefix) or this
- * runner's (NODE_TEST_CONTEXT, tsx's NODE_OPTIONS). The user's npm settings
- * (npm_config_cache, registry, cafile, proxy) are kept: installs work offline
- * from the cache `npm ci` filled, and behind the same proxy.
+ * The package packed and installed once for this file: by npm test, first
+ * thing and beside the checks (scripts/test.mjs hands its folder over in
+ * AEP_TEST_PACKAGE), waited for here with no limit of the file's own; run
+ * outside npm test, packed here, as slowly as the machine needs.
  */
-function freshEnv(): NodeJS.ProcessEnv {
-  const dropped =
-    /^(npm_package_|npm_lifecycle_|npm_config_local_prefix$|INIT_CWD$|NODE_TEST_CONTEXT$|NODE_OPTIONS$|AEP_TEST_EXTRA_CA_CERTS$)/;
-  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !dropped.test(key)));
-  // The user's extra certificates, which npm test keeps from its test processes (scripts/test.mjs), handed back.
-  const extraCaCerts = process.env.AEP_TEST_EXTRA_CA_CERTS;
-  return extraCaCerts === undefined ? env : { ...env, NODE_EXTRA_CA_CERTS: extraCaCerts };
+async function packed(): Promise<{ consumer: string; tarball: string; scratch: string }> {
+  const given = process.env.AEP_TEST_PACKAGE;
+  if (given !== undefined) {
+    const outcome = (await packedIn(given)) as Packed;
+    if (!outcome.ok) assert.fail(`the package did not pack and install:\n${outcome.error}`);
+    return { ...outcome, scratch: given };
+  }
+  const scratch = mkdtempSync(join(tmpdir(), 'aep-package-'));
+  ownScratch = scratch;
+  return { ...((await packForTests(scratch)) as { consumer: string; tarball: string }), scratch };
 }
 
-const npm = (args: string[], cwd: string) =>
-  run('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], { cwd, env: freshEnv(), maxBuffer: 16 << 20 });
-
 describe('the packed package', { concurrency: true }, () => {
-  before(
-    async () => {
-      // The package's sources beside the repository's node_modules: `npm pack`
-      // runs `prepare` (bundle + library build) there exactly as it does here.
-      const source = join(scratch, 'package');
-      mkdirSync(source);
-      for (const entry of [
-        'package.json',
-        'README.md',
-        'LICENSE',
-        'tsconfig.json',
-        'tsconfig.lib.json',
-        'bin',
-        'man',
-        'scripts',
-        'src',
-      ]) {
-        cpSync(join(root, entry), join(source, entry), { recursive: true });
-      }
-      symlinkSync(join(root, 'node_modules'), join(source, 'node_modules'), 'dir');
-      // (--ignore-scripts=false: the build must run even if the caller's npm skips scripts.)
-      await npm(['pack', '--ignore-scripts=false', '--pack-destination', scratch], source);
-      const tarball = readdirSync(scratch).find((name) => name.endsWith('.tgz'));
-      assert.ok(tarball, 'npm pack wrote a tarball');
-
-      mkdirSync(consumer);
-      writeFileSync(
-        join(consumer, 'package.json'),
-        `${JSON.stringify({ name: 'consumer', private: true, type: 'module' })}\n`,
-      );
-      const peers = ['ink-testing-library', 'ink', 'react', '@types/react', '@types/node'].map(
-        (name) => `${name}@${lockedVersion(name)}`,
-      );
-      await npm(['install', '--prefer-offline', join(scratch, tarball), ...peers], consumer);
-    },
-    { timeout: 120_000 },
-  );
-
-  after(() => rmSync(scratch, { recursive: true, force: true }));
+  let consumer = '';
+  let scratch = '';
+  let tarball = '';
+  before(async () => {
+    ({ consumer, scratch, tarball } = await packed());
+  });
 
   it("the tarball ships the built entries and the bin, and uses the consumer's React", async () => {
     const installed = join(consumer, 'node_modules/aep-console');
@@ -167,7 +125,6 @@ describe('the packed package', { concurrency: true }, () => {
   });
 
   it('the README names the tarball npm pack writes, and the man page ships', () => {
-    const tarball = readdirSync(scratch).find((name) => name.endsWith('.tgz'))!;
     assert.ok(
       readFileSync(join(root, 'README.md'), 'utf8').includes(`../aep-console/${tarball}`),
       `the README installs ${tarball}`,
@@ -207,7 +164,7 @@ describe('the packed package', { concurrency: true }, () => {
     };
     let out = '';
     for (const { code } of blocks) {
-      const result = await run('sh', ['-e', '-c', code], { cwd: consumer, env, timeout: 60_000 }).catch(
+      const result = await run('sh', ['-e', '-c', code], { cwd: consumer, env }).catch(
         (error: { code?: unknown; stdout?: string; stderr?: string }) => {
           assert.fail(
             `the README block failed (exit ${String(error.code)}):\n${code}\n${error.stdout ?? ''}${error.stderr ?? ''}`,
@@ -230,8 +187,8 @@ describe('the packed package', { concurrency: true }, () => {
     it(`docs/library.md's example ${index + 1} runs green with node against the installed package`, async () => {
       const file = join(consumer, `example-${index + 1}.test.mjs`);
       writeFileSync(file, code);
-      // It must also end by itself: a handle left open would hold node past the timeout.
-      const result = await run(process.execPath, [file], { cwd: consumer, env: freshEnv(), timeout: 30_000 }).catch(
+      // It must also end by itself: a handle left open would hold node, and the test, until the runner's limit.
+      const result = await run(process.execPath, [file], { cwd: consumer, env: freshEnv() }).catch(
         (error: { code?: unknown; signal?: unknown; stdout?: string; stderr?: string }) => {
           assert.fail(
             `the example failed (exit ${String(error.code)}, signal ${String(error.signal)}):\n${error.stdout ?? ''}${error.stderr ?? ''}`,

@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runInPty } from './pty.js';
+import { patient } from '../support/patience.js';
 
 const ascii = (line: string) => /^[\x00-\x7f]*$/.test(line);
 const corpus = (name: string) =>
@@ -47,7 +48,7 @@ test('LANG=C: a whole session writes only ASCII to the terminal', async () => {
   for (const [keys, pattern, what] of steps) {
     const from = run.output().length;
     run.type(keys);
-    await run.until(pattern, what, 20_000, from);
+    await run.until(pattern, what, patient(20_000), from);
   }
   run.type('q');
   const result = await run.done;

@@ -13,6 +13,7 @@ import { ConsoleStore } from '../../src/store/store.js';
 import { toJson } from '../../src/cli/list.js';
 import { inboxOrder } from '../../src/store/selectors.js';
 import { cliEntry } from './cli-entry.js';
+import { patient } from '../support/patience.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const SECRET = 'tok-SECRET-9f8e7d';
@@ -26,7 +27,11 @@ function run(
     execFile(
       process.execPath,
       [runner, ...args],
-      { cwd: root, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, timeout: 20_000 },
+      {
+        cwd: root,
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+        timeout: patient(20_000),
+      },
       (error, stdout, stderr) =>
         resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
     );

@@ -29,19 +29,40 @@ function pileUp(shaped: boolean): { newSpaceMb: number; startNewSpaceMb: number;
   return JSON.parse(out) as { newSpaceMb: number; startNewSpaceMb: number; shapedAnswer: boolean | null };
 }
 
-test('on this V8 the young generation keeps its starting size while retained objects pile up; left alone, V8 grows it', () => {
-  const shaped = pileUp(true);
-  const plain = pileUp(false);
-  assert.equal(shaped.shapedAnswer, true, 'the flags were set on this V8');
-  assert.ok(
-    shaped.newSpaceMb <= shaped.startNewSpaceMb,
-    `shaped: the young generation stayed at ${shaped.startNewSpaceMb} MB (now ${shaped.newSpaceMb} MB)`,
-  );
-  assert.ok(
-    plain.newSpaceMb > plain.startNewSpaceMb,
-    `unshaped: V8 grew it (${plain.startNewSpaceMb} → ${plain.newSpaceMb} MB): the figure above can tell the two apart`,
-  );
-});
+// Node 26's V8 (14.6) has both flags, but its young generation starts at an
+// odd size (3.25 MB) and grew to 4 MB with both set at run time (13.75 MB
+// without), so the claim below does not hold there as written, and the
+// console's memory figures were never measured there: shapeHeap leaves it
+// alone. On such a V8 this test checks that nothing was set (the young
+// generation grows as it does unshaped). `known`: the V8 majors (Node 20 to
+// 24) whose flags were checked, where shapeHeap should set them, and no other.
+const known = [11, 12, 13].includes(Number.parseInt(process.versions.v8, 10));
+
+test(
+  known
+    ? 'on this V8 the young generation keeps its starting size while retained objects pile up; left alone, V8 grows it'
+    : `on this V8 (${process.versions.v8}, not one whose flags were checked) nothing is set: the young generation grows as it does left alone`,
+  () => {
+    const shaped = pileUp(true);
+    const plain = pileUp(false);
+    assert.ok(
+      plain.newSpaceMb > plain.startNewSpaceMb,
+      `unshaped: V8 grew it (${plain.startNewSpaceMb} → ${plain.newSpaceMb} MB): the figures can tell the two apart`,
+    );
+    assert.equal(shaped.shapedAnswer, known, known ? 'the flags were set on this V8' : 'nothing was set on this V8');
+    if (!known) {
+      assert.ok(
+        shaped.newSpaceMb > shaped.startNewSpaceMb,
+        `asked to shape, left alone: V8 grew it (${shaped.startNewSpaceMb} → ${shaped.newSpaceMb} MB)`,
+      );
+      return;
+    }
+    assert.ok(
+      shaped.newSpaceMb <= shaped.startNewSpaceMb,
+      `shaped: the young generation stayed at ${shaped.startNewSpaceMb} MB (now ${shaped.newSpaceMb} MB)`,
+    );
+  },
+);
 
 test('on a V8 whose flag list was not checked nothing is set, and the flags are the two documented', () => {
   assert.equal(shapeHeap('10.2.154.26'), false);

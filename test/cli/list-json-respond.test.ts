@@ -16,6 +16,7 @@ import type { AppliedAnswer } from '../../src/demo/agent-decide.js';
 import { startDemoRelay, type DemoRelay } from '../../src/demo/relay.js';
 import { defaultName } from '../../src/cli/name-args.js';
 import { cliEntry } from './cli-entry.js';
+import { patient } from '../support/patience.js';
 
 const TOKEN = 'tok-list-json-respond-3e9f';
 const runner = await cliEntry();
@@ -60,7 +61,7 @@ function run(args: string[]): Promise<Run> {
     USER,
   };
   return new Promise((resolve) => {
-    execFile(process.execPath, [runner, ...args], { env, timeout: 30_000 }, (error, stdout, stderr) =>
+    execFile(process.execPath, [runner, ...args], { env, timeout: patient(30_000) }, (error, stdout, stderr) =>
       resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
     );
   });

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cliEntry } from './cli-entry.js';
 import { Screen } from '../support/vt.js';
+import { patient } from '../support/patience.js';
 
 export const root = fileURLToPath(new URL('../../', import.meta.url));
 const runner = await cliEntry();
@@ -90,7 +91,7 @@ function inPty(command: string, options: { dir: string; env: Record<string, stri
   });
   child.stderr.resume();
   const done = new Promise<PtyResult>((resolve, reject) => {
-    const killer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    const killer = setTimeout(() => child.kill('SIGKILL'), patient(30_000));
     child.on('error', reject);
     child.on('close', () => {
       clearTimeout(killer);
@@ -134,9 +135,9 @@ function inPty(command: string, options: { dir: string; env: Record<string, stri
   return {
     pid: () => descendants(child.pid ?? -1).find((pid) => isConsole(cmdline(pid))),
     output: () => output,
-    until: (pattern, what, ms = 20_000, from = 0) =>
+    until: (pattern, what, ms = patient(20_000), from = 0) =>
       until(() => pattern.test(plain(output.slice(from))) || (from === 0 && onScreen(pattern)), what, ms),
-    untilRaw: (pattern, what, from) => until(() => pattern.test(output.slice(from)), what, 20_000),
+    untilRaw: (pattern, what, from) => until(() => pattern.test(output.slice(from)), what, patient(20_000)),
     type: (keys) => child.stdin.write(keys),
     hangUp: () => child.kill('SIGKILL'),
     done,
@@ -204,7 +205,7 @@ export function runPiped(
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    const killer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    const killer = setTimeout(() => child.kill('SIGKILL'), patient(30_000));
     child.on('error', reject);
     child.on('close', (code, signal) => {
       clearTimeout(killer);
@@ -219,7 +220,7 @@ export function runPiped(
  * terminal's exit does not say the console has gone; /proc is read every 50 ms.
  */
 export async function exited(pid: number): Promise<boolean> {
-  const gone = Date.now() + 10_000;
+  const gone = Date.now() + patient(10_000);
   while (existsSync(`/proc/${pid}`) && Date.now() < gone) await new Promise((resolve) => setTimeout(resolve, 50));
   return !existsSync(`/proc/${pid}`);
 }

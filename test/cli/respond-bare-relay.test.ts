@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { cliEntry } from './cli-entry.js';
+import { patient } from '../support/patience.js';
 
 const runner = await cliEntry();
 const REQUEST = '01JBARERELAYREQUEST0000001';
@@ -112,7 +113,7 @@ function respond(url: string): Promise<{ code: number; stdout: string; stderr: s
     execFile(
       process.execPath,
       [runner, 'respond', REQUEST, '--option', 'allow', '--wait', '1', '--json'],
-      { env, timeout: 30_000 },
+      { env, timeout: patient(30_000) },
       (error, stdout, stderr) =>
         resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
     ),

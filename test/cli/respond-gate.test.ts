@@ -12,6 +12,7 @@ import { startDemoRelay, type DemoRelay } from '../../src/demo/relay.js';
 import type { AepEvent } from '../../src/protocol/types.js';
 import { scriptEmitter, type ScriptEmitter } from '../support/script-emitter.js';
 import { cliEntry } from './cli-entry.js';
+import { patient } from '../support/patience.js';
 
 const TOKEN = 'tok-respond-gate-77c1';
 const runner = await cliEntry();
@@ -31,8 +32,8 @@ function respond(relay: DemoRelay, state: string, id: string) {
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
     execFile(
       process.execPath,
-      [runner, 'respond', id, '--option', 'allow', '--wait', '10', '--json'],
-      { env, timeout: 60_000 },
+      [runner, 'respond', id, '--option', 'allow', '--wait', String(patient(10_000) / 1000), '--json'],
+      { env, timeout: patient(60_000) },
       (error, stdout, stderr) =>
         resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
     );

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { startDemoAgent, type DemoAgent } from '../../src/demo/agent.js';
 import { startDemoRelay, type DemoRelay } from '../../src/demo/relay.js';
 import { cliEntry } from './cli-entry.js';
+import { patient } from '../support/patience.js';
 
 const TOKEN = 'tok-respond-ledger-7c1d';
 const runner = await cliEntry();
@@ -53,7 +54,7 @@ function run(args: string[]): Promise<{ code: number; stdout: string; stderr: st
     AEP_RELAY: relay.url,
   };
   return new Promise((resolve) => {
-    execFile(process.execPath, [runner, ...args], { env, timeout: 30_000 }, (error, stdout, stderr) =>
+    execFile(process.execPath, [runner, ...args], { env, timeout: patient(30_000) }, (error, stdout, stderr) =>
       resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
     );
   });

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { consoleCommand, root, runInPty, shellInPty } from './pty.js';
 import { Screen } from '../support/vt.js';
+import { patient } from '../support/patience.js';
 
 const ALT_ON = '\u001b[?1049h';
 const ALT_OFF = '\u001b[?1049l';
@@ -59,7 +60,7 @@ test('the console draws on the alternate screen; Ctrl-L wipes what others wrote;
   );
   const beforeQuit = run.output().length;
   run.type('q');
-  await run.until(/PROMPT>/, 'the prompt after quitting', 20_000, beforeQuit);
+  await run.until(/PROMPT>/, 'the prompt after quitting', patient(20_000), beforeQuit);
   run.type('exit\r');
   const result = await run.done;
   const after = result.output.slice(beforeQuit);
@@ -139,8 +140,8 @@ test('Ctrl-Z under a job-control shell, the console behind an intermediate shell
   );
   const beforeFg = run.output().length;
   run.type('fg\r');
-  await run.until(/pending/, 'the console back after fg', 20_000, beforeFg);
-  await run.until(/raised [1-9]\d*s/, 'and running (its clock ticks)', 20_000, beforeFg);
+  await run.until(/pending/, 'the console back after fg', patient(20_000), beforeFg);
+  await run.until(/raised [1-9]\d*s/, 'and running (its clock ticks)', patient(20_000), beforeFg);
   // After the suspension's own writes (leaving the alternate screen, the cursor shown):
   const resumed = run.output().slice(beforeStop + stopped.indexOf(ALT_OFF));
   assert.ok(resumed.includes(ALT_ON), 'back on the alternate screen');
@@ -186,7 +187,7 @@ test("the shipped bin under CI=true on a terminal (a dev container, a CI job's d
     await run.until(/raised [1-9]\d*s/, what);
     const beforeQuit = run.output().length;
     run.type('q');
-    await run.until(/PROMPT>/, 'the prompt after quitting', 20_000, beforeQuit);
+    await run.until(/PROMPT>/, 'the prompt after quitting', patient(20_000), beforeQuit);
     run.type('exit\r');
     await run.done;
   };

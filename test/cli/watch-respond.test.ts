@@ -10,6 +10,7 @@ import { startDemoAgent, type DemoAgent } from '../../src/demo/agent.js';
 import { startDemoRelay, type DemoRelay } from '../../src/demo/relay.js';
 import type { AepEvent } from '../../src/protocol/types.js';
 import { cliEntry } from './cli-entry.js';
+import { patient } from '../support/patience.js';
 
 const TOKEN = 'tok-watch-respond-5a4b';
 const runner = await cliEntry();
@@ -55,8 +56,12 @@ function run(
   extra: Record<string, string> = {},
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [runner, ...args], { env: env(extra), timeout: 30_000 }, (error, stdout, stderr) =>
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      [runner, ...args],
+      { env: env(extra), timeout: patient(30_000) },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
     );
   });
 }

@@ -6,6 +6,7 @@ import WebSocket from 'ws';
 import { socketUrl } from '../../src/demo/wire.js';
 import { emitterEvents } from '../support/events.js';
 import { FrameInbox, type WireFrame } from '../support/frame-inbox.js';
+import { patient } from '../support/patience.js';
 
 export type Frame = WireFrame;
 
@@ -57,7 +58,7 @@ export function connect(relayUrl: string, opts: ConnectOptions = {}): Promise<Te
     closed,
     send: (o) => ws.send(JSON.stringify(o)),
     sendRaw: (s) => ws.send(s),
-    waitFor: (pred, timeoutMs = 2000) => inbox.next(pred, timeoutMs),
+    waitFor: (pred, timeoutMs = patient(2000)) => inbox.next(pred, timeoutMs),
     close: async () => {
       if (ws.readyState === WebSocket.CLOSED) return;
       ws.close();
@@ -161,7 +162,7 @@ export async function barrier(c: TestClient): Promise<void> {
 }
 
 /** Waits for an in-process condition (for state with no wire event to await). */
-export async function until(cond: () => boolean, timeoutMs = 2000): Promise<void> {
+export async function until(cond: () => boolean, timeoutMs = patient(2000)): Promise<void> {
   const start = Date.now();
   while (!cond()) {
     if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');

@@ -15,6 +15,7 @@ import { FLAG_NAMES, FLAG_TABLE, flagUsage, type FlagSpec } from '../../src/cli/
 import { HELP } from '../../src/cli/help.js';
 import { EXIT_CODES, USAGE } from '../../src/cli/usage-table.js';
 import { generatedDocs, REGENERATE } from '../../scripts/docs/generated.js';
+import { patient } from '../support/patience.js';
 
 const run = promisify(execFile);
 const root = new URL('../..', import.meta.url).pathname;
@@ -71,7 +72,7 @@ test('the list command ? shows in --demo runs as written, from the clone', async
   // `prepare` again (the whole build, half a minute of CPU, rewriting dist/ under the tests that run it); the build is
   // npm install's, and what runs is the same bin.
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(npm_|NODE_TEST_CONTEXT$|NODE_OPTIONS$)/.test(key)));
-  const listed = await run('sh', ['-c', demo.info.listCommand], { cwd: root, env: { ...env, npm_config_offline: 'true', npm_config_ignore_scripts: 'true' }, timeout: 60_000 });
+  const listed = await run('sh', ['-c', demo.info.listCommand], { cwd: root, env: { ...env, npm_config_offline: 'true', npm_config_ignore_scripts: 'true' }, timeout: patient(60_000) });
   assert.match(listed.stdout, /read http:\/\/127\.0\.0\.1:\d+/);
   assert.ok(!listed.stdout.includes(demo.token) && !listed.stderr.includes(demo.token));
 });

@@ -14,6 +14,7 @@ import { ConsoleStore } from '../../src/store/store.js';
 import { App } from '../../src/ui/app.js';
 import { emitter, ev, type TestClient } from '../demo/helpers.js';
 import { findRequest, waitFor } from '../relay/helpers.js';
+import { patient } from '../support/patience.js';
 
 const TOKEN = 'rules-rejected-token-41a9';
 const RULES = parseRules(
@@ -103,7 +104,10 @@ function raise(command: string): string {
 
 test("the agent rejects the rule's answer: the rule is off for the session, the next request is left to the operator", async () => {
   const first = raise('npm test -- --ci');
-  const command = await agent.waitFor((f) => f.type === 'control.attention.respond' && f.subject === first, 8000);
+  const command = await agent.waitFor(
+    (f) => f.type === 'control.attention.respond' && f.subject === first,
+    patient(8000),
+  );
   assert.deepEqual((command.data as { answer: unknown }).answer, { option: 'allow' }, 'the rule answered');
   agent.send(
     ev('s_rej', 'control.rejected', {
@@ -120,7 +124,7 @@ test("the agent rejects the rule's answer: the rule is off for the session, the 
   const second = raise('npm test');
   await waitFor(store, (s) => findRequest(s, second), 'the second request');
   // The cause is read and the rule judged before the row can say "rule: …"; it must not answer.
-  const until = Date.now() + 8000;
+  const until = Date.now() + patient(8000);
   while (
     !/Rule tests ok turned off for this session: the agent rejected its answer \(invalid: tests are frozen today\)/.test(
       (app.lastFrame() ?? '').replace(/\s+/g, ' '),

@@ -25,6 +25,7 @@ import { saveRuleTo } from '../../src/files/rules-file-write.js';
 import { readFileSync } from 'node:fs';
 import { findRequest, waitFor } from '../relay/helpers.js';
 import { stopConsoleRig } from '../support/console-rig.js';
+import { patient } from '../support/patience.js';
 
 const TOKEN = 'rules-e2e-token-7c1d';
 const RULES_TEXT = JSON.stringify({
@@ -145,7 +146,7 @@ describe('rules on the demo relay with --auto', () => {
       'the rule answers applied',
     );
     // Every cause has been read once the ask rule shows on its row: nothing more is coming.
-    const deadline = Date.now() + 8000;
+    const deadline = Date.now() + patient(8000);
     while (!(app.lastFrame() ?? '').includes('rule: ask (rm asks)')) {
       assert.ok(Date.now() < deadline, `the ask rule on its row; last frame:\n${app.lastFrame()}`);
       await new Promise((resolve) => setTimeout(resolve, 10));
@@ -240,7 +241,7 @@ describe('rules on the demo relay with --auto', () => {
       }
     };
     const until = async (predicate: (frame: string) => boolean, what: string) => {
-      const deadline = Date.now() + 8000;
+      const deadline = Date.now() + patient(8000);
       while (!predicate((app.lastFrame() ?? '').replace(/\s+/g, ' '))) {
         assert.ok(Date.now() < deadline, `${what}; last frame:\n${app.lastFrame()}`);
         await new Promise((resolve) => setTimeout(resolve, 10));

@@ -27,6 +27,7 @@ import { lockPath, withLock } from '../../src/files/lock.js';
 import { cleanLeftovers } from '../../src/files/write.js';
 import { parseRules, type Rule } from '../../src/protocol/rules.js';
 import { tsChild } from '../support/ts-child.js';
+import { patient } from '../support/patience.js';
 
 const run = promisify(execFile);
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
@@ -112,7 +113,7 @@ describe('a saves the rule like an editor', () => {
     const child = join(import.meta.dirname, 'save-rules-child.ts');
     const [one, two] = await Promise.all(
       ['one', 'two'].map((prefix) =>
-        run(process.execPath, [...tsChild(child), path, prefix, '50'], { timeout: 60_000 }),
+        run(process.execPath, [...tsChild(child), path, prefix, '50'], { timeout: patient(60_000) }),
       ),
     );
     assert.equal(one!.stdout.trim(), '50', one!.stderr);

@@ -17,6 +17,7 @@ import { readJsonlFiles } from '../../src/cli/jsonl-files.js';
 import { ConsoleStore } from '../../src/store/store.js';
 import { cliEntry } from '../cli/cli-entry.js';
 import { tsChild } from '../support/ts-child.js';
+import { patient } from '../support/patience.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'aep-files-'));
@@ -35,7 +36,7 @@ async function child(
     execFile(
       process.execPath,
       [...entry, ...args],
-      { cwd: root, env: { PATH: process.env.PATH ?? '', HOME: dir }, timeout: 20_000 },
+      { cwd: root, env: { PATH: process.env.PATH ?? '', HOME: dir }, timeout: patient(20_000) },
       (error, stdout, stderr) =>
         resolve({
           code: error ? (typeof error.code === 'number' ? error.code : -1) : 0,

@@ -35,6 +35,7 @@ import { startFakeRelay } from '../relay/fake-relay.js';
 import { FAST, cleanups, isCommand, resetAfterEach } from '../relay/harness.js';
 import { requestEvent, waitFor } from '../relay/helpers.js';
 import { tsImport } from '../support/ts-child.js';
+import { patient } from '../support/patience.js';
 
 resetAfterEach();
 
@@ -274,7 +275,7 @@ describe('outbox ownership: a planted answer is never sent', () => {
       const r = new Outbox(${JSON.stringify(state)}, { pid: 3, start: '3', alive: () => false }).recover('http://r');
       console.log(JSON.stringify({ ids: r.entries.map((e) => e.event.id), aside: r.keptAside }));`;
     const run = spawnSync(process.execPath, [...outboxModule.args, '--input-type=module', '-e', script], {
-      timeout: 20_000,
+      timeout: patient(20_000),
       encoding: 'utf8',
     });
     assert.equal(run.signal, null, 'finished: the FIFO did not block');

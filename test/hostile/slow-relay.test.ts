@@ -18,6 +18,7 @@ import { ConsoleStore } from '../../src/store/store.js';
 import { permission } from '../support/events.js';
 import { KEY, renderApp } from '../support/ui.js';
 import { tsChild } from '../support/ts-child.js';
+import { patient } from '../support/patience.js';
 
 const servers: Server[] = [];
 const sockets = new Set<Socket>();
@@ -116,7 +117,8 @@ test('list (readHistoryOnce) against a dripping discovery document ends at its d
       !result.ok ? result.reason : '',
       /^the discovery document \(GET \/events\): no complete answer within 1 s$/,
     );
-    assert.ok(took < 3000, `ended after ${took} ms (the document alone would drip for 80 s)`);
+    // Told apart from the drip's 80 s: the bound is scaled for a busy machine (patience.ts), and stays far under it.
+    assert.ok(took < patient(3000), `ended after ${took} ms (the document alone would drip for 80 s)`);
   }
 });
 
@@ -154,7 +156,7 @@ test('list (readHistoryOnce) against an SSE stream that drips its replay keeps w
   const store = new ConsoleStore();
   const started = Date.now();
   const result = await readHistoryOnce({ url, name: 'aep-console', store, timeoutMs: 600 });
-  assert.ok(Date.now() - started < 3000);
+  assert.ok(Date.now() - started < patient(3000));
   assert.equal(result.ok, true);
   assert.match(
     result.ok ? (result.note ?? '') : '',
@@ -170,7 +172,7 @@ test('a cause read against a dripping relay ends at one total deadline, naming t
   const relay = await drippingBody();
   const started = Date.now();
   const late = await fetchEvents({ url: relay.url, name: 'aep-console', host: 't', timeoutMs: 700 }, { id: 'x' }, 8);
-  assert.ok(Date.now() - started < 3000);
+  assert.ok(Date.now() - started < patient(3000));
   assert.deepEqual(
     late,
     { ok: false, reason: 'the discovery document (GET /events): no complete answer within 1 s', timedOut: true },

@@ -12,6 +12,7 @@ import { test } from 'node:test';
 import { promisify } from 'node:util';
 import { LIBRARY_DOC, readmeExample } from '../support/readme.js';
 import { compiledPath } from '../support/ts-child.js';
+import { patient } from '../support/patience.js';
 
 const run = promisify(execFile);
 const root = new URL('../..', import.meta.url).pathname;
@@ -32,7 +33,7 @@ test('the docs/library.md example of aep-console/testing runs green with node', 
     const result = await run(process.execPath, [...compiler, '--import', selfImport, file], {
       cwd: root,
       env,
-      timeout: 30_000,
+      timeout: patient(30_000),
     }).catch((error: { code?: unknown; signal?: unknown; stdout?: string; stderr?: string }) => {
       assert.fail(
         `the example failed (exit ${String(error.code)}, signal ${String(error.signal)}):\n${error.stdout ?? ''}${error.stderr ?? ''}`,

@@ -19,6 +19,7 @@ import { ConsoleStore } from '../../src/store/store.js';
 import { consoleOnDemo } from '../support/e2e-console.js';
 import { scriptEmitter, type ScriptEmitter } from '../support/script-emitter.js';
 import { findRequest, waitFor } from './helpers.js';
+import { patient } from '../support/patience.js';
 
 const TOKEN = 'gate-token';
 /** A 1 s ack window (the least a roster may set): retries at +1 s and +2 s. */
@@ -119,7 +120,7 @@ test('retries and r: an answer on its way stops at the gate when a twin appears;
     store,
     (s) => (s.command(id)?.state === 'held' ? s.command(id) : undefined),
     'held',
-    5_000,
+    patient(5_000),
   );
   // Its twin is also an Event of B's in s1 since the request: the first refusal that holds is said.
   assert.match(held.reason ?? '', /aep:\/\/host-b\/agent\/codex has sent Events in session "s1" since this request/);
@@ -181,7 +182,7 @@ test('the memory that forgets says unknown, reads the session, and the read refu
     store,
     (s) => (/partial/.test(s.unsafeRoute(s.request(record.key)!) ?? '') ? true : undefined),
     'unknown, not safe',
-    10_000,
+    patient(10_000),
   );
   const id = client.respond(record.key, { option: 'allow' });
   assert.ok(id, 'the answer waits at the gate for a read of the session');
@@ -189,7 +190,7 @@ test('the memory that forgets says unknown, reads the session, and the read refu
     store,
     (s) => (s.command(id)?.state === 'not-sent' ? s.command(id) : undefined),
     'refused after the read',
-    10_000,
+    patient(10_000),
   );
   assert.match(settled.reason ?? '', /has sent Events in session "s1" since this request/);
   await a.synced();

@@ -6,6 +6,7 @@ import type { AepEvent } from '../../src/protocol/types.js';
 import { emitterEvents } from '../support/events.js';
 import type { ConsoleStore } from '../../src/store/store.js';
 import type { ConnectionState, RelayStatus, RequestRecord } from '../../src/store/types.js';
+import { patient } from '../support/patience.js';
 
 export const realSetTimeout = globalThis.setTimeout;
 export const realClearTimeout = globalThis.clearTimeout;
@@ -15,7 +16,7 @@ export function waitFor<T>(
   store: ConsoleStore,
   predicate: (store: ConsoleStore) => T | undefined | false | null,
   label = 'condition',
-  timeoutMs = 4000,
+  timeoutMs = patient(4000),
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     let done = false;

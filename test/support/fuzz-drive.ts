@@ -13,6 +13,7 @@ import type { RelayStatus } from '../../src/store/types.js';
 import { startFakeRelay, type FakeConnection } from '../relay/fake-relay.js';
 import { realClearTimeout, realSetTimeout, waitFor, waitForConnection } from '../relay/helpers.js';
 import { FrameFuzzer } from './fuzz.js';
+import { patient } from './patience.js';
 
 export interface FuzzRunOptions {
   seed: number;
@@ -82,7 +83,7 @@ async function drained(conn: FakeConnection, mark: string, lastMutation: string)
       new Error(`fuzz: the client dropped the connection (${code}) near ${mark}, last mutation ${lastMutation}`),
     ),
   );
-  await withTimeout(Promise.race([pong, dropped]), 30_000, `pong ${mark}`);
+  await withTimeout(Promise.race([pong, dropped]), patient(30_000), `pong ${mark}`);
 }
 
 export async function runFuzz(options: FuzzRunOptions): Promise<FuzzRunResult> {
@@ -121,7 +122,7 @@ export async function runFuzz(options: FuzzRunOptions): Promise<FuzzRunResult> {
   try {
     client.start();
     const conn = await relay.connection(0);
-    await withTimeout(waitForConnection(store, client.relay, 'live'), 10_000, 'live');
+    await withTimeout(waitForConnection(store, client.relay, 'live'), patient(10_000), 'live');
     const fuzzer = new FrameFuzzer(options.seed);
     const started = performance.now();
     let last = '';
@@ -142,8 +143,13 @@ export async function runFuzz(options: FuzzRunOptions): Promise<FuzzRunResult> {
     // A last valid Event proves the pipeline still applies events after all that.
     conn.send(SENTINEL(options.seed));
     await withTimeout(
-      waitFor(store, (s) => s.resumePositions(client.relay).some((p) => p.session === 'fuzz-end'), 'sentinel', 10_000),
-      10_000,
+      waitFor(
+        store,
+        (s) => s.resumePositions(client.relay).some((p) => p.session === 'fuzz-end'),
+        'sentinel',
+        patient(10_000),
+      ),
+      patient(10_000),
       'the sentinel event',
     );
     const seconds = (performance.now() - started) / 1000;

@@ -23,7 +23,8 @@ const entries = new Map(
 const bare = (s) => !/^(\.|\/|node:|file:|data:)/.test(s);
 const ours = (url) => url.startsWith(root.href) || url.startsWith(base.href);
 
-export async function resolve(specifier, context, next) {
+/** Synchronous, as module.registerHooks needs; module.register's chain takes it too (it awaits what `next` gives). */
+export function resolve(specifier, context, next) {
   const entry = entries.get(specifier);
   if (entry) return next(new URL(entry, base).href, context);
   if (bare(specifier) && context.parentURL && !ours(context.parentURL)) {
