@@ -6,7 +6,7 @@
 // still allowed; a nested array is left to the operator; and a relay that
 // holds two different Events under one cause's identity gets no answer at
 // all. `rules test` then prints the same verdicts from the history.
-import React from 'react';
+import { liveConsole } from '../support/live-console.js';
 import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,10 +21,8 @@ import { addSecret } from '../../src/protocol/redact.js';
 import { parseRules } from '../../src/protocol/rules.js';
 import type { AepEvent } from '../../src/protocol/types.js';
 import { RelayClient } from '../../src/relay/client.js';
-import { DecisionLog } from '../../src/relay/decision-log.js';
 import { DecisionRecorder } from '../../src/relay/decision-recorder.js';
 import { ConsoleStore } from '../../src/store/store.js';
-import { App } from '../../src/ui/app.js';
 import { main } from '../../src/cli.js';
 import { findRequest, waitFor } from '../relay/helpers.js';
 import { stopConsoleRig } from '../support/console-rig.js';
@@ -102,45 +100,24 @@ describe('rules read every command shape on the demo relay with AUTO', () => {
     relay.faults.faultReads((filter) =>
       typeof filter.session === 'string' && 'id' in filter ? faults.get(filter.session) : undefined,
     );
-    store = new ConsoleStore();
-    const log = new DecisionLog(join(mkdtempSync(join(tmpdir(), 'aep-console-argv-')), 'state', 'aep-console'));
-    recorder = new DecisionRecorder(store, log);
-    recorder.start();
-    client = new RelayClient({
-      url: relay.url,
+    const live = await liveConsole({
+      relay,
       token: TOKEN,
-      name: 'aep-console',
-      host: 'console-host',
-      store,
-      decisions: recorder,
-      timing: { rosterDebounceMs: 20, backoffInitialMs: 100 },
+      history: 'aep-console-argv-',
+      beforeStart: (c) => {
+        const read = c.fetchEvents.bind(c);
+        c.fetchEvents = async (filter, limit, signal, pin) => {
+          const result = await read(filter, limit, signal, pin);
+          if (typeof filter.session === 'string' && 'id' in filter)
+            done.set(filter.session, (done.get(filter.session) ?? 0) + 1);
+          for (const check of [...waiters]) check();
+          return result;
+        };
+      },
+      app: { rules: RULES.rules, auto: true },
     });
-    const read = client.fetchEvents.bind(client);
-    client.fetchEvents = async (filter, limit, signal, pin) => {
-      const result = await read(filter, limit, signal, pin);
-      if (typeof filter.session === 'string' && 'id' in filter)
-        done.set(filter.session, (done.get(filter.session) ?? 0) + 1);
-      for (const check of [...waiters]) check();
-      return result;
-    };
-    client.start();
-    await waitFor(
-      store,
-      (s) => s.getRelay(client.relay)?.connection.kind === 'live' && !s.getRelay(client.relay)?.replaying,
-      'live',
-    );
-    app = render(
-      <App
-        store={store}
-        clients={[client]}
-        size={{ columns: 200, rows: 30 }}
-        tickMs={50}
-        write={() => {}}
-        env={{ NO_COLOR: '1', LANG: 'C.UTF-8' }}
-        rules={RULES.rules}
-        auto
-      />,
-    );
+    ({ store, client, app } = live);
+    recorder = live.recorder!;
   });
   after(() => stopConsoleRig({ app, client, recorder, agents, relay }));
 

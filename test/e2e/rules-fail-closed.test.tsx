@@ -4,7 +4,7 @@
 // codex permission, needs nothing). Seven ways the cause can fail to be
 // read, each of which once let the allow through: now each is `ask` (nothing
 // sent), or the deny once the own cause is read, and never an allow.
-import React from 'react';
+import { liveConsole } from '../support/live-console.js';
 import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,7 +22,6 @@ import { RelayClient } from '../../src/relay/client.js';
 import { DecisionLog } from '../../src/relay/decision-log.js';
 import { DecisionRecorder } from '../../src/relay/decision-recorder.js';
 import { ConsoleStore } from '../../src/store/store.js';
-import { App } from '../../src/ui/app.js';
 import { main } from '../../src/cli.js';
 import { findRequest, waitFor } from '../relay/helpers.js';
 import { stopConsoleRig } from '../support/console-rig.js';
@@ -138,48 +137,27 @@ describe('rules fail closed on the demo relay with --auto: seven attacks on the 
       onAsked.get(session)?.();
       return faults.get(session);
     });
-    store = new ConsoleStore();
-    log = new DecisionLog(join(mkdtempSync(join(tmpdir(), 'aep-console-fail-closed-')), 'state', 'aep-console'));
-    recorder = new DecisionRecorder(store, log);
-    recorder.start();
-    client = new RelayClient({
-      url: relay.url,
+    const live = await liveConsole({
+      relay,
       token: TOKEN,
-      name: 'aep-console',
-      host: 'console-host',
-      store,
-      decisions: recorder,
-      timing: { rosterDebounceMs: 20, backoffInitialMs: 100, readTimeoutMs: READ_TIMEOUT_MS },
+      history: 'aep-console-fail-closed-',
+      timing: { readTimeoutMs: READ_TIMEOUT_MS },
+      // Every cause read the console makes, counted as it comes back (awaited, never slept on).
+      beforeStart: (made) => {
+        const read = made.fetchEvents.bind(made);
+        made.fetchEvents = async (filter, limit, signal, pin) => {
+          if (typeof filter.session === 'string' && 'id' in filter) count(started, filter.session);
+          const result = await read(filter, limit, signal, pin);
+          if (typeof filter.session === 'string' && 'id' in filter) count(done, filter.session);
+          for (const check of [...waiters]) check();
+          return result;
+        };
+      },
+      app: { rules: RULES.rules, auto: true },
     });
-    // Every cause read the console makes, counted as it comes back (awaited, never slept on).
-    const read = client.fetchEvents.bind(client);
-    client.fetchEvents = async (filter, limit, signal, pin) => {
-      if (typeof filter.session === 'string' && 'id' in filter) count(started, filter.session);
-      const result = await read(filter, limit, signal, pin);
-      if (typeof filter.session === 'string' && 'id' in filter) count(done, filter.session);
-      for (const check of [...waiters]) check();
-      return result;
-    };
-    client.start();
-    await waitFor(
-      store,
-      (s) => s.getRelay(client.relay)?.connection.kind === 'live' && !s.getRelay(client.relay)?.replaying,
-      'live',
-    );
-    const history = { read: () => log.read(), annotate: recorder.annotate.bind(recorder) };
-    app = render(
-      <App
-        store={store}
-        clients={[client]}
-        size={{ columns: 200, rows: 30 }}
-        tickMs={50}
-        write={() => {}}
-        env={{ NO_COLOR: '1', LANG: 'C.UTF-8' }}
-        history={history}
-        rules={RULES.rules}
-        auto
-      />,
-    );
+    ({ store, client, app } = live);
+    log = live.log!;
+    recorder = live.recorder!;
   });
   after(() => stopConsoleRig({ app, client, recorder, agents, relay }));
 
@@ -329,32 +307,7 @@ describe('AUTO never answers a request the operator holds a draft for (demo rela
     assert.ok(RULES.ok);
     addSecret(TOKEN);
     relay = await startDemoRelay({ token: TOKEN });
-    store = new ConsoleStore();
-    client = new RelayClient({
-      url: relay.url,
-      token: TOKEN,
-      name: 'aep-console',
-      host: 'console-host',
-      store,
-      timing: { rosterDebounceMs: 20, backoffInitialMs: 100 },
-    });
-    client.start();
-    await waitFor(
-      store,
-      (s) => s.getRelay(client.relay)?.connection.kind === 'live' && !s.getRelay(client.relay)?.replaying,
-      'live',
-    );
-    app = render(
-      <App
-        store={store}
-        clients={[client]}
-        size={{ columns: 200, rows: 30 }}
-        tickMs={50}
-        write={() => {}}
-        env={{ NO_COLOR: '1', LANG: 'C.UTF-8' }}
-        rules={RULES.rules}
-      />,
-    );
+    ({ store, client, app } = await liveConsole({ relay, token: TOKEN, app: { rules: RULES.rules } }));
     agent = await startDemoAgent({
       relayUrl: relay.url,
       token: TOKEN,

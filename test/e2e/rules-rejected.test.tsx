@@ -3,7 +3,7 @@
 // every command, the real client and <App> with --auto. The first request is
 // answered by the rule and rejected; the second, identical, is left to the
 // operator, and the screen says why.
-import React from 'react';
+import { liveConsole } from '../support/live-console.js';
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { render } from 'ink-testing-library';
@@ -11,7 +11,6 @@ import { startDemoRelay, type DemoRelay } from '../../src/demo/relay.js';
 import { parseRules } from '../../src/protocol/rules.js';
 import { RelayClient } from '../../src/relay/client.js';
 import { ConsoleStore } from '../../src/store/store.js';
-import { App } from '../../src/ui/app.js';
 import { emitter, ev, type TestClient } from '../demo/helpers.js';
 import { findRequest, waitFor } from '../relay/helpers.js';
 import { patient } from '../support/patience.js';
@@ -40,33 +39,13 @@ before(async () => {
   relay = await startDemoRelay({ token: TOKEN });
   agent = await emitter(relay.url, TOKEN);
   agent.send(ev('s_rej', 'session.started', { data: {} }));
-  store = new ConsoleStore();
-  client = new RelayClient({
-    url: relay.url,
+  ({ store, client, app } = await liveConsole({
+    relay,
     token: TOKEN,
-    name: 'aep-console',
-    host: 'console-host',
-    store,
-    timing: { rosterDebounceMs: 20, backoffInitialMs: 100 },
-  });
-  client.start();
-  await waitFor(
-    store,
-    (s) => s.getRelay(client.relay)?.connection.kind === 'live' && !s.getRelay(client.relay)?.replaying,
-    'live',
-  );
-  app = render(
-    <App
-      store={store}
-      clients={[client]}
-      size={{ columns: 160, rows: 30 }}
-      tickMs={0}
-      write={() => {}}
-      env={{ NO_COLOR: '1', LANG: 'C.UTF-8' }}
-      rules={RULES.ok ? RULES.rules : []}
-      auto
-    />,
-  );
+    columns: 160,
+    tickMs: 0,
+    app: { rules: RULES.ok ? RULES.rules : [], auto: true },
+  }));
 });
 
 after(async () => {

@@ -3,7 +3,7 @@
 // --auto on a real RelayClient and decision history. The agents must receive
 // exactly the rules' answers (no more, none for what no rule covers), and
 // the history must record each `by: "rule NAME"`.
-import React from 'react';
+import { liveConsole } from '../support/live-console.js';
 import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,7 +19,6 @@ import { DecisionLog } from '../../src/relay/decision-log.js';
 import { DecisionRecorder } from '../../src/relay/decision-recorder.js';
 import { ConsoleStore } from '../../src/store/store.js';
 import type { AepEvent } from '../../src/protocol/types.js';
-import { App } from '../../src/ui/app.js';
 import { main } from '../../src/cli.js';
 import { saveRuleTo } from '../../src/files/rules-file-write.js';
 import { readFileSync } from 'node:fs';
@@ -74,40 +73,17 @@ describe('rules on the demo relay with --auto', () => {
     assert.ok(RULES.ok);
     addSecret(TOKEN);
     relay = await startDemoRelay({ token: TOKEN });
-    store = new ConsoleStore();
-    log = new DecisionLog(join(mkdtempSync(join(tmpdir(), 'aep-console-rules-')), 'state', 'aep-console'));
-    recorder = new DecisionRecorder(store, log);
-    recorder.start();
-    client = new RelayClient({
-      url: relay.url,
+    const live = await liveConsole({
+      relay,
       token: TOKEN,
-      name: 'aep-console',
-      host: 'console-host',
-      store,
-      decisions: recorder,
-      timing: { rosterDebounceMs: 20, backoffInitialMs: 100 },
+      history: 'aep-console-rules-',
+      columns: 160,
+      tickMs: 0,
+      app: { rules: RULES.rules, auto: true, saveRule: saveRuleTo(savedRules) },
     });
-    client.start();
-    await waitFor(
-      store,
-      (s) => s.getRelay(client.relay)?.connection.kind === 'live' && !s.getRelay(client.relay)?.replaying,
-      'live',
-    );
-    const history = { read: () => log.read(), annotate: recorder.annotate.bind(recorder) };
-    app = render(
-      <App
-        store={store}
-        clients={[client]}
-        size={{ columns: 160, rows: 30 }}
-        tickMs={0}
-        write={() => {}}
-        env={{ NO_COLOR: '1', LANG: 'C.UTF-8' }}
-        history={history}
-        rules={RULES.rules}
-        auto
-        saveRule={saveRuleTo(savedRules)}
-      />,
-    );
+    ({ store, client, app } = live);
+    log = live.log!;
+    recorder = live.recorder!;
   });
   after(() => stopConsoleRig({ app, client, recorder, agents, relay }));
 
