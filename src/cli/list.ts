@@ -28,7 +28,7 @@ async function readRelays(
   options: ConsoleOptions,
   io: ListIO,
   store: ConsoleStore,
-): Promise<{ reads: string[]; failed: number }> {
+): Promise<{ reads: string[]; failed: number; unended: number }> {
   const results = await Promise.all(
     options.relays.map((relay) =>
       readHistoryOnce({
@@ -45,26 +45,36 @@ async function readRelays(
   );
   const reads: string[] = [];
   let failed = 0;
+  let unended = 0;
   results.forEach((result, i) => {
     const name = relayText(relayUrls(options.relays[i]).relay);
     if (result.ok) {
       reads.push(`${name}: ${readText(result)}`);
+      // What it read is listed, but a read the relay did not end cannot say nothing else waits there.
+      if (!result.ended) {
+        unended++;
+        io.err(
+          `aep-console: ${name}: the read did not end (${displayLine(result.note ?? 'no end of the replay', 200)}): listed what arrived, and more may be waiting`,
+        );
+      }
     } else {
       failed++;
       io.err(`aep-console: ${name}: ${displayLine(result.reason, 300)}`);
     }
   });
-  return { reads, failed };
+  return { reads, failed, unended };
 }
 
 /**
  * `aep-console list`: read each relay's replay once, print requests, exit.
  * With several relays, one that cannot be read does not hide the others:
- * their requests are printed, it is named on stderr, and the exit is 3.
+ * their requests are printed, it is named on stderr, and the exit is 3. So
+ * is one whose read did not end (its stream cut by the deadline, or a
+ * WebSocket replay ended by a quiet timer): what it sent is printed.
  */
 export async function runList(options: ConsoleOptions, io: ListIO): Promise<number> {
   const store = new ConsoleStore();
-  const { reads, failed } = await readRelays(options, io, store);
+  const { reads, failed, unended } = await readRelays(options, io, store);
   // Files after relays: a file is history, read whole, beside or instead of relays.
   for (const { path, summary, problems } of readJsonlFiles(options.files, store)) {
     if (problems) io.err(`aep-console: ${path}: ${problems}`);
@@ -77,9 +87,12 @@ export async function runList(options: ConsoleOptions, io: ListIO): Promise<numb
     for (const record of records) io.out(safeJson(toJson(record)));
   } else if (records.length === 0) {
     // Never "nothing" about a relay that was not read.
+    const unread = [failed ? `${failed} could not be read` : '', unended ? `${unended} not read to its end` : '']
+      .filter(Boolean)
+      .join(', ');
     io.out(
-      failed
-        ? `no attention requests on the ${reads.length === 1 ? 'source' : 'sources'} read (${failed} could not be read)`
+      unread
+        ? `no attention requests on the ${reads.length === 1 ? 'source' : 'sources'} read (${unread})`
         : 'no attention requests',
     );
   } else {
@@ -87,7 +100,8 @@ export async function runList(options: ConsoleOptions, io: ListIO): Promise<numb
   }
   // Which binding read the history, last (--json output stays one object per line).
   if (!options.json) io.out(`read ${reads.join('; ')}`);
-  return failed ? 3 : 0;
+  // A script is never told "nothing waits" when a read did not end (Hostile input V).
+  return failed || unended ? 3 : 0;
 }
 
 function readText(result: Extract<HistoryResult, { ok: true }>): string {

@@ -12,7 +12,13 @@ import { streamOnce, type StreamResult } from './sse-stream.js';
 import { relayUrls } from './url.js';
 import { displayLine } from '../protocol/sanitize.js';
 
-export type HistoryResult = { ok: true; via: 'sse' | 'websocket'; note?: string } | { ok: false; reason: string };
+/**
+ * `ended`: the relay ended the read itself before the deadline (SSE,
+ * `live=0`): only that shows everything it holds. A stream cut by the
+ * deadline, or a WebSocket replay ended by a quiet timer, has not ended.
+ */
+export type HistoryResult =
+  { ok: true; via: 'sse' | 'websocket'; ended: boolean; note?: string } | { ok: false; reason: string };
 
 function readStream(stream: URL, options: ReplayOnceOptions, relay: string): Promise<StreamResult> {
   const { store } = options;
@@ -54,12 +60,12 @@ export async function readHistoryOnce(options: ReplayOnceOptions): Promise<Histo
         watchOnlyReason: found.watchOnlyReason,
       }),
     stream: (stream) => readStream(stream, options, relay),
-    streamed: (read) => close({ ok: true, via: 'sse', note: read.note }),
+    streamed: (read) => close({ ok: true, via: 'sse', ended: read.note === undefined, note: read.note }),
     failed: (reason) => close({ ok: false, reason }),
     socket: async (fallback) => {
       const ws = await readReplayOnce(options);
       store.updateRelay(relay, { readVia: 'websocket' });
-      return ws.ok ? { ok: true, via: 'websocket', note: fallback } : ws;
+      return ws.ok ? { ok: true, via: 'websocket', ended: false, note: fallback } : ws;
     },
   });
 }

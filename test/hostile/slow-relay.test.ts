@@ -13,6 +13,8 @@ import { fileURLToPath } from 'node:url';
 import { after, test } from 'node:test';
 import { fetchEvents } from '../../src/relay/fetch-events.js';
 import { readHistoryOnce } from '../../src/relay/read-history.js';
+import { runList } from '../../src/cli/list.js';
+import type { ConsoleOptions } from '../../src/cli/args.js';
 import { MAX_READS_IN_FLIGHT } from '../../src/ui/reads.js';
 import { ConsoleStore } from '../../src/store/store.js';
 import { permission } from '../support/events.js';
@@ -166,6 +168,63 @@ test('list (readHistoryOnce) against an SSE stream that drips its replay keeps w
     store.allRequests().map((r) => r.id),
     ['e1'],
   );
+  assert.equal(result.ok && result.ended, false, 'a stream cut by the deadline has not ended');
+});
+
+test('list --json on an SSE replay that drips: what arrived is printed, the relay named on stderr, exit 3 (never "nothing waits")', async () => {
+  const event = {
+    aep: '0.1',
+    id: 'e-drip',
+    type: 'attention.requested',
+    time: '2026-07-03T10:00:00Z',
+    source: 'aep://h/agent/a',
+    agent: 'a',
+    session: 's',
+    seq: 1,
+    data: { kind: 'input', prompt: 'q' },
+  };
+  const server = createHttpServer((req, res: ServerResponse) => {
+    if (req.url?.startsWith('/events')) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ endpoints: { stream: '/stream' }, capabilities: { replay: { all: true } } }));
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    res.write(`data: ${JSON.stringify(event)}\n\n`);
+    // One byte every 500 ms of a comment the relay never finishes: the stream does not end before the deadline.
+    drip(
+      (c) => res.write(c),
+      `: ${'z'.repeat(10_000)}`,
+      500,
+      () => res.destroyed,
+    );
+  });
+  const url = await listen(server);
+  track(server);
+  const out: string[] = [];
+  const err: string[] = [];
+  const options = {
+    command: 'list',
+    relays: [url],
+    bell: false,
+    notify: false,
+    name: 'aep-console',
+    demo: false,
+    json: true,
+    files: [],
+  };
+  const code = await runList(options as ConsoleOptions, {
+    out: (l) => out.push(l),
+    err: (l) => err.push(l),
+    host: 't',
+  });
+  assert.equal(code, 3);
+  assert.deepEqual(
+    out.map((line) => (JSON.parse(line) as { id: string }).id),
+    ['e-drip'],
+    'what arrived is printed',
+  );
+  assert.match(err.join('\n'), /127\.0\.0\.1.*the read did not end \(the SSE stream did not end within 10 s/);
 });
 
 test('a cause read against a dripping relay ends at one total deadline, naming the read; a given-up read closes its connection', async () => {

@@ -90,7 +90,7 @@ describe('list against the demo relay', () => {
   it('reads the history in one pass over SSE: every request, sources and violations', async () => {
     const store = new ConsoleStore();
     const result = await readHistoryOnce({ url: sse.url, token: TOKEN, name: 'aep-console', store, quietMs: 1 });
-    assert.deepEqual(result, { ok: true, via: 'sse', note: undefined });
+    assert.deepEqual(result, { ok: true, via: 'sse', ended: true, note: undefined });
     assert.equal(store.getRelay(sse.url)?.readVia, 'sse');
     const b1 = store.allRequests().find((r) => r.id === 'b-1' && r.source.includes('codex'))!;
     assert.equal(b1.state, 'stale');
@@ -112,13 +112,21 @@ describe('list against the demo relay', () => {
   it('falls back to the WebSocket and its quiet timer where the relay offers no SSE, and says so', async () => {
     const store = new ConsoleStore();
     const result = await readHistoryOnce({ url: wsOnly.url, token: TOKEN, name: 'aep-console', store, quietMs: 50 });
-    assert.deepEqual(result, { ok: true, via: 'websocket', note: 'the relay names no SSE stream' });
+    // A quiet timer ended it, not the relay: what it read, but no proof that nothing else waits.
+    assert.deepEqual(result, {
+      ok: true,
+      via: 'websocket',
+      ended: false,
+      note: 'the relay names no SSE stream',
+    });
     assert.equal(store.allRequests().find((r) => r.id === 'b-1')?.state, 'stale');
     const text = await list(wsOnly.url, false);
     assert.match(
       text.out.at(-1)!,
       /WebSocket replay, ended after 500 ms without events \(the relay names no SSE stream\)$/,
     );
+    assert.equal(text.code, 3, 'list exits 3: the read did not end');
+    assert.match(text.err.join('\n'), /the read did not end \(the relay names no SSE stream\): listed what arrived/);
   });
 
   it('a wrong token fails with one line (exit 3), no fallback', async () => {
