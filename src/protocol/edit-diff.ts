@@ -88,9 +88,14 @@ class Builder {
   }
 }
 
+/** Cells of the longest-common-subsequence table a replacement may fill; past it the middle is all removed then all added. */
+const MAX_LCS_CELLS = 250_000;
+
 /**
  * One replacement as lines: the lines both sides share at the start and at
- * the end kept as context, the rest removed then added.
+ * the end kept as context; between them, lines kept by a longest common
+ * subsequence (where it is small enough to work out) as context too, the
+ * rest removed and added, so the counts are those a reader would count.
  */
 function replacement(out: Builder, before: string, after: string): void {
   const old = splitLines(before);
@@ -105,9 +110,36 @@ function replacement(out: Builder, before: string, after: string): void {
   )
     tail++;
   for (const l of old.slice(0, head)) out.line(' ', l);
-  for (const l of old.slice(head, old.length - tail)) out.line('-', l);
-  for (const l of now.slice(head, now.length - tail)) out.line('+', l);
+  const a = old.slice(head, old.length - tail);
+  const b = now.slice(head, now.length - tail);
+  for (const [mark, l] of middle(a, b)) out.line(mark, l);
   for (const l of old.slice(old.length - tail)) out.line(' ', l);
+}
+
+function middle(a: string[], b: string[]): [DiffMark, string][] {
+  if ((a.length + 1) * (b.length + 1) > MAX_LCS_CELLS || !a.length || !b.length)
+    return [...a.map((l): [DiffMark, string] => ['-', l]), ...b.map((l): [DiffMark, string] => ['+', l])];
+  // lcs[i][j]: the longest common subsequence of a[i..] and b[j..].
+  const w = b.length + 1;
+  const lcs = new Uint32Array((a.length + 1) * w);
+  for (let i = a.length - 1; i >= 0; i--)
+    for (let j = b.length - 1; j >= 0; j--)
+      lcs[i * w + j] =
+        a[i] === b[j] ? lcs[(i + 1) * w + j + 1]! + 1 : Math.max(lcs[(i + 1) * w + j]!, lcs[i * w + j + 1]!);
+  const out: [DiffMark, string][] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i] === b[j]) {
+      out.push([' ', a[i]!]);
+      i++;
+      j++;
+    } else if (lcs[(i + 1) * w + j]! >= lcs[i * w + j + 1]!) out.push(['-', a[i++]!]);
+    else out.push(['+', b[j++]!]);
+  }
+  while (i < a.length) out.push(['-', a[i++]!]);
+  while (j < b.length) out.push(['+', b[j++]!]);
+  return out;
 }
 
 function editShape(args: Data): EditDiff | undefined {

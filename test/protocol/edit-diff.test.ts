@@ -55,6 +55,27 @@ const table: [
     ['F src/app.ts', '-const port = 8080;', '+const port = 3000;', ' const host = "localhost";'],
   ],
   [
+    'Claude Code Edit: a line kept between changes is context, not removed and added again',
+    'Edit',
+    {
+      file_path: 'src/config.ts',
+      old_string: 'export const config = {\n  port: 8080,\n  timeoutMs: 5000,\n};',
+      new_string: 'export const config = {\n  port: 3000,\n  timeoutMs: 5000,\n  retries: 3,\n};',
+    },
+    ['src/config.ts'],
+    2,
+    1,
+    [
+      'F src/config.ts',
+      ' export const config = {',
+      '-  port: 8080,',
+      '+  port: 3000,',
+      '   timeoutMs: 5000,',
+      '+  retries: 3,',
+      ' };',
+    ],
+  ],
+  [
     'Claude Code Edit with replace_all',
     'Edit',
     { file_path: 'a.ts', old_string: 'foo', new_string: 'bar', replace_all: true },

@@ -312,10 +312,10 @@ export function buildDetailLines(input: DetailViewInput): Line[] {
   noteRows += take(notes.length - noteRows);
   statusRows += take(status.length - statusRows);
   controlRows += take(Math.min(controlsNatural, Math.floor(height * 0.6)) - controlRows);
-  causeRows += take(cause.length - causeRows);
   const diff = input.diff ?? [];
-  // A diff gets a few rows before the rest of the prompt (what is approved), the rest after it.
+  // A diff (what is approved) gets a few rows before the rest of the cause and the prompt, the rest after them.
   let diffRows = take(Math.min(diff.length, 6));
+  causeRows += take(cause.length - causeRows);
   promptRows += take(prompt.length - promptRows);
   diffRows += take(diff.length - diffRows);
   controlRows += take(controlsNatural - controlRows);

@@ -311,8 +311,9 @@ function rowText(
         ? words[1]
         : `${g.elsewhere} `;
   const used = fixed + stringWidth(elsewhere);
-  const edit = deco.edit ? `${deco.edit} ` : '';
-  const prompt = promptExcerpt(`${kindTag(record)}${edit}${record.payload.prompt}`, width - used);
+  // An edit's counts before the prompt, outside it: the prompt's lead-in is what gets cut, never the counts.
+  const edit = deco.edit && width - used - stringWidth(deco.edit) > MIN_PROMPT_ROOM ? `${deco.edit} ` : '';
+  const prompt = `${edit}${promptExcerpt(`${kindTag(record)}${record.payload.prompt}`, width - used - stringWidth(edit))}`;
   return {
     doubt,
     severity,
