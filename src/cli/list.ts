@@ -6,7 +6,8 @@ import { readJsonlFiles } from './jsonl-files.js';
 import { redact } from '../protocol/redact.js';
 import { INVISIBLE_SOURCE } from '../protocol/invisible.js';
 import { relayUrls } from '../relay/url.js';
-import { ConsoleStore } from '../store/store.js';
+import { CauseKeepingStore } from './cause-store.js';
+import { eventEdit } from '../protocol/edit-diff.js';
 import { inboxOrder, type RequestRecord } from '../store/index.js';
 import { describeOutcome } from '../ui/words/outcome.js';
 import type { ConsoleOptions } from './args.js';
@@ -27,8 +28,8 @@ export interface ListIO {
 async function readRelays(
   options: ConsoleOptions,
   io: ListIO,
-  store: ConsoleStore,
-): Promise<{ reads: string[]; failed: number; unended: number }> {
+  store: CauseKeepingStore,
+): Promise<{ reads: string[]; failed: number; unended: number; readRelays: string[] }> {
   const results = await Promise.all(
     options.relays.map((relay) =>
       readHistoryOnce({
@@ -44,11 +45,13 @@ async function readRelays(
     ),
   );
   const reads: string[] = [];
+  const readOk: string[] = [];
   let failed = 0;
   let unended = 0;
   results.forEach((result, i) => {
     const name = relayText(relayUrls(options.relays[i]).relay);
     if (result.ok) {
+      readOk.push(options.relays[i]!);
       reads.push(`${name}: ${readText(result)}`);
       // What it read is listed, but a read the relay did not end cannot say nothing else waits there.
       if (!result.ended) {
@@ -62,7 +65,39 @@ async function readRelays(
       io.err(`aep-console: ${name}: ${displayLine(result.reason, 300)}`);
     }
   });
-  return { reads, failed, unended };
+  return { reads, failed, unended, readRelays: readOk };
+}
+
+/**
+ * The causes of what `list` prints, in one more single pass per relay read
+ * (the console's own subscription carries no tool calls): only `tool.*`,
+ * and only where a request names a cause. A pass that fails leaves those
+ * causes unread: `edit` is left out, the exit code is the first pass's.
+ */
+async function readCauses(options: ConsoleOptions, io: ListIO, store: CauseKeepingStore, relays: string[]) {
+  await Promise.all(
+    relays.map((relay) =>
+      readHistoryOnce({
+        url: relay,
+        token: options.token,
+        ca: options.ca,
+        name: options.name,
+        host: io.host,
+        filter: { ...options.filter, type: ['tool.*'] },
+        capture: options.capture,
+        store,
+      }),
+    ),
+  );
+}
+
+/** `edit: {paths, added, removed}` where the request's cause is a file edit the console read. */
+function editJson(store: CauseKeepingStore, record: RequestRecord): Record<string, unknown> | undefined {
+  const cause = store.causeOf(record);
+  if (cause.state !== 'event') return undefined;
+  const edit = eventEdit(cause.event);
+  if (edit?.state !== 'diff') return undefined;
+  return { paths: edit.diff.paths, added: edit.diff.added, removed: edit.diff.removed };
 }
 
 /**
@@ -73,8 +108,8 @@ async function readRelays(
  * WebSocket replay ended by a quiet timer): what it sent is printed.
  */
 export async function runList(options: ConsoleOptions, io: ListIO): Promise<number> {
-  const store = new ConsoleStore();
-  const { reads, failed, unended } = await readRelays(options, io, store);
+  const store = new CauseKeepingStore();
+  const { reads, failed, unended, readRelays: read } = await readRelays(options, io, store);
   // Files after relays: a file is history, read whole, beside or instead of relays.
   for (const { path, summary, problems } of readJsonlFiles(options.files, store)) {
     if (problems) io.err(`aep-console: ${path}: ${problems}`);
@@ -83,8 +118,12 @@ export async function runList(options: ConsoleOptions, io: ListIO): Promise<numb
   // Nothing could be read at all: no list, only the reasons (stderr).
   if (!reads.length && failed) return 3;
   const records = inboxOrder(store.allRequests());
+  if (read.length && records.some((record) => record.cause)) await readCauses(options, io, store, read);
   if (options.json) {
-    for (const record of records) io.out(safeJson(toJson(record)));
+    for (const record of records) {
+      const edit = editJson(store, record);
+      io.out(safeJson(edit ? { ...toJson(record), edit } : toJson(record)));
+    }
   } else if (records.length === 0) {
     // Never "nothing" about a relay that was not read.
     const unread = [failed ? `${failed} could not be read` : '', unended ? `${unended} not read to its end` : '']

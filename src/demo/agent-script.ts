@@ -29,6 +29,12 @@ const bash = (cmd: string, extra: Partial<RaiseRequest> = {}): RaiseRequest => (
   ...extra,
 });
 
+const EDIT_OPTIONS = [
+  { id: 'allow', label: 'Yes' },
+  { id: 'session', label: "Yes, and don't ask again this session" },
+  { id: 'deny', label: 'No, tell the agent what to do differently' },
+];
+
 type Factory = (t: ScriptTiming) => RaiseRequest;
 
 /** The catalog, by name so each agent can open with its own flavour. */
@@ -36,15 +42,77 @@ export const CATALOG: Record<string, Factory> = {
   rmBuild: () => bash('rm -rf build/', { severity: 'warning' }),
   forcePush: () => bash('git push --force origin main', { severity: 'warning', expiresInMs: 10 * 60_000 }),
   npmPublish: () => bash('npm publish --access public'),
+  // Edits carry the arguments each tool really sends, so the detail shows their diff.
   editConfig: () => ({
     kind: 'permission',
     subject: 'Edit',
-    prompt: 'Permission requested: Edit — src/server/config.ts (+12 −3)',
-    args: { file_path: 'src/server/config.ts', added: 12, removed: 3 },
+    prompt: 'Permission requested: Edit — src/server/config.ts',
+    args: {
+      file_path: 'src/server/config.ts',
+      old_string: ['export const config = {', '  port: 8080,', "  host: 'localhost',", '  timeoutMs: 5000,', '};'].join(
+        '\n',
+      ),
+      new_string: [
+        'export const config = {',
+        '  port: Number(process.env.PORT ?? 8080),',
+        "  host: process.env.HOST ?? '127.0.0.1',",
+        '  timeoutMs: 5000,',
+        '  retries: 3,',
+        '};',
+      ].join('\n'),
+      replace_all: false,
+    },
+    options: EDIT_OPTIONS,
+  }),
+  writeReadme: () => ({
+    kind: 'permission',
+    subject: 'Write',
+    prompt: 'Permission requested: Write — docs/deploy.md',
+    args: {
+      file_path: 'docs/deploy.md',
+      content: [
+        '# Deploying the service',
+        '',
+        '1. Build: `npm run build`',
+        '2. Set `PORT` and `HOST` (defaults: 8080, 127.0.0.1)',
+        '3. Start: `node dist/server.js`',
+        '',
+        'Rollback: redeploy the previous tag.',
+        '',
+      ].join('\n'),
+    },
+    options: EDIT_OPTIONS,
+  }),
+  codexPatch: () => ({
+    kind: 'permission',
+    subject: 'apply_patch',
+    prompt: 'codex wants to apply a patch to src/retry.ts and src/index.ts',
+    args: {
+      input: [
+        '*** Begin Patch',
+        '*** Update File: src/retry.ts',
+        '@@ export async function retry(fn, times) {',
+        '-  for (let i = 0; i < times; i++) {',
+        '+  for (let i = 0; i <= times; i++) {',
+        '     try {',
+        '       return await fn();',
+        '-    } catch {}',
+        '+    } catch (error) {',
+        '+      if (i === times) throw error;',
+        '+    }',
+        '*** Update File: src/index.ts',
+        '@@',
+        "-import { retry } from './retry';",
+        "+import { retry } from './retry.js';",
+        '*** End Patch',
+        '',
+      ].join('\n'),
+    },
     options: [
-      { id: 'allow', label: 'Yes' },
-      { id: 'session', label: "Yes, and don't ask again this session" },
-      { id: 'deny', label: 'No, tell the agent what to do differently' },
+      { id: 'approved', label: 'Yes' },
+      { id: 'approved_for_session', label: 'Yes, always for this session' },
+      { id: 'denied', label: 'No' },
+      { id: 'abort', label: 'No, and stop' },
     ],
   }),
   testRunner: () => ({
@@ -144,8 +212,8 @@ export const CATALOG: Record<string, Factory> = {
 };
 
 const OPENERS: Record<string, string[]> = {
-  'claude-code': ['askUserQuestion', 'rmBuild', 'deployForm'],
-  codex: ['metadataOnly', 'forcePush', 'shortExpiry'],
+  'claude-code': ['editConfig', 'askUserQuestion', 'writeReadme'],
+  codex: ['codexPatch', 'metadataOnly', 'shortExpiry'],
   'gemini-cli': ['observedApproval', 'testRunner', 'npmPublish'],
 };
 

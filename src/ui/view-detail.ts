@@ -9,6 +9,7 @@ import { ruleRowText } from './rules/rule-state.js';
 import { buildAlwaysLines, withRuleLine } from './rules/rule-view.js';
 import { scopesFor } from './rules/rule-update.js';
 import { causeLines } from './inbox/cause-view.js';
+import { diffLines } from './inbox/diff-view.js';
 import { causeOf } from './cause-of.js';
 import { ageMs, shortDuration, timeLeftMs, timeLeftText } from './inbox/ages.js';
 import type { RelayStatus, RequestRecord } from '../store/types.js';
@@ -146,6 +147,7 @@ function buildRecordLines(
     numbered: isAnswering,
     confirmWarning: isAnswering && inbox.pendingConfirm?.key === record.key ? inbox.pendingConfirm.warning : undefined,
     elsewhere,
+    diff: diffLines(record, causeOf(model, record), width),
     cause: withRuleLine(
       causeLines(record, causeOf(model, record), width, store),
       ruleRowText(model.rules, record),

@@ -1,3 +1,5 @@
+import { causeOf } from './cause-of.js';
+import { causeEdit, editCounts } from './inbox/diff-view.js';
 import { isFillableForm } from './inbox/detail-view.js';
 import { footerDigits, footerLine } from './inbox/footer-view.js';
 import { buildHelpLines } from './inbox/help-view.js';
@@ -260,12 +262,22 @@ function listLines(frame: FrameContext): Line[] {
   const { model, store, relays, layout } = frame;
   const { inbox, glyphs: g } = model;
   const relayNumber = new Map(relays.map((r, i) => [r.relay, i + 1]));
-  const decorations = decorationsFor([store, inbox.tagged, inbox.drafts, model.rules, g, model.lastCalls]);
+  const decorations = decorationsFor([
+    store,
+    inbox.tagged,
+    inbox.drafts,
+    model.rules,
+    g,
+    model.lastCalls,
+    model.causes,
+  ]);
   const decorate = (record: RequestRecord): RowDecoration => {
     const known = decorations.get(record);
     if (known) return known;
     const command = store.lastCommandFor(record.key);
+    const edit = causeEdit(record, causeOf(model, record));
     const decoration = {
+      edit: edit?.state === 'diff' ? editCounts(edit.diff) : undefined,
       tagged: inbox.tagged.has(record.key),
       draft: isUnsent(inbox.drafts[record.key]) && noAnswerStands(command) && OPEN_STATES.has(record.state),
       // An answer of ours speaks first; otherwise what cancel / pause did to the session.

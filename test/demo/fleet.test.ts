@@ -37,6 +37,12 @@ test('startDemo: token-protected loopback relay, three agents raising a mix at o
     assert.deepEqual(new Set(reqs.map((r) => r.agent)), new Set(['claude-code', 'codex', 'gemini-cli']));
     const kinds = new Set(reqs.map((r) => r.data.kind));
     for (const k of ['permission', 'form', 'input']) assert.ok(kinds.has(k), k);
+    // File edits with the arguments the tools send (their tool.requested), so the detail shows a diff at once.
+    for (const tool of ['Edit', 'Write', 'apply_patch'])
+      assert.ok(
+        reqs.some((r) => r.subject === tool),
+        tool,
+      );
     assert.ok(reqs.some((r) => r.capture === 'metadata' && r.data.prompt === 'codex requests permission: Bash'));
     assert.ok(reqs.some((r) => r.data.respond_via?.includes('oob')));
     assert.ok(reqs.some((r) => typeof r.data.expires_at === 'string'));

@@ -16,6 +16,7 @@ import { fit, wrapText } from '../text/wrap.js';
 import { contentWithheld, eventSummary, toolArgs, toolName } from './event-summary.js';
 import { sessionLine } from './control-status.js';
 import { glyphs } from '../glyphs.js';
+import { causeEdit } from './diff-view.js';
 
 const LABEL = 'Cause: ';
 
@@ -94,8 +95,10 @@ function causeOnly(record: RequestRecord, cause: CauseState, width: number): Lin
     lines.push([seg(fit(`  ${why}`, width), { dim: true })]);
     return lines;
   }
+  // An edit's strings are read in its diff below: each argument keeps one row, so the diff gets the room.
+  const rows = causeEdit(record, cause)?.state === 'diff' ? 1 : 3;
   for (const arg of args)
-    for (const l of wrapText(arg, Math.max(10, width - 4)).slice(0, 3))
+    for (const l of wrapText(arg, Math.max(10, width - 4)).slice(0, rows))
       lines.push([seg(`  ${glyphs().rule} `, { dim: true }), seg(fit(l, width - 4), { color: 'cyan' })]);
   return lines;
 }

@@ -19,6 +19,8 @@ import { QUOTE_COLOR } from './theme.js';
 export interface DetailViewInput {
   /** What caused it and what control did to its session (cause-view.ts), shown after the prompt. */
   cause?: Line[];
+  /** A file edit's diff (diff-view.ts), under the cause: it scrolls with the prompt's keys. */
+  diff?: Line[];
   record: RequestRecord;
   command?: OwnCommand;
   draft: Draft;
@@ -251,6 +253,24 @@ function promptWindow(prompt: Line[], rows: number, scroll: number, width: numbe
   return rows >= 2 ? [...body, more] : body;
 }
 
+/** The diff in `rows` rows from `scroll`, its last row saying how much is above and below when it does not fit. */
+function diffWindow(diff: Line[], rows: number, scroll: number, width: number): Line[] {
+  if (diff.length <= rows || rows <= 1) return diff.slice(0, rows);
+  const bodyRoom = rows - 1;
+  const from = Math.max(0, Math.min(scroll, diff.length - bodyRoom));
+  const below = diff.length - from - bodyRoom;
+  const more: Line = [
+    seg(
+      fit(
+        `  ${glyphs().ellipsis} diff ${from ? `${glyphs().up}${moreLines(from)} ` : ''}${below ? `${glyphs().down}${moreLines(below)} ` : ''}(PgUp/PgDn)`,
+        width,
+      ),
+      { dim: true },
+    ),
+  ];
+  return [...diff.slice(from, from + bodyRoom), more];
+}
+
 /**
  * The selected request as exact rows: provenance, the quoted prompt (scrolls),
  * the answer controls, then the answer's state. Never taller than `height`.
@@ -292,8 +312,12 @@ export function buildDetailLines(input: DetailViewInput): Line[] {
   noteRows += take(notes.length - noteRows);
   statusRows += take(status.length - statusRows);
   controlRows += take(Math.min(controlsNatural, Math.floor(height * 0.6)) - controlRows);
+  const diff = input.diff ?? [];
+  // A diff (what is approved) gets a few rows before the rest of the cause and the prompt, the rest after them.
+  let diffRows = take(Math.min(diff.length, 6));
   causeRows += take(cause.length - causeRows);
   promptRows += take(prompt.length - promptRows);
+  diffRows += take(diff.length - diffRows);
   controlRows += take(controlsNatural - controlRows);
 
   const controls = controlRows > 0 ? controlLines(input, controlRows).slice(0, controlRows) : [];
@@ -305,6 +329,7 @@ export function buildDetailLines(input: DetailViewInput): Line[] {
     ...(labelRows ? [quoteLabel(input.record, width, g)] : []),
     ...shownPrompt,
     ...cause.slice(0, causeRows),
+    ...diffWindow(diff, diffRows, input.scroll, width),
     ...(gapRows ? [[seg('')]] : []),
     ...controls,
     ...status.slice(0, statusRows),

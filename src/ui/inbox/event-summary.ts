@@ -27,7 +27,9 @@ export function toolArgs(event: AepEvent, maxEntries = 6): string[] | undefined 
   if (args === undefined) return undefined;
   if (!isData(args)) return [text(args, 300) || '(not an object)'];
   const out: string[] = [];
-  for (const [key, value] of Object.entries(args)) {
+  // A command is what runs: it is said first, whatever else the call carries (a `diff` member, a path).
+  const entries = Object.entries(args).sort(([a], [b]) => Number(b === 'command') - Number(a === 'command'));
+  for (const [key, value] of entries) {
     if (out.length >= maxEntries) {
       out.push(`${glyphs().ellipsis} ${Object.keys(args).length - maxEntries} more`);
       break;

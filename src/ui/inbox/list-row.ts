@@ -19,6 +19,8 @@ export interface RowDecoration {
   draft: boolean;
   /** The answer's state in a few words (`sent`, `✓ deny`, `✗ rejected`…). */
   status?: { text: string; color: string };
+  /** A file edit's counts (`+12 −3`), once its cause is read (diff-view.ts). */
+  edit?: string;
 }
 
 /** What a row reads besides its record. */
@@ -126,6 +128,7 @@ function sameDecoration(a: RowDecoration, b: RowDecoration): boolean {
     a === b ||
     (a.tagged === b.tagged &&
       a.draft === b.draft &&
+      a.edit === b.edit &&
       a.status?.text === b.status?.text &&
       a.status?.color === b.status?.color)
   );
@@ -308,7 +311,9 @@ function rowText(
         ? words[1]
         : `${g.elsewhere} `;
   const used = fixed + stringWidth(elsewhere);
-  const prompt = promptExcerpt(`${kindTag(record)}${record.payload.prompt}`, width - used);
+  // An edit's counts before the prompt, outside it: the prompt's lead-in is what gets cut, never the counts.
+  const edit = deco.edit && width - used - stringWidth(deco.edit) > MIN_PROMPT_ROOM ? `${deco.edit} ` : '';
+  const prompt = `${edit}${promptExcerpt(`${kindTag(record)}${record.payload.prompt}`, width - used - stringWidth(edit))}`;
   return {
     doubt,
     severity,

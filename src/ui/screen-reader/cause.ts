@@ -6,6 +6,8 @@ import { displayLine } from '../../protocol/sanitize.js';
 import type { RequestRecord } from '../../store/types.js';
 import { causeText } from '../inbox/cause-view.js';
 import { causeOf } from '../cause-of.js';
+import { causeEdit } from '../inbox/diff-view.js';
+import { editSentence } from '../../protocol/edit-diff.js';
 import { verdictFor } from '../rules/rule-state.js';
 import type { UiModel } from '../model.js';
 
@@ -38,10 +40,19 @@ export function ruleSentence(model: UiModel, record: RequestRecord): string | un
   }
 }
 
+/** An edit cause in a sentence: "edit to src/app.ts: 3 lines removed, 12 added.", or that its diff is withheld. */
+export function editSentenceOf(model: UiModel, record: RequestRecord): string | undefined {
+  const edit = causeEdit(record, causeOf(model, record));
+  if (edit?.state === 'diff') return `${editSentence(edit.diff)}.`;
+  if (edit?.state === 'withheld') return `The edit's diff is withheld (capture ${edit.capture}).`;
+  return undefined;
+}
+
 export function causeSentences(model: UiModel, record: RequestRecord): string[] {
   const text = causeText(record, causeOf(model, record));
+  const edit = editSentenceOf(model, record);
   const rule = ruleSentence(model, record);
-  return [...(text ? [`Cause: ${text}`] : []), ...(rule ? [rule] : [])];
+  return [...(text ? [`Cause: ${text}`] : []), ...(edit ? [edit] : []), ...(rule ? [rule] : [])];
 }
 
 /** The open request's sentences with its cause said right after what it asks. */
