@@ -22,7 +22,7 @@ import { readId } from './fetches.js';
 
 /** What the performer reaches: App's props (the store, the relays, the files' hooks, the terminal's writer). */
 export type EffectProps = Pick<AppProps, 'store' | 'clients'> &
-  Partial<Pick<AppProps, 'history' | 'write' | 'env' | 'onQuit' | 'onSuspend' | 'saveRule'>>;
+  Partial<Pick<AppProps, 'history' | 'write' | 'env' | 'onQuit' | 'onSuspend' | 'saveRule' | 'phone'>>;
 
 export interface EffectPorts {
   /** The props as of the last render. */
@@ -47,6 +47,15 @@ export function performEffect(effect: Effect, dispatch: (msg: Msg) => void, port
     case 'notify':
       out(notificationSequence(effect.title, effect.body, env));
       break;
+    case 'phone': {
+      // A request read from a file is history: it is news to nobody's phone.
+      const records = effect.keys.flatMap((key) => {
+        const record = store.request(key);
+        return record && !isFromFile(record) ? [record] : [];
+      });
+      if (records.length) props.phone?.(records, effect.event, (text) => dispatch({ type: 'notice', text }));
+      break;
+    }
     case 'title':
       out(titleSequence(effect.text));
       break;
