@@ -94,6 +94,11 @@ export class NotifyRunner {
     this.next();
   }
 
+  /** Whether a run is under way. */
+  get busy(): boolean {
+    return this.running !== undefined;
+  }
+
   /** Lines waiting for the next run. */
   get waiting(): number {
     return this.queue.length;
@@ -141,7 +146,7 @@ export class NotifyRunner {
     }, this.killAfterMs);
     child.on('error', (error) => finish(`it could not be started (${reason(error)})`));
     child.on('exit', (code, signal) => {
-      if (killed) finish(`killed after ${Math.round(this.killAfterMs / 1000)} s`);
+      if (killed) finish(`killed after ${Number((this.killAfterMs / 1000).toFixed(1))} s`);
       else if (signal) finish(`ended by ${signal}`);
       else finish(code === 0 ? undefined : `exit ${code}`);
     });
