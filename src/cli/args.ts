@@ -136,7 +136,10 @@ function checkModes(flags: Flags, isList: boolean): void {
 }
 
 /** --notify-cmd as given, or the profile's notify_cmd (profiles.ts): the interactive console's alone. */
-function notifyCmdOption(flags: Pick<ProfileFlags, 'notifyCmd' | 'notifyCmdArgv'>, isList: boolean): { notifyCmd?: string[] } {
+function notifyCmdOption(
+  flags: Pick<ProfileFlags, 'notifyCmd' | 'notifyCmdArgv'>,
+  isList: boolean,
+): { notifyCmd?: string[] } {
   const argv = flags.notifyCmd !== undefined ? [flags.notifyCmd] : flags.notifyCmdArgv;
   if (argv === undefined) return {};
   if (isList) throw new UsageError('--notify-cmd applies to the interactive console ("list" rings nothing)');

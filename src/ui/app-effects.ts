@@ -47,15 +47,9 @@ export function performEffect(effect: Effect, dispatch: (msg: Msg) => void, port
     case 'notify':
       out(notificationSequence(effect.title, effect.body, env));
       break;
-    case 'phone': {
-      // A request read from a file is history: it is news to nobody's phone.
-      const records = effect.keys.flatMap((key) => {
-        const record = store.request(key);
-        return record && !isFromFile(record) ? [record] : [];
-      });
-      if (records.length) props.phone?.(records, effect.event, (text) => dispatch({ type: 'notice', text }));
+    case 'phone':
+      phoneEffect(effect, props, dispatch);
       break;
-    }
     case 'title':
       out(titleSequence(effect.text));
       break;
@@ -100,6 +94,19 @@ export function performEffect(effect: Effect, dispatch: (msg: Msg) => void, port
       });
       break;
   }
+}
+
+/** --notify-cmd: the requests to the CLI's runner; a request read from a file is history, news to nobody's phone. */
+function phoneEffect(
+  effect: Extract<Effect, { type: 'phone' }>,
+  props: EffectProps,
+  dispatch: (msg: Msg) => void,
+): void {
+  const records = effect.keys.flatMap((key) => {
+    const record = props.store.request(key);
+    return record && !isFromFile(record) ? [record] : [];
+  });
+  if (records.length) props.phone?.(records, effect.event, (text) => dispatch({ type: 'notice', text }));
 }
 
 /**
