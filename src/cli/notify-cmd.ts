@@ -86,9 +86,7 @@ export class NotifyRunner {
       this.queue.splice(0, this.queue.length - this.maxQueued);
       if (!this.dropSaid) {
         this.dropSaid = true;
-        this.say(
-          `--notify-cmd is slower than the requests: the oldest waiting lines were dropped (at most ${this.maxQueued} wait).`,
-        );
+        this.say(`--notify-cmd too slow: the oldest waiting lines dropped (${this.maxQueued} wait at most).`);
       }
     }
     this.next();
@@ -168,9 +166,7 @@ export class NotifyRunner {
     this.onRunEnd?.({ ok: why === undefined, lines, ...(why === undefined ? {} : { why }) });
     if (why !== undefined && !this.failureSaid) {
       this.failureSaid = true;
-      this.say(
-        `--notify-cmd ${displayLine(this.argv[0], 60)} failed: ${why} (said once; the next requests still run it).`,
-      );
+      this.say(`--notify-cmd failed: ${why} (said once).`);
     }
     this.next();
   }
