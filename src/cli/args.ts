@@ -20,7 +20,7 @@ import { requireFlagValues } from './args-values.js';
 import { simpleFlags } from './simple-flags.js';
 import { nameOption } from './name-args.js';
 import { checkRelayUrl, isLoopback, isTls, socketIdentity } from './relay-args.js';
-import { applyProfile, profilesText, profileTokenError } from './profiles.js';
+import { applyProfile, profilesText, profileTokenError, type ProfileFlags } from './profiles.js';
 
 export type { ConsoleOptions, ParsedArgs } from './options.js';
 export { tokenSource } from './token-args.js';
@@ -135,6 +135,19 @@ function checkModes(flags: Flags, isList: boolean): void {
     );
 }
 
+/** --notify-cmd as given, or the profile's notify_cmd (profiles.ts): the interactive console's alone. */
+function notifyCmdOption(
+  flags: Pick<ProfileFlags, 'notifyCmd' | 'notifyCmdArgv'>,
+  isList: boolean,
+): { notifyCmd?: string[] } {
+  const argv = flags.notifyCmd !== undefined ? [flags.notifyCmd] : flags.notifyCmdArgv;
+  if (argv === undefined) return {};
+  if (isList) throw new UsageError('--notify-cmd applies to the interactive console ("list" rings nothing)');
+  if (!argv[0]?.trim()) throw new UsageError('--notify-cmd is empty: name a program');
+  if (argv.some((arg) => arg.includes('\0'))) throw new UsageError('--notify-cmd holds a NUL character');
+  return { notifyCmd: argv };
+}
+
 /** Where the Events come from: the relays (--relay, AEP_RELAY, the default) and --file files. */
 function sourcesOf(flags: Flags, env: NodeJS.ProcessEnv): { relays: string[]; files: string[] } {
   const relayFlags = flags.relay ?? [];
@@ -223,6 +236,7 @@ function parseRun(given: Flags, isList: boolean, env: NodeJS.ProcessEnv, argv: s
       capture: checkCapture(flags.capture),
       bell: flags.bell,
       notify: flags.notify,
+      ...notifyCmdOption(flags as ProfileFlags, isList),
       title: flags.title,
       inline: flags.inline,
       mouse: flags.mouse,

@@ -37,6 +37,7 @@ import type { MainIO } from './io.js';
 import { passthroughNote, saveTitle } from './terminal-title.js';
 import { hiddenKeys, recordHide, recordSnooze, recordUnhide } from './history.js';
 import { runWatch } from './watch.js';
+import { phoneFor } from './notify-cmd.js';
 
 type Remember = (secret: string | undefined) => void;
 
@@ -258,6 +259,8 @@ export async function runConsole(options: ConsoleOptions, io: MainIO, remember: 
     title.restore();
     screen.leave();
   };
+  // --notify-cmd: word to a phone, one run at a time (notify-cmd.ts); killed on the way out.
+  const phone = options.notifyCmd ? phoneFor(options.notifyCmd, io.env) : undefined;
   const props: AppProps = {
     store,
     clients,
@@ -265,6 +268,7 @@ export async function runConsole(options: ConsoleOptions, io: MainIO, remember: 
     mouse,
     bell: options.bell,
     notify: options.notify,
+    ...(phone ? { phone: phone.hook } : {}),
     title: titled,
     laterNotice: passthroughNote(io.env, options.notify),
     onSuspend,
@@ -286,6 +290,7 @@ export async function runConsole(options: ConsoleOptions, io: MainIO, remember: 
     await ui.instance.waitUntilExit();
   } finally {
     ui.done();
+    phone?.runner.stop();
     follower?.stop();
     await wiring.stop();
     // After the clients: what they settled on the way out is recorded too.

@@ -108,6 +108,15 @@ export const FLAG_TABLE = {
     default: false,
     help: ['also a desktop notification (OSC 9 / OSC 777, passes through tmux)'],
   },
+  notifyCmd: {
+    type: 'string',
+    value: 'PROGRAM',
+    what: 'a program',
+    help: [
+      'run PROGRAM (no shell) for each new request and last call, one JSON',
+      "line per request on its stdin (watch --json's); killed after 10 s",
+    ],
+  },
   title: {
     type: 'boolean',
     default: true,

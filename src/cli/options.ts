@@ -33,6 +33,8 @@ export interface ConsoleOptions {
   capture?: Capture;
   bell: boolean;
   notify: boolean;
+  /** --notify-cmd PROGRAM (or the profile's notify_cmd: [PROGRAM, ARG…]): run for each new request and last call (notify-cmd.ts). */
+  notifyCmd?: string[];
   /** --no-title: leave the terminal's title alone. */
   title?: boolean;
   /** --inline: draw in the normal screen, not the alternate one. */

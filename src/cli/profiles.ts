@@ -26,6 +26,9 @@ export interface ProfileFlags {
   auto?: boolean;
   profile?: string;
   demo?: boolean;
+  notifyCmd?: string;
+  /** The profile's notify_cmd, [PROGRAM, ARG…] (a --notify-cmd given replaces it). */
+  notifyCmdArgv?: string[];
 }
 
 export interface Applied<F> {
@@ -113,6 +116,7 @@ export function applyProfile<F extends ProfileFlags>(
   if (!isList) {
     if (flags.rules === undefined && profile.rules !== undefined) next.rules = profile.rules;
     if (!given(argv, 'auto') && profile.auto !== undefined) next.auto = profile.auto;
+    if (flags.notifyCmd === undefined && profile.notify_cmd !== undefined) next.notifyCmdArgv = profile.notify_cmd;
   }
   return { flags: next, profile: name, tokenFrom, warnings };
 }
@@ -146,7 +150,7 @@ export function profilesText(env: NodeJS.ProcessEnv): string {
     lines.push(
       `    token   ${profile.token_file !== undefined ? `from ${displayLine(profile.token_file, 200)}` : 'none named: --token, --token-file or AEP_TOKEN'}`,
     );
-    const rest = (['name', 'ca', 'capture', 'rules', 'auto', 'agent', 'session'] as const).filter(
+    const rest = (['name', 'ca', 'capture', 'rules', 'auto', 'agent', 'session', 'notify_cmd'] as const).filter(
       (key) => profile[key] !== undefined,
     );
     if (rest.length)

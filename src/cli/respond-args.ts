@@ -22,7 +22,7 @@ function usage(message: string): ParsedArgs {
 /** Flags that belong to the interactive console only (or to `list` only). */
 function notHere(command: string, rest: string[]): string | undefined {
   const wrong = rest.find((arg) =>
-    /^--(demo|demo-agents|file|rules|auto|no-bell|no-mouse|notify|since)(=|$)/.test(arg),
+    /^--(demo|demo-agents|file|rules|auto|no-bell|no-mouse|notify|notify-cmd|since)(=|$)/.test(arg),
   );
   return wrong === undefined
     ? undefined

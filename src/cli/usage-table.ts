@@ -8,7 +8,7 @@ export const USAGE: readonly string[] = [
   '            [--filter JSON] [--agent NAME]... [--session ID]... [--capture LEVEL]',
   '            [--no-bell] [--notify] [--no-title] [--name NAME] [--file F]...',
   '            [--demo [--demo-agents N]] [--rules F] [--auto] [--read-only]',
-  '            [--inline] [--screen-reader] [--no-mouse]',
+  '            [--inline] [--screen-reader] [--no-mouse] [--notify-cmd PROGRAM]',
   'aep-console list [same connection flags] [--file F]... [--json]',
   'aep-console watch [same connection flags] [--json]',
   'aep-console respond ID (--option O | --text T | --values JSON) [--session S]',

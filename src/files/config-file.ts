@@ -23,6 +23,8 @@ export interface Profile {
   capture?: Capture;
   rules?: string;
   auto?: boolean;
+  /** --notify-cmd as [PROGRAM, ARG…] (run without a shell; `~/` in PROGRAM is HOME). */
+  notify_cmd?: string[];
 }
 
 export interface ProfilesFile {
@@ -45,6 +47,7 @@ export const PROFILE_KEYS = [
   'capture',
   'rules',
   'auto',
+  'notify_cmd',
 ] as const;
 const PATH_KEYS = new Set(['token_file', 'ca', 'rules']);
 
@@ -136,6 +139,18 @@ function parseProfile(raw: unknown, dir: string, env: NodeJS.ProcessEnv): Profil
   if (raw.auto !== undefined) {
     if (typeof raw.auto !== 'boolean') return { error: '"auto" must be true or false' };
     profile.auto = raw.auto;
+  }
+  if (raw.notify_cmd !== undefined) {
+    const v = raw.notify_cmd;
+    if (
+      !Array.isArray(v) ||
+      v.length === 0 ||
+      !v.every((s) => typeof s === 'string' && !s.includes('\0')) ||
+      (v[0] as string).trim() === ''
+    )
+      return { error: '"notify_cmd" must be an array [PROGRAM, ARG…] of strings, PROGRAM not empty' };
+    const [program, ...args] = v as string[];
+    profile.notify_cmd = [program.startsWith('~/') ? pathFrom(program, dir, env) : program, ...args];
   }
   return profile;
 }

@@ -10,12 +10,14 @@ import type { Effect } from './effect.js';
 export const ALERT_INTERVAL_MS = 5_000;
 
 /** What an alert asks App to do (part of the model's Effect; declared here so the gate needs nothing of the model). */
-export type AlertEffect = Extract<Effect, { type: 'bell' | 'notify' }>;
+export type AlertEffect = Extract<Effect, { type: 'bell' | 'notify' | 'phone' }>;
 
-/** Which alerts the operator wants (--no-bell, --notify). */
+/** Which alerts the operator wants (--no-bell, --notify, --notify-cmd). */
 export interface AlertConfig {
   bell: boolean;
   notify: boolean;
+  /** --notify-cmd: every new request goes to the command, outside the interval and whatever the bell. */
+  phone?: boolean;
 }
 
 export interface AlertState {
@@ -35,6 +37,21 @@ export interface Arrivals {
 }
 
 export function gateAlerts(
+  alerts: AlertState,
+  arrived: Arrivals,
+  now: number,
+  config: AlertConfig,
+): { alerts: AlertState; effects: AlertEffect[] } {
+  // The command hears of each new request, one line each: not coalesced, not held by the interval, not --no-bell's.
+  const phone: AlertEffect[] =
+    config.phone && arrived.requests.length
+      ? [{ type: 'phone', keys: arrived.requests.map((record) => record.key), event: 'requested' }]
+      : [];
+  const rung = ringOrHold(alerts, arrived, now, config);
+  return phone.length ? { alerts: rung.alerts, effects: [...phone, ...rung.effects] } : rung;
+}
+
+function ringOrHold(
   alerts: AlertState,
   arrived: Arrivals,
   now: number,

@@ -22,7 +22,7 @@ import { readId } from './fetches.js';
 
 /** What the performer reaches: App's props (the store, the relays, the files' hooks, the terminal's writer). */
 export type EffectProps = Pick<AppProps, 'store' | 'clients'> &
-  Partial<Pick<AppProps, 'history' | 'write' | 'env' | 'onQuit' | 'onSuspend' | 'saveRule'>>;
+  Partial<Pick<AppProps, 'history' | 'write' | 'env' | 'onQuit' | 'onSuspend' | 'saveRule' | 'phone'>>;
 
 export interface EffectPorts {
   /** The props as of the last render. */
@@ -46,6 +46,9 @@ export function performEffect(effect: Effect, dispatch: (msg: Msg) => void, port
       break;
     case 'notify':
       out(notificationSequence(effect.title, effect.body, env));
+      break;
+    case 'phone':
+      phoneEffect(effect, props, dispatch);
       break;
     case 'title':
       out(titleSequence(effect.text));
@@ -91,6 +94,19 @@ export function performEffect(effect: Effect, dispatch: (msg: Msg) => void, port
       });
       break;
   }
+}
+
+/** --notify-cmd: the requests to the CLI's runner; a request read from a file is history, news to nobody's phone. */
+function phoneEffect(
+  effect: Extract<Effect, { type: 'phone' }>,
+  props: EffectProps,
+  dispatch: (msg: Msg) => void,
+): void {
+  const records = effect.keys.flatMap((key) => {
+    const record = props.store.request(key);
+    return record && !isFromFile(record) ? [record] : [];
+  });
+  if (records.length) props.phone?.(records, effect.event, (text) => dispatch({ type: 'notice', text }));
 }
 
 /**

@@ -35,6 +35,7 @@ export function createAppLoop(
   const config = {
     bell: props.bell ?? true,
     notify: props.notify ?? false,
+    phone: props.phone !== undefined,
     demo: props.demo,
     rules: props.rules,
     auto: props.readOnly ? false : props.auto,

@@ -3,12 +3,18 @@ import type { RelayHandle } from '../relay/types.js';
 import type { ConsoleStore } from '../store/store.js';
 import type { HistorySource } from './history/history-state.js';
 import type { TerminalSize } from './model.js';
+import type { RequestRecord } from '../store/types.js';
 
 export interface AppProps {
   store: ConsoleStore;
   clients: RelayHandle[];
   bell?: boolean;
   notify?: boolean;
+  /**
+   * --notify-cmd: the new requests (`requested`) and last calls (`expiring`) for the operator's command;
+   * `say` puts a word on the status line (the command's failure, once).
+   */
+  phone?: (records: readonly RequestRecord[], event: 'requested' | 'expiring', say: (text: string) => void) => void;
   /** Fixed size (tests, embedders); otherwise the terminal's, tracked on resize. */
   size?: TerminalSize;
   now?: () => number;

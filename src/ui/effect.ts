@@ -34,6 +34,8 @@ export type Effect =
     }
   | { type: 'bell' }
   | { type: 'notify'; title: string; body: string }
+  /** --notify-cmd: these requests to the operator's command, one line each (new ones, or last calls). */
+  | { type: 'phone'; keys: string[]; event: 'requested' | 'expiring' }
   /** y: the request's id on the terminal's clipboard (OSC 52). */
   | { type: 'copy'; text: string }
   /** d → y: the request is hidden from this console (the history records it). */

@@ -7,7 +7,9 @@
 // The alert gate may hold it while another alert's interval runs (5 s, well
 // inside the 15 s), never drop it: held, it rings when the interval ends or
 // at 10 s left, whichever comes first; with a bell rung by the same message
-// (a new request) it goes with that bell. Pure.
+// (a new request) it goes with that bell. With --notify-cmd it also goes to
+// the command, once, as soon as it is due: the interval holds bells, not the
+// word to a phone. Pure.
 
 import { ALERT_INTERVAL_MS, type AlertEffect } from './alert-gate.js';
 import { timeLeftMs } from './inbox/ages.js';
@@ -106,6 +108,35 @@ function secondsLeft(record: RequestRecord, now: number): number {
 export function lastCalls(model: UiModel, store: StoreReader): { model: UiModel; effects: AlertEffect[] } {
   const due = dueNow(model, store);
   if (due.length === 0) return { model, effects: [] };
+  const phoned = phoneLastCalls(model, due, store);
+  const rung = ringLastCalls(phoned.model, due, store);
+  return phoned.effects.length ? { model: rung.model, effects: [...phoned.effects, ...rung.effects] } : rung;
+}
+
+/** --notify-cmd: each last call goes to the command when it is due, whatever the bell's interval holds (once per request). */
+function phoneLastCalls(
+  model: UiModel,
+  due: RequestRecord[],
+  store: StoreReader,
+): { model: UiModel; effects: AlertEffect[] } {
+  if (!model.config.phone) return { model, effects: [] };
+  const before = model.lastCallsPhoned ?? new Set<string>();
+  const fresh = due.filter((record) => !before.has(record.key));
+  if (!fresh.length) return { model, effects: [] };
+  let phoned = new Set(before);
+  for (const record of fresh) phoned.add(record.key);
+  if (phoned.size > CALLED_KEPT) phoned = new Set([...phoned].filter((key) => store.request(key)?.state === 'pending'));
+  return {
+    model: { ...model, lastCallsPhoned: phoned },
+    effects: [{ type: 'phone', keys: fresh.map((record) => record.key), event: 'expiring' }],
+  };
+}
+
+function ringLastCalls(
+  model: UiModel,
+  due: RequestRecord[],
+  store: StoreReader,
+): { model: UiModel; effects: AlertEffect[] } {
   const { alerts, config, now } = model;
   // A bell rang in this very message (a new request): the last call goes with it, no second bell.
   const coalesced = alerts.lastAt === now;

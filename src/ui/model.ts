@@ -44,6 +44,8 @@ export interface ListView {
 export interface UiConfig {
   bell: boolean;
   notify: boolean;
+  /** --notify-cmd: each new request and last call goes to the operator's command (alert-gate.ts, last-call.ts). */
+  phone?: boolean;
   /** Set by --demo: the embedded relay, and how to point `list` at it. */
   demo?: { relay: string; listCommand: string };
   /** The rules (--rules F) and whether they answer from the start (--auto). */
@@ -101,6 +103,8 @@ export interface UiModel {
   sentIn?: { read: number; dropped: number; notice?: string };
   /** The requests whose last call has rung (last-call.ts): once each. */
   lastCalls: ReadonlySet<string>;
+  /** The requests whose last call went to --notify-cmd (last-call.ts): once each, even while the bell's interval holds it. */
+  lastCallsPhoned?: ReadonlySet<string>;
   /** The terminal title as last written, and when (at most one a second). */
   title?: { text: string; at: number };
 }

@@ -123,7 +123,7 @@ test('unknown profile, unknown key, bad values: exit 2 naming them', async () =>
   const table: [unknown, RegExp][] = [
     [
       { profiles: { prod: { relays: ['https://r'], 'token-file': 'x' } } },
-      /profile "prod": unknown key "token-file" \(the keys are relays, token_file, ca, name, agent, session, capture, rules, auto\)/,
+      /profile "prod": unknown key "token-file" \(the keys are relays, token_file, ca, name, agent, session, capture, rules, auto, notify_cmd\)/,
     ],
     [{ profile: {} }, /unknown key "profile"/],
     [{ profiles: { prod: { token_file: 'x' } } }, /"relays" must be a non-empty array/],

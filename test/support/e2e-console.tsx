@@ -6,6 +6,7 @@ import type { DemoPair } from './demo-pair.js';
 import { RelayClient } from '../../src/relay/client.js';
 import { ConsoleStore } from '../../src/store/store.js';
 import { App } from '../../src/ui/app.js';
+import type { AppProps } from '../../src/ui/app-props.js';
 
 /** What a test may change: the clock (store and App read the same one) and the client's timing. */
 export interface E2eOptions {
@@ -16,6 +17,8 @@ export interface E2eOptions {
   host?: string;
   /** --read-only: the client and the keys send nothing. */
   readOnly?: boolean;
+  /** --notify-cmd's hook (cli/notify-cmd.ts phoneFor). */
+  phone?: AppProps['phone'];
 }
 
 export function consoleOnDemo(demo: Pick<DemoPair, 'relay'>, token: string, columns = 80, options: E2eOptions = {}) {
@@ -38,6 +41,7 @@ export function consoleOnDemo(demo: Pick<DemoPair, 'relay'>, token: string, colu
       tickMs={0}
       now={options.now}
       readOnly={options.readOnly}
+      phone={options.phone}
       write={() => {}}
       env={{ NO_COLOR: '1', LANG: 'C.UTF-8' }}
     />,
