@@ -76,7 +76,7 @@ export const EXIT_CODES: readonly ExitCode[] = [
       'printed, the failed ones named on stderr; respond); history file not yours (history);',
       'refused, rejected, no route, not pending, informational, ambiguous id, an answer already on its way, or a route another agent could take (respond)',
     ],
-    doc: "could not connect or not authorized (`list`: any relay that could not be read, or whose read did not end, though what was read is printed and those relays named on stderr; `respond`; the interactive console and `watch` keep retrying and say why); a history file that is not yours (`history`: it is not read, and stderr says why; a torn last line is only said, exit 0); `respond`: no such request, not pending, informational, an id two emitters share (give `--source`), refused by the relay (`no-route`, `ambiguous`…), rejected by the agent",
+    doc: 'could not connect or not authorized (`list`: any relay that could not be read, or whose read did not end, though what was read is printed and those relays named on stderr; `respond`; the interactive console and `watch` keep retrying and say why); a history file that is not yours (`history`: it is not read, and stderr says why; a torn last line is only said, exit 0); `respond`: no such request, not pending, informational, an id two emitters share (give `--source`), refused by the relay (`no-route`, `ambiguous`…), rejected by the agent',
   },
   {
     code: '4',
