@@ -70,7 +70,7 @@ for (const [cols, rows] of [
       }
     };
     check('first frame');
-    for (const key of ['j', 'j', 'k', KEY.enter, KEY.escape]) {
+    for (const key of ['j', 'j', 'k', KEY.enter, KEY.esc]) {
       await h.press(key);
       // At 80 columns the open request takes the screen: the list is not drawn.
       listShown = cols >= 100 || key !== KEY.enter;
