@@ -17,6 +17,7 @@ import type { StoreSnapshot } from './store-snapshot.js';
 import { seg, type Line } from './text/line.js';
 import { glyphs } from './glyphs.js';
 import { openElsewhere, openElsewhereText } from '../store/open-elsewhere.js';
+import { distinctColumns } from './inbox/short-id.js';
 
 /** What every part of a frame reads, worked out once per frame (view.ts). */
 export interface FrameContext {
@@ -107,8 +108,36 @@ function recordLines(frame: FrameContext, record: RequestRecord, width: number):
     model.rules,
   ];
   const elsewhere = elsewhereText(frame, record, now);
-  deps.push(shortDuration(ageMs(record, now)), left === undefined ? undefined : timeLeftText(left), elsewhere);
-  return memoized(record.key, deps, () => buildRecordLines(frame, record, width, elsewhere));
+  const idDistinct = idDistinctFor(model.view.list, record);
+  deps.push(
+    shortDuration(ageMs(record, now)),
+    left === undefined ? undefined : timeLeftText(left),
+    elsewhere,
+    idDistinct,
+  );
+  return memoized(record.key, deps, () => buildRecordLines(frame, record, width, elsewhere, idDistinct));
+}
+
+// Per list shown (a new array when the list changes) and request: the
+// comparison walks every id, and frames repeat the same list.
+let distinctList: readonly RequestRecord[] | undefined;
+const distinct = new Map<string, number>();
+
+/** Columns of the record's id that tell it from every other request shown (short-id.ts). */
+function idDistinctFor(list: readonly RequestRecord[], record: RequestRecord): number {
+  if (list !== distinctList) {
+    distinctList = list;
+    distinct.clear();
+  }
+  let columns = distinct.get(record.id);
+  if (columns === undefined) {
+    columns = distinctColumns(
+      record.id,
+      list.map((r) => r.id),
+    );
+    distinct.set(record.id, columns);
+  }
+  return columns;
 }
 
 /** "open in console ops-2, 12 s ago" while another console has it open (never this console's own notes). */
@@ -124,6 +153,7 @@ function buildRecordLines(
   record: RequestRecord,
   width: number,
   elsewhere: string | undefined,
+  idDistinct: number,
 ): Line[] {
   const { model, store, layout, isAnswering } = frame;
   const { inbox, now } = model;
@@ -146,6 +176,7 @@ function buildRecordLines(
     numbered: isAnswering,
     confirmWarning: isAnswering && inbox.pendingConfirm?.key === record.key ? inbox.pendingConfirm.warning : undefined,
     elsewhere,
+    idDistinct,
     cause: withRuleLine(
       causeLines(record, causeOf(model, record), width, store),
       ruleRowText(model.rules, record),
