@@ -184,6 +184,17 @@ export function buildListView(
     all.pending -= snoozedHere;
     all.snoozed = snoozedHere;
   }
+  // Not vouched for by the relay (`?`, a relay restarted with an empty
+  // buffer): counted apart, not in "pending" nor the title's count. Listed
+  // where they were: they may still be answered.
+  let unconfirmedHere = 0;
+  for (const record of records)
+    if (record.unconfirmed && OPEN_STATES.has(record.state) && !away.keys.has(record.key) && !snoozed.has(record.key))
+      unconfirmedHere++;
+  if (unconfirmedHere) {
+    all.pending -= unconfirmedHere;
+    all.unconfirmed = unconfirmedHere;
+  }
   return {
     version: store.version,
     filter,

@@ -141,6 +141,8 @@ function frontParts(input: StatusInput): Part[] {
       : []),
     ...(input.filter ? [{ text: `filter "${displayLine(input.filter, 30)}"` }] : []),
     { text: `${counts.pending} pending${held}` },
+    // Those the relay no longer vouches for (`?`) are not added to "pending": a restarted relay doubled it.
+    ...(counts.unconfirmed ? [{ text: `${counts.unconfirmed} unconfirmed`, style: { color: 'yellow' } }] : []),
     // Requests whose agent is gone are not waiting on you: counted apart.
     ...(counts.away ? [{ text: `${counts.away} no agent`, drop: GIVES_WAY.away }] : []),
     { text: `${counts.recent} recent`, drop: GIVES_WAY.recent },
