@@ -18,6 +18,7 @@ import { seg, type Line } from './text/line.js';
 import { glyphs } from './glyphs.js';
 import { openElsewhere, openElsewhereText } from '../store/open-elsewhere.js';
 import { distinctColumns } from './inbox/short-id.js';
+import { hasTwin } from './twins.js';
 
 /** What every part of a frame reads, worked out once per frame (view.ts). */
 export interface FrameContext {
@@ -140,9 +141,9 @@ function idDistinctFor(list: readonly RequestRecord[], record: RequestRecord): n
   return columns;
 }
 
-/** "open in console ops-2, 12 s ago" while another console has it open (never this console's own notes). */
+/** "open in console ops-2, 12 s ago" while another console has it open (never this console's own notes, never on twins). */
 function elsewhereText(frame: FrameContext, record: RequestRecord, now: number): string | undefined {
-  if (record.routed.length === 0) return undefined;
+  if (record.routed.length === 0 || hasTwin(frame.store, record)) return undefined;
   const own = frame.relays.find((r) => r.relay === record.relay)?.noticeSource;
   const open = openElsewhere(record, now, own);
   return open && openElsewhereText(open, now);
