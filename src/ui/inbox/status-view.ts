@@ -5,6 +5,7 @@ import { seg, type Line, type Segment } from '../text/line.js';
 import { fit, stringWidth } from '../text/wrap.js';
 import { relayText } from '../../store/file-relay.js';
 import { glyphs } from '../glyphs.js';
+import { orderedWarnings } from '../words/warning-order.js';
 
 export function connectionText(connection: ConnectionState, now: number): { text: string; color: string } {
   switch (connection.kind) {
@@ -174,9 +175,10 @@ function relayExtras(relay: RelayStatus): string[] {
   if (relay.invalid) extras.push(`${relay.invalid} invalid events ignored`);
   if (relay.undecodable) extras.push(`${relay.undecodable} undecodable frames`);
   // Saved answers (the outbox) first: what they say stays true until it changes, unlike a warning.
+  // Then the warnings, what changes behaviour first and a standing notice last (warning-order.ts).
   extras.push(
     ...(relay.outboxNotes ?? []).map((note) => `${glyphs().warn} ${note}`),
-    ...relay.warnings.slice(-2).map((w) => `${glyphs().warn} ${w}`),
+    ...orderedWarnings(relay.warnings).map((w) => `${glyphs().warn} ${w}`),
   );
   return extras;
 }
