@@ -21,8 +21,9 @@ export function connectionText(connection: ConnectionState, now: number): { text
       };
     }
     case 'unauthorized':
+      // The detail is a clause of its own ("relay refused the token (HTTP 401)"): in brackets it doubled them.
       return {
-        text: `unauthorized${connection.detail ? ` (${connection.detail})` : ': check the token'}`,
+        text: `unauthorized: ${connection.detail ?? 'check the token'}`,
         color: 'red',
       };
     case 'version-unsupported': {
