@@ -24,7 +24,7 @@ export const FLAG_DOCS: Record<FlagName, string> = {
   capture:
     'subscription ceiling `none|metadata|redacted|full`: the relay down-levels content, for screens where prompts must not show.',
   title:
-    "leave the terminal's title alone. Without it the full-screen console sets the title (OSC 2) to how many requests wait, `aep-console: 3 waiting` (the status line's pending count: not those whose agent is gone or snoozed), at most once a second, so a tmux status line (it shows the pane's title) or a window list says it while you look elsewhere; the title is put back on exit (inside tmux the pane's title as it was, elsewhere the terminal's saved title). Not in the screen-reader mode.",
+    "leave the terminal's title alone. Without it the full-screen console sets the title (OSC 2) to how many requests wait, `aep-console: 3 waiting` (the status line's pending count: not those whose agent is gone, snoozed, or not re-confirmed by the relay, `?`), at most once a second, so a tmux status line (it shows the pane's title) or a window list says it while you look elsewhere; the title is put back on exit (inside tmux the pane's title as it was, elsewhere the terminal's saved title). Not in the screen-reader mode.",
   bell: 'no terminal bell when a new request arrives (the bell rings for new live requests at most once per 5 s, so a burst rings once, and never for history replayed at start-up; what arrives in between is counted on the status line, `12 pending (+11 since bell)`, until a key is pressed).',
   notify:
     'also a desktop notification (OSC 9 and OSC 777, wrapped for tmux passthrough when `TMUX` is set), coalesced like the bell (`3 new requests`).',

@@ -81,6 +81,10 @@ export function showsAsMarker(cp: number, prev: number): boolean {
  *   keycap sign U+20E3 after a digit, # or * ("1⃣" is 1 column in tmux, 2 in
  *   string-width), after a selector, or at the start (where it joins the run
  *   before on the row).
+ * - 'marker' too: a regional indicator (U+1F1E6–1F1FF). A pair is a flag,
+ *   2 columns in string-width; tmux draws each on its own at 1 or 2 columns
+ *   by its build, a lone one is 1 or 2 by terminal, and an odd run pairs
+ *   differently for each. "🇦🇦" in a prompt moved the status line off row 1.
  */
 export function emojiPresentation(cp: number, prev: number): 'drop' | 'marker' | undefined {
   if (cp === 0xfe0e || cp === 0xfe0f) return selectsPresentation(cp, prev) ? 'drop' : undefined;
@@ -94,6 +98,7 @@ export function emojiPresentation(cp: number, prev: number): 'drop' | 'marker' |
       ? 'marker'
       : undefined;
   if (cp >= 0x1f3fb && cp <= 0x1f3ff) return 'marker';
+  if (cp >= 0x1f1e6 && cp <= 0x1f1ff) return 'marker';
   return undefined;
 }
 

@@ -12,7 +12,8 @@
 //   C1 controls U+0080..U+009F    -> ⟨U+009B⟩ (uppercase hex, at least 4 digits)
 //   bidi / zero-width / invisible -> ⟨U+202E⟩, same form (the set: invisible.ts;
 //                                    a variation selector only outside its sequence)
-//   emoji modifier, keycap sign    -> ⟨U+1F3FD⟩, ⟨U+20E3⟩ (terminals draw the cluster
+//   emoji modifier, keycap sign,   -> ⟨U+1F3FD⟩, ⟨U+20E3⟩, ⟨U+1F1E6⟩ (terminals draw the cluster
+//   regional indicator (flags)
 //                                    at other widths than string-width: invisible.ts)
 //   lone surrogates               -> U+FFFD �
 // And one character is dropped: U+FE0E/FE0F after its emoji base ("✔️"), so

@@ -123,6 +123,9 @@ export class RequestTable {
       return undefined;
     }
     if (slots.length === 1) return slots[0];
+    // A console's note for a (session, id) two requests share could be about
+    // either: it goes on neither (it was always shown on the first).
+    if (event.type === 'attention.routed') return undefined;
     for (let i = 0; i < slots.length; i++) if (slots[i].record.agent === event.agent) return slots[i];
     return slots[0];
   }

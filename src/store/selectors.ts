@@ -41,6 +41,8 @@ export interface Counts {
   away?: number;
   /** Open requests set aside for now (z: not waiting on you; the UI decides). */
   snoozed?: number;
+  /** Open requests the relay no longer vouches for (`?`: not re-delivered after a reconnect; the UI decides). */
+  unconfirmed?: number;
 }
 
 export function counts(records: Iterable<RequestRecord>): Counts {

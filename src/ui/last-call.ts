@@ -2,8 +2,9 @@
 // `expires_at` rings (and notifies, with --notify) once more when LAST_CALL_MS
 // or less are left, so an operator who missed the first bell does not lose
 // it to the adapter's own timeout. Only a request the operator is not
-// looking at: pending, not open now, not hidden or with its agent gone, and
-// no answer of ours on its way. Once per request; a snoozed one comes back.
+// looking at: pending, not open now, not hidden or with its agent gone, not
+// one the relay no longer vouches for (`?`), and no answer of ours on its
+// way. Once per request; a snoozed one comes back.
 // The alert gate may hold it while another alert's interval runs (5 s, well
 // inside the 15 s), never drop it: held, it rings when the interval ends or
 // at 10 s left, whichever comes first; with a bell rung by the same message
@@ -69,7 +70,8 @@ function dueNow(model: UiModel, store: StoreReader): RequestRecord[] {
     )
       continue;
     const record = store.request(key);
-    if (!record || record.state !== 'pending') continue;
+    // The relay no longer vouches for it (`?`): a last call would ring for what may be gone.
+    if (!record || record.state !== 'pending' || record.unconfirmed) continue;
     const command = store.lastCommandFor(key)?.state;
     if (command === 'sending' || command === 'accepted') continue;
     due.push(record);
@@ -173,5 +175,5 @@ function ringLastCalls(
 
 /** Whether a request's row says `last call` now. */
 export function onLastCall(model: Pick<UiModel, 'lastCalls'>, record: RequestRecord): boolean {
-  return record.state === 'pending' && model.lastCalls.has(record.key);
+  return record.state === 'pending' && !record.unconfirmed && model.lastCalls.has(record.key);
 }

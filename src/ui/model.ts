@@ -145,6 +145,24 @@ const NOTHING_HIDDEN: ReadonlySet<string> = new Set();
 
 const NOTHING_SNOOZED: ReadonlyMap<string, unknown> = new Map();
 
+/**
+ * Open requests the relay no longer vouches for (`?`, a relay restarted with
+ * an empty buffer), not already counted as away or snoozed: counted apart,
+ * not in "pending" nor the title's count. Listed where they were: they may
+ * still be answered.
+ */
+function unconfirmedCount(
+  records: readonly RequestRecord[],
+  away: Away,
+  snoozed: ReadonlyMap<string, unknown>,
+): number {
+  let n = 0;
+  for (const record of records)
+    if (record.unconfirmed && OPEN_STATES.has(record.state) && !away.keys.has(record.key) && !snoozed.has(record.key))
+      n++;
+  return n;
+}
+
 export function buildListView(
   store: Pick<StoreSnapshot, 'version' | 'allRequests'>,
   filter: string,
@@ -187,6 +205,11 @@ export function buildListView(
       if (snoozed.has(record.key) && !away.keys.has(record.key) && OPEN_STATES.has(record.state)) snoozedHere++;
     all.pending -= snoozedHere;
     all.snoozed = snoozedHere;
+  }
+  const unconfirmed = unconfirmedCount(records, away, snoozed);
+  if (unconfirmed) {
+    all.pending -= unconfirmed;
+    all.unconfirmed = unconfirmed;
   }
   return {
     version: store.version,

@@ -1,7 +1,8 @@
 // The count outside the pane: the
 // terminal's title reads `aep-console: 3 waiting`, so a tmux status line or
 // a window list shows it while the operator looks elsewhere. The count is
-// the status line's: pending, not those whose agent is gone or snoozed.
+// the status line's: pending, not those whose agent is gone, snoozed, or
+// that the relay no longer vouches for (unconfirmed, `?`).
 import type { UiModel } from './model.js';
 
 /** A burst of requests changes the count many times a second: the title follows at most this often. */

@@ -18,6 +18,8 @@ import type { StoreSnapshot } from './store-snapshot.js';
 import { seg, type Line } from './text/line.js';
 import { glyphs } from './glyphs.js';
 import { openElsewhere, openElsewhereText } from '../store/open-elsewhere.js';
+import { distinctColumns } from './inbox/short-id.js';
+import { hasTwin } from './twins.js';
 
 /** What every part of a frame reads, worked out once per frame (view.ts). */
 export interface FrameContext {
@@ -108,13 +110,41 @@ function recordLines(frame: FrameContext, record: RequestRecord, width: number):
     model.rules,
   ];
   const elsewhere = elsewhereText(frame, record, now);
-  deps.push(shortDuration(ageMs(record, now)), left === undefined ? undefined : timeLeftText(left), elsewhere);
-  return memoized(record.key, deps, () => buildRecordLines(frame, record, width, elsewhere));
+  const idDistinct = idDistinctFor(model.view.list, record);
+  deps.push(
+    shortDuration(ageMs(record, now)),
+    left === undefined ? undefined : timeLeftText(left),
+    elsewhere,
+    idDistinct,
+  );
+  return memoized(record.key, deps, () => buildRecordLines(frame, record, width, elsewhere, idDistinct));
 }
 
-/** "open in console ops-2, 12 s ago" while another console has it open (never this console's own notes). */
+// Per list shown (a new array when the list changes) and request: the
+// comparison walks every id, and frames repeat the same list.
+let distinctList: readonly RequestRecord[] | undefined;
+const distinct = new Map<string, number>();
+
+/** Columns of the record's id that tell it from every other request shown (short-id.ts). */
+function idDistinctFor(list: readonly RequestRecord[], record: RequestRecord): number {
+  if (list !== distinctList) {
+    distinctList = list;
+    distinct.clear();
+  }
+  let columns = distinct.get(record.id);
+  if (columns === undefined) {
+    columns = distinctColumns(
+      record.id,
+      list.map((r) => r.id),
+    );
+    distinct.set(record.id, columns);
+  }
+  return columns;
+}
+
+/** "open in console ops-2, 12 s ago" while another console has it open (never this console's own notes, never on twins). */
 function elsewhereText(frame: FrameContext, record: RequestRecord, now: number): string | undefined {
-  if (record.routed.length === 0) return undefined;
+  if (record.routed.length === 0 || hasTwin(frame.store, record)) return undefined;
   const own = frame.relays.find((r) => r.relay === record.relay)?.noticeSource;
   const open = openElsewhere(record, now, own);
   return open && openElsewhereText(open, now);
@@ -125,6 +155,7 @@ function buildRecordLines(
   record: RequestRecord,
   width: number,
   elsewhere: string | undefined,
+  idDistinct: number,
 ): Line[] {
   const { model, store, layout, isAnswering } = frame;
   const { inbox, now } = model;
@@ -148,6 +179,7 @@ function buildRecordLines(
     confirmWarning: isAnswering && inbox.pendingConfirm?.key === record.key ? inbox.pendingConfirm.warning : undefined,
     elsewhere,
     diff: diffLines(record, causeOf(model, record), width),
+    idDistinct,
     cause: withRuleLine(
       causeLines(record, causeOf(model, record), width, store),
       ruleRowText(model.rules, record),

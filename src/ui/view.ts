@@ -11,6 +11,7 @@ import { controlAsked } from './inbox/control-keys.js';
 import { emptyPendingNote } from './inbox/empty-state.js';
 import { rowStatus } from './inbox/row-status.js';
 import { openElsewhere, openElsewhereWord } from '../store/open-elsewhere.js';
+import { hasTwin } from './twins.js';
 import { ruleRowText, rulesStatus } from './rules/rule-state.js';
 import { withRuleText } from './rules/rule-view.js';
 import { controlRowStatus } from './inbox/control-status.js';
@@ -23,6 +24,7 @@ import { FORM_COLUMNS, STATUS_RELAY_ROWS, layoutOf, type UiModel } from './model
 import { detailLines, type FrameContext } from './view-detail.js';
 import { fitLine, seg, type Line } from './text/line.js';
 import { fit } from './text/wrap.js';
+import type { StoreSnapshot } from './store-snapshot.js';
 
 export interface Frame {
   status: Line[];
@@ -308,7 +310,7 @@ function listLines(frame: FrameContext): Line[] {
     glyphs: g,
     emptyNote: frame.emptyNote,
     decorate,
-    elsewhere: elsewhereWord(relays),
+    elsewhere: elsewhereWord(relays, store),
     // The decorations are kept while what they read stays the same, the snapshot
     // among it (relays included: a relay's change is a new version): the rows' epoch.
     epoch: decorations,
@@ -320,11 +322,14 @@ function lastCallStatus(model: UiModel, record: RequestRecord): RowDecoration['s
   return onLastCall(model, record) ? { text: 'last call', color: 'red' } : undefined;
 }
 
-/** Another console's open-request note, as a row says it; never this console's own (its source per relay). */
-function elsewhereWord(relays: FrameContext['relays']): (record: RequestRecord, now: number) => string | undefined {
+/** Another console's open-request note, as a row says it; never this console's own (its source per relay), never on twins. */
+function elsewhereWord(
+  relays: FrameContext['relays'],
+  store: StoreSnapshot,
+): (record: RequestRecord, now: number) => string | undefined {
   const own = new Map(relays.map((r) => [r.relay, r.noticeSource]));
   return (record, now) => {
-    if (record.routed.length === 0) return undefined;
+    if (record.routed.length === 0 || hasTwin(store, record)) return undefined;
     const open = openElsewhere(record, now, own.get(record.relay));
     return open && openElsewhereWord(open);
   };

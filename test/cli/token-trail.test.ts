@@ -102,7 +102,7 @@ test('--token-file with a wrong token: "unauthorized" on the status line, nothin
     ['--relay', url, '--token-file', secretFile('wrong', WRONG)],
     {},
     async (run) => {
-      await run.until(/unauthorized \(relay refused the token \(HTTP 401\)\)/, 'the unauthorized status');
+      await run.until(/unauthorized: relay refused the token \(HTTP 401\)/, 'the unauthorized status');
       assertNoChildren(run);
       run.type('q');
     },

@@ -220,3 +220,27 @@ test('new requests ringing every few seconds cannot hold a last call past 10 s l
     r.notes().join('\n'),
   );
 });
+
+test('a relay restarted with an empty buffer: its old requests are counted apart, not in the title, and get no last call', () => {
+  // 12 requests, the relay restarts with none of them; 10 new ones arrive.
+  const old = Array.from({ length: 12 }, (_, i) => expiring(`old-${i}`, i === 0 ? 40 : 600));
+  const r = rig(old);
+  r.store.replayBegins(RELAY);
+  r.store.replayCompleted(RELAY);
+  for (let i = 0; i < 10; i++) r.apply(expiring(`new-${i}`, 600));
+  r.wait(1);
+  const status = view(r.model).status.map(text).join('\n');
+  assert.match(status, / 10 pending( \(\+\d+ since bell\))? · 12 unconfirmed · /, status);
+  assert.equal(r.titles().at(-1), 'aep-console: 10 waiting', 'the title counts only what the relay vouches for');
+  // old-0 reaches 15 s left: the relay no longer knows it, so no bell, no note, no mark.
+  const bells = r.count('bell');
+  const notes = r.notes().length;
+  r.wait(30);
+  assert.equal(r.count('bell'), bells, 'no last call rang');
+  assert.equal(r.notes().length, notes, 'no last-call notification');
+  assert.ok(!r.rows().some((row) => row.includes('last call')), r.rows().join('\n'));
+  // The relay speaks of one again (its emitter re-announces it): pending once more.
+  r.apply(old[1]);
+  r.wait(1);
+  assert.match(view(r.model).status.map(text).join('\n'), / 11 pending( \(\+\d+ since bell\))? · 11 unconfirmed · /);
+});

@@ -163,6 +163,11 @@ test('status line: relay state, pending and recent counts', async (t) => {
     [{ kind: 'connecting' }, /connecting/],
     [{ kind: 'reconnecting', retryAt: NOW + 4_000, reason: 'closed 1006' }, /reconnecting in 4s \(closed 1006\)/],
     [{ kind: 'unauthorized' }, /unauthorized: check the token/],
+    // One pair of brackets: the detail brings its own.
+    [
+      { kind: 'unauthorized', detail: 'relay refused the token (HTTP 401)' },
+      /unauthorized: relay refused the token \(HTTP 401\)$/,
+    ],
   ] as const) {
     h.store.updateRelay(h.client.relay, { connection });
     await h.settle();

@@ -112,6 +112,8 @@ describe('H: the decision history', () => {
       assert.match(rows[0], /text "ok␛\[31m"/);
       assert.match(rows[0], /applied/);
       assert.match(rows[1], /12-01 09:29:00 claude-code +allow +applied allow/);
+      // The prompt is cut as the list cuts it: the agent's lead-in goes before the command.
+      assert.match(rows[1], /applied allow.* …Bash npm/, `the command, not "Permission req…": ${rows[1]}`);
       assert.match(ui.frame(), /Enter open · \/ filter · Esc back/);
       // The page moves; G is the oldest.
       await ui.press('G');

@@ -14,6 +14,7 @@ import type { Glyphs } from '../glyphs.js';
 import { seg, type Line } from '../text/line.js';
 import { fit, pad, wrapText } from '../text/wrap.js';
 import { cutName } from '../words/agent-name.js';
+import { promptExcerpt } from '../inbox/list-row.js';
 import { choiceWindow } from '../widgets/window.js';
 import type { HistoryView } from './history-state.js';
 import { glyphs } from '../glyphs.js';
@@ -123,7 +124,11 @@ function rowLine(decision: Decision, selected: boolean, width: number, g: Glyphs
   return [
     seg(head, { bold: selected, inverse: selected }),
     seg(outcome, { color: outcomeColor(decision), inverse: selected }),
-    seg(fit(` ${displayLine(decision.prompt, 200)}`, promptWidth), { dim: !selected, inverse: selected }),
+    // Cut as the list cuts a prompt: the agent's lead-in goes before the command does.
+    seg(promptWidth > 1 ? ` ${promptExcerpt(decision.prompt, promptWidth - 1)}` : fit(' ', promptWidth), {
+      dim: !selected,
+      inverse: selected,
+    }),
   ];
 }
 

@@ -8,6 +8,7 @@ import { seg, type Line, type Segment } from '../text/line.js';
 import { fit, stringWidth, wrapText } from '../text/wrap.js';
 import { ageMs, shortDuration, timeLeftMs, timeLeftText } from './ages.js';
 import { severityColor, stateColor } from './theme.js';
+import { shownId } from './short-id.js';
 
 /** What the head of the detail reads from the detail's input. */
 export interface HeadInput {
@@ -20,6 +21,8 @@ export interface HeadInput {
   glyphs?: Glyphs;
   /** "open in console ops-2, 12 s ago": another console has it open (store/open-elsewhere.ts). */
   elsewhere?: string;
+  /** Columns of the id that tell it from every other request shown (short-id.ts); a cut id keeps at least these. */
+  idDistinct?: number;
 }
 
 /** The top of the detail: the title row, who asked and where from, then every warning about it. */
@@ -81,15 +84,36 @@ function placeAge(title: Line, agent: Line[], input: HeadInput): void {
   else title.push(raised);
 }
 
+/**
+ * The request's id: whole where it fits (the hint `y copies` goes first);
+ * cut only where it does not, and never shorter than the part that tells it
+ * from the other requests shown; narrower still, whole on several rows.
+ */
+function idLines(input: HeadInput): Line[] {
+  const shown = shownId(input.record.id);
+  const room = Math.max(8, input.width - 8);
+  const hint = ` ${glyphs().dot} y copies`;
+  const hintWidth = stringWidth(hint);
+  const row = (text: string, withHint: boolean): Line => [
+    seg('request ', { dim: true }),
+    seg(text),
+    ...(withHint ? [seg(hint, { dim: true })] : []),
+  ];
+  const width = stringWidth(shown);
+  if (width + hintWidth <= room) return [row(shown, true)];
+  if (width <= room) return [row(shown, false)];
+  // The distinct part and the cut mark.
+  const least = (input.idDistinct ?? 0) + 1;
+  if (least + hintWidth <= room) return [row(fit(shown, room - hintWidth), true)];
+  if (least <= room) return [row(fit(shown, room), false)];
+  return wrapText(shown, room).map((part, i): Line => [seg(i ? '        ' : 'request ', { dim: true }), seg(part)]);
+}
+
 /** The request's id, session, host, relay and source, each on its row. */
 function whereLines(input: HeadInput): Line[] {
   const { record, width } = input;
   return [
-    [
-      seg('request ', { dim: true }),
-      seg(fit(`${displayLine(record.id, 120)}`, Math.max(8, width - 20))),
-      seg(` ${glyphs().dot} y copies`, { dim: true }),
-    ],
+    ...idLines(input),
     [seg('session ', { dim: true }), seg(fit(displayLine(record.session, 120), Math.max(8, width - 8)))],
     [
       seg('host ', { dim: true }),

@@ -43,6 +43,8 @@ export interface DetailViewInput {
   numbered?: boolean;
   /** "open in console ops-2, 12 s ago": another console has it open (store/open-elsewhere.ts). */
   elsewhere?: string;
+  /** Columns of the id that tell it from every other request shown (short-id.ts). */
+  idDistinct?: number;
 }
 
 export function isForm(record: RequestRecord): boolean {

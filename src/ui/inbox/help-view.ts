@@ -66,7 +66,7 @@ function legendLines(width: number, g: Glyphs): Line[] {
   lines.push([
     seg(
       fit(
-        `       ${g.tagged} marked for a batch ${glyphs().dot} ${g.draft} unsent draft ${glyphs().dot} ${g.timeLeft}35s time left to answer`,
+        `       ${g.tagged} marked for a batch ${glyphs().dot} ${g.draft} unsent draft ${glyphs().dot} ${g.timeLeft}35s time left, ${g.timeLeft}exp expired`,
         width,
       ),
       { dim: true },

@@ -5,6 +5,7 @@ import { seg, type Line, type Segment } from '../text/line.js';
 import { fit, stringWidth } from '../text/wrap.js';
 import { relayText } from '../../store/file-relay.js';
 import { glyphs } from '../glyphs.js';
+import { orderedWarnings } from '../words/warning-order.js';
 
 export function connectionText(connection: ConnectionState, now: number): { text: string; color: string } {
   switch (connection.kind) {
@@ -20,8 +21,9 @@ export function connectionText(connection: ConnectionState, now: number): { text
       };
     }
     case 'unauthorized':
+      // The detail is a clause of its own ("relay refused the token (HTTP 401)"): in brackets it doubled them.
       return {
-        text: `unauthorized${connection.detail ? ` (${connection.detail})` : ': check the token'}`,
+        text: `unauthorized: ${connection.detail ?? 'check the token'}`,
         color: 'red',
       };
     case 'version-unsupported': {
@@ -141,6 +143,8 @@ function frontParts(input: StatusInput): Part[] {
       : []),
     ...(input.filter ? [{ text: `filter "${displayLine(input.filter, 30)}"` }] : []),
     { text: `${counts.pending} pending${held}` },
+    // Those the relay no longer vouches for (`?`) are not added to "pending": a restarted relay doubled it.
+    ...(counts.unconfirmed ? [{ text: `${counts.unconfirmed} unconfirmed`, style: { color: 'yellow' } }] : []),
     // Requests whose agent is gone are not waiting on you: counted apart.
     ...(counts.away ? [{ text: `${counts.away} no agent`, drop: GIVES_WAY.away }] : []),
     { text: `${counts.recent} recent`, drop: GIVES_WAY.recent },
@@ -172,9 +176,10 @@ function relayExtras(relay: RelayStatus): string[] {
   if (relay.invalid) extras.push(`${relay.invalid} invalid events ignored`);
   if (relay.undecodable) extras.push(`${relay.undecodable} undecodable frames`);
   // Saved answers (the outbox) first: what they say stays true until it changes, unlike a warning.
+  // Then the warnings, what changes behaviour first and a standing notice last (warning-order.ts).
   extras.push(
     ...(relay.outboxNotes ?? []).map((note) => `${glyphs().warn} ${note}`),
-    ...relay.warnings.slice(-2).map((w) => `${glyphs().warn} ${w}`),
+    ...orderedWarnings(relay.warnings).map((w) => `${glyphs().warn} ${w}`),
   );
   return extras;
 }

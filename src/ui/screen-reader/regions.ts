@@ -39,6 +39,8 @@ export function statusSentences(model: UiModel): string[] {
     ? `${plural(counts.pending, 'request')} waiting for you.`
     : 'Nothing is waiting for you.';
   const lines = [waiting];
+  if (counts.unconfirmed)
+    lines.push(`${plural(counts.unconfirmed, 'request')} not re-confirmed by the relay: may be answered or gone.`);
   for (const relay of model.snapshot.relays())
     if (relay.connection.kind !== 'live' || relay.watchOnly || model.snapshot.relays().length > 1)
       lines.push(relaySentence(relay));

@@ -2,6 +2,7 @@
 // highlighted, the reply typed so far, and what became of an answer; a form
 // is read field by field (fields.ts).
 import { openElsewhere, openElsewhereWord } from '../../store/open-elsewhere.js';
+import { hasTwin } from '../twins.js';
 import { displayLine } from '../../protocol/sanitize.js';
 import type { Choice } from '../../protocol/types.js';
 import type { OwnCommand, RequestRecord } from '../../store/types.js';
@@ -69,7 +70,9 @@ export function openRequestSentences(
   const command = store.lastCommandFor(record.key);
   const lines = [`Open request: ${requestSentence(record, at)}`];
   // Another operator has it open too (their console's note): said once, without an age that would be said again each second.
-  const elsewhere = openElsewhere(record, at, store.relays().find((r) => r.relay === record.relay)?.noticeSource);
+  const elsewhere = hasTwin(store, record)
+    ? undefined
+    : openElsewhere(record, at, store.relays().find((r) => r.relay === record.relay)?.noticeSource);
   if (elsewhere) lines.push(`It is ${openElsewhereWord(elsewhere)}.`);
   const lock = lockSentence(record, command);
   const said = commandSentence(command);
