@@ -208,7 +208,7 @@ export class RelayConnection {
     this.stableTimer = undefined;
     if (this.stopped) return;
     this.lastFailure = info.reason;
-    const plan = retryPlan(info, conn.versionRefused, this.failures, this.timing, this.random);
+    const plan = retryPlan(info, conn.versionRefused, this.failures, this.timing, this.random, this.lastToken);
     if (plan.failed) this.failures++;
     this.store.updateRelay(this.relay, { connection: plan.connection });
     this.retryTimer = setTimeout(() => contain(() => this.connect()), plan.delay);

@@ -12,7 +12,7 @@ import type { Capture } from '../protocol/types.js';
 import { EventCollector, type PinnedEvent } from './event-collector.js';
 import { readOnce } from './read-once.js';
 import type { FetchResult } from './read-result.js';
-import { httpBase } from './sse-discovery.js';
+import { httpBase, tokenWords } from './sse-discovery.js';
 import { streamOnce } from './sse-stream.js';
 import { readOverSocket, type SocketReadHooks } from './socket-read.js';
 import { displayLine } from '../protocol/sanitize.js';
@@ -46,6 +46,7 @@ function collecting(
   collector: EventCollector,
   filter: Record<string, unknown>,
   timeoutMs: number,
+  token: string | undefined,
 ): SocketReadHooks<FetchResult> {
   const ok = (): FetchResult => ({
     ok: true,
@@ -72,8 +73,7 @@ function collecting(
         ? ok()
         : fail(`the WebSocket read: no answer from the relay within ${Math.max(1, Math.round(timeoutMs / 1000))} s`),
     closed: (info, subscribed) => {
-      if (info.httpStatus === 401 || info.httpStatus === 403)
-        return fail(`relay refused the token (HTTP ${info.httpStatus})`);
+      if (info.httpStatus === 401 || info.httpStatus === 403) return fail(tokenWords(info.httpStatus, token));
       return subscribed
         ? ok()
         : fail(info.opened ? `connection closed: ${info.reason}` : `could not connect: ${info.reason}`);
@@ -103,7 +103,7 @@ function fetchOverSocket(
     signal,
     unrefDeadline: true,
   };
-  return readOverSocket(target, collecting(new EventCollector(limit, pin), filter, timeoutMs));
+  return readOverSocket(target, collecting(new EventCollector(limit, pin), filter, timeoutMs, options.token));
 }
 
 /**

@@ -11,6 +11,7 @@
 // result is still ok (a busy live stream is never quiet). Failures resolve
 // with one line that never contains the token.
 
+import { tokenWords } from './sse-discovery.js';
 import { countUndecodable, ingestEvent, type RelayHelloInfo } from './events.js';
 import { mergeFilter } from './filter.js';
 import type { CloseInfo, Frame } from './socket.js';
@@ -34,8 +35,8 @@ export type ReplayOnceResult = { ok: true } | { ok: false; reason: string };
 
 const SUBSCRIPTION_ID = 'list-1';
 
-function closeReason(info: CloseInfo, subscribed: boolean): string {
-  if (info.httpStatus === 401 || info.httpStatus === 403) return `relay refused the token (HTTP ${info.httpStatus})`;
+function closeReason(info: CloseInfo, subscribed: boolean, token: string | undefined): string {
+  if (info.httpStatus === 401 || info.httpStatus === 403) return tokenWords(info.httpStatus, token);
   if (info.httpStatus !== undefined) return `relay refused the connection (HTTP ${info.httpStatus})`;
   if (!info.opened) return `could not connect: ${info.reason}`;
   return subscribed ? `connection lost during the replay: ${info.reason}` : `connection closed: ${info.reason}`;
@@ -94,7 +95,7 @@ function intoStore(options: ReplayOnceOptions, relay: string, timeoutMs: number)
     quiet: () => ({ ok: true }),
     timedOut: (subscribed) =>
       subscribed ? { ok: true } : fail(`no answer from the relay within ${Math.round(timeoutMs / 1000)} s`),
-    closed: (info, subscribed) => fail(closeReason(info, subscribed)),
+    closed: (info, subscribed) => fail(closeReason(info, subscribed, options.token)),
     givenUp: () => fail('the read was given up'),
     failed: fail,
     settled: () => store.updateRelay(relay, { replaying: false, connection: { kind: 'closed' } }),

@@ -2,6 +2,7 @@
 // says meanwhile. A version refusal retries at the slow end of the backoff
 // (the relay may be upgraded), a refused token slowly (the operator may fix
 // it on the relay side), anything else with the growing backoff.
+import { tokenWords } from './sse-discovery.js';
 import type { ConnectionState } from '../store/types.js';
 import type { CloseInfo } from './socket.js';
 import { backoffDelay, type RelayTiming } from './timing.js';
@@ -19,6 +20,8 @@ export function retryPlan(
   failures: number,
   timing: RelayTiming,
   random: () => number,
+  /** The token the connection offered (the words differ when none was given). */
+  token?: string,
 ): RetryPlan {
   if (versionRefused) {
     const delay = backoffDelay(
@@ -34,7 +37,7 @@ export function retryPlan(
   }
   if (info.httpStatus === 401 || info.httpStatus === 403) {
     return {
-      connection: { kind: 'unauthorized', detail: `relay refused the token (HTTP ${info.httpStatus})` },
+      connection: { kind: 'unauthorized', detail: tokenWords(info.httpStatus, token) },
       delay: timing.unauthorizedRetryMs,
       failed: false,
     };

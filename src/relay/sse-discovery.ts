@@ -26,8 +26,15 @@ export interface SseEndpoint {
 
 export type Discovery = SseEndpoint | { fallback: string } | { fail: string };
 
-export function refusedToken(status: number): string | undefined {
-  return status === 401 || status === 403 ? `relay refused the token (HTTP ${status})` : undefined;
+/** Why a relay said 401 or 403, in words: a token refused, or one it needs and was not given. */
+export function tokenWords(status: number, token: string | undefined): string {
+  return token
+    ? `relay refused the token (HTTP ${status})`
+    : `relay requires a token (HTTP ${status}) and none was given`;
+}
+
+export function refusedToken(status: number, token: string | undefined): string | undefined {
+  return status === 401 || status === 403 ? tokenWords(status, token) : undefined;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -59,7 +66,7 @@ export async function discover(base: URL, options: HttpReadOptions): Promise<Dis
     signal: options.signal,
   });
   if (!got.ok) return { fail: connectFailure('the discovery document (GET /events)', got.reason, timeoutMs) };
-  const refused = refusedToken(got.status);
+  const refused = refusedToken(got.status, options.token);
   if (refused) {
     got.body.resume();
     return { fail: refused };

@@ -64,7 +64,7 @@ export async function streamOnce(
     signal: options.signal,
   });
   if (!got.ok) return { fail: connectFailure('the SSE stream', got.reason, timeoutMs) };
-  const refused = refusedToken(got.status);
+  const refused = refusedToken(got.status, options.token);
   if (refused) {
     got.body.resume();
     return { fail: refused };

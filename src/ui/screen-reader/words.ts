@@ -115,7 +115,9 @@ export function relaySentence(relay: RelayStatus): string {
         : c.kind === 'reconnecting'
           ? `disconnected, reconnecting${c.reason ? ` (${displayLine(c.reason, 80)})` : ''}`
           : c.kind === 'unauthorized'
-            ? 'refused the token'
+            ? c.detail
+              ? `unauthorized: ${displayLine(c.detail, 80)}`
+              : 'refused the token'
             : c.kind === 'version-unsupported'
               ? 'speaks a protocol version this console does not'
               : 'closed';
