@@ -116,6 +116,18 @@ test('the screen reader says the edit in a sentence', async (t) => {
   await h.waitFor((f) => /edit to src\/app\.ts: 3 lines removed, 12 added\./.test(f), 'the sentence');
 });
 
+test('the screen reader reads the edit line by line in the open request, after what it asks', async (t) => {
+  const h = await open(toolCall('Edit', EDIT), { screenReader: true });
+  t.after(h.unmount);
+  const frame = await h.waitFor((f) => /The edit, line by line:/.test(f), 'the lines read');
+  const flat = frame.replace(/\s+/g, ' ');
+  assert.match(
+    flat,
+    /File src\/app\.ts\. Removed: const port = 8080; Added: const port = 3000; Unchanged: const host = "localhost"/,
+  );
+  assert.ok(flat.indexOf('Options:') < flat.indexOf('The edit, line by line:'), 'the options first');
+});
+
 test('a diff longer than the screen scrolls with PgDn, and says what is below', async (t) => {
   const content = Array.from({ length: 120 }, (_, i) => `row ${i}`).join('\n');
   const h = await open(toolCall('Write', { file_path: 'big.txt', content }), { size: { columns: 80, rows: 24 } });

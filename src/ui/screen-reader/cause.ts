@@ -55,8 +55,33 @@ export function causeSentences(model: UiModel, record: RequestRecord): string[] 
   return [...(text ? [`Cause: ${text}`] : []), ...(edit ? [edit] : []), ...(rule ? [rule] : [])];
 }
 
-/** The open request's sentences with its cause said right after what it asks. */
+/** Diff lines read aloud when the request is open, at most: the rest is counted. */
+const SPOKEN_DIFF_LINES = 60;
+
+/**
+ * The edit's lines, read when the operator opens the request (the list says
+ * only the counts): each file, then each line as removed, added or
+ * unchanged, after everything the request asks, so options come first.
+ */
+export function editLineSentences(model: UiModel, record: RequestRecord): string[] {
+  const edit = causeEdit(record, causeOf(model, record));
+  if (edit?.state !== 'diff') return [];
+  const said = edit.diff.lines.slice(0, SPOKEN_DIFF_LINES).map((line) => {
+    if (line.kind === 'file') return `File ${line.path}${line.note ? ` (${line.note})` : ''}.`;
+    if (line.kind === 'break') return `${line.text}.`;
+    return `${line.mark === '-' ? 'Removed' : line.mark === '+' ? 'Added' : 'Unchanged'}: ${line.text}`;
+  });
+  const more = edit.diff.lines.length - said.length + edit.diff.hidden;
+  return [
+    'The edit, line by line:',
+    ...said,
+    ...(more > 0 ? [`${more} more ${more === 1 ? 'line' : 'lines'} of the diff not read; the detail shows them.`] : []),
+  ];
+}
+
+/** The open request's sentences with its cause said right after what it asks, and an edit's lines last. */
 export function withCause(sentences: string[], model: UiModel, record: RequestRecord): string[] {
   const cause = causeSentences(model, record);
-  return cause.length ? [...sentences.slice(0, 1), ...cause, ...sentences.slice(1)] : sentences;
+  const lines = editLineSentences(model, record);
+  return [...sentences.slice(0, 1), ...cause, ...sentences.slice(1), ...lines];
 }
