@@ -30,20 +30,7 @@ async function readRelays(
   io: ListIO,
   store: CauseKeepingStore,
 ): Promise<{ reads: string[]; failed: number; unended: number; readRelays: string[] }> {
-  const results = await Promise.all(
-    options.relays.map((relay) =>
-      readHistoryOnce({
-        url: relay,
-        token: options.token,
-        ca: options.ca,
-        name: options.name,
-        host: io.host,
-        filter: options.filter,
-        capture: options.capture,
-        store,
-      }),
-    ),
-  );
+  const results = await readEach(options, io, store, options.relays, options.filter);
   const reads: string[] = [];
   const readOk: string[] = [];
   let failed = 0;
@@ -75,7 +62,18 @@ async function readRelays(
  * causes unread: `edit` is left out, the exit code is the first pass's.
  */
 async function readCauses(options: ConsoleOptions, io: ListIO, store: CauseKeepingStore, relays: string[]) {
-  await Promise.all(
+  await readEach(options, io, store, relays, { ...options.filter, type: ['tool.*'] });
+}
+
+/** One single pass of each relay, all at once, into `store`, with the console's connection options. */
+function readEach(
+  options: ConsoleOptions,
+  io: ListIO,
+  store: CauseKeepingStore,
+  relays: readonly string[],
+  filter: Record<string, unknown> | undefined,
+): Promise<HistoryResult[]> {
+  return Promise.all(
     relays.map((relay) =>
       readHistoryOnce({
         url: relay,
@@ -83,7 +81,7 @@ async function readCauses(options: ConsoleOptions, io: ListIO, store: CauseKeepi
         ca: options.ca,
         name: options.name,
         host: io.host,
-        filter: { ...options.filter, type: ['tool.*'] },
+        filter,
         capture: options.capture,
         store,
       }),
