@@ -124,10 +124,14 @@ test('list (readHistoryOnce) against a dripping discovery document ends at its d
   }
 });
 
-test('list (readHistoryOnce) against an SSE stream that drips its replay keeps what arrived, within the deadline, and says so', async () => {
+/**
+ * A relay whose SSE replay sends one request (`id`), then drips a comment it
+ * never finishes, one byte every `everyMs`: the stream does not end before any deadline.
+ */
+async function drippingReplay(id: string, everyMs: number): Promise<string> {
   const event = JSON.stringify({
     aep: '0.1',
-    id: 'e1',
+    id,
     type: 'attention.requested',
     time: '2026-07-03T10:00:00Z',
     source: 'aep://h/agent/a',
@@ -149,12 +153,17 @@ test('list (readHistoryOnce) against an SSE stream that drips its replay keeps w
     drip(
       (c) => res.write(c),
       `: ${'z'.repeat(10_000)}`,
-      20,
+      everyMs,
       () => res.destroyed,
     );
   });
   const url = await listen(server);
   track(server);
+  return url;
+}
+
+test('list (readHistoryOnce) against an SSE stream that drips its replay keeps what arrived, within the deadline, and says so', async () => {
+  const url = await drippingReplay('e1', 20);
   const store = new ConsoleStore();
   const started = Date.now();
   const result = await readHistoryOnce({ url, name: 'aep-console', store, timeoutMs: 600 });
@@ -172,35 +181,7 @@ test('list (readHistoryOnce) against an SSE stream that drips its replay keeps w
 });
 
 test('list --json on an SSE replay that drips: what arrived is printed, the relay named on stderr, exit 3 (never "nothing waits")', async () => {
-  const event = {
-    aep: '0.1',
-    id: 'e-drip',
-    type: 'attention.requested',
-    time: '2026-07-03T10:00:00Z',
-    source: 'aep://h/agent/a',
-    agent: 'a',
-    session: 's',
-    seq: 1,
-    data: { kind: 'input', prompt: 'q' },
-  };
-  const server = createHttpServer((req, res: ServerResponse) => {
-    if (req.url?.startsWith('/events')) {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ endpoints: { stream: '/stream' }, capabilities: { replay: { all: true } } }));
-      return;
-    }
-    res.writeHead(200, { 'content-type': 'text/event-stream' });
-    res.write(`data: ${JSON.stringify(event)}\n\n`);
-    // One byte every 500 ms of a comment the relay never finishes: the stream does not end before the deadline.
-    drip(
-      (c) => res.write(c),
-      `: ${'z'.repeat(10_000)}`,
-      500,
-      () => res.destroyed,
-    );
-  });
-  const url = await listen(server);
-  track(server);
+  const url = await drippingReplay('e-drip', 500);
   const out: string[] = [];
   const err: string[] = [];
   const options = {
