@@ -22,7 +22,7 @@ import { resolveTiming, type RelayTiming } from './timing.js';
 import type { Recheck, RelayClientOptions, RelayHandle } from './types.js';
 import { relayUrls } from './url.js';
 import { fetchEvents, type FetchResult } from './fetch-events.js';
-import type { PinnedEvent } from './event-collector.js';
+import type { Pins } from './event-collector.js';
 
 export class RelayClient implements RelayHandle {
   readonly relay: string;
@@ -169,12 +169,7 @@ export class RelayClient implements RelayHandle {
   }
 
   /** One-off read (cause, timeline) on its own connection, with this client's token, CAs and capture ceiling. */
-  fetchEvents(
-    filter: Record<string, unknown>,
-    limit: number,
-    signal?: AbortSignal,
-    pin?: PinnedEvent,
-  ): Promise<FetchResult> {
+  fetchEvents(filter: Record<string, unknown>, limit: number, signal?: AbortSignal, pin?: Pins): Promise<FetchResult> {
     const { url, ca, capture, name, timing } = this.options;
     return fetchEvents(
       { url, token: this.connection.tokenForRead(), ca, capture, name, host: this.host, timing },

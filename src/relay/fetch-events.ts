@@ -1,6 +1,7 @@
 // A short, one-off read of a relay's history for one question: the Event a
-// request's `cause` names (filter `{id, session}`), or a session's recent
-// Events (filter `{session}`) for the timeline. Nothing goes into the store:
+// request's `cause` names (filter `{id, session}`; for the list's rows, many
+// ids at once), or a session's recent Events (filter `{session}`) for the
+// timeline. Nothing goes into the store:
 // the Events come back to the UI as a message. The single pass of
 // read-once.ts: SSE where the relay has it (discovery + `live=0`), otherwise
 // a short-lived WebSocket subscription ended by a quiet period
@@ -9,7 +10,7 @@
 // memory.
 
 import type { Capture } from '../protocol/types.js';
-import { EventCollector, type PinnedEvent } from './event-collector.js';
+import { EventCollector, type Pins } from './event-collector.js';
 import { readOnce } from './read-once.js';
 import type { FetchResult } from './read-result.js';
 import { httpBase, tokenWords } from './sse-discovery.js';
@@ -89,7 +90,7 @@ function fetchOverSocket(
   filter: Record<string, unknown>,
   limit: number,
   signal?: AbortSignal,
-  pin?: PinnedEvent,
+  pin?: Pins,
 ): Promise<FetchResult> {
   const urls = relayUrls(options.url);
   if (!urls.ok) return Promise.resolve(fail('invalid relay URL'));
@@ -110,14 +111,14 @@ function fetchOverSocket(
  * The read, within one total deadline (discovery, the stream and any
  * WebSocket fallback share it), given up when `signal` fires. Failures say
  * which step failed and why, and whether the deadline ended it; nothing here
- * throws. `pin`: the one Event the read is for, kept however many others come.
+ * throws. `pin`: the Event (or Events) the read is for, kept however many others come.
  */
 export async function fetchEvents(
   options: FetchOptions,
   filter: Record<string, unknown>,
   limit: number,
   signal?: AbortSignal,
-  pin?: PinnedEvent,
+  pin?: Pins,
 ): Promise<FetchResult> {
   const timeoutMs = readTimeout(options);
   const endsAt = Date.now() + timeoutMs;
@@ -133,7 +134,7 @@ async function fetchWithin(
   limit: number,
   endsAt: number,
   signal?: AbortSignal,
-  pin?: PinnedEvent,
+  pin?: Pins,
 ): Promise<FetchResult> {
   const timeoutMs = readTimeout(options);
   const left = () => Math.max(1, endsAt - Date.now());

@@ -1,7 +1,7 @@
 import type { Answer, Capture, FieldSpec } from '../protocol/types.js';
 import type { ControlRequest } from '../protocol/control.js';
 import type { FetchResult } from './read-result.js';
-import type { PinnedEvent } from './event-collector.js';
+import type { Pins } from './event-collector.js';
 import type { ConsoleStore } from '../store/store.js';
 import type { IngestBatch } from './ingest-batch.js';
 import type { RelayTiming } from './timing.js';
@@ -37,13 +37,8 @@ export interface RelayHandle {
    * Absent on handles that cannot command (files, test fakes).
    */
   control?(requestKey: string, request: ControlRequest): string;
-  /** Reads Events matching an attr-match filter once (cause, timeline): see fetch-events.ts. `pin`: the one Event asked for, never dropped. */
-  fetchEvents?(
-    filter: Record<string, unknown>,
-    limit: number,
-    signal?: AbortSignal,
-    pin?: PinnedEvent,
-  ): Promise<FetchResult>;
+  /** Reads Events matching an attr-match filter once (cause, timeline): see fetch-events.ts. `pin`: the Event (or Events) asked for, never dropped. */
+  fetchEvents?(filter: Record<string, unknown>, limit: number, signal?: AbortSignal, pin?: Pins): Promise<FetchResult>;
   /** Tells other consoles the operator has the request open (attention.routed); false when nothing was sent. Absent: it cannot. */
   noteOpen?(requestKey: string): boolean;
 }

@@ -8,6 +8,7 @@ import type { RequestRecord } from '../store/types.js';
 import { ageMs, ageTextChangesIn, leftTextHoldsFor, timeLeftMs } from './inbox/ages.js';
 import { layoutOf, type UiModel } from './model.js';
 import { rulesWaitOnClock } from './rules/rule-state.js';
+import { rowCausesWaitOnClock } from './row-causes.js';
 import { placeOf } from './inbox/state.js';
 import { nextLastCallAt } from './last-call.js';
 import { nextWake } from './inbox/snooze.js';
@@ -53,6 +54,8 @@ function waitsOnTheSecond(model: UiModel): boolean {
     shownRecords(model).some((record) => record.routed.length > 0 && openNoteLapsesAt(record, model.now) !== undefined)
   )
     return true;
+  // The rows' reads of causes are tried again, or given up, on the clock (row-causes.ts).
+  if (rowCausesWaitOnClock(model.rowCauses)) return true;
   // The rules hold bells and re-read causes on the clock.
   const rules = model.rules;
   return rules !== undefined && rulesWaitOnClock(rules);

@@ -8,7 +8,10 @@ import type { Answer } from '../protocol/types.js';
 import type { ControlRequest } from '../protocol/control.js';
 import type { Rule } from '../protocol/rules.js';
 import type { RuleBasis } from '../store/rule-recheck.js';
-import type { PinnedEvent } from '../relay/event-collector.js';
+import type { Pins } from '../relay/event-collector.js';
+
+/** What a read is for: `rows` reads the causes of many open requests of one relay at once (row-causes.ts). */
+export type FetchKind = 'cause' | 'timeline' | 'rule' | 'rows';
 
 export type Effect =
   /**
@@ -22,15 +25,18 @@ export type Effect =
   | { type: 'drop'; commandId: string }
   /** Cancel / pause / resume to the request's session. */
   | { type: 'control'; key: string; request: ControlRequest }
-  /** A read of Events (a cause, a timeline, a rule's cause); `pin`: the read's own Event, kept however many others the relay sends. */
+  /**
+   * A read of Events (a cause, a timeline, a rule's cause, the rows' causes on one relay: `key` is then the relay);
+   * `pin`: the read's own Event (or Events), kept however many others the relay sends.
+   */
   | {
       type: 'fetch';
-      kind: 'cause' | 'timeline' | 'rule';
+      kind: FetchKind;
       key: string;
       relay: string;
       filter: Record<string, unknown>;
       limit: number;
-      pin?: PinnedEvent;
+      pin?: Pins;
     }
   | { type: 'bell' }
   | { type: 'notify'; title: string; body: string }

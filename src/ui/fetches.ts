@@ -8,6 +8,8 @@ import type { RequestRecord } from '../store/types.js';
 import { wantsRuleRead } from './rules/rule-state.js';
 import { causeReadEffect } from './cause-read.js';
 import { layoutOf, type Effect, type Fetched, type Msg, type StoreReader, type UiModel } from './model.js';
+import type { FetchKind } from './effect.js';
+import { rowCauseHeld, wantsRowRead } from './row-causes.js';
 
 /** Causes remembered at once; the oldest are forgotten (and read again if shown again). */
 const MAX_CAUSES = 200;
@@ -25,17 +27,18 @@ function detailRecord(model: UiModel, store: StoreReader): RequestRecord | undef
 }
 
 /** The ReadPool's name for a read (App gives up the reads `wantedRead` no longer wants). */
-export function readId(kind: 'cause' | 'timeline' | 'rule', key: string): string {
+export function readId(kind: FetchKind, key: string): string {
   return `${kind}:${key}`;
 }
 
-/** Whether the model still waits for read `id`: its cause still loading, or its timeline still shown and loading. */
+/** Whether the model still waits for read `id`: its cause still loading (the detail's, a rule's, the rows'), or its timeline still shown and loading. */
 export function wantedRead(model: UiModel, id: string): boolean {
   const cut = id.indexOf(':');
   const kind = id.slice(0, cut);
   const key = id.slice(cut + 1);
   if (kind === 'cause') return model.causes.get(key)?.state === 'loading';
   if (kind === 'rule') return wantsRuleRead(model.rules, key);
+  if (kind === 'rows') return wantsRowRead(model.rowCauses, key);
   return model.timelineData?.key === key && model.timelineData.fetched.state === 'loading';
 }
 
@@ -61,6 +64,8 @@ export function ensureCause(given: UiModel, store: StoreReader, now: number): { 
   if (!record?.cause || isFromFile(record)) return { model, effects: [] };
   // The rules read this request's cause already (the same read): one read, one cause (cause-of.ts).
   if (model.rules?.causes.has(record.key)) return { model, effects: [] };
+  // So did the rows' read of many (row-causes.ts), or it is under way: the detail waits for it.
+  if (rowCauseHeld(model.rowCauses, record.key)) return { model, effects: [] };
   const known = model.causes.get(record.key);
   if (known && (known.state === 'loading' || known.result.ok || now - known.at < RETRY_FAILED_MS))
     return { model, effects: [] };
@@ -97,7 +102,7 @@ export function timelineEffect(model: UiModel, store: StoreReader, key: string):
 
 /** A read came back: into the cause cache, or the timeline if it is still the one shown. */
 export function onFetched(model: UiModel, msg: Extract<Msg, { type: 'fetched' }>, now: number): UiModel {
-  if (msg.kind === 'rule') return model; // the rules' own (update.ts)
+  if (msg.kind === 'rule' || msg.kind === 'rows') return model; // the rules' and the rows' own (update.ts)
   const fetched: Fetched = { state: 'done', result: msg.result, at: now };
   if (msg.kind === 'cause') {
     if (!model.causes.has(msg.key)) return model; // forgotten meanwhile

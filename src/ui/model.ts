@@ -6,6 +6,8 @@ export type { StoreReader } from '../store/writers.js';
 import type { KeyPress } from './keys.js';
 import type { MouseEvent } from './mouse.js';
 import type { FetchResult } from '../relay/fetch-events.js';
+import type { FetchKind } from './effect.js';
+import type { RowCauses } from './row-causes.js';
 import { UTF8_GLYPHS, type Glyphs } from './glyphs.js';
 import { initialAlerts, type AlertState } from './alert-gate.js';
 import type { HistoryRead } from './history/history-state.js';
@@ -93,6 +95,8 @@ export interface UiModel {
   glyphs: Glyphs;
   /** The Events requests' `cause` names, fetched lazily once per request (fetches.ts). */
   causes: ReadonlyMap<string, Fetched>;
+  /** The causes of open requests read for their rows, many at once (row-causes.ts). */
+  rowCauses?: RowCauses;
   /** The session timeline being shown (t). */
   timelineData?: { key: string; fetched: Fetched };
   /** The rules' suggestions and answers (absent without rules). */
@@ -129,7 +133,7 @@ export type Msg =
   | { type: 'tick' }
   | { type: 'painted' }
   | { type: 'resize'; size: TerminalSize }
-  | { type: 'fetched'; kind: 'cause' | 'timeline' | 'rule'; key: string; result: FetchResult }
+  | { type: 'fetched'; kind: FetchKind; key: string; result: FetchResult }
   /** The decision history, read for H. */
   | { type: 'history'; read: HistoryRead }
   /** A one-line notice for the footer (e.g. a rule saved, or why not). */

@@ -2,17 +2,21 @@
 // the hides or the snoozes moved on (once per version, shared by keys and
 // painting), the selection kept on a request (handed to its neighbour in
 // Pending when it closes), marks dropped from requests that can no longer
-// take them, and the list window kept around the selection.
+// take them, the list window kept around the selection, and the causes the
+// detail and the rows need asked for.
 import { listStartFor } from './inbox/list-view.js';
 import { wakeSnoozed } from './inbox/snooze.js';
 import { answerableFrom } from './key-state.js';
 import { ensureCause } from './fetches.js';
+import { causeOf } from './cause-of.js';
+import { ensureRowCauses } from './row-causes.js';
+import type { RequestRecord } from '../store/types.js';
 import { forgetGone } from './forget.js';
 import { timelineRoom, timelineRowCount } from './inbox/timeline-view.js';
 import type { InboxState } from './inbox/state.js';
 import { pinStore } from './store-snapshot.js';
 import { awayNow } from './no-agent.js';
-import { buildListView, layoutOf, resolveSelection, type ListView, type UiModel } from './model.js';
+import { buildListView, layoutOf, resolveSelection, type Effect, type ListView, type UiModel } from './model.js';
 import type { UpdateResult, World } from './update-types.js';
 
 export function reconcile(result: UpdateResult, before: ListView, world: World): UpdateResult {
@@ -35,7 +39,16 @@ export function reconcile(result: UpdateResult, before: ListView, world: World):
   const bounded = withTimelineBounds(inbox, model, height);
   if (bounded !== model.inbox || listStart !== model.listStart) model = { ...model, inbox: bounded, listStart };
   const cause = ensureCause(model, store, model.now);
-  return { model: cause.model, effects: cause.effects.length ? [...result.effects, ...cause.effects] : result.effects };
+  const rows = withRowCauses(cause.model, store);
+  const effects = [...cause.effects, ...rows.effects];
+  return { model: rows.model, effects: effects.length ? [...result.effects, ...effects] : result.effects };
+}
+
+/** The causes of open rows nobody has read yet, asked for a few reads at a time (row-causes.ts). */
+function withRowCauses(model: UiModel, store: World['store']): { model: UiModel; effects: Effect[] } {
+  const unread = (record: RequestRecord) => causeOf(model, record).state === 'unread';
+  const { rows, effects } = ensureRowCauses(model.rowCauses, model.view, store, model.now, unread);
+  return { model: rows === model.rowCauses ? model : { ...model, rowCauses: rows }, effects };
 }
 
 /** The snoozes that end now ended, and the list built again when what it reads moved on. */

@@ -12,6 +12,7 @@ import { targetAt } from './mouse-target.js';
 import { readOnlyGate } from './read-only.js';
 import { digitPicksNow, editsTextNow } from './inbox/typing.js';
 import { onFetched, timelineEffect } from './fetches.js';
+import { onRowCauses, rowCausesWaitOnClock } from './row-causes.js';
 import { alertsSeen, gateAlerts } from './alert-gate.js';
 import { rulesOnAlways, rulesOnStore, rulesOnFetched, rulesOnTick, rulesOnKeyEffect } from './rules/rule-update.js';
 import { onFileMessage, onHistoryRead } from './file-messages.js';
@@ -74,13 +75,13 @@ function updateOnce(model: UiModel, msg: Msg, world: World): UpdateResult {
       );
     case 'fetched':
       if (msg.kind === 'rule') return reconcile(rulesOnFetched(base, msg, world.store), model.view, world);
+      if (msg.kind === 'rows') {
+        const rowCauses = onRowCauses(base.rowCauses, msg.key, msg.result, world.store, now);
+        return reconcile({ model: { ...base, rowCauses }, effects: [] }, model.view, world);
+      }
       return reconcile({ model: onFetched(base, msg, now), effects: [] }, model.view, world);
-    case 'tick': {
-      const ticked = rulesOnTick(base, world.store);
-      return base.now >= base.view.away.regroupAt || base.now >= nextWake(base.inbox)
-        ? reconcile(ticked, model.view, world)
-        : ticked;
-    }
+    case 'tick':
+      return onTick(base, model, world);
     case 'notice':
       return {
         model: {
@@ -99,6 +100,14 @@ function updateOnce(model: UiModel, msg: Msg, world: World): UpdateResult {
     case 'history':
       return onHistoryRead(base, msg.read);
   }
+}
+
+/** The clock: the rules' waits, and the list again when a group, a snooze or the rows' reads wait on it (row-causes.ts). */
+function onTick(base: UiModel, model: UiModel, world: World): UpdateResult {
+  const ticked = rulesOnTick(base, world.store);
+  const due =
+    base.now >= base.view.away.regroupAt || base.now >= nextWake(base.inbox) || rowCausesWaitOnClock(base.rowCauses);
+  return due ? reconcile(ticked, model.view, world) : ticked;
 }
 
 /** A key, keys of one read, a paste or a mouse report: one send per read, and reconciled as every message is. */

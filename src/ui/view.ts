@@ -272,6 +272,7 @@ function listLines(frame: FrameContext): Line[] {
     g,
     model.lastCalls,
     model.causes,
+    model.rowCauses?.found,
   ]);
   const decorate = (record: RequestRecord): RowDecoration => {
     const known = decorations.get(record);

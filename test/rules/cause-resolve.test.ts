@@ -80,6 +80,19 @@ describe('the read keeps the own Event, not the newest N', () => {
     assert.equal(collector.events[0]!.session, record.session);
     assert.equal(resolveCause(record, { ok: true, events: collector.events }).state, 'event');
   });
+  it("several pins (the rows' read of many causes): each own Event, and a second that differs, survive 40 decoys past a limit of 4", () => {
+    const pins = Array.from({ length: 5 }, (_, i) => ({ id: `C${i}`, source: record.source, session: record.session }));
+    const collector = new EventCollector(4, pins);
+    const own = pins.map((pin) => tool('ls', { id: pin.id }));
+    const differs = tool('rm -rf /', { id: 'C2' });
+    const decoys = Array.from({ length: 40 }, (_, i) => later(i));
+    for (const e of [own[0]!, ...decoys.slice(0, 20), ...own.slice(1), differs, own[2]!, ...decoys.slice(20)])
+      collector.add(JSON.stringify(e));
+    const ids = collector.events.map((e) => e.id);
+    assert.deepEqual(ids.slice(0, 6), ['C0', 'C1', 'C2', 'C2', 'C3', 'C4'], 'every pin kept, C2 twice (they differ)');
+    assert.equal(ids.length, 6 + 4, 'and only the newest 4 others');
+    assert.equal(collector.events.filter((e) => e.id === 'C2').length, 2, 'the same Event again is not kept twice');
+  });
   it("without a pin the newest 8 are kept (the timeline's read)", () => {
     const collector = new EventCollector(8);
     for (const e of [own, ...Array.from({ length: 10 }, (_, i) => later(i))]) collector.add(JSON.stringify(e));

@@ -1,6 +1,7 @@
 import { buildRespond } from '../../src/protocol/respond.js';
 import { buildControl, type ControlRequest } from '../../src/protocol/control.js';
 import type { FetchResult } from '../../src/relay/fetch-events.js';
+import type { Pins, PinnedEvent } from '../../src/relay/event-collector.js';
 import type { AepEvent, Answer } from '../../src/protocol/types.js';
 import type { RelayHandle } from '../../src/relay/types.js';
 import type { ConsoleStore } from '../../src/store/store.js';
@@ -58,10 +59,23 @@ export class FakeClient implements RelayHandle {
     return event.id;
   }
 
-  async fetchEvents(filter: Record<string, unknown>, limit: number): Promise<FetchResult> {
+  async fetchEvents(
+    filter: Record<string, unknown>,
+    limit: number,
+    _signal?: AbortSignal,
+    pin?: Pins,
+  ): Promise<FetchResult> {
     this.fetches.push(filter);
     if (typeof this.history === 'string') return { ok: false, reason: this.history };
-    const events = this.history.filter((e) => Object.entries(filter).every(([k, v]) => e[k] === v)).slice(-limit);
+    // attr-match as a relay does it: a value is equality, an array any-of (AEP-0003 §6).
+    const matches = (e: AepEvent) =>
+      Object.entries(filter).every(([k, v]) => (Array.isArray(v) ? v.includes(e[k]) : e[k] === v));
+    const pins: readonly PinnedEvent[] = pin === undefined ? [] : 'id' in pin ? [pin] : pin;
+    const pinned = (e: AepEvent) =>
+      pins.some((p) => p.id === e.id && p.source === e.source && p.session === (e.session ?? ''));
+    const found = this.history.filter(matches);
+    // The pinned Events are kept whatever the limit, as the real collector keeps them (relay/event-collector.ts).
+    const events = [...found.filter(pinned), ...found.filter((e) => !pinned(e)).slice(-limit)];
     return { ok: true, events, via: 'sse', dropped: 0 };
   }
 

@@ -17,8 +17,7 @@ function toolCall(capture: 'metadata' | 'redacted', args?: Record<string, unknow
 async function withCause(capture: 'metadata' | 'redacted', args?: Record<string, unknown>) {
   const tool = toolCall(capture, args);
   const request = permission('Permission requested: Bash — terraform apply', { run: 'r_1', cause: tool.id });
-  const h = await renderApp({ events: [request] });
-  h.client.history = [tool, request];
+  const h = await renderApp({ events: [request], relayEvents: [tool, request] });
   return { h, tool, request };
 }
 
@@ -122,9 +121,10 @@ test('the cause at capture metadata: the tool is named, its arguments are said t
   await h.press(KEY.enter);
   await h.waitFor((f) => /Cause: tool\.requested Bash/.test(f), 'the cause');
   assert.match(h.frame(), /arguments withheld \(capture metadata; only their digest is sent\)/);
+  // Read for its row before it was opened (row-causes.ts): the detail shows what that read found.
   assert.deepEqual(
     h.client.fetches,
-    [{ id: tool.id, source: tool.source, session: 's1' }],
+    [{ id: [tool.id], source: [tool.source], session: ['s1'] }],
     'one read, by id, source and session',
   );
   await h.press(KEY.esc, KEY.enter);
@@ -187,7 +187,8 @@ test('t shows the session timeline at 80x24: in order, the cause tree indented, 
   assert.match(h.frame(), /run\.started/);
   await h.press(KEY.esc);
   assert.doesNotMatch(h.frame(), /Timeline/);
-  assert.deepEqual(h.client.fetches, [{ session: 's1' }]);
+  // The rows' read of the request's cause, then the timeline's.
+  assert.deepEqual(h.client.fetches, [{ id: [tool.id], source: [tool.source], session: ['s1'] }, { session: 's1' }]);
 });
 
 test("one cause for the detail and the screen reader: another emitter's Event under the cause id is named as not this agent's, never as the cause", async (t) => {
