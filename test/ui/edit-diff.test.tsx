@@ -167,3 +167,33 @@ test('a diff past the cap is scrolled to its end, where a row says how many line
     'the rows above are counted',
   );
 });
+
+test("at 80x24 an Edit's cause cut for the diff says how many arguments are not shown, and PgDn shows each", async (t) => {
+  const args = {
+    file_path: 'src/server/config.ts',
+    old_string: 'export const config = {\n  port: 8080,\n  host: "localhost",\n};',
+    new_string: 'export const config = {\n  port: 3000,\n  host: "0.0.0.0",\n  retries: 3,\n};',
+    replace_all: true,
+  };
+  const tool = toolCall('Edit', args);
+  const request = permission('Permission requested: Edit — src/server/config.ts', { run: 'r_1', cause: tool.id });
+  (request.data as { options: unknown[] }).options.push({ id: 'session', label: "Yes, and don't ask again" });
+  const h = await renderApp({ events: [request], relayEvents: [tool, request], size: { columns: 80, rows: 24 } });
+  t.after(h.unmount);
+  await h.press(KEY.enter);
+  const first = await h.waitFor((f) => /src\/server\/config\.ts {2}\+3 \u22122/.test(f), 'the diff');
+  assert.match(first, /│ file_path: src\/server\/config\.ts\n {2}… ↓3 more arguments \(PgUp\/PgDn\)/);
+  const seen = new Set<string>();
+  for (let i = 0; i < 4; i++) {
+    for (const name of ['file_path', 'old_string', 'new_string', 'replace_all'])
+      if (new RegExp(`│ ${name}: `).test(h.frame())) seen.add(name);
+    assert.match(h.frame(), /Cause: tool\.requested Edit/, 'what the Event is stays');
+    await h.press(KEY.pageDown);
+  }
+  assert.deepEqual(
+    [...seen],
+    ['file_path', 'old_string', 'new_string', 'replace_all'],
+    'each argument, none stepped over',
+  );
+  assert.match(h.frame(), /│ replace_all: true\n {2}… ↑3 more arguments \(PgUp\/PgDn\)/);
+});

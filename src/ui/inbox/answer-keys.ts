@@ -13,6 +13,7 @@ import { runBinding, type Controller } from '../binding.js';
 import { editLine } from '../text/editor.js';
 import { digitDoes, digitOf, requestRows } from './digits.js';
 import { isFillableForm } from './detail-view.js';
+import { DETAIL_PAGE } from './detail-windows.js';
 import { copyId } from './id-keys.js';
 import { quit } from './quit.js';
 import { openHelp } from './help-keys.js';
@@ -78,7 +79,11 @@ function send(state: InboxState, ctx: KeyContext, key: string, answer: Answer): 
 
 // The keys every open request shares, whatever it can take now.
 const scroll = ({ state }: OpenPress, action: string): KeyResult =>
-  done({ ...state, detailScroll: action === 'pageUp' ? Math.max(0, state.detailScroll - 5) : state.detailScroll + 5 });
+  done({
+    ...state,
+    detailScroll:
+      action === 'pageUp' ? Math.max(0, state.detailScroll - DETAIL_PAGE) : state.detailScroll + DETAIL_PAGE,
+  });
 const copy = ({ state, record }: OpenPress): KeyResult => copyId(state, record);
 const helpOrQuit = ({ state, ctx }: OpenPress, action: string): KeyResult =>
   action === 'quit' ? quit(state, ctx) : done(openHelp(state));
@@ -165,7 +170,12 @@ export const ANSWER_KEYS: Controller<'answer', OpenPress, KeyResult> = {
       keys: 'typing',
       does: 'edit the Reply row (from an option, typing moves to it; on an empty Reply row a digit picks option N instead); a paste goes in as text, its newlines as spaces, and sends nothing',
     },
-    { on: ['pageUp', 'pageDown'], does: 'scroll a long prompt', hint: '{pageUp}/{pageDown} scroll', run: scroll },
+    {
+      on: ['pageUp', 'pageDown'],
+      does: 'scroll a long prompt, cause or diff',
+      hint: '{pageUp}/{pageDown} scroll',
+      run: scroll,
+    },
     { on: ['copyId'], does: "copy the request's id to the clipboard (off the Reply row)", run: copy },
     {
       on: ['back'],
@@ -227,7 +237,7 @@ export const FORM_KEYS: Controller<'form', OpenPress, KeyResult> = {
       run: formStep,
     },
     { keys: 'typing', does: 'edit a text or number field, or an Other… row (a paste goes in as text)' },
-    { on: ['pageUp', 'pageDown'], does: 'scroll a long prompt', run: scroll },
+    { on: ['pageUp', 'pageDown'], does: 'scroll a long prompt, cause or diff', run: scroll },
     { on: ['back'], does: 'back to the list; the filled-in values stay as a draft', hint: '{back} back', run: back },
     { on: ['help', 'quit'], does: 'help / quit, where no text is being edited', run: helpOrQuit },
   ],
@@ -260,7 +270,12 @@ export const LOCKED_KEYS: Controller<'locked', OpenPress, KeyResult> = {
       disabled: (c) => (c.lock === 'held' && c.ctx.openCommand ? undefined : 'Only a held answer can be dropped.'),
       run: ({ state, ctx }) => done({ ...state, hint: undefined }, { type: 'drop', commandId: ctx.openCommand!.id }),
     },
-    { on: ['pageUp', 'pageDown'], does: 'scroll a long prompt', hint: '{pageUp}/{pageDown} scroll', run: scroll },
+    {
+      on: ['pageUp', 'pageDown'],
+      does: 'scroll a long prompt, cause or diff',
+      hint: '{pageUp}/{pageDown} scroll',
+      run: scroll,
+    },
     { on: ['copyId'], does: "copy the request's id to the clipboard", run: copy },
     { on: ['back'], does: 'back to the list', hint: '{back} back to the list', run: back },
     { on: ['help', 'quit'], does: 'help / quit', hint: '{help} help', run: helpOrQuit },

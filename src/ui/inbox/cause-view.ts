@@ -97,8 +97,24 @@ function causeOnly(record: RequestRecord, cause: CauseState, width: number): Lin
   }
   // An edit's strings are read in its diff below: each argument keeps one row, so the diff gets the room.
   const rows = causeEdit(record, cause)?.state === 'diff' ? 1 : 3;
-  for (const arg of args)
+  args.forEach((arg, i) => {
     for (const l of wrapText(arg, Math.max(10, width - 4)).slice(0, rows))
-      lines.push([seg(`  ${glyphs().rule} `, { dim: true }), seg(fit(l, width - 4), { color: 'cyan' })]);
+      lines.push(
+        argumentRow([seg(`  ${glyphs().rule} `, { dim: true }), seg(fit(l, width - 4), { color: 'cyan' })], i),
+      );
+  });
   return lines;
+}
+
+/** Which argument a row of the cause shows (kept beside the row, as targets.ts keeps a click's): the detail counts what it cannot show. */
+const argumentRows = new WeakMap<Line, number>();
+
+function argumentRow(row: Line, index: number): Line {
+  argumentRows.set(row, index);
+  return row;
+}
+
+/** The argument `row` shows (its index among the cause's), or undefined for any other row. */
+export function argumentOf(row: Line): number | undefined {
+  return argumentRows.get(row);
 }

@@ -2,7 +2,7 @@ import { displayLine, displayText } from '../../protocol/sanitize.js';
 import type { OwnCommand, RequestRecord } from '../../store/types.js';
 import type { RouteRefusal } from '../../store/ledger.js';
 import { UTF8_GLYPHS, type Glyphs, glyphs } from '../glyphs.js';
-import { buildFormLines, moreLines } from '../form/form-view.js';
+import { buildFormLines } from '../form/form-view.js';
 import { readOnlyFormLines } from '../form/form-read-only.js';
 import { initialFormDraft } from '../form/form-state.js';
 import { checkFormSpec } from '../../protocol/form.js';
@@ -15,6 +15,7 @@ import { answerStatusLines } from './answer-status.js';
 import { detailHead } from './detail-head.js';
 import { isUnsent, noAnswerStands, type Draft, type Lock } from './state.js';
 import { QUOTE_COLOR } from './theme.js';
+import { causeWindow, diffWindow, promptWindow } from './detail-windows.js';
 
 export interface DetailViewInput {
   /** What caused it and what control did to its session (cause-view.ts), shown after the prompt. */
@@ -236,43 +237,6 @@ function detailNotes(input: DetailViewInput): Line[] {
   return notes;
 }
 
-/** The prompt in `rows` rows: scrolled to `scroll`, with a line saying how much is above and below when it does not fit. */
-function promptWindow(prompt: Line[], rows: number, scroll: number, width: number, g: Glyphs): Line[] {
-  if (prompt.length <= rows || rows <= 0) return prompt.slice(0, rows);
-  const bodyRoom = rows >= 2 ? rows - 1 : 1;
-  const from = Math.max(0, Math.min(scroll, prompt.length - bodyRoom));
-  const body = prompt.slice(from, from + bodyRoom);
-  const below = prompt.length - from - body.length;
-  const more: Line = [
-    seg(
-      fit(
-        `${g.quote} ${glyphs().ellipsis} ${from ? `${glyphs().up}${from} ` : ''}${below ? `${glyphs().down}${moreLines(below)}` : ''} (PgUp/PgDn)`,
-        width,
-      ),
-      { color: QUOTE_COLOR, dim: true },
-    ),
-  ];
-  return rows >= 2 ? [...body, more] : body;
-}
-
-/** The diff in `rows` rows from `scroll`, its last row saying how much is above and below when it does not fit. */
-function diffWindow(diff: Line[], rows: number, scroll: number, width: number): Line[] {
-  if (diff.length <= rows || rows <= 1) return diff.slice(0, rows);
-  const bodyRoom = rows - 1;
-  const from = Math.max(0, Math.min(scroll, diff.length - bodyRoom));
-  const below = diff.length - from - bodyRoom;
-  const more: Line = [
-    seg(
-      fit(
-        `  ${glyphs().ellipsis} diff ${from ? `${glyphs().up}${moreLines(from)} ` : ''}${below ? `${glyphs().down}${moreLines(below)} ` : ''}(PgUp/PgDn)`,
-        width,
-      ),
-      { dim: true },
-    ),
-  ];
-  return [...diff.slice(from, from + bodyRoom), more];
-}
-
 /**
  * The selected request as exact rows: provenance, the quoted prompt (scrolls),
  * the answer controls, then the answer's state. Never taller than `height`.
@@ -321,6 +285,12 @@ export function buildDetailLines(input: DetailViewInput): Line[] {
   promptRows += take(prompt.length - promptRows);
   diffRows += take(diff.length - diffRows);
   controlRows += take(controlsNatural - controlRows);
+  // A cut cause keeps what the Event is, one argument and the row that counts the rest (causeWindow), from the diff's.
+  if (causeRows < Math.min(cause.length, 3) && diffRows > 3) {
+    const moved = Math.min(3 - causeRows, diffRows - 3);
+    causeRows += moved;
+    diffRows -= moved;
+  }
 
   const controls = controlRows > 0 ? controlLines(input, controlRows).slice(0, controlRows) : [];
   const shownPrompt = promptWindow(prompt, promptRows, input.scroll, width, g);
@@ -330,7 +300,7 @@ export function buildDetailLines(input: DetailViewInput): Line[] {
     ...head.warnings.slice(0, warningRows),
     ...(labelRows ? [quoteLabel(input.record, width, g)] : []),
     ...shownPrompt,
-    ...cause.slice(0, causeRows),
+    ...causeWindow(cause, causeRows, input.scroll, width),
     ...diffWindow(diff, diffRows, input.scroll, width),
     ...(gapRows ? [[seg('')]] : []),
     ...controls,
