@@ -26,7 +26,11 @@ import type { FetchResult } from '../relay/fetch-events.js';
 import type { PinnedEvent } from '../relay/event-collector.js';
 import type { StoreReader } from '../store/writers.js';
 import type { Effect } from './effect.js';
-import type { ListView } from './model.js';
+
+/** The list as shown (model.ts's ListView; only its rows are read here). */
+export interface RowList {
+  readonly list: readonly RequestRecord[];
+}
 
 /** Causes one read asks for. */
 export const ROW_BATCH = 32;
@@ -58,7 +62,7 @@ export interface RowCauses {
   /** The read under way per relay: for which requests, since when. */
   inFlight: ReadonlyMap<string, { keys: readonly string[]; at: number }>;
   /** The list last looked through, and when to look again whatever changed (a retry due, a read back). */
-  seen?: ListView;
+  seen?: RowList;
   nextAt: number;
 }
 
@@ -129,7 +133,7 @@ function readOf(relay: string, batch: Batch): Effect {
  */
 export function ensureRowCauses(
   given: RowCauses | undefined,
-  view: ListView,
+  view: RowList,
   store: StoreReader,
   now: number,
   unread: (record: RequestRecord) => boolean,
