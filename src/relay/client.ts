@@ -108,10 +108,15 @@ export class RelayClient implements RelayHandle {
   private linkHooks(): LinkHooks {
     return {
       heard: () => this.commands.linkHeard(),
-      disconnected: () => this.commands.disconnected(),
+      disconnected: () => {
+        this.gate.linkChanged();
+        this.commands.disconnected();
+      },
       // Commands queued across an outage wait for the replay burst to end: an ack
       // recorded while we were away settles them without a needless resend.
       live: (replaying) => {
+        // Reads made before this link prove nothing for the saved answers it will carry.
+        this.gate.linkChanged();
         if (!replaying) this.commands.flush();
       },
       burstEnded: (verdict) => {
@@ -156,6 +161,18 @@ export class RelayClient implements RelayHandle {
   respond(requestKey: string, answer: Answer, by?: string, recheck?: Recheck): string {
     // Contained like control(): a throw is swallowed but reaches the observer the fuzz tests count.
     let id = '';
+    // The operator's answer wins over a saved one not written yet (waiting for its proof): that one is superseded.
+    if (!this.stopped && by === undefined)
+      contain(() => {
+        const superseded = this.commands.supersedeSaved(requestKey);
+        if (superseded)
+          this.options.decisions?.dropped(
+            this.relay,
+            superseded,
+            "you answered the request here yourself, so the earlier console's answer was not sent (superseded)",
+            'superseded',
+          );
+      });
     if (!this.stopped) contain(() => (id = this.commands.respond(requestKey, answer, by, recheck)));
     // The operator's answer wins: a saved answer still waiting for this request is superseded, never sent.
     if (id) contain(() => this.saved?.answered());

@@ -190,10 +190,35 @@ export class CommandSender {
     });
     const target = targetOf(record);
     this.targets.remember(journaled.event.id, target);
-    this.pending.set(
-      journaled.event.id,
-      queuedEntry(journaled.requestKey, journaled.event, record.session, target, windowMs),
-    );
+    const entry = queuedEntry(journaled.requestKey, journaled.event, record.session, target, windowMs);
+    // Sent only once a read of its session, made since the link came back, has ended (gate.ts).
+    entry.saved = true;
+    this.pending.set(journaled.event.id, entry);
+  }
+
+  /**
+   * The operator answers a request whose saved answer has not been written yet
+   * (it waits for its proof): the operator's answer wins. The saved one is
+   * not sent and leaves the outbox; its journal entry is returned for the history.
+   */
+  supersedeSaved(requestKey: string): JournaledAnswer | undefined {
+    const entry = [...this.pending.values()].find((e) => e.requestKey === requestKey && e.saved);
+    const command = entry && this.store.command(entry.id);
+    if (!entry || !command || command.savedAt === undefined || command.attempts > 0) return undefined;
+    this.wire.forget(entry.id);
+    this.outbox?.clear(entry.id);
+    this.store.commandSettled(entry.id, {
+      state: 'not-sent',
+      reason: "you answered the request here yourself, so the earlier console's answer was not sent (superseded)",
+    });
+    return {
+      relay: this.relay,
+      requestKey,
+      event: command.event,
+      answer: command.answer,
+      ackWindowMs: command.ackWindowMs,
+      createdAt: command.savedAt,
+    };
   }
 
   /** Journaled answers whose request has closed (or is gone) are no longer needed on disk. */

@@ -45,6 +45,10 @@ export class WireGate {
   private readonly reading = new Set<string>();
   /** Set once a read found that the relay has no SSE: nothing can settle an unknown session then. */
   private noSse?: string;
+  /** Counts the link's comings and goings: a saved answer needs a read made since the last. */
+  private epoch = 0;
+  /** Sessions whose read, started in this epoch, ended (saved answers may go), or why it did not. */
+  private readNow = new Map<string, { ended: true } | { ended: false; why: string }>();
   private disposed = false;
 
   constructor(
@@ -61,7 +65,16 @@ export class WireGate {
    * Asks the gate for a command frame about request `requestKey`, now. The
    * caller writes a cleared frame in the same synchronous step, or not at all.
    */
-  ask(requestKey: string, event: AepEvent, mayRead = true, recheck?: Recheck): GateVerdict {
+  /**
+   * The link went down or came back: reads made before prove nothing about
+   * what a saved answer meets now ("Saved answers only on proof").
+   */
+  linkChanged(): void {
+    this.epoch++;
+    this.readNow.clear();
+  }
+
+  ask(requestKey: string, event: AepEvent, mayRead = true, recheck?: Recheck, saved = false): GateVerdict {
     contain(this.foldPending);
     const record = this.store.request(requestKey);
     // A rule's answer not yet written: the rule, asked with the request as it stands now, must still give it.
@@ -74,6 +87,18 @@ export class WireGate {
         refusal: { code: 'closed', why: 'The request is no longer held by this console: nothing is sent for it.' },
         waiting: false,
       };
+    // A saved answer goes only after a read of its session, made since the link came back, has ended.
+    if (saved) {
+      const read = this.readNow.get(record.session);
+      if (!read?.ended) {
+        const session = displayLine(record.session, 60);
+        const why = read
+          ? `no read of session "${session}" has ended since the relay came back (${read.why}), and a saved answer goes only on that proof`
+          : `a saved answer waits for a read of session "${session}" made since the relay came back`;
+        const refusal: Refusal = { code: 'unknown', risk: why, why: `Not sent: ${why}.` };
+        return { ok: false, refusal, waiting: !read && mayRead && this.startRead(record.session) };
+      }
+    }
     const refusal = gateRefusal(this.store, record, event.type === 'control.attention.respond' ? 'respond' : 'control');
     if (!refusal) {
       const frame: ClearedFrame = Object.freeze({ event });
@@ -91,19 +116,30 @@ export class WireGate {
     if (this.noSse !== undefined) return false;
     this.reading.add(session);
     const clock = this.store.sessionReadStarts(this.relay, session);
+    const epoch = this.epoch;
     void this.read(session).then(
-      (result) => this.ended(session, clock, result),
-      (err: unknown) => this.ended(session, clock, { ended: false, why: String(err) }),
+      (result) => this.ended(session, clock, epoch, result),
+      (err: unknown) => this.ended(session, clock, epoch, { ended: false, why: String(err) }),
     );
     return true;
   }
 
-  private ended(session: string, clock: number, result: SessionRead): void {
+  private ended(session: string, clock: number, epoch: number, result: SessionRead): void {
     this.reading.delete(session);
     if (this.disposed) return;
     contain(() => {
-      if (result.ended) this.store.sessionRead(this.relay, session, clock, result.events);
-      else if (result.noSse) {
+      if (epoch === this.epoch)
+        this.readNow.set(session, result.ended ? { ended: true } : { ended: false, why: result.why });
+      if (result.ended) {
+        // The read's attention Events the live stream has not brought yet (a replay that paused) are folded in:
+        // a request it shows closed is closed here too. Anything already held is a duplicate and changes nothing.
+        this.store.batch(() => {
+          for (const event of result.events)
+            if (event.session === session && event.type.startsWith('attention.'))
+              this.store.applyEvent(this.relay, event, { replayed: true });
+        });
+        this.store.sessionRead(this.relay, session, clock, result.events);
+      } else if (result.noSse) {
         this.noSse = result.why;
         this.store.warnRelay(
           this.relay,

@@ -1,14 +1,16 @@
 // A new console takes over the answers an earlier one journaled for this
-// relay (outbox.ts) after its first replay, and then decides each on proof
-// only:
+// relay (outbox.ts; only those whose command agrees with its request) after
+// its first replay, and then decides each on proof only:
 // - its request is shown closed (a closing Event, or answered by someone
 //   else): dropped, and the reason said;
-// - a COMPLETE replay (replay.all, gone quiet) shows it still open: resent
-//   with its original command id;
-// - anything else (a relay without replay.all, a replay cut off at the time
-//   cap, a request the relay no longer holds): kept on disk, not sent, and
-//   the status line says how many and why. Every later burst and closing
-//   Event looks again.
+// - the operator answers it here first: superseded, never sent;
+// - its request is held here: handed to the command sender as a saved
+//   answer, which the gate at the wire sends only once a read of its
+//   session, made since the link came back, has ended (and which it holds,
+//   said, if that read shows another agent could take it);
+// - its request is not (yet) here: kept on disk, not sent, and the status
+//   line says how many and why. Every later burst and closing Event looks
+//   again.
 // The relay's status line also keeps saying what the directory scan found
 // (outbox.notes): not saved to disk and why, files kept aside, answers held
 // by a running console, answers for relays not watched here.
@@ -124,17 +126,17 @@ export class SavedAnswers {
           'superseded',
         );
       else if (this.hold(entry)) continue;
-      else if (verdict?.complete && !request.unconfirmed) {
+      else {
         this.waiting.delete(id);
         this.commands.adopt(entry);
         resent++;
       }
     }
-    if (verdict) this.keptWhy = verdict.complete ? "their requests are not in the relay's replay" : verdict.why;
+    if (verdict) this.keptWhy = 'their requests are not in what the relay has sent';
     if (resent)
       this.store.warnRelay(
         this.relay,
-        `resending ${resent === 1 ? '1 answer' : `${resent} answers`} saved by an earlier console (same command ids)`,
+        `${resent === 1 ? '1 answer' : `${resent} answers`} saved by an earlier console: sent (same command ids) only once a read of the session has ended`,
       );
     for (const [why, n] of dropped) this.store.warnRelay(this.relay, `dropped ${answers(n)}: ${why}`);
     this.showNotes();

@@ -18,6 +18,7 @@
 // takes them by renaming them to its own name, which is atomic: of two
 // consoles starting at once, exactly one gets each answer.
 
+import { parseRequestKey, requestKeyOnRelay } from '../store/identity.js';
 import { mkdirSync, readdirSync, renameSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AepEvent, Answer } from '../protocol/types.js';
@@ -73,6 +74,23 @@ export interface Recovery {
 /** Names looked at per scan: a directory stuffed with files cannot stall start-up. */
 const MAX_SCAN = 10_000;
 export const KEPT_ASIDE = 'kept-aside';
+
+/**
+ * A saved answer is taken over only when its command is addressed to the
+ * request it was journaled for: the command's session and subject are the
+ * request key's (the gate at the wire, "Saved answers only on proof").
+ * Anything else would answer another request while the screen said this one.
+ */
+function agreesWithItsRequest(entry: JournaledAnswer, relay: string): boolean {
+  const key = requestKeyOnRelay(entry.requestKey, relay, entry.event);
+  const request = key === undefined ? undefined : parseRequestKey(key);
+  return (
+    request !== undefined &&
+    entry.event.type === 'control.attention.respond' &&
+    entry.event.session === request.session &&
+    entry.event.subject === request.id
+  );
+}
 
 function isEntry(value: unknown): value is JournaledAnswer {
   const v = value as Partial<JournaledAnswer> | null;
@@ -297,7 +315,7 @@ export class Outbox {
     }
     if (!isEntry(entry) || canonicalRelay(entry.relay) !== canonicalRelay(relay) || entry.event.id !== id)
       return 'not a saved answer for this relay';
-    return entry;
+    return agreesWithItsRequest(entry, relay) ? entry : "its command's session or subject is not its request's";
   }
 
   /** The unwatched count is said once, on the first relay this console watches. */

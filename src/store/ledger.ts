@@ -156,7 +156,13 @@ export function answerRefusal(reader: LedgerReader, record: RequestRecord): Refu
       why: `This request is ${record.state === 'answered' ? 'already answered' : 'closed'}: no answer is sent.`,
     };
   const command = reader.lastCommandFor(record.key);
-  if (command && (command.state === 'sending' || command.state === 'accepted' || command.state === 'held')) {
+  // A saved answer not written yet (it waits for its proof) gives way to the operator's (the client supersedes it).
+  const unwrittenSaved = command?.savedAt !== undefined && command.state === 'sending' && command.attempts === 0;
+  if (
+    command &&
+    !unwrittenSaved &&
+    (command.state === 'sending' || command.state === 'accepted' || command.state === 'held')
+  ) {
     const what = answerWords(command);
     const why =
       command.state === 'held'

@@ -89,18 +89,22 @@ describe('saved answers and the operator', () => {
     assert.deepEqual(s.outbox.recover(RELAY).entries, [], 'gone from disk');
   });
 
-  it('kept (an incomplete replay), then the operator answers: superseded at once', async () => {
+  it('kept while its request is not here: not handed over, and the status line says why', async () => {
     const s = await setup();
-    s.answers.burstEnded({ complete: false, why: 'the relay cannot replay everything' });
-    assert.deepEqual(s.adopted, []);
-    s.operator({ option: 'deny' });
-    s.answers.answered();
-    assert.deepEqual(
-      s.dropped.map((d) => d.outcome),
-      ['superseded'],
+    const other = new ConsoleStore();
+    other.addRelay(RELAY);
+    const kept = new SavedAnswers(other, RELAY, s.outbox, { adopt: () => assert.fail('not adopted') } as never);
+    kept.burstEnded({ complete: true });
+    assert.match(
+      other.getRelay(RELAY)?.outboxNotes?.join('\n') ?? '',
+      /1 saved answer kept, not sent: their requests are not in what the relay has sent/,
     );
-    s.answers.burstEnded({ complete: true });
-    assert.deepEqual(s.adopted, [], 'never resent after that');
+  });
+
+  it('handed to the sender whatever the replay said: the gate at the wire sends it only on an ended read', async () => {
+    const s = await setup();
+    s.answers.burstEnded({ complete: false, why: 'the replay was cut off after 10 s' });
+    assert.deepEqual(s.adopted, [s.saved.id]);
   });
 
   it('held for respond: not resent though the replay is complete; kept if respond never answers', async () => {
@@ -115,11 +119,13 @@ describe('saved answers and the operator', () => {
     );
   });
 
-  it('once a saved answer is on its way, a new one is refused with words naming it and when it was given', async () => {
+  it('once a saved answer is on the wire, a new one is refused with words naming it and when it was given; before, it gives way', async () => {
     const s = await setup();
     s.store.commandCreated(RELAY, s.record.key, s.saved, { option: 'allow' }, 5_000, {
       savedAt: Date.parse('2026-12-01T10:00:00Z'),
     });
+    assert.equal(answerRefusal(s.store, s.record), undefined, 'not written yet: the operator may answer');
+    s.store.commandSent(s.saved.id);
     const refused = answerRefusal(s.store, s.record);
     assert.equal(refused?.code, 'in-flight');
     assert.match(
