@@ -27,6 +27,8 @@ export interface SessionExtras {
   onReplayEnded?: (relay: string) => void;
   /** Saved answers not to resend (respond: those for the request it answers; the operator's answer wins). */
   holdSaved?: (entry: JournaledAnswer) => boolean;
+  /** Answers only on an ended read of their session (respond). */
+  answersOnProof?: boolean;
   store?: ConsoleStore;
 }
 
@@ -49,6 +51,7 @@ export function openRelays(
     outbox: extras.outbox,
     decisions: extras.decisions,
     holdSaved: extras.holdSaved,
+    answersOnProof: extras.answersOnProof,
     replayEnded: (relay) => {
       if (!replayed.has(relay)) {
         replayed.add(relay);

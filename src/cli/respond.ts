@@ -164,6 +164,7 @@ function settledResult(store: ConsoleStore, commandId: string, key: string): Res
 /** A first send the gate refused: `unknown` (nothing could prove the route), `unsafe-route`, or `not-sent`. */
 function notSentResult(store: ConsoleStore, command: OwnCommand, record: RequestRecord | undefined): string {
   if (command.code !== 'gate' || !record) return 'not-sent';
+  if (command.refused === 'unknown') return 'unknown';
   const refused = gateRefusal(store, record, 'respond');
   if (refused?.code === 'unknown') return 'unknown';
   return refused?.code === 'route' || refused?.code === 'twin' ? 'unsafe-route' : 'not-sent';
@@ -266,7 +267,14 @@ export async function runRespond(
       (!options.sessions?.length || options.sessions.includes(entry.event.session ?? ''))
     );
   };
-  const session = openRelays(options, remember, { store, outbox, decisions: recorder, holdSaved });
+  const session = openRelays(options, remember, {
+    store,
+    outbox,
+    decisions: recorder,
+    holdSaved,
+    // What a quiet WebSocket replay left out (a paused replay, a resolution behind it) cannot be known: an ended read of the session first.
+    answersOnProof: true,
+  });
   let result: Result;
   try {
     result = await respond(session, options);

@@ -68,6 +68,7 @@ export class RelayClient implements RelayHandle {
       { name: options.name, host: this.host },
       readOnly ? undefined : options.outbox,
       readOnly,
+      options.answersOnProof === true,
     );
     this.store.addRelay(this.relay);
     this.notes = new RoutedNotes(
@@ -85,6 +86,7 @@ export class RelayClient implements RelayHandle {
         this.commands,
         options.decisions,
         options.holdSaved,
+        this.gate,
       );
   }
 
@@ -100,7 +102,11 @@ export class RelayClient implements RelayHandle {
           { url, token: this.connection.tokenForRead(), ca, capture, timeoutMs: timing.readTimeoutMs },
           session,
         ),
-      (session) => this.commands.gateReadDone(session),
+      (session) => {
+        this.commands.gateReadDone(session);
+        // A saved answer waits for the same reads: sent or dropped now that one ended (or said why not).
+        this.saved?.readEnded();
+      },
     );
   }
 
@@ -120,8 +126,8 @@ export class RelayClient implements RelayHandle {
         if (!replaying) this.commands.flush();
       },
       burstEnded: (verdict) => {
-        // Answers an earlier console saved and never saw acknowledged: resent only on a complete replay's word.
-        this.saved?.burstEnded(verdict);
+        // Answers an earlier console saved and never saw acknowledged: sent or dropped only on an ended read.
+        this.saved?.burstEnded();
         this.commands.flush();
         this.options.replayEnded?.(this.relay, verdict.complete);
       },

@@ -40,11 +40,11 @@ export interface Pending {
   /** Waiting at the gate for a read of its session (gate.ts). */
   waiting?: boolean;
   /**
-   * A saved answer (taken over, queued across an outage, or unacknowledged
-   * when the link dropped): it goes only after a read of its session made
-   * since the link came back has ended (gate.ts).
+   * It goes only after a read of its session made since the link came back
+   * has ended (gate.ts): a saved answer (taken over, queued across an outage,
+   * or unacknowledged when the link dropped), and `respond`'s answer.
    */
-  saved?: boolean;
+  proof?: boolean;
   /** Why the gate holds it (held only). */
   refusal?: Refusal;
   /** A rule's answer: the rule is asked again at the gate until the answer is first written (store/rule-recheck.ts). */
@@ -247,7 +247,7 @@ export class CommandWire {
       // Queued across an outage (or unacknowledged) it is a saved answer: it goes only on a read made after
       // the link is back, and refused then, it is held, not dropped. Cancel, pause and resume are not answers.
       entry.first = false;
-      if (entry.event.type === 'control.attention.respond') entry.saved = true;
+      if (entry.event.type === 'control.attention.respond') entry.proof = true;
       if (entry.queued) continue;
       entry.queued = true;
       entry.sends = 0;
@@ -266,7 +266,7 @@ export class CommandWire {
     // A rule's answer never written yet: the rule itself is one of the gate's questions.
     const command = entry.recheck && this.store.command(entry.id);
     const recheck = command && command.attempts === 0 ? entry.recheck : undefined;
-    const verdict = this.gate.ask(entry.requestKey, entry.event, mayRead, recheck, entry.saved);
+    const verdict = this.gate.ask(entry.requestKey, entry.event, mayRead, recheck, entry.proof);
     // Folding what had arrived may have settled it (an ack, a close): nothing left to send.
     if (this.pending.get(entry.id) !== entry) return;
     if (!verdict.ok) return this.refusedAtGate(entry, verdict);
@@ -277,7 +277,7 @@ export class CommandWire {
       this.timing,
     );
     entry.first = false;
-    entry.saved = false;
+    entry.proof = false;
     if (!this.link.send(verdict.frame)) {
       entry.queued = true;
       return;
@@ -312,7 +312,12 @@ export class CommandWire {
     if (!answer || entry.first || refusal.code === 'closed' || refusal.code === 'rule') {
       this.pending.delete(entry.id);
       this.outbox?.clear(entry.id);
-      this.store.commandSettled(entry.id, { state: 'not-sent', reason: refusal.why, code: 'gate' });
+      this.store.commandSettled(entry.id, {
+        state: 'not-sent',
+        reason: refusal.why,
+        code: 'gate',
+        refused: refusal.code,
+      });
       return;
     }
     this.pending.delete(entry.id);

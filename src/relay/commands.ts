@@ -41,6 +41,8 @@ export class CommandSender {
     private readonly outbox?: Outbox,
     /** --read-only: no command is ever made, so nothing goes on the wire (the keys say why first). */
     private readonly readOnly = false,
+    /** respond: every answer waits for an ended read of its session made since the link came back (gate.ts). */
+    private readonly answersOnProof = false,
   ) {
     ({ store: this.store, relay: this.relay, link: this.link, timing: this.timing } = parts);
     this.wire = new CommandWire(parts, outbox, (id, key) => this.targetFor(id, key));
@@ -143,6 +145,7 @@ export class CommandSender {
     // Made on a live link: the gate's first answer about it is the send's own (a refusal is then said, not kept).
     const entry = queuedEntry(requestKey, event, record.session, target, windowMs, this.link.ready());
     if (recheck) entry.recheck = recheck;
+    if (this.answersOnProof && event.type === 'control.attention.respond') entry.proof = true;
     this.targets.remember(entry.id, target);
     this.pending.set(entry.id, entry);
     const journal = this.outbox?.record({
@@ -191,9 +194,10 @@ export class CommandSender {
     const target = targetOf(record);
     this.targets.remember(journaled.event.id, target);
     const entry = queuedEntry(journaled.requestKey, journaled.event, record.session, target, windowMs);
-    // Sent only once a read of its session, made since the link came back, has ended (gate.ts).
-    entry.saved = true;
+    // Taken over on an ended read's word (outbox-recovery.ts); the gate asks for that read again if the link changed.
+    entry.proof = true;
     this.pending.set(journaled.event.id, entry);
+    if (this.link.ready()) this.wire.transmit(entry);
   }
 
   /**
@@ -202,7 +206,7 @@ export class CommandSender {
    * not sent and leaves the outbox; its journal entry is returned for the history.
    */
   supersedeSaved(requestKey: string): JournaledAnswer | undefined {
-    const entry = [...this.pending.values()].find((e) => e.requestKey === requestKey && e.saved);
+    const entry = [...this.pending.values()].find((e) => e.requestKey === requestKey && e.proof);
     const command = entry && this.store.command(entry.id);
     if (!entry || !command || command.savedAt === undefined || command.attempts > 0) return undefined;
     this.wire.forget(entry.id);

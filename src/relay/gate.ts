@@ -37,6 +37,10 @@ export type GateVerdict =
   /** `waiting`: a read of the session is under way; the command is asked again when it ends. */
   | { ok: false; refusal: Refusal; waiting: boolean };
 
+/** What a saved answer's proof stands on now (WireGate.proof). */
+export type SessionProof =
+  { state: 'ended' } | { state: 'reading' } | { state: 'failed'; why: string } | { state: 'none' };
+
 /** The gate's reads of sessions (one at a time per session): session-read.ts, with this client's token and CAs. */
 export type SessionReader = (session: string) => Promise<SessionRead>;
 
@@ -62,10 +66,6 @@ export class WireGate {
   ) {}
 
   /**
-   * Asks the gate for a command frame about request `requestKey`, now. The
-   * caller writes a cleared frame in the same synchronous step, or not at all.
-   */
-  /**
    * The link went down or came back: reads made before prove nothing about
    * what a saved answer meets now ("Saved answers only on proof").
    */
@@ -74,7 +74,31 @@ export class WireGate {
     this.readNow.clear();
   }
 
-  ask(requestKey: string, event: AepEvent, mayRead = true, recheck?: Recheck, saved = false): GateVerdict {
+  /**
+   * What proves `session` for a saved answer now: a read made since the link
+   * came back that ended, one under way, one that did not end (why), or none.
+   */
+  proof(session: string): SessionProof {
+    const read = this.readNow.get(session);
+    if (read?.ended) return { state: 'ended' };
+    if (this.reading.has(session)) return { state: 'reading' };
+    if (read) return { state: 'failed', why: read.why };
+    if (this.noSse !== undefined) return { state: 'failed', why: this.noSse };
+    return { state: 'none' };
+  }
+
+  /** Starts the read a saved answer's proof needs (none since the link came back); whether one is under way. */
+  prove(session: string): boolean {
+    return this.proof(session).state === 'none' ? this.startRead(session) : this.reading.has(session);
+  }
+
+  /**
+   * Asks the gate for a command frame about request `requestKey`, now. The
+   * caller writes a cleared frame in the same synchronous step, or not at all.
+   * `proof`: the command goes only once a read of its session made since the
+   * link came back has ended (a saved answer, and `respond`'s).
+   */
+  ask(requestKey: string, event: AepEvent, mayRead = true, recheck?: Recheck, proof = false): GateVerdict {
     contain(this.foldPending);
     const record = this.store.request(requestKey);
     // A rule's answer not yet written: the rule, asked with the request as it stands now, must still give it.
@@ -87,16 +111,19 @@ export class WireGate {
         refusal: { code: 'closed', why: 'The request is no longer held by this console: nothing is sent for it.' },
         waiting: false,
       };
-    // A saved answer goes only after a read of its session, made since the link came back, has ended.
-    if (saved) {
-      const read = this.readNow.get(record.session);
-      if (!read?.ended) {
+    // A saved answer (and respond's) goes only after a read of its session, made since the link came back, has ended.
+    if (proof) {
+      const known = this.proof(record.session);
+      if (known.state !== 'ended') {
         const session = displayLine(record.session, 60);
-        const why = read
-          ? `no read of session "${session}" has ended since the relay came back (${read.why}), and a saved answer goes only on that proof`
-          : `a saved answer waits for a read of session "${session}" made since the relay came back`;
+        const why =
+          known.state === 'failed'
+            ? `no read of session "${session}" has ended since the relay came back (${displayLine(known.why, 200)}), so what it holds now is unknown`
+            : `it waits for a read of session "${session}" made since the relay came back`;
         const refusal: Refusal = { code: 'unknown', risk: why, why: `Not sent: ${why}.` };
-        return { ok: false, refusal, waiting: !read && mayRead && this.startRead(record.session) };
+        const waiting =
+          known.state === 'reading' || (known.state === 'none' && mayRead && this.startRead(record.session));
+        return { ok: false, refusal, waiting };
       }
     }
     const refusal = gateRefusal(this.store, record, event.type === 'control.attention.respond' ? 'respond' : 'control');

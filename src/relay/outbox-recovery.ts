@@ -1,27 +1,29 @@
 // A new console takes over the answers an earlier one journaled for this
 // relay (outbox.ts; only those whose command agrees with its request) after
-// its first replay, and then decides each on proof only:
-// - its request is shown closed (a closing Event, or answered by someone
-//   else): dropped, and the reason said;
-// - the operator answers it here first: superseded, never sent;
-// - its request is held here: handed to the command sender as a saved
-//   answer, which the gate at the wire sends only once a read of its
-//   session, made since the link came back, has ended (and which it holds,
-//   said, if that read shows another agent could take it);
-// - its request is not (yet) here: kept on disk, not sent, and the status
-//   line says how many and why. Every later burst and closing Event looks
-//   again.
-// The relay's status line also keeps saying what the directory scan found
-// (outbox.notes): not saved to disk and why, files kept aside, answers held
-// by a running console, answers for relays not watched here.
+// its first replay, and decides each only on proof ("Saved answers only on
+// proof"): nothing is resent or dropped before a read of its session, made
+// since the link came back, has ENDED (the gate's read, gate.ts). Then:
+// - its request is closed (a closing Event, or answered by someone else):
+//   dropped, the reason said;
+// - its request is open: handed to the command sender, with its original id,
+//   and sent through the gate (held, said, if another agent could take it);
+// - its request is not in what the relay holds: kept on disk, not sent, said.
+// Before that it waits, and the status line says why (reading, or why no
+// read could end: a relay without SSE, a deadline). The operator's own
+// answer needs no proof to win: a saved answer of a request answered here
+// is superseded, never sent. The relay's status line also keeps saying what
+// the directory scan found (outbox.notes): not saved to disk and why, files
+// kept aside, answers held by a running console, answers for relays not
+// watched here.
 
 import { answerFate } from '../store/closed-reason.js';
+import { displayLine } from '../protocol/sanitize.js';
 import { requestKeyOnRelay } from '../store/identity.js';
 import type { ConsoleStore } from '../store/store.js';
 import type { CommandSender } from './commands.js';
 import type { JournaledAnswer, Outbox } from './outbox.js';
 import type { DecisionSink } from './decision-recorder.js';
-import type { BurstVerdict } from './subscription.js';
+import type { WireGate } from './gate.js';
 
 const answers = (n: number) => `${n} saved ${n === 1 ? 'answer' : 'answers'}`;
 
@@ -39,8 +41,8 @@ export class SavedAnswers {
   private taken = false;
   /** Taken over, neither resent nor dropped yet: command id → answer. */
   private readonly waiting = new Map<string, JournaledAnswer>();
-  /** Why the waiting ones were not sent at the last look. */
-  private keptWhy = '';
+  /** Why each waiting one is not sent yet, at the last look: command id → words. */
+  private readonly keptWhy = new Map<string, string>();
 
   constructor(
     private readonly store: ConsoleStore,
@@ -55,6 +57,8 @@ export class SavedAnswers {
      * once it is made; if it is never made, the saved one stays on disk).
      */
     private readonly hold: (entry: JournaledAnswer) => boolean = () => false,
+    /** The gate's reads of sessions: the only proof a saved answer is sent or dropped on. */
+    private readonly proofs?: Pick<WireGate, 'proof' | 'prove'>,
   ) {}
 
   /** At start: the status line says at once when answers cannot be saved, and again whenever that changes. */
@@ -65,7 +69,7 @@ export class SavedAnswers {
   }
 
   /** A replay burst ended: take over what earlier consoles left (once), then decide what proof allows. */
-  burstEnded(verdict: BurstVerdict): void {
+  burstEnded(): void {
     if (!this.taken) {
       this.taken = true;
       const found = this.outbox.recover(this.relay);
@@ -74,26 +78,47 @@ export class SavedAnswers {
       for (const aside of found.keptAside.slice(0, 3))
         this.store.warnRelay(this.relay, `a saved answer file was unreadable (${aside.why}): kept aside, not sent`);
     }
-    this.decide(verdict);
+    this.decide();
+  }
+
+  /** One of the gate's reads of a session ended (or did not): what waited on it is decided now. */
+  readEnded(): void {
+    if (this.waiting.size) this.decide();
   }
 
   /**
    * An Event that may close a request arrived: journaled answers of this
-   * console whose request closed are no longer needed on disk, and a waiting
-   * saved answer whose request it closed is dropped now (that is proof enough).
+   * console whose request closed are no longer needed on disk. A waiting
+   * saved answer is looked at again (dropped only once a read has ended).
    */
   eventSeen(): void {
     this.commands.dropClosed();
-    if (this.waiting.size) this.decide(undefined);
+    if (this.waiting.size) this.decide();
   }
 
   /** The operator answered a request here: a saved answer still waiting for it is superseded now, never sent. */
   answered(): void {
-    if (this.waiting.size) this.decide(undefined);
+    if (this.waiting.size) this.decide();
   }
 
-  /** `verdict` undefined: no burst just ended, so nothing is resent, only drops on proof. */
-  private decide(verdict: BurstVerdict | undefined): void {
+  /**
+   * Whether `session` has been read to its end since the link came back;
+   * starts that read when none was made (only once the replay is taken over,
+   * on a live link). Else the words the status line says why it waits.
+   */
+  private proven(session: string): true | string {
+    const shown = displayLine(session, 60);
+    const proof = this.proofs?.proof(session) ?? { state: 'failed' as const, why: 'this console reads no session' };
+    if (proof.state === 'ended') return true;
+    if (proof.state === 'failed')
+      return `no read of session "${shown}" has ended since the relay came back (${displayLine(proof.why, 200)})`;
+    const live = this.store.getRelay(this.relay)?.connection.kind === 'live';
+    if (proof.state === 'none' && !(live && this.proofs?.prove(session)))
+      return `waiting for the relay, then for a read of session "${shown}"`;
+    return `sent or dropped only once the read of session "${shown}" has ended (reading it now)`;
+  }
+
+  private decide(): void {
     let resent = 0;
     const dropped = new Map<string, number>();
     const drop = (
@@ -104,39 +129,48 @@ export class SavedAnswers {
       const entry = this.waiting.get(id);
       if (entry) this.decisions?.dropped(this.relay, entry, why, outcome);
       this.waiting.delete(id);
+      this.keptWhy.delete(id);
       this.outbox.clear(id);
       dropped.set(why, (dropped.get(why) ?? 0) + 1);
     };
     for (const [id, entry] of [...this.waiting]) {
-      const request = this.store.request(entry.requestKey);
       if (this.store.command(id)) {
         this.waiting.delete(id); // already a command of this console: it owns the file now
+        this.keptWhy.delete(id);
         continue;
       }
-      if (!request) continue;
-      const fate = answerFate(request, id);
-      // The operator's answer wins: one given here, meanwhile, supersedes the saved one.
+      const request = this.store.request(entry.requestKey);
+      // The operator's answer wins, proof or not: one given here, meanwhile, supersedes the saved one.
       const mine = this.store.lastCommandFor(entry.requestKey);
-      if (fate.kind === 'applied') drop(id, 'the agent had already applied them', 'applied');
-      else if (fate.kind === 'closed') drop(id, `the relay shows the request closed (${fate.why})`);
-      else if (mine && mine.savedAt === undefined)
+      if (request && mine && mine.savedAt === undefined) {
         drop(
           id,
           `you answered the request here yourself, so the earlier console's answer was not sent (superseded)`,
           'superseded',
         );
-      else if (this.hold(entry)) continue;
+        continue;
+      }
+      if (!this.taken || this.hold(entry)) continue;
+      const proven = this.proven(request?.session ?? entry.event.session ?? '');
+      if (proven !== true) {
+        this.keptWhy.set(id, proven);
+        continue;
+      }
+      const fate = request ? answerFate(request, id) : undefined;
+      if (!request || !fate) this.keptWhy.set(id, "its request is not in the relay's read of its session");
+      else if (fate.kind === 'applied') drop(id, 'the agent had already applied them', 'applied');
+      else if (fate.kind === 'closed') drop(id, `the relay shows the request closed (${fate.why})`);
       else {
         this.waiting.delete(id);
+        this.keptWhy.delete(id);
         this.commands.adopt(entry);
         resent++;
       }
     }
-    if (verdict) this.keptWhy = 'their requests are not in what the relay has sent';
     if (resent)
       this.store.warnRelay(
         this.relay,
-        `${resent === 1 ? '1 answer' : `${resent} answers`} saved by an earlier console: sent (same command ids) only once a read of the session has ended`,
+        `resending ${resent === 1 ? '1 answer' : `${resent} answers`} saved by an earlier console (same command ids), after a read of the session ended`,
       );
     for (const [why, n] of dropped) this.store.warnRelay(this.relay, `dropped ${answers(n)}: ${why}`);
     this.showNotes();
@@ -144,8 +178,13 @@ export class SavedAnswers {
 
   private showNotes(): void {
     const notes = this.outbox.notes(this.relay);
-    if (this.waiting.size)
-      notes.push(`${answers(this.waiting.size)} kept, not sent: ${this.keptWhy} (in ${this.outbox.dir})`);
+    // One line per reason, in the order the answers were found.
+    const byWhy = new Map<string, number>();
+    for (const id of this.waiting.keys()) {
+      const why = this.keptWhy.get(id) ?? 'waiting for the replay to be taken over';
+      byWhy.set(why, (byWhy.get(why) ?? 0) + 1);
+    }
+    for (const [why, n] of byWhy) notes.push(`${answers(n)} kept, not sent: ${why} (in ${this.outbox.dir})`);
     const shown = this.store.getRelay(this.relay)?.outboxNotes ?? [];
     if (shown.length !== notes.length || shown.some((note, i) => note !== notes[i]))
       this.store.updateRelay(this.relay, { outboxNotes: notes });

@@ -74,6 +74,12 @@ export interface RelayClientOptions {
   decisions?: DecisionSink;
   /** Saved answers not to resend though proof allows it (respond: those for the request it answers; outbox-recovery.ts). */
   holdSaved?: (entry: JournaledAnswer) => boolean;
+  /**
+   * Every answer goes only after a read of its session, made since the link
+   * came back, has ended (respond: a WebSocket replay that went quiet proves
+   * nothing; gate.ts). Refused without one: not sent, `unknown`.
+   */
+  answersOnProof?: boolean;
   /** Told each time a connection's replay burst has ended (watch and respond wait for the first). */
   replayEnded?: (relay: string, complete: boolean) => void;
   /** Injectable for tests: Math.random for backoff jitter. */

@@ -110,6 +110,7 @@ export class OwnCommands {
       code:
         outcome.state === 'refused-by-relay' ? outcome.code : outcome.state === 'not-sent' ? outcome.code : undefined,
       detail: outcome.state === 'rejected' || outcome.state === 'refused-by-relay' ? outcome.detail : undefined,
+      refused: outcome.state === 'not-sent' ? outcome.refused : undefined,
     });
     return true;
   }

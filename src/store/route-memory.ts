@@ -56,15 +56,17 @@ export class RouteMemory {
     for (const other of this.sources.sameSubject(relay, session, id))
       if (other.source !== source) twins.push({ source: other.source, open: OPEN_STATES.has(other.state) });
     let memory: SessionMemoryFacts = this.emitters.memory(relay, source, session, record.arrival);
+    const proof = this.proofs.get(relay, session);
+    const proven = proof && provenFacts(proof, source, id);
     if (!memory.known) {
-      const proof = this.proofs.get(relay, session);
-      const proven = proof && provenFacts(proof, source, id);
       const after = proof && this.emitters.memory(relay, source, session, proof.clock, false);
-      if (proven && after?.known) {
-        memory = { known: true, others: [...new Set([...proven.others, ...after.others])] };
-        for (const twin of proven.twins) if (!twins.some((t) => t.source === twin.source)) twins.push(twin);
-      }
+      if (proven && after?.known) memory = { known: true, others: [...new Set([...proven.others, ...after.others])] };
+    } else if (proven) {
+      // A whole memory still learns from an ended read: it holds every type of Event, the live stream only the console's.
+      memory = { known: true, others: [...new Set([...memory.others, ...proven.others])] };
     }
+    if (proven && memory.known)
+      for (const twin of proven.twins) if (!twins.some((t) => t.source === twin.source)) twins.push(twin);
     return { claiming: this.sources.claimingAgents(relay, session), memory, twins };
   }
 

@@ -127,6 +127,8 @@ export interface OwnCommand {
   reason?: string;
   detail?: string;
   code?: string;
+  /** Not sent because the gate refused it: the refusal's code (`unknown`, `route`, `twin`…). */
+  refused?: string;
   /** Who made it: a rule's answer says `rule NAME` (absent: the operator, or a saved answer). */
   by?: string;
   /** A saved answer an earlier console journaled and this one took over: when it was given there. */
@@ -146,7 +148,8 @@ export type CommandOutcome =
   | { state: 'rejected'; reason: string; detail?: string }
   | { state: 'timeout' }
   | { state: 'refused-by-relay'; code: string; detail?: string }
-  | { state: 'not-sent'; reason: string; code?: 'gate' | 'dropped' }
+  /** `refused`: the gate's refusal code, when the gate refused it (`respond` says `unknown` from it). */
+  | { state: 'not-sent'; reason: string; code?: 'gate' | 'dropped'; refused?: string }
   | { state: 'stopped-waiting' }
   /** Not a settlement: the outcome line of a command the gate holds (decisions.ts). */
   | { state: 'held'; reason: string };

@@ -1,7 +1,9 @@
 // `respond` behind the gate at the wire, as a spawned process on the demo
 // relay: a session whose memory the console lost cannot be proven safe on a
 // relay without SSE, so nothing is sent, `unknown` exits 3 and the outbox
-// keeps nothing; with SSE, the read of the session settles it.
+// keeps nothing; nor can a session it remembers whole, since a WebSocket
+// replay that went quiet is not a read that ended; with SSE, the read of the
+// session settles it.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
@@ -71,7 +73,26 @@ test('respond on a relay without SSE, its session forgotten: unknown, exit 3, no
   assert.equal(result.code, 3, result.stderr);
   const row = JSON.parse(result.stdout) as { result: string; reason: string };
   assert.equal(row.result, 'unknown');
-  assert.match(row.reason, /memory of the session is partial/);
+  assert.match(row.reason, /no read of session "s1" has ended since the relay came back \(the relay has no SSE stream/);
+  await a.synced();
+  assert.equal(a.received.length, 0, 'nothing reached the agent');
+  const outbox = join(state, 'aep-console', 'outbox');
+  assert.deepEqual(existsSync(outbox) ? readdirSync(outbox).filter((f) => f.endsWith('.json')) : [], []);
+});
+
+test('respond on a relay without SSE, nothing forgotten: a replay that went quiet is no proof: unknown, exit 3, nothing sent', async () => {
+  const relay = await startDemoRelay({ token: TOKEN, sse: false });
+  closers.push(() => relay.close());
+  const a = await scriptEmitter({ relayUrl: relay.url, token: TOKEN, host: 'host-a', name: 'codex', session: 's1' });
+  closers.push(() => a.close());
+  a.raise('01QUIETREPLAY00000000000000');
+  await a.synced();
+  const state = mkdtempSync(join(tmpdir(), 'aep-respond-gate-'));
+  const result = await respond(relay, state, '01QUIETREPLAY00000000000000');
+  assert.equal(result.code, 3, result.stdout + result.stderr);
+  const row = JSON.parse(result.stdout) as { result: string; reason: string };
+  assert.equal(row.result, 'unknown');
+  assert.match(row.reason, /no read of session "s1" has ended/);
   await a.synced();
   assert.equal(a.received.length, 0, 'nothing reached the agent');
   const outbox = join(state, 'aep-console', 'outbox');

@@ -31,6 +31,7 @@ import { relayUrls } from '../../src/relay/url.js';
 import { ConsoleStore } from '../../src/store/store.js';
 import { requestKey } from '../../src/store/types.js';
 import { buildStatusLines } from '../../src/ui/inbox/status-view.js';
+import { agreeingAnswer } from '../support/journal.js';
 import { startFakeRelay } from '../relay/fake-relay.js';
 import { FAST, cleanups, isCommand, resetAfterEach } from '../relay/harness.js';
 import { requestEvent, waitFor } from '../relay/helpers.js';
@@ -70,7 +71,8 @@ async function plant(stateDir: string, relayUrl: string, request: AepEvent): Pro
 
 /**
  * A console (pid 5151) with its outbox in `stateDir`, on a fake relay that
- * replays `request` after the subscribe. Once the burst is over the console
+ * replays `request` after the subscribe. Once the burst is over and a saved
+ * answer taken over is decided (its session read to the end), the console
  * answers "deny" itself: the first command on the wire is the saved answer
  * when it was resent, else this one.
  */
@@ -79,7 +81,7 @@ async function consoleWith(
   prepare: (relayUrl: string, request: AepEvent) => Promise<JournaledAnswer | undefined> | JournaledAnswer | undefined,
   spell = (url: string) => url,
 ) {
-  const relay = await startFakeRelay();
+  const relay = await startFakeRelay({ sse: true });
   cleanups.push(() => relay.close());
   const request = requestEvent({
     data: {
@@ -113,6 +115,12 @@ async function consoleWith(
     store,
     (s) => s.getRelay(client.relay)?.connection.kind === 'live' && !s.getRelay(client.relay)?.replaying,
     'burst over',
+  );
+  // A saved answer taken over is decided once the read of its session has ended: wait for that, then answer.
+  await waitFor(
+    store,
+    (s) => !(s.getRelay(client.relay)?.outboxNotes ?? []).some((n) => /reading it now|waiting for the relay/.test(n)),
+    'saved answers decided',
   );
   const mine = client.respond(record.key, { option: 'deny' });
   const first = await conn.next(isCommand);
@@ -235,8 +243,7 @@ describe('outbox ownership: a planted answer is never sent', () => {
     assert.equal(outbox.recover('http://r').unfit, `${join(state, 'outbox')} is writable by group (mode 0770)`);
     const entry = {
       relay: 'http://r',
-      requestKey: 'k',
-      event: { id: 'A1' } as AepEvent,
+      ...agreeingAnswer('A1'),
       answer: {},
       ackWindowMs: 1,
       createdAt: 1,
@@ -258,8 +265,7 @@ describe('outbox ownership: a planted answer is never sent', () => {
     const outbox = new Outbox(state, { pid: 1, start: '1' });
     const entry = {
       relay: 'http://r',
-      requestKey: 'k',
-      event: { id: 'F1' } as AepEvent,
+      ...agreeingAnswer('F1'),
       answer: {},
       ackWindowMs: 1,
       createdAt: 1,
@@ -319,8 +325,7 @@ describe('outbox ownership: a planted answer is never sent', () => {
 describe('outbox ownership survives pid reuse (pid plus start time)', () => {
   const entry = (id: string, relay = 'http://r') => ({
     relay,
-    requestKey: `k-${id}`,
-    event: { id } as AepEvent,
+    ...agreeingAnswer(id, relay),
     answer: { option: 'allow' },
     ackWindowMs: 1,
     createdAt: 1,
@@ -441,8 +446,7 @@ describe('one relay, two spellings', () => {
 function entry2(id: string, relay: string) {
   return {
     relay,
-    requestKey: `k-${id}`,
-    event: { id } as AepEvent,
+    ...agreeingAnswer(id, relay),
     answer: { option: 'allow' },
     ackWindowMs: 1,
     createdAt: 1,

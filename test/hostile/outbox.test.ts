@@ -14,6 +14,7 @@ import { settleWrites } from '../../src/files/pending.js';
 import { RelayClient } from '../../src/relay/client.js';
 import { Outbox } from '../../src/relay/outbox.js';
 import { ConsoleStore } from '../../src/store/store.js';
+import { agreeingAnswer } from '../support/journal.js';
 import { startFakeRelay, type FakeRelay } from '../relay/fake-relay.js';
 import { FAST, cleanups, isCommand, resetAfterEach } from '../relay/harness.js';
 import { ackEvent, requestEvent, waitFor, waitForConnection } from '../relay/helpers.js';
@@ -46,7 +47,7 @@ const files = (dir: string) => readdirSync(join(dir, 'outbox')).filter((f) => f.
 
 async function answeredWhileDown(closeAfter: boolean) {
   const dir = mkdtempSync(join(tmpdir(), 'aep-console-outbox-'));
-  const relay = await startFakeRelay();
+  const relay = await startFakeRelay({ sse: true });
   cleanups.push(() => relay.close());
   const request = requestEvent();
   const first = consoleOn(relay, dir, 1001);
@@ -116,8 +117,7 @@ describe('durable outbox', () => {
     const owner = new Outbox(dir, { pid: 3001, alive: () => true });
     const entry = (id: string) => ({
       relay: 'http://r',
-      requestKey: `k-${id}`,
-      event: { id } as never,
+      ...agreeingAnswer(id),
       answer: { option: 'x' },
       ackWindowMs: 10_000,
       createdAt: 1,
@@ -148,8 +148,7 @@ describe('durable outbox', () => {
     const outbox = new Outbox(dir, { maxEntries: 2, maxEntryBytes: 400 });
     const entry = (id: string, text = '') => ({
       relay: 'http://r',
-      requestKey: 'k',
-      event: { id } as never,
+      ...agreeingAnswer(id),
       answer: { text },
       ackWindowMs: 1,
       createdAt: 1,

@@ -30,6 +30,12 @@ export interface FakeRelayOptions {
   /** Refuse the upgrade with this HTTP status. */
   rejectStatus?: number;
   port?: number;
+  /**
+   * Serve the discovery document (`GET /events`) and an SSE stream
+   * (`GET /stream`, `live=0` reads only): `buffer`, filtered on the
+   * session, then `: replay-complete` and the end (default: no SSE, 404).
+   */
+  sse?: boolean;
 }
 
 export interface FakeConnection {
@@ -56,11 +62,57 @@ export interface FakeRelay {
   connection(n: number): Promise<FakeConnection>;
   /** Count of refused upgrades. */
   refused: number;
+  /** What the relay holds for SSE reads: every Event sent on a connection is added (once per id). */
+  buffer: Array<Record<string, unknown>>;
+  /** While set, an SSE read waits for it before answering (a read under way). */
+  streamHold?: Promise<void>;
+  /** The query of each SSE read, in order. */
+  reads: URLSearchParams[];
   close(): Promise<void>;
 }
 
+/** An Event (not a protocol frame such as hello or subscribed): what a relay would buffer. */
+function isEvent(frame: unknown): frame is Record<string, unknown> {
+  const f = frame as Record<string, unknown> | null;
+  return (
+    typeof f?.type === 'string' && f.type.includes('.') && typeof f.id === 'string' && typeof f.source === 'string'
+  );
+}
+
+/** The relay's SSE side: discovery, then one `live=0` read of the buffer, filtered on the session. */
+async function serveSse(relay: FakeRelay, path: string, res: import('node:http').ServerResponse): Promise<void> {
+  const url = new URL(path, 'http://relay.test');
+  if (url.pathname === '/events') {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ endpoints: { stream: '/stream' }, capabilities: RELAY_HELLO.capabilities }));
+    return;
+  }
+  if (url.pathname !== '/stream') {
+    res.writeHead(404);
+    res.end();
+    return;
+  }
+  relay.reads.push(url.searchParams);
+  if (relay.streamHold) await relay.streamHold;
+  let session: unknown;
+  try {
+    session = (JSON.parse(url.searchParams.get('filter') ?? '{}') as Record<string, unknown>).session;
+  } catch {
+    session = undefined;
+  }
+  res.writeHead(200, { 'content-type': 'text/event-stream' });
+  for (const event of relay.buffer)
+    if (session === undefined || event.session === session)
+      res.write(`event: ${String(event.type)}\ndata: ${JSON.stringify(event)}\n\n`);
+  res.end(': replay-complete\n\n');
+}
+
 export async function startFakeRelay(options: FakeRelayOptions = {}): Promise<FakeRelay> {
-  const server: Server = createServer((_req, res) => {
+  const server: Server = createServer((req, res) => {
+    if (relay.options.sse && req.method === 'GET') {
+      void serveSse(relay, req.url ?? '/', res);
+      return;
+    }
     res.writeHead(404);
     res.end();
   });
@@ -73,6 +125,8 @@ export async function startFakeRelay(options: FakeRelayOptions = {}): Promise<Fa
     options,
     connections,
     refused: 0,
+    buffer: [],
+    reads: [],
     connection: (n) =>
       new Promise((resolve) => {
         const check = (): boolean => {
@@ -110,6 +164,7 @@ export async function startFakeRelay(options: FakeRelayOptions = {}): Promise<Fa
         ws,
         next: (match) => inbox.next(typeof match === 'string' ? (f: Frame) => f?.type === match : match),
         send: (frame) => {
+          if (isEvent(frame) && !relay.buffer.some((e) => e.id === frame.id)) relay.buffer.push(frame);
           if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
         },
         sendRaw: (text) => {

@@ -35,7 +35,8 @@ after(() => {
 
 function setup() {
   const store = new ConsoleStore({ now: () => 0 });
-  store.applyEvent(RELAY, requestEvent({ cause: CAUSE }));
+  const request = requestEvent({ cause: CAUSE });
+  store.applyEvent(RELAY, request);
   const record = store.allRequests()[0]!;
   const tool = (command: string): AepEvent => ({
     aep: '0.1',
@@ -75,12 +76,13 @@ function setup() {
     ids: () => [],
   } as unknown as Outbox;
   const sender = (withOutbox: boolean) => {
-    const gate = new WireGate(
+    // A relay whose read of the session ends at once, holding the request: what a saved answer needs after a reconnect.
+    const gate: WireGate = new WireGate(
       store,
       RELAY,
       () => undefined,
-      undefined,
-      () => undefined,
+      () => Promise.resolve({ ended: true, events: [request] }),
+      (session) => made.gateReadDone(session),
     );
     const made = new CommandSender(
       { store, relay: RELAY, link, timing: DEFAULT_TIMING, gate },
@@ -141,7 +143,7 @@ describe('an AUTO answer not yet written is judged again at the wire', () => {
     assert.equal(t.written[0]!.id, id);
     assert.equal(t.store.command(id)?.state, 'sending');
   });
-  it('once written, a later Event does not stop it (the agent has it)', () => {
+  it('once written, a later Event does not stop it (the agent has it)', async () => {
     const t = setup();
     t.goLive();
     const sender = t.sender(false);
@@ -150,7 +152,9 @@ describe('an AUTO answer not yet written is judged again at the wire', () => {
     t.store.applyEvent(RELAY, t.tool('rm -rf /'));
     sender.disconnected();
     sender.flush();
-    assert.equal(t.written.length, 2, 'resent after the reconnect, same id');
+    assert.equal(t.written.length, 1, 'not before a read of the session made since the link came back has ended');
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(t.written.length, 2, 'resent after the reconnect and the read, same id');
     assert.equal(t.written[1]!.id, id);
   });
 });
