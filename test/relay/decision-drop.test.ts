@@ -23,7 +23,7 @@ resetAfterEach();
 
 describe('a dropped saved answer in the history', () => {
   it('is one decision (action drop) with what was saved, completed closed-elsewhere with the reason', async () => {
-    const relay = await startFakeRelay({});
+    const relay = await startFakeRelay({ sse: true });
     cleanups.push(() => relay.close());
     const state = join(mkdtempSync(join(tmpdir(), 'aep-console-drop-')), 'state');
     const request = requestEvent();

@@ -126,8 +126,9 @@ export interface Ready {
 
 /** A live client whose store holds one pending request, with mock timers enabled afterwards. */
 export async function ready(roster?: unknown[]): Promise<Ready> {
+  // With an SSE side, as relays have: an answer queued or unacknowledged across a drop goes once its session's read ends.
   const { relay, store, client } = await fakeRelayClient(
-    { roster },
+    { roster, sse: true },
     { name: 'aep-console', host: 'test-host', token: 't', random: () => 0.5, timing: { replayQuietMs: 30 } },
   );
   client.start();

@@ -24,18 +24,19 @@ export class GateClient implements RelayHandle {
   /** Whether the link takes a frame now (false: the connection is down). */
   live = true;
   private readonly sender: CommandSender;
+  private readonly gate: WireGate;
 
   constructor(
     readonly relay: string,
     store: ConsoleStore,
   ) {
-    const gate = new WireGate(
+    const gate = (this.gate = new WireGate(
       store,
       relay,
       () => {},
       (session) => new Promise<SessionRead>((end) => this.reads.push({ session, end })),
       (session) => this.sender.gateReadDone(session),
-    );
+    ));
     const link: CommandLink = {
       ready: () => this.live,
       send: (frame) => {
@@ -70,12 +71,22 @@ export class GateClient implements RelayHandle {
     return this.sender.drop(commandId);
   }
 
-  /** The connection drops (what was written waits for an ack goes back to the queue), and comes back: the queue is flushed through the gate. */
-  reconnect(): void {
+  /**
+   * The connection drops (what was written waits for an ack goes back to the
+   * queue), and comes back: the queue is flushed through the gate, which
+   * first reads each session it carries; `reads` says how those reads end
+   * (by default at once, ended, holding nothing the store lacks).
+   */
+  async reconnect(reads: 'end' | 'leave' = 'end'): Promise<void> {
     this.live = false;
+    this.gate.linkChanged();
     this.sender.disconnected();
     this.live = true;
+    this.gate.linkChanged();
     this.sender.flush();
+    if (reads === 'leave') return;
+    for (const read of this.reads.splice(0)) read.end({ ended: true, events: [] });
+    await new Promise((resolve) => setImmediate(resolve));
   }
 
   stop(): void {

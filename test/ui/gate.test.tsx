@@ -42,7 +42,7 @@ async function heldAnswer(h: Harness, client: GateClient, session: string) {
   await h.press(KEY.enter, '1', KEY.enter);
   assert.equal(client.written.length, 1, 'the first send passed the gate');
   await h.apply(otherSpeaks(session));
-  client.reconnect();
+  await client.reconnect();
   await h.settle();
   const command = h.store.lastCommandFor(h.store.allRequests()[0].key)!;
   assert.equal(command.state, 'held');
