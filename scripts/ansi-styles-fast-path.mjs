@@ -55,11 +55,17 @@ export const TOKENIZE_PATCHES = {
       file: '@alcalzone/ansi-tokenize/build/styledChars.js',
       filter: tokenizeFile('styledChars.js'),
       patch: patchStyledChars,
+      ablation: 'styles-fast-path',
     },
   ],
   // Its tokenizer's fast path (ansi-tokenize-fast-path.mjs).
   'tokenize-fast-path': [
-    { file: '@alcalzone/ansi-tokenize/build/tokenize.js', filter: tokenizeFile('tokenize.js'), patch: patchTokenize },
+    {
+      file: '@alcalzone/ansi-tokenize/build/tokenize.js',
+      filter: tokenizeFile('tokenize.js'),
+      patch: patchTokenize,
+      ablation: 'tokenize-fast-path',
+    },
   ],
   // Its segmenter, made on first use (lazy-segmenters.mjs).
   'lazy-segmenter': [
@@ -67,6 +73,7 @@ export const TOKENIZE_PATCHES = {
       file: '@alcalzone/ansi-tokenize/build/tokenize.js',
       filter: tokenizeFile('tokenize.js'),
       patch: patchTokenizeSegmenter,
+      ablation: 'lazy-segmenters',
     },
   ],
 };

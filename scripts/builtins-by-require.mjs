@@ -23,6 +23,7 @@
 // call. A name the running Node has and the building one had not is
 // missing from the stand-in, as it would be on an older Node.
 import { builtinModules, createRequire } from 'node:module';
+import { ablated } from './ablate.mjs';
 
 const require = createRequire(import.meta.url);
 const NAMESPACE = 'aep-builtin';
@@ -62,6 +63,8 @@ export function builtinModuleText(path) {
 export const builtinsByRequire = {
   name: 'builtins-by-require',
   setup(build) {
+    // AEP_ABLATE=builtins-by-require: built-ins imported as esbuild imports them (ablate.mjs).
+    if (ablated('builtins-by-require')) return;
     build.onResolve({ filter: BUILTIN }, (args) => {
       if (args.kind !== 'import-statement') return undefined;
       return { path: args.path.startsWith('node:') ? args.path : `node:${args.path}`, namespace: NAMESPACE };

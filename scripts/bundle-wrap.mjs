@@ -19,6 +19,8 @@ export const EXTERNAL_FROM = 0xfbee9;
 
 export const HEAD = '(function (exports, require, module, __filename, __dirname) {';
 const TAIL = '})';
+import { ablated } from './ablate.mjs';
+
 const MAP_COMMENT = /\n\/\/# sourceMappingURL=([^\n]+)\n?$/;
 
 /**
@@ -33,7 +35,8 @@ export function wrapBundle(code, map) {
   const end = comment ? `\n//# sourceMappingURL=${comment[1]}\n` : '\n';
   let text = `${HEAD}\n${body}\n${TAIL}\n`;
   const short = EXTERNAL_FROM - (text.length + end.length);
-  if (short > 0) {
+  // (AEP_ABLATE=bundle-padding: not padded, ablate.mjs.)
+  if (short > 0 && !ablated('bundle-padding')) {
     const note = '/* padding: Node keeps a text this long outside the heap (scripts/bundle-wrap.mjs) ';
     text += `${note}${' '.repeat(Math.max(0, short - note.length - 2))}*/`;
   }

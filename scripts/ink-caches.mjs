@@ -71,7 +71,8 @@ export function patchRenderNodeToOutput(source) {
 }
 
 const inkFile = (name) => new RegExp(`[\\\\/]node_modules[\\\\/]ink[\\\\/]build[\\\\/]${name.replace('.', '\\.')}$`);
-const patchOf = (name, patch) => ({ file: `ink/build/${name}`, filter: inkFile(name), patch });
+/** `ablation`: its name for AEP_ABLATE (ablate.mjs), the INK_PATCHES key it is listed under. */
+const patchOf = (name, patch, ablation) => ({ file: `ink/build/${name}`, filter: inkFile(name), patch, ablation });
 
 /**
  * Each of Ink's patches on its own, by name, in the order they apply (two
@@ -79,18 +80,18 @@ const patchOf = (name, patch) => ({ file: `ink/build/${name}`, filter: inkFile(n
  * them all; the tests also build Ink with each alone.
  */
 export const INK_PATCHES = {
-  'measure-text': [patchOf('measure-text.js', patchMeasureText)],
-  'render-node-to-output': [patchOf('render-node-to-output.js', patchRenderNodeToOutput)],
-  'output-caches': [patchOf('output.js', patchOutput)],
-  'output-rows': [patchOf('output.js', patchOutputRows)],
+  'measure-text': [patchOf('measure-text.js', patchMeasureText, 'measure-text')],
+  'render-node-to-output': [patchOf('render-node-to-output.js', patchRenderNodeToOutput, 'render-node-to-output')],
+  'output-caches': [patchOf('output.js', patchOutput, 'output-caches')],
+  'output-rows': [patchOf('output.js', patchOutputRows, 'output-rows')],
   'squash-cache': [
-    patchOf('squash-text-nodes.js', patchSquash),
-    patchOf('dom.js', patchDom),
-    patchOf('reconciler.js', patchReconciler),
+    patchOf('squash-text-nodes.js', patchSquash, 'squash-cache'),
+    patchOf('dom.js', patchDom, 'squash-cache'),
+    patchOf('reconciler.js', patchReconciler, 'squash-cache'),
   ],
-  'sanitize-fast-path': [patchOf('sanitize-ansi.js', patchSanitize)],
+  'sanitize-fast-path': [patchOf('sanitize-ansi.js', patchSanitize, 'sanitize-fast-path')],
   // Not a cache: the reconciler without its top-level awaits (start-without-await.mjs).
-  'no-top-level-await': [patchOf('reconciler.js', patchReconcilerAwaits)],
+  'no-top-level-await': [patchOf('reconciler.js', patchReconcilerAwaits, 'no-top-level-await')],
 };
 
 /**
@@ -100,7 +101,7 @@ export const INK_PATCHES = {
  * yardstick, since these speed the floor as well.
  */
 const WITHIN_FRAMES = [
-  patchOf('measure-text.js', (source) => patchMeasureText(source, { lineWidths: false })),
+  patchOf('measure-text.js', (source) => patchMeasureText(source, { lineWidths: false }), 'measure-text'),
   ...INK_PATCHES['render-node-to-output'],
   ...INK_PATCHES['output-caches'],
 ];

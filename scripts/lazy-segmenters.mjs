@@ -50,6 +50,7 @@ export const lazySegmenters = patchingPlugin('lazy-segmenters', [
     file: 'wrap-ansi/node_modules/string-width/index.js',
     filter: /[\\/]node_modules[\\/]wrap-ansi[\\/]node_modules[\\/]string-width[\\/]index\.js$/,
     patch: patchWrapAnsiStringWidthExpressions,
+    ablation: 'lazy-regexps',
   },
   {
     file: 'slice-ansi/tokenize-ansi.js',
@@ -60,5 +61,6 @@ export const lazySegmenters = patchingPlugin('lazy-segmenters', [
     file: 'slice-ansi/tokenize-ansi.js',
     filter: /[\\/]node_modules[\\/]slice-ansi[\\/]tokenize-ansi\.js$/,
     patch: patchSliceAnsiExpressions,
+    ablation: 'lazy-regexps',
   },
 ]);

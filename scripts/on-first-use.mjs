@@ -15,6 +15,8 @@
 //   and run as they load, cost more than anything else of the console's own
 //   before the first frame. The stand-in is a function that loads meow and
 //   calls it.
+import { ablated } from './ablate.mjs';
+
 const NAMESPACE = 'aep-on-first-use';
 
 const STAND_INS = {
@@ -39,8 +41,12 @@ const STAND_INS = {
 export const onFirstUse = {
   name: 'on-first-use',
   setup(build) {
+    // AEP_ABLATE=on-first-use-ws / on-first-use-meow: that package loaded as it is imported (ablate.mjs).
+    const standIns = Object.keys(STAND_INS).filter((name) => !ablated(`on-first-use-${name}`));
     build.onResolve({ filter: /^(ws|meow)$/ }, (args) =>
-      args.kind === 'import-statement' && STAND_INS[args.path].importer.test(args.importer)
+      args.kind === 'import-statement' &&
+      standIns.includes(args.path) &&
+      STAND_INS[args.path].importer.test(args.importer)
         ? { path: args.path, namespace: NAMESPACE, pluginData: { resolveDir: args.resolveDir } }
         : undefined,
     );

@@ -15,6 +15,7 @@
 import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ablated } from './ablate.mjs';
 
 const PATCHES = fileURLToPath(new URL('patches/', import.meta.url));
 const IN_PATCHES = new RegExp(`^${PATCHES.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
@@ -39,10 +40,14 @@ export function replaceAnchor(source, anchor, replacement, message, count = 1) {
  * @param {Array<{ file: string, filter: RegExp, patch: (source: string) => string, owns?: (path: string) => boolean }>} patches
  *   `owns` picks, among the files the filter matches, the copies this patch is for (others load as they are).
  *   Several patches of one file apply in their order.
+ *   `ablation` names the patch for AEP_ABLATE (ablate.mjs; the plugin's name unless told): one it names is left out.
  */
 export function patchingPlugin(name, patches) {
   const files = new Map();
-  for (const entry of patches) files.set(entry.file, [...(files.get(entry.file) ?? []), entry]);
+  for (const entry of patches) {
+    if (ablated(entry.ablation ?? name)) continue;
+    files.set(entry.file, [...(files.get(entry.file) ?? []), entry]);
+  }
   return {
     name,
     setup(build) {

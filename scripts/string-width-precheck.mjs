@@ -55,6 +55,7 @@ export const stringWidthPrecheck = patchingPlugin('string-width-precheck', [
     filter: /[\\/]node_modules[\\/]string-width[\\/]index\.js$/,
     owns: (path) => realpathSync(path) === declared,
     patch: patchStringWidthSegmenter,
+    ablation: 'lazy-segmenters',
   },
   // Its Unicode-property expressions, made on first use (lazy-regexps.mjs).
   {
@@ -62,5 +63,6 @@ export const stringWidthPrecheck = patchingPlugin('string-width-precheck', [
     filter: /[\\/]node_modules[\\/]string-width[\\/]index\.js$/,
     owns: (path) => realpathSync(path) === declared,
     patch: patchStringWidthExpressions,
+    ablation: 'lazy-regexps',
   },
 ]);

@@ -20,6 +20,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { Buffer } from 'node:buffer';
 import { shiftMappings } from './source-map-shift.mjs';
+import { ablated } from './ablate.mjs';
 
 /** The helper's definition, minified (`var $=(e,t,n)=>(n=e!=null?`) or not (`var __toESM = (mod, isNodeMode, target) => (`). */
 const HELPER = /var ([\w$]+) ?= ?\(([\w$]+), ?([\w$]+), ?([\w$]+)\) ?=> ?\(\4 ?= ?\2 ?!= ?null ?\?/;
@@ -108,6 +109,8 @@ export function toEsmOnceFile(file) {
 export const toEsmOncePlugin = {
   name: 'to-esm-once',
   setup(build) {
+    // AEP_ABLATE=to-esm-once: esbuild's helper as it is (ablate.mjs).
+    if (ablated('to-esm-once')) return;
     build.initialOptions.metafile = true;
     build.onEnd((result) => {
       if (result.errors.length > 0 || !result.metafile) return undefined;

@@ -51,12 +51,13 @@ export const yogaBase64 = patchingPlugin('yoga-base64', [{ ...BINARY, patch: pat
  * the same file.
  */
 export const yogaAtOnce = patchingPlugin('yoga-at-once', [
-  { ...BINARY, patch: patchYogaBase64 },
-  { ...BINARY, patch: patchYogaScriptDir },
-  { ...BINARY, patch: patchYogaInstantiation },
+  { ...BINARY, patch: patchYogaBase64, ablation: 'yoga-base64' },
+  { ...BINARY, patch: patchYogaScriptDir, ablation: 'yoga-script-dir' },
+  { ...BINARY, patch: patchYogaInstantiation, ablation: 'yoga-instantiation' },
   {
     file: 'yoga-layout/dist/src/index.js',
     filter: /[\\/]node_modules[\\/]yoga-layout[\\/]dist[\\/]src[\\/]index\.js$/,
     patch: patchYogaIndex,
+    ablation: 'yoga-instantiation',
   },
 ]);
