@@ -50,9 +50,13 @@ export async function keyFigures(row: Row) {
   const child = await bundleChild('./ui-child.ts');
   const narrow = Array.from({ length: RUNS }, () => uiRun(child, ['app', '80', '24', '100']));
   const wide = Array.from({ length: RUNS }, () => uiRun(child, ['app', '100', '30', '100']));
-  const floors = await floorFigures(child);
+  // AEP_BENCH_KEYS=lite (ablation pairs): the console's own figures only, not Ink's floors, the naive list or idle.
+  const lite = process.env.AEP_BENCH_KEYS === 'lite';
+  const floors = lite
+    ? { inkFloorP50: NaN, inkFloorP95: NaN, patchedFloorP50: NaN, earlierFloorP50: NaN }
+    : await floorFigures(child);
   const { inkFloorP50, inkFloorP95, patchedFloorP50, earlierFloorP50 } = floors;
-  const naive = uiRun(child, ['naive', '80', '24', '3']);
+  const naive = lite ? { bytesPerMove: [NaN], latencies: [NaN], rssMb: NaN } : uiRun(child, ['naive', '80', '24', '3']);
   const small = Array.from({ length: 3 }, () => uiRun(child, ['app', '80', '24', '20']));
   if (narrow.some((run) => run.pending !== 10_000)) throw new Error('the store did not hold 10,000 pending requests');
   const keyP50 = p50(narrow);
@@ -90,7 +94,7 @@ export async function keyFigures(row: Row) {
   row('first frame bytes, 80x24', `${narrow[0].firstFrameBytes} B`);
   row('peak RSS, 10,000 pending, UI drawn, 20 moves', `${round(rssMb)} MB`, '≤ 100 MB');
   row('peak RSS after 100 moves', `${round(median(narrow.map((r) => r.rssMb)))} MB`);
-  const idleBytesPerS = idleFigures(row, child);
+  const idleBytesPerS = lite ? NaN : idleFigures(row, child);
   return {
     keyP50,
     keyP95,
