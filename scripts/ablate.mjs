@@ -11,11 +11,7 @@ export const ABLATIONS = new Set([
   'builtins-by-require',
   'to-esm-once',
   'on-first-use-ws',
-  'on-first-use-meow',
   'meow-lazy-normalize',
-  'signal-exit-lazy-assert',
-  'ink-stack-utils-lazy',
-  'clock-without-perf-hooks',
   'bundle-padding',
   // string-width 8 (string-width-precheck.mjs): the fast paths and the deferred emoji expression
   'string-width-precheck',
@@ -24,17 +20,13 @@ export const ABLATIONS = new Set([
   'lazy-regexps',
   // Ink's (ink-caches.mjs, INK_PATCHES)
   'measure-text',
-  'render-node-to-output',
-  'output-caches',
   'output-rows',
-  'squash-cache',
   'sanitize-fast-path',
   // ansi-tokenize's (ansi-styles-fast-path.mjs, TOKENIZE_PATCHES)
   'styles-fast-path',
   'tokenize-fast-path',
   // yoga-layout's (yoga-base64.mjs)
   'yoga-base64',
-  'yoga-script-dir',
 ]);
 
 /**

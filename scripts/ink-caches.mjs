@@ -6,15 +6,12 @@
 // 0.6 MB of live heap per hour with 10,000 pending). Here it is bounded, and
 // a text is measured line by line (patches/measure-text.ts).
 //
-// And drawing a text node measures its widest line again, every frame, for
-// every row, changed or not (string-width over the row with its ANSI styles:
-// about a millisecond a frame at 80x24): it asks the same cache instead,
-// which layout has just filled for the same text.
-//
 // And Ink turns every row of every frame back into styled characters
-// (tokenize, then one object per character) in caches that live for one
-// frame only: here they outlive the frame (patches/output-caches.ts), and
-// the rows are kept whole (ink-output-rows.mjs).
+// (tokenize, then one object per character): here the rows are kept whole
+// from one frame to the next (ink-output-rows.mjs). (Three more caches,
+// the widest line answered from this cache, the output's caches shared
+// across frames and the squashed texts kept per node, were taken out on
+// 2026-12-07: removing each moved no figure by 5%; docs/performance.md.)
 //
 // The answers are unchanged (test/build/ink-caches.test.ts,
 // test/build/ink-patches.test.ts). The unbounded text caches are known
@@ -23,7 +20,6 @@
 // has no backport: the bound is carried here, as the string-width precheck
 // and the frame caches are.
 import { patchOutputRows } from './ink-output-rows.mjs';
-import { patchDom, patchReconciler, patchSquash } from './ink-squash-cache.mjs';
 import { patchSanitize } from './ink-sanitize-fast-path.mjs';
 import { patchModule, patchingPlugin, replaceAnchor } from './patching.mjs';
 import { patchReconcilerAwaits } from './start-without-await.mjs';
@@ -49,46 +45,17 @@ export function patchMeasureText(source, { lineWidths = true } = {}) {
   return `import { ${imports} } from ${patchModule('measure-text')};\n${widest}`;
 }
 
-/** Every Output shares one set of caches, bounded (patches/output-caches.ts). */
-export function patchOutput(source) {
-  const changed = "Ink's output changed: the shared caches no longer apply";
-  replaceAnchor(source, 'class OutputCaches {', (same) => same, changed);
-  const shared = replaceAnchor(
-    source,
-    '    caches = new OutputCaches();',
-    () => '    caches = aepSharedCaches(() => new OutputCaches());',
-    changed,
-  );
-  return `import { sharedCaches as aepSharedCaches } from ${patchModule('output-caches')};\n${shared}`;
-}
-
-const WIDEST = 'const currentWidth = widestLine(text);';
-
-export function patchRenderNodeToOutput(source) {
-  const changed = "Ink's render-node-to-output changed: the measured width no longer applies";
-  const patched = replaceAnchor(source, WIDEST, () => 'const currentWidth = aepMeasureText(text).width;', changed);
-  return `import aepMeasureText from './measure-text.js';\n${patched}`;
-}
-
 const inkFile = (name) => new RegExp(`[\\\\/]node_modules[\\\\/]ink[\\\\/]build[\\\\/]${name.replace('.', '\\.')}$`);
 /** `ablation`: its name for AEP_ABLATE (ablate.mjs), the INK_PATCHES key it is listed under. */
 const patchOf = (name, patch, ablation) => ({ file: `ink/build/${name}`, filter: inkFile(name), patch, ablation });
 
 /**
- * Each of Ink's patches on its own, by name, in the order they apply (two
- * patch output.js: the shared caches first): the shipped bundle carries
- * them all; the tests also build Ink with each alone.
+ * Each of Ink's patches on its own, by name, in the order they apply: the
+ * shipped bundle carries them all; the tests also build Ink with each alone.
  */
 export const INK_PATCHES = {
   'measure-text': [patchOf('measure-text.js', patchMeasureText, 'measure-text')],
-  'render-node-to-output': [patchOf('render-node-to-output.js', patchRenderNodeToOutput, 'render-node-to-output')],
-  'output-caches': [patchOf('output.js', patchOutput, 'output-caches')],
   'output-rows': [patchOf('output.js', patchOutputRows, 'output-rows')],
-  'squash-cache': [
-    patchOf('squash-text-nodes.js', patchSquash, 'squash-cache'),
-    patchOf('dom.js', patchDom, 'squash-cache'),
-    patchOf('reconciler.js', patchReconciler, 'squash-cache'),
-  ],
   'sanitize-fast-path': [patchOf('sanitize-ansi.js', patchSanitize, 'sanitize-fast-path')],
   // Not a cache: the reconciler without its top-level awaits (start-without-await.mjs).
   'no-top-level-await': [patchOf('reconciler.js', patchReconcilerAwaits, 'no-top-level-await')],
@@ -96,14 +63,12 @@ export const INK_PATCHES = {
 
 /**
  * Without the caches kept from one frame to the next (the output's rows,
- * the joined texts, the line widths), as the patches stood before them: the
+ * the line widths), as the patches stood before them: the
  * bench measures Ink's floor with those too (bench/run.ts), a fixed
  * yardstick, since these speed the floor as well.
  */
 const WITHIN_FRAMES = [
   patchOf('measure-text.js', (source) => patchMeasureText(source, { lineWidths: false }), 'measure-text'),
-  ...INK_PATCHES['render-node-to-output'],
-  ...INK_PATCHES['output-caches'],
 ];
 
 export const inkCaches = patchingPlugin('ink-caches', Object.values(INK_PATCHES).flat());

@@ -286,9 +286,9 @@ export function drawTable(ink: InkModule & { renderToString: typeof renderToStri
         row,
       ]);
   }
-  // One tree updated frame after frame (the joined texts kept on its nodes,
-  // ink-squash-cache.mjs): restyled, retexted, reordered, added and removed
-  // children, each frame as Ink itself draws it.
+  // One tree updated frame after frame (the rows kept from one frame to the
+  // next): restyled, retexted, reordered, added and removed children, each
+  // frame as Ink itself draws it.
   for (const columns of [40, 100]) {
     const frames = framesOf(ink, columns, (ink, step) =>
       step % 5 === 4 ? frame(ink, columns, step % 12) : layered(ink, columns, step),

@@ -15,13 +15,11 @@ import { patchTokenize } from '../../scripts/ansi-tokenize-fast-path.mjs';
 // @ts-expect-error: a plain .mjs build script, without types
 import { patchStyledChars } from '../../scripts/ansi-styles-fast-path.mjs';
 // @ts-expect-error: a plain .mjs build script, without types
-import { inkCaches, patchMeasureText, patchOutput, patchRenderNodeToOutput } from '../../scripts/ink-caches.mjs';
+import { inkCaches, patchMeasureText } from '../../scripts/ink-caches.mjs';
 // @ts-expect-error: a plain .mjs build script, without types
 import { patchOutputRows } from '../../scripts/ink-output-rows.mjs';
 // @ts-expect-error: a plain .mjs build script, without types
 import { patchSanitize } from '../../scripts/ink-sanitize-fast-path.mjs';
-// @ts-expect-error: a plain .mjs build script, without types
-import { patchDom, patchReconciler, patchSquash } from '../../scripts/ink-squash-cache.mjs';
 // @ts-expect-error: a plain .mjs build script, without types
 import * as segmenters from '../../scripts/lazy-segmenters.mjs';
 // @ts-expect-error: a plain .mjs build script, without types
@@ -29,17 +27,11 @@ import * as expressions from '../../scripts/lazy-regexps.mjs';
 // @ts-expect-error: a plain .mjs build script, without types
 import * as atOnce from '../../scripts/start-without-await.mjs';
 // @ts-expect-error: a plain .mjs build script, without types
-import { patchYogaScriptDir, yogaAtOnce } from '../../scripts/yoga-base64.mjs';
+import { yogaAtOnce } from '../../scripts/yoga-base64.mjs';
 // @ts-expect-error: a plain .mjs build script, without types
 import { meowLazyNormalize, patchMeowDependencies } from '../../scripts/meow-lazy-normalize.mjs';
 // @ts-expect-error: a plain .mjs build script, without types
 import { patchStringWidth, stringWidthPrecheck } from '../../scripts/string-width-precheck.mjs';
-// @ts-expect-error: a plain .mjs build script, without types
-import { patchSignalExit, signalExitLazyAssert } from '../../scripts/signal-exit-lazy-assert.mjs';
-// @ts-expect-error: a plain .mjs build script, without types
-import { inkStackUtilsLazy, patchErrorOverview } from '../../scripts/ink-stack-utils-lazy.mjs';
-// @ts-expect-error: a plain .mjs build script, without types
-import * as clock from '../../scripts/clock-without-perf-hooks.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
@@ -88,20 +80,7 @@ async function bundleWith(plugin: Plugin, files: Record<string, string>, entry: 
 
 const changed: Array<[string, Plugin, string, RegExp]> = [
   ['ink/build/output.js', inkCaches, 'node_modules/ink/build/output.js', /output changed/],
-  [
-    'ink/build/render-node-to-output.js',
-    inkCaches,
-    'node_modules/ink/build/render-node-to-output.js',
-    /render-node-to-output changed/,
-  ],
   ['ink/build/measure-text.js', inkCaches, 'node_modules/ink/build/measure-text.js', /measure-text changed/],
-  [
-    'ink/build/squash-text-nodes.js',
-    inkCaches,
-    'node_modules/ink/build/squash-text-nodes.js',
-    /squash-text-nodes changed/,
-  ],
-  ['ink/build/dom.js', inkCaches, 'node_modules/ink/build/dom.js', /dom changed/],
   ['ink/build/reconciler.js', inkCaches, 'node_modules/ink/build/reconciler.js', /reconciler changed/],
   ['ink/build/sanitize-ansi.js', inkCaches, 'node_modules/ink/build/sanitize-ansi.js', /sanitize-ansi changed/],
   [
@@ -117,20 +96,6 @@ const changed: Array<[string, Plugin, string, RegExp]> = [
     /ansi-tokenize changed/,
   ],
   ['meow dependencies.js', meowLazyNormalize, 'node_modules/meow/build/dependencies.js', /meow changed/],
-  ['signal-exit index.js', signalExitLazyAssert, 'node_modules/signal-exit/index.js', /signal-exit changed/],
-  [
-    'react scheduler',
-    clock.clockWithoutPerfHooks,
-    'node_modules/scheduler/cjs/scheduler.production.js',
-    /scheduler changed/,
-  ],
-  ['ink/build/ink.js', clock.clockWithoutPerfHooks, 'node_modules/ink/build/ink.js', /render changed/],
-  [
-    'ink ErrorOverview.js',
-    inkStackUtilsLazy,
-    'node_modules/ink/build/components/ErrorOverview.js',
-    /ErrorOverview changed/,
-  ],
   [
     'slice-ansi tokenize-ansi.js',
     segmenters.lazySegmenters,
@@ -161,9 +126,6 @@ for (const plugin of [
   stringWidthPrecheck,
   segmenters.lazySegmenters,
   yogaAtOnce,
-  signalExitLazyAssert,
-  inkStackUtilsLazy,
-  clock.clockWithoutPerfHooks,
 ] as Plugin[]) {
   test(`the build fails when a file ${plugin.name} patches never comes through`, async () => {
     await assert.rejects(bundleWith(plugin, {}, 'console.log(1);\n'), new RegExp(`${plugin.name}: .* never loaded`));
@@ -215,7 +177,6 @@ const PINNED: Array<[Patch, string, string[]]> = [
       'const width = widestLine(text);',
     ],
   ],
-  [patchOutput, 'ink/build/output.js', ['class OutputCaches {', '    caches = new OutputCaches();']],
   // The method replaced whole, checked by its digest: one character of it changed is enough.
   [
     patchOutputRows,
@@ -228,22 +189,6 @@ const PINNED: Array<[Patch, string, string[]]> = [
       '.trimEnd();',
     ],
   ],
-  [patchRenderNodeToOutput, 'ink/build/render-node-to-output.js', ['const currentWidth = widestLine(text);']],
-  [
-    patchSquash,
-    'ink/build/squash-text-nodes.js',
-    ['const squashTextNodes = (node) => {', 'nodeText = squashTextNodes(childNode);'],
-  ],
-  [
-    patchDom,
-    'ink/build/dom.js',
-    [
-      'export const appendChildNode = (node, childNode) => {',
-      'export const removeChildNode = (node, removeNode) => {',
-      'export const setTextNodeValue = (node, text) => {',
-    ],
-  ],
-  [patchReconciler, 'ink/build/reconciler.js', ['node.internal_transform = value;']],
   [
     patchSanitize,
     'ink/build/sanitize-ansi.js',
@@ -272,28 +217,12 @@ const PINNED: Array<[Patch, string, string[]]> = [
     'meow/build/dependencies.js',
     ['var normalizeExports = requireNormalize();', 'promisify(execFile);\n'],
   ],
-  [patchSignalExit, 'signal-exit/index.js', ["var assert = require('assert')"]],
-  [
-    clock.patchSchedulerClock,
-    'scheduler/cjs/scheduler.production.js',
-    [
-      '"object" === typeof performance && "function" === typeof performance.now',
-      '  var localPerformance = performance;',
-    ],
-  ],
-  [clock.patchInkRenderTimer, 'ink/build/ink.js', ['const startTime = performance.now();']],
-  [
-    patchErrorOverview,
-    'ink/build/components/ErrorOverview.js',
-    ["import StackUtils from 'stack-utils';\n", 'internals: StackUtils.nodeInternals(),'],
-  ],
   [
     atOnce.patchReconcilerAwaits,
     'ink/build/reconciler.js',
     ["        await import('./devtools.js');", '    ? await loadPackageJson()'],
   ],
   [atOnce.patchYogaIndex, 'yoga-layout/dist/src/index.js', ['const Yoga = wrapAssembly(await loadYoga());']],
-  [patchYogaScriptDir, 'yoga-layout/dist/binaries/yoga-wasm-base64-esm.js', ['  var _scriptDir = import.meta.url;']],
   [
     atOnce.patchYogaInstantiation,
     'yoga-layout/dist/binaries/yoga-wasm-base64-esm.js',
