@@ -2,7 +2,6 @@
 import { hostFromSource, readRequestPayload } from '../protocol/parse.js';
 import type { AepEvent, AttentionRequestPayload, PayloadIssue } from '../protocol/types.js';
 import { readCapture, readSeverity, withEnvelopeIssues } from './read.js';
-import type { AllMembers } from './record-shape.js';
 import type { RequestKey } from './identity.js';
 import type { RequestRecord } from './types.js';
 
@@ -30,9 +29,12 @@ export interface NewRequest {
   replayed: boolean;
 }
 
+/** Every member of a record, optional ones included (as undefined when absent). */
+type AllMembers = { [K in keyof Required<RequestRecord> as K]: RequestRecord[K] | undefined };
+
 export function newRequestRecord(relay: string, event: AepEvent, at: NewRequest): RequestRecord {
   const informational = Array.isArray(at.payload.respondVia) && !at.payload.respondVia.includes('control');
-  // Every member in place, in patchedRecord's order: all records share one shape (record-shape.ts).
+  // Every member listed, optional ones as undefined: the type makes a new member impossible to leave out.
   const members: AllMembers = {
     key: at.key,
     relay,
