@@ -23,8 +23,18 @@ export interface EntryName {
 const ENTRY = /^([0-9a-f]{16})-([0-9A-Za-z_-]{1,128})\.(\d{1,10})(?:\.(\d{1,20}))?\.json$/;
 
 /** The relay part of a name: hashed in its canonical spelling, so ws://h:p/ and http://h:p are one relay. */
+/** Hashes already made, by relay as given: a batch of answers names one relay 50 times (bounded: a console watches a few). */
+const hashes = new Map<string, string>();
+const HASHES_KEPT = 64;
+
 export function relayHash(relay: string): string {
-  return createHash('sha256').update(canonicalRelay(relay)).digest('hex').slice(0, 16);
+  let hash = hashes.get(relay);
+  if (hash === undefined) {
+    hash = createHash('sha256').update(canonicalRelay(relay)).digest('hex').slice(0, 16);
+    if (hashes.size >= HASHES_KEPT) hashes.clear();
+    hashes.set(relay, hash);
+  }
+  return hash;
 }
 
 export function entryName(hash: string, id: string, owner: Owner): string {

@@ -133,6 +133,8 @@ export class Outbox {
   private readonly owned = new Map<string, string>();
   /** Why the directory is not trusted ("<dir> is <why>"), as last checked. */
   private problem?: string;
+  /** check(true) was made in this synchronous run (checkOncePerTask). */
+  private checkedThisTask = false;
   /** Told when `problem` changes (every relay's status line says it). */
   private readonly problemListeners: Array<() => void> = [];
   /** canonical relay → what the last recovery found (for the status line). */
@@ -173,6 +175,20 @@ export class Outbox {
     return why;
   }
 
+  /**
+   * check(true), made once per synchronous run: a batch journals its 50
+   * answers in one loop of the key that confirmed it, and the directory is
+   * the same for all of them (each write still makes the file's own checks,
+   * writeFileCarefullyAsync). Anything after that loop (the next microtask
+   * on) checks again.
+   */
+  private checkOncePerTask(): string | undefined {
+    if (this.checkedThisTask) return this.problem;
+    this.checkedThisTask = true;
+    queueMicrotask(() => (this.checkedThisTask = false));
+    return this.check(true);
+  }
+
   /** `listener` is called whenever the directory turns unfit, or fit again. */
   onProblem(listener: () => void): void {
     this.problemListeners.push(listener);
@@ -211,9 +227,10 @@ export class Outbox {
     if (this.owned.size >= this.maxEntries) return { ok: false, reason: `${this.maxEntries} answers already waiting` };
     const text = JSON.stringify(entry);
     if (Buffer.byteLength(text) > this.maxEntryBytes) return { ok: false, reason: 'answer too large to journal' };
-    const unfit = this.check(true);
+    const unfit = this.checkOncePerTask();
     if (unfit) return { ok: false, reason: unfit, unfit: true };
-    const file = join(this.dir, entryName(relayHash(entry.relay), id, this.me));
+    // The id is checked above (no separator, no dot segment): the name is joined without normalizing.
+    const file = `${this.dir}/${entryName(relayHash(entry.relay), id, this.me)}`;
     this.owned.set(id, file);
     try {
       await track(writeFileCarefullyAsync(file, text));
