@@ -44,19 +44,27 @@ function idleFigures(row: Row, child: string) {
   return idleBytesPerS;
 }
 
+/** AEP_BENCH_KEYS=lite (ablation pairs): the console's own figures only, not Ink's floors, the naive list or idle. */
+const lite = () => process.env.AEP_BENCH_KEYS === 'lite';
+
+/** Ink's floors and the naive list: what the console's key figures are read against (NaN when lite). */
+async function yardsticks(child: string) {
+  if (lite())
+    return {
+      floors: { inkFloorP50: NaN, inkFloorP95: NaN, patchedFloorP50: NaN, earlierFloorP50: NaN },
+      naive: { bytesPerMove: [NaN], latencies: [NaN], rssMb: NaN },
+    };
+  return { floors: await floorFigures(child), naive: uiRun(child, ['naive', '80', '24', '3']) };
+}
+
 /** Key → frame latencies and bytes per move with 10,000 pending, against Ink's own floor. */
 export async function keyFigures(row: Row) {
   say('Keys with 10,000 pending (the console bundled as shipped, in-process terminal)');
   const child = await bundleChild('./ui-child.ts');
   const narrow = Array.from({ length: RUNS }, () => uiRun(child, ['app', '80', '24', '100']));
   const wide = Array.from({ length: RUNS }, () => uiRun(child, ['app', '100', '30', '100']));
-  // AEP_BENCH_KEYS=lite (ablation pairs): the console's own figures only, not Ink's floors, the naive list or idle.
-  const lite = process.env.AEP_BENCH_KEYS === 'lite';
-  const floors = lite
-    ? { inkFloorP50: NaN, inkFloorP95: NaN, patchedFloorP50: NaN, earlierFloorP50: NaN }
-    : await floorFigures(child);
+  const { floors, naive } = await yardsticks(child);
   const { inkFloorP50, inkFloorP95, patchedFloorP50, earlierFloorP50 } = floors;
-  const naive = lite ? { bytesPerMove: [NaN], latencies: [NaN], rssMb: NaN } : uiRun(child, ['naive', '80', '24', '3']);
   const small = Array.from({ length: 3 }, () => uiRun(child, ['app', '80', '24', '20']));
   if (narrow.some((run) => run.pending !== 10_000)) throw new Error('the store did not hold 10,000 pending requests');
   const keyP50 = p50(narrow);
@@ -94,7 +102,7 @@ export async function keyFigures(row: Row) {
   row('first frame bytes, 80x24', `${narrow[0].firstFrameBytes} B`);
   row('peak RSS, 10,000 pending, UI drawn, 20 moves', `${round(rssMb)} MB`, '≤ 100 MB');
   row('peak RSS after 100 moves', `${round(median(narrow.map((r) => r.rssMb)))} MB`);
-  const idleBytesPerS = lite ? NaN : idleFigures(row, child);
+  const idleBytesPerS = lite() ? NaN : idleFigures(row, child);
   return {
     keyP50,
     keyP95,
