@@ -11,7 +11,11 @@ export const ABLATIONS = new Set([
   'builtins-by-require',
   'to-esm-once',
   'on-first-use-ws',
+  'on-first-use-meow',
   'meow-lazy-normalize',
+  'signal-exit-lazy-assert',
+  'ink-stack-utils-lazy',
+  'clock-without-perf-hooks',
   'bundle-padding',
   // string-width 8 (string-width-precheck.mjs): the fast paths and the deferred emoji expression
   'string-width-precheck',
@@ -27,6 +31,7 @@ export const ABLATIONS = new Set([
   'tokenize-fast-path',
   // yoga-layout's (yoga-base64.mjs)
   'yoga-base64',
+  'yoga-script-dir',
 ]);
 
 /**

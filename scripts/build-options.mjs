@@ -11,6 +11,9 @@ import { meowLazyNormalize } from './meow-lazy-normalize.mjs';
 import { stringWidthPrecheck } from './string-width-precheck.mjs';
 import { yogaAtOnce } from './yoga-base64.mjs';
 import { onFirstUse } from './on-first-use.mjs';
+import { signalExitLazyAssert } from './signal-exit-lazy-assert.mjs';
+import { inkStackUtilsLazy } from './ink-stack-utils-lazy.mjs';
+import { clockWithoutPerfHooks } from './clock-without-perf-hooks.mjs';
 import { toEsmOncePlugin } from './to-esm-once.mjs';
 
 /** Every patch the shipped bundle carries, in the order its plugins run. */
@@ -22,6 +25,9 @@ export const SHIPPED_PATCHES = [
   meowLazyNormalize,
   yogaAtOnce,
   onFirstUse,
+  signalExitLazyAssert,
+  inkStackUtilsLazy,
+  clockWithoutPerfHooks,
 ];
 
 /** The settings of every bundle, whatever its format. */

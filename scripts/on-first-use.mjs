@@ -1,8 +1,8 @@
-// esbuild plugin for the shipped bundle: a package the console imports at
-// its top level is loaded on first use instead, through a stand-in, as the
-// first frame does not use it (test/build/first-use.test.ts runs the
-// stand-in and asks what it loaded; test/build/one-build.test.ts checks the
-// command line the tests run carries it).
+// esbuild plugin for the shipped bundle: two packages the console imports at
+// its top level are loaded on first use instead, through stand-ins, as the
+// first frame uses neither (test/build/first-use.test.ts runs each stand-in
+// and asks what it loaded; test/build/one-build.test.ts checks the command
+// line the tests run carries them).
 //
 // - ws, the relay socket's WebSocket (src/relay/socket.ts: `new
 //   WebSocket(url, options)`, `WebSocket.OPEN`). Its modules require Node's
@@ -10,9 +10,11 @@
 //   connects only once its first frame is drawn. The stand-in loads ws on
 //   first use and is then ws's own class: constructing it constructs ws's
 //   WebSocket, reading a property of it reads ws's.
-// (meow had one too while a parser of our own read the plainest command
-// lines without it; meow now reads every command line before the first
-// frame, so it loads as it is imported.)
+// - meow (src/cli/args.ts), which reads only the command lines
+//   src/cli/simple-flags.ts leaves to it: its bundled dependencies, read back
+//   and run as they load, cost more than anything else of the console's own
+//   before the first frame. The stand-in is a function that loads meow and
+//   calls it.
 import { ablated } from './ablate.mjs';
 
 const NAMESPACE = 'aep-on-first-use';
@@ -30,14 +32,18 @@ const STAND_INS = {
       '});',
     ],
   },
+  meow: {
+    importer: /[\\/]src[\\/]cli[\\/]args\.ts$/,
+    contents: ['let loaded;', "module.exports = (...args) => (loaded ??= require('meow').default)(...args);"],
+  },
 };
 
 export const onFirstUse = {
   name: 'on-first-use',
   setup(build) {
-    // AEP_ABLATE=on-first-use-ws: ws loaded as it is imported (ablate.mjs).
+    // AEP_ABLATE=on-first-use-ws / on-first-use-meow: that package loaded as it is imported (ablate.mjs).
     const standIns = Object.keys(STAND_INS).filter((name) => !ablated(`on-first-use-${name}`));
-    build.onResolve({ filter: /^ws$/ }, (args) =>
+    build.onResolve({ filter: /^(ws|meow)$/ }, (args) =>
       args.kind === 'import-statement' &&
       standIns.includes(args.path) &&
       STAND_INS[args.path].importer.test(args.importer)

@@ -23,6 +23,20 @@ export function patchYogaBase64(source) {
   );
 }
 
+// Its folder (from import.meta.url) is where it would look for a WebAssembly
+// file; a data URL is not looked for, so the bundle's url (made with
+// pathToFileURL, patches/import-meta.ts) need not be made for it.
+const SCRIPT_DIR = '  var _scriptDir = import.meta.url;';
+
+export function patchYogaScriptDir(source) {
+  return replaceAnchor(
+    source,
+    SCRIPT_DIR,
+    () => "  var _scriptDir = '';",
+    "yoga-layout changed: its script's folder is read again",
+  );
+}
+
 const BINARY = {
   file: 'yoga-layout/dist/binaries/yoga-wasm-base64-esm.js',
   filter: /[\\/]node_modules[\\/]yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/,
@@ -32,12 +46,13 @@ const BINARY = {
 export const yogaBase64 = patchingPlugin('yoga-base64', [{ ...BINARY, patch: patchYogaBase64 }]);
 
 /**
- * What the shipped bundle carries: the decoding, and Yoga
+ * What the shipped bundle carries: the decoding, its folder unread, and Yoga
  * made at once, without an await (start-without-await.mjs), which all patch
  * the same file.
  */
 export const yogaAtOnce = patchingPlugin('yoga-at-once', [
   { ...BINARY, patch: patchYogaBase64, ablation: 'yoga-base64' },
+  { ...BINARY, patch: patchYogaScriptDir, ablation: 'yoga-script-dir' },
   { ...BINARY, patch: patchYogaInstantiation, ablation: 'yoga-instantiation' },
   {
     file: 'yoga-layout/dist/src/index.js',

@@ -17,6 +17,7 @@ import { readToken } from './token-args.js';
 import { readCa } from './ca-args.js';
 import { buildFilter } from './filter-args.js';
 import { requireFlagValues } from './args-values.js';
+import { simpleFlags } from './simple-flags.js';
 import { nameOption } from './name-args.js';
 import { checkRelayUrl, isLoopback, isTls, socketIdentity } from './relay-args.js';
 import { applyProfile, profilesText, profileTokenError, type ProfileFlags } from './profiles.js';
@@ -67,7 +68,7 @@ export function parseArgs(
   }
 }
 
-/** The command line read by meow. */
+/** The command line read by meow (exported for the test that holds simple-flags.ts to it). */
 export function meowFlagsOf(argv: string[], version: string) {
   // meow's own check for unknown flags prints and exits the process; a
   // parser must do neither, so it lets them through and they are found here.
@@ -88,14 +89,10 @@ export function meowFlagsOf(argv: string[], version: string) {
 type Read = ReturnType<typeof meowFlagsOf>;
 type Flags = Read['flags'];
 
-/**
- * The flags and arguments, read by meow. (A second parser for the plainest
- * command lines, to start without loading meow, was taken out on
- * 2026-12-07: measured against meow it moved the first frame by less than
- * 5%; docs/performance.md.)
- */
+/** The flags and arguments: the plainest command lines without meow (simple-flags.ts), the rest by meow. */
 function readFlags(argv: string[], version: Version): Read {
-  return meowFlagsOf(argv, versionText(version));
+  const simple = simpleFlags(argv);
+  return simple ? { flags: simple.flags as Flags, input: simple.input } : meowFlagsOf(argv, versionText(version));
 }
 
 function parse(argv: string[], env: NodeJS.ProcessEnv, version: Version): ParsedArgs {

@@ -36,7 +36,11 @@ const MARKS = [
   'lazyRgiEmoji',
   'getDefaultExportFromCjs(requireNormalize())(...args)',
   'aep-on-first-use:ws',
+  'aep-on-first-use:meow',
+  'if (actual != expected) require("assert").equal',
   'loaded ??= require("node:crypto")',
+  'aepStackUtils',
+  'aepClockOrigin',
 ];
 
 test("the tests' command line carries every patch the shipped bundle does, and production React", async () => {

@@ -27,11 +27,17 @@ import * as expressions from '../../scripts/lazy-regexps.mjs';
 // @ts-expect-error: a plain .mjs build script, without types
 import * as atOnce from '../../scripts/start-without-await.mjs';
 // @ts-expect-error: a plain .mjs build script, without types
-import { yogaAtOnce } from '../../scripts/yoga-base64.mjs';
+import { patchYogaScriptDir, yogaAtOnce } from '../../scripts/yoga-base64.mjs';
 // @ts-expect-error: a plain .mjs build script, without types
 import { meowLazyNormalize, patchMeowDependencies } from '../../scripts/meow-lazy-normalize.mjs';
 // @ts-expect-error: a plain .mjs build script, without types
 import { patchStringWidth, stringWidthPrecheck } from '../../scripts/string-width-precheck.mjs';
+// @ts-expect-error: a plain .mjs build script, without types
+import { patchSignalExit, signalExitLazyAssert } from '../../scripts/signal-exit-lazy-assert.mjs';
+// @ts-expect-error: a plain .mjs build script, without types
+import { inkStackUtilsLazy, patchErrorOverview } from '../../scripts/ink-stack-utils-lazy.mjs';
+// @ts-expect-error: a plain .mjs build script, without types
+import * as clock from '../../scripts/clock-without-perf-hooks.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
@@ -96,6 +102,20 @@ const changed: Array<[string, Plugin, string, RegExp]> = [
     /ansi-tokenize changed/,
   ],
   ['meow dependencies.js', meowLazyNormalize, 'node_modules/meow/build/dependencies.js', /meow changed/],
+  ['signal-exit index.js', signalExitLazyAssert, 'node_modules/signal-exit/index.js', /signal-exit changed/],
+  [
+    'react scheduler',
+    clock.clockWithoutPerfHooks,
+    'node_modules/scheduler/cjs/scheduler.production.js',
+    /scheduler changed/,
+  ],
+  ['ink/build/ink.js', clock.clockWithoutPerfHooks, 'node_modules/ink/build/ink.js', /render changed/],
+  [
+    'ink ErrorOverview.js',
+    inkStackUtilsLazy,
+    'node_modules/ink/build/components/ErrorOverview.js',
+    /ErrorOverview changed/,
+  ],
   [
     'slice-ansi tokenize-ansi.js',
     segmenters.lazySegmenters,
@@ -126,6 +146,9 @@ for (const plugin of [
   stringWidthPrecheck,
   segmenters.lazySegmenters,
   yogaAtOnce,
+  signalExitLazyAssert,
+  inkStackUtilsLazy,
+  clock.clockWithoutPerfHooks,
 ] as Plugin[]) {
   test(`the build fails when a file ${plugin.name} patches never comes through`, async () => {
     await assert.rejects(bundleWith(plugin, {}, 'console.log(1);\n'), new RegExp(`${plugin.name}: .* never loaded`));
@@ -217,12 +240,28 @@ const PINNED: Array<[Patch, string, string[]]> = [
     'meow/build/dependencies.js',
     ['var normalizeExports = requireNormalize();', 'promisify(execFile);\n'],
   ],
+  [patchSignalExit, 'signal-exit/index.js', ["var assert = require('assert')"]],
+  [
+    clock.patchSchedulerClock,
+    'scheduler/cjs/scheduler.production.js',
+    [
+      '"object" === typeof performance && "function" === typeof performance.now',
+      '  var localPerformance = performance;',
+    ],
+  ],
+  [clock.patchInkRenderTimer, 'ink/build/ink.js', ['const startTime = performance.now();']],
+  [
+    patchErrorOverview,
+    'ink/build/components/ErrorOverview.js',
+    ["import StackUtils from 'stack-utils';\n", 'internals: StackUtils.nodeInternals(),'],
+  ],
   [
     atOnce.patchReconcilerAwaits,
     'ink/build/reconciler.js',
     ["        await import('./devtools.js');", '    ? await loadPackageJson()'],
   ],
   [atOnce.patchYogaIndex, 'yoga-layout/dist/src/index.js', ['const Yoga = wrapAssembly(await loadYoga());']],
+  [patchYogaScriptDir, 'yoga-layout/dist/binaries/yoga-wasm-base64-esm.js', ['  var _scriptDir = import.meta.url;']],
   [
     atOnce.patchYogaInstantiation,
     'yoga-layout/dist/binaries/yoga-wasm-base64-esm.js',
