@@ -65,7 +65,27 @@ async function readCauses(options: ConsoleOptions, io: ListIO, store: CauseKeepi
   await readEach(options, io, store, relays, { ...options.filter, type: ['tool.*'] });
 }
 
-/** One single pass of each relay, all at once, into `store`, with the console's connection options. */
+/** One single pass of `relay` into `store`, with the console's connection options (list and rules test). */
+export function readRelayOnce(
+  options: ConsoleOptions,
+  io: ListIO,
+  store: CauseKeepingStore,
+  relay: string,
+  filter: Record<string, unknown> | undefined,
+): Promise<HistoryResult> {
+  return readHistoryOnce({
+    url: relay,
+    token: options.token,
+    ca: options.ca,
+    name: options.name,
+    host: io.host,
+    filter,
+    capture: options.capture,
+    store,
+  });
+}
+
+/** One single pass of each relay, all at once, into `store`. */
 function readEach(
   options: ConsoleOptions,
   io: ListIO,
@@ -73,20 +93,7 @@ function readEach(
   relays: readonly string[],
   filter: Record<string, unknown> | undefined,
 ): Promise<HistoryResult[]> {
-  return Promise.all(
-    relays.map((relay) =>
-      readHistoryOnce({
-        url: relay,
-        token: options.token,
-        ca: options.ca,
-        name: options.name,
-        host: io.host,
-        filter,
-        capture: options.capture,
-        store,
-      }),
-    ),
-  );
+  return Promise.all(relays.map((relay) => readRelayOnce(options, io, store, relay, filter)));
 }
 
 /** `edit: {paths, added, removed}` where the request's cause is a file edit the console read. */

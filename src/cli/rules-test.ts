@@ -10,7 +10,6 @@
 import type { Rule } from '../protocol/rules.js';
 import { displayLine } from '../protocol/sanitize.js';
 import { relayUrls } from '../relay/url.js';
-import { readHistoryOnce } from '../relay/read-history.js';
 import { CauseKeepingStore } from './cause-store.js';
 import { inboxOrder } from '../store/index.js';
 import { relayText } from '../store/file-relay.js';
@@ -19,7 +18,7 @@ import { causeMissingText, type CauseState } from '../store/cause.js';
 import type { RequestRecord } from '../store/types.js';
 import type { ConsoleOptions } from './args.js';
 import { readJsonlFiles } from './jsonl-files.js';
-import { idCell, type ListIO } from './list.js';
+import { idCell, readRelayOnce, type ListIO } from './list.js';
 
 /** The verdict had the request still been pending (and vouched for) when the rules saw it. */
 export function verdictThen(rules: readonly Rule[], record: RequestRecord, cause: CauseState): RuleVerdict {
@@ -35,16 +34,7 @@ export async function runRulesTest(options: ConsoleOptions, io: ListIO): Promise
   const passes = rules.some(needsCause) ? [options.filter, { ...options.filter, type: ['tool.*'] }] : [options.filter];
   for (const relay of options.relays) {
     for (const filter of passes) {
-      const result = await readHistoryOnce({
-        url: relay,
-        token: options.token,
-        ca: options.ca,
-        name: options.name,
-        host: io.host,
-        filter,
-        capture: options.capture,
-        store,
-      });
+      const result = await readRelayOnce(options, io, store, relay, filter);
       if (!result.ok) {
         io.err(`aep-console: ${relayText(relayUrls(relay).relay)}: ${displayLine(result.reason, 300)}`);
         return 3;
