@@ -206,8 +206,10 @@ export class CommandSender {
    * not sent and leaves the outbox; its journal entry is returned for the history.
    */
   supersedeSaved(requestKey: string): JournaledAnswer | undefined {
-    const entry = [...this.pending.values()].find((e) => e.requestKey === requestKey && e.proof);
-    const command = entry && this.store.command(entry.id);
+    // The request's last command is the saved one, if any (a request has at most one live answer): no scan of the queue.
+    const last = this.store.lastCommandFor(requestKey);
+    const entry = last && this.pending.get(last.id);
+    const command = entry?.proof ? last : undefined;
     if (!entry || !command || command.savedAt === undefined || command.attempts > 0) return undefined;
     this.wire.forget(entry.id);
     this.outbox?.clear(entry.id);
