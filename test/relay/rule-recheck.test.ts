@@ -11,22 +11,11 @@ import { CommandSender, type CommandLink } from '../../src/relay/commands.js';
 import type { Outbox } from '../../src/relay/outbox.js';
 import { takeCleared, WireGate } from '../../src/relay/gate.js';
 import { DEFAULT_TIMING } from '../../src/relay/timing.js';
-import { parseRules } from '../../src/protocol/rules.js';
 import type { AepEvent } from '../../src/protocol/types.js';
 import { ruleStillAnswers } from '../../src/store/rule-recheck.js';
 import { initialRules, onRuleCause, runRules, type RuleEffect } from '../../src/ui/rules/rule-state.js';
 import { requestEvent } from './helpers.js';
-
-const RELAY = 'http://relay.test';
-const CAUSE = '01HZZZZZZZZZZZZZZZZZZZZZZZ';
-const parsed = parseRules(
-  JSON.stringify({
-    rules: [
-      { name: 'tests ok', match: { agent: 'claude-*', command_prefix: 'npm test' }, decide: { option: 'allow' } },
-    ],
-  }),
-);
-assert.ok(parsed.ok);
+import { CAUSE, RELAY, TESTS_OK_RULES } from '../support/tests-ok-rule.js';
 
 const senders: CommandSender[] = [];
 after(() => {
@@ -50,7 +39,7 @@ function setup() {
     data: { tool: { name: 'Bash' }, args: { command } },
   });
   // AUTO, the cause read back as "npm test": the rule's send, with what it decided on.
-  const model = initialRules(parsed.ok ? parsed.rules : [], true)!;
+  const model = initialRules(TESTS_OK_RULES, true)!;
   const reading = runRules(model, [record.key], store, 1_000).rules;
   const back = onRuleCause(
     reading,

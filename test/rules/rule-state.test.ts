@@ -20,17 +20,7 @@ import {
   type RulesModel,
 } from '../../src/ui/rules/rule-state.js';
 import { requestEvent } from '../relay/helpers.js';
-
-const RELAY = 'http://relay.test';
-const CAUSE = '01HZZZZZZZZZZZZZZZZZZZZZZZ';
-const parsed = parseRules(
-  JSON.stringify({
-    rules: [
-      { name: 'tests ok', match: { agent: 'claude-*', command_prefix: 'npm test' }, decide: { option: 'allow' } },
-    ],
-  }),
-);
-assert.ok(parsed.ok);
+import { CAUSE, RELAY, TESTS_OK_RULES } from '../support/tests-ok-rule.js';
 
 /** The rules' effects, each send checked to carry what it was decided on (its rule and option) and shown without it. */
 function sends(effects: readonly RuleEffect[]) {
@@ -47,7 +37,7 @@ function setup(auto = true) {
   const store = new ConsoleStore({ now: () => 0 });
   store.applyEvent(RELAY, requestEvent({ cause: CAUSE }));
   const record = store.allRequests()[0]!;
-  const rules = initialRules(parsed.ok ? parsed.rules : [], auto)!;
+  const rules = initialRules(TESTS_OK_RULES, auto)!;
   return { store, record, rules };
 }
 
@@ -164,7 +154,7 @@ describe('a rejected rule answer', () => {
   it('turns the rule off once, and says why', () => {
     const { store, record } = setup();
     const answered: RulesModel = {
-      ...initialRules(parsed.ok ? parsed.rules : [], true)!,
+      ...initialRules(TESTS_OK_RULES, true)!,
       answered: new Map([[record.key, 'tests ok']]),
     };
     const respond = (id: string) => ({
