@@ -21,6 +21,7 @@ import { simpleFlags } from './simple-flags.js';
 import { nameOption } from './name-args.js';
 import { checkRelayUrl, isLoopback, isTls, socketIdentity } from './relay-args.js';
 import { applyProfile, profilesText, profileTokenError, type ProfileFlags } from './profiles.js';
+import { keymapOption, keysText } from './keys.js';
 
 export type { ConsoleOptions, ParsedArgs } from './options.js';
 export { tokenSource } from './token-args.js';
@@ -103,14 +104,18 @@ function parse(argv: string[], env: NodeJS.ProcessEnv, version: Version): Parsed
   if (flags.version) return { kind: 'version', text: versionText(version) };
 
   const [command, ...extra] = cli.input;
-  if (command !== undefined && command !== 'list' && command !== 'history' && command !== 'profiles')
+  if (command !== undefined && !['list', 'history', 'profiles', 'keys'].includes(command))
     throw new UsageError(
-      `unknown command "${printable(command)}" (the commands are "list", "watch", "respond", "history", "profiles" and "rules test")`,
+      `unknown command "${printable(command)}" (the commands are "list", "watch", "respond", "history", "profiles", "keys" and "rules test")`,
     );
   if (extra.length) throw new UsageError(`unexpected argument "${printable(extra[0])}"`);
   if (command === 'profiles') {
     if (argv.length > 1) throw new UsageError('"aep-console profiles" takes no flags');
     return { kind: 'print', text: profilesText(env) };
+  }
+  if (command === 'keys') {
+    if (argv.length > 1) throw new UsageError('"aep-console keys" takes no flags');
+    return { kind: 'print', text: keysText(env) };
   }
   if (command === 'history') {
     const history = historyOptions(flags, argv);
@@ -249,6 +254,8 @@ function parseRun(given: Flags, isList: boolean, env: NodeJS.ProcessEnv, argv: s
       ...rules,
       ...(flags.readOnly ? { readOnly: true, auto: false } : {}),
       ...(applied.profile !== undefined ? { profile: applied.profile } : {}),
+      // config.json's key map: the interactive console's, the demo's too.
+      ...(isList ? {} : keymapOption(env, flags.demo, warnings)),
     },
     warnings,
   };

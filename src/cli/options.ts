@@ -4,6 +4,7 @@
 // one another.
 import type { Rule } from '../protocol/rules.js';
 import type { Answer, Capture } from '../protocol/types.js';
+import type { Bindings } from '../ui/key-table.js';
 
 /** `respond`: which request, the answer, and how long to wait for its outcome. */
 export interface RespondSpec {
@@ -62,12 +63,14 @@ export interface ConsoleOptions {
   readOnly?: boolean;
   /** The profile in use (--profile, AEP_PROFILE or the config file's default). */
   profile?: string;
+  /** config.json's `keys` applied over the shipped bindings (cli/keys.ts); absent: as shipped. */
+  keys?: Bindings;
 }
 
 export type ParsedArgs =
   | { kind: 'run'; options: ConsoleOptions; warnings: string[] }
   | { kind: 'help'; text: string }
   | { kind: 'version'; text: string }
-  /** A command that only prints what it read (`profiles`): to stdout, exit 0. */
+  /** A command that only prints what it read (`profiles`, `keys`): to stdout, exit 0. */
   | { kind: 'print'; text: string }
   | { kind: 'usage-error'; message: string };

@@ -16,6 +16,7 @@ export const USAGE: readonly string[] = [
   'aep-console rules test [--rules F] [same connection flags] [--file F]...',
   'aep-console history [--json] [--since DURATION] [--agent NAME]... [--session ID]...',
   'aep-console profiles',
+  'aep-console keys',
   'aep-console --help | --version',
 ];
 
@@ -42,6 +43,10 @@ export const COMMANDS: readonly { name: string; does: string }[] = [
   {
     name: 'profiles',
     does: "list the profiles of the config file: each one's relays and where its token comes from (never the token).",
+  },
+  {
+    name: 'keys',
+    does: 'print every key in force, one line per action id (`PLACE.ACTION`), with config.json\'s `keys` applied; a bad key map is exit 2.',
   },
 ];
 

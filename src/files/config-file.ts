@@ -30,13 +30,15 @@ export interface Profile {
 export interface ProfilesFile {
   path: string;
   default?: string;
+  /** `keys`: {"PLACE.ACTION": KEY or [KEY, …]}, its shape checked here and its names by the UI's key map (places/keymap.ts). */
+  keys?: Record<string, string | string[]>;
   /** In the file's order. */
   profiles: Map<string, Profile>;
 }
 
 export type LoadedProfiles = { ok: true; file?: ProfilesFile } | { ok: false; error: string; untrusted?: boolean };
 
-const TOP_KEYS = ['default', 'profiles'];
+const TOP_KEYS = ['default', 'profiles', 'keys'];
 export const PROFILE_KEYS = [
   'relays',
   'token_file',
@@ -88,12 +90,18 @@ export function parseProfiles(
   } catch {
     return { error: 'not valid JSON' };
   }
-  if (!isPlainObject(value)) return { error: 'must be a JSON object {"default"?: NAME, "profiles": {NAME: {...}}}' };
+  if (!isPlainObject(value))
+    return { error: 'must be a JSON object {"default"?: NAME, "profiles"?: {NAME: {...}}, "keys"?: {...}}' };
   const unknown = Object.keys(value).find((key) => !TOP_KEYS.includes(key));
-  if (unknown !== undefined) return { error: `unknown key ${shown(unknown)} (the keys are "default" and "profiles")` };
-  if (!isPlainObject(value.profiles)) return { error: '"profiles" must be an object of profiles by name' };
+  if (unknown !== undefined)
+    return { error: `unknown key ${shown(unknown)} (the keys are "default", "profiles" and "keys")` };
+  // A file with only a key map is valid: profiles are optional.
+  if (value.profiles !== undefined && !isPlainObject(value.profiles))
+    return { error: '"profiles" must be an object of profiles by name' };
+  const keys = keysOf(value.keys);
+  if (keys !== undefined && 'error' in keys) return keys;
   const profiles = new Map<string, Profile>();
-  for (const [name, raw] of Object.entries(value.profiles)) {
+  for (const [name, raw] of Object.entries(value.profiles ?? {})) {
     if (!/^[\w.@-]{1,64}$/.test(name))
       return { error: `profile name ${shown(name)} must be 1-64 letters, digits, ".", "_", "@" or "-"` };
     const profile = parseProfile(raw, dirname(resolve(path)), env);
@@ -106,7 +114,21 @@ export function parseProfiles(
       error: `"default" must name one of the profiles (${[...profiles.keys()].join(', ') || 'there are none'})`,
     };
   }
-  return { path, ...(fallback !== undefined ? { default: fallback } : {}), profiles };
+  return { path, ...(fallback !== undefined ? { default: fallback } : {}), profiles, ...(keys ? { keys: keys.map } : {}) };
+}
+
+/** `keys` as written: an object of strings or arrays of strings (which names are places, actions and keys is the UI's to say). */
+function keysOf(raw: unknown): { map: Record<string, string | string[]> } | { error: string } | undefined {
+  if (raw === undefined) return undefined;
+  const shape = '"keys" must be an object of "PLACE.ACTION": KEY or [KEY, ...]';
+  if (!isPlainObject(raw)) return { error: shape };
+  for (const [id, value] of Object.entries(raw)) {
+    const ok =
+      typeof value === 'string' ||
+      (Array.isArray(value) && value.length > 0 && value.every((key) => typeof key === 'string'));
+    if (!ok) return { error: `${shape}: ${shown(id)} is not` };
+  }
+  return { map: raw as Record<string, string | string[]> };
 }
 
 function parseProfile(raw: unknown, dir: string, env: NodeJS.ProcessEnv): Profile | { error: string } {

@@ -4,18 +4,7 @@ import { firstKey, labelOf, labelsOf } from './key-labels.js';
 
 export { firstKey } from './key-labels.js';
 import { DIGIT_OPTIONS, digitsType, type ChoiceRows } from './inbox/digits.js';
-import { wordsOf } from './binding.js';
-import { BATCH_CONFIRM_KEYS, BATCH_KEYS } from './inbox/batch-keys.js';
-import { BROWSE_KEYS } from './inbox/browse-keys.js';
-import { EDIT_KEYS } from './text/editor.js';
-import { ANSWER_KEYS, FORM_KEYS, LOCKED_KEYS } from './inbox/answer-keys.js';
-import { FILTER_KEYS, HELP_KEYS } from './inbox/help-keys.js';
-import { CONTROL_KEYS, REASON_KEYS } from './inbox/control-keys.js';
-import { QUIT_PROMPT_KEYS } from './inbox/quit.js';
-import { HIDE_PROMPT_KEYS } from './inbox/id-keys.js';
-import { ALWAYS_KEYS, AUTO_PROMPT_KEYS } from './rules/rule-keys.js';
-import { TIMELINE_KEYS } from './inbox/timeline-keys.js';
-import { DECISION_KEYS, HISTORY_KEYS } from './history/history-keys.js';
+import { PLACES, SCOPES, actionId } from './places/registry.js';
 
 // The key table written out: every row of the `?` help, the footer's hints,
 // the screen reader's list of keys and docs/keys.md, each rendered from the
@@ -53,70 +42,8 @@ export interface KeyRow {
   hint?: string;
 }
 
-export const SCOPE_TITLES: Record<Scope, string> = {
-  browse: 'list',
-  answer: 'open',
-  batch: 'batch',
-  batchConfirm: 'batch, asking',
-  form: 'form',
-  locked: 'open, answered',
-  filter: 'filter',
-  help: 'help',
-  control: 'cancel / pause',
-  reason: 'cancel reason',
-  quitPrompt: 'quit, asking',
-  hidePrompt: 'hide, asking',
-  autoPrompt: 'AUTO, asking',
-  always: 'always answer, asking',
-  timeline: 'timeline',
-  history: 'history',
-  decision: 'one decision',
-  edit: 'any text row',
-  anywhere: 'anywhere',
-};
-
-const ROWS: RowSpec[] = [
-  // Browse: the list has the focus (browse-keys.ts).
-  ...wordsOf(BROWSE_KEYS),
-  // Answer: a request is open and takes an option or a reply (answer-keys.ts).
-  ...wordsOf(ANSWER_KEYS),
-  // Batch: several marked requests answered at once (batch-keys.ts).
-  ...wordsOf(BATCH_KEYS),
-  ...wordsOf(BATCH_CONFIRM_KEYS),
-  // Form: the open request is a form; locked: it cannot take an answer now (answer-keys.ts).
-  ...wordsOf(FORM_KEYS),
-  ...wordsOf(LOCKED_KEYS),
-  // Filter: the footer is a line editor (help-keys.ts).
-  ...wordsOf(FILTER_KEYS),
-  // Control: the y/n question of x, X and p, and a cancel's reason (control-keys.ts).
-  ...wordsOf(CONTROL_KEYS),
-  ...wordsOf(REASON_KEYS),
-  // The questions: quit (quit.ts), hide (id-keys.ts), always answer and AUTO (rule-keys.ts).
-  ...wordsOf(QUIT_PROMPT_KEYS),
-  ...wordsOf(HIDE_PROMPT_KEYS),
-  ...wordsOf(ALWAYS_KEYS),
-  ...wordsOf(AUTO_PROMPT_KEYS),
-  // Timeline: a session's recent Events (timeline-keys.ts).
-  ...wordsOf(TIMELINE_KEYS),
-  // History: the decisions kept on disk, newest first (history-keys.ts).
-  ...wordsOf(HISTORY_KEYS),
-  ...wordsOf(DECISION_KEYS),
-  // Help: the overlay scrolls where the terminal is too short for it (help-keys.ts).
-  ...wordsOf(HELP_KEYS),
-  // The line editor of every text row (text/editor.ts).
-  ...wordsOf(EDIT_KEYS),
-  // Whatever the console shows, also while a text row is being typed in: app.tsx redraws, update.ts drops.
-  {
-    scope: 'anywhere',
-    actions: ['redraw'],
-    does: 'redraw the whole screen (whatever else wrote to the terminal is gone)',
-  },
-  {
-    scope: 'anywhere',
-    keys: 'keys after a send',
-    does: 'keys that arrive in the same read as the key that sent (Enter, or y at a question) are dropped, and the footer counts them',
-  },
-];
+// Every place's words in help order (places/registry.ts).
+const ROWS: RowSpec[] = SCOPES.flatMap((scope): readonly RowSpec[] => PLACES[scope].words() as readonly RowSpec[]);
 
 /** Every scope's words in help order, the actions each row owns (a test checks each action is owned once). */
 export function bindingWords(): readonly RowSpec[] {
@@ -191,12 +118,13 @@ export function hintsWithout(scope: Scope, left: readonly string[]): string {
   ).join(` ${glyphs().dot} `);
 }
 
-/** The README's Keys table, rendered from the bindings. */
+/** docs/keys.md's table, rendered from the bindings in force: where, the keys, each action's id (config.json's `keys`), what they do. */
 export function keyTableMarkdown(): string {
-  const rows = keyRows().map(
-    (row) => `| ${SCOPE_TITLES[row.scope]} | \`${row.keys.replace(/\|/g, '\\|')}\` | ${row.does} |`,
-  );
-  return ['| where | keys | action |', '|---|---|---|', ...rows].join('\n');
+  const rows = keyRows().map((row, i) => {
+    const ids = (ROWS[i].actions ?? []).map((action) => `\`${actionId(row.scope, action)}\``).join(' ');
+    return `| ${PLACES[row.scope].titles.table} | \`${row.keys.replace(/\|/g, '\\|')}\` | ${ids} | ${row.does} |`;
+  });
+  return ['| where | keys | id | action |', '|---|---|---|---|', ...rows].join('\n');
 }
 
 /** The keys bound to pickOption that name options 1 to `count` (`1-3`, `1/2`, `1`), or '' for none. */

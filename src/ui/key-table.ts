@@ -123,7 +123,7 @@ type Printable =
 /** A key name (`up`, `enter`, …) or a character typed. */
 export type KeySpec = Exclude<KeyName, 'char' | 'paste' | 'none'> | Printable;
 
-type Bindings = { [S in Scope]: Record<ScopeActions[S], readonly KeySpec[]> };
+export type Bindings = { [S in Scope]: Record<ScopeActions[S], readonly KeySpec[]> };
 
 const DIGITS: readonly KeySpec[] = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
 
@@ -293,6 +293,22 @@ const tables = new Map<Scope, Map<string, { action: string; index: number }>>();
 export function rebind<S extends Scope>(scope: S, action: ActionOf<S>, keys: readonly KeySpec[]): () => void {
   const before = bindings;
   bindings = { ...bindings, [scope]: { ...bindings[scope], [action]: keys } };
+  tables.clear();
+  return () => {
+    bindings = before;
+    tables.clear();
+  };
+}
+
+/** The table as shipped (a key map in config.json is applied over it: places/keymap.ts). */
+export function defaultBindings(): Readonly<Bindings> {
+  return DEFAULT_BINDINGS;
+}
+
+/** Puts a whole table in force (the key map read at start-up); returns the function that puts the old one back. */
+export function useBindings(next: Bindings): () => void {
+  const before = bindings;
+  bindings = next;
   tables.clear();
   return () => {
     bindings = before;

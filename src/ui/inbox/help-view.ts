@@ -3,31 +3,10 @@ import { UTF8_GLYPHS, type Glyphs, glyphs } from '../glyphs.js';
 import type { RequestState } from '../../store/types.js';
 import type { Scope } from '../key-table.js';
 import { keyRows } from '../key-rows.js';
+import { PLACES } from '../places/registry.js';
 import { seg, type Line } from '../text/line.js';
 import { fit, wrapText } from '../text/wrap.js';
 import { windowAt } from '../widgets/window.js';
-
-const HELP_TITLES: Record<Scope, string> = {
-  browse: 'Browse (list)',
-  answer: 'Answer (a request is open)',
-  batch: 'Batch answer (requests marked with Space or *)',
-  form: 'Form (an open request is a form)',
-  locked: 'Sent or closed (the open request takes no answer now)',
-  filter: `Filter (typing after /)`,
-  help: 'Help (this overlay)',
-  control: 'Cancel / pause (the y/n question of x, X, p)',
-  reason: 'Cancel reason (typing after Tab at that question)',
-  batchConfirm: 'Batch answer, asking Send … to N requests? y/n',
-  quitPrompt: 'Quit, asking (something would be lost)',
-  hidePrompt: 'Hide, asking (d: hide this request from this console? y/n)',
-  autoPrompt: 'AUTO, asking (A: let the rules answer? y/n)',
-  always: 'Always answer like this? (a on an option)',
-  edit: 'Every text row (Reply, text fields, Other…, the filter, a reason)',
-  timeline: "Timeline (t: a session's recent Events)",
-  history: 'History (H: the decisions this console made, newest first)',
-  decision: 'One decision (Enter in the history)',
-  anywhere: 'Anywhere',
-};
 
 /** Trying `list` on the demo: the relay is on loopback with a random token, kept in a 0600 file. */
 function demoLines(demo: { relay: string; listCommand: string }, width: number): Line[] {
@@ -95,7 +74,7 @@ function keyLines(width: number): Line[] {
     if (row.scope !== scope) {
       scope = row.scope;
       lines.push([seg('')]);
-      lines.push([seg(HELP_TITLES[scope].replace('…', glyphs().ellipsis), { bold: true })]);
+      lines.push([seg(PLACES[scope].titles.help().replace('…', glyphs().ellipsis), { bold: true })]);
     }
     // A long description wraps under itself rather than being cut: help must say it all.
     // Keys too long for their column get a row of their own, the words below them.

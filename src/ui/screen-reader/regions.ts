@@ -16,7 +16,7 @@ import { controlQuestion } from '../inbox/control-question.js';
 import { buildAlwaysLines } from '../rules/rule-view.js';
 import { scopesFor } from '../rules/rule-update.js';
 import { keyRows } from '../key-rows.js';
-import type { Scope } from '../key-table.js';
+import { PLACES } from '../places/registry.js';
 import type { UiModel } from '../model.js';
 import type { Line } from '../text/line.js';
 import { answering } from '../view.js';
@@ -104,29 +104,6 @@ function batchSentences(model: UiModel, at: number): string[] {
   return lines;
 }
 
-/** Where each scope's keys work, as a sentence begins: "In the list, j or Down: …". */
-const SPOKEN_PLACES: Record<Scope, string> = {
-  browse: 'In the list',
-  answer: 'In an open request',
-  batch: 'In a batch answer',
-  batchConfirm: "At a batch's question, Send to N requests",
-  form: 'In a form',
-  locked: 'In a request that takes no answer now',
-  filter: 'While you type a filter',
-  help: 'In this help',
-  control: 'At the cancel or pause question',
-  reason: 'While you type a cancel reason',
-  quitPrompt: 'At the quit question',
-  hidePrompt: 'At the hide question',
-  autoPrompt: 'At the AUTO question',
-  always: 'At the always answer question',
-  timeline: 'In the timeline',
-  history: 'In the history',
-  decision: 'In one decision of the history',
-  edit: 'On any text row',
-  anywhere: 'Anywhere, also while you type',
-};
-
 /** Keys as help writes them, said: columns (`k/j  Up/Down`) are alternatives, a run of digits is "1 to 9". */
 function spokenKeys(keys: string): string {
   return keys.replace(/\s{2,}/g, ' or ').replace(/\b(\d)-(\d)\b/g, '$1 to $2');
@@ -140,7 +117,7 @@ function helpSentences(model: UiModel): string[] {
   return [
     'Keys.',
     ...demo,
-    ...keyRows().map((row) => `${SPOKEN_PLACES[row.scope]}, ${spokenKeys(row.keys)}: ${row.does}.`),
+    ...keyRows().map((row) => `${PLACES[row.scope].titles.spoken}, ${spokenKeys(row.keys)}: ${row.does}.`),
   ];
 }
 
