@@ -1,3 +1,4 @@
+import { applyBindings } from './ui/key-table.js';
 import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { parseArgs } from './cli/args.js';
@@ -65,6 +66,8 @@ export async function main(argv: string[], given: MainIO = defaultIO): Promise<n
   if (options.command === 'rules-test') return runRulesTest(options, { out: io.out, err: io.err, host: hostname() });
   if (options.command === 'watch') return runWatch(options, { out: io.out }, remember);
   if (options.command === 'respond') return runRespond(options, io, remember);
+  // config.json's key map, in force for the whole run: every footer, help row and spoken key reads it.
+  if (options.keys) applyBindings(options.keys);
   return runConsole(options, io, remember);
 }
 

@@ -3,7 +3,6 @@
 // the demo fleet, the token file re-read before each reconnect, the outbox
 // and the decision history in the state directory, --file followers, the
 // crash guard, and the terminal set up for Ink.
-import { useBindings } from '../ui/key-table.js';
 import { realpathSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { dirname } from 'node:path';
@@ -235,8 +234,6 @@ async function withoutFullScreen(options: ConsoleOptions, io: MainIO, remember: 
 
 export async function runConsole(options: ConsoleOptions, io: MainIO, remember: Remember): Promise<number> {
   io.firstFrame?.starts();
-  // config.json's key map, in force for the whole run: every footer, help row and spoken key reads it.
-  if (options.keys) useBindings(options.keys);
   const refused = await withoutFullScreen(options, io, remember);
   if (refused !== undefined) return refused;
   const demo = await startDemo(options, remember);

@@ -2,7 +2,7 @@
 // `aep-console keys`: the table in force, one line per action id.
 import { displayLine } from '../protocol/sanitize.js';
 import { loadProfiles } from '../files/config-file.js';
-import { bindingsNow, useBindings, type Bindings, type KeySpec } from '../ui/key-table.js';
+import { bindingsNow, applyBindings, type Bindings, type KeySpec } from '../ui/key-table.js';
 import { labelsOf } from '../ui/key-labels.js';
 import { keymapFrom } from '../ui/places/keymap.js';
 import { PLACES, actionId } from '../ui/places/registry.js';
@@ -34,7 +34,7 @@ export function keysText(env: NodeJS.ProcessEnv): string {
   const loaded = loadProfiles(env);
   const { keys } = keymapOption(env, true, []);
   // The rows are rendered from the table in force: the file's, for as long as they are read.
-  const restore = keys ? useBindings(keys) : () => {};
+  const restore = keys ? applyBindings(keys) : () => {};
   try {
     const rows = keyRows();
     const lines: string[] = [];

@@ -46,7 +46,7 @@ export const COMMANDS: readonly { name: string; does: string }[] = [
   },
   {
     name: 'keys',
-    does: 'print every key in force, one line per action id (`PLACE.ACTION`), with config.json\'s `keys` applied; a bad key map is exit 2.',
+    does: "print every key in force, one line per action id (`PLACE.ACTION`), with config.json's `keys` applied; a bad key map is exit 2.",
   },
 ];
 

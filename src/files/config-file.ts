@@ -114,7 +114,12 @@ export function parseProfiles(
       error: `"default" must name one of the profiles (${[...profiles.keys()].join(', ') || 'there are none'})`,
     };
   }
-  return { path, ...(fallback !== undefined ? { default: fallback } : {}), profiles, ...(keys ? { keys: keys.map } : {}) };
+  return {
+    path,
+    ...(fallback !== undefined ? { default: fallback } : {}),
+    profiles,
+    ...(keys ? { keys: keys.map } : {}),
+  };
 }
 
 /** `keys` as written: an object of strings or arrays of strings (which names are places, actions and keys is the UI's to say). */

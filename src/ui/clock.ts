@@ -9,7 +9,7 @@ import { ageMs, ageTextChangesIn, leftTextHoldsFor, timeLeftMs } from './inbox/a
 import { layoutOf, type UiModel } from './model.js';
 import { rulesWaitOnClock } from './rules/rule-state.js';
 import { rowCausesWaitOnClock } from './row-causes.js';
-import { placeOf } from './inbox/state.js';
+import { shownPlace } from './places/registry.js';
 import { nextLastCallAt } from './last-call.js';
 import { nextWake } from './inbox/snooze.js';
 import { titleBehind } from './title.js';
@@ -43,9 +43,9 @@ function shownRecords(model: UiModel): RequestRecord[] {
 
 /** Whether something other than ages is counted down on screen or waits on the clock. */
 function waitsOnTheSecond(model: UiModel): boolean {
-  const place = placeOf(model.inbox);
+  const place = shownPlace(model.inbox);
   // Places that draw their own body are not read here: they keep the old one-second clock.
-  if (place === 'timeline' || place === 'history' || place === 'help') return true;
+  if (place === 'timeline' || place === 'history' || place === 'decision' || place === 'help') return true;
   // "retrying in 4s" on the status line (and the empty-list note).
   if (model.snapshot.relays().some((relay) => 'retryAt' in relay.connection && relay.connection.retryAt !== undefined))
     return true;

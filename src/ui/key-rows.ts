@@ -43,11 +43,14 @@ export interface KeyRow {
 }
 
 // Every place's words in help order (places/registry.ts).
-const ROWS: RowSpec[] = SCOPES.flatMap((scope): readonly RowSpec[] => PLACES[scope].words() as readonly RowSpec[]);
+// Read on first use: the place records (registry.ts) reach every key handler, some of which draw with these rows.
+let rows: RowSpec[] | undefined;
+const allRows = (): RowSpec[] =>
+  (rows ??= SCOPES.flatMap((scope): readonly RowSpec[] => PLACES[scope].words() as readonly RowSpec[]));
 
 /** Every scope's words in help order, the actions each row owns (a test checks each action is owned once). */
 export function bindingWords(): readonly RowSpec[] {
-  return ROWS;
+  return allRows();
 }
 
 function hintOf(row: RowSpec): string | undefined {
@@ -82,7 +85,7 @@ function renderedNow(): NonNullable<typeof rendered> {
 /** Row `i`'s footer hint as bound now (undefined: it has none). */
 function hintAt(i: number): string | undefined {
   const now = renderedNow();
-  if (!(i in now.hints)) now.hints[i] = hintOf(ROWS[i]);
+  if (!(i in now.hints)) now.hints[i] = hintOf(allRows()[i]);
   return now.hints[i];
 }
 
@@ -96,7 +99,7 @@ function rowOf(row: RowSpec, i: number): KeyRow {
 /** Every row of help and README, its keys as bound now. */
 export function keyRows(): KeyRow[] {
   const now = renderedNow();
-  return (now.rows ??= ROWS.map(rowOf));
+  return (now.rows ??= allRows().map(rowOf));
 }
 
 /** The footer's hints for a scope, in table order. */
@@ -104,7 +107,9 @@ export function hintsFor(scope: Scope): string {
   const now = renderedNow();
   let hints = now.scopeHints.get(scope);
   if (hints === undefined) {
-    hints = ROWS.flatMap((row, i) => (row.scope === scope && row.hint ? [hintAt(i)!] : [])).join(` ${glyphs().dot} `);
+    hints = allRows()
+      .flatMap((row, i) => (row.scope === scope && row.hint ? [hintAt(i)!] : []))
+      .join(` ${glyphs().dot} `);
     now.scopeHints.set(scope, hints);
   }
   return hints;
@@ -113,15 +118,17 @@ export function hintsFor(scope: Scope): string {
 /** The footer's hints for a scope but for the rows of `left` (actions that do nothing now), in table order. */
 export function hintsWithout(scope: Scope, left: readonly string[]): string {
   if (!left.length) return hintsFor(scope);
-  return ROWS.flatMap((row, i) =>
-    row.scope === scope && row.hint && !row.actions?.some((action) => left.includes(action)) ? [hintAt(i)!] : [],
-  ).join(` ${glyphs().dot} `);
+  return allRows()
+    .flatMap((row, i) =>
+      row.scope === scope && row.hint && !row.actions?.some((action) => left.includes(action)) ? [hintAt(i)!] : [],
+    )
+    .join(` ${glyphs().dot} `);
 }
 
 /** docs/keys.md's table, rendered from the bindings in force: where, the keys, each action's id (config.json's `keys`), what they do. */
 export function keyTableMarkdown(): string {
   const rows = keyRows().map((row, i) => {
-    const ids = (ROWS[i].actions ?? []).map((action) => `\`${actionId(row.scope, action)}\``).join(' ');
+    const ids = (allRows()[i].actions ?? []).map((action) => `\`${actionId(row.scope, action)}\``).join(' ');
     return `| ${PLACES[row.scope].titles.table} | \`${row.keys.replace(/\|/g, '\\|')}\` | ${ids} | ${row.does} |`;
   });
   return ['| where | keys | id | action |', '|---|---|---|---|', ...rows].join('\n');
@@ -161,7 +168,7 @@ export function choiceHints(scope: 'answer' | 'batch', rows: ChoiceRows): string
   // On the Reply row a printable key is text: a hint for a or ? would say what the key does not do there.
   const typed = (actions: readonly string[]) =>
     rows.onReply && actions.every((action) => (bound[action]?.[0]?.length ?? 0) === 1);
-  const rest = ROWS.flatMap((row, i) =>
+  const rest = allRows().flatMap((row, i) =>
     row.scope === scope &&
     row.hint &&
     row.actions &&
@@ -180,22 +187,24 @@ export function choiceHints(scope: 'answer' | 'batch', rows: ChoiceRows): string
  */
 export function formHints(choices: number, fieldDefault = false): string {
   const range = digitRange('form', choices);
-  return ROWS.flatMap((row, i) => {
-    if (row.scope !== 'form' || !row.hint) return [];
-    if (!fieldDefault && row.actions?.includes('takeDefault')) return [];
-    if (!range) return [hintAt(i)!];
-    const hint = hintAt(i)!;
-    return [
-      row.actions?.includes('up') ? `${firstKey('form', 'up')}/${firstKey('form', 'down')} ${range} choice` : hint,
-    ];
-  }).join(` ${glyphs().dot} `);
+  return allRows()
+    .flatMap((row, i) => {
+      if (row.scope !== 'form' || !row.hint) return [];
+      if (!fieldDefault && row.actions?.includes('takeDefault')) return [];
+      if (!range) return [hintAt(i)!];
+      const hint = hintAt(i)!;
+      return [
+        row.actions?.includes('up') ? `${firstKey('form', 'up')}/${firstKey('form', 'down')} ${range} choice` : hint,
+      ];
+    })
+    .join(` ${glyphs().dot} `);
 }
 
 /** The list's hints, the digits' range that of the selected request's options (none: no digit hint); undefined: the bound keys. */
 export function browseHints(options: number | undefined): string {
   if (options === undefined) return hintsFor('browse');
   const range = digitRange('browse', options);
-  const hints = ROWS.flatMap((row, i) => {
+  const hints = allRows().flatMap((row, i) => {
     if (row.scope !== 'browse' || !row.hint) return [];
     if (!row.actions?.includes('pickOption')) return [hintAt(i)!];
     return range ? [`${range} option`] : [];

@@ -286,27 +286,16 @@ const DEFAULT_BINDINGS: Bindings = {
 let bindings: Bindings = DEFAULT_BINDINGS;
 const tables = new Map<Scope, Map<string, { action: string; index: number }>>();
 
-/**
- * Binds `action` in `scope` to `keys` instead (tests, and one day a user's
- * key map); returns the function that puts the old keys back.
- */
+/** Binds `action` in `scope` to `keys` instead (tests); returns the function that puts the old keys back. */
 export function rebind<S extends Scope>(scope: S, action: ActionOf<S>, keys: readonly KeySpec[]): () => void {
-  const before = bindings;
-  bindings = { ...bindings, [scope]: { ...bindings[scope], [action]: keys } };
-  tables.clear();
-  return () => {
-    bindings = before;
-    tables.clear();
-  };
+  return applyBindings({ ...bindings, [scope]: { ...bindings[scope], [action]: keys } });
 }
 
 /** The table as shipped (a key map in config.json is applied over it: places/keymap.ts). */
-export function defaultBindings(): Readonly<Bindings> {
-  return DEFAULT_BINDINGS;
-}
+export const defaultBindings = (): Readonly<Bindings> => DEFAULT_BINDINGS;
 
 /** Puts a whole table in force (the key map read at start-up); returns the function that puts the old one back. */
-export function useBindings(next: Bindings): () => void {
+export function applyBindings(next: Bindings): () => void {
   const before = bindings;
   bindings = next;
   tables.clear();
@@ -352,6 +341,4 @@ export function keyNumber(scope: Scope, press: KeyPress): number | undefined {
 }
 
 /** Ctrl-D / Ctrl-U move half of what a page move jumps (as in less and vim), at least one row. */
-export function halfPage(pageSize: number): number {
-  return Math.max(1, Math.floor(pageSize / 2));
-}
+export const halfPage = (pageSize: number): number => Math.max(1, Math.floor(pageSize / 2));

@@ -5,13 +5,12 @@
 // and the state is left as it was (a draft typed stays). The relay clients
 // have their own gate before the wire (relay/commands.ts, routed-notice.ts):
 // this one says why, that one makes sure.
-import type { Effect, InboxState, Modal, Step } from './inbox/state.js';
+import type { Effect, InboxState, Step } from './inbox/state.js';
+import { PLACES } from './places/registry.js';
+import { questionPlace } from './places/stack.js';
 
 export const READ_ONLY_WHY =
   'Read-only console (--read-only): nothing is sent from here (no answer, cancel, pause, hide or rule).';
-
-/** The questions asked only before a send: refused when asked, not after the y. */
-const SENDING_QUESTIONS: ReadonlySet<Modal['kind']> = new Set(['hide', 'auto', 'always', 'control', 'batchConfirm']);
 
 function sends(effect: Effect): boolean {
   switch (effect.type) {
@@ -37,7 +36,12 @@ function stepSends(step: Step): boolean {
 function asksToSend(before: InboxState, after: InboxState): boolean {
   if (after.pendingConfirm !== undefined && before.pendingConfirm === undefined) return true;
   const top = after.modals[after.modals.length - 1];
-  return after.modals.length > before.modals.length && top !== undefined && SENDING_QUESTIONS.has(top.kind);
+  // The questions asked only before a send (their places say so): refused when asked, not after the y.
+  return (
+    after.modals.length > before.modals.length &&
+    top !== undefined &&
+    PLACES[questionPlace(top)].asksBeforeSend === true
+  );
 }
 
 /** A key's result as --read-only lets it stand: unchanged, or refused with the words (hint in a request, footer elsewhere). */

@@ -16,11 +16,12 @@ import { onRowCauses, rowCausesWaitOnClock } from './row-causes.js';
 import { alertsSeen, gateAlerts } from './alert-gate.js';
 import { rulesOnAlways, rulesOnStore, rulesOnFetched, rulesOnTick, rulesOnKeyEffect } from './rules/rule-update.js';
 import { onFileMessage, onHistoryRead } from './file-messages.js';
-import { draftFor, placeOf, type InboxState, type KeyContext, type KeyResult } from './inbox/state.js';
+import { draftFor, type InboxState, type KeyContext, type KeyResult } from './inbox/state.js';
 import { isText, looksPasted, pastedText, textKeys } from './keys.js';
 import { afterBack, afterSend, nextCandidate } from './selection.js';
 import { awayNow } from './no-agent.js';
 import { type Effect, type Msg, type UiModel } from './model.js';
+import { shownPlace } from './places/registry.js';
 
 export type { UpdateResult, World } from './update-types.js';
 
@@ -89,7 +90,7 @@ function updateOnce(model: UiModel, msg: Msg, world: World): UpdateResult {
           inbox: {
             ...base.inbox,
             notice: msg.text,
-            hint: placeOf(base.inbox) === 'answer' ? msg.text : base.inbox.hint,
+            hint: shownPlace(base.inbox) === 'answer' ? msg.text : base.inbox.hint,
           },
         },
         effects: [],

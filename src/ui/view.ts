@@ -6,7 +6,8 @@ import { buildHelpLines } from './inbox/help-view.js';
 import { buildListLines, listStartFor } from './inbox/list-view.js';
 import type { RowDecoration } from './inbox/list-row.js';
 import { buildStatusLines } from './inbox/status-view.js';
-import { answerLock, isUnsent, modalOf, noAnswerStands, placeOf } from './inbox/state.js';
+import { answerLock, isUnsent, modalOf, noAnswerStands } from './inbox/state.js';
+import { shownPlace } from './places/registry.js';
 import { controlAsked } from './inbox/control-keys.js';
 import { emptyPendingNote } from './inbox/empty-state.js';
 import { rowStatus } from './inbox/row-status.js';
@@ -58,14 +59,15 @@ export function view(model: UiModel): Frame {
   const asked = control ? store.request(control.key) : undefined;
   const question = asked && control ? controlQuestion(asked, control.request) : undefined;
   const digits = footerDigits(inbox, store, model.view.list[inbox.selectedIndex], isAnswering ? open : undefined, lock);
-  const footer = footerLine(
-    inbox,
-    size.columns,
+  const footer = footerLine({
+    state: inbox,
+    width: size.columns,
     lock,
-    isAnswering && open !== undefined && isFillableForm(open),
+    form: isAnswering && open !== undefined && isFillableForm(open),
     question,
     digits,
-  );
+    readOnly: model.config.readOnly === true,
+  });
   return {
     status,
     body: body.slice(0, layout.bodyHeight),
@@ -193,7 +195,7 @@ export function rowsAhead(model: UiModel): Line[] {
   const frame = frameContext(model);
   const { inbox, view: listed, size } = model;
   const { layout } = frame;
-  if (placeOf(inbox) !== 'browse' || frame.isAnswering || frame.inBatch || listed.list.length === 0) return [];
+  if (shownPlace(inbox) !== 'browse' || frame.isAnswering || frame.inBatch || listed.list.length === 0) return [];
   const rows: Line[] = [];
   for (const by of [1, -1]) {
     const selectedIndex = Math.max(0, Math.min(listed.list.length - 1, inbox.selectedIndex + by));

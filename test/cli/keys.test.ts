@@ -77,11 +77,14 @@ test('the map in force reaches the console (the demo too), and a file with only 
   assert.match((await cli(['keys'], bad)).err, /"keys" must be an object of "PLACE\.ACTION": KEY or \[KEY, \.\.\.\]/);
 });
 
-test('a config file not the user\'s own is not used for keys: the demo says so and runs with the shipped keys', () => {
+test("a config file not the user's own is not used for keys: the demo says so and runs with the shipped keys", () => {
   const env = home(REBOUND, 0o666);
   const parsed = parseArgs(['--demo'], env);
   assert.equal(parsed.kind, 'run');
   if (parsed.kind !== 'run') return;
   assert.equal(parsed.options.keys, undefined);
-  assert.ok(parsed.warnings.some((w) => /key map not used: config file .* is writable by/.test(w)), parsed.warnings.join('\n'));
+  assert.ok(
+    parsed.warnings.some((w) => /key map not used: config file .* is writable by/.test(w)),
+    parsed.warnings.join('\n'),
+  );
 });

@@ -14,7 +14,7 @@ import type { HistoryRead } from '../../src/ui/history/history-state.js';
 import { view, bodyRows } from '../../src/ui/view.js';
 import { promptSentence } from '../../src/ui/screen-reader/regions.js';
 import type { Line } from '../../src/ui/text/line.js';
-import { placeOf } from '../../src/ui/inbox/state.js';
+import { drawnAs } from '../support/drawn-as.js';
 
 const text = (row: Line) => row.map((segment) => segment.text).join('');
 
@@ -201,7 +201,7 @@ export function run(sequence: Sequence): Outcome {
   const screen = [...frame.status, ...bodyRows(frame), frame.footer].map((row) => text(row).trimEnd()).join('\n');
   const open = model.inbox.openKey ? h.store.request(model.inbox.openKey) : undefined;
   const outcome: Outcome = {
-    mode: placeOf(model.inbox),
+    mode: drawnAs(model.inbox),
     selected: h.selectedAgent(),
     open: open?.agent,
     reply: h.reply(),

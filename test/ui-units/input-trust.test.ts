@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import type { KeyPress } from '../../src/ui/keys.js';
 import { rebind } from '../../src/ui/key-table.js';
 import { hintsFor } from '../../src/ui/key-rows.js';
-import { draftFor, placeOf } from '../../src/ui/inbox/state.js';
+import { draftFor } from '../../src/ui/inbox/state.js';
+import { drawnAs } from '../support/drawn-as.js';
 import { requested } from '../support/events.js';
 import { permissionFrom } from '../support/ui-events.js';
 import { PASTE, keyConsole } from '../support/key-console.js';
@@ -116,7 +117,7 @@ test('pastes and chunks: a table of reads, what was sent, and where the keys lef
     const k = console(fleet());
     k.read(...c.reads);
     assert.deepEqual(k.sent(), c.sent, c.note);
-    assert.equal(placeOf(k.model.inbox), c.mode, c.note);
+    assert.equal(drawnAs(k.model.inbox), c.mode, c.note);
     if (c.reply !== undefined) assert.equal(k.reply(), c.reply, c.note);
     if (c.agent !== undefined) assert.equal(k.selectedAgent(), c.agent, c.note);
     if (c.notice) assert.match(k.model.inbox.notice ?? '', c.notice, c.note);
@@ -150,7 +151,7 @@ test('a chunk folds to exactly the model the same keys give one read at a time, 
     const apart = console(fleet());
     apart.read(...[...chunk]);
     assert.deepEqual(together.sent(), apart.sent(), JSON.stringify(chunk));
-    assert.equal(placeOf(together.model.inbox), placeOf(apart.model.inbox), JSON.stringify(chunk));
+    assert.equal(drawnAs(together.model.inbox), drawnAs(apart.model.inbox), JSON.stringify(chunk));
     assert.equal(together.reply(), apart.reply(), JSON.stringify(chunk));
     assert.equal(together.selectedAgent(), apart.selectedAgent(), JSON.stringify(chunk));
     assert.equal(together.quits(), apart.quits(), JSON.stringify(chunk));
@@ -172,7 +173,7 @@ test('text rows take a paste: a form text field, the filter, a cancel reason; no
   );
   const k = console([form]);
   k.read('\r', PASTE('billing\napi'));
-  assert.equal(placeOf(k.model.inbox), 'answer');
+  assert.equal(drawnAs(k.model.inbox), 'answer');
   const record = k.store.request(k.model.inbox.openKey!)!;
   const draft = draftFor(k.model.inbox, record).form!;
   assert.equal(draft.active, 0, 'the paste did not confirm the field');
@@ -188,12 +189,12 @@ test('text rows take a paste: a form text field, the filter, a cancel reason; no
 
   const f = console(fleet());
   f.read('/', PASTE('brav\no'));
-  assert.equal(placeOf(f.model.inbox), 'filter');
+  assert.equal(drawnAs(f.model.inbox), 'filter');
   assert.equal(f.model.inbox.filter, 'brav o');
 
   const c = console(fleet());
   c.read('x', '\t', PASTE('wrong\rbranch'));
-  assert.equal(placeOf(c.model.inbox), 'confirm-control');
+  assert.equal(drawnAs(c.model.inbox), 'confirm-control');
   assert.equal(
     (c.model.inbox.modals.at(-1) as { reason?: { value: string } } | undefined)?.reason?.value,
     'wrong branch',
@@ -226,7 +227,7 @@ test('the key table is the only binding: rebinding an action changes what the ke
     k.read('\r');
     assert.deepEqual(k.sent(), [], 'Enter no longer sends');
     k.read('\u001b');
-    assert.equal(placeOf(k.model.inbox), 'answer', 'Esc no longer goes back');
+    assert.equal(drawnAs(k.model.inbox), 'answer', 'Esc no longer goes back');
     assert.match(hintsFor('answer'), /Ctrl-A back/);
     k.read('\t');
     assert.deepEqual(k.sent(), ['control.attention.respond {"text":"ok"}'], 'Tab sends now');
@@ -242,7 +243,7 @@ test('a paste is never a key: no binding matches it, even a one-character paste 
   const k = console(fleet());
   for (const key of ['q', 'x', '*', '\r', 'j', '?']) k.read(PASTE(key));
   assert.equal(k.quits(), 0);
-  assert.equal(placeOf(k.model.inbox), 'browse');
+  assert.equal(drawnAs(k.model.inbox), 'browse');
   assert.equal(k.selectedAgent(), 'alpha');
   assert.equal(k.model.inbox.tagged.size, 0);
   const press: KeyPress = { name: 'paste', text: 'q' };

@@ -5,7 +5,7 @@ import { permissionFrom } from '../support/ui-events.js';
 import { PASTE, keyConsole } from '../support/key-console.js';
 import type { AepEvent } from '../../src/protocol/types.js';
 import type { UiConfig } from '../../src/ui/model.js';
-import { placeOf } from '../../src/ui/inbox/state.js';
+import { drawnAs } from '../support/drawn-as.js';
 
 // Keys that do what the screen says: a
 // digit picks the option it names wherever one is numbered on screen, and is
@@ -253,7 +253,7 @@ test('keys do what the screen says: digits, Tab, Enter and one send per read, re
     const k = keyConsole(c.events ?? fleet(), c.config);
     k.read(...c.reads);
     assert.deepEqual(k.sent(), c.sent, c.note);
-    if (c.mode !== undefined) assert.equal(placeOf(k.model.inbox), c.mode, c.note);
+    if (c.mode !== undefined) assert.equal(drawnAs(k.model.inbox), c.mode, c.note);
     if (c.reply !== undefined) assert.equal(k.reply(), c.reply, c.note);
     if (c.highlight !== undefined) assert.equal(k.highlight(), c.highlight, c.note);
     if (c.agent !== undefined) assert.equal(k.selectedAgent(), c.agent, c.note);

@@ -7,7 +7,7 @@ import type { AepEvent } from '../../src/protocol/types.js';
 import { view } from '../../src/ui/view.js';
 import { regionSentences } from '../../src/ui/screen-reader/regions.js';
 import { keyRows } from '../../src/ui/key-rows.js';
-import { placeOf } from '../../src/ui/inbox/state.js';
+import { drawnAs } from '../support/drawn-as.js';
 
 // The footer, the screen reader and `?` help say what a digit does; this
 // holds each of them against what the digit then really does, pressed in a
@@ -55,7 +55,7 @@ type Does = 'pick' | 'type' | 'refuse';
 function pressed(state: (typeof STATES)[number], n: number): Does {
   const k = keyConsole(state.events());
   k.read(...state.reads);
-  const batch = placeOf(k.model.inbox) === 'batch';
+  const batch = drawnAs(k.model.inbox) === 'batch';
   const reply = batch ? k.model.inbox.batch.reply.value : k.reply();
   k.read(String(n));
   assert.deepEqual(k.sent(), [], 'a digit never sends');
@@ -95,7 +95,7 @@ test('the footer and the screen reader say what each digit then does', () => {
   for (const state of STATES) {
     const k = keyConsole(state.events());
     k.read(...state.reads);
-    const batch = placeOf(k.model.inbox) === 'batch';
+    const batch = drawnAs(k.model.inbox) === 'batch';
     const footer = view(k.model)
       .footer.map((s) => s.text)
       .join('');
@@ -139,7 +139,7 @@ test('a letter the footer names (a always, ? help) acts there: on the Reply row,
       if (!key || /\d/.test(key)) continue;
       const copy = keyConsole(state.events());
       copy.read(...state.reads);
-      const batch = placeOf(copy.model.inbox) === 'batch';
+      const batch = drawnAs(copy.model.inbox) === 'batch';
       const before = batch ? copy.model.inbox.batch.reply.value : copy.reply();
       copy.read(key);
       const after = batch ? copy.model.inbox.batch.reply.value : copy.reply();

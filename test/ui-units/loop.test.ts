@@ -12,7 +12,7 @@ import { Loop } from '../../src/ui/loop.js';
 import { initialModel, type Effect, type Msg, type UiModel } from '../../src/ui/model.js';
 import { update } from '../../src/ui/update.js';
 import { permissionFrom } from '../support/ui-events.js';
-import { placeOf } from '../../src/ui/inbox/state.js';
+import { drawnAs } from '../support/drawn-as.js';
 
 // The loop runs effects after the update has returned (Bubble Tea's
 // commands): a message dispatched meanwhile, such as the store
@@ -135,7 +135,7 @@ test("App's loop: a send whose command the store notifies synchronously never ne
     loop.model.snapshot.lastCommandFor(first),
     'the store change it caused was folded (the view sees the command)',
   );
-  assert.equal(placeOf(loop.model.inbox), 'browse');
+  assert.equal(drawnAs(loop.model.inbox), 'browse');
   assert.match(loop.model.inbox.notice ?? '', /^Dropped 1 key that came in the same read as the send/);
   // A key with an effect that sends nothing (y copies the id) hands the rest of its read on, after the effect.
   calls.length = 0;

@@ -4,7 +4,7 @@
 // under it, whatever was opened before.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { placeOf } from '../../src/ui/inbox/state.js';
+import { drawnAs } from '../support/drawn-as.js';
 import { regionSentences } from '../../src/ui/screen-reader/regions.js';
 import { permissionFrom } from '../support/ui-events.js';
 import { keyConsole } from '../support/key-console.js';
@@ -54,7 +54,7 @@ test('a table of reads: the place and the questions left on the stack', () => {
   for (const c of cases) {
     const k = keyConsole(fleet());
     k.read(...c.reads);
-    assert.equal(placeOf(k.model.inbox), c.place, c.note);
+    assert.equal(drawnAs(k.model.inbox), c.place, c.note);
     assert.deepEqual(kinds(k), c.stack, c.note);
     if (c.sent !== undefined) assert.equal(k.sent().length, c.sent, c.note);
   }
@@ -65,18 +65,18 @@ test("Ctrl-C from help: the quit question takes help's place: saying no goes bac
   // A draft makes q ask (it would be lost).
   // (The batch opens on its Reply row, where ? is text: the up arrow moves off it.)
   k.read('\r', 'j', 'j', 'u', 's', 'e', '\u001b', 'j', ' ', ' ', '\r', '\u001b[A', '?');
-  assert.equal(placeOf(k.model.inbox), 'help');
+  assert.equal(drawnAs(k.model.inbox), 'help');
   k.read('\u0003');
   assert.deepEqual(kinds(k), ['quit'], 'Ctrl-C: help gave way to the question');
   k.read('n');
-  assert.equal(placeOf(k.model.inbox), 'batch', 'back in the batch help was over');
+  assert.equal(drawnAs(k.model.inbox), 'batch', 'back in the batch help was over');
   assert.equal(k.quits(), 0);
 });
 
 test('help opened in a batch is not the batch once the batch is left (the screen reader reads the list)', () => {
   const k = keyConsole(fleet());
   k.read(' ', ' ', '\r', '?', 'z', '\u001b', '\u001b');
-  assert.equal(placeOf(k.model.inbox), 'browse');
+  assert.equal(drawnAs(k.model.inbox), 'browse');
   const sentences = regionSentences(k.model, 0).join(' ');
   assert.doesNotMatch(sentences, /marked requests|Batch/i, sentences);
   assert.match(sentences, /charlie asks permission/);

@@ -8,7 +8,8 @@ import { keyConsole } from '../support/key-console.js';
 import { parseRules } from '../../src/protocol/rules.js';
 import type { UiConfig } from '../../src/ui/model.js';
 import { READ_ONLY_WHY, readOnlyGate } from '../../src/ui/read-only.js';
-import { initialInbox, placeOf } from '../../src/ui/inbox/state.js';
+import { initialInbox } from '../../src/ui/inbox/state.js';
+import { drawnAs } from '../support/drawn-as.js';
 import { K } from './golden-keys.js';
 
 const parsed = parseRules(
@@ -70,7 +71,7 @@ test('--read-only: browsing, opening, the timeline, help and copying the id stil
   h.read('j', 'k', K.enter);
   assert.ok(h.model.inbox.openKey, 'opened');
   h.read(K.esc, '?');
-  assert.equal(placeOf(h.model.inbox), 'help');
+  assert.equal(drawnAs(h.model.inbox), 'help');
   h.read(K.esc, 'y');
   assert.ok(h.performed().includes('copy'));
   assert.doesNotMatch(said(h), /read-only/);

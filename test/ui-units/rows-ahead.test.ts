@@ -9,7 +9,7 @@ import { update } from '../../src/ui/update.js';
 import { bodyRows, rowsAhead, view } from '../../src/ui/view.js';
 import type { Line } from '../../src/ui/text/line.js';
 import { permissionFrom } from '../support/ui-events.js';
-import { placeOf } from '../../src/ui/inbox/state.js';
+import { drawnAs } from '../support/drawn-as.js';
 
 const RELAY = 'http://relay.test';
 // Ten minutes after the requests were raised: their ages change once a minute
@@ -96,10 +96,10 @@ test('building ahead changes no frame: the same keys draw the same frames with a
 test('nothing is built ahead where the list does not have the keys (an open request, the help)', () => {
   const c = console(80, 24);
   c.dispatch({ type: 'key', press: { name: 'enter', text: '' } });
-  assert.equal(placeOf(c.model().inbox), 'answer');
+  assert.equal(drawnAs(c.model().inbox), 'answer');
   assert.deepEqual(rowsAhead(c.model()), []);
   c.dispatch({ type: 'key', press: { name: 'escape', text: '' } });
   c.dispatch({ type: 'key', press: { name: 'char', text: '?' } });
-  assert.equal(placeOf(c.model().inbox), 'help');
+  assert.equal(drawnAs(c.model().inbox), 'help');
   assert.deepEqual(rowsAhead(c.model()), []);
 });

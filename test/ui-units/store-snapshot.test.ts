@@ -7,7 +7,7 @@ import { pinStore } from '../../src/ui/store-snapshot.js';
 import { update } from '../../src/ui/update.js';
 import { bodyRows, view, type Frame } from '../../src/ui/view.js';
 import { permissionFrom, resolved } from '../support/ui-events.js';
-import { placeOf } from '../../src/ui/inbox/state.js';
+import { drawnAs } from '../support/drawn-as.js';
 
 // The view reads the model and the store snapshot the model holds, never
 // the live store: a frame shows what the model has folded, and a store
@@ -51,7 +51,7 @@ test('a store change the model has not folded is not in the frame; folded, it is
   for (const columns of [80, 120]) {
     const c = console(columns);
     c.dispatch({ type: 'key', press: { name: 'enter', text: '' } });
-    assert.equal(placeOf(c.model.inbox), 'answer');
+    assert.equal(drawnAs(c.model.inbox), 'answer');
     const before = text(view(c.model));
     const key = c.model.inbox.openKey!;
     // Everything the frame shows of the store moves on: the relay drops, an answer goes out, the agent resolves.

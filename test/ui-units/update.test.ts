@@ -8,7 +8,7 @@ import { update } from '../../src/ui/update.js';
 import type { KeyPress } from '../../src/ui/keys.js';
 import { event, permission, requested } from '../support/events.js';
 import { permissionFrom, resolved, timedOut } from '../support/ui-events.js';
-import { placeOf } from '../../src/ui/inbox/state.js';
+import { drawnAs } from '../support/drawn-as.js';
 
 // The update function driven by message sequences, no React: each case is a
 // table row of messages and what the model and the effects must then be.
@@ -100,7 +100,7 @@ test('keys: a table of key sequences and where the selection and mode end up', (
     d.apply(three());
     d.keys(...c.keys);
     assert.equal(d.selectedAgent(), c.selected, c.note);
-    assert.equal(placeOf(d.model.inbox), c.mode, c.note);
+    assert.equal(drawnAs(d.model.inbox), c.mode, c.note);
     assert.deepEqual(d.effects, [], `${c.note}: keys alone send nothing`);
   }
 });
@@ -115,7 +115,7 @@ test('keys: Enter on an option sends exactly one answer to the open request; q a
   const other = driver({ bell: false });
   other.apply(three());
   other.keys('enter', 'h', 'i', 'escape', 'q');
-  assert.equal(placeOf(other.model.inbox), 'confirm-quit', 'an unsent draft makes q ask');
+  assert.equal(drawnAs(other.model.inbox), 'confirm-quit', 'an unsent draft makes q ask');
   assert.deepEqual(other.effects, []);
   other.keys('y');
   assert.deepEqual(other.effects, [{ type: 'quit' }]);
@@ -284,10 +284,10 @@ test('after a send the selection goes to the next request that takes an answer; 
   d.apply(three());
   d.keys('2');
   assert.deepEqual(d.effects, [], 'a digit opens, it does not send');
-  assert.equal(placeOf(d.model.inbox), 'answer');
+  assert.equal(drawnAs(d.model.inbox), 'answer');
   d.keys('enter');
   assert.equal(d.effects.length, 1);
-  assert.equal(placeOf(d.model.inbox), 'browse');
+  assert.equal(drawnAs(d.model.inbox), 'browse');
   assert.equal(d.selectedAgent(), 'bravo');
 });
 
@@ -303,7 +303,7 @@ test('batch marks: Space marks and moves, * marks the listed, closed requests dr
   d.apply([timedOut(events[2])]);
   assert.equal(d.model.inbox.tagged.size, 2, 'a request that closed is no longer marked');
   d.keys('1', 'enter');
-  assert.equal(placeOf(d.model.inbox), 'confirm-batch');
+  assert.equal(drawnAs(d.model.inbox), 'confirm-batch');
   d.keys('y');
   const sends = d.effects.filter((e) => e.type === 'send');
   assert.equal(sends.length, 2);
@@ -312,5 +312,5 @@ test('batch marks: Space marks and moves, * marks the listed, closed requests dr
     [{ option: 'allow' }, { option: 'allow' }],
   );
   assert.equal(d.model.inbox.tagged.size, 0);
-  assert.equal(placeOf(d.model.inbox), 'browse');
+  assert.equal(drawnAs(d.model.inbox), 'browse');
 });

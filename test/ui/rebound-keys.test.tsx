@@ -7,12 +7,12 @@ import assert from 'node:assert/strict';
 import { permission } from '../support/events.js';
 import { KEY, flat, lines, permissionFrom, renderApp } from '../support/ui.js';
 import { keymapFrom } from '../../src/ui/places/keymap.js';
-import { useBindings } from '../../src/ui/key-table.js';
+import { applyBindings } from '../../src/ui/key-table.js';
 
 function rebound(): () => void {
   const map = keymapFrom({ 'request.resend': 'R', 'list.hide': 'e', 'list.timeline': 'T' });
   if (!('bindings' in map)) throw new Error(map.error);
-  return useBindings(map.bindings);
+  return applyBindings(map.bindings);
 }
 const footer = (frame: string) => lines(frame).filter(Boolean).at(-1) ?? '';
 

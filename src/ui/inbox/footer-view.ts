@@ -1,7 +1,9 @@
 import { editorSegments } from '../widgets/line-editor.js';
 import { seg, type Line } from '../text/line.js';
 import { fit } from '../text/wrap.js';
-import { draftFor, placeOf, type InboxState, type Lock, type ModalOf } from './state.js';
+import { draftFor, modalOf, type InboxState, type Lock, type ModalOf } from './state.js';
+import { PLACES } from '../places/registry.js';
+import { mainPlace, topPlace } from '../places/stack.js';
 import type { EditorState } from '../text/editor.js';
 import type { RequestRecord } from '../../store/types.js';
 import { commonOptions } from './batch.js';
@@ -48,7 +50,8 @@ export function footerDigits(
 ): FooterDigits {
   const marked = state.tagged.size ? [...state.tagged].flatMap((key) => store.request(key) ?? []) : [];
   const shared = marked.length ? commonOptions(marked).length : undefined;
-  const place = placeOf(state);
+  // What the main place's footer names (a question over it draws its own).
+  const place = mainPlace(state);
   if (place === 'batch') return { rows: batchRows(state.batch, shared ?? 0), shared };
   if (place === 'answer' && open && lock === 'none' && !isFillableForm(open))
     return { rows: requestRows(open, draftFor(state, open)) };
@@ -78,6 +81,23 @@ function hintsAfterNotice(state: InboxState, width: number): Hints {
   };
 }
 
+/** What every place's footer is drawn from: the state, the width, the open request's shape, and what the digits name. */
+export interface FooterInput {
+  state: InboxState;
+  width: number;
+  lock: Lock | undefined;
+  form: boolean;
+  /** The control question's words (x, X, p), when one is asked. */
+  question?: string;
+  digits: FooterDigits;
+  /** --read-only: keys that would send are not offered. */
+  readOnly?: boolean;
+  /** Key hints in the width, after the one-shot notice. */
+  hints: Hints;
+  /** The footer of the place under a question drawn over it. */
+  under: () => Line;
+}
+
 /** The filter being typed, with its keys. */
 function filterLine(editor: EditorState, width: number): Line {
   return [
@@ -86,6 +106,56 @@ function filterLine(editor: EditorState, width: number): Line {
     seg(`  ${hintsFor('filter')}`, { dim: true }),
   ];
 }
+
+const questionLine = (text: string, width: number): Line => [seg(fit(text, width), { color: 'red', bold: true })];
+
+/** Each place's footer, by the place's name (places/registry.ts names the one each place draws). */
+export const FOOTERS = {
+  filter: ({ state, width }: FooterInput): Line => filterLine(state.filterEditor, width),
+  timeline: ({ hints }: FooterInput): Line => hints(hintsFor('timeline')),
+  history: ({ state, width, hints }: FooterInput): Line =>
+    state.history?.filtering ? filterLine(state.history.filterEditor, width) : hints(hintsFor('history')),
+  decision: ({ hints }: FooterInput): Line => hints(hintsFor('decision')),
+  browse: ({ state, digits, hints }: FooterInput): Line => browseLine(state, digits, hints),
+  batch: ({ digits, hints }: FooterInput): Line =>
+    hints(digits.rows ? choiceHints('batch', digits.rows) : hintsFor('batch')),
+  answer: ({ digits, hints }: FooterInput): Line =>
+    hints(digits.rows ? choiceHints('answer', digits.rows) : hintsFor('answer')),
+  form: ({ digits, hints }: FooterInput): Line => hints(formHints(digits.choices ?? 0, digits.fieldDefault === true)),
+  // Resend applies only after an ack timeout or to a held answer, drop only to a held one: not offered otherwise.
+  locked: ({ lock, hints }: FooterInput): Line =>
+    hints(
+      lock === 'held'
+        ? hintsFor('locked')
+        : lock === 'ack-timeout'
+          ? hintsWithout('locked', ['drop'])
+          : hintsWithout('locked', ['resend', 'drop']),
+    ),
+  quitPrompt: ({ state, width }: FooterInput): Line => {
+    const top = state.modals[state.modals.length - 1];
+    return questionLine(top?.kind === 'quit' ? quitQuestion(top.loses) : '', width);
+  },
+  batchConfirm: ({ state, width }: FooterInput): Line => {
+    const top = state.modals[state.modals.length - 1];
+    const keys = top?.kind === 'batchConfirm' ? top.keys.length : 0;
+    const label = top?.kind === 'batchConfirm' ? top.label : '';
+    return questionLine(`Send "${label}" to ${plural(keys, 'request', 'requests')}? y/n`, width);
+  },
+  help: ({ width }: FooterInput): Line => [seg(fit(hintsFor('help'), width), { dim: true })],
+  // The question's own keys: the answer view's (`a always`, `Enter send`) do not act under it.
+  always: ({ hints }: FooterInput): Line => hints(hintsFor('always')),
+  control: ({ state, width, question }: FooterInput): Line => {
+    const top = modalOf(state, 'control');
+    return top ? controlQuestion(top, width, question) : [];
+  },
+  reason: ({ state, width, question }: FooterInput): Line => {
+    const top = modalOf(state, 'control');
+    return top ? controlQuestion(top, width, question) : [];
+  },
+  hidePrompt: ({ state, width }: FooterInput): Line => questionLine(hideQuestion(state) ?? '', width),
+  // A's question is the notice over the list's keys.
+  autoPrompt: ({ under }: FooterInput): Line => under(),
+} as const;
 
 /** The cancel / pause / resume question, or its reason being typed. */
 function controlQuestion(top: ModalOf<'control'>, width: number, question?: string): Line {
@@ -101,32 +171,6 @@ function controlQuestion(top: ModalOf<'control'>, width: number, question?: stri
   return [seg(fit(`${question ?? 'Send?'} (n/Esc keeps it ${keeps}${tab})`, width), { color: 'red', bold: true })];
 }
 
-/** A question or overlay on top (hide, quit, a batch, help, always, control) owns the row; undefined when none is up. */
-function modalLine(state: InboxState, width: number, hints: Hints, question?: string): Line | undefined {
-  const hide = hideQuestion(state);
-  if (hide) return [seg(fit(hide, width), { color: 'red', bold: true })];
-  const top = state.modals[state.modals.length - 1];
-  switch (top?.kind) {
-    case 'quit':
-      return [seg(fit(quitQuestion(top.loses), width), { color: 'red', bold: true })];
-    case 'batchConfirm':
-      return [
-        seg(fit(`Send "${top.label}" to ${plural(top.keys.length, 'request', 'requests')}? y/n`, width), {
-          color: 'red',
-          bold: true,
-        }),
-      ];
-    case 'help':
-      return [seg(fit(hintsFor('help'), width), { dim: true })];
-    case 'always':
-      // The question's own keys: the answer view's (`a always`, `Enter send`) do not act under it.
-      return hints(hintsFor('always'));
-    case 'control':
-      return controlQuestion(top, width, question);
-  }
-  return undefined;
-}
-
 /** The list's keys: what marked requests take, that Esc clears the filter, then the browse keys. */
 function browseLine(state: InboxState, digits: FooterDigits, hints: Hints): Line {
   const range = digits.shared === undefined ? digitRange('browse', DIGIT_OPTIONS) : digitRange('browse', digits.shared);
@@ -137,43 +181,14 @@ function browseLine(state: InboxState, digits: FooterDigits, hints: Hints): Line
   return hints(`${marks}${filter}${browseHints(state.tagged.size ? digits.shared : digits.selected)}`);
 }
 
-/** The open request's keys: locked, a form's, or its options'. */
-function answerLine(lock: Lock | undefined, form: boolean, digits: FooterDigits, hints: Hints): Line {
-  // Resend applies only after an ack timeout or to a held answer, drop only to a held one: not offered otherwise.
-  if (lock === 'held') return hints(hintsFor('locked'));
-  if (lock === 'ack-timeout') return hints(hintsWithout('locked', ['drop']));
-  if (lock && lock !== 'none') return hints(hintsWithout('locked', ['resend', 'drop']));
-  if (form) return hints(formHints(digits.choices ?? 0, digits.fieldDefault === true));
-  return hints(digits.rows ? choiceHints('answer', digits.rows) : hintsFor('answer'));
-}
-
-/** The bottom row: what the keys do right now, the filter being typed, or a question. */
-export function footerLine(
-  state: InboxState,
-  width: number,
-  lock: Lock | undefined,
-  form = false,
-  question?: string,
-  digits: FooterDigits = {},
-): Line {
-  const hints = hintsAfterNotice(state, width);
-  const modal = modalLine(state, width, hints, question);
-  if (modal) return modal;
-  switch (state.mode) {
-    case 'filter':
-      return filterLine(state.filterEditor, width);
-    case 'timeline':
-      return hints(hintsFor('timeline'));
-    case 'history': {
-      const history = state.history;
-      if (history?.filtering) return filterLine(history.filterEditor, width);
-      return hints(hintsFor(history?.open !== undefined ? 'decision' : 'history'));
-    }
-    case 'browse':
-      return browseLine(state, digits, hints);
-    case 'batch':
-      return hints(digits.rows ? choiceHints('batch', digits.rows) : hintsFor('batch'));
-    case 'answer':
-      return answerLine(lock, form, digits, hints);
-  }
+/** The bottom row: what the keys do right now, the filter being typed, or a question (the top place's footer). */
+export function footerLine(input: Omit<FooterInput, 'hints' | 'under'>): Line {
+  const hints = hintsAfterNotice(input.state, input.width);
+  const open = input.lock === undefined ? undefined : { lock: input.lock, form: input.form };
+  const full: FooterInput = {
+    ...input,
+    hints,
+    under: () => PLACES[mainPlace(input.state, open)].footer(full),
+  };
+  return PLACES[topPlace(input.state, open)].footer(full);
 }

@@ -1,5 +1,7 @@
 import type { KeyPress } from '../keys.js';
 import { runBinding, type Controller } from '../binding.js';
+import { PLACES } from '../places/registry.js';
+import { questionPlace } from '../places/stack.js';
 import { popModal, pushModal, type Effect, type InboxState, type KeyContext } from './state.js';
 
 type KeyResult = { state: InboxState; effects: Effect[] };
@@ -9,9 +11,8 @@ export function quit(state: InboxState, ctx: KeyContext): KeyResult {
   const loses = ctx.unsentWork();
   if (loses.drafts === 0 && loses.inFlight === 0) return { state, effects: [{ type: 'quit' }] };
   // The question takes the place of help or another question on top (saying no goes back under it).
-  const top = state.modals[state.modals.length - 1]?.kind;
-  const under =
-    top === 'help' || top === 'quit' || top === 'batchConfirm' || top === 'control' ? popModal(state) : state;
+  const top = state.modals[state.modals.length - 1];
+  const under = top && !PLACES[questionPlace(top)].over ? popModal(state) : state;
   return { state: pushModal(under, { kind: 'quit', loses }), effects: [] };
 }
 

@@ -52,28 +52,6 @@ export function modalOf<K extends Modal['kind']>(state: Pick<InboxState, 'modals
   return top?.kind === kind ? (top as ModalOf<K>) : undefined;
 }
 
-/**
- * The place as the screen draws it: a question that replaces the footer or
- * the body (help, the quit, batch and control questions) by its name, else
- * the place under it. (The y/n of `A`, `d` and `a` draw over the place.)
- */
-export type Place = Mode | 'help' | 'confirm-quit' | 'confirm-batch' | 'confirm-control';
-
-export function placeOf(state: Pick<InboxState, 'mode' | 'modals'>): Place {
-  switch (state.modals[state.modals.length - 1]?.kind) {
-    case 'help':
-      return 'help';
-    case 'quit':
-      return 'confirm-quit';
-    case 'batchConfirm':
-      return 'confirm-batch';
-    case 'control':
-      return 'confirm-control';
-    default:
-      return state.mode;
-  }
-}
-
 /** A question asked: on top of the stack. */
 export function pushModal(state: InboxState, modal: Modal): InboxState {
   return { ...state, modals: [...state.modals, modal] };

@@ -59,7 +59,10 @@ const RESERVED = (spec: KeySpec) => /^[0-9]$/.test(spec) || ['enter', 'escape', 
 export function keySpecOf(name: string): KeySpec | undefined {
   if (name === ' ') return 'space';
   if (/^[!-~]$/.test(name)) return name as KeySpec;
-  const plain = name.toLowerCase().replace(/^(?:c-|\^)/, 'ctrl').replace(/[-_+ ]/g, '');
+  const plain = name
+    .toLowerCase()
+    .replace(/^(?:c-|\^)/, 'ctrl')
+    .replace(/[-_+ ]/g, '');
   return NAMED[plain];
 }
 
@@ -145,7 +148,9 @@ export function clashes(table: Bindings): string[] {
           else owner.set(spec, mine);
           const first = id === 'anywhere' ? undefined : anywhere.get(spec);
           if (first !== undefined)
-            found.push(`${labelOf(spec)} is bound to both anywhere.${first} and ${mine}: one key, one action in a place`);
+            found.push(
+              `${labelOf(spec)} is bound to both anywhere.${first} and ${mine}: one key, one action in a place`,
+            );
         }
       }
     }

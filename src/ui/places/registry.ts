@@ -1,4 +1,5 @@
 import type { ActionOf, Scope } from '../key-table.js';
+import { placeStack, type OpenShape } from './stack.js';
 import { firstKey } from '../key-labels.js';
 import { wordsOf, type BindingWords } from '../binding.js';
 import { BATCH_CONFIRM_KEYS, BATCH_KEYS } from '../inbox/batch-keys.js';
@@ -12,6 +13,22 @@ import { HIDE_PROMPT_KEYS } from '../inbox/id-keys.js';
 import { ALWAYS_KEYS, AUTO_PROMPT_KEYS } from '../rules/rule-keys.js';
 import { TIMELINE_KEYS } from '../inbox/timeline-keys.js';
 import { DECISION_KEYS, HISTORY_KEYS } from '../history/history-keys.js';
+import { modalOf, type InboxState } from '../inbox/state.js';
+import { FOOTERS } from '../inbox/footer-view.js';
+import type { Place } from './place.js';
+
+export type { Place, PlaceId } from './place.js';
+import { batchTakesText, formTakesText, historyTakesText, replyTakesText } from '../inbox/typing.js';
+import { answerKey } from '../inbox/answer-keys.js';
+import { browseKey } from '../inbox/browse-keys.js';
+import { batchKey, confirmBatchKey } from '../inbox/batch-keys.js';
+import { filterKey, helpKey } from '../inbox/help-keys.js';
+import { confirmControlKey } from '../inbox/control-keys.js';
+import { quit, quitPromptKey } from '../inbox/quit.js';
+import { hidePromptKey } from '../inbox/id-keys.js';
+import { alwaysKey, autoPromptKey } from '../rules/rule-keys.js';
+import { timelineKey } from '../inbox/timeline-keys.js';
+import { historyModeKey } from '../inbox/history-mode.js';
 
 // Every place the keys can be, one record each (lazygit's contexts): the
 // name its actions carry in config.json and docs/keys.md (`request.resend`),
@@ -19,48 +36,8 @@ import { DECISION_KEYS, HISTORY_KEYS } from '../history/history-keys.js';
 // docs, and its bindings' words. The record type is keyed by Scope, so a
 // place added to the binding table (key-table.ts) without a record here does
 // not compile. A new question is its *-keys.ts file plus one record here.
-
-/** The names of places in action ids (`PLACE.ACTION`), as the contract and config.json write them. */
-export type PlaceId =
-  | 'list'
-  | 'request'
-  | 'form'
-  | 'batch'
-  | 'batchConfirm'
-  | 'filter'
-  | 'control'
-  | 'reason'
-  | 'quit'
-  | 'hide'
-  | 'auto'
-  | 'always'
-  | 'timeline'
-  | 'history'
-  | 'decision'
-  | 'help'
-  | 'edit'
-  | 'anywhere';
-
-export interface Place<S extends Scope = Scope> {
-  id: PlaceId;
-  /**
-   * main: a screen of its own (the list, an open request, the history);
-   * overlay: drawn over one (help); question: asked over one, taking every
-   * key until answered; part: keys that work inside the others (a text row,
-   * anywhere).
-   */
-  kind: 'main' | 'overlay' | 'question' | 'part';
-  titles: {
-    /** The `?` overlay's heading over this place's keys. */
-    help: () => string;
-    /** How the screen reader begins a key's sentence: "In the list, j or Down: …". */
-    spoken: string;
-    /** docs/keys.md's "where" column. */
-    table: string;
-  };
-  /** Its bindings' words in help order (binding.ts). */
-  words: () => readonly BindingWords<S>[];
-}
+// Handlers are called through arrows: the records and the handlers' files
+// import one another, so none is read before every file has loaded.
 
 /** What a question's no is written as: any key but its yes says no there, and n is the one people type. */
 const NO = 'n';
@@ -88,12 +65,17 @@ export const PLACES: { [S in Scope]: Place<S> } = {
     kind: 'main',
     titles: { help: () => 'Browse (list)', spoken: 'In the list', table: 'list' },
     words: () => wordsOf(BROWSE_KEYS),
+    key: (state, press, ctx) => browseKey(state, press, ctx),
+    footer: (input) => FOOTERS.browse(input),
   },
   answer: {
     id: 'request',
     kind: 'main',
     titles: { help: () => 'Answer (a request is open)', spoken: 'In an open request', table: 'open' },
     words: () => wordsOf(ANSWER_KEYS),
+    key: (state, press, ctx) => answerKey(state, press, ctx),
+    takesText: (state, ctx) => replyTakesText(state, ctx),
+    footer: (input) => FOOTERS.answer(input),
   },
   batch: {
     id: 'batch',
@@ -104,23 +86,31 @@ export const PLACES: { [S in Scope]: Place<S> } = {
       table: 'batch',
     },
     words: () => wordsOf(BATCH_KEYS),
+    key: (state, press, ctx) => batchKey(state, press, ctx),
+    takesText: (state, ctx) => batchTakesText(state, ctx),
+    footer: (input) => FOOTERS.batch(input),
   },
   batchConfirm: {
     id: 'batchConfirm',
     kind: 'question',
     titles: {
-      help: () =>
-        `Batch answer, asking Send … to N requests? ${k('batchConfirm', 'confirm')}/${NO}`,
+      help: () => `Batch answer, asking Send … to N requests? ${k('batchConfirm', 'confirm')}/${NO}`,
       spoken: "At a batch's question, Send to N requests",
       table: 'batch, asking',
     },
     words: () => wordsOf(BATCH_CONFIRM_KEYS),
+    key: (state, press, ctx) => confirmBatchKey(state, modalOf(state, 'batchConfirm')!, press, ctx),
+    footer: (input) => FOOTERS.batchConfirm(input),
+    asksBeforeSend: true,
   },
   form: {
     id: 'form',
     kind: 'main',
     titles: { help: () => 'Form (an open request is a form)', spoken: 'In a form', table: 'form' },
     words: () => wordsOf(FORM_KEYS),
+    key: (state, press, ctx) => answerKey(state, press, ctx),
+    takesText: (state, ctx) => formTakesText(state, ctx),
+    footer: (input) => FOOTERS.form(input),
   },
   locked: {
     id: 'request',
@@ -131,12 +121,21 @@ export const PLACES: { [S in Scope]: Place<S> } = {
       table: 'open, answered',
     },
     words: () => wordsOf(LOCKED_KEYS),
+    key: (state, press, ctx) => answerKey(state, press, ctx),
+    footer: (input) => FOOTERS.locked(input),
   },
   filter: {
     id: 'filter',
     kind: 'main',
-    titles: { help: () => `Filter (typing after ${k('browse', 'filter')})`, spoken: 'While you type a filter', table: 'filter' },
+    titles: {
+      help: () => `Filter (typing after ${k('browse', 'filter')})`,
+      spoken: 'While you type a filter',
+      table: 'filter',
+    },
     words: () => wordsOf(FILTER_KEYS),
+    key: (state, press) => filterKey(state, press),
+    takesText: () => true,
+    footer: (input) => FOOTERS.filter(input),
   },
   control: {
     id: 'control',
@@ -148,6 +147,9 @@ export const PLACES: { [S in Scope]: Place<S> } = {
       table: 'cancel / pause',
     },
     words: () => wordsOf(CONTROL_KEYS),
+    key: (state, press) => confirmControlKey(state, modalOf(state, 'control')!, press),
+    footer: (input) => FOOTERS.control(input),
+    asksBeforeSend: true,
   },
   reason: {
     id: 'reason',
@@ -158,6 +160,10 @@ export const PLACES: { [S in Scope]: Place<S> } = {
       table: 'cancel reason',
     },
     words: () => wordsOf(REASON_KEYS),
+    key: (state, press) => confirmControlKey(state, modalOf(state, 'control')!, press),
+    takesText: () => true,
+    footer: (input) => FOOTERS.reason(input),
+    asksBeforeSend: true,
   },
   quitPrompt: {
     id: 'quit',
@@ -168,6 +174,8 @@ export const PLACES: { [S in Scope]: Place<S> } = {
       table: 'quit, asking',
     },
     words: () => wordsOf(QUIT_PROMPT_KEYS),
+    key: (state, press) => quitPromptKey(state, press),
+    footer: (input) => FOOTERS.quitPrompt(input),
   },
   hidePrompt: {
     id: 'hide',
@@ -179,6 +187,10 @@ export const PLACES: { [S in Scope]: Place<S> } = {
       table: 'hide, asking',
     },
     words: () => wordsOf(HIDE_PROMPT_KEYS),
+    key: (state, press) => hidePromptKey(state, press),
+    footer: (input) => FOOTERS.hidePrompt(input),
+    asksBeforeSend: true,
+    over: true,
   },
 
   always: {
@@ -190,18 +202,25 @@ export const PLACES: { [S in Scope]: Place<S> } = {
       table: 'always answer, asking',
     },
     words: () => wordsOf(ALWAYS_KEYS),
+    key: (state, press, ctx) => alwaysKey(state, press, ctx),
+    footer: (input) => FOOTERS.always(input),
+    asksBeforeSend: true,
+    over: true,
   },
 
   autoPrompt: {
     id: 'auto',
     kind: 'question',
     titles: {
-      help: () =>
-        `AUTO, asking (${k('browse', 'auto')}: let the rules answer? ${k('autoPrompt', 'confirm')}/${NO})`,
+      help: () => `AUTO, asking (${k('browse', 'auto')}: let the rules answer? ${k('autoPrompt', 'confirm')}/${NO})`,
       spoken: 'At the AUTO question',
       table: 'AUTO, asking',
     },
     words: () => wordsOf(AUTO_PROMPT_KEYS),
+    key: (state, press) => autoPromptKey(state, press),
+    footer: (input) => FOOTERS.autoPrompt(input),
+    asksBeforeSend: true,
+    over: true,
   },
   timeline: {
     id: 'timeline',
@@ -212,6 +231,11 @@ export const PLACES: { [S in Scope]: Place<S> } = {
       table: 'timeline',
     },
     words: () => wordsOf(TIMELINE_KEYS),
+    key: (state, press, ctx) => {
+      const result = timelineKey(state, press, ctx.pageSize);
+      return result === 'quit' ? quit(state, ctx) : result;
+    },
+    footer: (input) => FOOTERS.timeline(input),
   },
   history: {
     id: 'history',
@@ -222,6 +246,9 @@ export const PLACES: { [S in Scope]: Place<S> } = {
       table: 'history',
     },
     words: () => wordsOf(HISTORY_KEYS),
+    key: (state, press, ctx) => historyModeKey(state, press, ctx),
+    takesText: (state) => historyTakesText(state),
+    footer: (input) => FOOTERS.history(input),
   },
   decision: {
     id: 'decision',
@@ -232,12 +259,17 @@ export const PLACES: { [S in Scope]: Place<S> } = {
       table: 'one decision',
     },
     words: () => wordsOf(DECISION_KEYS),
+    key: (state, press, ctx) => historyModeKey(state, press, ctx),
+    takesText: (state) => historyTakesText(state),
+    footer: (input) => FOOTERS.decision(input),
   },
   help: {
     id: 'help',
     kind: 'overlay',
     titles: { help: () => 'Help (this overlay)', spoken: 'In this help', table: 'help' },
     words: () => wordsOf(HELP_KEYS),
+    key: (state, press, ctx) => helpKey(state, modalOf(state, 'help')!, press, ctx),
+    footer: (input) => FOOTERS.help(input),
   },
   edit: {
     id: 'edit',
@@ -248,12 +280,14 @@ export const PLACES: { [S in Scope]: Place<S> } = {
       table: 'any text row',
     },
     words: () => wordsOf(EDIT_KEYS),
+    footer: () => [],
   },
   anywhere: {
     id: 'anywhere',
     kind: 'part',
     titles: { help: () => 'Anywhere', spoken: 'Anywhere, also while you type', table: 'anywhere' },
     words: () => ANYWHERE_WORDS,
+    footer: () => [],
   },
 };
 
@@ -268,4 +302,11 @@ export function scopesOfPlace(id: string): Scope[] {
 /** An action's id as config.json and docs/keys.md write it. */
 export function actionId(scope: Scope, action: string): string {
   return `${PLACES[scope].id}.${action}`;
+}
+
+/** The place the screen draws: the stack's top, but for a question asked over the place under it (`over`). */
+export function shownPlace(state: Pick<InboxState, 'mode' | 'history' | 'modals'>, open?: OpenShape): Scope {
+  const stack = placeStack(state, open);
+  const top = stack[stack.length - 1];
+  return PLACES[top].over ? stack[0] : top;
 }

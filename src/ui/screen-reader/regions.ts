@@ -165,6 +165,14 @@ export function promptSentence(model: UiModel): string {
     lock,
   );
   return text(
-    footerLine(inbox, 1000, lock, isAnswering && open !== undefined && isFillableForm(open), question, digits),
+    footerLine({
+      state: inbox,
+      width: 1000,
+      lock,
+      form: isAnswering && open !== undefined && isFillableForm(open),
+      question,
+      digits,
+      readOnly: model.config.readOnly === true,
+    }),
   ).replace(/\.?\s{2,}/g, '. ');
 }

@@ -1,0 +1,61 @@
+import type { Scope } from '../key-table.js';
+import type { BindingWords } from '../binding.js';
+import type { KeyPress } from '../keys.js';
+import type { Line } from '../text/line.js';
+import type { InboxState, KeyContext, KeyResult } from '../inbox/state.js';
+import type { FooterInput } from '../inbox/footer-view.js';
+
+// What one place is (lazygit's context, Bubble Tea's model with its
+// key.Bindings): one record each in registry.ts.
+
+/** The names of places in action ids (`PLACE.ACTION`), as the contract and config.json write them. */
+export type PlaceId =
+  | 'list'
+  | 'request'
+  | 'form'
+  | 'batch'
+  | 'batchConfirm'
+  | 'filter'
+  | 'control'
+  | 'reason'
+  | 'quit'
+  | 'hide'
+  | 'auto'
+  | 'always'
+  | 'timeline'
+  | 'history'
+  | 'decision'
+  | 'help'
+  | 'edit'
+  | 'anywhere';
+
+export interface Place<S extends Scope = Scope> {
+  id: PlaceId;
+  /**
+   * main: a screen of its own (the list, an open request, the history);
+   * overlay: drawn over one (help); question: asked over one, taking every
+   * key until answered; part: keys that work inside the others (a text row,
+   * anywhere).
+   */
+  kind: 'main' | 'overlay' | 'question' | 'part';
+  titles: {
+    /** The `?` overlay's heading over this place's keys. */
+    help: () => string;
+    /** How the screen reader begins a key's sentence: "In the list, j or Down: …". */
+    spoken: string;
+    /** docs/keys.md's "where" column. */
+    table: string;
+  };
+  /** Its bindings' words in help order (binding.ts). */
+  words: () => readonly BindingWords<S>[];
+  /** What a key does here, while this place is on top (a part's keys are taken inside the others). */
+  key?: (state: InboxState, press: KeyPress, ctx: KeyContext) => KeyResult;
+  /** Whether a printable key is text here now (absent: never). */
+  takesText?: (state: InboxState, ctx: KeyContext) => boolean;
+  /** The footer row while this place is on top. */
+  footer: (input: FooterInput) => Line;
+  /** A question asked before something is sent: --read-only refuses it as it is asked (read-only.ts). */
+  asksBeforeSend?: true;
+  /** Asked over the place under it, which stays drawn (`d`, `A`, `a`); other questions and help take the footer or the body. */
+  over?: true;
+}
