@@ -163,7 +163,12 @@ const CHOICE_ACTIONS: ReadonlySet<string> = new Set(['up', 'down', 'pickOption',
  * digit do now (the range of options numbered on screen, or that digits are
  * text), then the scope's other hints in table order.
  */
-export function choiceHints(scope: 'answer' | 'batch', rows: ChoiceRows): string {
+export function choiceHints(
+  scope: 'answer' | 'batch',
+  rows: ChoiceRows | undefined,
+  left: readonly string[] = [],
+): string {
+  if (!rows) return hintsWithout(scope, left);
   const bound = bindingsNow()[scope] as Record<string, readonly KeySpec[]>;
   // On the Reply row a printable key is text: a hint for a or ? would say what the key does not do there.
   const typed = (actions: readonly string[]) =>
@@ -172,7 +177,7 @@ export function choiceHints(scope: 'answer' | 'batch', rows: ChoiceRows): string
     row.scope === scope &&
     row.hint &&
     row.actions &&
-    !row.actions.some((action) => CHOICE_ACTIONS.has(action)) &&
+    !row.actions.some((action) => CHOICE_ACTIONS.has(action) || left.includes(action)) &&
     !typed(row.actions)
       ? [hintAt(i)!]
       : [],
@@ -182,20 +187,20 @@ export function choiceHints(scope: 'answer' | 'batch', rows: ChoiceRows): string
 
 /**
  * A form's hints; on a select field whose choices the digits pick (digits.ts
- * fieldChoices), the moves say their range too: `↑/↓ 1-3 choice`. The key
- * that takes a default is named only on a field that has one.
+ * fieldChoices), the moves say their range: `↑/↓ 1-3 choice`, and only
+ * there (elsewhere ↑/↓ move between fields, as Tab does). The key that
+ * takes a default is named only on a field that has one, the toggle only
+ * where a row toggles (a yes/no, a choice).
  */
-export function formHints(choices: number, fieldDefault = false): string {
+export function formHints(choices: number, fieldDefault = false, toggles = false): string {
   const range = digitRange('form', choices);
   return allRows()
     .flatMap((row, i) => {
       if (row.scope !== 'form' || !row.hint) return [];
       if (!fieldDefault && row.actions?.includes('takeDefault')) return [];
-      if (!range) return [hintAt(i)!];
-      const hint = hintAt(i)!;
-      return [
-        row.actions?.includes('up') ? `${firstKey('form', 'up')}/${firstKey('form', 'down')} ${range} choice` : hint,
-      ];
+      if (!toggles && row.actions?.includes('toggle')) return [];
+      if (!row.actions?.includes('up')) return [hintAt(i)!];
+      return range ? [`${firstKey('form', 'up')}/${firstKey('form', 'down')} ${range} choice`] : [];
     })
     .join(` ${glyphs().dot} `);
 }

@@ -1,11 +1,11 @@
 import { editorSegments } from '../widgets/line-editor.js';
 import { seg, type Line } from '../text/line.js';
 import { fit } from '../text/wrap.js';
-import { draftFor, modalOf, type InboxState, type Lock, type ModalOf } from './state.js';
+import { answerLock, draftFor, modalOf, type InboxState, type Lock, type ModalOf } from './state.js';
 import { PLACES } from '../places/registry.js';
 import { mainPlace, topPlace } from '../places/stack.js';
 import type { EditorState } from '../text/editor.js';
-import type { RequestRecord } from '../../store/types.js';
+import type { OwnCommand, RequestRecord } from '../../store/types.js';
 import { commonOptions } from './batch.js';
 import { isFillableForm } from './detail-view.js';
 import { browseHints, choiceHints, digitRange, formHints, hintsFor, hintsWithout } from '../key-rows.js';
@@ -38,12 +38,14 @@ export interface FooterDigits {
   choices?: number;
   /** An open form whose active field has a default: form.takeDefault is offered. */
   fieldDefault?: boolean;
+  /** An open form whose active row toggles (a yes/no, or a choice of a select): form.toggle is offered. */
+  toggles?: boolean;
 }
 
 /** What the digits name now (FooterDigits), from the inbox and the store as the view reads it. */
 export function footerDigits(
   state: InboxState,
-  store: { request(key: string): RequestRecord | undefined },
+  store: { request(key: string): RequestRecord | undefined; lastCommandFor(key: string): OwnCommand | undefined },
   selected: RequestRecord | undefined,
   open: RequestRecord | undefined,
   lock: Lock | undefined,
@@ -58,12 +60,20 @@ export function footerDigits(
   if (place === 'answer' && open && lock === 'none') {
     const form = draftFor(state, open).form ?? initialFormDraft();
     const field = open.payload.fields[form.active];
+    const typed = editsText(open.payload.fields, form);
     return {
-      choices: field && !editsText(open.payload.fields, form) ? fieldChoices(field) : 0,
+      choices: field && !typed ? fieldChoices(field) : 0,
       fieldDefault: field?.default !== undefined,
+      // Not on a text field, an `Other…` row being typed in, or Submit (no field): Space is text or nothing there.
+      toggles: field !== undefined && !typed && (field.type === 'boolean' || fieldChoices(field) > 0),
     };
   }
-  return { selected: selected?.payload.options.length, shared };
+  // A digit in the list highlights an option only of a request that takes an answer now (browse-keys.ts open).
+  const picks =
+    selected !== undefined &&
+    !isFillableForm(selected) &&
+    answerLock(selected, store.lastCommandFor(selected.key)) === 'none';
+  return { selected: picks ? selected.payload.options.length : 0, shared };
 }
 
 type Hints = (text: string) => Line;
@@ -117,19 +127,24 @@ export const FOOTERS = {
     state.history?.filtering ? filterLine(state.history.filterEditor, width) : hints(hintsFor('history')),
   decision: ({ hints }: FooterInput): Line => hints(hintsFor('decision')),
   browse: ({ state, digits, hints }: FooterInput): Line => browseLine(state, digits, hints),
-  batch: ({ digits, hints }: FooterInput): Line =>
-    hints(digits.rows ? choiceHints('batch', digits.rows) : hintsFor('batch')),
-  answer: ({ digits, hints }: FooterInput): Line =>
-    hints(digits.rows ? choiceHints('answer', digits.rows) : hintsFor('answer')),
-  form: ({ digits, hints }: FooterInput): Line => hints(formHints(digits.choices ?? 0, digits.fieldDefault === true)),
+  // --read-only: the keys that would send (or save a rule) are refused there, so not offered.
+  batch: ({ digits, hints, readOnly }: FooterInput): Line =>
+    hints(choiceHints('batch', digits.rows, readOnly ? ['send'] : [])),
+  answer: ({ digits, hints, readOnly }: FooterInput): Line =>
+    hints(choiceHints('answer', digits.rows, readOnly ? ['send', 'always'] : [])),
+  form: ({ digits, hints }: FooterInput): Line =>
+    hints(formHints(digits.choices ?? 0, digits.fieldDefault === true, digits.toggles === true)),
   // Resend applies only after an ack timeout or to a held answer, drop only to a held one: not offered otherwise.
-  locked: ({ lock, hints }: FooterInput): Line =>
+  locked: ({ lock, hints, readOnly }: FooterInput): Line =>
     hints(
-      lock === 'held'
-        ? hintsFor('locked')
-        : lock === 'ack-timeout'
-          ? hintsWithout('locked', ['drop'])
-          : hintsWithout('locked', ['resend', 'drop']),
+      hintsWithout(
+        'locked',
+        readOnly || (lock !== 'held' && lock !== 'ack-timeout')
+          ? ['resend', 'drop']
+          : lock === 'ack-timeout'
+            ? ['drop']
+            : [],
+      ),
     ),
   quitPrompt: ({ state, width }: FooterInput): Line => {
     const top = state.modals[state.modals.length - 1];
