@@ -11,6 +11,7 @@ import { READ_ONLY_WHY, readOnlyGate } from '../../src/ui/read-only.js';
 import { initialInbox } from '../../src/ui/inbox/state.js';
 import { drawnAs } from '../support/drawn-as.js';
 import { K } from './golden-keys.js';
+import { view } from '../../src/ui/view.js';
 
 const parsed = parseRules(
   JSON.stringify({ rules: [{ name: 'push ok', match: { agent: 'bravo' }, decide: { option: 'allow' } }] }),
@@ -100,4 +101,21 @@ test('the gate: every sending effect is dropped (resend r included), others pass
   assert.equal(readOnlyGate(true, initialInbox, copy), copy);
   const answer = { state: initialInbox, effects: [{ type: 'send' as const, key: 'k', answer: { option: 'allow' } }] };
   assert.equal(readOnlyGate(false, initialInbox, answer), answer, 'off without --read-only');
+});
+
+test('--read-only: the footer offers no key that would send (Enter send, a always, the batch send)', () => {
+  const footer = (h: ReturnType<typeof keyConsole>) =>
+    view(h.model)
+      .footer.map((s) => s.text)
+      .join('');
+  const open = keyConsole(fleet(), READ_ONLY);
+  open.read(K.enter);
+  assert.doesNotMatch(footer(open), /Enter send|a always/);
+  assert.match(footer(open), /Esc back/, 'the keys that work are still said');
+  const answering = keyConsole(fleet());
+  answering.read(K.enter);
+  assert.match(footer(answering), /Enter send/, 'they are offered where they work');
+  const batch = keyConsole(fleet(), READ_ONLY);
+  batch.read(' ', ' ', K.enter);
+  assert.doesNotMatch(footer(batch), /send/);
 });
