@@ -1,4 +1,4 @@
-import { actionFor, type ActionOf, type Scope } from './key-table.js';
+import { actionFor, type ActionOf, type KeySpec, type Scope } from './key-table.js';
 import type { KeyPress } from './keys.js';
 
 // A key binding as one object (lazygit's controllers): the actions whose
@@ -30,6 +30,8 @@ export interface KeyWords {
 /** The bindings of one scope, and how it says that a binding does nothing now. */
 export interface Controller<S extends Scope, C, R> {
   scope: S;
+  /** Each action's keys as shipped (key-table.ts puts in force these, or config.json's over them). */
+  keys: Record<ActionOf<S>, readonly KeySpec[]>;
   bindings: readonly (Binding<S, C, R> | KeyWords)[];
   refuse: (c: C, why: string) => R;
 }

@@ -10,8 +10,12 @@ import type { KeyName, KeyPress } from './keys.js';
  * of them can drift from what the keys really do.
  */
 
-/** The actions of each place the keys can be, exhaustively: a binding table must give every one its keys. */
-interface ScopeActions {
+/**
+ * The actions of each place the keys can be, exhaustively: a binding table
+ * must give every one its keys. A new place may add its own from its file
+ * (`declare module '…/key-table.js' { interface ScopeActions { … } }`).
+ */
+export interface ScopeActions {
   browse:
     | 'up'
     | 'down'
@@ -125,174 +129,33 @@ export type KeySpec = Exclude<KeyName, 'char' | 'paste' | 'none'> | Printable;
 
 export type Bindings = { [S in Scope]: Record<ScopeActions[S], readonly KeySpec[]> };
 
-const DIGITS: readonly KeySpec[] = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
+/** pickOption's keys: digit N picks the option numbered N on screen. */
+export const DIGITS: readonly KeySpec[] = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
 
-const DEFAULT_BINDINGS: Bindings = {
-  browse: {
-    up: ['k', 'up'],
-    down: ['j', 'down'],
-    first: ['g', 'home'],
-    last: ['G', 'end'],
-    pageUp: ['pageUp'],
-    pageDown: ['pageDown'],
-    halfUp: ['ctrlU'],
-    halfDown: ['ctrlD'],
-    open: ['enter'],
-    pickOption: DIGITS,
-    tag: ['space'],
-    tagAll: ['*'],
-    clear: ['escape'],
-    filter: ['/'],
-    timeline: ['t'],
-    cancelRun: ['x'],
-    cancelSession: ['X'],
-    pause: ['p'],
-    history: ['H'],
-    auto: ['A'],
-    help: ['?'],
-    quit: ['q', 'ctrlC'],
-    suspend: ['ctrlZ'],
-    copyId: ['y'],
-    hide: ['d'],
-    snooze: ['z'],
-    undo: ['Z'],
-  },
-  answer: {
-    up: ['up', 'k'],
-    down: ['down', 'j'],
-    pickOption: DIGITS,
-    typeText: ['tab'],
-    send: ['enter'],
-    always: ['a'],
-    copyId: ['y'],
-    pageUp: ['pageUp'],
-    pageDown: ['pageDown'],
-    back: ['escape'],
-    help: ['?'],
-    quit: ['q', 'ctrlC'],
-  },
-  batch: {
-    up: ['up', 'k'],
-    down: ['down', 'j'],
-    pickOption: DIGITS,
-    typeText: ['tab'],
-    send: ['enter'],
-    back: ['escape'],
-    help: ['?'],
-    quit: ['q', 'ctrlC'],
-  },
-  batchConfirm: { confirm: ['y', 'Y'], quit: ['ctrlC'] },
-  form: {
-    nextField: ['tab'],
-    prevField: ['backTab'],
-    up: ['up'],
-    down: ['down'],
-    pickOption: DIGITS,
-    next: ['enter'],
-    toggle: ['space'],
-    setYes: ['y', 'Y'],
-    setNo: ['n', 'N'],
-    unset: ['backspace'],
-    // Not a printable key: a text field's default must be takeable while the field takes text.
-    takeDefault: ['ctrlT'],
-    pageUp: ['pageUp'],
-    pageDown: ['pageDown'],
-    back: ['escape'],
-    help: ['?'],
-    quit: ['q', 'ctrlC'],
-  },
-  locked: {
-    resend: ['r'],
-    drop: ['D'],
-    copyId: ['y'],
-    pageUp: ['pageUp'],
-    pageDown: ['pageDown'],
-    back: ['escape'],
-    help: ['?'],
-    quit: ['q', 'ctrlC'],
-  },
-  filter: { keep: ['enter'], clear: ['escape', 'ctrlC'] },
-  control: { confirm: ['y', 'Y'], reason: ['tab'], back: ['n', 'N', 'escape'] },
-  reason: { send: ['enter'], back: ['escape', 'ctrlC'] },
-  quitPrompt: { confirm: ['y', 'Y', 'ctrlC'] },
-  hidePrompt: { confirm: ['y', 'Y'] },
-  autoPrompt: { confirm: ['y', 'Y'] },
-  always: {
-    up: ['up', 'k'],
-    down: ['down', 'j'],
-    pickOption: ['1', '2', '3', '4'],
-    confirm: ['y', 'Y'],
-    back: ['n', 'N', 'escape'],
-  },
-  timeline: {
-    up: ['up', 'k'],
-    down: ['down', 'j'],
-    pageUp: ['pageUp'],
-    pageDown: ['pageDown'],
-    halfUp: ['ctrlU'],
-    halfDown: ['ctrlD'],
-    first: ['g', 'home'],
-    last: ['G', 'end'],
-    back: ['escape', 't'],
-    quit: ['q', 'ctrlC'],
-  },
-  help: {
-    up: ['up', 'k'],
-    down: ['down', 'j'],
-    pageUp: ['pageUp'],
-    pageDown: ['pageDown'],
-    halfUp: ['ctrlU'],
-    halfDown: ['ctrlD'],
-    quit: ['ctrlC'],
-  },
-  history: {
-    up: ['k', 'up'],
-    down: ['j', 'down'],
-    first: ['g', 'home'],
-    last: ['G', 'end'],
-    pageUp: ['pageUp'],
-    pageDown: ['pageDown'],
-    halfUp: ['ctrlU'],
-    halfDown: ['ctrlD'],
-    open: ['enter'],
-    filter: ['/'],
-    undo: ['Z'],
-    back: ['escape', 'H'],
-    quit: ['q', 'ctrlC'],
-  },
-  decision: {
-    up: ['up', 'k'],
-    down: ['down', 'j'],
-    pageUp: ['pageUp'],
-    pageDown: ['pageDown'],
-    halfUp: ['ctrlU'],
-    halfDown: ['ctrlD'],
-    back: ['escape'],
-    quit: ['q', 'ctrlC'],
-  },
-  edit: {
-    left: ['left'],
-    right: ['right'],
-    home: ['home', 'ctrlA'],
-    end: ['end', 'ctrlE'],
-    backspace: ['backspace'],
-    deleteForward: ['deleteForward', 'ctrlD'],
-    clearBefore: ['ctrlU'],
-    deleteWord: ['ctrlW'],
-  },
-  anywhere: { redraw: ['ctrlL'] },
-};
-
-let bindings: Bindings = DEFAULT_BINDINGS;
+// The shipped keys are each place's own (its controller's `keys`, in its
+// *-keys.ts file); the place records gather them (places/registry.ts) and
+// hand them here, read when first asked, after every file has loaded.
+let gather: (() => Bindings) | undefined;
+let shipped: Bindings | undefined;
+let bindings: Bindings | undefined;
 const tables = new Map<Scope, Map<string, { action: string; index: number }>>();
 
-/** Binds `action` in `scope` to `keys` instead (tests); returns the function that puts the old keys back. */
-export function rebind<S extends Scope>(scope: S, action: ActionOf<S>, keys: readonly KeySpec[]): () => void {
-  return applyBindings({ ...bindings, [scope]: { ...bindings[scope], [action]: keys } });
+/** How the shipped table is gathered from the places (places/registry.ts calls this once, as it loads). */
+export function shipBindings(table: () => Bindings): void {
+  gather = table;
 }
 
 /** The table as shipped (a key map in config.json is applied over it: places/keymap.ts). */
-export const defaultBindings = (): Readonly<Bindings> => DEFAULT_BINDINGS;
+export function defaultBindings(): Readonly<Bindings> {
+  if (!gather) throw new Error('the place records (src/ui/places/registry.ts) are not loaded');
+  return (shipped ??= gather());
+}
+
+/** Binds `action` in `scope` to `keys` instead (tests); returns the function that puts the old keys back. */
+export function rebind<S extends Scope>(scope: S, action: ActionOf<S>, keys: readonly KeySpec[]): () => void {
+  const now = bindingsNow() as Bindings;
+  return applyBindings({ ...now, [scope]: { ...now[scope], [action]: keys } });
+}
 
 /** Puts a whole table in force (the key map read at start-up); returns the function that puts the old one back. */
 export function applyBindings(next: Bindings): () => void {
@@ -307,7 +170,7 @@ export function applyBindings(next: Bindings): () => void {
 
 /** The binding table in force (read only: tests check it for clashes). */
 export function bindingsNow(): Readonly<Bindings> {
-  return bindings;
+  return bindings ?? defaultBindings();
 }
 
 function specOf(press: KeyPress): string | undefined {
@@ -319,7 +182,7 @@ function tableOf(scope: Scope): Map<string, { action: string; index: number }> {
   let table = tables.get(scope);
   if (!table) {
     table = new Map();
-    for (const [action, specs] of Object.entries(bindings[scope]) as [string, readonly KeySpec[]][]) {
+    for (const [action, specs] of Object.entries(bindingsNow()[scope]) as [string, readonly KeySpec[]][]) {
       specs.forEach((spec, index) => table!.set(spec.length === 1 ? `char:${spec}` : spec, { action, index }));
     }
     tables.set(scope, table);

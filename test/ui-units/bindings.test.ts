@@ -34,6 +34,7 @@ test('a press finds the binding that owns its action; a disabled one is refused 
   type Press = { disabled?: string };
   const controller: Controller<'reason', Press, string> = {
     scope: 'reason',
+    keys: { send: ['enter'], back: ['escape', 'ctrlC'] },
     refuse: (_c, why) => `refused: ${why}`,
     bindings: [
       { on: ['send'], does: 'send', disabled: (c) => c.disabled, run: () => 'sent' },

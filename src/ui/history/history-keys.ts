@@ -24,6 +24,21 @@ const scroll = ({ view }: HistoryPress, by: number): HistoryStep => ({
 /** The list of decisions, newest first. */
 export const HISTORY_KEYS: Controller<'history', HistoryPress, HistoryStep> = {
   scope: 'history',
+  keys: {
+    up: ['k', 'up'],
+    down: ['j', 'down'],
+    first: ['g', 'home'],
+    last: ['G', 'end'],
+    pageUp: ['pageUp'],
+    pageDown: ['pageDown'],
+    halfUp: ['ctrlU'],
+    halfDown: ['ctrlD'],
+    open: ['enter'],
+    filter: ['/'],
+    undo: ['Z'],
+    back: ['escape', 'H'],
+    quit: ['q', 'ctrlC'],
+  },
   refuse: ({ view }, why) => ({ view, notice: why }),
   bindings: [
     {
@@ -88,6 +103,16 @@ export const HISTORY_KEYS: Controller<'history', HistoryPress, HistoryStep> = {
 /** One decision opened whole: it scrolls. */
 export const DECISION_KEYS: Controller<'decision', HistoryPress, HistoryStep> = {
   scope: 'decision',
+  keys: {
+    up: ['up', 'k'],
+    down: ['down', 'j'],
+    pageUp: ['pageUp'],
+    pageDown: ['pageDown'],
+    halfUp: ['ctrlU'],
+    halfDown: ['ctrlD'],
+    back: ['escape'],
+    quit: ['q', 'ctrlC'],
+  },
   refuse: ({ view }) => ({ view }),
   bindings: [
     { on: ['up', 'down'], does: 'scroll the decision', run: (c, action) => scroll(c, action === 'up' ? -1 : 1) },

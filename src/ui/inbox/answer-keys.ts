@@ -5,44 +5,19 @@
 // place; help, the footer, the screen reader and docs/keys.md read the same
 // objects (key-rows.ts).
 
+import { DIGITS } from '../key-table.js';
 import type { Answer } from '../../protocol/types.js';
-import type { RequestRecord } from '../../store/types.js';
 import { initialFormDraft, reduceFormKey } from '../form/form-state.js';
 import { isText, type KeyPress } from '../keys.js';
 import { runBinding, type Controller } from '../binding.js';
 import { editLine } from '../text/editor.js';
 import { digitDoes, digitOf, requestRows } from './digits.js';
 import { isFillableForm } from './detail-view.js';
-import { DETAIL_PAGE } from './detail-windows.js';
-import { copyId } from './id-keys.js';
-import { quit } from './quit.js';
-import { openHelp } from './help-keys.js';
 import { openAlways } from '../rules/rule-keys.js';
 import { editsTextNow, picksNow } from './typing.js';
-import {
-  answerLock,
-  draftFor,
-  lockHint,
-  type Draft,
-  type Effect,
-  type InboxState,
-  type KeyContext,
-  type Lock,
-} from './state.js';
-
-type KeyResult = { state: InboxState; effects: Effect[] };
-
-/** One press in an open request, with what it is read against. */
-interface OpenPress {
-  state: InboxState;
-  press: KeyPress;
-  ctx: KeyContext;
-  record: RequestRecord;
-  lock: Lock;
-  draft: Draft;
-}
-
-const done = (state: InboxState, ...effects: Effect[]): KeyResult => ({ state, effects });
+import { back, copy, done, helpOrQuit, scroll, type KeyResult, type OpenPress } from './open-press.js';
+import { LOCKED_KEYS, lockedWhy } from './locked-keys.js';
+import { answerLock, draftFor, type Draft, type InboxState, type KeyContext } from './state.js';
 
 function setDraft(state: InboxState, key: string, draft: Draft): InboxState {
   return { ...state, drafts: { ...state.drafts, [key]: draft }, pendingConfirm: undefined, hint: undefined };
@@ -77,23 +52,6 @@ function send(state: InboxState, ctx: KeyContext, key: string, answer: Answer): 
   return done({ ...state, pendingConfirm: undefined, hint: undefined }, { type: 'send', key, answer });
 }
 
-// The keys every open request shares, whatever it can take now.
-const scroll = ({ state }: OpenPress, action: string): KeyResult =>
-  done({
-    ...state,
-    detailScroll:
-      action === 'pageUp' ? Math.max(0, state.detailScroll - DETAIL_PAGE) : state.detailScroll + DETAIL_PAGE,
-  });
-const copy = ({ state, record }: OpenPress): KeyResult => copyId(state, record);
-const helpOrQuit = ({ state, ctx }: OpenPress, action: string): KeyResult =>
-  action === 'quit' ? quit(state, ctx) : done(openHelp(state));
-function back({ state, record, draft }: OpenPress): KeyResult {
-  if (state.pendingConfirm) return done({ ...state, pendingConfirm: undefined });
-  // Esc ends Tab's typing mode too: the draft keeps its text, not the mode.
-  if (draft.literal) state = { ...state, drafts: { ...state.drafts, [record.key]: { ...draft, literal: false } } };
-  return done({ ...state, mode: 'browse', openKey: undefined, hint: undefined });
-}
-
 /** The highlight moved to another row; moving, or Enter, ends Tab's typing mode. */
 const moved = ({ state, record, draft }: OpenPress, highlight: number): KeyResult =>
   done(setDraft(state, record.key, { ...draft, highlight, literal: false }));
@@ -122,6 +80,20 @@ function sendNow(c: OpenPress): KeyResult {
 
 export const ANSWER_KEYS: Controller<'answer', OpenPress, KeyResult> = {
   scope: 'answer',
+  keys: {
+    up: ['up', 'k'],
+    down: ['down', 'j'],
+    pickOption: DIGITS,
+    typeText: ['tab'],
+    send: ['enter'],
+    always: ['a'],
+    copyId: ['y'],
+    pageUp: ['pageUp'],
+    pageDown: ['pageDown'],
+    back: ['escape'],
+    help: ['?'],
+    quit: ['q', 'ctrlC'],
+  },
   refuse: ({ state }, why) => done({ ...state, hint: why }),
   bindings: [
     {
@@ -197,6 +169,25 @@ function formStep({ state, press, ctx, record, draft }: OpenPress): KeyResult {
 
 export const FORM_KEYS: Controller<'form', OpenPress, KeyResult> = {
   scope: 'form',
+  keys: {
+    nextField: ['tab'],
+    prevField: ['backTab'],
+    up: ['up'],
+    down: ['down'],
+    pickOption: DIGITS,
+    next: ['enter'],
+    toggle: ['space'],
+    setYes: ['y', 'Y'],
+    setNo: ['n', 'N'],
+    unset: ['backspace'],
+    // Not a printable key: a text field's default must be takeable while the field takes text.
+    takeDefault: ['ctrlT'],
+    pageUp: ['pageUp'],
+    pageDown: ['pageDown'],
+    back: ['escape'],
+    help: ['?'],
+    quit: ['q', 'ctrlC'],
+  },
   refuse: ({ state }, why) => done({ ...state, hint: why }),
   bindings: [
     {
@@ -240,45 +231,6 @@ export const FORM_KEYS: Controller<'form', OpenPress, KeyResult> = {
     { on: ['pageUp', 'pageDown'], does: 'scroll a long prompt, cause or diff', run: scroll },
     { on: ['back'], does: 'back to the list; the filled-in values stay as a draft', hint: '{back} back', run: back },
     { on: ['help', 'quit'], does: 'help / quit, where no text is being edited', run: helpOrQuit },
-  ],
-};
-
-/** Why the open request takes no answer now: an answer on its way says whose it is and when it was given (the ledger's words). */
-function lockedWhy({ ctx, record, lock }: OpenPress): string {
-  if (lock === 'sending' && ctx.openCommand?.gate === 'waiting')
-    return 'Waiting at the gate for a read of the session: the answer goes only if the read shows no other agent could take it.';
-  const inFlight = lock === 'sending' || lock === 'accepted' ? ctx.refusal?.(record) : undefined;
-  return inFlight?.code === 'in-flight' ? inFlight.why : lockHint(lock);
-}
-
-export const LOCKED_KEYS: Controller<'locked', OpenPress, KeyResult> = {
-  scope: 'locked',
-  refuse: ({ state }, why) => done({ ...state, hint: why }),
-  bindings: [
-    {
-      on: ['resend'],
-      does: 'resend a command the agent never acknowledged (same id); on a held answer: ask the gate again (refused, with the same words, while the gate refuses)',
-      hint: '{resend} resend (same id)',
-      disabled: (c) =>
-        (c.lock === 'ack-timeout' || c.lock === 'held') && c.ctx.openCommand ? undefined : lockedWhy(c),
-      run: ({ state, ctx }) => done({ ...state, hint: undefined }, { type: 'resend', commandId: ctx.openCommand!.id }),
-    },
-    {
-      on: ['drop'],
-      does: 'drop the held answer: it is not sent, leaves the outbox, and the history records the drop',
-      hint: '{drop} drop the held answer (not sent)',
-      disabled: (c) => (c.lock === 'held' && c.ctx.openCommand ? undefined : 'Only a held answer can be dropped.'),
-      run: ({ state, ctx }) => done({ ...state, hint: undefined }, { type: 'drop', commandId: ctx.openCommand!.id }),
-    },
-    {
-      on: ['pageUp', 'pageDown'],
-      does: 'scroll a long prompt, cause or diff',
-      hint: '{pageUp}/{pageDown} scroll',
-      run: scroll,
-    },
-    { on: ['copyId'], does: "copy the request's id to the clipboard", run: copy },
-    { on: ['back'], does: 'back to the list', hint: '{back} back to the list', run: back },
-    { on: ['help', 'quit'], does: 'help / quit', hint: '{help} help', run: helpOrQuit },
   ],
 };
 

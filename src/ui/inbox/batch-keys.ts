@@ -1,3 +1,4 @@
+import { DIGITS } from '../key-table.js';
 import type { Answer, Choice as RequestOption } from '../../protocol/types.js';
 import { displayLine } from '../../protocol/sanitize.js';
 import { runBinding, type Controller } from '../binding.js';
@@ -69,6 +70,16 @@ const live = (c: BatchPress) => (c.ctx.tagged.length === 0 ? GONE : undefined);
 
 export const BATCH_KEYS: Controller<'batch', BatchPress, BatchResult> = {
   scope: 'batch',
+  keys: {
+    up: ['up', 'k'],
+    down: ['down', 'j'],
+    pickOption: DIGITS,
+    typeText: ['tab'],
+    send: ['enter'],
+    back: ['escape'],
+    help: ['?'],
+    quit: ['q', 'ctrlC'],
+  },
   // The marks gone: back to the list, unmarked. A digit no shared option has: said, nothing typed.
   refuse: ({ state, ctx }, why) => ({
     state:
@@ -204,6 +215,7 @@ function sendBatch({ state, ctx, pending }: ConfirmPress): BatchResult {
 
 export const BATCH_CONFIRM_KEYS: Controller<'batchConfirm', ConfirmPress, BatchResult> = {
   scope: 'batchConfirm',
+  keys: { confirm: ['y', 'Y'], quit: ['ctrlC'] },
   refuse: unasked,
   bindings: [
     {

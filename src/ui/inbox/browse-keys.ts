@@ -6,7 +6,7 @@
 import { isFromFile } from '../../store/file-relay.js';
 import type { RequestRecord } from '../../store/types.js';
 import type { KeyPress } from '../keys.js';
-import { halfPage, keyNumber } from '../key-table.js';
+import { DIGITS, halfPage, keyNumber } from '../key-table.js';
 import { runBinding, type Controller } from '../binding.js';
 import { editorOf } from '../text/editor.js';
 import { autoKey } from '../rules/rule-keys.js';
@@ -130,6 +130,35 @@ function clear({ state }: BrowsePress): KeyResult {
 
 export const BROWSE_KEYS: Controller<'browse', BrowsePress, KeyResult> = {
   scope: 'browse',
+  keys: {
+    up: ['k', 'up'],
+    down: ['j', 'down'],
+    first: ['g', 'home'],
+    last: ['G', 'end'],
+    pageUp: ['pageUp'],
+    pageDown: ['pageDown'],
+    halfUp: ['ctrlU'],
+    halfDown: ['ctrlD'],
+    open: ['enter'],
+    pickOption: DIGITS,
+    tag: ['space'],
+    tagAll: ['*'],
+    clear: ['escape'],
+    filter: ['/'],
+    timeline: ['t'],
+    cancelRun: ['x'],
+    cancelSession: ['X'],
+    pause: ['p'],
+    history: ['H'],
+    auto: ['A'],
+    help: ['?'],
+    quit: ['q', 'ctrlC'],
+    suspend: ['ctrlZ'],
+    copyId: ['y'],
+    hide: ['d'],
+    snooze: ['z'],
+    undo: ['Z'],
+  },
   refuse: ({ state }, why) => done({ ...state, notice: why }),
   bindings: [
     {

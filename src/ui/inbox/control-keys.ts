@@ -75,6 +75,7 @@ const keepsRunning = ({ state }: ControlPress): KeyResult =>
 /** The y/n question: n, Esc or any other key sends nothing. */
 export const CONTROL_KEYS: Controller<'control', ControlPress, KeyResult> = {
   scope: 'control',
+  keys: { confirm: ['y', 'Y'], reason: ['tab'], back: ['n', 'N', 'escape'] },
   refuse: ({ state }) => done(state),
   bindings: [
     {
@@ -102,6 +103,7 @@ export const CONTROL_KEYS: Controller<'control', ControlPress, KeyResult> = {
 /** Typing a reason: every printable key is text; Enter sends, Esc keeps it running. */
 export const REASON_KEYS: Controller<'reason', ControlPress, KeyResult> = {
   scope: 'reason',
+  keys: { send: ['enter'], back: ['escape', 'ctrlC'] },
   refuse: ({ state }) => done(state),
   bindings: [
     {

@@ -27,6 +27,15 @@ export function openHelp(state: InboxState): InboxState {
 /** The help overlay scrolls where the terminal is too short for it; any other key closes it. */
 export const HELP_KEYS: Controller<'help', HelpPress, KeyResult> = {
   scope: 'help',
+  keys: {
+    up: ['up', 'k'],
+    down: ['down', 'j'],
+    pageUp: ['pageUp'],
+    pageDown: ['pageDown'],
+    halfUp: ['ctrlU'],
+    halfDown: ['ctrlD'],
+    quit: ['ctrlC'],
+  },
   refuse: closed,
   bindings: [
     {
@@ -58,6 +67,7 @@ export function helpKey(state: InboxState, help: ModalOf<'help'>, key: KeyPress,
 /** The filter row: the line editor, and the two keys that leave it. */
 export const FILTER_KEYS: Controller<'filter', InboxState, KeyResult> = {
   scope: 'filter',
+  keys: { keep: ['enter'], clear: ['escape', 'ctrlC'] },
   refuse: (state) => ({ state, effects: [] }),
   bindings: [
     {

@@ -37,6 +37,7 @@ type HidePress = { state: InboxState; ask: ModalOf<'hide'> };
 /** At "Hide this request from this console? y/n": y hides it, any other key keeps it. */
 export const HIDE_PROMPT_KEYS: Controller<'hidePrompt', HidePress, KeyResult> = {
   scope: 'hidePrompt',
+  keys: { confirm: ['y', 'Y'] },
   refuse: ({ state }) => ({ state, effects: [] }),
   bindings: [
     {

@@ -19,6 +19,7 @@ export function quit(state: InboxState, ctx: KeyContext): KeyResult {
 /** At "Quit? … would be lost": y quits, any other key goes back to where q was pressed. */
 export const QUIT_PROMPT_KEYS: Controller<'quitPrompt', InboxState, KeyResult> = {
   scope: 'quitPrompt',
+  keys: { confirm: ['y', 'Y', 'ctrlC'] },
   refuse: (state) => ({ state: popModal(state), effects: [] }),
   bindings: [
     {

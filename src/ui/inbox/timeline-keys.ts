@@ -38,6 +38,18 @@ const to = ({ state, timeline }: TimelinePress, next: number): KeyResult =>
 /** What every key does in a session's timeline. */
 export const TIMELINE_KEYS: Controller<'timeline', TimelinePress, KeyResult | 'quit'> = {
   scope: 'timeline',
+  keys: {
+    up: ['up', 'k'],
+    down: ['down', 'j'],
+    pageUp: ['pageUp'],
+    pageDown: ['pageDown'],
+    halfUp: ['ctrlU'],
+    halfDown: ['ctrlD'],
+    first: ['g', 'home'],
+    last: ['G', 'end'],
+    back: ['escape', 't'],
+    quit: ['q', 'ctrlC'],
+  },
   refuse: ({ state }) => done(state),
   bindings: [
     { on: ['up', 'down'], does: 'scroll the timeline', run: (c, action) => to(c, c.at + (action === 'up' ? -1 : 1)) },

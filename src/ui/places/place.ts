@@ -1,4 +1,4 @@
-import type { Scope } from '../key-table.js';
+import type { ActionOf, KeySpec, Scope } from '../key-table.js';
 import type { BindingWords } from '../binding.js';
 import type { KeyPress } from '../keys.js';
 import type { Line } from '../text/line.js';
@@ -46,6 +46,8 @@ export interface Place<S extends Scope = Scope> {
     /** docs/keys.md's "where" column. */
     table: string;
   };
+  /** Its actions' keys as shipped (its controller's, in its own file). */
+  keys: () => Record<ActionOf<S>, readonly KeySpec[]>;
   /** Its bindings' words in help order (binding.ts). */
   words: () => readonly BindingWords<S>[];
   /** What a key does here, while this place is on top (a part's keys are taken inside the others). */
@@ -59,3 +61,17 @@ export interface Place<S extends Scope = Scope> {
   /** Asked over the place under it, which stays drawn (`d`, `A`, `a`); other questions and help take the footer or the body. */
   over?: true;
 }
+
+/** Words for keys that belong to no place's handler: app.tsx redraws, update.ts drops. */
+export const ANYWHERE_WORDS: readonly BindingWords<'anywhere'>[] = [
+  {
+    scope: 'anywhere',
+    actions: ['redraw'],
+    does: 'redraw the whole screen (whatever else wrote to the terminal is gone)',
+  },
+  {
+    scope: 'anywhere',
+    keys: 'keys after a send',
+    does: 'keys that arrive in the same read as the key that sent (Enter, or y at a question) are dropped, and the footer counts them',
+  },
+];

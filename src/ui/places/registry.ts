@@ -1,11 +1,12 @@
-import type { ActionOf, Scope } from '../key-table.js';
+import { shipBindings, type ActionOf, type Bindings, type Scope } from '../key-table.js';
 import { placeStack, type OpenShape } from './stack.js';
 import { firstKey } from '../key-labels.js';
-import { wordsOf, type BindingWords } from '../binding.js';
+import { wordsOf } from '../binding.js';
 import { BATCH_CONFIRM_KEYS, BATCH_KEYS } from '../inbox/batch-keys.js';
 import { BROWSE_KEYS } from '../inbox/browse-keys.js';
 import { EDIT_KEYS } from '../text/editor.js';
-import { ANSWER_KEYS, FORM_KEYS, LOCKED_KEYS } from '../inbox/answer-keys.js';
+import { ANSWER_KEYS, FORM_KEYS } from '../inbox/answer-keys.js';
+import { LOCKED_KEYS } from '../inbox/locked-keys.js';
 import { FILTER_KEYS, HELP_KEYS } from '../inbox/help-keys.js';
 import { CONTROL_KEYS, REASON_KEYS } from '../inbox/control-keys.js';
 import { QUIT_PROMPT_KEYS } from '../inbox/quit.js';
@@ -15,7 +16,7 @@ import { TIMELINE_KEYS } from '../inbox/timeline-keys.js';
 import { DECISION_KEYS, HISTORY_KEYS } from '../history/history-keys.js';
 import { modalOf, type InboxState } from '../inbox/state.js';
 import { FOOTERS } from '../inbox/footer-view.js';
-import type { Place } from './place.js';
+import { ANYWHERE_WORDS, type Place } from './place.js';
 
 export type { Place, PlaceId } from './place.js';
 import { batchTakesText, formTakesText, historyTakesText, replyTakesText } from '../inbox/typing.js';
@@ -44,20 +45,6 @@ const NO = 'n';
 
 const k = <S extends Scope>(scope: S, action: ActionOf<S>) => firstKey(scope, action);
 
-/** Words for keys that belong to no place's handler: app.tsx redraws, update.ts drops. */
-const ANYWHERE_WORDS: readonly BindingWords<'anywhere'>[] = [
-  {
-    scope: 'anywhere',
-    actions: ['redraw'],
-    does: 'redraw the whole screen (whatever else wrote to the terminal is gone)',
-  },
-  {
-    scope: 'anywhere',
-    keys: 'keys after a send',
-    does: 'keys that arrive in the same read as the key that sent (Enter, or y at a question) are dropped, and the footer counts them',
-  },
-];
-
 /** Every place, in the order help lists them. */
 export const PLACES: { [S in Scope]: Place<S> } = {
   browse: {
@@ -65,6 +52,7 @@ export const PLACES: { [S in Scope]: Place<S> } = {
     kind: 'main',
     titles: { help: () => 'Browse (list)', spoken: 'In the list', table: 'list' },
     words: () => wordsOf(BROWSE_KEYS),
+    keys: () => BROWSE_KEYS.keys,
     key: (state, press, ctx) => browseKey(state, press, ctx),
     footer: (input) => FOOTERS.browse(input),
   },
@@ -73,6 +61,7 @@ export const PLACES: { [S in Scope]: Place<S> } = {
     kind: 'main',
     titles: { help: () => 'Answer (a request is open)', spoken: 'In an open request', table: 'open' },
     words: () => wordsOf(ANSWER_KEYS),
+    keys: () => ANSWER_KEYS.keys,
     key: (state, press, ctx) => answerKey(state, press, ctx),
     takesText: (state, ctx) => replyTakesText(state, ctx),
     footer: (input) => FOOTERS.answer(input),
@@ -86,6 +75,7 @@ export const PLACES: { [S in Scope]: Place<S> } = {
       table: 'batch',
     },
     words: () => wordsOf(BATCH_KEYS),
+    keys: () => BATCH_KEYS.keys,
     key: (state, press, ctx) => batchKey(state, press, ctx),
     takesText: (state, ctx) => batchTakesText(state, ctx),
     footer: (input) => FOOTERS.batch(input),
@@ -99,6 +89,7 @@ export const PLACES: { [S in Scope]: Place<S> } = {
       table: 'batch, asking',
     },
     words: () => wordsOf(BATCH_CONFIRM_KEYS),
+    keys: () => BATCH_CONFIRM_KEYS.keys,
     key: (state, press, ctx) => confirmBatchKey(state, modalOf(state, 'batchConfirm')!, press, ctx),
     footer: (input) => FOOTERS.batchConfirm(input),
     asksBeforeSend: true,
@@ -108,6 +99,7 @@ export const PLACES: { [S in Scope]: Place<S> } = {
     kind: 'main',
     titles: { help: () => 'Form (an open request is a form)', spoken: 'In a form', table: 'form' },
     words: () => wordsOf(FORM_KEYS),
+    keys: () => FORM_KEYS.keys,
     key: (state, press, ctx) => answerKey(state, press, ctx),
     takesText: (state, ctx) => formTakesText(state, ctx),
     footer: (input) => FOOTERS.form(input),
@@ -121,6 +113,7 @@ export const PLACES: { [S in Scope]: Place<S> } = {
       table: 'open, answered',
     },
     words: () => wordsOf(LOCKED_KEYS),
+    keys: () => LOCKED_KEYS.keys,
     key: (state, press, ctx) => answerKey(state, press, ctx),
     footer: (input) => FOOTERS.locked(input),
   },
@@ -133,6 +126,7 @@ export const PLACES: { [S in Scope]: Place<S> } = {
       table: 'filter',
     },
     words: () => wordsOf(FILTER_KEYS),
+    keys: () => FILTER_KEYS.keys,
     key: (state, press) => filterKey(state, press),
     takesText: () => true,
     footer: (input) => FOOTERS.filter(input),
@@ -147,6 +141,7 @@ export const PLACES: { [S in Scope]: Place<S> } = {
       table: 'cancel / pause',
     },
     words: () => wordsOf(CONTROL_KEYS),
+    keys: () => CONTROL_KEYS.keys,
     key: (state, press) => confirmControlKey(state, modalOf(state, 'control')!, press),
     footer: (input) => FOOTERS.control(input),
     asksBeforeSend: true,
@@ -160,6 +155,7 @@ export const PLACES: { [S in Scope]: Place<S> } = {
       table: 'cancel reason',
     },
     words: () => wordsOf(REASON_KEYS),
+    keys: () => REASON_KEYS.keys,
     key: (state, press) => confirmControlKey(state, modalOf(state, 'control')!, press),
     takesText: () => true,
     footer: (input) => FOOTERS.reason(input),
@@ -174,6 +170,7 @@ export const PLACES: { [S in Scope]: Place<S> } = {
       table: 'quit, asking',
     },
     words: () => wordsOf(QUIT_PROMPT_KEYS),
+    keys: () => QUIT_PROMPT_KEYS.keys,
     key: (state, press) => quitPromptKey(state, press),
     footer: (input) => FOOTERS.quitPrompt(input),
   },
@@ -187,6 +184,7 @@ export const PLACES: { [S in Scope]: Place<S> } = {
       table: 'hide, asking',
     },
     words: () => wordsOf(HIDE_PROMPT_KEYS),
+    keys: () => HIDE_PROMPT_KEYS.keys,
     key: (state, press) => hidePromptKey(state, press),
     footer: (input) => FOOTERS.hidePrompt(input),
     asksBeforeSend: true,
@@ -202,6 +200,7 @@ export const PLACES: { [S in Scope]: Place<S> } = {
       table: 'always answer, asking',
     },
     words: () => wordsOf(ALWAYS_KEYS),
+    keys: () => ALWAYS_KEYS.keys,
     key: (state, press, ctx) => alwaysKey(state, press, ctx),
     footer: (input) => FOOTERS.always(input),
     asksBeforeSend: true,
@@ -217,6 +216,7 @@ export const PLACES: { [S in Scope]: Place<S> } = {
       table: 'AUTO, asking',
     },
     words: () => wordsOf(AUTO_PROMPT_KEYS),
+    keys: () => AUTO_PROMPT_KEYS.keys,
     key: (state, press) => autoPromptKey(state, press),
     footer: (input) => FOOTERS.autoPrompt(input),
     asksBeforeSend: true,
@@ -231,6 +231,7 @@ export const PLACES: { [S in Scope]: Place<S> } = {
       table: 'timeline',
     },
     words: () => wordsOf(TIMELINE_KEYS),
+    keys: () => TIMELINE_KEYS.keys,
     key: (state, press, ctx) => {
       const result = timelineKey(state, press, ctx.pageSize);
       return result === 'quit' ? quit(state, ctx) : result;
@@ -246,6 +247,7 @@ export const PLACES: { [S in Scope]: Place<S> } = {
       table: 'history',
     },
     words: () => wordsOf(HISTORY_KEYS),
+    keys: () => HISTORY_KEYS.keys,
     key: (state, press, ctx) => historyModeKey(state, press, ctx),
     takesText: (state) => historyTakesText(state),
     footer: (input) => FOOTERS.history(input),
@@ -259,6 +261,7 @@ export const PLACES: { [S in Scope]: Place<S> } = {
       table: 'one decision',
     },
     words: () => wordsOf(DECISION_KEYS),
+    keys: () => DECISION_KEYS.keys,
     key: (state, press, ctx) => historyModeKey(state, press, ctx),
     takesText: (state) => historyTakesText(state),
     footer: (input) => FOOTERS.decision(input),
@@ -268,6 +271,7 @@ export const PLACES: { [S in Scope]: Place<S> } = {
     kind: 'overlay',
     titles: { help: () => 'Help (this overlay)', spoken: 'In this help', table: 'help' },
     words: () => wordsOf(HELP_KEYS),
+    keys: () => HELP_KEYS.keys,
     key: (state, press, ctx) => helpKey(state, modalOf(state, 'help')!, press, ctx),
     footer: (input) => FOOTERS.help(input),
   },
@@ -280,6 +284,7 @@ export const PLACES: { [S in Scope]: Place<S> } = {
       table: 'any text row',
     },
     words: () => wordsOf(EDIT_KEYS),
+    keys: () => EDIT_KEYS.keys,
     footer: () => [],
   },
   anywhere: {
@@ -287,9 +292,14 @@ export const PLACES: { [S in Scope]: Place<S> } = {
     kind: 'part',
     titles: { help: () => 'Anywhere', spoken: 'Anywhere, also while you type', table: 'anywhere' },
     words: () => ANYWHERE_WORDS,
+    // Taken before any place sees them (app.tsx).
+    keys: () => ({ redraw: ['ctrlL'] }),
     footer: () => [],
   },
 };
+
+// The shipped table is every place's own keys.
+shipBindings(() => Object.fromEntries(SCOPES.map((scope) => [scope, PLACES[scope].keys()])) as Bindings);
 
 /** Every place's scope, in help order. */
 export const SCOPES = Object.keys(PLACES) as Scope[];

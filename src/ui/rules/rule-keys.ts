@@ -35,6 +35,7 @@ export function autoKey(state: InboxState, action: Action | undefined, ctx: KeyC
 /** At "Let the rules answer what they match (AUTO)? y/n": y turns AUTO on, any other key keeps suggesting. */
 export const AUTO_PROMPT_KEYS: Controller<'autoPrompt', InboxState, KeyResult> = {
   scope: 'autoPrompt',
+  keys: { confirm: ['y', 'Y'] },
   refuse: (state) => ({ state, effects: [] }),
   bindings: [
     {
@@ -81,6 +82,13 @@ const unasked = ({ state }: AlwaysPress): KeyResult => ({ state: popModal(state)
 /** The question's keys: a scope by ↑/↓ or its digit; y saves the rule and sends the option; n/Esc (any other key) back. */
 export const ALWAYS_KEYS: Controller<'always', AlwaysPress, KeyResult> = {
   scope: 'always',
+  keys: {
+    up: ['up', 'k'],
+    down: ['down', 'j'],
+    pickOption: ['1', '2', '3', '4'],
+    confirm: ['y', 'Y'],
+    back: ['n', 'N', 'escape'],
+  },
   refuse: ({ state }, why) => ({ state: { ...state, hint: why }, effects: [] }),
   bindings: [
     {

@@ -29,6 +29,16 @@ const erase = ({ chars }: EditPress, from: number, count: number, cursor: number
 /** The line editor's keys, on every text row (Reply, text and number fields, `Other…`, the filter, a reason). */
 export const EDIT_KEYS: Controller<'edit', EditPress, EditorState> = {
   scope: 'edit',
+  keys: {
+    left: ['left'],
+    right: ['right'],
+    home: ['home', 'ctrlA'],
+    end: ['end', 'ctrlE'],
+    backspace: ['backspace'],
+    deleteForward: ['deleteForward', 'ctrlD'],
+    clearBefore: ['ctrlU'],
+    deleteWord: ['ctrlW'],
+  },
   refuse: ({ state }) => state,
   bindings: [
     {
