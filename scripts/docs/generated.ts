@@ -6,7 +6,7 @@
 // generated whole.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { keyTableMarkdown } from '../../src/ui/key-rows.js';
+import { keyTableMarkdown } from '../../src/ui/places/key-docs.js';
 import { cliMarkdown } from './cli-doc.js';
 import { manPage } from './man-page.js';
 
@@ -35,7 +35,7 @@ export function generatedDocs(root: string): Generated[] {
   const version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
   return [
     { file: 'docs/cli.md', source: 'src/cli/flag-table.ts, flag-docs.ts, usage-table.ts', expected: (current) => withPart('docs/cli.md', current, cliMarkdown()) },
-    { file: 'docs/keys.md', source: 'src/ui/key-table.ts, key-rows.ts', expected: (current) => withPart('docs/keys.md', current, keyTableMarkdown()) },
+    { file: 'docs/keys.md', source: 'src/ui/places/registry.ts and each place\'s *-keys.ts', expected: (current) => withPart('docs/keys.md', current, keyTableMarkdown()) },
     { file: 'man/aep-console.1', source: 'src/cli/flag-table.ts, flag-docs.ts, usage-table.ts', expected: () => manPage(version) },
   ];
 }

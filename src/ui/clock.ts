@@ -9,7 +9,7 @@ import { ageMs, ageTextChangesIn, leftTextHoldsFor, timeLeftMs } from './inbox/a
 import { layoutOf, type UiModel } from './model.js';
 import { rulesWaitOnClock } from './rules/rule-state.js';
 import { rowCausesWaitOnClock } from './row-causes.js';
-import { shownPlace } from './places/registry.js';
+import { shownPlace } from './places/top.js';
 import { nextLastCallAt } from './last-call.js';
 import { nextWake } from './inbox/snooze.js';
 import { titleBehind } from './title.js';

@@ -4,7 +4,6 @@ import { firstKey, labelOf, labelsOf } from './key-labels.js';
 
 export { firstKey } from './key-labels.js';
 import { DIGIT_OPTIONS, digitsType, type ChoiceRows } from './inbox/digits.js';
-import { PLACES, SCOPES, actionId } from './places/registry.js';
 
 // The key table written out: every row of the `?` help, the footer's hints,
 // the screen reader's list of keys and docs/keys.md, each rendered from the
@@ -22,7 +21,7 @@ export function keysText<S extends Scope>(scope: S, actions: readonly ActionOf<S
   return columns.join('  ');
 }
 
-type RowSpec = {
+export type RowSpec = {
   [S in Scope]: {
     scope: S;
     /** The actions the row documents (its keys are rendered from the bindings), or `keys` for behaviour with no action of its own (typing). */
@@ -43,10 +42,21 @@ export interface KeyRow {
 }
 
 // Every place's words in help order (places/registry.ts).
-// Read on first use: the place records (registry.ts) reach every key handler, some of which draw with these rows.
+// Every place's words in help order, as the place records gather them
+// (places/registry.ts hands them here as it loads: the records reach every
+// key handler, and some handlers' views draw with these rows).
+let gather: (() => RowSpec[]) | undefined;
 let rows: RowSpec[] | undefined;
-const allRows = (): RowSpec[] =>
-  (rows ??= SCOPES.flatMap((scope): readonly RowSpec[] => PLACES[scope].words() as readonly RowSpec[]));
+const allRows = (): RowSpec[] => {
+  if (!gather) throw new Error('the place records (src/ui/places/registry.ts) are not loaded');
+  return (rows ??= gather());
+};
+
+/** How the rows are gathered from the places (registry.ts calls this once, as it loads). */
+export function shipRows(words: () => readonly RowSpec[]): void {
+  gather = () => [...words()];
+  rows = undefined;
+}
 
 /** Every scope's words in help order, the actions each row owns (a test checks each action is owned once). */
 export function bindingWords(): readonly RowSpec[] {
@@ -123,15 +133,6 @@ export function hintsWithout(scope: Scope, left: readonly string[]): string {
       row.scope === scope && row.hint && !row.actions?.some((action) => left.includes(action)) ? [hintAt(i)!] : [],
     )
     .join(` ${glyphs().dot} `);
-}
-
-/** docs/keys.md's table, rendered from the bindings in force: where, the keys, each action's id (config.json's `keys`), what they do. */
-export function keyTableMarkdown(): string {
-  const rows = keyRows().map((row, i) => {
-    const ids = (allRows()[i].actions ?? []).map((action) => `\`${actionId(row.scope, action)}\``).join(' ');
-    return `| ${PLACES[row.scope].titles.table} | \`${row.keys.replace(/\|/g, '\\|')}\` | ${ids} | ${row.does} |`;
-  });
-  return ['| where | keys | id | action |', '|---|---|---|---|', ...rows].join('\n');
 }
 
 /** The keys bound to pickOption that name options 1 to `count` (`1-3`, `1/2`, `1`), or '' for none. */

@@ -7,7 +7,7 @@
 // this one says why, that one makes sure.
 import type { Effect, InboxState, Step } from './inbox/state.js';
 import { PLACES } from './places/registry.js';
-import { questionPlace } from './places/stack.js';
+import { questionPlace } from './places/top.js';
 
 export const READ_ONLY_WHY =
   'Read-only console (--read-only): nothing is sent from here (no answer, cancel, pause, hide or rule).';

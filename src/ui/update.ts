@@ -10,7 +10,7 @@ import { keyState } from './key-state.js';
 import { mouseKey } from './inbox/mouse-keys.js';
 import { targetAt } from './mouse-target.js';
 import { readOnlyGate } from './read-only.js';
-import { digitPicksNow, editsTextNow } from './inbox/typing.js';
+import { digitPicksNow, editsTextNow } from './places/typing-now.js';
 import { onFetched, timelineEffect } from './fetches.js';
 import { onRowCauses, rowCausesWaitOnClock } from './row-causes.js';
 import { alertsSeen, gateAlerts } from './alert-gate.js';
@@ -21,7 +21,7 @@ import { isText, looksPasted, pastedText, textKeys } from './keys.js';
 import { afterBack, afterSend, nextCandidate } from './selection.js';
 import { awayNow } from './no-agent.js';
 import { type Effect, type Msg, type UiModel } from './model.js';
-import { shownPlace } from './places/registry.js';
+import { shownPlace } from './places/top.js';
 
 export type { UpdateResult, World } from './update-types.js';
 

@@ -1,13 +1,14 @@
 import { causeOf } from './cause-of.js';
 import { causeEdit, editCounts } from './inbox/diff-view.js';
 import { isFillableForm } from './inbox/detail-view.js';
-import { footerDigits, footerLine } from './inbox/footer-view.js';
+import { footerDigits } from './inbox/footer-view.js';
+import { footerLine } from './places/footer-line.js';
 import { buildHelpLines } from './inbox/help-view.js';
 import { buildListLines, listStartFor } from './inbox/list-view.js';
 import type { RowDecoration } from './inbox/list-row.js';
 import { buildStatusLines } from './inbox/status-view.js';
 import { answerLock, isUnsent, modalOf, noAnswerStands } from './inbox/state.js';
-import { shownPlace } from './places/registry.js';
+import { shownPlace } from './places/top.js';
 import { controlAsked } from './inbox/control-keys.js';
 import { emptyPendingNote } from './inbox/empty-state.js';
 import { rowStatus } from './inbox/row-status.js';

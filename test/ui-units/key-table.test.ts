@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { actionFor, bindingsNow, rebind, type Scope } from '../../src/ui/key-table.js';
-import { hintsFor, keyRows, keyTableMarkdown } from '../../src/ui/key-rows.js';
+import { hintsFor, keyRows } from '../../src/ui/key-rows.js';
+import { keyTableMarkdown } from '../../src/ui/places/key-docs.js';
 import { glyphs } from '../../src/ui/glyphs.js';
 import type { KeyPress } from '../../src/ui/keys.js';
 

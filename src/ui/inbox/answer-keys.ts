@@ -14,7 +14,7 @@ import { editLine } from '../text/editor.js';
 import { digitDoes, digitOf, requestRows } from './digits.js';
 import { isFillableForm } from './detail-view.js';
 import { openAlways } from '../rules/rule-keys.js';
-import { editsTextNow, picksNow } from './typing.js';
+import { formTakesText, picksNow, replyTakesText } from './typing.js';
 import { back, copy, done, helpOrQuit, scroll, type KeyResult, type OpenPress } from './open-press.js';
 import { LOCKED_KEYS, lockedWhy } from './locked-keys.js';
 import { answerLock, draftFor, type Draft, type InboxState, type KeyContext } from './state.js';
@@ -248,7 +248,8 @@ export function answerKey(state: InboxState, press: KeyPress, ctx: KeyContext): 
   // On a text row a printable key is text, but for a digit that picks an option numbered on screen (digits.ts).
   const typing =
     isText(press) &&
-    editsTextNow(state, ctx) &&
+    lock === 'none' &&
+    (form ? formTakesText(state, ctx) : replyTakesText(state, ctx)) &&
     !(lock === 'none' && !form && picksNow(requestRows(record, draft), press));
   if (state.notice) state = { ...state, notice: undefined };
   const c: OpenPress = { state, press, ctx, record, lock, draft };

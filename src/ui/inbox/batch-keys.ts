@@ -224,7 +224,7 @@ export const BATCH_CONFIRM_KEYS: Controller<'batchConfirm', ConfirmPress, BatchR
       run: sendBatch,
     },
     // Quit asks (answers may be in flight), and comes back to the batch.
-    { on: ['quit'], does: 'quit (asks first)', run: ({ state, ctx }) => quit(state, ctx) },
+    { on: ['quit'], does: 'quit (asks first)', run: ({ state, ctx }) => quit(state, ctx, popModal(state)) },
   ],
 };
 

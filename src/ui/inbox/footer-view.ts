@@ -2,8 +2,7 @@ import { editorSegments } from '../widgets/line-editor.js';
 import { seg, type Line } from '../text/line.js';
 import { fit } from '../text/wrap.js';
 import { answerLock, draftFor, modalOf, type InboxState, type Lock, type ModalOf } from './state.js';
-import { PLACES } from '../places/registry.js';
-import { mainPlace, topPlace } from '../places/stack.js';
+import { mainPlace } from '../places/stack.js';
 import type { EditorState } from '../text/editor.js';
 import type { OwnCommand, RequestRecord } from '../../store/types.js';
 import { commonOptions } from './batch.js';
@@ -79,7 +78,7 @@ export function footerDigits(
 type Hints = (text: string) => Line;
 
 /** Key hints in `width`, dim, after the one-shot notice if there is one. */
-function hintsAfterNotice(state: InboxState, width: number): Hints {
+export function hintsAfterNotice(state: InboxState, width: number): Hints {
   return (text) => {
     // A one-shot notice (why a key did nothing, what was just sent) goes first.
     if (state.notice)
@@ -194,16 +193,4 @@ function browseLine(state: InboxState, digits: FooterDigits, hints: Hints): Line
     : '';
   const filter = !marks && state.filter ? `Esc clears the filter ${glyphs().dot} ` : '';
   return hints(`${marks}${filter}${browseHints(state.tagged.size ? digits.shared : digits.selected)}`);
-}
-
-/** The bottom row: what the keys do right now, the filter being typed, or a question (the top place's footer). */
-export function footerLine(input: Omit<FooterInput, 'hints' | 'under'>): Line {
-  const hints = hintsAfterNotice(input.state, input.width);
-  const open = input.lock === undefined ? undefined : { lock: input.lock, form: input.form };
-  const full: FooterInput = {
-    ...input,
-    hints,
-    under: () => PLACES[mainPlace(input.state, open)].footer(full),
-  };
-  return PLACES[topPlace(input.state, open)].footer(full);
 }

@@ -54,7 +54,7 @@ export const HELP_KEYS: Controller<'help', HelpPress, KeyResult> = {
       does: 'scroll it half a page',
       run: (c, action) => scroll(c, action === 'halfUp' ? -halfPage(c.ctx.pageSize) : halfPage(c.ctx.pageSize)),
     },
-    { on: ['quit'], does: 'quit', run: ({ state, ctx }) => quit(state, ctx) },
+    { on: ['quit'], does: 'quit', run: ({ state, ctx }) => quit(state, ctx, popModal(state)) },
     { keys: 'any other key', does: 'close this help', hint: 'any other key closes' },
   ],
 };

@@ -1,18 +1,14 @@
 import type { KeyPress } from '../keys.js';
 import { runBinding, type Controller } from '../binding.js';
-import { PLACES } from '../places/registry.js';
-import { questionPlace } from '../places/stack.js';
 import { popModal, pushModal, type Effect, type InboxState, type KeyContext } from './state.js';
 
 type KeyResult = { state: InboxState; effects: Effect[] };
 
-/** q / Ctrl-C: quits at once when nothing would be lost, else asks, naming what would be. */
-export function quit(state: InboxState, ctx: KeyContext): KeyResult {
+/** q / Ctrl-C: quits at once when nothing would be lost, else asks over `under`, naming what would be. */
+export function quit(state: InboxState, ctx: KeyContext, under: InboxState = state): KeyResult {
   const loses = ctx.unsentWork();
   if (loses.drafts === 0 && loses.inFlight === 0) return { state, effects: [{ type: 'quit' }] };
-  // The question takes the place of help or another question on top (saying no goes back under it).
-  const top = state.modals[state.modals.length - 1];
-  const under = top && !PLACES[questionPlace(top)].over ? popModal(state) : state;
+  // From help or a question, `under` is what is under them: saying no goes back there.
   return { state: pushModal(under, { kind: 'quit', loses }), effects: [] };
 }
 

@@ -1,7 +1,7 @@
 import type { KeyPress } from '../keys.js';
-import { editsTextNow, openShape } from './typing.js';
-import { PLACES, shownPlace } from '../places/registry.js';
-import { topPlace } from '../places/stack.js';
+import { editsTextNow } from '../places/typing-now.js';
+import { PLACES } from '../places/registry.js';
+import { openShape, shownPlace, topPlace } from '../places/top.js';
 import type { Effect, InboxState, KeyContext } from './state.js';
 
 export interface KeyResult {

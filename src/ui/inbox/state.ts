@@ -26,23 +26,28 @@ export interface Draft {
 /**
  * A question asked over what the screen shows (lazygit's context stack):
  * pushed by the key that asks it, popped by its answer; the keys go to the
- * top one (reduce-key.ts), never to what is under it.
+ * top one (the place records, places/registry.ts), never to what is under
+ * it. Each kind and what it carries; a new question's own file may add its
+ * kind (`declare module '…/inbox/state.js' { interface Questions { … } }`).
  */
-export type Modal =
+export interface Questions {
   /** `A`: "Let the rules answer what they match (AUTO)?" waits for y/n. */
-  | { kind: 'auto' }
+  auto: object;
   /** `d`: "Hide this request from this console?" waits for y/n, pinned to the request it was asked on. */
-  | { kind: 'hide'; key: string; label: string }
+  hide: { key: string; label: string };
   /** `a` on an option: "Always answer like this?", and which scope (0-3) the rule would cover. */
-  | { kind: 'always'; key: string; option: string; index: number }
+  always: { key: string; option: string; index: number };
   /** `?`: the help overlay over the place it was opened from, and its first row shown (it scrolls on small terminals). */
-  | { kind: 'help'; scroll: number }
+  help: { scroll: number };
   /** q with something to lose: "Quit? …" names what would be lost, counted when q was pressed. */
-  | { kind: 'quit'; loses: { drafts: number; inFlight: number } }
+  quit: { loses: { drafts: number; inFlight: number } };
   /** A batch's Enter: `Send "…" to N requests? y/n`, the answer and the marked requests it was asked for. */
-  | { kind: 'batchConfirm'; answer: Answer; label: string; keys: string[] }
+  batchConfirm: { answer: Answer; label: string; keys: string[] };
   /** x / X / p: cancel, pause or resume awaiting y/n, pinned to the request it was asked on; `reason` while one is typed (Tab). */
-  | { kind: 'control'; key: string; request: ControlRequest; reason?: EditorState };
+  control: { key: string; request: ControlRequest; reason?: EditorState };
+}
+
+export type Modal = { [K in keyof Questions]: { kind: K } & Questions[K] }[keyof Questions];
 
 export type ModalOf<K extends Modal['kind']> = Extract<Modal, { kind: K }>;
 

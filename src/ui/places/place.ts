@@ -2,7 +2,7 @@ import type { ActionOf, KeySpec, Scope } from '../key-table.js';
 import type { BindingWords } from '../binding.js';
 import type { KeyPress } from '../keys.js';
 import type { Line } from '../text/line.js';
-import type { InboxState, KeyContext, KeyResult } from '../inbox/state.js';
+import type { InboxState, KeyContext, KeyResult, Modal } from '../inbox/state.js';
 import type { FooterInput } from '../inbox/footer-view.js';
 
 // What one place is (lazygit's context, Bubble Tea's model with its
@@ -56,6 +56,10 @@ export interface Place<S extends Scope = Scope> {
   takesText?: (state: InboxState, ctx: KeyContext) => boolean;
   /** The footer row while this place is on top. */
   footer: (input: FooterInput) => Line;
+  /** The questions (modals) this place is, when one is on the stack. */
+  asks?: (modal: Modal) => boolean;
+  /** A question that takes keys only over this main place (`a`'s, over the open request). */
+  onlyOver?: InboxState['mode'];
   /** A question asked before something is sent: --read-only refuses it as it is asked (read-only.ts). */
   asksBeforeSend?: true;
   /** Asked over the place under it, which stays drawn (`d`, `A`, `a`); other questions and help take the footer or the body. */

@@ -1,6 +1,6 @@
 import { shipBindings, type ActionOf, type Bindings, type Scope } from '../key-table.js';
-import { placeStack, type OpenShape } from './stack.js';
 import { firstKey } from '../key-labels.js';
+import { shipRows, type RowSpec } from '../key-rows.js';
 import { wordsOf } from '../binding.js';
 import { BATCH_CONFIRM_KEYS, BATCH_KEYS } from '../inbox/batch-keys.js';
 import { BROWSE_KEYS } from '../inbox/browse-keys.js';
@@ -14,7 +14,7 @@ import { HIDE_PROMPT_KEYS } from '../inbox/id-keys.js';
 import { ALWAYS_KEYS, AUTO_PROMPT_KEYS } from '../rules/rule-keys.js';
 import { TIMELINE_KEYS } from '../inbox/timeline-keys.js';
 import { DECISION_KEYS, HISTORY_KEYS } from '../history/history-keys.js';
-import { modalOf, type InboxState } from '../inbox/state.js';
+import { modalOf } from '../inbox/state.js';
 import { FOOTERS } from '../inbox/footer-view.js';
 import { ANYWHERE_WORDS, type Place } from './place.js';
 
@@ -81,6 +81,7 @@ export const PLACES: { [S in Scope]: Place<S> } = {
     footer: (input) => FOOTERS.batch(input),
   },
   batchConfirm: {
+    asks: (modal) => modal.kind === 'batchConfirm',
     id: 'batchConfirm',
     kind: 'question',
     titles: {
@@ -132,6 +133,7 @@ export const PLACES: { [S in Scope]: Place<S> } = {
     footer: (input) => FOOTERS.filter(input),
   },
   control: {
+    asks: (modal) => modal.kind === 'control' && modal.reason === undefined,
     id: 'control',
     kind: 'question',
     titles: {
@@ -147,6 +149,7 @@ export const PLACES: { [S in Scope]: Place<S> } = {
     asksBeforeSend: true,
   },
   reason: {
+    asks: (modal) => modal.kind === 'control' && modal.reason !== undefined,
     id: 'reason',
     kind: 'question',
     titles: {
@@ -162,6 +165,7 @@ export const PLACES: { [S in Scope]: Place<S> } = {
     asksBeforeSend: true,
   },
   quitPrompt: {
+    asks: (modal) => modal.kind === 'quit',
     id: 'quit',
     kind: 'question',
     titles: {
@@ -175,6 +179,7 @@ export const PLACES: { [S in Scope]: Place<S> } = {
     footer: (input) => FOOTERS.quitPrompt(input),
   },
   hidePrompt: {
+    asks: (modal) => modal.kind === 'hide',
     id: 'hide',
     kind: 'question',
     titles: {
@@ -192,6 +197,8 @@ export const PLACES: { [S in Scope]: Place<S> } = {
   },
 
   always: {
+    asks: (modal) => modal.kind === 'always',
+    onlyOver: 'answer',
     id: 'always',
     kind: 'question',
     titles: {
@@ -208,6 +215,7 @@ export const PLACES: { [S in Scope]: Place<S> } = {
   },
 
   autoPrompt: {
+    asks: (modal) => modal.kind === 'auto',
     id: 'auto',
     kind: 'question',
     titles: {
@@ -267,6 +275,7 @@ export const PLACES: { [S in Scope]: Place<S> } = {
     footer: (input) => FOOTERS.decision(input),
   },
   help: {
+    asks: (modal) => modal.kind === 'help',
     id: 'help',
     kind: 'overlay',
     titles: { help: () => 'Help (this overlay)', spoken: 'In this help', table: 'help' },
@@ -298,8 +307,9 @@ export const PLACES: { [S in Scope]: Place<S> } = {
   },
 };
 
-// The shipped table is every place's own keys.
+// The shipped table is every place's own keys; help's rows are every place's words, in order.
 shipBindings(() => Object.fromEntries(SCOPES.map((scope) => [scope, PLACES[scope].keys()])) as Bindings);
+shipRows(() => SCOPES.flatMap((scope): readonly RowSpec[] => PLACES[scope].words() as readonly RowSpec[]));
 
 /** Every place's scope, in help order. */
 export const SCOPES = Object.keys(PLACES) as Scope[];
@@ -312,11 +322,4 @@ export function scopesOfPlace(id: string): Scope[] {
 /** An action's id as config.json and docs/keys.md write it. */
 export function actionId(scope: Scope, action: string): string {
   return `${PLACES[scope].id}.${action}`;
-}
-
-/** The place the screen draws: the stack's top, but for a question asked over the place under it (`over`). */
-export function shownPlace(state: Pick<InboxState, 'mode' | 'history' | 'modals'>, open?: OpenShape): Scope {
-  const stack = placeStack(state, open);
-  const top = stack[stack.length - 1];
-  return PLACES[top].over ? stack[0] : top;
 }
