@@ -1,7 +1,8 @@
 // How a key is written (`↑`, `Ctrl-T`, `1-9`) and the first key of an
 // action as the footer names it, from the bindings in force (key-table.ts).
 // Apart from key-rows.ts, which reaches every key handler: a view that names
-// a key (a form's complaint) reads it here without reaching them.
+// a key (a form's complaint, a notice, a screen-reader sentence, --help)
+// reads it here without reaching them, through withKeys.
 import { bindingsNow, type ActionOf, type KeySpec, type Scope } from './key-table.js';
 import { glyphs, type Glyphs } from './glyphs.js';
 
@@ -69,10 +70,11 @@ function allKeys(specs: readonly KeySpec[], spoken: boolean): string {
  * `text` with the keys bound now written in: `{action}` is the first key of
  * an action of `scope`, `{place.action}` that of another place's action (the
  * key really pressed there), `{up:2}` its second key (its last if it has
- * fewer), and a trailing `/` (`{back/}`) names all of an action's keys. The one way a product string names a key (a test scans the
- * rest for key names): a rebinding changes every sentence that names it. A
- * brace that names no action is left as it is. Never give it text from
- * outside (a producer's words): only the console's own.
+ * fewer), and a trailing `/` (`{back/}`) names all of an action's keys.
+ * The one way a product string names a key (a test scans the rest for key
+ * names): a rebinding changes every sentence that names it. A brace that
+ * names no action is left as it is. Never give it text from outside (a
+ * producer's words): only the console's own.
  */
 export function withKeys(scope: Scope, text: string, spoken = false): string {
   const now = bindingsNow() as Readonly<Record<string, Readonly<Record<string, readonly KeySpec[]>>>>;
