@@ -2,6 +2,7 @@
 // the environment and the exit codes, from the flag table and the usage
 // table (src/cli/flag-table.ts, flag-docs.ts, usage-table.ts).
 import { FLAG_DOCS } from '../../src/cli/flag-docs.js';
+import { withKeys } from '../../src/ui/key-labels.js';
 import { FLAG_NAMES, flagUsage } from '../../src/cli/flag-table.js';
 import { COMMANDS, ENVIRONMENT, EXIT_CODES, USAGE } from '../../src/cli/usage-table.js';
 
@@ -22,7 +23,7 @@ export function cliMarkdown(): string {
     '',
     '## Flags',
     '',
-    ...FLAG_NAMES.flatMap((name) => [`### \`${flagUsage(name)}\``, '', FLAG_DOCS[name], '']),
+    ...FLAG_NAMES.flatMap((name) => [`### \`${flagUsage(name)}\``, '', withKeys('browse', FLAG_DOCS[name]), '']),
     '## Environment',
     '',
     '| variable | what it does |',

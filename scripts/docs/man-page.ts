@@ -1,6 +1,7 @@
 // man/aep-console.1, the whole page, from the flag table and the usage
 // table: roff that `man -l man/aep-console.1` renders.
 import { FLAG_DOCS } from '../../src/cli/flag-docs.js';
+import { withKeys } from '../../src/ui/key-labels.js';
 import { FLAG_NAMES, FLAG_TABLE, flagText, type FlagSpec } from '../../src/cli/flag-table.js';
 import { COMMANDS, ENVIRONMENT, EXIT_CODES, USAGE } from '../../src/cli/usage-table.js';
 
@@ -26,7 +27,7 @@ export function roffText(markdown: string): string {
 function flagItem(name: (typeof FLAG_NAMES)[number]): string[] {
   const spec: FlagSpec = FLAG_TABLE[name];
   const head = `\\fB${escape(flagText(name))}\\fR${spec.value ? ` \\fI${escape(spec.value)}\\fR` : ''}`;
-  return ['.TP', head, roffText(FLAG_DOCS[name])];
+  return ['.TP', head, roffText(withKeys('browse', FLAG_DOCS[name]))];
 }
 
 export function manPage(version: string): string {

@@ -19,7 +19,7 @@ export interface FlagSpec {
   readonly usage?: string;
   /** How it is written when it differs from `--flag`: a switch on by default is given as `--no-flag`. */
   readonly spelled?: string;
-  /** Its lines in --help's Options, as wrapped there (none: it is only in Usage). */
+  /** Its lines in --help's Options, as wrapped there (none: it is only in Usage); a key as `{auto}` (key-labels.ts withKeys). */
   readonly help: readonly string[];
   /** Read by `respond` itself, before the rest goes to the one parser (respond-args.ts), not by meow. */
   readonly respondOnly?: true;
@@ -134,7 +134,7 @@ export const FLAG_TABLE = {
     default: false,
     help: [
       'start an embedded loopback relay with demo agents and open the console on it',
-      '(? shows the relay and the list command that reads it from another terminal)',
+      '({help} shows the relay and the list command that reads it from another terminal)',
     ],
   },
   demoAgents: {
@@ -172,7 +172,7 @@ export const FLAG_TABLE = {
       '$XDG_CONFIG_HOME/aep-console/rules.json when present; README "Rules")',
     ],
   },
-  auto: { type: 'boolean', default: false, help: ['let the rules answer (A in the console toggles it)'] },
+  auto: { type: 'boolean', default: false, help: ['let the rules answer ({auto} in the console toggles it)'] },
   readOnly: {
     type: 'boolean',
     default: false,
@@ -186,7 +186,7 @@ export const FLAG_TABLE = {
     default: false,
     help: [
       'draw in the normal screen (default: the alternate screen, which',
-      'gives the shell its screen back on quit and Ctrl-Z)',
+      'gives the shell its screen back on quit and {suspend})',
     ],
   },
   mouse: {
@@ -195,7 +195,7 @@ export const FLAG_TABLE = {
     spelled: 'no-mouse',
     help: [
       'leave the mouse to the terminal (default in the full screen: the wheel',
-      'scrolls and moves the selection, a click selects; sending is always Enter)',
+      'scrolls and moves the selection, a click selects; sending is always {answer.send})',
     ],
   },
   screenReader: {

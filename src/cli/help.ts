@@ -3,23 +3,32 @@
 // man page are: a flag is described once.
 import { FLAG_NAMES, FLAG_TABLE, flagUsage, type FlagSpec } from './flag-table.js';
 import { EXIT_CODES, USAGE } from './usage-table.js';
+import { withKeys } from '../ui/key-labels.js';
+// The place records hand the key table its shipped keys as they load: this file names keys as it loads.
+import '../ui/places/registry.js';
 
 /** The flag's column in Options; its words start after it. */
 const FLAG_COLUMN = 19;
 /** Exit codes with one short line share a line, up to this width. */
 const EXIT_WIDTH = 80;
 
-/** A summary: `?` in the console lists every key (and docs/keys.md, from the same table). */
+/**
+ * A summary: `?` in the console lists every key (and docs/keys.md, from the
+ * same table). Keys of the list (`{open}`) or of another place
+ * (`{answer.back}`), as bound when the help is made.
+ */
 const KEYS = [
-  'j/k move   Enter open/send   1-9 open on option N   Space/* mark for a batch answer',
-  '/ filter   Esc back (keeps a draft)   H decision history   Ctrl-L redraw',
-  'Ctrl-Z suspend   q quit',
+  '{down}/{up} move   {open} open/send   {pickOption} open on option N   {tag}/{tagAll} mark for a batch answer',
+  '{filter} filter   {answer.back} back (keeps a draft)   {history} decision history   {anywhere.redraw} redraw',
+  '{suspend} suspend   {quit} quit',
 ];
 
 function optionLines(): string[] {
   return FLAG_NAMES.flatMap((name) => {
     const spec: FlagSpec = FLAG_TABLE[name];
-    return spec.help.map((line, i) => `  ${(i === 0 ? flagUsage(name) : '').padEnd(FLAG_COLUMN)}${line}`);
+    return spec.help.map(
+      (line, i) => `  ${(i === 0 ? flagUsage(name) : '').padEnd(FLAG_COLUMN)}${withKeys('browse', line)}`,
+    );
   });
 }
 
@@ -47,8 +56,8 @@ export function helpText(): string {
     'Options (a flag shown with a value needs one)',
     ...optionLines(),
     '',
-    'Keys (? in the console lists them all)',
-    ...KEYS.map((line) => `  ${line}`),
+    withKeys('browse', 'Keys ({help} in the console lists them all)'),
+    ...KEYS.map((line) => `  ${withKeys('browse', line)}`),
     '',
     'Exit codes',
     ...exitLines(),

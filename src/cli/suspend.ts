@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON } from '../ui/keys.js';
 import { MOUSE_OFF, MOUSE_ON } from '../ui/mouse.js';
+import { withKeys } from '../ui/key-labels.js';
+// The place records hand the key table its shipped keys as they load: this file names keys as it loads.
+import '../ui/places/registry.js';
 import { ALT_SCREEN_OFF, ALT_SCREEN_ON, CURSOR_HIDE, CURSOR_SHOW } from '../ui/terminal/screen.js';
 
 /**
@@ -81,8 +84,11 @@ function ownStat(): string | undefined {
   }
 }
 
-/** Said in the footer instead of suspending, so no `fg` typed afterwards lands in the console as keys. */
-export const NO_JOB_CONTROL = 'Ctrl-Z: no job control here to suspend to (ssh host cmd, sh -c, tmux)';
+/** Said in the footer instead of suspending, so no `fg` typed afterwards lands in the console as keys (Ctrl-Z cannot be rebound: made once). */
+export const NO_JOB_CONTROL = withKeys(
+  'browse',
+  '{suspend}: no job control here to suspend to (ssh host cmd, sh -c, tmux)',
+);
 
 /**
  * Ctrl-Z in the real process. The whole process group is stopped: under

@@ -166,7 +166,7 @@ export function answerRefusal(reader: LedgerReader, record: RequestRecord): Refu
     const what = answerWords(command);
     const why =
       command.state === 'held'
-        ? `An answer (${what}) is held, not sent: ${command.reason ?? 'the gate refuses it'} r asks the gate again; D drops it.`
+        ? `An answer (${what}) is held, not sent: ${command.reason ?? 'the gate refuses it'} No other answer is sent for this request while it is held.`
         : command.savedAt !== undefined
           ? `A saved answer is on its way: ${what}, given at ${clock(command.savedAt)} UTC by an earlier console. No other answer is sent for this request until the agent acknowledges or refuses it.`
           : `Your answer (${what}, given at ${clock(command.createdAt)} UTC) is on its way: no second answer is sent for this request.`;

@@ -1,6 +1,6 @@
 import { bindingsNow, type ActionOf, type KeySpec, type Scope } from './key-table.js';
 import { glyphs, type Glyphs } from './glyphs.js';
-import { firstKey, labelOf, labelsOf } from './key-labels.js';
+import { firstKey, labelOf, labelsOf, withKeys } from './key-labels.js';
 
 export { firstKey } from './key-labels.js';
 import { DIGIT_OPTIONS, digitsType, type ChoiceRows } from './inbox/digits.js';
@@ -65,9 +65,7 @@ export function bindingWords(): readonly RowSpec[] {
 
 function hintOf(row: RowSpec): string | undefined {
   const scope = row.scope;
-  return row.hint
-    ?.replace(/\{(\w+)\}/g, (_, action: string) => firstKey(scope, action as ActionOf<typeof scope>))
-    .replace(/\u2026/g, glyphs().ellipsis);
+  return row.hint === undefined ? undefined : withKeys(scope, row.hint).replace(/\u2026/g, glyphs().ellipsis);
 }
 
 /**
@@ -103,7 +101,12 @@ function rowOf(row: RowSpec, i: number): KeyRow {
   const scope = row.scope;
   const keys = row.actions ? keysText(scope, row.actions as readonly ActionOf<typeof scope>[]) : (row.keys ?? '');
   const hint = hintAt(i);
-  return { scope, keys, does: row.does.replace(/\u2026/g, glyphs().ellipsis), ...(hint ? { hint } : {}) };
+  return {
+    scope,
+    keys,
+    does: withKeys(scope, row.does).replace(/\u2026/g, glyphs().ellipsis),
+    ...(hint ? { hint } : {}),
+  };
 }
 
 /** Every row of help and README, its keys as bound now. */

@@ -16,7 +16,7 @@ import type { RelayStatus, RequestRecord } from '../store/types.js';
 import type { Layout, UiModel } from './model.js';
 import type { StoreSnapshot } from './store-snapshot.js';
 import { seg, type Line } from './text/line.js';
-import { glyphs } from './glyphs.js';
+import { withKeys } from './key-labels.js';
 import { openElsewhere, openElsewhereText } from '../store/open-elsewhere.js';
 import { distinctColumns } from './inbox/short-id.js';
 import { hasTwin } from './twins.js';
@@ -47,7 +47,11 @@ export function detailLines(frame: FrameContext, width: number): Line[] {
   }
   if (isAnswering && inbox.openKey && !frame.open) {
     return [
-      [seg('This request is no longer held (pruned from history). Esc returns to the list.', { color: 'yellow' })],
+      [
+        seg(withKeys('answer', 'This request is no longer held (pruned from history). {back} returns to the list.'), {
+          color: 'yellow',
+        }),
+      ],
     ];
   }
   if (!detailRecord) {
@@ -56,7 +60,7 @@ export function detailLines(frame: FrameContext, width: number): Line[] {
       [
         seg(
           list.length
-            ? `Select a request with ${glyphs().up}/${glyphs().down}; Enter opens it.`
+            ? withKeys('browse', 'Select a request with {up:2}/{down:2}; {open} opens it.')
             : 'No requests yet. Agents raise them; they appear here.',
           { dim: true },
         ),

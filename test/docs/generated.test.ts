@@ -14,6 +14,7 @@ import { startDemoSession } from '../../src/cli/demo-session.js';
 import { FLAG_NAMES, FLAG_TABLE, flagUsage, type FlagSpec } from '../../src/cli/flag-table.js';
 import { HELP } from '../../src/cli/help.js';
 import { EXIT_CODES, USAGE } from '../../src/cli/usage-table.js';
+import { withKeys } from '../../src/ui/key-labels.js';
 import { generatedDocs, REGENERATE } from '../../scripts/docs/generated.js';
 import { patient } from '../support/patience.js';
 
@@ -31,8 +32,10 @@ for (const doc of generatedDocs(root)) {
 test('--help lists every flag of the table with its words, the usage lines and the exit codes', () => {
   for (const name of FLAG_NAMES) {
     const spec: FlagSpec = FLAG_TABLE[name];
-    if (spec.help.length) assert.ok(HELP.includes(`  ${flagUsage(name).padEnd(19)}${spec.help[0]}\n`), flagUsage(name));
-    for (const line of spec.help) assert.ok(HELP.includes(line), line);
+    // A key in a flag's words is written as the list's keys fill it (`{auto}`: A).
+    const help = spec.help.map((line) => withKeys('browse', line));
+    if (help.length) assert.ok(HELP.includes(`  ${flagUsage(name).padEnd(19)}${help[0]}\n`), flagUsage(name));
+    for (const line of help) assert.ok(HELP.includes(line), line);
   }
   for (const line of USAGE) assert.ok(HELP.includes(`  ${line}\n`), line);
   for (const { code, help } of EXIT_CODES) assert.ok(HELP.includes(`${code} ${help[0]}`), code);

@@ -10,6 +10,7 @@ import { defaultText } from './take-default.js';
 import { complaintText } from './how-to-pick.js';
 import { fieldLabel, focusRow, isFocusRow, type FormViewInput } from './rows.js';
 import { glyphs } from '../glyphs.js';
+import { withKeys } from '../key-labels.js';
 
 export type { FormViewInput } from './rows.js';
 
@@ -135,7 +136,7 @@ export function buildFormLines(input: FormViewInput): Line[] {
           seg(
             formError
               ? `  ${glyphs().no} ${displayLine(formError[1], 200)}`
-              : `  Tab/Shift-Tab move ${glyphs().dot} Enter confirms a field`,
+              : withKeys('form', `  {nextField}/{prevField} move ${glyphs().dot} {next} confirms a field`),
             { dim: !formError, color: formError ? 'red' : undefined },
           ),
         ],

@@ -5,6 +5,7 @@
 
 import type { KeyPress } from '../keys.js';
 import { actionFor, halfPage } from '../key-table.js';
+import { withKeys } from '../key-labels.js';
 import { runBinding, type Controller } from '../binding.js';
 import { editLine, editorOf, emptyEditor } from '../text/editor.js';
 import { setFilter, type HistoryStep, type HistoryView } from './history-state.js';
@@ -74,7 +75,7 @@ export const HISTORY_KEYS: Controller<'history', HistoryPress, HistoryStep> = {
     },
     {
       on: ['filter'],
-      does: 'type a fresh filter over the decisions: each word must match its agent, session, kind, what was sent, its outcome or its prompt; Enter keeps it, Esc clears it',
+      does: 'type a fresh filter over the decisions: each word must match its agent, session, kind, what was sent, its outcome or its prompt; {filter.keep} keeps it, {filter.clear} clears it',
       hint: '{filter} filter',
       // As in the list: `/` starts a fresh filter.
       run: ({ view }) => ({ view: setFilter(view, '', editorOf(''), true) }),
@@ -86,7 +87,7 @@ export const HISTORY_KEYS: Controller<'history', HistoryPress, HistoryStep> = {
         const action = view.rows[view.selected]?.action;
         return action === 'hide' || action === 'snooze'
           ? undefined
-          : 'Z undoes a hide or a snooze: select one of those';
+          : withKeys('history', '{undo} undoes a hide or a snooze: select one of those');
       },
       run: ({ view }) => ({ view, undo: view.rows[view.selected] }),
     },

@@ -18,6 +18,7 @@ import { promptExcerpt } from '../inbox/list-row.js';
 import { choiceWindow } from '../widgets/window.js';
 import type { HistoryView } from './history-state.js';
 import { glyphs } from '../glyphs.js';
+import { withKeys } from '../key-labels.js';
 
 /** `12-01 10:31:02` from an RFC 3339 time (UTC, as written). */
 function stamp(time: string): string {
@@ -95,7 +96,7 @@ export function buildHistoryLines(view: HistoryView, width: number, height: numb
       seg(
         fit(
           total
-            ? 'No decision matches the filter (Esc clears it).'
+            ? withKeys('history', 'No decision matches the filter ({back} clears it).')
             : 'No decisions yet: answers, cancels, pauses and resumes sent from this console appear here.',
           width,
         ),
@@ -221,7 +222,13 @@ function decisionLines(view: HistoryView, width: number, height: number): Line[]
   const decision =
     view.rows.find((d) => d.command_id === view.open) ?? view.read?.decisions.find((d) => d.command_id === view.open);
   if (!decision)
-    return [[seg(fit('This decision is no longer in the history. Esc returns to it.', width), { color: 'yellow' })]];
+    return [
+      [
+        seg(fit(withKeys('decision', 'This decision is no longer in the history. {back} returns to it.'), width), {
+          color: 'yellow',
+        }),
+      ],
+    ];
   const body = [
     ...whoLines(decision, width),
     ...promptLines(decision, width),

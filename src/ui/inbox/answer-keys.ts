@@ -10,6 +10,7 @@ import type { Answer } from '../../protocol/types.js';
 import { initialFormDraft, reduceFormKey } from '../form/form-state.js';
 import { isText, type KeyPress } from '../keys.js';
 import { runBinding, type Controller } from '../binding.js';
+import { withKeys } from '../key-labels.js';
 import { editLine } from '../text/editor.js';
 import { digitDoes, digitOf, requestRows } from './digits.js';
 import { isFillableForm } from './detail-view.js';
@@ -74,7 +75,8 @@ function sendNow(c: OpenPress): KeyResult {
   if (draft.highlight < options.length) return send(state, ctx, record.key, { option: options[draft.highlight].id });
   const text = draft.reply.value;
   const ended = draft.literal ? setDraft(state, record.key, { ...draft, literal: false }) : state;
-  if (!text.trim()) return done({ ...ended, hint: 'Type a reply first: Enter on an empty Reply sends nothing.' });
+  if (!text.trim())
+    return done({ ...ended, hint: withKeys('answer', 'Type a reply first: {send} on an empty Reply sends nothing.') });
   return send(ended, ctx, record.key, { text });
 }
 
@@ -98,7 +100,7 @@ export const ANSWER_KEYS: Controller<'answer', OpenPress, KeyResult> = {
   bindings: [
     {
       on: ['up', 'down'],
-      does: 'move between the options and the Reply row (k/j too, off the Reply row)',
+      does: 'move between the options and the Reply row ({up:2}/{down:2} too, off the Reply row)',
       hint: '{up}/{down} choose',
       run: (c, action) =>
         moved(
@@ -110,7 +112,7 @@ export const ANSWER_KEYS: Controller<'answer', OpenPress, KeyResult> = {
     },
     {
       on: ['pickOption'],
-      does: 'highlight option N, on an empty Reply row too (nothing is sent until Enter); a digit is text where the request has no option N, once Reply holds text, and after Tab',
+      does: 'highlight option N, on an empty Reply row too (nothing is sent until {send}); a digit is text where the request has no option N, once Reply holds text, and after {typeText}',
       // A digit names the option numbered on screen (on an empty Reply row too): it highlights it; only Enter sends.
       run: (c) => {
         const n = digitOf('answer', c.press)!;
@@ -119,7 +121,7 @@ export const ANSWER_KEYS: Controller<'answer', OpenPress, KeyResult> = {
     },
     {
       on: ['typeText'],
-      does: 'go to the Reply row and make every key text, digits too, until Enter or Esc',
+      does: 'go to the Reply row and make every key text, digits too, until {send} or {back}',
       run: ({ state, record, draft }) =>
         done(setDraft(state, record.key, { ...draft, highlight: record.payload.options.length, literal: true })),
     },
@@ -204,7 +206,7 @@ export const FORM_KEYS: Controller<'form', OpenPress, KeyResult> = {
     },
     {
       on: ['pickOption'],
-      does: 'in a select field: pick choice N, as the choices are numbered (a multi select: toggle it; the last number is Other…); in a text or number field a digit is text; nothing is sent until Enter on Submit',
+      does: 'in a select field: pick choice N, as the choices are numbered (a multi select: toggle it; the last number is Other…); in a text or number field a digit is text; nothing is sent until {next} on Submit',
       run: formStep,
     },
     {

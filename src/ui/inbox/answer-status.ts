@@ -98,7 +98,7 @@ function commandText(command: OwnCommand): { text: string; color: string } | und
     case 'timeout': {
       const waited = command.ackWindowMs * Math.max(1, command.attempts);
       return {
-        text: `${glyphs().gone} no answer from the agent in ${formatMs(waited)} ${glyphs().dash} press r to resend the same command`,
+        text: `${glyphs().gone} no answer from the agent in ${formatMs(waited)} ${glyphs().dash} press ${lockedKey('resend')} to resend the same command`,
         color: 'red',
       };
     }

@@ -2,6 +2,7 @@ import { DIGITS } from '../key-table.js';
 import type { Answer, Choice as RequestOption } from '../../protocol/types.js';
 import { displayLine } from '../../protocol/sanitize.js';
 import { runBinding, type Controller } from '../binding.js';
+import { withKeys } from '../key-labels.js';
 import { isText, type KeyPress } from '../keys.js';
 import { editLine, emptyEditor } from '../text/editor.js';
 import { batchRows, digitDoes, digitOf, refusedDigit, type DigitDoes } from './digits.js';
@@ -103,13 +104,13 @@ export const BATCH_KEYS: Controller<'batch', BatchPress, BatchResult> = {
     },
     {
       on: ['typeText'],
-      does: 'go to the Reply row and make every key text, digits too, until Enter or Esc',
+      does: 'go to the Reply row and make every key text, digits too, until {send} or {back}',
       disabled: live,
       run: (c) => same(c, { highlight: c.options.length, literal: true }),
     },
     {
       on: ['send'],
-      does: 'on an option or a non-empty Reply: ask Send "…" to N requests? y/n',
+      does: 'on an option or a non-empty Reply: ask Send "…" to N requests? {batchConfirm.confirm}/n',
       hint: '{send} send…',
       disabled: live,
       run: ({ state, ctx, options, onReply }) => {
@@ -127,7 +128,7 @@ export const BATCH_KEYS: Controller<'batch', BatchPress, BatchResult> = {
             state: {
               ...state,
               batch: { ...state.batch, literal: false },
-              notice: 'Type a reply first: Enter on an empty Reply sends nothing.',
+              notice: withKeys('batch', 'Type a reply first: {send} on an empty Reply sends nothing.'),
             },
             effects: [],
           };

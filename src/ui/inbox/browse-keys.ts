@@ -190,7 +190,7 @@ export const BROWSE_KEYS: Controller<'browse', BrowsePress, KeyResult> = {
     },
     {
       on: ['pickOption'],
-      does: 'open it with option N highlighted (with marks: the batch, on the shared option N); nothing is sent until Enter',
+      does: 'open it with option N highlighted (with marks: the batch, on the shared option N); nothing is sent until {answer.send}',
       hint: '{pickOption} option',
       run: ({ state, ctx, press }) => {
         const digit = keyNumber('browse', press)!;
@@ -212,24 +212,24 @@ export const BROWSE_KEYS: Controller<'browse', BrowsePress, KeyResult> = {
     { on: ['clear'], does: 'clear the marks if any, else clear a kept filter', run: clear },
     {
       on: ['filter'],
-      does: 'type a fresh filter: every word must match agent, session, host, kind, severity or prompt (Enter keeps, Esc clears)',
+      does: 'type a fresh filter: every word must match agent, session, host, kind, severity or prompt ({filter.keep} keeps, {filter.clear} clears)',
       hint: '{filter} filter',
       // Like k9s and lazygit: `/` starts a fresh filter (Esc there clears it).
       run: ({ state }) => done({ ...state, mode: 'filter', filterEditor: editorOf(''), filter: '', notice: undefined }),
     },
     {
       on: ['timeline'],
-      does: "the selected request's session timeline: its recent Events in order, each under the Event that caused it (Esc back)",
+      does: "the selected request's session timeline: its recent Events in order, each under the Event that caused it ({timeline.back} back)",
       run: ({ state, ctx }, action) => browseTimelineKey(state, action, ctx)!,
     },
     {
       on: ['cancelRun', 'cancelSession'],
-      does: 'cancel the run behind the selected request / its whole session (control.cancel), after y/n',
+      does: 'cancel the run behind the selected request / its whole session (control.cancel), after {control.confirm}/{control.back}',
       run: ({ state, ctx }, action) => browseControlKey(state, action, ctx)!,
     },
     {
       on: ['pause'],
-      does: "pause / resume the selected request's session (control.pause / control.resume), after y/n",
+      does: "pause / resume the selected request's session (control.pause / control.resume), after {control.confirm}/{control.back}",
       run: ({ state, ctx }, action) => browseControlKey(state, action, ctx)!,
     },
     {
@@ -239,7 +239,7 @@ export const BROWSE_KEYS: Controller<'browse', BrowsePress, KeyResult> = {
     },
     {
       on: ['hide'],
-      does: 'hide the selected request from this console, after y/n (recorded in the history; --file and list still show it)',
+      does: 'hide the selected request from this console, after {hidePrompt.confirm}/n (recorded in the history; --file and list still show it)',
       run: (c) => askHide(c.state, selected(c)),
     },
     {
@@ -254,12 +254,12 @@ export const BROWSE_KEYS: Controller<'browse', BrowsePress, KeyResult> = {
     },
     {
       on: ['history'],
-      does: 'the decision history: every answer, cancel, pause and resume this console sent, with its outcome (Esc back)',
+      does: 'the decision history: every answer, cancel, pause and resume this console sent, with its outcome ({history.back} back)',
       run: ({ state }) => openHistory(state),
     },
     {
       on: ['auto'],
-      does: 'with rules loaded (--rules): let them answer (AUTO, after y/n), or back to suggesting',
+      does: 'with rules loaded (--rules): let them answer (AUTO, after {autoPrompt.confirm}/n), or back to suggesting',
       run: ({ state, ctx }, action) => autoKey(state, action, ctx)!,
     },
     { on: ['help'], does: 'this help', hint: '{help} help', run: ({ state }) => done(openHelp(state)) },

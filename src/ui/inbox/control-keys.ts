@@ -11,6 +11,7 @@ import { displayLine } from '../../protocol/sanitize.js';
 import { isFromFile } from '../../store/file-relay.js';
 import { isText, type KeyPress } from '../keys.js';
 import type { Action } from '../key-table.js';
+import { withKeys } from '../key-labels.js';
 import { runBinding, type Controller } from '../binding.js';
 import { editLine, emptyEditor } from '../text/editor.js';
 import { modalOf, popModal, pushModal, type Effect, type InboxState, type KeyContext, type ModalOf } from './state.js';
@@ -36,7 +37,11 @@ export function browseControlKey(
   let request: ControlRequest;
   if (action === 'pause') request = { verb: session.paused ? 'resume' : 'pause' };
   else if (action === 'cancelSession') request = { verb: 'cancel', scope: 'session' };
-  else if (!record.run) return done({ ...state, notice: 'This request names no run: X cancels its whole session.' });
+  else if (!record.run)
+    return done({
+      ...state,
+      notice: withKeys('browse', 'This request names no run: {cancelSession} cancels its whole session.'),
+    });
   else request = { verb: 'cancel', scope: 'run' };
   // The gate at the wire, asked now for the session: a command it refuses is said, and not asked
   // (an "unknown" route is asked: the command then waits at the gate for a read of the session).
@@ -86,7 +91,7 @@ export const CONTROL_KEYS: Controller<'control', ControlPress, KeyResult> = {
     },
     {
       on: ['reason'],
-      does: 'cancel only: type a one-line reason first, then Enter sends it',
+      does: 'cancel only: type a one-line reason first, then {reason.send} sends it',
       hint: '{reason} reason',
       disabled: ({ control }) => (control.request.verb === 'cancel' ? undefined : 'only a cancel carries a reason'),
       run: ({ state, control }) => done(popModal(state, { ...control, reason: emptyEditor })),
@@ -94,7 +99,7 @@ export const CONTROL_KEYS: Controller<'control', ControlPress, KeyResult> = {
     {
       on: ['back'],
       does: 'keep it running: nothing is sent (any other key too)',
-      hint: '{back}/Esc keep running',
+      hint: '{back/} keep running',
       run: keepsRunning,
     },
   ],

@@ -3,6 +3,7 @@
 import type { ControlRequest } from '../../protocol/control.js';
 import { displayLine } from '../../protocol/sanitize.js';
 import type { RequestRecord } from '../../store/types.js';
+import { withKeys } from '../key-labels.js';
 
 /** The question x, X and p ask, naming agent, session and run. */
 export function controlQuestion(
@@ -11,14 +12,15 @@ export function controlQuestion(
 ): string {
   const agent = displayLine(record.agent, 40);
   const session = displayLine(record.session, 40);
+  const yesNo = withKeys('control', '{confirm}/{back}');
   switch (request.verb) {
     case 'cancel':
       return request.scope === 'session'
-        ? `Cancel session ${session} of ${agent} (every run)? y/n`
-        : `Cancel run ${displayLine(record.run ?? '', 40)} of ${agent} (session ${session})? y/n`;
+        ? `Cancel session ${session} of ${agent} (every run)? ${yesNo}`
+        : `Cancel run ${displayLine(record.run ?? '', 40)} of ${agent} (session ${session})? ${yesNo}`;
     case 'pause':
-      return `Pause session ${session} of ${agent}? y/n`;
+      return `Pause session ${session} of ${agent}? ${yesNo}`;
     case 'resume':
-      return `Resume session ${session} of ${agent}? y/n`;
+      return `Resume session ${session} of ${agent}? ${yesNo}`;
   }
 }

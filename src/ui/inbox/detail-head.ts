@@ -2,6 +2,7 @@ import { displayLine } from '../../protocol/sanitize.js';
 import { OPEN_STATES, type RequestRecord } from '../../store/types.js';
 import { UNCONFIRMED_MARK } from '../words/marks.js';
 import { UTF8_GLYPHS, type Glyphs, glyphs } from '../glyphs.js';
+import { withKeys } from '../key-labels.js';
 import { fromFileNotes, relayText } from '../../store/file-relay.js';
 import { violationNotes } from '../words/violation-text.js';
 import { seg, type Line, type Segment } from '../text/line.js';
@@ -23,6 +24,8 @@ export interface HeadInput {
   elsewhere?: string;
   /** Columns of the id that tell it from every other request shown (short-id.ts); a cut id keeps at least these. */
   idDistinct?: number;
+  /** The place whose keys the detail names (its copy key): the list's while the request is only shown. */
+  keys?: 'browse' | 'answer' | 'locked';
 }
 
 /** The top of the detail: the title row, who asked and where from, then every warning about it. */
@@ -92,7 +95,7 @@ function placeAge(title: Line, agent: Line[], input: HeadInput): void {
 function idLines(input: HeadInput): Line[] {
   const shown = shownId(input.record.id);
   const room = Math.max(8, input.width - 8);
-  const hint = ` ${glyphs().dot} y copies`;
+  const hint = withKeys(input.keys ?? 'browse', ` ${glyphs().dot} {copyId} copies`);
   const hintWidth = stringWidth(hint);
   const row = (text: string, withHint: boolean): Line => [
     seg('request ', { dim: true }),

@@ -2,6 +2,7 @@ import { displayLine, displayText } from '../../protocol/sanitize.js';
 import type { OwnCommand, RequestRecord } from '../../store/types.js';
 import type { RouteRefusal } from '../../store/ledger.js';
 import { UTF8_GLYPHS, type Glyphs, glyphs } from '../glyphs.js';
+import { withKeys } from '../key-labels.js';
 import { buildFormLines } from '../form/form-view.js';
 import { readOnlyFormLines } from '../form/form-read-only.js';
 import { initialFormDraft } from '../form/form-state.js';
@@ -208,7 +209,10 @@ function detailNotes(input: DetailViewInput): Line[] {
   const { width } = input;
   const notes: Line[] = [];
   if (input.confirmWarning) {
-    for (const l of wrapText(`${glyphs().warn} ${input.confirmWarning} Enter sends anyway, Esc cancels.`, width))
+    for (const l of wrapText(
+      `${glyphs().warn} ${input.confirmWarning} ${withKeys('answer', '{send} sends anyway, {back} cancels.')}`,
+      width,
+    ))
       notes.push([seg(l, { color: 'red', bold: true })]);
   } else if (input.hint) {
     // Why a key did nothing can take a sentence or two (the ledger's refusals): wrapped, at most three rows.
@@ -232,7 +236,7 @@ function detailNotes(input: DetailViewInput): Line[] {
       notes.push([seg(l, { color: 'yellow' })]);
   }
   if (!input.focused && input.lock === 'none' && input.record.state !== 'informational') {
-    notes.push([seg(fit('Enter: answer this request', width), { dim: true })]);
+    notes.push([seg(fit(withKeys('browse', '{open}: answer this request'), width), { dim: true })]);
   }
   return notes;
 }
@@ -244,7 +248,9 @@ function detailNotes(input: DetailViewInput): Line[] {
 export function buildDetailLines(input: DetailViewInput): Line[] {
   const { width, height } = input;
   if (height <= 0) return [];
-  const head = detailHead(input);
+  // The list's keys while the request is only shown; once open, those of the place the keys are in.
+  const keys = !input.focused ? 'browse' : input.lock === 'none' ? 'answer' : 'locked';
+  const head = detailHead({ ...input, keys });
   const status = answerStatusLines(input.record, input.command, width);
   const notes = detailNotes(input);
   const g = input.glyphs ?? UTF8_GLYPHS;
@@ -293,15 +299,18 @@ export function buildDetailLines(input: DetailViewInput): Line[] {
   }
 
   const controls = controlRows > 0 ? controlLines(input, controlRows).slice(0, controlRows) : [];
-  const shownPrompt = promptWindow(prompt, promptRows, input.scroll, width, g);
+  // The detail scrolls once the request is open: PgUp/PgDn as bound where the keys then are.
+  const scrollIn = input.lock !== 'none' ? 'locked' : isFillableForm(input.record) ? 'form' : 'answer';
+  const pages = withKeys(scrollIn, '{pageUp}/{pageDown}');
+  const shownPrompt = promptWindow(prompt, promptRows, input.scroll, width, g, pages);
   return [
     ...[head.title].slice(0, titleRows),
     ...head.identity.slice(0, identityRows),
     ...head.warnings.slice(0, warningRows),
     ...(labelRows ? [quoteLabel(input.record, width, g)] : []),
     ...shownPrompt,
-    ...causeWindow(cause, causeRows, input.scroll, width),
-    ...diffWindow(diff, diffRows, input.scroll, width),
+    ...causeWindow(cause, causeRows, input.scroll, width, pages),
+    ...diffWindow(diff, diffRows, input.scroll, width, pages),
     ...(gapRows ? [[seg('')]] : []),
     ...controls,
     ...status.slice(0, statusRows),

@@ -11,7 +11,14 @@ import { argumentOf } from './cause-view.js';
 import { QUOTE_COLOR } from './theme.js';
 
 /** The prompt in `rows` rows: scrolled to `scroll`, with a line saying how much is above and below when it does not fit. */
-export function promptWindow(prompt: Line[], rows: number, scroll: number, width: number, g: Glyphs): Line[] {
+export function promptWindow(
+  prompt: Line[],
+  rows: number,
+  scroll: number,
+  width: number,
+  g: Glyphs,
+  pages: string,
+): Line[] {
   if (prompt.length <= rows || rows <= 0) return prompt.slice(0, rows);
   const bodyRoom = rows >= 2 ? rows - 1 : 1;
   const from = Math.max(0, Math.min(scroll, prompt.length - bodyRoom));
@@ -20,7 +27,7 @@ export function promptWindow(prompt: Line[], rows: number, scroll: number, width
   const more: Line = [
     seg(
       fit(
-        `${g.quote} ${glyphs().ellipsis} ${from ? `${glyphs().up}${from} ` : ''}${below ? `${glyphs().down}${moreLines(below)}` : ''} (PgUp/PgDn)`,
+        `${g.quote} ${glyphs().ellipsis} ${from ? `${glyphs().up}${from} ` : ''}${below ? `${glyphs().down}${moreLines(below)}` : ''} (${pages})`,
         width,
       ),
       { color: QUOTE_COLOR, dim: true },
@@ -45,7 +52,7 @@ function hiddenCause(rows: Line[]): string {
  * (a page of its own room, so no row is stepped over), and a last row says
  * how much is above and below.
  */
-export function causeWindow(cause: Line[], rows: number, scroll: number, width: number): Line[] {
+export function causeWindow(cause: Line[], rows: number, scroll: number, width: number, pages: string): Line[] {
   if (cause.length <= rows || rows <= 0) return cause.slice(0, rows);
   const dim = { dim: true };
   if (rows === 1) return [[seg(fit(`Cause: ${moreLines(cause.length)} not shown (no room here)`, width), dim)]];
@@ -59,7 +66,7 @@ export function causeWindow(cause: Line[], rows: number, scroll: number, width: 
   const more: Line = [
     seg(
       fit(
-        `  ${g.ellipsis} ${above.length ? `${g.up}${hiddenCause(above)} ` : ''}${below.length ? `${g.down}${hiddenCause(below)} ` : ''}(PgUp/PgDn)`,
+        `  ${g.ellipsis} ${above.length ? `${g.up}${hiddenCause(above)} ` : ''}${below.length ? `${g.down}${hiddenCause(below)} ` : ''}(${pages})`,
         width,
       ),
       dim,
@@ -69,7 +76,7 @@ export function causeWindow(cause: Line[], rows: number, scroll: number, width: 
 }
 
 /** The diff in `rows` rows from `scroll`, its last row saying how much is above and below when it does not fit. */
-export function diffWindow(diff: Line[], rows: number, scroll: number, width: number): Line[] {
+export function diffWindow(diff: Line[], rows: number, scroll: number, width: number, pages: string): Line[] {
   if (diff.length <= rows || rows <= 1) return diff.slice(0, rows);
   const bodyRoom = rows - 1;
   const from = Math.max(0, Math.min(scroll, diff.length - bodyRoom));
@@ -77,7 +84,7 @@ export function diffWindow(diff: Line[], rows: number, scroll: number, width: nu
   const more: Line = [
     seg(
       fit(
-        `  ${glyphs().ellipsis} diff ${from ? `${glyphs().up}${moreLines(from)} ` : ''}${below ? `${glyphs().down}${moreLines(below)} ` : ''}(PgUp/PgDn)`,
+        `  ${glyphs().ellipsis} diff ${from ? `${glyphs().up}${moreLines(from)} ` : ''}${below ? `${glyphs().down}${moreLines(below)} ` : ''}(${pages})`,
         width,
       ),
       { dim: true },

@@ -5,6 +5,7 @@
 // what the screen says).
 
 import { actionFor, keyNumber } from '../key-table.js';
+import { withKeys } from '../key-labels.js';
 import type { KeyPress } from '../keys.js';
 import type { RequestRecord } from '../../store/types.js';
 import type { Draft, InboxState } from './state.js';
@@ -55,8 +56,8 @@ export function digitOf(scope: 'answer' | 'batch', press: KeyPress): number | un
 /** Why a digit in a batch did nothing, in words (the footer's notice). */
 export function refusedDigit(n: number, shared: number): string {
   if (shared === 0)
-    return `No option ${n}: the marked requests share no option. Tab, then type, to reply with a digit.`;
-  return `No option ${n} is common to the marked requests (they share ${shared}). Tab, then type, to reply with a digit.`;
+    return `No option ${n}: the marked requests share no option. ${withKeys('batch', '{typeText}, then type, to reply with a digit.')}`;
+  return `No option ${n} is common to the marked requests (they share ${shared}). ${withKeys('batch', '{typeText}, then type, to reply with a digit.')}`;
 }
 
 /** An open request's rows as its draft leaves them. */

@@ -5,6 +5,7 @@ import { connectionText } from './status-view.js';
 import { relayText } from '../../store/file-relay.js';
 import { fit, stringWidth } from '../text/wrap.js';
 import { glyphs } from '../glyphs.js';
+import { withKeys } from '../key-labels.js';
 
 /**
  * What the filter hides and how to clear it, in the longest wording that
@@ -12,11 +13,12 @@ import { glyphs } from '../glyphs.js';
  */
 function filterNote(hidden: number, filter: string, width: number): string {
   const shown = displayLine(filter, 30);
+  const clears = withKeys('browse', '{clear} clears');
   const wordings = [
-    `  the filter "${shown}" hides ${hidden} pending request${hidden === 1 ? '' : 's'} ${glyphs().dot} Esc clears it`,
-    `  filter "${shown}" hides ${hidden} pending ${glyphs().dot} Esc clears it`,
-    `  filter hides ${hidden} pending ${glyphs().dot} Esc clears it`,
-    `  ${hidden} hidden ${glyphs().dot} Esc clears`,
+    `  the filter "${shown}" hides ${hidden} pending request${hidden === 1 ? '' : 's'} ${glyphs().dot} ${clears} it`,
+    `  filter "${shown}" hides ${hidden} pending ${glyphs().dot} ${clears} it`,
+    `  filter hides ${hidden} pending ${glyphs().dot} ${clears} it`,
+    `  ${hidden} hidden ${glyphs().dot} ${clears}`,
   ];
   return wordings.find((text) => stringWidth(text) <= width) ?? fit(wordings[wordings.length - 1], width);
 }

@@ -13,6 +13,7 @@ import { editsText, initialFormDraft } from '../form/form-state.js';
 import { displayLine } from '../../protocol/sanitize.js';
 import { hideQuestion } from './id-keys.js';
 import { glyphs } from '../glyphs.js';
+import { withKeys } from '../key-labels.js';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -21,7 +22,7 @@ function quitQuestion(loses: { drafts: number; inFlight: number }): string {
   // A saved answer in flight is the outbox's: it is kept and sent on the next start, not lost.
   const kept = loses.inFlight ? `${plural(loses.inFlight, 'answer', 'answers')} in flight: kept, sent next start` : '';
   const lost = loses.drafts ? `${plural(loses.drafts, 'unsent draft', 'unsent drafts')} would be lost` : '';
-  return `Quit? ${[lost, kept].filter(Boolean).join('; ')} ${glyphs().dot} y quits ${glyphs().dot} any other key stays`;
+  return `Quit? ${[lost, kept].filter(Boolean).join('; ')} ${glyphs().dot} ${withKeys('quitPrompt', '{confirm}')} quits ${glyphs().dot} any other key stays`;
 }
 
 /**
@@ -110,7 +111,7 @@ export interface FooterInput {
 /** The filter being typed, with its keys. */
 function filterLine(editor: EditorState, width: number): Line {
   return [
-    seg('/ filter: ', { bold: true }),
+    seg(`${withKeys('browse', '{filter}')} filter: `, { bold: true }),
     ...editorSegments(editor, width - 30, true),
     seg(`  ${hintsFor('filter')}`, { dim: true }),
   ];
@@ -153,7 +154,10 @@ export const FOOTERS = {
     const top = state.modals[state.modals.length - 1];
     const keys = top?.kind === 'batchConfirm' ? top.keys.length : 0;
     const label = top?.kind === 'batchConfirm' ? top.label : '';
-    return questionLine(`Send "${label}" to ${plural(keys, 'request', 'requests')}? y/n`, width);
+    return questionLine(
+      `Send "${label}" to ${plural(keys, 'request', 'requests')}? ${withKeys('batchConfirm', '{confirm}')}/n`,
+      width,
+    );
   },
   help: ({ width }: FooterInput): Line => [seg(fit(hintsFor('help'), width), { dim: true })],
   // The question's own keys: the answer view's (`a always`, `Enter send`) do not act under it.
@@ -177,20 +181,24 @@ function controlQuestion(top: ModalOf<'control'>, width: number, question?: stri
     return [
       seg('Reason: ', { bold: true }),
       ...editorSegments(top.reason, Math.max(10, width - 40), true),
-      seg(fit(`  Enter sends ${glyphs().dot} Esc keeps it running`, 36), { dim: true }),
+      seg(fit(withKeys('reason', `  {send} sends ${glyphs().dot} {back} keeps it running`), 36), { dim: true }),
     ];
-  const tab = top.request.verb === 'cancel' ? ` ${glyphs().dot} Tab reason` : '';
+  const tab = top.request.verb === 'cancel' ? ` ${glyphs().dot} ${withKeys('control', '{reason}')} reason` : '';
   // Saying no to a resume leaves the session as it is: paused.
   const keeps = top.request.verb === 'resume' ? 'paused' : 'running';
-  return [seg(fit(`${question ?? 'Send?'} (n/Esc keeps it ${keeps}${tab})`, width), { color: 'red', bold: true })];
+  const no = withKeys('control', '{back/}');
+  return [seg(fit(`${question ?? 'Send?'} (${no} keeps it ${keeps}${tab})`, width), { color: 'red', bold: true })];
 }
 
 /** The list's keys: what marked requests take, that Esc clears the filter, then the browse keys. */
 function browseLine(state: InboxState, digits: FooterDigits, hints: Hints): Line {
   const range = digits.shared === undefined ? digitRange('browse', DIGIT_OPTIONS) : digitRange('browse', digits.shared);
   const marks = state.tagged.size
-    ? `${state.tagged.size} marked: ${range ? `Enter/${range} answer them` : 'Enter answers them'} ${glyphs().dot} Esc clears marks ${glyphs().dot} `
+    ? withKeys(
+        'browse',
+        `${state.tagged.size} marked: ${range ? `{open}/${range} answer them` : '{open} answers them'} ${glyphs().dot} {clear} clears marks ${glyphs().dot} `,
+      )
     : '';
-  const filter = !marks && state.filter ? `Esc clears the filter ${glyphs().dot} ` : '';
+  const filter = !marks && state.filter ? withKeys('browse', `{clear} clears the filter ${glyphs().dot} `) : '';
   return hints(`${marks}${filter}${browseHints(state.tagged.size ? digits.shared : digits.selected)}`);
 }

@@ -1,4 +1,5 @@
 import { glyphs } from '../glyphs.js';
+import { withKeys } from '../key-labels.js';
 import { displayLine } from '../../protocol/sanitize.js';
 import { clipboardText } from '../clipboard.js';
 import type { RequestRecord } from '../../store/types.js';
@@ -54,7 +55,10 @@ export const HIDE_PROMPT_KEYS: Controller<'hidePrompt', HidePress, KeyResult> = 
             hidden,
             tagged,
             undo,
-            notice: 'Hidden from this console (the history records it; list and --file still show it); Z undoes.',
+            notice: withKeys(
+              'browse',
+              'Hidden from this console (the history records it; list and --file still show it); {undo} undoes.',
+            ),
           },
           effects: [{ type: 'hide', key: ask.key }],
         };
@@ -80,6 +84,6 @@ export function hideQuestion(state: InboxState): string | undefined {
   // The question and its keys first: a narrow footer cuts the request's words, not the answer keys.
   const ask = modalOf(state, 'hide');
   return ask
-    ? `Hide this request from this console? y hides ${glyphs().dot} any other key keeps it ${glyphs().dot} ${ask.label}`
+    ? `${withKeys('hidePrompt', 'Hide this request from this console? {confirm} hides')} ${glyphs().dot} any other key keeps it ${glyphs().dot} ${ask.label}`
     : undefined;
 }

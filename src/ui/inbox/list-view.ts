@@ -5,6 +5,7 @@ import { OPEN_STATES, type RequestRecord } from '../../store/types.js';
 import { fit } from '../text/wrap.js';
 import { line, seg, type Line } from '../text/line.js';
 import { glyphs } from '../glyphs.js';
+import { withKeys } from '../key-labels.js';
 import { stickyStart, windowAt } from '../widgets/window.js';
 import { row, type RowInput } from './list-row.js';
 
@@ -165,7 +166,7 @@ export function buildListLines(input: ListViewInput): Line[] {
       return line(
         seg(
           fit(
-            `Snoozed (${snoozed}) ${glyphs().dot} back when the time is up or it changes ${glyphs().dot} Z undoes`,
+            `Snoozed (${snoozed}) ${glyphs().dot} back when the time is up or it changes ${glyphs().dot} ${withKeys('browse', '{undo} undoes')}`,
             width,
           ),
           { bold: true, dim: true },

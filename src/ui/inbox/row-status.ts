@@ -3,6 +3,7 @@ import type { OwnCommand, RequestRecord } from '../../store/types.js';
 import type { Glyphs } from '../glyphs.js';
 import { formatMs } from '../words/duration.js';
 import { glyphs } from '../glyphs.js';
+import { firstKey } from '../key-labels.js';
 
 /**
  * The answer's state in a few words for its list row (`queued`, `sent`,
@@ -26,7 +27,7 @@ export function rowStatus(
     case 'rejected':
       return { text: `${no} rejected`, color: 'red' };
     case 'timeout':
-      return { text: 'no ack (r)', color: 'red' };
+      return { text: `no ack (${firstKey('locked', 'resend')})`, color: 'red' };
     case 'refused-by-relay':
       return { text: `${no} refused`, color: 'red' };
     case 'not-sent':

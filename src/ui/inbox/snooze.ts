@@ -10,6 +10,7 @@
 import { displayLine } from '../../protocol/sanitize.js';
 import { OPEN_STATES, type RequestRecord } from '../../store/types.js';
 import { fit } from '../text/wrap.js';
+import { withKeys } from '../key-labels.js';
 import type { Effect, InboxState, KeyResult, Snoozed } from './state.js';
 
 export const SNOOZE_MS = 10 * 60_000;
@@ -39,7 +40,10 @@ export function snooze(
   if (!OPEN_STATES.has(record.state))
     return { state: { ...state, notice: 'Closed: only an open request can be snoozed.' }, effects: [] };
   if (state.snoozed.has(record.key))
-    return { state: { ...state, notice: 'Already snoozed: Z brings it back now.' }, effects: [] };
+    return {
+      state: { ...state, notice: withKeys('browse', 'Already snoozed: {undo} brings it back now.') },
+      effects: [],
+    };
   const label = undoLabel(record);
   const until = now + SNOOZE_MS;
   const snoozed = new Map(state.snoozed).set(record.key, { until, record, label });
@@ -58,7 +62,10 @@ export function snooze(
       snoozed,
       tagged,
       undo: pushUndo(state, { kind: 'snooze', key: record.key, label }),
-      notice: 'Snoozed for 10 minutes (back sooner if it changes, or at its last call); Z undoes.',
+      notice: withKeys(
+        'browse',
+        'Snoozed for 10 minutes (back sooner if it changes, or at its last call); {undo} undoes.',
+      ),
     },
     effects: [{ type: 'snooze', key: record.key, until }],
   };
@@ -72,7 +79,10 @@ export function undo(state: InboxState, selected: RequestRecord | undefined): Ke
     return {
       state: {
         ...state,
-        notice: 'Nothing to undo: no snooze or hide in this run (H lists earlier hides; Z there undoes one).',
+        notice: withKeys(
+          'browse',
+          'Nothing to undo: no snooze or hide in this run ({history} lists earlier hides; {history.undo} there undoes one).',
+        ),
       },
       effects: [],
     };

@@ -8,7 +8,7 @@ import type { Refusal } from '../../store/ledger.js';
 import { emptyEditor, type EditorState } from '../text/editor.js';
 import type { FormDraft } from '../form/form-state.js';
 import type { HistoryView } from '../history/history-state.js';
-import { bindingsNow } from '../key-table.js';
+import { firstKey } from '../key-labels.js';
 
 /** The place the keys are in, under any question asked over it (Modal): a list, an open request, a batch, a view of its own. */
 export type Mode = 'browse' | 'answer' | 'batch' | 'filter' | 'timeline' | 'history';
@@ -206,7 +206,7 @@ export function answerLock(record: RequestRecord | undefined, command: OwnComman
 
 /** The first key of a locked request's action, as bound now (a rebinding changes the words). */
 export function lockedKey(action: 'resend' | 'drop'): string {
-  return bindingsNow().locked[action][0] ?? action;
+  return firstKey('locked', action);
 }
 
 /** Why the open request takes no answer now, as the hint under its controls says it. */

@@ -15,6 +15,7 @@ import { windowAt } from '../widgets/window.js';
 import { eventSummary } from './event-summary.js';
 import { isAboutRequest, timelineRows, type TimelineRow } from './timeline-order.js';
 import { glyphs } from '../glyphs.js';
+import { withKeys } from '../key-labels.js';
 
 /** Rows for Events under the title row. */
 export function timelineRoom(height: number): number {
@@ -100,7 +101,13 @@ export function buildTimelineLines(
   g: Glyphs,
 ): Line[] {
   if (!record)
-    return [[seg(fit('This request is no longer held. Esc returns to the list.', width), { color: 'yellow' })]];
+    return [
+      [
+        seg(fit(withKeys('timeline', 'This request is no longer held. {back} returns to the list.'), width), {
+          color: 'yellow',
+        }),
+      ],
+    ];
   const who = `${displayLine(record.agent, 30)} ${glyphs().dot} session ${displayLine(record.session, 40)}`;
   const title = (note: string, style: { color?: string; dim?: boolean } = { dim: true }): Line => [
     seg('Timeline ', { bold: true }),

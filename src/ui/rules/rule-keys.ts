@@ -4,6 +4,7 @@
 
 import type { KeyPress } from '../keys.js';
 import { keyNumber, type Action } from '../key-table.js';
+import { withKeys } from '../key-labels.js';
 import { runBinding, type Controller } from '../binding.js';
 import type { RuleScope } from '../../store/rule-scopes.js';
 import {
@@ -27,7 +28,10 @@ export function autoKey(state: InboxState, action: Action | undefined, ctx: KeyC
       steps: [{ type: 'auto', on: false }],
     };
   return {
-    state: { ...pushModal(state, { kind: 'auto' }), notice: 'Let the rules answer what they match (AUTO)? y/n' },
+    state: {
+      ...pushModal(state, { kind: 'auto' }),
+      notice: withKeys('autoPrompt', 'Let the rules answer what they match (AUTO)? {confirm}/n'),
+    },
     effects: [],
   };
 }

@@ -7,6 +7,7 @@ import { fit } from '../text/wrap.js';
 import { displayLine } from '../../protocol/sanitize.js';
 import type { RuleScope } from '../../store/rule-scopes.js';
 import { glyphs } from '../glyphs.js';
+import { withKeys } from '../key-labels.js';
 
 type Status = { text: string; color: string } | undefined;
 
@@ -24,7 +25,7 @@ export function withRuleLine(cause: Line[] | undefined, rule: string | undefined
     ? `answered by ${rule.slice(2)}`
     : rule.startsWith('rule: ask')
       ? `${rule}: the rules leave this to you`
-      : `${rule}: highlighted; nothing is sent until Enter`;
+      : `${rule}: ${withKeys('answer', 'highlighted; nothing is sent until {send}')}`;
   return [...(cause ?? []), [seg(fit(text, width), { color: 'magenta' })]];
 }
 
@@ -43,9 +44,18 @@ export function buildAlwaysLines(scopes: readonly RuleScope[], index: number, la
   lines.push(
     [],
     [
-      seg(fit(`y saves the rule and sends this answer ${glyphs().dot} n/Esc back (nothing saved or sent)`, width), {
-        dim: true,
-      }),
+      seg(
+        fit(
+          withKeys(
+            'always',
+            `{confirm} saves the rule and sends this answer ${glyphs().dot} {back/} back (nothing saved or sent)`,
+          ),
+          width,
+        ),
+        {
+          dim: true,
+        },
+      ),
     ],
   );
   return lines;

@@ -67,7 +67,7 @@ export function formSentences(fields: readonly FieldSpec[], form: FormDraft | un
   if (draft.active >= fields.length) {
     const errors = Object.keys(draft.errors).length;
     lines.push(
-      `On Submit. Enter sends the form${errors ? `; ${errors} field${errors === 1 ? ' has a problem' : 's have problems'}` : ''}.`,
+      `On Submit. ${firstKey('form', 'next')} sends the form${errors ? `; ${errors} field${errors === 1 ? ' has a problem' : 's have problems'}` : ''}.`,
     );
     return lines;
   }

@@ -8,6 +8,7 @@ import type { Decision } from '../../store/decisions.js';
 import { sentSummary } from '../../store/decision-query.js';
 import { outcomeWords } from '../history/history-view.js';
 import type { HistoryView } from '../history/history-state.js';
+import { spokenKeys } from '../key-labels.js';
 import { formatMs } from '../words/duration.js';
 import { plural } from './words.js';
 
@@ -49,7 +50,10 @@ export function decisionSentence(decision: Decision): string {
 function openDecision(view: HistoryView): string[] {
   const decision =
     view.rows.find((d) => d.command_id === view.open) ?? view.read?.decisions.find((d) => d.command_id === view.open);
-  if (!decision) return ['This decision is no longer in the history. Escape returns to the list of decisions.'];
+  if (!decision)
+    return [
+      spokenKeys('decision', 'This decision is no longer in the history. {back} returns to the list of decisions.'),
+    ];
   const lines = [
     `Decision: ${decisionSentence(decision)}`,
     `Agent ${displayLine(decision.agent, 80)}, session ${displayLine(decision.session, 120)}${decision.run ? `, run ${displayLine(decision.run, 80)}` : ''}, on relay ${displayLine(decision.relay, 200)}.`,
@@ -94,7 +98,7 @@ export function historySentences(view: HistoryView): string[] {
     return [
       ...lines,
       total
-        ? 'No decision matches the filter; Escape clears it.'
+        ? spokenKeys('history', 'No decision matches the filter; {back} clears it.')
         : 'No decisions yet: answers, cancels, pauses and resumes sent from this console appear here.',
     ];
   const selected = view.rows[Math.min(view.selected, view.rows.length - 1)];

@@ -8,6 +8,7 @@ import type { UiModel } from '../model.js';
 import type { Answer } from '../../protocol/types.js';
 import { optionName } from './cause.js';
 import { glyphs } from '../glyphs.js';
+import { withKeys } from '../key-labels.js';
 import { asks, secondsLeft } from './words.js';
 import { describeValues } from '../words/outcome.js';
 
@@ -94,7 +95,7 @@ function commandWords(command: OwnCommand, what: string): string | undefined {
     case 'rejected':
       return `${what} was rejected${command.detail ? `: ${displayLine(command.detail, 200)}` : ''}.`;
     case 'timeout':
-      return `${what} got no acknowledgement; r sends it again.`;
+      return `${what} got no acknowledgement; ${withKeys('locked', '{resend} sends it again.')}`;
     case 'refused-by-relay':
       return `${what} was refused by the relay.`;
     // The gate at the wire: held (not sent, kept), refused on its first send, or dropped while held.

@@ -18,6 +18,7 @@ import { buildAlwaysLines } from '../rules/rule-view.js';
 import { scopesFor } from '../rules/rule-update.js';
 import { keyRows } from '../key-rows.js';
 import { PLACES } from '../places/registry.js';
+import { withKeys } from '../key-labels.js';
 import type { UiModel } from '../model.js';
 import type { Line } from '../text/line.js';
 import { answering } from '../view.js';
@@ -73,18 +74,20 @@ function selectedSentences(model: UiModel, at: number): string[] {
 /** What a digit does on the selected request, as the keys do it (browse-keys.ts open): its options, numbered. */
 function selectedDigits(record: RequestRecord, lock: ReturnType<typeof answerLock>): string | undefined {
   if (lock !== 'none') return undefined;
-  if (isFillableForm(record)) return `A form of ${plural(record.payload.fields.length, 'field')}: Enter opens it.`;
+  if (isFillableForm(record))
+    return `A form of ${plural(record.payload.fields.length, 'field')}: ${withKeys('browse', '{open} opens it.')}`;
   const { options } = record.payload;
-  if (!options.length) return 'No options: Enter opens it to type a reply.';
-  return `Options: ${numberedOptions(options)}. A digit opens it on that option; Enter then sends it.`;
+  if (!options.length) return withKeys('browse', 'No options: {open} opens it to type a reply.');
+  return `Options: ${numberedOptions(options)}. ${withKeys('answer', 'A digit opens it on that option; {send} then sends it.')}`;
 }
 
 /** With marks, a digit opens the batch on the option every marked request shares. */
 function markedDigits(model: UiModel): string {
   const records = [...model.inbox.tagged].flatMap((key) => model.snapshot.request(key) ?? []);
   const options = commonOptions(records);
-  if (!options.length) return 'The marked requests share no option: Enter opens the batch to answer them in words.';
-  return `Options every marked request offers: ${numberedOptions(options)}. A digit opens the batch on that option; Enter then asks before sending.`;
+  if (!options.length)
+    return withKeys('browse', 'The marked requests share no option: {open} opens the batch to answer them in words.');
+  return `Options every marked request offers: ${numberedOptions(options)}. ${withKeys('batch', 'A digit opens the batch on that option; {send} then asks before sending.')}`;
 }
 
 function batchSentences(model: UiModel, at: number): string[] {
@@ -145,7 +148,7 @@ export function regionSentences(model: UiModel, at: number): string[] {
   if (answering(model))
     return open
       ? withCause(openRequestSentences(inbox, open, snapshot, at), model, open)
-      : ['This request is no longer held. Esc returns to the list.'];
+      : [withKeys('answer', 'This request is no longer held. {back} returns to the list.')];
   return [...statusSentences(model), ...selectedSentences(model, at)];
 }
 

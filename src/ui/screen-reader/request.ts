@@ -8,6 +8,7 @@ import type { Choice } from '../../protocol/types.js';
 import type { OwnCommand, RequestRecord } from '../../store/types.js';
 import { isFillableForm } from '../inbox/detail-view.js';
 import { answerLock, draftFor, lockedKey, type InboxState } from '../inbox/state.js';
+import { spokenKeys, withKeys } from '../key-labels.js';
 import type { StoreSnapshot } from '../store-snapshot.js';
 import { formSentences } from './fields.js';
 import { DIGIT_OPTIONS, requestRows, type ChoiceRows } from '../inbox/digits.js';
@@ -20,23 +21,28 @@ export function numberedOptions(options: readonly Choice[]): string {
 
 /** Which control has the highlight (an option by its number, or the Reply row with its text), and what a digit does there (digits.ts). */
 export function highlightSentence(options: readonly Choice[], highlight: number, rows: ChoiceRows): string {
+  const scope = rows.batch ? 'batch' : 'answer';
+  const sends = withKeys(scope, '{send} sends it.');
   if (highlight < options.length)
-    return `Selected: option ${highlight + 1}, ${displayLine(options[highlight].label || options[highlight].id, 80)}. ${rows.batch ? 'Enter asks before sending it to every marked request.' : 'Enter sends it.'}`;
+    return `Selected: option ${highlight + 1}, ${displayLine(options[highlight].label || options[highlight].id, 80)}. ${rows.batch ? withKeys('batch', '{send} asks before sending it to every marked request.') : sends}`;
   const typed = rows.reply ? `your text so far: ${displayLine(rows.reply, 300)}` : 'empty';
   if (rows.literal)
-    return `Selected: Reply, ${typed}. Every key is text here, digits too, until Enter or Escape.${rows.reply ? ' Enter sends it.' : ''}`;
+    return `Selected: Reply, ${typed}. ${spokenKeys(scope, 'Every key is text here, digits too, until {send} or {back}.')}${rows.reply ? ` ${sends}` : ''}`;
   // The footer, read next, says that digits are text here.
-  if (rows.reply) return `Selected: Reply, ${typed}. Enter sends it.`;
+  if (rows.reply) return `Selected: Reply, ${typed}. ${sends}`;
   if (options.length === 0) {
     return rows.batch
-      ? 'Selected: Reply, empty. The marked requests share no option: a digit is refused. Type a reply, or press Tab first to type digits.'
+      ? withKeys(
+          'batch',
+          'Selected: Reply, empty. The marked requests share no option: a digit is refused. Type a reply, or press {typeText} first to type digits.',
+        )
       : 'Selected: Reply, empty. Type a reply; digits are text.';
   }
   const range =
     options.length === 1
       ? 'The digit 1 picks option 1'
       : `A digit from 1 to ${Math.min(DIGIT_OPTIONS, options.length)} picks that option`;
-  return `Selected: Reply, empty. ${range}, and Enter then sends it. Other keys type a reply; Tab first makes digits text too.`;
+  return `Selected: Reply, empty. ${range}, ${withKeys(scope, 'and {send} then sends it. Other keys type a reply; {typeText} first makes digits text too.')}`;
 }
 
 /** Why the request takes no answer now, in words (or undefined when it does). */
@@ -100,7 +106,7 @@ export function openRequestSentences(
       `Warning: no answer can be sent: ${displayLine(route.risk, 200)}. Commands are routed by session name, so an answer could reach the wrong agent.`,
     );
   if (inbox.pendingConfirm?.key === record.key)
-    lines.push(`${displayLine(inbox.pendingConfirm.warning, 200)} Enter again sends it.`);
+    lines.push(`${displayLine(inbox.pendingConfirm.warning, 200)} ${withKeys('answer', '{send} again sends it.')}`);
   if (inbox.hint) lines.push(displayLine(inbox.hint, 200));
   return lines;
 }

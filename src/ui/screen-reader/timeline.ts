@@ -7,6 +7,7 @@ import { displayLine } from '../../protocol/sanitize.js';
 import type { RequestRecord } from '../../store/types.js';
 import type { Fetched } from '../model.js';
 import type { Glyphs } from '../glyphs.js';
+import { spokenKeys } from '../key-labels.js';
 import { aboutText } from '../inbox/timeline-view.js';
 import { timelineRows } from '../inbox/timeline-order.js';
 import { plural } from './words.js';
@@ -21,7 +22,7 @@ export function timelineSentences(
   fetched: Fetched | undefined,
   g: Glyphs,
 ): string[] {
-  if (!record) return ['This request is no longer held. Escape returns to the list.'];
+  if (!record) return [spokenKeys('timeline', 'This request is no longer held. {back} returns to the list.')];
   const whose = `Timeline of the session ${displayLine(record.session, 60)} of ${displayLine(record.agent, 40)}`;
   if (!fetched || fetched.state === 'loading') return [`${whose}: reading the relay.`];
   const result = fetched.result;

@@ -3,6 +3,7 @@
 // at `at`, a moment the caller keeps still (view.tsx), so nothing ticks.
 import { displayLine } from '../../protocol/sanitize.js';
 import type { OwnCommand, RelayStatus, RequestRecord } from '../../store/types.js';
+import { withKeys } from '../key-labels.js';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -92,7 +93,7 @@ export function commandSentence(command: OwnCommand | undefined): string | undef
     case 'rejected':
       return `${what} was rejected${command.reason ? ` (${displayLine(command.reason, 60)})` : ''}${command.detail ? `: ${displayLine(command.detail, 200)}` : ''}.`;
     case 'timeout':
-      return `${what} got no acknowledgement; r sends it again.`;
+      return `${what} got no acknowledgement; ${withKeys('locked', '{resend} sends it again.')}`;
     case 'refused-by-relay':
       return `${what} was refused by the relay${command.reason ? ` (${displayLine(command.reason, 60)})` : ''}.`;
     case 'not-sent':

@@ -1,6 +1,7 @@
 import { isText, type KeyPress } from '../keys.js';
 import { runBinding, type Controller } from '../binding.js';
 import { glyphs } from '../glyphs.js';
+import { labelOf } from '../key-labels.js';
 
 /** A one-line text editor's state: the value and the cursor (in code points). */
 export interface EditorState {
@@ -56,7 +57,7 @@ export const EDIT_KEYS: Controller<'edit', EditPress, EditorState> = {
     },
     {
       on: ['backspace', 'deleteForward'],
-      does: 'erase before / under the cursor (Backspace is 0x7F or 0x08, whichever the terminal sends)',
+      does: `erase before / under the cursor (${labelOf('backspace')} is 0x7F or 0x08, whichever the terminal sends)`,
       run: (c, action) => {
         if (action === 'backspace') return c.at === 0 ? { ...c.state } : erase(c, c.at - 1, 1, c.at - 1);
         return c.at >= c.chars.length ? { ...c.state } : erase(c, c.at, 1, c.at);

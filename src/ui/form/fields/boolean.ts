@@ -5,6 +5,7 @@ import { move, patchField } from '../draft.js';
 import { focusRow } from '../rows.js';
 import type { FieldEditor } from './editor.js';
 import { glyphs } from '../../glyphs.js';
+import { withKeys } from '../../key-labels.js';
 
 export const booleanEditor: FieldEditor = {
   editsText: () => false,
@@ -38,9 +39,16 @@ export const booleanEditor: FieldEditor = {
       seg(fd.bool === true ? '[x] yes' : fd.bool === false ? '[ ] no' : '[ ] unset: left out of the answer', {
         inverse: true,
       }),
-      seg(`  Space toggles ${glyphs().dot} y/n set` + (field.required ? '' : ` ${glyphs().dot} Backspace unsets`), {
-        dim: true,
-      }),
+      seg(
+        withKeys(
+          'form',
+          `  {toggle} toggles ${glyphs().dot} {setYes}/{setNo} set` +
+            (field.required ? '' : ` ${glyphs().dot} {unset} unsets`),
+        ),
+        {
+          dim: true,
+        },
+      ),
     ]),
   ],
 };
