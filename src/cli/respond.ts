@@ -13,10 +13,10 @@
 // refuses (`unsafe-route`) or cannot prove (`unknown`), an answer it holds
 // (`held`); 4 no acknowledgement or no outcome within --wait.
 import { tmpdir } from 'node:os';
-import { DecisionLog } from '../relay/decision-log.js';
+import { DecisionLog } from '../files/decision-log.js';
 import { DEFAULT_TIMING } from '../relay/timing.js';
-import { DecisionRecorder } from '../relay/decision-recorder.js';
-import { Outbox, type JournaledAnswer } from '../relay/outbox.js';
+import { DecisionRecorder } from '../files/decision-recorder.js';
+import { Outbox, type JournaledAnswer } from '../files/outbox.js';
 import { answerRefusal, gateRefusal } from '../store/ledger.js';
 import { displayLine } from '../protocol/sanitize.js';
 import { answerFate } from '../store/closed-reason.js';

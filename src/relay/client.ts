@@ -20,7 +20,7 @@ import { IngestBatch } from './ingest-batch.js';
 import { contain } from './contain.js';
 import { resolveTiming, type RelayTiming } from './timing.js';
 import type { Recheck, RelayClientOptions, RelayHandle } from './types.js';
-import { relayUrls } from './url.js';
+import { relayUrls } from '../protocol/relay-url.js';
 import { fetchEvents, type FetchResult } from './fetch-events.js';
 import type { Pins } from './event-collector.js';
 

@@ -14,7 +14,7 @@ import { buildControl, type ControlRequest } from '../protocol/control.js';
 import type { AepEvent, Answer } from '../protocol/types.js';
 import type { CommandOrigin, CommandOutcome } from '../store/types.js';
 import { clampAckWindow, type RelayTiming } from './timing.js';
-import type { JournaledAnswer, Outbox } from './outbox.js';
+import type { JournaledAnswer, Outbox } from '../files/outbox.js';
 import { OPEN_STATES } from '../store/types.js';
 import { answerRefusal, gateRefusal, type Refusal } from '../store/ledger.js';
 import { AckTargets, ackOutcome, fromTarget, refusalOutcome, targetOf, type Target } from './command-acks.js';

@@ -5,8 +5,8 @@ import type { Pins } from './event-collector.js';
 import type { ConsoleStore } from '../store/store.js';
 import type { IngestBatch } from './ingest-batch.js';
 import type { RelayTiming } from './timing.js';
-import type { JournaledAnswer, Outbox } from './outbox.js';
-import type { DecisionSink } from './decision-recorder.js';
+import type { JournaledAnswer, Outbox } from '../files/outbox.js';
+import type { DecisionSink } from '../files/decision-recorder.js';
 import type { RequestRecord } from '../store/types.js';
 
 /** Asked before an answer is first written: why it must not go out now (undefined: it may). */

@@ -5,7 +5,7 @@
 // rewritten: a reader folds the lines back into decisions (a late ack after a
 // local timeout is simply a second outcome). Pure: building the lines from
 // the store's records (decision-fold.ts folds them back); the file itself
-// is relay/decision-log.ts.
+// is files/decision-log.ts.
 
 import { controlVerbOf } from '../protocol/control.js';
 import { CAPTURE_LEVELS, type Answer, type Capture } from '../protocol/types.js';

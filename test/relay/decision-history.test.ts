@@ -12,8 +12,8 @@ import { startDemoAgent, type DemoAgent, type RaiseRequest } from '../../src/dem
 import { startDemoRelay, type DemoRelay } from '../../src/demo/relay.js';
 import { addSecret, forgetSecrets } from '../../src/protocol/redact.js';
 import { RelayClient } from '../../src/relay/client.js';
-import { DecisionLog } from '../../src/relay/decision-log.js';
-import { DecisionRecorder } from '../../src/relay/decision-recorder.js';
+import { DecisionLog } from '../../src/files/decision-log.js';
+import { DecisionRecorder } from '../../src/files/decision-recorder.js';
 import { ConsoleStore } from '../../src/store/store.js';
 import type { RequestRecord } from '../../src/store/types.js';
 import type { Decision } from '../../src/store/decisions.js';

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { ConsoleStore } from '../../src/store/store.js';
 import { CommandSender, type CommandLink } from '../../src/relay/commands.js';
-import type { Outbox } from '../../src/relay/outbox.js';
+import type { Outbox } from '../../src/files/outbox.js';
 import { takeCleared, WireGate } from '../../src/relay/gate.js';
 import { DEFAULT_TIMING } from '../../src/relay/timing.js';
 import type { AepEvent } from '../../src/protocol/types.js';

@@ -10,7 +10,7 @@ import type { Decision } from '../../store/decisions.js';
 import { outcomeSummary, sentSummary } from '../../store/decision-query.js';
 import { emptyEditor, type EditorState } from '../text/editor.js';
 
-/** What reading the history gave (relay/decision-log.ts), or why there is none. */
+/** What reading the history gave (files/decision-log.ts), or why there is none. */
 export interface HistoryRead {
   decisions: Decision[];
   skipped: number;
