@@ -72,7 +72,6 @@ function startHistory(options: ConsoleOptions, store: ConsoleStore, env: NodeJS.
     log && recorder
       ? {
           read: () => ({ ...log.read(), file: log.file }),
-          annotate: recorder.annotate.bind(recorder),
           hide: recordHide(recorder),
           snooze: recordSnooze(recorder),
           unhide: recordUnhide(recorder),

@@ -82,7 +82,7 @@ function setup() {
     return made;
   };
   const respond = (made: CommandSender) =>
-    made.respond(send.key, send.answer, send.by, (now) => ruleStillAnswers(now, send.basis));
+    made.respond(send.key, send.answer, { by: send.by, recheck: (now) => ruleStillAnswers(now, send.basis) });
   return {
     store,
     tool,

@@ -54,7 +54,7 @@ export async function liveConsole(options: LiveConsoleOptions) {
     (s) => s.getRelay(client.relay)?.connection.kind === 'live' && !s.getRelay(client.relay)?.replaying,
     'live',
   );
-  const history = log && recorder && { read: () => log.read(), annotate: recorder.annotate.bind(recorder) };
+  const history = log && recorder && { read: () => log.read() };
   const app = render(
     <App
       store={store}
