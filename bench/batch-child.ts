@@ -15,9 +15,9 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { settleWrites } from '../src/files/pending.js';
 import { RelayClient } from '../src/relay/client.js';
-import { DecisionLog } from '../src/relay/decision-log.js';
-import { DecisionRecorder } from '../src/relay/decision-recorder.js';
-import { Outbox } from '../src/relay/outbox.js';
+import { DecisionLog } from '../src/files/decision-log.js';
+import { DecisionRecorder } from '../src/files/decision-recorder.js';
+import { Outbox } from '../src/files/outbox.js';
 import { ConsoleStore } from '../src/store/store.js';
 import './shaped-heap.js';
 

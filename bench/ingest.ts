@@ -7,7 +7,7 @@ import { ConsoleStore } from '../src/store/store.js';
 import { fleetTraffic } from './requests.js';
 
 const RELAY = 'http://bench.relay';
-// As the relay client's intake passes them (src/relay/events.ts): made once, not per Event.
+// As the relay client's intake passes them (src/store/intake.ts): made once, not per Event.
 const NO_PAYLOAD_ISSUES = { payloadIssues: false } as const;
 const LIVE = { replayed: false } as const;
 type Parsed = Extract<ReturnType<typeof parseEvent>, { ok: true }>;

@@ -14,12 +14,12 @@ import { settleWrites } from '../files/pending.js';
 import { checkDir } from '../files/trust.js';
 import { cleanLeftovers } from '../files/write.js';
 import { followRules } from './rules-watch.js';
-import { DecisionLog } from '../relay/decision-log.js';
-import { DecisionRecorder } from '../relay/decision-recorder.js';
+import { DecisionLog } from '../files/decision-log.js';
+import { DecisionRecorder } from '../files/decision-recorder.js';
 import { CrashBoundary, CrashProbe, scheduleTestCrash, testCrashMode } from './crash-boundary.js';
-import { JsonlFollower } from '../relay/jsonl-file.js';
+import { JsonlFollower } from '../files/jsonl-file.js';
 import { openJsonlFiles } from './jsonl-files.js';
-import { Outbox } from '../relay/outbox.js';
+import { Outbox } from '../files/outbox.js';
 import { stateDir } from './crash-report.js';
 import { suspendProcess } from './suspend.js';
 import { startDemoSession, type DemoSession } from './demo-session.js';
@@ -72,7 +72,6 @@ function startHistory(options: ConsoleOptions, store: ConsoleStore, env: NodeJS.
     log && recorder
       ? {
           read: () => ({ ...log.read(), file: log.file }),
-          annotate: recorder.annotate.bind(recorder),
           hide: recordHide(recorder),
           snooze: recordSnooze(recorder),
           unhide: recordUnhide(recorder),

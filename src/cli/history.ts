@@ -8,8 +8,8 @@
 import { tmpdir } from 'node:os';
 import { displayLine } from '../protocol/sanitize.js';
 import { readOwnFileAsync } from '../files/read.js';
-import { DecisionLog, MAX_HISTORY_BYTES } from '../relay/decision-log.js';
-import type { DecisionRecorder } from '../relay/decision-recorder.js';
+import { DecisionLog, MAX_HISTORY_BYTES } from '../files/decision-log.js';
+import type { DecisionRecorder } from '../files/decision-recorder.js';
 import { decisionJson, outcomeSummary, selectDecisions, sentSummary } from '../store/decision-query.js';
 import { hideLines, type Decision } from '../store/decisions.js';
 import { requestKey, type RequestRecord } from '../store/types.js';

@@ -1,6 +1,6 @@
 // `--file` for `list`: each file read whole into the store, once.
 import { resolve } from 'node:path';
-import { describeCounts, JsonlFile } from '../relay/jsonl-file.js';
+import { describeCounts, JsonlFile } from '../files/jsonl-file.js';
 import { displayLine } from '../protocol/sanitize.js';
 import type { ConsoleStore } from '../store/store.js';
 

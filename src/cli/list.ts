@@ -5,7 +5,7 @@ import { readHistoryOnce, type HistoryResult } from '../relay/read-history.js';
 import { readJsonlFiles } from './jsonl-files.js';
 import { redact } from '../protocol/redact.js';
 import { INVISIBLE_SOURCE } from '../protocol/invisible.js';
-import { relayUrls } from '../relay/url.js';
+import { relayUrls } from '../protocol/relay-url.js';
 import { CauseKeepingStore } from './cause-store.js';
 import { eventEdit } from '../protocol/edit-diff.js';
 import { inboxOrder, type RequestRecord } from '../store/index.js';

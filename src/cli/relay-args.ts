@@ -4,7 +4,7 @@
 // where it is used, shown as `user:***@`; its password becomes a known
 // secret, so an echo of it anywhere is redacted.
 import { addSecret } from '../protocol/redact.js';
-import { relayUrls } from '../relay/url.js';
+import { relayUrls } from '../protocol/relay-url.js';
 import { printable, UsageError } from './usage-error.js';
 
 /** The userinfo of a URL as written: scheme://USERINFO@host (the authority ends at the first / ? or #). */

@@ -7,8 +7,8 @@
 import { hostname } from 'node:os';
 import { tokenSource, type ConsoleOptions } from './args.js';
 import { wireRelays, type Wiring } from '../relay/wiring.js';
-import type { JournaledAnswer, Outbox } from '../relay/outbox.js';
-import type { DecisionRecorder } from '../relay/decision-recorder.js';
+import type { JournaledAnswer, Outbox } from '../files/outbox.js';
+import type { DecisionRecorder } from '../files/decision-recorder.js';
 import type { ConnectionState } from '../store/types.js';
 import { ConsoleStore } from '../store/store.js';
 

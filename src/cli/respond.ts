@@ -13,15 +13,15 @@
 // refuses (`unsafe-route`) or cannot prove (`unknown`), an answer it holds
 // (`held`); 4 no acknowledgement or no outcome within --wait.
 import { tmpdir } from 'node:os';
-import { DecisionLog } from '../relay/decision-log.js';
+import { DecisionLog } from '../files/decision-log.js';
 import { DEFAULT_TIMING } from '../relay/timing.js';
-import { DecisionRecorder } from '../relay/decision-recorder.js';
-import { Outbox, type JournaledAnswer } from '../relay/outbox.js';
+import { DecisionRecorder } from '../files/decision-recorder.js';
+import { Outbox, type JournaledAnswer } from '../files/outbox.js';
 import { answerRefusal, gateRefusal } from '../store/ledger.js';
 import { displayLine } from '../protocol/sanitize.js';
 import { answerFate } from '../store/closed-reason.js';
 import { ConsoleStore } from '../store/store.js';
-import type { OwnCommand, RequestRecord } from '../store/types.js';
+import { BY_OPERATOR, type OwnCommand, type RequestRecord } from '../store/types.js';
 import { describeOutcome } from '../ui/words/outcome.js';
 import type { ConsoleOptions } from './args.js';
 import { stateDir } from './crash-report.js';
@@ -173,7 +173,8 @@ function notSentResult(store: ConsoleStore, command: OwnCommand, record: Request
 async function send(session: RelaySession, record: RequestRecord, options: ConsoleOptions): Promise<Result> {
   const spec = options.respond!;
   const client = session.wiring.clients.find((c) => c.relay === record.relay);
-  const commandId = client?.respond(record.key, spec.answer) ?? '';
+  // The operator's answer, from a script: the history says `by: "you"`.
+  const commandId = client?.respond(record.key, spec.answer, BY_OPERATOR) ?? '';
   if (!commandId)
     return { code: 3, result: 'not-sent', reason: 'the answer could not be made for this request', record };
   const store = session.wiring.store;

@@ -9,7 +9,7 @@
 
 import type { Rule } from '../protocol/rules.js';
 import { displayLine } from '../protocol/sanitize.js';
-import { relayUrls } from '../relay/url.js';
+import { relayUrls } from '../protocol/relay-url.js';
 import { CauseKeepingStore } from './cause-store.js';
 import { inboxOrder } from '../store/index.js';
 import { relayText } from '../store/file-relay.js';

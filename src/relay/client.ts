@@ -19,8 +19,9 @@ import { RelayConnection, type LinkHooks } from './connection.js';
 import { IngestBatch } from './ingest-batch.js';
 import { contain } from './contain.js';
 import { resolveTiming, type RelayTiming } from './timing.js';
-import type { Recheck, RelayClientOptions, RelayHandle } from './types.js';
-import { relayUrls } from './url.js';
+import type { AnswerSend, RelayClientOptions, RelayHandle } from './types.js';
+import { BY_OPERATOR, type SendFacts } from '../store/types.js';
+import { relayUrls } from '../protocol/relay-url.js';
 import { fetchEvents, type FetchResult } from './fetch-events.js';
 import type { Pins } from './event-collector.js';
 
@@ -164,11 +165,11 @@ export class RelayClient implements RelayHandle {
     return this.stopping;
   }
 
-  respond(requestKey: string, answer: Answer, by?: string, recheck?: Recheck): string {
+  respond(requestKey: string, answer: Answer, send: AnswerSend = BY_OPERATOR): string {
     // Contained like control(): a throw is swallowed but reaches the observer the fuzz tests count.
     let id = '';
     // The operator's answer wins over a saved one not written yet (waiting for its proof): that one is superseded.
-    if (!this.stopped && by === undefined)
+    if (!this.stopped && !byRule(send))
       contain(() => {
         const superseded = this.commands.supersedeSaved(requestKey);
         if (superseded)
@@ -179,15 +180,15 @@ export class RelayClient implements RelayHandle {
             'superseded',
           );
       });
-    if (!this.stopped) contain(() => (id = this.commands.respond(requestKey, answer, by, recheck)));
+    if (!this.stopped) contain(() => (id = this.commands.respond(requestKey, answer, send)));
     // The operator's answer wins: a saved answer still waiting for this request is superseded, never sent.
     if (id) contain(() => this.saved?.answered());
     return id;
   }
 
-  control(requestKey: string, request: ControlRequest): string {
+  control(requestKey: string, request: ControlRequest, facts: SendFacts = BY_OPERATOR): string {
     let id = '';
-    if (!this.stopped) contain(() => (id = this.commands.control(requestKey, request)));
+    if (!this.stopped) contain(() => (id = this.commands.control(requestKey, request, facts)));
     return id;
   }
 
@@ -244,4 +245,9 @@ export class RelayClient implements RelayHandle {
     if (!this.stopped) contain(() => (sent = this.notes.opened(requestKey)));
     return sent;
   }
+}
+
+/** A rule's answer (`by: "rule NAME"`) supersedes no saved answer: only the operator's does. */
+function byRule(send: AnswerSend): boolean {
+  return typeof send.by === 'string' && send.by.startsWith('rule ');
 }

@@ -8,7 +8,7 @@
 import type { AepEvent } from '../protocol/types.js';
 import type { CommandLog, RelayStatusBook } from '../store/writers.js';
 import { clampAckWindow, later, type RelayTiming } from './timing.js';
-import type { Outbox } from './outbox.js';
+import type { Outbox } from '../files/outbox.js';
 import { answerFate } from '../store/closed-reason.js';
 import type { Refusal } from '../store/ledger.js';
 import type { Target } from './command-acks.js';

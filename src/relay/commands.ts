@@ -12,14 +12,14 @@
 import { buildRespond } from '../protocol/respond.js';
 import { buildControl, type ControlRequest } from '../protocol/control.js';
 import type { AepEvent, Answer } from '../protocol/types.js';
-import type { CommandOrigin, CommandOutcome } from '../store/types.js';
+import { BY_OPERATOR, type CommandOrigin, type CommandOutcome, type SendFacts } from '../store/types.js';
 import { clampAckWindow, type RelayTiming } from './timing.js';
-import type { JournaledAnswer, Outbox } from './outbox.js';
+import type { JournaledAnswer, Outbox } from '../files/outbox.js';
 import { OPEN_STATES } from '../store/types.js';
 import { answerRefusal, gateRefusal, type Refusal } from '../store/ledger.js';
 import { AckTargets, ackOutcome, fromTarget, refusalOutcome, targetOf, type Target } from './command-acks.js';
 import { CommandWire, queuedEntry, type CommandLink, type Pending, type WireParts } from './command-wire.js';
-import type { Recheck } from './types.js';
+import type { AnswerSend, Recheck } from './types.js';
 
 export type { CommandLink } from './command-wire.js';
 
@@ -80,8 +80,8 @@ export class CommandSender {
     this.wire.disconnected();
   }
 
-  /** Builds and sends (or queues) an answer; '' when the request is unknown on this relay. `by`: a rule's name, for a rule's answer. */
-  respond(requestKey: string, answer: Answer, by?: string, recheck?: Recheck): string {
+  /** Builds and sends (or queues) an answer; '' when the request is unknown on this relay. `send`: who, the cause shown, the batch, a rule's recheck. */
+  respond(requestKey: string, answer: Answer, send: AnswerSend = BY_OPERATOR): string {
     if (this.disposed || this.readOnly) return '';
     const record = this.store.request(requestKey);
     if (!record || record.relay !== this.relay) return '';
@@ -100,7 +100,8 @@ export class CommandSender {
       fields: record.payload.fields,
     });
     // Journaled before it can go on the wire (enqueue): a stop after that point cannot lose it.
-    return this.enqueue(requestKey, record, event, answer, by === undefined ? {} : { by }, recheck);
+    const { recheck, ...facts } = send;
+    return this.enqueue(requestKey, record, event, answer, facts, recheck);
   }
 
   /**
@@ -109,7 +110,7 @@ export class CommandSender {
    * Same discipline as an answer: journaled, one ack window per send, the
    * same id on every retry, settled only by the request's emitter.
    */
-  control(requestKey: string, request: ControlRequest): string {
+  control(requestKey: string, request: ControlRequest, facts: SendFacts = BY_OPERATOR): string {
     if (this.disposed || this.readOnly) return '';
     const record = this.store.request(requestKey);
     if (!record || record.relay !== this.relay) return '';
@@ -128,7 +129,7 @@ export class CommandSender {
       name: this.identity.name,
       host: this.identity.host,
     });
-    return this.enqueue(requestKey, record, event, {});
+    return this.enqueue(requestKey, record, event, {}, facts);
   }
 
   private enqueue(

@@ -13,11 +13,11 @@
 // records, and those ring once. (A connection lost during the start-up burst
 // leaves start-up unfinished: the next burst is still start-up history.)
 
-import { consumerHello } from './hello.js';
+import { consumerHello, readRelayHello, type RelayHelloInfo } from './hello.js';
 import type { AepEvent } from '../protocol/types.js';
 import type { ConsoleStore } from '../store/store.js';
 import type { IngestBatch } from './ingest-batch.js';
-import { countUndecodable, ingestEvent, readRelayHello, type RelayHelloInfo } from './events.js';
+import { countUndecodable, ingestEvent } from '../store/intake.js';
 import { RelaySocket, type CloseInfo, type Frame } from './socket.js';
 import { ConsoleSubscription, type BurstVerdict } from './subscription.js';
 import { displayLine } from '../protocol/sanitize.js';

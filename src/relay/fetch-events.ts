@@ -20,7 +20,7 @@ import { displayLine } from '../protocol/sanitize.js';
 import type { RelayTiming } from './timing.js';
 import { deadlineText } from './http-get.js';
 import { describeError } from './socket.js';
-import { relayUrls } from './url.js';
+import { relayUrls } from '../protocol/relay-url.js';
 
 export type { FetchResult };
 

@@ -21,8 +21,8 @@ import { displayLine } from '../protocol/sanitize.js';
 import { requestKeyOnRelay } from '../store/identity.js';
 import type { ConsoleStore } from '../store/store.js';
 import type { CommandSender } from './commands.js';
-import type { JournaledAnswer, Outbox } from './outbox.js';
-import type { DecisionSink } from './decision-recorder.js';
+import type { JournaledAnswer, Outbox } from '../files/outbox.js';
+import type { DecisionSink } from '../files/decision-recorder.js';
 import type { WireGate } from './gate.js';
 
 const answers = (n: number) => `${n} saved ${n === 1 ? 'answer' : 'answers'}`;

@@ -3,13 +3,13 @@
 // offers it, ended when the relay says so; else the WebSocket with its quiet
 // timer (replay-once.ts). The result says which binding was used.
 
-import { ingestEvent, countUndecodable } from './events.js';
+import { ingestEvent, countUndecodable } from '../store/intake.js';
 import { mergeFilter } from './filter.js';
 import { readOnce } from './read-once.js';
 import { readReplayOnce, type ReplayOnceOptions } from './replay-once.js';
 import { httpBase } from './sse-discovery.js';
 import { streamOnce, type StreamResult } from './sse-stream.js';
-import { relayUrls } from './url.js';
+import { relayUrls } from '../protocol/relay-url.js';
 import { displayLine } from '../protocol/sanitize.js';
 
 /**

@@ -12,14 +12,15 @@
 // with one line that never contains the token.
 
 import { tokenWords } from './sse-discovery.js';
-import { countUndecodable, ingestEvent, type RelayHelloInfo } from './events.js';
+import { countUndecodable, ingestEvent } from '../store/intake.js';
+import type { RelayHelloInfo } from './hello.js';
 import { mergeFilter } from './filter.js';
 import type { CloseInfo, Frame } from './socket.js';
 import { readOverSocket, type SocketReadHooks } from './socket-read.js';
 import { displayLine } from '../protocol/sanitize.js';
 import type { ConsoleStore } from '../store/store.js';
 import type { RelayClientOptions } from './types.js';
-import { relayUrls } from './url.js';
+import { relayUrls } from '../protocol/relay-url.js';
 import { hostname } from 'node:os';
 
 export interface ReplayOnceOptions extends Omit<RelayClientOptions, 'token'> {

@@ -7,7 +7,7 @@
 // (replay-once.ts), a one-off question collects (fetch-events.ts).
 
 import { consumerHello } from './hello.js';
-import { readRelayHello, type RelayHelloInfo } from './events.js';
+import { readRelayHello, type RelayHelloInfo } from './hello.js';
 import { subscribeFrame } from './filter.js';
 import { QuietEnd } from './quiet-end.js';
 import { RelaySocket, type CloseInfo, type Frame, type SocketHandlers } from './socket.js';

@@ -5,12 +5,21 @@ import type { Pins } from './event-collector.js';
 import type { ConsoleStore } from '../store/store.js';
 import type { IngestBatch } from './ingest-batch.js';
 import type { RelayTiming } from './timing.js';
-import type { JournaledAnswer, Outbox } from './outbox.js';
-import type { DecisionSink } from './decision-recorder.js';
-import type { RequestRecord } from '../store/types.js';
+import type { JournaledAnswer, Outbox } from '../files/outbox.js';
+import type { DecisionSink } from '../files/decision-recorder.js';
+import type { RequestRecord, SendFacts } from '../store/types.js';
 
 /** Asked before an answer is first written: why it must not go out now (undefined: it may). */
 export type Recheck = (record: RequestRecord | undefined) => string | undefined;
+
+/**
+ * An answer's send request, beyond the request and the answer: who decided,
+ * the cause shown and the batch (the history's line is written from them at
+ * once), and a rule's `recheck`. Absent: the operator's answer (`by: "you"`).
+ */
+export interface AnswerSend extends SendFacts {
+  recheck?: Recheck;
+}
 
 /** What the UI needs from a relay connection; tests pass in-memory fakes. */
 export interface RelayHandle {
@@ -19,11 +28,13 @@ export interface RelayHandle {
   /**
    * Builds a control.attention.respond for the request and sends it (or
    * queues it until connected). Returns the command id. Every transition is
-   * reported to the store. `recheck` (a rule's answer): asked in the same
-   * step as the first write, with the request as it stands; a reason there
-   * means the answer is not sent (`not-sent`, store/rule-recheck.ts).
+   * reported to the store. `send`: who decided, the cause shown, the batch
+   * (the decision history's line is written from them, at once); its
+   * `recheck` (a rule's answer) is asked in the same step as the first
+   * write, with the request as it stands; a reason there means the answer
+   * is not sent (`not-sent`, store/rule-recheck.ts).
    */
-  respond(requestKey: string, answer: Answer, by?: string, recheck?: Recheck): string;
+  respond(requestKey: string, answer: Answer, send?: AnswerSend): string;
   /**
    * Resends a timed-out command with the SAME id, or asks the gate again for
    * a held one; returns the gate's refusal when it still refuses (held).
@@ -34,9 +45,10 @@ export interface RelayHandle {
   /**
    * Cancel / pause / resume the session of a request (AEP-0004 §5), with the
    * same discipline as an answer. Returns the command id ('' when not sent).
-   * Absent on handles that cannot command (files, test fakes).
+   * Absent on handles that cannot command (files, test fakes). `facts`: as
+   * an answer's send carries them (absent: the operator's).
    */
-  control?(requestKey: string, request: ControlRequest): string;
+  control?(requestKey: string, request: ControlRequest, facts?: SendFacts): string;
   /** Reads Events matching an attr-match filter once (cause, timeline): see fetch-events.ts. `pin`: the Event (or Events) asked for, never dropped. */
   fetchEvents?(filter: Record<string, unknown>, limit: number, signal?: AbortSignal, pin?: Pins): Promise<FetchResult>;
   /** Tells other consoles the operator has the request open (attention.routed); false when nothing was sent. Absent: it cannot. */

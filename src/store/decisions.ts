@@ -5,11 +5,11 @@
 // rewritten: a reader folds the lines back into decisions (a late ack after a
 // local timeout is simply a second outcome). Pure: building the lines from
 // the store's records (decision-fold.ts folds them back); the file itself
-// is relay/decision-log.ts.
+// is files/decision-log.ts.
 
 import { controlVerbOf } from '../protocol/control.js';
 import { CAPTURE_LEVELS, type Answer, type Capture } from '../protocol/types.js';
-import type { CommandOutcome, OwnCommand, RequestRecord } from './types.js';
+import type { CommandOutcome, OwnCommand, RequestRecord, SendFacts } from './types.js';
 
 /** What was decided: a command sent (answer, cancel, pause, resume), or the operator's own doing in this console (hide, snooze, unhide, drop). */
 export type DecisionAction = 'answer' | 'cancel' | 'pause' | 'resume' | 'hide' | 'drop' | 'snooze' | 'unhide';
@@ -110,21 +110,16 @@ function sentOf(command: OwnCommand, capture: Capture): Record<string, unknown> 
   return sent;
 }
 
-export interface DecisionExtras {
-  cause?: string;
-  batch?: number;
-  by?: string;
-}
-
 /**
  * The decision line for a command this console just made. `record` is the
  * request it was made from (a journal may outlive it: then the command's own
- * envelope fills in what it can).
+ * envelope fills in what it can). Who, the cause shown and the batch are
+ * what the send carried (`command`'s own, SendFacts), unless given.
  */
 export function decisionLine(
   command: OwnCommand,
   record: RequestRecord | undefined,
-  extras: DecisionExtras = {},
+  extras: Partial<SendFacts> = command,
 ): DecisionLine {
   const capture = record?.capture ?? 'metadata';
   const line: DecisionLine = {

@@ -31,6 +31,8 @@ export class OwnCommands {
   ): OwnCommand {
     const command: OwnCommand = {
       ...(origin.by !== undefined ? { by: origin.by } : {}),
+      ...(origin.cause !== undefined ? { cause: origin.cause } : {}),
+      ...(origin.batch !== undefined ? { batch: origin.batch } : {}),
       ...(origin.savedAt !== undefined ? { savedAt: origin.savedAt } : {}),
       id: event.id,
       relay,

@@ -129,17 +129,37 @@ export interface OwnCommand {
   code?: string;
   /** Not sent because the gate refused it: the refusal's code (`unknown`, `route`, `twin`…). */
   refused?: string;
-  /** Who made it: a rule's answer says `rule NAME` (absent: the operator, or a saved answer). */
+  /** Who made it: `you` (the operator) or `rule NAME`; absent: a saved answer an earlier console made. */
   by?: string;
+  /** The cause the screen showed when it was made, in the history's words (SendFacts). */
+  cause?: string;
+  /** Made as one of a batch of this many. */
+  batch?: number;
   /** A saved answer an earlier console journaled and this one took over: when it was given there. */
   savedAt?: number;
   /** `waiting`: the gate could not tell whether the route is safe and a read of the session is under way. */
   gate?: 'waiting';
 }
 
-/** Where a command came from, beyond the answer itself (OwnCommand `by`, `savedAt`). */
-export interface CommandOrigin {
-  by?: string;
+/**
+ * What the decision history records of a command that only its sender
+ * knows, carried with the send so the history's line is written once, at
+ * the send, from the command alone (files/decision-recorder.ts).
+ */
+export interface SendFacts {
+  /** Who decided: `you` (the operator: keys, a batch, `respond`) or `rule NAME` (a rule with AUTO). */
+  by: string;
+  /** The request's cause Event in a few words, as the screen showed it (opaque here: the UI's words). */
+  cause?: string;
+  /** Sent as one of a batch of this many. */
+  batch?: number;
+}
+
+/** The operator's send with nothing known beyond who (a library caller, `respond`, a default). */
+export const BY_OPERATOR: Readonly<SendFacts> = Object.freeze({ by: 'you' });
+
+/** Where a command came from, beyond the answer itself: what its send carried, or when a saved one was given. */
+export interface CommandOrigin extends Partial<SendFacts> {
   savedAt?: number;
 }
 

@@ -10,7 +10,7 @@
 import { BEL, clipboardSequence, notificationSequence, titleSequence } from './alerts.js';
 import { clipboardText } from './clipboard.js';
 import type { AppProps } from './app-props.js';
-import { annotateDecision } from './history/annotate.js';
+import { sendFacts } from './history/send-facts.js';
 import { isFromFile } from '../store/file-relay.js';
 import { ruleStillAnswers } from '../store/rule-recheck.js';
 import type { RequestRecord } from '../store/types.js';
@@ -137,22 +137,21 @@ const NOT_MADE = 'Not sent: refused as it was made (the relay status line says w
 
 /** The effects that reach a relay: done, and true; false for every other effect. */
 function relayEffect(effect: Effect, dispatch: (msg: Msg) => void, ports: EffectPorts): boolean {
-  const { store, clients, history } = ports.props();
+  const { store, clients } = ports.props();
   const clientFor = (relay: string) => clients.find((client: RelayHandle) => client.relay === relay);
-  // Each decision made: the history's line gets what only the screen knew (annotate.ts).
-  const made = (commandId: string | undefined) => {
-    if (commandId) annotateDecision(history, commandId, effect, ports.model(), store);
-  };
   switch (effect.type) {
     case 'send': {
       const record = store.request(effect.key);
       const { basis } = effect;
       const recheck = basis && ((now: RequestRecord | undefined) => ruleStillAnswers(now, basis));
+      // The send carries what the history records of it (send-facts.ts): its line is written as the answer is made.
       const id =
         record && !isFromFile(record)
-          ? clientFor(record.relay)?.respond(effect.key, effect.answer, effect.by, recheck)
+          ? clientFor(record.relay)?.respond(effect.key, effect.answer, {
+              ...sendFacts(effect, record, ports.model()),
+              ...(recheck ? { recheck } : {}),
+            })
           : undefined;
-      made(id);
       // The client asks the ledger again where the answer is made: what changed since the key (a roster, an Event) can refuse it.
       if (id === '' && effect.by === undefined && effect.batch === undefined)
         dispatch({ type: 'notice', text: NOT_MADE });
@@ -167,8 +166,9 @@ function relayEffect(effect: Effect, dispatch: (msg: Msg) => void, ports: Effect
     case 'control': {
       const record = store.request(effect.key);
       const id =
-        record && !isFromFile(record) ? clientFor(record.relay)?.control?.(effect.key, effect.request) : undefined;
-      made(id);
+        record && !isFromFile(record)
+          ? clientFor(record.relay)?.control?.(effect.key, effect.request, sendFacts(effect, record, ports.model()))
+          : undefined;
       // Refused by the gate between the question and the y: the key's "sent" is not true.
       if (id === '') dispatch({ type: 'notice', text: NOT_MADE });
       return true;

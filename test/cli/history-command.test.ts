@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { main } from '../../src/cli.js';
-import { DecisionLog } from '../../src/relay/decision-log.js';
+import { DecisionLog } from '../../src/files/decision-log.js';
 import type { DecisionLine, OutcomeLine } from '../../src/store/decisions.js';
 
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();

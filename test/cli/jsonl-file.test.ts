@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { runList } from '../../src/cli/list.js';
 import { parseArgs, type ConsoleOptions } from '../../src/cli/args.js';
 import { startDemoRelay } from '../../src/demo/relay.js';
-import { JsonlFile } from '../../src/relay/jsonl-file.js';
+import { JsonlFile } from '../../src/files/jsonl-file.js';
 import { ConsoleStore } from '../../src/store/store.js';
 
 const corpus = readFileSync(new URL('../fixtures/projection-corpus.jsonl', import.meta.url), 'utf8');

@@ -21,7 +21,7 @@ import { addSecret } from '../../src/protocol/redact.js';
 import { parseRules } from '../../src/protocol/rules.js';
 import type { AepEvent } from '../../src/protocol/types.js';
 import { RelayClient } from '../../src/relay/client.js';
-import { DecisionRecorder } from '../../src/relay/decision-recorder.js';
+import { DecisionRecorder } from '../../src/files/decision-recorder.js';
 import { ConsoleStore } from '../../src/store/store.js';
 import { main } from '../../src/cli.js';
 import { findRequest, waitFor } from '../relay/helpers.js';

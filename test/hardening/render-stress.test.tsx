@@ -8,7 +8,7 @@ import stringWidth from 'string-width';
 // Color on (chalk finds none under the test runner), so the frames carry
 // Ink's styling codes and the check below tells them from producer escapes.
 import chalk from 'chalk';
-import { ingestEvent } from '../../src/relay/events.js';
+import { ingestEvent } from '../../src/store/intake.js';
 import type { AepEvent, FieldSpec } from '../../src/protocol/types.js';
 import { requested } from '../support/events.js';
 import { KEY, RELAY, flat, lines, renderApp, type Harness, type RenderOptions } from '../support/ui.js';

@@ -22,7 +22,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { DecisionLog } from '../../src/relay/decision-log.js';
+import { DecisionLog } from '../../src/files/decision-log.js';
 import type { DecisionLine, OutcomeLine } from '../../src/store/decisions.js';
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;

@@ -6,7 +6,7 @@ import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { JsonlFile } from '../../src/relay/jsonl-file.js';
+import { JsonlFile } from '../../src/files/jsonl-file.js';
 import { ConsoleStore } from '../../src/store/store.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'aep-fifo-'));

@@ -17,7 +17,7 @@ import { safeJson } from '../../src/cli/list.js';
 import { scrub } from '../../src/cli/crash-report.js';
 import { addSecret, forgetSecrets, redact } from '../../src/protocol/redact.js';
 import { displayLine, displayText } from '../../src/protocol/sanitize.js';
-import { JsonlFile } from '../../src/relay/jsonl-file.js';
+import { JsonlFile } from '../../src/files/jsonl-file.js';
 import { ConsoleStore } from '../../src/store/store.js';
 import { readsAs, SPLITTERS, spread as spreadToken } from '../support/split-tokens.js';
 import { KEY, NOW, renderApp } from '../support/ui.js';

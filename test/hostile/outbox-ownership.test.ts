@@ -26,8 +26,8 @@ import { fileURLToPath } from 'node:url';
 import { buildRespond } from '../../src/protocol/respond.js';
 import type { AepEvent } from '../../src/protocol/types.js';
 import { RelayClient } from '../../src/relay/client.js';
-import { Outbox, type JournaledAnswer } from '../../src/relay/outbox.js';
-import { relayUrls } from '../../src/relay/url.js';
+import { Outbox, type JournaledAnswer } from '../../src/files/outbox.js';
+import { relayUrls } from '../../src/protocol/relay-url.js';
 import { ConsoleStore } from '../../src/store/store.js';
 import { requestKey } from '../../src/store/types.js';
 import { buildStatusLines } from '../../src/ui/inbox/status-view.js';
@@ -276,7 +276,7 @@ describe('outbox ownership: a planted answer is never sent', () => {
     if (spawnSync('mkfifo', ['-m', '600', fifo]).status !== 0) return t.skip('no mkfifo here');
     assert.ok(statSync(fifo).isFIFO());
     // In a child with a deadline: a blocking open of a FIFO would hang this very thread, timers included.
-    const outboxModule = tsImport(fileURLToPath(new URL('../../src/relay/outbox.ts', import.meta.url)));
+    const outboxModule = tsImport(fileURLToPath(new URL('../../src/files/outbox.ts', import.meta.url)));
     const script = `const { Outbox } = await import(${JSON.stringify(outboxModule.url)});
       const r = new Outbox(${JSON.stringify(state)}, { pid: 3, start: '3', alive: () => false }).recover('http://r');
       console.log(JSON.stringify({ ids: r.entries.map((e) => e.event.id), aside: r.keptAside }));`;

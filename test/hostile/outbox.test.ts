@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { settleWrites } from '../../src/files/pending.js';
 import { RelayClient } from '../../src/relay/client.js';
-import { Outbox } from '../../src/relay/outbox.js';
+import { Outbox } from '../../src/files/outbox.js';
 import { ConsoleStore } from '../../src/store/store.js';
 import { agreeingAnswer } from '../support/journal.js';
 import { startFakeRelay, type FakeRelay } from '../relay/fake-relay.js';

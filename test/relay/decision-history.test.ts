@@ -12,8 +12,8 @@ import { startDemoAgent, type DemoAgent, type RaiseRequest } from '../../src/dem
 import { startDemoRelay, type DemoRelay } from '../../src/demo/relay.js';
 import { addSecret, forgetSecrets } from '../../src/protocol/redact.js';
 import { RelayClient } from '../../src/relay/client.js';
-import { DecisionLog } from '../../src/relay/decision-log.js';
-import { DecisionRecorder } from '../../src/relay/decision-recorder.js';
+import { DecisionLog } from '../../src/files/decision-log.js';
+import { DecisionRecorder } from '../../src/files/decision-recorder.js';
 import { ConsoleStore } from '../../src/store/store.js';
 import type { RequestRecord } from '../../src/store/types.js';
 import type { Decision } from '../../src/store/decisions.js';
@@ -205,12 +205,10 @@ describe('the decision history on the demo relay', () => {
       await raised(a, permissionRequest('two?')),
       await raised(a, permissionRequest('three?')),
     ];
-    // As the UI does (effects.ts): respond, then annotate within the same task.
-    const ids = requests.map((r) => {
-      const id = client.respond(r.key, { option: 'deny' });
-      recorder.annotate(id, { batch: 3, cause: 'tool.requested Bash' });
-      return id;
-    });
+    // As the UI does (app-effects.ts): each send carries who, the cause shown and the batch.
+    const ids = requests.map((r) =>
+      client.respond(r.key, { option: 'deny' }, { by: 'you', batch: 3, cause: 'tool.requested Bash' }),
+    );
     assert.equal(new Set(ids).size, 3);
     for (const [i, id] of ids.entries()) {
       const d = await decided(id, recorded);

@@ -1,26 +1,31 @@
-// The recorder's own duties: one append per task however many
-// lines, the UI's notes added before the line is written, a resend that goes
-// back to `sending` is no outcome, and a history that cannot be written is
-// said on every relay's status line (and unsaid once it can).
+// The recorder's own duties: a decision's line handed to the log as the
+// command is made, whole (who, the cause shown and the batch came with its
+// send), what is made while an append runs written in the next one, a resend
+// that goes back to `sending` is no outcome, and a history that cannot be
+// written is said on every relay's status line (and unsaid once it can).
 import assert from 'node:assert/strict';
 import { chmodSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { buildRespond } from '../../src/protocol/respond.js';
-import { DecisionLog } from '../../src/relay/decision-log.js';
-import { DecisionRecorder } from '../../src/relay/decision-recorder.js';
+import { DecisionLog } from '../../src/files/decision-log.js';
+import { DecisionRecorder } from '../../src/files/decision-recorder.js';
 import { parseArgs } from '../../src/cli/args.js';
 import { settleWrites } from '../../src/files/pending.js';
 import { ConsoleStore } from '../../src/store/store.js';
+import type { CommandOrigin } from '../../src/store/types.js';
 import { requestEvent } from './helpers.js';
 
 const RELAY = 'http://relay.test';
 
 class CountingLog extends DecisionLog {
   appends = 0;
+  /** The lines each append was handed, as they were handed (before any write). */
+  readonly handed: Parameters<DecisionLog['append']>[0][] = [];
   override append(lines: Parameters<DecisionLog['append']>[0]) {
     this.appends++;
+    this.handed.push(structuredClone(lines));
     return super.append(lines);
   }
 }
@@ -31,7 +36,7 @@ function setup(dir = join(mkdtempSync(join(tmpdir(), 'aep-console-rec-')), 'aep-
   const log = new CountingLog(dir);
   const recorder = new DecisionRecorder(store, log);
   recorder.start();
-  const answer = () => {
+  const answer = (origin: CommandOrigin = {}) => {
     const event = requestEvent();
     store.applyEvent(RELAY, event);
     const record = store.allRequests().find((r) => r.id === event.id)!;
@@ -42,7 +47,7 @@ function setup(dir = join(mkdtempSync(join(tmpdir(), 'aep-console-rec-')), 'aep-
       host: 'h',
       fields: [],
     });
-    store.commandCreated(RELAY, record.key, command, { option: 'allow' }, 5_000);
+    store.commandCreated(RELAY, record.key, command, { option: 'allow' }, 5_000, origin);
     return command.id;
   };
   return { store, log, recorder, answer };
@@ -55,21 +60,24 @@ const task = async () => {
 };
 
 describe('the decision recorder', () => {
-  it('writes once per task, with the batch and cause noted in that task', async () => {
-    const { log, recorder, answer } = setup();
-    const ids = [answer(), answer(), answer()];
-    for (const id of ids) recorder.annotate(id, { batch: 3, cause: 'tool.requested Bash' });
-    assert.equal(log.appends, 0, 'nothing written before the task ends');
-    await task();
-    assert.equal(log.appends, 1);
-    const decisions = log.read().decisions;
+  it('hands the whole line to the log as the command is made: who, the cause and the batch its send carried', async () => {
+    const { log, answer } = setup();
+    const sent = { by: 'rule tests ok', cause: 'tool.requested Bash', batch: 3 };
+    const first = answer(sent);
+    assert.equal(log.appends, 1, 'written at once, not at the end of the task');
     assert.deepEqual(
-      decisions.map((d) => [d.command_id, d.batch, d.cause]),
-      ids.map((id) => [id, 3, 'tool.requested Bash']),
+      log.handed[0].map((l) => (l.t === 'decision' ? [l.command_id, l.by, l.cause, l.batch] : l.t)),
+      [[first, 'rule tests ok', 'tool.requested Bash', 3]],
+      'nothing is added to the line after it is handed over',
     );
-    recorder.annotate(ids[0], { batch: 9 });
+    const others = [answer(sent), answer(sent)];
+    assert.equal(log.appends, 1, 'made while the first append runs: they wait for it');
     await task();
-    assert.equal(log.read().decisions[0].batch, 3, 'a note after the line was written changes nothing');
+    assert.equal(log.appends, 2, 'and go out together in the next one');
+    assert.deepEqual(
+      log.read().decisions.map((d) => [d.command_id, d.by, d.cause, d.batch]),
+      [first, ...others].map((id) => [id, 'rule tests ok', 'tool.requested Bash', 3]),
+    );
   });
 
   it('a timeout is an outcome; the resend going back to sending is not; the late ack is', async () => {

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it, mock } from 'node:test';
 import { settleWrites } from '../../src/files/pending.js';
-import { Outbox } from '../../src/relay/outbox.js';
+import { Outbox } from '../../src/files/outbox.js';
 import { answerStatusLines } from '../../src/ui/inbox/answer-status.js';
 import { rowStatus } from '../../src/ui/inbox/row-status.js';
 import { UTF8_GLYPHS } from '../../src/ui/glyphs.js';

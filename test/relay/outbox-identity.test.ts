@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { processStart } from '../../src/files/process-start.js';
-import { canonicalRelay } from '../../src/relay/url.js';
+import { canonicalRelay } from '../../src/protocol/relay-url.js';
 
 describe('canonicalRelay', () => {
   const same: [string, string][] = [

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { mergeFilter, subscribeFrame } from '../../src/relay/filter.js';
 import { backoffDelay, clampAckWindow, DEFAULT_TIMING } from '../../src/relay/timing.js';
-import { relayUrls } from '../../src/relay/url.js';
+import { relayUrls } from '../../src/protocol/relay-url.js';
 
 describe('relayUrls', () => {
   const cases: Array<[string, string, string]> = [

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { ConsoleStore } from '../../src/store/store.js';
 import { CommandSender, type CommandLink } from '../../src/relay/commands.js';
-import type { Outbox } from '../../src/relay/outbox.js';
+import type { Outbox } from '../../src/files/outbox.js';
 import { takeCleared, WireGate } from '../../src/relay/gate.js';
 import { DEFAULT_TIMING } from '../../src/relay/timing.js';
 import type { AepEvent } from '../../src/protocol/types.js';
@@ -82,7 +82,7 @@ function setup() {
     return made;
   };
   const respond = (made: CommandSender) =>
-    made.respond(send.key, send.answer, send.by, (now) => ruleStillAnswers(now, send.basis));
+    made.respond(send.key, send.answer, { by: send.by, recheck: (now) => ruleStillAnswers(now, send.basis) });
   return {
     store,
     tool,

@@ -14,7 +14,7 @@ import type { FetchResult } from '../../src/relay/fetch-events.js';
 import { parseRules, type Rule } from '../../src/protocol/rules.js';
 import type { AepEvent } from '../../src/protocol/types.js';
 import { causeText } from '../../src/ui/inbox/cause-view.js';
-import { causeSummary } from '../../src/ui/history/annotate.js';
+import { causeSummary } from '../../src/ui/history/send-facts.js';
 import { causeOf } from '../../src/ui/cause-of.js';
 import {
   initialRules,

@@ -9,7 +9,7 @@ import { causeQuery, resolveCause, type CauseRead } from '../../src/store/cause.
 import { EventCollector } from '../../src/relay/event-collector.js';
 import type { AepEvent } from '../../src/protocol/types.js';
 import { causeText } from '../../src/ui/inbox/cause-view.js';
-import { causeSummary } from '../../src/ui/history/annotate.js';
+import { causeSummary } from '../../src/ui/history/send-facts.js';
 import { requestEvent } from '../relay/helpers.js';
 
 const RELAY = 'http://relay.test';

@@ -2,7 +2,7 @@ import { forgetSecrets } from '../../src/protocol/redact.js';
 import type { DemoAgent } from '../../src/demo/agent.js';
 import type { DemoRelay } from '../../src/demo/relay.js';
 import type { RelayClient } from '../../src/relay/client.js';
-import type { DecisionRecorder } from '../../src/relay/decision-recorder.js';
+import type { DecisionRecorder } from '../../src/files/decision-recorder.js';
 
 /** The pieces an end-to-end console test starts: the rendered App, its client and recorder, the agents and the demo relay. */
 export interface ConsoleRig {

@@ -3,7 +3,8 @@ import { buildControl, type ControlRequest } from '../../src/protocol/control.js
 import type { FetchResult } from '../../src/relay/fetch-events.js';
 import type { Pins, PinnedEvent } from '../../src/relay/event-collector.js';
 import type { AepEvent, Answer } from '../../src/protocol/types.js';
-import type { RelayHandle } from '../../src/relay/types.js';
+import type { AnswerSend, RelayHandle } from '../../src/relay/types.js';
+import { BY_OPERATOR, type SendFacts } from '../../src/store/types.js';
 import type { ConsoleStore } from '../../src/store/store.js';
 
 /** An in-memory relay handle: records what the UI sends, reports to the store like the real client. */
@@ -18,7 +19,7 @@ export class FakeClient implements RelayHandle {
     store.addRelay(relay);
   }
 
-  respond(requestKey: string, answer: Answer, by?: string): string {
+  respond(requestKey: string, answer: Answer, send: AnswerSend = BY_OPERATOR): string {
     const record = this.store.request(requestKey);
     if (!record) throw new Error(`unknown request ${requestKey}`);
     const event = buildRespond({
@@ -28,7 +29,9 @@ export class FakeClient implements RelayHandle {
       host: 'test-host',
       fields: record.payload.fields,
     });
-    this.store.commandCreated(this.relay, requestKey, event, answer, 10_000, by === undefined ? {} : { by });
+    // What the send carries is what the real client keeps with the command (who, the cause shown, the batch).
+    const { recheck: _recheck, ...facts } = send;
+    this.store.commandCreated(this.relay, requestKey, event, answer, 10_000, facts);
     this.store.commandSent(event.id);
     this.sent.push(event);
     return event.id;
@@ -40,7 +43,7 @@ export class FakeClient implements RelayHandle {
   history: AepEvent[] | string = [];
   readonly fetches: Record<string, unknown>[] = [];
 
-  control(requestKey: string, request: ControlRequest): string {
+  control(requestKey: string, request: ControlRequest, facts: SendFacts = BY_OPERATOR): string {
     const record = this.store.request(requestKey);
     if (!record) return '';
     const event = buildControl({
@@ -51,7 +54,7 @@ export class FakeClient implements RelayHandle {
       name: 'aep-console',
       host: 'test-host',
     });
-    this.store.commandCreated(this.relay, requestKey, event, {}, 10_000);
+    this.store.commandCreated(this.relay, requestKey, event, {}, 10_000, facts);
     this.store.commandSent(event.id);
     this.store.applyEvent(this.relay, event);
     this.controls.push({ key: requestKey, request });

@@ -9,8 +9,8 @@ import React from 'react';
 import { render } from 'ink-testing-library';
 import type { DemoRelay } from '../../src/demo/relay.js';
 import { RelayClient } from '../../src/relay/client.js';
-import { DecisionLog } from '../../src/relay/decision-log.js';
-import { DecisionRecorder } from '../../src/relay/decision-recorder.js';
+import { DecisionLog } from '../../src/files/decision-log.js';
+import { DecisionRecorder } from '../../src/files/decision-recorder.js';
 import type { RelayTiming } from '../../src/relay/timing.js';
 import { ConsoleStore } from '../../src/store/store.js';
 import { App } from '../../src/ui/app.js';
@@ -54,7 +54,7 @@ export async function liveConsole(options: LiveConsoleOptions) {
     (s) => s.getRelay(client.relay)?.connection.kind === 'live' && !s.getRelay(client.relay)?.replaying,
     'live',
   );
-  const history = log && recorder && { read: () => log.read(), annotate: recorder.annotate.bind(recorder) };
+  const history = log && recorder && { read: () => log.read() };
   const app = render(
     <App
       store={store}

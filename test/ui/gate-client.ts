@@ -11,7 +11,8 @@ import type { Refusal } from '../../src/store/ledger.js';
 import type { ConsoleStore } from '../../src/store/store.js';
 import type { ControlRequest } from '../../src/protocol/control.js';
 import type { AepEvent, Answer } from '../../src/protocol/types.js';
-import type { RelayHandle } from '../../src/relay/types.js';
+import type { AnswerSend, RelayHandle } from '../../src/relay/types.js';
+import type { SendFacts } from '../../src/store/types.js';
 
 export class GateClient implements RelayHandle {
   /** Every command frame put on the wire, in order. */
@@ -53,12 +54,12 @@ export class GateClient implements RelayHandle {
     );
   }
 
-  respond(requestKey: string, answer: Answer, by?: string): string {
-    return this.sender.respond(requestKey, answer, by);
+  respond(requestKey: string, answer: Answer, send?: AnswerSend): string {
+    return this.sender.respond(requestKey, answer, send);
   }
 
-  control(requestKey: string, request: ControlRequest): string {
-    return this.sender.control(requestKey, request);
+  control(requestKey: string, request: ControlRequest, facts?: SendFacts): string {
+    return this.sender.control(requestKey, request, facts);
   }
 
   resend(commandId: string): Refusal | undefined {

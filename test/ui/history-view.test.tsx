@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import stringWidth from 'string-width';
-import { DecisionLog } from '../../src/relay/decision-log.js';
+import { DecisionLog } from '../../src/files/decision-log.js';
 import type { DecisionLine, OutcomeLine } from '../../src/store/decisions.js';
 import { KEY, renderApp } from '../support/ui.js';
 

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { JsonlFile } from '../../src/relay/jsonl-file.js';
+import { JsonlFile } from '../../src/files/jsonl-file.js';
 import { ConsoleStore } from '../../src/store/store.js';
 import { KEY, NOW, renderApp } from '../support/ui.js';
 

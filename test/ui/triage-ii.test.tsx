@@ -21,8 +21,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConsoleStore } from '../../src/store/store.js';
-import { DecisionLog } from '../../src/relay/decision-log.js';
-import { DecisionRecorder } from '../../src/relay/decision-recorder.js';
+import { DecisionLog } from '../../src/files/decision-log.js';
+import { DecisionRecorder } from '../../src/files/decision-recorder.js';
 import { hiddenKeys, recordHide, recordSnooze, recordUnhide } from '../../src/cli/history.js';
 
 // Triage II: names that stay distinct,

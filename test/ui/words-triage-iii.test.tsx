@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DecisionLog } from '../../src/relay/decision-log.js';
+import { DecisionLog } from '../../src/files/decision-log.js';
 import { hideLines, type DecisionLine, type OutcomeLine } from '../../src/store/decisions.js';
 import { ConsoleStore } from '../../src/store/store.js';
 import { parseRules } from '../../src/protocol/rules.js';

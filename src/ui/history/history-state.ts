@@ -10,7 +10,7 @@ import type { Decision } from '../../store/decisions.js';
 import { outcomeSummary, sentSummary } from '../../store/decision-query.js';
 import { emptyEditor, type EditorState } from '../text/editor.js';
 
-/** What reading the history gave (relay/decision-log.ts), or why there is none. */
+/** What reading the history gave (files/decision-log.ts), or why there is none. */
 export interface HistoryRead {
   decisions: Decision[];
   skipped: number;
@@ -80,10 +80,9 @@ export function setFilter(
 /** `undo`: Z on a hide or snooze decision, for the inbox to undo (history-mode.ts). */
 export type HistoryStep = { view: HistoryView; undo?: Decision; notice?: string } | 'back' | 'quit';
 
-/** Where the UI reads the history and adds to a decision what only it knows (cli.ts wires the recorder). */
+/** Where the UI reads the history and records what no command carries (cli.ts wires the recorder). */
 export interface HistorySource {
   read(): HistoryRead;
-  annotate?(commandId: string, extras: { cause?: string; batch?: number; by?: string }): void;
   /** d → y: records that the operator hid this request from the console. */
   hide?(record: RequestRecord): void;
   /** z: records that the operator snoozed this request until `until`. */

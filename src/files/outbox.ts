@@ -22,12 +22,12 @@ import { parseRequestKey, requestKeyOnRelay } from '../store/identity.js';
 import { mkdirSync, readdirSync, renameSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AepEvent, Answer } from '../protocol/types.js';
-import { processAlive, processStart } from '../files/process-start.js';
-import { track } from '../files/pending.js';
-import { readOwnFile } from '../files/read.js';
-import { checkDir, MISSING } from '../files/trust.js';
-import { cleanLeftovers, syncDir, writeFileCarefullyAsync } from '../files/write.js';
-import { canonicalRelay } from './url.js';
+import { processAlive, processStart } from './process-start.js';
+import { track } from './pending.js';
+import { readOwnFile } from './read.js';
+import { checkDir, MISSING } from './trust.js';
+import { cleanLeftovers, syncDir, writeFileCarefullyAsync } from './write.js';
+import { canonicalRelay } from '../protocol/relay-url.js';
 import { entryName, heldByLive, parseEntryName, relayHash, type Owner } from './outbox-names.js';
 
 /** One journaled answer. */

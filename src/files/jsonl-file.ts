@@ -11,12 +11,12 @@
 
 import { closeSync, readSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
-import { countUndecodable, ingestEvent } from './events.js';
+import { countUndecodable, ingestEvent } from '../store/intake.js';
 import { MAX_EVENT_BYTES } from '../protocol/parse.js';
 import { displayLine } from '../protocol/sanitize.js';
 import { fileRelayKey } from '../store/file-relay.js';
 import type { ConsoleStore } from '../store/store.js';
-import { openRegularFile } from '../files/regular-file.js';
+import { openRegularFile } from './regular-file.js';
 
 const CHUNK = 64 * 1024;
 /** Bytes read per `readAvailable` call: a huge file is read over several polls, never all at once. */

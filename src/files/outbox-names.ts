@@ -5,7 +5,7 @@
 // pid 1 in every container) does not hold a file.
 
 import { createHash } from 'node:crypto';
-import { canonicalRelay } from './url.js';
+import { canonicalRelay } from '../protocol/relay-url.js';
 
 /** A process: a pid, and its start time where it can be read. */
 export interface Owner {

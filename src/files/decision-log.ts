@@ -16,11 +16,11 @@ import { join } from 'node:path';
 import { redact } from '../protocol/redact.js';
 import type { DecisionLine, OutcomeLine } from '../store/decisions.js';
 import { foldDecisions, type FoldResult } from '../store/decision-fold.js';
-import { withLock } from '../files/lock.js';
-import { track } from '../files/pending.js';
-import { readOwnFile } from '../files/read.js';
-import { MISSING, checkDir, errorCode, unfitBecause } from '../files/trust.js';
-import { ShortWrite } from '../files/write.js';
+import { withLock } from './lock.js';
+import { track } from './pending.js';
+import { readOwnFile } from './read.js';
+import { MISSING, checkDir, errorCode, unfitBecause } from './trust.js';
+import { ShortWrite } from './write.js';
 
 const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 const NONBLOCK = constants.O_NONBLOCK ?? 0;

@@ -1,12 +1,14 @@
-// Writes the decision history as decisions happen. It listens to the store:
-// every command this console makes (an answer, a batch member, cancel,
-// pause, resume) appears there when it is made and again when it settles,
-// whichever path made it (the keys, a resend, an answer saved by an earlier
-// console). The decision line goes out at the end of the current task, so
-// what the UI knows about it and the store does not (the cause it showed,
-// the batch it was one of) can be added first (`annotate`). A saved answer
-// dropped on proof is told by the relay client (`dropped`). Lines are
-// written off the event loop (decision-log.ts); lines a failed append did
+// Writes the decision history as decisions happen, the one writer of its
+// lines. It listens to the store: every command this console makes (an
+// answer, a batch member, cancel, pause, resume) appears there when it is
+// made and again when it settles, whichever path made it (the keys, a rule,
+// `respond`, an answer saved by an earlier console). The command carries
+// everything its decision line records (who, the cause shown, the batch: its
+// send carried them, store/types.ts SendFacts), so the line is handed to the
+// log in the same step the command is made, never completed later. A saved
+// answer dropped on proof is told by the relay client (`dropped`). Lines are
+// written off the event loop (decision-log.ts), one append at a time: what
+// is made while one is under way goes in the next. Lines a failed append did
 // not write are kept (to a bound) and written with the next append, or
 // retried on a timer, and the failure is said on the status line.
 
@@ -18,11 +20,11 @@ import {
   answeredLine,
   decisionLine,
   outcomeLine,
-  type DecisionExtras,
   type DecisionLine,
   type OutcomeLine,
 } from '../store/decisions.js';
 import type { DecisionLog } from './decision-log.js';
+import { track } from './pending.js';
 import type { JournaledAnswer } from './outbox.js';
 
 /** Commands whose last state is remembered (a late ack after a timeout is one more outcome); oldest forgotten first. */
@@ -51,7 +53,6 @@ export class DecisionRecorder implements DecisionSink {
   /** Answers acknowledged before the emitter recorded them: request key → command id (its record is one more outcome). */
   private readonly awaitingRecord = new Map<string, string>();
   private queue: (DecisionLine | OutcomeLine)[] = [];
-  private flushing = false;
   private unsubscribe?: () => void;
   /** Why the last write failed (said once per relay, on its status line). */
   private problem?: string;
@@ -83,19 +84,10 @@ export class DecisionRecorder implements DecisionSink {
     if (this.unwritten.length) await this.flush();
   }
 
-  /** Adds what only the UI knows to a decision not yet written (the same task that made it). */
-  annotate(commandId: string, extras: DecisionExtras): void {
-    const line = this.queue.find((l): l is DecisionLine => l.t === 'decision' && l.command_id === commandId);
-    if (!line) return;
-    if (extras.cause && !line.cause) line.cause = extras.cause;
-    if (extras.batch !== undefined && extras.batch > 1) line.batch = extras.batch;
-    // A rule's answer: the history says which rule (`by: "rule NAME"`).
-    if (extras.by) line.by = extras.by;
-  }
-
   /** Lines of a decision the store does not see (a hide): written like the others, kept for a retry if that fails. */
   add(lines: readonly (DecisionLine | OutcomeLine)[]): void {
     for (const line of lines) this.enqueue(line);
+    this.write();
   }
 
   dropped(
@@ -129,9 +121,10 @@ export class DecisionRecorder implements DecisionSink {
       reason: why,
       ...(record?.answered?.by && outcome === 'closed-elsewhere' ? { by: record.answered.by } : {}),
     });
+    this.write();
   }
 
-  private onChange(change: StoreChange): void {
+  private take(change: StoreChange): void {
     for (const id of change.commands) {
       const command = this.store.command(id);
       if (!command) continue;
@@ -161,6 +154,12 @@ export class DecisionRecorder implements DecisionSink {
     }
   }
 
+  /** What one change made, written now (or with the next append, when one is under way). */
+  private onChange(change: StoreChange): void {
+    this.take(change);
+    this.write();
+  }
+
   private track(id: string, state: CommandState): void {
     this.seen.delete(id);
     this.seen.set(id, state);
@@ -169,29 +168,42 @@ export class DecisionRecorder implements DecisionSink {
 
   private enqueue(line: DecisionLine | OutcomeLine): void {
     this.queue.push(line);
-    if (this.flushing) return;
-    this.flushing = true;
-    queueMicrotask(() => void this.flush());
+  }
+
+  /** Starts the append of what is queued unless one is under way (its end starts the next): never deferred. */
+  private write(): void {
+    if (!this.writing && this.queue.length) void this.flush();
   }
 
   /** Writes everything queued (and what failed before), in one append; resolves when it is written or kept for a retry. */
-  async flush(): Promise<void> {
-    this.flushing = false;
+  flush(): Promise<void> {
     const before = this.writing;
     // Chained: one append at a time, in order, and a flush resolves only once everything before it is written.
-    const writing = (async () => {
-      await before;
-      const lines = [...this.unwritten, ...this.queue];
-      if (!lines.length) return;
-      this.queue = [];
-      this.unwritten = [];
-      await this.write(lines);
-    })();
+    // With none under way the append starts in this call.
+    const run = () => this.appendQueued();
+    const writing: Promise<void> = before ? before.then(run, run) : run();
     this.writing = writing;
-    await writing;
+    const done = () => {
+      if (this.writing !== writing) return;
+      this.writing = undefined;
+      // Made while this append was under way: the next one, now.
+      this.write();
+    };
+    void writing.then(done, done);
+    // Tracked after `done` is registered: a stop waiting for writes sees the next append before this one leaves.
+    track(writing);
+    return writing;
   }
 
-  private async write(lines: (DecisionLine | OutcomeLine)[]): Promise<void> {
+  private appendQueued(): Promise<void> {
+    const lines = [...this.unwritten, ...this.queue];
+    if (!lines.length) return Promise.resolve();
+    this.queue = [];
+    this.unwritten = [];
+    return this.append(lines);
+  }
+
+  private async append(lines: (DecisionLine | OutcomeLine)[]): Promise<void> {
     const result = await this.log.append(lines);
     if (result.ok) {
       if (this.problem) {
