@@ -118,7 +118,11 @@ export function withRuleAdded(
   const indent = /\n([ \t]*)\{[^\n]*$/.exec(head)?.[1] ?? /\n([ \t]*)\S[^\n]*$/.exec(head)?.[1] ?? '    ';
   const empty = before.rules.length === 0;
   const closeIndent = /\n([ \t]*)$/.exec(text.slice(0, close))?.[1] ?? '  ';
-  const next = `${head}${empty ? '' : ','}\n${empty ? `${closeIndent}  ` : indent}${ruleText(rule)}\n${closeIndent}${text.slice(close)}`;
+  // The space before `]` stays as it was (a one-line file stays one line up to the new rule), so a delete restores the file.
+  const gap = text.slice(head.length, close);
+  const next = empty
+    ? `${head}\n${closeIndent}  ${ruleText(rule)}\n${closeIndent}${text.slice(close)}`
+    : `${head},\n${indent}${ruleText(rule)}${gap}${text.slice(close)}`;
   const after = parseRules(next);
   if (!after.ok || after.rules.length !== before.rules.length + 1)
     return { ok: false, reason: `the new rule would not read back (${after.ok ? 'count' : after.error})` };
