@@ -4,7 +4,8 @@
 // read: an allow matches only when every path the edit touches (each file,
 // both names of a move) can be read against the glob and matches it; a deny
 // or an ask matches when any readable path matches (an edit that touches
-// one denied file is denied whole), and otherwise, when some path cannot be
+// one denied file is denied whole; case and Unicode form folded, as some
+// file systems fold them), and otherwise, when some path cannot be
 // read, it cannot be told apart from a match: the verdict is then `ask`.
 
 import type { AepEvent } from '../protocol/types.js';
@@ -48,7 +49,10 @@ export function pathsMatch(glob: string, fact: PathsFact, strict: boolean): bool
   const readable = fact.paths.filter((path) => pathProblem(path, glob) === undefined);
   const someUnreadable = readable.length < fact.paths.length;
   if (strict) {
-    if (readable.some((path) => pathGlobMatch(glob, path))) return true;
+    // A deny or ask also matches a path that differs only in case or Unicode form: on a file system that
+    // folds them (macOS, Windows) `Secrets/Key.pem` is `secrets/key.pem`. An allow matches the text exactly.
+    const fold = (text: string) => text.normalize('NFC').toLowerCase();
+    if (readable.some((path) => pathGlobMatch(glob, path) || pathGlobMatch(fold(glob), fold(path)))) return true;
     return someUnreadable ? 'path-unreadable' : false;
   }
   if (someUnreadable) return 'path-unreadable';

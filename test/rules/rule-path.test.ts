@@ -82,6 +82,8 @@ const CAUSES: Record<string, readonly [string, unknown]> = {
   'apply_patch move docs/a -> ../c': patch('*** Update File: docs/a.md', '*** Move to: ../c.md', '@@', '-a', '+b'),
   'apply_patch with an indented header': patch(...update('docs/a.md'), '  *** Update File: src/b.ts', '@@', '-a', '+b'),
   'apply_patch without Begin Patch': ['apply_patch', { input: '*** Update File: docs/a.md\n@@\n-a\n+b' }],
+  'Edit Docs/A.md': edit('Docs/A.md'),
+  'Edit docs/e\u0301.md (decomposed)': edit('docs/e\u0301.md'),
   'Bash (not an edit)': ['Bash', { command: 'cat docs/a.md' }],
 };
 
@@ -125,6 +127,7 @@ const TABLES: Array<[string, unknown[], Record<string, RuleVerdict>]> = [
       'apply_patch move docs/a -> ../c': NONE,
       'apply_patch with an indented header': NONE,
       'apply_patch without Begin Patch': NONE,
+      'Edit Docs/A.md': NONE,
       'Bash (not an edit)': NONE,
     },
   ],
@@ -157,6 +160,8 @@ const TABLES: Array<[string, unknown[], Record<string, RuleVerdict>]> = [
       'apply_patch move docs/a -> ../c': DENY,
       'apply_patch with an indented header': ASK_PATH('no docs'),
       'apply_patch without Begin Patch': ASK_PATH('no docs'),
+      // Where the file system folds case (macOS, Windows) it is the same file: the deny sees it.
+      'Edit Docs/A.md': DENY,
       'Bash (not an edit)': PLAIN,
     },
   ],
@@ -203,6 +208,26 @@ describe('a path rule and a cause whose arguments are withheld', () => {
   });
   it('while the cause is read, a path deny waits', () => {
     assert.deepEqual(judge(rules(claudeOk, noDocs), request(), { state: 'reading' }), { kind: 'waiting' });
+  });
+});
+
+describe('a deny folds case and Unicode form; an allow does not', () => {
+  const nfc = { name: 'no e', match: { agent: 'claude-*', path: 'docs/\u00e9.md' }, decide: 'deny' };
+  const allowNfc = { name: 'e ok', match: { agent: 'claude-*', path: 'docs/\u00e9.md' }, decide: { option: 'allow' } };
+  it('deny', () => {
+    const record = request();
+    const [tool, args] = CAUSES['Edit docs/e\u0301.md (decomposed)']!;
+    assert.deepEqual(judge(rules(nfc), record, causeOf(record, tool, args)), {
+      kind: 'answer',
+      rule: 'no e',
+      option: 'deny',
+      deny: true,
+    });
+  });
+  it('allow', () => {
+    const record = request();
+    const [tool, args] = CAUSES['Edit docs/e\u0301.md (decomposed)']!;
+    assert.deepEqual(judge(rules(allowNfc), record, causeOf(record, tool, args)), NONE);
   });
 });
 
