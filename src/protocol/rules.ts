@@ -6,8 +6,10 @@
 // error naming the rule, never a rule silently ignored.
 
 import { displayLine, showsAsIs } from './sanitize.js';
+import { pathGlobProblem } from './path-glob.js';
+import { parseUntil } from './rule-until.js';
 
-export const MATCH_KEYS = ['source', 'agent', 'session', 'relay', 'kind', 'tool', 'command_prefix'] as const;
+export const MATCH_KEYS = ['source', 'agent', 'session', 'relay', 'kind', 'tool', 'command_prefix', 'path'] as const;
 export type MatchKey = (typeof MATCH_KEYS)[number];
 
 export type RuleMatch = Partial<Record<MatchKey, string>>;
@@ -18,6 +20,12 @@ export interface Rule {
   name: string;
   match: RuleMatch;
   decide: RuleDecide;
+  /**
+   * When the rule ends (ms since the epoch; the file says it as RFC 3339
+   * UTC, `"until": "2026-12-08T01:00:00Z"`): at and after it the rule
+   * matches nothing (rule-match.ts, given the time).
+   */
+  until?: number;
   /**
    * Made with `a` for one run (never read from a file, never written): it
    * matches only requests of that run, so it ends with it.
@@ -31,7 +39,7 @@ export type ParsedRules = { ok: true; rules: Rule[] } | { ok: false; error: stri
 export const MAX_RULES = 1000;
 const MAX_VALUE = 1000;
 
-const RULE_KEYS = new Set(['name', 'match', 'decide']);
+const RULE_KEYS = new Set(['name', 'match', 'decide', 'until']);
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const shown = (s: string) => JSON.stringify(displayLine(s, 60));
 
@@ -125,6 +133,10 @@ function parseRule(raw: unknown, index: number): { rule: Rule } | { error: strin
       return { error: `${at(name)}: match ${shown(key)} is longer than ${MAX_VALUE} characters` };
     if (key === 'command_prefix' && value.trim() === '')
       return { error: `${at(name)}: match "command_prefix" must not be empty` };
+    if (key === 'path') {
+      const problem = pathGlobProblem(value);
+      if (problem !== undefined) return { error: `${at(name)}: match "path" ${problem}` };
+    }
     match[key as MatchKey] = value;
   }
   const decide = parseDecide(raw.decide);
@@ -135,7 +147,12 @@ function parseRule(raw: unknown, index: number): { rule: Rule } | { error: strin
       error: `${at(name)}: answers on content alone; name its provenance with "agent" or "source" (AEP-0002 §8)`,
     };
   }
-  return { rule: { name, match, decide } };
+  // An end the console cannot read would leave a rule in force for ever, or end it at once: neither is what was meant.
+  if (raw.until === undefined) return { rule: { name, match, decide } };
+  const until = parseUntil(raw.until);
+  if (until === undefined)
+    return { error: `${at(name)}: "until" must be an RFC 3339 time in UTC, such as "2026-12-08T01:00:00Z"` };
+  return { rule: { name, match, decide, until } };
 }
 
 function parseDecide(raw: unknown): RuleDecide | { error: string } {

@@ -137,10 +137,16 @@ export function causeNotFound(cause: CauseState): boolean {
 }
 
 /** Why the own cause is not known, in a few words (row, detail, screen reader, `rules test`). */
-export function causeMissingText(cause: CauseState | CauseStateName | 'command-shape'): string {
+export function causeMissingText(
+  cause: CauseState | CauseStateName | 'command-shape' | 'path-unreadable' | 'no-clock',
+): string {
   switch (typeof cause === 'string' ? cause : cause.state) {
     case 'command-shape':
       return 'its command is neither a string nor an array of strings';
+    case 'path-unreadable':
+      return 'a path its edit touches cannot be read against the rule';
+    case 'no-clock':
+      return 'the rule has an end and the time was not given';
     case 'conflicting':
       return 'two different Events carry its id';
     case 'none':

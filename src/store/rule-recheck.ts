@@ -9,7 +9,8 @@
 
 import type { Rule } from '../protocol/rules.js';
 import { causeMissingText, withLiveCause, type CauseState } from './cause.js';
-import { judge } from './rule-match.js';
+import { judge, ruleEnded } from './rule-match.js';
+import { formatUntil } from '../protocol/rule-until.js';
 import type { RequestRecord } from './types.js';
 
 /** What a rule's answer was decided on. */
@@ -23,10 +24,19 @@ export interface RuleBasis {
   option: string;
 }
 
-/** Undefined while the rule still gives this answer to the request as it stands now; else why not, in words. */
-export function ruleStillAnswers(record: RequestRecord | undefined, basis: RuleBasis): string | undefined {
+/**
+ * Undefined while the rule still gives this answer to the request as it
+ * stands now; else why not, in words. `now` (ms): the time of the write (a
+ * rule past its `until` no longer answers; without it, a rule with an end
+ * never does).
+ */
+export function ruleStillAnswers(
+  record: RequestRecord | undefined,
+  basis: RuleBasis,
+  now?: number,
+): string | undefined {
   if (!record) return 'its request is no longer held';
-  const verdict = judge(basis.rules, record, basis.cause, basis.off);
+  const verdict = judge(basis.rules, record, basis.cause, basis.off, now);
   if (verdict.kind === 'answer' && verdict.rule === basis.rule && verdict.option === basis.option) return undefined;
   // Say the cause first when it is what changed (the usual reason), else what the rules say now.
   const cause = withLiveCause(record, basis.cause);
@@ -35,6 +45,14 @@ export function ruleStillAnswers(record: RequestRecord | undefined, basis: RuleB
       ? causeMissingText(cause)
       : verdict.kind === 'ask' && verdict.cause
         ? causeMissingText(verdict.cause)
-        : 'the rules no longer give this answer';
+        : ended(basis, now)
+          ? `it ended at ${formatUntil(basis.rules.find((r) => r.name === basis.rule)!.until!)}`
+          : 'the rules no longer give this answer';
   return `rule ${basis.rule} judged again before sending: ${why}`;
+}
+
+/** Whether the rule that gave the answer has ended by `now`. */
+function ended(basis: RuleBasis, now: number | undefined): boolean {
+  const rule = basis.rules.find((r) => r.name === basis.rule);
+  return rule !== undefined && ruleEnded(rule, now) === true;
 }

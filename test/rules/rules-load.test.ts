@@ -109,6 +109,21 @@ describe('a bad rules file is exit 2 with one line', () => {
       { rules: [{ name: 'n', match: { agent: 'a' }, decide: { option: true } }] },
       /: rule 1 "n": "decide.option" must be a string/,
     ],
+    [
+      'an until that is not RFC 3339 UTC',
+      {
+        rules: [
+          good.rules[0],
+          { name: 'for an hour', match: { agent: 'a' }, decide: 'ask', until: '2026-12-08 01:00' },
+        ],
+      },
+      /: rule 2 "for an hour": "until" must be an RFC 3339 time in UTC/,
+    ],
+    [
+      'a path glob with ".."',
+      { rules: [{ name: 'up', match: { agent: 'a', path: '../**' }, decide: { option: 'allow' } }] },
+      /: rule 1 "up": match "path" must not hold "\." or "\.\." segments/,
+    ],
   ];
   for (const [title, content, expected] of cases) {
     it(title, async () => {
