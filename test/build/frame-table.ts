@@ -7,7 +7,7 @@ import type React from 'react';
 import type { Box, Text, render, renderToString } from 'ink';
 import type { Plugin } from 'esbuild';
 import { mulberry32 } from '../support/prng.js';
-import { bundled, sharedPackages, sharedReact } from './patched-build.js';
+import { bundled, sharedPackages } from './patched-build.js';
 
 export const ESC = '\u001b[';
 export const STYLES = [
@@ -123,14 +123,14 @@ export type InkExports = {
   React: typeof React;
 };
 
-/** Ink bundled with `plugins`, and the production React every such build here shares (sharedReact). */
+/** Ink and React, bundled with `plugins`. */
 export async function patchedInk(
   t: { after: (fn: () => void) => void },
   plugins: Plugin[],
 ): Promise<{ ink: InkExports; text: string }> {
   const { exports, text } = await bundled<{ ink: Omit<InkExports, 'React'>; react: { default: typeof React } }>(
     t,
-    [...plugins, sharedReact, sharedPackages],
+    [...plugins, sharedPackages],
     { ink: 'ink', react: 'react' },
   );
   return { ink: { ...exports.ink, React: exports.react.default }, text };
@@ -329,9 +329,9 @@ let stockInk: Promise<InkExports> | undefined;
  * more frames of random rows when one was drawn (the same frames, those of
  * this one among them: Ink as published keeps nothing from one frame to the
  * next that changes what it draws), else drawn now. Ink itself is Ink
- * built as the patched ones are, with no patch: on the one production React
- * they share (patched-build.ts: sharedReact; development React's checks are
- * not what the table compares, and drew it in half again the CPU).
+ * built as the patched ones are, with no patch: production React, as theirs
+ * (development React's checks are not what the table compares, and drew it
+ * in half again the CPU).
  */
 async function stockTable(t: { after: (fn: () => void) => void }, rowFrames: number): Promise<Frames> {
   const drawn = stockTables.get(rowFrames);

@@ -53,63 +53,6 @@ export const sharedPackages: Plugin = {
   },
 };
 
-/** React's packages that a build of Ink imports, by the name Ink imports them by. */
-const REACT_PACKAGES = ['react', 'react-reconciler', 'react-reconciler/constants.js', 'scheduler'];
-
-let reactBuild: Promise<Map<string, string>> | undefined;
-
-/**
- * React, its reconciler and its scheduler, production's, built once per
- * process into modules of their own that every build of Ink here imports
- * (sharedReact): none of them is patched, and in a build of its own each
- * Ink warmed up a copy of the reconciler on its first frame (about a second
- * of CPU a build). Each reconciler is still Ink's own: Ink makes it from
- * the shared factory with its own host config.
- */
-function reactOnce(): Promise<Map<string, string>> {
-  reactBuild ??= (async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'aep-react-'));
-    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-    const entries = REACT_PACKAGES.map((name, index) => {
-      // The names the package exports, read from its production build (the one its index picks under NODE_ENV=production).
-      const main = require.resolve(name);
-      const production = /require\('(\.\/cjs\/[^']+\.production\.js)'\)/.exec(readFileSync(main, 'utf8'))?.[1];
-      if (production === undefined) throw new Error(`${name}: no production build named in ${main}`);
-      const names = Object.keys(require(join(dirname(main), production)) as object).filter((key) => key !== 'default');
-      const file = join(dir, `entry-${index}.js`);
-      writeFileSync(
-        file,
-        `import m from ${JSON.stringify(name)};\nexport default m;\n${names.length > 0 ? `export const { ${names.join(', ')} } = m;\n` : ''}`,
-      );
-      return [name, file] as const;
-    });
-    await build({
-      entryPoints: Object.fromEntries(entries.map(([, file], index) => [`react-${index}`, file])),
-      outdir: dir,
-      outExtension: { '.js': '.mjs' },
-      splitting: true,
-      absWorkingDir: root,
-      nodePaths: [join(root, 'node_modules')],
-      bundle: true,
-      format: 'esm',
-      platform: 'node',
-      define: { 'process.env.NODE_ENV': '"production"' },
-      logLevel: 'error',
-    });
-    return new Map(entries.map(([name], index) => [name, join(dir, `react-${index}.mjs`)]));
-  })();
-  return reactBuild;
-}
-
-/** React's packages left out of a build of Ink, imported from the one production copy reactOnce builds. */
-export const sharedReact: Plugin = {
-  name: 'shared-react',
-  setup(build) {
-    const names = new RegExp(`^(${REACT_PACKAGES.map((name) => name.replace(/[./]/g, '\\$&')).join('|')})$`);
-    build.onResolve({ filter: names }, async (args) => ({ path: (await reactOnce()).get(args.path), external: true }));
-  },
-};
-
 /** Builds the entry into `dir`; resolves with the bundle's path. */
 export async function bundleInto(dir: string, plugins: Plugin[], modules: Record<string, string>): Promise<string> {
   const entry = join(dir, 'entry.js');
