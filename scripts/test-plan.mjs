@@ -123,8 +123,8 @@ const KINS = new Map([
  * children's CPU; the patch tables are CPU all through. A list of files is
  * one process for them all, in that order: the two patch-table files draw
  * the same table of frames with Ink as published (test/build/frame-table.ts),
- * ink-patches.test.ts with every eighth random row and each-patch.test.ts
- * with one of them, so sharing a process they draw it once. The three
+ * ink-patches.test.ts with every frame of random rows and each-patch.test.ts
+ * with the first, so sharing a process they draw it once. The three
  * command-line files after them mostly wait (a relay whose replay ends only
  * at the client's 10 s cap, pseudo-terminals, --wait deadlines): started
  * early, their waits overlap the checks' CPU instead of drawing out the end,
