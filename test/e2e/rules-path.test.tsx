@@ -14,7 +14,7 @@ import { startDemoRelay, type DemoRelay } from '../../src/demo/relay.js';
 import { addSecret } from '../../src/protocol/redact.js';
 import { parseRules } from '../../src/protocol/rules.js';
 import { RelayClient } from '../../src/relay/client.js';
-import { DecisionRecorder } from '../../src/relay/decision-recorder.js';
+import { DecisionRecorder } from '../../src/files/decision-recorder.js';
 import { ConsoleStore } from '../../src/store/store.js';
 import { findRequest, waitFor } from '../relay/helpers.js';
 import { stopConsoleRig } from '../support/console-rig.js';
