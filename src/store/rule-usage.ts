@@ -1,7 +1,7 @@
 // What each rule has done, for the rules screen: how many requests it
 // answered and when it was last used, read from the decision history this
 // console keeps (decisions.ts: a rule's answer is recorded `by: "rule
-// NAME"`). Pure: the history is read by the caller (relay/decision-log.ts)
+// NAME"`). Pure: the history is read by the caller (files/decision-log.ts)
 // and folded (decision-fold.ts). What the history no longer holds (rotated
 // away, `--no-history`) is not counted: the screen says "from the history".
 // A rule is known by its name: a rule deleted and another made under the
