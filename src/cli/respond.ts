@@ -17,6 +17,7 @@ import { DecisionLog } from '../files/decision-log.js';
 import { DEFAULT_TIMING } from '../relay/timing.js';
 import { DecisionRecorder } from '../files/decision-recorder.js';
 import { Outbox, type JournaledAnswer } from '../files/outbox.js';
+import { ANSWER_STATES, answerState } from '../store/answer-state.js';
 import { answerRefusal, gateRefusal } from '../store/ledger.js';
 import { displayLine } from '../protocol/sanitize.js';
 import { answerFate } from '../store/closed-reason.js';
@@ -120,34 +121,13 @@ function settledResult(store: ConsoleStore, commandId: string, key: string): Res
   const command = store.command(commandId);
   const record = store.request(key);
   if (!command || command.state === 'sending') return undefined;
-  if (command.state === 'rejected')
-    return {
-      code: 3,
-      result: 'rejected',
-      reason: `rejected by the agent: ${command.reason ?? 'unspecified'}${command.detail ? ` (${command.detail})` : ''}`,
-      record,
-      command,
-    };
-  if (command.state === 'refused-by-relay')
-    return {
-      code: 3,
-      result: command.code === 'no-route' ? 'no-route' : 'refused',
-      reason: `refused by the relay: ${command.code ?? 'refused'}${command.detail ? ` (${command.detail})` : ''}`,
-      record,
-      command,
-    };
-  if (command.state === 'held')
-    return { code: 3, result: 'held', reason: command.reason ?? 'held: the gate refuses it', record, command };
-  if (command.state === 'not-sent')
-    return {
-      code: 3,
-      result: notSentResult(store, command, record),
-      reason: command.reason ?? 'not sent',
-      record,
-      command,
-    };
-  if (command.state === 'timeout')
-    return { code: 4, result: 'no-ack', reason: 'no acknowledgement from the agent', record, command };
+  const state = answerState(command);
+  const end = ANSWER_STATES[state].respond?.(command);
+  if (end) {
+    // Not sent: the gate's first refusal is said by what it could not prove (`unknown`, `unsafe-route`).
+    const result = end.result === 'not-sent' ? notSentResult(store, command, record) : end.result;
+    return { ...end, result, record, command };
+  }
   const fate = record ? answerFate(record, commandId) : { kind: 'open' as const };
   if (fate.kind === 'applied') return { code: 0, result: 'applied', record, command };
   if (fate.kind === 'closed')

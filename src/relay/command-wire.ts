@@ -5,15 +5,14 @@
 // gate holds (an answer written once, or saved, that it now refuses: kept,
 // not sent, until the operator's `r` or a drop).
 
-import type { AepEvent } from '../protocol/types.js';
 import type { CommandLog, RelayStatusBook } from '../store/writers.js';
 import { clampAckWindow, later, type RelayTiming } from './timing.js';
 import type { Outbox } from '../files/outbox.js';
 import { answerFate } from '../store/closed-reason.js';
-import type { Refusal } from '../store/ledger.js';
 import type { Target } from './command-acks.js';
 import type { ClearedFrame, GateVerdict, WireGate } from './gate.js';
-import type { Recheck } from './types.js';
+import { queuedEntry, type WireEntry } from './wire-entry.js';
+import type { Refusal } from '../store/ledger.js';
 
 export interface CommandLink {
   /** True when the connection is live and a command may go on the wire now. */
@@ -24,68 +23,6 @@ export interface CommandLink {
   heard(): number;
   /** Pings the relay; the connection is dropped if nothing at all comes back in time (a half-open link). */
   probe(): void;
-}
-
-export interface Pending {
-  id: string;
-  requestKey: string;
-  event: AepEvent;
-  session: string;
-  /**
-   * Not yet asked at the gate as the operator's (or a rule's) send on a live
-   * link: a refusal then is a refused first send (not sent, not kept), where
-   * one of a command already written, or saved, holds it (gate.ts).
-   */
-  first: boolean;
-  /** Waiting at the gate for a read of its session (gate.ts). */
-  waiting?: boolean;
-  /**
-   * It goes only after a read of its session made since the link came back
-   * has ended (gate.ts): a saved answer (taken over, queued across an outage,
-   * or unacknowledged when the link dropped), and `respond`'s answer.
-   */
-  proof?: boolean;
-  /** Why the gate holds it (held only). */
-  refusal?: Refusal;
-  /** A rule's answer: the rule is asked again at the gate until the answer is first written (store/rule-recheck.ts). */
-  recheck?: Recheck;
-  /** The request's emitter, when known (always for commands made by respond()). */
-  target?: Target;
-  /** Sends in the current round (reset by a requeue or by resend()). */
-  sends: number;
-  queued: boolean;
-  /** Its journal write is under way: it goes on the wire only once that is done. */
-  journaling?: boolean;
-  windowMs: number;
-  timer?: ReturnType<typeof setTimeout>;
-  /** link.heard() at the last send: unchanged after the ack window means the whole link was silent. */
-  heardAtSend: number;
-  /** Probe rounds of the link since the last send (see ackSilence). */
-  probes: number;
-}
-
-/** A command not sent yet in this round: queued, no probe made. */
-export function queuedEntry(
-  requestKey: string,
-  event: AepEvent,
-  session: string,
-  target: Target | undefined,
-  windowMs: number,
-  first = false,
-): Pending {
-  return {
-    id: event.id,
-    requestKey,
-    event,
-    session,
-    first,
-    target,
-    sends: 0,
-    queued: true,
-    windowMs,
-    heardAtSend: -1,
-    probes: 0,
-  };
 }
 
 /** What a command sender and its wire share: the store, the relay, the link, the timers and the gate. */
@@ -100,9 +37,9 @@ export interface WireParts {
 
 export class CommandWire {
   /** Commands on their way: queued, waiting at the gate, or waiting for an ack. */
-  readonly pending = new Map<string, Pending>();
+  readonly pending = new Map<string, WireEntry>();
   /** Answers the gate refused after they were written once (or saved): kept, not sent, until `r` or a drop. */
-  readonly held = new Map<string, Pending>();
+  readonly held = new Map<string, WireEntry>();
 
   private readonly store: WireParts['store'];
   private readonly relay: string;
@@ -128,7 +65,7 @@ export class CommandWire {
   }
 
   /** Stops everything (the client stopped): the held stay held in the store and the outbox. */
-  clear(): Pending[] {
+  clear(): WireEntry[] {
     const entries = [...this.pending.values()];
     for (const entry of entries) clearTimeout(entry.timer);
     this.pending.clear();
@@ -201,7 +138,7 @@ export class CommandWire {
   }
 
   /** Settles a queued answer whose request is no longer there to answer; true when it did. */
-  private closedMeanwhile(entry: Pending): boolean {
+  private closedMeanwhile(entry: WireEntry): boolean {
     if (entry.event.type !== 'control.attention.respond') return false;
     const command = this.store.command(entry.id);
     const request = command && this.store.request(command.requestKey);
@@ -260,7 +197,7 @@ export class CommandWire {
    * ask and the write are one synchronous step. `mayRead`: an unknown route
    * may start a read of the session (not when one just ended).
    */
-  transmit(entry: Pending, mayRead = true): void {
+  transmit(entry: WireEntry, mayRead = true): void {
     // Not journaled yet: sent when the write is done (enqueue).
     if (entry.journaling) return;
     // A rule's answer never written yet: the rule itself is one of the gate's questions.
@@ -297,7 +234,7 @@ export class CommandWire {
    * resume are not sent and not kept (said); an answer written once, or
    * saved, is held: its retries stop, it stays in the outbox.
    */
-  private refusedAtGate(entry: Pending, verdict: Extract<GateVerdict, { ok: false }>): void {
+  private refusedAtGate(entry: WireEntry, verdict: Extract<GateVerdict, { ok: false }>): void {
     clearTimeout(entry.timer);
     entry.timer = undefined;
     if (verdict.waiting) {
@@ -328,7 +265,7 @@ export class CommandWire {
     this.store.commandHeld(entry.id, refusal.why);
   }
 
-  private ackSilence(entry: Pending): void {
+  private ackSilence(entry: WireEntry): void {
     entry.timer = undefined;
     if (this.pending.get(entry.id) !== entry || entry.queued) return;
     // Nothing at all came over the link since the send: the silence may be the

@@ -18,7 +18,8 @@ import type { JournaledAnswer, Outbox } from '../files/outbox.js';
 import { OPEN_STATES } from '../store/types.js';
 import { answerRefusal, gateRefusal, type Refusal } from '../store/ledger.js';
 import { AckTargets, ackOutcome, fromTarget, refusalOutcome, targetOf, type Target } from './command-acks.js';
-import { CommandWire, queuedEntry, type CommandLink, type Pending, type WireParts } from './command-wire.js';
+import { CommandWire, type CommandLink, type WireParts } from './command-wire.js';
+import { queuedEntry, type WireEntry } from './wire-entry.js';
 import type { AnswerSend, Recheck } from './types.js';
 
 export type { CommandLink } from './command-wire.js';
@@ -26,7 +27,7 @@ export type { CommandLink } from './command-wire.js';
 export class CommandSender {
   private readonly targets = new AckTargets();
   private readonly wire: CommandWire;
-  private readonly pending: Map<string, Pending>;
+  private readonly pending: Map<string, WireEntry>;
   private disposed = false;
 
   private readonly store: WireParts['store'];

@@ -4,20 +4,10 @@
 // line (a write cut short) is not read and is said. Pure.
 
 import { CAPTURE_LEVELS, type Capture } from '../protocol/types.js';
+import { OUTCOME_STATES } from './answer-state.js';
 import type { Decision, DecisionAction, DecisionLine, OutcomeLine, OutcomeState } from './decisions.js';
 
 const ACTIONS: readonly DecisionAction[] = ['answer', 'cancel', 'pause', 'resume', 'hide', 'drop', 'snooze', 'unhide'];
-const OUTCOME_STATES: readonly OutcomeState[] = [
-  'applied',
-  'rejected',
-  'timeout',
-  'refused',
-  'closed-elsewhere',
-  'superseded',
-  'stopped-waiting',
-  'not-sent',
-  'held',
-];
 
 // ── reading ───────────────────────────────────────────────────────────
 

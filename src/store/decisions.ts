@@ -9,22 +9,17 @@
 
 import { controlVerbOf } from '../protocol/control.js';
 import { CAPTURE_LEVELS, type Answer, type Capture } from '../protocol/types.js';
+import type { OutcomeState } from './answer-state.js';
 import type { CommandOutcome, OwnCommand, RequestRecord, SendFacts } from './types.js';
 
 /** What was decided: a command sent (answer, cancel, pause, resume), or the operator's own doing in this console (hide, snooze, unhide, drop). */
 export type DecisionAction = 'answer' | 'cancel' | 'pause' | 'resume' | 'hide' | 'drop' | 'snooze' | 'unhide';
-/** `superseded`, `stopped-waiting` and `not-sent` came with the answer ledger (a minor version: additions only). */
-/** `held` came with the gate at the wire (an answer written once, or saved, that the gate now refuses). */
-export type OutcomeState =
-  | 'applied'
-  | 'rejected'
-  | 'timeout'
-  | 'refused'
-  | 'closed-elsewhere'
-  | 'superseded'
-  | 'stopped-waiting'
-  | 'not-sent'
-  | 'held';
+/**
+ * An outcome's value in the file: store/answer-state.ts (each answer state's,
+ * beside its words). `superseded`, `stopped-waiting` and `not-sent` came with
+ * the answer ledger, `held` with the gate at the wire (additions only).
+ */
+export type { OutcomeState };
 
 /** The first line of a decision. */
 export interface DecisionLine {

@@ -14,45 +14,6 @@ import type { SessionMemoryFacts } from './session-emitters.js';
 import type { Twin } from './session-proofs.js';
 import type { OwnCommand, RequestRecord } from './types.js';
 
-/** A request's answer as this console knows it (the contract's states). */
-export type LedgerState =
-  | 'idle'
-  | 'journaled'
-  | 'waiting'
-  | 'sent'
-  | 'held'
-  | 'accepted'
-  | 'rejected'
-  | 'refused'
-  | 'timed out'
-  | 'not sent'
-  | 'stopped waiting';
-
-/** The state of the request's latest answer of ours (`idle`: none). */
-export function ledgerState(command: OwnCommand | undefined): LedgerState {
-  switch (command?.state) {
-    case undefined:
-      return 'idle';
-    case 'sending':
-      if (command.gate === 'waiting') return 'waiting';
-      return command.queued && command.attempts === 0 ? 'journaled' : 'sent';
-    case 'held':
-      return 'held';
-    case 'accepted':
-      return 'accepted';
-    case 'rejected':
-      return 'rejected';
-    case 'refused-by-relay':
-      return 'refused';
-    case 'timeout':
-      return 'timed out';
-    case 'not-sent':
-      return 'not sent';
-    case 'stopped-waiting':
-      return 'stopped waiting';
-  }
-}
-
 /** Why the route of a command is not proven safe (the gate's refusals 1–4). */
 /** `risk`: the reason alone, as the detail's warning shows it; `why`: the whole sentence. */
 export type RouteRefusal =

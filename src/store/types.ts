@@ -7,6 +7,7 @@ import type {
   RosterEntry,
   Severity,
 } from '../protocol/types.js';
+import type { CommandState } from './answer-state.js';
 import type { RequestKey } from './identity.js';
 import type { ViolationRule } from './violations.js';
 
@@ -92,23 +93,8 @@ export interface RequestRecord {
   causeSeen?: readonly string[];
 }
 
-/**
- * `not-sent`: a queued (or saved) answer whose request closed before it could
- * go out is never sent; `reason` says why, e.g. "not sent: the
- * request closed while you were offline (answered by other-op)".
- */
-/**
- * `stopped-waiting`: the console stopped (a quit, respond's --wait over)
- * before the agent acknowledged it; the command is kept in the outbox for
- * the next console. Not a verdict on the agent, unlike `timeout`.
- */
-/**
- * `held` (the gate at the wire): an answer already written once, or a saved
- * one, that the gate now refuses: not sent, kept in the outbox, its retries
- * stopped; only the operator's `r` (the gate asked again) or a drop ends it.
- */
-export type CommandState =
-  'sending' | 'held' | 'accepted' | 'rejected' | 'timeout' | 'refused-by-relay' | 'not-sent' | 'stopped-waiting';
+/** What the store keeps of an answer's state: store/answer-state.ts, with the union every view reads. */
+export type { CommandState };
 
 /** A command this console sent (or is about to send). */
 export interface OwnCommand {

@@ -7,6 +7,7 @@
 
 import { displayLine, displayText } from '../../protocol/sanitize.js';
 import type { Decision } from '../../store/decisions.js';
+import { outcomeColor as historyColor, outcomeLead } from '../../store/answer-state.js';
 import { lastOutcome } from '../../store/decision-fold.js';
 import { outcomeSummary, sentSummary } from '../../store/decision-query.js';
 import { formatMs } from '../words/duration.js';
@@ -27,23 +28,7 @@ function stamp(time: string): string {
 }
 
 function outcomeColor(decision: Decision): string | undefined {
-  switch (lastOutcome(decision)?.state) {
-    case 'applied':
-      return 'green';
-    // Held at the gate: kept, not sent, until the operator's r or a drop.
-    case 'held':
-    case 'rejected':
-    case 'refused':
-      return 'red';
-    case 'timeout':
-    case 'closed-elsewhere':
-    case 'superseded':
-    case 'stopped-waiting':
-    case 'not-sent':
-      return 'yellow';
-    default:
-      return undefined;
-  }
+  return historyColor(lastOutcome(decision)?.state);
 }
 
 /**
@@ -53,9 +38,10 @@ function outcomeColor(decision: Decision): string | undefined {
  */
 export function outcomeWords(decision: Decision): string {
   const outcome = lastOutcome(decision);
-  if (outcome?.state !== 'held' && outcome?.state !== 'not-sent') return outcomeSummary(decision);
-  const reason = outcome.reason?.replace(/^Not sent: /, '');
-  return `${outcome.state === 'held' ? 'held, not sent' : 'not sent'}${reason ? `: ${reason}` : ''}`;
+  const lead = outcomeLead(outcome?.state);
+  if (!lead) return outcomeSummary(decision);
+  const reason = outcome?.reason?.replace(/^Not sent: /, '');
+  return `${lead}${reason ? `: ${reason}` : ''}`;
 }
 
 function notes(view: HistoryView, width: number): Line[] {

@@ -1,4 +1,4 @@
-import { displayLine, displayText } from '../../protocol/sanitize.js';
+import { displayText } from '../../protocol/sanitize.js';
 import type { Answer } from '../../protocol/types.js';
 import { describeAnswer, describeValues, UNNAMED } from '../words/outcome.js';
 import { formatMs } from '../words/duration.js';
@@ -6,24 +6,8 @@ import type { OwnCommand, RequestRecord } from '../../store/types.js';
 import { seg, type Line } from '../text/line.js';
 import { wrapText } from '../text/wrap.js';
 import { glyphs } from '../glyphs.js';
-import { lockedKey } from './state.js';
-
-/** What the relay's refusal codes mean to an operator (AEP-0003 §4.2). */
-export function refusalText(code: string | undefined, detail: string | undefined): string {
-  const tail = detail ? ` (${detail})` : '';
-  switch (code) {
-    case 'no-route':
-      return `no route to session: no agent is connected for it${tail}`;
-    case 'ambiguous':
-      return `two agents claim this session: the relay would not guess${tail}`;
-    case 'unauthorized':
-      return `relay refuses control: no token${tail}`;
-    case 'unsupported':
-      return `the agent does not take answers over control${tail}`;
-    default:
-      return `relay refused the command: ${code ?? 'unknown'}${tail}`;
-  }
-}
+import { ANSWER_STATES, answerState } from '../../store/answer-state.js';
+import { say } from '../words/answer-say.js';
 
 /** Who answered, from the answered event or the command it names as cause. */
 function answeredBy(record: RequestRecord): string {
@@ -66,61 +50,6 @@ function appliedText(record: RequestRecord, answer: Answer, mine: boolean): stri
   return mine ? text.replace('(text: ', '(your text: ') : text;
 }
 
-/** The gate's words without their lead (the state says "not sent" already). */
-function gateWords(reason: string | undefined): string {
-  return (reason ?? 'the gate refuses it').replace(/^Not sent: /, '');
-}
-
-function commandText(command: OwnCommand): { text: string; color: string } | undefined {
-  switch (command.state) {
-    case 'sending':
-      if (command.gate === 'waiting')
-        return {
-          text: `${glyphs().ellipsis} waiting for a read of session "${displayLine(command.event.session ?? '', 60)}": the console cannot tell who else speaks there, so it goes only if the read shows no other agent could take it`,
-          color: 'yellow',
-        };
-      if (command.queued)
-        return {
-          text: `${glyphs().ellipsis} queued: the relay is not connected; it will be sent (same id) on reconnect`,
-          color: 'yellow',
-        };
-      return {
-        text: `${glyphs().ellipsis} sending${command.attempts > 1 ? ` (retry ${command.attempts - 1} of 2, same id)` : ''}`,
-        color: 'yellow',
-      };
-    case 'accepted':
-      return { text: `${glyphs().yes} accepted, waiting for the agent`, color: 'green' };
-    case 'rejected':
-      return {
-        text: `${glyphs().no} rejected: ${command.reason ?? 'no reason'}${command.detail ? ` ${command.detail}` : ''} ${glyphs().dash} fix it and send again`,
-        color: 'red',
-      };
-    case 'timeout': {
-      const waited = command.ackWindowMs * Math.max(1, command.attempts);
-      return {
-        text: `${glyphs().gone} no answer from the agent in ${formatMs(waited)} ${glyphs().dash} press ${lockedKey('resend')} to resend the same command`,
-        color: 'red',
-      };
-    }
-    case 'refused-by-relay':
-      return { text: `${glyphs().no} ${refusalText(command.code, command.detail)}`, color: 'red' };
-    case 'held':
-      return {
-        text: `${glyphs().gone} held, not sent: ${gateWords(command.reason)} ${glyphs().dash} ${lockedKey('resend')} asks the gate again, ${lockedKey('drop')} drops it`,
-        color: 'red',
-      };
-    case 'not-sent':
-      if (command.code === 'dropped')
-        return { text: `${glyphs().gone} dropped while held: it was not sent`, color: 'yellow' };
-      return { text: `${glyphs().gone} ${command.reason ?? 'not sent: the request closed'}`, color: 'yellow' };
-    case 'stopped-waiting':
-      return {
-        text: `${glyphs().gone} stopped waiting before the agent acknowledged it: kept in the outbox, sent again (same id) by the next console`,
-        color: 'yellow',
-      };
-  }
-}
-
 /** The inline answer state: our command's progress, then the recorded outcome. */
 export function answerStatusLines(record: RequestRecord, own: OwnCommand | undefined, width: number): Line[] {
   const out: Line[] = [];
@@ -130,20 +59,19 @@ export function answerStatusLines(record: RequestRecord, own: OwnCommand | undef
   const outcome = outcomeText(record, own);
   const settledByOutcome = outcome !== undefined && own?.state === 'accepted';
   if (own && !settledByOutcome) {
-    const status = commandText(own);
-    if (status) push(status.text, status.color);
+    const status = ANSWER_STATES[answerState(own)].detail(own, say());
+    push(status.text, status.color);
   }
   if (own && own.answer && own.state !== 'accepted' && !outcome) {
     // A saved answer taken over from an earlier console is not the operator's of this console: never "you sent".
     // Held, waiting at the gate, or refused or dropped there: never "you sent" (it did not go, or not again).
+    const state = answerState(own);
     const atGate =
-      own.state === 'held'
-        ? 'held'
-        : own.gate === 'waiting'
-          ? 'waiting'
-          : own.state === 'not-sent' && own.code !== undefined
-            ? 'not sent'
-            : undefined;
+      state === 'held' || state === 'waiting'
+        ? state
+        : state === 'not sent' || state === 'dropped'
+          ? 'not sent'
+          : undefined;
     const who = atGate
       ? `${own.savedAt !== undefined ? 'the saved answer' : 'your answer'}, ${atGate}:`
       : own.savedAt !== undefined

@@ -139,9 +139,9 @@ export const FOOTERS = {
     hints(
       hintsWithout(
         'locked',
-        readOnly || (lock !== 'held' && lock !== 'ack-timeout')
+        readOnly || (lock !== 'held' && lock !== 'timed out')
           ? ['resend', 'drop']
-          : lock === 'ack-timeout'
+          : lock === 'timed out'
             ? ['drop']
             : [],
       ),

@@ -3,14 +3,13 @@
 // gate holds, D drops a held one, and every other key says why nothing is
 // sent (the ledger's words).
 import type { Controller } from '../binding.js';
-import { lockHint } from './state.js';
+import { isOnItsWay, lockHint } from './state.js';
 import { back, copy, done, helpOrQuit, scroll, type KeyResult, type OpenPress } from './open-press.js';
 
 export /** Why the open request takes no answer now: an answer on its way says whose it is and when it was given (the ledger's words). */
 function lockedWhy({ ctx, record, lock }: OpenPress): string {
-  if (lock === 'sending' && ctx.openCommand?.gate === 'waiting')
-    return 'Waiting at the gate for a read of the session: the answer goes only if the read shows no other agent could take it.';
-  const inFlight = lock === 'sending' || lock === 'accepted' ? ctx.refusal?.(record) : undefined;
+  if (lock === 'waiting') return lockHint(lock);
+  const inFlight = isOnItsWay(lock) || lock === 'accepted' ? ctx.refusal?.(record) : undefined;
   return inFlight?.code === 'in-flight' ? inFlight.why : lockHint(lock);
 }
 
@@ -32,8 +31,7 @@ export const LOCKED_KEYS: Controller<'locked', OpenPress, KeyResult> = {
       on: ['resend'],
       does: 'resend a command the agent never acknowledged (same id); on a held answer: ask the gate again (refused, with the same words, while the gate refuses)',
       hint: '{resend} resend (same id)',
-      disabled: (c) =>
-        (c.lock === 'ack-timeout' || c.lock === 'held') && c.ctx.openCommand ? undefined : lockedWhy(c),
+      disabled: (c) => ((c.lock === 'timed out' || c.lock === 'held') && c.ctx.openCommand ? undefined : lockedWhy(c)),
       run: ({ state, ctx }) => done({ ...state, hint: undefined }, { type: 'resend', commandId: ctx.openCommand!.id }),
     },
     {

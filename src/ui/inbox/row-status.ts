@@ -3,7 +3,8 @@ import type { OwnCommand, RequestRecord } from '../../store/types.js';
 import type { Glyphs } from '../glyphs.js';
 import { formatMs } from '../words/duration.js';
 import { glyphs } from '../glyphs.js';
-import { firstKey } from '../key-labels.js';
+import { ANSWER_STATES, answerState } from '../../store/answer-state.js';
+import { say } from '../words/answer-say.js';
 
 /**
  * The answer's state in a few words for its list row (`queued`, `sent`,
@@ -16,28 +17,11 @@ export function rowStatus(
   g: Glyphs,
 ): { text: string; color: string } | undefined {
   const yes = g.utf8 ? glyphs().yes : '+';
-  const no = g.utf8 ? glyphs().no : 'x';
-  switch (command?.state) {
-    case 'sending':
-      // Waiting at the gate for a read of the session: not on the wire yet.
-      if (command.gate === 'waiting') return { text: 'waiting', color: 'yellow' };
-      return command.queued ? { text: 'queued', color: 'yellow' } : { text: 'sent', color: 'yellow' };
-    case 'held':
-      return { text: 'held', color: 'red' };
-    case 'rejected':
-      return { text: `${no} rejected`, color: 'red' };
-    case 'timeout':
-      return { text: `no ack (${firstKey('locked', 'resend')})`, color: 'red' };
-    case 'refused-by-relay':
-      return { text: `${no} refused`, color: 'red' };
-    case 'not-sent':
-      return { text: command.code === 'dropped' ? 'dropped' : 'not sent', color: 'yellow' };
-    case 'stopped-waiting':
-      return { text: 'kept (outbox)', color: 'yellow' };
-    case 'accepted':
-      if (!record.answered && record.state === 'pending') return { text: 'accepted', color: 'green' };
-      break;
-  }
+  const state = answerState(command);
+  // Accepted and not yet recorded by the agent; once recorded (or closed), the request's own state says it.
+  const shown = state !== 'accepted' || (!record.answered && record.state === 'pending');
+  const row = state && command && shown ? ANSWER_STATES[state].row(command, say(g)) : undefined;
+  if (row) return row;
   if (record.answered && (record.state === 'answered' || record.state === 'resolved')) {
     const answer = record.answered.answer;
     const word =

@@ -5,6 +5,8 @@ import type { OwnCommand, RequestRecord } from '../../store/types.js';
 import type { RuleScope } from '../../store/rule-scopes.js';
 import { isFromFile } from '../../store/file-relay.js';
 import type { Refusal } from '../../store/ledger.js';
+import { ANSWER_STATES, answerState, type AnswerState } from '../../store/answer-state.js';
+import { say } from '../words/answer-say.js';
 import { emptyEditor, type EditorState } from '../text/editor.js';
 import type { FormDraft } from '../form/form-state.js';
 import type { HistoryView } from '../history/history-state.js';
@@ -177,17 +179,19 @@ export interface KeyContext {
   controlRefusal?: (record: RequestRecord) => Refusal | undefined;
 }
 
-/** `held`: an answer the gate at the wire holds (written once, or saved, and refused now): `r` asks again, the drop key drops it. */
+/**
+ * Whether the open request can take an answer now (`none`), and if not, why:
+ * the request's own state (closed, answered elsewhere, informational, read
+ * from a file), or the state of our answer to it (store/answer-state.ts:
+ * on its way, accepted, held at the gate, unacknowledged).
+ */
 export type Lock =
   | 'none'
   | 'terminal'
   | 'answered-elsewhere'
   | 'informational'
   | 'history'
-  | 'sending'
-  | 'accepted'
-  | 'ack-timeout'
-  | 'held';
+  | Extract<AnswerState, 'waiting' | 'queued' | 'sent' | 'accepted' | 'held' | 'timed out'>;
 
 /** Whether the open request can take an answer now, and if not, why. */
 export function answerLock(record: RequestRecord | undefined, command: OwnCommand | undefined): Lock {
@@ -196,12 +200,17 @@ export function answerLock(record: RequestRecord | undefined, command: OwnComman
   // Read from a file (--file): nobody is behind it to take an answer.
   if (isFromFile(record)) return 'history';
   if (record.informational) return 'informational';
-  if (command?.state === 'sending') return 'sending';
-  if (command?.state === 'accepted') return 'accepted';
-  if (command?.state === 'held') return 'held';
+  const state = answerState(command);
+  if (state === 'waiting' || state === 'queued' || state === 'sent' || state === 'accepted' || state === 'held')
+    return state;
   if (record.state === 'answered') return 'answered-elsewhere';
-  if (command?.state === 'timeout') return 'ack-timeout';
+  if (state === 'timed out') return state;
   return 'none';
+}
+
+/** An answer of ours on its way (waiting at the gate, queued or sent). */
+export function isOnItsWay(lock: Lock): lock is 'waiting' | 'queued' | 'sent' {
+  return lock === 'waiting' || lock === 'queued' || lock === 'sent';
 }
 
 /** The first key of a locked request's action, as bound now (a rebinding changes the words). */
@@ -212,22 +221,17 @@ export function lockedKey(action: 'resend' | 'drop'): string {
 /** Why the open request takes no answer now, as the hint under its controls says it. */
 export function lockHint(lock: Lock): string {
   switch (lock) {
-    case 'sending':
-      return 'Sending: wait for the agent to acknowledge.';
-    case 'accepted':
-      return 'Accepted: waiting for the agent to record the outcome.';
-    case 'ack-timeout':
-      return `No acknowledgement: press ${lockedKey('resend')} to resend the same command.`;
-    case 'held':
-      return `Held, not sent: the gate refuses it now (the detail says why). ${lockedKey('resend')} asks the gate again; ${lockedKey('drop')} drops it.`;
     case 'informational':
       return "Informational: this request is answered in the agent's own UI.";
     case 'history':
       return 'History from a file: it can be read, not answered.';
     case 'answered-elsewhere':
       return 'Already answered: waiting for the agent to resolve it.';
-    default:
+    case 'none':
+    case 'terminal':
       return 'This request is closed.';
+    default:
+      return ANSWER_STATES[lock].lock?.(say()) ?? 'This request is closed.';
   }
 }
 

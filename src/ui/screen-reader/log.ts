@@ -8,7 +8,8 @@ import type { UiModel } from '../model.js';
 import type { Answer } from '../../protocol/types.js';
 import { optionName } from './cause.js';
 import { glyphs } from '../glyphs.js';
-import { withKeys } from '../key-labels.js';
+import { ANSWER_STATES, answerState } from '../../store/answer-state.js';
+import { say } from '../words/answer-say.js';
 import { asks, secondsLeft } from './words.js';
 import { describeValues } from '../words/outcome.js';
 
@@ -89,26 +90,7 @@ function sentWords(record: RequestRecord, answer: Answer): string {
 
 /** What became of our command, said once when it changes (undefined: nothing to say of this state). */
 function commandWords(command: OwnCommand, what: string): string | undefined {
-  switch (command.state) {
-    case 'accepted':
-      return `${what} was accepted; the agent has yet to say what it applied.`;
-    case 'rejected':
-      return `${what} was rejected${command.detail ? `: ${displayLine(command.detail, 200)}` : ''}.`;
-    case 'timeout':
-      return `${what} got no acknowledgement; ${withKeys('locked', '{resend} sends it again.')}`;
-    case 'refused-by-relay':
-      return `${what} was refused by the relay.`;
-    // The gate at the wire: held (not sent, kept), refused on its first send, or dropped while held.
-    case 'held':
-      return `${what} is held, not sent: ${displayLine(command.reason ?? 'the gate refuses it', 300)}`;
-    case 'not-sent':
-      if (command.code === 'dropped') return `${what} was dropped while held; it was not sent.`;
-      if (command.code === 'gate')
-        return `${what} was not sent: ${displayLine(command.reason ?? 'the gate refused it', 300)}`;
-      return undefined;
-    default:
-      return undefined;
-  }
+  return ANSWER_STATES[answerState(command)].news?.(what, command, say());
 }
 
 function outcomeLine(

@@ -60,9 +60,8 @@ function lockSentence(record: RequestRecord, command: OwnCommand | undefined): s
       return `It was answered elsewhere${record.answered?.by ? ` by ${displayLine(record.answered.by, 40)}` : ''}.`;
     case 'held':
       return `It takes no other answer while that one is held: ${lockedKey('resend')} asks the gate again, ${lockedKey('drop')} drops it.`;
-    case 'sending':
-    case 'accepted':
-    case 'ack-timeout':
+    default:
+      // On its way, accepted, unacknowledged: the answer's own sentence says it.
       return undefined;
   }
 }

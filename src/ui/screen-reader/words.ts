@@ -3,7 +3,8 @@
 // at `at`, a moment the caller keeps still (view.tsx), so nothing ticks.
 import { displayLine } from '../../protocol/sanitize.js';
 import type { OwnCommand, RelayStatus, RequestRecord } from '../../store/types.js';
-import { withKeys } from '../key-labels.js';
+import { ANSWER_STATES, answerState } from '../../store/answer-state.js';
+import { say } from '../words/answer-say.js';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -78,32 +79,8 @@ export function answerWords(answer: OwnCommand['answer']): string {
 /** What became of this console's answer, or undefined while nothing is known. */
 export function commandSentence(command: OwnCommand | undefined): string | undefined {
   if (!command) return undefined;
-  const what = `your ${answerWords(command.answer)}`;
-  switch (command.state) {
-    case 'sending':
-      if (command.gate === 'waiting')
-        return `${what} waits for a read of the session: the console cannot tell who else speaks there, and sends it only if the read shows no other agent could take it.`;
-      return command.queued
-        ? `${what} is queued until the relay is connected.`
-        : `${what} was sent, waiting for the agent to accept it.`;
-    case 'held':
-      return `${what} is held, not sent: ${displayLine(command.reason ?? 'the gate refuses it', 300)}`;
-    case 'accepted':
-      return `${what} was accepted.`;
-    case 'rejected':
-      return `${what} was rejected${command.reason ? ` (${displayLine(command.reason, 60)})` : ''}${command.detail ? `: ${displayLine(command.detail, 200)}` : ''}.`;
-    case 'timeout':
-      return `${what} got no acknowledgement; ${withKeys('locked', '{resend} sends it again.')}`;
-    case 'refused-by-relay':
-      return `${what} was refused by the relay${command.reason ? ` (${displayLine(command.reason, 60)})` : ''}.`;
-    case 'not-sent':
-      if (command.code === 'dropped') return `${what} was dropped while held: it was not sent.`;
-      if (command.code === 'gate')
-        return `${what} was not sent: ${displayLine(command.reason ?? 'the gate refused it', 300)}`;
-      return `${what} was not sent.`;
-    case 'stopped-waiting':
-      return `${what} was not acknowledged before the console stopped waiting; it is kept for the next console.`;
-  }
+  const state = answerState(command);
+  return ANSWER_STATES[state].sentence(`your ${answerWords(command.answer)}`, command, say());
 }
 
 export function relaySentence(relay: RelayStatus): string {
