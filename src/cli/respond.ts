@@ -17,7 +17,7 @@ import { DecisionLog } from '../files/decision-log.js';
 import { DEFAULT_TIMING } from '../relay/timing.js';
 import { DecisionRecorder } from '../files/decision-recorder.js';
 import { Outbox, type JournaledAnswer } from '../files/outbox.js';
-import { ANSWER_STATES, answerState } from '../store/answer-state.js';
+import { ANSWER_STATES, answerState } from '../store/answer/index.js';
 import { answerRefusal, gateRefusal } from '../store/ledger.js';
 import { displayLine } from '../protocol/sanitize.js';
 import { answerFate } from '../store/closed-reason.js';

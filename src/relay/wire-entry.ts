@@ -9,7 +9,7 @@ import type { Recheck } from './types.js';
 /**
  * One command on the wire's books: its sends, timers and probes, and the
  * wire's working flags (`queued`, `waiting`, held with a `refusal`). The
- * answer's state is the store's command (store/answer-state.ts reads it);
+ * answer's state is the store's command (store/answer/ reads it);
  * these flags are how the wire acts on it, set in the same step as the
  * store is told, so they are not a second vocabulary of states.
  */

@@ -4,6 +4,7 @@
 // words (ui/inbox/state.ts answerLock); every path then asks the ledger
 // (ledger.ts answerRefusal) right before it sends. Pure.
 
+import { stands } from './answer/index.js';
 import { isFromFile } from './file-relay.js';
 import type { OwnCommand, RequestRecord } from './types.js';
 
@@ -25,10 +26,7 @@ export type AnswerPath =
 
 export function answerable(record: RequestRecord, path: AnswerPath, command?: OwnCommand): boolean {
   if (record.state !== 'pending' || record.payload.kind === 'form') return false;
-  if (path === 'keys')
-    return (
-      !isFromFile(record) && command?.state !== 'sending' && command?.state !== 'accepted' && command?.state !== 'held'
-    );
+  if (path === 'keys') return !isFromFile(record) && !stands(command);
   if (record.informational || record.unconfirmed || record.payload.fields.length > 0) return false;
   return record.payload.options.length > 0 && record.issues.length === 0;
 }

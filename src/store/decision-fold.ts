@@ -4,7 +4,7 @@
 // line (a write cut short) is not read and is said. Pure.
 
 import { CAPTURE_LEVELS, type Capture } from '../protocol/types.js';
-import { OUTCOME_STATES } from './answer-state.js';
+import { OUTCOME_STATES } from './answer/index.js';
 import type { Decision, DecisionAction, DecisionLine, OutcomeLine, OutcomeState } from './decisions.js';
 
 const ACTIONS: readonly DecisionAction[] = ['answer', 'cancel', 'pause', 'resume', 'hide', 'drop', 'snooze', 'unhide'];

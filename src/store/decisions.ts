@@ -9,13 +9,13 @@
 
 import { controlVerbOf } from '../protocol/control.js';
 import { CAPTURE_LEVELS, type Answer, type Capture } from '../protocol/types.js';
-import type { OutcomeState } from './answer-state.js';
+import { ANSWER_STATES, answerState, type OutcomeState } from './answer/index.js';
 import type { CommandOutcome, OwnCommand, RequestRecord, SendFacts } from './types.js';
 
 /** What was decided: a command sent (answer, cancel, pause, resume), or the operator's own doing in this console (hide, snooze, unhide, drop). */
 export type DecisionAction = 'answer' | 'cancel' | 'pause' | 'resume' | 'hide' | 'drop' | 'snooze' | 'unhide';
 /**
- * An outcome's value in the file: store/answer-state.ts (each answer state's,
+ * An outcome's value in the file: store/answer/ (each answer state's,
  * beside its words). `superseded`, `stopped-waiting` and `not-sent` came with
  * the answer ledger, `held` with the gate at the wire (additions only).
  */
@@ -147,18 +147,19 @@ export function outcomeLine(
   record: RequestRecord | undefined,
   outcome: CommandOutcome | undefined = outcomeOf(command),
 ): OutcomeLine | undefined {
-  if (!outcome || command.state === 'sending') return undefined;
+  // The file's value for the state (store/answer/); none while the answer is in flight.
+  const history = ANSWER_STATES[answerState(command)].history;
+  if (!outcome || !history) return undefined;
   const at = command.settledAt ?? Date.now();
   const line: OutcomeLine = {
     t: 'outcome',
     command_id: command.id,
     time: new Date(at).toISOString(),
-    state: 'applied',
+    state: history.state,
     latency_ms: Math.max(0, at - command.createdAt),
   };
   switch (outcome.state) {
     case 'accepted': {
-      line.state = 'applied';
       // What the agent recorded, when its attention.answered names this command; else what we sent.
       const answered = record?.answered?.cause === command.id ? record.answered : undefined;
       const applied = answered?.answer ?? (actionOf(command) === 'answer' ? command.answer : undefined);
@@ -171,31 +172,25 @@ export function outcomeLine(
       break;
     }
     case 'rejected':
-      line.state = 'rejected';
       line.reason = outcome.detail ? `${outcome.reason}: ${outcome.detail}` : outcome.reason;
       break;
     case 'timeout':
-      line.state = 'timeout';
       line.reason = 'no acknowledgement from the agent';
       break;
     case 'refused-by-relay':
-      line.state = 'refused';
       line.reason = outcome.detail ? `${outcome.code}: ${outcome.detail}` : outcome.code;
       break;
     case 'not-sent': {
       // Refused at the gate, or dropped by the operator: not sent; else the request closed while we were away.
-      line.state = command.code === 'gate' || command.code === 'dropped' ? 'not-sent' : 'closed-elsewhere';
       line.reason = outcome.reason;
       const by = record?.answered?.cause !== command.id ? record?.answered?.by : undefined;
       if (by && line.state === 'closed-elsewhere') line.by = by;
       break;
     }
     case 'held':
-      line.state = 'held';
       line.reason = outcome.reason;
       break;
     case 'stopped-waiting':
-      line.state = 'stopped-waiting';
       line.reason =
         'the console stopped waiting before the agent acknowledged it; kept in the outbox for the next console';
       break;

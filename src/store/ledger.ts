@@ -10,6 +10,7 @@
 // Pure: the store's records and commands are only read.
 
 import { displayLine } from '../protocol/sanitize.js';
+import { stands } from './answer/index.js';
 import type { SessionMemoryFacts } from './session-emitters.js';
 import type { Twin } from './session-proofs.js';
 import type { OwnCommand, RequestRecord } from './types.js';
@@ -119,11 +120,7 @@ export function answerRefusal(reader: LedgerReader, record: RequestRecord): Refu
   const command = reader.lastCommandFor(record.key);
   // A saved answer not written yet (it waits for its proof) gives way to the operator's (the client supersedes it).
   const unwrittenSaved = command?.savedAt !== undefined && command.state === 'sending' && command.attempts === 0;
-  if (
-    command &&
-    !unwrittenSaved &&
-    (command.state === 'sending' || command.state === 'accepted' || command.state === 'held')
-  ) {
+  if (command && !unwrittenSaved && stands(command)) {
     const what = answerWords(command);
     const why =
       command.state === 'held'

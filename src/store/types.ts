@@ -7,7 +7,7 @@ import type {
   RosterEntry,
   Severity,
 } from '../protocol/types.js';
-import type { CommandState } from './answer-state.js';
+import type { CommandState } from './answer/state.js';
 import type { RequestKey } from './identity.js';
 import type { ViolationRule } from './violations.js';
 
@@ -93,7 +93,7 @@ export interface RequestRecord {
   causeSeen?: readonly string[];
 }
 
-/** What the store keeps of an answer's state: store/answer-state.ts, with the union every view reads. */
+/** What the store keeps of an answer's state: store/answer/, with the union every view reads. */
 export type { CommandState };
 
 /** A command this console sent (or is about to send). */

@@ -7,7 +7,7 @@
 
 import { displayLine, displayText } from '../../protocol/sanitize.js';
 import type { Decision } from '../../store/decisions.js';
-import { outcomeColor as historyColor, outcomeLead } from '../../store/answer-state.js';
+import { outcomeColor as historyColor, outcomeLead } from '../../store/answer/index.js';
 import { lastOutcome } from '../../store/decision-fold.js';
 import { outcomeSummary, sentSummary } from '../../store/decision-query.js';
 import { formatMs } from '../words/duration.js';

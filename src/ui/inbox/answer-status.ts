@@ -6,7 +6,7 @@ import type { OwnCommand, RequestRecord } from '../../store/types.js';
 import { seg, type Line } from '../text/line.js';
 import { wrapText } from '../text/wrap.js';
 import { glyphs } from '../glyphs.js';
-import { ANSWER_STATES, answerState } from '../../store/answer-state.js';
+import { ANSWER_STATES, answerState } from '../../store/answer/index.js';
 import { say } from '../words/answer-say.js';
 
 /** Who answered, from the answered event or the command it names as cause. */

@@ -3,7 +3,7 @@ import type { OwnCommand, RequestRecord } from '../../store/types.js';
 import type { Glyphs } from '../glyphs.js';
 import { formatMs } from '../words/duration.js';
 import { glyphs } from '../glyphs.js';
-import { ANSWER_STATES, answerState } from '../../store/answer-state.js';
+import { ANSWER_STATES, answerState } from '../../store/answer/index.js';
 import { say } from '../words/answer-say.js';
 
 /**

@@ -5,7 +5,7 @@ import type { OwnCommand, RequestRecord } from '../../store/types.js';
 import type { RuleScope } from '../../store/rule-scopes.js';
 import { isFromFile } from '../../store/file-relay.js';
 import type { Refusal } from '../../store/ledger.js';
-import { ANSWER_STATES, answerState, type AnswerState } from '../../store/answer-state.js';
+import { ANSWER_STATES, answerState, type AnswerState } from '../../store/answer/index.js';
 import { say } from '../words/answer-say.js';
 import { emptyEditor, type EditorState } from '../text/editor.js';
 import type { FormDraft } from '../form/form-state.js';
@@ -182,7 +182,7 @@ export interface KeyContext {
 /**
  * Whether the open request can take an answer now (`none`), and if not, why:
  * the request's own state (closed, answered elsewhere, informational, read
- * from a file), or the state of our answer to it (store/answer-state.ts:
+ * from a file), or the state of our answer to it (store/answer/:
  * on its way, accepted, held at the gate, unacknowledged).
  */
 export type Lock =

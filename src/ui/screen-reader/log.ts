@@ -8,7 +8,7 @@ import type { UiModel } from '../model.js';
 import type { Answer } from '../../protocol/types.js';
 import { optionName } from './cause.js';
 import { glyphs } from '../glyphs.js';
-import { ANSWER_STATES, answerState } from '../../store/answer-state.js';
+import { ANSWER_STATES, answerState } from '../../store/answer/index.js';
 import { say } from '../words/answer-say.js';
 import { asks, secondsLeft } from './words.js';
 import { describeValues } from '../words/outcome.js';

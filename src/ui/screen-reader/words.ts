@@ -3,7 +3,7 @@
 // at `at`, a moment the caller keeps still (view.tsx), so nothing ticks.
 import { displayLine } from '../../protocol/sanitize.js';
 import type { OwnCommand, RelayStatus, RequestRecord } from '../../store/types.js';
-import { ANSWER_STATES, answerState } from '../../store/answer-state.js';
+import { ANSWER_STATES, answerState } from '../../store/answer/index.js';
 import { say } from '../words/answer-say.js';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

@@ -1,6 +1,6 @@
-// What the answer's words (store/answer-state.ts) leave to the UI: the keys
+// What the answer's words (store/answer/) leave to the UI: the keys
 // bound now, the marks of the glyph set in force and how a duration is written.
-import type { Say } from '../../store/answer-state.js';
+import type { Say } from '../../store/answer/index.js';
 import { glyphs, type Glyphs } from '../glyphs.js';
 import { withKeys } from '../key-labels.js';
 import { formatMs } from './duration.js';

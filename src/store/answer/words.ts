@@ -1,158 +1,23 @@
-// An answer's states: one union, from the moment this console makes an
-// answer to what became of it (the ledger's states, the gate's `waiting` and
-// `held` among them), and everything the product says of each: its short
-// word, its list row, the detail's sentence, the lock hint, the screen
-// reader's two sentences, the history's `--json` value and colour, and what
-// `respond` exits with. Every view reads them here, so adding a state is
-// this file, the code that puts a command in it, and a test.
-// Pure. Words that name a key are templates (`{resend}`, `{drop}`) the UI
-// fills through withKeys (`say.keys`), and marks come from the UI's glyph
-// set (`say`): no key name and no terminal glyph is written here.
+// What the product says of each of an answer's states (state.ts): its short
+// word, its list row, the detail's line, the lock hint, the screen reader's
+// two sentences, the history's `--json` value and colour, and how `respond`
+// ends. Pure. Words that name a key are templates (`{resend}`, `{drop}`) the
+// UI fills through withKeys (`say.keys`); marks and durations come from the
+// UI too (`say`): no key name and no terminal glyph is written here.
 
-import { displayLine } from '../protocol/sanitize.js';
-
-/**
- * What the store keeps of a command's lifecycle (OwnCommand.state): coarser
- * than AnswerState, which reads the command's other fields too (`queued`,
- * `gate`, `code`). `sending` is waiting, queued or sent; `not-sent` is not
- * sent, dropped or closed.
- * `not-sent`: a queued (or saved) answer whose request closed before it
- * could go out, refused by the gate on its first send, or dropped while held.
- * `stopped-waiting`: the console stopped (a quit, respond's --wait over)
- * before the agent acknowledged it; kept in the outbox for the next console.
- * `held` (the gate at the wire): written once, or saved, and refused now:
- * kept, not sent, until the operator's `r` (the gate asked again) or a drop.
- */
-export type CommandState =
-  'sending' | 'held' | 'accepted' | 'rejected' | 'timeout' | 'refused-by-relay' | 'not-sent' | 'stopped-waiting';
-
-/**
- * What the words read of a command (store/types.ts OwnCommand): written out
- * here so that this file imports nothing of the store, and types.ts takes
- * CommandState from it.
- */
-export interface OwnCommand {
-  state: CommandState;
-  queued: boolean;
-  attempts: number;
-  ackWindowMs: number;
-  event: { session?: string };
-  reason?: string;
-  detail?: string;
-  code?: string;
-  gate?: 'waiting';
-}
-
-/** An answer of this console, as every view says it (none made: undefined). */
-export type AnswerState =
-  /** At the gate, waiting for a read of its session: not on the wire yet. */
-  | 'waiting'
-  /** Journaled, waiting for a connection to the relay. */
-  | 'queued'
-  /** On the wire, waiting for the agent's acknowledgement. */
-  | 'sent'
-  | 'held'
-  | 'accepted'
-  | 'rejected'
-  /** Refused by the relay (AEP-0003 §4.2). */
-  | 'refused'
-  /** No acknowledgement within the ack window. */
-  | 'timed out'
-  /** Refused by the gate on its first send: not sent, not kept. */
-  | 'not sent'
-  /** Dropped by the operator while held. */
-  | 'dropped'
-  /** Never sent: the request closed before it could go out. */
-  | 'closed'
-  | 'stopped waiting';
-
-/** The state of an answer of ours (undefined: none). */
-export function answerState(command: OwnCommand): AnswerState;
-export function answerState(command: OwnCommand | undefined): AnswerState | undefined;
-export function answerState(command: OwnCommand | undefined): AnswerState | undefined {
-  switch (command?.state) {
-    case undefined:
-      return undefined;
-    case 'sending':
-      if (command.gate === 'waiting') return 'waiting';
-      return command.queued ? 'queued' : 'sent';
-    case 'held':
-      return 'held';
-    case 'accepted':
-      return 'accepted';
-    case 'rejected':
-      return 'rejected';
-    case 'refused-by-relay':
-      return 'refused';
-    case 'timeout':
-      return 'timed out';
-    case 'not-sent':
-      if (command.code === 'dropped') return 'dropped';
-      return command.code === 'gate' ? 'not sent' : 'closed';
-    case 'stopped-waiting':
-      return 'stopped waiting';
-  }
-}
-
-/** The history's outcome values, as the file and `history --json` write them. */
-export type OutcomeState =
-  | 'applied'
-  | 'rejected'
-  | 'timeout'
-  | 'refused'
-  | 'closed-elsewhere'
-  | 'superseded'
-  | 'stopped-waiting'
-  | 'not-sent'
-  | 'held';
-
-/** How the UI writes what these words leave to it. */
-export interface Say {
-  /** Fills `{resend}`, `{drop}` with the keys bound now (ui/key-labels.ts withKeys, place `locked`). */
-  keys(template: string): string;
-  /** The marks of the glyph set in force (the row's `no` is `x` in ASCII). */
-  yes: string;
-  no: string;
-  gone: string;
-  ellipsis: string;
-  dash: string;
-  /** A duration as the UI writes it (`45 s`). */
-  ms(n: number): string;
-}
-
-type Color = 'yellow' | 'green' | 'red';
-
-/** What `respond` exits with when its answer ends in a state (refined there by the request's fate or the gate). */
-export interface RespondEnd {
-  code: 0 | 3 | 4;
-  result: string;
-  reason: string;
-}
-
-export interface StateWords {
-  /** The state in a word or two. */
-  short: string;
-  /** The list row. */
-  row: (c: OwnCommand, say: Say) => { text: string; color: Color };
-  /** The detail's line under the controls. */
-  detail: (c: OwnCommand, say: Say) => { text: string; color: Color };
-  /** Why the open request takes no answer now (a state that locks it; undefined: it does not). */
-  lock?: (say: Say) => string;
-  /** The screen reader's status of the answer; `what` is `your deny`. */
-  sentence: (what: string, c: OwnCommand, say: Say) => string;
-  /** Said once when the answer comes to this state (undefined: nothing to say). */
-  news?: (what: string, c: OwnCommand, say: Say) => string;
-  /**
-   * The history's outcome (undefined: in flight, no outcome yet), its colour
-   * there, and the words its rows lead with where they differ from the value.
-   */
-  history?: { state: OutcomeState; color: Color; lead?: string };
-  /** How `respond` ends on it (undefined: it keeps waiting, or the request's fate says). */
-  respond?: (c: OwnCommand) => RespondEnd;
-}
+import { displayLine } from '../../protocol/sanitize.js';
+import {
+  answerState,
+  type AnswerFacts,
+  type AnswerState,
+  type Color,
+  type OutcomeState,
+  type RespondEnd,
+  type StateWords,
+} from './state.js';
 
 const line = (text: string, n: number) => displayLine(text, n);
-const reasonOr = (c: OwnCommand, fallback: string) => line(c.reason ?? fallback, 300);
+const reasonOr = (c: AnswerFacts, fallback: string) => line(c.reason ?? fallback, 300);
 const SENDING_HINT = 'Sending: wait for the agent to acknowledge.';
 const HELD = '{resend} asks the gate again, {drop} drops it';
 
@@ -162,12 +27,13 @@ export function gateWords(reason: string | undefined): string {
 }
 
 const NOT_SENT_HISTORY = { state: 'not-sent', color: 'yellow', lead: 'not sent' } as const;
-const notSentEnd = (c: OwnCommand): RespondEnd => ({ code: 3, result: 'not-sent', reason: c.reason ?? 'not sent' });
+const notSentEnd = (c: AnswerFacts): RespondEnd => ({ code: 3, result: 'not-sent', reason: c.reason ?? 'not sent' });
 
 /** Every state and its words. */
 export const ANSWER_STATES: { readonly [S in AnswerState]: StateWords } = {
   waiting: {
     short: 'waiting',
+    stands: true,
     row: () => ({ text: 'waiting', color: 'yellow' }),
     detail: (c, say) => ({
       text: `${say.ellipsis} waiting for a read of session "${line(c.event.session ?? '', 60)}": the console cannot tell who else speaks there, so it goes only if the read shows no other agent could take it`,
@@ -180,6 +46,7 @@ export const ANSWER_STATES: { readonly [S in AnswerState]: StateWords } = {
   },
   queued: {
     short: 'queued',
+    stands: true,
     row: () => ({ text: 'queued', color: 'yellow' }),
     detail: (_c, say) => ({
       text: `${say.ellipsis} queued: the relay is not connected; it will be sent (same id) on reconnect`,
@@ -190,6 +57,7 @@ export const ANSWER_STATES: { readonly [S in AnswerState]: StateWords } = {
   },
   sent: {
     short: 'sent',
+    stands: true,
     row: () => ({ text: 'sent', color: 'yellow' }),
     detail: (c, say) => ({
       text: `${say.ellipsis} sending${c.attempts > 1 ? ` (retry ${c.attempts - 1} of 2, same id)` : ''}`,
@@ -200,6 +68,7 @@ export const ANSWER_STATES: { readonly [S in AnswerState]: StateWords } = {
   },
   held: {
     short: 'held',
+    stands: true,
     row: () => ({ text: 'held', color: 'red' }),
     detail: (c, say) => ({
       text: `${say.gone} held, not sent: ${gateWords(c.reason)} ${say.dash} ${say.keys(HELD)}`,
@@ -216,6 +85,7 @@ export const ANSWER_STATES: { readonly [S in AnswerState]: StateWords } = {
   },
   accepted: {
     short: 'accepted',
+    stands: true,
     // Accepted and not yet recorded by the agent: once it is, the row says what it applied.
     row: () => ({ text: 'accepted', color: 'green' }),
     detail: (_c, say) => ({ text: `${say.yes} accepted, waiting for the agent`, color: 'green' }),
@@ -226,6 +96,7 @@ export const ANSWER_STATES: { readonly [S in AnswerState]: StateWords } = {
   },
   rejected: {
     short: 'rejected',
+    stands: false,
     row: (_c, say) => ({ text: `${say.no} rejected`, color: 'red' }),
     detail: (c, say) => ({
       text: `${say.no} rejected: ${c.reason ?? 'no reason'}${c.detail ? ` ${c.detail}` : ''} ${say.dash} fix it and send again`,
@@ -243,6 +114,7 @@ export const ANSWER_STATES: { readonly [S in AnswerState]: StateWords } = {
   },
   refused: {
     short: 'refused',
+    stands: false,
     row: (_c, say) => ({ text: `${say.no} refused`, color: 'red' }),
     detail: (c, say) => ({ text: `${say.no} ${relayRefusalText(c.code, c.detail)}`, color: 'red' }),
     sentence: (what, c) => `${what} was refused by the relay${c.reason ? ` (${line(c.reason, 60)})` : ''}.`,
@@ -256,6 +128,7 @@ export const ANSWER_STATES: { readonly [S in AnswerState]: StateWords } = {
   },
   'timed out': {
     short: 'timed out',
+    stands: false,
     row: (_c, say) => ({ text: say.keys('no ack ({resend})'), color: 'red' }),
     detail: (c, say) => ({
       text: `${say.gone} no answer from the agent in ${say.ms(c.ackWindowMs * Math.max(1, c.attempts))} ${say.dash} ${say.keys('press {resend} to resend the same command')}`,
@@ -269,6 +142,7 @@ export const ANSWER_STATES: { readonly [S in AnswerState]: StateWords } = {
   },
   'not sent': {
     short: 'not sent',
+    stands: false,
     row: () => ({ text: 'not sent', color: 'yellow' }),
     detail: (c, say) => ({ text: `${say.gone} ${c.reason ?? 'not sent: the request closed'}`, color: 'yellow' }),
     sentence: (what, c) => `${what} was not sent: ${reasonOr(c, 'the gate refused it')}`,
@@ -278,6 +152,7 @@ export const ANSWER_STATES: { readonly [S in AnswerState]: StateWords } = {
   },
   dropped: {
     short: 'dropped',
+    stands: false,
     row: () => ({ text: 'dropped', color: 'yellow' }),
     detail: (_c, say) => ({ text: `${say.gone} dropped while held: it was not sent`, color: 'yellow' }),
     sentence: (what) => `${what} was dropped while held: it was not sent.`,
@@ -287,6 +162,7 @@ export const ANSWER_STATES: { readonly [S in AnswerState]: StateWords } = {
   },
   closed: {
     short: 'not sent',
+    stands: false,
     row: () => ({ text: 'not sent', color: 'yellow' }),
     detail: (c, say) => ({ text: `${say.gone} ${c.reason ?? 'not sent: the request closed'}`, color: 'yellow' }),
     sentence: (what) => `${what} was not sent.`,
@@ -295,6 +171,7 @@ export const ANSWER_STATES: { readonly [S in AnswerState]: StateWords } = {
   },
   'stopped waiting': {
     short: 'stopped waiting',
+    stands: false,
     row: () => ({ text: 'kept (outbox)', color: 'yellow' }),
     detail: (_c, say) => ({
       text: `${say.gone} stopped waiting before the agent acknowledged it: kept in the outbox, sent again (same id) by the next console`,
@@ -305,6 +182,11 @@ export const ANSWER_STATES: { readonly [S in AnswerState]: StateWords } = {
     history: { state: 'stopped-waiting', color: 'yellow' },
   },
 };
+
+/** Whether an answer of ours stands for its request (none: no). */
+export function stands(command: AnswerFacts | undefined): boolean {
+  return command !== undefined && ANSWER_STATES[answerState(command)].stands;
+}
 
 /** The history's outcome values a reader takes from a file (decision-fold.ts): every state's, and `superseded`. */
 export const OUTCOME_STATES: readonly OutcomeState[] = [
