@@ -106,7 +106,8 @@ function parse(argv: string[], env: NodeJS.ProcessEnv, version: Version): Parsed
   const [command, ...extra] = cli.input;
   if (command !== undefined && !['list', 'history', 'profiles', 'keys'].includes(command))
     throw new UsageError(
-      `unknown command "${printable(command)}" (the commands are "list", "watch", "respond", "history", "profiles", "keys" and "rules test")`,
+      `unknown command "${printable(command)}" (the commands are "list", "watch", "respond", ` +
+        `"history", "profiles", "keys" and "rules test")`,
     );
   if (extra.length) throw new UsageError(`unexpected argument "${printable(extra[0])}"`);
   if (command === 'profiles') {
@@ -202,7 +203,8 @@ function tokenFor(
     const exposed = relays.filter((relay) => !isTls(relay) && !isLoopback(relay));
     if (exposed.length && !flags.insecure) {
       throw new UsageError(
-        `--relay ${exposed[0]} is not on this host: use https:// or wss:// so the token does not cross the network in cleartext (or --insecure to send it anyway)`,
+        `--relay ${exposed[0]} is not on this host: use https:// or wss:// so the token does ` +
+          `not cross the network in cleartext (or --insecure to send it anyway)`,
       );
     }
     if (exposed.length)

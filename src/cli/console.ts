@@ -203,7 +203,11 @@ async function startDemo(options: ConsoleOptions, remember: Remember): Promise<D
 async function demoAsLines(options: ConsoleOptions, io: MainIO, remember: Remember): Promise<number> {
   const demo = (await startDemo(options, remember))!;
   io.err(
-    `aep-console: this terminal (TERM=${io.env.TERM}) cannot move the cursor, so the full-screen console cannot run; the demo relay runs at ${demo.relay}, followed here as lines ("aep-console watch"). From another terminal: ${demo.info.listCommand}; answer with npx aep-console respond ID --option O --relay ${demo.relay} --token-file ${demo.tokenFile}`,
+    `aep-console: this terminal (TERM=${io.env.TERM}) cannot move the cursor, so the ` +
+      `full-screen console cannot run; the demo relay runs at ${demo.relay}, followed here as ` +
+      `lines ("aep-console watch"). From another terminal: ${demo.info.listCommand}; answer ` +
+      `with npx aep-console respond ID --option O --relay ${demo.relay} --token-file ` +
+      `${demo.tokenFile}`,
   );
   return runWatch(
     { ...options, demo: false, relays: [demo.relay], token: demo.token, tokenFile: undefined },
@@ -224,7 +228,9 @@ async function withoutFullScreen(options: ConsoleOptions, io: MainIO, remember: 
     // The demo is still there to try: its relay started, followed as `watch` follows one.
     if (options.demo) return demoAsLines(options, io, remember);
     io.err(
-      `aep-console: this terminal (TERM=${io.env.TERM}) cannot move the cursor, so the full-screen console cannot run; use "aep-console watch" (follows the requests as lines), "aep-console list" and "aep-console respond ID --option O"`,
+      `aep-console: this terminal (TERM=${io.env.TERM}) cannot move the cursor, so the ` +
+        `full-screen console cannot run; use "aep-console watch" (follows the requests as ` +
+        `lines), "aep-console list" and "aep-console respond ID --option O"`,
     );
     return 2;
   }

@@ -16,7 +16,9 @@ export function historyOptions(
     const name = /^--([^=]+)/.exec(arg)?.[1];
     if (name !== undefined && !ALLOWED.has(name)) {
       return {
-        error: `--${displayLine(name, 40)} does not apply to "aep-console history" (it reads the history file; flags: --json, --since, --agent, --session)`,
+        error:
+          `--${displayLine(name, 40)} does not apply to "aep-console history" (it reads the ` +
+          `history file; flags: --json, --since, --agent, --session)`,
       };
     }
   }

@@ -59,7 +59,8 @@ export function textRow(decision: Decision): string {
     time,
     displayLine(decision.agent, 20).padEnd(14),
     displayLine(decision.kind || decision.action, 12).padEnd(10),
-    `${displayLine(sentSummary(decision), 80)}${decision.batch ? ` (batch of ${decision.batch})` : ''}${decision.by !== 'you' ? ` by ${displayLine(decision.by, 40)}` : ''}`,
+    `${displayLine(sentSummary(decision), 80)}${decision.batch ? ` (batch of ${decision.batch})` : ''}` +
+      `${decision.by !== 'you' ? ` by ${displayLine(decision.by, 40)}` : ''}`,
     '→',
     `${displayLine(outcomeSummary(decision), 160)}${latency}`,
     '·',

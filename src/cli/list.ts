@@ -44,7 +44,9 @@ async function readRelays(
       if (!result.ended) {
         unended++;
         io.err(
-          `aep-console: ${name}: the read did not end (${displayLine(result.note ?? 'no end of the replay', 200)}): listed what arrived, and more may be waiting`,
+          `aep-console: ${name}: the read did not end ` +
+            `(${displayLine(result.note ?? 'no end of the replay', 200)}): listed what arrived, and ` +
+            `more may be waiting`,
         );
       }
     } else {

@@ -55,7 +55,8 @@ export function nameOption(raw: string | undefined, env: NodeJS.ProcessEnv): str
   if (raw === undefined) return defaultName(env);
   if (!NAME.test(raw)) {
     throw new UsageError(
-      '--name must be 1-64 characters of letters, digits, ".", "_", "-" or "@", starting with a letter or digit (it goes into the command source URI)',
+      '--name must be 1-64 characters of letters, digits, ".", "_", "-" or "@", starting with ' +
+        'a letter or digit (it goes into the command source URI)',
     );
   }
   return raw;

@@ -75,7 +75,8 @@ function chosen(
   const profile = file?.profiles.get(name);
   if (!profile)
     throw new UsageError(
-      `${from} ${JSON.stringify(printable(name))}: no such profile (the profiles are: ${profileNames(file)}${file ? ` in ${displayLine(file.path, 200)}` : '; there is no config file'})`,
+      `${from} ${JSON.stringify(printable(name))}: no such profile (the profiles are: ` +
+        `${profileNames(file)}${file ? ` in ${displayLine(file.path, 200)}` : '; there is no config file'})`,
     );
   return { name, profile };
 }
@@ -134,7 +135,12 @@ export function profilesText(env: NodeJS.ProcessEnv): string {
   if (!loaded.ok) throw new UsageError(loaded.error);
   const file = loaded.file;
   if (!file || file.profiles.size === 0) {
-    return 'No profiles. Put them in $XDG_CONFIG_HOME/aep-console/config.json (else ~/.config/aep-console/config.json):\n  {"default": "prod", "profiles": {"prod": {"relays": ["https://relay.example:8787"], "token_file": "~/.config/aep-console/prod.token"}}}';
+    return (
+      'No profiles. Put them in $XDG_CONFIG_HOME/aep-console/config.json (else ' +
+      '~/.config/aep-console/config.json):\n  {"default": "prod", "profiles": {"prod": ' +
+      '{"relays": ["https://relay.example:8787"], "token_file": ' +
+      '"~/.config/aep-console/prod.token"}}}'
+    );
   }
   const lines = [
     `Profiles in ${displayLine(file.path, 200)}${env.AEP_PROFILE ? ` (AEP_PROFILE=${printable(env.AEP_PROFILE)})` : ''}:`,
@@ -148,7 +154,11 @@ export function profilesText(env: NodeJS.ProcessEnv): string {
     };
     lines.push(`    relays  ${profile.relays.map(relay).join(', ')}`);
     lines.push(
-      `    token   ${profile.token_file !== undefined ? `from ${displayLine(profile.token_file, 200)}` : 'none named: --token, --token-file or AEP_TOKEN'}`,
+      `    token   ${
+        profile.token_file !== undefined
+          ? `from ${displayLine(profile.token_file, 200)}`
+          : 'none named: --token, --token-file or AEP_TOKEN'
+      }`,
     );
     const rest = (['name', 'ca', 'capture', 'rules', 'auto', 'agent', 'session', 'notify_cmd'] as const).filter(
       (key) => profile[key] !== undefined,

@@ -88,7 +88,10 @@ export function connectionText(connection: ConnectionState | undefined): string 
     case 'connecting':
       return connection.reason ? `connecting (last attempt: ${connection.reason})` : 'connecting';
     case 'reconnecting':
-      return `reconnecting in ${Math.max(1, Math.ceil((connection.retryAt - Date.now()) / 1000))} s${connection.reason ? `: ${connection.reason}` : ''}`;
+      return (
+        `reconnecting in ${Math.max(1, Math.ceil((connection.retryAt - Date.now()) / 1000))} ` +
+        `s${connection.reason ? `: ${connection.reason}` : ''}`
+      );
     case 'unauthorized':
       return `not authorized${connection.detail ? `: ${connection.detail}` : ''}`;
     case 'version-unsupported':

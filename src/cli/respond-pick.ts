@@ -73,7 +73,10 @@ function answerProblem(record: RequestRecord, answer: Answer): string | undefine
   }
   // A form takes values only (AEP-0006): text would reach the agent as an answer it must refuse. Nothing is sent.
   if (answer.text !== undefined && (record.payload.kind === 'form' || fields.length))
-    return `the request is a form: answer it with --values (its fields: ${fields.map((f) => displayLine(f.id, 40)).join(', ')}), not --text`;
+    return (
+      `the request is a form: answer it with --values (its fields: ` +
+      `${fields.map((f) => displayLine(f.id, 40)).join(', ')}), not --text`
+    );
   if (answer.values !== undefined) {
     if (!fields.length) return 'the request is not a form: answer it with --option or --text';
     const check = validateFormValues(fields, answer.values);

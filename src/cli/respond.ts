@@ -167,7 +167,9 @@ async function send(session: RelaySession, record: RequestRecord, options: Conso
     return {
       code: 3,
       result: 'unknown',
-      reason: `not sent: the read of session "${displayLine(record.session, 60)}" did not end within ${spec.waitMs / 1000} s, so who else speaks there is unknown`,
+      reason:
+        `not sent: the read of session "${displayLine(record.session, 60)}" did not end within ` +
+        `${spec.waitMs / 1000} s, so who else speaks there is unknown`,
       record,
       command,
     };

@@ -17,7 +17,9 @@ export function parseRulesTest(
   if (argv[1] !== 'test')
     return {
       kind: 'usage-error',
-      message: `"rules" takes "test" (aep-console rules test [--rules F] [connection flags])${argv[1] ? `, not "${displayLine(argv[1], 40)}"` : ''}`,
+      message:
+        `"rules" takes "test" (aep-console rules test [--rules F] [connection ` +
+        `flags])${argv[1] ? `, not "${displayLine(argv[1], 40)}"` : ''}`,
     };
   const rest: string[] = [];
   let given: string | undefined;

@@ -58,6 +58,15 @@ function ruleHeader(rule: Rule, rows: number, now: number): string {
   return `${name}${end}: ${rows === 0 ? 'would answer nothing here' : `${rows} request${rows === 1 ? '' : 's'}`}`;
 }
 
+/** One request a rule would answer (or leave to you): how, whose, where, what it asks, and what the row adds. */
+function requestRow(how: string, record: RequestRecord, tail: string): string {
+  return (
+    `  ${how.padEnd(16)} ${displayLine(record.agent, 20).padEnd(14)} ` +
+    `${displayLine(record.session, 24)} · ${displayLine(record.payload.prompt, 100)} ` +
+    `(${record.state}) ${idCell(record.id)}${tail}`
+  );
+}
+
 export async function runRulesTest(options: ConsoleOptions, io: ListIO & { now?: () => number }): Promise<number> {
   const now = (io.now ?? Date.now)();
   const rules = options.rules ?? [];
@@ -104,11 +113,7 @@ export async function runRulesTest(options: ConsoleOptions, io: ListIO & { now?:
       verdict,
       cause,
     );
-    byRule
-      .get(verdict.rule)
-      ?.push(
-        `  ${how.padEnd(16)} ${displayLine(record.agent, 20).padEnd(14)} ${displayLine(record.session, 24)} · ${displayLine(record.payload.prompt, 100)} (${record.state}) ${idCell(record.id)}${why}${paths}`,
-      );
+    byRule.get(verdict.rule)?.push(requestRow(how, record, `${why}${paths}`));
   }
   for (const rule of rules) {
     const rows = byRule.get(rule.name) ?? [];
@@ -116,7 +121,8 @@ export async function runRulesTest(options: ConsoleOptions, io: ListIO & { now?:
     for (const row of rows) io.out(row);
   }
   io.out(
-    `no rule: ${untouched} of ${records.length} request${records.length === 1 ? '' : 's'} (forms, informational requests, causes not in the history, or no match)`,
+    `no rule: ${untouched} of ${records.length} request${records.length === 1 ? '' : 's'} ` +
+      `(forms, informational requests, causes not in the history, or no match)`,
   );
   return 0;
 }

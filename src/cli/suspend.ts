@@ -84,7 +84,10 @@ function ownStat(): string | undefined {
   }
 }
 
-/** Said in the footer instead of suspending, so no `fg` typed afterwards lands in the console as keys (Ctrl-Z cannot be rebound: made once). */
+/**
+ * Said in the footer instead of suspending, so no `fg` typed afterwards lands in the console as keys (Ctrl-Z cannot be
+ * rebound: made once).
+ */
 export const NO_JOB_CONTROL = withKeys(
   'browse',
   '{suspend}: no job control here to suspend to (ssh host cmd, sh -c, tmux)',

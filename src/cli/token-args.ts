@@ -50,7 +50,9 @@ function checkTokenText(token: string, from: string): string {
   if (bad) {
     const cp = bad[0].codePointAt(0) ?? 0;
     throw new UsageError(
-      `${from}: the token holds a character an HTTP header cannot carry (U+${cp.toString(16).toUpperCase().padStart(4, '0')} at position ${bad.index + 1}); a bearer token is printable ASCII`,
+      `${from}: the token holds a character an HTTP header cannot carry ` +
+        `(U+${cp.toString(16).toUpperCase().padStart(4, '0')} at position ${bad.index + 1}); a ` +
+        `bearer token is printable ASCII`,
     );
   }
   return token;

@@ -72,16 +72,26 @@ export const EXIT_CODES: readonly ExitCode[] = [
   {
     code: '2',
     help: ['usage error'],
-    doc: 'usage error (one line on stderr naming the problem); `respond`: also an answer that does not fit the request (an option it does not offer, `--values` its form refuses)',
+    doc:
+      'usage error (one line on stderr naming the problem); `respond`: also an answer that ' +
+      'does not fit the request (an option it does not offer, `--values` its form refuses)',
   },
   {
     code: '3',
     help: [
       'a relay could not be read or refused the token (list: the others are still',
       'printed, the failed ones named on stderr; respond); history file not yours (history);',
-      'refused, rejected, no route, not pending, informational, ambiguous id, an answer already on its way, or a route another agent could take (respond)',
+      'refused, rejected, no route, not pending, informational, ambiguous id, an answer ' +
+        'already on its way, or a route another agent could take (respond)',
     ],
-    doc: 'could not connect or not authorized (`list`: any relay that could not be read, or whose read did not end, though what was read is printed and those relays named on stderr; `respond`; the interactive console and `watch` keep retrying and say why); a history file that is not yours (`history`: it is not read, and stderr says why; a torn last line is only said, exit 0); `respond`: no such request, not pending, informational, an id two emitters share (give `--source`), refused by the relay (`no-route`, `ambiguous`…), rejected by the agent',
+    doc:
+      'could not connect or not authorized (`list`: any relay that could not be read, or ' +
+      'whose read did not end, though what was read is printed and those relays named on ' +
+      'stderr; `respond`; the interactive console and `watch` keep retrying and say why); a ' +
+      'history file that is not yours (`history`: it is not read, and stderr says why; a torn ' +
+      'last line is only said, exit 0); `respond`: no such request, not pending, ' +
+      'informational, an id two emitters share (give `--source`), refused by the relay ' +
+      '(`no-route`, `ambiguous`…), rejected by the agent',
   },
   {
     code: '4',
@@ -91,7 +101,9 @@ export const EXIT_CODES: readonly ExitCode[] = [
   {
     code: '128+N',
     help: ['stopped by signal N'],
-    doc: 'stopped by signal N (`143` SIGTERM, `129` SIGHUP, `130` SIGINT: Ctrl-C in `watch`, or sent with `kill`; in the console Ctrl-C is a key). `watch` ends only this way.',
+    doc:
+      'stopped by signal N (`143` SIGTERM, `129` SIGHUP, `130` SIGINT: Ctrl-C in `watch`, or ' +
+      'sent with `kill`; in the console Ctrl-C is a key). `watch` ends only this way.',
   },
 ];
 
@@ -100,22 +112,32 @@ export const ENVIRONMENT: readonly { name: string; does: string }[] = [
   { name: 'AEP_RELAY', does: 'the relay, when no `--relay` is given.' },
   {
     name: 'AEP_TOKEN',
-    does: "the relay's token, when neither `--token` nor `--token-file` is given; never sent to a profile's relays when the profile names its own `token_file`.",
+    does:
+      "the relay's token, when neither `--token` nor `--token-file` is given; never sent to a " +
+      "profile's relays when the profile names its own `token_file`.",
   },
   { name: 'AEP_PROFILE', does: 'the profile, when no `--profile` is given (`aep-console profiles` lists them).' },
   { name: 'INK_SCREEN_READER', does: '`true`: as `--screen-reader`.' },
   {
     name: 'XDG_STATE_HOME',
-    does: 'where the outbox, the decision history and crash reports go (`$XDG_STATE_HOME/aep-console/`, else `~/.local/state/aep-console/`).',
+    does:
+      'where the outbox, the decision history and crash reports go ' +
+      '(`$XDG_STATE_HOME/aep-console/`, else `~/.local/state/aep-console/`).',
   },
   {
     name: 'XDG_CACHE_HOME',
-    does: "where the bin keeps V8's code cache of the console, for a faster start (`$XDG_CACHE_HOME/aep-console/code-cache`, else in `~/.cache/aep-console/`); only the user's own file is read, and only for the very bundle it was made from.",
+    does:
+      "where the bin keeps V8's code cache of the console, for a faster start " +
+      '(`$XDG_CACHE_HOME/aep-console/code-cache`, else in `~/.cache/aep-console/`); only the ' +
+      "user's own file is read, and only for the very bundle it was made from.",
   },
   { name: 'AEP_CODE_CACHE', does: '`off`: the bin neither reads nor writes the code cache.' },
   {
     name: 'XDG_CONFIG_HOME',
-    does: 'where the default rules file and the profiles are (`$XDG_CONFIG_HOME/aep-console/rules.json` and `config.json`, else in `~/.config/aep-console/`).',
+    does:
+      'where the default rules file and the profiles are ' +
+      '(`$XDG_CONFIG_HOME/aep-console/rules.json` and `config.json`, else in ' +
+      '`~/.config/aep-console/`).',
   },
   { name: 'NO_COLOR', does: 'no colours (it and `FORCE_COLOR` as Ink reads them).' },
   {
@@ -124,6 +146,8 @@ export const ENVIRONMENT: readonly { name: string; does: string }[] = [
   },
   {
     name: 'TERM',
-    does: '`dumb`: the full-screen console refuses and points to `watch`, `list` and `respond`; with `--demo` the demo relay starts and is followed as lines, as `watch` follows one.',
+    does:
+      '`dumb`: the full-screen console refuses and points to `watch`, `list` and `respond`; ' +
+      'with `--demo` the demo relay starts and is followed as lines, as `watch` follows one.',
   },
 ];

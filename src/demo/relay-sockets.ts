@@ -33,7 +33,8 @@ export class SocketHub {
     const url = new URL(req.url ?? '/', 'http://relay');
     const refuse = (status: string): void => {
       socket.end(
-        `HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n${status.startsWith('401') ? 'WWW-Authenticate: Bearer\r\n' : ''}\r\n`,
+        `HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: ` +
+          `0\r\n${status.startsWith('401') ? 'WWW-Authenticate: Bearer\r\n' : ''}\r\n`,
       );
       socket.destroy();
     };

@@ -66,7 +66,10 @@ export interface RelayFaults {
   rotateToken(token: string): void;
   /** Later one-off reads go through `fault` (given the filter asked for; undefined: served as asked); undefined lifts it. */
   faultReads(fault: ((filter: Record<string, unknown>) => ReadFault | undefined) | undefined): void;
-  /** Later Events for which `refuse` gives a reason are refused (`invalid-event`, as the reference relay refuses a seq-less attention.routed); undefined lifts it. */
+  /**
+   * Later Events for which `refuse` gives a reason are refused (`invalid-event`, as the reference relay refuses a
+   * seq-less attention.routed); undefined lifts it.
+   */
   refuseEvents(refuse: ((event: AepEvent) => string | undefined) | undefined): void;
   /** Events consumer connections sent so far, oldest first (tests check what a console put on the wire). */
   fromConsumers(): AepEvent[];

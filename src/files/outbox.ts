@@ -205,7 +205,8 @@ export class Outbox {
     if (found.keptAside.length) {
       const why = [...new Set(found.keptAside.map((k) => k.why))].slice(0, 2).join('; ');
       out.push(
-        `${plural(found.keptAside.length, 'saved answer file was', 'saved answer files were')} unreadable (${why}): kept aside in ${join(this.dir, KEPT_ASIDE)}`,
+        `${plural(found.keptAside.length, 'saved answer file was', 'saved answer files were')} ` +
+          `unreadable (${why}): kept aside in ${join(this.dir, KEPT_ASIDE)}`,
       );
     }
     if (found.unwatched)

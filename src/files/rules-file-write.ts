@@ -129,7 +129,10 @@ export function withRuleAdded(
   return { ok: true, text: next };
 }
 
-/** Adds `rule` to the file at `path` (made, with its directory, if absent); a file it cannot write is left alone and the rule given as JSON. */
+/**
+ * Adds `rule` to the file at `path` (made, with its directory, if absent); a file it cannot write is left alone and
+ * the rule given as JSON.
+ */
 export function addRuleToFile(path: string, rule: Rule): { ok: true } | { ok: false; reason: string; byHand?: string } {
   const saved = saveConfigFile(path, (text) => withRuleAdded(text, rule), MAX_RULES_BYTES);
   if (saved.ok) return { ok: true };

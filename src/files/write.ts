@@ -35,14 +35,20 @@ export function writeAll(fd: number, data: string | Buffer): void {
   }
 }
 
-/** The temporary name beside `path`: hidden, marked as the console's own (leftovers.ts), and named for this process so a crash's leftover can be told from a live write. */
+/**
+ * The temporary name beside `path`: hidden, marked as the console's own (leftovers.ts), and named for this process so
+ * a crash's leftover can be told from a live write.
+ */
 export function tempPath(path: string): string {
   return join(dirname(path), `.${basename(path)}.${OWN_MARK}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
 }
 
 export { cleanLeftovers } from './leftovers.js';
 
-/** Writes `text` to `path` durably (`mode`, 0600 by default) through a temporary file and a rename. Throws on failure, leaving nothing behind. */
+/**
+ * Writes `text` to `path` durably (`mode`, 0600 by default) through a temporary file and a rename. Throws on failure,
+ * leaving nothing behind.
+ */
 export function writeFileCarefully(path: string, text: string, mode = 0o600): void {
   const temp = tempPath(path);
   const fd = openSync(temp, CREATE, mode);

@@ -18,7 +18,10 @@ import { isInvisible } from './invisible.js';
 /** Looks blank but is a symbol, so neither a space nor invisible (the Hangul fillers are in invisible.ts). */
 const BRAILLE_BLANK = 0x2800;
 
-/** Made when a code point above ASCII is first classified (an expression of a Unicode property is built from ICU's tables as it is made). */
+/**
+ * Made when a code point above ASCII is first classified (an expression of a Unicode property is built from ICU's
+ * tables as it is made).
+ */
 let mark: RegExp | undefined;
 const SPACE = /^\s$/u;
 

@@ -81,7 +81,10 @@ export class CommandSender {
     this.wire.disconnected();
   }
 
-  /** Builds and sends (or queues) an answer; '' when the request is unknown on this relay. `send`: who, the cause shown, the batch, a rule's recheck. */
+  /**
+   * Builds and sends (or queues) an answer; '' when the request is unknown on this relay. `send`: who, the cause
+   * shown, the batch, a rule's recheck.
+   */
   respond(requestKey: string, answer: Answer, send: AnswerSend = BY_OPERATOR): string {
     if (this.disposed || this.readOnly) return '';
     const record = this.store.request(requestKey);
@@ -171,7 +174,9 @@ export class CommandSender {
       if (!journaled.ok && !journaled.unfit)
         this.store.warnRelay(
           this.relay,
-          `${event.type === 'control.attention.respond' ? 'an answer' : 'a command'} could not be saved to disk (${journaled.reason}): it is lost if the console stops before the agent acknowledges it`,
+          `${event.type === 'control.attention.respond' ? 'an answer' : 'a command'} could not be ` +
+            `saved to disk (${journaled.reason}): it is lost if the console stops before the agent ` +
+            `acknowledges it`,
         );
       if (this.disposed || this.pending.get(entry.id) !== entry || !entry.queued) return;
       if (this.link.ready()) this.wire.transmit(entry);

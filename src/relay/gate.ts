@@ -118,7 +118,8 @@ export class WireGate {
         const session = displayLine(record.session, 60);
         const why =
           known.state === 'failed'
-            ? `no read of session "${session}" has ended since the relay came back (${displayLine(known.why, 200)}), so what it holds now is unknown`
+            ? `no read of session "${session}" has ended since the relay came back ` +
+              `(${displayLine(known.why, 200)}), so what it holds now is unknown`
             : `it waits for a read of session "${session}" made since the relay came back`;
         const refusal: Refusal = { code: 'unknown', risk: why, why: `Not sent: ${why}.` };
         const waiting =

@@ -170,7 +170,8 @@ export class SavedAnswers {
     if (resent)
       this.store.warnRelay(
         this.relay,
-        `resending ${resent === 1 ? '1 answer' : `${resent} answers`} saved by an earlier console (same command ids), after a read of the session ended`,
+        `resending ${resent === 1 ? '1 answer' : `${resent} answers`} saved by an earlier ` +
+          `console (same command ids), after a read of the session ended`,
       );
     for (const [why, n] of dropped) this.store.warnRelay(this.relay, `dropped ${answers(n)}: ${why}`);
     this.showNotes();

@@ -71,7 +71,8 @@ export class RoutedNotes {
       this.refused = true;
       this.store.warnRelay(
         this.relay,
-        `${NOTES_REFUSED}: the relay refused this console's open-request note (${displayLine(code, 40)}${detail ? `: ${displayLine(detail, 120)}` : ''}); not sent again`,
+        `${NOTES_REFUSED}: the relay refused this console's open-request note ` +
+          `(${displayLine(code, 40)}${detail ? `: ${displayLine(detail, 120)}` : ''}); not sent again`,
       );
     }
     return true;

@@ -99,7 +99,9 @@ export async function streamOnce(
       if (cut === 'deadline')
         finish({
           ok: true,
-          note: `the SSE stream did not end within ${Math.round(timeoutMs / 1000)} s (live=0 ignored, or a slow relay): listed what arrived`,
+          note:
+            `the SSE stream did not end within ${Math.round(timeoutMs / 1000)} s (live=0 ignored, ` +
+            `or a slow relay): listed what arrived`,
         });
       else if (cut === 'aborted') finish({ fail: 'the SSE stream: the read was given up' });
       else if (!got.body.complete) finish({ fail: 'connection lost during the replay' });

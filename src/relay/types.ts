@@ -49,7 +49,10 @@ export interface RelayHandle {
    * an answer's send carries them (absent: the operator's).
    */
   control?(requestKey: string, request: ControlRequest, facts?: SendFacts): string;
-  /** Reads Events matching an attr-match filter once (cause, timeline): see fetch-events.ts. `pin`: the Event (or Events) asked for, never dropped. */
+  /**
+   * Reads Events matching an attr-match filter once (cause, timeline): see fetch-events.ts. `pin`: the Event (or
+   * Events) asked for, never dropped.
+   */
   fetchEvents?(filter: Record<string, unknown>, limit: number, signal?: AbortSignal, pin?: Pins): Promise<FetchResult>;
   /** Tells other consoles the operator has the request open (attention.routed); false when nothing was sent. Absent: it cannot. */
   noteOpen?(requestKey: string): boolean;

@@ -12,7 +12,10 @@ import { CAPTURE_LEVELS, type Answer, type Capture } from '../protocol/types.js'
 import { ANSWER_STATES, answerState, type OutcomeState } from './answer/index.js';
 import type { CommandOutcome, OwnCommand, RequestRecord, SendFacts } from './types.js';
 
-/** What was decided: a command sent (answer, cancel, pause, resume), or the operator's own doing in this console (hide, snooze, unhide, drop). */
+/**
+ * What was decided: a command sent (answer, cancel, pause, resume), or the operator's own doing in this console (hide,
+ * snooze, unhide, drop).
+ */
 export type DecisionAction = 'answer' | 'cancel' | 'pause' | 'resume' | 'hide' | 'drop' | 'snooze' | 'unhide';
 /**
  * An outcome's value in the file: store/answer/ (each answer state's,

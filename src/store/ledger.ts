@@ -96,12 +96,14 @@ export function routeRefusal(record: RequestRecord, facts: RouteFacts): RouteRef
       'twin',
       twin.open
         ? `${displayLine(twin.source, 120)} has an open request with the same session "${session}" and id`
-        : `${displayLine(twin.source, 120)} had a request with the same session "${session}" and id, and the relay's roster does not say who holds the session`,
+        : `${displayLine(twin.source, 120)} had a request with the same session "${session}" and ` +
+            `id, and the relay's roster does not say who holds the session`,
     );
   if (!memory.known)
     return refuse(
       'unknown',
-      `the console cannot tell who else speaks in session "${session}" (its memory of the session is partial) until a read of the session has ended`,
+      `the console cannot tell who else speaks in session "${session}" (its memory of the ` +
+        `session is partial) until a read of the session has ended`,
     );
   return undefined;
 }
@@ -124,9 +126,12 @@ export function answerRefusal(reader: LedgerReader, record: RequestRecord): Refu
     const what = answerWords(command);
     const why =
       command.state === 'held'
-        ? `An answer (${what}) is held, not sent: ${command.reason ?? 'the gate refuses it'} No other answer is sent for this request while it is held.`
+        ? `An answer (${what}) is held, not sent: ${command.reason ?? 'the gate refuses it'} No ` +
+          `other answer is sent for this request while it is held.`
         : command.savedAt !== undefined
-          ? `A saved answer is on its way: ${what}, given at ${clock(command.savedAt)} UTC by an earlier console. No other answer is sent for this request until the agent acknowledges or refuses it.`
+          ? `A saved answer is on its way: ${what}, given at ${clock(command.savedAt)} UTC by an ` +
+            `earlier console. No other answer is sent for this request until the agent acknowledges ` +
+            `or refuses it.`
           : `Your answer (${what}, given at ${clock(command.createdAt)} UTC) is on its way: no second answer is sent for this request.`;
     return { code: 'in-flight', why, command };
   }

@@ -210,7 +210,8 @@ export class RequestFold extends RequestTable {
       this.seen.delete(relay, event.source, event.id);
       this.hooks.warn(
         relay,
-        `memory budget full (${Math.round(this.budget.limit / 1048576)} MB of open requests): newer requests are not shown until some close`,
+        `memory budget full (${Math.round(this.budget.limit / 1048576)} MB of open requests): ` +
+          `newer requests are not shown until some close`,
       );
       return 'ignored';
     }

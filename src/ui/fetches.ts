@@ -31,7 +31,10 @@ export function readId(kind: FetchKind, key: string): string {
   return `${kind}:${key}`;
 }
 
-/** Whether the model still waits for read `id`: its cause still loading (the detail's, a rule's, the rows'), or its timeline still shown and loading. */
+/**
+ * Whether the model still waits for read `id`: its cause still loading (the detail's, a rule's, the rows'), or its
+ * timeline still shown and loading.
+ */
 export function wantedRead(model: UiModel, id: string): boolean {
   const cut = id.indexOf(':');
   const kind = id.slice(0, cut);

@@ -24,7 +24,10 @@ export function keysText<S extends Scope>(scope: S, actions: readonly ActionOf<S
 export type RowSpec = {
   [S in Scope]: {
     scope: S;
-    /** The actions the row documents (its keys are rendered from the bindings), or `keys` for behaviour with no action of its own (typing). */
+    /**
+     * The actions the row documents (its keys are rendered from the bindings), or `keys` for behaviour with no action
+     * of its own (typing).
+     */
     actions?: readonly ActionOf<S>[];
     keys?: string;
     does: string;

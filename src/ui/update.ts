@@ -220,7 +220,10 @@ function onKeys(model: UiModel, text: string, world: World, read: number | undef
   return result;
 }
 
-/** An effect that puts a command on the wire for the operator: an answer (one, a batch's, a rule made with a), a cancel or pause, a resend. */
+/**
+ * An effect that puts a command on the wire for the operator: an answer (one, a batch's, a rule made with a), a cancel
+ * or pause, a resend.
+ */
 function sends(effect: Effect): boolean {
   return effect.type === 'send' || effect.type === 'control' || effect.type === 'resend';
 }

@@ -36,13 +36,17 @@ export const ANSWER_STATES: { readonly [S in AnswerState]: StateWords } = {
     stands: true,
     row: () => ({ text: 'waiting', color: 'yellow' }),
     detail: (c, say) => ({
-      text: `${say.ellipsis} waiting for a read of session "${line(c.event.session ?? '', 60)}": the console cannot tell who else speaks there, so it goes only if the read shows no other agent could take it`,
+      text:
+        `${say.ellipsis} waiting for a read of session "${line(c.event.session ?? '', 60)}": ` +
+        `the console cannot tell who else speaks there, so it goes only if the read shows no ` +
+        `other agent could take it`,
       color: 'yellow',
     }),
     lock: () =>
       'Waiting at the gate for a read of the session: the answer goes only if the read shows no other agent could take it.',
     sentence: (what) =>
-      `${what} waits for a read of the session: the console cannot tell who else speaks there, and sends it only if the read shows no other agent could take it.`,
+      `${what} waits for a read of the session: the console cannot tell who else speaks ` +
+      `there, and sends it only if the read shows no other agent could take it.`,
   },
   queued: {
     short: 'queued',
@@ -131,7 +135,10 @@ export const ANSWER_STATES: { readonly [S in AnswerState]: StateWords } = {
     stands: false,
     row: (_c, say) => ({ text: say.keys('no ack ({resend})'), color: 'red' }),
     detail: (c, say) => ({
-      text: `${say.gone} no answer from the agent in ${say.ms(c.ackWindowMs * Math.max(1, c.attempts))} ${say.dash} ${say.keys('press {resend} to resend the same command')}`,
+      text:
+        `${say.gone} no answer from the agent in ` +
+        `${say.ms(c.ackWindowMs * Math.max(1, c.attempts))} ${say.dash} ` +
+        `${say.keys('press {resend} to resend the same command')}`,
       color: 'red',
     }),
     lock: (say) => say.keys('No acknowledgement: press {resend} to resend the same command.'),

@@ -75,7 +75,9 @@ export const HISTORY_KEYS: Controller<'history', HistoryPress, HistoryStep> = {
     },
     {
       on: ['filter'],
-      does: 'type a fresh filter over the decisions: each word must match its agent, session, kind, what was sent, its outcome or its prompt; {filter.keep} keeps it, {filter.clear} clears it',
+      does:
+        'type a fresh filter over the decisions: each word must match its agent, session, kind, ' +
+        'what was sent, its outcome or its prompt; {filter.keep} keeps it, {filter.clear} clears it',
       hint: '{filter} filter',
       // As in the list: `/` starts a fresh filter.
       run: ({ view }) => ({ view: setFilter(view, '', editorOf(''), true) }),

@@ -133,19 +133,22 @@ function whoLines(decision: Decision, width: number): Line[] {
   return [
     ...fieldLines(
       'Decided: ',
-      `${displayLine(decision.time, 40)} by ${who} ${glyphs().dot} ${decision.action}${decision.batch ? ` (one of a batch of ${decision.batch})` : ''}`,
+      `${displayLine(decision.time, 40)} by ${who} ${glyphs().dot} ` +
+        `${decision.action}${decision.batch ? ` (one of a batch of ${decision.batch})` : ''}`,
       width,
     ),
     ...fieldLines(
       'Agent:   ',
-      `${displayLine(decision.agent, 80)} ${glyphs().dot} session ${displayLine(decision.session, 120)}${decision.run ? ` ${glyphs().dot} run ${displayLine(decision.run, 80)}` : ''}`,
+      `${displayLine(decision.agent, 80)} ${glyphs().dot} session ` +
+        `${displayLine(decision.session, 120)}${decision.run ? ` ${glyphs().dot} run ${displayLine(decision.run, 80)}` : ''}`,
       width,
     ),
     ...fieldLines('Source:  ', displayLine(decision.source, 300), width),
     ...fieldLines('Relay:   ', displayLine(decision.relay, 300), width),
     ...fieldLines(
       'Request: ',
-      `${displayLine(decision.request, 120)} ${glyphs().dot} ${displayLine(decision.kind || '?', 20)} ${glyphs().dot} capture ${decision.capture}`,
+      `${displayLine(decision.request, 120)} ${glyphs().dot} ` +
+        `${displayLine(decision.kind || '?', 20)} ${glyphs().dot} capture ${decision.capture}`,
       width,
     ),
     ...fieldLines('Command: ', displayLine(decision.command_id, 120), width),

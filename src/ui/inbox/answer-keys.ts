@@ -112,7 +112,9 @@ export const ANSWER_KEYS: Controller<'answer', OpenPress, KeyResult> = {
     },
     {
       on: ['pickOption'],
-      does: 'highlight option N, on an empty Reply row too (nothing is sent until {send}); a digit is text where the request has no option N, once Reply holds text, and after {typeText}',
+      does:
+        'highlight option N, on an empty Reply row too (nothing is sent until {send}); a digit ' +
+        'is text where the request has no option N, once Reply holds text, and after {typeText}',
       // A digit names the option numbered on screen (on an empty Reply row too): it highlights it; only Enter sends.
       run: (c) => {
         const n = digitOf('answer', c.press)!;
@@ -127,7 +129,9 @@ export const ANSWER_KEYS: Controller<'answer', OpenPress, KeyResult> = {
     },
     {
       on: ['always'],
-      does: 'on an option: "Always answer like this?", a rule for this run, session, agent and tool, or agent, tool and command prefix (off the Reply row)',
+      does:
+        'on an option: "Always answer like this?", a rule for this run, session, agent and ' +
+        'tool, or agent, tool and command prefix (off the Reply row)',
       hint: '{always} always',
       run: (c) =>
         c.draft.highlight < c.record.payload.options.length
@@ -142,7 +146,9 @@ export const ANSWER_KEYS: Controller<'answer', OpenPress, KeyResult> = {
     },
     {
       keys: 'typing',
-      does: 'edit the Reply row (from an option, typing moves to it; on an empty Reply row a digit picks option N instead); a paste goes in as text, its newlines as spaces, and sends nothing',
+      does:
+        'edit the Reply row (from an option, typing moves to it; on an empty Reply row a digit ' +
+        'picks option N instead); a paste goes in as text, its newlines as spaces, and sends nothing',
     },
     {
       on: ['pageUp', 'pageDown'],
@@ -206,7 +212,10 @@ export const FORM_KEYS: Controller<'form', OpenPress, KeyResult> = {
     },
     {
       on: ['pickOption'],
-      does: 'in a select field: pick choice N, as the choices are numbered (a multi select: toggle it; the last number is Other…); in a text or number field a digit is text; nothing is sent until {next} on Submit',
+      does:
+        'in a select field: pick choice N, as the choices are numbered (a multi select: toggle ' +
+        'it; the last number is Other…); in a text or number field a digit is text; nothing is ' +
+        'sent until {next} on Submit',
       run: formStep,
     },
     {
@@ -225,7 +234,9 @@ export const FORM_KEYS: Controller<'form', OpenPress, KeyResult> = {
     { on: ['unset'], does: 'on an optional boolean field: leave it unset', run: formStep },
     {
       on: ['next'],
-      does: 'confirm the field and go to the next (a pick-one: only what was picked or moved to; nothing picked stays unpicked); on Submit: validate and send',
+      does:
+        'confirm the field and go to the next (a pick-one: only what was picked or moved to; ' +
+        'nothing picked stays unpicked); on Submit: validate and send',
       hint: '{next} next/Submit',
       run: formStep,
     },

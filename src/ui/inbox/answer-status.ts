@@ -87,7 +87,8 @@ export function answerStatusLines(record: RequestRecord, own: OwnCommand | undef
     );
   if (record.informational && record.state === 'informational') {
     push(
-      `${glyphs().mark('informational')} informational: the answer belongs to the agent's own UI; it arrives here when the agent records it`,
+      `${glyphs().mark('informational')} informational: the answer belongs to the agent's own ` +
+        `UI; it arrives here when the agent records it`,
       'blue',
     );
   }

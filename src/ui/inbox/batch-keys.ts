@@ -92,7 +92,10 @@ export const BATCH_KEYS: Controller<'batch', BatchPress, BatchResult> = {
   bindings: [
     {
       on: ['up', 'down', 'pickOption'],
-      does: 'move between the options every marked request offers (numbered: a digit picks that shared option and every command sends its id; a digit with no shared option N is refused) and the Reply row',
+      does:
+        'move between the options every marked request offers (numbered: a digit picks that ' +
+        'shared option and every command sends its id; a digit with no shared option N is ' +
+        'refused) and the Reply row',
       hint: '{up}/{down} {pickOption} choose',
       disabled: (c) => live(c) ?? (c.digitDoes === 'refuse' ? refusedDigit(c.digit!, c.options.length) : undefined),
       run: (c, action) => {
@@ -185,7 +188,10 @@ interface ConfirmPress {
 /** Back to the batch view, the question gone. */
 const unasked = ({ state }: { state: InboxState }): BatchResult => ({ state: popModal(state), effects: [] });
 
-/** `y`: one command per marked request that can still take it; the ledger refuses, with words, any with an answer on its way or a shared route. */
+/**
+ * `y`: one command per marked request that can still take it; the ledger refuses, with words, any with an answer on
+ * its way or a shared route.
+ */
 function sendBatch({ state, ctx, pending }: ConfirmPress): BatchResult {
   const still = new Set<string>(ctx.tagged.map((record) => record.key));
   const open = pending.keys.filter((k) => still.has(k));
@@ -201,7 +207,9 @@ function sendBatch({ state, ctx, pending }: ConfirmPress): BatchResult {
   const effects: Effect[] = keys.map((k) => ({ type: 'send', key: k, answer: pending.answer, batch: keys.length }));
   const skipped = pending.keys.length - open.length;
   const refusedWords = refusals.length ? ` ${refusals.length} not sent: ${refusals[0]}` : '';
-  const notice = `Sent "${pending.label}" to ${keys.length} request${keys.length === 1 ? '' : 's'}${skipped ? ` (${skipped} closed meanwhile, not sent)` : ''}.${refusedWords}`;
+  const notice =
+    `Sent "${pending.label}" to ${keys.length} ` +
+    `request${keys.length === 1 ? '' : 's'}${skipped ? ` (${skipped} closed meanwhile, not sent)` : ''}.${refusedWords}`;
   return {
     state: {
       ...popModal(state),

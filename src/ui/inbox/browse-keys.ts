@@ -212,14 +212,18 @@ export const BROWSE_KEYS: Controller<'browse', BrowsePress, KeyResult> = {
     { on: ['clear'], does: 'clear the marks if any, else clear a kept filter', run: clear },
     {
       on: ['filter'],
-      does: 'type a fresh filter: every word must match agent, session, host, kind, severity or prompt ({filter.keep} keeps, {filter.clear} clears)',
+      does:
+        'type a fresh filter: every word must match agent, session, host, kind, severity or ' +
+        'prompt ({filter.keep} keeps, {filter.clear} clears)',
       hint: '{filter} filter',
       // Like k9s and lazygit: `/` starts a fresh filter (Esc there clears it).
       run: ({ state }) => done({ ...state, mode: 'filter', filterEditor: editorOf(''), filter: '', notice: undefined }),
     },
     {
       on: ['timeline'],
-      does: "the selected request's session timeline: its recent Events in order, each under the Event that caused it ({timeline.back} back)",
+      does:
+        "the selected request's session timeline: its recent Events in order, each under the " +
+        'Event that caused it ({timeline.back} back)',
       run: ({ state, ctx }, action) => browseTimelineKey(state, action, ctx)!,
     },
     {
@@ -239,7 +243,9 @@ export const BROWSE_KEYS: Controller<'browse', BrowsePress, KeyResult> = {
     },
     {
       on: ['hide'],
-      does: 'hide the selected request from this console, after {hidePrompt.confirm}/n (recorded in the history; --file and list still show it)',
+      does:
+        'hide the selected request from this console, after {hidePrompt.confirm}/n (recorded in ' +
+        'the history; --file and list still show it)',
       run: (c) => askHide(c.state, selected(c)),
     },
     {

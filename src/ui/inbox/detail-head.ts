@@ -162,7 +162,9 @@ function issueLines(record: RequestRecord, width: number): Line[] {
 function requestWarnings(record: RequestRecord, width: number): Line[] {
   const lines: Line[] = [];
   if (record.unconfirmed && OPEN_STATES.has(record.state)) {
-    const why = `${UNCONFIRMED_MARK} not re-confirmed by the relay since it reconnected: its replay did not include this request (the relay may have restarted); it may be answered or gone`;
+    const why =
+      `${UNCONFIRMED_MARK} not re-confirmed by the relay since it reconnected: its replay did ` +
+      `not include this request (the relay may have restarted); it may be answered or gone`;
     lines.push(...wrapped(why, width, 'yellow'));
   }
   for (const note of [

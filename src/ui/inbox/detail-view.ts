@@ -38,7 +38,10 @@ export interface DetailViewInput {
   claimants?: number;
   hint?: string;
   confirmWarning?: string;
-  /** Why an answer could reach another agent sharing the session name (the ledger's route check): nothing is sent; `unknown`: it waits at the gate. */
+  /**
+   * Why an answer could reach another agent sharing the session name (the ledger's route check): nothing is sent;
+   * `unknown`: it waits at the gate.
+   */
   route?: RouteRefusal;
   glyphs?: Glyphs;
   /** Number the options (1-9 highlight them). */
@@ -200,8 +203,15 @@ function controlLines(input: DetailViewInput, room: number): Line[] {
  */
 export function routeWarning(route: RouteRefusal, record: RequestRecord): string {
   if (route.code === 'unknown')
-    return `${glyphs().warn} Not proven: the console cannot tell who else speaks in session "${displayLine(record.session, 60)}" (its memory of it is partial). An answer waits for a read of the session and goes only if the read shows no other agent could take it.`;
-  return `${glyphs().warn} No answer can be sent: ${route.risk}. Commands are routed by session name (AEP-0004 §2.2), so an answer could reach the wrong agent.`;
+    return (
+      `${glyphs().warn} Not proven: the console cannot tell who else speaks in session ` +
+      `"${displayLine(record.session, 60)}" (its memory of it is partial). An answer waits for ` +
+      `a read of the session and goes only if the read shows no other agent could take it.`
+    );
+  return (
+    `${glyphs().warn} No answer can be sent: ${route.risk}. Commands are routed by session ` +
+    `name (AEP-0004 §2.2), so an answer could reach the wrong agent.`
+  );
 }
 
 /** The lines under the controls: a confirm warning or the hint, a draft that can no longer go, how to answer. */

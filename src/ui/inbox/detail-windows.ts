@@ -27,7 +27,9 @@ export function promptWindow(
   const more: Line = [
     seg(
       fit(
-        `${g.quote} ${glyphs().ellipsis} ${from ? `${glyphs().up}${from} ` : ''}${below ? `${glyphs().down}${moreLines(below)}` : ''} (${pages})`,
+        `${g.quote} ${glyphs().ellipsis} ` +
+          `${from ? `${glyphs().up}${from} ` : ''}${below ? `${glyphs().down}${moreLines(below)}` : ''} ` +
+          `(${pages})`,
         width,
       ),
       { color: QUOTE_COLOR, dim: true },
@@ -66,7 +68,8 @@ export function causeWindow(cause: Line[], rows: number, scroll: number, width: 
   const more: Line = [
     seg(
       fit(
-        `  ${g.ellipsis} ${above.length ? `${g.up}${hiddenCause(above)} ` : ''}${below.length ? `${g.down}${hiddenCause(below)} ` : ''}(${pages})`,
+        `  ${g.ellipsis} ${above.length ? `${g.up}${hiddenCause(above)} ` : ''}` +
+          `${below.length ? `${g.down}${hiddenCause(below)} ` : ''}(${pages})`,
         width,
       ),
       dim,
@@ -84,7 +87,8 @@ export function diffWindow(diff: Line[], rows: number, scroll: number, width: nu
   const more: Line = [
     seg(
       fit(
-        `  ${glyphs().ellipsis} diff ${from ? `${glyphs().up}${moreLines(from)} ` : ''}${below ? `${glyphs().down}${moreLines(below)} ` : ''}(${pages})`,
+        `  ${glyphs().ellipsis} diff ` +
+          `${from ? `${glyphs().up}${moreLines(from)} ` : ''}${below ? `${glyphs().down}${moreLines(below)} ` : ''}(${pages})`,
         width,
       ),
       { dim: true },

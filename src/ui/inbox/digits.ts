@@ -57,7 +57,10 @@ export function digitOf(scope: 'answer' | 'batch', press: KeyPress): number | un
 export function refusedDigit(n: number, shared: number): string {
   if (shared === 0)
     return `No option ${n}: the marked requests share no option. ${withKeys('batch', '{typeText}, then type, to reply with a digit.')}`;
-  return `No option ${n} is common to the marked requests (they share ${shared}). ${withKeys('batch', '{typeText}, then type, to reply with a digit.')}`;
+  return (
+    `No option ${n} is common to the marked requests (they share ${shared}). ` +
+    `${withKeys('batch', '{typeText}, then type, to reply with a digit.')}`
+  );
 }
 
 /** An open request's rows as its draft leaves them. */

@@ -22,7 +22,10 @@ function quitQuestion(loses: { drafts: number; inFlight: number }): string {
   // A saved answer in flight is the outbox's: it is kept and sent on the next start, not lost.
   const kept = loses.inFlight ? `${plural(loses.inFlight, 'answer', 'answers')} in flight: kept, sent next start` : '';
   const lost = loses.drafts ? `${plural(loses.drafts, 'unsent draft', 'unsent drafts')} would be lost` : '';
-  return `Quit? ${[lost, kept].filter(Boolean).join('; ')} ${glyphs().dot} ${withKeys('quitPrompt', '{confirm}')} quits ${glyphs().dot} any other key stays`;
+  return (
+    `Quit? ${[lost, kept].filter(Boolean).join('; ')} ${glyphs().dot} ` +
+    `${withKeys('quitPrompt', '{confirm}')} quits ${glyphs().dot} any other key stays`
+  );
 }
 
 /**
@@ -196,7 +199,9 @@ function browseLine(state: InboxState, digits: FooterDigits, hints: Hints): Line
   const marks = state.tagged.size
     ? withKeys(
         'browse',
-        `${state.tagged.size} marked: ${range ? `{open}/${range} answer them` : '{open} answers them'} ${glyphs().dot} {clear} clears marks ${glyphs().dot} `,
+        `${state.tagged.size} marked: ` +
+          `${range ? `{open}/${range} answer them` : '{open} answers them'} ${glyphs().dot} ` +
+          `{clear} clears marks ${glyphs().dot} `,
       )
     : '';
   const filter = !marks && state.filter ? withKeys('browse', `{clear} clears the filter ${glyphs().dot} `) : '';

@@ -45,7 +45,8 @@ function legendLines(width: number, g: Glyphs): Line[] {
   lines.push([
     seg(
       fit(
-        `       ${g.tagged} marked for a batch ${glyphs().dot} ${g.draft} unsent draft ${glyphs().dot} ${g.timeLeft}35s time left, ${g.timeLeft}exp expired`,
+        `       ${g.tagged} marked for a batch ${glyphs().dot} ${g.draft} unsent draft ` +
+          `${glyphs().dot} ${g.timeLeft}35s time left, ${g.timeLeft}exp expired`,
         width,
       ),
       { dim: true },
@@ -58,7 +59,8 @@ function legendLines(width: number, g: Glyphs): Line[] {
   ]);
   // Every group the list can show, wrapped (never cut): a group the legend does not name reads as something gone wrong.
   for (const part of wrapText(
-    `Groups: Pending ${glyphs().dot} No agent connected (its agent is gone) ${glyphs().dot} Snoozed (z: not now; back by itself) ${glyphs().dot} Recent`,
+    `Groups: Pending ${glyphs().dot} No agent connected (its agent is gone) ${glyphs().dot} ` +
+      `Snoozed (z: not now; back by itself) ${glyphs().dot} Recent`,
     Math.max(10, width - 7),
   ))
     lines.push([seg(`${part.startsWith('Groups:') ? '' : '       '}${part}`, { dim: true })]);

@@ -84,6 +84,7 @@ export function hideQuestion(state: InboxState): string | undefined {
   // The question and its keys first: a narrow footer cuts the request's words, not the answer keys.
   const ask = modalOf(state, 'hide');
   return ask
-    ? `${withKeys('hidePrompt', 'Hide this request from this console? {confirm} hides')} ${glyphs().dot} any other key keeps it ${glyphs().dot} ${ask.label}`
+    ? `${withKeys('hidePrompt', 'Hide this request from this console? {confirm} hides')} ` +
+        `${glyphs().dot} any other key keeps it ${glyphs().dot} ${ask.label}`
     : undefined;
 }

@@ -300,7 +300,8 @@ function rowText(
     ? `${statusIn(deco.status.text, width - before - PROMPT_ROOM - 1, width - before - PROMPT_LEAST - 1)} `
     : '';
   const fixed = before + stringWidth(status);
-  // Who else has it open, as long as the prompt keeps room to be read: "open in console ops-2", then "open in ops-2", else a mark (the detail names them).
+  // Who else has it open, as long as the prompt keeps room to be read: "open in console ops-2", then "open in ops-2",
+  // else a mark (the detail names them).
   const words = open ? [`${open} ${g.dot} `, `${open.replace(/^open in console /, 'open in ')} ${g.dot} `] : [];
   const keeps = (cell: string, room: number) => width - fixed - stringWidth(cell) >= room;
   const elsewhere = !open

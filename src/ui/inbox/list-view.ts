@@ -166,7 +166,8 @@ export function buildListLines(input: ListViewInput): Line[] {
       return line(
         seg(
           fit(
-            `Snoozed (${snoozed}) ${glyphs().dot} back when the time is up or it changes ${glyphs().dot} ${withKeys('browse', '{undo} undoes')}`,
+            `Snoozed (${snoozed}) ${glyphs().dot} back when the time is up or it changes ` +
+              `${glyphs().dot} ${withKeys('browse', '{undo} undoes')}`,
             width,
           ),
           { bold: true, dim: true },

@@ -29,7 +29,9 @@ export const LOCKED_KEYS: Controller<'locked', OpenPress, KeyResult> = {
   bindings: [
     {
       on: ['resend'],
-      does: 'resend a command the agent never acknowledged (same id); on a held answer: ask the gate again (refused, with the same words, while the gate refuses)',
+      does:
+        'resend a command the agent never acknowledged (same id); on a held answer: ask the ' +
+        'gate again (refused, with the same words, while the gate refuses)',
       hint: '{resend} resend (same id)',
       disabled: (c) => ((c.lock === 'timed out' || c.lock === 'held') && c.ctx.openCommand ? undefined : lockedWhy(c)),
       run: ({ state, ctx }) => done({ ...state, hint: undefined }, { type: 'resend', commandId: ctx.openCommand!.id }),

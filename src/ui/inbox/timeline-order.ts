@@ -118,7 +118,10 @@ function parents(events: readonly AepEvent[], order: readonly number[]): Map<num
   return parent;
 }
 
-/** The Event a loop is cut at: walking up from `start`, the earliest (in order) Event of the cycle reached; undefined when the walk ends at a root. */
+/**
+ * The Event a loop is cut at: walking up from `start`, the earliest (in order) Event of the cycle reached; undefined
+ * when the walk ends at a root.
+ */
 function cycleRoot(
   start: number,
   parent: Map<number, number>,

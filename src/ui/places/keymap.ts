@@ -102,7 +102,8 @@ export function keymapFrom(keys: Readonly<Record<string, unknown>>): { bindings:
       const spec = keySpecOf(name);
       if (spec === undefined)
         problems.push(
-          `${shown(id)}: ${shown(name)} is not a key the console reads (one printable character, or ${[...new Set(Object.values(NAMED))].map(labelOf).join(', ')})`,
+          `${shown(id)}: ${shown(name)} is not a key the console reads (one printable character, ` +
+            `or ${[...new Set(Object.values(NAMED))].map(labelOf).join(', ')})`,
         );
       else if (!specs.includes(spec)) specs.push(spec);
     }
@@ -115,7 +116,9 @@ export function keymapFrom(keys: Readonly<Record<string, unknown>>): { bindings:
       const taken = specs.filter((spec) => RESERVED(spec) && !before.includes(spec));
       if (taken.length) {
         problems.push(
-          `${shown(id)}: ${taken.map(labelOf).join(', ')} keep${taken.length === 1 ? 's' : ''} ${taken.length === 1 ? 'its binding' : 'their bindings'} and cannot be given to another action`,
+          `${shown(id)}: ${taken.map(labelOf).join(', ')} keep${taken.length === 1 ? 's' : ''} ` +
+            `${taken.length === 1 ? 'its binding' : 'their bindings'} and cannot be given to ` +
+            `another action`,
         );
         break;
       }

@@ -76,6 +76,8 @@ export const ANYWHERE_WORDS: readonly BindingWords<'anywhere'>[] = [
   {
     scope: 'anywhere',
     keys: 'keys after a send',
-    does: 'keys that arrive in the same read as the key that sent ({answer.send}, or {quitPrompt.confirm} at a question) are dropped, and the footer counts them',
+    does:
+      'keys that arrive in the same read as the key that sent ({answer.send}, or ' +
+      '{quitPrompt.confirm} at a question) are dropped, and the footer counts them',
   },
 ];

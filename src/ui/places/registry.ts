@@ -138,7 +138,8 @@ export const PLACES: { [S in Scope]: Place<S> } = {
     kind: 'question',
     titles: {
       help: () =>
-        `Cancel / pause (the ${k('control', 'confirm')}/${k('control', 'back')} question of ${k('browse', 'cancelRun')}, ${k('browse', 'cancelSession')}, ${k('browse', 'pause')})`,
+        `Cancel / pause (the ${k('control', 'confirm')}/${k('control', 'back')} question of ` +
+        `${k('browse', 'cancelRun')}, ${k('browse', 'cancelSession')}, ${k('browse', 'pause')})`,
       spoken: 'At the cancel or pause question',
       table: 'cancel / pause',
     },

@@ -11,7 +11,10 @@ export interface OpenShape {
   form: boolean;
 }
 
-/** The main place: the list, an open request (answering, a form, or answered), the batch, the filter, the timeline, the history or one decision. */
+/**
+ * The main place: the list, an open request (answering, a form, or answered), the batch, the filter, the timeline, the
+ * history or one decision.
+ */
 export function mainPlace(state: Pick<InboxState, 'mode' | 'history'>, open?: OpenShape): Scope {
   switch (state.mode) {
     case 'answer':

@@ -111,7 +111,9 @@ export const ALWAYS_KEYS: Controller<'always', AlwaysPress, KeyResult> = {
     },
     {
       on: ['confirm'],
-      does: 'save the rule (run and session rules: in memory, ending with it; the others: added to the rules file) and send the option for this request',
+      does:
+        'save the rule (run and session rules: in memory, ending with it; the others: added to ' +
+        'the rules file) and send the option for this request',
       hint: '{confirm} save and send',
       disabled: ({ record, scopes, asked }) => {
         const scope = scopes[asked.index];

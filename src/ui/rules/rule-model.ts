@@ -13,7 +13,10 @@ import type { CauseState } from '../../store/cause.js';
 import type { RequestRecord } from '../../store/types.js';
 import { glyphs } from '../glyphs.js';
 
-/** The rules' read of a request's cause: where it stands, since when, and how many reads were asked for (2 at most, besides reads lost on the way). */
+/**
+ * The rules' read of a request's cause: where it stands, since when, and how many reads were asked for (2 at most,
+ * besides reads lost on the way).
+ */
 export interface RuleCause {
   cause: CauseState;
   since: number;

@@ -37,8 +37,10 @@ export function buildAlwaysLines(scopes: readonly RuleScope[], index: number, la
     const where =
       scope.kind === 'run' || scope.kind === 'session' ? 'this console, ends with it' : 'saved to the rules file';
     const text = scope.rule
-      ? `${picked ? glyphs().pointer : ' '} ${i + 1} ${displayLine(scope.label, 80)} ${glyphs().dot} matches ${scope.matches} open now ${glyphs().dot} ${where}`
-      : `${picked ? glyphs().pointer : ' '} ${i + 1} ${displayLine(scope.label, 80)} ${glyphs().dot} not for this request: ${scope.why ?? ''}`;
+      ? `${picked ? glyphs().pointer : ' '} ${i + 1} ${displayLine(scope.label, 80)} ` +
+        `${glyphs().dot} matches ${scope.matches} open now ${glyphs().dot} ${where}`
+      : `${picked ? glyphs().pointer : ' '} ${i + 1} ${displayLine(scope.label, 80)} ` +
+        `${glyphs().dot} not for this request: ${scope.why ?? ''}`;
     lines.push([seg(fit(text, width), scope.rule ? (picked ? { inverse: true, bold: true } : {}) : { dim: true })]);
   });
   lines.push(

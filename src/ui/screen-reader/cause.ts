@@ -32,7 +32,10 @@ export function ruleSentence(model: UiModel, record: RequestRecord): string | un
         ? `Rule ${displayLine(verdict.rule, 60)} answers ${optionName(record, verdict.option)} (AUTO).`
         : `Rule ${displayLine(verdict.rule, 60)} suggests ${optionName(record, verdict.option)}.`;
     case 'ask':
-      return `Rule ${displayLine(verdict.rule, 60)} leaves it to you${verdict.cause === 'withheld' ? ': its command is withheld' : verdict.cause ? ': its cause is not read' : ''}.`;
+      return (
+        `Rule ${displayLine(verdict.rule, 60)} leaves it to ` +
+        `you${verdict.cause === 'withheld' ? ': its command is withheld' : verdict.cause ? ': its cause is not read' : ''}.`
+      );
     case 'waiting':
       return 'The rules wait for its cause to be read.';
     case 'none':

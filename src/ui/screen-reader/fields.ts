@@ -38,7 +38,8 @@ function choiceWords(field: FieldSpec, fd: FieldDraft): string[] {
   const range = digitRange('form', numbered);
   const other = field.other && numbered === choices.length + 1 ? `; ${numbered} moves to Other, to type your own` : '';
   const digits = range
-    ? ` ${numbered === 1 ? 'The digit 1' : `A digit from ${range.replace('-', ' to ')}`} ${field.multi ? 'toggles' : 'picks'} that choice${other}.`
+    ? ` ${numbered === 1 ? 'The digit 1' : `A digit from ${range.replace('-', ' to ')}`} ` +
+      `${field.multi ? 'toggles' : 'picks'} that choice${other}.`
     : '';
   const onOther = isOtherRow(field, fd.highlight);
   const here = onOther
@@ -49,7 +50,10 @@ function choiceWords(field: FieldSpec, fd: FieldDraft): string[] {
 
 export function fieldSentences(field: FieldSpec, index: number, count: number, draft: FormDraft): string[] {
   const fd = fieldDraft(draft, field);
-  const head = `Field ${index + 1} of ${count}: ${displayLine(field.label || field.id, 120)}${field.required ? ', required' : ', optional'}, ${constraintText(field)}.`;
+  const head =
+    `Field ${index + 1} of ${count}: ` +
+    `${displayLine(field.label || field.id, 120)}${field.required ? ', required' : ', optional'}, ` +
+    `${constraintText(field)}.`;
   const taking = field.default !== undefined ? [`${firstKey('form', 'takeDefault')} takes the default.`] : [];
   const lines = [head, `Current value: ${valueWords(field, fd)}.`, ...choiceWords(field, fd), ...taking];
   const problem = draft.errors[field.id] ?? editorOf(field)?.liveProblem(field, fd);
@@ -61,13 +65,15 @@ export function fieldSentences(field: FieldSpec, index: number, count: number, d
 export function formSentences(fields: readonly FieldSpec[], form: FormDraft | undefined): string[] {
   const draft = form ?? initialFormDraft();
   const lines = [
-    `A form of ${fields.length} field${fields.length === 1 ? '' : 's'}. ${firstKey('form', 'nextField')} and ${firstKey('form', 'prevField')} move between fields.`,
+    `A form of ${fields.length} field${fields.length === 1 ? '' : 's'}. ` +
+      `${firstKey('form', 'nextField')} and ${firstKey('form', 'prevField')} move between fields.`,
   ];
   if (draft.rejection) lines.push(`The agent rejected the last answer: ${displayLine(draft.rejection, 200)}.`);
   if (draft.active >= fields.length) {
     const errors = Object.keys(draft.errors).length;
     lines.push(
-      `On Submit. ${firstKey('form', 'next')} sends the form${errors ? `; ${errors} field${errors === 1 ? ' has a problem' : 's have problems'}` : ''}.`,
+      `On Submit. ${firstKey('form', 'next')} sends the ` +
+        `form${errors ? `; ${errors} field${errors === 1 ? ' has a problem' : 's have problems'}` : ''}.`,
     );
     return lines;
   }

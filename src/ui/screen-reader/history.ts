@@ -44,7 +44,11 @@ export function decisionSentence(decision: Decision): string {
         ? ` (${displayLine(sentSummary(decision), 200)})`
         : '';
   const batch = decision.batch ? `, one of a batch of ${decision.batch}` : '';
-  return `${when(decision.time)} ${who} ${verb} ${object}${sent}${batch}: ${displayLine(outcomeWords(decision), 200)}. It asked: ${displayLine(decision.prompt || '(empty prompt)', 300)}`;
+  return (
+    `${when(decision.time)} ${who} ${verb} ${object}${sent}${batch}: ` +
+    `${displayLine(outcomeWords(decision), 200)}. It asked: ` +
+    `${displayLine(decision.prompt || '(empty prompt)', 300)}`
+  );
 }
 
 function openDecision(view: HistoryView): string[] {
@@ -56,8 +60,12 @@ function openDecision(view: HistoryView): string[] {
     ];
   const lines = [
     `Decision: ${decisionSentence(decision)}`,
-    `Agent ${displayLine(decision.agent, 80)}, session ${displayLine(decision.session, 120)}${decision.run ? `, run ${displayLine(decision.run, 80)}` : ''}, on relay ${displayLine(decision.relay, 200)}.`,
-    `Request ${displayLine(decision.request, 120)}, ${displayLine(decision.kind || 'unknown kind', 20)}, capture ${decision.capture}; command ${displayLine(decision.command_id, 120)}.`,
+    `Agent ${displayLine(decision.agent, 80)}, session ` +
+      `${displayLine(decision.session, 120)}${decision.run ? `, run ${displayLine(decision.run, 80)}` : ''}, ` +
+      `on relay ${displayLine(decision.relay, 200)}.`,
+    `Request ${displayLine(decision.request, 120)}, ` +
+      `${displayLine(decision.kind || 'unknown kind', 20)}, capture ${decision.capture}; ` +
+      `command ${displayLine(decision.command_id, 120)}.`,
   ];
   if (decision.cause) lines.push(`Cause: ${displayLine(decision.cause, 600)}.`);
   lines.push(`Sent: ${displayLine(sentSummary(decision), 600)}.`);

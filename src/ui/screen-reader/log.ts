@@ -62,10 +62,11 @@ function warnedBy(record: RequestRecord, now: number): number {
 export function requestName(record: RequestRecord): string {
   const whole = displayLine(record.payload.prompt, 400).trim();
   // Enough of the prompt to tell it from the others, cut at a word: a name, not the prompt read again.
+  const space = whole.lastIndexOf(' ', NAME_PROMPT);
   const cut =
     whole.length <= NAME_PROMPT
       ? whole
-      : `${whole.slice(0, whole.lastIndexOf(' ', NAME_PROMPT) > NAME_PROMPT / 2 ? whole.lastIndexOf(' ', NAME_PROMPT) : NAME_PROMPT)}${glyphs().ellipsis}`;
+      : `${whole.slice(0, space > NAME_PROMPT / 2 ? space : NAME_PROMPT)}${glyphs().ellipsis}`;
   return cut ? `${displayLine(record.agent, 40)}, ${cut}` : displayLine(record.agent, 40);
 }
 

@@ -87,7 +87,10 @@ function markedDigits(model: UiModel): string {
   const options = commonOptions(records);
   if (!options.length)
     return withKeys('browse', 'The marked requests share no option: {open} opens the batch to answer them in words.');
-  return `Options every marked request offers: ${numberedOptions(options)}. ${withKeys('batch', 'A digit opens the batch on that option; {send} then asks before sending.')}`;
+  return (
+    `Options every marked request offers: ${numberedOptions(options)}. ` +
+    `${withKeys('batch', 'A digit opens the batch on that option; {send} then asks before sending.')}`
+  );
 }
 
 function batchSentences(model: UiModel, at: number): string[] {

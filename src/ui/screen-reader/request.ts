@@ -24,17 +24,25 @@ export function highlightSentence(options: readonly Choice[], highlight: number,
   const scope = rows.batch ? 'batch' : 'answer';
   const sends = withKeys(scope, '{send} sends it.');
   if (highlight < options.length)
-    return `Selected: option ${highlight + 1}, ${displayLine(options[highlight].label || options[highlight].id, 80)}. ${rows.batch ? withKeys('batch', '{send} asks before sending it to every marked request.') : sends}`;
+    return (
+      `Selected: option ${highlight + 1}, ` +
+      `${displayLine(options[highlight].label || options[highlight].id, 80)}. ` +
+      `${rows.batch ? withKeys('batch', '{send} asks before sending it to every marked request.') : sends}`
+    );
   const typed = rows.reply ? `your text so far: ${displayLine(rows.reply, 300)}` : 'empty';
   if (rows.literal)
-    return `Selected: Reply, ${typed}. ${spokenKeys(scope, 'Every key is text here, digits too, until {send} or {back}.')}${rows.reply ? ` ${sends}` : ''}`;
+    return (
+      `Selected: Reply, ${typed}. ` +
+      `${spokenKeys(scope, 'Every key is text here, digits too, until {send} or {back}.')}${rows.reply ? ` ${sends}` : ''}`
+    );
   // The footer, read next, says that digits are text here.
   if (rows.reply) return `Selected: Reply, ${typed}. ${sends}`;
   if (options.length === 0) {
     return rows.batch
       ? withKeys(
           'batch',
-          'Selected: Reply, empty. The marked requests share no option: a digit is refused. Type a reply, or press {typeText} first to type digits.',
+          'Selected: Reply, empty. The marked requests share no option: a digit is refused. Type ' +
+            'a reply, or press {typeText} first to type digits.',
         )
       : 'Selected: Reply, empty. Type a reply; digits are text.';
   }
@@ -42,7 +50,10 @@ export function highlightSentence(options: readonly Choice[], highlight: number,
     options.length === 1
       ? 'The digit 1 picks option 1'
       : `A digit from 1 to ${Math.min(DIGIT_OPTIONS, options.length)} picks that option`;
-  return `Selected: Reply, empty. ${range}, ${withKeys(scope, 'and {send} then sends it. Other keys type a reply; {typeText} first makes digits text too.')}`;
+  return (
+    `Selected: Reply, empty. ${range}, ` +
+    `${withKeys(scope, 'and {send} then sends it. Other keys type a reply; {typeText} first makes digits text too.')}`
+  );
 }
 
 /** Why the request takes no answer now, in words (or undefined when it does). */
@@ -98,11 +109,14 @@ export function openRequestSentences(
       : undefined;
   if (route?.code === 'unknown')
     lines.push(
-      `Warning: not proven: the console cannot tell who else speaks in session ${displayLine(record.session, 60)}. An answer waits for a read of the session and goes only if the read shows no other agent could take it.`,
+      `Warning: not proven: the console cannot tell who else speaks in session ` +
+        `${displayLine(record.session, 60)}. An answer waits for a read of the session and goes ` +
+        `only if the read shows no other agent could take it.`,
     );
   else if (route)
     lines.push(
-      `Warning: no answer can be sent: ${displayLine(route.risk, 200)}. Commands are routed by session name, so an answer could reach the wrong agent.`,
+      `Warning: no answer can be sent: ${displayLine(route.risk, 200)}. Commands are routed ` +
+        `by session name, so an answer could reach the wrong agent.`,
     );
   if (inbox.pendingConfirm?.key === record.key)
     lines.push(`${displayLine(inbox.pendingConfirm.warning, 200)} ${withKeys('answer', '{send} again sends it.')}`);

@@ -48,7 +48,8 @@ export function timelineSentences(
         : '';
     const about = aboutText(events, row, g).trim();
     lines.push(
-      `Event ${i + 1}${mine ? ', this request' : ''}, ${clock(event.time)}, ${displayLine(event.type, 40)}${about ? `: ${about}` : ''}${row.loop ? ' (its causes loop)' : ''}${cause}.`,
+      `Event ${i + 1}${mine ? ', this request' : ''}, ${clock(event.time)}, ` +
+        `${displayLine(event.type, 40)}${about ? `: ${about}` : ''}${row.loop ? ' (its causes loop)' : ''}${cause}.`,
     );
   });
   return lines;

@@ -122,7 +122,10 @@ function pushText(cells: Cell[], text: string, style: string): boolean {
 
 const SGR = /\u001b\[([0-9;:]*)m/g;
 
-/** Rows read lately: each frame's rows are the next frame's old ones (192: three frames of a 60-row terminal; more only holds memory, since the cache is cleared when full). */
+/**
+ * Rows read lately: each frame's rows are the next frame's old ones (192: three frames of a 60-row terminal; more only
+ * holds memory, since the cache is cleared when full).
+ */
 const ROW_CACHE_CAP = 192;
 const rows = new Map<string, Cell[] | undefined>();
 
