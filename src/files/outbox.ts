@@ -18,10 +18,8 @@
 // takes them by renaming them to its own name, which is atomic: of two
 // consoles starting at once, exactly one gets each answer.
 
-import { parseRequestKey, requestKeyOnRelay } from '../store/identity.js';
 import { mkdirSync, readdirSync, renameSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AepEvent, Answer } from '../protocol/types.js';
 import { processAlive, processStart } from './process-start.js';
 import { track } from './pending.js';
 import { readOwnFile } from './read.js';
@@ -29,16 +27,9 @@ import { checkDir, MISSING } from './trust.js';
 import { cleanLeftovers, syncDir, writeFileCarefullyAsync } from './write.js';
 import { canonicalRelay } from '../protocol/relay-url.js';
 import { entryName, heldByLive, parseEntryName, relayHash, type Owner } from './outbox-names.js';
+import { agreesWithItsRequest, isEntry, type JournaledAnswer, type Recovery } from './outbox-entry.js';
 
-/** One journaled answer. */
-export interface JournaledAnswer {
-  relay: string;
-  requestKey: string;
-  event: AepEvent;
-  answer: Answer;
-  ackWindowMs: number;
-  createdAt: number;
-}
+export type { JournaledAnswer, Recovery } from './outbox-entry.js';
 
 export interface OutboxOptions {
   /** This process (tests play several consoles in one process). */
@@ -57,57 +48,9 @@ export interface OutboxOptions {
   maxEntryBytes?: number;
 }
 
-/** What a look at the directory found for one relay, besides the answers taken over. */
-export interface Recovery {
-  /** Answers left by consoles no longer running, now this console's. */
-  entries: JournaledAnswer[];
-  /** Files for this relay held by a console still running (pid and, where known, start time match). */
-  held: number;
-  /** Unreadable or torn files, moved aside (into `kept-aside/`) with why. */
-  keptAside: { name: string; why: string }[];
-  /** Files for relays this console does not watch. */
-  unwatched: number;
-  /** The directory is not the operator's own: nothing was read. */
-  unfit?: string;
-}
-
 /** Names looked at per scan: a directory stuffed with files cannot stall start-up. */
 const MAX_SCAN = 10_000;
 export const KEPT_ASIDE = 'kept-aside';
-
-/**
- * A saved answer is taken over only when its command is addressed to the
- * request it was journaled for: the command's session and subject are the
- * request key's (the gate at the wire, "Saved answers only on proof").
- * Anything else would answer another request while the screen said this one.
- */
-function agreesWithItsRequest(entry: JournaledAnswer, relay: string): boolean {
-  const key = requestKeyOnRelay(entry.requestKey, relay, entry.event);
-  const request = key === undefined ? undefined : parseRequestKey(key);
-  return (
-    request !== undefined &&
-    entry.event.type === 'control.attention.respond' &&
-    entry.event.session === request.session &&
-    entry.event.subject === request.id
-  );
-}
-
-function isEntry(value: unknown): value is JournaledAnswer {
-  const v = value as Partial<JournaledAnswer> | null;
-  return (
-    typeof v === 'object' &&
-    v !== null &&
-    typeof v.relay === 'string' &&
-    typeof v.requestKey === 'string' &&
-    typeof v.event === 'object' &&
-    v.event !== null &&
-    typeof v.event.id === 'string' &&
-    typeof v.answer === 'object' &&
-    v.answer !== null &&
-    typeof v.ackWindowMs === 'number' &&
-    typeof v.createdAt === 'number'
-  );
-}
 
 function unlinkQuietly(file: string): void {
   try {

@@ -9,32 +9,43 @@ import { isObj, isRfc3339, type Obj } from './guards.js';
 import { payloadIssues } from './payload.js';
 import { NO_ISSUES } from './limits.js';
 import { isUriSource } from './source-uri.js';
+import {
+  fail,
+  quote,
+  MAX_ATTRIBUTE_CHARS,
+  MAX_EVENT_BYTES,
+  RULE_COMMAND,
+  RULE_FRAME,
+  RULE_SCOPE,
+  RULE_CAPTURE,
+  RULE_DATA,
+  RULE_EXTENSION,
+  RULE_SEVERITY,
+  RULE_SIZE,
+  type Fail,
+} from './parse-rules.js';
+import { checkType, type Scope } from './event-type.js';
+
+export {
+  MAX_ATTRIBUTE_CHARS,
+  MAX_EVENT_BYTES,
+  RULE_CAPTURE,
+  RULE_CLOSED_SET,
+  RULE_COMMAND,
+  RULE_DATA,
+  RULE_EXTENSION,
+  RULE_FRAME,
+  RULE_SCOPE,
+  RULE_SEVERITY,
+  RULE_SIZE,
+  RULE_TYPE,
+} from './parse-rules.js';
+export { isAgentScoped, isCommandType, isForeignEmitterType, looksLikeEvent } from './event-type.js';
 
 export { hostFromSource, isUriSource } from './source-uri.js';
 
 export { readRequestPayload, readAnswerPayload, payloadIssues } from './payload.js';
 export { severityRank, captureRank, isRfc3339 } from './guards.js';
-
-/** Largest accepted event, in bytes of JSON (UTF-16 code units for string input). */
-export const MAX_EVENT_BYTES = 1024 * 1024;
-
-/**
- * Longest envelope string attribute. The console keeps ids, sources and
- * sessions per event long after the event (dedupe, resume positions, held
- * events): without a limit, tens of thousands of them at up to a megabyte each.
- */
-export const MAX_ATTRIBUTE_CHARS = 1024;
-
-export const RULE_FRAME = 'AEP-0003 §2 (one JSON object per frame)';
-export const RULE_SIZE = 'AEP-0001 §12 (untrusted input: size limit)';
-export const RULE_TYPE = 'AEP-0001 §6';
-export const RULE_CLOSED_SET = 'AEP-0002 §3 (closed set)';
-export const RULE_SCOPE = 'AEP-0001 §5.2';
-export const RULE_COMMAND = 'AEP-0004 §2.2';
-export const RULE_EXTENSION = 'AEP-0001 §5.4';
-export const RULE_SEVERITY = 'AEP-0001 §8.1';
-export const RULE_CAPTURE = 'AEP-0001 §8.2';
-export const RULE_DATA = 'AEP-0001 §5 (data is an object)';
 
 // AEP-0001 §5.1 numbers the sixteen context attributes in this order
 // (aep is #1, seq #11, traceparent #14 in the conformance corpus).
@@ -59,94 +70,8 @@ const ATTRS = [
 const NOT_AGENT_SCOPED = ['session', 'run', 'step', 'seq'] as const;
 const attrRule = (name: (typeof ATTRS)[number]): string => `AEP-0001 §5.1 #${ATTRS.indexOf(name) + 1}`;
 
-const CORE_TYPE =
-  /^(agent|session|run|progress|tool|delegation|attention|resource|error|state|assessment|message|control)(\.[a-z0-9_]+)+$/;
-const VENDOR_TYPE = /^x\.[a-z0-9_-]+\.[a-z0-9_]+(\.[a-z0-9_]+)+$/;
-const DOTTED = /^[a-z0-9_]+(\.[a-z0-9_]+)+$/;
-const COMMAND_TYPE =
-  /^(control\.attention\.respond|control\.cancel|control\.pause|control\.resume|x\.[a-z0-9_-]+\.control\..+)$/;
 const TRACEPARENT = /^[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/;
 const EXTENSION_NAME = /^[a-z0-9]{1,20}$/;
-
-/** Commands (AEP-0004 §2.2): foreign-emitter events with session and no seq. */
-export function isCommandType(type: unknown): boolean {
-  return typeof type === 'string' && COMMAND_TYPE.test(type);
-}
-
-/** `agent.*` events carry neither session nor seq (AEP-0001 §5.2). */
-export function isAgentScoped(type: unknown): boolean {
-  return typeof type === 'string' && type.startsWith('agent.');
-}
-
-/** Commands plus consumer-emitted attention.routed: session, never seq. */
-export function isForeignEmitterType(type: unknown): boolean {
-  return isCommandType(type) || type === 'attention.routed';
-}
-
-/** An object whose `type` contains a dot is an Event; without one, a frame (AEP-0003 §2). */
-export function looksLikeEvent(v: unknown): boolean {
-  return isObj(v) && typeof v.type === 'string' && v.type.includes('.');
-}
-
-type Fail = { rule: string; reason: string };
-const fail = (rule: string, reason: string): Fail => ({ rule, reason });
-
-function quote(v: unknown): string {
-  // A list or object is named, not printed: stringifying a deeply nested one
-  // overflows the stack (and a huge one costs its whole size for 40 characters).
-  if (typeof v === 'object' && v !== null) return Array.isArray(v) ? 'a list' : 'an object';
-  const s = typeof v === 'string' ? v : String(v);
-  return JSON.stringify(s.length > 40 ? `${s.slice(0, 40)}…` : s);
-}
-
-/**
- * A fleet sends a handful of types and emitter sources over and over: each
- * distinct one is checked against its pattern once, then looked up (the
- * answers are remembered for up to this many of each, then forgotten).
- */
-const CHECKED_CAP = 1024;
-/** How a type is scoped (AEP-0001 §5.2): decides which of session and seq it must carry. */
-type Scope = 'agent' | 'command' | 'foreign' | 'session';
-/** A valid type's scope, or why the type is invalid. */
-type TypeVerdict = Scope | Fail;
-/** A type as checked: its verdict, and the one copy of it every Event of that type is given (see checkType). */
-interface CheckedType {
-  verdict: TypeVerdict;
-  type: string;
-}
-const checkedTypes = new Map<string, CheckedType>();
-
-/**
- * The type's verdict, and the copy of its name the Event then carries. JSON.parse
- * interns only short strings; a type is longer, so each Event's is a fresh
- * copy, and every comparison and lookup by type after this one (the store
- * makes several per Event) would compare it character by character. The copy
- * kept here is interned (a property name is), so those compare by reference.
- */
-function checkType(type: string): CheckedType {
-  let checked = checkedTypes.get(type);
-  if (checked === undefined) {
-    const verdict = checkTypePattern(type) ?? scopeOf(type);
-    // One longer than an attribute may be is refused (checkMembers): never remembered, nor interned.
-    if (type.length > MAX_ATTRIBUTE_CHARS) return { verdict, type };
-    checked = { verdict, type: typeof verdict === 'string' ? interned(type) : type };
-    if (checkedTypes.size >= CHECKED_CAP) checkedTypes.clear();
-    checkedTypes.set(type, checked);
-  }
-  return checked;
-}
-
-/** `s`, interned: V8 interns every property name (a type, which holds a dot, is never an array index). */
-function interned(s: string): string {
-  for (const key in { [s]: 0 }) return key;
-  return s;
-}
-
-function scopeOf(type: string): Scope {
-  if (isAgentScoped(type)) return 'agent';
-  if (isCommandType(type)) return 'command';
-  return type === 'attention.routed' ? 'foreign' : 'session';
-}
 
 /** The source the last valid Event carried (checkAttributes). */
 let lastValidSource = '';
@@ -155,17 +80,6 @@ let lastValidTime = '';
 
 const SEVERITY_NAMES = new Set(['debug', 'info', 'notice', 'warning', 'error', 'critical']);
 const CAPTURE_NAMES = new Set(['none', 'metadata', 'redacted', 'full']);
-
-function checkTypePattern(type: string): Fail | null {
-  if (type.startsWith('x.')) {
-    return VENDOR_TYPE.test(type)
-      ? null
-      : fail(RULE_TYPE, `vendor type ${quote(type)} is not x.{vendor}.{category}.{rest}`);
-  }
-  if (CORE_TYPE.test(type)) return null;
-  if (DOTTED.test(type)) return fail(RULE_CLOSED_SET, `unknown category in type ${quote(type)}`);
-  return fail(RULE_TYPE, `type ${quote(type)} is not {category}.{rest} in lowercase`);
-}
 
 // Members read by name, not through a list of names: a fleet's Events share
 // a shape, so each read is one cached load instead of a dictionary lookup per
