@@ -1,14 +1,15 @@
 import type { AepEvent } from '../protocol/types.js';
 import { requestBytes, type ByteBudget } from './byte-budget.js';
-import { TerminalOrder, type TerminalStamped } from './terminal-order.js';
+import { TerminalOrder } from './terminal-order.js';
 import { SubjectIndex } from './subject-index.js';
 import { eventPrint } from '../protocol/event-print.js';
 import { commandKey, type CommandKey, type RequestKey } from './identity.js';
 import { OPEN_STATES, type RequestRecord } from './types.js';
 import type { FoldHooks } from './fold-hooks.js';
+import { GONE, KEYED, slotFor, WAITING, type Slot } from './request-slot.js';
 
-/** Events only the emitter of a request may send about it. */
-const EMITTER_LIFECYCLE = new Set(['attention.answered', 'attention.resolved', 'attention.timeout']);
+/** Evicted slots a waiting list may hold before it is compacted (and at least half of it). */
+const WAITING_GONE_KEPT = 1024;
 
 /**
  * The requests and their indexes: by key, by subject, by command id, and
@@ -18,35 +19,6 @@ const EMITTER_LIFECYCLE = new Set(['attention.answered', 'attention.resolved', '
  * replaced, never mutated, so renderers can compare by reference (one nobody
  * was handed yet is changed in place: see Slot).
  */
-/**
- * A request held: its current record, found by the one lookup of its key (a
- * record is replaced on every change; the slot stays). The indexes hold the
- * slot, so a match or an eviction reads the record without a lookup by key.
- */
-export interface Slot extends TerminalStamped {
-  record: RequestRecord;
-  /**
-   * Whether the record may be held outside the table: set once request() or
-   * allRequests() has handed it out. Until then nobody can compare it with a
-   * later version, so a change is written into it instead of a copy: a
-   * request answered and resolved within one burst (a replay, a busy relay)
-   * is not copied twice for nobody.
-   */
-  shown: boolean;
-  /** Where the slot is: waiting to be keyed (see RequestTable.keyed), in the map by key, or evicted. */
-  place: SlotPlace;
-  // `terminalStamp` (TerminalStamped): its place in the terminal order, 0 while open.
-}
-
-/** Slot.place: numbers, so every slot keeps one shape. */
-type SlotPlace = typeof WAITING | typeof KEYED | typeof GONE;
-const WAITING = 0;
-const KEYED = 1;
-const GONE = 2;
-
-/** Evicted slots a waiting list may hold before it is compacted (and at least half of it). */
-const WAITING_GONE_KEPT = 1024;
-
 export class RequestTable {
   /**
    * Requests by key, in arrival order. A new request's key is added only
@@ -108,25 +80,7 @@ export class RequestTable {
   /** Where the request findRequest finds is held: a change to it then needs no lookup by key. */
   protected findSlot(relay: string, event: AepEvent): Slot | undefined {
     if (typeof event.subject !== 'string' || typeof event.session !== 'string') return undefined;
-    const held = this.bySubject.lookup(relay, event.session, event.subject);
-    if (held === undefined) return undefined;
-    if (!Array.isArray(held)) {
-      // The one request of that subject (almost always): no list to walk.
-      const slot = held as Slot;
-      return !EMITTER_LIFECYCLE.has(event.type) || slot.record.source === event.source ? slot : undefined;
-    }
-    const slots = held as readonly Slot[];
-    // Loops, not find() with a closure: this runs for every lifecycle Event.
-    if (EMITTER_LIFECYCLE.has(event.type)) {
-      for (let i = 0; i < slots.length; i++) if (slots[i].record.source === event.source) return slots[i];
-      return undefined;
-    }
-    if (slots.length === 1) return slots[0];
-    // A console's note for a (session, id) two requests share could be about
-    // either: it goes on neither (it was always shown on the first).
-    if (event.type === 'attention.routed') return undefined;
-    for (let i = 0; i < slots.length; i++) if (slots[i].record.agent === event.agent) return slots[i];
-    return slots[0];
+    return slotFor(this.bySubject.lookup(relay, event.session, event.subject), event);
   }
 
   /** The map by key, with every waiting slot added (in arrival order, so the map's order stays arrival order). */
