@@ -1,44 +1,18 @@
 import { SessionControls, type SessionControl } from './session-control.js';
-import type { AepEvent, Answer, PayloadIssue, ResumePosition, RosterEntry } from '../protocol/types.js';
-import { OwnCommands } from './own-commands.js';
+import type { AepEvent, PayloadIssue, ResumePosition, RosterEntry } from '../protocol/types.js';
+import { CommandBook } from './command-book.js';
 import { MAX_SESSIONS_TRACKED, RelayBook } from './relay-book.js';
-import type { FoldOptions, FoldSizes } from './fold-hooks.js';
+import { rethrowLater, type StoreOptions, type StoreSizes } from './store-options.js';
 import type { FoldedPosition } from './positions.js';
 import { RequestFold } from './request-fold.js';
 import type { EmitterViolation } from './violations.js';
 import { RouteMemory } from './route-memory.js';
-import { ChangeNotifier } from './change-notifier.js';
-import {
-  OPEN_STATES,
-  type ApplyResult,
-  type CommandOrigin,
-  type CommandOutcome,
-  type OwnCommand,
-  type RelayStatus,
-  type RequestRecord,
-} from './types.js';
+import type { ApplyResult, RelayStatus, RequestRecord } from './types.js';
 import { routeRefusal, type RouteFacts } from './ledger.js';
 import type { CommandLog, EventIntake, RelayStatusBook, StoreReader } from './writers.js';
 
 export type { StoreChange } from './writers.js';
-export interface StoreOptions extends FoldOptions {
-  /**
-   * A subscriber threw. The others still hear the change and the mutation
-   * that notified completes (a command created is then journaled and sent,
-   * never left half-done); the error goes here. By default it is thrown
-   * again on a microtask, so the process's crash guard still sees the bug.
-   */
-  onSubscriberError?: (error: unknown) => void;
-  /** Sessions whose speakers are remembered (default 5,000): tests make it small to see the memory forget. */
-  sessionsRemembered?: number;
-}
-
-/** How much the store holds; every count is capped (see `limits`). */
-export interface StoreSizes extends FoldSizes {
-  /** Resume positions over all relays (the cap is per relay). */
-  positions: number;
-}
-
+export type { StoreOptions, StoreSizes } from './store-options.js';
 /**
  * The console's state, in three parts split by who writes them: the request
  * fold (Events from the relays), the relay book (status, rosters, resume
@@ -48,27 +22,18 @@ export interface StoreSizes extends FoldSizes {
  * One version counter covers all three, and subscribers hear once per
  * change (or per batch) with what changed. Pure state: no I/O, no timers.
  */
-export class ConsoleStore extends ChangeNotifier implements EventIntake, RelayStatusBook, CommandLog, StoreReader {
+export class ConsoleStore extends CommandBook implements EventIntake, RelayStatusBook, CommandLog, StoreReader {
   private readonly fold: RequestFold;
   private readonly book = new RelayBook();
-  private readonly own = new OwnCommands();
   /** Who could take a command sent by session name: the gate's facts (route-memory.ts). */
   private readonly routes: RouteMemory;
   private readonly controls = new SessionControls();
   private batchNow: number | undefined;
   /** The resume-position entry of the Event being applied (undefined: none, or not asked for): applyEvent. */
   private position: FoldedPosition | undefined;
-  private readonly now: () => number;
 
   constructor(options: StoreOptions = {}) {
-    super(
-      options.onSubscriberError ??
-        ((error) =>
-          queueMicrotask(() => {
-            throw error;
-          })),
-    );
-    this.now = options.now ?? Date.now;
+    super(options.onSubscriberError ?? rethrowLater, options.now ?? Date.now);
     this.routes = new RouteMemory(
       {
         sameSubject: (relay, session, id) => this.fold.sameSubject(relay, session, id),
@@ -102,6 +67,10 @@ export class ConsoleStore extends ChangeNotifier implements EventIntake, RelaySt
       // Event cost more than anything else in taking a request in but its key.
       { ...options, now: () => (this.batchDepth > 0 ? (this.batchNow ??= this.now()) : this.now()) },
     );
+  }
+
+  protected requestFor(key: string): RequestRecord | undefined {
+    return this.fold.request(key);
   }
 
   protected override batchEnded(): void {
@@ -139,11 +108,6 @@ export class ConsoleStore extends ChangeNotifier implements EventIntake, RelaySt
    */
   sessionControl(relay: string, source: string, session: string): SessionControl | undefined {
     return this.controls.get(relay, source, session);
-  }
-
-  /** The console's own cancel / pause / resume commands for emitter `source`'s session, oldest first. */
-  controlCommandsFor(relay: string, source: string, session: string): OwnCommand[] {
-    return this.own.forSession(relay, source, session);
   }
 
   /** Everything the gate at the wire weighs for a command about `record` (ledger.ts gateRefusal; route-memory.ts). */
@@ -268,75 +232,6 @@ export class ConsoleStore extends ChangeNotifier implements EventIntake, RelaySt
 
   resumePositions(relay: string): ResumePosition[] {
     return this.book.resumePositions(relay);
-  }
-
-  // ── the console's own commands (see own-commands.ts) ──────────────────
-
-  /** Records a command the console is about to send (queued until a socket takes it). */
-  commandCreated(
-    relay: string,
-    requestKey: string,
-    event: AepEvent,
-    answer: Answer,
-    ackWindowMs: number,
-    origin: CommandOrigin = {},
-  ): OwnCommand {
-    // The request it was sent from names the emitter (a journal may outlive it: then none).
-    const source = this.fold.request(requestKey)?.source ?? '';
-    const command = this.own.create(relay, requestKey, source, event, answer, ackWindowMs, this.now(), origin);
-    this.commandChanged(command.id);
-    return command;
-  }
-
-  /** A (re)send went onto the wire. */
-  commandSent(commandId: string): void {
-    if (this.own.sent(commandId)) this.commandChanged(commandId);
-  }
-
-  /** Back to the queue: the connection was lost before an ack, or a timed-out command is resent while offline. */
-  commandQueued(commandId: string): void {
-    if (this.own.queued(commandId)) this.commandChanged(commandId);
-  }
-
-  /** The gate refuses a command already written once (or a saved one): held, not sent, kept (ledger.ts). */
-  commandHeld(commandId: string, reason: string): void {
-    if (this.own.held(commandId, reason)) this.commandChanged(commandId);
-  }
-
-  /** The gate waits for a read of the command's session (true), or no longer (false). */
-  commandGateWaiting(commandId: string, waiting: boolean): void {
-    if (this.own.gateWaiting(commandId, waiting)) this.commandChanged(commandId);
-  }
-
-  commandSettled(commandId: string, outcome: CommandOutcome): void {
-    if (!this.own.settled(commandId, outcome, this.now())) return;
-    this.commandChanged(commandId);
-    // Bounded: settled commands of closed (or pruned) requests are forgotten past a cap.
-    this.own.prune((command) => {
-      const request = this.fold.request(command.requestKey);
-      return request !== undefined && OPEN_STATES.has(request.state);
-    });
-  }
-
-  private commandChanged(commandId: string): void {
-    this.pending.commands.add(commandId);
-    this.changed();
-  }
-
-  command(commandId: string): OwnCommand | undefined {
-    return this.own.get(commandId);
-  }
-
-  commandsFor(key: string): OwnCommand[] {
-    return this.own.forRequest(key);
-  }
-
-  lastCommandFor(key: string): OwnCommand | undefined {
-    return this.own.lastFor(key);
-  }
-
-  inFlightCommands(): OwnCommand[] {
-    return this.own.inFlight();
   }
 
   // ── sizes ─────────────────────────────────────────────────────────────
