@@ -2,7 +2,7 @@ import type { AepEvent, PayloadIssue } from '../protocol/types.js';
 import { hostFromSource } from '../protocol/parse.js';
 import { SeenEvents } from './seen-events.js';
 import { HeldEvents } from './held-events.js';
-import { RequestTable } from './request-table.js';
+import { FlaggingTable } from './flagging-table.js';
 import { ByteBudget, requestBytes } from './byte-budget.js';
 import { SessionEnds } from './session-ends.js';
 import { closesRequest, lifecyclePatch } from './lifecycle.js';
@@ -12,7 +12,7 @@ import { newRequestRecord, readStoredPayload } from './new-request.js';
 import type { FoldedPosition } from './positions.js';
 import { commandKey, requestKey, requestKeyIn, requestKeyPrefix, subjectKey, type RequestKey } from './identity.js';
 import { OPEN_STATES, type ApplyResult } from './types.js';
-import { digest, EmitterRules, withRule, type EmitterViolation, type ViolationRule } from './violations.js';
+import { digest } from './violations.js';
 import { MAX_COMMANDS_KEPT, seenCommand, withAck, withCommand } from './seen-commands.js';
 
 const MAX_ENDED_SESSIONS = 10_000;
@@ -23,22 +23,19 @@ const MAX_ENDED_SESSIONS = 10_000;
  * re-confirmation of open requests after a full replay. Written only by the
  * relay intake (through the store); pure state, no I/O.
  */
-export class RequestFold extends RequestTable {
+export class RequestFold extends FlaggingTable {
   private readonly held: HeldEvents;
   private readonly seen: SeenEvents;
   private readonly endedSessions = new SessionEnds(MAX_ENDED_SESSIONS);
   private readonly reconfirm = new Reconfirmations();
   readonly openCap: number;
   private readonly now: () => number;
-  /** Emitter protocol violations (violations.ts); bounded like the dedupe memory. */
-  private readonly emitterRules: EmitterRules;
 
   constructor(hooks: FoldHooks, options: FoldOptions = {}) {
-    super(hooks, options.terminalCap ?? 1000, new ByteBudget(options.byteBudget));
+    super(hooks, options.terminalCap ?? 1000, new ByteBudget(options.byteBudget), options.dedupeCap ?? 50_000);
     this.held = new HeldEvents(options.heldCap ?? 1000, this.budget);
     this.openCap = options.openCap ?? 50_000;
     this.seen = new SeenEvents(options.dedupeCap ?? 50_000);
-    this.emitterRules = new EmitterRules(options.dedupeCap ?? 50_000);
     this.now = options.now ?? Date.now;
   }
 
@@ -294,36 +291,6 @@ export class RequestFold extends RequestTable {
       this.hooks.violated(violation.relay, this.emitterRules.count(violation.relay));
     }
     return 'applied';
-  }
-
-  /**
-   * Records violations an Event revealed: counted on its relay, and named on
-   * the request it is about (the request itself, or the one its subject names).
-   * True when anything was recorded.
-   */
-  private flagViolations(relay: string, event: AepEvent, found: readonly (EmitterViolation | undefined)[]): boolean {
-    let any = false;
-    // Indexed: runs for every Event, almost always over an empty list (an iterator would be an object each time).
-    for (let i = 0; i < found.length; i++) {
-      const violation = found[i];
-      if (!violation) continue;
-      any = true;
-      this.hooks.violated(violation.relay, this.emitterRules.count(violation.relay));
-      const own = requestKey(relay, event.session ?? '', event.source, event.id);
-      const key = event.type === 'attention.requested' && this.holds(own) ? own : this.findRequest(relay, event);
-      if (key !== undefined) this.flagRecord(key, violation.rule);
-    }
-    return any;
-  }
-
-  private flagRecord(key: RequestKey, rule: ViolationRule): void {
-    const rules = withRule(this.record(key)?.violations, rule);
-    if (rules) this.replace(key, { violations: rules });
-  }
-
-  /** Emitter protocol violations seen (all relays), and the most recent of them. */
-  violations(): { total: number; recent: EmitterViolation[] } {
-    return { total: this.emitterRules.count(), recent: this.emitterRules.recent() };
   }
 
   sizes(): FoldSizes {
