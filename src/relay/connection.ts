@@ -13,54 +13,28 @@
 // records, and those ring once. (A connection lost during the start-up burst
 // leaves start-up unfinished: the next burst is still start-up history.)
 
-import { consumerHello, readRelayHello, type RelayHelloInfo } from './hello.js';
+import { consumerHello, readRelayHello } from './hello.js';
 import type { AepEvent } from '../protocol/types.js';
 import type { ConsoleStore } from '../store/store.js';
 import type { IngestBatch } from './ingest-batch.js';
 import { countUndecodable, ingestEvent } from '../store/intake.js';
 import { RelaySocket, type CloseInfo, type Frame } from './socket.js';
-import { ConsoleSubscription, type BurstVerdict } from './subscription.js';
+import { ConsoleSubscription } from './subscription.js';
 import { displayLine } from '../protocol/sanitize.js';
 import { contain } from './contain.js';
 import { later, type RelayTiming } from './timing.js';
 import { retryPlan } from './retry-plan.js';
-import type { RelayClientOptions } from './types.js';
 import { readToken } from './token.js';
 import { RosterRequests } from './roster.js';
 import { takeCleared, type ClearedFrame } from './gate.js';
-
-/** Prefix of the warning shown when a relay leaves the subscribe unanswered. */
-const UNANSWERED_SUBSCRIBE = 'relay did not answer subscribe';
-/** Prefix of the warning shown while the token provider fails (the last token it gave is used). */
-const TOKEN_UNREADABLE = 'could not re-read the token';
-
-interface Connection {
-  socket?: RelaySocket;
-  hello?: RelayHelloInfo;
-  subscription?: ConsoleSubscription;
-  live: boolean;
-  helloTimer?: ReturnType<typeof setTimeout>;
-  /** The relay refused our version (the reason): the retry is slow. */
-  versionRefused?: string;
-}
-
-/** What the commands are told of the link. */
-export interface LinkHooks {
-  /** A frame or an Event arrived: the link is alive. */
-  heard(): void;
-  /** The connection closed: commands in flight go back to the queue. */
-  disconnected(): void;
-  /** The connection is live; `replaying` while its replay burst runs. */
-  live(replaying: boolean): void;
-  /** The replay burst after `subscribed` ended. */
-  burstEnded(verdict: BurstVerdict): void;
-  /** An `error` frame naming a command (`cause`): true when a command of ours took it. */
-  refused(cause: string, code: string, detail: string | undefined): boolean;
-  /** An Event was applied to the store. */
-  event(event: AepEvent): void;
-}
-
-export type ConnectionOptions = Pick<RelayClientOptions, 'token' | 'ca' | 'name' | 'filter' | 'capture'>;
+import {
+  TOKEN_UNREADABLE,
+  UNANSWERED_SUBSCRIBE,
+  type Connection,
+  type ConnectionOptions,
+  type LinkHooks,
+  warningsWithout,
+} from './connection-parts.js';
 
 export class RelayConnection {
   private conn?: Connection;
@@ -186,9 +160,8 @@ export class RelayConnection {
   }
 
   private dropWarnings(prefix: string): void {
-    const warnings = this.store.getRelay(this.relay)?.warnings ?? [];
-    const kept = warnings.filter((w) => !w.startsWith(prefix));
-    if (kept.length !== warnings.length) this.store.updateRelay(this.relay, { warnings: kept });
+    const patch = warningsWithout(this.store, this.relay, prefix);
+    if (patch.warnings) this.store.updateRelay(this.relay, patch);
   }
 
   private onOpen(conn: Connection): void {
@@ -227,14 +200,8 @@ export class RelayConnection {
         this.lastFailure = undefined;
       }
     }, this.timing.stableAfterMs);
-    const warnings = this.store.getRelay(this.relay)?.warnings ?? [];
-    const current = warnings.filter((w) => !w.startsWith(UNANSWERED_SUBSCRIBE));
-    this.store.updateRelay(
-      this.relay,
-      current.length === warnings.length
-        ? { connection: { kind: 'live' } }
-        : { connection: { kind: 'live' }, warnings: current },
-    );
+    const warnings = warningsWithout(this.store, this.relay, UNANSWERED_SUBSCRIBE);
+    this.store.updateRelay(this.relay, { connection: { kind: 'live' }, ...warnings });
     this.hooks.live(conn.subscription?.replaying ?? false);
   }
 
