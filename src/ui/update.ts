@@ -1,6 +1,5 @@
 import type { StoreChange } from '../store/writers.js';
 import type { RequestRecord } from '../store/types.js';
-import { applyRejection, initialFormDraft } from './form/form-state.js';
 import { reconcile } from './reconcile.js';
 import type { UpdateResult, World } from './update-types.js';
 import { nextWake } from './inbox/snooze.js';
@@ -16,12 +15,14 @@ import { onRowCauses, rowCausesWaitOnClock } from './row-causes.js';
 import { alertsSeen, gateAlerts } from './alert-gate.js';
 import { rulesOnAlways, rulesOnStore, rulesOnFetched, rulesOnTick, rulesOnKeyEffect } from './rules/rule-update.js';
 import { onFileMessage, onHistoryRead } from './file-messages.js';
-import { draftFor, type InboxState, type KeyContext, type KeyResult } from './inbox/state.js';
+import { type InboxState, type KeyContext, type KeyResult } from './inbox/state.js';
 import { isText, looksPasted, pastedText, textKeys } from './keys.js';
 import { afterBack, afterSend, nextCandidate } from './selection.js';
 import { awayNow } from './no-agent.js';
 import { type Effect, type Msg, type UiModel } from './model.js';
 import { shownPlace } from './places/top.js';
+import { seeRejections } from './rejections.js';
+import { dropped, oneSendPerRead, sameReadAsSend, sends } from './one-send-per-read.js';
 
 export type { UpdateResult, World } from './update-types.js';
 
@@ -220,39 +221,6 @@ function onKeys(model: UiModel, text: string, world: World, read: number | undef
   return result;
 }
 
-/**
- * An effect that puts a command on the wire for the operator: an answer (one, a batch's, a rule made with a), a cancel
- * or pause, a resend.
- */
-function sends(effect: Effect): boolean {
-  return effect.type === 'send' || effect.type === 'control' || effect.type === 'resend';
-}
-
-function sameReadAsSend(model: UiModel, read: number | undefined): boolean {
-  return read !== undefined && model.sentIn?.read === read;
-}
-
-/**
- * After a key was folded: if it sent, the read it came in is remembered
- * (later messages of that read are dropped, `dropped`), and the keys of its
- * own chunk that followed it are counted now.
- */
-function oneSendPerRead(result: UpdateResult, read: number | undefined, after: number): UpdateResult {
-  if (!result.effects.some(sends)) return result;
-  const model = { ...result.model, sentIn: { read: read ?? -1, dropped: 0, notice: result.model.inbox.notice } };
-  return after ? { ...result, model: dropped(model, after).model } : { ...result, model };
-}
-
-/** Keys of the read a send came in: not acted on, and counted on the footer beside what the send said. */
-function dropped(model: UiModel, count: number): UpdateResult {
-  const sentIn = model.sentIn ?? { read: -1, dropped: 0 };
-  const total = sentIn.dropped + count;
-  if (total === 0) return { model, effects: [] };
-  const words = `Dropped ${total} key${total === 1 ? '' : 's'} that came in the same read as the send (one send per read).`;
-  const notice = sentIn.notice ? `${sentIn.notice} ${words}` : words;
-  return { model: { ...model, sentIn: { ...sentIn, dropped: total }, inbox: { ...model.inbox, notice } }, effects: [] };
-}
-
 function onKey(
   model: UiModel,
   world: World,
@@ -309,7 +277,6 @@ function onStore(model: UiModel, change: StoreChange, world: World): UpdateResul
   // arrives live and pending; history replayed at start-up never rings. The
   // gate coalesces them (one alert per 5 s).
   let arrived: RequestRecord[] = [];
-  let rejections = 0;
   for (const key of change.added) {
     const record = store.request(key);
     if (record && !record.replayed && record.state === 'pending') arrived.push(record);
@@ -325,27 +292,7 @@ function onStore(model: UiModel, change: StoreChange, world: World): UpdateResul
   const ruled = rulesOnStore(model, change, arrived, store);
   model = ruled.model;
   arrived = ruled.arrived;
-  // A rejected answer marks its row and rings once; it never takes the focus.
-  // A rejected form comes back into its draft with every value kept, focus
-  // on the field the agent named, and the detail beside it.
-  let inbox = model.inbox;
-  let rejectionsSeen = model.rejectionsSeen;
-  for (const id of change.commands) {
-    const command = store.command(id);
-    if (!command || (command.state !== 'rejected' && command.state !== 'refused-by-relay') || rejectionsSeen.has(id))
-      continue;
-    rejectionsSeen = new Set(rejectionsSeen).add(id);
-    rejections++;
-    const record = store.request(command.requestKey);
-    if (command.state !== 'rejected' || !record || record.payload.kind !== 'form') continue;
-    const draft = draftFor(inbox, record);
-    const form = applyRejection(
-      record.payload.fields,
-      draft.form ?? initialFormDraft(),
-      command.detail ?? command.reason ?? 'rejected',
-    );
-    inbox = { ...inbox, drafts: { ...inbox.drafts, [record.key]: { ...draft, form } } };
-  }
+  const { inbox, rejectionsSeen, rejections } = seeRejections(model, change.commands, store);
   const gated = gateAlerts(model.alerts, { requests: arrived, rejections }, model.now, model.config);
   return {
     model: { ...model, inbox, rejectionsSeen, alerts: gated.alerts },

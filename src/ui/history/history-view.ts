@@ -15,7 +15,7 @@ import type { Glyphs } from '../glyphs.js';
 import { seg, type Line } from '../text/line.js';
 import { fit, pad, wrapText } from '../text/wrap.js';
 import { cutName } from '../words/agent-name.js';
-import { promptExcerpt } from '../inbox/list-row.js';
+import { promptExcerpt } from '../words/prompt-excerpt.js';
 import { choiceWindow } from '../widgets/window.js';
 import type { HistoryView } from './history-state.js';
 import { glyphs } from '../glyphs.js';

@@ -7,7 +7,7 @@ import { fit, pad } from '../text/wrap.js';
 import { editorSegments } from '../widgets/line-editor.js';
 import { choiceWindow } from '../widgets/window.js';
 import { commonOptions } from './batch.js';
-import { promptExcerpt } from './list-row.js';
+import { promptExcerpt } from '../words/prompt-excerpt.js';
 import type { InboxState } from './state.js';
 import { glyphs } from '../glyphs.js';
 

@@ -10,6 +10,7 @@ import { severityColor, stateColor } from './theme.js';
 import { UTF8_GLYPHS, type Glyphs, glyphs } from '../glyphs.js';
 import { ageMs, shortDuration, textsUntil, timeLeftMs } from './ages.js';
 import { openNoteLapsesAt } from '../../store/open-elsewhere.js';
+import { kindTag, promptExcerpt, SEVERITY_WORD } from '../words/prompt-excerpt.js';
 
 /** What the list shows beside a request besides the record itself (from the UI model and the console's commands). */
 export interface RowDecoration {
@@ -45,50 +46,10 @@ export interface RowInput {
   epoch?: object;
 }
 
-const SEVERITY_WORD: Record<string, string> = {
-  critical: 'crit',
-  error: 'err',
-  warning: 'warn',
-  notice: 'note',
-  info: 'info',
-  debug: 'dbug',
-};
-
-/** The kind, where it is not the common case (a permission prompt). */
-function kindTag(record: RequestRecord): string {
-  const kind = record.payload.kind || 'unknown';
-  return kind === 'permission' ? '' : `[${displayLine(kind, 12)}] `;
-}
-
 /** Columns a row keeps for its prompt before it gives them to "open in console …". */
 const MIN_PROMPT_ROOM = 10;
 /** …and before it says it in its long form ("open in console ops-2"): side by side at 120 columns, the short one. */
 const LONG_FORM_PROMPT = 20;
-
-/** A separator that ends a boilerplate lead-in ("Permission requested: ", "codex asks — "). */
-const LEAD_IN = /^(.{3,48}?)(?::\s+|\s+\u2014\s+|\s+-\s+)/;
-
-/**
- * As much of the prompt as fits in `room` columns. When it does not all fit
- * it is cut where it says least: an agent's own lead-in before the command
- * ("Permission requested: Bash — rm -rf build/" keeps "Bash — rm -rf build/",
- * and in a narrower room "rm -rf build/").
- */
-export function promptExcerpt(prompt: string, room: number): string {
-  if (room <= 0) return '';
-  let text = displayLine(prompt, 400);
-  if (stringWidth(text) <= room) return text;
-  // Lead-ins are dropped one at a time while it still does not fit
-  // ("Permission requested: " then "Bash — "), never down to a stub.
-  for (let cut = 0; cut < 3 && stringWidth(text) + (cut ? 1 : 0) > room; cut++) {
-    const lead = LEAD_IN.exec(text.startsWith(glyphs().cut) ? text.slice(1) : text);
-    if (!lead) break;
-    const rest = (text.startsWith(glyphs().cut) ? text.slice(1) : text).slice(lead[0].length);
-    if (rest.length < 12) break;
-    text = `${glyphs().cut}${rest}`;
-  }
-  return fit(text, room);
-}
 
 /**
  * Rows as last built, per record: what a row shows besides the record
