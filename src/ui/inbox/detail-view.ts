@@ -1,4 +1,4 @@
-import { displayLine, displayText } from '../../protocol/sanitize.js';
+import { displayLine } from '../../protocol/sanitize.js';
 import type { OwnCommand, RequestRecord } from '../../store/types.js';
 import type { RouteRefusal } from '../../store/ledger.js';
 import { UTF8_GLYPHS, type Glyphs, glyphs } from '../glyphs.js';
@@ -15,8 +15,8 @@ import { fit, wrapText } from '../text/wrap.js';
 import { answerStatusLines } from './answer-status.js';
 import { detailHead } from './detail-head.js';
 import { isUnsent, noAnswerStands, type Draft, type Lock } from './state.js';
-import { QUOTE_COLOR } from './theme.js';
 import { causeWindow, diffWindow, promptWindow } from './detail-windows.js';
+import { promptLines, quoteLabel } from './prompt-quote.js';
 
 export interface DetailViewInput {
   /** What caused it and what control did to its session (cause-view.ts), shown after the prompt. */
@@ -74,31 +74,6 @@ export function isFillableForm(record: RequestRecord): boolean {
 }
 
 const fillableCache = new WeakMap<object, boolean>();
-
-// Wrapping a long prompt costs milliseconds; it only changes with the payload or the width.
-const promptCache = new WeakMap<object, { width: number; quote: string; lines: Line[] }>();
-
-function promptLines(record: RequestRecord, width: number, g: Glyphs): Line[] {
-  const cached = promptCache.get(record.payload);
-  if (cached && cached.width === width && cached.quote === g.quote) return cached.lines;
-  const lines = quotePrompt(record, width, g);
-  promptCache.set(record.payload, { width, quote: g.quote, lines });
-  return lines;
-}
-
-function quotePrompt(record: RequestRecord, width: number, g: Glyphs): Line[] {
-  const text = displayText(record.payload.prompt || '(empty prompt)', 8000);
-  return wrapText(text, Math.max(4, width - 2)).map((l): Line => [seg(`${g.quote} `, { color: QUOTE_COLOR }), seg(l)]);
-}
-
-function quoteLabel(record: RequestRecord, width: number, g: Glyphs): Line {
-  return [
-    seg(fit(`${g.quoteTop} ${displayLine(record.agent, 40)} says (agent text, not the console's):`, width), {
-      color: QUOTE_COLOR,
-      dim: true,
-    }),
-  ];
-}
 
 function replyLine(input: DetailViewInput, highlighted: boolean): Line {
   const { draft, width } = input;
