@@ -5,7 +5,8 @@ import { loadProfiles } from '../files/config-file.js';
 import { bindingsNow, applyBindings, type Bindings, type KeySpec } from '../ui/key-table.js';
 import { labelsOf } from '../ui/key-labels.js';
 import { keymapFrom } from '../ui/places/keymap.js';
-import { PLACES, actionId } from '../ui/places/registry.js';
+import { PLACES } from '../ui/places/registry.js';
+import { actionId } from '../ui/places/action-ids.js';
 import { bindingWords, keyRows } from '../ui/key-rows.js';
 import { UsageError } from './usage-error.js';
 

@@ -1,7 +1,8 @@
 // docs/keys.md's table: every row of help, with where it acts and each
 // action's id (config.json's `keys`), rendered from the bindings in force.
 import { bindingWords, keyRows } from '../key-rows.js';
-import { PLACES, actionId } from './registry.js';
+import { PLACES } from './registry.js';
+import { actionId } from './action-ids.js';
 
 /** docs/keys.md's table, rendered from the bindings in force: where, the keys, each action's id (config.json's `keys`), what they do. */
 export function keyTableMarkdown(): string {

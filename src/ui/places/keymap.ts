@@ -1,7 +1,8 @@
 import { defaultBindings, type Bindings, type KeySpec, type Scope } from '../key-table.js';
 import type { KeyName } from '../keys.js';
 import { labelOf } from '../key-labels.js';
-import { PLACES, SCOPES, actionId, scopesOfPlace } from './registry.js';
+import { PLACES, SCOPES } from './registry.js';
+import { actionId, scopesOfPlace } from './action-ids.js';
 
 // config.json's `keys`: {"PLACE.ACTION": KEY or [KEY, …]} applied over the
 // shipped table. Every problem is an error naming it (exit 2), never a key

@@ -314,13 +314,3 @@ shipRows(() => SCOPES.flatMap((scope): readonly RowSpec[] => PLACES[scope].words
 
 /** Every place's scope, in help order. */
 export const SCOPES = Object.keys(PLACES) as Scope[];
-
-/** The scopes whose actions an id's place names (the open request is two: answering, and answered). */
-export function scopesOfPlace(id: string): Scope[] {
-  return SCOPES.filter((scope) => PLACES[scope].id === id);
-}
-
-/** An action's id as config.json and docs/keys.md write it. */
-export function actionId(scope: Scope, action: string): string {
-  return `${PLACES[scope].id}.${action}`;
-}
