@@ -7,7 +7,7 @@ import type {
   RosterEntry,
   Severity,
 } from '../protocol/types.js';
-import type { CommandState } from './answer/state.js';
+import type { CommandState, NotSentCode } from './answer/state.js';
 import type { RequestKey } from './identity.js';
 import type { ViolationRule } from './violations.js';
 
@@ -155,7 +155,7 @@ export type CommandOutcome =
   | { state: 'timeout' }
   | { state: 'refused-by-relay'; code: string; detail?: string }
   /** `refused`: the gate's refusal code, when the gate refused it (`respond` says `unknown` from it). */
-  | { state: 'not-sent'; reason: string; code?: 'gate' | 'dropped'; refused?: string }
+  | { state: 'not-sent'; reason: string; code?: NotSentCode; refused?: string }
   | { state: 'stopped-waiting' }
   /** Not a settlement: the outcome line of a command the gate holds (decisions.ts). */
   | { state: 'held'; reason: string };

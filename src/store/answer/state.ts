@@ -39,6 +39,13 @@ export interface AnswerFacts {
   gate?: 'waiting';
 }
 
+/** Why an answer was not sent, where the console chose not to (absent: its request closed first). */
+export type NotSentCode =
+  /** The gate refused its first send. */
+  | 'gate'
+  /** The operator dropped it while held. */
+  | 'dropped';
+
 /** An answer of this console, as every view says it (none made: undefined). */
 export type AnswerState =
   /** At the gate, waiting for a read of its session: not on the wire yet. */
