@@ -102,8 +102,9 @@ export const EXIT_CODES: readonly ExitCode[] = [
     code: '128+N',
     help: ['stopped by signal N'],
     doc:
-      'stopped by signal N (`143` SIGTERM, `129` SIGHUP, `130` SIGINT: Ctrl-C in `watch`, or ' +
-      'sent with `kill`; in the console Ctrl-C is a key). `watch` ends only this way.',
+      'stopped by signal N (`143` SIGTERM, `129` SIGHUP, ' +
+      '`130` SIGINT: Ctrl-C in `watch`, or sent with `kill`; in the console Ctrl-C is a key). ' +
+      '`watch` ends only this way.',
   },
 ];
 
