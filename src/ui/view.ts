@@ -14,13 +14,14 @@ import { emptyPendingNote } from './inbox/empty-state.js';
 import { rowStatus } from './inbox/row-status.js';
 import { openElsewhere, openElsewhereWord } from '../store/open-elsewhere.js';
 import { hasTwin } from './twins.js';
-import { ruleRowText, rulesStatus } from './rules/rule-state.js';
+import { ruleRowText, rulesEnded, rulesStatus } from './rules/rule-state.js';
 import { withRuleText } from './rules/rule-view.js';
 import { controlRowStatus } from './inbox/control-status.js';
 import { controlQuestion } from './inbox/control-question.js';
 import { onLastCall } from './last-call.js';
 import { buildTimelineLines } from './inbox/timeline-view.js';
 import { buildHistoryLines } from './history/history-view.js';
+import { buildRulesLines, listedRules } from './rules/rules-screen.js';
 import { OPEN_STATES, type RequestRecord } from '../store/types.js';
 import { FORM_COLUMNS, STATUS_RELAY_ROWS, layoutOf, type UiModel } from './model.js';
 import { detailLines, type FrameContext } from './view-detail.js';
@@ -240,6 +241,8 @@ function wholeWidthBody(frame: FrameContext): Line[] | undefined {
   }
   if (inbox.mode === 'history' && inbox.history)
     return buildHistoryLines(inbox.history, size.columns, layout.bodyHeight, g);
+  if (inbox.mode === 'rules' && inbox.rulesScreen)
+    return buildRulesLines(listedRules(model.rules), inbox.rulesScreen, model.now, size.columns, layout.bodyHeight);
   if (!layout.wide && (frame.isAnswering || frame.inBatch)) return detailLines(frame, layout.detailWidth);
   return undefined;
 }
@@ -272,6 +275,8 @@ function listLines(frame: FrameContext): Line[] {
     inbox.tagged,
     inbox.drafts,
     model.rules,
+    // A rule's end passing changes what its rows say (the clock ticks then: clock.ts).
+    rulesEnded(model.rules, model.now),
     g,
     model.lastCalls,
     model.causes,
@@ -291,7 +296,7 @@ function listLines(frame: FrameContext): Line[] {
         command
           ? (rowStatus(record, command, g) ?? controlRowStatus(record, store))
           : (controlRowStatus(record, store) ?? rowStatus(record, command, g) ?? lastCallStatus(model, record)),
-        ruleRowText(model.rules, record),
+        ruleRowText(model.rules, record, model.now),
       ),
     };
     if (decorations.size >= DECORATIONS_KEPT) decorations.delete(decorations.keys().next().value!);

@@ -25,6 +25,7 @@ const NOT_KEYS: { file: string; text: RegExp; why: string }[] = [
   // Codex's apply_patch format: `*** Delete File:`, `*** End Patch`, `*** End of File` are its markers.
   { file: 'src/protocol/edit-diff.ts', text: /^(Delete|\*\*\* End Patch|\*\*\* End of File)$/, why: 'patch format' },
   { file: 'src/demo/agent-script.ts', text: /^\*\*\* End Patch$/, why: 'patch format' },
+  { file: 'src/protocol/edit-paths.ts', text: /^\*\*\* (Delete File: |End Patch)$/, why: 'patch format' },
   // The exit code 130: the terminal's interrupt character sent to `watch` (SIGINT), not a key of the console.
   { file: 'src/cli/usage-table.ts', text: /SIGINT: Ctrl-C in `watch`/, why: 'a signal' },
 ];

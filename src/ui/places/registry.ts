@@ -28,6 +28,9 @@ import { confirmControlKey } from '../inbox/control-keys.js';
 import { quit, quitPromptKey } from '../inbox/quit.js';
 import { hidePromptKey } from '../inbox/id-keys.js';
 import { alwaysKey, autoPromptKey } from '../rules/rule-keys.js';
+import { RULE_END_KEYS, ruleEndFooter, ruleEndKey } from '../rules/rule-end.js';
+import { RULES_KEYS, rulesFooter, rulesScreenKey } from '../rules/rules-screen.js';
+import { RULE_DELETE_KEYS, ruleDeleteFooter, ruleDeleteKey } from '../rules/rule-delete.js';
 import { timelineKey } from '../inbox/timeline-keys.js';
 import { historyModeKey } from '../inbox/history-mode.js';
 
@@ -214,6 +217,24 @@ export const PLACES: { [S in Scope]: Place<S> } = {
     over: true,
   },
 
+  ruleEnd: {
+    asks: (modal) => modal.kind === 'ruleEnd',
+    onlyOver: 'answer',
+    id: 'ruleEnd',
+    kind: 'question',
+    titles: {
+      help: () => `How long? (${k('always', 'confirm')} on scope 3 or 4 of the always question)`,
+      spoken: 'At the how long question of a new rule',
+      table: 'always answer, how long',
+    },
+    words: () => wordsOf(RULE_END_KEYS),
+    keys: () => RULE_END_KEYS.keys,
+    key: (state, press, ctx) => ruleEndKey(state, press, ctx),
+    footer: (input) => ruleEndFooter(input),
+    asksBeforeSend: true,
+    over: true,
+  },
+
   autoPrompt: {
     asks: (modal) => modal.kind === 'auto',
     id: 'auto',
@@ -273,6 +294,37 @@ export const PLACES: { [S in Scope]: Place<S> } = {
     key: (state, press, ctx) => historyModeKey(state, press, ctx),
     takesText: (state) => historyTakesText(state),
     footer: (input) => FOOTERS.decision(input),
+  },
+  rules: {
+    id: 'rules',
+    kind: 'main',
+    titles: {
+      help: () => `Rules (${k('browse', 'rules')}: every rule, what it decides, its end and its use)`,
+      spoken: 'In the rules screen',
+      table: 'rules',
+    },
+    words: () => wordsOf(RULES_KEYS),
+    keys: () => RULES_KEYS.keys,
+    key: (state, press, ctx) => rulesScreenKey(state, press, ctx),
+    footer: (input) => rulesFooter(input),
+  },
+  ruleDelete: {
+    asks: (modal) => modal.kind === 'ruleDelete',
+    onlyOver: 'rules',
+    id: 'ruleDelete',
+    kind: 'question',
+    titles: {
+      help: () =>
+        `Rules, asking to delete one (${k('rules', 'delete')}: delete this rule? ${k('ruleDelete', 'confirm')}/${NO})`,
+      spoken: 'At the delete rule question',
+      table: 'rules, asking to delete',
+    },
+    words: () => wordsOf(RULE_DELETE_KEYS),
+    keys: () => RULE_DELETE_KEYS.keys,
+    key: (state, press) => ruleDeleteKey(state, press),
+    footer: (input) => ruleDeleteFooter(input),
+    asksBeforeSend: true,
+    over: true,
   },
   help: {
     asks: (modal) => modal.kind === 'help',
