@@ -232,10 +232,7 @@ describe('rules on the demo relay with --auto', () => {
     await until((f) => /▸ 4 claude-code, Bash and make build · matches 1 open now/.test(f), 'the prefix scope');
     // Scope 4 asks how long; 2: one hour, written to the file as "until".
     await press('y');
-    await until(
-      (f) => /How long should the rule/.test(f) && /2 one hour · saved to the rules file, until/.test(f),
-      'how long',
-    );
+    await until((f) => /How long\? The rule/.test(f) && /2 one hour · until 20/.test(f), 'how long');
     const picked = Date.now();
     await press('2', 'y');
     await waitFor(store, (s) => findRequest(s, first)?.state === 'resolved' || undefined, 'the answer applied');

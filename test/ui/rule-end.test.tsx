@@ -46,11 +46,12 @@ test('a, scope 4, y asks how long; 2 one hour and y save the rule with its end a
   await h.waitFor((f) => f.includes('command: npm test -- --ci'), 'the cause in the detail');
   await h.press('a', '4', 'y');
   const asked = flat(h.frame());
-  assert.match(asked, /How long should the rule claude-code, Bash and npm test last\?/);
-  assert.match(asked, /▸ 1 until this session ends · this console, ends with the session/, 'the narrowest first');
-  assert.match(asked, /2 one hour · saved to the rules file, until 2026-07-03T11:00:30Z/);
-  assert.match(asked, /3 until local midnight · saved to the rules file, until /);
-  assert.match(asked, /4 no end · saved to the rules file/);
+  assert.match(asked, /How long\? The rule claude-code, Bash and npm test/);
+  assert.match(asked, /▸ 1 until this session ends · this console only/, 'the narrowest first');
+  assert.match(asked, /2 one hour · until 2026-07-03T11:00:30Z/);
+  assert.match(asked, /3 until local midnight · until 2026-07-0[34]T\d\d:00:00Z/);
+  assert.match(asked, /4 no end · rules file, no until/);
+  assert.match(asked, /2-4 are added to the rules file; 1 stays in this console\./);
   assert.match(asked, /↑\/↓ 1-4 how long · y save and send · n back/, 'its own footer');
   assert.equal(h.client.sent.length, 0, 'nothing sent while it asks');
   await h.press('2', 'y');
@@ -112,7 +113,7 @@ test('until this session ends: kept in this console only, narrowed to the sessio
   await h.press(KEY.enter, KEY.up, KEY.up);
   await h.waitFor((f) => f.includes('command: make lint'), 'the cause in the detail');
   await h.press('a', '3', 'y');
-  assert.match(flat(h.frame()), /How long should the rule claude-code and Bash last\?/);
+  assert.match(flat(h.frame()), /How long\? The rule claude-code and Bash/);
   await h.press('n');
   assert.match(flat(h.frame()), /Always answer Allow like this\?/, 'n: back to the scopes');
   assert.doesNotMatch(flat(h.frame()), /How long/);
@@ -123,5 +124,5 @@ test('until this session ends: kept in this console only, narrowed to the sessio
   await h.press(KEY.esc, 'R');
   await h.waitFor((f) => /Rules \(1\)/.test(f), 'the rules screen');
   assert.match(flat(h.frame()), /allow claude-code Bash · answer allow · this session/);
-  assert.match(flat(h.frame()), /agent claude-code · tool Bash · session s1 · this console only/);
+  assert.match(flat(h.frame()), /agent claude-code · tool Bash · session s1 · this console only no history kept/);
 });

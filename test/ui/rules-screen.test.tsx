@@ -73,7 +73,9 @@ function history(): HistorySource {
     line('r3', 'rule no rm', '2026-07-03T09:40:00Z', 'rejected'),
     line('r4', 'you', '2026-07-03T09:50:00Z', 'applied'),
   ].join('\n');
-  return { read: () => ({ ...foldDecisions([text]), file: '/home/op/.local/state/aep-console/history.jsonl' }) };
+  return {
+    read: () => ({ ...foldDecisions([text]), problems: [], file: '/home/op/.local/state/aep-console/history.jsonl' }),
+  };
 }
 
 test('R lists every rule: scope, what it decides, its end, answered and last used from the history; Esc back', async (t) => {
@@ -91,14 +93,14 @@ test('R lists every rule: scope, what it decides, its end, answered and last use
   assert.match(shown, /▸ tests ok · answer allow · no end/);
   assert.match(
     shown,
-    /agent claude-\* · tool Bash · command "npm test" · rules file · answered 2 · last used 2026-07-03T09:30:00Z/,
+    /agent claude-\* · tool Bash · command "npm test" · rules file answered 2 · last used 2026-07-03T09:30:00Z/,
   );
   assert.match(shown, /docs edits · answer allow · until 2026-07-03T11:00:30Z/);
-  assert.match(shown, /agent claude-\* · path "docs\/\*\*" · rules file · answered 0 · never used/);
+  assert.match(shown, /agent claude-\* · path "docs\/\*\*" · rules file answered 0 · never used/);
   assert.match(shown, /no rm · deny · no end/);
   assert.match(
     shown,
-    /agent claude-\* · command "rm" · rules file · answered 0 \(1 tried\) · last used 2026-07-03T09:40:00Z/,
+    /agent claude-\* · command "rm" · rules file answered 0 \(1 tried\) · last used 2026-07-03T09:40:00Z/,
   );
   assert.match(shown, /j\/k move · d delete · Esc back$/, 'the footer from its bindings');
   await h.press(KEY.esc);
@@ -189,4 +191,18 @@ test('list.rules and rules.delete rebind (config.json keys): the new keys act, t
   assert.doesNotMatch(flat(h.frame()), /Remove this rule/, 'd does nothing there now');
   await h.press('x');
   assert.match(flat(h.frame()), /Remove this rule from the rules file\?/);
+});
+
+test('the screen reader says the rules screen in sentences, the selected rule named as such', async (t) => {
+  const path = rulesFile(t);
+  const h = await renderApp({ events: [permission('Deploy?')], rules: loaded(path), screenReader: true });
+  t.after(h.unmount);
+  await h.press('R', 'j');
+  await h.waitFor((f) => /3 rules, in the order they are tried\./.test(flat(f)), 'the sentences');
+  const said = flat(h.frame());
+  assert.match(
+    said,
+    /Rule 1: tests ok ; answer allow ; no end\. agent claude-\* ; tool Bash ; command "npm test" ; rules file\./,
+  );
+  assert.match(said, /Selected: Rule 2: docs edits ; answer allow ; until 2026-07-03T11:00:30Z\./);
 });

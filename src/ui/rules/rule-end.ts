@@ -158,17 +158,15 @@ export function ruleEndKey(state: InboxState, press: KeyPress, ctx: KeyContext):
   return runBinding(RULE_END_KEYS, press, c) ?? { state: popModal(state), effects: [] };
 }
 
-/** The end's words on its row: what it writes (`until …Z`), or why it cannot be made. */
+/** The end's words on its row, what matters first (a narrow detail cuts the rest): its time, or where it is kept, or why not. */
 function endNote(ended: EndedRule | undefined): string {
   if (!ended) return '';
   if (!ended.ok) return `not for this request: ${ended.why}`;
-  if (ended.keep === 'memory') return 'this console, ends with the session';
-  return ended.rule.until !== undefined
-    ? `saved to the rules file, until ${formatUntil(ended.rule.until)}`
-    : 'saved to the rules file';
+  if (ended.keep === 'memory') return 'this console only';
+  return ended.rule.until !== undefined ? `until ${formatUntil(ended.rule.until)}` : 'rules file, no until';
 }
 
-/** The second row as the detail shows it: the rule's scope, then the four ends, the one picked highlighted. */
+/** The second row as the detail shows it: the question, the four ends (the one picked highlighted), where they are kept. */
 export function buildRuleEndLines(
   asked: ModalOf<'ruleEnd'>,
   scope: RuleScope | undefined,
@@ -179,7 +177,7 @@ export function buildRuleEndLines(
   const { dot, pointer } = glyphs();
   const ends = endsFor(scope, record, now);
   const lines: Line[] = [
-    [seg(fit(`How long should the rule ${displayLine(scope?.label ?? '', 60)} last?`, width), { bold: true })],
+    [seg(fit(`How long? The rule ${displayLine(scope?.label ?? '', 60)}`, width), { bold: true })],
     [],
   ];
   RULE_ENDS.forEach(({ label }, i) => {
@@ -188,17 +186,11 @@ export function buildRuleEndLines(
     const text = `${picked ? pointer : ' '} ${i + 1} ${label} ${dot} ${endNote(ended)}`;
     lines.push([seg(fit(text, width), ended?.ok ? (picked ? { inverse: true, bold: true } : {}) : { dim: true })]);
   });
+  const keys = withKeys('ruleEnd', `{confirm} saves the rule and sends this answer ${dot} {back/} back to the scopes`);
   lines.push(
     [],
-    [
-      seg(
-        fit(
-          withKeys('ruleEnd', `{confirm} saves the rule and sends this answer ${dot} {back/} back to the scopes`),
-          width,
-        ),
-        { dim: true },
-      ),
-    ],
+    [seg(fit('2-4 are added to the rules file; 1 stays in this console.', width), { dim: true })],
+    [seg(fit(keys, width), { dim: true })],
   );
   return lines;
 }

@@ -163,12 +163,12 @@ function usageText(usage: RuleUsage | undefined, read: HistoryRead | undefined):
   return `answered ${usage.answered}${tried} ${glyphs().dot} ${last}`;
 }
 
-/** One rule as the screen and the screen reader say it: its head (name, decides, end) and its details. */
+/** One rule as the screen and the screen reader say it: its head (name, decides, end), what it matches and where it lives, its use. */
 export function ruleRows(
   rules: readonly Listed[],
   read: HistoryRead | undefined,
   now: number,
-): { head: string; detail: string }[] {
+): { head: string; scope: string; use: string }[] {
   const usage = read
     ? ruleUsage(
         rules.map((listed) => listed.rule),
@@ -178,11 +178,15 @@ export function ruleRows(
   const { dot } = glyphs();
   return rules.map(({ rule, inFile }, i) => ({
     head: `${displayLine(rule.name, 60)} ${dot} ${decidesText(rule)} ${dot} ${ruleEndText(rule, now, !inFile)}`,
-    detail: `${scopeText(rule)} ${dot} ${inFile ? 'rules file' : 'this console only'} ${dot} ${usageText(usage[i], read)}`,
+    scope: `${scopeText(rule)} ${dot} ${inFile ? 'rules file' : 'this console only'}`,
+    use: usageText(usage[i], read),
   }));
 }
 
-/** The screen's rows: a title, then two rows a rule (the selected one marked), scrolled to keep it shown. */
+/** Rows a rule takes on the screen. */
+const ROWS_PER_RULE = 3;
+
+/** The screen's rows: a title, then three rows a rule (the selected one marked), scrolled to keep it shown. */
 export function buildRulesLines(
   rules: readonly Listed[],
   screen: RulesScreen,
@@ -202,13 +206,14 @@ export function buildRulesLines(
     ];
   const rows = ruleRows(rules, screen.read, now);
   const selected = Math.max(0, Math.min(rules.length - 1, screen.selected));
-  const shown = Math.max(1, Math.floor((height - 2) / 2));
+  const shown = Math.max(1, Math.floor((height - 2) / ROWS_PER_RULE));
   const start = Math.max(0, Math.min(selected - shown + 1, rules.length - shown, selected));
   const lines: Line[] = [title, []];
-  rows.slice(start, start + shown).forEach(({ head, detail }, i) => {
+  rows.slice(start, start + shown).forEach(({ head, scope, use }, i) => {
     const picked = start + i === selected;
     lines.push([seg(fit(`${picked ? pointer : ' '} ${head}`, width), picked ? { inverse: true, bold: true } : {})]);
-    lines.push([seg(fit(`    ${detail}`, width), { dim: !picked })]);
+    lines.push([seg(fit(`    ${scope}`, width), { dim: !picked })]);
+    lines.push([seg(fit(`    ${use}`, width), { dim: !picked })]);
   });
   return lines;
 }
@@ -224,7 +229,7 @@ export function rulesSentences(rules: readonly Listed[], screen: RulesScreen, no
   return [
     `${rules.length} ${rules.length === 1 ? 'rule' : 'rules'}, in the order they are tried.`,
     ...ruleRows(rules, screen.read, now).map(
-      ({ head, detail }, i) => `${i === selected ? 'Selected: ' : ''}Rule ${i + 1}: ${head}. ${detail}.`,
+      ({ head, scope, use }, i) => `${i === selected ? 'Selected: ' : ''}Rule ${i + 1}: ${head}. ${scope}. ${use}.`,
     ),
   ];
 }
