@@ -39,7 +39,7 @@ export const RULE_DELETE_KEYS: Controller<'ruleDelete', DeletePress, KeyResult> 
   bindings: [
     {
       on: ['confirm'],
-      does: 'delete the rule: from the rules file (as {answer.always} writes it), or from this console when it was made here (any other key: keep it)',
+      does: 'delete the rule: from the rules file (as {answer.always} writes it), or from this console if made here (other keys: keep it)',
       run: ({ state, ask }) => ({
         state: { ...popModal(state), notice: undefined },
         effects: [{ type: 'deleteRule', rule: ask.rule, inFile: ask.inFile }],
@@ -64,6 +64,8 @@ export function ruleDeleteFooter({ state, width }: FooterInput): Line {
   const ask = modalOf(state, 'ruleDelete');
   if (!ask) return [];
   const where = ask.inFile ? 'from the rules file' : 'from this console';
-  const text = `${withKeys('ruleDelete', `Remove this rule ${where}? {confirm} removes it`)} ${glyphs().dot} any other key keeps it ${glyphs().dot} ${displayLine(ask.rule.name, 60)}`;
+  const { dot } = glyphs();
+  const question = withKeys('ruleDelete', `Remove this rule ${where}? {confirm} removes it`);
+  const text = `${question} ${dot} any other key keeps it ${dot} ${displayLine(ask.rule.name, 60)}`;
   return [seg(fit(text, width), { color: 'red', bold: true })];
 }

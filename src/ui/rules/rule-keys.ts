@@ -113,7 +113,7 @@ export const ALWAYS_KEYS: Controller<'always', AlwaysPress, KeyResult> = {
     },
     {
       on: ['confirm'],
-      does: 'save the rule and send the option for this request (run and session rules: in memory, ending with it; the others first ask how long, then go to the rules file)',
+      does: 'save the rule and send the option (run and session rules: in memory, ending with it; the others ask how long, for the rules file)',
       hint: '{confirm} save and send',
       disabled: ({ record, scopes, asked }) => {
         const scope = scopes[asked.index];
