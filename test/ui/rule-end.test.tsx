@@ -28,7 +28,7 @@ function rules(list: unknown[]): Rule[] {
   return parsed.rules;
 }
 
-test('a, scope 4, y asks how long; 2 one hour and y save the rule with its end and send; it suggests within the hour, not after', async (t) => {
+test('a 4 y asks how long; 2 y saves a one-hour rule and sends; it suggests within the hour, not after', async (t) => {
   const first = bashRequest('npm test -- --ci');
   const next = bashRequest('npm test -- --watch', 's2');
   const later = bashRequest('npm test -- --bail', 's3');
@@ -100,7 +100,7 @@ test('AUTO: a rule with an end answers before it and not at or after it; the row
   assert.equal(h.client.sent.length, 1, 'an ended rule answers nothing');
 });
 
-test('until this session ends: kept in this console only, narrowed to the session; n on the second row goes back to the scopes', async (t) => {
+test('until this session ends: kept here only, narrowed to the session; n on the second row goes back to the scopes', async (t) => {
   const first = bashRequest('make lint');
   const saved: Rule[] = [];
   const h = await renderApp({

@@ -113,7 +113,7 @@ export const ALWAYS_KEYS: Controller<'always', AlwaysPress, KeyResult> = {
     },
     {
       on: ['confirm'],
-      does: 'save the rule and send the option (run and session rules: in memory, ending with it; the others ask how long, for the rules file)',
+      does: 'save the rule and send the option (run and session rules: in memory, ending with it; the others ask how long first)',
       hint: '{confirm} save and send',
       disabled: ({ record, scopes, asked }) => {
         const scope = scopes[asked.index];
