@@ -108,7 +108,7 @@ export const RULES_KEYS: Controller<'rules', RulesPress, KeyResult> = {
     },
     {
       on: ['delete'],
-      does: 'delete the selected rule, after {ruleDelete.confirm}/n: out of the rules file as {answer.always} writes it, or of this console',
+      does: 'delete the selected rule, after {ruleDelete.confirm}/n: out of the rules file as {answer.always} writes it (or this console)',
       hint: '{delete} delete',
       disabled: ({ rules, screen }) => (rules[screen.selected] ? undefined : 'No rule to delete.'),
       run: ({ state, rules, screen }) => {
