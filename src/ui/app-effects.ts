@@ -41,7 +41,7 @@ export interface EffectPorts {
 }
 
 export function performEffect(effect: Effect, dispatch: (msg: Msg) => void, ports: EffectPorts): void {
-  if (relayEffect(effect, dispatch, ports)) return;
+  if (relayEffect(effect, dispatch, ports) || rulesFileEffect(effect, dispatch, ports)) return;
   const props = ports.props();
   const { store, history } = props;
   const out = props.write ?? ((data: string) => void ports.stdout.write(data));
@@ -85,16 +85,6 @@ export function performEffect(effect: Effect, dispatch: (msg: Msg) => void, port
       break;
     case 'then':
       dispatch({ type: 'keys', text: effect.keys, ...(effect.read === undefined ? {} : { read: effect.read }) });
-      break;
-    case 'saveRule': {
-      const saved = props.saveRule?.(effect.rule);
-      // A rules file it cannot write: the one-line footer cannot hold the JSON, so it goes on the clipboard too (OSC 52).
-      if (saved && !saved.ok && saved.byHand) out(clipboardSequence(saved.byHand, env) || '');
-      dispatch({ type: 'notice', text: savedText(effect.rule.name, saved) });
-      break;
-    }
-    case 'deleteRule':
-      dispatch(ruleDeleted(effect, props));
       break;
     case 'readHistory':
       dispatch({
@@ -212,6 +202,19 @@ export function portsFor(
   write: (data: string) => void = () => {},
 ): EffectPorts {
   return { props, stdout: { write }, reads: new ReadPool(), model };
+}
+
+/** The effects on the rules file (a rule saved by `a`, one deleted from the rules screen): done, and true; false for any other. */
+function rulesFileEffect(effect: Effect, dispatch: (msg: Msg) => void, ports: EffectPorts): boolean {
+  const props = ports.props();
+  if (effect.type === 'deleteRule') dispatch(ruleDeleted(effect, props));
+  if (effect.type !== 'saveRule') return effect.type === 'deleteRule';
+  const saved = props.saveRule?.(effect.rule);
+  // A rules file it cannot write: the one-line footer cannot hold the JSON, so it goes on the clipboard too (OSC 52).
+  const out = props.write ?? ((data: string) => void ports.stdout.write(data));
+  if (saved && !saved.ok && saved.byHand) out(clipboardSequence(saved.byHand, props.env ?? process.env) || '');
+  dispatch({ type: 'notice', text: savedText(effect.rule.name, saved) });
+  return true;
 }
 
 /** rules.delete → y: out of the file (as `a` writes it) or out of this console; --read-only changes nothing, here too. */

@@ -261,7 +261,7 @@ export const BROWSE_KEYS: Controller<'browse', BrowsePress, KeyResult> = {
     },
     {
       on: ['rules'],
-      does: 'the rules: every rule with what it matches, decides, its end, how many requests it answered and when last used; {rules.delete} deletes one ({rules.back} back)',
+      does: 'the rules: what each matches and decides, its end, requests it answered, when last used; {rules.delete} deletes one',
       run: ({ state }) => openRulesScreen(state),
     },
     {

@@ -2,16 +2,16 @@ import { shipBindings, type ActionOf, type Bindings, type Scope } from '../key-t
 import { firstKey } from '../key-labels.js';
 import { shipRows, type RowSpec } from '../key-rows.js';
 import { wordsOf } from '../binding.js';
-import { BATCH_CONFIRM_KEYS, BATCH_KEYS } from '../inbox/batch-keys.js';
-import { BROWSE_KEYS } from '../inbox/browse-keys.js';
+import { BATCH_CONFIRM_KEYS, BATCH_KEYS, batchKey, confirmBatchKey } from '../inbox/batch-keys.js';
+import { BROWSE_KEYS, browseKey } from '../inbox/browse-keys.js';
 import { EDIT_KEYS } from '../text/editor.js';
-import { ANSWER_KEYS, FORM_KEYS } from '../inbox/answer-keys.js';
+import { ANSWER_KEYS, FORM_KEYS, answerKey } from '../inbox/answer-keys.js';
 import { LOCKED_KEYS } from '../inbox/locked-keys.js';
-import { FILTER_KEYS, HELP_KEYS } from '../inbox/help-keys.js';
-import { CONTROL_KEYS, REASON_KEYS } from '../inbox/control-keys.js';
+import { FILTER_KEYS, HELP_KEYS, filterKey, helpKey } from '../inbox/help-keys.js';
+import { CONTROL_KEYS, REASON_KEYS, confirmControlKey } from '../inbox/control-keys.js';
 import { QUIT_PROMPT_KEYS } from '../inbox/quit.js';
 import { HIDE_PROMPT_KEYS } from '../inbox/id-keys.js';
-import { ALWAYS_KEYS, AUTO_PROMPT_KEYS } from '../rules/rule-keys.js';
+import { ALWAYS_KEYS, AUTO_PROMPT_KEYS, alwaysKey, autoPromptKey } from '../rules/rule-keys.js';
 import { TIMELINE_KEYS } from '../inbox/timeline-keys.js';
 import { DECISION_KEYS, HISTORY_KEYS } from '../history/history-keys.js';
 import { modalOf } from '../inbox/state.js';
@@ -20,17 +20,11 @@ import { ANYWHERE_WORDS, type Place } from './place.js';
 
 export type { Place, PlaceId } from './place.js';
 import { batchTakesText, formTakesText, historyTakesText, replyTakesText } from '../inbox/typing.js';
-import { answerKey } from '../inbox/answer-keys.js';
-import { browseKey } from '../inbox/browse-keys.js';
-import { batchKey, confirmBatchKey } from '../inbox/batch-keys.js';
-import { filterKey, helpKey } from '../inbox/help-keys.js';
-import { confirmControlKey } from '../inbox/control-keys.js';
 import { quit, quitPromptKey } from '../inbox/quit.js';
 import { hidePromptKey } from '../inbox/id-keys.js';
-import { alwaysKey, autoPromptKey } from '../rules/rule-keys.js';
-import { RULE_END_KEYS, ruleEndFooter, ruleEndKey } from '../rules/rule-end.js';
-import { RULES_KEYS, rulesFooter, rulesScreenKey } from '../rules/rules-screen.js';
-import { RULE_DELETE_KEYS, ruleDeleteFooter, ruleDeleteKey } from '../rules/rule-delete.js';
+import { RULE_END_PLACE } from '../rules/rule-end.js';
+import { RULES_PLACE } from '../rules/rules-screen.js';
+import { RULE_DELETE_PLACE } from '../rules/rule-delete.js';
 import { timelineKey } from '../inbox/timeline-keys.js';
 import { historyModeKey } from '../inbox/history-mode.js';
 
@@ -217,23 +211,7 @@ export const PLACES: { [S in Scope]: Place<S> } = {
     over: true,
   },
 
-  ruleEnd: {
-    asks: (modal) => modal.kind === 'ruleEnd',
-    onlyOver: 'answer',
-    id: 'ruleEnd',
-    kind: 'question',
-    titles: {
-      help: () => `How long? (${k('always', 'confirm')} on scope 3 or 4 of the always question)`,
-      spoken: 'At the how long question of a new rule',
-      table: 'always answer, how long',
-    },
-    words: () => wordsOf(RULE_END_KEYS),
-    keys: () => RULE_END_KEYS.keys,
-    key: (state, press, ctx) => ruleEndKey(state, press, ctx),
-    footer: (input) => ruleEndFooter(input),
-    asksBeforeSend: true,
-    over: true,
-  },
+  ruleEnd: RULE_END_PLACE,
 
   autoPrompt: {
     asks: (modal) => modal.kind === 'auto',
@@ -295,37 +273,8 @@ export const PLACES: { [S in Scope]: Place<S> } = {
     takesText: (state) => historyTakesText(state),
     footer: (input) => FOOTERS.decision(input),
   },
-  rules: {
-    id: 'rules',
-    kind: 'main',
-    titles: {
-      help: () => `Rules (${k('browse', 'rules')}: every rule, what it decides, its end and its use)`,
-      spoken: 'In the rules screen',
-      table: 'rules',
-    },
-    words: () => wordsOf(RULES_KEYS),
-    keys: () => RULES_KEYS.keys,
-    key: (state, press, ctx) => rulesScreenKey(state, press, ctx),
-    footer: (input) => rulesFooter(input),
-  },
-  ruleDelete: {
-    asks: (modal) => modal.kind === 'ruleDelete',
-    onlyOver: 'rules',
-    id: 'ruleDelete',
-    kind: 'question',
-    titles: {
-      help: () =>
-        `Rules, asking to delete one (${k('rules', 'delete')}: delete this rule? ${k('ruleDelete', 'confirm')}/${NO})`,
-      spoken: 'At the delete rule question',
-      table: 'rules, asking to delete',
-    },
-    words: () => wordsOf(RULE_DELETE_KEYS),
-    keys: () => RULE_DELETE_KEYS.keys,
-    key: (state, press) => ruleDeleteKey(state, press),
-    footer: (input) => ruleDeleteFooter(input),
-    asksBeforeSend: true,
-    over: true,
-  },
+  rules: RULES_PLACE,
+  ruleDelete: RULE_DELETE_PLACE,
   help: {
     asks: (modal) => modal.kind === 'help',
     id: 'help',

@@ -6,8 +6,9 @@
 // is asked. A place of its own (places/registry.ts `ruleDelete`).
 
 import type { KeyPress } from '../keys.js';
-import { withKeys } from '../key-labels.js';
-import { runBinding, type Controller } from '../binding.js';
+import { firstKey, withKeys } from '../key-labels.js';
+import { runBinding, wordsOf, type Controller } from '../binding.js';
+import type { Place } from '../places/place.js';
 import { glyphs } from '../glyphs.js';
 import { seg, type Line } from '../text/line.js';
 import { fit } from '../text/wrap.js';
@@ -69,3 +70,26 @@ export function ruleDeleteFooter({ state, width }: FooterInput): Line {
   const text = `${question} ${dot} any other key keeps it ${dot} ${displayLine(ask.rule.name, 60)}`;
   return [seg(fit(text, width), { color: 'red', bold: true })];
 }
+
+/** What the question's no is written as: any key but its yes says no there, and n is the one people type. */
+const NO = 'n';
+
+/** The place's record (places/registry.ts lists it): a question over the rules screen, refused by --read-only as it is asked. */
+export const RULE_DELETE_PLACE: Place<'ruleDelete'> = {
+  asks: (modal) => modal.kind === 'ruleDelete',
+  onlyOver: 'rules',
+  id: 'ruleDelete',
+  kind: 'question',
+  titles: {
+    help: () =>
+      `Rules, asking to delete one (${firstKey('rules', 'delete')}: delete this rule? ${firstKey('ruleDelete', 'confirm')}/${NO})`,
+    spoken: 'At the delete rule question',
+    table: 'rules, asking to delete',
+  },
+  words: () => wordsOf(RULE_DELETE_KEYS),
+  keys: () => RULE_DELETE_KEYS.keys,
+  key: (state, press) => ruleDeleteKey(state, press),
+  footer: (input) => ruleDeleteFooter(input),
+  asksBeforeSend: true,
+  over: true,
+};

@@ -9,8 +9,9 @@
 
 import type { KeyPress } from '../keys.js';
 import { keyNumber } from '../key-table.js';
-import { withKeys } from '../key-labels.js';
-import { runBinding, type Controller } from '../binding.js';
+import { firstKey, withKeys } from '../key-labels.js';
+import { runBinding, wordsOf, type Controller } from '../binding.js';
+import type { Place } from '../places/place.js';
 import { hintsFor } from '../key-rows.js';
 import { glyphs } from '../glyphs.js';
 import { seg, type Line } from '../text/line.js';
@@ -205,3 +206,26 @@ export function ruleEndAsked(state: InboxState, key: string): ModalOf<'ruleEnd'>
 }
 
 export { scopeAsked as ruleEndScope };
+
+/**
+ * The place's record (places/registry.ts lists it): a question over the
+ * open request, asked before a send (--read-only refuses it), drawn over
+ * the request's place.
+ */
+export const RULE_END_PLACE: Place<'ruleEnd'> = {
+  asks: (modal) => modal.kind === 'ruleEnd',
+  onlyOver: 'answer',
+  id: 'ruleEnd',
+  kind: 'question',
+  titles: {
+    help: () => `How long? (${firstKey('always', 'confirm')} on scope 3 or 4 of the always question)`,
+    spoken: 'At the how long question of a new rule',
+    table: 'always answer, how long',
+  },
+  words: () => wordsOf(RULE_END_KEYS),
+  keys: () => RULE_END_KEYS.keys,
+  key: (state, press, ctx) => ruleEndKey(state, press, ctx),
+  footer: (input) => ruleEndFooter(input),
+  asksBeforeSend: true,
+  over: true,
+};

@@ -9,8 +9,9 @@
 
 import type { KeyPress } from '../keys.js';
 import { halfPage } from '../key-table.js';
-import { withKeys } from '../key-labels.js';
-import { runBinding, type Controller } from '../binding.js';
+import { firstKey, withKeys } from '../key-labels.js';
+import { runBinding, wordsOf, type Controller } from '../binding.js';
+import type { Place } from '../places/place.js';
 import { hintsFor } from '../key-rows.js';
 import { glyphs } from '../glyphs.js';
 import { seg, type Line } from '../text/line.js';
@@ -235,3 +236,18 @@ export function rulesSentences(rules: readonly Listed[], screen: RulesScreen, no
 }
 
 export const rulesFooter = ({ hints }: FooterInput): Line => hints(hintsFor('rules'));
+
+/** The place's record (places/registry.ts lists it): a main place, the mode `rules`. */
+export const RULES_PLACE: Place<'rules'> = {
+  id: 'rules',
+  kind: 'main',
+  titles: {
+    help: () => `Rules (${firstKey('browse', 'rules')}: every rule, what it decides, its end and its use)`,
+    spoken: 'In the rules screen',
+    table: 'rules',
+  },
+  words: () => wordsOf(RULES_KEYS),
+  keys: () => RULES_KEYS.keys,
+  key: (state, press, ctx) => rulesScreenKey(state, press, ctx),
+  footer: (input) => rulesFooter(input),
+};
