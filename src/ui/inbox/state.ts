@@ -9,7 +9,7 @@ import type { Refusal } from '../../store/ledger.js';
 import { emptyEditor, type EditorState } from '../text/editor.js';
 import type { FormDraft } from '../form/form-state.js';
 import type { HistoryView } from '../history/history-state.js';
-import type { RulesScreen } from '../rules/rules-screen.js';
+import type { RulesScreen } from '../rules/rules-screen-state.js';
 import { firstKey } from '../key-labels.js';
 
 /** The place the keys are in, under any question asked over it (Modal): a list, an open request, a batch, a view of its own. */

@@ -111,7 +111,7 @@ export const RULE_END_KEYS: Controller<'ruleEnd', EndPress, KeyResult> = {
     },
     {
       on: ['confirm'],
-      does: 'save the rule with its end (to the session: in memory; the others: to the rules file) and send the option for this request',
+      does: 'save the rule with its end (to the session: in memory; the others: to the rules file) and send this answer',
       hint: '{confirm} save and send',
       disabled: ({ record, scope, ends, asked }) => {
         if (!record || !scope?.rule) return scope?.why ? `Not for this request: ${scope.why}.` : 'Pick a scope first.';

@@ -21,6 +21,7 @@ import type { Rule } from '../../protocol/rules.js';
 import { ruleEndText } from '../../store/rule-ends.js';
 import { ruleUsage, type RuleUsage } from '../../store/rule-usage.js';
 import type { HistoryRead } from '../history/history-state.js';
+import type { RulesScreen } from './rules-screen-state.js';
 import type { RulesModel } from './rule-model.js';
 import type { FooterInput } from '../inbox/footer-view.js';
 import { quit } from '../inbox/quit.js';
@@ -32,12 +33,6 @@ declare module '../key-table.js' {
     rules:
       'up' | 'down' | 'first' | 'last' | 'pageUp' | 'pageDown' | 'halfUp' | 'halfDown' | 'delete' | 'back' | 'quit';
   }
-}
-
-/** The screen's own state: the rule selected, and the history read for the counts (undefined until it is back). */
-export interface RulesScreen {
-  selected: number;
-  read?: HistoryRead;
 }
 
 type Listed = NonNullable<KeyContext['ruleList']>[number];
