@@ -9,7 +9,7 @@ import { dirname } from 'node:path';
 import React from 'react';
 import { render, type Instance } from 'ink';
 import { tokenSource, type ConsoleOptions } from './args.js';
-import { saveRuleTo } from '../files/rules-file-write.js';
+import { rulesFileHooks } from '../files/rules-file-write.js';
 import { settleWrites } from '../files/pending.js';
 import { checkDir } from '../files/trust.js';
 import { cleanLeftovers } from '../files/write.js';
@@ -282,7 +282,7 @@ export async function runConsole(options: ConsoleOptions, io: MainIO, remember: 
     history,
     rules: options.rules,
     auto: options.auto,
-    saveRule: saveRuleTo(options.rulesPath),
+    ...rulesFileHooks(options.rulesPath),
     readOnly: options.readOnly,
   };
   if (options.rulesNote !== undefined) props.rulesNote = options.rulesNote;

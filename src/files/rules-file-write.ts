@@ -156,3 +156,11 @@ export function saveRuleTo(
     return saved.ok ? { ok: true, path } : saved;
   };
 }
+
+/** The App's two hooks on the rules file at `path` (`a` saves, the rules screen deletes), for the CLI to hand over as one. */
+export function rulesFileHooks(path: string | undefined): {
+  saveRule: ReturnType<typeof saveRuleTo>;
+  deleteRule: ReturnType<typeof deleteRuleIn>;
+} {
+  return { saveRule: saveRuleTo(path), deleteRule: deleteRuleIn(path) };
+}

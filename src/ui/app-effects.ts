@@ -19,10 +19,16 @@ import type { FetchResult } from '../relay/fetch-events.js';
 import type { Effect, Msg, UiModel } from './model.js';
 import { ReadPool } from './reads.js';
 import { readId } from './fetches.js';
+import { displayLine } from '../protocol/sanitize.js';
 
 /** What the performer reaches: App's props (the store, the relays, the files' hooks, the terminal's writer). */
 export type EffectProps = Pick<AppProps, 'store' | 'clients'> &
-  Partial<Pick<AppProps, 'history' | 'write' | 'env' | 'onQuit' | 'onSuspend' | 'saveRule' | 'phone'>>;
+  Partial<
+    Pick<
+      AppProps,
+      'history' | 'write' | 'env' | 'onQuit' | 'onSuspend' | 'saveRule' | 'deleteRule' | 'phone' | 'now' | 'readOnly'
+    >
+  >;
 
 export interface EffectPorts {
   /** The props as of the last render. */
@@ -35,7 +41,7 @@ export interface EffectPorts {
 }
 
 export function performEffect(effect: Effect, dispatch: (msg: Msg) => void, ports: EffectPorts): void {
-  if (relayEffect(effect, dispatch, ports)) return;
+  if (relayEffect(effect, dispatch, ports) || rulesFileEffect(effect, dispatch, ports)) return;
   const props = ports.props();
   const { store, history } = props;
   const out = props.write ?? ((data: string) => void ports.stdout.write(data));
@@ -80,13 +86,6 @@ export function performEffect(effect: Effect, dispatch: (msg: Msg) => void, port
     case 'then':
       dispatch({ type: 'keys', text: effect.keys, ...(effect.read === undefined ? {} : { read: effect.read }) });
       break;
-    case 'saveRule': {
-      const saved = props.saveRule?.(effect.rule);
-      // A rules file it cannot write: the one-line footer cannot hold the JSON, so it goes on the clipboard too (OSC 52).
-      if (saved && !saved.ok && saved.byHand) out(clipboardSequence(saved.byHand, env) || '');
-      dispatch({ type: 'notice', text: savedText(effect.rule.name, saved) });
-      break;
-    }
     case 'readHistory':
       dispatch({
         type: 'history',
@@ -143,7 +142,9 @@ function relayEffect(effect: Effect, dispatch: (msg: Msg) => void, ports: Effect
     case 'send': {
       const record = store.request(effect.key);
       const { basis } = effect;
-      const recheck = basis && ((now: RequestRecord | undefined) => ruleStillAnswers(now, basis));
+      // Judged again at the write, by the clock then: a rule whose end passed since AUTO decided no longer answers.
+      const clock = ports.props().now ?? Date.now;
+      const recheck = basis && ((now: RequestRecord | undefined) => ruleStillAnswers(now, basis, clock()));
       // The send carries what the history records of it (send-facts.ts): its line is written as the answer is made.
       const id =
         record && !isFromFile(record)
@@ -201,6 +202,38 @@ export function portsFor(
   write: (data: string) => void = () => {},
 ): EffectPorts {
   return { props, stdout: { write }, reads: new ReadPool(), model };
+}
+
+/** The effects on the rules file (a rule saved by `a`, one deleted from the rules screen): done, and true; false for any other. */
+function rulesFileEffect(effect: Effect, dispatch: (msg: Msg) => void, ports: EffectPorts): boolean {
+  const props = ports.props();
+  if (effect.type === 'deleteRule') dispatch(ruleDeleted(effect, props));
+  if (effect.type !== 'saveRule') return effect.type === 'deleteRule';
+  const saved = props.saveRule?.(effect.rule);
+  // A rules file it cannot write: the one-line footer cannot hold the JSON, so it goes on the clipboard too (OSC 52).
+  const out = props.write ?? ((data: string) => void ports.stdout.write(data));
+  if (saved && !saved.ok && saved.byHand) out(clipboardSequence(saved.byHand, props.env ?? process.env) || '');
+  dispatch({ type: 'notice', text: savedText(effect.rule.name, saved) });
+  return true;
+}
+
+/** rules.delete → y: out of the file (as `a` writes it) or out of this console; --read-only changes nothing, here too. */
+function ruleDeleted(effect: Extract<Effect, { type: 'deleteRule' }>, props: EffectProps): Msg {
+  const name = effect.rule.name;
+  const shown = JSON.stringify(displayLine(name, 80));
+  const no = (text: string): Msg => ({ type: 'ruleDeleted', name, ok: false, text });
+  if (props.readOnly) return no(`Rule ${shown} not deleted: read-only console (--read-only).`);
+  if (!effect.inFile)
+    return {
+      type: 'ruleDeleted',
+      name,
+      ok: true,
+      text: `Rule ${shown} deleted from this console (it was never in a file).`,
+    };
+  if (!props.deleteRule) return no(`Rule ${shown} not deleted: no rules file to delete it from.`);
+  const deleted = props.deleteRule(effect.rule);
+  if (!deleted.ok) return no(`Rule ${shown} not deleted: ${deleted.reason}; it stays in force.`);
+  return { type: 'ruleDeleted', name, ok: true, text: `Rule ${shown} deleted from ${deleted.path}.` };
 }
 
 function savedText(name: string, saved: ReturnType<NonNullable<AppProps['saveRule']>> | undefined): string {

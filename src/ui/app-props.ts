@@ -60,4 +60,6 @@ export interface AppProps {
   /** --read-only: every key that would send is refused in words (read-only.ts); the clients send nothing either. */
   readOnly?: boolean;
   saveRule?: (rule: Rule) => { ok: true; path: string } | { ok: false; reason: string; byHand?: string };
+  /** rules.delete → y: takes a rule out of the rules file, written as `a` writes it; absent: no rules file. */
+  deleteRule?: (rule: Rule) => { ok: true; path: string } | { ok: false; reason: string };
 }

@@ -7,7 +7,7 @@
 import type { RequestRecord } from '../store/types.js';
 import { ageMs, ageTextChangesIn, leftTextHoldsFor, timeLeftMs } from './inbox/ages.js';
 import { layoutOf, type UiModel } from './model.js';
-import { rulesWaitOnClock } from './rules/rule-state.js';
+import { nextRuleEnd, rulesWaitOnClock } from './rules/rule-state.js';
 import { rowCausesWaitOnClock } from './row-causes.js';
 import { shownPlace } from './places/top.js';
 import { nextLastCallAt } from './last-call.js';
@@ -69,11 +69,12 @@ function waitsOnTheSecond(model: UiModel): boolean {
  */
 export function nextTickMs(model: UiModel, finest: number): number {
   if (waitsOnTheSecond(model) || titleBehind(model)) return finest;
-  // A last call or the end of a snooze is due at a moment of its own, whatever is shown.
+  // A last call, the end of a snooze or a rule's end is due at a moment of its own, whatever is shown.
   let soonest = Math.min(
     LONGEST_MS,
     Math.max(0, nextLastCallAt(model) - model.now),
     Math.max(0, nextWake(model.inbox) - model.now),
+    Math.max(0, (nextRuleEnd(model.rules, model.now) ?? Infinity) - model.now),
   );
   for (const record of shownRecords(model)) {
     const age = untilAgeChanges(ageMs(record, model.now));

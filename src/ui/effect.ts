@@ -52,6 +52,8 @@ export type Effect =
   | { type: 'unhide'; key: string }
   /** a → y: add this rule to the rules file (the file is the CLI's). */
   | { type: 'saveRule'; rule: Rule }
+  /** rules.delete → y: the rule out of the rules file (`inFile`) or out of this console (answered with `ruleDeleted`). */
+  | { type: 'deleteRule'; rule: Rule; inFile: boolean }
   /** H: read the decision history (answered with a `history` message). */
   | { type: 'readHistory' }
   /** The terminal's title (OSC 2): how many requests wait. */

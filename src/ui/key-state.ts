@@ -6,6 +6,7 @@ import { answerable } from '../store/answerable.js';
 import { answerRefusal, gateRefusal } from '../store/ledger.js';
 import { suggestedOption } from './rules/rule-state.js';
 import { scopesFor } from './rules/rule-update.js';
+import { listedRules } from './rules/rules-screen.js';
 import { isUnsent, noAnswerStands, type InboxState, type KeyContext } from './inbox/state.js';
 import { layoutOf, resolveSelection, type StoreReader, type UiModel } from './model.js';
 
@@ -42,8 +43,9 @@ export function keyState(model: UiModel, world: { store: StoreReader }): [InboxS
     commandFor: (key) => store.lastCommandFor(key),
     scopes: scopesFor(model, store),
     rules: model.rules
-      ? { auto: model.rules.auto, suggest: (record) => suggestedOption(model.rules, record) }
+      ? { auto: model.rules.auto, suggest: (record) => suggestedOption(model.rules, record, model.now) }
       : undefined,
+    ruleList: listedRules(model.rules),
     refusal: (record) => answerRefusal(store, record),
     controlRefusal: (record) => gateRefusal(store, record, 'control'),
     session: (record) => ({

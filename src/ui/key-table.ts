@@ -43,7 +43,8 @@ export interface ScopeActions {
     | 'copyId'
     | 'hide'
     | 'snooze'
-    | 'undo';
+    | 'undo'
+    | 'rules';
   answer:
     | 'up'
     | 'down'

@@ -140,6 +140,8 @@ export type Msg =
   | { type: 'notice'; text: string }
   /** The rules file changed: its rules, or (absent) why the edit is not used (`note`). */
   | { type: 'rulesFile'; rules?: readonly Rule[]; note?: string }
+  /** A rule deleted (rules.delete), or why not: `ok` takes it out of the rules in force. */
+  | { type: 'ruleDeleted'; name: string; ok: boolean; text: string }
   /** The requests hidden with d in earlier runs, read after the first frame. */
   | { type: 'hidden'; keys: ReadonlySet<string> };
 

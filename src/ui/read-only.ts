@@ -21,6 +21,7 @@ function sends(effect: Effect): boolean {
     case 'hide':
     case 'snooze':
     case 'unhide':
+    case 'deleteRule':
       return true;
     default:
       return false;

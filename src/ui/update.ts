@@ -97,6 +97,7 @@ function updateOnce(model: UiModel, msg: Msg, world: World): UpdateResult {
         effects: [],
       };
     case 'rulesFile':
+    case 'ruleDeleted':
     case 'hidden':
       return reconcile(onFileMessage(base, msg, world.store), model.view, world);
     case 'history':

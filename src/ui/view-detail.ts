@@ -5,7 +5,8 @@
 import { buildDetailLines } from './inbox/detail-view.js';
 import { answerLock, draftFor, modalOf } from './inbox/state.js';
 import { buildBatchLines } from './inbox/batch-view.js';
-import { ruleRowText } from './rules/rule-state.js';
+import { ruleRowText, rulesEnded } from './rules/rule-state.js';
+import { buildRuleEndLines, ruleEndAsked, ruleEndScope } from './rules/rule-end.js';
 import { buildAlwaysLines, withRuleLine } from './rules/rule-view.js';
 import { scopesFor } from './rules/rule-update.js';
 import { causeLines } from './inbox/cause-view.js';
@@ -67,6 +68,11 @@ export function detailLines(frame: FrameContext, width: number): Line[] {
       ],
     ];
   }
+  const howLong = isAnswering ? ruleEndAsked(inbox, detailRecord.key) : undefined;
+  if (howLong) {
+    const scope = ruleEndScope(howLong, { open: detailRecord, scopes: scopesFor(model, store) });
+    return buildRuleEndLines(howLong, scope, scope && detailRecord, model.now, width);
+  }
   const always = modalOf(inbox, 'always');
   if (isAnswering && always && always.key === detailRecord.key) {
     const label = detailRecord.payload.options.find((o) => o.id === always.option)?.label ?? always.option;
@@ -112,6 +118,7 @@ function recordLines(frame: FrameContext, record: RequestRecord, width: number):
     model.glyphs,
     model.causes.get(record.key),
     model.rules,
+    rulesEnded(model.rules, now),
   ];
   const elsewhere = elsewhereText(frame, record, now);
   const idDistinct = idDistinctFor(model.view.list, record);
@@ -186,7 +193,7 @@ function buildRecordLines(
     idDistinct,
     cause: withRuleLine(
       causeLines(record, causeOf(model, record), width, store),
-      ruleRowText(model.rules, record),
+      ruleRowText(model.rules, record, model.now),
       width,
     ),
   });

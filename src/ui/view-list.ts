@@ -8,7 +8,7 @@ import { isUnsent, noAnswerStands } from './inbox/state.js';
 import { rowStatus } from './inbox/row-status.js';
 import { openElsewhere, openElsewhereWord } from '../store/open-elsewhere.js';
 import { hasTwin } from './twins.js';
-import { ruleRowText } from './rules/rule-state.js';
+import { ruleRowText, rulesEnded } from './rules/rule-state.js';
 import { withRuleText } from './rules/rule-view.js';
 import { controlRowStatus } from './inbox/control-status.js';
 import { onLastCall } from './last-call.js';
@@ -51,6 +51,8 @@ export function listLines(frame: FrameContext): Line[] {
     inbox.tagged,
     inbox.drafts,
     model.rules,
+    // A rule's end passing changes what its rows say (the clock ticks then: clock.ts).
+    rulesEnded(model.rules, model.now),
     g,
     model.lastCalls,
     model.causes,
@@ -70,7 +72,7 @@ export function listLines(frame: FrameContext): Line[] {
         command
           ? (rowStatus(record, command, g) ?? controlRowStatus(record, store))
           : (controlRowStatus(record, store) ?? rowStatus(record, command, g) ?? lastCallStatus(model, record)),
-        ruleRowText(model.rules, record),
+        ruleRowText(model.rules, record, model.now),
       ),
     };
     if (decorations.size >= DECORATIONS_KEPT) decorations.delete(decorations.keys().next().value!);

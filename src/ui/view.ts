@@ -12,6 +12,7 @@ import { rulesStatus } from './rules/rule-state.js';
 import { controlQuestion } from './inbox/control-question.js';
 import { buildTimelineLines } from './inbox/timeline-view.js';
 import { buildHistoryLines } from './history/history-view.js';
+import { buildRulesLines, listedRules } from './rules/rules-screen.js';
 import { FORM_COLUMNS, STATUS_RELAY_ROWS, layoutOf, type UiModel } from './model.js';
 import { detailLines, type FrameContext } from './view-detail.js';
 import { fitLine, seg, type Line } from './text/line.js';
@@ -225,6 +226,8 @@ function wholeWidthBody(frame: FrameContext): Line[] | undefined {
   }
   if (inbox.mode === 'history' && inbox.history)
     return buildHistoryLines(inbox.history, size.columns, layout.bodyHeight, g);
+  if (inbox.mode === 'rules' && inbox.rulesScreen)
+    return buildRulesLines(listedRules(model.rules), inbox.rulesScreen, model.now, size.columns, layout.bodyHeight);
   if (!layout.wide && (frame.isAnswering || frame.inBatch)) return detailLines(frame, layout.detailWidth);
   return undefined;
 }

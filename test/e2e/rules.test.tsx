@@ -198,7 +198,7 @@ describe('rules on the demo relay with --auto', () => {
     );
   });
 
-  it('a writes a rule that then matches: the next such request is answered by it', async () => {
+  it('a writes a one-hour rule (its second row) that then matches: the next such request is answered by it', async () => {
     const agent = await startDemoAgent({
       relayUrl: relay.url,
       token: TOKEN,
@@ -230,7 +230,11 @@ describe('rules on the demo relay with --auto', () => {
     await until((f) => f.includes('command: make build'), 'the cause in the detail');
     await press('a', '4');
     await until((f) => /▸ 4 claude-code, Bash and make build · matches 1 open now/.test(f), 'the prefix scope');
+    // Scope 4 asks how long; 2: one hour, written to the file as "until".
     await press('y');
+    await until((f) => /How long\? The rule/.test(f) && /2 one hour · until 20/.test(f), 'how long');
+    const picked = Date.now();
+    await press('2', 'y');
     await waitFor(store, (s) => findRequest(s, first)?.state === 'resolved' || undefined, 'the answer applied');
     const file = parseRules(readFileSync(savedRules, 'utf8'));
     assert.ok(file.ok);
@@ -238,6 +242,8 @@ describe('rules on the demo relay with --auto', () => {
       file.rules.map((r) => r.match),
       [{ agent: 'claude-code', tool: 'Bash', command_prefix: 'make build' }],
     );
+    const end = file.rules[0]!.until!;
+    assert.ok(end > picked + 3_590_000 && end <= Date.now() + 3_600_000, `one hour from the pick: ${end - picked} ms`);
     const second = agent.raise(bash('make build --release'));
     await waitFor(
       store,

@@ -104,6 +104,9 @@ export interface RenderOptions {
   rules?: AppProps['rules'];
   auto?: boolean;
   saveRule?: AppProps['saveRule'];
+  /** Passed to <App deleteRule> (rules.delete) and <App readOnly>. */
+  deleteRule?: AppProps['deleteRule'];
+  readOnly?: boolean;
   /** Passed to <App rulesNote rulesFile>: the rules file not used, and its edits. */
   rulesNote?: string;
   rulesFile?: AppProps['rulesFile'];
@@ -185,6 +188,8 @@ export async function renderApp(options: RenderOptions = {}): Promise<Harness> {
     rules: options.rules,
     auto: options.auto,
     saveRule: options.saveRule,
+    deleteRule: options.deleteRule,
+    readOnly: options.readOnly,
     rulesNote: options.rulesNote,
     rulesFile: options.rulesFile,
     screenReader: options.screenReader,

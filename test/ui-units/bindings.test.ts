@@ -4,6 +4,8 @@ import { bindingsNow, type Scope } from '../../src/ui/key-table.js';
 import { bindingWords } from '../../src/ui/key-rows.js';
 import { bindingOf, runBinding, type Controller } from '../../src/ui/binding.js';
 import { BATCH_KEYS } from '../../src/ui/inbox/batch-keys.js';
+// The place records hand the key table and help's rows what they gather, as they load.
+import '../../src/ui/places/registry.js';
 
 // Bindings as objects: every action of every place the keys can
 // be is owned by exactly one binding object, whose words help, the footer,

@@ -166,7 +166,7 @@ test('a rule on the agent alone answers without reading any cause; a form is nev
   assert.equal(h.client.fetches.length, 0, 'no cause read for a rule that needs none');
 });
 
-test('a on an option: the scopes with their counts, 4 picks agent, tool and prefix, y saves the rule and sends; the rule then suggests', async (t) => {
+test('a on an option: the scopes with their counts, 4 picks agent, tool and prefix, y asks how long, 4 no end and y save the rule and send; the rule then suggests', async (t) => {
   const first = bashRequest('npm test -- --ci');
   const second = bashRequest('npm test -- --watch', 's2');
   const saved: Rule[] = [];
@@ -193,6 +193,9 @@ test('a on an option: the scopes with their counts, 4 picks agent, tool and pref
   assert.doesNotMatch(flat(h.frame()), /Always answer/);
   assert.equal(h.client.sent.length, 0, 'n: nothing sent');
   await h.press('a', '4', 'y');
+  assert.match(flat(h.frame()), /How long\? The rule claude-code, Bash and npm test/);
+  assert.equal(h.client.sent.length, 0, 'the second row asks first: nothing sent');
+  await h.press('4', 'y');
   assert.equal(h.client.sent.length, 1);
   assert.deepEqual(h.client.sent[0]!.data?.answer, { option: 'allow' });
   assert.deepEqual(
@@ -228,7 +231,7 @@ test('a rules file that cannot be written: the rule is kept for this console, an
   t.after(h.unmount);
   await h.press('\r', KEY.up, KEY.up);
   await h.waitFor((f) => f.includes('command: npm test -- --ci'), 'the cause in the detail');
-  await h.press('a', '4', 'y');
+  await h.press('a', '4', 'y', '4', 'y');
   await h.waitFor((f) => /kept for this console only; its JSON is on the clipboard/.test(flat(f)), 'the notice');
   const osc52 = h.writes.find((w) => w.startsWith('\u001b]52;c;'));
   assert.ok(osc52, 'an OSC 52 clipboard write');

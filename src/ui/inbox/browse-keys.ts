@@ -15,6 +15,7 @@ import { browseControlKey } from './control-keys.js';
 import { browseTimelineKey } from './timeline-keys.js';
 import { openBatch } from './batch.js';
 import { openHistory } from './history-mode.js';
+import { openRulesScreen } from '../rules/rules-screen.js';
 import { askHide, copyId } from './id-keys.js';
 import { quit } from './quit.js';
 import { openHelp } from './help-keys.js';
@@ -158,6 +159,7 @@ export const BROWSE_KEYS: Controller<'browse', BrowsePress, KeyResult> = {
     hide: ['d'],
     snooze: ['z'],
     undo: ['Z'],
+    rules: ['R'],
   },
   refuse: ({ state }, why) => done({ ...state, notice: why }),
   bindings: [
@@ -262,6 +264,11 @@ export const BROWSE_KEYS: Controller<'browse', BrowsePress, KeyResult> = {
       on: ['history'],
       does: 'the decision history: every answer, cancel, pause and resume this console sent, with its outcome ({history.back} back)',
       run: ({ state }) => openHistory(state),
+    },
+    {
+      on: ['rules'],
+      does: 'the rules: what each matches and decides, its end, requests it answered, when last used; {rules.delete} deletes one',
+      run: ({ state }) => openRulesScreen(state),
     },
     {
       on: ['auto'],

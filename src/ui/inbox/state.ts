@@ -3,6 +3,7 @@ import type { Effect, Step } from '../effect.js';
 import type { ControlRequest } from '../../protocol/control.js';
 import type { OwnCommand, RequestRecord } from '../../store/types.js';
 import type { RuleScope } from '../../store/rule-scopes.js';
+import type { Rule } from '../../protocol/rules.js';
 import { isFromFile } from '../../store/file-relay.js';
 import type { Refusal } from '../../store/ledger.js';
 import { ANSWER_STATES, answerState, type AnswerState } from '../../store/answer/index.js';
@@ -10,10 +11,11 @@ import { say } from '../words/answer-say.js';
 import { emptyEditor, type EditorState } from '../text/editor.js';
 import type { FormDraft } from '../form/form-state.js';
 import type { HistoryView } from '../history/history-state.js';
+import type { RulesScreen } from '../rules/rules-screen-state.js';
 import { firstKey } from '../key-labels.js';
 
 /** The place the keys are in, under any question asked over it (Modal): a list, an open request, a batch, a view of its own. */
-export type Mode = 'browse' | 'answer' | 'batch' | 'filter' | 'timeline' | 'history';
+export type Mode = 'browse' | 'answer' | 'batch' | 'filter' | 'timeline' | 'history' | 'rules';
 
 /** What the operator has typed or highlighted for one request, kept across Esc. */
 export interface Draft {
@@ -116,6 +118,8 @@ export interface InboxState {
   timeline?: { key: string; start: number; maxStart?: number };
   /** The decision history (H), as read when it was opened. */
   history?: HistoryView;
+  /** The rules screen (list.rules): its selection, and the history read for the rules' counts. */
+  rulesScreen?: RulesScreen;
 }
 
 export const initialInbox: InboxState = {
@@ -171,6 +175,8 @@ export interface KeyContext {
   session?: (record: RequestRecord) => { accepts?: string[]; paused: boolean };
   /** Rules loaded (--rules): whether they answer (AUTO), and the option one suggests for a request. */
   rules?: { auto: boolean; suggest: (record: RequestRecord) => string | undefined };
+  /** Every rule in force, in order, as the rules screen lists them; `inFile`: read from the rules file (else made here). */
+  ruleList?: readonly { rule: Rule; inFile: boolean }[];
   /** The scopes `a` offers for a request answered with an option. */
   scopes?: (record: RequestRecord, option: string) => RuleScope[];
   /** The answer ledger (store/ledger.ts): why no answer may be sent for a request now (undefined: it may). */

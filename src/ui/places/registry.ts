@@ -2,16 +2,16 @@ import { shipBindings, type ActionOf, type Bindings, type Scope } from '../key-t
 import { firstKey } from '../key-labels.js';
 import { shipRows, type RowSpec } from '../key-rows.js';
 import { wordsOf } from '../binding.js';
-import { BATCH_CONFIRM_KEYS, BATCH_KEYS } from '../inbox/batch-keys.js';
-import { BROWSE_KEYS } from '../inbox/browse-keys.js';
+import { BATCH_CONFIRM_KEYS, BATCH_KEYS, batchKey, confirmBatchKey } from '../inbox/batch-keys.js';
+import { BROWSE_KEYS, browseKey } from '../inbox/browse-keys.js';
 import { EDIT_KEYS } from '../text/editor.js';
-import { ANSWER_KEYS, FORM_KEYS } from '../inbox/answer-keys.js';
+import { ANSWER_KEYS, FORM_KEYS, answerKey } from '../inbox/answer-keys.js';
 import { LOCKED_KEYS } from '../inbox/locked-keys.js';
-import { FILTER_KEYS, HELP_KEYS } from '../inbox/help-keys.js';
-import { CONTROL_KEYS, REASON_KEYS } from '../inbox/control-keys.js';
+import { FILTER_KEYS, HELP_KEYS, filterKey, helpKey } from '../inbox/help-keys.js';
+import { CONTROL_KEYS, REASON_KEYS, confirmControlKey } from '../inbox/control-keys.js';
 import { QUIT_PROMPT_KEYS } from '../inbox/quit.js';
 import { HIDE_PROMPT_KEYS } from '../inbox/id-keys.js';
-import { ALWAYS_KEYS, AUTO_PROMPT_KEYS } from '../rules/rule-keys.js';
+import { ALWAYS_KEYS, AUTO_PROMPT_KEYS, alwaysKey, autoPromptKey } from '../rules/rule-keys.js';
 import { TIMELINE_KEYS } from '../inbox/timeline-keys.js';
 import { DECISION_KEYS, HISTORY_KEYS } from '../history/history-keys.js';
 import { modalOf } from '../inbox/state.js';
@@ -20,14 +20,11 @@ import { ANYWHERE_WORDS, type Place } from './place.js';
 
 export type { Place, PlaceId } from './place.js';
 import { batchTakesText, formTakesText, historyTakesText, replyTakesText } from '../inbox/typing.js';
-import { answerKey } from '../inbox/answer-keys.js';
-import { browseKey } from '../inbox/browse-keys.js';
-import { batchKey, confirmBatchKey } from '../inbox/batch-keys.js';
-import { filterKey, helpKey } from '../inbox/help-keys.js';
-import { confirmControlKey } from '../inbox/control-keys.js';
 import { quit, quitPromptKey } from '../inbox/quit.js';
 import { hidePromptKey } from '../inbox/id-keys.js';
-import { alwaysKey, autoPromptKey } from '../rules/rule-keys.js';
+import { RULE_END_PLACE } from '../rules/rule-end.js';
+import { RULES_PLACE } from '../rules/rules-screen.js';
+import { RULE_DELETE_PLACE } from '../rules/rule-delete.js';
 import { timelineKey } from '../inbox/timeline-keys.js';
 import { historyModeKey } from '../inbox/history-mode.js';
 
@@ -215,6 +212,8 @@ export const PLACES: { [S in Scope]: Place<S> } = {
     over: true,
   },
 
+  ruleEnd: RULE_END_PLACE,
+
   autoPrompt: {
     asks: (modal) => modal.kind === 'auto',
     id: 'auto',
@@ -275,6 +274,8 @@ export const PLACES: { [S in Scope]: Place<S> } = {
     takesText: (state) => historyTakesText(state),
     footer: (input) => FOOTERS.decision(input),
   },
+  rules: RULES_PLACE,
+  ruleDelete: RULE_DELETE_PLACE,
   help: {
     asks: (modal) => modal.kind === 'help',
     id: 'help',

@@ -7,6 +7,7 @@ import { keyNumber, type Action } from '../key-table.js';
 import { withKeys } from '../key-labels.js';
 import { runBinding, type Controller } from '../binding.js';
 import type { RuleScope } from '../../store/rule-scopes.js';
+import { askHowLong, asksHowLong } from './rule-end.js';
 import {
   modalOf,
   popModal,
@@ -75,6 +76,7 @@ interface AlwaysPress {
   asked: ModalOf<'always'>;
   record: KeyContext['open'];
   scopes: RuleScope[];
+  now: number;
 }
 
 const at = ({ state, asked, scopes }: AlwaysPress, index: number): KeyResult => ({
@@ -112,20 +114,21 @@ export const ALWAYS_KEYS: Controller<'always', AlwaysPress, KeyResult> = {
     {
       on: ['confirm'],
       does:
-        'save the rule (run and session rules: in memory, ending with it; the others: added to ' +
-        'the rules file) and send the option for this request',
+        'save the rule and send the option (run and session rules: in memory, ending with it; ' +
+        'the others ask how long first)',
       hint: '{confirm} save and send',
       disabled: ({ record, scopes, asked }) => {
         const scope = scopes[asked.index];
         if (record && scope?.rule) return undefined;
         return scope?.why ? `Not for this request: ${scope.why}.` : 'Pick a scope first.';
       },
-      run: ({ state, record, scopes, asked }) => {
+      run: ({ state, record, scopes, asked, now }) => {
         const scope = scopes[asked.index]!;
-        const save = scope.kind === 'agent-tool' || scope.kind === 'agent-tool-prefix';
+        // The scopes the file keeps ask how long first (rule-end.ts); y there saves and sends.
+        if (asksHowLong(scope)) return askHowLong(state, asked, scope, record!, now);
         return {
           state: { ...popModal(state), hint: undefined },
-          steps: [{ type: 'always', key: record!.key, rule: scope.rule!, save }],
+          steps: [{ type: 'always', key: record!.key, rule: scope.rule!, save: false }],
           effects: [{ type: 'send', key: record!.key, answer: { option: asked.option } }],
         };
       },
@@ -138,6 +141,6 @@ export function alwaysKey(state: InboxState, key: KeyPress, ctx: KeyContext): Ke
   const asked = modalOf(state, 'always')!;
   const record = ctx.open;
   const scopes = record && record.key === asked.key ? (ctx.scopes?.(record, asked.option) ?? []) : [];
-  const c: AlwaysPress = { state, press: key, asked, record, scopes };
+  const c: AlwaysPress = { state, press: key, asked, record, scopes, now: ctx.now };
   return runBinding(ALWAYS_KEYS, key, c) ?? unasked(c);
 }

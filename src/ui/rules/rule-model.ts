@@ -88,29 +88,45 @@ export function withFileRules(
   return { ...rest, rules: [...rules, ...made], fromFile: names };
 }
 
+/** The rules without the one named `name` (rules.delete): it answers and suggests nothing from now on. */
+export function withoutRule(rules: RulesModel, name: string): RulesModel {
+  const fromFile = new Set(rules.fromFile);
+  fromFile.delete(name);
+  return { ...rules, rules: rules.rules.filter((rule) => rule.name !== name), fromFile };
+}
+
 function causeView(rules: RulesModel, record: RequestRecord): CauseState {
   if (!record.cause) return { state: 'none' };
   return rules.causes.get(record.key)?.cause ?? { state: 'unread' };
 }
 
-/** What the rules say about `record` now. */
-export function verdictFor(rules: RulesModel | undefined, record: RequestRecord): RuleVerdict {
+/**
+ * What the rules say about `record` at `now` (ms, the console's clock): a
+ * rule past its `until` says nothing. Without `now` a rule with an end
+ * cannot be shown in force (rule-match.ts: an allow never matches, a deny
+ * or ask asks).
+ */
+export function verdictFor(rules: RulesModel | undefined, record: RequestRecord, now?: number): RuleVerdict {
   if (!rules || isFromFile(record)) return { kind: 'none' };
-  return judge(rules.rules, record, causeView(rules, record), rules.off);
+  return judge(rules.rules, record, causeView(rules, record), rules.off, now);
 }
 
-/** The option a rule suggests for `record`, when it suggests one. */
-export function suggestedOption(rules: RulesModel | undefined, record: RequestRecord): string | undefined {
-  const verdict = verdictFor(rules, record);
+/** The option a rule suggests for `record` at `now`, when it suggests one. */
+export function suggestedOption(
+  rules: RulesModel | undefined,
+  record: RequestRecord,
+  now?: number,
+): string | undefined {
+  const verdict = verdictFor(rules, record, now);
   return verdict.kind === 'answer' ? verdict.option : undefined;
 }
 
-/** A row's words for the rules: `rule: allow (tests ok)` (suggest), `· rule tests ok` once a rule answered. */
-export function ruleRowText(rules: RulesModel | undefined, record: RequestRecord): string | undefined {
+/** A row's words for the rules at `now`: `rule: allow (tests ok)` (suggest), `· rule tests ok` once a rule answered. */
+export function ruleRowText(rules: RulesModel | undefined, record: RequestRecord, now?: number): string | undefined {
   if (!rules) return undefined;
   const by = rules.answered.get(record.key);
   if (by !== undefined) return `${glyphs().dot} rule ${by}`;
-  const verdict = verdictFor(rules, record);
+  const verdict = verdictFor(rules, record, now);
   // Names and ids are checked printable when the file is read; bounded here for the row.
   if (verdict.kind === 'answer') return `rule: ${displayLine(verdict.option, 30)} (${verdict.rule})`;
   // An ask because the cause a deny or ask needs is not known says so (its command withheld by capture, or not read at all).
@@ -123,7 +139,22 @@ function askWhy(cause: NonNullable<Extract<RuleVerdict, { kind: 'ask' }>['cause'
   if (cause === 'withheld') return 'command withheld';
   if (cause === 'command-shape') return 'command unreadable';
   if (cause === 'conflicting') return 'two causes';
+  if (cause === 'path-unreadable') return 'path unreadable';
+  if (cause === 'no-clock') return 'no clock to read its end';
   return 'cause not read';
+}
+
+/** How many of the rules have ended by `now` (a row's words change when one does: view.ts keys its rows' cache on it). */
+export function rulesEnded(rules: RulesModel | undefined, now: number): number {
+  return rules ? rules.rules.filter((rule) => rule.until !== undefined && now >= rule.until).length : 0;
+}
+
+/** The next end of a rule still in force after `now` (ms), if any: the clock ticks then (clock.ts). */
+export function nextRuleEnd(rules: RulesModel | undefined, now: number): number | undefined {
+  let next: number | undefined;
+  for (const rule of rules?.rules ?? [])
+    if (rule.until !== undefined && rule.until > now && (next === undefined || rule.until < next)) next = rule.until;
+  return next;
 }
 
 /** The status line's words: `AUTO` or `rules: suggest`, and rules turned off. */

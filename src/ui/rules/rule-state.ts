@@ -25,11 +25,14 @@ import { verdictFor, type RuleCause, type RulesModel } from './rule-model.js';
 
 export {
   initialRules,
+  nextRuleEnd,
   ruleRowText,
+  rulesEnded,
   rulesStatus,
   suggestedOption,
   verdictFor,
   withFileRules,
+  withoutRule,
   type RuleCause,
   type RulesModel,
 } from './rule-model.js';
@@ -145,7 +148,7 @@ function runOne(run: RuleRun, key: string): void {
   if (!record || isFromFile(record)) return;
   askCause(run, key, record);
   if (!run.rules.auto) return;
-  const verdict = verdictFor({ ...run.rules, causes: run.changes.causes ?? run.rules.causes }, record);
+  const verdict = verdictFor({ ...run.rules, causes: run.changes.causes ?? run.rules.causes }, record, run.now);
   if (verdict.kind === 'waiting') holdBell(run, key);
   else autoAnswer(run, key, record, verdict);
 }

@@ -11,6 +11,7 @@ import type { StoreSnapshot } from '../store-snapshot.js';
 import {
   initialRules,
   onRuleCause,
+  withoutRule,
   withFileRules,
   onRuleCommands,
   onRulesTick,
@@ -93,6 +94,16 @@ export function rulesOnFile(
   return apply(model, runRules(next, open, store, model.now, new Set(), operatorAt(model)));
 }
 
+/** A rule deleted (rules.delete): out of the rules in force, and the open requests run through the rest (AUTO answers as they now say). */
+export function rulesOnDelete(model: UiModel, name: string, store: StoreReader): Result {
+  if (!model.rules) return { model, effects: [] };
+  const open = store
+    .allRequests()
+    .filter((record) => record.state === 'pending')
+    .map((record) => record.key);
+  return apply(model, runRules(withoutRule(model.rules, name), open, store, model.now, new Set(), operatorAt(model)));
+}
+
 /** `A` confirmed (or AUTO turned off). */
 export function rulesOnKeyEffect(model: UiModel, on: boolean, store: StoreReader): Result {
   if (!model.rules) return { model, effects: [] };
@@ -122,7 +133,8 @@ export function rulesOnAlways(
   save: boolean,
   store: StoreReader,
 ): Result {
-  const current = model.rules ?? initialRules([rule], false)!;
+  // Made here, never read from the file (the rules screen says where each rule lives).
+  const current = model.rules ?? { ...initialRules([rule], false)!, fromFile: new Set<string>() };
   const rules = model.rules ? { ...current, rules: [...current.rules, rule] } : current;
   // The request it was made from is answered by the key itself (the send right after): never twice.
   const open = store

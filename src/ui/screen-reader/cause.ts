@@ -24,7 +24,7 @@ export function ruleSentence(model: UiModel, record: RequestRecord): string | un
   if (!rules) return undefined;
   const by = rules.answered.get(record.key);
   if (by !== undefined) return `Rule ${displayLine(by, 60)} answered it.`;
-  const verdict = verdictFor(rules, record);
+  const verdict = verdictFor(rules, record, model.now);
   switch (verdict.kind) {
     case 'answer':
       // AUTO: the rule sends it (unless the operator has the request open or a draft for it); else it only starts highlighted.
@@ -32,15 +32,20 @@ export function ruleSentence(model: UiModel, record: RequestRecord): string | un
         ? `Rule ${displayLine(verdict.rule, 60)} answers ${optionName(record, verdict.option)} (AUTO).`
         : `Rule ${displayLine(verdict.rule, 60)} suggests ${optionName(record, verdict.option)}.`;
     case 'ask':
-      return (
-        `Rule ${displayLine(verdict.rule, 60)} leaves it to ` +
-        `you${verdict.cause === 'withheld' ? ': its command is withheld' : verdict.cause ? ': its cause is not read' : ''}.`
-      );
+      return `Rule ${displayLine(verdict.rule, 60)} leaves it to you${askSaid(verdict.cause)}.`;
     case 'waiting':
       return 'The rules wait for its cause to be read.';
     case 'none':
       return undefined;
   }
+}
+
+/** Why a deny or ask leaves a request to the operator, said after "leaves it to you". */
+function askSaid(cause: Extract<ReturnType<typeof verdictFor>, { kind: 'ask' }>['cause']): string {
+  if (cause === 'withheld') return ': its command is withheld';
+  if (cause === 'path-unreadable') return ': a path the edit touches cannot be read';
+  if (cause === 'no-clock') return ': its end cannot be read without a clock';
+  return cause ? ': its cause is not read' : '';
 }
 
 /** An edit cause in a sentence: "edit to src/app.ts: 3 lines removed, 12 added.", or that its diff is withheld. */

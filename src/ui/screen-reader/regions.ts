@@ -15,6 +15,8 @@ import { timelineSentences } from './timeline.js';
 import { controlAsked } from '../inbox/control-keys.js';
 import { controlQuestion } from '../inbox/control-question.js';
 import { buildAlwaysLines } from '../rules/rule-view.js';
+import { buildRuleEndLines, ruleEndAsked, ruleEndScope } from '../rules/rule-end.js';
+import { listedRules, rulesSentences } from '../rules/rules-screen.js';
 import { scopesFor } from '../rules/rule-update.js';
 import { keyRows } from '../key-rows.js';
 import { PLACES } from '../places/registry.js';
@@ -138,6 +140,16 @@ function alwaysSentences(model: UiModel, record: RequestRecord): string[] {
   return [...lines, `Selected: ${always.index + 1}.`];
 }
 
+/** `a`'s second row: how long the rule lasts, the four ends numbered, and the one picked. */
+function ruleEndSentences(model: UiModel, record: RequestRecord): string[] {
+  const asked = ruleEndAsked(model.inbox, record.key)!;
+  const scope = ruleEndScope(asked, { open: record, scopes: scopesFor(model, model.snapshot) });
+  const lines = buildRuleEndLines(asked, scope, scope && record, model.now, 1000)
+    .map(text)
+    .filter(Boolean);
+  return [...lines, `Selected: ${asked.index + 1}.`];
+}
+
 /** The region the mode shows, as sentences. */
 export function regionSentences(model: UiModel, at: number): string[] {
   const { inbox, snapshot } = model;
@@ -145,8 +157,11 @@ export function regionSentences(model: UiModel, at: number): string[] {
   if (inbox.mode === 'timeline' && inbox.timeline)
     return timelineSentences(snapshot.request(inbox.timeline.key), model.timelineData?.fetched, model.glyphs);
   if (inbox.mode === 'history' && inbox.history) return historySentences(inbox.history);
+  if (inbox.mode === 'rules' && inbox.rulesScreen)
+    return rulesSentences(listedRules(model.rules), inbox.rulesScreen, model.now);
   if (inbox.mode === 'batch') return batchSentences(model, at);
   const open = inbox.openKey ? snapshot.request(inbox.openKey) : undefined;
+  if (answering(model) && open && ruleEndAsked(inbox, open.key)) return ruleEndSentences(model, open);
   if (answering(model) && open && modalOf(inbox, 'always')?.key === open.key) return alwaysSentences(model, open);
   if (answering(model))
     return open
