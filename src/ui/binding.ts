@@ -1,4 +1,4 @@
-import { actionFor, type ActionOf, type KeySpec, type Scope } from './key-table.js';
+import { actionFor, keyNumber, type ActionOf, type KeySpec, type Scope } from './key-table.js';
 import type { KeyPress } from './keys.js';
 
 // A key binding as one object (lazygit's controllers): the actions whose
@@ -80,4 +80,11 @@ export function wordsOf<S extends Scope, C, R>(controller: Controller<S, C, R>):
       ? { scope: controller.scope, actions: entry.on, does: entry.does, ...(entry.hint ? { hint: entry.hint } : {}) }
       : { scope: controller.scope, keys: entry.keys, does: entry.does, ...(entry.hint ? { hint: entry.hint } : {}) },
   );
+}
+
+/** The row a question of numbered rows moves to: one up, one down, or the row its digit names (counted from 1). */
+export function pickedRow(scope: Scope, action: string, current: number, press: KeyPress): number {
+  if (action === 'up') return current - 1;
+  if (action === 'down') return current + 1;
+  return (keyNumber(scope, press) ?? current + 1) - 1;
 }

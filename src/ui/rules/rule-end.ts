@@ -8,9 +8,8 @@
 // keys, its lines and its footer are here.
 
 import type { KeyPress } from '../keys.js';
-import { keyNumber } from '../key-table.js';
 import { firstKey, withKeys } from '../key-labels.js';
-import { runBinding, wordsOf, type Controller } from '../binding.js';
+import { pickedRow, runBinding, wordsOf, type Controller } from '../binding.js';
 import type { Place } from '../places/place.js';
 import { hintsFor } from '../key-rows.js';
 import { glyphs } from '../glyphs.js';
@@ -99,15 +98,7 @@ export const RULE_END_KEYS: Controller<'ruleEnd', EndPress, KeyResult> = {
       on: ['up', 'down', 'pickOption'],
       does: 'pick how long the rule lasts: until this session ends (this console only), one hour, until local midnight, or no end',
       hint: '{up}/{down} {pickOption} how long',
-      run: (c, action) =>
-        at(
-          c,
-          action === 'up'
-            ? c.asked.index - 1
-            : action === 'down'
-              ? c.asked.index + 1
-              : keyNumber('ruleEnd', c.press)! - 1,
-        ),
+      run: (c, action) => at(c, pickedRow('ruleEnd', action, c.asked.index, c.press)),
     },
     {
       on: ['confirm'],

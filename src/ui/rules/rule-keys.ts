@@ -3,9 +3,9 @@
 // the question.
 
 import type { KeyPress } from '../keys.js';
-import { keyNumber, type Action } from '../key-table.js';
+import type { Action } from '../key-table.js';
 import { withKeys } from '../key-labels.js';
-import { runBinding, type Controller } from '../binding.js';
+import { pickedRow, runBinding, type Controller } from '../binding.js';
 import type { RuleScope } from '../../store/rule-scopes.js';
 import { askHowLong, asksHowLong } from './rule-end.js';
 import {
@@ -101,15 +101,7 @@ export const ALWAYS_KEYS: Controller<'always', AlwaysPress, KeyResult> = {
       on: ['up', 'down', 'pickOption'],
       does: 'pick the scope; each row says how many open requests it matches now',
       hint: '{up}/{down} {pickOption} scope',
-      run: (c, action) =>
-        at(
-          c,
-          action === 'up'
-            ? c.asked.index - 1
-            : action === 'down'
-              ? c.asked.index + 1
-              : keyNumber('always', c.press)! - 1,
-        ),
+      run: (c, action) => at(c, pickedRow('always', action, c.asked.index, c.press)),
     },
     {
       on: ['confirm'],
